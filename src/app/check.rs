@@ -1,0 +1,160 @@
+//! `hector check`: replay every game of a PGN file and report what the Laws say about it.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use serde_json::{Value, json};
+use shakmaty::Color;
+
+use crate::app::output::Out;
+use crate::core::check::{GameCheck, check_game};
+use crate::core::pgn::Reader;
+use crate::io::files::read_input;
+
+/// Exit status: 0 all games legal and consistent, 1 otherwise, 2 input unreadable.
+pub fn run(path: &Path, as_json: bool) -> ExitCode {
+    let bytes = match read_input(path) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("hector check: {e:#}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut out = Out::new();
+    let mut games = 0usize;
+    let mut bad = 0usize;
+    for raw in Reader::new(&bytes) {
+        // A stretch of text with neither tags nor moves (trailing garbage) is not a game.
+        if raw.tags.is_empty()
+            && raw.movetext.is_empty()
+            && raw.termination.is_none()
+            && raw.errors.is_empty()
+        {
+            continue;
+        }
+        let report = check_game(&raw);
+        games += 1;
+        if !report.is_consistent() {
+            bad += 1;
+        }
+        let line = if as_json {
+            json_line(&report).to_string()
+        } else {
+            text_line(&report)
+        };
+        if !out.line(&line) {
+            break;
+        }
+    }
+    if !as_json {
+        let summary = match (games, bad) {
+            (0, _) => "No games found.".to_string(),
+            (n, 0) => format!(
+                "{n} {} checked: all legal and consistent.",
+                plural(n, "game", "games")
+            ),
+            (n, b) => format!(
+                "{n} {} checked: {} legal and consistent, {b} with problems.",
+                plural(n, "game", "games"),
+                n - b
+            ),
+        };
+        out.line(&summary);
+    }
+    out.flush();
+    if games == 0 && !bytes.iter().all(u8::is_ascii_whitespace) {
+        eprintln!("hector check: {} holds no PGN games", path.display());
+        return ExitCode::from(2);
+    }
+    if bad == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
+}
+
+/// One JSON object per game, in the documented key order.
+pub fn json_line(r: &GameCheck) -> Value {
+    let mut v = json!({
+        "game": r.game,
+        "plies": r.plies,
+        "illegal": r.illegal.as_ref().map(|i| json!({
+            "ply": i.ply,
+            "san": i.san,
+            "reason": i.reason.describe(),
+        })),
+        "claims": {
+            "threefold": r.threefold,
+            "fifty_move": r.fifty_move,
+        },
+        "automatic": r.automatic.map(|a| json!({"ply": a.ply, "rule": a.rule.name()})),
+        "result_tag": r.result_tag,
+        "status": r.status_text(),
+    });
+    if !r.errors.is_empty()
+        && let Some(map) = v.as_object_mut()
+    {
+        map.insert(
+            "errors".into(),
+            r.errors
+                .iter()
+                .map(|e| json!({"line": e.line, "message": e.message}))
+                .collect(),
+        );
+    }
+    v
+}
+
+/// One sentence per game, for reading aloud or on a braille display.
+pub fn text_line(r: &GameCheck) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let players = match (&r.white, &r.black) {
+        (Some(w), Some(b)) => format!(", {w} against {b}"),
+        _ => String::new(),
+    };
+    let head = format!("Game {}{players} (line {})", r.game, r.line);
+    for e in &r.errors {
+        parts.push(format!("error on {e}"));
+    }
+    parts.push(format!("{} {}", r.plies, plural(r.plies, "ply", "plies")));
+    if let Some(i) = &r.illegal {
+        let dots = if i.turn == Color::White { "." } else { "..." };
+        parts.push(format!(
+            "illegal move at ply {}, {}{dots} {} on line {}: {}",
+            i.ply,
+            i.move_number,
+            i.san,
+            i.line,
+            i.reason.describe()
+        ));
+    }
+    if let Some(p) = r.threefold {
+        parts.push(format!(
+            "threefold repetition claimable from ply {p} (9.2b)"
+        ));
+    }
+    if let Some(p) = r.fifty_move {
+        parts.push(format!("fifty-move draw claimable from ply {p} (9.3b)"));
+    }
+    match r.automatic {
+        Some(a) => parts.push(format!(
+            "{} at ply {} ({}), so {}",
+            a.rule.describe(),
+            a.ply,
+            a.rule.article(),
+            r.status_text()
+        )),
+        None => parts.push("no automatic end".to_string()),
+    }
+    let tag = r.result_tag.as_deref().unwrap_or("missing");
+    parts.push(if r.result_agrees() {
+        format!("result {tag} agrees")
+    } else {
+        format!("result {tag} does not agree")
+    });
+    format!("{head}: {}.", parts.join("; "))
+}

@@ -1,0 +1,5 @@
+//! The modes of hector. Each mode parses nothing itself (clap did), wires adapters to the
+//! pure core and reports.
+
+pub mod check;
+pub mod output;

@@ -1,0 +1,15 @@
+//! The pure core: rules, notation, records and checks. Nothing here does I/O, starts a thread
+//! or reads the system clock; time, where it matters, is passed in.
+
+pub mod check;
+pub mod dead;
+pub mod game;
+pub mod laws;
+pub mod legality;
+pub mod outcome;
+pub mod pgn;
+pub mod repetition;
+pub mod variant;
+
+#[cfg(test)]
+mod laws_tests;

@@ -1,0 +1,4 @@
+//! Thin adapters between the pure core and the world: files, and later the terminal, speech,
+//! serial ports and engines.
+
+pub mod files;

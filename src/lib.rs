@@ -1,0 +1,12 @@
+//! hector: an accessible chess companion for blind and visually impaired players, following
+//! the FIDE Laws of Chess, Appendix D.
+//!
+//! `core` is pure (rules, notation, clock, board recognition, match logic); `io` holds the thin
+//! adapters to the world (files, terminal, speech, serial ports, engines); `app` runs the modes.
+
+pub mod app;
+pub mod cli;
+pub mod core;
+pub mod io;
+#[doc(hidden)]
+pub mod testkit;

@@ -1,0 +1,3 @@
+//! Deterministic sample data for tests and benchmarks (not used by the modes themselves).
+
+pub mod games;
