@@ -9,6 +9,7 @@ pub mod legality;
 pub mod outcome;
 pub mod pgn;
 pub mod repetition;
+pub mod time;
 pub mod variant;
 
 #[cfg(test)]
