@@ -3,7 +3,10 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::core::notation::language::{Language, language};
+use crate::core::notation::speak::Form;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -11,12 +14,31 @@ use clap::{Parser, Subcommand};
     version,
     about = "An accessible chess companion for blind and visually impaired players (FIDE Appendix D).",
     long_about = "hector speaks every move in the words of the FIDE Laws of Chess, Appendix D \
-        (Anna, Bella, Cäsar … Hector; eins … acht), keeps the record and checks games against \
+        (Anna, Bella, Cäsar … Hector; eins … acht), understands moves typed or dictated in \
+        those words or in algebraic notation, keeps the record and checks games against \
         the Laws.\n\nEvery mode has its own help: hector help MODE, or hector MODE --help."
 )]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// The spoken form of a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FormArg {
+    /// Like SAN: "Springer Felix drei", "Eva schlägt David fünf".
+    Short,
+    /// From-square and to-square: "Springer Gustav eins nach Felix drei".
+    Long,
+}
+
+impl From<FormArg> for Form {
+    fn from(f: FormArg) -> Form {
+        match f {
+            FormArg::Short => Form::Short,
+            FormArg::Long => Form::Long,
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -29,6 +51,39 @@ pub enum Command {
         /// One JSON object per game, one per line, instead of sentences.
         #[arg(long)]
         json: bool,
+    },
+    /// Speak every move of every game of a PGN file in the Appendix D words.
+    #[command(long_about = TRANSCRIPT_HELP)]
+    Transcript {
+        /// The PGN file; - reads standard input.
+        file: PathBuf,
+        /// Language of the words: de (FIDE wording, default) or en.
+        #[arg(long, default_value = "de", value_name = "CODE")]
+        lang: String,
+        /// Short form (like SAN) or long form (from-square and to-square).
+        #[arg(long, value_enum, default_value = "short")]
+        form: FormArg,
+        /// text: numbered lines to read; tsv: one line per ply (game, ply, san, uci, spoken).
+        #[arg(long, value_enum, default_value = "text")]
+        format: crate::app::transcript::Format,
+    },
+    /// Show which move a typed or dictated text names, or why it names none.
+    #[command(long_about = PARSE_HELP)]
+    Parse {
+        /// The move: SAN (Nf3, Sf3, exd5, e8=D, 0-0), coordinates (g1f3) or words
+        /// ("Springer Felix drei", "knight felix three", "Eva acht Dame").
+        #[arg(required = true, num_args = 1.., value_name = "TEXT")]
+        text: Vec<String>,
+        /// The position (FEN); the start position when left out.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Read the FEN's castling rights as Chess960 (X-FEN or Shredder-FEN) and print
+        /// castling as king-takes-rook.
+        #[arg(long)]
+        chess960: bool,
+        /// Language of the answer: de (default) or en. Input is understood in every language.
+        #[arg(long, default_value = "de", value_name = "CODE")]
+        lang: String,
     },
 }
 
@@ -43,14 +98,63 @@ arose (0 is the start position).\n\n\
 Without --json, one sentence per game and a summary line. With --json, one object per game:\n\
 {\"game\":1,\"plies\":85,\"illegal\":null,\"claims\":{\"threefold\":40,\"fifty_move\":null},\
 \"automatic\":{\"ply\":85,\"rule\":\"checkmate\"},\"result_tag\":\"1-0\",\"status\":\"1-0\"}\n\
-A game with syntax problems also has \"errors\": [{\"line\":N,\"message\":\"…\"}].\n\n\
+rule is one of checkmate, stalemate, insufficient-material, dead-position (locked pawns), \
+fivefold, seventy-five-move. A game with syntax problems also has \
+\"errors\": [{\"line\":N,\"message\":\"…\"}].\n\n\
 Exit status: 0 when every game is legal and consistent, 1 otherwise, 2 when the file cannot be \
 read.";
+
+const TRANSCRIPT_HELP: &str = "Speak every move of every game of a PGN file.\n\n\
+The words are those of FIDE Appendix D2.1: files Anna, Bella, Cäsar, David, Eva, Felix, \
+Gustav, Hector; ranks eins to acht; König, Dame, Turm, Läufer, Springer, Bauer; Kurze and \
+Lange Rochade. --lang en uses the English ranks and piece names.\n\n\
+--format text prints a heading per game, then one line per move number, White's and Black's \
+phrases separated by two spaces (\"1. Eva vier  Eva fünf\"), then the result.\n\
+--format tsv prints one line per ply and nothing else: game number, ply (from 1), SAN, UCI \
+(Chess960 castling as king-takes-rook, e.g. e1h1), and the phrase, separated by tabs.\n\n\
+A game with an illegal move is spoken up to that move; the problem goes to standard error and \
+the exit status is 1.";
+
+const PARSE_HELP: &str = "Show which legal move a text names.\n\n\
+Understood in every language whatever --lang says: SAN with English or German letters \
+(Nf3, Sf3, Lb5, e8=Q, e8D, 0-0, O-O-O), coordinates (g1f3, g1-f3, e7e8q), and words \
+(\"Springer Felix drei\", \"knight felix three\", \"Eva schlägt David fünf\", \
+\"Springer Gustav eins nach Felix drei\", \"Kurze Rochade\", \"eva eight promotes to queen\"), \
+with digits for ranks and the usual spellings (Caesar, Laeufer, fuenf).\n\n\
+Prints the UCI move and its short spoken form separated by a tab, and exits 0. When the text \
+does not name exactly one legal move, prints why (unknown word, no piece can reach, king left \
+in check, ambiguous with every candidate, promotion piece missing) and exits 1. A bad FEN or \
+option exits 2.";
+
+fn lang_or_exit(code: &str) -> Result<&'static Language, ExitCode> {
+    language(code).map_err(|e| {
+        eprintln!("hector: {e}");
+        ExitCode::from(2)
+    })
+}
 
 /// Parses the command line and runs the chosen mode.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Check { file, json } => crate::app::check::run(&file, json),
+        Command::Transcript {
+            file,
+            lang,
+            form,
+            format,
+        } => match lang_or_exit(&lang) {
+            Ok(lang) => crate::app::transcript::run(&file, lang, form.into(), format),
+            Err(code) => code,
+        },
+        Command::Parse {
+            text,
+            fen,
+            chess960,
+            lang,
+        } => match lang_or_exit(&lang) {
+            Ok(lang) => crate::app::parse::run(&text.join(" "), fen.as_deref(), chess960, lang),
+            Err(code) => code,
+        },
     }
 }

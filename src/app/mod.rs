@@ -3,3 +3,5 @@
 
 pub mod check;
 pub mod output;
+pub mod parse;
+pub mod transcript;

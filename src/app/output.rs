@@ -37,6 +37,17 @@ impl Out {
         !self.closed
     }
 
+    /// Writes text that already ends in a newline. Returns false once the reader has gone away.
+    pub fn write_raw(&mut self, text: &str) -> bool {
+        if self.closed {
+            return false;
+        }
+        if self.inner.write_all(text.as_bytes()).is_err() {
+            self.closed = true;
+        }
+        !self.closed
+    }
+
     pub fn flush(&mut self) {
         if !self.closed && self.inner.flush().is_err() {
             self.closed = true;

@@ -161,8 +161,8 @@ pub fn check_game(raw: &RawGame<'_>) -> GameCheck {
             message: format!("the moves end with {marker} but the Result tag says {tag}"),
         });
     }
-    let start = match start_position(raw) {
-        Ok(pos) => pos,
+    let start = match game_start(raw) {
+        Ok((pos, _)) => pos,
         Err(e) => {
             report.errors.push(e);
             return report;
@@ -172,7 +172,8 @@ pub fn check_game(raw: &RawGame<'_>) -> GameCheck {
     report
 }
 
-fn start_position(raw: &RawGame<'_>) -> Result<Chess, SyntaxError> {
+/// The start position and variant of a game from its Variant, SetUp and FEN tags.
+pub fn game_start(raw: &RawGame<'_>) -> Result<(Chess, Variant), SyntaxError> {
     let tag_line = |name: &str| {
         raw.tags
             .iter()
@@ -187,11 +188,13 @@ fn start_position(raw: &RawGame<'_>) -> Result<Chess, SyntaxError> {
         })?,
     };
     match raw.tag("FEN") {
-        Some(fen) => position_from_fen(fen, variant).map_err(|e| SyntaxError {
-            line: tag_line("FEN"),
-            message: format!("FEN tag: {e}"),
-        }),
-        None => Ok(Chess::default()),
+        Some(fen) => position_from_fen(fen, variant)
+            .map(|pos| (pos, variant))
+            .map_err(|e| SyntaxError {
+                line: tag_line("FEN"),
+                message: format!("FEN tag: {e}"),
+            }),
+        None => Ok((Chess::default(), variant)),
     }
 }
 

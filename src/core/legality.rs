@@ -194,32 +194,9 @@ fn fast_normal(pos: &Chess, san: San) -> Option<Move> {
     if let Some(r) = rank {
         movers &= Bitboard::from_rank(r);
     }
-    let king = board.king_of(us)?;
-    let theirs = board.by_color(them);
-    // Knights and pawns that give check now: a move is legal only if it captures them all.
-    let near_checkers = ((attacks::knight_attacks(king) & board.knights())
-        | (attacks::pawn_attacks(us, king) & board.pawns()))
-        & theirs;
-    // Sliders on the king's lines, were the board empty: the only pieces a move can unmask.
-    let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
-        | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens()))
-        & theirs;
     let mut found = None;
     for from in movers {
-        let safe = if role == Role::King {
-            board
-                .attacks_to(to, them, occupied.without(from))
-                .is_empty()
-        } else {
-            // After the move, nothing but the captured piece may attack the king.
-            let after = occupied.without(from).with(to);
-            near_checkers.without(to).is_empty()
-                && snipers
-                    .without(to)
-                    .into_iter()
-                    .all(|s| (attacks::between(king, s) & after).any())
-        };
-        if safe {
+        if is_safe(pos, role, from, to) {
             if found.is_some() {
                 return None;
             }
@@ -233,6 +210,100 @@ fn fast_normal(pos: &Chess, san: San) -> Option<Move> {
         to,
         promotion,
     })
+}
+
+/// Whether moving the mover's `role` from `from` to `to` (a normal move or capture, not en
+/// passant or castling) leaves its own king unattacked, computed from attack sets.
+fn is_safe(pos: &Chess, role: Role, from: Square, to: Square) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    let them = !us;
+    let occupied = board.occupied();
+    if role == Role::King {
+        return board
+            .attacks_to(to, them, occupied.without(from))
+            .is_empty();
+    }
+    let Some(king) = board.king_of(us) else {
+        return false;
+    };
+    let theirs = board.by_color(them);
+    // Knights and pawns giving check now: the move is legal only if it captures them.
+    let near_checkers = ((attacks::knight_attacks(king) & board.knights())
+        | (attacks::pawn_attacks(us, king) & board.pawns()))
+        & theirs;
+    if near_checkers.without(to).any() {
+        return false;
+    }
+    // Sliders on the king's lines, were the board empty: the only pieces a move can unmask.
+    let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
+        | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens()))
+        & theirs;
+    let after = occupied.without(from).with(to);
+    snipers
+        .without(to)
+        .into_iter()
+        .all(|s| (attacks::between(king, s) & after).any())
+}
+
+/// The SAN of a legal move, with its check or mate suffix, and plays it. The same result as
+/// shakmaty's `SanPlus::from_move_and_play_unchecked`, without generating every legal move
+/// for each ply (only a checking move needs them, to tell check from mate).
+pub fn san_plus_and_play(pos: &mut Chess, m: Move) -> SanPlus {
+    let san = match m {
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } if role != Role::Pawn && role != Role::King => {
+            let board = pos.board();
+            let rivals = (attacks::attacks(
+                to,
+                Piece {
+                    color: pos.turn(),
+                    role,
+                },
+                board.occupied(),
+            ) & board.by_color(pos.turn())
+                & board.by_role(role))
+            .without(from);
+            let rivals: Bitboard = rivals
+                .into_iter()
+                .filter(|&r| is_safe(pos, role, r, to))
+                .collect();
+            let (file, rank) = if rivals.is_empty() {
+                (None, None)
+            } else if (rivals & Bitboard::from_file(from.file())).is_empty() {
+                (Some(from.file()), None)
+            } else if (rivals & Bitboard::from_rank(from.rank())).is_empty() {
+                (None, Some(from.rank()))
+            } else {
+                (Some(from.file()), Some(from.rank()))
+            };
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture: capture.is_some(),
+                to,
+                promotion,
+            }
+        }
+        _ => San::disambiguate(m, &MoveList::new()),
+    };
+    pos.play_unchecked(m);
+    let suffix = if pos.is_check() {
+        Some(if pos.legal_moves().is_empty() {
+            shakmaty::san::Suffix::Checkmate
+        } else {
+            shakmaty::san::Suffix::Check
+        })
+    } else {
+        None
+    };
+    SanPlus { san, suffix }
 }
 
 /// Accepts a move whose only fault is the capture mark, if exactly one legal move fits.
@@ -331,7 +402,7 @@ pub fn explain(pos: &Chess, san: San) -> Illegal {
 
 /// Squares of the mover's pieces of `role` that could move to `to` if pins and checks were
 /// ignored (Articles 3.2–3.8 without 3.9).
-fn geometric_movers(pos: &Chess, role: Role, to: Square) -> Bitboard {
+pub(crate) fn geometric_movers(pos: &Chess, role: Role, to: Square) -> Bitboard {
     let board = pos.board();
     let us = pos.turn();
     if board.by_color(us).contains(to) {
@@ -368,7 +439,7 @@ fn geometric_movers(pos: &Chess, role: Role, to: Square) -> Bitboard {
     movers
 }
 
-fn explain_castling(pos: &Chess, side: CastlingSide) -> Illegal {
+pub(crate) fn explain_castling(pos: &Chess, side: CastlingSide) -> Illegal {
     let us = pos.turn();
     let castles = pos.castles();
     let (Some(rook), Some(king)) = (castles.rook(us, side), pos.board().king_of(us)) else {
@@ -462,6 +533,53 @@ mod tests {
                     }
                 }
                 pos.play_unchecked(moves[rng.below(moves.len())]);
+            }
+        }
+    }
+
+    #[test]
+    fn fast_san_equals_shakmaty() {
+        use crate::testkit::games::Rng;
+        let mut rng = Rng::new(21);
+        for game in 0..120u16 {
+            let mut pos = if game % 4 == 0 {
+                crate::core::variant::chess960_position(game * 5 % 960).expect("960")
+            } else {
+                Chess::default()
+            };
+            for _ in 0..160 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &m in &moves {
+                    let mut a = pos.clone();
+                    let mut b = pos.clone();
+                    assert_eq!(
+                        san_plus_and_play(&mut a, m),
+                        SanPlus::from_move_and_play_unchecked(&mut b, m)
+                    );
+                }
+                pos.play_unchecked(moves[rng.below(moves.len())]);
+            }
+        }
+        // Positions full of rivals: three queens, pinned knights.
+        for fen in [
+            "8/8/1k6/8/4Q2Q/8/8/K6Q w - - 0 1",
+            "4k3/4r3/8/8/2N1N3/8/4N3/4K3 w - - 0 1",
+        ] {
+            let pos: Chess = crate::core::variant::position_from_fen(
+                fen,
+                crate::core::variant::Variant::Standard,
+            )
+            .expect("fen");
+            for &m in &pos.legal_moves() {
+                let mut a = pos.clone();
+                let mut b = pos.clone();
+                assert_eq!(
+                    san_plus_and_play(&mut a, m),
+                    SanPlus::from_move_and_play_unchecked(&mut b, m)
+                );
             }
         }
     }

@@ -6,6 +6,7 @@ pub mod dead;
 pub mod game;
 pub mod laws;
 pub mod legality;
+pub mod notation;
 pub mod outcome;
 pub mod pgn;
 pub mod repetition;

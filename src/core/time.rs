@@ -51,9 +51,18 @@ mod tests {
     #[test]
     fn arithmetic_saturates() {
         let t = Timestamp::from_millis(1500);
-        assert_eq!((t + Duration::from_millis(500)).since_origin(), Duration::from_secs(2));
+        assert_eq!(
+            (t + Duration::from_millis(500)).since_origin(),
+            Duration::from_secs(2)
+        );
         assert_eq!(t - Duration::from_secs(5), Timestamp::ZERO);
-        assert_eq!(t.saturating_since(Timestamp::from_millis(2000)), Duration::ZERO);
-        assert_eq!(Timestamp::from_millis(2000).saturating_since(t), Duration::from_millis(500));
+        assert_eq!(
+            t.saturating_since(Timestamp::from_millis(2000)),
+            Duration::ZERO
+        );
+        assert_eq!(
+            Timestamp::from_millis(2000).saturating_since(t),
+            Duration::from_millis(500)
+        );
     }
 }

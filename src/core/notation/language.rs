@@ -1,0 +1,356 @@
+//! Language tables: the words hector speaks and understands, loaded from `assets/lang/*.toml`
+//! (embedded in the binary at build time, parsed on first use).
+
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+use shakmaty::{Color, File, Rank, Role, Square};
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/languages.rs"));
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Language {
+    /// Short code, e.g. `de`.
+    pub code: String,
+    /// The language's own name, e.g. `Deutsch`.
+    pub name: String,
+    /// The language code given to the speech engine.
+    pub speech: String,
+    pub board: BoardWords,
+    pub pieces: PieceWords,
+    pub moves: MoveWords,
+    pub colors: ColorWords,
+    pub understood: Understood,
+    pub messages: Messages,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardWords {
+    pub files: [String; 8],
+    pub ranks: [String; 8],
+}
+
+/// Piece words, each in the order king, queen, rook, bishop, knight, pawn.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceWords {
+    pub names: [String; 6],
+    pub plural: [String; 6],
+    pub white: [String; 6],
+    pub black: [String; 6],
+    pub none: [String; 6],
+    /// Scoresheet letters for king, queen, rook, bishop, knight (pawns have none, C4).
+    pub letters: [String; 5],
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveWords {
+    pub capture: String,
+    pub to: String,
+    pub check: String,
+    pub mate: String,
+    pub en_passant: String,
+    pub promotion: String,
+    pub short_castling: String,
+    pub long_castling: String,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ColorWords {
+    pub white: String,
+    pub black: String,
+}
+
+/// Extra input words and spellings (every word above is understood as well).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Understood {
+    pub files: [Vec<String>; 8],
+    pub ranks: [Vec<String>; 8],
+    pub pieces: [Vec<String>; 6],
+    pub capture: Vec<String>,
+    pub to: Vec<String>,
+    pub promotion: Vec<String>,
+    pub fillers: Vec<String>,
+    pub ignored: Vec<String>,
+    pub short_castling: Vec<String>,
+    pub long_castling: Vec<String>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Messages {
+    pub empty: String,
+    pub unknown_word: String,
+    pub no_square: String,
+    pub too_many_squares: String,
+    pub cannot_reach: String,
+    pub leaves_king_in_check: String,
+    pub ignores_check: String,
+    pub ambiguous: String,
+    pub or: String,
+    pub which_promotion: String,
+    pub not_a_promotion: String,
+    pub bad_promotion: String,
+    pub castling_no_right: String,
+    pub castling_blocked: String,
+    pub castling_in_check: String,
+    pub castling_attacked: String,
+    pub null_move: String,
+    pub not_a_move: String,
+    pub game_over: String,
+    pub no_piece_on: String,
+    pub game_heading: String,
+    pub result_white: String,
+    pub result_black: String,
+    pub result_draw: String,
+    pub result_open: String,
+    pub empty_square: String,
+}
+
+/// Index of a role in the tables' order: king, queen, rook, bishop, knight, pawn.
+pub fn role_index(role: Role) -> usize {
+    match role {
+        Role::King => 0,
+        Role::Queen => 1,
+        Role::Rook => 2,
+        Role::Bishop => 3,
+        Role::Knight => 4,
+        Role::Pawn => 5,
+    }
+}
+
+/// Roles in the tables' order.
+pub const TABLE_ROLES: [Role; 6] = [
+    Role::King,
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+    Role::Pawn,
+];
+
+impl Language {
+    pub fn file(&self, file: File) -> &str {
+        &self.board.files[usize::from(file)]
+    }
+
+    pub fn rank(&self, rank: Rank) -> &str {
+        &self.board.ranks[usize::from(rank)]
+    }
+
+    /// A square in Appendix D words: f3 is "Felix drei".
+    pub fn square(&self, sq: Square) -> String {
+        format!("{} {}", self.file(sq.file()), self.rank(sq.rank()))
+    }
+
+    pub fn piece(&self, role: Role) -> &str {
+        &self.pieces.names[role_index(role)]
+    }
+
+    pub fn pieces_plural(&self, role: Role) -> &str {
+        &self.pieces.plural[role_index(role)]
+    }
+
+    /// A piece with its colour, e.g. "weißer Springer".
+    pub fn colored_piece(&self, color: Color, role: Role) -> &str {
+        let table = match color {
+            Color::White => &self.pieces.white,
+            Color::Black => &self.pieces.black,
+        };
+        &table[role_index(role)]
+    }
+
+    pub fn color(&self, color: Color) -> &str {
+        match color {
+            Color::White => &self.colors.white,
+            Color::Black => &self.colors.black,
+        }
+    }
+
+    /// The scoresheet letter of a piece (Appendix C2/C3); pawns have none.
+    pub fn letter(&self, role: Role) -> &str {
+        match role {
+            Role::Pawn => "",
+            other => &self.pieces.letters[role_index(other)],
+        }
+    }
+
+    /// A result in words: "Weiß gewinnt", "Remis"; `None` is an open result.
+    pub fn result(&self, result: Option<crate::core::outcome::GameResult>) -> &str {
+        use crate::core::outcome::GameResult;
+        match result {
+            Some(GameResult::WhiteWins) => &self.messages.result_white,
+            Some(GameResult::BlackWins) => &self.messages.result_black,
+            Some(GameResult::Draw) => &self.messages.result_draw,
+            None => &self.messages.result_open,
+        }
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        let placeholders: [(&str, &str, &[&str]); 6] = [
+            ("moves.promotion", &self.moves.promotion, &["{piece}"]),
+            (
+                "messages.unknown_word",
+                &self.messages.unknown_word,
+                &["{word}"],
+            ),
+            (
+                "messages.cannot_reach",
+                &self.messages.cannot_reach,
+                &["{none}", "{square}"],
+            ),
+            ("messages.ambiguous", &self.messages.ambiguous, &["{moves}"]),
+            (
+                "messages.castling_no_right",
+                &self.messages.castling_no_right,
+                &["{castling}"],
+            ),
+            (
+                "messages.castling_blocked",
+                &self.messages.castling_blocked,
+                &["{castling}"],
+            ),
+        ];
+        for (name, text, needed) in placeholders {
+            for p in needed {
+                if !text.contains(p) {
+                    return Err(format!("{name} must contain {p}"));
+                }
+            }
+        }
+        let words = self
+            .board
+            .files
+            .iter()
+            .chain(&self.board.ranks)
+            .chain(&self.pieces.names);
+        for w in words {
+            if w.trim().is_empty() {
+                return Err("a file, rank or piece word is empty".into());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Fills `{name}` placeholders in a template.
+pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out = template.to_string();
+    for (name, value) in values {
+        out = out.replace(&format!("{{{name}}}"), value);
+    }
+    out
+}
+
+/// Why a language cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LanguageError {
+    #[error("hector does not speak {0:?}; available: {1}")]
+    Unknown(String, String),
+    #[error("the language table {0} is broken: {1}")]
+    Broken(String, String),
+}
+
+fn parse(code: &str, text: &str) -> Result<Language, LanguageError> {
+    let lang: Language =
+        toml::from_str(text).map_err(|e| LanguageError::Broken(code.into(), e.to_string()))?;
+    lang.validate()
+        .map_err(|e| LanguageError::Broken(code.into(), e))?;
+    if lang.code != code {
+        return Err(LanguageError::Broken(
+            code.into(),
+            format!("its code is {:?}, the file is {code}.toml", lang.code),
+        ));
+    }
+    Ok(lang)
+}
+
+fn all() -> &'static [(String, Result<Language, LanguageError>)] {
+    static ALL: OnceLock<Vec<(String, Result<Language, LanguageError>)>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        embedded::EMBEDDED
+            .iter()
+            .map(|(code, text)| (code.to_string(), parse(code, text)))
+            .collect()
+    })
+}
+
+/// Every language that loaded, in code order.
+pub fn languages() -> impl Iterator<Item = &'static Language> {
+    all().iter().filter_map(|(_, l)| l.as_ref().ok())
+}
+
+/// The codes of every embedded language.
+pub fn codes() -> Vec<&'static str> {
+    all().iter().map(|(c, _)| c.as_str()).collect()
+}
+
+/// The language with this code (`de`, `en`, …).
+pub fn language(code: &str) -> Result<&'static Language, LanguageError> {
+    match all()
+        .iter()
+        .find(|(c, _)| c.eq_ignore_ascii_case(code.trim()))
+    {
+        Some((_, Ok(lang))) => Ok(lang),
+        Some((_, Err(e))) => Err(e.clone()),
+        None => Err(LanguageError::Unknown(code.to_string(), codes().join(", "))),
+    }
+}
+
+/// German, the FIDE wording and hector's default. Falls back to any language that loaded.
+pub fn default_language() -> &'static Language {
+    language("de")
+        .ok()
+        .or_else(|| languages().next())
+        .unwrap_or_else(|| {
+            // The build embeds de.toml and en.toml and the tests load them: this cannot happen
+            // in a released binary.
+            unreachable!("no language table could be loaded")
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_embedded_language_loads() {
+        for (code, lang) in all() {
+            assert!(lang.is_ok(), "{code}: {lang:?}");
+        }
+        assert!(codes().contains(&"de") && codes().contains(&"en"));
+    }
+
+    #[test]
+    fn squares_and_pieces() {
+        let de = language("de").expect("de");
+        let en = language("EN").expect("en");
+        assert_eq!(de.square(Square::F3), "Felix drei");
+        assert_eq!(en.square(Square::C8), "Cesar eight");
+        assert_eq!(de.colored_piece(Color::White, Role::Queen), "weiße Dame");
+        assert_eq!(de.letter(Role::Knight), "S");
+        assert_eq!(en.letter(Role::Knight), "N");
+        assert!(matches!(language("xx"), Err(LanguageError::Unknown(..))));
+    }
+
+    #[test]
+    fn broken_tables_are_refused_with_a_reason() {
+        let err = parse("de", "code = \"de\"").expect_err("incomplete");
+        assert!(matches!(err, LanguageError::Broken(..)));
+        let text = embedded::EMBEDDED
+            .iter()
+            .find(|(c, _)| *c == "de")
+            .map(|(_, t)| *t)
+            .expect("de");
+        let bad = text.replace("Umwandlung in {piece}", "Umwandlung");
+        let err = parse("de", &bad).expect_err("placeholder missing");
+        assert!(err.to_string().contains("{piece}"), "{err}");
+    }
+}

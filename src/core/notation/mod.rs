@@ -1,0 +1,17 @@
+//! Spoken and written notation: announcing moves in the words of FIDE Appendix D2.1,
+//! understanding typed or dictated moves, the scoresheet, and reading squares and positions.
+
+pub mod describe;
+pub mod language;
+pub mod parse;
+pub mod scoresheet;
+pub mod speak;
+pub mod transcript;
+pub mod vocabulary;
+
+#[cfg(test)]
+mod tests;
+
+pub use language::{Language, language};
+pub use parse::{ParseError, message, parse_move};
+pub use speak::{Form, announce};

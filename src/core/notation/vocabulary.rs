@@ -1,0 +1,213 @@
+//! The input vocabulary: every word of every language table, folded so that case, umlauts and
+//! their ae/oe/ue spellings, and ß/ss do not matter.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use shakmaty::{CastlingSide, File, Rank, Role};
+
+use super::language::{Language, TABLE_ROLES, languages};
+
+/// What an input word means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Meaning {
+    File(File),
+    Rank(Rank),
+    Piece(Role),
+    Capture,
+    To,
+    Promote,
+    Castle(CastlingSide),
+    /// Words that carry no information for finding the move (check, en passant).
+    Ignore,
+    /// Small words that join others ("in", "and").
+    Filler,
+}
+
+/// Lower case, umlauts and their two-letter spellings reduced to the plain vowel, ß to ss.
+pub fn fold(word: &str) -> String {
+    let mut out = String::with_capacity(word.len());
+    for c in word.chars() {
+        match c {
+            'ä' | 'Ä' | 'à' | 'á' | 'â' => out.push('a'),
+            'ö' | 'Ö' | 'ó' | 'ò' | 'ô' => out.push('o'),
+            'ü' | 'Ü' | 'ú' | 'ù' | 'û' => out.push('u'),
+            'é' | 'è' | 'ê' | 'É' => out.push('e'),
+            'ß' => out.push_str("ss"),
+            c => out.extend(c.to_lowercase()),
+        }
+    }
+    out.replace("ae", "a").replace("oe", "o").replace("ue", "u")
+}
+
+/// Folded words and phrases (words joined by one space) with their meanings.
+pub struct Vocabulary {
+    entries: HashMap<String, Meaning>,
+    /// The most words any phrase has.
+    longest: usize,
+}
+
+impl Vocabulary {
+    fn add(&mut self, text: &str, meaning: Meaning) {
+        let key = text
+            .split_whitespace()
+            .map(fold)
+            .collect::<Vec<_>>()
+            .join(" ");
+        if key.is_empty() {
+            return;
+        }
+        self.longest = self.longest.max(key.split(' ').count());
+        // The first language to define a word keeps it; tables are checked for clashes in tests.
+        self.entries.entry(key).or_insert(meaning);
+    }
+
+    fn add_language(&mut self, lang: &Language) {
+        for (i, file) in File::ALL.into_iter().enumerate() {
+            self.add(&lang.board.files[i], Meaning::File(file));
+            for alt in &lang.understood.files[i] {
+                self.add(alt, Meaning::File(file));
+            }
+        }
+        for (i, rank) in Rank::ALL.into_iter().enumerate() {
+            self.add(&lang.board.ranks[i], Meaning::Rank(rank));
+            for alt in &lang.understood.ranks[i] {
+                self.add(alt, Meaning::Rank(rank));
+            }
+        }
+        for (i, role) in TABLE_ROLES.into_iter().enumerate() {
+            self.add(&lang.pieces.names[i], Meaning::Piece(role));
+            for alt in &lang.understood.pieces[i] {
+                self.add(alt, Meaning::Piece(role));
+            }
+        }
+        self.add(&lang.moves.capture, Meaning::Capture);
+        self.add(&lang.moves.to, Meaning::To);
+        self.add(
+            &lang.moves.short_castling,
+            Meaning::Castle(CastlingSide::KingSide),
+        );
+        self.add(
+            &lang.moves.long_castling,
+            Meaning::Castle(CastlingSide::QueenSide),
+        );
+        self.add(&lang.moves.check, Meaning::Ignore);
+        self.add(&lang.moves.mate, Meaning::Ignore);
+        self.add(&lang.moves.en_passant, Meaning::Ignore);
+        // "Umwandlung in {piece}": the words before the placeholder announce a promotion.
+        if let Some(head) = lang.moves.promotion.split("{piece}").next() {
+            let mut words = head.split_whitespace();
+            if let Some(first) = words.next() {
+                self.add(first, Meaning::Promote);
+            }
+            for filler in words {
+                self.add(filler, Meaning::Filler);
+            }
+        }
+        let u = &lang.understood;
+        for (list, meaning) in [
+            (&u.capture, Meaning::Capture),
+            (&u.to, Meaning::To),
+            (&u.promotion, Meaning::Promote),
+            (&u.fillers, Meaning::Filler),
+            (&u.ignored, Meaning::Ignore),
+            (&u.short_castling, Meaning::Castle(CastlingSide::KingSide)),
+            (&u.long_castling, Meaning::Castle(CastlingSide::QueenSide)),
+        ] {
+            for word in list {
+                self.add(word, meaning);
+            }
+        }
+    }
+
+    /// The vocabulary of all languages, with `first` taking precedence where words clash.
+    pub fn build<'a>(
+        first: Option<&Language>,
+        all: impl Iterator<Item = &'a Language>,
+    ) -> Vocabulary {
+        let mut v = Vocabulary {
+            entries: HashMap::new(),
+            longest: 1,
+        };
+        if let Some(lang) = first {
+            v.add_language(lang);
+        }
+        for lang in all {
+            v.add_language(lang);
+        }
+        // Single file letters are understood in every language ("e 4").
+        for file in File::ALL {
+            v.add(&file.char().to_string(), Meaning::File(file));
+        }
+        v
+    }
+
+    /// The vocabulary of every embedded language (built once).
+    pub fn shared() -> &'static Vocabulary {
+        static SHARED: OnceLock<Vocabulary> = OnceLock::new();
+        SHARED.get_or_init(|| Vocabulary::build(None, languages()))
+    }
+
+    /// The longest phrase at the start of `words` (already folded) and its meaning, with the
+    /// number of words it takes.
+    pub fn longest_match(&self, words: &[String]) -> Option<(Meaning, usize)> {
+        let max = self.longest.min(words.len());
+        (1..=max).rev().find_map(|n| {
+            let key = words[..n].join(" ");
+            self.entries.get(&key).map(|m| (*m, n))
+        })
+    }
+
+    pub fn lookup(&self, folded: &str) -> Option<Meaning> {
+        self.entries.get(folded).copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::notation::language::language;
+
+    #[test]
+    fn folding_makes_spellings_meet() {
+        for (a, b) in [
+            ("Cäsar", "Caesar"),
+            ("Läufer", "Laeufer"),
+            ("fünf", "fuenf"),
+            ("fünf", "funf"),
+            ("König", "Koenig"),
+            ("schlägt", "SCHLAEGT"),
+            ("große", "grosse"),
+        ] {
+            assert_eq!(fold(a), fold(b), "{a} {b}");
+        }
+    }
+
+    #[test]
+    fn no_word_means_two_things_across_languages() {
+        // Build each language alone and compare with the shared vocabulary.
+        let shared = Vocabulary::shared();
+        for code in ["de", "en"] {
+            let lang = language(code).expect("language");
+            let alone = Vocabulary::build(Some(lang), std::iter::empty());
+            for (word, meaning) in &alone.entries {
+                assert_eq!(shared.lookup(word), Some(*meaning), "{code}: {word:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn phrases_match_longest_first() {
+        let v = Vocabulary::shared();
+        let words: Vec<String> = ["kurze", "rochade", "schach"]
+            .iter()
+            .map(|w| fold(w))
+            .collect();
+        assert_eq!(
+            v.longest_match(&words),
+            Some((Meaning::Castle(CastlingSide::KingSide), 2))
+        );
+        let words: Vec<String> = ["en", "passant"].iter().map(|w| fold(w)).collect();
+        assert_eq!(v.longest_match(&words), Some((Meaning::Ignore, 2)));
+    }
+}

@@ -1,0 +1,168 @@
+//! `hector transcript` and `hector parse` through the real binary.
+
+mod common;
+
+use common::{data, run, run_with};
+use std::time::Duration;
+
+#[test]
+fn transcript_text_reads_like_the_scoresheet() {
+    let r = run(&["transcript", data("masters.pgn").to_str().expect("path")]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(
+        lines[0],
+        "Partie 1: Morphy, Paul gegen Duke Karl / Count Isouard"
+    );
+    assert_eq!(lines[1], "1. Eva vier  Eva fünf");
+    assert_eq!(lines[2], "2. Springer Felix drei  David sechs");
+    assert_eq!(lines[12], "12. Lange Rochade  Turm David acht");
+    assert_eq!(lines[17], "17. Turm David acht, Schachmatt");
+    assert_eq!(lines[18], "Weiß gewinnt");
+    assert_eq!(
+        lines[19],
+        "Partie 2: Anderssen, Adolf gegen Kieseritzky, Lionel"
+    );
+}
+
+#[test]
+fn transcript_tsv_has_one_line_per_ply_and_nothing_else() {
+    let r = run(&[
+        "transcript",
+        "--format",
+        "tsv",
+        "--lang",
+        "en",
+        "--form",
+        "long",
+        data("masters.pgn").to_str().expect("path"),
+    ]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    // 33 + 45 + 47 + 82 + 13 + 21 + 37 + 87 plies.
+    assert_eq!(lines.len(), 365);
+    for line in &lines {
+        assert_eq!(line.split('\t').count(), 5, "{line}");
+    }
+    assert_eq!(lines[0], "1\t1\te4\te2e4\tPawn Eva two to Eva four");
+    assert_eq!(lines[22], "1\t23\tO-O-O\te1c1\tlong castling");
+    assert_eq!(
+        lines[32],
+        "1\t33\tRd8#\td1d8\tRook David one to David eight, checkmate"
+    );
+}
+
+#[test]
+fn transcript_chess960_castling_is_king_takes_rook() {
+    let r = run(&[
+        "transcript",
+        "--format",
+        "tsv",
+        data("claims.pgn").to_str().expect("path"),
+    ]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let castles: Vec<&str> = r
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("5\t"))
+        .take(2)
+        .collect();
+    assert_eq!(
+        castles,
+        [
+            "5\t1\tO-O\tb1h1\tKurze Rochade",
+            "5\t2\tO-O-O\tb8a8\tLange Rochade"
+        ]
+    );
+}
+
+#[test]
+fn transcript_reports_an_illegal_move_and_goes_on() {
+    let r = run(&["transcript", data("faulty.pgn").to_str().expect("path")]);
+    assert_eq!(r.code, Some(1));
+    assert!(
+        r.stderr
+            .contains("game 1: line 10: ply 25 Rxd8: no rook can reach d8"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stdout.contains("12. Lange Rochade  Turm David acht"));
+    assert!(
+        r.stdout
+            .contains("Partie 4: Reti, Richard gegen Tartakower, Savielly")
+    );
+}
+
+#[test]
+fn parse_prints_uci_and_phrase() {
+    let r = run(&["parse", "Springer", "Felix", "drei"]);
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (Some(0), "g1f3\tSpringer Felix drei\n")
+    );
+    let r = run(&["parse", "--lang", "en", "knight gustav one to felix three"]);
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (Some(0), "g1f3\tKnight Felix three\n")
+    );
+    let r = run(&[
+        "parse",
+        "--fen",
+        "8/4P3/8/8/8/8/k7/4K3 w - - 0 1",
+        "Eva acht Dame",
+    ]);
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (Some(0), "e7e8q\tEva acht, Umwandlung in Dame\n")
+    );
+    let r = run(&[
+        "parse",
+        "--chess960",
+        "--fen",
+        "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1",
+        "Kurze Rochade",
+    ]);
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (Some(0), "b1h1\tKurze Rochade\n")
+    );
+}
+
+#[test]
+fn parse_explains_and_exits_1() {
+    let r = run(&["parse", "Springer Felix vier"]);
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (Some(1), "Kein Springer kann Felix vier erreichen\n")
+    );
+    let r = run(&[
+        "parse",
+        "--lang",
+        "en",
+        "--fen",
+        "4k3/8/8/2N1N3/8/8/8/4K3 w - - 0 1",
+        "Nd7",
+    ]);
+    assert_eq!(r.code, Some(1));
+    assert_eq!(
+        r.stdout,
+        "Ambiguous: Knight Cesar David seven or Knight Eva David seven\n"
+    );
+    let r = run(&["parse", "Springer Felix zwölf"]);
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (Some(1), "Unbekanntes Wort: zwölf\n")
+    );
+}
+
+#[test]
+fn parse_usage_errors_exit_2() {
+    let r = run(&["parse", "--fen", "not a fen", "e4"]);
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("FEN"), "{}", r.stderr);
+    let r = run(&["parse", "--lang", "xx", "e4"]);
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("available: de, en"), "{}", r.stderr);
+    let r = run_with(&["parse"], b"", &[], Duration::from_secs(30));
+    assert_eq!(r.code, Some(2));
+}
