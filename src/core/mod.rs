@@ -2,6 +2,7 @@
 //! or reads the system clock; time, where it matters, is passed in.
 
 pub mod check;
+pub mod clock;
 pub mod dead;
 pub mod game;
 pub mod laws;
