@@ -85,7 +85,85 @@ pub enum Command {
         #[arg(long, default_value = "de", value_name = "CODE")]
         lang: String,
     },
+    /// Say a text aloud (to try the speech output), or write it to a WAV file.
+    #[command(long_about = SAY_HELP)]
+    Say {
+        /// What to say; several texts are said one after another; - reads lines from standard
+        /// input, one announcement per line.
+        #[arg(required = true, num_args = 1.., value_name = "TEXT")]
+        text: Vec<String>,
+        #[command(flatten)]
+        speech: SpeechArgs,
+        /// Write the speech to this WAV file with espeak-ng instead of saying it.
+        #[arg(long, value_name = "FILE")]
+        wav: Option<PathBuf>,
+    },
+    /// List the voices of speech-dispatcher and espeak-ng.
+    Voices {
+        /// Only voices for this language, e.g. de or en.
+        #[arg(long, value_name = "CODE")]
+        lang: Option<String>,
+    },
 }
+
+/// Speech options shared by the modes that speak; each overrides the configuration file.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SpeechArgs {
+    /// auto (default: speech-dispatcher, then espeak-ng, then print), speech-dispatcher,
+    /// espeak-ng, tts, or print (plain lines for a screen reader or braille display).
+    #[arg(long, value_enum, value_name = "BACKEND")]
+    pub backend: Option<crate::core::settings::BackendChoice>,
+    /// Language of the words: de (the FIDE wording, default) or en.
+    #[arg(long, value_name = "CODE")]
+    pub lang: Option<String>,
+    /// A voice of the speech engine (see hector voices); chosen by language when left out.
+    #[arg(long, value_name = "NAME")]
+    pub voice: Option<String>,
+    /// Speaking rate from -100 (slowest) to 100 (fastest); 0 is normal.
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-100..=100))]
+    pub rate: Option<i32>,
+    /// Volume from 0 to 100.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(i32).range(0..=100))]
+    pub volume: Option<i32>,
+}
+
+impl SpeechArgs {
+    /// The configuration file's speech settings with these options applied over them.
+    pub fn apply(
+        &self,
+        mut s: crate::core::settings::SpeechSettings,
+    ) -> crate::core::settings::SpeechSettings {
+        if let Some(b) = self.backend {
+            s.backend = b;
+        }
+        if let Some(l) = &self.lang {
+            s.language = l.clone();
+        }
+        if let Some(v) = &self.voice {
+            s.voice = v.clone();
+        }
+        if let Some(r) = self.rate {
+            s.rate = r;
+        }
+        if let Some(v) = self.volume {
+            s.volume = v;
+        }
+        s
+    }
+}
+
+const SAY_HELP: &str = "Say a text aloud, to try the speech output on this machine.\n\n\
+Backends, tried in this order with --backend auto: speech-dispatcher (the Linux speech \
+service; hector sets the language for every phrase), espeak-ng (the program, started for \
+every phrase), print (plain lines on standard output for a screen reader or braille \
+display). --backend tts uses the tts crate's system speech. A backend that fails or hangs \
+(speech-dispatcher without working audio can block for ever) is abandoned within two \
+seconds and the next one takes over; hector says so once, on standard error.\n\n\
+Settings come from ~/.config/hector/config.toml (or $HECTOR_CONFIG), [speech] section: \
+backend, language, voice, rate (-100 to 100), volume (0 to 100); these options override it.\n\n\
+--wav FILE writes the speech to a WAV file with espeak-ng (no sound card needed).\n\n\
+Exit status: 0 when everything was said (or written), 1 when no backend could say it, \
+2 on a usage error.";
 
 const CHECK_HELP: &str = "Check every game of a PGN file against the Laws of Chess.\n\n\
 For each game hector replays the moves (standard chess, and Chess960 with [Variant \"Chess960\"] \
@@ -133,10 +211,36 @@ fn lang_or_exit(code: &str) -> Result<&'static Language, ExitCode> {
     })
 }
 
+/// Loads the configuration file; a problem is printed and the defaults are used.
+fn settings_or_defaults(lang_hint: Option<&str>) -> crate::core::settings::Settings {
+    let (settings, problem) = crate::io::config::load_settings();
+    if let Some((path, reason)) = problem {
+        let lang = lang_hint
+            .and_then(|l| language(l).ok())
+            .unwrap_or_else(crate::core::notation::language::default_language);
+        eprintln!(
+            "hector: {}",
+            crate::core::notation::language::fill(
+                &lang.messages.config_ignored,
+                &[("path", &path.display().to_string()), ("reason", &reason)],
+            )
+        );
+    }
+    settings
+}
+
 /// Parses the command line and runs the chosen mode.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Say { text, speech, wav } => {
+            let settings = speech.apply(settings_or_defaults(speech.lang.as_deref()).speech);
+            match lang_or_exit(&settings.language) {
+                Ok(lang) => crate::app::say::run(&text, &settings, lang, wav.as_deref()),
+                Err(code) => code,
+            }
+        }
+        Command::Voices { lang } => crate::app::say::voices(lang.as_deref()),
         Command::Check { file, json } => crate::app::check::run(&file, json),
         Command::Transcript {
             file,

@@ -4,4 +4,5 @@
 pub mod check;
 pub mod output;
 pub mod parse;
+pub mod say;
 pub mod transcript;

@@ -111,6 +111,10 @@ pub struct Messages {
     pub result_black: String,
     pub result_draw: String,
     pub result_open: String,
+    pub speech_using: String,
+    pub speech_switched: String,
+    pub speech_silent: String,
+    pub config_ignored: String,
     pub empty_square: String,
 }
 

@@ -1,0 +1,144 @@
+//! `hector say` and `hector voices`: speech on its own, for setting up a machine.
+
+use std::io::BufRead;
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use crate::core::notation::language::{Language, fill};
+use crate::core::settings::SpeechSettings;
+use crate::io::speech::{self, BackendKind, Notice, Speaker, SpeechConfig, Voice, espeak};
+
+/// What the player hears or reads about the speech backends, in their language.
+pub fn notice_text(n: &Notice, lang: &Language) -> String {
+    let m = &lang.messages;
+    match n {
+        Notice::Using(kind) => fill(&m.speech_using, &[("backend", kind.name())]),
+        Notice::Switched { from, to, .. } => fill(
+            &m.speech_switched,
+            &[("from", from.name()), ("to", to.name())],
+        ),
+        Notice::Silent { .. } => m.speech_silent.clone(),
+    }
+}
+
+/// The reason behind a notice, for the log line on standard error.
+fn notice_detail(n: &Notice) -> Option<&str> {
+    match n {
+        Notice::Switched { reason, .. } | Notice::Silent { reason } => Some(reason),
+        Notice::Using(_) => None,
+    }
+}
+
+fn voice_of(s: &SpeechSettings) -> Voice {
+    Voice {
+        rate: s.rate,
+        volume: s.volume,
+        name: s.voice.clone(),
+    }
+}
+
+pub fn run(
+    texts: &[String],
+    settings: &SpeechSettings,
+    lang: &Language,
+    wav: Option<&Path>,
+) -> ExitCode {
+    let mut phrases: Vec<String> = Vec::new();
+    for t in texts {
+        if t == "-" {
+            phrases.extend(
+                std::io::stdin()
+                    .lock()
+                    .lines()
+                    .map_while(Result::ok)
+                    .filter(|l| !l.trim().is_empty()),
+            );
+        } else {
+            phrases.push(t.clone());
+        }
+    }
+    if phrases.is_empty() {
+        eprintln!("hector say: nothing to say");
+        return ExitCode::from(2);
+    }
+    if let Some(path) = wav {
+        let text = phrases.join(". ");
+        let limit = Duration::from_secs(10) + Duration::from_millis(50 * text.len() as u64);
+        return match espeak::write_wav(&text, &lang.speech, &voice_of(settings), path, limit) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("hector say: {e}");
+                ExitCode::from(1)
+            }
+        };
+    }
+    let config = SpeechConfig::new(settings.backend, &lang.speech, voice_of(settings));
+    let hang = config.hang_limit;
+    let (speaker, notices) = Speaker::start(config);
+    for p in &phrases {
+        speaker.announce(p.clone());
+    }
+    // Each phrase may need its own length plus one fallback per backend.
+    let chars: usize = phrases.iter().map(|p| p.chars().count()).sum();
+    let limit = Duration::from_secs(10) + hang * 4 + Duration::from_millis(200 * chars as u64);
+    let done = speaker.wait_idle(limit);
+    let mut silent = false;
+    for n in notices.try_iter() {
+        silent |= matches!(n, Notice::Silent { .. });
+        match notice_detail(&n) {
+            Some(detail) => eprintln!("hector: {} ({detail})", notice_text(&n, lang)),
+            None => eprintln!("hector: {}", notice_text(&n, lang)),
+        }
+    }
+    if !done {
+        eprintln!(
+            "hector say: speech did not finish within {} seconds",
+            limit.as_secs()
+        );
+        return ExitCode::from(1);
+    }
+    if silent {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Lists the voices of each engine, never waiting more than a few seconds for one.
+pub fn voices(lang: Option<&str>) -> ExitCode {
+    let engines = [BackendKind::SpeechDispatcher, BackendKind::EspeakNg];
+    let receivers: Vec<_> = engines
+        .iter()
+        .map(|&kind| {
+            let (tx, rx) = crossbeam_channel::bounded(1);
+            let lang = lang.map(str::to_string);
+            // One thread per engine: a speech-dispatcher that hangs does not hold up espeak-ng.
+            let _ = std::thread::Builder::new()
+                .name("hector-voices".into())
+                .spawn(move || {
+                    let _ = tx.send(speech::list_voices(kind, lang.as_deref()));
+                });
+            (kind, rx)
+        })
+        .collect();
+    let mut any = false;
+    for (kind, rx) in receivers {
+        match rx.recv_timeout(Duration::from_secs(10)) {
+            Ok(Ok(list)) if list.is_empty() => println!("{kind}: no voices"),
+            Ok(Ok(list)) => {
+                any = true;
+                for (name, language) in list {
+                    println!("{kind}: {name} ({language})");
+                }
+            }
+            Ok(Err(e)) => println!("{kind}: {e}"),
+            Err(_) => println!("{kind}: did not answer within 10 seconds"),
+        }
+    }
+    if any {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}

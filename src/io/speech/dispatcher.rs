@@ -1,0 +1,137 @@
+//! speech-dispatcher through libspeechd. The language is set per utterance (instant, unlike
+//! choosing a voice from the engine's list, which takes over a second with espeak-ng).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use speech_dispatcher::{Connection, Mode, Priority};
+
+use super::backend::{Backend, BackendKind, SpeechError, Voice, clean};
+
+const NONE: u64 = 0;
+
+pub struct SpeechDispatcher {
+    connection: Connection,
+    /// The message id of the utterance being spoken; 0 when nothing is.
+    speaking: Arc<AtomicU64>,
+    language: String,
+}
+
+fn failed(reason: impl Into<String>) -> SpeechError {
+    SpeechError::Failed {
+        backend: "speech-dispatcher",
+        reason: reason.into(),
+    }
+}
+
+impl SpeechDispatcher {
+    /// Connects to the daemon (SPEECHD_ADDRESS or the user's default; libspeechd may start it).
+    pub fn open(voice: &Voice) -> Result<SpeechDispatcher, SpeechError> {
+        let connection =
+            Connection::open("hector", "hector", "hector", Mode::Threaded).map_err(|e| {
+                SpeechError::Unavailable {
+                    backend: "speech-dispatcher",
+                    reason: format!("cannot connect ({e})"),
+                }
+            })?;
+        let speaking = Arc::new(AtomicU64::new(NONE));
+        let done = |flag: Arc<AtomicU64>| {
+            move |msg: usize, _client: usize| {
+                // Only the end of the utterance we are waiting for counts.
+                let _ = flag.compare_exchange(msg as u64, NONE, Ordering::SeqCst, Ordering::SeqCst);
+            }
+        };
+        connection.on_end(Some(Box::new(done(speaking.clone()))));
+        connection.on_cancel(Some(Box::new(done(speaking.clone()))));
+        let mut backend = SpeechDispatcher {
+            connection,
+            speaking,
+            language: String::new(),
+        };
+        backend.set_voice(voice)?;
+        Ok(backend)
+    }
+}
+
+impl Backend for SpeechDispatcher {
+    fn kind(&self) -> BackendKind {
+        BackendKind::SpeechDispatcher
+    }
+
+    fn speak(&mut self, text: &str, lang: &str) -> Result<(), SpeechError> {
+        let lang = clean(lang);
+        if lang != self.language {
+            self.connection
+                .set_language(lang.as_str())
+                .map_err(|e| failed(format!("cannot set language {lang}: {e}")))?;
+            self.language = lang;
+        }
+        // Set before saying: the end notification may arrive before `say` returns.
+        self.speaking.store(u64::MAX, Ordering::SeqCst);
+        match self.connection.say(Priority::Text, clean(text)) {
+            Some(id) => {
+                // If the end already came for this id, nothing is speaking any more.
+                let _ = self.speaking.compare_exchange(
+                    u64::MAX,
+                    id,
+                    Ordering::SeqCst,
+                    Ordering::SeqCst,
+                );
+                Ok(())
+            }
+            None => {
+                self.speaking.store(NONE, Ordering::SeqCst);
+                Err(failed("the daemon refused the text"))
+            }
+        }
+    }
+
+    fn is_speaking(&mut self) -> Result<bool, SpeechError> {
+        Ok(self.speaking.load(Ordering::SeqCst) != NONE)
+    }
+
+    fn stop(&mut self) -> Result<(), SpeechError> {
+        self.connection
+            .cancel()
+            .map_err(|e| failed(format!("cannot stop: {e}")))?;
+        self.speaking.store(NONE, Ordering::SeqCst);
+        Ok(())
+    }
+
+    fn set_voice(&mut self, voice: &Voice) -> Result<(), SpeechError> {
+        self.connection
+            .set_voice_rate(voice.rate.clamp(-100, 100))
+            .map_err(|e| failed(format!("cannot set the rate: {e}")))?;
+        self.connection
+            .set_volume((voice.volume.clamp(0, 100) * 2) - 100)
+            .map_err(|e| failed(format!("cannot set the volume: {e}")))?;
+        let name = clean(&voice.name);
+        if !name.is_empty() {
+            let wanted = speech_dispatcher::Voice {
+                name: name.clone(),
+                language: self.language.clone(),
+                variant: None,
+            };
+            self.connection
+                .set_synthesis_voice(&wanted)
+                .map_err(|e| failed(format!("cannot choose voice {name}: {e}")))?;
+        }
+        Ok(())
+    }
+}
+
+/// Voices the daemon offers, as (name, language). Slow with espeak-ng (over a second): only
+/// for `hector voices`, never on the start-up path.
+pub fn list_voices() -> Result<Vec<(String, String)>, SpeechError> {
+    let connection =
+        Connection::open("hector", "voices", "hector", Mode::Threaded).map_err(|e| {
+            SpeechError::Unavailable {
+                backend: "speech-dispatcher",
+                reason: format!("cannot connect ({e})"),
+            }
+        })?;
+    let voices = connection
+        .list_synthesis_voices()
+        .map_err(|e| failed(format!("cannot list voices: {e}")))?;
+    Ok(voices.into_iter().map(|v| (v.name, v.language)).collect())
+}

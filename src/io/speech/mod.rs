@@ -1,0 +1,698 @@
+//! Speech: one thread owns the speech backend; the rest of hector only sends requests on a
+//! channel, so nothing it says can make the program wait.
+//!
+//! ```text
+//! Speaker (any thread) ──requests──> supervisor thread ──jobs──> worker thread (backend)
+//!                                     queue policy, watchdog  <──events──
+//! ```
+//!
+//! The supervisor keeps the queue (moves never lost, newer answers replace older ones, urgent
+//! messages interrupt) and watches the worker: a backend call that does not return within two
+//! seconds, or an utterance that does not end within its expected length plus two seconds,
+//! means the backend hangs (speech-dispatcher without working audio blocks for ever, also in
+//! `stop()`). The supervisor then abandons that worker thread, starts the next backend and
+//! says so once; the utterance that was not confirmed is said again by the new backend.
+
+pub mod backend;
+mod dispatcher;
+pub mod espeak;
+pub mod print;
+pub mod queue;
+mod tts_backend;
+
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, never, select, unbounded};
+
+pub use backend::{Backend, BackendKind, SpeechError, Voice};
+pub use print::{Behaviour, CaptureLog, Captured, SharedLog, Sink, stdout_sink};
+pub use queue::{Kind, Utterance};
+pub use tts_backend::screen_reader_running;
+
+use crate::core::settings::BackendChoice;
+use queue::{Effect, Queue};
+
+/// How long a backend call or an overdue utterance may take before the backend counts as hung.
+pub const HANG_LIMIT: Duration = Duration::from_secs(2);
+/// How often the worker asks the backend whether it still speaks.
+const POLL: Duration = Duration::from_millis(10);
+/// How often the supervisor looks at the clock when nothing happens.
+const TICK: Duration = Duration::from_millis(25);
+
+/// One backend to try, in the order of a [`SpeechConfig::plan`].
+#[derive(Clone)]
+pub enum Plan {
+    Open(BackendKind),
+    /// A capturing backend (tests and benchmarks).
+    Capture(SharedLog, Behaviour),
+}
+
+impl Plan {
+    fn kind(&self) -> BackendKind {
+        match self {
+            Plan::Open(kind) => *kind,
+            Plan::Capture(..) => BackendKind::Capture,
+        }
+    }
+
+    /// The backends to try for a choice, best first; printing is always the last resort.
+    pub fn for_choice(choice: BackendChoice) -> Vec<Plan> {
+        use BackendKind::*;
+        let kinds: &[BackendKind] = match choice {
+            BackendChoice::Auto | BackendChoice::SpeechDispatcher => {
+                &[SpeechDispatcher, EspeakNg, Print]
+            }
+            BackendChoice::EspeakNg => &[EspeakNg, Print],
+            BackendChoice::Tts => &[Tts, EspeakNg, Print],
+            BackendChoice::Print => &[Print],
+        };
+        kinds.iter().map(|k| Plan::Open(*k)).collect()
+    }
+}
+
+/// Everything the speech thread needs to start.
+#[derive(Clone)]
+pub struct SpeechConfig {
+    pub plan: Vec<Plan>,
+    /// Language code for the engine when a request names none (e.g. "de").
+    pub language: String,
+    pub voice: Voice,
+    /// Where the print backend writes.
+    pub sink: Sink,
+    pub hang_limit: Duration,
+}
+
+impl SpeechConfig {
+    pub fn new(choice: BackendChoice, language: &str, voice: Voice) -> SpeechConfig {
+        SpeechConfig {
+            plan: Plan::for_choice(choice),
+            language: language.to_string(),
+            voice,
+            sink: stdout_sink(),
+            hang_limit: HANG_LIMIT,
+        }
+    }
+}
+
+/// What the speech thread tells the program (to be shown, and spoken where it can be).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// The first backend that works.
+    Using(BackendKind),
+    /// A backend failed or hung; this one took over.
+    Switched {
+        from: BackendKind,
+        to: BackendKind,
+        reason: String,
+    },
+    /// No backend works: nothing more will be said.
+    Silent { reason: String },
+}
+
+enum Request {
+    Say(Utterance),
+    Stop,
+    Repeat,
+    Mute(bool),
+    Rate(i32),
+    Voice(Voice),
+    WhenIdle(Sender<()>),
+}
+
+/// A handle for saying things; cheap to clone, usable from any thread.
+#[derive(Clone)]
+pub struct Speaker {
+    tx: Sender<Request>,
+    language: String,
+}
+
+impl Speaker {
+    /// Starts the speech thread. Notices about backends arrive on the returned receiver.
+    pub fn start(config: SpeechConfig) -> (Speaker, Receiver<Notice>) {
+        let (tx, rx) = unbounded();
+        let (notice_tx, notice_rx) = unbounded();
+        let language = config.language.clone();
+        let supervisor = Supervisor::new(config, rx, notice_tx);
+        let spawned = std::thread::Builder::new()
+            .name("hector-speech".into())
+            .spawn(move || supervisor.run());
+        if spawned.is_err() {
+            // Without a thread there is no speech; requests go nowhere and nothing blocks.
+            eprintln!("hector: cannot start the speech thread");
+        }
+        (Speaker { tx, language }, notice_rx)
+    }
+
+    fn send(&self, r: Request) {
+        // A closed channel means the speech thread has ended: nothing to do.
+        let _ = self.tx.send(r);
+    }
+
+    pub fn say(&self, kind: Kind, text: impl Into<String>) {
+        self.say_in(kind, text, &self.language.clone());
+    }
+
+    pub fn say_in(&self, kind: Kind, text: impl Into<String>, lang: &str) {
+        self.send(Request::Say(Utterance {
+            text: text.into(),
+            kind,
+            lang: lang.to_string(),
+        }));
+    }
+
+    /// A move announcement: queued, never dropped.
+    pub fn announce(&self, text: impl Into<String>) {
+        self.say(Kind::Move, text);
+    }
+
+    /// An answer to a question: replaces an older answer not yet spoken.
+    pub fn answer(&self, text: impl Into<String>) {
+        self.say(Kind::Answer, text);
+    }
+
+    /// Flag fall, illegal move, board fault: interrupts.
+    pub fn urgent(&self, text: impl Into<String>) {
+        self.say(Kind::Urgent, text);
+    }
+
+    /// Silence now; what was queued is dropped.
+    pub fn stop(&self) {
+        self.send(Request::Stop);
+    }
+
+    /// Says the last thing again.
+    pub fn repeat(&self) {
+        self.send(Request::Repeat);
+    }
+
+    pub fn set_muted(&self, muted: bool) {
+        self.send(Request::Mute(muted));
+    }
+
+    /// Changes the rate by `delta` (the rate stays within -100..100).
+    pub fn change_rate(&self, delta: i32) {
+        self.send(Request::Rate(delta));
+    }
+
+    pub fn set_voice(&self, voice: Voice) {
+        self.send(Request::Voice(voice));
+    }
+
+    /// Waits until everything queued has been said (or dropped), at most `limit`.
+    pub fn wait_idle(&self, limit: Duration) -> bool {
+        let (tx, rx) = crossbeam_channel::bounded(1);
+        self.send(Request::WhenIdle(tx));
+        rx.recv_timeout(limit).is_ok()
+    }
+}
+
+enum Job {
+    Speak { id: u64, text: String, lang: String },
+    Stop,
+    Voice(Voice),
+}
+
+enum WorkerEvent {
+    Ready,
+    OpenFailed(SpeechError),
+    Finished(u64),
+    Failed(Option<u64>, SpeechError),
+}
+
+type Busy = std::sync::Arc<std::sync::Mutex<Option<Instant>>>;
+
+struct Worker {
+    kind: BackendKind,
+    jobs: Sender<Job>,
+    events: Receiver<WorkerEvent>,
+    busy: Busy,
+    ready: bool,
+}
+
+struct Current {
+    id: u64,
+    utterance: Utterance,
+    deadline: Instant,
+}
+
+struct Supervisor {
+    config: SpeechConfig,
+    next_plan: usize,
+    worker: Option<Worker>,
+    /// The backend that failed, while its successor starts.
+    failed: Option<(BackendKind, String)>,
+    announced_first: bool,
+    queue: Queue,
+    current: Option<Current>,
+    next_id: u64,
+    muted: bool,
+    voice: Voice,
+    last: Option<Utterance>,
+    idle_waiters: Vec<Sender<()>>,
+    requests: Receiver<Request>,
+    notices: Sender<Notice>,
+}
+
+/// Expected speaking time of a text at a rate: generous, it only bounds a hang.
+fn expected_length(text: &str, rate: i32) -> Duration {
+    let wpm = espeak::words_per_minute(rate).max(1);
+    let per_char_ms = 90 * 175 / u64::from(wpm);
+    Duration::from_millis(per_char_ms * text.chars().count() as u64)
+}
+
+impl Supervisor {
+    fn new(
+        config: SpeechConfig,
+        requests: Receiver<Request>,
+        notices: Sender<Notice>,
+    ) -> Supervisor {
+        let voice = config.voice.clone();
+        let mut s = Supervisor {
+            config,
+            next_plan: 0,
+            worker: None,
+            failed: None,
+            announced_first: false,
+            queue: Queue::default(),
+            current: None,
+            next_id: 1,
+            muted: false,
+            voice,
+            last: None,
+            idle_waiters: Vec::new(),
+            requests,
+            notices,
+        };
+        s.start_next_worker();
+        s
+    }
+
+    fn notice(&self, n: Notice) {
+        let _ = self.notices.send(n);
+    }
+
+    fn start_next_worker(&mut self) {
+        let Some(plan) = self.config.plan.get(self.next_plan).cloned() else {
+            let reason = self
+                .failed
+                .take()
+                .map_or_else(|| "no speech backend configured".to_string(), |(_, r)| r);
+            self.worker = None;
+            self.queue.clear();
+            self.notice(Notice::Silent { reason });
+            return;
+        };
+        self.next_plan += 1;
+        let (jobs_tx, jobs_rx) = unbounded();
+        let (events_tx, events_rx) = unbounded();
+        let busy: Busy = Default::default();
+        let worker_busy = busy.clone();
+        let voice = self.voice.clone();
+        let sink = self.config.sink.clone();
+        let kind = plan.kind();
+        let spawned = std::thread::Builder::new()
+            .name(format!("hector-speech-{}", kind.name()))
+            .spawn(move || work(plan, voice, sink, jobs_rx, events_tx, worker_busy));
+        match spawned {
+            Ok(_) => {
+                // Opening counts as a call: a connection that never answers is a hang.
+                if let Ok(mut b) = busy.lock() {
+                    b.get_or_insert_with(Instant::now);
+                }
+                self.worker = Some(Worker {
+                    kind,
+                    jobs: jobs_tx,
+                    events: events_rx,
+                    busy,
+                    ready: false,
+                });
+            }
+            Err(e) => self.fail(format!("cannot start a thread for {kind}: {e}")),
+        }
+    }
+
+    /// Abandons the current backend and moves on to the next one.
+    fn fail(&mut self, reason: String) {
+        if let Some(w) = self.worker.take() {
+            self.failed.get_or_insert((w.kind, reason));
+        } else {
+            self.failed.get_or_insert((BackendKind::Print, reason));
+        }
+        if let Some(c) = self.current.take() {
+            self.queue.put_back(c.utterance);
+        }
+        self.start_next_worker();
+    }
+
+    fn run(mut self) {
+        loop {
+            let events = self
+                .worker
+                .as_ref()
+                .map_or_else(never, |w| w.events.clone());
+            select! {
+                recv(self.requests) -> r => match r {
+                    Ok(req) => {
+                        self.request(req);
+                        // Take everything already waiting before choosing what to say, so
+                        // that an answer replaced at once is never begun.
+                        while let Ok(req) = self.requests.try_recv() {
+                            self.request(req);
+                        }
+                    }
+                    Err(_) => return,
+                },
+                recv(events) -> e => match e {
+                    Ok(ev) => self.worker_event(ev),
+                    Err(_) => self.fail("the speech thread ended".into()),
+                },
+                default(TICK) => {}
+            }
+            self.watch();
+            self.dispatch();
+            self.wake_idle_waiters();
+        }
+    }
+
+    fn request(&mut self, req: Request) {
+        match req {
+            Request::Say(u) => {
+                self.last = Some(u.clone());
+                if self.muted || (self.worker.is_none() && self.next_plan >= self.config.plan.len())
+                {
+                    return;
+                }
+                if self
+                    .queue
+                    .push(u, self.current.as_ref().map(|c| &c.utterance))
+                    == Effect::Interrupt
+                {
+                    self.interrupt();
+                }
+            }
+            Request::Stop => {
+                self.queue.clear();
+                self.silence_current();
+            }
+            Request::Repeat => {
+                if let Some(mut u) = self.last.clone() {
+                    u.kind = Kind::Answer;
+                    self.request(Request::Say(u));
+                }
+            }
+            Request::Mute(muted) => {
+                self.muted = muted;
+                if muted {
+                    self.queue.clear();
+                    self.silence_current();
+                }
+            }
+            Request::Rate(delta) => {
+                self.voice.rate = (self.voice.rate + delta).clamp(-100, 100);
+                self.send_voice();
+            }
+            Request::Voice(v) => {
+                self.voice = v;
+                self.send_voice();
+            }
+            Request::WhenIdle(tx) => self.idle_waiters.push(tx),
+        }
+    }
+
+    fn send_voice(&self) {
+        if let Some(w) = &self.worker {
+            let _ = w.jobs.send(Job::Voice(self.voice.clone()));
+        }
+    }
+
+    /// Stops what is being said; it goes back into the queue (moves are never lost).
+    fn interrupt(&mut self) {
+        if let Some(c) = self.current.take() {
+            if let Some(w) = &self.worker {
+                let _ = w.jobs.send(Job::Stop);
+            }
+            self.queue.put_back(c.utterance);
+        }
+    }
+
+    /// Stops what is being said and forgets it.
+    fn silence_current(&mut self) {
+        if self.current.take().is_some()
+            && let Some(w) = &self.worker
+        {
+            let _ = w.jobs.send(Job::Stop);
+        }
+    }
+
+    fn worker_event(&mut self, ev: WorkerEvent) {
+        match ev {
+            WorkerEvent::Ready => {
+                let Some(w) = self.worker.as_mut() else {
+                    return;
+                };
+                w.ready = true;
+                let kind = w.kind;
+                match self.failed.take() {
+                    Some((from, reason)) if self.announced_first => {
+                        self.notice(Notice::Switched {
+                            from,
+                            to: kind,
+                            reason,
+                        });
+                    }
+                    Some((from, reason)) => {
+                        self.announced_first = true;
+                        self.notice(Notice::Switched {
+                            from,
+                            to: kind,
+                            reason,
+                        });
+                    }
+                    None => {
+                        self.announced_first = true;
+                        self.notice(Notice::Using(kind));
+                    }
+                }
+            }
+            WorkerEvent::OpenFailed(e) => self.fail(e.to_string()),
+            WorkerEvent::Finished(id) => {
+                if self.current.as_ref().is_some_and(|c| c.id == id) {
+                    self.current = None;
+                }
+            }
+            WorkerEvent::Failed(id, e) => {
+                let ours = id.is_none() || self.current.as_ref().map(|c| c.id) == id;
+                if ours {
+                    self.fail(e.to_string());
+                }
+            }
+        }
+    }
+
+    fn watch(&mut self) {
+        let now = Instant::now();
+        let limit = self.config.hang_limit;
+        let hung_call = self.worker.as_ref().is_some_and(|w| {
+            w.busy
+                .lock()
+                .ok()
+                .and_then(|b| *b)
+                .is_some_and(|since| now.duration_since(since) > limit)
+        });
+        if hung_call {
+            let kind = self.worker.as_ref().map_or(BackendKind::Print, |w| w.kind);
+            self.fail(format!(
+                "{kind} did not answer within {} seconds",
+                limit.as_secs()
+            ));
+            return;
+        }
+        if self.current.as_ref().is_some_and(|c| now > c.deadline) {
+            let kind = self.worker.as_ref().map_or(BackendKind::Print, |w| w.kind);
+            self.fail(format!("{kind} did not finish speaking"));
+        }
+    }
+
+    fn dispatch(&mut self) {
+        if self.muted || self.current.is_some() {
+            return;
+        }
+        let Some(w) = self.worker.as_ref().filter(|w| w.ready) else {
+            return;
+        };
+        let Some(u) = self.queue.pop() else { return };
+        let id = self.next_id;
+        self.next_id += 1;
+        let deadline =
+            Instant::now() + self.config.hang_limit + expected_length(&u.text, self.voice.rate);
+        if w.jobs
+            .send(Job::Speak {
+                id,
+                text: u.text.clone(),
+                lang: u.lang.clone(),
+            })
+            .is_err()
+        {
+            self.queue.put_back(u);
+            self.fail("the speech thread ended".into());
+            return;
+        }
+        self.current = Some(Current {
+            id,
+            utterance: u,
+            deadline,
+        });
+    }
+
+    fn wake_idle_waiters(&mut self) {
+        let silent = self.worker.is_none();
+        if !self.idle_waiters.is_empty()
+            && self.current.is_none()
+            && (self.queue.is_empty() || silent)
+        {
+            for w in self.idle_waiters.drain(..) {
+                let _ = w.send(());
+            }
+        }
+    }
+}
+
+fn open(plan: Plan, voice: &Voice, sink: Sink) -> Result<Box<dyn Backend>, SpeechError> {
+    Ok(match plan {
+        Plan::Open(BackendKind::SpeechDispatcher) => {
+            Box::new(dispatcher::SpeechDispatcher::open(voice)?)
+        }
+        Plan::Open(BackendKind::EspeakNg) => Box::new(espeak::EspeakNg::open(voice)?),
+        Plan::Open(BackendKind::Tts) => Box::new(tts_backend::TtsBackend::open(voice)?),
+        Plan::Open(BackendKind::Print) => Box::new(print::Print::new(sink)),
+        Plan::Open(BackendKind::Capture) => {
+            Box::new(print::Capture::new(SharedLog::default(), Behaviour::Normal))
+        }
+        Plan::Capture(log, behaviour) => Box::new(print::Capture::new(log, behaviour)),
+    })
+}
+
+/// The worker thread: owns the backend, runs one call at a time, marks itself busy during each
+/// call so that the supervisor can see a hang.
+fn work(
+    plan: Plan,
+    voice: Voice,
+    sink: Sink,
+    jobs: Receiver<Job>,
+    events: Sender<WorkerEvent>,
+    busy: Busy,
+) {
+    let mark = |on: bool| {
+        if let Ok(mut b) = busy.lock() {
+            *b = on.then(Instant::now);
+        }
+    };
+    mark(true);
+    let opened = open(plan, &voice, sink);
+    mark(false);
+    let mut backend = match opened {
+        Ok(b) => b,
+        Err(e) => {
+            let _ = events.send(WorkerEvent::OpenFailed(e));
+            return;
+        }
+    };
+    if events.send(WorkerEvent::Ready).is_err() {
+        return;
+    }
+    let mut speaking: Option<u64> = None;
+    loop {
+        let job = if speaking.is_some() {
+            jobs.recv_timeout(POLL)
+        } else {
+            jobs.recv().map_err(|_| RecvTimeoutError::Disconnected)
+        };
+        let sent = match job {
+            Ok(Job::Speak { id, text, lang }) => {
+                mark(true);
+                if speaking.take().is_some() {
+                    let _ = backend.stop();
+                }
+                let r = backend.speak(&text, &lang);
+                mark(false);
+                match r {
+                    Ok(()) => {
+                        speaking = Some(id);
+                        Ok(())
+                    }
+                    Err(e) => events.send(WorkerEvent::Failed(Some(id), e)),
+                }
+            }
+            Ok(Job::Stop) => {
+                mark(true);
+                let r = backend.stop();
+                mark(false);
+                match (r, speaking.take()) {
+                    (Err(e), id) => events.send(WorkerEvent::Failed(id, e)),
+                    (Ok(()), Some(id)) => events.send(WorkerEvent::Finished(id)),
+                    (Ok(()), None) => Ok(()),
+                }
+            }
+            Ok(Job::Voice(v)) => {
+                mark(true);
+                let r = backend.set_voice(&v);
+                mark(false);
+                match r {
+                    Ok(()) => Ok(()),
+                    Err(e) => events.send(WorkerEvent::Failed(None, e)),
+                }
+            }
+            Err(RecvTimeoutError::Timeout) => match speaking {
+                Some(id) => {
+                    mark(true);
+                    let r = backend.is_speaking();
+                    mark(false);
+                    match r {
+                        Ok(true) => Ok(()),
+                        Ok(false) => {
+                            speaking = None;
+                            events.send(WorkerEvent::Finished(id))
+                        }
+                        Err(e) => {
+                            speaking = None;
+                            events.send(WorkerEvent::Failed(Some(id), e))
+                        }
+                    }
+                }
+                None => Ok(()),
+            },
+            Err(RecvTimeoutError::Disconnected) => return,
+        };
+        if sent.is_err() {
+            return;
+        }
+    }
+}
+
+/// Voices of one engine, as (voice name, language), optionally only for a language. Slow and
+/// possibly blocking (speech-dispatcher without audio): call it off the main thread.
+pub fn list_voices(
+    kind: BackendKind,
+    lang: Option<&str>,
+) -> Result<Vec<(String, String)>, SpeechError> {
+    let list = match kind {
+        BackendKind::SpeechDispatcher => dispatcher::list_voices()?,
+        BackendKind::EspeakNg => espeak::list_voices(lang)?,
+        other => {
+            return Err(SpeechError::Unavailable {
+                backend: other.name(),
+                reason: "hector lists the voices of speech-dispatcher and espeak-ng only".into(),
+            });
+        }
+    };
+    Ok(match lang {
+        Some(l) => list
+            .into_iter()
+            .filter(|(_, vl)| vl == l || vl.starts_with(&format!("{l}-")))
+            .collect(),
+        None => list,
+    })
+}
+
+#[cfg(test)]
+mod tests;

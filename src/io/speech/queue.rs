@@ -1,0 +1,200 @@
+//! What to say next: the speech thread's queue policy, kept free of I/O so it can be tested
+//! on its own.
+//!
+//! - A move announcement is queued and never dropped by the policy (only an explicit stop or
+//!   mute silences it).
+//! - An answer to a question replaces an older answer that has not been spoken yet, and
+//!   interrupts an answer being spoken: the player wants the latest answer.
+//! - An urgent message (flag fall, illegal move, board fault) interrupts whatever is being
+//!   said and goes first; an interrupted move announcement is said again afterwards.
+
+use std::collections::VecDeque;
+
+/// The kinds of speech requests, in the order they are served.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Flag fall, illegal move, board fault: interrupts.
+    Urgent,
+    /// A move announcement: queued, never lost.
+    Move,
+    /// An answer to a question: replaces an older unanswered answer.
+    Answer,
+}
+
+/// One thing to say, in one language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Utterance {
+    pub text: String,
+    pub kind: Kind,
+    /// Language code for the speech engine (e.g. "de").
+    pub lang: String,
+}
+
+/// What the speech thread must do with the utterance being spoken when a request arrives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Let it finish.
+    Continue,
+    /// Stop it now; the queue says what comes next.
+    Interrupt,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Queue {
+    urgent: VecDeque<Utterance>,
+    moves: VecDeque<Utterance>,
+    answer: Option<Utterance>,
+}
+
+impl Queue {
+    pub fn is_empty(&self) -> bool {
+        self.urgent.is_empty() && self.moves.is_empty() && self.answer.is_none()
+    }
+
+    pub fn len(&self) -> usize {
+        self.urgent.len() + self.moves.len() + usize::from(self.answer.is_some())
+    }
+
+    /// Adds a request; `current` is what is being said now, if anything.
+    pub fn push(&mut self, u: Utterance, current: Option<&Utterance>) -> Effect {
+        match u.kind {
+            Kind::Urgent => {
+                self.urgent.push_back(u);
+                if current.is_some_and(|c| c.kind != Kind::Urgent) {
+                    Effect::Interrupt
+                } else {
+                    Effect::Continue
+                }
+            }
+            Kind::Move => {
+                self.moves.push_back(u);
+                Effect::Continue
+            }
+            Kind::Answer => {
+                self.answer = Some(u);
+                if current.is_some_and(|c| c.kind == Kind::Answer) {
+                    Effect::Interrupt
+                } else {
+                    Effect::Continue
+                }
+            }
+        }
+    }
+
+    /// Puts back an utterance that was interrupted or not confirmed spoken. A move goes back
+    /// to the front of the moves; an interrupted answer is dropped when a newer one waits.
+    pub fn put_back(&mut self, u: Utterance) {
+        match u.kind {
+            Kind::Urgent => self.urgent.push_front(u),
+            Kind::Move => self.moves.push_front(u),
+            Kind::Answer => {
+                if self.answer.is_none() {
+                    self.answer = Some(u);
+                }
+            }
+        }
+    }
+
+    /// The next thing to say.
+    pub fn pop(&mut self) -> Option<Utterance> {
+        self.urgent
+            .pop_front()
+            .or_else(|| self.moves.pop_front())
+            .or_else(|| self.answer.take())
+    }
+
+    /// Drops everything (the player asked for silence).
+    pub fn clear(&mut self) {
+        self.urgent.clear();
+        self.moves.clear();
+        self.answer = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn u(text: &str, kind: Kind) -> Utterance {
+        Utterance {
+            text: text.into(),
+            kind,
+            lang: "de".into(),
+        }
+    }
+
+    fn drain(q: &mut Queue) -> Vec<String> {
+        std::iter::from_fn(|| q.pop()).map(|u| u.text).collect()
+    }
+
+    #[test]
+    fn moves_keep_their_order_and_are_never_replaced() {
+        let mut q = Queue::default();
+        for t in ["Eva vier", "Eva fünf", "Springer Felix drei"] {
+            assert_eq!(q.push(u(t, Kind::Move), None), Effect::Continue);
+        }
+        assert_eq!(
+            drain(&mut q),
+            ["Eva vier", "Eva fünf", "Springer Felix drei"]
+        );
+    }
+
+    #[test]
+    fn a_newer_answer_replaces_an_unspoken_one_and_interrupts_a_spoken_one() {
+        let mut q = Queue::default();
+        q.push(u("Weiß am Zug", Kind::Answer), None);
+        q.push(u("Letzter Zug Eva vier", Kind::Answer), None);
+        assert_eq!(q.len(), 1);
+        let speaking = u("Material gleich", Kind::Answer);
+        assert_eq!(
+            q.push(u("Zwölf Züge", Kind::Answer), Some(&speaking)),
+            Effect::Interrupt
+        );
+        assert_eq!(drain(&mut q), ["Zwölf Züge"]);
+        // An answer does not interrupt a move.
+        let moving = u("Eva vier", Kind::Move);
+        assert_eq!(
+            q.push(u("Weiß am Zug", Kind::Answer), Some(&moving)),
+            Effect::Continue
+        );
+    }
+
+    #[test]
+    fn urgent_goes_first_and_an_interrupted_move_is_said_again() {
+        let mut q = Queue::default();
+        q.push(u("Eva fünf", Kind::Move), None);
+        q.push(u("Wo ist der König", Kind::Answer), None);
+        let speaking = u("Eva vier", Kind::Move);
+        assert_eq!(
+            q.push(u("Zeitüberschreitung", Kind::Urgent), Some(&speaking)),
+            Effect::Interrupt
+        );
+        q.put_back(speaking);
+        assert_eq!(
+            drain(&mut q),
+            [
+                "Zeitüberschreitung",
+                "Eva vier",
+                "Eva fünf",
+                "Wo ist der König"
+            ]
+        );
+        // One urgent message does not cut another short.
+        let urgent = u("Fallblättchen", Kind::Urgent);
+        assert_eq!(
+            q.push(u("Brett getrennt", Kind::Urgent), Some(&urgent)),
+            Effect::Continue
+        );
+    }
+
+    #[test]
+    fn clear_silences_everything() {
+        let mut q = Queue::default();
+        q.push(u("a", Kind::Move), None);
+        q.push(u("b", Kind::Urgent), None);
+        q.push(u("c", Kind::Answer), None);
+        q.clear();
+        assert!(q.is_empty());
+        assert_eq!(q.pop(), None);
+    }
+}

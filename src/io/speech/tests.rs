@@ -1,0 +1,206 @@
+//! The speech thread with capturing backends: queue policy, interruptions and the watchdog.
+
+use std::sync::Arc;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use super::*;
+
+/// Generous bound: a test that fails never hangs the suite.
+const LIMIT: Duration = Duration::from_secs(20);
+
+fn log() -> SharedLog {
+    Arc::new(Mutex::new(CaptureLog::default()))
+}
+
+fn config(plan: Vec<Plan>) -> SpeechConfig {
+    SpeechConfig {
+        plan,
+        language: "de".into(),
+        voice: Voice::default(),
+        sink: stdout_sink(),
+        // Short, so that hang tests run quickly.
+        hang_limit: Duration::from_millis(300),
+    }
+}
+
+fn said(log: &SharedLog) -> Vec<String> {
+    log.lock()
+        .map(|l| {
+            l.calls
+                .iter()
+                .filter_map(|c| match c {
+                    Captured::Said { text, .. } => Some(text.clone()),
+                    _ => None,
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn calls(log: &SharedLog) -> Vec<Captured> {
+    log.lock().map(|l| l.calls.clone()).unwrap_or_default()
+}
+
+#[test]
+fn moves_are_said_in_order_in_their_language() {
+    let l = log();
+    let (speaker, notices) =
+        Speaker::start(config(vec![Plan::Capture(l.clone(), Behaviour::Normal)]));
+    speaker.announce("Eva vier");
+    speaker.say_in(Kind::Move, "Eva five", "en");
+    speaker.announce("Springer Felix drei");
+    assert!(speaker.wait_idle(LIMIT));
+    assert_eq!(said(&l), ["Eva vier", "Eva five", "Springer Felix drei"]);
+    let langs: Vec<String> = calls(&l)
+        .into_iter()
+        .filter_map(|c| match c {
+            Captured::Said { lang, .. } => Some(lang),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(langs, ["de", "en", "de"]);
+    assert_eq!(
+        notices.recv_timeout(LIMIT),
+        Ok(Notice::Using(BackendKind::Capture))
+    );
+}
+
+#[test]
+fn a_hanging_backend_is_abandoned_and_the_next_one_says_everything() {
+    let (first, second) = (log(), log());
+    let (speaker, notices) = Speaker::start(config(vec![
+        Plan::Capture(first.clone(), Behaviour::HangOnSpeak),
+        Plan::Capture(second.clone(), Behaviour::Normal),
+    ]));
+    speaker.announce("Eva vier");
+    speaker.announce("Eva fünf");
+    assert!(speaker.wait_idle(LIMIT));
+    assert_eq!(said(&second), ["Eva vier", "Eva fünf"]);
+    assert_eq!(
+        notices.recv_timeout(LIMIT),
+        Ok(Notice::Using(BackendKind::Capture))
+    );
+    match notices.recv_timeout(LIMIT) {
+        Ok(Notice::Switched { reason, .. }) => {
+            assert!(reason.contains("did not answer"), "{reason}")
+        }
+        other => panic!("expected a switch, got {other:?}"),
+    }
+    // Told once.
+    assert!(notices.try_recv().is_err());
+}
+
+#[test]
+fn an_utterance_that_never_ends_counts_as_a_hang() {
+    let (first, second) = (log(), log());
+    let (speaker, notices) = Speaker::start(config(vec![
+        Plan::Capture(first.clone(), Behaviour::NeverEnds),
+        Plan::Capture(second.clone(), Behaviour::Normal),
+    ]));
+    speaker.announce("Dame David eins");
+    assert!(speaker.wait_idle(LIMIT));
+    assert_eq!(said(&first), ["Dame David eins"]);
+    assert_eq!(said(&second), ["Dame David eins"]);
+    let switched = std::iter::from_fn(|| notices.recv_timeout(LIMIT).ok())
+        .take(2)
+        .any(|n| matches!(n, Notice::Switched { ref reason, .. } if reason.contains("did not finish")));
+    assert!(switched);
+}
+
+#[test]
+fn urgent_interrupts_and_the_move_is_said_again() {
+    let l = log();
+    // Each utterance lasts 30 polls (about 300 ms): long enough to be interrupted.
+    let (speaker, _notices) =
+        Speaker::start(config(vec![Plan::Capture(l.clone(), Behaviour::Slow(30))]));
+    speaker.announce("Eva vier");
+    // Wait until the move is being said.
+    for _ in 0..200 {
+        if !said(&l).is_empty() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    speaker.urgent("Zeit abgelaufen");
+    assert!(speaker.wait_idle(LIMIT));
+    assert_eq!(said(&l), ["Eva vier", "Zeit abgelaufen", "Eva vier"]);
+    assert!(calls(&l).contains(&Captured::Stopped));
+}
+
+#[test]
+fn a_newer_answer_replaces_the_one_being_said() {
+    let l = log();
+    let (speaker, _notices) =
+        Speaker::start(config(vec![Plan::Capture(l.clone(), Behaviour::Slow(30))]));
+    speaker.answer("Weiß am Zug");
+    for _ in 0..200 {
+        if !said(&l).is_empty() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    speaker.answer("Material gleich");
+    speaker.answer("Zwölf Züge gespielt");
+    assert!(speaker.wait_idle(LIMIT));
+    let s = said(&l);
+    assert_eq!(s.first().map(String::as_str), Some("Weiß am Zug"));
+    assert_eq!(s.last().map(String::as_str), Some("Zwölf Züge gespielt"));
+    assert!(!s.contains(&"Material gleich".to_string()), "{s:?}");
+    assert_eq!(s.iter().filter(|t| *t == "Weiß am Zug").count(), 1, "{s:?}");
+}
+
+#[test]
+fn stop_mute_repeat_and_rate() {
+    let l = log();
+    let (speaker, _notices) =
+        Speaker::start(config(vec![Plan::Capture(l.clone(), Behaviour::Normal)]));
+    speaker.announce("Eva vier");
+    assert!(speaker.wait_idle(LIMIT));
+    speaker.repeat();
+    assert!(speaker.wait_idle(LIMIT));
+    speaker.set_muted(true);
+    speaker.announce("Eva fünf");
+    assert!(speaker.wait_idle(LIMIT));
+    speaker.set_muted(false);
+    speaker.change_rate(20);
+    speaker.announce("Springer Felix drei");
+    assert!(speaker.wait_idle(LIMIT));
+    assert_eq!(said(&l), ["Eva vier", "Eva vier", "Springer Felix drei"]);
+    assert!(
+        calls(&l)
+            .iter()
+            .any(|c| matches!(c, Captured::Voice(v) if v.rate == 20))
+    );
+    // Muted: the unspoken move is still the last thing, for repeat after unmuting.
+    speaker.repeat();
+    assert!(speaker.wait_idle(LIMIT));
+    assert_eq!(
+        said(&l).last().map(String::as_str),
+        Some("Springer Felix drei")
+    );
+}
+
+#[test]
+fn when_nothing_works_hector_goes_silent_and_never_waits() {
+    let (a, b) = (log(), log());
+    let (speaker, notices) = Speaker::start(config(vec![
+        Plan::Capture(a, Behaviour::HangOnSpeak),
+        Plan::Capture(b, Behaviour::HangOnSpeak),
+    ]));
+    speaker.announce("Eva vier");
+    assert!(speaker.wait_idle(LIMIT));
+    let silent = std::iter::from_fn(|| notices.recv_timeout(LIMIT).ok())
+        .any(|n| matches!(n, Notice::Silent { .. }));
+    assert!(silent);
+    speaker.announce("Eva fünf");
+    assert!(speaker.wait_idle(LIMIT));
+}
+
+#[test]
+fn expected_length_grows_with_text_and_slowness() {
+    assert!(
+        expected_length("Springer Felix drei", -100) > expected_length("Springer Felix drei", 0)
+    );
+    assert!(expected_length("Springer Felix drei", 0) > expected_length("Eva vier", 0));
+}

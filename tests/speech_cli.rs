@@ -1,0 +1,223 @@
+//! Speech that really happens: hector against a private speech-dispatcher with a capturing
+//! output module, a module that hangs, espeak-ng writing WAV files, and the print backend.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{SpeechDaemon, run_with, temp_dir};
+
+const LIMIT: Duration = Duration::from_secs(60);
+
+#[test]
+fn say_reaches_speech_dispatcher_in_german() {
+    let daemon = SpeechDaemon::capturing();
+    let address = daemon.address();
+    let r = run_with(
+        &[
+            "say",
+            "--backend",
+            "speech-dispatcher",
+            "--lang",
+            "de",
+            "Springer Felix drei",
+        ],
+        b"",
+        &[
+            ("SPEECHD_ADDRESS", &address),
+            ("HECTOR_CONFIG", "/nonexistent"),
+        ],
+        LIMIT,
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(daemon.wait_for(1, LIMIT), ["de|Springer Felix drei"]);
+    assert!(
+        r.stderr.contains("Sprachausgabe: speech-dispatcher"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn queued_announcements_arrive_complete_and_in_order() {
+    let daemon = SpeechDaemon::capturing();
+    let address = daemon.address();
+    let phrases = [
+        "Eva four",
+        "Eva five",
+        "Knight Felix three",
+        "Knight Cesar six",
+        "Bishop Bella five",
+        "Pawn takes Cesar six",
+        "short castling",
+        "Queen takes Felix seven, checkmate",
+    ];
+    let mut args = vec!["say", "--lang", "en"];
+    args.extend(phrases);
+    let r = run_with(
+        &args,
+        b"",
+        &[
+            ("SPEECHD_ADDRESS", &address),
+            ("HECTOR_CONFIG", "/nonexistent"),
+        ],
+        LIMIT,
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let expected: Vec<String> = phrases.iter().map(|p| format!("en|{p}")).collect();
+    assert_eq!(daemon.wait_for(phrases.len(), LIMIT), expected);
+}
+
+#[test]
+fn a_hanging_module_does_not_hold_hector_up() {
+    let daemon = SpeechDaemon::hanging();
+    let address = daemon.address();
+    let start = Instant::now();
+    let r = run_with(
+        &["say", "--lang", "de", "Springer Felix drei"],
+        b"",
+        &[
+            ("SPEECHD_ADDRESS", &address),
+            ("HECTOR_CONFIG", "/nonexistent"),
+        ],
+        Duration::from_secs(30),
+    );
+    // The fallback finished the job: espeak-ng where there is a sound card, print where not.
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("speech-dispatcher antwortet nicht, weiter mit espeak-ng"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "took {:?}",
+        start.elapsed()
+    );
+    if r.stderr.contains("weiter mit print") {
+        assert_eq!(r.stdout, "Springer Felix drei\n");
+    }
+}
+
+#[test]
+fn print_backend_writes_plain_lines() {
+    let r = run_with(
+        &["say", "--backend", "print", "Eva vier", "Eva fünf"],
+        b"",
+        &[("HECTOR_CONFIG", "/nonexistent")],
+        LIMIT,
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(r.stdout, "Eva vier\nEva fünf\n");
+    assert!(!r.stdout.contains('\u{1b}'), "no control sequences");
+    // One announcement per line from standard input.
+    let r = run_with(
+        &["say", "--backend", "print", "-"],
+        b"Dame David eins\n\nKurze Rochade\n",
+        &[("HECTOR_CONFIG", "/nonexistent")],
+        LIMIT,
+    );
+    assert_eq!(r.stdout, "Dame David eins\nKurze Rochade\n");
+}
+
+/// Reads a PCM WAV file: (sample rate, 16-bit samples).
+fn read_wav(bytes: &[u8]) -> (u32, Vec<i16>) {
+    assert_eq!(&bytes[0..4], b"RIFF");
+    assert_eq!(&bytes[8..12], b"WAVE");
+    let mut pos = 12;
+    let mut rate = 0;
+    let mut samples = Vec::new();
+    while pos + 8 <= bytes.len() {
+        let id = &bytes[pos..pos + 4];
+        let len = u32::from_le_bytes(bytes[pos + 4..pos + 8].try_into().expect("4 bytes")) as usize;
+        let body = &bytes[pos + 8..(pos + 8 + len).min(bytes.len())];
+        if id == b"fmt " {
+            assert_eq!(u16::from_le_bytes([body[0], body[1]]), 1, "PCM");
+            assert_eq!(u16::from_le_bytes([body[14], body[15]]), 16, "16 bits");
+            rate = u32::from_le_bytes(body[4..8].try_into().expect("4 bytes"));
+        } else if id == b"data" {
+            samples = body
+                .chunks_exact(2)
+                .map(|c| i16::from_le_bytes([c[0], c[1]]))
+                .collect();
+        }
+        pos += 8 + len + (len & 1);
+    }
+    (rate, samples)
+}
+
+#[test]
+fn espeak_ng_writes_an_audible_wav() {
+    let dir = temp_dir("wav");
+    let file = dir.join("out.wav");
+    let r = run_with(
+        &[
+            "say",
+            "--lang",
+            "de",
+            "--wav",
+            file.to_str().expect("path"),
+            "Springer Felix drei",
+        ],
+        b"",
+        &[("HECTOR_CONFIG", "/nonexistent")],
+        LIMIT,
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let (rate, samples) = read_wav(&std::fs::read(&file).expect("wav written"));
+    assert!(rate >= 8000, "sample rate {rate}");
+    let seconds = samples.len() as f64 / f64::from(rate);
+    // Three words: somewhere between half a second and five seconds.
+    assert!((0.5..5.0).contains(&seconds), "{seconds} s");
+    let rms =
+        (samples.iter().map(|&s| f64::from(s).powi(2)).sum::<f64>() / samples.len() as f64).sqrt();
+    assert!(rms > 300.0, "too quiet to be speech: rms {rms}");
+    let loud = samples.iter().filter(|s| s.unsigned_abs() > 2000).count();
+    assert!(loud > samples.len() / 20, "mostly silence");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn voices_lists_the_daemons_voices_without_waiting_long() {
+    let daemon = SpeechDaemon::capturing();
+    let address = daemon.address();
+    let r = run_with(
+        &["voices", "--lang", "de"],
+        b"",
+        &[("SPEECHD_ADDRESS", &address)],
+        LIMIT,
+    );
+    assert!(
+        r.stdout.contains("speech-dispatcher: de (de)"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("espeak-ng: German (de)"), "{}", r.stdout);
+}
+
+#[test]
+fn a_broken_config_file_is_reported_and_the_defaults_are_used() {
+    let dir = temp_dir("config");
+    let file = dir.join("config.toml");
+    std::fs::write(&file, "[speech]\nrate = 500\n").expect("write");
+    let r = run_with(
+        &["say", "--backend", "print", "Eva vier"],
+        b"",
+        &[("HECTOR_CONFIG", file.to_str().expect("path"))],
+        LIMIT,
+    );
+    assert_eq!(r.code, Some(0));
+    assert_eq!(r.stdout, "Eva vier\n");
+    assert!(
+        r.stderr
+            .contains("speech.rate is 500; it must be between -100 and 100"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("kept"),
+        "[speech]\nrate = 500\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
