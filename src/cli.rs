@@ -98,6 +98,34 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         wav: Option<PathBuf>,
     },
+    /// A talking chess clock for any board: full-screen, or lines for a screen reader.
+    #[command(long_about = CLOCK_HELP)]
+    Clock {
+        /// Time control: PGN TimeControl syntax (40/5400+30:1800+30, 300+3, 3600), delays
+        /// (300d5 simple delay, 300b5 Bronstein), or a preset: classical, olympiad, rapid, blitz.
+        #[arg(long, value_name = "SPEC", default_value = "classical")]
+        tc: String,
+        /// Which lever is White's: left (default) or right.
+        #[arg(long, value_enum, default_value = "left")]
+        white: crate::app::clock::Side,
+        /// Plain lines instead of the full screen: for screen readers and braille displays.
+        #[arg(long)]
+        screen_reader: bool,
+        /// Tournament mode (Appendix D9d): no automatic time announcements, only on request.
+        #[arg(long)]
+        tournament: bool,
+        /// Announce one's own time every this many minutes (5 and 15 match D5a's marks).
+        #[arg(long, value_name = "MINUTES", value_parser = clap::value_parser!(u64).range(1..=600))]
+        every: Option<u64>,
+        /// Warnings at these remaining times, e.g. 10m,5m,2m,1m,30s,10s.
+        #[arg(long, value_name = "LIST")]
+        warn: Option<String>,
+        /// No countdown in the last ten seconds.
+        #[arg(long)]
+        no_countdown: bool,
+        #[command(flatten)]
+        speech: SpeechArgs,
+    },
     /// List the voices of speech-dispatcher and espeak-ng.
     Voices {
         /// Only voices for this language, e.g. de or en.
@@ -211,6 +239,68 @@ fn lang_or_exit(code: &str) -> Result<&'static Language, ExitCode> {
     })
 }
 
+const CLOCK_HELP: &str = "A talking chess clock (FIDE Article 6, Appendix D5) for any physical board.\n\n\
+Keys in the full screen: Space starts the clock with White's time running (6.6), and then \
+presses for the player whose clock runs; Left and Right arrows are the two levers (a lever \
+counts only when its clock runs, as on a real clock); t or Enter: both times and the move \
+count; z: the move count; p: pause and resume (6.12); w: repeat; a: time announcements on \
+or off; s or Escape: silence; m: mute; + and -: speaking rate; h: help; q twice: quit.\n\n\
+With --screen-reader (or when not on a terminal) hector prints one line per message and \
+reads commands as lines: an empty line or start presses, left, right, time, count, pause, \
+repeat, announcements, silence, mute, faster, slower, help, quit; or the same letters.\n\n\
+Time announcements (off with --tournament, where Appendix D9d applies): one's own time \
+every 15 minutes (--every), warnings at 10, 5, 2 and 1 minutes and 30 seconds (--warn), \
+each of the last ten seconds (--no-countdown to drop it), the start of a new period. A flag \
+fall is always announced, at once. Time on request: \"Weiß 1 Stunde 12 Minuten, Schwarz 58 \
+Minuten, 23 Züge gespielt\".\n\n\
+Time controls: fields separated by a colon, each moves/seconds, seconds, seconds+increment \
+(Fischer), seconds d delay (simple delay) or seconds b delay (Bronstein); presets classical \
+(40/5400+30:1800+30), olympiad (5400+30), rapid (900+10), blitz (180+2).";
+
+/// Reads a list of remaining times such as "10m,5m,30s".
+fn parse_marks(text: &str) -> Result<Vec<std::time::Duration>, String> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            let (digits, unit) =
+                t.split_at(t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len()));
+            let n: u64 = digits
+                .parse()
+                .map_err(|_| format!("{t:?} is not a time like 5m or 30s"))?;
+            match unit {
+                "m" | "min" => Ok(std::time::Duration::from_secs(n * 60)),
+                "s" | "" => Ok(std::time::Duration::from_secs(n)),
+                _ => Err(format!("{t:?}: the unit must be m or s")),
+            }
+        })
+        .collect()
+}
+
+/// Prints a start-up problem and says it, then gives the exit status for a usage error.
+fn refuse(
+    message: &str,
+    settings: &crate::core::settings::SpeechSettings,
+    lang: &Language,
+) -> ExitCode {
+    eprintln!("hector: {message}");
+    let mut config = crate::io::speech::SpeechConfig::new(
+        settings.backend,
+        &lang.speech,
+        crate::io::speech::Voice {
+            rate: settings.rate,
+            volume: settings.volume,
+            name: settings.voice.clone(),
+        },
+    );
+    // Already printed on standard error: a print backend adds nothing.
+    config.sink = std::sync::Arc::new(|_: &str| Ok(()));
+    let (speaker, _notices) = crate::io::speech::Speaker::start(config);
+    speaker.urgent(message.to_string());
+    speaker.wait_idle(std::time::Duration::from_secs(8));
+    ExitCode::from(2)
+}
+
 /// Loads the configuration file; a problem is printed and the defaults are used.
 fn settings_or_defaults(lang_hint: Option<&str>) -> crate::core::settings::Settings {
     let (settings, problem) = crate::io::config::load_settings();
@@ -241,6 +331,53 @@ pub fn main() -> ExitCode {
             }
         }
         Command::Voices { lang } => crate::app::say::voices(lang.as_deref()),
+        Command::Clock {
+            tc,
+            white,
+            screen_reader,
+            tournament,
+            every,
+            warn,
+            no_countdown,
+            speech,
+        } => {
+            let settings = speech.apply(settings_or_defaults(speech.lang.as_deref()).speech);
+            let lang = match lang_or_exit(&settings.language) {
+                Ok(l) => l,
+                Err(code) => return code,
+            };
+            let control: crate::core::clock::TimeControl = match tc.parse() {
+                Ok(c) => c,
+                Err(e) => return refuse(&format!("--tc {tc}: {e}"), &settings, lang),
+            };
+            let mut announce = if tournament {
+                crate::core::clock::AnnounceSettings::tournament()
+            } else {
+                crate::core::clock::AnnounceSettings::casual()
+            };
+            if let Some(m) = every {
+                announce.every = Some(std::time::Duration::from_secs(m * 60));
+            }
+            if let Some(list) = warn {
+                match parse_marks(&list) {
+                    Ok(marks) => announce.thresholds = marks,
+                    Err(e) => return refuse(&format!("--warn: {e}"), &settings, lang),
+                }
+            }
+            if no_countdown {
+                announce.countdown = false;
+            }
+            crate::app::clock::run(
+                crate::app::clock::ClockOptions {
+                    control,
+                    white,
+                    screen_reader,
+                    announce,
+                    speech: settings,
+                },
+                lang,
+            )
+        }
         Command::Check { file, json } => crate::app::check::run(&file, json),
         Command::Transcript {
             file,

@@ -2,6 +2,7 @@
 //! pure core and reports.
 
 pub mod check;
+pub mod clock;
 pub mod output;
 pub mod parse;
 pub mod say;

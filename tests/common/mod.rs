@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests: run the real binary with a time limit.
 #![allow(dead_code)]
 
+pub mod pty;
+
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};

@@ -23,6 +23,7 @@ pub struct Language {
     pub pieces: PieceWords,
     pub moves: MoveWords,
     pub colors: ColorWords,
+    pub clock: ClockWords,
     pub understood: Understood,
     pub messages: Messages,
 }
@@ -65,6 +66,41 @@ pub struct MoveWords {
 pub struct ColorWords {
     pub white: String,
     pub black: String,
+}
+
+/// The talking clock's words. Pairs are [one, more].
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockWords {
+    pub hours: [String; 2],
+    pub minutes: [String; 2],
+    pub seconds: [String; 2],
+    pub moves_played: [String; 2],
+    pub no_moves: String,
+    pub player_time: String,
+    pub summary: String,
+    pub started: String,
+    pub not_started: String,
+    pub paused: String,
+    pub resumed: String,
+    pub running: String,
+    pub stopped: String,
+    pub period: String,
+    pub flag: String,
+    pub both_flags: String,
+    pub control_moves: String,
+    pub control_repeating: String,
+    pub control_rest: String,
+    pub control_game: String,
+    pub then: String,
+    pub fischer: String,
+    pub simple_delay: String,
+    pub bronstein: String,
+    pub announcements_on: String,
+    pub announcements_off: String,
+    pub quit_confirm: String,
+    pub help: String,
+    pub unknown_key: String,
 }
 
 /// Extra input words and spellings (every word above is understood as well).

@@ -1,0 +1,105 @@
+//! The terminal: full-screen (ratatui on crossterm) or plain lines for screen readers, and
+//! the input threads that turn keys and typed lines into events.
+
+pub mod bigtext;
+
+use std::io::{BufRead, IsTerminal, Stdout};
+
+use crossbeam_channel::Sender;
+use crossterm::event::{self, Event, KeyEvent, KeyEventKind};
+use crossterm::execute;
+use crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+
+/// What the player did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    Key(KeyEvent),
+    /// A line typed in line mode.
+    Line(String),
+    Resize,
+    /// The input ended (end of file, terminal gone).
+    Closed,
+}
+
+/// True when both standard input and output are a terminal (full-screen is possible).
+pub fn interactive() -> bool {
+    std::io::stdout().is_terminal() && std::io::stdin().is_terminal()
+}
+
+/// Reads keys in a thread of its own and sends them on `tx`.
+pub fn spawn_key_reader<T: Send + 'static>(tx: Sender<T>, wrap: fn(Input) -> T) {
+    let _ = std::thread::Builder::new()
+        .name("hector-keys".into())
+        .spawn(move || {
+            loop {
+                let input = match event::read() {
+                    Ok(Event::Key(k)) if k.kind != KeyEventKind::Release => Input::Key(k),
+                    Ok(Event::Resize(..)) => Input::Resize,
+                    Ok(_) => continue,
+                    Err(_) => Input::Closed,
+                };
+                let closed = input == Input::Closed;
+                if tx.send(wrap(input)).is_err() || closed {
+                    return;
+                }
+            }
+        });
+}
+
+/// Reads lines from standard input in a thread of its own and sends them on `tx`.
+pub fn spawn_line_reader<T: Send + 'static>(tx: Sender<T>, wrap: fn(Input) -> T) {
+    let _ = std::thread::Builder::new()
+        .name("hector-lines".into())
+        .spawn(move || {
+            let stdin = std::io::stdin();
+            for line in stdin.lock().lines() {
+                let Ok(line) = line else { break };
+                if tx.send(wrap(Input::Line(line))).is_err() {
+                    return;
+                }
+            }
+            let _ = tx.send(wrap(Input::Closed));
+        });
+}
+
+/// The full-screen terminal; the screen is restored when this is dropped, also on a panic.
+pub struct FullScreen {
+    pub terminal: Terminal<CrosstermBackend<Stdout>>,
+}
+
+impl FullScreen {
+    pub fn enter() -> std::io::Result<FullScreen> {
+        enable_raw_mode()?;
+        let mut stdout = std::io::stdout();
+        if let Err(e) = execute!(stdout, EnterAlternateScreen) {
+            let _ = disable_raw_mode();
+            return Err(e);
+        }
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore();
+            previous(info);
+        }));
+        let terminal = Terminal::new(CrosstermBackend::new(stdout))?;
+        Ok(FullScreen { terminal })
+    }
+}
+
+fn restore() {
+    let _ = disable_raw_mode();
+    let _ = execute!(
+        std::io::stdout(),
+        LeaveAlternateScreen,
+        crossterm::cursor::Show
+    );
+}
+
+impl Drop for FullScreen {
+    fn drop(&mut self) {
+        restore();
+    }
+}

@@ -1,0 +1,186 @@
+//! Running hector in a real pseudo-terminal, as a person at a terminal would.
+
+use std::io::{Read, Write};
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use nix::pty::{Winsize, openpty};
+
+/// Output received so far, each chunk with the instant it arrived.
+type Received = Arc<Mutex<Vec<(Instant, Vec<u8>)>>>;
+
+pub struct Pty {
+    child: Child,
+    writer: std::fs::File,
+    received: Received,
+}
+
+impl Pty {
+    /// Starts hector with `args` on a new 100x30 terminal.
+    pub fn spawn(args: &[&str], envs: &[(&str, &str)]) -> Pty {
+        Pty::spawn_program(
+            std::path::Path::new(env!("CARGO_BIN_EXE_hector")),
+            args,
+            envs,
+        )
+    }
+
+    /// Starts `program` with `args` on a new 100x30 terminal.
+    pub fn spawn_program(program: &std::path::Path, args: &[&str], envs: &[(&str, &str)]) -> Pty {
+        let size = Winsize {
+            ws_row: 30,
+            ws_col: 100,
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        };
+        let pty = openpty(Some(&size), None).expect("openpty");
+        let slave: OwnedFd = pty.slave;
+        let stdin = slave.try_clone().expect("dup");
+        let stdout = slave.try_clone().expect("dup");
+        let stderr = slave;
+        let mut cmd = Command::new(program);
+        cmd.args(args)
+            .envs(envs.iter().copied())
+            .env("TERM", "xterm-256color")
+            .stdin(Stdio::from(stdin))
+            .stdout(Stdio::from(stdout))
+            .stderr(Stdio::from(stderr));
+        // The terminal becomes the child's controlling terminal, as in a login session.
+        unsafe {
+            use std::os::unix::process::CommandExt;
+            cmd.pre_exec(|| {
+                nix::unistd::setsid().map_err(std::io::Error::from)?;
+                if nix::libc::ioctl(0, nix::libc::TIOCSCTTY, 0) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let child = cmd.spawn().expect("start hector");
+        let master = std::fs::File::from(pty.master);
+        let writer = master.try_clone().expect("dup master");
+        let received: Received = Arc::default();
+        let sink = received.clone();
+        thread::spawn(move || {
+            let mut master = master;
+            let mut buf = [0u8; 4096];
+            loop {
+                match master.read(&mut buf) {
+                    Ok(0) | Err(_) => return,
+                    Ok(n) => {
+                        if let Ok(mut r) = sink.lock() {
+                            r.push((Instant::now(), buf[..n].to_vec()));
+                        }
+                    }
+                }
+            }
+        });
+        Pty {
+            child,
+            writer,
+            received,
+        }
+    }
+
+    pub fn send(&mut self, bytes: &[u8]) {
+        self.writer.write_all(bytes).expect("write to the terminal");
+        let _ = self.writer.flush();
+    }
+
+    /// Everything received, as text.
+    pub fn text(&self) -> String {
+        let r = self.received.lock().map(|r| r.clone()).unwrap_or_default();
+        let bytes: Vec<u8> = r.into_iter().flat_map(|(_, b)| b).collect();
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+
+    /// The screen as a person sees it now, row by row (a terminal emulator reads the output).
+    pub fn screen(&self) -> String {
+        let (rows, cols) = (
+            std::num::NonZeroU16::MIN.saturating_add(29),
+            std::num::NonZeroU16::MIN.saturating_add(99),
+        );
+        let mut parser = vt100::Parser::new(rows, cols, 0);
+        if let Ok(r) = self.received.lock() {
+            for (_, chunk) in r.iter() {
+                parser.process(chunk);
+            }
+        }
+        parser.screen().contents()
+    }
+
+    /// Waits until `needle` is on the screen, at most `limit`.
+    pub fn wait_for_screen(&self, needle: &str, limit: Duration) -> bool {
+        let deadline = Instant::now() + limit;
+        loop {
+            if self.screen().contains(needle) {
+                return true;
+            }
+            if Instant::now() > deadline {
+                return false;
+            }
+            thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// The instant `needle` first appeared in the output, waiting at most `limit`.
+    pub fn wait_for(&self, needle: &str, limit: Duration) -> Option<Instant> {
+        let deadline = Instant::now() + limit;
+        loop {
+            if let Some(at) = self.first_seen(needle) {
+                return Some(at);
+            }
+            if Instant::now() > deadline {
+                return None;
+            }
+            thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    fn first_seen(&self, needle: &str) -> Option<Instant> {
+        let r = self.received.lock().ok()?;
+        let mut all: Vec<u8> = Vec::new();
+        for (at, chunk) in r.iter() {
+            all.extend_from_slice(chunk);
+            if String::from_utf8_lossy(&all).contains(needle) {
+                return Some(*at);
+            }
+        }
+        None
+    }
+
+    /// Waits for the program to end, at most `limit`; kills it after that.
+    pub fn wait_exit(&mut self, limit: Duration) -> Option<i32> {
+        let deadline = Instant::now() + limit;
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status.code();
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                let _ = self.child.wait();
+                return None;
+            }
+            thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    pub fn raw_fd(&self) -> i32 {
+        self.writer.as_raw_fd()
+    }
+
+    /// The process id of the program.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+}
+
+impl Drop for Pty {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
