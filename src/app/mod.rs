@@ -1,7 +1,9 @@
 //! The modes of hector. Each mode parses nothing itself (clap did), wires adapters to the
 //! pure core and reports.
 
+pub mod board;
 pub mod check;
 pub mod output;
 pub mod parse;
+pub mod simulate;
 pub mod transcript;
