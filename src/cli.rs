@@ -132,6 +132,86 @@ pub enum Command {
         #[arg(long, value_name = "CODE")]
         lang: Option<String>,
     },
+    /// Electronic and sensor boards: find a board's port, watch what hector reads from it.
+    #[command(subcommand, long_about = BOARD_HELP)]
+    Board(BoardCommand),
+    /// Simulate a DGT or peg board on a pseudo-terminal, driven by commands (no hardware needed).
+    #[command(name = "simulate-board", long_about = SIMULATE_HELP)]
+    SimulateBoard {
+        /// The protocol the simulated board speaks.
+        #[arg(long, value_enum)]
+        protocol: ProtocolArg,
+        /// Read the commands from this file instead of standard input; the simulator ends
+        /// after the last one.
+        #[arg(long, value_name = "FILE")]
+        script: Option<PathBuf>,
+        /// Peg board: name the piece in every placement and snapshot (P e4 N). DGT boards
+        /// always identify pieces.
+        #[arg(long)]
+        identify_pieces: bool,
+        /// The stable device path to create (a symbolic link to the current pseudo-terminal);
+        /// a new temporary folder when left out. An existing file that is not a link is
+        /// never replaced.
+        #[arg(long, value_name = "PATH")]
+        link: Option<PathBuf>,
+        /// The position on the board at the start (FEN); the start position when left out.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Read the FEN's castling rights as Chess960 (X-FEN or Shredder-FEN).
+        #[arg(long, requires = "fen")]
+        chess960: bool,
+    },
+}
+
+/// The protocol a board speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ProtocolArg {
+    /// DGT electronic boards (9600 baud), which identify every piece.
+    Dgt,
+    /// hector's peg protocol for tactile boards (115200 baud unless --baud says otherwise).
+    Peg,
+}
+
+impl From<ProtocolArg> for crate::io::board_link::Protocol {
+    fn from(p: ProtocolArg) -> Self {
+        match p {
+            ProtocolArg::Dgt => crate::io::board_link::Protocol::Dgt,
+            ProtocolArg::Peg => crate::io::board_link::Protocol::Peg,
+        }
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum BoardCommand {
+    /// List the serial ports, with what is known of each (USB ids, maker, product, serial number).
+    #[command(long_about = BOARD_LIST_HELP)]
+    List,
+    /// Print every event of a board and every move hector recognises, one line each.
+    #[command(long_about = BOARD_MONITOR_HELP)]
+    Monitor {
+        /// The board's serial port, e.g. /dev/ttyACM0 or /dev/ttyUSB0 (see hector board list),
+        /// or the path hector simulate-board prints.
+        port: PathBuf,
+        /// The protocol the board speaks.
+        #[arg(long, value_enum)]
+        protocol: ProtocolArg,
+        /// Baud rate; 9600 for DGT and 115200 for peg boards when left out.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(50..=4_000_000))]
+        baud: Option<u32>,
+        /// The position the board shows at the start (FEN); the start position when left out.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Read the FEN's castling rights as Chess960 (X-FEN or Shredder-FEN) and print
+        /// castling as king-takes-rook.
+        #[arg(long, requires = "fen")]
+        chess960: bool,
+        /// Language of the sentences: de (FIDE wording, default) or en.
+        #[arg(long, default_value = "de", value_name = "CODE")]
+        lang: String,
+        /// Leave out the raw sensor lines (dgt: … and peg: …); only what hector would say.
+        #[arg(long)]
+        no_raw: bool,
+    },
 }
 
 /// Speech options shared by the modes that speak; each overrides the configuration file.
@@ -231,6 +311,90 @@ Prints the UCI move and its short spoken form separated by a tab, and exits 0. W
 does not name exactly one legal move, prints why (unknown word, no piece can reach, king left \
 in check, ambiguous with every candidate, promotion piece missing) and exits 1. A bad FEN or \
 option exits 2.";
+
+const BOARD_HELP: &str = "Electronic and sensor boards.\n\n\
+hector board list shows the serial ports, hector board monitor shows what hector reads from \
+a board. hector simulate-board makes a board to try this without hardware. docs/BOARDS.md \
+explains setting a board up.";
+
+const BOARD_LIST_HELP: &str = "List the serial ports of this computer.\n\n\
+One line per port: its path (give it to hector board monitor), how it is connected, and for \
+USB devices the vendor and product ids, maker, product name and serial number, as far as the \
+device tells them. A port this user may not open says which group to join (on Debian the \
+group dialout: sudo adduser $USER dialout, then log out and in again).\n\n\
+With no board plugged in there may be no ports at all; the line then says so. Pseudo-terminals \
+(such as the simulator's) are not listed.";
+
+const BOARD_MONITOR_HELP: &str = "Watch a board: every event, one line each.\n\n\
+hector opens the port (9600 baud 8N1 for DGT, 115200 8N1 for peg boards unless --baud says \
+otherwise), asks the board for its position and compares it with the game: the start \
+position, or the one given with --fen. Then it prints, one line per event:\n\
+- raw events, beginning with the protocol's name: peg: e2 lifted, peg: e4 placed, \
+dgt: e4 placed P, dgt: board … (the 64 squares, rank 8 first), versions, buttons, bytes or \
+lines dropped (leave them out with --no-raw);\n\
+- each recognised move in the words of FIDE Appendix D and in UCI: Springer Felix drei (g1f3);\n\
+- touched pieces (D2.2): Eva zwei: weißer Bauer berührt;\n\
+- a board that has settled in a position that is not the game's, square by square: Eva vier: \
+weißer Bauer fehlt; Felix drei: hier sollte kein Stein stehen; and Brett stimmt wieder when \
+it is put right;\n\
+- take-backs (the board shows the position before the last move);\n\
+- promotions the board cannot read (peg boards): type the piece and Enter (Dame, Turm, \
+Läufer, Springer, queen, rook, bishop, knight, or D, T, L, S, Q, R, B, N);\n\
+- faults the board reports; Brett getrennt when the board is unplugged, Brett wieder \
+verbunden when it is back (the port is looked for every half second), and whether it still \
+shows the game. A move made while the cable was out is recognised then.\n\n\
+The lines contain no control sequences: they suit screen readers and braille displays. \
+The monitor ends at the end of standard input (Ctrl-D), on quit, or on Ctrl-C.\n\n\
+A port that cannot be opened is explained: missing (not plugged in), busy (another program \
+has it), or no permission (with the group to join, on Debian usually dialout). Exit status: 0, or 2 when the port or \
+an option is wrong.\n\n\
+Example: hector board monitor /dev/ttyACM0 --protocol peg --lang en";
+
+const SIMULATE_HELP: &str = "Simulate a board on a pseudo-terminal.\n\n\
+The simulator prints the path of its device (a symbolic link, stable across unplugging; \
+choose it with --link) and a hector board monitor command line for it. It answers the \
+host's requests as a real board does: DGT board dump (0x42), update mode (0x43, 0x44, 0x4b; \
+a DGT board sends no field updates before it), version (0x4d), trademark (0x47), serial \
+number (0x45); peg snapshot (?) and version (V). Peg lines carry their checksum.\n\n\
+Commands, one per line, from standard input or from --script FILE (# starts a comment):\n\
+  lift SQUARE            take the piece off a square (lift e2)\n\
+  place SQUARE [PIECE]   set a piece down: the one last lifted, or the FEN letter given\n\
+                         (place e4, place e8 Q)\n\
+  move MOVE              a whole move of the game, in UCI, SAN or words (move e2e4, move Nf3,\n\
+                         move Sf3, move Springer Felix drei), reported in a realistic order:\n\
+                         DGT shows a capturing piece on its target before its start square\n\
+                         empty, and a sliding bishop, rook or queen on the squares it passes;\n\
+                         a peg board reports the captured peg lifted before the capturing one\n\
+                         goes in; castling: king lifted, rook lifted, king and rook set down\n\
+  pgn FILE [GAME]        every move of a game (the first when GAME is left out) of a PGN\n\
+                         file, with the pause between moves; the board is set up first\n\
+  wait DURATION          wait, answering the host meanwhile (wait 300ms, wait 2s, wait 1.5s)\n\
+  await-host [DURATION]  wait until hector has connected and listens (a DGT host asked for\n\
+                         updates, a peg host for a snapshot), at most DURATION (30s); a script\n\
+                         begins with it so that no move is made before anyone listens\n\
+  gap DURATION           time between the sensor changes of one move (default 50ms)\n\
+  pause DURATION         time between the moves of pgn (default 1s; for DGT keep it above\n\
+                         half a second: hector takes a move that a sliding piece could still\n\
+                         extend after 0.5 s of quiet)\n\
+  slide on|off           DGT: report sliding pieces on the squares they pass (default on)\n\
+  noise COUNT            COUNT random bytes (a peg board ends them with a line end)\n\
+  raw HEX…               bytes as given (raw 8e 00 05 24 01)\n\
+  line TEXT              a peg line as given, checksum added unless it has one (line B done,\n\
+                         line E supply low)\n\
+  snapshot               the whole board unasked (DGT board dump, peg S line)\n\
+  setup FEN              set the pieces of a position square by square; the game continues\n\
+                         from it\n\
+  unplug                 like pulling the cable: the device closes and the link disappears;\n\
+                         lift, place and move still change the board, unseen\n\
+  replug                 a new device behind the same link; the board starts as after\n\
+                         power-up and answers the host's requests again\n\
+  echo TEXT              print TEXT\n\
+  quit                   end (so does the end of the input, and Ctrl-C)\n\n\
+Example, in one terminal: hector simulate-board --protocol peg --link /tmp/board; in \
+another: hector board monitor /tmp/board --protocol peg; then type move e2e4 into the \
+first.\n\n\
+Exit status: 0, 1 when a command could not be carried out (explained on standard error), \
+2 when the device cannot be made.";
 
 fn lang_or_exit(code: &str) -> Result<&'static Language, ExitCode> {
     language(code).map_err(|e| {
@@ -397,5 +561,43 @@ pub fn main() -> ExitCode {
             Ok(lang) => crate::app::parse::run(&text.join(" "), fen.as_deref(), chess960, lang),
             Err(code) => code,
         },
+        Command::Board(BoardCommand::List) => crate::app::board::list(),
+        Command::Board(BoardCommand::Monitor {
+            port,
+            protocol,
+            baud,
+            fen,
+            chess960,
+            lang,
+            no_raw,
+        }) => match lang_or_exit(&lang) {
+            Ok(lang) => {
+                let opts = crate::app::board::MonitorOptions {
+                    port,
+                    protocol: protocol.into(),
+                    baud,
+                    fen,
+                    chess960,
+                    raw: !no_raw,
+                };
+                crate::app::board::monitor(&opts, lang)
+            }
+            Err(code) => code,
+        },
+        Command::SimulateBoard {
+            protocol,
+            script,
+            identify_pieces,
+            link,
+            fen,
+            chess960,
+        } => crate::app::simulate::run(crate::app::simulate::Options {
+            protocol: protocol.into(),
+            identify_pieces,
+            script,
+            link,
+            fen,
+            chess960,
+        }),
     }
 }

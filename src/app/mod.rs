@@ -1,9 +1,11 @@
 //! The modes of hector. Each mode parses nothing itself (clap did), wires adapters to the
 //! pure core and reports.
 
+pub mod board;
 pub mod check;
 pub mod clock;
 pub mod output;
 pub mod parse;
 pub mod say;
+pub mod simulate;
 pub mod transcript;

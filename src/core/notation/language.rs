@@ -152,6 +152,21 @@ pub struct Messages {
     pub speech_silent: String,
     pub config_ignored: String,
     pub empty_square: String,
+    pub board_missing: String,
+    pub board_extra: String,
+    pub board_extra_piece: String,
+    pub board_wrong: String,
+    pub board_unknown_piece: String,
+    pub board_more_squares: String,
+    pub board_touched: String,
+    pub board_promotion: String,
+    pub board_takeback: String,
+    pub board_matches: String,
+    pub board_in_order: String,
+    pub board_connected: String,
+    pub board_disconnected: String,
+    pub board_reconnected: String,
+    pub board_fault: String,
 }
 
 /// Index of a role in the tables' order: king, queen, rook, bishop, knight, pawn.
@@ -258,7 +273,42 @@ impl Language {
                 &["{castling}"],
             ),
         ];
-        for (name, text, needed) in placeholders {
+        let m = &self.messages;
+        let board: [(&str, &str, &[&str]); 8] = [
+            (
+                "messages.board_missing",
+                &m.board_missing,
+                &["{square}", "{piece}"],
+            ),
+            ("messages.board_extra", &m.board_extra, &["{square}"]),
+            (
+                "messages.board_extra_piece",
+                &m.board_extra_piece,
+                &["{square}", "{piece}"],
+            ),
+            (
+                "messages.board_wrong",
+                &m.board_wrong,
+                &["{square}", "{found}", "{expected}"],
+            ),
+            (
+                "messages.board_more_squares",
+                &m.board_more_squares,
+                &["{count}"],
+            ),
+            (
+                "messages.board_touched",
+                &m.board_touched,
+                &["{square}", "{piece}"],
+            ),
+            (
+                "messages.board_promotion",
+                &m.board_promotion,
+                &["{square}"],
+            ),
+            ("messages.board_fault", &m.board_fault, &["{text}"]),
+        ];
+        for (name, text, needed) in placeholders.into_iter().chain(board) {
             for p in needed {
                 if !text.contains(p) {
                     return Err(format!("{name} must contain {p}"));

@@ -1,6 +1,7 @@
 //! Spoken and written notation: announcing moves in the words of FIDE Appendix D2.1,
 //! understanding typed or dictated moves, the scoresheet, and reading squares and positions.
 
+pub mod board_words;
 pub mod clock_words;
 pub mod describe;
 pub mod language;

@@ -150,10 +150,16 @@ fn a_newer_answer_replaces_the_one_being_said() {
     // "Material gleich" is either replaced before it begins or cut short when the newer
     // answer arrives; it is never said to its end and never said again.
     let c = calls(&l);
-    if let Some(i) = c.iter().position(|x| matches!(x, Captured::Said { text, .. } if text == "Material gleich")) {
+    if let Some(i) = c
+        .iter()
+        .position(|x| matches!(x, Captured::Said { text, .. } if text == "Material gleich"))
+    {
         assert_eq!(c.get(i + 1), Some(&Captured::Stopped), "{c:?}");
     }
-    assert!(s.iter().filter(|t| *t == "Material gleich").count() <= 1, "{s:?}");
+    assert!(
+        s.iter().filter(|t| *t == "Material gleich").count() <= 1,
+        "{s:?}"
+    );
 }
 
 #[test]

@@ -1,0 +1,422 @@
+//! `hector board list` and `hector board monitor`: finding a board's port, and watching what
+//! hector makes of the board, one line per event.
+//!
+//! Every event becomes one sentence ([`sentence`]); the monitor prints it, and a mode that
+//! speaks passes the same sentence to speech for the events that are not raw ([`is_raw`]).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::Receiver;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess};
+
+use crate::app::output::Out;
+use crate::core::board::dgt::DgtMessage;
+use crate::core::board::peg::PegMessage;
+use crate::core::board::{Picture, Recognition, SensorEvent};
+use crate::core::notation::board_words;
+use crate::core::notation::language::Language;
+use crate::core::notation::speak::{Form, announce};
+use crate::core::variant::{Variant, position_from_fen};
+use crate::io::board_link::{BoardEvent, BoardLink, BoardMessage, Protocol};
+use crate::io::serial::list_ports;
+
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+extern "C" fn on_interrupt(_: nix::libc::c_int) {
+    // Only an atomic store: nothing else is safe in a signal handler.
+    INTERRUPTED.store(true, Ordering::SeqCst);
+}
+
+/// Ctrl-C (and SIGTERM) end the board modes cleanly instead of killing them mid-line: the
+/// loops look at [`interrupted`] at least every 100 ms.
+pub fn catch_interrupt() {
+    use nix::sys::signal::{SaFlags, SigAction, SigHandler, SigSet, Signal, sigaction};
+    let action = SigAction::new(
+        SigHandler::Handler(on_interrupt),
+        SaFlags::SA_RESTART,
+        SigSet::empty(),
+    );
+    for signal in [Signal::SIGINT, Signal::SIGTERM] {
+        // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
+        let _ = unsafe { sigaction(signal, &action) };
+    }
+}
+
+/// Ctrl-C was pressed (or SIGTERM received) since [`catch_interrupt`].
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
+
+/// `hector board list`.
+pub fn list() -> ExitCode {
+    let ports = match list_ports() {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("hector board list: {e:#}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut out = Out::new();
+    if ports.is_empty() {
+        out.line(
+            "No serial ports found. Plug the board in (and switch it on), wait a few seconds \
+             and try again; a board that still does not appear may need another cable, one \
+             that carries data and not only power.",
+        );
+        return ExitCode::SUCCESS;
+    }
+    let count = ports.len();
+    out.line(&if count == 1 {
+        "1 serial port:".to_owned()
+    } else {
+        format!("{count} serial ports:")
+    });
+    for port in &ports {
+        out.line(&port.describe());
+    }
+    ExitCode::SUCCESS
+}
+
+/// What `hector board monitor` was asked for.
+#[derive(Clone, Debug)]
+pub struct MonitorOptions {
+    pub port: PathBuf,
+    pub protocol: Protocol,
+    pub baud: Option<u32>,
+    pub fen: Option<String>,
+    pub chess960: bool,
+    /// Print the raw events too.
+    pub raw: bool,
+}
+
+/// How often the monitor looks at Ctrl-C while nothing happens.
+const TICK: Duration = Duration::from_millis(100);
+
+/// `hector board monitor`.
+pub fn monitor(opts: &MonitorOptions, lang: &Language) -> ExitCode {
+    let variant = if opts.chess960 {
+        Variant::Chess960
+    } else {
+        Variant::Standard
+    };
+    let position = match &opts.fen {
+        Some(fen) => match position_from_fen(fen, variant) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("hector board monitor: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => Chess::default(),
+    };
+    let mode = variant.castling_mode();
+    catch_interrupt();
+    let mut board = match BoardLink::open(
+        &opts.port,
+        opts.protocol,
+        opts.baud,
+        position,
+        mode,
+        Instant::now(),
+    ) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("hector board monitor: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut out = Out::new();
+    out.line(&format!(
+        "{}: {}, {}",
+        board_words::connected(lang),
+        opts.port.display(),
+        opts.protocol.name()
+    ));
+    out.flush();
+    let input = spawn_input();
+    loop {
+        if interrupted() {
+            break;
+        }
+        let wait = board.next_deadline().map_or(TICK, |d| {
+            d.saturating_duration_since(Instant::now()).min(TICK)
+        });
+        let mut events = Vec::new();
+        crossbeam_channel::select! {
+            recv(board.events()) -> event => match event {
+                Ok(event) => events.extend(board.handle(event)),
+                Err(_) => break,
+            },
+            recv(input) -> line => match line {
+                Ok(text) => match answer(&mut board, &text) {
+                    Some(more) => events.extend(more),
+                    None => break,
+                },
+                // End of input (Ctrl-D, or the pipe closed).
+                Err(_) => break,
+            },
+            default(wait) => {}
+        }
+        events.extend(board.tick());
+        if !events.is_empty() && !print(&mut out, &events, opts, lang, mode) {
+            break;
+        }
+    }
+    out.flush();
+    ExitCode::SUCCESS
+}
+
+/// Prints events; false once nobody reads the output.
+fn print(
+    out: &mut Out,
+    events: &[BoardEvent],
+    opts: &MonitorOptions,
+    lang: &Language,
+    mode: CastlingMode,
+) -> bool {
+    let mut open = true;
+    for event in events {
+        if opts.raw || !is_raw(event) {
+            open = out.line(&sentence(event, opts.protocol, lang, mode));
+        }
+    }
+    out.flush();
+    open
+}
+
+/// A line typed by the player: a promotion piece, or `quit`. `None` ends the monitor.
+fn answer(board: &mut BoardLink, text: &str) -> Option<Vec<BoardEvent>> {
+    let text = text.trim();
+    // Not "q": that is the queen's letter.
+    if matches!(text.to_lowercase().as_str(), "quit" | "exit" | "ende") {
+        return None;
+    }
+    if text.is_empty() {
+        return Some(Vec::new());
+    }
+    match board_words::promotion_role(text) {
+        Some(role) => match board.choose_promotion(role) {
+            Ok(events) => Some(events),
+            Err(e) => {
+                eprintln!("hector board monitor: {e}");
+                Some(Vec::new())
+            }
+        },
+        None => {
+            eprintln!(
+                "hector board monitor: {text:?} is not a promotion piece (Dame, Turm, Läufer, \
+                 Springer; queen, rook, bishop, knight; or their letters); quit ends"
+            );
+            Some(Vec::new())
+        }
+    }
+}
+
+/// Standard input, line by line; the channel closes at its end.
+fn spawn_input() -> Receiver<String> {
+    let (tx, rx) = crossbeam_channel::unbounded();
+    // Detached: a read of a terminal cannot be interrupted, and the process ends anyway.
+    let _ = std::thread::Builder::new()
+        .name("input".into())
+        .spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::stdin().lock().lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+    rx
+}
+
+/// Whether an event is a raw reading (sensor, protocol message, dropped bytes) rather than
+/// something to tell the player.
+pub fn is_raw(event: &BoardEvent) -> bool {
+    match event {
+        BoardEvent::Sensor(_) | BoardEvent::Dropped(_) => true,
+        BoardEvent::Message(BoardMessage::Peg(PegMessage::Fault(_))) => false,
+        BoardEvent::Message(_) => true,
+        _ => false,
+    }
+}
+
+/// The one sentence for an event. Raw events are written in the protocol's terms with the
+/// protocol's name first ("peg: e2 lifted"); everything else in the words of `lang`, moves
+/// as Appendix D phrases followed by their UCI ("Springer Felix drei (g1f3)").
+pub fn sentence(
+    event: &BoardEvent,
+    protocol: Protocol,
+    lang: &Language,
+    mode: CastlingMode,
+) -> String {
+    let p = protocol.name();
+    match event {
+        BoardEvent::Sensor(SensorEvent::Lifted(sq)) => format!("{p}: {sq} lifted"),
+        BoardEvent::Sensor(SensorEvent::Placed(sq, None)) => format!("{p}: {sq} placed"),
+        BoardEvent::Sensor(SensorEvent::Placed(sq, Some(piece))) => {
+            format!("{p}: {sq} placed {}", piece.char())
+        }
+        BoardEvent::Sensor(SensorEvent::Snapshot(picture)) => {
+            format!("{p}: board {}", rows(picture))
+        }
+        BoardEvent::Message(BoardMessage::Peg(m)) => match m {
+            PegMessage::Fault(text) => board_words::fault(&printable(text), lang),
+            PegMessage::Button(name) => format!("{p}: button {}", printable(name)),
+            PegMessage::Version(text) => format!("{p}: version {}", printable(text)),
+            PegMessage::Unknown(text) => format!("{p}: line not understood: {}", printable(text)),
+            // Sensor lines come as sensor events; listed for completeness.
+            PegMessage::Lift(sq) => format!("{p}: {sq} lifted"),
+            PegMessage::Place(sq, _) => format!("{p}: {sq} placed"),
+            PegMessage::Snapshot(picture) => format!("{p}: board {}", rows(picture)),
+        },
+        BoardEvent::Message(BoardMessage::Dgt(m)) => match m {
+            DgtMessage::Version { main, sub } => format!("{p}: version {main}.{sub}"),
+            DgtMessage::Trademark(text) => format!("{p}: trademark {}", printable(text.trim())),
+            DgtMessage::SerialNumber(text) | DgtMessage::LongSerialNumber(text) => {
+                format!("{p}: serial number {}", printable(text.trim()))
+            }
+            DgtMessage::Clock(clock) => format!("{p}: clock {clock:?}"),
+            other => format!("{p}: {other:?}"),
+        },
+        BoardEvent::Dropped(n) => {
+            let plural = if *n == 1 { "" } else { "s" };
+            match protocol {
+                Protocol::Dgt => {
+                    format!("{p}: {n} byte{plural} dropped (noise or damaged messages)")
+                }
+                Protocol::Peg => {
+                    format!("{p}: {n} line{plural} dropped (wrong checksum or too long)")
+                }
+            }
+        }
+        BoardEvent::Recognized {
+            recognition: Recognition::Moved(m),
+            position,
+        } => format!(
+            "{} ({})",
+            announce(position, *m, lang, Form::Short),
+            UciMove::from_move(*m, mode)
+        ),
+        BoardEvent::Recognized {
+            recognition,
+            position,
+        } => board_words::recognition(recognition, position, lang),
+        BoardEvent::Disconnected { reason } => {
+            format!("{} ({reason})", board_words::disconnected(lang))
+        }
+        BoardEvent::Reconnected => board_words::reconnected(lang).to_owned(),
+        BoardEvent::InOrder => board_words::in_order(lang).to_owned(),
+    }
+}
+
+/// Text from the board with its control characters written out (`\u{1b}`): a line from a
+/// noisy cable must not move a braille display's cursor or colour a terminal.
+fn printable(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() {
+                c.escape_unicode().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect()
+}
+
+/// The 64 squares in eight groups, rank 8 first: readable in a line.
+fn rows(picture: &Picture) -> String {
+    let rows = picture.to_rows();
+    rows.as_bytes()
+        .chunks(8)
+        .map(|r| String::from_utf8_lossy(r).into_owned())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::board::{SquareDiff, SquareState};
+    use crate::core::notation::language::language;
+    use shakmaty::{Position, Square};
+
+    #[test]
+    fn one_sentence_per_event() {
+        let de = language("de").expect("de");
+        let en = language("en").expect("en");
+        let start = Chess::default();
+        let nf3 = UciMove::from_ascii(b"g1f3")
+            .expect("uci")
+            .to_move(&start)
+            .expect("legal");
+        let moved = BoardEvent::Recognized {
+            recognition: Recognition::Moved(nf3),
+            position: start.clone(),
+        };
+        let std = CastlingMode::Standard;
+        assert_eq!(
+            sentence(&moved, Protocol::Dgt, de, std),
+            "Springer Felix drei (g1f3)"
+        );
+        assert_eq!(
+            sentence(&moved, Protocol::Peg, en, std),
+            "Knight Felix three (g1f3)"
+        );
+        let mismatch = BoardEvent::Recognized {
+            recognition: Recognition::Mismatch(vec![SquareDiff {
+                square: Square::E4,
+                expected: start.board().piece_at(Square::E2),
+                found: SquareState::Empty,
+            }]),
+            position: start.clone(),
+        };
+        assert_eq!(
+            sentence(&mismatch, Protocol::Peg, de, std),
+            "Eva vier: weißer Bauer fehlt"
+        );
+        let lifted = BoardEvent::Sensor(SensorEvent::Lifted(Square::E2));
+        assert_eq!(sentence(&lifted, Protocol::Peg, de, std), "peg: e2 lifted");
+        assert!(is_raw(&lifted));
+        assert!(!is_raw(&mismatch));
+        let gone = BoardEvent::Disconnected {
+            reason: "hang-up".into(),
+        };
+        assert_eq!(
+            sentence(&gone, Protocol::Dgt, de, std),
+            "Brett getrennt (hang-up)"
+        );
+        assert_eq!(
+            sentence(&BoardEvent::Reconnected, Protocol::Dgt, en, std),
+            "Board connected again"
+        );
+        let fault = BoardEvent::Message(BoardMessage::Peg(PegMessage::Fault("supply low".into())));
+        assert!(!is_raw(&fault));
+        assert_eq!(
+            sentence(&fault, Protocol::Peg, en, std),
+            "The board reports a fault: supply low"
+        );
+        let snapshot =
+            BoardEvent::Sensor(SensorEvent::Snapshot(Picture::occupancy_of(start.board())));
+        assert_eq!(
+            sentence(&snapshot, Protocol::Peg, en, std),
+            "peg: board xxxxxxxx xxxxxxxx ........ ........ ........ ........ xxxxxxxx xxxxxxxx"
+        );
+        let noise = BoardEvent::Message(BoardMessage::Peg(PegMessage::Unknown(
+            "a\x1b[31mb\u{7}".into(),
+        )));
+        assert_eq!(
+            sentence(&noise, Protocol::Peg, en, std),
+            "peg: line not understood: a\\u{1b}[31mb\\u{7}"
+        );
+        for event in [moved, mismatch, lifted, gone, fault, snapshot, noise] {
+            let text = sentence(&event, Protocol::Dgt, de, std);
+            assert!(!text.contains('\n') && !text.contains('\x1b'), "{text:?}");
+        }
+    }
+}

@@ -1,0 +1,516 @@
+//! Opening a serial port, and the reader thread that turns its bytes into [`PortEvent`]s.
+//!
+//! The thread stamps every chunk with the instant it arrived (a [`Timestamp`] from the origin
+//! the caller passes in), reports a read error or hang-up once, then tries to open the same
+//! path again every [`PortSettings::reconnect_every`] until the board is back, and says so.
+//! The caller decides what to do on reconnection (ask the board for its position, compare it
+//! with the game): this module knows nothing about protocols.
+
+use std::fs;
+use std::io::{self, Read, Write};
+use std::os::unix::fs::{FileTypeExt, MetadataExt};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{Receiver, Sender};
+use serialport::{DataBits, FlowControl, Parity, SerialPort, StopBits, TTYPort};
+
+use crate::core::time::Timestamp;
+
+/// DGT boards: 9600 baud, 8N1.
+pub const DGT_BAUD: u32 = 9600;
+/// hector peg protocol: 115200 baud, 8N1 unless the user configures another rate.
+pub const PEG_BAUD: u32 = 115_200;
+/// How often a lost port is looked for again.
+pub const RECONNECT_EVERY: Duration = Duration::from_millis(500);
+
+/// How long one read waits before the thread looks at its stop flag again. Data wakes it at
+/// once; this only bounds how long dropping a [`SerialLink`] takes.
+const READ_SLICE: Duration = Duration::from_millis(50);
+/// How long a write may wait for the device to take the bytes.
+const WRITE_TIMEOUT: Duration = Duration::from_secs(1);
+
+/// Why a port cannot be opened, in words a person can act on.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OpenError {
+    #[error(
+        "{}: there is no such port. Is the board plugged in and switched on? \
+         `hector board list` shows the serial ports",
+        path.display()
+    )]
+    Missing { path: PathBuf },
+    #[error(
+        "{} is in use by another program (another chess program, a terminal program such as \
+         screen or minicom, or ModemManager); close it and try again",
+        path.display()
+    )]
+    Busy { path: PathBuf },
+    #[error(
+        "no permission to open {}: the port belongs to the group {group}. Join that group \
+         (on Debian: sudo adduser $USER {group}), then log out and in again",
+        path.display()
+    )]
+    PermissionDenied { path: PathBuf, group: String },
+    #[error(
+        "no permission to open {}, and only root may use it; ask the administrator to give \
+         the port to the group dialout (a udev rule)",
+        path.display()
+    )]
+    RootOnly { path: PathBuf },
+    #[error("{} is not a serial port", path.display())]
+    NotSerial { path: PathBuf },
+    #[error("cannot open {}: {reason}", path.display())]
+    Other { path: PathBuf, reason: String },
+}
+
+/// Opens `path` at `baud`, 8 data bits, no parity, 1 stop bit, no flow control, for this
+/// program alone. Reads wait at most [`READ_SLICE`].
+pub fn open_port(path: &Path, baud: u32) -> Result<TTYPort, OpenError> {
+    let meta = fs::metadata(path).map_err(|e| match e.kind() {
+        io::ErrorKind::NotFound => OpenError::Missing {
+            path: path.to_owned(),
+        },
+        io::ErrorKind::PermissionDenied => permission_denied(path),
+        _ => OpenError::Other {
+            path: path.to_owned(),
+            reason: e.to_string(),
+        },
+    })?;
+    if !meta.file_type().is_char_device() {
+        return Err(OpenError::NotSerial {
+            path: path.to_owned(),
+        });
+    }
+    serialport::new(path.to_string_lossy(), baud)
+        .data_bits(DataBits::Eight)
+        .parity(Parity::None)
+        .stop_bits(StopBits::One)
+        .flow_control(FlowControl::None)
+        .timeout(READ_SLICE)
+        .open_native()
+        .map_err(|e| classify(path, e))
+}
+
+fn classify(path: &Path, err: serialport::Error) -> OpenError {
+    use serialport::ErrorKind;
+    match err.kind {
+        ErrorKind::Io(io::ErrorKind::NotFound) => OpenError::Missing {
+            path: path.to_owned(),
+        },
+        ErrorKind::Io(io::ErrorKind::PermissionDenied) => permission_denied(path),
+        // serialport reports EBUSY (TIOCEXCL) and a held lock as NoDevice.
+        ErrorKind::NoDevice => OpenError::Busy {
+            path: path.to_owned(),
+        },
+        _ if err.description.contains("Inappropriate ioctl") => OpenError::NotSerial {
+            path: path.to_owned(),
+        },
+        _ => OpenError::Other {
+            path: path.to_owned(),
+            reason: err.description,
+        },
+    }
+}
+
+/// Names the group to join, read from the device's group owner (`dialout` on Debian).
+fn permission_denied(path: &Path) -> OpenError {
+    match device_group(path).as_deref() {
+        Some("root") => OpenError::RootOnly {
+            path: path.to_owned(),
+        },
+        group => OpenError::PermissionDenied {
+            path: path.to_owned(),
+            group: group.unwrap_or("dialout").to_owned(),
+        },
+    }
+}
+
+/// The name of the group that owns `path`, if it can be found.
+pub fn device_group(path: &Path) -> Option<String> {
+    let gid = fs::metadata(path).ok()?.gid();
+    nix::unistd::Group::from_gid(nix::unistd::Gid::from_raw(gid))
+        .ok()
+        .flatten()
+        .map(|g| g.name)
+}
+
+/// What the reader thread reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PortEvent {
+    /// Bytes from the board, and when they arrived.
+    Data { bytes: Vec<u8>, at: Timestamp },
+    /// The port failed or hung up (the board was unplugged). Reported once; the thread then
+    /// looks for the port again.
+    Disconnected { reason: String, at: Timestamp },
+    /// The port could be opened again. Whatever the board did meanwhile is unknown: ask it.
+    Reconnected { at: Timestamp },
+}
+
+impl PortEvent {
+    pub fn at(&self) -> Timestamp {
+        match self {
+            PortEvent::Data { at, .. }
+            | PortEvent::Disconnected { at, .. }
+            | PortEvent::Reconnected { at } => *at,
+        }
+    }
+}
+
+/// How a port is opened and looked for again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PortSettings {
+    pub baud: u32,
+    pub reconnect_every: Duration,
+}
+
+impl PortSettings {
+    pub fn new(baud: u32) -> PortSettings {
+        PortSettings {
+            baud,
+            reconnect_every: RECONNECT_EVERY,
+        }
+    }
+}
+
+/// Writes to whatever port is open now; cheap to clone and to send to other threads.
+#[derive(Clone, Debug)]
+pub struct PortWriter {
+    current: Arc<Mutex<Option<TTYPort>>>,
+}
+
+impl PortWriter {
+    fn new() -> PortWriter {
+        PortWriter {
+            current: Arc::new(Mutex::new(None)),
+        }
+    }
+
+    fn slot(&self) -> MutexGuard<'_, Option<TTYPort>> {
+        // A panic elsewhere while holding the lock leaves nothing half-written that matters.
+        self.current.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn replace(&self, port: Option<TTYPort>) {
+        *self.slot() = port;
+    }
+
+    /// Sends `bytes` to the board. While the board is unplugged this fails with
+    /// `NotConnected`; callers send their requests again when [`PortEvent::Reconnected`] comes.
+    pub fn write(&self, bytes: &[u8]) -> io::Result<()> {
+        match self.slot().as_mut() {
+            Some(port) => port.write_all(bytes).and_then(|()| port.flush()),
+            None => Err(io::Error::new(
+                io::ErrorKind::NotConnected,
+                "the board is not connected",
+            )),
+        }
+    }
+
+    pub fn is_connected(&self) -> bool {
+        self.slot().is_some()
+    }
+}
+
+/// One open port and its reader thread. Dropping it stops the thread and closes the port.
+#[derive(Debug)]
+pub struct SerialLink {
+    path: PathBuf,
+    events: Receiver<PortEvent>,
+    writer: PortWriter,
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl SerialLink {
+    /// Opens `path` and starts reading. Instants are measured from `origin`.
+    pub fn open(
+        path: &Path,
+        settings: PortSettings,
+        origin: Instant,
+    ) -> Result<SerialLink, OpenError> {
+        let port = open_port(path, settings.baud)?;
+        let writer = PortWriter::new();
+        writer.replace(Some(writer_clone(path, &port)?));
+        let (tx, events) = crossbeam_channel::unbounded();
+        let stop = Arc::new(AtomicBool::new(false));
+        let reader = Reader {
+            path: path.to_owned(),
+            settings,
+            writer: writer.clone(),
+            tx,
+            stop: Arc::clone(&stop),
+            origin,
+        };
+        let thread = thread::Builder::new()
+            .name(format!("serial {}", path.display()))
+            .spawn(move || reader.run(port))
+            .map_err(|e| OpenError::Other {
+                path: path.to_owned(),
+                reason: format!("cannot start the reader thread: {e}"),
+            })?;
+        Ok(SerialLink {
+            path: path.to_owned(),
+            events,
+            writer,
+            stop,
+            thread: Some(thread),
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The reader thread's events, in order. Select on it together with other channels.
+    pub fn events(&self) -> &Receiver<PortEvent> {
+        &self.events
+    }
+
+    pub fn writer(&self) -> PortWriter {
+        self.writer.clone()
+    }
+
+    pub fn write(&self, bytes: &[u8]) -> io::Result<()> {
+        self.writer.write(bytes)
+    }
+}
+
+impl Drop for SerialLink {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// A second handle on the same device for writing, with a longer timeout than reads.
+fn writer_clone(path: &Path, port: &TTYPort) -> Result<TTYPort, OpenError> {
+    let mut clone = port.try_clone_native().map_err(|e| OpenError::Other {
+        path: path.to_owned(),
+        reason: e.description,
+    })?;
+    // Only the timeout of this handle changes; a failure leaves the short one, still usable.
+    let _ = clone.set_timeout(WRITE_TIMEOUT);
+    Ok(clone)
+}
+
+/// What one read gave.
+enum Got {
+    Data(usize),
+    Nothing,
+    HungUp(String),
+}
+
+fn read_once(port: &mut TTYPort, buf: &mut [u8]) -> Got {
+    match port.read(buf) {
+        // Raw mode returns at least one byte once poll said so: zero is the end of the line.
+        Ok(0) => Got::HungUp("the port was closed".to_owned()),
+        Ok(n) => Got::Data(n),
+        Err(e)
+            if matches!(
+                e.kind(),
+                io::ErrorKind::TimedOut | io::ErrorKind::Interrupted | io::ErrorKind::WouldBlock
+            ) =>
+        {
+            Got::Nothing
+        }
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Got::HungUp("hang-up".to_owned()),
+        Err(e) => Got::HungUp(e.to_string()),
+    }
+}
+
+struct Reader {
+    path: PathBuf,
+    settings: PortSettings,
+    writer: PortWriter,
+    tx: Sender<PortEvent>,
+    stop: Arc<AtomicBool>,
+    origin: Instant,
+}
+
+impl Reader {
+    fn now(&self) -> Timestamp {
+        Timestamp::from_duration(self.origin.elapsed())
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    fn run(self, port: TTYPort) {
+        let mut buf = vec![0u8; 4096];
+        let mut current = Some(port);
+        while !self.stopped() {
+            let event = match current.as_mut() {
+                Some(port) => match read_once(port, &mut buf) {
+                    Got::Data(n) => PortEvent::Data {
+                        bytes: buf[..n].to_vec(),
+                        at: self.now(),
+                    },
+                    Got::Nothing => continue,
+                    Got::HungUp(reason) => {
+                        // Close both handles now: the device node of a vanished board (or the
+                        // pseudo-terminal of the simulator) is only freed when nobody holds it.
+                        current = None;
+                        self.writer.replace(None);
+                        PortEvent::Disconnected {
+                            reason,
+                            at: self.now(),
+                        }
+                    }
+                },
+                None => match self.reopen() {
+                    Some(port) => {
+                        current = Some(port);
+                        PortEvent::Reconnected { at: self.now() }
+                    }
+                    None => continue,
+                },
+            };
+            if self.tx.send(event).is_err() {
+                // Nobody listens any more.
+                return;
+            }
+        }
+    }
+
+    /// Waits one interval (watching the stop flag), then tries the path once.
+    fn reopen(&self) -> Option<TTYPort> {
+        let until = Instant::now() + self.settings.reconnect_every;
+        while Instant::now() < until {
+            if self.stopped() {
+                return None;
+            }
+            thread::sleep(READ_SLICE.min(until.saturating_duration_since(Instant::now())));
+        }
+        let port = open_port(&self.path, self.settings.baud).ok()?;
+        let writer = writer_clone(&self.path, &port).ok()?;
+        self.writer.replace(Some(writer));
+        Some(port)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::io::serial::pty::Pty;
+
+    fn temp_path(name: &str) -> PathBuf {
+        std::env::temp_dir().join(format!("hector-port-test-{}-{name}", std::process::id()))
+    }
+
+    #[test]
+    fn a_missing_port_says_so() {
+        let path = temp_path("missing");
+        let err = open_port(&path, DGT_BAUD).expect_err("no such file");
+        assert_eq!(err, OpenError::Missing { path: path.clone() });
+        assert!(err.to_string().contains("hector board list"), "{err}");
+        // A link whose target is gone is missing too (the simulator's link while unplugged).
+        let link = temp_path("dangling");
+        let _ = fs::remove_file(&link);
+        std::os::unix::fs::symlink(&path, &link).expect("symlink");
+        assert!(matches!(
+            open_port(&link, DGT_BAUD),
+            Err(OpenError::Missing { .. })
+        ));
+        let _ = fs::remove_file(&link);
+    }
+
+    #[test]
+    fn a_regular_file_is_not_a_serial_port() {
+        let path = temp_path("file");
+        fs::write(&path, b"not a tty").expect("write");
+        assert!(matches!(
+            open_port(&path, DGT_BAUD),
+            Err(OpenError::NotSerial { .. })
+        ));
+        let _ = fs::remove_file(&path);
+    }
+
+    #[test]
+    fn a_port_in_use_is_busy() {
+        let pty = Pty::open().expect("pty");
+        let _first = open_port(pty.path(), PEG_BAUD).expect("first opener");
+        let err = open_port(pty.path(), PEG_BAUD).expect_err("second opener");
+        assert!(matches!(err, OpenError::Busy { .. }), "{err:?}");
+        assert!(err.to_string().contains("in use"), "{err}");
+    }
+
+    #[test]
+    fn permission_messages_name_the_group() {
+        let err = OpenError::PermissionDenied {
+            path: PathBuf::from("/dev/ttyACM0"),
+            group: "dialout".to_owned(),
+        };
+        let text = err.to_string();
+        assert!(text.contains("sudo adduser $USER dialout"), "{text}");
+        assert!(text.contains("/dev/ttyACM0"), "{text}");
+        // The group of a device this process can see: /dev/null belongs to root.
+        assert_eq!(
+            device_group(Path::new("/dev/null")).as_deref(),
+            Some("root")
+        );
+    }
+
+    fn next(link: &SerialLink) -> PortEvent {
+        link.events()
+            .recv_timeout(Duration::from_secs(5))
+            .expect("an event within 5 s")
+    }
+
+    #[test]
+    fn bytes_arrive_stamped_and_writes_reach_the_board() {
+        let origin = Instant::now();
+        let pty = Pty::open().expect("pty");
+        let link = SerialLink::open(pty.path(), PortSettings::new(PEG_BAUD), origin).expect("open");
+        pty.write_all(b"L e2\n").expect("write");
+        let PortEvent::Data { bytes, at } = next(&link) else {
+            panic!("data expected");
+        };
+        assert_eq!(bytes, b"L e2\n");
+        assert!(at.since_origin() <= origin.elapsed());
+        link.write(b"?\n").expect("write to the board");
+        let got = pty
+            .read_timeout(Duration::from_secs(5))
+            .expect("read")
+            .expect("the host's line");
+        assert_eq!(got, b"?\n");
+    }
+
+    #[test]
+    fn unplug_is_reported_once_and_replug_reopens_the_path() {
+        let origin = Instant::now();
+        let dir = temp_path("replug");
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).expect("dir");
+        let link_path = dir.join("board");
+        let pty = Pty::open().expect("pty");
+        std::os::unix::fs::symlink(pty.path(), &link_path).expect("symlink");
+        let settings = PortSettings {
+            baud: PEG_BAUD,
+            reconnect_every: Duration::from_millis(50),
+        };
+        let link = SerialLink::open(&link_path, settings, origin).expect("open");
+        // Unplug: the device vanishes.
+        fs::remove_file(&link_path).expect("unlink");
+        drop(pty);
+        assert!(matches!(next(&link), PortEvent::Disconnected { .. }));
+        assert!(link.write(b"?\n").is_err());
+        // Several reconnection attempts fail quietly.
+        thread::sleep(Duration::from_millis(300));
+        assert!(link.events().is_empty(), "reported once");
+        // Replug: a new device behind the same path.
+        let pty = Pty::open().expect("pty");
+        std::os::unix::fs::symlink(pty.path(), &link_path).expect("symlink");
+        assert!(matches!(next(&link), PortEvent::Reconnected { .. }));
+        link.write(b"?\n").expect("write after replug");
+        pty.write_all(b"P e4\n").expect("write");
+        assert!(matches!(next(&link), PortEvent::Data { .. }));
+        drop(link);
+        let _ = fs::remove_dir_all(&dir);
+    }
+}
