@@ -211,6 +211,13 @@ pub enum BoardCommand {
         /// Leave out the raw sensor lines (dgt: … and peg: …); only what hector would say.
         #[arg(long)]
         no_raw: bool,
+        /// Also say every sentence for the player (moves, touched pieces, mismatches,
+        /// disconnections); the raw lines are only printed.
+        #[arg(long)]
+        speak: bool,
+        /// The speech backend for --speak (default: the configuration file's, else auto).
+        #[arg(long, value_enum, value_name = "BACKEND", requires = "speak")]
+        backend: Option<crate::core::settings::BackendChoice>,
     },
 }
 
@@ -570,8 +577,28 @@ pub fn main() -> ExitCode {
             chess960,
             lang,
             no_raw,
+            speak,
+            backend,
         }) => match lang_or_exit(&lang) {
             Ok(lang) => {
+                let speaker = speak.then(|| {
+                    let mut s = settings_or_defaults(Some(&lang.code)).speech;
+                    if let Some(b) = backend {
+                        s.backend = b;
+                    }
+                    let mut config = crate::io::speech::SpeechConfig::new(
+                        s.backend,
+                        &lang.speech,
+                        crate::io::speech::Voice {
+                            rate: s.rate,
+                            volume: s.volume,
+                            name: s.voice,
+                        },
+                    );
+                    // The monitor prints every sentence itself.
+                    config.sink = std::sync::Arc::new(|_: &str| Ok(()));
+                    crate::io::speech::Speaker::start(config).0
+                });
                 let opts = crate::app::board::MonitorOptions {
                     port,
                     protocol: protocol.into(),
@@ -579,6 +606,7 @@ pub fn main() -> ExitCode {
                     fen,
                     chess960,
                     raw: !no_raw,
+                    speaker,
                 };
                 crate::app::board::monitor(&opts, lang)
             }

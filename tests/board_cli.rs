@@ -30,8 +30,13 @@ struct Proc {
 
 impl Proc {
     fn spawn(name: &str, args: &[&str]) -> Proc {
+        Proc::spawn_with_env(name, args, &[])
+    }
+
+    fn spawn_with_env(name: &str, args: &[&str], envs: &[(&str, &str)]) -> Proc {
         let mut child = Command::new(hector())
             .args(args)
+            .envs(envs.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -175,6 +180,50 @@ fn pair(dir: &TempDir, protocol: &str, sim_args: &[&str], monitor_args: &[&str])
     let mut monitor = Proc::spawn("monitor", &args);
     monitor.expect(&format!("{}, {protocol}", s(&link)));
     (sim, monitor)
+}
+
+#[test]
+fn monitor_speaks_what_it_recognises() {
+    let daemon = common::SpeechDaemon::capturing();
+    let address = daemon.address();
+    let dir = TempDir::new();
+    let link = dir.path("board");
+    let mut sim = Proc::spawn(
+        "simulator",
+        &["simulate-board", "--protocol", "peg", "--link", s(&link)],
+    );
+    sim.expect("board: ");
+    let env = [
+        ("SPEECHD_ADDRESS", address.as_str()),
+        ("HECTOR_CONFIG", "/nonexistent"),
+    ];
+    let args = [
+        "board",
+        "monitor",
+        s(&link),
+        "--protocol",
+        "peg",
+        "--speak",
+        "--backend",
+        "speech-dispatcher",
+    ];
+    let mut monitor = Proc::spawn_with_env("monitor", &args, &env);
+    monitor.expect("Brett stimmt mit der Partie überein");
+    sim.send("move e2e4");
+    monitor.expect("Eva vier (e2e4)");
+    sim.send("move Nf6");
+    monitor.expect("Springer Felix sechs (g8f6)");
+    let spoken = daemon.wait_for(4, LIMIT);
+    // Raw sensor lines are printed only; the sentences for the player are said.
+    assert!(spoken.iter().all(|l| !l.contains("peg:")), "{spoken:?}");
+    assert!(spoken.contains(&"de|Eva vier".to_string()), "{spoken:?}");
+    assert!(
+        spoken.contains(&"de|Springer Felix sechs".to_string()),
+        "{spoken:?}"
+    );
+    assert!(monitor.finish().success());
+    sim.send("quit");
+    assert!(sim.finish().success());
 }
 
 #[test]

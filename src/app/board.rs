@@ -23,6 +23,7 @@ use crate::core::notation::speak::{Form, announce};
 use crate::core::variant::{Variant, position_from_fen};
 use crate::io::board_link::{BoardEvent, BoardLink, BoardMessage, Protocol};
 use crate::io::serial::list_ports;
+use crate::io::speech::{Kind, Speaker};
 
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
@@ -91,6 +92,8 @@ pub struct MonitorOptions {
     pub chess960: bool,
     /// Print the raw events too.
     pub raw: bool,
+    /// Say every sentence for the player as well (the raw lines are only printed).
+    pub speaker: Option<Speaker>,
 }
 
 /// How often the monitor looks at Ctrl-C while nothing happens.
@@ -167,6 +170,9 @@ pub fn monitor(opts: &MonitorOptions, lang: &Language) -> ExitCode {
         }
     }
     out.flush();
+    if let Some(speaker) = &opts.speaker {
+        speaker.wait_idle(Duration::from_secs(5));
+    }
     ExitCode::SUCCESS
 }
 
@@ -180,12 +186,46 @@ fn print(
 ) -> bool {
     let mut open = true;
     for event in events {
-        if opts.raw || !is_raw(event) {
-            open = out.line(&sentence(event, opts.protocol, lang, mode));
+        let raw = is_raw(event);
+        if opts.raw || !raw {
+            let text = sentence(event, opts.protocol, lang, mode);
+            if let (Some(speaker), false) = (&opts.speaker, raw) {
+                speaker.say(speech_kind(event), spoken(event, &text, lang));
+            }
+            open = out.line(&text);
         }
     }
     out.flush();
     open
+}
+
+/// The sentence as it is said: a move without its UCI, a disconnection without the
+/// technical reason (both stay in the printed line).
+fn spoken(event: &BoardEvent, printed: &str, lang: &Language) -> String {
+    match event {
+        BoardEvent::Recognized {
+            recognition: Recognition::Moved(m),
+            position,
+        } => announce(position, *m, lang, Form::Short),
+        BoardEvent::Disconnected { .. } => board_words::disconnected(lang).to_owned(),
+        _ => printed.to_owned(),
+    }
+}
+
+/// How urgently a board event is said: a move is announced in turn, a fault interrupts.
+fn speech_kind(event: &BoardEvent) -> Kind {
+    match event {
+        BoardEvent::Recognized {
+            recognition: Recognition::Moved(_),
+            ..
+        } => Kind::Move,
+        BoardEvent::Disconnected { .. }
+        | BoardEvent::Recognized {
+            recognition: Recognition::Mismatch(_),
+            ..
+        } => Kind::Urgent,
+        _ => Kind::Answer,
+    }
 }
 
 /// A line typed by the player: a promotion piece, or `quit`. `None` ends the monitor.

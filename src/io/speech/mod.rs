@@ -109,6 +109,7 @@ pub enum Notice {
     Silent { reason: String },
 }
 
+#[derive(Debug)]
 enum Request {
     Say(Utterance),
     Stop,
@@ -120,7 +121,7 @@ enum Request {
 }
 
 /// A handle for saying things; cheap to clone, usable from any thread.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct Speaker {
     tx: Sender<Request>,
     language: String,
