@@ -8,6 +8,7 @@ pub mod dead;
 pub mod game;
 pub mod laws;
 pub mod legality;
+pub mod matchplay;
 pub mod notation;
 pub mod outcome;
 pub mod pgn;

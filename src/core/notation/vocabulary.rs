@@ -77,6 +77,8 @@ impl Vocabulary {
         }
         for (i, role) in TABLE_ROLES.into_iter().enumerate() {
             self.add(&lang.pieces.names[i], Meaning::Piece(role));
+            // Plurals too: "wo sind die Türme", "where are the rooks".
+            self.add(&lang.pieces.plural[i], Meaning::Piece(role));
             for alt in &lang.understood.pieces[i] {
                 self.add(alt, Meaning::Piece(role));
             }
@@ -163,6 +165,63 @@ impl Vocabulary {
     }
 }
 
+/// A square in any form: "e4", "Eva vier", "eva 4", "Eva4".
+pub fn parse_square(text: &str) -> Option<shakmaty::Square> {
+    let (file, rank) = file_and_rank(text);
+    Some(shakmaty::Square::from_coords(file?, rank?))
+}
+
+/// A file alone: "e", "Eva", "Cäsar".
+pub fn parse_file(text: &str) -> Option<File> {
+    match file_and_rank(text) {
+        (Some(f), None) => Some(f),
+        _ => None,
+    }
+}
+
+/// A rank alone: "4", "vier", "four".
+pub fn parse_rank(text: &str) -> Option<Rank> {
+    match file_and_rank(text) {
+        (None, Some(r)) => Some(r),
+        _ => None,
+    }
+}
+
+/// The file and rank named in a short text; anything else makes both `None`.
+fn file_and_rank(text: &str) -> (Option<File>, Option<Rank>) {
+    let v = Vocabulary::shared();
+    let mut file = None;
+    let mut rank = None;
+    let mut words: Vec<String> = Vec::new();
+    for raw in text.split(|c: char| c.is_whitespace() || c == ',' || c == '-') {
+        let raw = raw.trim_matches(|c: char| matches!(c, '.' | '?' | '!'));
+        if raw.is_empty() {
+            continue;
+        }
+        // "e4" or "Eva4": letters then one digit.
+        let split = raw.find(|c: char| c.is_ascii_digit()).filter(|&i| i > 0 && i + 1 == raw.len());
+        match split {
+            Some(i) => {
+                words.push(fold(&raw[..i]));
+                words.push(raw[i..].to_string());
+            }
+            None => words.push(fold(raw)),
+        }
+    }
+    for w in &words {
+        let meaning = match w.as_bytes() {
+            [d @ b'1'..=b'8'] => Some(Meaning::Rank(Rank::new(u32::from(d - b'1')))),
+            _ => v.lookup(w),
+        };
+        match meaning {
+            Some(Meaning::File(f)) if file.is_none() => file = Some(f),
+            Some(Meaning::Rank(r)) if rank.is_none() => rank = Some(r),
+            _ => return (None, None),
+        }
+    }
+    (file, rank)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,6 +253,22 @@ mod tests {
                 assert_eq!(shared.lookup(word), Some(*meaning), "{code}: {word:?}");
             }
         }
+    }
+
+    #[test]
+    fn squares_files_and_ranks_in_any_form() {
+        use shakmaty::Square;
+        for t in ["e4", "E4", "Eva vier", "eva 4", "Eva4", "eva four"] {
+            assert_eq!(parse_square(t), Some(Square::E4), "{t}");
+        }
+        assert_eq!(parse_square("Cäsar acht"), Some(Square::C8));
+        assert_eq!(parse_square("zwölf"), None);
+        assert_eq!(parse_square("e"), None);
+        assert_eq!(parse_file("Eva"), Some(File::E));
+        assert_eq!(parse_file("h"), Some(File::H));
+        assert_eq!(parse_rank("4"), Some(Rank::Fourth));
+        assert_eq!(parse_rank("acht"), Some(Rank::Eighth));
+        assert_eq!(parse_rank("e4"), None);
     }
 
     #[test]

@@ -1,0 +1,314 @@
+//! What a typed line means in a game: a command (a question about the position, a draw offer,
+//! resigning, …) or a move. The first word decides; command words come from every language
+//! table, so a player may ask in German or English whatever language hector speaks.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use shakmaty::{Color, File, Rank, Role, Square};
+
+use crate::core::notation::language::{CommandWords, languages};
+use crate::core::notation::vocabulary::{Meaning, Vocabulary, fold, parse_file, parse_rank, parse_square};
+
+/// A command of `hector play`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Help,
+    /// The whole board, rank by rank.
+    Board,
+    /// The pieces of one side, one kind, or both.
+    Pieces { color: Option<Color>, role: Option<Role> },
+    Square(Square),
+    Rank(Rank),
+    File(File),
+    /// The diagonals through a square.
+    Diagonal(Square),
+    /// Attackers and defenders of a square.
+    Attacks(Square),
+    /// Legal moves of the piece on a square, or of every piece.
+    Moves(Option<Square>),
+    Last,
+    Turn,
+    Material,
+    /// The moves of the game from a move number (the last five moves when left out).
+    List(Option<u32>),
+    /// Both times and the move count (Appendix D9d: only on request).
+    Clock,
+    Repeat,
+    Offer,
+    Accept,
+    Decline,
+    /// 9.2 or 9.3, with the move written down and declared (9.2a, 9.3a) or without.
+    Claim(Option<String>),
+    Resign,
+    Save(Option<String>),
+    Quit,
+    New,
+    Silence,
+    Mute,
+    Unmute,
+    Faster,
+    Slower,
+}
+
+/// A typed line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    Empty,
+    Command(Command),
+    /// Anything else is a move, for the notation parser.
+    Move(String),
+}
+
+/// A command with a missing or unreadable argument.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommandError {
+    /// The command needs a square, e.g. "feld e4".
+    NeedsSquare,
+    NeedsFile,
+    NeedsRank,
+    /// An argument that is not understood.
+    Unknown(String),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Word {
+    Help,
+    Board,
+    Pieces,
+    Square,
+    Rank,
+    File,
+    Diagonal,
+    Attacks,
+    Moves,
+    Last,
+    Turn,
+    Material,
+    List,
+    Clock,
+    Repeat,
+    Offer,
+    Accept,
+    Decline,
+    Claim,
+    Resign,
+    Save,
+    Quit,
+    New,
+    Silence,
+    Mute,
+    Unmute,
+    Faster,
+    Slower,
+    White,
+    Black,
+}
+
+fn table(c: &CommandWords) -> [(&Vec<String>, Word); 30] {
+    [
+        (&c.help, Word::Help),
+        (&c.board, Word::Board),
+        (&c.pieces, Word::Pieces),
+        (&c.square, Word::Square),
+        (&c.rank, Word::Rank),
+        (&c.file, Word::File),
+        (&c.diagonal, Word::Diagonal),
+        (&c.attacks, Word::Attacks),
+        (&c.moves, Word::Moves),
+        (&c.last, Word::Last),
+        (&c.turn, Word::Turn),
+        (&c.material, Word::Material),
+        (&c.list, Word::List),
+        (&c.clock, Word::Clock),
+        (&c.repeat, Word::Repeat),
+        (&c.offer, Word::Offer),
+        (&c.accept, Word::Accept),
+        (&c.decline, Word::Decline),
+        (&c.claim, Word::Claim),
+        (&c.resign, Word::Resign),
+        (&c.save, Word::Save),
+        (&c.quit, Word::Quit),
+        (&c.new, Word::New),
+        (&c.silence, Word::Silence),
+        (&c.mute, Word::Mute),
+        (&c.unmute, Word::Unmute),
+        (&c.faster, Word::Faster),
+        (&c.slower, Word::Slower),
+        (&c.white, Word::White),
+        (&c.black, Word::Black),
+    ]
+}
+
+fn words() -> &'static HashMap<String, Word> {
+    static WORDS: OnceLock<HashMap<String, Word>> = OnceLock::new();
+    WORDS.get_or_init(|| {
+        let mut map = HashMap::new();
+        for lang in languages() {
+            for (list, word) in table(&lang.commands) {
+                for w in list {
+                    map.entry(fold(w)).or_insert(word);
+                }
+            }
+        }
+        map
+    })
+}
+
+fn word(text: &str) -> Option<Word> {
+    words().get(&fold(text)).copied()
+}
+
+/// Reads a typed line.
+pub fn read_line(text: &str) -> Result<Line, CommandError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(Line::Empty);
+    }
+    let (first, rest) = match text.split_once(char::is_whitespace) {
+        Some((f, r)) => (f, r.trim()),
+        None => (text, ""),
+    };
+    let first_clean = first.trim_end_matches(['?', '!', '.', ':']);
+    let Some(w) = word(first_clean).or_else(|| (first == "?").then_some(Word::Help)) else {
+        return Ok(Line::Move(text.to_string()));
+    };
+    let square = || parse_square(rest).ok_or(CommandError::NeedsSquare);
+    let command = match w {
+        Word::Help => Command::Help,
+        Word::Board => Command::Board,
+        Word::Pieces => pieces(rest)?,
+        Word::Square => Command::Square(square()?),
+        Word::Rank => Command::Rank(parse_rank(rest).ok_or(CommandError::NeedsRank)?),
+        Word::File => Command::File(parse_file(rest).ok_or(CommandError::NeedsFile)?),
+        Word::Diagonal => Command::Diagonal(square()?),
+        Word::Attacks => Command::Attacks(square()?),
+        Word::Moves if rest.is_empty() => Command::Moves(None),
+        Word::Moves => Command::Moves(Some(square()?)),
+        Word::Last => Command::Last,
+        Word::Turn => Command::Turn,
+        Word::Material => Command::Material,
+        Word::List if rest.is_empty() => Command::List(None),
+        Word::List => Command::List(Some(
+            rest.trim_end_matches('.')
+                .parse()
+                .map_err(|_| CommandError::Unknown(rest.to_string()))?,
+        )),
+        Word::Clock => Command::Clock,
+        Word::Repeat => Command::Repeat,
+        // "remis annehmen", "draw accept": the second word decides.
+        Word::Offer => match word(rest) {
+            Some(Word::Accept) => Command::Accept,
+            Some(Word::Decline) => Command::Decline,
+            _ if rest.is_empty() => Command::Offer,
+            _ => return Err(CommandError::Unknown(rest.to_string())),
+        },
+        Word::Accept => Command::Accept,
+        Word::Decline => Command::Decline,
+        Word::Claim => Command::Claim((!rest.is_empty()).then(|| rest.to_string())),
+        Word::Resign => Command::Resign,
+        Word::Save => Command::Save((!rest.is_empty()).then(|| rest.to_string())),
+        Word::Quit => Command::Quit,
+        Word::New => Command::New,
+        Word::Silence => Command::Silence,
+        Word::Mute => Command::Mute,
+        Word::Unmute => Command::Unmute,
+        Word::Faster => Command::Faster,
+        Word::Slower => Command::Slower,
+        // "weiß" or "schwarz" alone: that side's pieces.
+        Word::White | Word::Black => pieces(text)?,
+    };
+    Ok(Line::Command(command))
+}
+
+/// "figuren", "figuren weiß", "wo sind die schwarzen Türme", "where are the white knights".
+fn pieces(rest: &str) -> Result<Command, CommandError> {
+    let v = Vocabulary::shared();
+    let mut color = None;
+    let mut role = None;
+    for raw in rest.split_whitespace() {
+        let raw = raw.trim_matches(|c: char| matches!(c, '?' | '!' | '.' | ','));
+        match (word(raw), v.lookup(&fold(raw))) {
+            (Some(Word::White), _) => color = Some(Color::White),
+            (Some(Word::Black), _) => color = Some(Color::Black),
+            (_, Some(Meaning::Piece(r))) => role = Some(r),
+            // Small words of the question: "sind", "die", "are", "the".
+            _ if raw.len() <= 4 => {}
+            _ => return Err(CommandError::Unknown(raw.to_string())),
+        }
+    }
+    Ok(Command::Pieces { color, role })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cmd(text: &str) -> Command {
+        match read_line(text) {
+            Ok(Line::Command(c)) => c,
+            other => panic!("{text:?}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn commands_in_both_languages() {
+        assert_eq!(cmd("hilfe"), Command::Help);
+        assert_eq!(cmd("Help"), Command::Help);
+        assert_eq!(cmd("?"), Command::Help);
+        assert_eq!(cmd("brett"), Command::Board);
+        assert_eq!(cmd("feld e4"), Command::Square(Square::E4));
+        assert_eq!(cmd("square Eva four"), Command::Square(Square::E4));
+        assert_eq!(cmd("reihe 4"), Command::Rank(Rank::Fourth));
+        assert_eq!(cmd("rank eight"), Command::Rank(Rank::Eighth));
+        assert_eq!(cmd("linie Eva"), Command::File(File::E));
+        assert_eq!(cmd("diagonale c1"), Command::Diagonal(Square::C1));
+        assert_eq!(cmd("angriff Felix sieben"), Command::Attacks(Square::F7));
+        assert_eq!(cmd("züge g1"), Command::Moves(Some(Square::G1)));
+        assert_eq!(cmd("zuege"), Command::Moves(None));
+        assert_eq!(cmd("moves"), Command::Moves(None));
+        assert_eq!(cmd("liste 10"), Command::List(Some(10)));
+        assert_eq!(cmd("list"), Command::List(None));
+        assert_eq!(cmd("uhr"), Command::Clock);
+        assert_eq!(cmd("remis"), Command::Offer);
+        assert_eq!(cmd("remis annehmen"), Command::Accept);
+        assert_eq!(cmd("draw decline"), Command::Decline);
+        assert_eq!(cmd("reklamieren"), Command::Claim(None));
+        assert_eq!(cmd("claim Nf3"), Command::Claim(Some("Nf3".into())));
+        assert_eq!(cmd("speichern /tmp/partie.pgn"), Command::Save(Some("/tmp/partie.pgn".into())));
+        assert_eq!(cmd("aufgeben"), Command::Resign);
+        assert_eq!(cmd("Ende"), Command::Quit);
+    }
+
+    #[test]
+    fn where_are_the_pieces() {
+        assert_eq!(
+            cmd("wo sind die schwarzen Türme"),
+            Command::Pieces { color: Some(Color::Black), role: Some(Role::Rook) }
+        );
+        assert_eq!(
+            cmd("where are the white knights?"),
+            Command::Pieces { color: Some(Color::White), role: Some(Role::Knight) }
+        );
+        assert_eq!(cmd("figuren"), Command::Pieces { color: None, role: None });
+        assert_eq!(cmd("weiß"), Command::Pieces { color: Some(Color::White), role: None });
+        assert_eq!(cmd("figuren Läufer"), Command::Pieces { color: None, role: Some(Role::Bishop) });
+    }
+
+    #[test]
+    fn moves_are_not_commands() {
+        for m in ["e4", "Springer Felix drei", "Sf3", "O-O", "Kurze Rochade", "knight felix three", "Dame David eins"] {
+            assert_eq!(read_line(m), Ok(Line::Move(m.to_string())), "{m}");
+        }
+        assert_eq!(read_line("   "), Ok(Line::Empty));
+    }
+
+    #[test]
+    fn missing_arguments_are_named() {
+        assert_eq!(read_line("feld"), Err(CommandError::NeedsSquare));
+        assert_eq!(read_line("reihe neun"), Err(CommandError::NeedsRank));
+        assert_eq!(read_line("linie 4"), Err(CommandError::NeedsFile));
+        assert!(matches!(read_line("liste zehn"), Err(CommandError::Unknown(_))));
+        assert!(matches!(read_line("wo sind die grünen Elefanten"), Err(CommandError::Unknown(_))));
+    }
+}

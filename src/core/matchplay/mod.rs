@@ -1,0 +1,7 @@
+//! A game as hector runs it: who plays which side, what a typed line means, answers to
+//! questions about the position, and the match logic that joins the game, the clock and the
+//! players. Pure: events and instants in, effects out.
+
+pub mod command;
+pub mod queries;
+pub mod session;

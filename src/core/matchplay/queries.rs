@@ -1,0 +1,384 @@
+//! Answers to questions about the position, in the Appendix D words. Pure: a position or a
+//! game in, sentences out.
+
+use shakmaty::{Bitboard, Board, Chess, Color, File, Move, Position, Rank, Role, Square};
+
+use crate::core::game::Game;
+use crate::core::notation::describe::describe_square;
+use crate::core::notation::language::{Language, TABLE_ROLES, fill, role_index};
+use crate::core::notation::speak::{Form, announce, announce_san};
+
+fn colored_list(board: &Board, squares: Bitboard, lang: &Language) -> String {
+    squares
+        .into_iter()
+        .filter_map(|sq| {
+            board
+                .piece_at(sq)
+                .map(|p| format!("{} {}", lang.square(sq), lang.colored_piece(p.color, p.role)))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn line_or_empty(text: String, lang: &Language) -> String {
+    if text.is_empty() { lang.play.empty_line.clone() } else { text }
+}
+
+/// The whole board, one sentence per rank, from the eighth rank down (from the first rank
+/// up when seen from Black's side).
+pub fn board(pos: &Chess, from: Color, lang: &Language) -> Vec<String> {
+    let ranks: Vec<Rank> = match from {
+        Color::White => Rank::ALL.into_iter().rev().collect(),
+        Color::Black => Rank::ALL.into_iter().collect(),
+    };
+    ranks.into_iter().map(|r| rank(pos, r, lang)).collect()
+}
+
+pub fn rank(pos: &Chess, r: Rank, lang: &Language) -> String {
+    let squares = colored_list(pos.board(), Bitboard::from_rank(r), lang);
+    fill(&lang.play.rank, &[("rank", lang.rank(r)), ("squares", &line_or_empty(squares, lang))])
+}
+
+pub fn file(pos: &Chess, f: File, lang: &Language) -> String {
+    let squares = colored_list(pos.board(), Bitboard::from_file(f), lang);
+    fill(&lang.play.file, &[("file", lang.file(f)), ("squares", &line_or_empty(squares, lang))])
+}
+
+/// The two diagonals through a square, each named by its ends (a diagonal of one square is
+/// left out).
+pub fn diagonals(pos: &Chess, sq: Square, lang: &Language) -> Vec<String> {
+    let mut out = Vec::new();
+    for (df, dr) in [(1i32, 1i32), (1, -1)] {
+        let mut line: Vec<Square> = vec![sq];
+        for dir in [1i32, -1] {
+            let mut cur = sq;
+            while let Some(next) = step(cur, df * dir, dr * dir) {
+                line.push(next);
+                cur = next;
+            }
+        }
+        if line.len() < 2 {
+            continue;
+        }
+        line.sort_by_key(|s| (s.file(), s.rank()));
+        let bits: Bitboard = line.iter().copied().collect();
+        let (Some(first), Some(last)) = (line.first(), line.last()) else { continue };
+        let squares = colored_list(pos.board(), bits, lang);
+        out.push(fill(
+            &lang.play.diagonal,
+            &[
+                ("from", &lang.square(*first)),
+                ("to", &lang.square(*last)),
+                ("squares", &line_or_empty(squares, lang)),
+            ],
+        ));
+    }
+    out
+}
+
+fn step(sq: Square, df: i32, dr: i32) -> Option<Square> {
+    let f = i32::from(sq.file()) + df;
+    let r = i32::from(sq.rank()) + dr;
+    ((0..8).contains(&f) && (0..8).contains(&r))
+        .then(|| Square::from_coords(File::new(f as u32), Rank::new(r as u32)))
+}
+
+/// One square: "Felix drei: weißer Springer".
+pub fn square(pos: &Chess, sq: Square, lang: &Language) -> String {
+    describe_square(pos.board(), sq, lang)
+}
+
+/// The pieces of one side or both, of one kind or all.
+pub fn pieces(pos: &Chess, color: Option<Color>, role: Option<Role>, lang: &Language) -> Vec<String> {
+    let board = pos.board();
+    let colors: Vec<Color> = color.map_or_else(|| Color::ALL.to_vec(), |c| vec![c]);
+    let mut out = Vec::new();
+    for c in colors {
+        match role {
+            None => out.push(crate::core::notation::describe::describe_side(board, c, lang)),
+            Some(r) => {
+                let plural = match c {
+                    Color::White => &lang.play.white_plural[role_index(r)],
+                    Color::Black => &lang.play.black_plural[role_index(r)],
+                };
+                let squares: Vec<String> = (board.by_color(c) & board.by_role(r))
+                    .into_iter()
+                    .map(|sq| lang.square(sq))
+                    .collect();
+                out.push(if squares.is_empty() {
+                    fill(&lang.play.pieces_none, &[("pieces", plural)])
+                } else {
+                    fill(&lang.play.pieces_of, &[("pieces", plural), ("squares", &squares.join(", "))])
+                });
+            }
+        }
+    }
+    out
+}
+
+fn pieces_with_squares(board: &Board, bits: Bitboard, lang: &Language) -> String {
+    bits.into_iter()
+        .filter_map(|sq| {
+            board
+                .piece_at(sq)
+                .map(|p| format!("{} {}", lang.colored_piece(p.color, p.role), lang.square(sq)))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Who attacks and who defends a square. For an occupied square, attackers are the other
+/// side's pieces that bear on it and defenders the owner's; for an empty one, both sides'.
+pub fn attacks_on(pos: &Chess, sq: Square, lang: &Language) -> String {
+    let board = pos.board();
+    let occupied = board.occupied();
+    let by = |c: Color| board.attacks_to(sq, c, occupied);
+    match board.piece_at(sq) {
+        Some(piece) => {
+            let attackers = by(!piece.color);
+            let defenders = by(piece.color);
+            let name = |bits: Bitboard| {
+                if bits.is_empty() {
+                    lang.play.none.clone()
+                } else {
+                    pieces_with_squares(board, bits, lang)
+                }
+            };
+            format!(
+                "{}; {}; {}",
+                describe_square(board, sq, lang),
+                fill(&lang.play.attacked_by, &[("pieces", &name(attackers))]),
+                fill(&lang.play.defended_by, &[("pieces", &name(defenders))]),
+            )
+        }
+        None => {
+            let parts: Vec<String> = Color::ALL
+                .into_iter()
+                .filter(|c| by(*c).any())
+                .map(|c| {
+                    fill(
+                        &lang.play.attacks_empty,
+                        &[("color", lang.color(c)), ("pieces", &pieces_with_squares(board, by(c), lang))],
+                    )
+                })
+                .collect();
+            if parts.is_empty() {
+                fill(&lang.play.nobody_attacks, &[("square", &lang.square(sq))])
+            } else {
+                format!("{}: {}", lang.square(sq), parts.join("; "))
+            }
+        }
+    }
+}
+
+/// The legal moves of the piece on a square, or of every piece of the side to move.
+pub fn moves(pos: &Chess, from: Option<Square>, lang: &Language, form: Form) -> String {
+    let legal = pos.legal_moves();
+    let say = |ms: &[&Move]| -> String {
+        ms.iter()
+            .map(|m| announce(pos, **m, lang, form))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match from {
+        Some(sq) => {
+            let Some(piece) = pos.board().piece_at(sq) else {
+                return fill(&lang.play.no_piece, &[("square", &lang.square(sq))]);
+            };
+            if piece.color != pos.turn() {
+                return fill(&lang.play.not_to_move, &[("color", lang.color(piece.color))]);
+            }
+            let mine: Vec<&Move> = legal.iter().filter(|m| m.from() == Some(sq)).collect();
+            let list = if mine.is_empty() { lang.play.no_moves.clone() } else { say(&mine) };
+            fill(
+                &lang.play.moves_of,
+                &[("piece", lang.colored_piece(piece.color, piece.role)), ("square", &lang.square(sq)), ("moves", &list)],
+            )
+        }
+        None => {
+            let all: Vec<&Move> = legal.iter().collect();
+            fill(&lang.play.all_moves, &[("count", &all.len().to_string()), ("moves", &say(&all))])
+        }
+    }
+}
+
+/// "Letzter Zug: 12. Schwarz, Springer Felix sechs".
+pub fn last_move(game: &Game, lang: &Language, form: Form) -> String {
+    let Some(last) = game.last_move() else {
+        return lang.play.no_last_move.clone();
+    };
+    let ply = game.ply();
+    let before = game.position_at(ply - 1).unwrap_or(game.start());
+    fill(
+        &lang.play.last_move,
+        &[
+            ("number", &before.fullmoves().get().to_string()),
+            ("color", lang.color(before.turn())),
+            ("move", &announce_san(last.san, last.mv, lang, form)),
+        ],
+    )
+}
+
+/// "Weiß ist am Zug" (with "Schach" when in check).
+pub fn turn(pos: &Chess, lang: &Language) -> String {
+    let text = fill(&lang.play.to_move, &[("color", lang.color(pos.turn()))]);
+    if pos.is_check() { format!("{text}, {}", lang.play.check) } else { text }
+}
+
+const VALUES: [(Role, u32); 5] = [
+    (Role::Queen, 9),
+    (Role::Rook, 5),
+    (Role::Bishop, 3),
+    (Role::Knight, 3),
+    (Role::Pawn, 1),
+];
+
+/// Material of both sides and who is ahead, by the usual values (9, 5, 3, 3, 1).
+pub fn material(pos: &Chess, lang: &Language) -> Vec<String> {
+    let board = pos.board();
+    let mut points = [0u32; 2];
+    let mut out = Vec::new();
+    for (i, c) in Color::ALL.into_iter().enumerate() {
+        let mut parts = Vec::new();
+        for role in TABLE_ROLES.into_iter().filter(|r| *r != Role::King) {
+            let n = (board.by_color(c) & board.by_role(role)).count();
+            if n == 1 {
+                parts.push(lang.piece(role).to_string());
+            } else if n > 1 {
+                parts.push(format!("{n} {}", lang.pieces_plural(role)));
+            }
+            points[i] += VALUES.iter().find(|(r, _)| *r == role).map_or(0, |(_, v)| *v) * n as u32;
+        }
+        let list = if parts.is_empty() { lang.play.only_king.clone() } else { parts.join(", ") };
+        out.push(fill(&lang.play.material_side, &[("color", lang.color(c)), ("pieces", &list)]));
+    }
+    let (w, b) = (points[0], points[1]);
+    out.push(if w == b {
+        lang.play.material_even.clone()
+    } else {
+        let (ahead, diff) = if w > b { (Color::White, w - b) } else { (Color::Black, b - w) };
+        let forms = &lang.play.points;
+        let pts = fill(if diff == 1 { &forms[0] } else { &forms[1] }, &[("n", &diff.to_string())]);
+        fill(&lang.play.material_ahead, &[("color", lang.color(ahead)), ("points", &pts)])
+    });
+    out
+}
+
+/// The game's moves from move number `from` (the last five moves when `None`), numbered as on
+/// the scoresheet.
+pub fn move_list(game: &Game, from: Option<u32>, lang: &Language, form: Form) -> String {
+    let moves = game.moves();
+    if moves.is_empty() {
+        return lang.play.no_last_move.clone();
+    }
+    let first_number = game.start().fullmoves().get();
+    let number_of = |ply: usize| game.position_at(ply).map_or(first_number, |p| p.fullmoves().get());
+    let start_ply = match from {
+        Some(n) => (0..moves.len())
+            .find(|&ply| number_of(ply) >= n)
+            .unwrap_or(moves.len().saturating_sub(1)),
+        None => {
+            let last_number = number_of(moves.len() - 1);
+            (0..moves.len())
+                .find(|&ply| number_of(ply) + 4 >= last_number)
+                .unwrap_or(0)
+        }
+    };
+    let mut parts: Vec<String> = Vec::new();
+    for (ply, played) in moves.iter().enumerate().skip(start_ply) {
+        let before = game.position_at(ply).unwrap_or(game.start());
+        let phrase = announce_san(played.san, played.mv, lang, form);
+        if before.turn() == Color::White || ply == start_ply {
+            parts.push(format!("{}. {phrase}", before.fullmoves()));
+        } else if let Some(last) = parts.last_mut() {
+            last.push_str(", ");
+            last.push_str(&phrase);
+        }
+    }
+    fill(
+        &lang.play.move_list,
+        &[("number", &number_of(start_ply).to_string()), ("moves", &parts.join(". "))],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::notation::language::language;
+    use crate::core::variant::{Variant, position_from_fen};
+
+    fn de() -> &'static Language {
+        language("de").expect("de")
+    }
+
+    fn game(sans: &str) -> Game {
+        let mut g = Game::default();
+        for s in sans.split_whitespace().filter(|s| !s.ends_with('.')) {
+            g.play_san(s).expect("legal");
+        }
+        g
+    }
+
+    #[test]
+    fn board_rank_file_and_diagonals() {
+        let pos = Chess::default();
+        let lines = board(&pos, Color::White, de());
+        assert_eq!(lines.len(), 8);
+        assert!(lines[0].starts_with("Reihe acht: Anna acht schwarzer Turm, Bella acht schwarzer Springer"), "{}", lines[0]);
+        assert_eq!(lines[4], "Reihe vier: leer");
+        assert!(board(&pos, Color::Black, de())[0].starts_with("Reihe eins"));
+        assert_eq!(file(&pos, File::E, de()), "Linie Eva: Eva eins weißer König, Eva zwei weißer Bauer, Eva sieben schwarzer Bauer, Eva acht schwarzer König");
+        let d = diagonals(&pos, Square::C1, de());
+        assert_eq!(d.len(), 2);
+        assert!(d[0].starts_with("Diagonale Cäsar eins bis Hector sechs: Cäsar eins weißer Läufer, David zwei weißer Bauer"), "{d:?}");
+        assert!(d[1].starts_with("Diagonale Anna drei bis Cäsar eins"), "{d:?}");
+    }
+
+    #[test]
+    fn where_are_the_black_rooks() {
+        let pos = Chess::default();
+        assert_eq!(pieces(&pos, Some(Color::Black), Some(Role::Rook), de()), ["Schwarze Türme: Anna acht, Hector acht"]);
+        let g = game("1. e4 d5 2. exd5 Qxd5");
+        assert_eq!(pieces(g.position(), Some(Color::White), Some(Role::Queen), de()), ["Weiße Damen: David eins"]);
+        let empty = position_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Variant::Standard).expect("fen");
+        assert_eq!(pieces(&empty, Some(Color::White), Some(Role::Rook), de()), ["Weiße Türme: keine"]);
+    }
+
+    #[test]
+    fn attackers_and_defenders() {
+        let g = game("1. e4 e5 2. Nf3 Nc6");
+        assert_eq!(
+            attacks_on(g.position(), Square::E5, de()),
+            "Eva fünf: schwarzer Bauer; Angreifer: weißer Springer Felix drei; Verteidiger: schwarzer Springer Cäsar sechs"
+        );
+        assert_eq!(
+            attacks_on(g.position(), Square::D4, de()),
+            "David vier: Weiß greift an: weißer Springer Felix drei; Schwarz greift an: schwarzer Bauer Eva fünf, schwarzer Springer Cäsar sechs"
+        );
+        assert_eq!(attacks_on(g.position(), Square::A4, de()), "Niemand greift Anna vier an");
+    }
+
+    #[test]
+    fn moves_last_turn_material_and_list() {
+        let g = game("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6");
+        assert_eq!(moves(g.position(), Some(Square::F3), de(), Form::Short).split(": ").next(), Some("weißer Springer Felix drei"));
+        assert!(moves(g.position(), Some(Square::F3), de(), Form::Short).contains("Springer schlägt Eva fünf"));
+        assert_eq!(moves(g.position(), Some(Square::E5), de(), Form::Short), "Schwarz ist nicht am Zug");
+        assert_eq!(moves(g.position(), Some(Square::E4), de(), Form::Short), "weißer Bauer Eva vier: keine Züge");
+        assert_eq!(last_move(&g, de(), Form::Short), "Letzter Zug: 4. Schwarz, David schlägt Cäsar sechs");
+        assert_eq!(turn(g.position(), de()), "Weiß ist am Zug");
+        let m = material(g.position(), de());
+        assert_eq!(m[0], "Weiß: Dame, 2 Türme, Läufer, 2 Springer, 8 Bauern");
+        assert_eq!(m[1], "Schwarz: Dame, 2 Türme, 2 Läufer, Springer, 8 Bauern");
+        assert_eq!(m[2], "Material ausgeglichen");
+        let up = game("1. e4 d5 2. exd5");
+        assert_eq!(material(up.position(), de())[2], "Weiß hat 1 Punkt mehr");
+        assert_eq!(
+            move_list(&g, Some(3), de(), Form::Short),
+            "Züge ab 3: 3. Läufer Bella fünf, Anna sechs. 4. Läufer schlägt Cäsar sechs, David schlägt Cäsar sechs"
+        );
+        assert!(move_list(&g, None, de(), Form::Short).starts_with("Züge ab 1: 1. Eva vier, Eva fünf"));
+        let check = game("1. e4 f5 2. Qh5+");
+        assert_eq!(turn(check.position(), de()), "Schwarz ist am Zug, Schach");
+    }
+}

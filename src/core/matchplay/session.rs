@@ -1,0 +1,784 @@
+//! The match logic of `hector play`: one game, its clock, and who plays each side. Pure:
+//! every call takes the current instant and returns the effects for the adapters to carry
+//! out (speak, record, ask the engine, guide the board), in order. A move is recorded before
+//! it is announced, so that nothing announced is ever lost.
+
+use std::time::Duration;
+
+use shakmaty::{Chess, Color, Move, Role, Square};
+
+use super::command::{Command, CommandError, Line, read_line};
+use super::queries;
+use crate::core::board::Recognition;
+use crate::core::clock::{AnnounceSettings, Announcement, Announcer, Clock, TimeControl};
+use crate::core::game::{ClaimVerdict, Game, GameError, IllegalMoveVerdict, MoveReport};
+use crate::core::laws::{ClaimKind, Penalty, Rules};
+use crate::core::notation::board_words;
+use crate::core::notation::clock_words::{announcement_words, duration_words, summary_words};
+use crate::core::notation::language::{Language, fill};
+use crate::core::notation::parse::{ParseError, message, parse_move};
+use crate::core::notation::speak::{Form, announce_san};
+use crate::core::outcome::{Outcome, Termination};
+use crate::core::time::Timestamp;
+
+/// Who makes the moves of one colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// Typed or dictated at the terminal.
+    Keyboard,
+    /// The UCI engine.
+    Engine,
+    /// A board on a serial port (the local player's peg board, or the opponent's e-board).
+    Board,
+}
+
+/// How the game is set up.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub white: Side,
+    pub black: Side,
+    /// The player hector serves: boards are read from this side, "you" is this colour.
+    pub local: Color,
+    /// The local player also has a board that must show every move (Appendix D2.1).
+    pub local_board: bool,
+    pub control: Option<TimeControl>,
+    pub announce: AnnounceSettings,
+    pub form: Form,
+    pub rules: Rules,
+    /// The engine's level (1..8), for what the player hears about the opponent.
+    pub engine_level: u8,
+    /// The opponent's board, for what the player hears about the opponent.
+    pub opponent_port: Option<String>,
+}
+
+impl Setup {
+    pub fn side(&self, c: Color) -> Side {
+        c.fold_wb(self.white, self.black)
+    }
+}
+
+/// How urgently something is said (the speech queue's kinds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Urgency {
+    /// A move: queued, never dropped.
+    Move,
+    /// An answer: a newer one replaces it.
+    Answer,
+    /// Interrupts: flag fall, illegal move, board fault.
+    Urgent,
+}
+
+/// Speech controls the player asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpeechControl {
+    Repeat,
+    Silence,
+    Mute,
+    Unmute,
+    Faster,
+    Slower,
+}
+
+/// Something that happened in the game, for the record (the journal).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Recorded {
+    Move {
+        mv: Move,
+        by: Color,
+        /// Both remaining times after the clock was pressed.
+        clock: Option<(Duration, Duration)>,
+    },
+    Touched { by: Color, square: Square },
+    DrawOffered { by: Color },
+    DrawDeclined { by: Color },
+    DrawAccepted { by: Color },
+    Claim {
+        by: Color,
+        kind: ClaimKind,
+        intended: Option<Move>,
+        correct: bool,
+    },
+    Penalty(Penalty),
+    IllegalMove { by: Color },
+    Ended(Outcome),
+}
+
+/// What the adapters must do, in this order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Say these lines (as one utterance) and show them (one line each).
+    Say { urgency: Urgency, lines: Vec<String> },
+    /// Write to the journal, and wait for the disk, before anything after it is said.
+    Record(Recorded),
+    /// The engine should find a move for the side to move.
+    EngineThink,
+    EngineStop,
+    /// The local board must show this position (an opponent's move to execute, D2.1).
+    BoardExpect { position: Chess, previous: Option<Chess> },
+    /// The piece for a promotion the player made on an occupancy-only board.
+    BoardPromotion(Role),
+    Speech(SpeechControl),
+    /// Write the game as PGN (to this path, or a default one).
+    Save(Option<String>),
+    /// The player asked for a new game with the same setup.
+    NewGame,
+    Quit,
+}
+
+/// Events the match reacts to.
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// A line typed at the terminal: a move or a command.
+    Line(String),
+    /// A command from a key (full-screen).
+    Command(Command),
+    EngineMove(Move),
+    /// The engine failed; `gone` when it will not be tried again (a person takes over).
+    EngineFailed { reason: String, gone: bool },
+    /// What the local player's board recognised.
+    LocalBoard(Recognition),
+    /// What the opponent's e-board recognised.
+    OpponentBoard(Recognition),
+    /// Time passed (the adapters wake the loop at `next_deadline`).
+    Tick,
+}
+
+/// A question hector asked and waits an answer for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Pending {
+    None,
+    /// "Umwandlung in welche Figur?" after a typed move without the piece.
+    Promotion(String),
+    /// A promotion on an occupancy-only board.
+    BoardPromotion,
+    Resign(Timestamp),
+    Quit(Timestamp),
+}
+
+/// How long a question for confirmation stays open.
+const CONFIRM: Duration = Duration::from_secs(15);
+
+pub struct Match {
+    setup: Setup,
+    lang: &'static Language,
+    game: Game,
+    clock: Option<Clock>,
+    announcer: Option<Announcer>,
+    pending: Pending,
+    /// The side of the position the local board is still to show, with the move that led
+    /// there (for the guidance).
+    board_behind: Option<Move>,
+}
+
+fn say(urgency: Urgency, text: impl Into<String>) -> Effect {
+    Effect::Say {
+        urgency,
+        lines: vec![text.into()],
+    }
+}
+
+fn answer(text: impl Into<String>) -> Effect {
+    say(Urgency::Answer, text)
+}
+
+fn lines(lines: Vec<String>) -> Effect {
+    Effect::Say {
+        urgency: Urgency::Answer,
+        lines,
+    }
+}
+
+impl Match {
+    /// Starts a match on `game` (a fresh game, or one continued from a record). The clock,
+    /// when there is one, starts at once with the side to move (6.6).
+    pub fn new(setup: Setup, game: Game, lang: &'static Language, now: Timestamp) -> (Match, Vec<Effect>) {
+        let game = game.with_rules(setup.rules);
+        let clock = setup.control.clone().map(Clock::new);
+        let mut m = Match {
+            setup,
+            lang,
+            game,
+            clock,
+            announcer: None,
+            pending: Pending::None,
+            board_behind: None,
+        };
+        let mut effects = vec![m.welcome()];
+        if !m.game.is_over() {
+            let turn = m.game.turn();
+            if let Some(c) = m.clock.as_mut()
+                && c.start_with(turn, now).is_ok()
+            {
+                m.announcer = Some(Announcer::new(m.setup.announce.clone(), c, now));
+            }
+            if m.setup.side(turn) == Side::Engine {
+                effects.push(Effect::EngineThink);
+            }
+        }
+        (m, effects)
+    }
+
+    /// Continues with clock times from a record: the remaining times and the running side.
+    pub fn restore_clock(&mut self, white: Duration, black: Duration, moves: (u32, u32), now: Timestamp) {
+        if let Some(c) = self.clock.as_mut() {
+            c.set_moves(Color::White, moves.0, now);
+            c.set_moves(Color::Black, moves.1, now);
+            c.set_remaining(Color::White, white, now);
+            c.set_remaining(Color::Black, black, now);
+            self.announcer = Some(Announcer::new(self.setup.announce.clone(), c, now));
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    pub fn lang(&self) -> &'static Language {
+        self.lang
+    }
+
+    /// Whether the side to move plays at the keyboard (typed moves go to it).
+    pub fn keyboard_to_move(&self) -> bool {
+        !self.game.is_over() && self.setup.side(self.game.turn()) == Side::Keyboard
+    }
+
+    /// The next instant something falls due: an announcement or a flag.
+    pub fn next_deadline(&self, now: Timestamp) -> Option<Timestamp> {
+        let clock = self.clock.as_ref()?;
+        if self.game.is_over() {
+            return None;
+        }
+        [
+            clock.next_deadline(now),
+            self.announcer.as_ref().and_then(|a| a.next_instant(clock, now)),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
+    }
+
+    fn welcome(&self) -> Effect {
+        let p = &self.lang.play;
+        let opponent_side = self.setup.side(!self.setup.local);
+        let opponent = match opponent_side {
+            Side::Engine => fill(&p.opponent_engine, &[("level", &self.setup.engine_level.to_string())]),
+            Side::Keyboard => p.opponent_keyboard.clone(),
+            Side::Board => fill(&p.opponent_board, &[("port", self.setup.opponent_port.as_deref().unwrap_or("?"))]),
+        };
+        let mut parts = vec![format!(
+            "{} {}",
+            fill(&p.you_play, &[("color", self.lang.color(self.setup.local))]),
+            fill(&p.against, &[("opponent", &opponent)])
+        )];
+        if let Some(tc) = &self.setup.control {
+            parts.push(crate::core::notation::clock_words::control_words(tc, self.lang));
+        }
+        match self.game.outcome() {
+            Some(o) => parts.push(self.outcome_text(o)),
+            None => parts.push(queries::turn(self.game.position(), self.lang)),
+        }
+        answer(parts.join(". "))
+    }
+
+    pub fn handle(&mut self, event: Event, now: Timestamp) -> Vec<Effect> {
+        let mut out = Vec::new();
+        // Time first: a flag that fell before this event decides the game before it.
+        self.tick(now, &mut out);
+        match event {
+            Event::Tick => {}
+            Event::Line(text) => self.line(&text, now, &mut out),
+            Event::Command(c) => self.command(c, now, &mut out),
+            Event::EngineMove(m) => {
+                if !self.game.is_over() && self.setup.side(self.game.turn()) == Side::Engine {
+                    self.play(m, false, now, &mut out);
+                }
+            }
+            Event::EngineFailed { reason, gone } => {
+                let p = &self.lang.play;
+                out.push(say(Urgency::Urgent, fill(&p.engine_failed, &[("reason", &reason)])));
+                if gone {
+                    let engine_color = if self.setup.white == Side::Engine { Color::White } else { Color::Black };
+                    if engine_color == Color::White {
+                        self.setup.white = Side::Keyboard;
+                    } else {
+                        self.setup.black = Side::Keyboard;
+                    }
+                    out.push(answer(fill(&p.engine_gone, &[("color", self.lang.color(engine_color))])));
+                }
+            }
+            Event::LocalBoard(r) => self.local_board(r, now, &mut out),
+            Event::OpponentBoard(r) => self.opponent_board(r, now, &mut out),
+        }
+        out
+    }
+
+    fn tick(&mut self, now: Timestamp, out: &mut Vec<Effect>) {
+        if self.game.is_over() {
+            return;
+        }
+        let (Some(clock), Some(announcer)) = (self.clock.as_ref(), self.announcer.as_mut()) else {
+            return;
+        };
+        for a in announcer.due(clock, now) {
+            match a {
+                Announcement::FlagFell { color, .. } => {
+                    out.push(say(Urgency::Urgent, announcement_words(&a, self.lang)));
+                    if let Ok(outcome) = self.game.flag_fall(color) {
+                        self.finish(outcome, now, out);
+                    }
+                }
+                Announcement::BothFlags { in_last_period } => {
+                    out.push(say(Urgency::Urgent, announcement_words(&a, self.lang)));
+                    if let Ok(Some(outcome)) = self.game.both_flags_fell(in_last_period) {
+                        self.finish(outcome, now, out);
+                    }
+                }
+                other => out.push(answer(announcement_words(&other, self.lang))),
+            }
+        }
+    }
+
+    fn line(&mut self, text: &str, now: Timestamp, out: &mut Vec<Effect>) {
+        // An answer to a question hector asked comes first.
+        match std::mem::replace(&mut self.pending, Pending::None) {
+            Pending::Promotion(move_text) => {
+                if let Ok(Line::Move(piece)) = read_line(text) {
+                    let combined = format!("{move_text} {piece}");
+                    if parse_move(&combined, self.game.position()).is_ok() {
+                        self.typed_move(&combined, now, out);
+                        return;
+                    }
+                }
+            }
+            Pending::BoardPromotion => {
+                if let Some(role) = board_words::promotion_role(text) {
+                    out.push(Effect::BoardPromotion(role));
+                    return;
+                }
+                self.pending = Pending::BoardPromotion;
+            }
+            other => self.pending = other,
+        }
+        match read_line(text) {
+            Ok(Line::Empty) => {}
+            Ok(Line::Command(c)) => self.command(c, now, out),
+            Ok(Line::Move(m)) => self.typed_move(&m, now, out),
+            Err(e) => out.push(answer(self.command_error(&e))),
+        }
+    }
+
+    fn command_error(&self, e: &CommandError) -> String {
+        let m = &self.lang.messages;
+        match e {
+            CommandError::NeedsSquare => m.no_square.clone(),
+            CommandError::NeedsFile | CommandError::NeedsRank | CommandError::Unknown(_) => {
+                let word = match e {
+                    CommandError::Unknown(w) => w.clone(),
+                    _ => String::new(),
+                };
+                fill(&m.unknown_word, &[("word", &word)])
+            }
+        }
+    }
+
+    fn typed_move(&mut self, text: &str, now: Timestamp, out: &mut Vec<Effect>) {
+        let p = &self.lang.play;
+        if self.game.is_over() {
+            out.push(answer(self.lang.messages.game_over.clone()));
+            return;
+        }
+        let turn = self.game.turn();
+        match self.setup.side(turn) {
+            Side::Engine => {
+                out.push(answer(p.engine_thinking.clone()));
+                return;
+            }
+            // The opponent moves on the e-board; the local player may type own moves even
+            // with a peg board (the board then has to follow).
+            Side::Board if turn != self.setup.local => {
+                out.push(answer(fill(&p.not_your_turn, &[("color", self.lang.color(turn))])));
+                return;
+            }
+            _ => {}
+        }
+        match parse_move(text, self.game.position()) {
+            Ok(m) => self.play(m, false, now, out),
+            Err(e) => {
+                if e == ParseError::Illegal(crate::core::legality::Illegal::PromotionMissing) {
+                    self.pending = Pending::Promotion(text.to_string());
+                }
+                out.push(answer(message(&e, self.game.position(), self.lang)));
+            }
+        }
+    }
+
+    /// Plays a legal move, presses the clock, records, announces, and hands over.
+    fn play(&mut self, m: Move, from_local_board: bool, now: Timestamp, out: &mut Vec<Effect>) {
+        let by = self.game.turn();
+        let before = self.game.position().clone();
+        let report: MoveReport = match self.game.play(m) {
+            Ok(r) => r,
+            Err(GameError::GameOver(_)) => {
+                out.push(answer(self.lang.messages.game_over.clone()));
+                return;
+            }
+            Err(_) => {
+                out.push(answer(self.lang.messages.not_a_move.clone()));
+                return;
+            }
+        };
+        let mut times = None;
+        if let Some(c) = self.clock.as_mut() {
+            // A press after the flag fell gives no time back: the flag decides (6.9).
+            if c.press(by, now).is_ok() {
+                times = Some((c.remaining(Color::White, now), c.remaining(Color::Black, now)));
+            }
+        }
+        out.push(Effect::Record(Recorded::Move { mv: m, by, clock: times }));
+        if let Some(offerer) = report.declined_offer {
+            out.push(Effect::Record(Recorded::DrawDeclined { by: !offerer }));
+        }
+        out.push(say(Urgency::Move, announce_san(report.played.san, m, self.lang, self.setup.form)));
+        if self.setup.local_board && !from_local_board {
+            self.board_behind = Some(m);
+            out.push(Effect::BoardExpect {
+                position: self.game.position().clone(),
+                previous: Some(before),
+            });
+        }
+        match report.outcome {
+            Some(o) => self.finish(o, now, out),
+            None => {
+                if self.setup.side(self.game.turn()) == Side::Engine {
+                    out.push(Effect::EngineThink);
+                }
+            }
+        }
+    }
+
+    fn finish(&mut self, outcome: Outcome, now: Timestamp, out: &mut Vec<Effect>) {
+        if let Some(c) = self.clock.as_mut() {
+            c.stop(now);
+        }
+        out.push(Effect::Record(Recorded::Ended(outcome)));
+        out.push(Effect::EngineStop);
+        out.push(answer(self.outcome_text(outcome)));
+    }
+
+    fn outcome_text(&self, o: Outcome) -> String {
+        let index = match o.termination {
+            Termination::Checkmate => 0,
+            Termination::Resignation => 1,
+            Termination::Stalemate => 2,
+            Termination::DeadPosition(_) => 3,
+            Termination::Agreement => 4,
+            Termination::Threefold(_) => 5,
+            Termination::FiftyMoves(_) => 6,
+            Termination::Fivefold => 7,
+            Termination::SeventyFiveMoves => 8,
+            Termination::FlagFall => 9,
+            Termination::BothFlags => 10,
+            Termination::IllegalMoves => 11,
+        };
+        fill(
+            &self.lang.play.game_over,
+            &[("how", &self.lang.play.how[index]), ("result", self.lang.result(Some(o.result)))],
+        )
+    }
+
+    /// Who acts for "I" in a command: the local player, or with two players at the keyboard
+    /// the one concerned (`to_move` for claims and resigning, else the one who just moved).
+    fn actor(&self, to_move: bool) -> Color {
+        let both_keyboard = self.setup.white == Side::Keyboard && self.setup.black == Side::Keyboard;
+        if !both_keyboard {
+            return self.setup.local;
+        }
+        let turn = self.game.turn();
+        if to_move || self.game.ply() == 0 { turn } else { !turn }
+    }
+
+    fn command(&mut self, c: Command, now: Timestamp, out: &mut Vec<Effect>) {
+        let lang = self.lang;
+        let pos = self.game.position().clone();
+        let form = self.setup.form;
+        let p = &lang.play;
+        match c {
+            Command::Help => out.push(answer(p.help.clone())),
+            Command::Board => out.push(lines(queries::board(&pos, self.setup.local, lang))),
+            Command::Pieces { color, role } => out.push(lines(queries::pieces(&pos, color, role, lang))),
+            Command::Square(sq) => out.push(answer(queries::square(&pos, sq, lang))),
+            Command::Rank(r) => out.push(answer(queries::rank(&pos, r, lang))),
+            Command::File(f) => out.push(answer(queries::file(&pos, f, lang))),
+            Command::Diagonal(sq) => out.push(lines(queries::diagonals(&pos, sq, lang))),
+            Command::Attacks(sq) => out.push(answer(queries::attacks_on(&pos, sq, lang))),
+            Command::Moves(sq) => out.push(answer(queries::moves(&pos, sq, lang, form))),
+            Command::Last => out.push(answer(queries::last_move(&self.game, lang, form))),
+            Command::Turn => out.push(answer(match self.game.outcome() {
+                Some(o) => self.outcome_text(o),
+                None => queries::turn(&pos, lang),
+            })),
+            Command::Material => out.push(lines(queries::material(&pos, lang))),
+            Command::List(from) => out.push(answer(queries::move_list(&self.game, from, lang, form))),
+            Command::Clock => out.push(answer(match &self.clock {
+                Some(c) => summary_words(&c.summary(now), lang),
+                None => p.no_clock.clone(),
+            })),
+            Command::Repeat => out.push(Effect::Speech(SpeechControl::Repeat)),
+            Command::Silence => out.push(Effect::Speech(SpeechControl::Silence)),
+            Command::Mute => out.push(Effect::Speech(SpeechControl::Mute)),
+            Command::Unmute => out.push(Effect::Speech(SpeechControl::Unmute)),
+            Command::Faster => out.push(Effect::Speech(SpeechControl::Faster)),
+            Command::Slower => out.push(Effect::Speech(SpeechControl::Slower)),
+            Command::Offer => self.offer(now, out),
+            Command::Accept => self.accept(now, out),
+            Command::Decline => {
+                let by = self.actor(true);
+                match self.game.pending_draw_offer() {
+                    Some(offerer) if offerer != by && self.game.decline_draw(by).is_ok() => {
+                        out.push(Effect::Record(Recorded::DrawDeclined { by }));
+                        out.push(answer(fill(&p.declined, &[("color", lang.color(by))])));
+                    }
+                    _ => out.push(answer(p.no_offer.clone())),
+                }
+            }
+            Command::Claim(text) => self.claim(text, now, out),
+            Command::Resign => {
+                if self.game.is_over() {
+                    out.push(answer(lang.messages.game_over.clone()));
+                } else if matches!(self.pending, Pending::Resign(at) if now.saturating_since(at) < CONFIRM) {
+                    self.pending = Pending::None;
+                    let by = self.actor(true);
+                    if let Ok(o) = self.game.resign(by) {
+                        self.finish(o, now, out);
+                    }
+                } else {
+                    self.pending = Pending::Resign(now);
+                    out.push(answer(p.resign_confirm.clone()));
+                }
+            }
+            Command::Save(path) => out.push(Effect::Save(path)),
+            Command::Quit => {
+                let confirmed = matches!(self.pending, Pending::Quit(at) if now.saturating_since(at) < CONFIRM);
+                if self.game.is_over() || confirmed {
+                    out.push(Effect::EngineStop);
+                    out.push(Effect::Quit);
+                } else {
+                    self.pending = Pending::Quit(now);
+                    out.push(answer(p.quit_confirm.clone()));
+                }
+            }
+            Command::New => out.push(Effect::NewGame),
+        }
+    }
+
+    fn offer(&mut self, now: Timestamp, out: &mut Vec<Effect>) {
+        let lang = self.lang;
+        let by = self.actor(false);
+        match self.game.offer_draw(by) {
+            Ok(Some(outcome)) => {
+                out.push(Effect::Record(Recorded::DrawAccepted { by }));
+                out.push(answer(lang.play.agreed.clone()));
+                self.finish(outcome, now, out);
+            }
+            Ok(None) => {
+                out.push(Effect::Record(Recorded::DrawOffered { by }));
+                out.push(answer(fill(&lang.play.offered, &[("color", lang.color(by))])));
+                // The computer plays on: an offer is declined by making a move (9.1b1); it
+                // says so at once rather than leave the player waiting.
+                if self.setup.side(!by) == Side::Engine && self.game.decline_draw(!by).is_ok() {
+                    out.push(Effect::Record(Recorded::DrawDeclined { by: !by }));
+                    out.push(answer(lang.play.engine_declines.clone()));
+                }
+            }
+            Err(_) => out.push(answer(lang.messages.game_over.clone())),
+        }
+    }
+
+    fn accept(&mut self, now: Timestamp, out: &mut Vec<Effect>) {
+        let lang = self.lang;
+        let Some(offerer) = self.game.pending_draw_offer() else {
+            out.push(answer(lang.play.no_offer.clone()));
+            return;
+        };
+        let by = !offerer;
+        match self.game.accept_draw(by) {
+            Ok(outcome) => {
+                out.push(Effect::Record(Recorded::DrawAccepted { by }));
+                self.finish(outcome, now, out);
+            }
+            Err(_) => out.push(answer(lang.play.no_offer.clone())),
+        }
+    }
+
+    /// 9.2 or 9.3: hector finds which rule, if any, makes the claim correct.
+    fn claim(&mut self, text: Option<String>, now: Timestamp, out: &mut Vec<Effect>) {
+        let lang = self.lang;
+        let by = self.game.turn();
+        if self.game.is_over() {
+            out.push(answer(lang.messages.game_over.clone()));
+            return;
+        }
+        let intended = match text.as_deref().map(|t| parse_move(t, self.game.position())) {
+            None => None,
+            Some(Ok(m)) => Some(m),
+            Some(Err(e)) => {
+                out.push(answer(message(&e, self.game.position(), lang)));
+                return;
+            }
+        };
+        let correct_kind = [ClaimKind::Threefold, ClaimKind::FiftyMoves].into_iter().find(|&kind| {
+            let mut trial = self.game.clone();
+            matches!(trial.claim_draw(by, kind, intended), Ok(ClaimVerdict::Correct(_)))
+        });
+        let kind = correct_kind.unwrap_or(ClaimKind::Threefold);
+        match self.game.claim_draw(by, kind, intended) {
+            Ok(ClaimVerdict::Correct(outcome)) => {
+                out.push(Effect::Record(Recorded::Claim { by, kind, intended, correct: true }));
+                let reason = match kind {
+                    ClaimKind::Threefold => &lang.play.threefold,
+                    ClaimKind::FiftyMoves => &lang.play.fifty_moves,
+                };
+                out.push(answer(fill(&lang.play.claim_correct, &[("reason", reason)])));
+                self.finish(outcome, now, out);
+            }
+            Ok(ClaimVerdict::Incorrect { penalty, played }) => {
+                out.push(Effect::Record(Recorded::Claim { by, kind, intended, correct: false }));
+                out.push(Effect::Record(Recorded::Penalty(penalty)));
+                if let Some(c) = self.clock.as_mut() {
+                    c.apply_penalty(penalty.beneficiary, penalty.time, now);
+                }
+                out.push(answer(fill(
+                    &lang.play.claim_incorrect,
+                    &[("color", lang.color(penalty.beneficiary)), ("time", &duration_words(penalty.time, lang))],
+                )));
+                if let Some(report) = played {
+                    // 9.5b: the announced move is made; it needs its clock press and record.
+                    self.after_claimed_move(report, by, now, out);
+                }
+            }
+            Err(GameError::ClaimRightLost) => out.push(answer(lang.play.claim_right_lost.clone())),
+            Err(_) => out.push(answer(lang.messages.not_a_move.clone())),
+        }
+    }
+
+    fn after_claimed_move(&mut self, report: MoveReport, by: Color, now: Timestamp, out: &mut Vec<Effect>) {
+        let m = report.played.mv;
+        let mut times = None;
+        if let Some(c) = self.clock.as_mut()
+            && c.press(by, now).is_ok()
+        {
+            times = Some((c.remaining(Color::White, now), c.remaining(Color::Black, now)));
+        }
+        out.push(Effect::Record(Recorded::Move { mv: m, by, clock: times }));
+        out.push(answer(self.lang.play.claim_intended_played.clone()));
+        out.push(say(Urgency::Move, announce_san(report.played.san, m, self.lang, self.setup.form)));
+        if let Some(o) = report.outcome {
+            self.finish(o, now, out);
+        } else if self.setup.side(self.game.turn()) == Side::Engine {
+            out.push(Effect::EngineThink);
+        }
+    }
+
+    /// The local player's board (Appendix D2.2, D2.3).
+    fn local_board(&mut self, r: Recognition, now: Timestamp, out: &mut Vec<Effect>) {
+        let lang = self.lang;
+        match r {
+            Recognition::Touched { square, .. } => {
+                let by = self.game.turn();
+                if self.game.touch(by, square).is_ok() {
+                    out.push(Effect::Record(Recorded::Touched { by, square }));
+                }
+            }
+            Recognition::Moved(m) => {
+                if self.game.is_over() {
+                    out.push(answer(lang.messages.game_over.clone()));
+                } else if self.game.turn() == self.setup.local
+                    || self.setup.side(self.game.turn()) == Side::Keyboard
+                {
+                    self.play(m, true, now, out);
+                } else {
+                    out.push(answer(fill(&lang.play.not_your_turn, &[("color", lang.color(self.game.turn()))])));
+                }
+            }
+            Recognition::PromotionChoiceNeeded { .. } => {
+                self.pending = Pending::BoardPromotion;
+                out.push(answer(lang.play.promotion_question.clone()));
+            }
+            Recognition::Mismatch(diffs) => {
+                let mut text = board_words::mismatch(&diffs, lang);
+                if let Some(m) = self.board_behind {
+                    let before = self
+                        .game
+                        .position_at(self.game.ply().saturating_sub(1))
+                        .cloned()
+                        .unwrap_or_default();
+                    let phrase = crate::core::notation::speak::announce(&before, m, lang, self.setup.form);
+                    text = format!("{text}. {}", fill(&lang.play.execute_on_board, &[("move", &phrase)]));
+                }
+                out.push(answer(text));
+            }
+            Recognition::Matches => {
+                if self.board_behind.take().is_some() {
+                    out.push(answer(lang.play.executed.clone()));
+                } else {
+                    out.push(answer(board_words::in_order(lang).to_string()));
+                }
+            }
+            Recognition::TakeBack => out.push(answer(board_words::recognition(&r, self.game.position(), lang))),
+        }
+    }
+
+    /// The sighted opponent's e-board: moves of the opponent, and pieces the opponent touched
+    /// (reported to the player, as an assistant tells the arbiter, D9e).
+    fn opponent_board(&mut self, r: Recognition, now: Timestamp, out: &mut Vec<Effect>) {
+        let lang = self.lang;
+        match r {
+            Recognition::Moved(m) if !self.game.is_over() && self.game.turn() != self.setup.local => {
+                self.play(m, false, now, out);
+            }
+            Recognition::Touched { square, piece } if self.game.turn() != self.setup.local => {
+                let by = self.game.turn();
+                if self.game.touch(by, square).is_ok() {
+                    out.push(Effect::Record(Recorded::Touched { by, square }));
+                    out.push(answer(fill(
+                        &lang.play.opponent_touched,
+                        &[
+                            ("color", lang.color(by)),
+                            ("piece", lang.piece(piece.role)),
+                            ("square", &lang.square(square)),
+                        ],
+                    )));
+                }
+            }
+            Recognition::Mismatch(diffs) => out.push(answer(board_words::mismatch(&diffs, lang))),
+            _ => {}
+        }
+    }
+
+    /// 7.5: the arbiter found a completed illegal move by `by` (assistant and arbiter modes).
+    pub fn illegal_move(&mut self, by: Color, now: Timestamp) -> Vec<Effect> {
+        let mut out = vec![Effect::Record(Recorded::IllegalMove { by })];
+        match self.game.illegal_move_completed(by) {
+            Ok(IllegalMoveVerdict::Penalty(p)) => {
+                out.push(Effect::Record(Recorded::Penalty(p)));
+                if let Some(c) = self.clock.as_mut() {
+                    c.apply_penalty(p.beneficiary, p.time, now);
+                }
+            }
+            Ok(IllegalMoveVerdict::GameOver(o)) => self.finish(o, now, &mut out),
+            Err(_) => {}
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests;
