@@ -43,6 +43,9 @@ impl From<FormArg> for Form {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Play a spoken game: against the computer, a second player, or a player on an e-board.
+    #[command(long_about = PLAY_HELP)]
+    Play(PlayArgs),
     /// Check every game of a PGN file against the Laws of Chess (an arbiter's tool).
     #[command(long_about = CHECK_HELP)]
     Check {
@@ -220,6 +223,95 @@ pub enum BoardCommand {
         backend: Option<crate::core::settings::BackendChoice>,
     },
 }
+
+/// The options of `hector play`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct PlayArgs {
+    /// The colour you play.
+    #[arg(long, value_enum, default_value = "white")]
+    pub color: ColorArg,
+    /// Who plays the other side: auto (the computer when Stockfish is installed, else a
+    /// second player at the keyboard), engine, engine:PATH (any UCI engine), keyboard, or
+    /// board:PORT (the sighted player's e-board; see --opponent-protocol).
+    #[arg(long, default_value = "auto", value_name = "WHO")]
+    pub opponent: String,
+    /// The protocol of the opponent's e-board.
+    #[arg(long, value_enum, default_value = "dgt")]
+    pub opponent_protocol: ProtocolArg,
+    /// The computer's strength, 1 (a beginner) to 8 (full strength).
+    #[arg(long, default_value = "1", value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub level: u8,
+    /// A clock: PGN TimeControl syntax (40/5400+30:1800+30, 300+3), delays (300d5, 300b5) or
+    /// a preset (classical, olympiad, rapid, blitz). No clock when left out.
+    #[arg(long, value_name = "SPEC")]
+    pub tc: Option<String>,
+    /// Automatic time announcements (every 15 minutes, at 10, 5, 2 and 1 minutes and 30 s,
+    /// the last ten seconds). Off by default, as Appendix D9d wants: times on request only.
+    #[arg(long)]
+    pub announce: bool,
+    /// Language of the words: de (the FIDE wording, default) or en.
+    #[arg(long, value_name = "CODE")]
+    pub lang: Option<String>,
+    /// Short form (like SAN) or long form (from-square and to-square).
+    #[arg(long, value_enum)]
+    pub form: Option<FormArg>,
+    /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print. In screen-reader mode
+    /// the default is print (your screen reader reads the lines).
+    #[arg(long, value_enum, value_name = "BACKEND")]
+    pub speech: Option<crate::core::settings::BackendChoice>,
+    /// Plain lines and a prompt instead of the full screen: for screen readers and braille
+    /// displays. Chosen by itself when the output is not a terminal.
+    #[arg(long)]
+    pub screen_reader: bool,
+    /// Play Chess960: start position N (0 to 959; 518 is the standard position), or a random
+    /// one when N is left out.
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "random")]
+    pub chess960: Option<String>,
+    /// Continue the first game of a PGN file from its last position.
+    #[arg(long, value_name = "FILE.pgn", conflicts_with = "fen")]
+    pub from: Option<PathBuf>,
+    /// Start from this position (FEN).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Your board on a serial port (a peg board, or an e-board): moves are read from it
+    /// (Appendix D2.2-D2.3) and the opponent's moves must be made on it.
+    #[arg(long, value_name = "PORT", requires = "protocol")]
+    pub board: Option<PathBuf>,
+    /// The protocol of your board.
+    #[arg(long, value_enum)]
+    pub protocol: Option<ProtocolArg>,
+    /// How pieces are drawn: letters (K D T L S B in German) or figurines.
+    #[arg(long, value_enum, default_value = "letters")]
+    pub pieces: crate::app::play::view::Pieces,
+    /// Colour the squares and pieces too (everything stays readable without colour).
+    #[arg(long)]
+    pub colors: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    White,
+    Black,
+}
+
+const PLAY_HELP: &str = "Play a spoken game. Every move is announced in the words of FIDE \
+Appendix D (Anna, Bella, Cäsar, David, Eva, Felix, Gustav, Hector; eins to acht; König, Dame, \
+Turm, Läufer, Springer, Bauer; Kurze and Lange Rochade).\n\n\
+With no options: you play White and type your moves; the computer (Stockfish, level 1) plays \
+Black when it is installed, otherwise a second player types Black's moves; no clock.\n\n\
+Type a move as you would say it (Springer Felix drei, knight felix three, Eva vier) or in \
+notation (Nf3, Sf3, e4, g1f3, 0-0), then Enter. Questions: board, pieces, where are the \
+black rooks, square e4, rank 4, file e, diagonal e4, attacks e4, moves g1, moves, last, \
+turn, material, list 10, clock; and repeat, draw, accept, decline, claim, claim Nf3, resign, \
+save, new, silence, mute, unmute, faster, slower, quit, help. German words work too \
+(brett, figuren, feld e4, remis, reklamieren, aufgeben, ende …).\n\n\
+Full-screen keys: arrows walk over the board and each square is spoken; Enter on an empty \
+line reads the focused square; F1 help, F2 board, F3 last move, F4 clock, F5 whose turn, F6 \
+material, F7 the game's moves, F8 moves of the piece on the focused square, F9 its attackers \
+and defenders, F10 its rank, F11 its file, F12 its diagonals; Ctrl+R repeat, Escape silence, \
+Ctrl+X mute, Ctrl+Up and Ctrl+Down speaking rate, Ctrl+Q quit.\n\n\
+Levels of the computer: 1 is a beginner (it also picks weaker moves now and then), 8 is \
+full strength; each level also thinks longer (0.1 s to 2 s).";
 
 /// Speech options shared by the modes that speak; each overrides the configuration file.
 #[derive(Debug, Clone, clap::Args)]
@@ -490,10 +582,105 @@ fn settings_or_defaults(lang_hint: Option<&str>) -> crate::core::settings::Setti
     settings
 }
 
+/// A number for a random Chess960 start position, from the system clock.
+fn random_chess960() -> u16 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos() ^ (d.as_secs() as u32));
+    (nanos % u32::from(crate::core::variant::CHESS960_POSITIONS)) as u16
+}
+
+fn play(args: PlayArgs) -> ExitCode {
+    use crate::app::play::{Opponent, PlayOptions};
+    use crate::core::game::Game;
+    use crate::core::variant::{Variant, chess960_position, position_from_fen};
+
+    let config = settings_or_defaults(args.lang.as_deref());
+    let mut speech = config.speech.clone();
+    if let Some(l) = &args.lang {
+        speech.language = l.clone();
+    }
+    let speech_chosen = args.speech.is_some() || config.speech.backend != crate::core::settings::BackendChoice::Auto;
+    if let Some(b) = args.speech {
+        speech.backend = b;
+    }
+    let lang = match lang_or_exit(&speech.language) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
+    let control = match args.tc.as_deref().map(str::parse::<crate::core::clock::TimeControl>) {
+        None => None,
+        Some(Ok(c)) => Some(c),
+        Some(Err(e)) => return refuse(&format!("--tc: {e}"), &speech, lang),
+    };
+    let opponent = match args.opponent.as_str() {
+        "auto" => Opponent::Auto,
+        "engine" => Opponent::Engine(None),
+        "keyboard" => Opponent::Keyboard,
+        other => match other.split_once(':') {
+            Some(("engine", path)) if !path.is_empty() => Opponent::Engine(Some(PathBuf::from(path))),
+            Some(("board", port)) if !port.is_empty() => Opponent::Board(PathBuf::from(port), args.opponent_protocol.into()),
+            _ => {
+                return refuse(
+                    &format!("--opponent {other}: use auto, engine, engine:PATH, keyboard or board:PORT"),
+                    &speech,
+                    lang,
+                );
+            }
+        },
+    };
+    let variant = if args.chess960.is_some() { Variant::Chess960 } else { Variant::Standard };
+    let game = if let Some(fen) = &args.fen {
+        match position_from_fen(fen, variant) {
+            Ok(p) => Game::from_position(p, variant),
+            Err(e) => return refuse(&format!("--fen: {e}"), &speech, lang),
+        }
+    } else if let Some(n) = &args.chess960 {
+        let number = if n == "random" {
+            random_chess960()
+        } else {
+            match n.parse::<u16>() {
+                Ok(n) if n < crate::core::variant::CHESS960_POSITIONS => n,
+                _ => return refuse(&format!("--chess960 {n}: a number from 0 to 959"), &speech, lang),
+            }
+        };
+        match chess960_position(number) {
+            Some(p) => Game::from_position(p, Variant::Chess960),
+            None => return refuse(&format!("--chess960 {number}: a number from 0 to 959"), &speech, lang),
+        }
+    } else {
+        Game::new(Variant::Standard)
+    };
+    let board = match (args.board, args.protocol) {
+        (Some(port), Some(p)) => Some((port, p.into())),
+        _ => None,
+    };
+    let options = PlayOptions {
+        color: match args.color {
+            ColorArg::White => shakmaty::Color::White,
+            ColorArg::Black => shakmaty::Color::Black,
+        },
+        opponent,
+        level: args.level,
+        control,
+        announce: args.announce,
+        form: args.form.map_or(crate::core::notation::speak::Form::Short, Into::into),
+        speech,
+        speech_chosen,
+        screen_reader: args.screen_reader,
+        game,
+        board,
+        pieces: args.pieces,
+        colors: args.colors,
+    };
+    crate::app::play::run(options, lang)
+}
+
 /// Parses the command line and runs the chosen mode.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Play(args) => play(args),
         Command::Say { text, speech, wav } => {
             let settings = speech.apply(settings_or_defaults(speech.lang.as_deref()).speech);
             match lang_or_exit(&settings.language) {

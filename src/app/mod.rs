@@ -6,6 +6,7 @@ pub mod check;
 pub mod clock;
 pub mod output;
 pub mod parse;
+pub mod play;
 pub mod say;
 pub mod simulate;
 pub mod transcript;

@@ -48,6 +48,8 @@ pub struct PieceWords {
     pub none: [String; 6],
     /// Scoresheet letters for king, queen, rook, bishop, knight (pawns have none, C4).
     pub letters: [String; 5],
+    /// Letters on the board picture, pawns included.
+    pub board_letters: [String; 6],
 }
 
 #[derive(Clone, Debug, Deserialize)]

@@ -1,0 +1,667 @@
+//! `hector play`: a spoken game at the terminal. The pure match logic decides; this module
+//! wires it to the terminal (full-screen or lines), the speech thread, the engine, the boards
+//! and the record, in one event loop.
+
+pub mod keys;
+pub mod view;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{Receiver, Sender, never, select, unbounded};
+use shakmaty::{CastlingMode, Chess, Color, Position, Square};
+
+use crate::app::say::notice_text;
+use crate::core::board::Recognition;
+use crate::core::clock::{AnnounceSettings, TimeControl};
+use crate::core::game::Game;
+use crate::core::laws::Rules;
+use crate::core::matchplay::command::Command;
+use crate::core::matchplay::session::{Effect, Event, Match, Setup, Side, SpeechControl, Urgency};
+use crate::core::notation::board_words;
+use crate::core::notation::language::{Language, fill};
+use crate::core::notation::speak::Form;
+use crate::core::settings::SpeechSettings;
+use crate::core::time::Timestamp;
+use crate::io::board_link::{BoardEvent, BoardLink, Protocol};
+use crate::io::engine::{ClockTimes, Engine, EngineEvent, EngineOptions, SearchLimits, level_limits};
+use crate::io::speech::{Kind, Notice, Speaker, SpeechConfig, Voice};
+use crate::io::terminal::{FullScreen, Input, interactive, spawn_key_reader, spawn_line_reader};
+use keys::{KeyAction, jump, walk};
+use view::{Pieces, View};
+
+/// Who plays the other side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// The engine when one is installed, else a second player at the keyboard.
+    Auto,
+    Engine(Option<PathBuf>),
+    Keyboard,
+    /// The sighted player's e-board on this port.
+    Board(PathBuf, Protocol),
+}
+
+/// Everything `hector play` was asked for.
+pub struct PlayOptions {
+    pub color: Color,
+    pub opponent: Opponent,
+    pub level: u8,
+    pub control: Option<TimeControl>,
+    /// Automatic time announcements (off by default: Appendix D9d).
+    pub announce: bool,
+    pub form: Form,
+    pub speech: SpeechSettings,
+    /// The speech backend was chosen on the command line or in the configuration.
+    pub speech_chosen: bool,
+    pub screen_reader: bool,
+    pub game: Game,
+    /// The local player's board.
+    pub board: Option<(PathBuf, Protocol)>,
+    pub pieces: Pieces,
+    pub colors: bool,
+}
+
+enum AppEvent {
+    Input(Input),
+    Notice(Notice),
+    /// Printed speech, shown in the full-screen view.
+    Printed(String),
+}
+
+/// How the engine is doing.
+struct EngineSlot {
+    engine: Engine,
+    options: EngineOptions,
+    restarts: u8,
+    rejected: u8,
+}
+
+struct Board {
+    link: BoardLink,
+    local: bool,
+}
+
+struct App {
+    lang: &'static Language,
+    options_color: Color,
+    game_match: Match,
+    speaker: Speaker,
+    muted: bool,
+    full_screen: bool,
+    said: Vec<String>,
+    status: String,
+    input: String,
+    cursor: Square,
+    engine: Option<EngineSlot>,
+    boards: Vec<Board>,
+    origin: Instant,
+    level: u8,
+    pieces: Pieces,
+    colors: bool,
+    dirty: bool,
+}
+
+const SAID_KEPT: usize = 60;
+
+impl App {
+    fn now(&self) -> Timestamp {
+        Timestamp::from_duration(self.origin.elapsed())
+    }
+
+    /// Says and shows lines.
+    fn tell(&mut self, urgency: Urgency, lines: Vec<String>) {
+        let kind = match urgency {
+            Urgency::Move => Kind::Move,
+            Urgency::Answer => Kind::Answer,
+            Urgency::Urgent => Kind::Urgent,
+        };
+        self.speaker.say(kind, lines.join(". "));
+        if self.full_screen {
+            self.said.extend(lines);
+            let extra = self.said.len().saturating_sub(SAID_KEPT);
+            self.said.drain(..extra);
+            self.dirty = true;
+        } else {
+            let mut out = std::io::stdout().lock();
+            for l in &lines {
+                let _ = writeln!(out, "{l}");
+            }
+            let _ = out.flush();
+        }
+    }
+
+    fn prompt(&self) {
+        if !self.full_screen {
+            let mut out = std::io::stdout().lock();
+            let _ = write!(out, "{}: ", self.lang.play.prompt);
+            let _ = out.flush();
+        }
+    }
+
+    /// Carries out the match's effects in order. Returns false when the player quits.
+    fn apply(&mut self, effects: Vec<Effect>) -> bool {
+        let mut keep_going = true;
+        for effect in effects {
+            self.dirty = true;
+            match effect {
+                Effect::Say { urgency, lines } => self.tell(urgency, lines),
+                Effect::Record(_) => {}
+                Effect::EngineThink => self.ask_engine(),
+                Effect::EngineStop => {
+                    if let Some(slot) = self.engine.as_mut() {
+                        slot.engine.stop();
+                    }
+                }
+                Effect::BoardExpect { position, previous } => {
+                    let mut follow_up = Vec::new();
+                    for b in self.boards.iter_mut().filter(|b| b.local) {
+                        follow_up.extend(b.link.expect_position(position.clone(), previous.clone()));
+                    }
+                    keep_going &= self.board_events(follow_up, true);
+                }
+                Effect::BoardPromotion(role) => {
+                    let mut follow_up = Vec::new();
+                    for b in self.boards.iter_mut().filter(|b| b.local) {
+                        if let Ok(events) = b.link.choose_promotion(role) {
+                            follow_up.extend(events);
+                        }
+                    }
+                    keep_going &= self.board_events(follow_up, true);
+                }
+                Effect::Speech(c) => match c {
+                    SpeechControl::Repeat => self.speaker.repeat(),
+                    SpeechControl::Silence => self.speaker.stop(),
+                    SpeechControl::Mute => {
+                        self.muted = true;
+                        self.speaker.set_muted(true);
+                    }
+                    SpeechControl::Unmute => {
+                        self.muted = false;
+                        self.speaker.set_muted(false);
+                    }
+                    SpeechControl::Faster => self.speaker.change_rate(10),
+                    SpeechControl::Slower => self.speaker.change_rate(-10),
+                },
+                Effect::Save(_) => {}
+                Effect::NewGame => self.new_game(),
+                Effect::Quit => keep_going = false,
+            }
+        }
+        keep_going
+    }
+
+    fn handle(&mut self, event: Event) -> bool {
+        let now = self.now();
+        let effects = self.game_match.handle(event, now);
+        self.apply(effects)
+    }
+
+    fn new_game(&mut self) {
+        let setup = self.game_match.setup().clone();
+        let game = Game::from_position(self.game_match.game().start().clone(), self.game_match.game().variant());
+        if let Some(slot) = self.engine.as_mut() {
+            slot.engine.stop();
+        }
+        let (m, effects) = Match::new(setup, game, self.lang, self.now());
+        self.game_match = m;
+        self.tell(Urgency::Answer, vec![self.lang.play.new_game.clone()]);
+        self.apply(effects);
+    }
+
+    fn ask_engine(&mut self) {
+        let now = self.now();
+        let game = self.game_match.game();
+        let start = game.start().clone();
+        let moves: Vec<_> = game.moves().iter().map(|m| m.mv).collect();
+        let mut limits: SearchLimits = level_limits(self.level);
+        if let Some(clock) = self.game_match.clock() {
+            let bonus = clock.control().period(0).bonus.amount();
+            let own = clock.remaining(game.turn(), now);
+            // Never more than a thirtieth of the time left.
+            limits.movetime = limits.movetime.min(own / 30).max(Duration::from_millis(50));
+            limits.clock = Some(ClockTimes {
+                wtime: clock.remaining(Color::White, now),
+                btime: clock.remaining(Color::Black, now),
+                winc: bonus,
+                binc: bonus,
+            });
+        }
+        let Some(slot) = self.engine.as_mut() else { return };
+        if let Err(e) = slot.engine.request_move(&start, &moves, limits) {
+            let reason = e.to_string();
+            self.engine_failed(reason);
+        }
+    }
+
+    /// A failed engine is restarted once; after a second failure a person takes its moves.
+    fn engine_failed(&mut self, reason: String) {
+        let restarted = match self.engine.as_mut() {
+            Some(slot) if slot.restarts == 0 => {
+                slot.restarts += 1;
+                slot.engine.restart().is_ok()
+            }
+            _ => false,
+        };
+        if restarted {
+            self.handle(Event::EngineFailed { reason, gone: false });
+            self.tell(Urgency::Answer, vec![self.lang.play.engine_restarted.clone()]);
+            if self.game_match.setup().side(self.game_match.game().turn()) == Side::Engine
+                && !self.game_match.game().is_over()
+            {
+                self.ask_engine();
+            }
+        } else {
+            self.engine = None;
+            self.handle(Event::EngineFailed { reason, gone: true });
+        }
+    }
+
+    fn engine_event(&mut self, e: EngineEvent) -> bool {
+        match e {
+            EngineEvent::BestMove { mv, .. } => {
+                if let Some(slot) = self.engine.as_mut() {
+                    slot.rejected = 0;
+                }
+                self.handle(Event::EngineMove(mv))
+            }
+            EngineEvent::Rejected { answer, reason, .. } => {
+                let again = self.engine.as_mut().is_some_and(|slot| {
+                    slot.rejected += 1;
+                    slot.rejected < 2
+                });
+                if again {
+                    self.ask_engine();
+                } else {
+                    self.engine_failed(format!("{answer}: {reason}"));
+                }
+                true
+            }
+            EngineEvent::Timeout { waited, .. } => {
+                self.engine_failed(format!("{} s", waited.as_secs()));
+                true
+            }
+            EngineEvent::Died { reason } => {
+                self.engine_failed(reason);
+                true
+            }
+        }
+    }
+
+    /// Board events: recognitions go to the match, everything else is told in words.
+    fn board_events(&mut self, events: Vec<BoardEvent>, local: bool) -> bool {
+        let mut keep_going = true;
+        for event in events {
+            match event {
+                BoardEvent::Recognized { recognition, .. } => {
+                    let ev = if local {
+                        Event::LocalBoard(recognition)
+                    } else {
+                        Event::OpponentBoard(recognition)
+                    };
+                    keep_going &= self.handle(ev);
+                }
+                BoardEvent::Disconnected { .. } => {
+                    let text = board_words::disconnected(self.lang).to_string();
+                    self.tell(Urgency::Urgent, vec![text]);
+                }
+                BoardEvent::Reconnected => {
+                    let text = board_words::reconnected(self.lang).to_string();
+                    self.tell(Urgency::Answer, vec![text]);
+                }
+                _ => {}
+            }
+        }
+        keep_going
+    }
+
+    fn key(&mut self, k: crossterm::event::KeyEvent) -> bool {
+        let local = self.options_color;
+        match keys::action(k) {
+            KeyAction::Type(c) => {
+                self.input.push(c);
+                self.dirty = true;
+            }
+            KeyAction::Backspace => {
+                self.input.pop();
+                self.dirty = true;
+            }
+            KeyAction::Submit => {
+                let line = std::mem::take(&mut self.input);
+                self.dirty = true;
+                if line.trim().is_empty() {
+                    return self.handle(Event::Command(Command::Square(self.cursor)));
+                }
+                return self.handle(Event::Line(line));
+            }
+            KeyAction::Escape => {
+                if self.input.is_empty() {
+                    self.speaker.stop();
+                } else {
+                    self.input.clear();
+                }
+                self.dirty = true;
+            }
+            KeyAction::Walk(f, r) => {
+                self.cursor = walk(self.cursor, f, r, local);
+                return self.handle(Event::Command(Command::Square(self.cursor)));
+            }
+            KeyAction::Jump(edge) => {
+                self.cursor = jump(self.cursor, edge, local);
+                return self.handle(Event::Command(Command::Square(self.cursor)));
+            }
+            KeyAction::Ask(q) => {
+                let keep = self.handle(Event::Command(q.command(self.cursor)));
+                if q == keys::Query::Help {
+                    self.tell(Urgency::Answer, vec![self.lang.play.keys_help.clone()]);
+                }
+                return keep;
+            }
+            KeyAction::Repeat => self.speaker.repeat(),
+            KeyAction::ToggleMute => {
+                self.muted = !self.muted;
+                self.speaker.set_muted(self.muted);
+            }
+            KeyAction::Faster => self.speaker.change_rate(10),
+            KeyAction::Slower => self.speaker.change_rate(-10),
+            KeyAction::Quit => return self.handle(Event::Command(Command::Quit)),
+            KeyAction::Redraw => self.dirty = true,
+            KeyAction::Nothing => {}
+        }
+        true
+    }
+
+    fn clock_strings(&self) -> Option<(String, String, Option<Color>)> {
+        let clock = self.game_match.clock()?;
+        let now = self.now();
+        let show = |d: Duration| {
+            let s = d.as_secs();
+            if s >= 3600 {
+                format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+            } else {
+                format!("{}:{:02}", s / 60, s % 60)
+            }
+        };
+        Some((show(clock.remaining(Color::White, now)), show(clock.remaining(Color::Black, now)), clock.running()))
+    }
+
+    fn draw(&mut self, screen: &mut FullScreen) {
+        let clock = self.clock_strings();
+        let view = View {
+            game: self.game_match.game(),
+            lang: self.lang,
+            local: self.options_color,
+            cursor: self.cursor,
+            input: &self.input,
+            said: &self.said,
+            clock,
+            pieces: self.pieces,
+            colors: self.colors,
+            status: &self.status,
+        };
+        let _ = screen.terminal.draw(|f| view.draw(f));
+        self.dirty = false;
+    }
+
+    /// The next instant the loop must wake: a flag or announcement, a board's settle pause,
+    /// or (full-screen) the next second shown while a clock runs.
+    fn next_wake(&self) -> Option<Instant> {
+        let now = self.now();
+        let mut wakes: Vec<Instant> = Vec::new();
+        if let Some(t) = self.game_match.next_deadline(now) {
+            wakes.push(self.origin + t.since_origin());
+        }
+        for b in &self.boards {
+            if let Some(t) = b.link.next_deadline() {
+                wakes.push(t);
+            }
+        }
+        if self.full_screen
+            && let Some(clock) = self.game_match.clock()
+            && let Some(color) = clock.running()
+        {
+            let left = clock.remaining(color, now);
+            let step = Duration::from_nanos(u64::from(left.subsec_nanos())) + Duration::from_millis(1);
+            wakes.push(Instant::now() + step);
+        }
+        wakes.into_iter().min()
+    }
+}
+
+/// Runs a game. Exit status 0 when the player quits, also with a game in progress (it is
+/// saved), 1 when the game cannot start.
+pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
+    let full_screen = !options.screen_reader && interactive();
+    let (tx, rx): (Sender<AppEvent>, Receiver<AppEvent>) = unbounded();
+
+    // Speech: in line mode the lines are the output and a screen reader reads them, so
+    // hector's own speech is the silent print backend unless a backend was chosen.
+    let mut speech = options.speech.clone();
+    if !full_screen && !options.speech_chosen {
+        speech.backend = crate::core::settings::BackendChoice::Print;
+    }
+    let mut config = SpeechConfig::new(
+        speech.backend,
+        &lang.speech,
+        Voice {
+            rate: speech.rate,
+            volume: speech.volume,
+            name: speech.voice.clone(),
+        },
+    );
+    let printed = tx.clone();
+    config.sink = if full_screen {
+        Arc::new(move |text: &str| {
+            let _ = printed.send(AppEvent::Printed(text.to_string()));
+            Ok(())
+        })
+    } else {
+        Arc::new(|_: &str| Ok(()))
+    };
+    let (speaker, notices) = Speaker::start(config);
+    let notice_tx = tx.clone();
+    let _ = std::thread::Builder::new().name("hector-notices".into()).spawn(move || {
+        for n in notices.iter() {
+            if notice_tx.send(AppEvent::Notice(n)).is_err() {
+                return;
+            }
+        }
+    });
+
+    let origin = Instant::now();
+    let mode = options.game.variant().castling_mode();
+    let mut problems: Vec<String> = Vec::new();
+
+    // The opponent.
+    let mut opponent_side = Side::Keyboard;
+    let mut engine = None;
+    let mut opponent_port = None;
+    let mut boards: Vec<Board> = Vec::new();
+    let engine_path = match &options.opponent {
+        Opponent::Auto => Some(None),
+        Opponent::Engine(path) => Some(path.clone()),
+        _ => None,
+    };
+    if let Some(path) = engine_path {
+        let opts = EngineOptions {
+            path,
+            level: options.level,
+            chess960: mode == CastlingMode::Chess960,
+        };
+        match Engine::start(&opts) {
+            Ok(e) => {
+                opponent_side = Side::Engine;
+                engine = Some(EngineSlot {
+                    engine: e,
+                    options: opts,
+                    restarts: 0,
+                    rejected: 0,
+                });
+            }
+            Err(e) => problems.push(fill(&lang.play.engine_failed, &[("reason", &e.to_string())])),
+        }
+    }
+    let position: Chess = options.game.position().clone();
+    if let Opponent::Board(port, protocol) = &options.opponent {
+        match BoardLink::open(port, *protocol, None, position.clone(), mode, origin) {
+            Ok(link) => {
+                opponent_side = Side::Board;
+                opponent_port = Some(port.display().to_string());
+                boards.push(Board { link, local: false });
+            }
+            Err(e) => {
+                eprintln!("hector play: {}: {e}", port.display());
+                return ExitCode::from(1);
+            }
+        }
+    }
+    let mut local_side = Side::Keyboard;
+    if let Some((port, protocol)) = &options.board {
+        match BoardLink::open(port, *protocol, None, position.clone(), mode, origin) {
+            Ok(link) => {
+                local_side = Side::Board;
+                boards.push(Board { link, local: true });
+            }
+            Err(e) => {
+                eprintln!("hector play: {}: {e}", port.display());
+                return ExitCode::from(1);
+            }
+        }
+    }
+    let setup = Setup {
+        white: options.color.fold_wb(local_side, opponent_side),
+        black: options.color.fold_wb(opponent_side, local_side),
+        local: options.color,
+        local_board: options.board.is_some(),
+        control: options.control.clone(),
+        announce: if options.announce { AnnounceSettings::casual() } else { AnnounceSettings::tournament() },
+        form: options.form,
+        rules: options.control.as_ref().map_or(Rules::STANDARD, |tc| {
+            if tc.category() == crate::core::clock::Category::Blitz { Rules::BLITZ } else { Rules::STANDARD }
+        }),
+        engine_level: options.level,
+        opponent_port,
+    };
+    let (game_match, effects) = Match::new(setup, options.game, lang, Timestamp::ZERO);
+    let mut app = App {
+        lang,
+        options_color: options.color,
+        game_match,
+        speaker,
+        muted: false,
+        full_screen,
+        said: Vec::new(),
+        status: String::new(),
+        input: String::new(),
+        cursor: options.color.fold_wb(Square::E2, Square::E7),
+        engine,
+        boards,
+        origin,
+        level: options.level,
+        pieces: options.pieces,
+        colors: options.colors,
+        dirty: true,
+    };
+    let mut screen = if full_screen {
+        match FullScreen::enter() {
+            Ok(s) => Some(s),
+            Err(e) => {
+                eprintln!("hector play: cannot use the full screen ({e}); using lines");
+                app.full_screen = false;
+                None
+            }
+        }
+    } else {
+        None
+    };
+    if screen.is_some() {
+        spawn_key_reader(tx.clone(), AppEvent::Input);
+    } else {
+        spawn_line_reader(tx.clone(), AppEvent::Input);
+    }
+    for p in problems {
+        app.tell(Urgency::Urgent, vec![p]);
+    }
+    let mut running = app.apply(effects);
+    app.prompt();
+    while running {
+        if app.dirty
+            && let Some(s) = screen.as_mut()
+        {
+            app.draw(s);
+        }
+        let engine_rx = app.engine.as_ref().map_or_else(never, |s| s.engine.events().clone());
+        let board_rx: Vec<Receiver<_>> = app.boards.iter().map(|b| b.link.events().clone()).collect();
+        let local_rx = board_rx.first().cloned().unwrap_or_else(never);
+        let other_rx = board_rx.get(1).cloned().unwrap_or_else(never);
+        let timeout = app
+            .next_wake()
+            .map_or(Duration::from_secs(3600), |w| w.saturating_duration_since(Instant::now()));
+        let mut printed_prompt = false;
+        select! {
+            recv(rx) -> ev => match ev {
+                Ok(AppEvent::Input(Input::Key(k))) => running = app.key(k),
+                Ok(AppEvent::Input(Input::Line(l))) => {
+                    running = app.handle(Event::Line(l));
+                    printed_prompt = true;
+                }
+                Ok(AppEvent::Input(Input::Closed)) => running = false,
+                Ok(AppEvent::Input(Input::Resize)) => app.dirty = true,
+                Ok(AppEvent::Notice(n)) => {
+                    let text = notice_text(&n, lang);
+                    if matches!(n, Notice::Using(_)) {
+                        app.status = text;
+                        app.dirty = true;
+                    } else {
+                        app.tell(Urgency::Answer, vec![text]);
+                    }
+                }
+                Ok(AppEvent::Printed(text)) => {
+                    app.status = text;
+                    app.dirty = true;
+                }
+                Err(_) => running = false,
+            },
+            recv(engine_rx) -> ev => if let Ok(e) = ev {
+                running = app.engine_event(e);
+            },
+            recv(local_rx) -> ev => if let Ok(pe) = ev {
+                let events = app.boards.first_mut().map(|b| b.link.handle(pe)).unwrap_or_default();
+                let local = app.boards.first().is_some_and(|b| b.local);
+                running = app.board_events(events, local);
+            },
+            recv(other_rx) -> ev => if let Ok(pe) = ev {
+                let events = app.boards.get_mut(1).map(|b| b.link.handle(pe)).unwrap_or_default();
+                let local = app.boards.get(1).is_some_and(|b| b.local);
+                running = app.board_events(events, local);
+            },
+            default(timeout) => {}
+        }
+        // Time-driven work: settle pauses of the boards, flags and announcements.
+        let mut ticks = Vec::new();
+        for (i, b) in app.boards.iter_mut().enumerate() {
+            ticks.push((i, b.local, b.link.tick()));
+        }
+        for (_, local, events) in ticks {
+            if !events.is_empty() {
+                running &= app.board_events(events, local);
+            }
+        }
+        running &= app.handle(Event::Tick);
+        if printed_prompt {
+            app.prompt();
+        }
+        if app.full_screen && app.game_match.clock().is_some_and(|c| c.running().is_some()) {
+            app.dirty = true;
+        }
+    }
+    drop(screen);
+    if let Some(slot) = app.engine.as_mut() {
+        slot.engine.stop();
+    }
+    let _ = &app.engine.as_ref().map(|s| &s.options);
+    app.speaker.wait_idle(Duration::from_secs(3));
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,356 @@
+//! The full-screen view of `hector play`: the board, the moves, the clocks, what was said
+//! last and the input line. A pure function of the state: drawn again only when it changed.
+//!
+//! Built for screen readers and braille displays too: no box-drawing characters, headings as
+//! plain words, the terminal cursor on the focused square (or in the input line while
+//! typing), white pieces in upper case and black in lower case so that nothing depends on
+//! colour.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Direction, Layout, Position as CursorPosition, Rect};
+use ratatui::style::{Color as Tint, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+use shakmaty::{Color, File, Piece, Position, Rank, Role, Square};
+
+use crate::core::game::Game;
+use crate::core::notation::language::{Language, fill, role_index};
+use crate::core::notation::scoresheet::scoresheet_lines;
+
+/// How pieces are drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Pieces {
+    /// The language's letters: K D T L S B in German, K Q R B N P in English.
+    #[default]
+    Letters,
+    /// Chess figurines (♔ ♕ ♖ ♗ ♘ ♙).
+    Figurines,
+}
+
+/// The smallest terminal the layout works in.
+pub const MIN_COLS: u16 = 80;
+pub const MIN_ROWS: u16 = 24;
+
+/// Everything the view shows.
+pub struct View<'a> {
+    pub game: &'a Game,
+    pub lang: &'a Language,
+    /// The board is drawn from this side.
+    pub local: Color,
+    pub cursor: Square,
+    pub input: &'a str,
+    /// The last things said, oldest first.
+    pub said: &'a [String],
+    /// White's and Black's remaining time as shown, and whose clock runs.
+    pub clock: Option<(String, String, Option<Color>)>,
+    pub pieces: Pieces,
+    /// Square and piece colours besides the letters (never the only sign of anything).
+    pub colors: bool,
+    /// A line about the speech output or the engine.
+    pub status: &'a str,
+}
+
+fn figurine(p: Piece) -> &'static str {
+    match (p.color, p.role) {
+        (Color::White, Role::King) => "♔",
+        (Color::White, Role::Queen) => "♕",
+        (Color::White, Role::Rook) => "♖",
+        (Color::White, Role::Bishop) => "♗",
+        (Color::White, Role::Knight) => "♘",
+        (Color::White, Role::Pawn) => "♙",
+        (Color::Black, Role::King) => "♚",
+        (Color::Black, Role::Queen) => "♛",
+        (Color::Black, Role::Rook) => "♜",
+        (Color::Black, Role::Bishop) => "♝",
+        (Color::Black, Role::Knight) => "♞",
+        (Color::Black, Role::Pawn) => "♟",
+    }
+}
+
+impl View<'_> {
+    fn piece_text(&self, p: Piece) -> String {
+        match self.pieces {
+            Pieces::Figurines => figurine(p).to_string(),
+            Pieces::Letters => {
+                let letter = &self.lang.pieces.board_letters[role_index(p.role)];
+                match p.color {
+                    Color::White => letter.to_uppercase(),
+                    Color::Black => letter.to_lowercase(),
+                }
+            }
+        }
+    }
+
+    fn files(&self) -> Vec<File> {
+        match self.local {
+            Color::White => File::ALL.to_vec(),
+            Color::Black => File::ALL.into_iter().rev().collect(),
+        }
+    }
+
+    fn ranks(&self) -> Vec<Rank> {
+        match self.local {
+            Color::White => Rank::ALL.into_iter().rev().collect(),
+            Color::Black => Rank::ALL.to_vec(),
+        }
+    }
+
+    /// Where a square is drawn in the board area (one text row per rank, four columns per file).
+    fn square_cell(&self, area: Rect, sq: Square) -> Option<(u16, u16)> {
+        let col = self.files().iter().position(|f| *f == sq.file())? as u16;
+        let row = self.ranks().iter().position(|r| *r == sq.rank())? as u16;
+        Some((area.x + 2 + col * 4 + 1, area.y + 1 + row))
+    }
+
+    fn board_lines(&self) -> Vec<Line<'static>> {
+        let board = self.game.position().board();
+        let mut out = vec![Line::from(Span::styled(
+            self.lang.color(self.game.turn()).to_string(),
+            Style::default().add_modifier(Modifier::BOLD),
+        ))];
+        for rank in self.ranks() {
+            let mut spans = vec![Span::raw(format!("{} ", rank.char()))];
+            for file in self.files() {
+                let sq = Square::from_coords(file, rank);
+                let text = match board.piece_at(sq) {
+                    Some(p) => format!(" {}  ", self.piece_text(p)),
+                    // Dark squares carry a colon, light ones a dot: the peg board's raised
+                    // dark squares, without colour.
+                    None if sq.is_dark() => " :  ".to_string(),
+                    None => " .  ".to_string(),
+                };
+                let mut style = Style::default();
+                if self.colors {
+                    style = style.bg(if sq.is_dark() { Tint::DarkGray } else { Tint::Gray });
+                    if let Some(p) = board.piece_at(sq) {
+                        style = style.fg(if p.color == Color::White { Tint::White } else { Tint::Black });
+                    }
+                }
+                if sq == self.cursor {
+                    style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
+                }
+                spans.push(Span::styled(text, style));
+            }
+            out.push(Line::from(spans));
+        }
+        let files: String = self.files().iter().map(|f| format!(" {}  ", f.char())).collect();
+        out.push(Line::from(format!("  {files}")));
+        out
+    }
+
+    fn moves_lines(&self, height: usize) -> Vec<Line<'static>> {
+        let sans: Vec<_> = self.game.moves().iter().map(|m| m.san).collect();
+        let start = self.game.start();
+        let all = scoresheet_lines(
+            &sans,
+            start.fullmoves().get(),
+            start.turn() == Color::White,
+            self.lang,
+        );
+        let mut out = vec![Line::from(Span::styled(
+            self.lang.play.moves_heading.clone(),
+            Style::default().add_modifier(Modifier::BOLD),
+        ))];
+        let room = height.saturating_sub(1);
+        out.extend(all.iter().skip(all.len().saturating_sub(room)).map(|l| Line::from(l.clone())));
+        out
+    }
+
+    fn clock_lines(&self) -> Vec<Line<'static>> {
+        let Some((white, black, running)) = &self.clock else {
+            return Vec::new();
+        };
+        let mut out = vec![Line::from(Span::styled(
+            self.lang.play.clock_heading.clone(),
+            Style::default().add_modifier(Modifier::BOLD),
+        ))];
+        for (color, time) in [(Color::White, white), (Color::Black, black)] {
+            let mut text = format!("{} {time}", self.lang.color(color));
+            let mut style = Style::default();
+            if *running == Some(color) {
+                text.push(' ');
+                text.push_str(&self.lang.clock.running);
+                style = style.add_modifier(Modifier::BOLD);
+            }
+            out.push(Line::from(Span::styled(text, style)));
+        }
+        out
+    }
+
+    pub fn draw(&self, frame: &mut Frame) {
+        let area = frame.area();
+        if area.width < MIN_COLS || area.height < MIN_ROWS {
+            let text = fill(
+                &self.lang.play.terminal_too_small,
+                &[("cols", &area.width.to_string()), ("rows", &area.height.to_string())],
+            );
+            frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+            return;
+        }
+        let rows = Layout::default()
+            .direction(Direction::Vertical)
+            .constraints([
+                Constraint::Length(12),
+                Constraint::Min(4),
+                Constraint::Length(1),
+                Constraint::Length(1),
+            ])
+            .split(area);
+        let top = Layout::default()
+            .direction(Direction::Horizontal)
+            .constraints([Constraint::Length(36), Constraint::Length(2), Constraint::Min(30)])
+            .split(rows[0]);
+        frame.render_widget(Paragraph::new(self.board_lines()), top[0]);
+        let right = Layout::default()
+            .direction(Direction::Vertical)
+            .constraints([Constraint::Min(5), Constraint::Length(4)])
+            .split(top[2]);
+        frame.render_widget(Paragraph::new(self.moves_lines(right[0].height as usize)), right[0]);
+        frame.render_widget(Paragraph::new(self.clock_lines()), right[1]);
+
+        let mut said = vec![Line::from(Span::styled(
+            self.lang.play.said_heading.clone(),
+            Style::default().add_modifier(Modifier::BOLD),
+        ))];
+        let room = rows[1].height.saturating_sub(1) as usize;
+        said.extend(
+            self.said
+                .iter()
+                .skip(self.said.len().saturating_sub(room))
+                .map(|s| Line::from(s.clone())),
+        );
+        frame.render_widget(Paragraph::new(said).wrap(Wrap { trim: true }), rows[1]);
+        frame.render_widget(Paragraph::new(self.status.to_string()), rows[2]);
+        let prompt = format!("{}: ", self.lang.play.prompt);
+        let input = format!("{prompt}{}", self.input);
+        frame.render_widget(Paragraph::new(input.clone()), rows[3]);
+        // The cursor: in the input line while typing, else on the focused square, where a
+        // braille display follows it.
+        if self.input.is_empty() {
+            if let Some((x, y)) = self.square_cell(top[0], self.cursor) {
+                frame.set_cursor_position(CursorPosition::new(x, y));
+            }
+        } else {
+            let x = rows[3].x + input.chars().count() as u16;
+            frame.set_cursor_position(CursorPosition::new(x.min(rows[3].right().saturating_sub(1)), rows[3].y));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::notation::language::language;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    fn screen(view: &View, cols: u16, rows: u16) -> (String, (u16, u16)) {
+        let mut terminal = Terminal::new(TestBackend::new(cols, rows)).expect("terminal");
+        terminal.draw(|f| view.draw(f)).expect("draw");
+        let buffer = terminal.backend().buffer().clone();
+        let mut text = String::new();
+        for y in 0..rows {
+            for x in 0..cols {
+                text.push_str(buffer[(x, y)].symbol());
+            }
+            text.push('\n');
+        }
+        let cursor = terminal.get_cursor_position().map(|p| (p.x, p.y)).unwrap_or_default();
+        (text, cursor)
+    }
+
+    fn game(sans: &str) -> Game {
+        let mut g = Game::default();
+        for s in sans.split_whitespace().filter(|s| !s.ends_with('.')) {
+            g.play_san(s).expect("legal");
+        }
+        g
+    }
+
+    #[test]
+    fn snapshot_of_a_game_in_progress() {
+        let g = game("1. e4 e5 2. Nf3 Nc6");
+        let said = vec!["Springer Felix drei".to_string(), "Springer Cäsar sechs".to_string()];
+        let view = View {
+            game: &g,
+            lang: language("de").expect("de"),
+            local: Color::White,
+            cursor: Square::E4,
+            input: "",
+            said: &said,
+            clock: Some(("1:29:58".into(), "1:29:40".into(), Some(Color::White))),
+            pieces: Pieces::Letters,
+            colors: false,
+            status: "Sprachausgabe: print",
+        };
+        let (text, cursor) = screen(&view, 80, 24);
+        let expected = [
+            "Weiß                                  Züge",
+            "8  t   :   l   d   k   l   s   t      1. e4 e5",
+            "7  b   b   b   b   :   b   b   b      2. Sf3 Sc6",
+            "6  .   :   s   :   .   :   .   :",
+            "5  :   .   :   .   b   .   :   .",
+            "4  .   :   .   :   B   :   .   :",
+            "3  :   .   :   .   :   S   :   .",
+            "2  B   B   B   B   .   B   B   B",
+            "1  T   S   L   D   K   L   :   T      Uhr",
+            "   a   b   c   d   e   f   g   h      Weiß 1:29:58 läuft",
+            "                                      Schwarz 1:29:40",
+            "",
+            "Zuletzt gesagt",
+            "Springer Felix drei",
+            "Springer Cäsar sechs",
+        ];
+        let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+        assert_eq!(&lines[..expected.len()], expected, "\n{text}");
+        assert_eq!(lines[22], "Sprachausgabe: print");
+        assert_eq!(lines[23], "Zug oder Befehl:");
+        // The cursor sits on e4, where a braille display follows it.
+        assert_eq!(cursor, (19, 5));
+        // No box-drawing characters for a screen reader to read.
+        assert!(!text.contains(['─', '│', '┌', '┐', '└', '┘']));
+    }
+
+    #[test]
+    fn black_sees_the_board_turned_and_typing_moves_the_cursor() {
+        let g = Game::default();
+        let view = View {
+            game: &g,
+            lang: language("en").expect("en"),
+            local: Color::Black,
+            cursor: Square::E7,
+            input: "knight",
+            said: &[],
+            clock: None,
+            pieces: Pieces::Figurines,
+            colors: true,
+            status: "",
+        };
+        let (text, cursor) = screen(&view, 80, 24);
+        let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+        assert_eq!(lines[1], "1  ♖   ♘   ♗   ♔   ♕   ♗   ♘   ♖");
+        assert_eq!(lines[9], "   h   g   f   e   d   c   b   a");
+        assert_eq!(lines[23], "Move or command: knight");
+        assert_eq!(cursor, (23, 23));
+    }
+
+    #[test]
+    fn a_small_terminal_is_told_so() {
+        let g = Game::default();
+        let view = View {
+            game: &g,
+            lang: language("en").expect("en"),
+            local: Color::White,
+            cursor: Square::E2,
+            input: "",
+            said: &[],
+            clock: None,
+            pieces: Pieces::Letters,
+            colors: false,
+            status: "",
+        };
+        let (text, _) = screen(&view, 60, 20);
+        let words: Vec<&str> = text.split_whitespace().collect();
+        assert_eq!(words.join(" "), "The window is too small: at least 80 by 24 characters, now 60 by 20");
+    }
+}
