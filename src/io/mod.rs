@@ -3,6 +3,7 @@
 
 pub mod board_link;
 pub mod config;
+pub mod engine;
 pub mod files;
 pub mod serial;
 pub mod speech;

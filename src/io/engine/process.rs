@@ -1,0 +1,384 @@
+//! The engine process: finding the program, starting it in a process group of its own, one
+//! thread each for its stdout, stderr and stdin, and ending it without leaving anything behind.
+//!
+//! Its own process group, because an engine may be a wrapper script with children of its own:
+//! killing the group ends them all, and Ctrl-C in hector's terminal does not reach the engine.
+
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{Receiver, Sender, unbounded};
+use nix::sys::signal::{Signal, killpg};
+use nix::sys::wait::{Id, WaitPidFlag, WaitStatus, waitid};
+use nix::unistd::Pid;
+
+use super::EngineError;
+
+/// Longer lines are cut: an engine that writes without newlines cannot fill the memory.
+const MAX_LINE: u64 = 64 * 1024;
+/// How much of the engine's stderr is kept for error messages.
+const STDERR_LINES: usize = 12;
+const STDERR_LINE_CHARS: usize = 240;
+
+/// Where hector looks for Stockfish when no engine is named.
+pub const DEFAULT_ENGINE: &str = "stockfish";
+const DEFAULT_DIRS: [&str; 2] = ["/usr/games", "/usr/local/bin"];
+
+/// Locks a mutex even if a thread panicked while holding it: the data are still usable here.
+pub(super) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The places to look for a program called `name`: each directory of `path_var`, then the
+/// directories where Debian and local installs put engines.
+pub fn search_paths(name: &str, path_var: Option<&std::ffi::OsStr>) -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> =
+        path_var.map_or_else(Vec::new, |p| std::env::split_paths(p).collect());
+    dirs.extend(DEFAULT_DIRS.iter().map(PathBuf::from));
+    let mut seen = Vec::new();
+    for d in dirs {
+        let p = d.join(name);
+        if !d.as_os_str().is_empty() && !seen.contains(&p) {
+            seen.push(p);
+        }
+    }
+    seen
+}
+
+fn is_executable(p: &Path) -> bool {
+    std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+/// The engine program to start: the named path, a bare name looked up like a command, or
+/// Stockfish.
+pub fn locate(path: Option<&Path>) -> Result<PathBuf, EngineError> {
+    let name = match path {
+        Some(p) if p.components().count() > 1 || p.is_absolute() => {
+            return match std::fs::metadata(p) {
+                Err(_) => Err(EngineError::Missing { path: p.into() }),
+                Ok(m) if m.is_dir() => Err(EngineError::NotExecutable {
+                    path: p.into(),
+                    reason: "it is a directory".into(),
+                }),
+                Ok(_) if !is_executable(p) => Err(EngineError::NotExecutable {
+                    path: p.into(),
+                    reason: "it is not marked executable".into(),
+                }),
+                Ok(_) => Ok(p.into()),
+            };
+        }
+        Some(p) => p.as_os_str().to_owned(),
+        None => DEFAULT_ENGINE.into(),
+    };
+    let Some(name) = name.to_str() else {
+        return Err(EngineError::Missing {
+            path: PathBuf::from(name),
+        });
+    };
+    let candidates = search_paths(name, std::env::var_os("PATH").as_deref());
+    candidates
+        .iter()
+        .find(|p| is_executable(p))
+        .cloned()
+        .ok_or_else(|| EngineError::NotFound {
+            name: name.to_string(),
+            looked: candidates
+                .iter()
+                .filter_map(|p| p.parent())
+                .map(|d| d.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+}
+
+/// The last lines the engine wrote to stderr.
+#[derive(Clone, Default)]
+pub struct StderrTail(Arc<Mutex<(VecDeque<String>, bool)>>);
+
+impl StderrTail {
+    fn push(&self, line: String) {
+        let mut t = lock(&self.0);
+        if t.0.len() == STDERR_LINES {
+            t.0.pop_front();
+        }
+        t.0.push_back(line);
+    }
+
+    fn close(&self) {
+        lock(&self.0).1 = true;
+    }
+
+    /// Waits up to `limit` until the engine's stderr has ended, so that its last words are in.
+    pub fn settle(&self, limit: Duration) {
+        let deadline = Instant::now() + limit;
+        while !lock(&self.0).1 && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    /// What it said, one line after the other, or nothing.
+    pub fn text(&self) -> String {
+        let t = lock(&self.0);
+        t.0.iter()
+            .map(|l| l.trim())
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join(" / ")
+    }
+}
+
+/// The child process: kept unreaped until hector has ended its whole group, because a reaped
+/// leader's number could be given to another process.
+pub struct Reaper {
+    child: Child,
+    ended: Option<Option<ExitStatus>>,
+}
+
+impl Reaper {
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
+    fn pid(&self) -> Pid {
+        Pid::from_raw(i32::try_from(self.child.id()).unwrap_or(i32::MAX))
+    }
+
+    /// Whether the process has ended (then what it left in its group is killed and it is
+    /// reaped); `Some(None)` when its status is unknown.
+    pub fn poll_exit(&mut self) -> Option<Option<ExitStatus>> {
+        if let Some(e) = self.ended {
+            return Some(e);
+        }
+        // WNOWAIT: look without reaping, so that the group can still be killed safely.
+        let flags = WaitPidFlag::WEXITED | WaitPidFlag::WNOHANG | WaitPidFlag::WNOWAIT;
+        match waitid(Id::Pid(self.pid()), flags) {
+            Ok(WaitStatus::StillAlive) | Err(nix::errno::Errno::EINTR) => None,
+            _ => Some(self.finish()),
+        }
+    }
+
+    /// Ends the process and its group now, and reaps it.
+    pub fn kill(&mut self) -> Option<ExitStatus> {
+        match self.ended {
+            Some(e) => e,
+            None => self.finish(),
+        }
+    }
+
+    fn finish(&mut self) -> Option<ExitStatus> {
+        let _ = killpg(self.pid(), Signal::SIGKILL);
+        let status = self.child.wait().ok();
+        self.ended = Some(status);
+        status
+    }
+}
+
+/// Kills the process (and its group) when dropped.
+pub struct Guard(pub Arc<Mutex<Reaper>>);
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        lock(&self.0).kill();
+    }
+}
+
+/// A started engine process and the threads around it.
+pub struct Spawned {
+    pub guard: Guard,
+    /// The lines of its stdout; disconnected at end of file.
+    pub lines: Receiver<String>,
+    /// Lines for its stdin (the newline is added).
+    pub input: Sender<String>,
+    pub stderr: StderrTail,
+}
+
+/// Starts `path` with its three pipes drained and fed by threads of their own.
+pub fn spawn(path: &Path) -> Result<Spawned, EngineError> {
+    let mut tries = 0;
+    let mut child = loop {
+        let started = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0)
+            .spawn();
+        match started {
+            Ok(c) => break c,
+            // A program just written may still be open for writing in a process being forked
+            // elsewhere; that passes within milliseconds.
+            Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy && tries < 20 => {
+                tries += 1;
+                std::thread::sleep(Duration::from_millis(25));
+            }
+            Err(e) => {
+                return Err(match e.kind() {
+                    std::io::ErrorKind::NotFound => EngineError::Missing { path: path.into() },
+                    std::io::ErrorKind::PermissionDenied => EngineError::NotExecutable {
+                        path: path.into(),
+                        reason: e.to_string(),
+                    },
+                    _ => EngineError::Spawn {
+                        path: path.into(),
+                        reason: e.to_string(),
+                    },
+                });
+            }
+        }
+    };
+    let (stdin, stdout, stderr) = (child.stdin.take(), child.stdout.take(), child.stderr.take());
+    let guard = Guard(Arc::new(Mutex::new(Reaper { child, ended: None })));
+    let (Some(stdin), Some(stdout), Some(stderr)) = (stdin, stdout, stderr) else {
+        return Err(EngineError::Spawn {
+            path: path.into(),
+            reason: "its pipes could not be opened".into(),
+        });
+    };
+    let (line_tx, lines) = unbounded();
+    let (input, input_rx) = unbounded::<String>();
+    let tail = StderrTail::default();
+    let thread_tail = tail.clone();
+    let started = thread("hector-engine-out", move || {
+        read_lines(stdout, |l| line_tx.send(l).is_ok());
+    })
+    .and_then(|_| {
+        thread("hector-engine-err", move || {
+            read_lines(stderr, |l| {
+                thread_tail.push(l.chars().take(STDERR_LINE_CHARS).collect());
+                true
+            });
+            thread_tail.close();
+        })
+    })
+    .and_then(|_| thread("hector-engine-in", move || write_lines(stdin, input_rx)));
+    if let Err(e) = started {
+        return Err(EngineError::Spawn {
+            path: path.into(),
+            reason: format!("cannot start a thread: {e}"),
+        });
+    }
+    Ok(Spawned {
+        guard,
+        lines,
+        input,
+        stderr: tail,
+    })
+}
+
+fn thread(name: &str, f: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
+    std::thread::Builder::new()
+        .name(name.into())
+        .spawn(f)
+        .map(|_| ())
+}
+
+/// Reads lines until end of file (or until `take` refuses one), without the line ending.
+fn read_lines(from: impl Read, mut take: impl FnMut(String) -> bool) {
+    let mut reader = BufReader::new(from);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match (&mut reader).take(MAX_LINE).read_until(b'\n', &mut buf) {
+            Ok(0) => return,
+            Ok(_) => {
+                let line = String::from_utf8_lossy(&buf);
+                if !take(line.trim_end_matches(['\n', '\r']).to_string()) {
+                    return;
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return,
+        }
+    }
+}
+
+/// Writes each line with a newline until the channel closes or the engine stops reading.
+fn write_lines(mut to: impl Write, lines: Receiver<String>) {
+    for line in lines {
+        let written = to
+            .write_all(line.as_bytes())
+            .and_then(|()| to.write_all(b"\n"))
+            .and_then(|()| to.flush());
+        if written.is_err() {
+            return;
+        }
+    }
+}
+
+/// "exit status 3", "killed by signal 11 (SIGSEGV)".
+pub fn describe_status(status: Option<ExitStatus>) -> String {
+    match status {
+        Some(s) => match (s.code(), s.signal()) {
+            (Some(code), _) => format!("exit status {code}"),
+            (None, Some(sig)) => match Signal::try_from(sig) {
+                Ok(name) => format!("killed by signal {sig} ({name})"),
+                Err(_) => format!("killed by signal {sig}"),
+            },
+            (None, None) => "ended".into(),
+        },
+        None => "ended".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn search_paths_follow_path_then_debian_dirs() {
+        let path = std::env::join_paths(["/opt/bin", "", "/usr/games"]).expect("paths");
+        assert_eq!(
+            search_paths("stockfish", Some(&path)),
+            [
+                PathBuf::from("/opt/bin/stockfish"),
+                PathBuf::from("/usr/games/stockfish"),
+                PathBuf::from("/usr/local/bin/stockfish"),
+            ]
+        );
+        assert_eq!(search_paths("sf", None).len(), 2);
+    }
+
+    #[test]
+    fn missing_paths_say_what_to_install() {
+        let err = locate(Some(Path::new("/nonexistent/hector/engine"))).expect_err("missing");
+        assert!(matches!(err, EngineError::Missing { .. }));
+        assert!(err.to_string().contains("stockfish"), "{err}");
+        let err = locate(Some(Path::new("/"))).expect_err("a directory");
+        assert!(matches!(err, EngineError::NotExecutable { .. }), "{err}");
+        let err = locate(Some(Path::new("no-such-engine-anywhere"))).expect_err("not found");
+        assert!(err.to_string().contains("/usr/games"), "{err}");
+    }
+
+    #[test]
+    fn statuses_are_described() {
+        assert_eq!(
+            describe_status(Some(ExitStatus::from_raw(3 << 8))),
+            "exit status 3"
+        );
+        assert_eq!(
+            describe_status(Some(ExitStatus::from_raw(11))),
+            "killed by signal 11 (SIGSEGV)"
+        );
+        assert_eq!(describe_status(None), "ended");
+    }
+
+    #[test]
+    fn long_lines_are_cut_and_endings_removed() {
+        let mut text = b"uciok\r\n".to_vec();
+        text.extend(std::iter::repeat_n(b'x', 200_000));
+        text.extend(b"\nreadyok");
+        let mut got = Vec::new();
+        read_lines(&text[..], |l| {
+            got.push(l);
+            true
+        });
+        assert_eq!(got[0], "uciok");
+        assert!(got.iter().all(|l| l.len() as u64 <= MAX_LINE));
+        assert_eq!(got.last().map(String::as_str), Some("readyok"));
+    }
+}
