@@ -600,7 +600,8 @@ fn play(args: PlayArgs) -> ExitCode {
     if let Some(l) = &args.lang {
         speech.language = l.clone();
     }
-    let speech_chosen = args.speech.is_some() || config.speech.backend != crate::core::settings::BackendChoice::Auto;
+    let speech_chosen = args.speech.is_some()
+        || config.speech.backend != crate::core::settings::BackendChoice::Auto;
     if let Some(b) = args.speech {
         speech.backend = b;
     }
@@ -608,7 +609,11 @@ fn play(args: PlayArgs) -> ExitCode {
         Ok(l) => l,
         Err(code) => return code,
     };
-    let control = match args.tc.as_deref().map(str::parse::<crate::core::clock::TimeControl>) {
+    let control = match args
+        .tc
+        .as_deref()
+        .map(str::parse::<crate::core::clock::TimeControl>)
+    {
         None => None,
         Some(Ok(c)) => Some(c),
         Some(Err(e)) => return refuse(&format!("--tc: {e}"), &speech, lang),
@@ -618,18 +623,28 @@ fn play(args: PlayArgs) -> ExitCode {
         "engine" => Opponent::Engine(None),
         "keyboard" => Opponent::Keyboard,
         other => match other.split_once(':') {
-            Some(("engine", path)) if !path.is_empty() => Opponent::Engine(Some(PathBuf::from(path))),
-            Some(("board", port)) if !port.is_empty() => Opponent::Board(PathBuf::from(port), args.opponent_protocol.into()),
+            Some(("engine", path)) if !path.is_empty() => {
+                Opponent::Engine(Some(PathBuf::from(path)))
+            }
+            Some(("board", port)) if !port.is_empty() => {
+                Opponent::Board(PathBuf::from(port), args.opponent_protocol.into())
+            }
             _ => {
                 return refuse(
-                    &format!("--opponent {other}: use auto, engine, engine:PATH, keyboard or board:PORT"),
+                    &format!(
+                        "--opponent {other}: use auto, engine, engine:PATH, keyboard or board:PORT"
+                    ),
                     &speech,
                     lang,
                 );
             }
         },
     };
-    let variant = if args.chess960.is_some() { Variant::Chess960 } else { Variant::Standard };
+    let variant = if args.chess960.is_some() {
+        Variant::Chess960
+    } else {
+        Variant::Standard
+    };
     let game = if let Some(fen) = &args.fen {
         match position_from_fen(fen, variant) {
             Ok(p) => Game::from_position(p, variant),
@@ -641,12 +656,24 @@ fn play(args: PlayArgs) -> ExitCode {
         } else {
             match n.parse::<u16>() {
                 Ok(n) if n < crate::core::variant::CHESS960_POSITIONS => n,
-                _ => return refuse(&format!("--chess960 {n}: a number from 0 to 959"), &speech, lang),
+                _ => {
+                    return refuse(
+                        &format!("--chess960 {n}: a number from 0 to 959"),
+                        &speech,
+                        lang,
+                    );
+                }
             }
         };
         match chess960_position(number) {
             Some(p) => Game::from_position(p, Variant::Chess960),
-            None => return refuse(&format!("--chess960 {number}: a number from 0 to 959"), &speech, lang),
+            None => {
+                return refuse(
+                    &format!("--chess960 {number}: a number from 0 to 959"),
+                    &speech,
+                    lang,
+                );
+            }
         }
     } else {
         Game::new(Variant::Standard)
@@ -664,7 +691,9 @@ fn play(args: PlayArgs) -> ExitCode {
         level: args.level,
         control,
         announce: args.announce,
-        form: args.form.map_or(crate::core::notation::speak::Form::Short, Into::into),
+        form: args
+            .form
+            .map_or(crate::core::notation::speak::Form::Short, Into::into),
         speech,
         speech_chosen,
         screen_reader: args.screen_reader,

@@ -161,9 +161,21 @@ mod tests {
     #[test]
     fn keys() {
         use crossterm::event::KeyEvent;
-        assert_eq!(action(KeyEvent::new(KeyCode::F(9), KeyModifiers::NONE)), KeyAction::Ask(Query::AttacksHere));
-        assert_eq!(action(KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL)), KeyAction::Repeat);
-        assert_eq!(action(KeyEvent::new(KeyCode::Char('r'), KeyModifiers::NONE)), KeyAction::Type('r'));
-        assert_eq!(Query::MovesHere.command(Square::G1), Command::Moves(Some(Square::G1)));
+        assert_eq!(
+            action(KeyEvent::new(KeyCode::F(9), KeyModifiers::NONE)),
+            KeyAction::Ask(Query::AttacksHere)
+        );
+        assert_eq!(
+            action(KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL)),
+            KeyAction::Repeat
+        );
+        assert_eq!(
+            action(KeyEvent::new(KeyCode::Char('r'), KeyModifiers::NONE)),
+            KeyAction::Type('r')
+        );
+        assert_eq!(
+            Query::MovesHere.command(Square::G1),
+            Command::Moves(Some(Square::G1))
+        );
     }
 }

@@ -12,10 +12,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender, never, select, unbounded};
-use shakmaty::{CastlingMode, Chess, Color, Position, Square};
+use shakmaty::{CastlingMode, Chess, Color, Square};
 
 use crate::app::say::notice_text;
-use crate::core::board::Recognition;
 use crate::core::clock::{AnnounceSettings, TimeControl};
 use crate::core::game::Game;
 use crate::core::laws::Rules;
@@ -27,7 +26,9 @@ use crate::core::notation::speak::Form;
 use crate::core::settings::SpeechSettings;
 use crate::core::time::Timestamp;
 use crate::io::board_link::{BoardEvent, BoardLink, Protocol};
-use crate::io::engine::{ClockTimes, Engine, EngineEvent, EngineOptions, SearchLimits, level_limits};
+use crate::io::engine::{
+    ClockTimes, Engine, EngineEvent, EngineOptions, SearchLimits, level_limits,
+};
 use crate::io::speech::{Kind, Notice, Speaker, SpeechConfig, Voice};
 use crate::io::terminal::{FullScreen, Input, interactive, spawn_key_reader, spawn_line_reader};
 use keys::{KeyAction, jump, walk};
@@ -74,7 +75,6 @@ enum AppEvent {
 /// How the engine is doing.
 struct EngineSlot {
     engine: Engine,
-    options: EngineOptions,
     restarts: u8,
     rejected: u8,
 }
@@ -102,6 +102,8 @@ struct App {
     pieces: Pieces,
     colors: bool,
     dirty: bool,
+    /// Line mode: the prompt is on screen and the player has not pressed Enter yet.
+    prompt_open: bool,
 }
 
 const SAID_KEPT: usize = 60;
@@ -126,6 +128,11 @@ impl App {
             self.dirty = true;
         } else {
             let mut out = std::io::stdout().lock();
+            // Something said while the prompt waits starts on a line of its own.
+            if self.prompt_open {
+                let _ = writeln!(out);
+                self.prompt_open = false;
+            }
             for l in &lines {
                 let _ = writeln!(out, "{l}");
             }
@@ -133,11 +140,13 @@ impl App {
         }
     }
 
-    fn prompt(&self) {
-        if !self.full_screen {
+    /// Line mode: shows the prompt when the player may type (again).
+    fn prompt(&mut self) {
+        if !self.full_screen && !self.prompt_open {
             let mut out = std::io::stdout().lock();
             let _ = write!(out, "{}: ", self.lang.play.prompt);
             let _ = out.flush();
+            self.prompt_open = true;
         }
     }
 
@@ -158,7 +167,10 @@ impl App {
                 Effect::BoardExpect { position, previous } => {
                     let mut follow_up = Vec::new();
                     for b in self.boards.iter_mut().filter(|b| b.local) {
-                        follow_up.extend(b.link.expect_position(position.clone(), previous.clone()));
+                        follow_up.extend(
+                            b.link
+                                .expect_position((*position).clone(), previous.as_deref().cloned()),
+                        );
                     }
                     keep_going &= self.board_events(follow_up, true);
                 }
@@ -201,7 +213,10 @@ impl App {
 
     fn new_game(&mut self) {
         let setup = self.game_match.setup().clone();
-        let game = Game::from_position(self.game_match.game().start().clone(), self.game_match.game().variant());
+        let game = Game::from_position(
+            self.game_match.game().start().clone(),
+            self.game_match.game().variant(),
+        );
         if let Some(slot) = self.engine.as_mut() {
             slot.engine.stop();
         }
@@ -229,7 +244,9 @@ impl App {
                 binc: bonus,
             });
         }
-        let Some(slot) = self.engine.as_mut() else { return };
+        let Some(slot) = self.engine.as_mut() else {
+            return;
+        };
         if let Err(e) = slot.engine.request_move(&start, &moves, limits) {
             let reason = e.to_string();
             self.engine_failed(reason);
@@ -246,8 +263,14 @@ impl App {
             _ => false,
         };
         if restarted {
-            self.handle(Event::EngineFailed { reason, gone: false });
-            self.tell(Urgency::Answer, vec![self.lang.play.engine_restarted.clone()]);
+            self.handle(Event::EngineFailed {
+                reason,
+                gone: false,
+            });
+            self.tell(
+                Urgency::Answer,
+                vec![self.lang.play.engine_restarted.clone()],
+            );
             if self.game_match.setup().side(self.game_match.game().turn()) == Side::Engine
                 && !self.game_match.game().is_over()
             {
@@ -384,7 +407,11 @@ impl App {
                 format!("{}:{:02}", s / 60, s % 60)
             }
         };
-        Some((show(clock.remaining(Color::White, now)), show(clock.remaining(Color::Black, now)), clock.running()))
+        Some((
+            show(clock.remaining(Color::White, now)),
+            show(clock.remaining(Color::Black, now)),
+            clock.running(),
+        ))
     }
 
     fn draw(&mut self, screen: &mut FullScreen) {
@@ -423,7 +450,8 @@ impl App {
             && let Some(color) = clock.running()
         {
             let left = clock.remaining(color, now);
-            let step = Duration::from_nanos(u64::from(left.subsec_nanos())) + Duration::from_millis(1);
+            let step =
+                Duration::from_nanos(u64::from(left.subsec_nanos())) + Duration::from_millis(1);
             wakes.push(Instant::now() + step);
         }
         wakes.into_iter().min()
@@ -462,13 +490,15 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
     };
     let (speaker, notices) = Speaker::start(config);
     let notice_tx = tx.clone();
-    let _ = std::thread::Builder::new().name("hector-notices".into()).spawn(move || {
-        for n in notices.iter() {
-            if notice_tx.send(AppEvent::Notice(n)).is_err() {
-                return;
+    let _ = std::thread::Builder::new()
+        .name("hector-notices".into())
+        .spawn(move || {
+            for n in notices.iter() {
+                if notice_tx.send(AppEvent::Notice(n)).is_err() {
+                    return;
+                }
             }
-        }
-    });
+        });
 
     let origin = Instant::now();
     let mode = options.game.variant().castling_mode();
@@ -495,12 +525,14 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
                 opponent_side = Side::Engine;
                 engine = Some(EngineSlot {
                     engine: e,
-                    options: opts,
                     restarts: 0,
                     rejected: 0,
                 });
             }
-            Err(e) => problems.push(fill(&lang.play.engine_failed, &[("reason", &e.to_string())])),
+            Err(e) => problems.push(fill(
+                &lang.play.engine_failed,
+                &[("reason", &e.to_string())],
+            )),
         }
     }
     let position: Chess = options.game.position().clone();
@@ -536,10 +568,18 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
         local: options.color,
         local_board: options.board.is_some(),
         control: options.control.clone(),
-        announce: if options.announce { AnnounceSettings::casual() } else { AnnounceSettings::tournament() },
+        announce: if options.announce {
+            AnnounceSettings::casual()
+        } else {
+            AnnounceSettings::tournament()
+        },
         form: options.form,
         rules: options.control.as_ref().map_or(Rules::STANDARD, |tc| {
-            if tc.category() == crate::core::clock::Category::Blitz { Rules::BLITZ } else { Rules::STANDARD }
+            if tc.category() == crate::core::clock::Category::Blitz {
+                Rules::BLITZ
+            } else {
+                Rules::STANDARD
+            }
         }),
         engine_level: options.level,
         opponent_port,
@@ -563,6 +603,7 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
         pieces: options.pieces,
         colors: options.colors,
         dirty: true,
+        prompt_open: false,
     };
     let mut screen = if full_screen {
         match FullScreen::enter() {
@@ -592,20 +633,24 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
         {
             app.draw(s);
         }
-        let engine_rx = app.engine.as_ref().map_or_else(never, |s| s.engine.events().clone());
-        let board_rx: Vec<Receiver<_>> = app.boards.iter().map(|b| b.link.events().clone()).collect();
+        let engine_rx = app
+            .engine
+            .as_ref()
+            .map_or_else(never, |s| s.engine.events().clone());
+        let board_rx: Vec<Receiver<_>> =
+            app.boards.iter().map(|b| b.link.events().clone()).collect();
         let local_rx = board_rx.first().cloned().unwrap_or_else(never);
         let other_rx = board_rx.get(1).cloned().unwrap_or_else(never);
-        let timeout = app
-            .next_wake()
-            .map_or(Duration::from_secs(3600), |w| w.saturating_duration_since(Instant::now()));
-        let mut printed_prompt = false;
+        let timeout = app.next_wake().map_or(Duration::from_secs(3600), |w| {
+            w.saturating_duration_since(Instant::now())
+        });
         select! {
             recv(rx) -> ev => match ev {
                 Ok(AppEvent::Input(Input::Key(k))) => running = app.key(k),
                 Ok(AppEvent::Input(Input::Line(l))) => {
+                    // Enter ended the prompt's line.
+                    app.prompt_open = false;
                     running = app.handle(Event::Line(l));
-                    printed_prompt = true;
                 }
                 Ok(AppEvent::Input(Input::Closed)) => running = false,
                 Ok(AppEvent::Input(Input::Resize)) => app.dirty = true,
@@ -650,10 +695,15 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
             }
         }
         running &= app.handle(Event::Tick);
-        if printed_prompt {
+        if running {
             app.prompt();
         }
-        if app.full_screen && app.game_match.clock().is_some_and(|c| c.running().is_some()) {
+        if app.full_screen
+            && app
+                .game_match
+                .clock()
+                .is_some_and(|c| c.running().is_some())
+        {
             app.dirty = true;
         }
     }
@@ -661,7 +711,6 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
     if let Some(slot) = app.engine.as_mut() {
         slot.engine.stop();
     }
-    let _ = &app.engine.as_ref().map(|s| &s.options);
     app.speaker.wait_idle(Duration::from_secs(3));
     ExitCode::SUCCESS
 }

@@ -121,9 +121,17 @@ impl View<'_> {
                 };
                 let mut style = Style::default();
                 if self.colors {
-                    style = style.bg(if sq.is_dark() { Tint::DarkGray } else { Tint::Gray });
+                    style = style.bg(if sq.is_dark() {
+                        Tint::DarkGray
+                    } else {
+                        Tint::Gray
+                    });
                     if let Some(p) = board.piece_at(sq) {
-                        style = style.fg(if p.color == Color::White { Tint::White } else { Tint::Black });
+                        style = style.fg(if p.color == Color::White {
+                            Tint::White
+                        } else {
+                            Tint::Black
+                        });
                     }
                 }
                 if sq == self.cursor {
@@ -133,7 +141,11 @@ impl View<'_> {
             }
             out.push(Line::from(spans));
         }
-        let files: String = self.files().iter().map(|f| format!(" {}  ", f.char())).collect();
+        let files: String = self
+            .files()
+            .iter()
+            .map(|f| format!(" {}  ", f.char()))
+            .collect();
         out.push(Line::from(format!("  {files}")));
         out
     }
@@ -152,7 +164,11 @@ impl View<'_> {
             Style::default().add_modifier(Modifier::BOLD),
         ))];
         let room = height.saturating_sub(1);
-        out.extend(all.iter().skip(all.len().saturating_sub(room)).map(|l| Line::from(l.clone())));
+        out.extend(
+            all.iter()
+                .skip(all.len().saturating_sub(room))
+                .map(|l| Line::from(l.clone())),
+        );
         out
     }
 
@@ -182,7 +198,10 @@ impl View<'_> {
         if area.width < MIN_COLS || area.height < MIN_ROWS {
             let text = fill(
                 &self.lang.play.terminal_too_small,
-                &[("cols", &area.width.to_string()), ("rows", &area.height.to_string())],
+                &[
+                    ("cols", &area.width.to_string()),
+                    ("rows", &area.height.to_string()),
+                ],
             );
             frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
             return;
@@ -198,14 +217,21 @@ impl View<'_> {
             .split(area);
         let top = Layout::default()
             .direction(Direction::Horizontal)
-            .constraints([Constraint::Length(36), Constraint::Length(2), Constraint::Min(30)])
+            .constraints([
+                Constraint::Length(36),
+                Constraint::Length(2),
+                Constraint::Min(30),
+            ])
             .split(rows[0]);
         frame.render_widget(Paragraph::new(self.board_lines()), top[0]);
         let right = Layout::default()
             .direction(Direction::Vertical)
             .constraints([Constraint::Min(5), Constraint::Length(4)])
             .split(top[2]);
-        frame.render_widget(Paragraph::new(self.moves_lines(right[0].height as usize)), right[0]);
+        frame.render_widget(
+            Paragraph::new(self.moves_lines(right[0].height as usize)),
+            right[0],
+        );
         frame.render_widget(Paragraph::new(self.clock_lines()), right[1]);
 
         let mut said = vec![Line::from(Span::styled(
@@ -232,7 +258,10 @@ impl View<'_> {
             }
         } else {
             let x = rows[3].x + input.chars().count() as u16;
-            frame.set_cursor_position(CursorPosition::new(x.min(rows[3].right().saturating_sub(1)), rows[3].y));
+            frame.set_cursor_position(CursorPosition::new(
+                x.min(rows[3].right().saturating_sub(1)),
+                rows[3].y,
+            ));
         }
     }
 }
@@ -255,7 +284,10 @@ mod tests {
             }
             text.push('\n');
         }
-        let cursor = terminal.get_cursor_position().map(|p| (p.x, p.y)).unwrap_or_default();
+        let cursor = terminal
+            .get_cursor_position()
+            .map(|p| (p.x, p.y))
+            .unwrap_or_default();
         (text, cursor)
     }
 
@@ -270,7 +302,10 @@ mod tests {
     #[test]
     fn snapshot_of_a_game_in_progress() {
         let g = game("1. e4 e5 2. Nf3 Nc6");
-        let said = vec!["Springer Felix drei".to_string(), "Springer Cäsar sechs".to_string()];
+        let said = vec![
+            "Springer Felix drei".to_string(),
+            "Springer Cäsar sechs".to_string(),
+        ];
         let view = View {
             game: &g,
             lang: language("de").expect("de"),
@@ -351,6 +386,9 @@ mod tests {
         };
         let (text, _) = screen(&view, 60, 20);
         let words: Vec<&str> = text.split_whitespace().collect();
-        assert_eq!(words.join(" "), "The window is too small: at least 80 by 24 characters, now 60 by 20");
+        assert_eq!(
+            words.join(" "),
+            "The window is too small: at least 80 by 24 characters, now 60 by 20"
+        );
     }
 }

@@ -8,7 +8,9 @@ use std::sync::OnceLock;
 use shakmaty::{Color, File, Rank, Role, Square};
 
 use crate::core::notation::language::{CommandWords, languages};
-use crate::core::notation::vocabulary::{Meaning, Vocabulary, fold, parse_file, parse_rank, parse_square};
+use crate::core::notation::vocabulary::{
+    Meaning, Vocabulary, fold, parse_file, parse_rank, parse_square,
+};
 
 /// A command of `hector play`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,7 +19,10 @@ pub enum Command {
     /// The whole board, rank by rank.
     Board,
     /// The pieces of one side, one kind, or both.
-    Pieces { color: Option<Color>, role: Option<Role> },
+    Pieces {
+        color: Option<Color>,
+        role: Option<Role>,
+    },
     Square(Square),
     Rank(Rank),
     File(File),
@@ -275,7 +280,10 @@ mod tests {
         assert_eq!(cmd("draw decline"), Command::Decline);
         assert_eq!(cmd("reklamieren"), Command::Claim(None));
         assert_eq!(cmd("claim Nf3"), Command::Claim(Some("Nf3".into())));
-        assert_eq!(cmd("speichern /tmp/partie.pgn"), Command::Save(Some("/tmp/partie.pgn".into())));
+        assert_eq!(
+            cmd("speichern /tmp/partie.pgn"),
+            Command::Save(Some("/tmp/partie.pgn".into()))
+        );
         assert_eq!(cmd("aufgeben"), Command::Resign);
         assert_eq!(cmd("Ende"), Command::Quit);
     }
@@ -284,20 +292,52 @@ mod tests {
     fn where_are_the_pieces() {
         assert_eq!(
             cmd("wo sind die schwarzen Türme"),
-            Command::Pieces { color: Some(Color::Black), role: Some(Role::Rook) }
+            Command::Pieces {
+                color: Some(Color::Black),
+                role: Some(Role::Rook)
+            }
         );
         assert_eq!(
             cmd("where are the white knights?"),
-            Command::Pieces { color: Some(Color::White), role: Some(Role::Knight) }
+            Command::Pieces {
+                color: Some(Color::White),
+                role: Some(Role::Knight)
+            }
         );
-        assert_eq!(cmd("figuren"), Command::Pieces { color: None, role: None });
-        assert_eq!(cmd("weiß"), Command::Pieces { color: Some(Color::White), role: None });
-        assert_eq!(cmd("figuren Läufer"), Command::Pieces { color: None, role: Some(Role::Bishop) });
+        assert_eq!(
+            cmd("figuren"),
+            Command::Pieces {
+                color: None,
+                role: None
+            }
+        );
+        assert_eq!(
+            cmd("weiß"),
+            Command::Pieces {
+                color: Some(Color::White),
+                role: None
+            }
+        );
+        assert_eq!(
+            cmd("figuren Läufer"),
+            Command::Pieces {
+                color: None,
+                role: Some(Role::Bishop)
+            }
+        );
     }
 
     #[test]
     fn moves_are_not_commands() {
-        for m in ["e4", "Springer Felix drei", "Sf3", "O-O", "Kurze Rochade", "knight felix three", "Dame David eins"] {
+        for m in [
+            "e4",
+            "Springer Felix drei",
+            "Sf3",
+            "O-O",
+            "Kurze Rochade",
+            "knight felix three",
+            "Dame David eins",
+        ] {
             assert_eq!(read_line(m), Ok(Line::Move(m.to_string())), "{m}");
         }
         assert_eq!(read_line("   "), Ok(Line::Empty));
@@ -308,7 +348,13 @@ mod tests {
         assert_eq!(read_line("feld"), Err(CommandError::NeedsSquare));
         assert_eq!(read_line("reihe neun"), Err(CommandError::NeedsRank));
         assert_eq!(read_line("linie 4"), Err(CommandError::NeedsFile));
-        assert!(matches!(read_line("liste zehn"), Err(CommandError::Unknown(_))));
-        assert!(matches!(read_line("wo sind die grünen Elefanten"), Err(CommandError::Unknown(_))));
+        assert!(matches!(
+            read_line("liste zehn"),
+            Err(CommandError::Unknown(_))
+        ));
+        assert!(matches!(
+            read_line("wo sind die grünen Elefanten"),
+            Err(CommandError::Unknown(_))
+        ));
     }
 }

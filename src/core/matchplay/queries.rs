@@ -12,16 +12,24 @@ fn colored_list(board: &Board, squares: Bitboard, lang: &Language) -> String {
     squares
         .into_iter()
         .filter_map(|sq| {
-            board
-                .piece_at(sq)
-                .map(|p| format!("{} {}", lang.square(sq), lang.colored_piece(p.color, p.role)))
+            board.piece_at(sq).map(|p| {
+                format!(
+                    "{} {}",
+                    lang.square(sq),
+                    lang.colored_piece(p.color, p.role)
+                )
+            })
         })
         .collect::<Vec<_>>()
         .join(", ")
 }
 
 fn line_or_empty(text: String, lang: &Language) -> String {
-    if text.is_empty() { lang.play.empty_line.clone() } else { text }
+    if text.is_empty() {
+        lang.play.empty_line.clone()
+    } else {
+        text
+    }
 }
 
 /// The whole board, one sentence per rank, from the eighth rank down (from the first rank
@@ -36,12 +44,24 @@ pub fn board(pos: &Chess, from: Color, lang: &Language) -> Vec<String> {
 
 pub fn rank(pos: &Chess, r: Rank, lang: &Language) -> String {
     let squares = colored_list(pos.board(), Bitboard::from_rank(r), lang);
-    fill(&lang.play.rank, &[("rank", lang.rank(r)), ("squares", &line_or_empty(squares, lang))])
+    fill(
+        &lang.play.rank,
+        &[
+            ("rank", lang.rank(r)),
+            ("squares", &line_or_empty(squares, lang)),
+        ],
+    )
 }
 
 pub fn file(pos: &Chess, f: File, lang: &Language) -> String {
     let squares = colored_list(pos.board(), Bitboard::from_file(f), lang);
-    fill(&lang.play.file, &[("file", lang.file(f)), ("squares", &line_or_empty(squares, lang))])
+    fill(
+        &lang.play.file,
+        &[
+            ("file", lang.file(f)),
+            ("squares", &line_or_empty(squares, lang)),
+        ],
+    )
 }
 
 /// The two diagonals through a square, each named by its ends (a diagonal of one square is
@@ -62,7 +82,9 @@ pub fn diagonals(pos: &Chess, sq: Square, lang: &Language) -> Vec<String> {
         }
         line.sort_by_key(|s| (s.file(), s.rank()));
         let bits: Bitboard = line.iter().copied().collect();
-        let (Some(first), Some(last)) = (line.first(), line.last()) else { continue };
+        let (Some(first), Some(last)) = (line.first(), line.last()) else {
+            continue;
+        };
         let squares = colored_list(pos.board(), bits, lang);
         out.push(fill(
             &lang.play.diagonal,
@@ -89,13 +111,20 @@ pub fn square(pos: &Chess, sq: Square, lang: &Language) -> String {
 }
 
 /// The pieces of one side or both, of one kind or all.
-pub fn pieces(pos: &Chess, color: Option<Color>, role: Option<Role>, lang: &Language) -> Vec<String> {
+pub fn pieces(
+    pos: &Chess,
+    color: Option<Color>,
+    role: Option<Role>,
+    lang: &Language,
+) -> Vec<String> {
     let board = pos.board();
     let colors: Vec<Color> = color.map_or_else(|| Color::ALL.to_vec(), |c| vec![c]);
     let mut out = Vec::new();
     for c in colors {
         match role {
-            None => out.push(crate::core::notation::describe::describe_side(board, c, lang)),
+            None => out.push(crate::core::notation::describe::describe_side(
+                board, c, lang,
+            )),
             Some(r) => {
                 let plural = match c {
                     Color::White => &lang.play.white_plural[role_index(r)],
@@ -108,7 +137,10 @@ pub fn pieces(pos: &Chess, color: Option<Color>, role: Option<Role>, lang: &Lang
                 out.push(if squares.is_empty() {
                     fill(&lang.play.pieces_none, &[("pieces", plural)])
                 } else {
-                    fill(&lang.play.pieces_of, &[("pieces", plural), ("squares", &squares.join(", "))])
+                    fill(
+                        &lang.play.pieces_of,
+                        &[("pieces", plural), ("squares", &squares.join(", "))],
+                    )
                 });
             }
         }
@@ -119,9 +151,13 @@ pub fn pieces(pos: &Chess, color: Option<Color>, role: Option<Role>, lang: &Lang
 fn pieces_with_squares(board: &Board, bits: Bitboard, lang: &Language) -> String {
     bits.into_iter()
         .filter_map(|sq| {
-            board
-                .piece_at(sq)
-                .map(|p| format!("{} {}", lang.colored_piece(p.color, p.role), lang.square(sq)))
+            board.piece_at(sq).map(|p| {
+                format!(
+                    "{} {}",
+                    lang.colored_piece(p.color, p.role),
+                    lang.square(sq)
+                )
+            })
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -158,7 +194,10 @@ pub fn attacks_on(pos: &Chess, sq: Square, lang: &Language) -> String {
                 .map(|c| {
                     fill(
                         &lang.play.attacks_empty,
-                        &[("color", lang.color(c)), ("pieces", &pieces_with_squares(board, by(c), lang))],
+                        &[
+                            ("color", lang.color(c)),
+                            ("pieces", &pieces_with_squares(board, by(c), lang)),
+                        ],
                     )
                 })
                 .collect();
@@ -186,18 +225,32 @@ pub fn moves(pos: &Chess, from: Option<Square>, lang: &Language, form: Form) -> 
                 return fill(&lang.play.no_piece, &[("square", &lang.square(sq))]);
             };
             if piece.color != pos.turn() {
-                return fill(&lang.play.not_to_move, &[("color", lang.color(piece.color))]);
+                return fill(
+                    &lang.play.not_to_move,
+                    &[("color", lang.color(piece.color))],
+                );
             }
             let mine: Vec<&Move> = legal.iter().filter(|m| m.from() == Some(sq)).collect();
-            let list = if mine.is_empty() { lang.play.no_moves.clone() } else { say(&mine) };
+            let list = if mine.is_empty() {
+                lang.play.no_moves.clone()
+            } else {
+                say(&mine)
+            };
             fill(
                 &lang.play.moves_of,
-                &[("piece", lang.colored_piece(piece.color, piece.role)), ("square", &lang.square(sq)), ("moves", &list)],
+                &[
+                    ("piece", lang.colored_piece(piece.color, piece.role)),
+                    ("square", &lang.square(sq)),
+                    ("moves", &list),
+                ],
             )
         }
         None => {
             let all: Vec<&Move> = legal.iter().collect();
-            fill(&lang.play.all_moves, &[("count", &all.len().to_string()), ("moves", &say(&all))])
+            fill(
+                &lang.play.all_moves,
+                &[("count", &all.len().to_string()), ("moves", &say(&all))],
+            )
         }
     }
 }
@@ -222,7 +275,11 @@ pub fn last_move(game: &Game, lang: &Language, form: Form) -> String {
 /// "Weiß ist am Zug" (with "Schach" when in check).
 pub fn turn(pos: &Chess, lang: &Language) -> String {
     let text = fill(&lang.play.to_move, &[("color", lang.color(pos.turn()))]);
-    if pos.is_check() { format!("{text}, {}", lang.play.check) } else { text }
+    if pos.is_check() {
+        format!("{text}, {}", lang.play.check)
+    } else {
+        text
+    }
 }
 
 const VALUES: [(Role, u32); 5] = [
@@ -247,19 +304,40 @@ pub fn material(pos: &Chess, lang: &Language) -> Vec<String> {
             } else if n > 1 {
                 parts.push(format!("{n} {}", lang.pieces_plural(role)));
             }
-            points[i] += VALUES.iter().find(|(r, _)| *r == role).map_or(0, |(_, v)| *v) * n as u32;
+            points[i] += VALUES
+                .iter()
+                .find(|(r, _)| *r == role)
+                .map_or(0, |(_, v)| *v)
+                * n as u32;
         }
-        let list = if parts.is_empty() { lang.play.only_king.clone() } else { parts.join(", ") };
-        out.push(fill(&lang.play.material_side, &[("color", lang.color(c)), ("pieces", &list)]));
+        let list = if parts.is_empty() {
+            lang.play.only_king.clone()
+        } else {
+            parts.join(", ")
+        };
+        out.push(fill(
+            &lang.play.material_side,
+            &[("color", lang.color(c)), ("pieces", &list)],
+        ));
     }
     let (w, b) = (points[0], points[1]);
     out.push(if w == b {
         lang.play.material_even.clone()
     } else {
-        let (ahead, diff) = if w > b { (Color::White, w - b) } else { (Color::Black, b - w) };
+        let (ahead, diff) = if w > b {
+            (Color::White, w - b)
+        } else {
+            (Color::Black, b - w)
+        };
         let forms = &lang.play.points;
-        let pts = fill(if diff == 1 { &forms[0] } else { &forms[1] }, &[("n", &diff.to_string())]);
-        fill(&lang.play.material_ahead, &[("color", lang.color(ahead)), ("points", &pts)])
+        let pts = fill(
+            if diff == 1 { &forms[0] } else { &forms[1] },
+            &[("n", &diff.to_string())],
+        );
+        fill(
+            &lang.play.material_ahead,
+            &[("color", lang.color(ahead)), ("points", &pts)],
+        )
     });
     out
 }
@@ -272,7 +350,10 @@ pub fn move_list(game: &Game, from: Option<u32>, lang: &Language, form: Form) ->
         return lang.play.no_last_move.clone();
     }
     let first_number = game.start().fullmoves().get();
-    let number_of = |ply: usize| game.position_at(ply).map_or(first_number, |p| p.fullmoves().get());
+    let number_of = |ply: usize| {
+        game.position_at(ply)
+            .map_or(first_number, |p| p.fullmoves().get())
+    };
     let start_ply = match from {
         Some(n) => (0..moves.len())
             .find(|&ply| number_of(ply) >= n)
@@ -297,7 +378,10 @@ pub fn move_list(game: &Game, from: Option<u32>, lang: &Language, form: Form) ->
     }
     fill(
         &lang.play.move_list,
-        &[("number", &number_of(start_ply).to_string()), ("moves", &parts.join(". "))],
+        &[
+            ("number", &number_of(start_ply).to_string()),
+            ("moves", &parts.join(". ")),
+        ],
     )
 }
 
@@ -324,24 +408,45 @@ mod tests {
         let pos = Chess::default();
         let lines = board(&pos, Color::White, de());
         assert_eq!(lines.len(), 8);
-        assert!(lines[0].starts_with("Reihe acht: Anna acht schwarzer Turm, Bella acht schwarzer Springer"), "{}", lines[0]);
+        assert!(
+            lines[0]
+                .starts_with("Reihe acht: Anna acht schwarzer Turm, Bella acht schwarzer Springer"),
+            "{}",
+            lines[0]
+        );
         assert_eq!(lines[4], "Reihe vier: leer");
         assert!(board(&pos, Color::Black, de())[0].starts_with("Reihe eins"));
-        assert_eq!(file(&pos, File::E, de()), "Linie Eva: Eva eins weißer König, Eva zwei weißer Bauer, Eva sieben schwarzer Bauer, Eva acht schwarzer König");
+        assert_eq!(
+            file(&pos, File::E, de()),
+            "Linie Eva: Eva eins weißer König, Eva zwei weißer Bauer, Eva sieben schwarzer Bauer, Eva acht schwarzer König"
+        );
         let d = diagonals(&pos, Square::C1, de());
         assert_eq!(d.len(), 2);
         assert!(d[0].starts_with("Diagonale Cäsar eins bis Hector sechs: Cäsar eins weißer Läufer, David zwei weißer Bauer"), "{d:?}");
-        assert!(d[1].starts_with("Diagonale Anna drei bis Cäsar eins"), "{d:?}");
+        assert!(
+            d[1].starts_with("Diagonale Anna drei bis Cäsar eins"),
+            "{d:?}"
+        );
     }
 
     #[test]
     fn where_are_the_black_rooks() {
         let pos = Chess::default();
-        assert_eq!(pieces(&pos, Some(Color::Black), Some(Role::Rook), de()), ["Schwarze Türme: Anna acht, Hector acht"]);
+        assert_eq!(
+            pieces(&pos, Some(Color::Black), Some(Role::Rook), de()),
+            ["Schwarze Türme: Anna acht, Hector acht"]
+        );
         let g = game("1. e4 d5 2. exd5 Qxd5");
-        assert_eq!(pieces(g.position(), Some(Color::White), Some(Role::Queen), de()), ["Weiße Damen: David eins"]);
-        let empty = position_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Variant::Standard).expect("fen");
-        assert_eq!(pieces(&empty, Some(Color::White), Some(Role::Rook), de()), ["Weiße Türme: keine"]);
+        assert_eq!(
+            pieces(g.position(), Some(Color::White), Some(Role::Queen), de()),
+            ["Weiße Damen: David eins"]
+        );
+        let empty =
+            position_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Variant::Standard).expect("fen");
+        assert_eq!(
+            pieces(&empty, Some(Color::White), Some(Role::Rook), de()),
+            ["Weiße Türme: keine"]
+        );
     }
 
     #[test]
@@ -355,17 +460,37 @@ mod tests {
             attacks_on(g.position(), Square::D4, de()),
             "David vier: Weiß greift an: weißer Springer Felix drei; Schwarz greift an: schwarzer Bauer Eva fünf, schwarzer Springer Cäsar sechs"
         );
-        assert_eq!(attacks_on(g.position(), Square::A4, de()), "Niemand greift Anna vier an");
+        assert_eq!(
+            attacks_on(g.position(), Square::A4, de()),
+            "Niemand greift Anna vier an"
+        );
     }
 
     #[test]
     fn moves_last_turn_material_and_list() {
         let g = game("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6");
-        assert_eq!(moves(g.position(), Some(Square::F3), de(), Form::Short).split(": ").next(), Some("weißer Springer Felix drei"));
-        assert!(moves(g.position(), Some(Square::F3), de(), Form::Short).contains("Springer schlägt Eva fünf"));
-        assert_eq!(moves(g.position(), Some(Square::E5), de(), Form::Short), "Schwarz ist nicht am Zug");
-        assert_eq!(moves(g.position(), Some(Square::E4), de(), Form::Short), "weißer Bauer Eva vier: keine Züge");
-        assert_eq!(last_move(&g, de(), Form::Short), "Letzter Zug: 4. Schwarz, David schlägt Cäsar sechs");
+        assert_eq!(
+            moves(g.position(), Some(Square::F3), de(), Form::Short)
+                .split(": ")
+                .next(),
+            Some("weißer Springer Felix drei")
+        );
+        assert!(
+            moves(g.position(), Some(Square::F3), de(), Form::Short)
+                .contains("Springer schlägt Eva fünf")
+        );
+        assert_eq!(
+            moves(g.position(), Some(Square::E5), de(), Form::Short),
+            "Schwarz ist nicht am Zug"
+        );
+        assert_eq!(
+            moves(g.position(), Some(Square::E4), de(), Form::Short),
+            "weißer Bauer Eva vier: keine Züge"
+        );
+        assert_eq!(
+            last_move(&g, de(), Form::Short),
+            "Letzter Zug: 4. Schwarz, David schlägt Cäsar sechs"
+        );
         assert_eq!(turn(g.position(), de()), "Weiß ist am Zug");
         let m = material(g.position(), de());
         assert_eq!(m[0], "Weiß: Dame, 2 Türme, Läufer, 2 Springer, 8 Bauern");
@@ -377,7 +502,9 @@ mod tests {
             move_list(&g, Some(3), de(), Form::Short),
             "Züge ab 3: 3. Läufer Bella fünf, Anna sechs. 4. Läufer schlägt Cäsar sechs, David schlägt Cäsar sechs"
         );
-        assert!(move_list(&g, None, de(), Form::Short).starts_with("Züge ab 1: 1. Eva vier, Eva fünf"));
+        assert!(
+            move_list(&g, None, de(), Form::Short).starts_with("Züge ab 1: 1. Eva vier, Eva fünf")
+        );
         let check = game("1. e4 f5 2. Qh5+");
         assert_eq!(turn(check.position(), de()), "Schwarz ist am Zug, Schach");
     }

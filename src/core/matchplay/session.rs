@@ -88,10 +88,19 @@ pub enum Recorded {
         /// Both remaining times after the clock was pressed.
         clock: Option<(Duration, Duration)>,
     },
-    Touched { by: Color, square: Square },
-    DrawOffered { by: Color },
-    DrawDeclined { by: Color },
-    DrawAccepted { by: Color },
+    Touched {
+        by: Color,
+        square: Square,
+    },
+    DrawOffered {
+        by: Color,
+    },
+    DrawDeclined {
+        by: Color,
+    },
+    DrawAccepted {
+        by: Color,
+    },
     Claim {
         by: Color,
         kind: ClaimKind,
@@ -99,7 +108,9 @@ pub enum Recorded {
         correct: bool,
     },
     Penalty(Penalty),
-    IllegalMove { by: Color },
+    IllegalMove {
+        by: Color,
+    },
     Ended(Outcome),
 }
 
@@ -107,14 +118,20 @@ pub enum Recorded {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
     /// Say these lines (as one utterance) and show them (one line each).
-    Say { urgency: Urgency, lines: Vec<String> },
+    Say {
+        urgency: Urgency,
+        lines: Vec<String>,
+    },
     /// Write to the journal, and wait for the disk, before anything after it is said.
     Record(Recorded),
     /// The engine should find a move for the side to move.
     EngineThink,
     EngineStop,
     /// The local board must show this position (an opponent's move to execute, D2.1).
-    BoardExpect { position: Chess, previous: Option<Chess> },
+    BoardExpect {
+        position: Box<Chess>,
+        previous: Option<Box<Chess>>,
+    },
     /// The piece for a promotion the player made on an occupancy-only board.
     BoardPromotion(Role),
     Speech(SpeechControl),
@@ -134,7 +151,10 @@ pub enum Event {
     Command(Command),
     EngineMove(Move),
     /// The engine failed; `gone` when it will not be tried again (a person takes over).
-    EngineFailed { reason: String, gone: bool },
+    EngineFailed {
+        reason: String,
+        gone: bool,
+    },
     /// What the local player's board recognised.
     LocalBoard(Recognition),
     /// What the opponent's e-board recognised.
@@ -191,7 +211,12 @@ fn lines(lines: Vec<String>) -> Effect {
 impl Match {
     /// Starts a match on `game` (a fresh game, or one continued from a record). The clock,
     /// when there is one, starts at once with the side to move (6.6).
-    pub fn new(setup: Setup, game: Game, lang: &'static Language, now: Timestamp) -> (Match, Vec<Effect>) {
+    pub fn new(
+        setup: Setup,
+        game: Game,
+        lang: &'static Language,
+        now: Timestamp,
+    ) -> (Match, Vec<Effect>) {
         let game = game.with_rules(setup.rules);
         let clock = setup.control.clone().map(Clock::new);
         let mut m = Match {
@@ -219,7 +244,13 @@ impl Match {
     }
 
     /// Continues with clock times from a record: the remaining times and the running side.
-    pub fn restore_clock(&mut self, white: Duration, black: Duration, moves: (u32, u32), now: Timestamp) {
+    pub fn restore_clock(
+        &mut self,
+        white: Duration,
+        black: Duration,
+        moves: (u32, u32),
+        now: Timestamp,
+    ) {
         if let Some(c) = self.clock.as_mut() {
             c.set_moves(Color::White, moves.0, now);
             c.set_moves(Color::Black, moves.1, now);
@@ -258,7 +289,9 @@ impl Match {
         }
         [
             clock.next_deadline(now),
-            self.announcer.as_ref().and_then(|a| a.next_instant(clock, now)),
+            self.announcer
+                .as_ref()
+                .and_then(|a| a.next_instant(clock, now)),
         ]
         .into_iter()
         .flatten()
@@ -269,9 +302,15 @@ impl Match {
         let p = &self.lang.play;
         let opponent_side = self.setup.side(!self.setup.local);
         let opponent = match opponent_side {
-            Side::Engine => fill(&p.opponent_engine, &[("level", &self.setup.engine_level.to_string())]),
+            Side::Engine => fill(
+                &p.opponent_engine,
+                &[("level", &self.setup.engine_level.to_string())],
+            ),
             Side::Keyboard => p.opponent_keyboard.clone(),
-            Side::Board => fill(&p.opponent_board, &[("port", self.setup.opponent_port.as_deref().unwrap_or("?"))]),
+            Side::Board => fill(
+                &p.opponent_board,
+                &[("port", self.setup.opponent_port.as_deref().unwrap_or("?"))],
+            ),
         };
         let mut parts = vec![format!(
             "{} {}",
@@ -279,7 +318,9 @@ impl Match {
             fill(&p.against, &[("opponent", &opponent)])
         )];
         if let Some(tc) = &self.setup.control {
-            parts.push(crate::core::notation::clock_words::control_words(tc, self.lang));
+            parts.push(crate::core::notation::clock_words::control_words(
+                tc, self.lang,
+            ));
         }
         match self.game.outcome() {
             Some(o) => parts.push(self.outcome_text(o)),
@@ -303,15 +344,25 @@ impl Match {
             }
             Event::EngineFailed { reason, gone } => {
                 let p = &self.lang.play;
-                out.push(say(Urgency::Urgent, fill(&p.engine_failed, &[("reason", &reason)])));
+                out.push(say(
+                    Urgency::Urgent,
+                    fill(&p.engine_failed, &[("reason", &reason)]),
+                ));
                 if gone {
-                    let engine_color = if self.setup.white == Side::Engine { Color::White } else { Color::Black };
+                    let engine_color = if self.setup.white == Side::Engine {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
                     if engine_color == Color::White {
                         self.setup.white = Side::Keyboard;
                     } else {
                         self.setup.black = Side::Keyboard;
                     }
-                    out.push(answer(fill(&p.engine_gone, &[("color", self.lang.color(engine_color))])));
+                    out.push(answer(fill(
+                        &p.engine_gone,
+                        &[("color", self.lang.color(engine_color))],
+                    )));
                 }
             }
             Event::LocalBoard(r) => self.local_board(r, now, &mut out),
@@ -404,7 +455,10 @@ impl Match {
             // The opponent moves on the e-board; the local player may type own moves even
             // with a peg board (the board then has to follow).
             Side::Board if turn != self.setup.local => {
-                out.push(answer(fill(&p.not_your_turn, &[("color", self.lang.color(turn))])));
+                out.push(answer(fill(
+                    &p.not_your_turn,
+                    &[("color", self.lang.color(turn))],
+                )));
                 return;
             }
             _ => {}
@@ -439,19 +493,29 @@ impl Match {
         if let Some(c) = self.clock.as_mut() {
             // A press after the flag fell gives no time back: the flag decides (6.9).
             if c.press(by, now).is_ok() {
-                times = Some((c.remaining(Color::White, now), c.remaining(Color::Black, now)));
+                times = Some((
+                    c.remaining(Color::White, now),
+                    c.remaining(Color::Black, now),
+                ));
             }
         }
-        out.push(Effect::Record(Recorded::Move { mv: m, by, clock: times }));
+        out.push(Effect::Record(Recorded::Move {
+            mv: m,
+            by,
+            clock: times,
+        }));
         if let Some(offerer) = report.declined_offer {
             out.push(Effect::Record(Recorded::DrawDeclined { by: !offerer }));
         }
-        out.push(say(Urgency::Move, announce_san(report.played.san, m, self.lang, self.setup.form)));
+        out.push(say(
+            Urgency::Move,
+            announce_san(report.played.san, m, self.lang, self.setup.form),
+        ));
         if self.setup.local_board && !from_local_board {
             self.board_behind = Some(m);
             out.push(Effect::BoardExpect {
-                position: self.game.position().clone(),
-                previous: Some(before),
+                position: Box::new(self.game.position().clone()),
+                previous: Some(Box::new(before)),
             });
         }
         match report.outcome {
@@ -490,19 +554,27 @@ impl Match {
         };
         fill(
             &self.lang.play.game_over,
-            &[("how", &self.lang.play.how[index]), ("result", self.lang.result(Some(o.result)))],
+            &[
+                ("how", &self.lang.play.how[index]),
+                ("result", self.lang.result(Some(o.result))),
+            ],
         )
     }
 
     /// Who acts for "I" in a command: the local player, or with two players at the keyboard
     /// the one concerned (`to_move` for claims and resigning, else the one who just moved).
     fn actor(&self, to_move: bool) -> Color {
-        let both_keyboard = self.setup.white == Side::Keyboard && self.setup.black == Side::Keyboard;
+        let both_keyboard =
+            self.setup.white == Side::Keyboard && self.setup.black == Side::Keyboard;
         if !both_keyboard {
             return self.setup.local;
         }
         let turn = self.game.turn();
-        if to_move || self.game.ply() == 0 { turn } else { !turn }
+        if to_move || self.game.ply() == 0 {
+            turn
+        } else {
+            !turn
+        }
     }
 
     fn command(&mut self, c: Command, now: Timestamp, out: &mut Vec<Effect>) {
@@ -513,7 +585,9 @@ impl Match {
         match c {
             Command::Help => out.push(answer(p.help.clone())),
             Command::Board => out.push(lines(queries::board(&pos, self.setup.local, lang))),
-            Command::Pieces { color, role } => out.push(lines(queries::pieces(&pos, color, role, lang))),
+            Command::Pieces { color, role } => {
+                out.push(lines(queries::pieces(&pos, color, role, lang)))
+            }
             Command::Square(sq) => out.push(answer(queries::square(&pos, sq, lang))),
             Command::Rank(r) => out.push(answer(queries::rank(&pos, r, lang))),
             Command::File(f) => out.push(answer(queries::file(&pos, f, lang))),
@@ -526,7 +600,9 @@ impl Match {
                 None => queries::turn(&pos, lang),
             })),
             Command::Material => out.push(lines(queries::material(&pos, lang))),
-            Command::List(from) => out.push(answer(queries::move_list(&self.game, from, lang, form))),
+            Command::List(from) => {
+                out.push(answer(queries::move_list(&self.game, from, lang, form)))
+            }
             Command::Clock => out.push(answer(match &self.clock {
                 Some(c) => summary_words(&c.summary(now), lang),
                 None => p.no_clock.clone(),
@@ -553,7 +629,8 @@ impl Match {
             Command::Resign => {
                 if self.game.is_over() {
                     out.push(answer(lang.messages.game_over.clone()));
-                } else if matches!(self.pending, Pending::Resign(at) if now.saturating_since(at) < CONFIRM) {
+                } else if matches!(self.pending, Pending::Resign(at) if now.saturating_since(at) < CONFIRM)
+                {
                     self.pending = Pending::None;
                     let by = self.actor(true);
                     if let Ok(o) = self.game.resign(by) {
@@ -566,7 +643,8 @@ impl Match {
             }
             Command::Save(path) => out.push(Effect::Save(path)),
             Command::Quit => {
-                let confirmed = matches!(self.pending, Pending::Quit(at) if now.saturating_since(at) < CONFIRM);
+                let confirmed =
+                    matches!(self.pending, Pending::Quit(at) if now.saturating_since(at) < CONFIRM);
                 if self.game.is_over() || confirmed {
                     out.push(Effect::EngineStop);
                     out.push(Effect::Quit);
@@ -590,7 +668,10 @@ impl Match {
             }
             Ok(None) => {
                 out.push(Effect::Record(Recorded::DrawOffered { by }));
-                out.push(answer(fill(&lang.play.offered, &[("color", lang.color(by))])));
+                out.push(answer(fill(
+                    &lang.play.offered,
+                    &[("color", lang.color(by))],
+                )));
                 // The computer plays on: an offer is declined by making a move (9.1b1); it
                 // says so at once rather than leave the player waiting.
                 if self.setup.side(!by) == Side::Engine && self.game.decline_draw(!by).is_ok() {
@@ -634,30 +715,51 @@ impl Match {
                 return;
             }
         };
-        let correct_kind = [ClaimKind::Threefold, ClaimKind::FiftyMoves].into_iter().find(|&kind| {
-            let mut trial = self.game.clone();
-            matches!(trial.claim_draw(by, kind, intended), Ok(ClaimVerdict::Correct(_)))
-        });
+        let correct_kind = [ClaimKind::Threefold, ClaimKind::FiftyMoves]
+            .into_iter()
+            .find(|&kind| {
+                let mut trial = self.game.clone();
+                matches!(
+                    trial.claim_draw(by, kind, intended),
+                    Ok(ClaimVerdict::Correct(_))
+                )
+            });
         let kind = correct_kind.unwrap_or(ClaimKind::Threefold);
         match self.game.claim_draw(by, kind, intended) {
             Ok(ClaimVerdict::Correct(outcome)) => {
-                out.push(Effect::Record(Recorded::Claim { by, kind, intended, correct: true }));
+                out.push(Effect::Record(Recorded::Claim {
+                    by,
+                    kind,
+                    intended,
+                    correct: true,
+                }));
                 let reason = match kind {
                     ClaimKind::Threefold => &lang.play.threefold,
                     ClaimKind::FiftyMoves => &lang.play.fifty_moves,
                 };
-                out.push(answer(fill(&lang.play.claim_correct, &[("reason", reason)])));
+                out.push(answer(fill(
+                    &lang.play.claim_correct,
+                    &[("reason", reason)],
+                )));
                 self.finish(outcome, now, out);
             }
             Ok(ClaimVerdict::Incorrect { penalty, played }) => {
-                out.push(Effect::Record(Recorded::Claim { by, kind, intended, correct: false }));
+                out.push(Effect::Record(Recorded::Claim {
+                    by,
+                    kind,
+                    intended,
+                    correct: false,
+                }));
                 out.push(Effect::Record(Recorded::Penalty(penalty)));
                 if let Some(c) = self.clock.as_mut() {
                     c.apply_penalty(penalty.beneficiary, penalty.time, now);
                 }
                 out.push(answer(fill(
                     &lang.play.claim_incorrect,
-                    &[("color", lang.color(penalty.beneficiary)), ("time", &duration_words(penalty.time, lang))],
+                    &[
+                        ("color", lang.color(penalty.beneficiary)),
+                        ("time", &duration_words(penalty.time, lang)),
+                    ],
                 )));
                 if let Some(report) = played {
                     // 9.5b: the announced move is made; it needs its clock press and record.
@@ -669,17 +771,33 @@ impl Match {
         }
     }
 
-    fn after_claimed_move(&mut self, report: MoveReport, by: Color, now: Timestamp, out: &mut Vec<Effect>) {
+    fn after_claimed_move(
+        &mut self,
+        report: MoveReport,
+        by: Color,
+        now: Timestamp,
+        out: &mut Vec<Effect>,
+    ) {
         let m = report.played.mv;
         let mut times = None;
         if let Some(c) = self.clock.as_mut()
             && c.press(by, now).is_ok()
         {
-            times = Some((c.remaining(Color::White, now), c.remaining(Color::Black, now)));
+            times = Some((
+                c.remaining(Color::White, now),
+                c.remaining(Color::Black, now),
+            ));
         }
-        out.push(Effect::Record(Recorded::Move { mv: m, by, clock: times }));
+        out.push(Effect::Record(Recorded::Move {
+            mv: m,
+            by,
+            clock: times,
+        }));
         out.push(answer(self.lang.play.claim_intended_played.clone()));
-        out.push(say(Urgency::Move, announce_san(report.played.san, m, self.lang, self.setup.form)));
+        out.push(say(
+            Urgency::Move,
+            announce_san(report.played.san, m, self.lang, self.setup.form),
+        ));
         if let Some(o) = report.outcome {
             self.finish(o, now, out);
         } else if self.setup.side(self.game.turn()) == Side::Engine {
@@ -705,7 +823,10 @@ impl Match {
                 {
                     self.play(m, true, now, out);
                 } else {
-                    out.push(answer(fill(&lang.play.not_your_turn, &[("color", lang.color(self.game.turn()))])));
+                    out.push(answer(fill(
+                        &lang.play.not_your_turn,
+                        &[("color", lang.color(self.game.turn()))],
+                    )));
                 }
             }
             Recognition::PromotionChoiceNeeded { .. } => {
@@ -720,8 +841,12 @@ impl Match {
                         .position_at(self.game.ply().saturating_sub(1))
                         .cloned()
                         .unwrap_or_default();
-                    let phrase = crate::core::notation::speak::announce(&before, m, lang, self.setup.form);
-                    text = format!("{text}. {}", fill(&lang.play.execute_on_board, &[("move", &phrase)]));
+                    let phrase =
+                        crate::core::notation::speak::announce(&before, m, lang, self.setup.form);
+                    text = format!(
+                        "{text}. {}",
+                        fill(&lang.play.execute_on_board, &[("move", &phrase)])
+                    );
                 }
                 out.push(answer(text));
             }
@@ -732,7 +857,11 @@ impl Match {
                     out.push(answer(board_words::in_order(lang).to_string()));
                 }
             }
-            Recognition::TakeBack => out.push(answer(board_words::recognition(&r, self.game.position(), lang))),
+            Recognition::TakeBack => out.push(answer(board_words::recognition(
+                &r,
+                self.game.position(),
+                lang,
+            ))),
         }
     }
 
@@ -741,7 +870,9 @@ impl Match {
     fn opponent_board(&mut self, r: Recognition, now: Timestamp, out: &mut Vec<Effect>) {
         let lang = self.lang;
         match r {
-            Recognition::Moved(m) if !self.game.is_over() && self.game.turn() != self.setup.local => {
+            Recognition::Moved(m)
+                if !self.game.is_over() && self.game.turn() != self.setup.local =>
+            {
                 self.play(m, false, now, out);
             }
             Recognition::Touched { square, piece } if self.game.turn() != self.setup.local => {

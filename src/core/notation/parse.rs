@@ -422,6 +422,17 @@ fn resolve_reading(reading: &Reading, pos: &Chess) -> Result<Move, ParseError> {
         })
         .copied()
         .collect();
+    // A bare square is a pawn's push: a pawn capture names its file or says "takes", as in
+    // the announcement ("Eva schlägt David fünf"), so that no capture happens unasked.
+    let bare_pawn_square = reading.role.is_none()
+        && reading.from.is_none()
+        && reading.from_file.is_none()
+        && !reading.capture;
+    let candidates: Vec<Move> = if bare_pawn_square {
+        candidates.into_iter().filter(|m| !m.is_capture()).collect()
+    } else {
+        candidates
+    };
     // A capture mark narrows the choice but is not required.
     let captures: Vec<Move> = candidates
         .iter()

@@ -199,7 +199,9 @@ fn file_and_rank(text: &str) -> (Option<File>, Option<Rank>) {
             continue;
         }
         // "e4" or "Eva4": letters then one digit.
-        let split = raw.find(|c: char| c.is_ascii_digit()).filter(|&i| i > 0 && i + 1 == raw.len());
+        let split = raw
+            .find(|c: char| c.is_ascii_digit())
+            .filter(|&i| i > 0 && i + 1 == raw.len());
         match split {
             Some(i) => {
                 words.push(fold(&raw[..i]));

@@ -47,35 +47,63 @@ fn line(m: &mut Match, text: &str, ms: u64) -> Vec<Effect> {
 }
 
 fn uci(m: &Match, text: &str) -> Move {
-    text.parse::<UciMove>().expect("uci").to_move(m.game().position()).expect("legal")
+    text.parse::<UciMove>()
+        .expect("uci")
+        .to_move(m.game().position())
+        .expect("legal")
 }
 
 #[test]
 fn welcome_names_sides_opponent_and_turn() {
     let (_, effects) = start(setup(Side::Keyboard, Side::Engine));
-    assert_eq!(said(&effects), ["Sie spielen Weiß gegen den Computer, Stufe 1. Weiß ist am Zug"]);
+    assert_eq!(
+        said(&effects),
+        ["Sie spielen Weiß gegen den Computer, Stufe 1. Weiß ist am Zug"]
+    );
     let (_, effects) = start(setup(Side::Engine, Side::Keyboard));
-    assert!(effects.contains(&Effect::EngineThink), "the engine opens with White");
+    assert!(
+        effects.contains(&Effect::EngineThink),
+        "the engine opens with White"
+    );
 }
 
 #[test]
 fn a_typed_move_is_recorded_before_it_is_announced() {
     let (mut m, _) = start(setup(Side::Keyboard, Side::Keyboard));
     let e = line(&mut m, "Springer Felix drei", 10);
-    let record = e.iter().position(|x| matches!(x, Effect::Record(Recorded::Move { .. })));
-    let announce = e.iter().position(|x| matches!(x, Effect::Say { urgency: Urgency::Move, .. }));
+    let record = e
+        .iter()
+        .position(|x| matches!(x, Effect::Record(Recorded::Move { .. })));
+    let announce = e.iter().position(|x| {
+        matches!(
+            x,
+            Effect::Say {
+                urgency: Urgency::Move,
+                ..
+            }
+        )
+    });
     assert!(record.is_some() && record < announce, "{e:?}");
     assert_eq!(said(&e), ["Springer Felix drei"]);
     // The other player at the keyboard answers in English words.
-    assert_eq!(said(&line(&mut m, "knight felix six", 20)), ["Springer Felix sechs"]);
+    assert_eq!(
+        said(&line(&mut m, "knight felix six", 20)),
+        ["Springer Felix sechs"]
+    );
     assert_eq!(m.game().ply(), 2);
 }
 
 #[test]
 fn a_wrong_move_is_explained_and_changes_nothing() {
     let (mut m, _) = start(setup(Side::Keyboard, Side::Keyboard));
-    assert_eq!(said(&line(&mut m, "Springer Felix vier", 10)), ["Kein Springer kann Felix vier erreichen"]);
-    assert_eq!(said(&line(&mut m, "Elefant Felix drei", 10)), ["Unbekanntes Wort: Elefant"]);
+    assert_eq!(
+        said(&line(&mut m, "Springer Felix vier", 10)),
+        ["Kein Springer kann Felix vier erreichen"]
+    );
+    assert_eq!(
+        said(&line(&mut m, "Elefant Felix drei", 10)),
+        ["Unbekanntes Wort: Elefant"]
+    );
     assert_eq!(m.game().ply(), 0);
 }
 
@@ -94,14 +122,31 @@ fn the_engine_is_asked_and_its_move_announced() {
 #[test]
 fn a_promotion_asks_for_the_piece() {
     let game = Game::from_position(
-        crate::core::variant::position_from_fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", crate::core::variant::Variant::Standard)
-            .expect("fen"),
+        crate::core::variant::position_from_fen(
+            "8/4P3/8/8/8/8/k7/4K3 w - - 0 1",
+            crate::core::variant::Variant::Standard,
+        )
+        .expect("fen"),
         crate::core::variant::Variant::Standard,
     );
-    let (mut m, _) = Match::new(setup(Side::Keyboard, Side::Keyboard), game, language("de").expect("de"), t(0));
-    assert_eq!(said(&line(&mut m, "Eva acht", 10)), ["Umwandlung in welche Figur? Dame, Turm, Läufer oder Springer"]);
-    assert_eq!(said(&line(&mut m, "Turm", 20)), ["Eva acht, Umwandlung in Turm"]);
-    assert_eq!(m.game().position().board().role_at(Square::E8), Some(Role::Rook));
+    let (mut m, _) = Match::new(
+        setup(Side::Keyboard, Side::Keyboard),
+        game,
+        language("de").expect("de"),
+        t(0),
+    );
+    assert_eq!(
+        said(&line(&mut m, "Eva acht", 10)),
+        ["Umwandlung in welche Figur? Dame, Turm, Läufer oder Springer"]
+    );
+    assert_eq!(
+        said(&line(&mut m, "Turm", 20)),
+        ["Eva acht, Umwandlung in Turm"]
+    );
+    assert_eq!(
+        m.game().position().board().role_at(Square::E8),
+        Some(Role::Rook)
+    );
 }
 
 #[test]
@@ -109,17 +154,37 @@ fn every_query_gets_an_answer() {
     let (mut m, _) = start(setup(Side::Keyboard, Side::Keyboard));
     line(&mut m, "e4", 10);
     for q in [
-        "hilfe", "brett", "figuren", "wo sind die schwarzen Türme", "feld e4", "reihe 2", "linie e",
-        "diagonale c1", "angriff e4", "züge g8", "züge", "letzter", "wer", "material", "liste",
-        "liste 1", "uhr",
+        "hilfe",
+        "brett",
+        "figuren",
+        "wo sind die schwarzen Türme",
+        "feld e4",
+        "reihe 2",
+        "linie e",
+        "diagonale c1",
+        "angriff e4",
+        "züge g8",
+        "züge",
+        "letzter",
+        "wer",
+        "material",
+        "liste",
+        "liste 1",
+        "uhr",
     ] {
         let e = line(&mut m, q, 20);
         assert!(!said(&e).is_empty(), "{q}: {e:?}");
     }
-    assert_eq!(said(&line(&mut m, "letzter", 30)), ["Letzter Zug: 1. Weiß, Eva vier"]);
+    assert_eq!(
+        said(&line(&mut m, "letzter", 30)),
+        ["Letzter Zug: 1. Weiß, Eva vier"]
+    );
     assert_eq!(said(&line(&mut m, "uhr", 30)), ["Ohne Uhr gespielt"]);
     assert_eq!(said(&line(&mut m, "feld", 30)), ["Welches Zielfeld?"]);
-    assert_eq!(line(&mut m, "wiederholen", 30), [Effect::Speech(SpeechControl::Repeat)]);
+    assert_eq!(
+        line(&mut m, "wiederholen", 30),
+        [Effect::Speech(SpeechControl::Repeat)]
+    );
 }
 
 #[test]
@@ -140,7 +205,10 @@ fn draw_offers_between_two_players() {
 fn the_engine_declines_a_draw() {
     let (mut m, _) = start(setup(Side::Keyboard, Side::Engine));
     let e = line(&mut m, "remis", 10);
-    assert_eq!(said(&e), ["Weiß bietet Remis an", "Der Computer lehnt das Remis ab"]);
+    assert_eq!(
+        said(&e),
+        ["Weiß bietet Remis an", "Der Computer lehnt das Remis ab"]
+    );
     assert!(!m.game().is_over());
 }
 
@@ -154,8 +222,15 @@ fn claims_are_checked_and_an_incorrect_one_costs_time() {
     }
     // Black claims too early: two minutes for White (9.5b).
     let e = line(&mut m, "reklamieren", 1000);
-    assert!(e.iter().any(|x| matches!(x, Effect::Record(Recorded::Penalty(_)))), "{e:?}");
-    assert_eq!(said(&e), ["Reklamation nicht berechtigt. Weiß bekommt 2 Minuten dazu"]);
+    assert!(
+        e.iter()
+            .any(|x| matches!(x, Effect::Record(Recorded::Penalty(_)))),
+        "{e:?}"
+    );
+    assert_eq!(
+        said(&e),
+        ["Reklamation nicht berechtigt. Weiß bekommt 2 Minuten dazu"]
+    );
     let white = m.clock().map(|c| c.remaining(Color::White, t(1000)));
     assert_eq!(white, Some(Duration::from_millis(300_000 - 200 + 120_000)));
     // With the intended move that repeats the position a third time.
@@ -163,13 +238,22 @@ fn claims_are_checked_and_an_incorrect_one_costs_time() {
         line(&mut m, mv, 2000);
     }
     let e = line(&mut m, "reklamieren Sg8", 3000);
-    assert_eq!(said(&e), ["Reklamation berechtigt: dreifache Stellungswiederholung", "Partie beendet: dreifache Stellungswiederholung. Remis"]);
+    assert_eq!(
+        said(&e),
+        [
+            "Reklamation berechtigt: dreifache Stellungswiederholung",
+            "Partie beendet: dreifache Stellungswiederholung. Remis"
+        ]
+    );
 }
 
 #[test]
 fn resigning_and_quitting_ask_first() {
     let (mut m, _) = start(setup(Side::Keyboard, Side::Engine));
-    assert_eq!(said(&line(&mut m, "aufgeben", 10)), ["Wirklich aufgeben? Zum Bestätigen noch einmal aufgeben eingeben"]);
+    assert_eq!(
+        said(&line(&mut m, "aufgeben", 10)),
+        ["Wirklich aufgeben? Zum Bestätigen noch einmal aufgeben eingeben"]
+    );
     assert!(!m.game().is_over());
     let e = line(&mut m, "aufgeben", 20);
     assert_eq!(m.game().result(), Some(GameResult::BlackWins));
@@ -189,10 +273,22 @@ fn the_flag_falls_at_its_instant() {
     assert_eq!(m.next_deadline(t(0)), Some(t(60_000)));
     assert!(said(&m.handle(Event::Tick, t(59_999))).is_empty());
     let e = m.handle(Event::Tick, t(60_000));
-    assert_eq!(said(&e), ["Weiß: Zeit abgelaufen", "Partie beendet: Zeitüberschreitung. Schwarz gewinnt"]);
-    assert!(e.iter().any(|x| matches!(x, Effect::Record(Recorded::Ended(_)))));
+    assert_eq!(
+        said(&e),
+        [
+            "Weiß: Zeit abgelaufen",
+            "Partie beendet: Zeitüberschreitung. Schwarz gewinnt"
+        ]
+    );
+    assert!(
+        e.iter()
+            .any(|x| matches!(x, Effect::Record(Recorded::Ended(_))))
+    );
     // A move typed after the flag changes nothing.
-    assert_eq!(said(&line(&mut m, "e4", 60_100)), ["Die Partie ist beendet"]);
+    assert_eq!(
+        said(&line(&mut m, "e4", 60_100)),
+        ["Die Partie ist beendet"]
+    );
 }
 
 #[test]
@@ -205,7 +301,10 @@ fn clock_press_times_are_recorded_with_the_move() {
         Effect::Record(Recorded::Move { clock, .. }) => *clock,
         _ => None,
     });
-    assert_eq!(clock, Some((Duration::from_secs(297), Duration::from_secs(300))));
+    assert_eq!(
+        clock,
+        Some((Duration::from_secs(297), Duration::from_secs(300)))
+    );
 }
 
 #[test]
@@ -215,28 +314,55 @@ fn the_local_board_moves_and_is_guided_for_the_opponents_move() {
     let (mut m, _) = start(s);
     let e4 = uci(&m, "e2e4");
     let e = m.handle(Event::LocalBoard(Recognition::Moved(e4)), t(10));
-    assert!(!e.iter().any(|x| matches!(x, Effect::BoardExpect { .. })), "the board already shows it");
+    assert!(
+        !e.iter().any(|x| matches!(x, Effect::BoardExpect { .. })),
+        "the board already shows it"
+    );
     assert!(e.contains(&Effect::EngineThink));
     let c5 = uci(&m, "c7c5");
     let e = m.handle(Event::EngineMove(c5), t(20));
-    assert!(e.iter().any(|x| matches!(x, Effect::BoardExpect { .. })), "{e:?}");
+    assert!(
+        e.iter().any(|x| matches!(x, Effect::BoardExpect { .. })),
+        "{e:?}"
+    );
     // The player has not yet made Black's move on the peg board.
     let diff = SquareDiff {
         square: Square::C7,
         expected: None,
         found: crate::core::board::SquareState::Occupied(None),
     };
-    let e = m.handle(Event::LocalBoard(Recognition::Mismatch(vec![diff])), t(2000));
+    let e = m.handle(
+        Event::LocalBoard(Recognition::Mismatch(vec![diff])),
+        t(2000),
+    );
     let text = said(&e).join(" ");
-    assert!(text.contains("Bitte auf dem Brett ausführen: Cäsar fünf"), "{text}");
-    assert_eq!(said(&m.handle(Event::LocalBoard(Recognition::Matches), t(3000))), ["Zug auf dem Brett ausgeführt"]);
+    assert!(
+        text.contains("Bitte auf dem Brett ausführen: Cäsar fünf"),
+        "{text}"
+    );
+    assert_eq!(
+        said(&m.handle(Event::LocalBoard(Recognition::Matches), t(3000))),
+        ["Zug auf dem Brett ausgeführt"]
+    );
 }
 
 #[test]
 fn a_failed_engine_hands_its_side_to_the_keyboard() {
     let (mut m, _) = start(setup(Side::Keyboard, Side::Engine));
     line(&mut m, "e4", 10);
-    let e = m.handle(Event::EngineFailed { reason: "exited".into(), gone: true }, t(20));
-    assert_eq!(said(&e), ["Der Computer antwortet nicht: exited", "Der Computer fällt aus. Bitte die Züge für Schwarz eintippen"]);
+    let e = m.handle(
+        Event::EngineFailed {
+            reason: "exited".into(),
+            gone: true,
+        },
+        t(20),
+    );
+    assert_eq!(
+        said(&e),
+        [
+            "Der Computer antwortet nicht: exited",
+            "Der Computer fällt aus. Bitte die Züge für Schwarz eintippen"
+        ]
+    );
     assert_eq!(said(&line(&mut m, "e5", 30)), ["Eva fünf"]);
 }

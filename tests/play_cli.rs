@@ -1,0 +1,522 @@
+//! `hector play` in real pseudo-terminals: games against Stockfish typed in Appendix D
+//! words (line mode and full screen), queries, draws and claims, resigning, an engine crash.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::pty::Pty;
+use common::temp_dir;
+use hector::core::notation::language::language;
+use hector::core::notation::parse::parse_move;
+use hector::core::notation::speak::{Form, announce};
+use hector::testkit::games::Rng;
+use shakmaty::{Chess, Move, Position, Role};
+
+const LIMIT: Duration = Duration::from_secs(30);
+
+fn env(data: &std::path::Path) -> Vec<(String, String)> {
+    vec![
+        ("HECTOR_CONFIG".into(), "/nonexistent".into()),
+        ("HECTOR_DATA".into(), data.display().to_string()),
+        // Debian keeps stockfish in /usr/games.
+        (
+            "PATH".into(),
+            format!("{}:/usr/games", std::env::var("PATH").unwrap_or_default()),
+        ),
+    ]
+}
+
+fn spawn(args: &[&str], data: &std::path::Path) -> Pty {
+    let env = env(data);
+    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    Pty::spawn(args, &env)
+}
+
+/// A plain but not hopeless player: takes the most valuable piece it can, else a random move.
+fn choose(pos: &Chess, rng: &mut Rng) -> Move {
+    let moves = pos.legal_moves();
+    let value = |m: &Move| match m.capture() {
+        Some(Role::Queen) => 9,
+        Some(Role::Rook) => 5,
+        Some(Role::Bishop | Role::Knight) => 3,
+        Some(Role::Pawn) => 1,
+        _ => 0,
+    };
+    let best = moves.iter().map(value).max().unwrap_or(0);
+    let top: Vec<&Move> = moves.iter().filter(|m| value(m) == best).collect();
+    *top[rng.below(top.len())]
+}
+
+/// Finds, in the output after `from`, the first line hector said that is a legal move in
+/// `pos` (lines with the prompt are the terminal's echo of what the test typed).
+fn engine_reply(
+    t: &Pty,
+    from: usize,
+    pos: &Chess,
+    prompt: &str,
+    ours: &str,
+) -> Option<(Move, usize)> {
+    let text = t.text();
+    let tail = text.get(from..)?;
+    let mut offset = from;
+    let mut confirmed = false;
+    for line in tail.split_inclusive('\n') {
+        let clean = line.trim();
+        offset += line.len();
+        if !line.ends_with('\n') || clean.is_empty() || clean.starts_with(prompt) {
+            continue;
+        }
+        // hector repeats the move it understood first.
+        if !confirmed && clean == ours {
+            confirmed = true;
+            continue;
+        }
+        if let Ok(m) = parse_move(clean, pos) {
+            return Some((m, offset));
+        }
+    }
+    None
+}
+
+/// Plays up to `moves` moves as White against the engine, typing each in words, then
+/// resigns unless the game ended. Returns the output.
+fn play_line_mode_game(lang: &str, moves: usize) -> String {
+    let data = temp_dir("play-data");
+    let mut t = spawn(
+        &[
+            "play",
+            "--screen-reader",
+            "--lang",
+            lang,
+            "--opponent",
+            "engine",
+            "--level",
+            "1",
+        ],
+        &data,
+    );
+    let l = language(lang).expect("language");
+    let prompt = format!("{}:", l.play.prompt);
+    assert!(t.wait_for(&prompt, LIMIT).is_some(), "{}", t.text());
+    let mut pos = Chess::default();
+    let mut rng = Rng::new(9);
+    let mut read_from = 0;
+    let mut ended = false;
+    for _ in 0..moves {
+        let m = choose(&pos, &mut rng);
+        let phrase = announce(&pos, m, l, Form::Short);
+        pos.play_unchecked(m);
+        t.send(format!("{phrase}\r").as_bytes());
+        if pos.is_game_over() {
+            ended = true;
+            break;
+        }
+        // The engine's reply: the first line after ours that is a legal move now.
+        let deadline = Instant::now() + LIMIT;
+        let reply = loop {
+            if let Some(found) = engine_reply(&t, read_from, &pos, &prompt, &phrase) {
+                break found;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "no reply to {phrase}:\n{}",
+                t.text()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        // Our own move's confirmation may come first: skip lines that are our move.
+        pos.play_unchecked(reply.0);
+        read_from = reply.1;
+        if pos.is_game_over() {
+            ended = true;
+            break;
+        }
+    }
+    let over = if lang == "de" {
+        "Partie beendet"
+    } else {
+        "Game over"
+    };
+    if !ended {
+        let resign = if lang == "de" { "aufgeben" } else { "resign" };
+        t.send(format!("{resign}\r").as_bytes());
+        std::thread::sleep(Duration::from_millis(200));
+        t.send(format!("{resign}\r").as_bytes());
+    }
+    assert!(t.wait_for(over, LIMIT).is_some(), "{}", t.text());
+    let quit = if lang == "de" { "ende" } else { "quit" };
+    t.send(format!("{quit}\r").as_bytes());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    let _ = std::fs::remove_dir_all(&data);
+    t.text()
+}
+
+#[test]
+fn a_whole_game_against_the_engine_in_line_mode() {
+    let text = play_line_mode_game("de", 40);
+    assert!(
+        text.contains("Sie spielen Weiß gegen den Computer, Stufe 1"),
+        "{text}"
+    );
+    assert!(
+        !text.contains('\u{1b}'),
+        "no control sequences in line mode"
+    );
+}
+
+#[test]
+fn a_whole_game_in_english_words() {
+    let text = play_line_mode_game("en", 25);
+    assert!(
+        text.contains("You play White against the computer, level 1"),
+        "{text}"
+    );
+}
+
+/// The last numbered line of the moves shown on the full screen ("12. Nf3 Nc6").
+fn last_moves_line(screen: &str) -> Option<String> {
+    screen
+        .lines()
+        .take(12)
+        .filter_map(|l| l.get(38..).map(str::trim))
+        .filter(|l| {
+            l.split_once(". ")
+                .is_some_and(|(n, _)| n.chars().all(|c| c.is_ascii_digit()) && !n.is_empty())
+        })
+        .last()
+        .map(str::to_string)
+}
+
+#[test]
+fn a_game_against_the_engine_on_the_full_screen() {
+    let data = temp_dir("play-data");
+    let mut t = spawn(
+        &[
+            "play",
+            "--lang",
+            "en",
+            "--opponent",
+            "engine",
+            "--tc",
+            "600+5",
+        ],
+        &data,
+    );
+    assert!(
+        t.wait_for_screen("Move or command:", LIMIT),
+        "{}",
+        t.screen()
+    );
+    assert!(
+        t.wait_for_screen("You play White against the computer", LIMIT),
+        "{}",
+        t.screen()
+    );
+    let l = language("en").expect("en");
+    let mut pos = Chess::default();
+    let mut rng = Rng::new(4);
+    for number in 1..=15 {
+        let m = choose(&pos, &mut rng);
+        let phrase = announce(&pos, m, l, Form::Short);
+        pos.play_unchecked(m);
+        t.send(format!("{phrase}\r").as_bytes());
+        if pos.is_game_over() {
+            break;
+        }
+        // Black's reply appears on the move list: "N. <White> <Black>".
+        let deadline = Instant::now() + LIMIT;
+        let reply = loop {
+            let screen = t.screen();
+            if let Some(line) = last_moves_line(&screen)
+                && let Some((n, rest)) = line.split_once(". ")
+                && n == number.to_string()
+                && let Some(black) = rest.split_whitespace().nth(1)
+            {
+                break black.to_string();
+            }
+            assert!(Instant::now() < deadline, "no reply to {phrase}:\n{screen}");
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let san: shakmaty::san::SanPlus = reply
+            .parse()
+            .unwrap_or_else(|_| panic!("{reply:?} on\n{}", t.screen()));
+        let m = san.san.to_move(&pos).expect("legal reply");
+        pos.play_unchecked(m);
+        if pos.is_game_over() {
+            break;
+        }
+    }
+    // The clocks are shown, and one of them runs while the game goes on.
+    let screen = t.screen();
+    assert!(
+        screen.contains("Clock") && screen.contains("White 1"),
+        "{screen}"
+    );
+    if !pos.is_game_over() {
+        assert!(screen.contains("running"), "{screen}");
+    }
+    t.send(b"\x1b[A");
+    assert!(t.wait_for_screen("Eva three", LIMIT), "{}", t.screen());
+    t.send(b"\x11");
+    assert!(
+        t.wait_for_screen("Type quit again to leave", LIMIT),
+        "{}",
+        t.screen()
+    );
+    t.send(b"\x11");
+    assert_eq!(t.wait_exit(LIMIT), Some(0));
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// Plays `moves` (in words) in line mode and returns what hector said.
+fn line_session(args: &[&str], inputs: &[&str], wait_for: &str) -> String {
+    let data = temp_dir("play-data");
+    let mut all = vec!["play", "--screen-reader"];
+    all.extend_from_slice(args);
+    let mut t = spawn(&all, &data);
+    assert!(t.wait_for(":", LIMIT).is_some(), "{}", t.text());
+    for input in inputs {
+        t.send(format!("{input}\r").as_bytes());
+        std::thread::sleep(Duration::from_millis(60));
+    }
+    assert!(
+        t.wait_for(wait_for, LIMIT).is_some(),
+        "no {wait_for:?} in:\n{}",
+        t.text()
+    );
+    t.send(b"ende\rende\r");
+    let _ = t.wait_exit(LIMIT);
+    let _ = std::fs::remove_dir_all(&data);
+    t.text()
+}
+
+#[test]
+fn every_query_is_answered_in_appendix_d_words() {
+    let text = line_session(
+        &["--opponent", "keyboard"],
+        &[
+            "Eva vier",
+            "Eva fünf",
+            "Springer Felix drei",
+            "Springer Cäsar sechs",
+            "brett",
+            "figuren weiß",
+            "wo sind die schwarzen Springer",
+            "feld e5",
+            "reihe 4",
+            "linie e",
+            "diagonale c1",
+            "angriff e5",
+            "züge f3",
+            "züge",
+            "letzter",
+            "wer",
+            "material",
+            "liste 1",
+            "uhr",
+            "hilfe",
+            "unbekannt",
+        ],
+        "Unbekanntes Wort: unbekannt",
+    );
+    for expected in [
+        "Reihe acht: Anna acht schwarzer Turm",
+        "Weiß: König Eva eins; Dame David eins",
+        "Schwarze Springer: Cäsar sechs, Gustav acht",
+        "Eva fünf: schwarzer Bauer",
+        "Reihe vier: Eva vier weißer Bauer",
+        "Linie Eva: Eva eins weißer König",
+        "Diagonale Cäsar eins bis Hector sechs",
+        "Eva fünf: schwarzer Bauer; Angreifer: weißer Springer Felix drei; Verteidiger: schwarzer Springer Cäsar sechs",
+        "weißer Springer Felix drei: Springer Gustav eins",
+        "Züge: ",
+        "Letzter Zug: 2. Schwarz, Springer Cäsar sechs",
+        "Weiß ist am Zug",
+        "Material ausgeglichen",
+        "Züge ab 1: 1. Eva vier, Eva fünf. 2. Springer Felix drei, Springer Cäsar sechs",
+        "Ohne Uhr gespielt",
+        "Fragen: brett, figuren",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in:\n{text}");
+    }
+}
+
+#[test]
+fn draw_offer_decline_claim_and_resign() {
+    // Two players at one keyboard: White offers, Black declines; a claim too early costs
+    // time; the knights dance until the claim is right.
+    let text = line_session(
+        &["--opponent", "keyboard", "--tc", "300"],
+        &[
+            "Sf3",
+            "remis",
+            "remis ablehnen",
+            "Sf6",
+            "reklamieren",
+            "Sg1",
+            "Sg8",
+            "Sf3",
+            "Sf6",
+            "Sg1",
+            "reklamieren Sg8",
+        ],
+        "Partie beendet: dreifache Stellungswiederholung. Remis",
+    );
+    for expected in [
+        "Weiß bietet Remis an",
+        "Schwarz lehnt das Remis ab",
+        // Five minutes is blitz: one minute instead of two (Appendix B2).
+        "Reklamation nicht berechtigt. Schwarz bekommt 1 Minute dazu",
+        "Reklamation berechtigt: dreifache Stellungswiederholung",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in:\n{text}");
+    }
+    let text = line_session(
+        &["--opponent", "engine"],
+        &["e4", "aufgeben", "aufgeben"],
+        "Partie beendet: Aufgabe. Schwarz gewinnt",
+    );
+    assert!(text.contains("Wirklich aufgeben?"), "{text}");
+}
+
+#[test]
+fn a_crashing_engine_is_restarted_and_then_replaced_by_the_keyboard() {
+    let dir = temp_dir("crashy");
+    let script = dir.join("crashy.sh");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\nn=0\nwhile read line; do\n  case \"$line\" in\n    uci) echo 'id name Crashy'; echo uciok;;\n    isready) echo readyok;;\n    go*) n=$((n+1)); if [ $n -ge 2 ]; then exit 3; fi; echo 'bestmove e7e5';;\n    quit) exit 0;;\n  esac\ndone\n",
+    )
+    .expect("script");
+    let _ = std::process::Command::new("chmod")
+        .arg("+x")
+        .arg(&script)
+        .status();
+    let opponent = format!("engine:{}", script.display());
+    let text = line_session(
+        &["--opponent", &opponent],
+        &["e4", "Springer Felix drei", "Springer Cäsar sechs"],
+        "Springer Cäsar sechs",
+    );
+    for expected in [
+        "Eva fünf",
+        "Der Computer antwortet nicht",
+        "Der Computer fällt aus. Bitte die Züge für Schwarz eintippen",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in:\n{text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The simulator of a peg board, driven line by line.
+struct Simulator {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+}
+
+impl Simulator {
+    fn start(link: &std::path::Path) -> Simulator {
+        use std::io::{BufRead, BufReader};
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hector"))
+            .args(["simulate-board", "--protocol", "peg", "--link"])
+            .arg(link)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("simulator");
+        let stdout = child.stdout.take().expect("stdout");
+        let mut first = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut first);
+        assert!(first.contains("board: "), "{first}");
+        let stdin = child.stdin.take().expect("stdin");
+        Simulator { child, stdin }
+    }
+
+    fn send(&mut self, line: &str) {
+        use std::io::Write;
+        writeln!(self.stdin, "{line}").expect("simulator command");
+        let _ = self.stdin.flush();
+    }
+}
+
+impl Drop for Simulator {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn a_game_on_the_peg_board_against_a_keyboard_opponent() {
+    let dir = temp_dir("peg-play");
+    let link = dir.join("board");
+    let mut sim = Simulator::start(&link);
+    let data = temp_dir("play-data");
+    let link_text = link.display().to_string();
+    let mut t = spawn(
+        &[
+            "play",
+            "--screen-reader",
+            "--board",
+            &link_text,
+            "--protocol",
+            "peg",
+            "--opponent",
+            "keyboard",
+        ],
+        &data,
+    );
+    assert!(
+        t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    // White moves on the peg board.
+    sim.send("move e2e4");
+    assert!(t.wait_for("Eva vier", LIMIT).is_some(), "{}", t.text());
+    // Black's move is typed; the blind player must make it on the peg board (D2.1). A wrong
+    // move there is described, with the move still to be made.
+    t.send(b"Eva fuenf\r");
+    assert!(t.wait_for("Eva fünf", LIMIT).is_some(), "{}", t.text());
+    sim.send("move d7d5");
+    assert!(
+        t.wait_for(
+            "Bitte auf dem Brett ausführen: Eva fünf",
+            Duration::from_secs(10)
+        )
+        .is_some(),
+        "{}",
+        t.text()
+    );
+    // The simulator only knows sensors here: pegs out and in, as the hands do.
+    for step in ["lift d5", "place d7", "lift e7", "place e5"] {
+        sim.send(step);
+    }
+    assert!(
+        t.wait_for("Zug auf dem Brett ausgeführt", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    for step in ["lift g1", "place f3"] {
+        sim.send(step);
+    }
+    assert!(
+        t.wait_for("Springer Felix drei", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    t.send(b"letzter\r");
+    assert!(
+        t.wait_for("Letzter Zug: 2. Weiß, Springer Felix drei", LIMIT)
+            .is_some(),
+        "{}",
+        t.text()
+    );
+    t.send(b"ende\rende\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0));
+    drop(sim);
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&data);
+}
