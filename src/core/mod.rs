@@ -11,6 +11,7 @@ pub mod legality;
 pub mod notation;
 pub mod outcome;
 pub mod pgn;
+pub mod record;
 pub mod repetition;
 pub mod settings;
 pub mod time;
