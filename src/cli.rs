@@ -138,6 +138,32 @@ pub enum Command {
     /// Electronic and sensor boards: find a board's port, watch what hector reads from it.
     #[command(subcommand, long_about = BOARD_HELP)]
     Board(BoardCommand),
+    /// List the recorded games, one sentence per game.
+    #[command(long_about = GAMES_HELP)]
+    Games {
+        /// Language of the sentences: de (default) or en.
+        #[arg(long, default_value = "de", value_name = "CODE")]
+        lang: String,
+    },
+    /// Write a recorded game as PGN or as a scoresheet.
+    #[command(long_about = EXPORT_HELP)]
+    Export {
+        /// The game: its number as hector games shows it, or the path of a journal file.
+        #[arg(value_name = "GAME")]
+        game: String,
+        /// PGN (the default).
+        #[arg(long, conflicts_with = "text")]
+        pgn: bool,
+        /// The scoresheet as text, for printing or a braille display.
+        #[arg(long)]
+        text: bool,
+        /// Language of the scoresheet and of the PGN comments: de (default) or en.
+        #[arg(long, default_value = "de", value_name = "CODE")]
+        lang: String,
+        /// Write to this file (whole or not at all) instead of standard output.
+        #[arg(long, short, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
     /// Simulate a DGT or peg board on a pseudo-terminal, driven by commands (no hardware needed).
     #[command(name = "simulate-board", long_about = SIMULATE_HELP)]
     SimulateBoard {
@@ -495,6 +521,38 @@ first.\n\n\
 Exit status: 0, 1 when a command could not be carried out (explained on standard error), \
 2 when the device cannot be made.";
 
+const GAMES_HELP: &str = "List the games hector has recorded, oldest first.\n\n\
+One sentence per game: its number (for hector export), when it began (UTC), the players, \
+the result or \"in progress\", and the number of moves played, e.g. \
+\"3. 2026-11-21 14:03 UTC: Anna Schmidt against Stockfish, White wins, 41 moves\".\n\n\
+hector records every game it plays in a journal, one file per game, in \
+~/.local/share/hector/games/ (the XDG data directory), or in $HECTOR_DATA/games when the \
+environment variable HECTOR_DATA is set. Every event is on the disk before hector announces \
+it, so a crash, a power cut or a closed terminal loses no move.\n\n\
+A journal that cannot be read is listed with the reason: written by a newer hector, or \
+damaged (with the line and byte). hector never changes such a file.\n\n\
+Exit status: 0, or 2 when the games directory cannot be read.";
+
+const EXPORT_HELP: &str = "Write a recorded game as PGN or as a scoresheet.\n\n\
+GAME is the number hector games shows, or the path of a journal file (a file whose name is \
+only digits: write ./12).\n\n\
+--pgn (the default): PGN in export format, for any chess program: the seven tags Event, \
+Site, Date, Round, White, Black, Result; TimeControl; Termination (normal, time forfeit, \
+rules infraction, unterminated); Variant, SetUp and FEN for Chess960 and set-up positions. \
+The moves in SAN, each followed by the mover's remaining time as { [%clk h:mm:ss] } when a \
+clock ran; draw offers as { (=) } (Appendix C12); claims, penalties, illegal moves, \
+take-backs and the arbiter's notes as comments in the language of --lang; lines shorter than \
+80 columns; the result at the end.\n\n\
+--text: the scoresheet, for printing or a braille display: the players, event, site, date, \
+time control and opponent; one line per move number with the piece letters of --lang \
+(Appendix C3: K D T L S in German, K Q R B N in English; castling 0-0 and 0-0-0); (=) after \
+a move with a draw offer; the result in words with its article.\n\n\
+The output goes to standard output; --output FILE writes the file whole or not at all (a \
+temporary file renamed over it) and says so.\n\n\
+A last record cut off by a crash or a power cut is left out, with a note on standard error. \
+Exit status: 0; 1 when the journal cannot be read or does not replay (the reason names the \
+line or entry); 2 when there is no such game or the output cannot be written.";
+
 fn lang_or_exit(code: &str) -> Result<&'static Language, ExitCode> {
     language(code).map_err(|e| {
         eprintln!("hector: {e}");
@@ -766,6 +824,27 @@ pub fn main() -> ExitCode {
             )
         }
         Command::Check { file, json } => crate::app::check::run(&file, json),
+        Command::Games { lang } => match lang_or_exit(&lang) {
+            Ok(lang) => crate::app::games::list(lang),
+            Err(code) => code,
+        },
+        Command::Export {
+            game,
+            pgn: _,
+            text,
+            lang,
+            output,
+        } => match lang_or_exit(&lang) {
+            Ok(lang) => {
+                let format = if text {
+                    crate::app::games::ExportFormat::Text
+                } else {
+                    crate::app::games::ExportFormat::Pgn
+                };
+                crate::app::games::export(&game, format, lang, output.as_deref())
+            }
+            Err(code) => code,
+        },
         Command::Transcript {
             file,
             lang,

@@ -4,6 +4,7 @@
 pub mod board;
 pub mod check;
 pub mod clock;
+pub mod games;
 pub mod output;
 pub mod parse;
 pub mod play;

@@ -12,6 +12,7 @@ pub mod matchplay;
 pub mod notation;
 pub mod outcome;
 pub mod pgn;
+pub mod record;
 pub mod repetition;
 pub mod settings;
 pub mod time;

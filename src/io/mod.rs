@@ -5,6 +5,7 @@ pub mod board_link;
 pub mod config;
 pub mod engine;
 pub mod files;
+pub mod journal;
 pub mod serial;
 pub mod speech;
 pub mod terminal;

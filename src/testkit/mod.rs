@@ -1,3 +1,4 @@
 //! Deterministic sample data for tests and benchmarks (not used by the modes themselves).
 
 pub mod games;
+pub mod record;

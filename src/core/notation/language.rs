@@ -28,6 +28,7 @@ pub struct Language {
     pub commands: CommandWords,
     pub understood: Understood,
     pub messages: Messages,
+    pub record: RecordWords,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -286,6 +287,118 @@ pub struct Messages {
     pub board_fault: String,
 }
 
+/// Words of the saved games: `hector games`, the scoresheet text and the PGN comments.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordWords {
+    pub game_line: String,
+    pub unreadable: String,
+    pub in_progress: String,
+    /// [one, more], with `{n}`.
+    pub moves: [String; 2],
+    pub no_games: String,
+    pub no_such_game: String,
+    pub written: String,
+    pub torn_tail: String,
+    pub heading: String,
+    pub event: String,
+    pub site: String,
+    pub date: String,
+    pub time_control: String,
+    pub opponent: String,
+    pub result: String,
+    pub unfinished: String,
+    pub draw_offer: String,
+    pub claim: String,
+    pub claim_move: String,
+    pub correct: String,
+    pub incorrect: String,
+    pub threefold: String,
+    pub fifty_moves: String,
+    pub penalty: String,
+    pub illegal_move: String,
+    pub unpromoted_pawn: String,
+    pub taken_back: String,
+    pub note: String,
+    pub terminations: TerminationWords,
+}
+
+/// How a game ended, in words (Articles 5, 6, 7 and 9).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TerminationWords {
+    pub checkmate: String,
+    pub resignation: String,
+    pub stalemate: String,
+    pub dead_position: String,
+    pub agreement: String,
+    pub threefold: String,
+    pub fifty_moves: String,
+    pub fivefold: String,
+    pub seventy_five_moves: String,
+    pub flag_fall: String,
+    pub both_flags: String,
+    pub illegal_moves: String,
+}
+
+impl RecordWords {
+    /// Placeholders each template must keep, checked when the table loads.
+    fn placeholders(&self) -> [(&'static str, &str, &'static [&'static str]); 16] {
+        [
+            (
+                "record.game_line",
+                &self.game_line,
+                &[
+                    "{number}", "{date}", "{white}", "{black}", "{result}", "{moves}",
+                ],
+            ),
+            (
+                "record.unreadable",
+                &self.unreadable,
+                &["{number}", "{file}", "{reason}"],
+            ),
+            ("record.moves", &self.moves[1], &["{n}"]),
+            ("record.no_games", &self.no_games, &["{dir}"]),
+            (
+                "record.no_such_game",
+                &self.no_such_game,
+                &["{number}", "{count}"],
+            ),
+            ("record.written", &self.written, &["{file}"]),
+            ("record.heading", &self.heading, &["{white}", "{black}"]),
+            ("record.date", &self.date, &["{text}"]),
+            (
+                "record.result",
+                &self.result,
+                &["{score}", "{words}", "{how}", "{article}"],
+            ),
+            (
+                "record.claim",
+                &self.claim,
+                &["{color}", "{kind}", "{verdict}"],
+            ),
+            (
+                "record.claim_move",
+                &self.claim_move,
+                &["{color}", "{kind}", "{move}", "{verdict}"],
+            ),
+            (
+                "record.penalty",
+                &self.penalty,
+                &["{time}", "{color}", "{article}"],
+            ),
+            ("record.illegal_move", &self.illegal_move, &["{color}"]),
+            (
+                "record.unpromoted_pawn",
+                &self.unpromoted_pawn,
+                &["{color}"],
+            ),
+            ("record.taken_back", &self.taken_back, &["{move}"]),
+            ("record.note", &self.note, &["{text}"]),
+        ]
+    }
+}
+
 /// Index of a role in the tables' order: king, queen, rook, bishop, knight, pawn.
 pub fn role_index(role: Role) -> usize {
     match role {
@@ -425,7 +538,11 @@ impl Language {
             ),
             ("messages.board_fault", &m.board_fault, &["{text}"]),
         ];
-        for (name, text, needed) in placeholders.into_iter().chain(board) {
+        for (name, text, needed) in placeholders
+            .into_iter()
+            .chain(board)
+            .chain(self.record.placeholders())
+        {
             for p in needed {
                 if !text.contains(p) {
                     return Err(format!("{name} must contain {p}"));

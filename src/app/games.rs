@@ -1,0 +1,205 @@
+//! `hector games` and `hector export`: the recorded games, listed and written out.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use crate::app::output::Out;
+use crate::core::notation::language::{Language, fill};
+use crate::core::record::export::{scoresheet_text, to_pgn};
+use crate::io::journal::{GameSummary, games_dir, journal_paths, list_in, load, write_atomic};
+
+/// What `hector export` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportFormat {
+    Pgn,
+    Text,
+}
+
+/// "2026-11-21 14:03 UTC" from "2026-11-21T14:03:05Z"; other texts as they are.
+pub fn date_text(created: &str) -> String {
+    let b = created.as_bytes();
+    if b.len() >= 16 && b[10] == b'T' && b[13] == b':' && created.is_char_boundary(16) {
+        let zone = if created.ends_with('Z') { " UTC" } else { "" };
+        format!("{} {}{zone}", &created[..10], &created[11..16])
+    } else if created.trim().is_empty() {
+        "?".to_string()
+    } else {
+        created.trim().to_string()
+    }
+}
+
+fn counted(forms: &[String; 2], n: u32) -> String {
+    fill(
+        if n == 1 { &forms[0] } else { &forms[1] },
+        &[("n", &n.to_string())],
+    )
+}
+
+/// One sentence about one game, for `hector games`.
+pub fn summary_line(number: usize, g: &GameSummary, lang: &Language) -> String {
+    let w = &lang.record;
+    let number = number.to_string();
+    if let Some(problem) = &g.problem {
+        let file = g.path.file_name().map_or_else(
+            || g.path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        return fill(
+            &w.unreadable,
+            &[("number", &number), ("file", &file), ("reason", problem)],
+        );
+    }
+    let name = |n: &str, color| {
+        if n.trim().is_empty() {
+            lang.color(color).to_string()
+        } else {
+            n.trim().to_string()
+        }
+    };
+    let result = match g.result() {
+        Some(r) => lang.result(Some(r)).to_string(),
+        None => w.in_progress.clone(),
+    };
+    fill(
+        &w.game_line,
+        &[
+            ("number", &number),
+            ("date", &date_text(&g.created)),
+            ("white", &name(&g.white, shakmaty::Color::White)),
+            ("black", &name(&g.black, shakmaty::Color::Black)),
+            ("result", &result),
+            ("moves", &counted(&w.moves, g.moves)),
+        ],
+    )
+}
+
+/// `hector games`. Exit status 0, or 2 when the games directory cannot be read.
+pub fn list(lang: &Language) -> ExitCode {
+    let dir = match games_dir() {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("hector games: {e:#}");
+            return ExitCode::from(2);
+        }
+    };
+    let games = match list_in(&dir) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("hector games: {e:#}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut out = Out::new();
+    if games.is_empty() {
+        out.line(&fill(
+            &lang.record.no_games,
+            &[("dir", &dir.display().to_string())],
+        ));
+        return ExitCode::SUCCESS;
+    }
+    for (i, g) in games.iter().enumerate() {
+        if !out.line(&summary_line(i + 1, g, lang)) {
+            break;
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// The journal a GAME argument names: a number from `hector games`, or a path.
+fn resolve(game: &str, lang: &Language) -> Result<PathBuf, ExitCode> {
+    let Ok(number) = game.trim().parse::<usize>() else {
+        return Ok(PathBuf::from(game));
+    };
+    let paths = games_dir()
+        .and_then(|dir| journal_paths(&dir))
+        .map_err(|e| {
+            eprintln!("hector export: {e:#}");
+            ExitCode::from(2)
+        })?;
+    match number.checked_sub(1).and_then(|i| paths.get(i)) {
+        Some(p) => Ok(p.clone()),
+        None => {
+            eprintln!(
+                "hector export: {}",
+                fill(
+                    &lang.record.no_such_game,
+                    &[
+                        ("number", &number.to_string()),
+                        ("count", &paths.len().to_string())
+                    ],
+                )
+            );
+            Err(ExitCode::from(2))
+        }
+    }
+}
+
+/// `hector export`. Exit status 0; 1 when the journal cannot be read or replayed; 2 when
+/// there is no such game or the output cannot be written.
+pub fn export(
+    game: &str,
+    format: ExportFormat,
+    lang: &Language,
+    output: Option<&Path>,
+) -> ExitCode {
+    let path = match resolve(game, lang) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let decoded = match load(&path) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("hector export: {e:#}");
+            return ExitCode::from(1);
+        }
+    };
+    if decoded.torn_tail {
+        eprintln!(
+            "hector export: {}: {}",
+            path.display(),
+            lang.record.torn_tail
+        );
+    }
+    let text = match format {
+        ExportFormat::Pgn => to_pgn(&decoded.header, &decoded.entries, lang),
+        ExportFormat::Text => scoresheet_text(&decoded.header, &decoded.entries, lang),
+    };
+    let text = match text {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("hector export: {} does not replay: {e}", path.display());
+            return ExitCode::from(1);
+        }
+    };
+    let mut out = Out::new();
+    match output {
+        Some(file) => {
+            if let Err(e) = write_atomic(file, text.as_bytes()) {
+                eprintln!("hector export: {e:#}");
+                return ExitCode::from(2);
+            }
+            out.line(&fill(
+                &lang.record.written,
+                &[("file", &file.display().to_string())],
+            ));
+        }
+        None => {
+            out.write_raw(&text);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_for_people() {
+        assert_eq!(date_text("2026-11-21T14:03:05Z"), "2026-11-21 14:03 UTC");
+        assert_eq!(date_text("2026-11-21T14:03:05+01:00"), "2026-11-21 14:03");
+        assert_eq!(date_text("gestern"), "gestern");
+        assert_eq!(date_text(""), "?");
+        assert_eq!(date_text("2026-11-21Tää"), "2026-11-21Tää");
+    }
+}

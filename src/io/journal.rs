@@ -1,0 +1,566 @@
+//! The journal on disk: every game hector records, one file per game, written so that no
+//! completed move is lost to a crash, a power cut or a closed terminal.
+//!
+//! Files live in `games/` of hector's data directory: `$HECTOR_DATA/games` when the
+//! environment variable `HECTOR_DATA` is set (tests use it), else the XDG data directory,
+//! `~/.local/share/hector/games`. A file is named after its creation instant in UTC,
+//! `2026-11-21_140305_0001.journal`: names sort in the order the games began, and the
+//! four-digit counter keeps games begun within the same second apart.
+//!
+//! - [`Journal::create`] makes a new file (never replacing one), writes the header and makes
+//!   both the file and its directory entry durable before returning.
+//! - [`Journal::append`] writes one record and calls `sync_data` before it returns: a move is
+//!   announced only after its record is on the disk.
+//! - [`Journal::open_for_append`] continues a journal after a resume. A journal from a newer
+//!   hector or a damaged one is refused and left untouched. A torn tail (the last record cut
+//!   off) is not cut away: a torn marker acknowledging exactly those bytes is appended, so the
+//!   file only ever grows and no byte a crash left is destroyed (see `core::record::codec`).
+//! - [`write_atomic`] writes whole files (exports): a temporary file in the same directory,
+//!   `sync_all`, rename, then the directory synced.
+
+use std::fs::{File, OpenOptions};
+use std::io::{ErrorKind, Write};
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use anyhow::{Context, Result, anyhow, bail};
+
+use crate::core::outcome::{GameResult, Outcome};
+use crate::core::record::codec::encode_torn_marker;
+use crate::core::record::{Decoded, Entry, Header, decode, encode_entry, encode_header, replay};
+
+/// The file name extension of journals.
+pub const EXTENSION: &str = "journal";
+
+/// hector's data directory: `$HECTOR_DATA`, else the XDG data directory.
+pub fn data_dir() -> Result<PathBuf> {
+    if let Some(p) = std::env::var_os("HECTOR_DATA") {
+        return Ok(PathBuf::from(p));
+    }
+    directories::ProjectDirs::from("", "", "hector")
+        .map(|d| d.data_dir().to_path_buf())
+        .ok_or_else(|| anyhow!("no home directory to keep the games in; set HECTOR_DATA"))
+}
+
+/// Where the journals are: `games/` in the data directory.
+pub fn games_dir() -> Result<PathBuf> {
+    Ok(data_dir()?.join("games"))
+}
+
+/// The current instant in UTC as `2026-11-21T14:03:05Z`, for [`Header::created`].
+pub fn now_utc() -> String {
+    let (y, mo, d, h, mi, s) = utc_fields(SystemTime::now());
+    format!("{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}Z")
+}
+
+/// Year, month, day, hour, minute, second of an instant in UTC.
+fn utc_fields(t: SystemTime) -> (i64, u32, u32, u32, u32, u32) {
+    let secs = t
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let days = i64::try_from(secs / 86_400).unwrap_or(0);
+    let rest = secs % 86_400;
+    // Howard Hinnant's days-to-civil algorithm (proleptic Gregorian calendar).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    let (h, mi, s) = (rest / 3600, rest / 60 % 60, rest % 60);
+    (
+        year,
+        month as u32,
+        day as u32,
+        h as u32,
+        mi as u32,
+        s as u32,
+    )
+}
+
+/// Makes a directory entry durable (a new or renamed file survives a power cut).
+fn sync_dir(dir: &Path) -> Result<()> {
+    File::open(dir)
+        .and_then(|d| d.sync_all())
+        .with_context(|| format!("cannot sync the directory {}", dir.display()))
+}
+
+/// An open journal, appended to record by record.
+#[derive(Debug)]
+pub struct Journal {
+    path: PathBuf,
+    file: File,
+    /// The length of what is known to be on the disk.
+    len: u64,
+    /// Set when a failed write could not be undone: nothing more may be appended.
+    broken: Option<String>,
+}
+
+impl Journal {
+    /// A new journal in [`games_dir`].
+    pub fn create(header: &Header) -> Result<Journal> {
+        Journal::create_in(&games_dir()?, header)
+    }
+
+    /// A new journal in `dir` (created if missing), with a unique name; never replaces a file.
+    pub fn create_in(dir: &Path, header: &Header) -> Result<Journal> {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create the games directory {}", dir.display()))?;
+        let bytes = encode_header(header)?;
+        let (y, mo, d, h, mi, s) = utc_fields(SystemTime::now());
+        let stem = format!("{y:04}-{mo:02}-{d:02}_{h:02}{mi:02}{s:02}");
+        for n in 1..=9999 {
+            let path = dir.join(format!("{stem}_{n:04}.{EXTENSION}"));
+            let file = match OpenOptions::new().append(true).create_new(true).open(&path) {
+                Ok(f) => f,
+                Err(e) if e.kind() == ErrorKind::AlreadyExists => continue,
+                Err(e) => {
+                    return Err(e).with_context(|| format!("cannot create {}", path.display()));
+                }
+            };
+            lock(&file, &path)?;
+            let mut journal = Journal {
+                path,
+                file,
+                len: 0,
+                broken: None,
+            };
+            if let Err(e) = journal.write_durably(&bytes) {
+                // An empty file would only be listed as unreadable.
+                let _ = std::fs::remove_file(&journal.path);
+                return Err(e);
+            }
+            sync_dir(dir)?;
+            return Ok(journal);
+        }
+        bail!(
+            "cannot find a free name for a new journal in {} ({stem}_0001 to _9999 exist)",
+            dir.display()
+        )
+    }
+
+    /// Continues a journal after a resume: returns it open for appending, with what it holds.
+    ///
+    /// A journal from a newer hector, a damaged one, or one another hector has open is
+    /// refused, and the file is not changed. A torn tail is acknowledged by a torn marker
+    /// (the bytes stay where they are); `Decoded::torn_tail` tells the caller it happened.
+    pub fn open_for_append(path: &Path) -> Result<(Journal, Decoded)> {
+        let file = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .open(path)
+            .with_context(|| format!("cannot open {}", path.display()))?;
+        lock(&file, path)?;
+        let bytes =
+            std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let decoded = decode(&bytes).with_context(|| format!("{} is not used", path.display()))?;
+        let mut journal = Journal {
+            path: path.to_path_buf(),
+            file,
+            len: bytes.len() as u64,
+            broken: None,
+        };
+        if decoded.torn_tail {
+            let marker = encode_torn_marker(&bytes[decoded.valid_len..]);
+            journal
+                .write_durably(&marker)
+                .context("cannot mark the cut-off last record")?;
+        }
+        Ok((journal, decoded))
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Appends one entry; returns only when it is on the disk (`sync_data`).
+    pub fn append(&mut self, entry: &Entry) -> Result<()> {
+        let bytes = encode_entry(entry)?;
+        self.write_durably(&bytes)
+    }
+
+    fn write_durably(&mut self, bytes: &[u8]) -> Result<()> {
+        if let Some(why) = &self.broken {
+            bail!("{} cannot be written any more: {why}", self.path.display());
+        }
+        let written = self
+            .file
+            .write_all(bytes)
+            .and_then(|()| self.file.sync_data());
+        match written {
+            Ok(()) => {
+                self.len += bytes.len() as u64;
+                Ok(())
+            }
+            Err(e) => {
+                // Part of the record may have reached the file: cut it off again, so that the
+                // next record starts on a clean line and nothing half-written stays.
+                let undone = self
+                    .file
+                    .set_len(self.len)
+                    .and_then(|()| self.file.sync_all());
+                if let Err(undo) = undone {
+                    self.broken =
+                        Some(format!("a failed write ({e}) could not be undone ({undo})"));
+                }
+                Err(e).with_context(|| format!("cannot write to {}", self.path.display()))
+            }
+        }
+    }
+}
+
+/// Takes the journal's lock, so that two hectors never write one game.
+fn lock(file: &File, path: &Path) -> Result<()> {
+    match file.try_lock() {
+        Ok(()) => Ok(()),
+        Err(std::fs::TryLockError::WouldBlock) => bail!(
+            "{} is open in another hector: a game is recorded by one program at a time",
+            path.display()
+        ),
+        Err(std::fs::TryLockError::Error(e)) => {
+            Err(e).with_context(|| format!("cannot lock {}", path.display()))
+        }
+    }
+}
+
+/// Reads a journal (without changing it).
+pub fn load(path: &Path) -> Result<Decoded> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    decode(&bytes).with_context(|| format!("cannot read the journal {}", path.display()))
+}
+
+/// One saved game as `hector games` lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSummary {
+    pub path: PathBuf,
+    /// The header's creation time, as written.
+    pub created: String,
+    pub white: String,
+    pub black: String,
+    /// `None`: in progress (or ended without a result being recorded).
+    pub outcome: Option<Outcome>,
+    /// Half-moves played.
+    pub plies: usize,
+    /// Move numbers played (a move is White's and Black's half-move).
+    pub moves: u32,
+    /// The last record was cut off.
+    pub torn_tail: bool,
+    /// Why the journal cannot be read or replayed; the other fields are then empty.
+    pub problem: Option<String>,
+}
+
+impl GameSummary {
+    pub fn result(&self) -> Option<GameResult> {
+        self.outcome.map(|o| o.result)
+    }
+
+    fn unreadable(path: PathBuf, problem: String) -> GameSummary {
+        GameSummary {
+            path,
+            created: String::new(),
+            white: String::new(),
+            black: String::new(),
+            outcome: None,
+            plies: 0,
+            moves: 0,
+            torn_tail: false,
+            problem: Some(problem),
+        }
+    }
+}
+
+/// The journal files of `dir`, oldest first (their names sort by creation).
+pub fn journal_paths(dir: &Path) -> Result<Vec<PathBuf>> {
+    let read = match std::fs::read_dir(dir) {
+        Ok(r) => r,
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e).with_context(|| format!("cannot list {}", dir.display())),
+    };
+    let mut paths: Vec<PathBuf> = read
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == EXTENSION) && p.is_file())
+        .collect();
+    paths.sort();
+    Ok(paths)
+}
+
+/// Every saved game in [`games_dir`], oldest first.
+pub fn list() -> Result<Vec<GameSummary>> {
+    list_in(&games_dir()?)
+}
+
+/// Every saved game in `dir`, oldest first. Unreadable journals are listed with their
+/// problem, so that the numbers stay the same.
+pub fn list_in(dir: &Path) -> Result<Vec<GameSummary>> {
+    Ok(journal_paths(dir)?.into_iter().map(summarize).collect())
+}
+
+/// The newest game still in progress in `dir` (for `hector resume`): readable, replayable and
+/// without a result. Journals that cannot be read are passed over, never changed.
+pub fn latest_in_progress(dir: &Path) -> Result<Option<GameSummary>> {
+    Ok(list_in(dir)?
+        .into_iter()
+        .rev()
+        .find(|g| g.problem.is_none() && g.outcome.is_none()))
+}
+
+/// What `hector games` shows of one journal.
+pub fn summarize(path: PathBuf) -> GameSummary {
+    let decoded = match load(&path) {
+        Ok(d) => d,
+        Err(e) => {
+            let reason = e
+                .chain()
+                .last()
+                .map_or_else(|| e.to_string(), ToString::to_string);
+            return GameSummary::unreadable(path, reason);
+        }
+    };
+    let replayed = match replay(&decoded.header, &decoded.entries) {
+        Ok(r) => r,
+        Err(e) => return GameSummary::unreadable(path, e.to_string()),
+    };
+    let game = &replayed.game;
+    let plies = game.ply();
+    let black_first = usize::from(shakmaty::Position::turn(game.start()) == shakmaty::Color::Black);
+    GameSummary {
+        path,
+        created: decoded.header.created.clone(),
+        white: decoded.header.white.clone(),
+        black: decoded.header.black.clone(),
+        outcome: replayed.outcome(),
+        plies,
+        moves: u32::try_from((plies + black_first).div_ceil(2)).unwrap_or(u32::MAX),
+        torn_tail: decoded.torn_tail,
+        problem: None,
+    }
+}
+
+/// Writes a whole file so that it is either the old file or the new one, never half of it:
+/// a temporary file beside it, `sync_all`, rename over, and the directory synced.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .ok_or_else(|| anyhow!("{} is not a file name", path.display()))?;
+    let mut temp = None;
+    for n in 0..100u32 {
+        let candidate = dir.join(format!(
+            ".{}.{}-{n}.tmp",
+            name.to_string_lossy(),
+            std::process::id()
+        ));
+        match OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&candidate)
+        {
+            Ok(f) => {
+                temp = Some((candidate, f));
+                break;
+            }
+            Err(e) if e.kind() == ErrorKind::AlreadyExists => continue,
+            Err(e) => {
+                return Err(e).with_context(|| format!("cannot write in {}", dir.display()));
+            }
+        }
+    }
+    let Some((temp_path, mut file)) = temp else {
+        bail!("cannot find a free temporary name in {}", dir.display());
+    };
+    let written = file
+        .write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .and_then(|()| std::fs::rename(&temp_path, path));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&temp_path);
+        return Err(e).with_context(|| format!("cannot write {}", path.display()));
+    }
+    sync_dir(&dir)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::record::Times;
+
+    fn temp(what: &str) -> PathBuf {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "hector-journal-{what}-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::SeqCst)
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        dir
+    }
+
+    fn mv(uci: &str, san: &str, by: shakmaty::Color) -> Entry {
+        Entry::Move {
+            uci: uci.parse().expect("uci"),
+            san: san.parse().expect("san"),
+            by,
+            clock: Some(Times {
+                white_ms: 60_000,
+                black_ms: 60_000,
+            }),
+        }
+    }
+
+    #[test]
+    fn utc_dates() {
+        let at = |s: u64| utc_fields(UNIX_EPOCH + std::time::Duration::from_secs(s));
+        assert_eq!(at(0), (1970, 1, 1, 0, 0, 0));
+        // 2026-11-21 14:03:05 UTC.
+        assert_eq!(at(1_795_269_785), (2026, 11, 21, 14, 3, 5));
+        // 2000-02-29, a leap day.
+        assert_eq!(at(951_782_400), (2000, 2, 29, 0, 0, 0));
+    }
+
+    #[test]
+    fn create_append_load_and_unique_names() {
+        let dir = temp("create");
+        let header = Header::new("2026-11-21T14:03:05Z", "Anna", "Bert");
+        let mut a = Journal::create_in(&dir, &header).expect("create");
+        let b = Journal::create_in(&dir, &header).expect("second");
+        assert_ne!(a.path(), b.path());
+        a.append(&mv("e2e4", "e4", shakmaty::Color::White))
+            .expect("append");
+        let d = load(a.path()).expect("load");
+        assert_eq!(d.entries.len(), 1);
+        assert!(!d.torn_tail);
+        let names = journal_paths(&dir).expect("list");
+        assert_eq!(names.len(), 2);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_journal_is_written_by_one_hector_at_a_time() {
+        let dir = temp("lock");
+        let header = Header::new("2026-11-21T14:03:05Z", "Anna", "Bert");
+        let a = Journal::create_in(&dir, &header).expect("create");
+        let err = Journal::open_for_append(a.path()).expect_err("locked");
+        assert!(err.to_string().contains("another hector"), "{err}");
+        let path = a.path().to_path_buf();
+        drop(a);
+        Journal::open_for_append(&path).expect("free again");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn torn_tail_is_acknowledged_and_appended_after() {
+        let dir = temp("torn");
+        let header = Header::new("2026-11-21T14:03:05Z", "Anna", "Bert");
+        let mut j = Journal::create_in(&dir, &header).expect("create");
+        j.append(&mv("e2e4", "e4", shakmaty::Color::White))
+            .expect("append");
+        let path = j.path().to_path_buf();
+        drop(j);
+        // A power cut in the middle of the next record.
+        let record = encode_entry(&mv("e7e5", "e5", shakmaty::Color::Black)).expect("encode");
+        let mut bytes = std::fs::read(&path).expect("read");
+        let before = bytes.len();
+        bytes.extend_from_slice(&record[..record.len() / 2]);
+        std::fs::write(&path, &bytes).expect("write");
+
+        let (mut j, decoded) = Journal::open_for_append(&path).expect("resume");
+        assert!(decoded.torn_tail);
+        assert_eq!(decoded.entries.len(), 1);
+        j.append(&mv("e7e5", "e5", shakmaty::Color::Black))
+            .expect("append");
+        drop(j);
+        let after = std::fs::read(&path).expect("read");
+        assert_eq!(&after[..bytes.len()], &bytes[..], "no byte was changed");
+        assert!(after.len() > before);
+        let d = load(&path).expect("load");
+        assert!(!d.torn_tail);
+        assert_eq!(d.acknowledged, 1);
+        assert_eq!(d.entries.len(), 2);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn damaged_and_newer_journals_are_refused_untouched() {
+        let dir = temp("refuse");
+        let header = Header::new("2026-11-21T14:03:05Z", "Anna", "Bert");
+        let mut j = Journal::create_in(&dir, &header).expect("create");
+        j.append(&mv("e2e4", "e4", shakmaty::Color::White))
+            .expect("append");
+        j.append(&mv("e7e5", "e5", shakmaty::Color::Black))
+            .expect("append");
+        let path = j.path().to_path_buf();
+        drop(j);
+        let mut bytes = std::fs::read(&path).expect("read");
+        // Change one byte of the middle record's JSON.
+        let second_line = bytes.iter().position(|&b| b == b'\n').expect("line") + 1;
+        let at = second_line + 20;
+        bytes[at] ^= 0x20;
+        std::fs::write(&path, &bytes).expect("write");
+        let err = Journal::open_for_append(&path).expect_err("damaged");
+        assert!(format!("{err:#}").contains("line 2"), "{err:#}");
+        assert_eq!(std::fs::read(&path).expect("read"), bytes);
+
+        let newer = dir.join("newer.journal");
+        let json = br#"{"journal":"hector","version":99}"#;
+        let mut text =
+            format!("{}\t{:08x}\t", json.len(), crate::core::record::crc32(json)).into_bytes();
+        text.extend_from_slice(json);
+        text.push(b'\n');
+        std::fs::write(&newer, &text).expect("write");
+        let err = Journal::open_for_append(&newer).expect_err("newer");
+        assert!(format!("{err:#}").contains("newer hector"), "{err:#}");
+        assert_eq!(std::fs::read(&newer).expect("read"), text);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn atomic_write_replaces_whole_files() {
+        let dir = temp("atomic");
+        let path = dir.join("game.pgn");
+        write_atomic(&path, b"first").expect("write");
+        write_atomic(&path, b"second").expect("write");
+        assert_eq!(std::fs::read(&path).expect("read"), b"second");
+        let leftovers = std::fs::read_dir(&dir).expect("dir").count();
+        assert_eq!(leftovers, 1, "no temporary file is left");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn summaries_list_games_in_order_with_problems() {
+        let dir = temp("list");
+        let mut header = Header::new("2026-11-21T14:03:05Z", "Anna", "Bert");
+        let mut j = Journal::create_in(&dir, &header).expect("create");
+        j.append(&mv("e2e4", "e4", shakmaty::Color::White))
+            .expect("append");
+        j.append(&Entry::Resigned {
+            by: shakmaty::Color::Black,
+        })
+        .expect("append");
+        header.white = "Carl".into();
+        Journal::create_in(&dir, &header).expect("create");
+        std::fs::write(dir.join("zzz.journal"), b"not a journal\n").expect("write");
+        let games = list_in(&dir).expect("list");
+        assert_eq!(games.len(), 3);
+        assert_eq!(games[0].white, "Anna");
+        assert_eq!(games[0].result(), Some(GameResult::WhiteWins));
+        assert_eq!(games[0].moves, 1);
+        assert_eq!(games[1].white, "Carl");
+        assert_eq!(games[1].outcome, None);
+        assert!(games[2].problem.is_some());
+        let latest = latest_in_progress(&dir)
+            .expect("list")
+            .expect("one in progress");
+        assert_eq!(latest.white, "Carl");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
