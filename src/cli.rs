@@ -46,6 +46,18 @@ pub enum Command {
     /// Play a spoken game: against the computer, a second player, or a player on an e-board.
     #[command(long_about = PLAY_HELP)]
     Play(PlayArgs),
+    /// Continue an unfinished game exactly where it stopped (the latest when none is named).
+    #[command(long_about = RESUME_HELP)]
+    Resume {
+        /// The game: its number in hector games, or a journal file.
+        game: Option<String>,
+        /// Plain lines instead of the full screen.
+        #[arg(long)]
+        screen_reader: bool,
+        /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print.
+        #[arg(long, value_enum, value_name = "BACKEND")]
+        speech: Option<crate::core::settings::BackendChoice>,
+    },
     /// Check every game of a PGN file against the Laws of Chess (an arbiter's tool).
     #[command(long_about = CHECK_HELP)]
     Check {
@@ -312,6 +324,9 @@ pub struct PlayArgs {
     /// Colour the squares and pieces too (everything stays readable without colour).
     #[arg(long)]
     pub colors: bool,
+    /// Start a new game without asking about an unfinished one.
+    #[arg(long)]
+    pub new: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -319,6 +334,13 @@ pub enum ColorArg {
     White,
     Black,
 }
+
+const RESUME_HELP: &str = "Continue an unfinished game exactly where it stopped: the \
+position, the moves, both clocks (as they stood at most a second before a crash or when you \
+left), whose clock runs, a pending draw offer, and the settings (opponent, level, time \
+control, language, boards). Every game is recorded as it is played (Appendix D6), also when \
+hector or the computer stops unexpectedly. GAME is the number hector games shows, or the path \
+of a journal; without it, the latest unfinished game.";
 
 const PLAY_HELP: &str = "Play a spoken game. Every move is announced in the words of FIDE \
 Appendix D (Anna, Bella, Cäsar, David, Eva, Felix, Gustav, Hector; eins to acht; König, Dame, \
@@ -703,7 +725,24 @@ fn play(args: PlayArgs) -> ExitCode {
     } else {
         Variant::Standard
     };
-    let game = if let Some(fen) = &args.fen {
+    let fresh = args.new || args.fen.is_some() || args.chess960.is_some() || args.from.is_some();
+    if !fresh && let Some(path) = crate::app::play::resume::offer(lang) {
+        return resume_path(&path, args.screen_reader, args.speech, speech);
+    }
+    let mut entries = Vec::new();
+    let game = if let Some(file) = &args.from {
+        let bytes = match crate::io::files::read_input(file) {
+            Ok(b) => b,
+            Err(e) => return refuse(&format!("--from: {e:#}"), &speech, lang),
+        };
+        match crate::core::record::import_pgn(&bytes, 1) {
+            Ok(imported) => {
+                entries = imported.entries();
+                imported.game
+            }
+            Err(e) => return refuse(&format!("--from {}: {e}", file.display()), &speech, lang),
+        }
+    } else if let Some(fen) = &args.fen {
         match position_from_fen(fen, variant) {
             Ok(p) => Game::from_position(p, variant),
             Err(e) => return refuse(&format!("--fen: {e}"), &speech, lang),
@@ -755,7 +794,10 @@ fn play(args: PlayArgs) -> ExitCode {
         speech,
         speech_chosen,
         screen_reader: args.screen_reader,
-        game,
+        start: crate::app::play::Start::New {
+            game: Box::new(game),
+            entries,
+        },
         board,
         pieces: args.pieces,
         colors: args.colors,
@@ -763,11 +805,86 @@ fn play(args: PlayArgs) -> ExitCode {
     crate::app::play::run(options, lang)
 }
 
+/// Continues the game recorded at `path`.
+fn resume_path(
+    path: &std::path::Path,
+    screen_reader: bool,
+    backend: Option<crate::core::settings::BackendChoice>,
+    mut speech: crate::core::settings::SpeechSettings,
+) -> ExitCode {
+    let resumed = match crate::app::play::resume::from_journal(path) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("hector resume: {e:#}");
+            return ExitCode::from(1);
+        }
+    };
+    speech.language = resumed.language.clone();
+    let speech_chosen =
+        backend.is_some() || speech.backend != crate::core::settings::BackendChoice::Auto;
+    if let Some(b) = backend {
+        speech.backend = b;
+    }
+    let lang = match lang_or_exit(&speech.language) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
+    let options = crate::app::play::PlayOptions {
+        color: resumed.color,
+        opponent: resumed.opponent,
+        level: resumed.level,
+        control: resumed.control,
+        announce: resumed.announce,
+        form: resumed.form,
+        speech,
+        speech_chosen,
+        screen_reader,
+        start: resumed.start,
+        board: resumed.board,
+        pieces: crate::app::play::view::Pieces::Letters,
+        colors: false,
+    };
+    crate::app::play::run(options, lang)
+}
+
+fn resume(
+    game: Option<String>,
+    screen_reader: bool,
+    backend: Option<crate::core::settings::BackendChoice>,
+) -> ExitCode {
+    let speech = settings_or_defaults(None).speech;
+    let lang = crate::core::notation::language::language(&speech.language)
+        .unwrap_or_else(|_| crate::core::notation::language::default_language());
+    let path = match game {
+        Some(g) => match crate::app::games::resolve(&g, lang) {
+            Ok(p) => p,
+            Err(code) => return code,
+        },
+        None => match crate::app::play::resume::latest() {
+            Ok(Some(p)) => p,
+            Ok(None) => {
+                eprintln!("hector resume: {}", lang.record.no_unfinished);
+                return ExitCode::from(1);
+            }
+            Err(e) => {
+                eprintln!("hector resume: {e:#}");
+                return ExitCode::from(1);
+            }
+        },
+    };
+    resume_path(&path, screen_reader, backend, speech)
+}
+
 /// Parses the command line and runs the chosen mode.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Play(args) => play(args),
+        Command::Resume {
+            game,
+            screen_reader,
+            speech,
+        } => resume(game, screen_reader, speech),
         Command::Say { text, speech, wav } => {
             let settings = speech.apply(settings_or_defaults(speech.lang.as_deref()).speech);
             match lang_or_exit(&settings.language) {

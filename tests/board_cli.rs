@@ -213,7 +213,7 @@ fn monitor_speaks_what_it_recognises() {
     monitor.expect("Eva vier (e2e4)");
     sim.send("move Nf6");
     monitor.expect("Springer Felix sechs (g8f6)");
-    let spoken = daemon.wait_for(4, LIMIT);
+    let spoken = daemon.wait_for_lines(&["de|Eva vier", "de|Springer Felix sechs"], LIMIT);
     // Raw sensor lines are printed only; the sentences for the player are said.
     assert!(spoken.iter().all(|l| !l.contains("peg:")), "{spoken:?}");
     assert!(spoken.contains(&"de|Eva vier".to_string()), "{spoken:?}");

@@ -106,7 +106,7 @@ pub fn list(lang: &Language) -> ExitCode {
 }
 
 /// The journal a GAME argument names: a number from `hector games`, or a path.
-fn resolve(game: &str, lang: &Language) -> Result<PathBuf, ExitCode> {
+pub fn resolve(game: &str, lang: &Language) -> Result<PathBuf, ExitCode> {
     let Ok(number) = game.trim().parse::<usize>() else {
         return Ok(PathBuf::from(game));
     };

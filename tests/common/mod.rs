@@ -176,6 +176,18 @@ impl SpeechDaemon {
             .unwrap_or_default()
     }
 
+    /// Waits until every one of `lines` has arrived, at most `limit`; returns all so far.
+    pub fn wait_for_lines(&self, lines: &[&str], limit: Duration) -> Vec<String> {
+        let deadline = Instant::now() + limit;
+        loop {
+            let spoken = self.spoken();
+            if lines.iter().all(|l| spoken.iter().any(|s| s == l)) || Instant::now() > deadline {
+                return spoken;
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// Waits until at least `n` utterances arrived, at most `limit`.
     pub fn wait_for(&self, n: usize, limit: Duration) -> Vec<String> {
         let deadline = Instant::now() + limit;

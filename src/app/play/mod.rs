@@ -3,6 +3,8 @@
 //! and the record, in one event loop.
 
 pub mod keys;
+pub mod record;
+pub mod resume;
 pub mod view;
 
 use std::io::Write;
@@ -12,7 +14,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender, never, select, unbounded};
-use shakmaty::{CastlingMode, Chess, Color, Square};
+use shakmaty::{CastlingMode, Chess, Color, Position, Square};
 
 use crate::app::say::notice_text;
 use crate::core::clock::{AnnounceSettings, TimeControl};
@@ -32,6 +34,7 @@ use crate::io::engine::{
 use crate::io::speech::{Kind, Notice, Speaker, SpeechConfig, Voice};
 use crate::io::terminal::{FullScreen, Input, interactive, spawn_key_reader, spawn_line_reader};
 use keys::{KeyAction, jump, walk};
+use record::Recorder;
 use view::{Pieces, View};
 
 /// Who plays the other side.
@@ -58,11 +61,26 @@ pub struct PlayOptions {
     /// The speech backend was chosen on the command line or in the configuration.
     pub speech_chosen: bool,
     pub screen_reader: bool,
-    pub game: Game,
+    pub start: Start,
     /// The local player's board.
     pub board: Option<(PathBuf, Protocol)>,
     pub pieces: Pieces,
     pub colors: bool,
+}
+
+/// Where the game comes from.
+pub enum Start {
+    /// A new game from this position, with entries to begin its record with (a game
+    /// continued from a PGN file brings its moves).
+    New {
+        game: Box<Game>,
+        entries: Vec<crate::core::record::Entry>,
+    },
+    /// A journal continued: its record, and the game and clock it replays to.
+    Resume {
+        recorder: Box<Recorder>,
+        replayed: Box<crate::core::record::Replayed>,
+    },
 }
 
 enum AppEvent {
@@ -104,6 +122,7 @@ struct App {
     dirty: bool,
     /// Line mode: the prompt is on screen and the player has not pressed Enter yet.
     prompt_open: bool,
+    recorder: Recorder,
 }
 
 const SAID_KEPT: usize = 60;
@@ -157,7 +176,10 @@ impl App {
             self.dirty = true;
             match effect {
                 Effect::Say { urgency, lines } => self.tell(urgency, lines),
-                Effect::Record(_) => {}
+                Effect::Record(r) => {
+                    self.recorder.record(&r, self.game_match.game());
+                    self.tell_record_problem();
+                }
                 Effect::EngineThink => self.ask_engine(),
                 Effect::EngineStop => {
                     if let Some(slot) = self.engine.as_mut() {
@@ -197,12 +219,59 @@ impl App {
                     SpeechControl::Faster => self.speaker.change_rate(10),
                     SpeechControl::Slower => self.speaker.change_rate(-10),
                 },
-                Effect::Save(_) => {}
+                Effect::Save(path) => self.save(path),
                 Effect::NewGame => self.new_game(),
                 Effect::Quit => keep_going = false,
             }
         }
         keep_going
+    }
+
+    fn tell_record_problem(&mut self) {
+        if let Some(problem) = self.recorder.take_problem() {
+            let text = fill(&self.lang.play.record_failed, &[("reason", &problem)]);
+            self.tell(Urgency::Urgent, vec![text]);
+        }
+    }
+
+    /// Saves the game as PGN: to `path`, or beside the player in the current directory.
+    fn save(&mut self, path: Option<String>) {
+        let path = path.map(PathBuf::from).unwrap_or_else(|| {
+            let stamp: String = self
+                .recorder
+                .header
+                .created
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() || c == '-' {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect();
+            PathBuf::from(format!("hector-{stamp}.pgn"))
+        });
+        let text = match self.recorder.save_pgn(&path, self.lang) {
+            Ok(()) => fill(
+                &self.lang.play.saved,
+                &[("path", &path.display().to_string())],
+            ),
+            Err(e) => fill(
+                &self.lang.play.save_failed,
+                &[("reason", &format!("{e:#}"))],
+            ),
+        };
+        self.tell(Urgency::Answer, vec![text]);
+    }
+
+    /// A clock checkpoint for the record when one is due.
+    fn checkpoint(&mut self, force: bool) {
+        let now = self.now();
+        if let Some(clock) = self.game_match.clock() {
+            self.recorder.checkpoint(clock, now, force);
+            self.tell_record_problem();
+        }
     }
 
     fn handle(&mut self, event: Event) -> bool {
@@ -220,6 +289,10 @@ impl App {
         if let Some(slot) = self.engine.as_mut() {
             slot.engine.stop();
         }
+        let mut header = self.recorder.header.clone();
+        header.created = crate::io::journal::now_utc();
+        self.recorder = Recorder::create(header, Vec::new());
+        self.tell_record_problem();
         let (m, effects) = Match::new(setup, game, self.lang, self.now());
         self.game_match = m;
         self.tell(Urgency::Answer, vec![self.lang.play.new_game.clone()]);
@@ -440,6 +513,11 @@ impl App {
         if let Some(t) = self.game_match.next_deadline(now) {
             wakes.push(self.origin + t.since_origin());
         }
+        if !self.game_match.game().is_over()
+            && let Some(t) = self.recorder.next_checkpoint(self.game_match.clock())
+        {
+            wakes.push(self.origin + t.since_origin());
+        }
         for b in &self.boards {
             if let Some(t) = b.link.next_deadline() {
                 wakes.push(t);
@@ -501,7 +579,15 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
         });
 
     let origin = Instant::now();
-    let mode = options.game.variant().castling_mode();
+    let (game, start_entries, mut resumed) = match options.start {
+        Start::New { game, entries } => (*game, entries, None),
+        Start::Resume { recorder, replayed } => (
+            replayed.game.clone(),
+            Vec::new(),
+            Some((*recorder, replayed)),
+        ),
+    };
+    let mode = game.variant().castling_mode();
     let mut problems: Vec<String> = Vec::new();
 
     // The opponent.
@@ -535,7 +621,7 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
             )),
         }
     }
-    let position: Chess = options.game.position().clone();
+    let position: Chess = game.position().clone();
     if let Opponent::Board(port, protocol) = &options.opponent {
         match BoardLink::open(port, *protocol, None, position.clone(), mode, origin) {
             Ok(link) => {
@@ -582,9 +668,99 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
             }
         }),
         engine_level: options.level,
-        opponent_port,
+        opponent_port: opponent_port.clone(),
     };
-    let (game_match, effects) = Match::new(setup, options.game, lang, Timestamp::ZERO);
+    let variant = game.variant();
+    let start_fen = (game.start() != &Chess::default()
+        || variant == crate::core::variant::Variant::Chess960)
+        .then(|| {
+            shakmaty::fen::Fen::from_position(game.start(), shakmaty::EnPassantMode::Legal)
+                .to_string()
+        });
+    let (mut game_match, effects) = Match::new(setup.clone(), game, lang, Timestamp::ZERO);
+    let was_resumed = resumed.is_some();
+    let recorder = match resumed.take() {
+        Some((recorder, replayed)) => {
+            if let Some(snapshot) = &replayed.clock {
+                let g = game_match.game();
+                let by = |c: Color| {
+                    (0..g.ply())
+                        .filter(|&i| g.position_at(i).is_some_and(|p| p.turn() == c))
+                        .count() as u32
+                };
+                let moves = (by(Color::White), by(Color::Black));
+                let times = snapshot.times;
+                game_match.restore_clock(
+                    Duration::from_millis(times.white_ms),
+                    Duration::from_millis(times.black_ms),
+                    moves,
+                    Timestamp::ZERO,
+                );
+            }
+            recorder
+        }
+        None => {
+            let user = std::env::var("USER")
+                .ok()
+                .filter(|u| !u.is_empty() && u != "root")
+                .unwrap_or_else(|| lang.play.player.clone());
+            let opponent_name = match (&engine, &opponent_port) {
+                (Some(slot), _) => format!(
+                    "{} ({})",
+                    slot.engine.name(),
+                    fill(
+                        &lang.play.opponent_engine,
+                        &[("level", &options.level.to_string())]
+                    )
+                ),
+                (None, Some(port)) => fill(&lang.play.opponent_board, &[("port", port)]),
+                (None, None) => lang.play.second_player.clone(),
+            };
+            let (white, black) = options.color.fold_wb(
+                (user.clone(), opponent_name.clone()),
+                (opponent_name.clone(), user),
+            );
+            let mut header =
+                crate::core::record::Header::new(&crate::io::journal::now_utc(), &white, &black);
+            header.variant = variant;
+            header.start_fen = start_fen;
+            header.time_control = options.control.as_ref().map(ToString::to_string);
+            header.local_player = (options.opponent != Opponent::Keyboard).then_some(options.color);
+            header.opponent = opponent_name;
+            header.language = lang.code.clone();
+            header.form = options.form;
+            header.rules = setup.rules;
+            let mut entries = start_entries;
+            // What a resume needs to set the game up again.
+            let opponent_spec = match (&options.opponent, opponent_side) {
+                (Opponent::Engine(Some(path)), Side::Engine) => {
+                    format!("engine:{}", path.display())
+                }
+                (_, Side::Engine) => "engine".to_string(),
+                (Opponent::Board(port, protocol), _) => {
+                    format!("board:{}:{}", protocol.name(), port.display())
+                }
+                _ => "keyboard".to_string(),
+            };
+            for (key, value) in [
+                ("opponent", opponent_spec),
+                ("level", options.level.to_string()),
+                ("announce", options.announce.to_string()),
+            ] {
+                entries.push(crate::core::record::Entry::Setting {
+                    key: key.to_string(),
+                    value,
+                });
+            }
+            if let Some((port, protocol)) = &options.board {
+                entries.push(crate::core::record::Entry::Setting {
+                    key: "board".to_string(),
+                    value: format!("{}:{}", protocol.name(), port.display()),
+                });
+            }
+            Recorder::create(header, entries)
+        }
+    };
     let mut app = App {
         lang,
         options_color: options.color,
@@ -604,6 +780,7 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
         colors: options.colors,
         dirty: true,
         prompt_open: false,
+        recorder,
     };
     let mut screen = if full_screen {
         match FullScreen::enter() {
@@ -624,6 +801,10 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
     }
     for p in problems {
         app.tell(Urgency::Urgent, vec![p]);
+    }
+    app.tell_record_problem();
+    if was_resumed {
+        app.tell(Urgency::Answer, vec![lang.play.resumed.clone()]);
     }
     let mut running = app.apply(effects);
     app.prompt();
@@ -695,6 +876,9 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
             }
         }
         running &= app.handle(Event::Tick);
+        if !app.game_match.game().is_over() {
+            app.checkpoint(false);
+        }
         if running {
             app.prompt();
         }
@@ -707,9 +891,17 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
             app.dirty = true;
         }
     }
+    // The clock as it stands when the player leaves, for an exact resume.
+    if !app.game_match.game().is_over() {
+        app.checkpoint(true);
+    }
     drop(screen);
     if let Some(slot) = app.engine.as_mut() {
         slot.engine.stop();
+    }
+    if !app.game_match.game().is_over() {
+        let hint = lang.play.resume_hint.clone();
+        app.tell(Urgency::Answer, vec![hint]);
     }
     app.speaker.wait_idle(Duration::from_secs(3));
     ExitCode::SUCCESS

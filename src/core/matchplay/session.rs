@@ -111,6 +111,18 @@ pub enum Recorded {
     IllegalMove {
         by: Color,
     },
+    /// 5.1b.
+    Resigned {
+        by: Color,
+    },
+    /// 6.9: the flag of `color` fell.
+    FlagFell {
+        color: Color,
+    },
+    /// 6.11.
+    BothFlags {
+        in_last_period: bool,
+    },
     Ended(Outcome),
 }
 
@@ -381,12 +393,14 @@ impl Match {
         for a in announcer.due(clock, now) {
             match a {
                 Announcement::FlagFell { color, .. } => {
+                    out.push(Effect::Record(Recorded::FlagFell { color }));
                     out.push(say(Urgency::Urgent, announcement_words(&a, self.lang)));
                     if let Ok(outcome) = self.game.flag_fall(color) {
                         self.finish(outcome, now, out);
                     }
                 }
                 Announcement::BothFlags { in_last_period } => {
+                    out.push(Effect::Record(Recorded::BothFlags { in_last_period }));
                     out.push(say(Urgency::Urgent, announcement_words(&a, self.lang)));
                     if let Ok(Some(outcome)) = self.game.both_flags_fell(in_last_period) {
                         self.finish(outcome, now, out);
@@ -634,6 +648,7 @@ impl Match {
                     self.pending = Pending::None;
                     let by = self.actor(true);
                     if let Ok(o) = self.game.resign(by) {
+                        out.push(Effect::Record(Recorded::Resigned { by }));
                         self.finish(o, now, out);
                     }
                 } else {

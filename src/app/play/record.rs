@@ -1,0 +1,181 @@
+//! The play mode's record: every event goes to the journal, on the disk before it is
+//! announced (Appendix D6: hector is the blind player's recording device). A copy of the
+//! entries stays in memory for saving the game as PGN.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use shakmaty::Color;
+
+use crate::core::clock::Clock;
+use crate::core::game::Game;
+use crate::core::matchplay::session::Recorded;
+use crate::core::notation::language::Language;
+use crate::core::outcome::Termination;
+use crate::core::record::entry::{millis, uci_of};
+use crate::core::record::{Entry, Header, Replayed, Times, replay, to_pgn};
+use crate::core::time::Timestamp;
+use crate::io::journal::{Journal, load, write_atomic};
+
+/// How often the clock is written while it runs: a resume finds it within this of the crash.
+pub const CHECKPOINT: Duration = Duration::from_secs(1);
+
+pub struct Recorder {
+    journal: Option<Journal>,
+    pub header: Header,
+    entries: Vec<Entry>,
+    /// The last problem with the disk, to be told once.
+    problem: Option<String>,
+    last_checkpoint: Option<Timestamp>,
+}
+
+impl Recorder {
+    /// A new journal for a new game, beginning with `entries` (a game continued from PGN).
+    pub fn create(header: Header, entries: Vec<Entry>) -> Recorder {
+        let mut r = Recorder {
+            journal: None,
+            header,
+            entries: Vec::new(),
+            problem: None,
+            last_checkpoint: None,
+        };
+        match Journal::create(&r.header) {
+            Ok(j) => r.journal = Some(j),
+            Err(e) => r.problem = Some(format!("{e:#}")),
+        }
+        for e in entries {
+            r.append(e);
+        }
+        r
+    }
+
+    /// Continues the journal at `path`: its game, clock and settings as they were.
+    pub fn resume(path: &Path) -> Result<(Recorder, Replayed)> {
+        let decoded = load(path)?;
+        let replayed = replay(&decoded.header, &decoded.entries)
+            .with_context(|| format!("cannot continue {}", path.display()))?;
+        let (journal, decoded) = Journal::open_for_append(path)?;
+        let r = Recorder {
+            journal: Some(journal),
+            header: decoded.header,
+            entries: decoded.entries,
+            problem: None,
+            last_checkpoint: None,
+        };
+        Ok((r, replayed))
+    }
+
+    pub fn path(&self) -> Option<PathBuf> {
+        self.journal.as_ref().map(|j| j.path().to_path_buf())
+    }
+
+    /// A problem with the journal that has not been told yet.
+    pub fn take_problem(&mut self) -> Option<String> {
+        self.problem.take()
+    }
+
+    fn append(&mut self, entry: Entry) {
+        if let Some(j) = self.journal.as_mut()
+            && let Err(e) = j.append(&entry)
+        {
+            self.problem = Some(format!("{e:#}"));
+        }
+        self.entries.push(entry);
+    }
+
+    /// Writes what the match recorded; `game` is the game after the event.
+    pub fn record(&mut self, r: &Recorded, game: &Game) {
+        let variant = self.header.variant;
+        let entries: Vec<Entry> = match r {
+            Recorded::Move { mv, by, clock } => {
+                let times = clock.map(|(w, b)| Times::new(w, b));
+                match game.moves().iter().rev().find(|p| p.mv == *mv) {
+                    Some(played) => vec![Entry::from_played(played, *by, variant, times)],
+                    None => Vec::new(),
+                }
+            }
+            Recorded::Touched { by, square } => vec![Entry::Touched {
+                by: *by,
+                square: *square,
+            }],
+            Recorded::DrawOffered { by } => vec![Entry::DrawOffered { by: *by }],
+            Recorded::DrawDeclined { by } => vec![Entry::DrawDeclined { by: *by }],
+            Recorded::DrawAccepted { by } => vec![Entry::DrawAccepted { by: *by }],
+            Recorded::Claim {
+                by,
+                kind,
+                intended,
+                correct,
+            } => vec![Entry::Claim {
+                by: *by,
+                kind: *kind,
+                intended: intended.map(|m| uci_of(m, variant)),
+                correct: *correct,
+            }],
+            Recorded::Penalty(p) => vec![Entry::Penalty {
+                beneficiary: p.beneficiary,
+                ms: millis(p.time),
+                article: p.article.to_string(),
+            }],
+            Recorded::IllegalMove { by } => vec![Entry::IllegalMove { by: *by }],
+            Recorded::Resigned { by } => vec![Entry::Resigned { by: *by }],
+            Recorded::FlagFell { color } => vec![Entry::FlagFell { color: *color }],
+            Recorded::BothFlags { in_last_period } => vec![Entry::BothFlagsFell {
+                last_period: *in_last_period,
+            }],
+            Recorded::Ended(o) => vec![Entry::Result {
+                result: o.result,
+                termination: o.termination,
+            }],
+        };
+        for e in entries {
+            self.append(e);
+        }
+    }
+
+    /// A clock checkpoint when one is due (about once a second while a clock runs).
+    pub fn checkpoint(&mut self, clock: &Clock, now: Timestamp, force: bool) {
+        let due = self
+            .last_checkpoint
+            .is_none_or(|last| now.saturating_since(last) >= CHECKPOINT);
+        if !(force || (due && clock.running().is_some())) {
+            return;
+        }
+        self.last_checkpoint = Some(now);
+        self.append(Entry::ClockCheckpoint {
+            white_ms: millis(clock.remaining(Color::White, now)),
+            black_ms: millis(clock.remaining(Color::Black, now)),
+            running: clock.running(),
+            paused: clock.is_paused(),
+        });
+    }
+
+    /// When the next checkpoint is due, while a clock runs.
+    pub fn next_checkpoint(&self, clock: Option<&Clock>) -> Option<Timestamp> {
+        clock?.running()?;
+        Some(
+            self.last_checkpoint
+                .map_or(Timestamp::ZERO, |t| t + CHECKPOINT),
+        )
+    }
+
+    /// Writes the game as PGN, atomically.
+    pub fn save_pgn(&self, path: &Path, lang: &Language) -> Result<()> {
+        let pgn =
+            to_pgn(&self.header, &self.entries, lang).context("cannot write the game as PGN")?;
+        write_atomic(path, pgn.as_bytes())
+    }
+}
+
+/// Whether an end needs its cause written before the result (the game cannot conclude it
+/// from the moves alone).
+pub fn needs_cause(t: Termination) -> bool {
+    matches!(
+        t,
+        Termination::Resignation
+            | Termination::FlagFall
+            | Termination::BothFlags
+            | Termination::Agreement
+    )
+}
