@@ -135,7 +135,6 @@ fn push_number(buf: &mut String, mut n: usize) {
             break;
         }
     }
-    for &d in &digits[i..] {
-        buf.push(char::from(d));
-    }
+    // Only ASCII digits were written.
+    buf.push_str(std::str::from_utf8(&digits[i..]).unwrap_or("0"));
 }

@@ -140,6 +140,19 @@ impl Pty {
         }
     }
 
+    /// The instant the `n`-th (from 0) occurrence of `needle` was complete in the output.
+    pub fn nth_seen(&self, needle: &str, n: usize) -> Option<Instant> {
+        let r = self.received.lock().ok()?;
+        let mut all: Vec<u8> = Vec::new();
+        for (at, chunk) in r.iter() {
+            all.extend_from_slice(chunk);
+            if String::from_utf8_lossy(&all).matches(needle).count() > n {
+                return Some(*at);
+            }
+        }
+        None
+    }
+
     fn first_seen(&self, needle: &str) -> Option<Instant> {
         let r = self.received.lock().ok()?;
         let mut all: Vec<u8> = Vec::new();
