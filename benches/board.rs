@@ -16,6 +16,8 @@
 //! Throughput: the DGT decoder and the peg decoder over a recorded-like stream, fed in 64-byte
 //! reads as a serial port delivers them, best of five.
 
+mod support;
+
 use std::time::{Duration, Instant};
 
 use hector::app::simulate::model::SimBoard;
@@ -27,12 +29,6 @@ use hector::io::serial::Pty;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move};
-
-fn arg_value(args: &[String], name: &str) -> Option<String> {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1).cloned())
-}
 
 fn uci(pos: &Chess, text: &str) -> Option<Move> {
     UciMove::from_ascii(text.as_bytes()).ok()?.to_move(pos).ok()
@@ -139,14 +135,6 @@ impl Rig {
     }
 }
 
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
-    sorted[i.min(sorted.len() - 1)]
-}
-
 fn micros(d: Duration) -> f64 {
     d.as_secs_f64() * 1e6
 }
@@ -161,17 +149,17 @@ fn report(name: &str, samples: &[Sample], split: bool) {
         "{name}: {} moves; last byte to recognised move: p50 {:.0} µs, p90 {:.0} µs, \
          p99 {:.0} µs, max {:.0} µs, mean {:.0} µs",
         total.len(),
-        micros(percentile(&total, 0.5)),
-        micros(percentile(&total, 0.9)),
-        micros(percentile(&total, 0.99)),
-        micros(percentile(&total, 1.0)),
+        micros(support::percentile(&total, 0.5)),
+        micros(support::percentile(&total, 0.9)),
+        micros(support::percentile(&total, 0.99)),
+        micros(support::percentile(&total, 1.0)),
         micros(mean),
     );
     if split {
         print!(
             "; of it to the reader thread: p50 {:.0} µs, p99 {:.0} µs",
-            micros(percentile(&reader, 0.5)),
-            micros(percentile(&reader, 0.99)),
+            micros(support::percentile(&reader, 0.5)),
+            micros(support::percentile(&reader, 0.99)),
         );
     }
     println!();
@@ -293,12 +281,8 @@ fn throughput(stream: &[u8], mut decode: impl FnMut(&[u8]) -> usize) -> (f64, us
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let moves: usize = arg_value(&args, "--moves")
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(2000);
-    let mb: usize = arg_value(&args, "--mb")
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(64);
+    let moves: usize = support::arg(&args, "--moves").unwrap_or(2000);
+    let mb: usize = support::arg(&args, "--mb").unwrap_or(64);
 
     report(
         "peg (occupancy only)",

@@ -6,33 +6,25 @@
 //! `check` mode runs, single-threaded, R times (default 5), and prints the best and median
 //! figures. With --keep the generated file is written to FILE, e.g. to time the binary itself.
 
+mod support;
+
 use std::time::{Duration, Instant};
 
 use hector::core::check::check_game;
 use hector::core::pgn::Reader;
 use hector::testkit::games::{SampleOptions, write_games};
 
-fn arg_value(args: &[String], name: &str) -> Option<String> {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1).cloned())
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let games = arg_value(&args, "--games")
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(10_000);
-    let repeat: usize = arg_value(&args, "--repeat")
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(5);
+    let games = support::arg(&args, "--games").unwrap_or(10_000);
+    let repeat: usize = support::arg(&args, "--repeat").unwrap_or(5);
     let clocks = args.iter().any(|a| a == "--clocks");
     let text = write_games(SampleOptions {
         games,
         seed: 2026,
         clock_comments: clocks,
     });
-    if let Some(path) = arg_value(&args, "--keep")
+    if let Some(path) = support::arg::<String>(&args, "--keep")
         && let Err(e) = std::fs::write(&path, &text)
     {
         eprintln!("cannot write {path}: {e}");

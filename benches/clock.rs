@@ -10,6 +10,8 @@
 //! (c) Idle CPU: the full-screen clock running (redrawing every second) for S seconds, CPU
 //!     time from /proc.
 
+mod support;
+
 #[path = "../tests/common/pty.rs"]
 #[allow(dead_code)]
 mod pty;
@@ -21,13 +23,6 @@ use hector::core::clock::{Clock, TimeControl};
 use hector::core::time::Timestamp;
 use hector::testkit::games::Rng;
 use shakmaty::Color;
-
-fn arg_value(args: &[String], name: &str) -> Option<u64> {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-}
 
 fn drift() -> i64 {
     let Ok(tc) = "40/5400+30:1800+30".parse::<TimeControl>() else {
@@ -77,18 +72,10 @@ fn drift() -> i64 {
     worst
 }
 
-fn cpu_ticks(pid: u32) -> Option<u64> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let after = stat.rsplit_once(')')?.1;
-    let fields: Vec<&str> = after.split_whitespace().collect();
-    // utime and stime are fields 14 and 15 of the whole line: 12 and 13 after the name.
-    Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let runs = arg_value(&args, "--runs").unwrap_or(10);
-    let idle = arg_value(&args, "--idle-seconds").unwrap_or(20);
+    let runs = support::arg(&args, "--runs").unwrap_or(10);
+    let idle = support::arg(&args, "--idle-seconds").unwrap_or(20);
     let hector = Path::new(env!("CARGO_BIN_EXE_hector"));
     let env = [("HECTOR_CONFIG", "/nonexistent")];
     drift();
@@ -143,12 +130,12 @@ fn main() {
     t.send(b" ");
     std::thread::sleep(Duration::from_secs(1));
     let pid = t.pid();
-    let Some(before) = cpu_ticks(pid) else {
+    let Some(before) = support::cpu_ticks(pid) else {
         eprintln!("cannot read /proc/{pid}/stat");
         return;
     };
     std::thread::sleep(Duration::from_secs(idle));
-    let after = cpu_ticks(pid).unwrap_or(before);
+    let after = support::cpu_ticks(pid).unwrap_or(before);
     // Linux counts CPU time in ticks of 1/100 s (USER_HZ).
     let seconds = (after - before) as f64 / 100.0;
     println!(

@@ -6,6 +6,8 @@
 //! into a memory buffer, single-threaded. The parse figure is the mean over many phrases of every
 //! form, in positions taken from random games.
 
+mod support;
+
 use std::time::Instant;
 
 use hector::app::transcript::{Format, render_game};
@@ -16,20 +18,10 @@ use hector::core::pgn::Reader;
 use hector::testkit::games::{Rng, SampleOptions, write_games};
 use shakmaty::{Chess, Position};
 
-fn arg_value(args: &[String], name: &str) -> Option<String> {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1).cloned())
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let games = arg_value(&args, "--games")
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(10_000);
-    let repeat: usize = arg_value(&args, "--repeat")
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(5);
+    let games = support::arg(&args, "--games").unwrap_or(10_000);
+    let repeat: usize = support::arg(&args, "--repeat").unwrap_or(5);
     let Ok(de) = language("de") else {
         eprintln!("no German table");
         return;

@@ -9,6 +9,8 @@
 //! (b) Idle CPU with the full-screen view open and a clock running (redrawn every second).
 //! (c) Resident memory of that process.
 
+mod support;
+
 #[path = "../tests/common/pty.rs"]
 #[allow(dead_code)]
 mod pty;
@@ -16,37 +18,26 @@ mod pty;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-fn arg_value(args: &[String], name: &str) -> Option<u64> {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-}
-
-fn cpu_ticks(pid: u32) -> Option<u64> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let after = stat.rsplit_once(')')?.1;
-    let fields: Vec<&str> = after.split_whitespace().collect();
-    Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
-}
-
-fn rss_kib(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let questions = arg_value(&args, "--questions").unwrap_or(300);
-    let idle = arg_value(&args, "--idle-seconds").unwrap_or(20);
+    let questions = support::arg(&args, "--questions").unwrap_or(300);
+    let idle = support::arg(&args, "--idle-seconds").unwrap_or(20);
     let hector = Path::new(env!("CARGO_BIN_EXE_hector"));
     let data = std::env::temp_dir().join(format!("hector-bench-play-{}", std::process::id()));
     let data_text = data.display().to_string();
-    let env = [("HECTOR_CONFIG", "/nonexistent"), ("HECTOR_DATA", data_text.as_str())];
+    let env = [
+        ("HECTOR_CONFIG", "/nonexistent"),
+        ("HECTOR_DATA", data_text.as_str()),
+    ];
 
-    let mut t = pty::Pty::spawn_program(hector, &["play", "--new", "--screen-reader", "--opponent", "keyboard"], &env);
-    if t.wait_for("Zug oder Befehl:", Duration::from_secs(20)).is_none() {
+    let mut t = pty::Pty::spawn_program(
+        hector,
+        &["play", "--new", "--screen-reader", "--opponent", "keyboard"],
+        &env,
+    );
+    if t.wait_for("Zug oder Befehl:", Duration::from_secs(20))
+        .is_none()
+    {
         eprintln!("hector play did not start");
         return;
     }
@@ -67,7 +58,9 @@ fn main() {
             std::thread::sleep(Duration::from_micros(200));
         }
         // The instant the answer's bytes arrived, as the reader thread stamped them.
-        let arrived = t.nth_seen("Weiß ist am Zug", seen).unwrap_or_else(Instant::now);
+        let arrived = t
+            .nth_seen("Weiß ist am Zug", seen)
+            .unwrap_or_else(Instant::now);
         latencies.push(arrived.saturating_duration_since(sent));
     }
     latencies.sort();
@@ -82,20 +75,24 @@ fn main() {
     t.send(b"ende\rende\r");
     let _ = t.wait_exit(Duration::from_secs(10));
 
-    let mut t = pty::Pty::spawn_program(hector, &["play", "--new", "--opponent", "keyboard", "--tc", "3600"], &env);
+    let mut t = pty::Pty::spawn_program(
+        hector,
+        &["play", "--new", "--opponent", "keyboard", "--tc", "3600"],
+        &env,
+    );
     if !t.wait_for_screen("Zug oder Befehl", Duration::from_secs(20)) {
         eprintln!("the full screen did not come up");
         return;
     }
     std::thread::sleep(Duration::from_secs(2));
     let pid = t.pid();
-    let Some(before) = cpu_ticks(pid) else {
+    let Some(before) = support::cpu_ticks(pid) else {
         eprintln!("cannot read /proc/{pid}/stat");
         return;
     };
     std::thread::sleep(Duration::from_secs(idle));
-    let after = cpu_ticks(pid).unwrap_or(before);
-    let rss = rss_kib(pid).unwrap_or(0);
+    let after = support::cpu_ticks(pid).unwrap_or(before);
+    let rss = support::rss_kib(pid).unwrap_or(0);
     let seconds = (after - before) as f64 / 100.0;
     println!(
         "idle full screen with a running clock: {idle} s used {seconds:.2} s of CPU, {:.2} % of a core; resident memory {:.1} MB",

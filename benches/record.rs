@@ -11,6 +11,8 @@
 //!     300-move game (600 half-moves), without and with a clock checkpoint every second of
 //!     thinking time; median and worst of R runs.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -24,14 +26,6 @@ fn arg<T: std::str::FromStr>(args: &[String], name: &str) -> Option<T> {
         .position(|a| a == name)
         .and_then(|i| args.get(i + 1))
         .and_then(|v| v.parse().ok())
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
-    sorted[i.min(sorted.len() - 1)]
 }
 
 fn show(d: Duration) -> String {
@@ -49,9 +43,9 @@ fn summary(name: &str, mut samples: Vec<Duration>) {
     println!(
         "{name}: n={} p50={} p90={} p99={} max={}",
         samples.len(),
-        show(percentile(&samples, 0.50)),
-        show(percentile(&samples, 0.90)),
-        show(percentile(&samples, 0.99)),
+        show(support::percentile(&samples, 0.50)),
+        show(support::percentile(&samples, 0.90)),
+        show(support::percentile(&samples, 0.99)),
         show(samples.last().copied().unwrap_or_default()),
     );
 }

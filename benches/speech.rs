@@ -8,6 +8,8 @@
 //! (b) espeak-ng: from starting the program to the first audio sample that is not silence on
 //!     its standard output (`--stdout`, no sound card needed).
 
+mod support;
+
 use std::io::Read;
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
@@ -15,22 +17,10 @@ use std::time::{Duration, Instant};
 
 use hector::io::speech::{Behaviour, CaptureLog, Plan, Speaker, SpeechConfig, Voice, stdout_sink};
 
-fn arg_value(args: &[String], name: &str) -> Option<usize> {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i.min(sorted.len() - 1)]
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let requests = arg_value(&args, "--requests").unwrap_or(2000);
-    let runs = arg_value(&args, "--espeak-runs").unwrap_or(20);
+    let requests = support::arg(&args, "--requests").unwrap_or(2000);
+    let runs = support::arg(&args, "--espeak-runs").unwrap_or(20);
 
     let log = Arc::new(Mutex::new(CaptureLog::default()));
     let (speaker, _notices) = Speaker::start(SpeechConfig {
@@ -57,8 +47,8 @@ fn main() {
     println!(
         "request to backend call: {} requests, p50 {:?}, p99 {:?}, max {:?}",
         latencies.len(),
-        percentile(&latencies, 0.5),
-        percentile(&latencies, 0.99),
+        support::percentile(&latencies, 0.5),
+        support::percentile(&latencies, 0.99),
         latencies.last().copied().unwrap_or_default()
     );
 
@@ -106,8 +96,8 @@ fn main() {
         println!(
             "espeak-ng start to first audible sample: {} runs, p50 {:?}, p99 {:?}",
             firsts.len(),
-            percentile(&firsts, 0.5),
-            percentile(&firsts, 0.99)
+            support::percentile(&firsts, 0.5),
+            support::percentile(&firsts, 0.99)
         );
     }
 }

@@ -627,18 +627,8 @@ fn refuse(
     lang: &Language,
 ) -> ExitCode {
     eprintln!("hector: {message}");
-    let mut config = crate::io::speech::SpeechConfig::new(
-        settings.backend,
-        &lang.speech,
-        crate::io::speech::Voice {
-            rate: settings.rate,
-            volume: settings.volume,
-            name: settings.voice.clone(),
-        },
-    );
     // Already printed on standard error: a print backend adds nothing.
-    config.sink = std::sync::Arc::new(|_: &str| Ok(()));
-    let (speaker, _notices) = crate::io::speech::Speaker::start(config);
+    let (speaker, _notices) = crate::app::say::quiet_speaker(settings, lang);
     speaker.urgent(message.to_string());
     speaker.wait_idle(std::time::Duration::from_secs(8));
     ExitCode::from(2)
@@ -998,18 +988,8 @@ pub fn main() -> ExitCode {
                     if let Some(b) = backend {
                         s.backend = b;
                     }
-                    let mut config = crate::io::speech::SpeechConfig::new(
-                        s.backend,
-                        &lang.speech,
-                        crate::io::speech::Voice {
-                            rate: s.rate,
-                            volume: s.volume,
-                            name: s.voice,
-                        },
-                    );
                     // The monitor prints every sentence itself.
-                    config.sink = std::sync::Arc::new(|_: &str| Ok(()));
-                    crate::io::speech::Speaker::start(config).0
+                    crate::app::say::quiet_speaker(&s, lang).0
                 });
                 let opts = crate::app::board::MonitorOptions {
                     port,

@@ -3,7 +3,6 @@
 
 use std::io::Write;
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender, unbounded};
@@ -14,17 +13,17 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use shakmaty::Color;
 
-use crate::app::say::notice_text;
+use crate::app::say::{app_speaker, notice_text};
 use crate::core::clock::{
     AnnounceSettings, Announcement, Announcer, Clock, ClockState, TimeControl,
 };
 use crate::core::notation::clock_words::{
-    announcement_words, control_words, moves_words, summary_words,
+    self, announcement_words, control_words, moves_words, summary_words,
 };
 use crate::core::notation::language::{Language, fill};
 use crate::core::settings::SpeechSettings;
 use crate::core::time::Timestamp;
-use crate::io::speech::{Kind, Notice, Speaker, SpeechConfig, Voice};
+use crate::io::speech::{Kind, Notice, Speaker};
 use crate::io::terminal::{
     FullScreen, Input, bigtext, interactive, spawn_key_reader, spawn_line_reader,
 };
@@ -339,12 +338,7 @@ impl ClockApp {
     }
 
     fn clock_face(&self, color: Color, now: Timestamp) -> String {
-        let secs = self.clock.remaining(color, now).as_secs();
-        if secs >= 3600 {
-            format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
-        } else {
-            format!("{}:{:02}", secs / 60, secs % 60)
-        }
+        clock_words::clock_face(self.clock.remaining(color, now))
     }
 
     fn draw(&self, frame: &mut ratatui::Frame, now: Timestamp) {
@@ -410,37 +404,10 @@ impl ClockApp {
 pub fn run(options: ClockOptions, lang: &'static Language) -> ExitCode {
     let (tx, rx): (Sender<Event>, Receiver<Event>) = unbounded();
     let full_screen = !options.screen_reader && interactive();
-    let mut config = SpeechConfig::new(
-        options.speech.backend,
-        &lang.speech,
-        Voice {
-            rate: options.speech.rate,
-            volume: options.speech.volume,
-            name: options.speech.voice.clone(),
-        },
-    );
     // Printed speech: line mode prints every message itself; full-screen shows it in the
     // status line.
-    let printed = tx.clone();
-    config.sink = if full_screen {
-        Arc::new(move |text: &str| {
-            let _ = printed.send(Event::Printed(text.to_string()));
-            Ok(())
-        })
-    } else {
-        Arc::new(|_: &str| Ok(()))
-    };
-    let (speaker, notices) = Speaker::start(config);
-    let notice_tx = tx.clone();
-    let _ = std::thread::Builder::new()
-        .name("hector-notices".into())
-        .spawn(move || {
-            for n in notices.iter() {
-                if notice_tx.send(Event::Notice(n)).is_err() {
-                    return;
-                }
-            }
-        });
+    let printed: Option<fn(String) -> Event> = full_screen.then_some(Event::Printed);
+    let speaker = app_speaker(&options.speech, lang, &tx, printed, Event::Notice);
     let origin = Instant::now();
     let now = || Timestamp::from_duration(origin.elapsed());
     let clock = Clock::new(options.control.clone());

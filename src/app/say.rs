@@ -3,7 +3,10 @@
 use std::io::BufRead;
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
+
+use crossbeam_channel::{Receiver, Sender};
 
 use crate::core::notation::language::{Language, fill};
 use crate::core::settings::SpeechSettings;
@@ -36,6 +39,49 @@ fn voice_of(s: &SpeechSettings) -> Voice {
         volume: s.volume,
         name: s.voice.clone(),
     }
+}
+
+/// A speaker whose print backend writes nothing: for callers that print every sentence
+/// themselves, so a print fallback would only repeat it.
+pub fn quiet_speaker(settings: &SpeechSettings, lang: &Language) -> (Speaker, Receiver<Notice>) {
+    let mut config = SpeechConfig::new(settings.backend, &lang.speech, voice_of(settings));
+    config.sink = Arc::new(|_: &str| Ok(()));
+    Speaker::start(config)
+}
+
+/// The speaker of an interactive mode. Notices about the backend arrive on `events` as
+/// `notice(n)`. Printed speech goes to `events` as `printed(text)` when a screen shows it
+/// (full-screen); without one (line mode) the mode prints every sentence itself.
+pub fn app_speaker<E: Send + 'static>(
+    settings: &SpeechSettings,
+    lang: &Language,
+    events: &Sender<E>,
+    printed: Option<fn(String) -> E>,
+    notice: fn(Notice) -> E,
+) -> Speaker {
+    let mut config = SpeechConfig::new(settings.backend, &lang.speech, voice_of(settings));
+    if let Some(wrap) = printed {
+        let tx = events.clone();
+        config.sink = Arc::new(move |text: &str| {
+            let _ = tx.send(wrap(text.to_string()));
+            Ok(())
+        });
+    } else {
+        config.sink = Arc::new(|_: &str| Ok(()));
+    }
+    let (speaker, notices) = Speaker::start(config);
+    let tx = events.clone();
+    // Without this thread the notices would be lost; if it cannot start, they are.
+    let _ = std::thread::Builder::new()
+        .name("hector-notices".into())
+        .spawn(move || {
+            for n in notices.iter() {
+                if tx.send(notice(n)).is_err() {
+                    return;
+                }
+            }
+        });
+    speaker
 }
 
 pub fn run(

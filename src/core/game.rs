@@ -543,6 +543,13 @@ impl Game {
         Ok(verdict)
     }
 
+    /// The arbiter ends the game: a draw agreed between the players, or a result the arbiter
+    /// decides (12.2, 12.9). Refused when the game is already over.
+    pub fn declare(&mut self, outcome: Outcome) -> Result<Outcome, GameError> {
+        self.ensure_running()?;
+        Ok(self.finish(outcome))
+    }
+
     /// The result an arbiter records when the game has no outcome yet.
     pub fn result(&self) -> Option<GameResult> {
         self.outcome.map(|o| o.result)

@@ -10,19 +10,19 @@ pub mod view;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender, never, select, unbounded};
 use shakmaty::{CastlingMode, Chess, Color, Position, Square};
 
-use crate::app::say::notice_text;
+use crate::app::say::{app_speaker, notice_text};
 use crate::core::clock::{AnnounceSettings, TimeControl};
 use crate::core::game::Game;
 use crate::core::laws::Rules;
 use crate::core::matchplay::command::Command;
 use crate::core::matchplay::session::{Effect, Event, Match, Setup, Side, SpeechControl, Urgency};
 use crate::core::notation::board_words;
+use crate::core::notation::clock_words::clock_face;
 use crate::core::notation::language::{Language, fill};
 use crate::core::notation::speak::Form;
 use crate::core::settings::SpeechSettings;
@@ -31,7 +31,7 @@ use crate::io::board_link::{BoardEvent, BoardLink, Protocol};
 use crate::io::engine::{
     ClockTimes, Engine, EngineEvent, EngineOptions, SearchLimits, level_limits,
 };
-use crate::io::speech::{Kind, Notice, Speaker, SpeechConfig, Voice};
+use crate::io::speech::{Kind, Notice, Speaker};
 use crate::io::terminal::{FullScreen, Input, interactive, spawn_key_reader, spawn_line_reader};
 use keys::{KeyAction, jump, walk};
 use record::Recorder;
@@ -472,17 +472,9 @@ impl App {
     fn clock_strings(&self) -> Option<(String, String, Option<Color>)> {
         let clock = self.game_match.clock()?;
         let now = self.now();
-        let show = |d: Duration| {
-            let s = d.as_secs();
-            if s >= 3600 {
-                format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-            } else {
-                format!("{}:{:02}", s / 60, s % 60)
-            }
-        };
         Some((
-            show(clock.remaining(Color::White, now)),
-            show(clock.remaining(Color::Black, now)),
+            clock_face(clock.remaining(Color::White, now)),
+            clock_face(clock.remaining(Color::Black, now)),
             clock.running(),
         ))
     }
@@ -548,35 +540,8 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
     if !full_screen && !options.speech_chosen {
         speech.backend = crate::core::settings::BackendChoice::Print;
     }
-    let mut config = SpeechConfig::new(
-        speech.backend,
-        &lang.speech,
-        Voice {
-            rate: speech.rate,
-            volume: speech.volume,
-            name: speech.voice.clone(),
-        },
-    );
-    let printed = tx.clone();
-    config.sink = if full_screen {
-        Arc::new(move |text: &str| {
-            let _ = printed.send(AppEvent::Printed(text.to_string()));
-            Ok(())
-        })
-    } else {
-        Arc::new(|_: &str| Ok(()))
-    };
-    let (speaker, notices) = Speaker::start(config);
-    let notice_tx = tx.clone();
-    let _ = std::thread::Builder::new()
-        .name("hector-notices".into())
-        .spawn(move || {
-            for n in notices.iter() {
-                if notice_tx.send(AppEvent::Notice(n)).is_err() {
-                    return;
-                }
-            }
-        });
+    let printed: Option<fn(String) -> AppEvent> = full_screen.then_some(AppEvent::Printed);
+    let speaker = app_speaker(&speech, lang, &tx, printed, AppEvent::Notice);
 
     let origin = Instant::now();
     let (game, start_entries, mut resumed) = match options.start {

@@ -102,6 +102,8 @@ struct Side {
     /// Main time. For the player whose clock runs: the main time at `Turn::since`.
     remaining: Duration,
     moves: u32,
+    /// Thinking time of the completed moves (D9d: "Zeitverbrauch").
+    used: Duration,
     /// Always `control.period_for_moves(moves)`.
     period: usize,
     /// A flag once fallen stays down until the arbiter gives time back.
@@ -156,6 +158,7 @@ impl Clock {
         let side = Side {
             remaining: time,
             moves: 0,
+            used: Duration::ZERO,
             period: 0,
             fallen: None,
             last_period_start: None,
@@ -231,6 +234,7 @@ impl Clock {
         let control = &self.control;
         let side = self.sides.get_mut(by);
         side.moves = side.moves.saturating_add(1);
+        side.used = side.used.saturating_add(used);
         let period = control.period_for_moves(side.moves);
         let mut period_started = None;
         if period > side.period {
@@ -362,6 +366,55 @@ impl Clock {
             remaining: side.remaining,
         };
         self.settle(now);
+    }
+
+    /// The thinking time a player has used so far (D9d), the move in progress included;
+    /// pauses do not count.
+    pub fn used(&self, color: Color, now: Timestamp) -> Duration {
+        let now = self.clamp(now);
+        let done = self.sides.get(color).used;
+        match self.state {
+            State::Turn(turn) if turn.color == color => {
+                let run = turn
+                    .since
+                    .map_or(Duration::ZERO, |s| now.saturating_since(s));
+                done.saturating_add(turn.used_before).saturating_add(run)
+            }
+            _ => done,
+        }
+    }
+
+    /// Sets the thinking time of a player's completed moves (a game continued from its
+    /// record); the move in progress is not changed.
+    pub fn set_used(&mut self, color: Color, used: Duration) {
+        self.sides.get_mut(color).used = used;
+    }
+
+    /// The arbiter gives the move to `color` (after moves were taken back, D2.8): the move in
+    /// progress is abandoned and `color`'s begins, running or paused as the clock was. The
+    /// times stay as they are; the arbiter sets them.
+    pub fn give_move(&mut self, color: Color, now: Timestamp) -> Result<(), ClockError> {
+        let now = self.observe(now);
+        match self.state {
+            State::Ready => Err(ClockError::NotStarted),
+            State::Stopped => Err(ClockError::Stopped),
+            State::Turn(turn) => {
+                self.settle(now);
+                self.rebase(now);
+                // The abandoned move's time was used all the same.
+                if let State::Turn(t) = self.state {
+                    let side = self.sides.get_mut(t.color);
+                    side.used = side.used.saturating_add(t.used_before);
+                }
+                let mut next = self.new_turn(color, now);
+                if turn.since.is_none() {
+                    next.since = None;
+                }
+                self.state = State::Turn(next);
+                self.settle(now);
+                Ok(())
+            }
+        }
     }
 
     /// A player's main time at `now`, never negative.
@@ -1111,6 +1164,40 @@ mod tests {
         c.add_time(White, ms(1_000), t(20_000));
         c.press(Black, t(15_000)).expect("press");
         assert_eq!(c.remaining(Black, t(20_000)), ms(50_000));
+    }
+
+    #[test]
+    fn used_time_counts_thinking_only() {
+        let mut c = clock("60+5");
+        c.start_with(White, t(0)).expect("start");
+        c.press(White, t(3_000)).expect("press");
+        assert_eq!(c.used(White, t(4_000)), ms(3_000));
+        assert_eq!(c.used(Black, t(4_000)), ms(1_000));
+        c.pause(t(5_000)).expect("pause");
+        // A pause does not count.
+        assert_eq!(c.used(Black, t(60_000)), ms(2_000));
+        c.resume(t(60_000)).expect("resume");
+        c.press(Black, t(61_000)).expect("press");
+        assert_eq!(c.used(Black, t(70_000)), ms(3_000));
+        c.set_used(Black, ms(10_000));
+        assert_eq!(c.used(Black, t(70_000)), ms(10_000));
+    }
+
+    #[test]
+    fn give_move_hands_the_turn_over_and_keeps_a_pause() {
+        let mut c = clock("60");
+        c.start_with(White, t(0)).expect("start");
+        c.press(White, t(1_000)).expect("press");
+        c.pause(t(3_000)).expect("pause");
+        c.give_move(White, t(4_000)).expect("give");
+        assert_eq!(c.state(), ClockState::Paused(White));
+        // Black's abandoned move used two seconds of Black's time.
+        assert_eq!(c.remaining(Black, t(4_000)), ms(58_000));
+        assert_eq!(c.used(Black, t(4_000)), ms(2_000));
+        c.resume(t(5_000)).expect("resume");
+        assert_eq!(c.remaining(White, t(6_000)), ms(58_000));
+        let mut ready = clock("60");
+        assert_eq!(ready.give_move(Black, t(0)), Err(ClockError::NotStarted));
     }
 
     #[test]

@@ -488,6 +488,26 @@ impl Match {
         }
     }
 
+    /// Presses the clock for the move just played and records it with the times after the
+    /// press. A press after the flag fell gives no time back: the flag decides (6.9), and the
+    /// move is recorded without times.
+    fn press_and_record(&mut self, m: Move, by: Color, now: Timestamp, out: &mut Vec<Effect>) {
+        let mut times = None;
+        if let Some(c) = self.clock.as_mut()
+            && c.press(by, now).is_ok()
+        {
+            times = Some((
+                c.remaining(Color::White, now),
+                c.remaining(Color::Black, now),
+            ));
+        }
+        out.push(Effect::Record(Recorded::Move {
+            mv: m,
+            by,
+            clock: times,
+        }));
+    }
+
     /// Plays a legal move, presses the clock, records, announces, and hands over.
     fn play(&mut self, m: Move, from_local_board: bool, now: Timestamp, out: &mut Vec<Effect>) {
         let by = self.game.turn();
@@ -503,21 +523,7 @@ impl Match {
                 return;
             }
         };
-        let mut times = None;
-        if let Some(c) = self.clock.as_mut() {
-            // A press after the flag fell gives no time back: the flag decides (6.9).
-            if c.press(by, now).is_ok() {
-                times = Some((
-                    c.remaining(Color::White, now),
-                    c.remaining(Color::Black, now),
-                ));
-            }
-        }
-        out.push(Effect::Record(Recorded::Move {
-            mv: m,
-            by,
-            clock: times,
-        }));
+        self.press_and_record(m, by, now, out);
         if let Some(offerer) = report.declined_offer {
             out.push(Effect::Record(Recorded::DrawDeclined { by: !offerer }));
         }
@@ -794,20 +800,7 @@ impl Match {
         out: &mut Vec<Effect>,
     ) {
         let m = report.played.mv;
-        let mut times = None;
-        if let Some(c) = self.clock.as_mut()
-            && c.press(by, now).is_ok()
-        {
-            times = Some((
-                c.remaining(Color::White, now),
-                c.remaining(Color::Black, now),
-            ));
-        }
-        out.push(Effect::Record(Recorded::Move {
-            mv: m,
-            by,
-            clock: times,
-        }));
+        self.press_and_record(m, by, now, out);
         out.push(answer(self.lang.play.claim_intended_played.clone()));
         out.push(say(
             Urgency::Move,

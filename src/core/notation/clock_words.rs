@@ -15,6 +15,17 @@ fn counted(forms: &[String; 2], n: u64) -> String {
     )
 }
 
+/// A remaining time as a clock face shows it: "1:05:09" from an hour up, "4:07" below.
+/// Whole seconds, truncated, as a chess clock counts.
+pub fn clock_face(d: Duration) -> String {
+    let s = d.as_secs();
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
 /// A remaining time: hours and minutes from an hour up, minutes from ten minutes, minutes and
 /// seconds below that, seconds under a minute.
 pub fn duration_words(d: Duration, lang: &Language) -> String {

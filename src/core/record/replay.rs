@@ -419,6 +419,8 @@ impl Replayer {
                     }),
                     Some(_) => Ok(Step::Other),
                     None => {
+                        // The game ends here, so that nothing after it is played on.
+                        let _ = self.replayed.game.declare(recorded);
                         self.replayed.declared = Some(recorded);
                         Ok(Step::Other)
                     }
