@@ -123,6 +123,7 @@ fn sprinkle(mut game: Game, moves: &[shakmaty::Move], result: &str, rng: &mut Rn
                 black_ms: mid.black_ms,
                 running: Some(by),
                 paused: false,
+                used: None,
             });
         }
         if rng.below(60) == 0
@@ -292,6 +293,7 @@ pub fn long_game(plies: usize, checkpoint_ms: u64, seed: u64) -> Option<SampleJo
                     black_ms: mid.black_ms,
                     running: Some(by),
                     paused: false,
+                    used: None,
                 });
                 t += checkpoint_ms;
             }

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender, never, select, unbounded};
-use shakmaty::{CastlingMode, Chess, Color, Position, Square};
+use shakmaty::{CastlingMode, Chess, Color, Square};
 
 use crate::app::say::{app_speaker, notice_text};
 use crate::core::clock::{AnnounceSettings, TimeControl};
@@ -647,20 +647,7 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
     let recorder = match resumed.take() {
         Some((recorder, replayed)) => {
             if let Some(snapshot) = &replayed.clock {
-                let g = game_match.game();
-                let by = |c: Color| {
-                    (0..g.ply())
-                        .filter(|&i| g.position_at(i).is_some_and(|p| p.turn() == c))
-                        .count() as u32
-                };
-                let moves = (by(Color::White), by(Color::Black));
-                let times = snapshot.times;
-                game_match.restore_clock(
-                    Duration::from_millis(times.white_ms),
-                    Duration::from_millis(times.black_ms),
-                    moves,
-                    Timestamp::ZERO,
-                );
+                game_match.restore_clock(snapshot, replayed.clock_moves(), Timestamp::ZERO);
             }
             recorder
         }

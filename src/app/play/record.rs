@@ -148,6 +148,10 @@ impl Recorder {
             black_ms: millis(clock.remaining(Color::Black, now)),
             running: clock.running(),
             paused: clock.is_paused(),
+            used: Some(Times::new(
+                clock.used(Color::White, now),
+                clock.used(Color::Black, now),
+            )),
         });
     }
 

@@ -19,6 +19,7 @@ use crate::core::notation::language::{Language, fill};
 use crate::core::notation::parse::{ParseError, message, parse_move};
 use crate::core::notation::speak::{Form, announce_san};
 use crate::core::outcome::{Outcome, Termination};
+use crate::core::record::ClockSnapshot;
 use crate::core::time::Timestamp;
 
 /// Who makes the moves of one colour.
@@ -255,19 +256,22 @@ impl Match {
         (m, effects)
     }
 
-    /// Continues with clock times from a record: the remaining times and the running side.
-    pub fn restore_clock(
-        &mut self,
-        white: Duration,
-        black: Duration,
-        moves: (u32, u32),
-        now: Timestamp,
-    ) {
+    /// Continues with the clock as a record left it: the remaining and used times, the move
+    /// counters (white, black), and a pause.
+    pub fn restore_clock(&mut self, snapshot: &ClockSnapshot, moves: (u32, u32), now: Timestamp) {
         if let Some(c) = self.clock.as_mut() {
+            let ms = Duration::from_millis;
             c.set_moves(Color::White, moves.0, now);
             c.set_moves(Color::Black, moves.1, now);
-            c.set_remaining(Color::White, white, now);
-            c.set_remaining(Color::Black, black, now);
+            for color in Color::ALL {
+                c.set_remaining(color, ms(snapshot.times.of(color)), now);
+                if let Some(used) = snapshot.used {
+                    c.set_used(color, ms(used.of(color)));
+                }
+            }
+            if snapshot.paused {
+                let _ = c.pause(now);
+            }
             self.announcer = Some(Announcer::new(self.setup.announce.clone(), c, now));
         }
     }

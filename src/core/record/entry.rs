@@ -19,7 +19,11 @@ use crate::core::outcome::{ClaimBasis, DeadReason, GameResult, Termination};
 use crate::core::variant::Variant;
 
 /// The journal format this hector writes, and the newest it reads.
-pub const FORMAT_VERSION: u32 = 1;
+///
+/// Version 2 added the arbiter's entries (`clock_paused`, `clock_resumed`, `moves_adjusted`,
+/// `board_mismatch`, `board_reconciled`, `adjourned`, `adjournment_resumed`) and the used
+/// times of `clock_checkpoint`; it reads version 1 unchanged.
+pub const FORMAT_VERSION: u32 = 2;
 
 /// Everything about a game that is known when it starts.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -114,6 +118,18 @@ pub fn millis(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
+/// How a deviation between the two boards ended (D2.8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reconciled {
+    /// The board shows the recorded position again (put right, or the wrong move taken back).
+    Board,
+    /// The records disagreed: the game was taken back to the last move both share.
+    TakenBack,
+    /// The arbiter decided: the board is to follow the game's record.
+    Arbiter,
+}
+
 /// One event of the game, in the order it happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -206,13 +222,51 @@ pub enum Entry {
         uci: UciMove,
     },
     /// The clock as it stands, written about once a second while it runs (and on pause).
+    /// `used`: both players' thinking time so far (D9d), from version 2.
     ClockCheckpoint {
         white_ms: u64,
         black_ms: u64,
         #[serde(default, with = "opt_color")]
         running: Option<Color>,
         paused: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        used: Option<Times>,
     },
+    /// 6.12: the arbiter paused the clock.
+    ClockPaused,
+    /// The arbiter set the clock going again.
+    ClockResumed,
+    /// 7.1: the arbiter set the number of moves `color` has completed (the clock's count).
+    MovesAdjusted {
+        #[serde(with = "color")]
+        color: Color,
+        moves: u32,
+    },
+    /// D2.8: the two boards differ. `board`: the colour of the player whose board deviates.
+    /// `agreed_plies`: when the two records disagree, the half-moves they share; `None` when
+    /// they agree (the board alone is wrong). `detail`: what differs, in the game's language.
+    BoardMismatch {
+        #[serde(with = "color")]
+        board: Color,
+        #[serde(default)]
+        agreed_plies: Option<u32>,
+        detail: String,
+    },
+    /// The deviation of `board` is resolved, as `how` says.
+    BoardReconciled {
+        #[serde(with = "color")]
+        board: Color,
+        how: Reconciled,
+    },
+    /// Appendix E: the game is adjourned and `by` sealed a move (kept in the envelope, not
+    /// here) as move number `move_number`.
+    Adjourned {
+        #[serde(with = "color")]
+        by: Color,
+        move_number: u32,
+    },
+    /// The adjourned game resumed (E9): the envelope was opened.
+    AdjournmentResumed,
     /// The arbiter set a player's remaining time.
     ClockAdjusted {
         #[serde(with = "color")]
@@ -270,6 +324,13 @@ impl Entry {
             Entry::Result { .. } => "result",
             Entry::Setting { .. } => "setting",
             Entry::Note { .. } => "note",
+            Entry::ClockPaused => "clock paused",
+            Entry::ClockResumed => "clock resumed",
+            Entry::MovesAdjusted { .. } => "move count adjustment",
+            Entry::BoardMismatch { .. } => "board mismatch",
+            Entry::BoardReconciled { .. } => "board reconciled",
+            Entry::Adjourned { .. } => "adjournment",
+            Entry::AdjournmentResumed => "adjournment resumed",
         }
     }
 }

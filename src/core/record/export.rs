@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use shakmaty::{Chess, Color, EnPassantMode, Position, fen::Fen, san::SanPlus};
 
-use super::entry::{Entry, Header, Times};
+use super::entry::{Entry, Header, Reconciled, Times};
 use super::replay::{ReplayError, Replayed, Replayer, Step};
 use crate::core::laws::ClaimKind;
 use crate::core::notation::clock_words::duration_words;
@@ -47,6 +47,32 @@ pub enum Remark {
     UnpromotedPawn(Color),
     TakenBack(SanPlus),
     Note(String),
+    ClockPaused,
+    ClockResumed,
+    ClockAdjusted {
+        color: Color,
+        ms: u64,
+    },
+    MovesAdjusted {
+        color: Color,
+        moves: u32,
+    },
+    /// D2.8; `agreed`: the move both records share last (number, colour), `Some(None)` when
+    /// they share none, `None` when they agree.
+    Mismatch {
+        board: Color,
+        agreed: Option<Option<(u32, Color)>>,
+        detail: String,
+    },
+    Reconciled {
+        board: Color,
+        how: Reconciled,
+    },
+    Adjourned {
+        by: Color,
+        move_number: u32,
+    },
+    AdjournmentResumed,
 }
 
 /// The game as the record shows it: the moves (after any take-back) and the remarks.
@@ -145,7 +171,11 @@ impl Record {
                     remarks[here].push(Remark::UnpromotedPawn(*by))
                 }
                 (_, Entry::Note { text }) => remarks[here].push(Remark::Note(text.clone())),
-                _ => {}
+                (_, other) => {
+                    if let Some(r) = arbiter_remark(other, game) {
+                        remarks[here].push(r);
+                    }
+                }
             }
         }
         // An offer whose move never came stays where it was made.
@@ -164,16 +194,65 @@ impl Record {
 
     /// The move number and colour of half-move `i` (from 0).
     fn number(&self, i: usize) -> (u32, Color) {
-        let start = self.start();
-        let black_first = usize::from(start.turn() == Color::Black);
-        let n = start.fullmoves().get() as usize + (i + black_first) / 2;
-        let color = if (i + black_first).is_multiple_of(2) {
-            Color::White
-        } else {
-            Color::Black
-        };
-        (u32::try_from(n).unwrap_or(u32::MAX), color)
+        let plies = u32::try_from(i).unwrap_or(u32::MAX - 1).saturating_add(1);
+        ply_number(self.start(), plies).unwrap_or((1, Color::White))
     }
+}
+
+/// The remark for an arbiter's entry (the clock, the boards, an adjournment), with `game` as
+/// it stands after the entry.
+pub fn arbiter_remark(entry: &Entry, game: &crate::core::game::Game) -> Option<Remark> {
+    Some(match entry {
+        Entry::ClockPaused => Remark::ClockPaused,
+        Entry::ClockResumed => Remark::ClockResumed,
+        Entry::ClockAdjusted {
+            color,
+            remaining_ms,
+        } => Remark::ClockAdjusted {
+            color: *color,
+            ms: *remaining_ms,
+        },
+        Entry::MovesAdjusted { color, moves } => Remark::MovesAdjusted {
+            color: *color,
+            moves: *moves,
+        },
+        Entry::BoardMismatch {
+            board,
+            agreed_plies,
+            detail,
+        } => Remark::Mismatch {
+            board: *board,
+            agreed: agreed_plies.map(|plies| ply_number(game.start(), plies)),
+            detail: detail.clone(),
+        },
+        Entry::BoardReconciled { board, how } => Remark::Reconciled {
+            board: *board,
+            how: *how,
+        },
+        Entry::Adjourned { by, move_number } => Remark::Adjourned {
+            by: *by,
+            move_number: *move_number,
+        },
+        Entry::AdjournmentResumed => Remark::AdjournmentResumed,
+        _ => return None,
+    })
+}
+
+/// The number and colour of the last of the first `plies` half-moves from `start`; `None`
+/// for no half-move at all.
+pub fn ply_number(start: &Chess, plies: u32) -> Option<(u32, Color)> {
+    let i = plies.checked_sub(1)?;
+    let black_first = u32::from(start.turn() == Color::Black);
+    let n = start
+        .fullmoves()
+        .get()
+        .saturating_add((i + black_first) / 2);
+    let color = if (i + black_first).is_multiple_of(2) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    Some((n, color))
 }
 
 fn claim_remark(
@@ -246,6 +325,69 @@ pub fn remark_words(remark: &Remark, lang: &Language) -> String {
         Remark::UnpromotedPawn(by) => fill(&w.unpromoted_pawn, &[("color", lang.color(*by))]),
         Remark::TakenBack(san) => fill(&w.taken_back, &[("move", &san.to_string())]),
         Remark::Note(text) => fill(&w.note, &[("text", text)]),
+        Remark::ClockPaused => w.clock_paused.clone(),
+        Remark::ClockResumed => w.clock_resumed.clone(),
+        Remark::ClockAdjusted { color, ms } => fill(
+            &w.clock_adjusted,
+            &[
+                ("color", lang.color(*color)),
+                ("time", &duration_words(Duration::from_millis(*ms), lang)),
+            ],
+        ),
+        Remark::MovesAdjusted { color, moves } => fill(
+            &w.moves_adjusted,
+            &[("color", lang.color(*color)), ("moves", &moves.to_string())],
+        ),
+        Remark::Mismatch {
+            board,
+            agreed,
+            detail,
+        } => {
+            let board = fill(&w.board_of, &[("color", lang.color(*board))]);
+            match agreed {
+                None => fill(&w.mismatch, &[("board", &board), ("detail", detail)]),
+                Some(point) => fill(
+                    &w.mismatch_records,
+                    &[
+                        ("board", &board),
+                        ("detail", detail),
+                        ("agreed", &agreed_words(*point, lang)),
+                    ],
+                ),
+            }
+        }
+        Remark::Reconciled { board, how } => {
+            let board = fill(&w.board_of, &[("color", lang.color(*board))]);
+            let template = match how {
+                Reconciled::Board => &w.reconciled_board,
+                Reconciled::TakenBack => &w.reconciled_taken_back,
+                Reconciled::Arbiter => &w.reconciled_arbiter,
+            };
+            fill(template, &[("board", &board)])
+        }
+        Remark::Adjourned { by, move_number } => fill(
+            &w.adjourned,
+            &[
+                ("color", lang.color(*by)),
+                ("number", &move_number.to_string()),
+            ],
+        ),
+        Remark::AdjournmentResumed => w.adjournment_resumed.clone(),
+    }
+}
+
+/// "Zug 12 Schwarz", or "zum Anfang" when no move is shared.
+pub fn agreed_words(point: Option<(u32, Color)>, lang: &Language) -> String {
+    let w = &lang.record;
+    match point {
+        None => w.agreed_start.clone(),
+        Some((number, color)) => fill(
+            &w.agreed_move,
+            &[
+                ("number", &number.to_string()),
+                ("color", lang.color(color)),
+            ],
+        ),
     }
 }
 

@@ -8,6 +8,7 @@
 //!   rebuilt from the entries with the game's own API ([`replay()`]).
 //! - [`export`]: PGN ([`to_pgn`]) and the scoresheet as text ([`scoresheet_text`]).
 //! - [`import`]: a game from PGN, to go on with it ([`import_pgn`]).
+//! - [`log`]: the event log the arbiter reads back ([`event_log`]).
 //!
 //! The format is described in docs/RECORD.md.
 
@@ -15,6 +16,7 @@ pub mod codec;
 pub mod entry;
 pub mod export;
 pub mod import;
+pub mod log;
 pub mod replay;
 
 #[cfg(test)]
@@ -24,4 +26,5 @@ pub use codec::{Decoded, JournalError, crc32, decode, encode_entry, encode_heade
 pub use entry::{Entry, FORMAT_VERSION, Header, Times};
 pub use export::{Record, scoresheet_text, to_pgn};
 pub use import::{ImportError, Imported, ImportedTags, import_pgn};
+pub use log::event_log;
 pub use replay::{ClockSnapshot, ReplayError, Replayed, Replayer, replay};

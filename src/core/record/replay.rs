@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use shakmaty::{Chess, Color, Move, uci::UciMove};
+use shakmaty::{Chess, Color, Move, Position, uci::UciMove};
 
 use super::entry::{Entry, Header, Times};
 use crate::core::game::{ClaimVerdict, Game, GameError};
@@ -23,6 +23,8 @@ pub struct ClockSnapshot {
     /// Whose clock was running; `None` before the start and after the end.
     pub running: Option<Color>,
     pub paused: bool,
+    /// Both players' thinking time so far, when the journal gives it (version 2).
+    pub used: Option<Times>,
 }
 
 /// An arbiter's note with the number of half-moves played when it was made.
@@ -44,6 +46,11 @@ pub struct Replayed {
     /// A result written in the journal that the game itself does not decide (an arbiter's
     /// decision); `None` when the game decides its own result or is still on.
     pub declared: Option<Outcome>,
+    /// The clock's move counters (white, black) when the arbiter set them (7.1), carried on
+    /// through the moves since; `None`: they follow from the moves.
+    pub move_counts: Option<(u32, u32)>,
+    /// The game stands adjourned: who sealed the move, and its number (Appendix E).
+    pub adjourned: Option<(Color, u32)>,
 }
 
 impl Replayed {
@@ -54,6 +61,19 @@ impl Replayed {
 
     pub fn result(&self) -> Option<GameResult> {
         self.outcome().map(|o| o.result)
+    }
+
+    /// The clock's move counters (white, black): as the arbiter set them, or from the moves.
+    pub fn clock_moves(&self) -> (u32, u32) {
+        self.move_counts.unwrap_or_else(|| {
+            let game = &self.game;
+            let by = |c: Color| {
+                (0..game.ply())
+                    .filter(|&i| game.position_at(i).is_some_and(|p| p.turn() == c))
+                    .count() as u32
+            };
+            (by(Color::White), by(Color::Black))
+        })
     }
 }
 
@@ -148,6 +168,8 @@ impl Replayer {
                 settings: BTreeMap::new(),
                 notes: Vec::new(),
                 declared: None,
+                move_counts: None,
+                adjourned: None,
             },
             variant: header.variant,
             auto_played: None,
@@ -194,16 +216,44 @@ impl Replayer {
     fn set_clock_after_move(&mut self, by: Color, times: Option<Times>) {
         if let Some(times) = times {
             let running = (!self.replayed.game.is_over()).then_some(!by);
+            let used = self.replayed.clock.and_then(|c| c.used);
             self.replayed.clock = Some(ClockSnapshot {
                 times,
                 running,
                 paused: false,
+                used,
             });
         }
     }
 
     /// Applies the next entry.
     pub fn apply(&mut self, entry: &Entry) -> Result<Step, ReplayError> {
+        let mover = self.replayed.game.turn();
+        let step = self.apply_entry(entry)?;
+        // Counters the arbiter set go on with the moves made and taken back since.
+        if let Some((white, black)) = self.replayed.move_counts {
+            let change = |n: u32, c: Color, by: Color, up: bool| match (c == by, up) {
+                (false, _) => n,
+                (true, true) => n.saturating_add(1),
+                (true, false) => n.saturating_sub(1),
+            };
+            let counted = match &step {
+                Step::Played => Some((mover, true)),
+                // The player whose move was taken back is to move again.
+                Step::TookBack(_) => Some((self.replayed.game.turn(), false)),
+                _ => None,
+            };
+            if let Some((by, up)) = counted {
+                self.replayed.move_counts = Some((
+                    change(white, Color::White, by, up),
+                    change(black, Color::Black, by, up),
+                ));
+            }
+        }
+        Ok(step)
+    }
+
+    fn apply_entry(&mut self, entry: &Entry) -> Result<Step, ReplayError> {
         self.entry += 1;
         // The clock, the penalty and the (already standing) offer of an incorrect claim may
         // come between the move the game played by itself and its `Move` entry.
@@ -383,7 +433,9 @@ impl Replayer {
                 black_ms,
                 running,
                 paused,
+                used,
             } => {
+                let used = used.or(self.replayed.clock.and_then(|c| c.used));
                 self.replayed.clock = Some(ClockSnapshot {
                     times: Times {
                         white_ms: *white_ms,
@@ -391,7 +443,34 @@ impl Replayer {
                     },
                     running: *running,
                     paused: *paused,
+                    used,
                 });
+                Ok(Step::Other)
+            }
+            Entry::ClockPaused | Entry::ClockResumed => {
+                if let Some(clock) = &mut self.replayed.clock {
+                    clock.paused = matches!(entry, Entry::ClockPaused);
+                }
+                Ok(Step::Other)
+            }
+            Entry::MovesAdjusted { color, moves } => {
+                let (white, black) = self.replayed.clock_moves();
+                self.replayed.move_counts = Some(match color {
+                    Color::White => (*moves, black),
+                    Color::Black => (white, *moves),
+                });
+                Ok(Step::Other)
+            }
+            Entry::BoardMismatch { .. } | Entry::BoardReconciled { .. } => Ok(Step::Other),
+            Entry::Adjourned { by, move_number } => {
+                if game.is_over() || game.turn() != *by {
+                    return Err(self.refused(entry, GameError::NotYourTurn(*by)));
+                }
+                self.replayed.adjourned = Some((*by, *move_number));
+                Ok(Step::Other)
+            }
+            Entry::AdjournmentResumed => {
+                self.replayed.adjourned = None;
                 Ok(Step::Other)
             }
             Entry::ClockAdjusted {
@@ -402,6 +481,7 @@ impl Replayer {
                     times: Times::default(),
                     running: None,
                     paused: false,
+                    used: None,
                 });
                 clock.times.set(*color, *remaining_ms);
                 Ok(Step::Other)

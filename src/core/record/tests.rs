@@ -146,13 +146,43 @@ fn every_kind() -> Vec<Entry> {
             black_ms: 4,
             running: Some(Color::Black),
             paused: false,
+            used: None,
         },
         Entry::ClockCheckpoint {
             white_ms: 3,
             black_ms: 4,
             running: None,
             paused: true,
+            used: Some(Times {
+                white_ms: 5,
+                black_ms: 6,
+            }),
         },
+        Entry::ClockPaused,
+        Entry::ClockResumed,
+        Entry::MovesAdjusted {
+            color: Color::Black,
+            moves: 20,
+        },
+        Entry::BoardMismatch {
+            board: Color::White,
+            agreed_plies: Some(3),
+            detail: "Eva fünf: weißer Bauer".into(),
+        },
+        Entry::BoardMismatch {
+            board: Color::Black,
+            agreed_plies: None,
+            detail: "x".into(),
+        },
+        Entry::BoardReconciled {
+            board: Color::Black,
+            how: entry::Reconciled::TakenBack,
+        },
+        Entry::Adjourned {
+            by: Color::White,
+            move_number: 41,
+        },
+        Entry::AdjournmentResumed,
         Entry::ClockAdjusted {
             color: Color::White,
             remaining_ms: 600_000,
@@ -239,7 +269,7 @@ fn the_header_record_names_the_format_and_version() {
     let text = String::from_utf8(bytes).expect("utf-8");
     assert!(
         text.contains(
-            "\t{\"journal\":\"hector\",\"version\":1,\"created\":\"2026-11-21T14:03:05Z\""
+            "\t{\"journal\":\"hector\",\"version\":2,\"created\":\"2026-11-21T14:03:05Z\""
         ),
         "{text}"
     );
@@ -341,7 +371,7 @@ fn a_damaged_middle_record_is_an_error_naming_line_and_byte() {
 
 #[test]
 fn a_newer_version_is_refused_clearly() {
-    let json = br#"{"journal":"hector","version":2,"something":"new"}"#;
+    let json = br#"{"journal":"hector","version":3,"something":"new"}"#;
     let mut bytes = format!("{}\t{:08x}\t", json.len(), crc32(json)).into_bytes();
     bytes.extend_from_slice(json);
     bytes.extend_from_slice(b"\nwhatever a newer hector writes\n");
@@ -349,8 +379,8 @@ fn a_newer_version_is_refused_clearly() {
     assert_eq!(
         err,
         JournalError::NewerVersion {
-            found: 2,
-            supported: 1
+            found: 3,
+            supported: FORMAT_VERSION
         }
     );
     assert!(err.to_string().contains("newer hector"), "{err}");
@@ -477,6 +507,7 @@ fn replay_rebuilds_moves_clock_and_settings() {
             black_ms: 5_100_000,
             running: Some(Color::White),
             paused: false,
+            used: None,
         });
     let r = b.replayed();
     assert_eq!(r.game.ply(), 4);
@@ -700,11 +731,13 @@ fn replay_checks_results_and_keeps_declared_ones() {
         termination: Termination::FlagFall,
     });
     let r = b.replayed();
-    assert_eq!(r.game.outcome(), None);
+    assert_eq!(r.declared, r.game.outcome());
     assert_eq!(
         r.outcome(),
         Some(Outcome::win(Color::White, Termination::FlagFall))
     );
+    // The game ends there: nothing is played after a declared result.
+    assert!(r.game.is_over());
 }
 
 #[test]
@@ -1121,4 +1154,194 @@ fn a_long_game_for_the_benchmark_replays() {
         .filter(|e| matches!(e, Entry::ClockCheckpoint { .. }))
         .count();
     assert!(checkpoints > 600 * 5, "{checkpoints}");
+}
+
+#[test]
+fn a_version_1_journal_still_reads() {
+    let json = br#"{"journal":"hector","version":1,"created":"2026-11-21T14:03:05Z","white":"A","black":"B","variant":"standard","language":"de","form":"short","rules":{"time_penalty_ms":120000,"illegal_move_that_loses":2}}"#;
+    let mut bytes = framed(json);
+    let entry = br#"{"type":"clock_checkpoint","white_ms":5,"black_ms":6,"running":"white","paused":false}"#;
+    bytes.extend(framed(entry));
+    let decoded = decode(&bytes).expect("version 1");
+    assert_eq!(decoded.header.version, 1);
+    assert!(matches!(
+        decoded.entries[0],
+        Entry::ClockCheckpoint { used: None, .. }
+    ));
+}
+
+#[test]
+fn replay_of_the_arbiters_clock_entries() {
+    let mut b = Builder::standard();
+    b.moves("e4 e5 Nf3")
+        .entry(Entry::ClockCheckpoint {
+            white_ms: 5_000_000,
+            black_ms: 5_100_000,
+            running: Some(Color::Black),
+            paused: false,
+            used: Some(Times {
+                white_ms: 90_000,
+                black_ms: 70_000,
+            }),
+        })
+        .entry(Entry::ClockPaused)
+        .entry(Entry::MovesAdjusted {
+            color: Color::White,
+            moves: 20,
+        });
+    let r = b.replayed();
+    let clock = r.clock.expect("clock");
+    assert!(clock.paused);
+    assert_eq!(clock.used.map(|u| u.white_ms), Some(90_000));
+    // White's counter as set; Black's from the moves.
+    assert_eq!(r.clock_moves(), (20, 1));
+    b.entry(Entry::ClockResumed).moves("Nc6 Bb5");
+    let r = b.replayed();
+    assert!(!r.clock.expect("clock").paused);
+    // The used times stay known through later moves; the counters go on.
+    assert_eq!(
+        r.clock.and_then(|c| c.used).map(|u| u.black_ms),
+        Some(70_000)
+    );
+    assert_eq!(r.clock_moves(), (21, 2));
+    b.entry(Entry::TakenBack { uci: uci("f1b5") });
+    assert_eq!(b.replayed().clock_moves(), (20, 2));
+}
+
+#[test]
+fn replay_of_boards_and_adjournment() {
+    let mut b = Builder::standard();
+    b.moves("e4 e5")
+        .entry(Entry::BoardMismatch {
+            board: Color::Black,
+            agreed_plies: Some(1),
+            detail: "Eva sechs".into(),
+        })
+        .entry(Entry::BoardReconciled {
+            board: Color::Black,
+            how: entry::Reconciled::Board,
+        })
+        .entry(Entry::Adjourned {
+            by: Color::White,
+            move_number: 2,
+        });
+    let r = b.replayed();
+    assert_eq!(r.adjourned, Some((Color::White, 2)));
+    assert!(!r.game.is_over());
+    b.entry(Entry::AdjournmentResumed).moves("Nf3");
+    assert_eq!(b.replayed().adjourned, None);
+    // Only the player to move seals a move.
+    let mut wrong = Builder::standard();
+    wrong.moves("e4").entry(Entry::Adjourned {
+        by: Color::White,
+        move_number: 1,
+    });
+    assert!(matches!(
+        replay(&wrong.header, &wrong.entries),
+        Err(ReplayError::Refused { .. })
+    ));
+}
+
+#[test]
+fn the_arbiters_actions_are_pgn_comments() {
+    let mut b = Builder::standard();
+    b.moves("e4 e5")
+        .entry(Entry::ClockPaused)
+        .entry(Entry::ClockAdjusted {
+            color: Color::White,
+            remaining_ms: 3_600_000,
+        })
+        .entry(Entry::MovesAdjusted {
+            color: Color::Black,
+            moves: 1,
+        })
+        .entry(Entry::ClockResumed)
+        .entry(Entry::BoardMismatch {
+            board: Color::Black,
+            agreed_plies: Some(1),
+            detail: "Eva sechs: schwarzer Bauer zu viel".into(),
+        })
+        .entry(Entry::BoardReconciled {
+            board: Color::Black,
+            how: entry::Reconciled::TakenBack,
+        })
+        .entry(Entry::Adjourned {
+            by: Color::White,
+            move_number: 2,
+        });
+    let de = language("de").expect("de");
+    let pgn = to_pgn(&b.header, &b.entries, de).expect("pgn");
+    let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    for expected in [
+        "Uhr vom Schiedsrichter angehalten, Artikel 6.12",
+        "Restzeit von Weiß auf 1 Stunde gesetzt, Artikel 6.10",
+        "Zugzähler von Schwarz auf 1 gesetzt, Artikel 7.1",
+        "Uhr wieder in Gang gesetzt",
+        "Die Bretter weichen ab, Brett von Schwarz: Eva sechs: schwarzer Bauer zu viel. Die \
+         Aufzeichnungen stimmen nur bis Zug 1 Weiß überein, Anhang D2.8",
+        "Brett von Schwarz: Züge bis zur letzten Übereinstimmung zurückgenommen",
+        "Partie abgebrochen, Weiß gibt den 2. Zug ab, Anhang E",
+    ] {
+        let expected = expected.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains(&expected), "missing {expected:?} in\n{pgn}");
+    }
+    let en = language("en").expect("en");
+    let pgn = to_pgn(&b.header, &b.entries, en).expect("pgn");
+    let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("Clock paused by the arbiter"), "{pgn}");
+}
+
+#[test]
+fn the_event_log_tells_what_happened_at_the_board() {
+    let mut b = Builder::standard();
+    b.entry(Entry::Touched {
+        by: Color::White,
+        square: Square::G1,
+    })
+    .moves("Nf3 e5")
+    .entry(Entry::DrawOffered { by: Color::White })
+    .entry(Entry::DrawDeclined { by: Color::Black })
+    .entry(Entry::BoardMismatch {
+        board: Color::White,
+        agreed_plies: None,
+        detail: "Eva fünf: schwarzer Bauer fehlt".into(),
+    })
+    .entry(Entry::BoardReconciled {
+        board: Color::White,
+        how: entry::Reconciled::Board,
+    })
+    .entry(Entry::IllegalMove { by: Color::White })
+    .entry(Entry::Penalty {
+        beneficiary: Color::Black,
+        ms: 120_000,
+        article: "7.5b".into(),
+    })
+    .entry(Entry::Setting {
+        key: "x".into(),
+        value: "y".into(),
+    })
+    .entry(Entry::Resigned { by: Color::White })
+    .entry(Entry::Result {
+        result: GameResult::BlackWins,
+        termination: Termination::Resignation,
+    });
+    let de = language("de").expect("de");
+    let log = event_log(&b.header, &b.entries, de).expect("log");
+    assert_eq!(
+        log,
+        vec![
+            "Weiß berührt Springer auf Gustav eins",
+            "1. Weiß: Springer Felix drei. Uhr: Weiß 1:29:50, Schwarz 1:30:00",
+            "1. Schwarz: Eva fünf. Uhr: Weiß 1:29:50, Schwarz 1:29:50",
+            "Weiß bietet Remis an",
+            "Schwarz lehnt Remis ab",
+            "Die Bretter weichen ab, Brett von Weiß: Eva fünf: schwarzer Bauer fehlt. Die \
+             Aufzeichnungen stimmen überein, das Brett wird berichtigt, Anhang D2.8",
+            "Brett von Weiß stimmt wieder mit der Aufzeichnung überein",
+            "Regelwidriger Zug von Weiß, Artikel 7.5",
+            "2 Minuten Zeitgutschrift für Schwarz, Artikel 7.5b",
+            "Weiß gibt auf",
+            "Ergebnis 0-1: Aufgabe",
+        ]
+    );
 }
