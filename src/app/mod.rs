@@ -8,6 +8,7 @@ pub mod games;
 pub mod output;
 pub mod parse;
 pub mod play;
+pub mod recorder;
 pub mod say;
 pub mod simulate;
 pub mod transcript;

@@ -95,6 +95,9 @@ pub enum Termination {
     BothFlags,
     /// 7.5b: a second completed illegal move; lost, or drawn when the opponent cannot mate.
     IllegalMoves,
+    /// 12.9: the arbiter decided the result (a player absent or refusing to comply, a game
+    /// that cannot be continued).
+    ArbiterDecision,
 }
 
 impl Termination {
@@ -115,6 +118,7 @@ impl Termination {
             Termination::FlagFall => "6.9",
             Termination::BothFlags => "6.11b",
             Termination::IllegalMoves => "7.5b",
+            Termination::ArbiterDecision => "12.9",
         }
     }
 
@@ -123,6 +127,7 @@ impl Termination {
         match self {
             Termination::FlagFall | Termination::BothFlags => "time forfeit",
             Termination::IllegalMoves => "rules infraction",
+            Termination::ArbiterDecision => "adjudication",
             _ => "normal",
         }
     }
@@ -145,6 +150,7 @@ impl Termination {
             Termination::FlagFall => "flag fall",
             Termination::BothFlags => "both flags fell",
             Termination::IllegalMoves => "second illegal move",
+            Termination::ArbiterDecision => "the arbiter's decision",
         }
     }
 }

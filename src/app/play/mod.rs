@@ -3,7 +3,6 @@
 //! and the record, in one event loop.
 
 pub mod keys;
-pub mod record;
 pub mod resume;
 pub mod view;
 
@@ -15,12 +14,15 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{Receiver, Sender, never, select, unbounded};
 use shakmaty::{CastlingMode, Chess, Color, Square};
 
+use crate::app::recorder::Recorder;
 use crate::app::say::{app_speaker, notice_text};
 use crate::core::clock::{AnnounceSettings, TimeControl};
 use crate::core::game::Game;
 use crate::core::laws::Rules;
 use crate::core::matchplay::command::Command;
-use crate::core::matchplay::session::{Effect, Event, Match, Setup, Side, SpeechControl, Urgency};
+use crate::core::matchplay::session::{
+    ClockAnswer, Effect, Event, Match, Setup, Side, SpeechControl, Urgency,
+};
 use crate::core::notation::board_words;
 use crate::core::notation::clock_words::clock_face;
 use crate::core::notation::language::{Language, fill};
@@ -34,7 +36,6 @@ use crate::io::engine::{
 use crate::io::speech::{Kind, Notice, Speaker};
 use crate::io::terminal::{FullScreen, Input, interactive, spawn_key_reader, spawn_line_reader};
 use keys::{KeyAction, jump, walk};
-use record::Recorder;
 use view::{Pieces, View};
 
 /// Who plays the other side.
@@ -634,6 +635,7 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
         }),
         engine_level: options.level,
         opponent_port: opponent_port.clone(),
+        clock_answer: ClockAnswer::Remaining,
     };
     let variant = game.variant();
     let start_fen = (game.start() != &Chess::default()

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, anyhow};
 use shakmaty::Color;
 
-use super::record::Recorder;
 use super::{Opponent, Start};
+use crate::app::recorder::Recorder;
 use crate::core::clock::TimeControl;
 use crate::core::notation::language::{Language, fill};
 use crate::core::notation::speak::Form;

@@ -41,6 +41,16 @@ impl SquareState {
         }
     }
 
+    /// Whether a square seen like this can hold `want` (nothing, or that piece); an occupant
+    /// the board cannot name fits any piece.
+    pub fn fits(self, want: Option<Piece>) -> bool {
+        match (self, want) {
+            (SquareState::Empty, None) | (SquareState::Occupied(None), Some(_)) => true,
+            (SquareState::Occupied(Some(p)), Some(q)) => p == q,
+            _ => false,
+        }
+    }
+
     /// The letter of the peg protocol's snapshot: a FEN piece letter, `x` for an unknown
     /// occupant, `.` for an empty square.
     pub fn from_char(c: char) -> Option<SquareState> {

@@ -5,3 +5,4 @@
 pub mod command;
 pub mod queries;
 pub mod session;
+pub mod two_boards;

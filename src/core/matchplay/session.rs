@@ -20,6 +20,7 @@ use crate::core::notation::parse::{ParseError, message, parse_move};
 use crate::core::notation::speak::{Form, announce_san};
 use crate::core::outcome::{Outcome, Termination};
 use crate::core::record::ClockSnapshot;
+pub use crate::core::record::entry::Reconciled;
 use crate::core::time::Timestamp;
 
 /// Who makes the moves of one colour.
@@ -50,6 +51,17 @@ pub struct Setup {
     pub engine_level: u8,
     /// The opponent's board, for what the player hears about the opponent.
     pub opponent_port: Option<String>,
+    /// What "clock" answers.
+    pub clock_answer: ClockAnswer,
+}
+
+/// What the player hears on asking for the clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClockAnswer {
+    /// Both remaining times and the move count.
+    Remaining,
+    /// D9d: the move count and the time each player has used (and has left).
+    Used,
 }
 
 impl Setup {
@@ -125,6 +137,45 @@ pub enum Recorded {
         in_last_period: bool,
     },
     Ended(Outcome),
+    /// 6.12.
+    ClockPaused,
+    ClockResumed,
+    /// 6.10, 7.1: the arbiter set a player's remaining time.
+    ClockSet {
+        color: Color,
+        remaining: Duration,
+    },
+    /// 7.1: the arbiter set a player's move counter.
+    MovesSet {
+        color: Color,
+        moves: u32,
+    },
+    /// The arbiter took this move back (D2.8).
+    TakenBack(Move),
+    /// D2.8: `board` (the colour of its player) differs; `agreed`: the half-moves both
+    /// records share when they disagree.
+    Mismatch {
+        board: Color,
+        agreed: Option<u32>,
+        detail: String,
+    },
+    Reconciled {
+        board: Color,
+        how: Reconciled,
+    },
+    /// Appendix E: `by` sealed move number `move_number`.
+    Adjourned {
+        by: Color,
+        move_number: u32,
+    },
+    AdjournmentResumed,
+    /// A setting a resume needs (the envelope's file).
+    Setting {
+        key: String,
+        value: String,
+    },
+    /// The arbiter's note.
+    Note(String),
 }
 
 /// What the adapters must do, in this order.
@@ -201,6 +252,8 @@ pub struct Match {
     /// The side of the position the local board is still to show, with the move that led
     /// there (for the guidance).
     board_behind: Option<Move>,
+    /// Appendix E: the game is adjourned with this sealed move (not played yet).
+    adjourned: Option<Move>,
 }
 
 fn say(urgency: Urgency, text: impl Into<String>) -> Effect {
@@ -230,6 +283,18 @@ impl Match {
         lang: &'static Language,
         now: Timestamp,
     ) -> (Match, Vec<Effect>) {
+        let (m, mut effects) = Match::start(setup, game, lang, now);
+        effects.insert(0, m.welcome());
+        (m, effects)
+    }
+
+    /// Like [`Match::new`], without the welcome (a mode that says its own).
+    pub fn start(
+        setup: Setup,
+        game: Game,
+        lang: &'static Language,
+        now: Timestamp,
+    ) -> (Match, Vec<Effect>) {
         let game = game.with_rules(setup.rules);
         let clock = setup.control.clone().map(Clock::new);
         let mut m = Match {
@@ -240,8 +305,9 @@ impl Match {
             announcer: None,
             pending: Pending::None,
             board_behind: None,
+            adjourned: None,
         };
-        let mut effects = vec![m.welcome()];
+        let mut effects = Vec::new();
         if !m.game.is_over() {
             let turn = m.game.turn();
             if let Some(c) = m.clock.as_mut()
@@ -512,8 +578,48 @@ impl Match {
         }));
     }
 
+    /// A move completed on a board (D2.3), in a mode that reads the boards itself.
+    pub fn board_move(&mut self, m: Move, now: Timestamp) -> Vec<Effect> {
+        let mut out = Vec::new();
+        self.tick(now, &mut out);
+        self.play(m, true, now, &mut out);
+        out
+    }
+
+    /// D2.2, 4.3: the player to move touched a piece; recorded, and said when `report` (the
+    /// assistant tells the arbiter when the sighted player touched a piece, D9e).
+    pub fn touch(&mut self, square: Square, piece: shakmaty::Piece, report: bool) -> Vec<Effect> {
+        let by = self.game.turn();
+        if piece.color != by || self.game.touch(by, square).is_err() {
+            return Vec::new();
+        }
+        let mut out = vec![Effect::Record(Recorded::Touched { by, square })];
+        if report {
+            out.push(answer(fill(
+                &self.lang.play.opponent_touched,
+                &[
+                    ("color", self.lang.color(by)),
+                    ("piece", self.lang.piece(piece.role)),
+                    ("square", &self.lang.square(square)),
+                ],
+            )));
+        }
+        out
+    }
+
+    /// A board cannot tell which piece a pawn became: the player's next line names it
+    /// ([`Effect::BoardPromotion`]).
+    pub fn ask_promotion(&mut self) -> Effect {
+        self.pending = Pending::BoardPromotion;
+        answer(self.lang.play.promotion_question.clone())
+    }
+
     /// Plays a legal move, presses the clock, records, announces, and hands over.
     fn play(&mut self, m: Move, from_local_board: bool, now: Timestamp, out: &mut Vec<Effect>) {
+        if self.adjourned.is_some() {
+            out.push(answer(self.lang.arbiter.adjourned_wait.clone()));
+            return;
+        }
         let by = self.game.turn();
         let before = self.game.position().clone();
         let report: MoveReport = match self.game.play(m) {
@@ -575,6 +681,7 @@ impl Match {
             Termination::FlagFall => 9,
             Termination::BothFlags => 10,
             Termination::IllegalMoves => 11,
+            Termination::ArbiterDecision => 12,
         };
         fill(
             &self.lang.play.game_over,
@@ -627,9 +734,10 @@ impl Match {
             Command::List(from) => {
                 out.push(answer(queries::move_list(&self.game, from, lang, form)))
             }
-            Command::Clock => out.push(answer(match &self.clock {
-                Some(c) => summary_words(&c.summary(now), lang),
-                None => p.no_clock.clone(),
+            Command::Clock => out.push(answer(match (&self.clock, self.setup.clock_answer) {
+                (Some(c), ClockAnswer::Remaining) => summary_words(&c.summary(now), lang),
+                (Some(c), ClockAnswer::Used) => used_words(c, now, lang),
+                (None, _) => p.no_clock.clone(),
             })),
             Command::Repeat => out.push(Effect::Speech(SpeechControl::Repeat)),
             Command::Silence => out.push(Effect::Speech(SpeechControl::Silence)),
@@ -922,6 +1030,35 @@ impl Match {
         out
     }
 }
+
+/// D9d: the move count and each player's time used and left.
+fn used_words(c: &Clock, now: Timestamp, lang: &Language) -> String {
+    let s = c.summary(now);
+    let player = |color: Color| {
+        fill(
+            &lang.clock.used,
+            &[
+                ("color", lang.color(color)),
+                ("used", &duration_words(c.used(color, now), lang)),
+                ("left", &duration_words(c.remaining(color, now), lang)),
+            ],
+        )
+    };
+    fill(
+        &lang.clock.used_summary,
+        &[
+            (
+                "moves",
+                &crate::core::notation::clock_words::moves_words(s.moves_played, lang),
+            ),
+            ("white", &player(Color::White)),
+            ("black", &player(Color::Black)),
+        ],
+    )
+}
+
+mod arbiter;
+pub use arbiter::TimeChange;
 
 #[cfg(test)]
 mod tests;

@@ -29,6 +29,8 @@ pub struct Language {
     pub understood: Understood,
     pub messages: Messages,
     pub record: RecordWords,
+    pub assist: AssistWords,
+    pub arbiter: ArbiterWords,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -77,6 +79,8 @@ pub struct ColorWords {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClockWords {
+    pub used: String,
+    pub used_summary: String,
     pub hours: [String; 2],
     pub minutes: [String; 2],
     pub seconds: [String; 2],
@@ -185,9 +189,90 @@ pub struct PlayWords {
     pub clock_heading: String,
     pub said_heading: String,
     /// How a game ended, in the order of [`crate::core::outcome::Termination`]'s variants.
-    pub how: [String; 12],
+    pub how: [String; 13],
     pub help: String,
     pub keys_help: String,
+}
+
+/// `hector assist`: hector as an assistant (Appendix D9, D10).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AssistWords {
+    pub welcome_blind: String,
+    pub welcome_sighted: String,
+    pub blind_on_board: String,
+    pub sighted_on_board: String,
+    pub typed: String,
+    pub execute_on: String,
+    pub flag_claimed: String,
+    pub no_new_game: String,
+    pub not_in_d10: String,
+}
+
+/// The arbiter: the boards' alerts (D2.8), the arbiter's controls and their answers.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArbiterWords {
+    pub already_paused: String,
+    pub not_paused: String,
+    pub adjourned_wait: String,
+    pub time_set: String,
+    pub moves_set: String,
+    pub restore_position: String,
+    pub claim_not_to_move: String,
+    pub adjourned: String,
+    pub not_adjourned: String,
+    pub sealed_move: String,
+    pub disconnected: String,
+    pub reconnected: String,
+    pub unplugged: String,
+    pub in_order: String,
+    pub in_sync: String,
+    pub no_board: String,
+    pub to_execute: String,
+    pub promotion_wait: String,
+    pub no_promotion: String,
+    pub alert_records: String,
+    pub alert_ahead: String,
+    pub alert_position: String,
+    pub alert_disconnected: String,
+    pub records_differ: String,
+    pub ahead: String,
+    pub taken_back: String,
+    pub times_then: String,
+    pub corrected: String,
+    pub nothing_to_confirm: String,
+    pub unknown_command: String,
+    pub needs_color: String,
+    pub needs_time: String,
+    pub needs_number: String,
+    pub needs_result: String,
+    pub needs_piece: String,
+    pub needs_move: String,
+    pub needs_text: String,
+    pub commands: ArbiterCommandWords,
+}
+
+/// The arbiter's command words; every language's words are understood.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArbiterCommandWords {
+    pub arbiter: Vec<String>,
+    pub pause: Vec<String>,
+    pub resume: Vec<String>,
+    pub time: Vec<String>,
+    pub moves: Vec<String>,
+    pub penalty: Vec<String>,
+    pub illegal: Vec<String>,
+    pub claim: Vec<String>,
+    pub draw: Vec<String>,
+    pub result: Vec<String>,
+    pub confirm: Vec<String>,
+    pub correct: Vec<String>,
+    pub promote: Vec<String>,
+    pub seal: Vec<String>,
+    pub open: Vec<String>,
+    pub note: Vec<String>,
 }
 
 /// Command words: the first word of a typed line. Every language's words are understood.
@@ -369,6 +454,7 @@ pub struct TerminationWords {
     pub flag_fall: String,
     pub both_flags: String,
     pub illegal_moves: String,
+    pub arbiter_decision: String,
 }
 
 impl RecordWords {

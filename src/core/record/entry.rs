@@ -359,10 +359,11 @@ pub fn termination_name(t: Termination) -> &'static str {
         Termination::FlagFall => "flag-fall",
         Termination::BothFlags => "both-flags",
         Termination::IllegalMoves => "illegal-moves",
+        Termination::ArbiterDecision => "arbiter-decision",
     }
 }
 
-const TERMINATIONS: [Termination; 15] = [
+const TERMINATIONS: [Termination; 16] = [
     Termination::Checkmate,
     Termination::Resignation,
     Termination::Stalemate,
@@ -378,6 +379,7 @@ const TERMINATIONS: [Termination; 15] = [
     Termination::FlagFall,
     Termination::BothFlags,
     Termination::IllegalMoves,
+    Termination::ArbiterDecision,
 ];
 
 /// The termination a journal name stands for.

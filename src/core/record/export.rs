@@ -407,6 +407,7 @@ pub fn termination_words(t: Termination, lang: &Language) -> &str {
         Termination::FlagFall => &w.flag_fall,
         Termination::BothFlags => &w.both_flags,
         Termination::IllegalMoves => &w.illegal_moves,
+        Termination::ArbiterDecision => &w.arbiter_decision,
     }
 }
 

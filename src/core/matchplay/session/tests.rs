@@ -21,6 +21,7 @@ fn setup(white: Side, black: Side) -> Setup {
         rules: Rules::STANDARD,
         engine_level: 1,
         opponent_port: None,
+        clock_answer: ClockAnswer::Remaining,
     }
 }
 

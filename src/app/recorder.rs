@@ -1,6 +1,7 @@
-//! The play mode's record: every event goes to the journal, on the disk before it is
-//! announced (Appendix D6: hector is the blind player's recording device). A copy of the
-//! entries stays in memory for saving the game as PGN.
+//! The record of a game as the modes keep it (play, assist, arbiter): every event goes to the
+//! journal, on the disk before it is announced (Appendix D6: hector is the blind player's
+//! recording device). A copy of the entries stays in memory for saving the game as PGN and
+//! for the arbiter's event log.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -128,6 +129,42 @@ impl Recorder {
                 result: o.result,
                 termination: o.termination,
             }],
+            Recorded::ClockPaused => vec![Entry::ClockPaused],
+            Recorded::ClockResumed => vec![Entry::ClockResumed],
+            Recorded::ClockSet { color, remaining } => vec![Entry::ClockAdjusted {
+                color: *color,
+                remaining_ms: millis(*remaining),
+            }],
+            Recorded::MovesSet { color, moves } => vec![Entry::MovesAdjusted {
+                color: *color,
+                moves: *moves,
+            }],
+            Recorded::TakenBack(m) => vec![Entry::TakenBack {
+                uci: uci_of(*m, variant),
+            }],
+            Recorded::Mismatch {
+                board,
+                agreed,
+                detail,
+            } => vec![Entry::BoardMismatch {
+                board: *board,
+                agreed_plies: *agreed,
+                detail: detail.clone(),
+            }],
+            Recorded::Reconciled { board, how } => vec![Entry::BoardReconciled {
+                board: *board,
+                how: *how,
+            }],
+            Recorded::Adjourned { by, move_number } => vec![Entry::Adjourned {
+                by: *by,
+                move_number: *move_number,
+            }],
+            Recorded::AdjournmentResumed => vec![Entry::AdjournmentResumed],
+            Recorded::Setting { key, value } => vec![Entry::Setting {
+                key: key.clone(),
+                value: value.clone(),
+            }],
+            Recorded::Note(text) => vec![Entry::Note { text: text.clone() }],
         };
         for e in entries {
             self.append(e);
