@@ -5,6 +5,7 @@ pub mod board;
 pub mod check;
 pub mod clock;
 pub mod games;
+pub mod narrator;
 pub mod output;
 pub mod parse;
 pub mod play;

@@ -5,6 +5,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use shakmaty::{Color, File, Rank, Square};
 
 use crate::core::matchplay::command::Command;
+use crate::core::matchplay::session::SpeechControl;
 
 /// What a key does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,6 +115,93 @@ pub fn action(k: KeyEvent) -> KeyAction {
             _ => KeyAction::Nothing,
         },
         _ => KeyAction::Nothing,
+    }
+}
+
+/// What a key comes to, for the mode to carry out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KeyOutcome {
+    /// A question or command; `keys_help`: the keys' help is said after it (F1).
+    Command {
+        command: Command,
+        keys_help: bool,
+    },
+    /// A typed line, done.
+    Line(String),
+    Speech(SpeechControl),
+    ToggleMute,
+    Quit,
+    /// Only the screen changed (typing, Ctrl+L).
+    Redraw,
+    Nothing,
+}
+
+/// The input line and the focused square of the full-screen view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Focus {
+    pub input: String,
+    pub cursor: Square,
+}
+
+impl Focus {
+    pub fn new(cursor: Square) -> Focus {
+        Focus {
+            input: String::new(),
+            cursor,
+        }
+    }
+
+    /// A key, seen from `side`: the input line or the focus changes, or something is asked.
+    pub fn press(&mut self, k: KeyEvent, side: Color) -> KeyOutcome {
+        let command = |command| KeyOutcome::Command {
+            command,
+            keys_help: false,
+        };
+        match action(k) {
+            KeyAction::Type(c) => {
+                self.input.push(c);
+                KeyOutcome::Redraw
+            }
+            KeyAction::Backspace => {
+                self.input.pop();
+                KeyOutcome::Redraw
+            }
+            KeyAction::Submit => {
+                let line = std::mem::take(&mut self.input);
+                if line.trim().is_empty() {
+                    command(Command::Square(self.cursor))
+                } else {
+                    KeyOutcome::Line(line)
+                }
+            }
+            KeyAction::Escape => {
+                if self.input.is_empty() {
+                    KeyOutcome::Speech(SpeechControl::Silence)
+                } else {
+                    self.input.clear();
+                    KeyOutcome::Redraw
+                }
+            }
+            KeyAction::Walk(f, r) => {
+                self.cursor = walk(self.cursor, f, r, side);
+                command(Command::Square(self.cursor))
+            }
+            KeyAction::Jump(edge) => {
+                self.cursor = jump(self.cursor, edge, side);
+                command(Command::Square(self.cursor))
+            }
+            KeyAction::Ask(q) => KeyOutcome::Command {
+                command: q.command(self.cursor),
+                keys_help: q == Query::Help,
+            },
+            KeyAction::Repeat => KeyOutcome::Speech(SpeechControl::Repeat),
+            KeyAction::ToggleMute => KeyOutcome::ToggleMute,
+            KeyAction::Faster => KeyOutcome::Speech(SpeechControl::Faster),
+            KeyAction::Slower => KeyOutcome::Speech(SpeechControl::Slower),
+            KeyAction::Quit => KeyOutcome::Quit,
+            KeyAction::Redraw => KeyOutcome::Redraw,
+            KeyAction::Nothing => KeyOutcome::Nothing,
+        }
     }
 }
 

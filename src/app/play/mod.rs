@@ -6,7 +6,6 @@ pub mod keys;
 pub mod resume;
 pub mod view;
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -14,15 +13,14 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{Receiver, Sender, never, select, unbounded};
 use shakmaty::{CastlingMode, Chess, Color, Square};
 
+use crate::app::narrator::Narrator;
 use crate::app::recorder::Recorder;
-use crate::app::say::{app_speaker, notice_text};
+use crate::app::say::app_speaker;
 use crate::core::clock::{AnnounceSettings, TimeControl};
 use crate::core::game::Game;
 use crate::core::laws::Rules;
 use crate::core::matchplay::command::Command;
-use crate::core::matchplay::session::{
-    ClockAnswer, Effect, Event, Match, Setup, Side, SpeechControl, Urgency,
-};
+use crate::core::matchplay::session::{ClockAnswer, Effect, Event, Match, Setup, Side, Urgency};
 use crate::core::notation::board_words;
 use crate::core::notation::clock_words::clock_face;
 use crate::core::notation::language::{Language, fill};
@@ -33,9 +31,9 @@ use crate::io::board_link::{BoardEvent, BoardLink, Protocol};
 use crate::io::engine::{
     ClockTimes, Engine, EngineEvent, EngineOptions, SearchLimits, level_limits,
 };
-use crate::io::speech::{Kind, Notice, Speaker};
+use crate::io::speech::Notice;
 use crate::io::terminal::{FullScreen, Input, interactive, spawn_key_reader, spawn_line_reader};
-use keys::{KeyAction, jump, walk};
+use keys::{Focus, KeyOutcome};
 use view::{Pieces, View};
 
 /// Who plays the other side.
@@ -107,74 +105,31 @@ struct App {
     lang: &'static Language,
     options_color: Color,
     game_match: Match,
-    speaker: Speaker,
-    muted: bool,
-    full_screen: bool,
-    said: Vec<String>,
-    status: String,
-    input: String,
-    cursor: Square,
+    voice: Narrator,
+    focus: Focus,
     engine: Option<EngineSlot>,
     boards: Vec<Board>,
     origin: Instant,
     level: u8,
     pieces: Pieces,
     colors: bool,
-    dirty: bool,
-    /// Line mode: the prompt is on screen and the player has not pressed Enter yet.
-    prompt_open: bool,
     recorder: Recorder,
 }
-
-const SAID_KEPT: usize = 60;
 
 impl App {
     fn now(&self) -> Timestamp {
         Timestamp::from_duration(self.origin.elapsed())
     }
 
-    /// Says and shows lines.
     fn tell(&mut self, urgency: Urgency, lines: Vec<String>) {
-        let kind = match urgency {
-            Urgency::Move => Kind::Move,
-            Urgency::Answer => Kind::Answer,
-            Urgency::Urgent => Kind::Urgent,
-        };
-        self.speaker.say(kind, lines.join(". "));
-        if self.full_screen {
-            self.said.extend(lines);
-            let extra = self.said.len().saturating_sub(SAID_KEPT);
-            self.said.drain(..extra);
-            self.dirty = true;
-        } else {
-            let mut out = std::io::stdout().lock();
-            // Something said while the prompt waits starts on a line of its own.
-            if self.prompt_open {
-                let _ = writeln!(out);
-                self.prompt_open = false;
-            }
-            for l in &lines {
-                let _ = writeln!(out, "{l}");
-            }
-            let _ = out.flush();
-        }
-    }
-
-    /// Line mode: shows the prompt when the player may type (again).
-    fn prompt(&mut self) {
-        if !self.full_screen && !self.prompt_open {
-            let mut out = std::io::stdout().lock();
-            let _ = write!(out, "{}: ", self.lang.play.prompt);
-            let _ = out.flush();
-            self.prompt_open = true;
-        }
+        self.voice.tell(urgency, lines);
     }
 
     /// Carries out the match's effects in order. Returns false when the player quits.
     fn apply(&mut self, effects: Vec<Effect>) -> bool {
         let mut keep_going = true;
         for effect in effects {
-            self.dirty = true;
+            self.voice.dirty = true;
             match effect {
                 Effect::Say { urgency, lines } => self.tell(urgency, lines),
                 Effect::Record(r) => {
@@ -206,20 +161,7 @@ impl App {
                     }
                     keep_going &= self.board_events(follow_up, true);
                 }
-                Effect::Speech(c) => match c {
-                    SpeechControl::Repeat => self.speaker.repeat(),
-                    SpeechControl::Silence => self.speaker.stop(),
-                    SpeechControl::Mute => {
-                        self.muted = true;
-                        self.speaker.set_muted(true);
-                    }
-                    SpeechControl::Unmute => {
-                        self.muted = false;
-                        self.speaker.set_muted(false);
-                    }
-                    SpeechControl::Faster => self.speaker.change_rate(10),
-                    SpeechControl::Slower => self.speaker.change_rate(-10),
-                },
+                Effect::Speech(c) => self.voice.speech(c),
                 Effect::Save(path) => self.save(path),
                 Effect::NewGame => self.new_game(),
                 Effect::Quit => keep_going = false,
@@ -415,59 +357,27 @@ impl App {
     }
 
     fn key(&mut self, k: crossterm::event::KeyEvent) -> bool {
-        let local = self.options_color;
-        match keys::action(k) {
-            KeyAction::Type(c) => {
-                self.input.push(c);
-                self.dirty = true;
-            }
-            KeyAction::Backspace => {
-                self.input.pop();
-                self.dirty = true;
-            }
-            KeyAction::Submit => {
-                let line = std::mem::take(&mut self.input);
-                self.dirty = true;
-                if line.trim().is_empty() {
-                    return self.handle(Event::Command(Command::Square(self.cursor)));
-                }
-                return self.handle(Event::Line(line));
-            }
-            KeyAction::Escape => {
-                if self.input.is_empty() {
-                    self.speaker.stop();
-                } else {
-                    self.input.clear();
-                }
-                self.dirty = true;
-            }
-            KeyAction::Walk(f, r) => {
-                self.cursor = walk(self.cursor, f, r, local);
-                return self.handle(Event::Command(Command::Square(self.cursor)));
-            }
-            KeyAction::Jump(edge) => {
-                self.cursor = jump(self.cursor, edge, local);
-                return self.handle(Event::Command(Command::Square(self.cursor)));
-            }
-            KeyAction::Ask(q) => {
-                let keep = self.handle(Event::Command(q.command(self.cursor)));
-                if q == keys::Query::Help {
+        self.voice.dirty = true;
+        match self.focus.press(k, self.options_color) {
+            KeyOutcome::Command { command, keys_help } => {
+                let keep = self.handle(Event::Command(command));
+                if keys_help {
                     self.tell(Urgency::Answer, vec![self.lang.play.keys_help.clone()]);
                 }
-                return keep;
+                keep
             }
-            KeyAction::Repeat => self.speaker.repeat(),
-            KeyAction::ToggleMute => {
-                self.muted = !self.muted;
-                self.speaker.set_muted(self.muted);
+            KeyOutcome::Line(line) => self.handle(Event::Line(line)),
+            KeyOutcome::Speech(c) => {
+                self.voice.speech(c);
+                true
             }
-            KeyAction::Faster => self.speaker.change_rate(10),
-            KeyAction::Slower => self.speaker.change_rate(-10),
-            KeyAction::Quit => return self.handle(Event::Command(Command::Quit)),
-            KeyAction::Redraw => self.dirty = true,
-            KeyAction::Nothing => {}
+            KeyOutcome::ToggleMute => {
+                self.voice.toggle_mute();
+                true
+            }
+            KeyOutcome::Quit => self.handle(Event::Command(Command::Quit)),
+            KeyOutcome::Redraw | KeyOutcome::Nothing => true,
         }
-        true
     }
 
     fn clock_strings(&self) -> Option<(String, String, Option<Color>)> {
@@ -486,16 +396,16 @@ impl App {
             game: self.game_match.game(),
             lang: self.lang,
             local: self.options_color,
-            cursor: self.cursor,
-            input: &self.input,
-            said: &self.said,
+            cursor: self.focus.cursor,
+            input: &self.focus.input,
+            said: &self.voice.said,
             clock,
             pieces: self.pieces,
             colors: self.colors,
-            status: &self.status,
+            status: &self.voice.status,
         };
         let _ = screen.terminal.draw(|f| view.draw(f));
-        self.dirty = false;
+        self.voice.dirty = false;
     }
 
     /// The next instant the loop must wake: a flag or announcement, a board's settle pause,
@@ -516,7 +426,7 @@ impl App {
                 wakes.push(t);
             }
         }
-        if self.full_screen
+        if self.voice.full_screen
             && let Some(clock) = self.game_match.clock()
             && let Some(color) = clock.running()
         {
@@ -719,21 +629,14 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
         lang,
         options_color: options.color,
         game_match,
-        speaker,
-        muted: false,
-        full_screen,
-        said: Vec::new(),
-        status: String::new(),
-        input: String::new(),
-        cursor: options.color.fold_wb(Square::E2, Square::E7),
+        voice: Narrator::new(speaker, full_screen, &lang.play.prompt),
+        focus: Focus::new(options.color.fold_wb(Square::E2, Square::E7)),
         engine,
         boards,
         origin,
         level: options.level,
         pieces: options.pieces,
         colors: options.colors,
-        dirty: true,
-        prompt_open: false,
         recorder,
     };
     let mut screen = if full_screen {
@@ -741,7 +644,7 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
             Ok(s) => Some(s),
             Err(e) => {
                 eprintln!("hector play: cannot use the full screen ({e}); using lines");
-                app.full_screen = false;
+                app.voice.full_screen = false;
                 None
             }
         }
@@ -761,9 +664,9 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
         app.tell(Urgency::Answer, vec![lang.play.resumed.clone()]);
     }
     let mut running = app.apply(effects);
-    app.prompt();
+    app.voice.prompt();
     while running {
-        if app.dirty
+        if app.voice.dirty
             && let Some(s) = screen.as_mut()
         {
             app.draw(s);
@@ -784,24 +687,13 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
                 Ok(AppEvent::Input(Input::Key(k))) => running = app.key(k),
                 Ok(AppEvent::Input(Input::Line(l))) => {
                     // Enter ended the prompt's line.
-                    app.prompt_open = false;
+                    app.voice.prompt_open = false;
                     running = app.handle(Event::Line(l));
                 }
                 Ok(AppEvent::Input(Input::Closed)) => running = false,
-                Ok(AppEvent::Input(Input::Resize)) => app.dirty = true,
-                Ok(AppEvent::Notice(n)) => {
-                    let text = notice_text(&n, lang);
-                    if matches!(n, Notice::Using(_)) {
-                        app.status = text;
-                        app.dirty = true;
-                    } else {
-                        app.tell(Urgency::Answer, vec![text]);
-                    }
-                }
-                Ok(AppEvent::Printed(text)) => {
-                    app.status = text;
-                    app.dirty = true;
-                }
+                Ok(AppEvent::Input(Input::Resize)) => app.voice.dirty = true,
+                Ok(AppEvent::Notice(n)) => app.voice.notice(&n, lang),
+                Ok(AppEvent::Printed(text)) => app.voice.printed(text),
                 Err(_) => running = false,
             },
             recv(engine_rx) -> ev => if let Ok(e) = ev {
@@ -834,15 +726,15 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
             app.checkpoint(false);
         }
         if running {
-            app.prompt();
+            app.voice.prompt();
         }
-        if app.full_screen
+        if app.voice.full_screen
             && app
                 .game_match
                 .clock()
                 .is_some_and(|c| c.running().is_some())
         {
-            app.dirty = true;
+            app.voice.dirty = true;
         }
     }
     // The clock as it stands when the player leaves, for an exact resume.
@@ -857,6 +749,6 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
         let hint = lang.play.resume_hint.clone();
         app.tell(Urgency::Answer, vec![hint]);
     }
-    app.speaker.wait_idle(Duration::from_secs(3));
+    app.voice.speaker.wait_idle(Duration::from_secs(3));
     ExitCode::SUCCESS
 }

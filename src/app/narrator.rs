@@ -1,0 +1,119 @@
+//! What an interactive mode says and shows: every sentence goes to the speech thread and to
+//! the screen (the full-screen view's "last said" lines, or one printed line each in line
+//! mode, where a screen reader or braille display reads them), and the prompt of line mode.
+
+use std::io::Write;
+
+use crate::app::say::notice_text;
+use crate::core::matchplay::session::{SpeechControl, Urgency};
+use crate::core::notation::language::Language;
+use crate::io::speech::{Kind, Notice, Speaker};
+
+/// How many said lines the full-screen view keeps.
+const SAID_KEPT: usize = 60;
+
+pub struct Narrator {
+    pub speaker: Speaker,
+    muted: bool,
+    pub full_screen: bool,
+    /// The last things said, oldest first (full-screen).
+    pub said: Vec<String>,
+    /// Line mode: the prompt is on screen and the player has not pressed Enter yet.
+    pub prompt_open: bool,
+    prompt: String,
+    /// A line about the speech output.
+    pub status: String,
+    /// The screen must be drawn again.
+    pub dirty: bool,
+}
+
+impl Narrator {
+    pub fn new(speaker: Speaker, full_screen: bool, prompt: &str) -> Narrator {
+        Narrator {
+            speaker,
+            muted: false,
+            full_screen,
+            said: Vec::new(),
+            prompt_open: false,
+            prompt: prompt.to_string(),
+            status: String::new(),
+            dirty: true,
+        }
+    }
+
+    /// Says and shows lines.
+    pub fn tell(&mut self, urgency: Urgency, lines: Vec<String>) {
+        let kind = match urgency {
+            Urgency::Move => Kind::Move,
+            Urgency::Answer => Kind::Answer,
+            Urgency::Urgent => Kind::Urgent,
+        };
+        self.speaker.say(kind, lines.join(". "));
+        if self.full_screen {
+            self.said.extend(lines);
+            let extra = self.said.len().saturating_sub(SAID_KEPT);
+            self.said.drain(..extra);
+            self.dirty = true;
+        } else {
+            let mut out = std::io::stdout().lock();
+            // Something said while the prompt waits starts on a line of its own.
+            if self.prompt_open {
+                let _ = writeln!(out);
+                self.prompt_open = false;
+            }
+            for l in &lines {
+                let _ = writeln!(out, "{l}");
+            }
+            let _ = out.flush();
+        }
+    }
+
+    /// Line mode: shows the prompt when the player may type (again).
+    pub fn prompt(&mut self) {
+        if !self.full_screen && !self.prompt_open {
+            let mut out = std::io::stdout().lock();
+            let _ = write!(out, "{}: ", self.prompt);
+            let _ = out.flush();
+            self.prompt_open = true;
+        }
+    }
+
+    /// Repeat, silence, mute, unmute, faster, slower.
+    pub fn speech(&mut self, c: SpeechControl) {
+        match c {
+            SpeechControl::Repeat => self.speaker.repeat(),
+            SpeechControl::Silence => self.speaker.stop(),
+            SpeechControl::Mute => self.set_muted(true),
+            SpeechControl::Unmute => self.set_muted(false),
+            SpeechControl::Faster => self.speaker.change_rate(10),
+            SpeechControl::Slower => self.speaker.change_rate(-10),
+        }
+    }
+
+    pub fn toggle_mute(&mut self) {
+        self.set_muted(!self.muted);
+    }
+
+    fn set_muted(&mut self, muted: bool) {
+        self.muted = muted;
+        self.speaker.set_muted(muted);
+    }
+
+    /// A notice of the speech thread: which backend speaks goes to the status line; a
+    /// switch or silence is said.
+    pub fn notice(&mut self, n: &Notice, lang: &Language) {
+        let text = notice_text(n, lang);
+        if matches!(n, Notice::Using(_)) {
+            self.status = text;
+            self.dirty = true;
+        } else {
+            self.tell(Urgency::Answer, vec![text]);
+        }
+    }
+
+    /// Printed speech, shown in the status line of the full screen.
+    pub fn printed(&mut self, text: String) {
+        self.status = text;
+        self.dirty = true;
+    }
+}
