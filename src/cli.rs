@@ -57,7 +57,13 @@ pub enum Command {
         /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print.
         #[arg(long, value_enum, value_name = "BACKEND")]
         speech: Option<crate::core::settings::BackendChoice>,
+        /// An adjourned game: its envelope (by default the one its journal names).
+        #[arg(long, value_name = "FILE")]
+        envelope: Option<PathBuf>,
     },
+    /// Be the blind player's assistant in a game on two boards (Appendix D9, D10).
+    #[command(long_about = ASSIST_HELP)]
+    Assist(AssistArgs),
     /// Check every game of a PGN file against the Laws of Chess (an arbiter's tool).
     #[command(long_about = CHECK_HELP)]
     Check {
@@ -329,11 +335,120 @@ pub struct PlayArgs {
     pub new: bool,
 }
 
+/// The options of `hector assist`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct AssistArgs {
+    /// The colour of the blind player.
+    #[arg(long, value_enum, default_value = "white")]
+    pub blind: ColorArg,
+    /// The blind player's board on a serial port (a tactile peg board).
+    #[arg(long, value_name = "PORT")]
+    pub peg_board: Option<PathBuf>,
+    /// The protocol of the blind player's board.
+    #[arg(long, value_enum, default_value = "peg")]
+    pub peg_protocol: ProtocolArg,
+    /// The sighted player's electronic board on a serial port; without it the sighted
+    /// player's moves are typed.
+    #[arg(long, value_name = "PORT")]
+    pub sighted_board: Option<PathBuf>,
+    /// The protocol of the sighted player's board.
+    #[arg(long, value_enum, default_value = "dgt")]
+    pub sighted_protocol: ProtocolArg,
+    /// Whose assistant hector is: blind (Appendix D9, the default) or sighted (D10: it
+    /// announces and tells what to make on which board, nothing else; no clock).
+    #[arg(
+        long = "for",
+        value_enum,
+        default_value = "blind",
+        value_name = "PLAYER"
+    )]
+    pub duty: DutyArg,
+    /// The clock: PGN TimeControl syntax (40/5400+30:1800+30, 300+3), delays (300d5) or a
+    /// preset (classical, olympiad, rapid, blitz). No clock when left out.
+    #[arg(long, value_name = "SPEC")]
+    pub tc: Option<String>,
+    /// The players' names, for the record and the envelope.
+    #[arg(long, value_name = "NAME")]
+    pub white: Option<String>,
+    #[arg(long, value_name = "NAME")]
+    pub black: Option<String>,
+    /// The event, for the record.
+    #[arg(long, value_name = "TEXT")]
+    pub event: Option<String>,
+    /// Start from this position (FEN).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Where the envelope of an adjournment is written (beside the journal by default).
+    #[arg(long, value_name = "FILE")]
+    pub envelope: Option<PathBuf>,
+    /// Language of the words: de (the FIDE wording, default) or en.
+    #[arg(long, value_name = "CODE")]
+    pub lang: Option<String>,
+    /// Short form (like SAN) or long form (from-square and to-square).
+    #[arg(long, value_enum)]
+    pub form: Option<FormArg>,
+    /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print. In screen-reader mode
+    /// the default is print (your screen reader reads the lines).
+    #[arg(long, value_enum, value_name = "BACKEND")]
+    pub speech: Option<crate::core::settings::BackendChoice>,
+    /// Plain lines and a prompt instead of the full screen.
+    #[arg(long)]
+    pub screen_reader: bool,
+    /// How pieces are drawn: letters or figurines.
+    #[arg(long, value_enum, default_value = "letters")]
+    pub pieces: crate::app::play::view::Pieces,
+    /// Colour the squares and pieces too (everything stays readable without colour).
+    #[arg(long)]
+    pub colors: bool,
+}
+
+/// Whose assistant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DutyArg {
+    Blind,
+    Sighted,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ColorArg {
     White,
     Black,
 }
+
+impl From<ColorArg> for shakmaty::Color {
+    fn from(c: ColorArg) -> shakmaty::Color {
+        match c {
+            ColorArg::White => shakmaty::Color::White,
+            ColorArg::Black => shakmaty::Color::Black,
+        }
+    }
+}
+
+const ASSIST_HELP: &str = "Be the blind player's assistant in an over-the-board game on two \
+boards (FIDE Appendix D9): the blind player's peg board on one port (--peg-board), the sighted \
+player's electronic board on another (--sighted-board), or the sighted player's moves typed at \
+the keyboard; one clock (--tc).\n\n\
+What hector does: announces the moves of both players in the Appendix D words (D9b) and, for a \
+board that no sensor reads, says on which board a move must be made (D9a); keeps the record \
+for the blind player and starts the opponent's clock only when a move is complete (D2.3, D9c: \
+the captured piece removed, the piece in its new hole); tells the move count and the time \
+used by both players only when asked (D9d: clock, uhr); claims the win when the opponent's \
+flag falls and says when the sighted player touched a piece (D9e); does the formalities of an \
+adjournment (D9f, Appendix E). When the two boards differ (D2.8) it says which board and how, \
+in the Appendix D words.\n\n\
+What to type: the questions of hector play (board, last, list, clock, square e4, …), draw, \
+accept, decline, claim, resign, save, quit; a move for a side without a board; \
+abgeben MOVE; DATE, TIME AND PLACE (or: seal MOVE; …) to adjourn: the player to move seals \
+MOVE, it is not played, and the envelope (E2) is written; open (öffnen) plays the sealed move \
+when the game resumes. The arbiter's decisions, typed after sr (or arbiter): sr zurück \
+(confirm: back to the last move both records share), sr berichtigen weiß (correct white: that \
+board is to follow the record), sr pause, sr weiter, sr zeit weiß 1:30:00, sr zeit schwarz +2, \
+sr zähler weiß 20, sr strafe weiß, sr regelwidrig schwarz, sr remis, sr ergebnis 1-0, sr notiz \
+TEXT.\n\n\
+--for sighted serves the sighted player's side when the blind player has no assistant \
+(D10): moves are announced and it says what to make on which board; nothing else.\n\n\
+Every game is recorded as it is played; hector resume continues it, an adjourned one with its \
+envelope.";
 
 const RESUME_HELP: &str = "Continue an unfinished game exactly where it stopped: the \
 position, the moves, both clocks (as they stood at most a second before a crash or when you \
@@ -717,7 +832,7 @@ fn play(args: PlayArgs) -> ExitCode {
     };
     let fresh = args.new || args.fen.is_some() || args.chess960.is_some() || args.from.is_some();
     if !fresh && let Some(path) = crate::app::play::resume::offer(lang) {
-        return resume_path(&path, args.screen_reader, args.speech, speech);
+        return resume_journal(&path, None, args.screen_reader, args.speech, speech);
     }
     let mut entries = Vec::new();
     let game = if let Some(file) = &args.from {
@@ -770,10 +885,7 @@ fn play(args: PlayArgs) -> ExitCode {
         _ => None,
     };
     let options = PlayOptions {
-        color: match args.color {
-            ColorArg::White => shakmaty::Color::White,
-            ColorArg::Black => shakmaty::Color::Black,
-        },
+        color: args.color.into(),
         opponent,
         level: args.level,
         control,
@@ -841,6 +953,7 @@ fn resume(
     game: Option<String>,
     screen_reader: bool,
     backend: Option<crate::core::settings::BackendChoice>,
+    envelope: Option<PathBuf>,
 ) -> ExitCode {
     let speech = settings_or_defaults(None).speech;
     let lang = crate::core::notation::language::language(&speech.language)
@@ -862,7 +975,159 @@ fn resume(
             }
         },
     };
-    resume_path(&path, screen_reader, backend, speech)
+    resume_journal(&path, envelope.as_deref(), screen_reader, backend, speech)
+}
+
+/// Continues a journal in the mode that wrote it.
+fn resume_journal(
+    path: &std::path::Path,
+    envelope: Option<&std::path::Path>,
+    screen_reader: bool,
+    backend: Option<crate::core::settings::BackendChoice>,
+    speech: crate::core::settings::SpeechSettings,
+) -> ExitCode {
+    match crate::io::journal::mode_of(path).as_deref() {
+        Some("assist") => resume_assist(path, envelope, screen_reader, backend, speech),
+        Some("arbiter") => {
+            eprintln!(
+                "hector resume: {} is a game of hector arbiter; start hector arbiter with its game \
+                 files again to continue it",
+                path.display()
+            );
+            ExitCode::from(1)
+        }
+        _ => resume_path(path, screen_reader, backend, speech),
+    }
+}
+
+fn resume_assist(
+    path: &std::path::Path,
+    envelope: Option<&std::path::Path>,
+    screen_reader: bool,
+    backend: Option<crate::core::settings::BackendChoice>,
+    mut speech: crate::core::settings::SpeechSettings,
+) -> ExitCode {
+    let (table, start, language) = match crate::app::assist::resume_spec(path, envelope) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("hector resume: {e:#}");
+            return ExitCode::from(1);
+        }
+    };
+    speech.language = language;
+    let speech_chosen =
+        backend.is_some() || speech.backend != crate::core::settings::BackendChoice::Auto;
+    if let Some(b) = backend {
+        speech.backend = b;
+    }
+    let lang = match lang_or_exit(&speech.language) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
+    let options = crate::app::assist::AssistOptions {
+        table,
+        speech,
+        speech_chosen,
+        screen_reader,
+        pieces: crate::app::play::view::Pieces::Letters,
+        colors: false,
+        start,
+    };
+    crate::app::assist::run(options, lang)
+}
+
+fn assist(args: AssistArgs) -> ExitCode {
+    use crate::app::table::{BoardSpec, TableSpec};
+    use crate::core::matchplay::two_boards::Duty;
+
+    let config = settings_or_defaults(args.lang.as_deref());
+    let mut speech = config.speech.clone();
+    if let Some(l) = &args.lang {
+        speech.language = l.clone();
+    }
+    let speech_chosen = args.speech.is_some()
+        || config.speech.backend != crate::core::settings::BackendChoice::Auto;
+    if let Some(b) = args.speech {
+        speech.backend = b;
+    }
+    let lang = match lang_or_exit(&speech.language) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
+    let duty = match args.duty {
+        DutyArg::Blind => Duty::Blind,
+        DutyArg::Sighted => Duty::Sighted,
+    };
+    if args.peg_board.is_none() && args.sighted_board.is_none() {
+        return refuse(
+            "hector assist needs a board: --peg-board PORT, --sighted-board PORT, or both",
+            &speech,
+            lang,
+        );
+    }
+    let control = match args
+        .tc
+        .as_deref()
+        .map(str::parse::<crate::core::clock::TimeControl>)
+    {
+        None => None,
+        Some(Ok(_)) if duty == Duty::Sighted => {
+            return refuse(
+                "--tc with --for sighted: under Appendix D10 the players keep their own clock",
+                &speech,
+                lang,
+            );
+        }
+        Some(Ok(c)) => Some(c),
+        Some(Err(e)) => return refuse(&format!("--tc: {e}"), &speech, lang),
+    };
+    let start = match crate::app::assist::new_start(args.fen.as_deref()) {
+        Ok(s) => s,
+        Err(e) => return refuse(&format!("{e:#}"), &speech, lang),
+    };
+    let blind = shakmaty::Color::from(args.blind);
+    let board = |port: &Option<PathBuf>, p: ProtocolArg| {
+        port.as_ref().map(|port| BoardSpec {
+            port: port.clone(),
+            protocol: p.into(),
+        })
+    };
+    let name = |given: &Option<String>, c: shakmaty::Color| {
+        given.clone().unwrap_or_else(|| {
+            if c == blind {
+                lang.play.player.clone()
+            } else {
+                lang.play.second_player.clone()
+            }
+        })
+    };
+    let table = TableSpec {
+        blind,
+        peg: board(&args.peg_board, args.peg_protocol),
+        sighted: board(&args.sighted_board, args.sighted_protocol),
+        control,
+        form: args
+            .form
+            .map_or(crate::core::notation::speak::Form::Short, Into::into),
+        duty,
+        white: name(&args.white, shakmaty::Color::White),
+        black: name(&args.black, shakmaty::Color::Black),
+        event: args.event.clone().unwrap_or_default(),
+        site: String::new(),
+        round: String::new(),
+        envelope: args.envelope.clone(),
+        settings: vec![("mode".into(), "assist".into())],
+    };
+    let options = crate::app::assist::AssistOptions {
+        table,
+        speech,
+        speech_chosen,
+        screen_reader: args.screen_reader,
+        pieces: args.pieces,
+        colors: args.colors,
+        start,
+    };
+    crate::app::assist::run(options, lang)
 }
 
 /// Parses the command line and runs the chosen mode.
@@ -874,7 +1139,9 @@ pub fn main() -> ExitCode {
             game,
             screen_reader,
             speech,
-        } => resume(game, screen_reader, speech),
+            envelope,
+        } => resume(game, screen_reader, speech, envelope),
+        Command::Assist(args) => assist(args),
         Command::Say { text, speech, wav } => {
             let settings = speech.apply(settings_or_defaults(speech.lang.as_deref()).speech);
             match lang_or_exit(&settings.language) {

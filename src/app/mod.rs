@@ -1,6 +1,7 @@
 //! The modes of hector. Each mode parses nothing itself (clap did), wires adapters to the
 //! pure core and reports.
 
+pub mod assist;
 pub mod board;
 pub mod check;
 pub mod clock;
@@ -12,4 +13,5 @@ pub mod play;
 pub mod recorder;
 pub mod say;
 pub mod simulate;
+pub mod table;
 pub mod transcript;

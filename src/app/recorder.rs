@@ -67,6 +67,11 @@ impl Recorder {
         Ok((r, replayed))
     }
 
+    /// The entries so far (the journal's, also when the disk failed).
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
     pub fn path(&self) -> Option<PathBuf> {
         self.journal.as_ref().map(|j| j.path().to_path_buf())
     }

@@ -259,6 +259,13 @@ impl BoardDriver {
         recognized(found, before)
     }
 
+    /// The board must be set up to `position`; see [`Recognizer::expect_setup`].
+    pub fn expect_setup(&mut self, position: Chess) -> Vec<BoardEvent> {
+        let before = position.clone();
+        let found = self.recognizer.expect_setup(position);
+        recognized(found, before)
+    }
+
     /// The piece the player announced for a promotion the board could not read (D2.1).
     pub fn choose_promotion(&mut self, role: Role) -> Result<Vec<BoardEvent>, PromotionError> {
         let before = self.recognizer.expected().clone();
@@ -444,6 +451,11 @@ impl BoardLink {
     /// The game moved on from elsewhere; see [`Recognizer::expect_position`].
     pub fn expect_position(&mut self, position: Chess, previous: Option<Chess>) -> Vec<BoardEvent> {
         self.driver.expect_position(position, previous)
+    }
+
+    /// The board must be set up to `position`; see [`Recognizer::expect_setup`].
+    pub fn expect_setup(&mut self, position: Chess) -> Vec<BoardEvent> {
+        self.driver.expect_setup(position)
     }
 
     /// The piece the player announced for a promotion the board could not read.

@@ -301,12 +301,22 @@ pub fn list_in(dir: &Path) -> Result<Vec<GameSummary>> {
 }
 
 /// The newest game still in progress in `dir` (for `hector resume`): readable, replayable and
-/// without a result. Journals that cannot be read are passed over, never changed.
+/// without a result. Journals that cannot be read are passed over, never changed; so are the
+/// arbiter's games, which `hector arbiter` continues.
 pub fn latest_in_progress(dir: &Path) -> Result<Option<GameSummary>> {
-    Ok(list_in(dir)?
-        .into_iter()
-        .rev()
-        .find(|g| g.problem.is_none() && g.outcome.is_none()))
+    Ok(list_in(dir)?.into_iter().rev().find(|g| {
+        g.problem.is_none() && g.outcome.is_none() && mode_of(&g.path).as_deref() != Some("arbiter")
+    }))
+}
+
+/// The mode that wrote a journal (its `mode` setting: "assist", "arbiter"); `None` for
+/// `hector play` and for a journal that cannot be read.
+pub fn mode_of(path: &Path) -> Option<String> {
+    let decoded = load(path).ok()?;
+    decoded.entries.iter().find_map(|e| match e {
+        crate::core::record::Entry::Setting { key, value } if key == "mode" => Some(value.clone()),
+        _ => None,
+    })
 }
 
 /// What `hector games` shows of one journal.

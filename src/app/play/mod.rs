@@ -403,6 +403,7 @@ impl App {
             pieces: self.pieces,
             colors: self.colors,
             status: &self.voice.status,
+            boards: &[],
         };
         let _ = screen.terminal.draw(|f| view.draw(f));
         self.voice.dirty = false;

@@ -48,6 +48,8 @@ pub struct View<'a> {
     pub colors: bool,
     /// A line about the speech output or the engine.
     pub status: &'a str,
+    /// The boards of a two-board game: a heading and one line per board (empty: none).
+    pub boards: &'a [String],
 }
 
 fn figurine(p: Piece) -> &'static str {
@@ -224,15 +226,28 @@ impl View<'_> {
             ])
             .split(rows[0]);
         frame.render_widget(Paragraph::new(self.board_lines()), top[0]);
+        let boards = self.boards.len() as u16;
         let right = Layout::default()
             .direction(Direction::Vertical)
-            .constraints([Constraint::Min(5), Constraint::Length(4)])
+            .constraints([
+                Constraint::Min(3),
+                Constraint::Length(boards),
+                Constraint::Length(4),
+            ])
             .split(top[2]);
         frame.render_widget(
             Paragraph::new(self.moves_lines(right[0].height as usize)),
             right[0],
         );
-        frame.render_widget(Paragraph::new(self.clock_lines()), right[1]);
+        if !self.boards.is_empty() {
+            let mut lines = vec![Line::from(Span::styled(
+                self.boards[0].clone(),
+                Style::default().add_modifier(Modifier::BOLD),
+            ))];
+            lines.extend(self.boards[1..].iter().map(|l| Line::from(l.clone())));
+            frame.render_widget(Paragraph::new(lines), right[1]);
+        }
+        frame.render_widget(Paragraph::new(self.clock_lines()), right[2]);
 
         let mut said = vec![Line::from(Span::styled(
             self.lang.play.said_heading.clone(),
@@ -317,6 +332,7 @@ mod tests {
             pieces: Pieces::Letters,
             colors: false,
             status: "Sprachausgabe: print",
+            boards: &[],
         };
         let (text, cursor) = screen(&view, 80, 24);
         let expected = [
@@ -360,6 +376,7 @@ mod tests {
             pieces: Pieces::Figurines,
             colors: true,
             status: "",
+            boards: &[],
         };
         let (text, cursor) = screen(&view, 80, 24);
         let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
@@ -383,6 +400,7 @@ mod tests {
             pieces: Pieces::Letters,
             colors: false,
             status: "",
+            boards: &[],
         };
         let (text, _) = screen(&view, 60, 20);
         let words: Vec<&str> = text.split_whitespace().collect();

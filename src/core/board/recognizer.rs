@@ -179,6 +179,9 @@ pub struct Recognizer {
     touched: Bitboard,
     /// The board has shown the expected position since it was set.
     reached: bool,
+    /// The board is being set up to the expected position (after moves were taken back):
+    /// nothing it shows is a move until it has shown that position once.
+    setting_up: bool,
 
     state: State,
     last_change: Option<Timestamp>,
@@ -232,6 +235,7 @@ impl Recognizer {
             could_be: [PieceSet::ANY; 64],
             touched: Bitboard::EMPTY,
             reached: true,
+            setting_up: false,
             state: State::Agrees,
             last_change: None,
             latest: Timestamp::ZERO,
@@ -277,15 +281,38 @@ impl Recognizer {
         position: Chess,
         previous: Option<Chess>,
     ) -> Vec<Recognition> {
+        self.expect(position, previous, false)
+    }
+
+    /// The board must be set up to `position` (the game was taken back, D2.8): until it shows
+    /// it, nothing it shows is taken as a move; where it differs is reported once it has been
+    /// quiet for the settle pause.
+    pub fn expect_setup(&mut self, position: Chess) -> Vec<Recognition> {
+        self.expect(position, None, true)
+    }
+
+    fn expect(
+        &mut self,
+        position: Chess,
+        previous: Option<Chess>,
+        setting_up: bool,
+    ) -> Vec<Recognition> {
         self.expected = position;
         self.previous = previous;
         self.reached = false;
+        self.setting_up = setting_up;
         self.touched = Bitboard::EMPTY;
-        self.last_change = None;
-        self.mismatch_checked = true;
         self.reported_mismatch = None;
         self.takeback_reported = false;
         self.promotion_asked = None;
+        if setting_up {
+            // Counted from now: the board is told how it differs once it has settled.
+            self.last_change = Some(self.latest);
+            self.mismatch_checked = false;
+        } else {
+            self.last_change = None;
+            self.mismatch_checked = true;
+        }
         let mut out = Vec::new();
         self.evaluate(&mut out);
         out
@@ -519,7 +546,7 @@ impl Recognizer {
         }
         if agrees {
             self.agree(out);
-        } else if !moves.is_empty() {
+        } else if !moves.is_empty() && !self.setting_up {
             self.candidate(&moves, out);
         } else if self.reached
             && self
@@ -560,6 +587,7 @@ impl Recognizer {
             out.push(Recognition::Matches);
         }
         self.reached = true;
+        self.setting_up = false;
         self.reported_mismatch = None;
         self.takeback_reported = false;
         self.promotion_asked = None;

@@ -1088,3 +1088,32 @@ fn stress_many_more_games() {
         }
     }
 }
+
+#[test]
+fn a_board_being_set_up_makes_no_moves() {
+    for identifies in both_boards() {
+        let start = Chess::default();
+        let mut b = Bench::new(start.clone(), CastlingMode::Standard, identifies);
+        // The board shows 1. e4 e5; the game was taken back to 1. e4.
+        let mut out = b.steps("-e2 +e4P");
+        out.extend(b.wait(DEFAULT_SLIDE_PAUSE.as_millis() as u64));
+        assert_eq!(moved(&out).len(), 1);
+        let mut after_e4 = start.clone();
+        after_e4.play_unchecked(uci(&start, "e2e4"));
+        b.steps("-e7 +e5p");
+        let out = b.rec.expect_setup(after_e4.clone());
+        assert!(moved(&out).is_empty(), "{out:?}");
+        // Once quiet, where it differs is said.
+        let out = b.settle();
+        assert!(
+            matches!(out.as_slice(), [Recognition::Mismatch(d)] if d.len() == 2),
+            "{out:?}"
+        );
+        // Put right: it agrees, and moves count again.
+        let out = without_touches(b.steps("-e5 +e7p"));
+        assert_eq!(out, vec![Recognition::Matches]);
+        let mut out = b.steps("-e7 +e6p");
+        out.extend(b.wait(DEFAULT_SLIDE_PAUSE.as_millis() as u64));
+        assert_eq!(moved(&out).len(), 1);
+    }
+}

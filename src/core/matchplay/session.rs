@@ -254,6 +254,8 @@ pub struct Match {
     board_behind: Option<Move>,
     /// Appendix E: the game is adjourned with this sealed move (not played yet).
     adjourned: Option<Move>,
+    /// Pieces touched in the move in progress that are reported unless moved (D9e, 4.3).
+    watched: Vec<(Color, Square, shakmaty::Piece)>,
 }
 
 fn say(urgency: Urgency, text: impl Into<String>) -> Effect {
@@ -306,6 +308,7 @@ impl Match {
             pending: Pending::None,
             board_behind: None,
             adjourned: None,
+            watched: Vec::new(),
         };
         let mut effects = Vec::new();
         if !m.game.is_over() {
@@ -586,25 +589,39 @@ impl Match {
         out
     }
 
-    /// D2.2, 4.3: the player to move touched a piece; recorded, and said when `report` (the
-    /// assistant tells the arbiter when the sighted player touched a piece, D9e).
+    /// D2.2, 4.3: the player to move touched a piece; recorded. When `report`ed (the
+    /// assistant tells the arbiter when the sighted player touched a piece, D9e), a touched
+    /// piece that is not the one then moved is said with the move (every move begins with a
+    /// touch; only one that does not lead to moving that piece matters under 4.3).
     pub fn touch(&mut self, square: Square, piece: shakmaty::Piece, report: bool) -> Vec<Effect> {
         let by = self.game.turn();
         if piece.color != by || self.game.touch(by, square).is_err() {
             return Vec::new();
         }
-        let mut out = vec![Effect::Record(Recorded::Touched { by, square })];
-        if report {
-            out.push(answer(fill(
-                &self.lang.play.opponent_touched,
-                &[
-                    ("color", self.lang.color(by)),
-                    ("piece", self.lang.piece(piece.role)),
-                    ("square", &self.lang.square(square)),
-                ],
-            )));
+        if report && !self.watched.iter().any(|&(_, sq, _)| sq == square) {
+            self.watched.push((by, square, piece));
         }
-        out
+        vec![Effect::Record(Recorded::Touched { by, square })]
+    }
+
+    /// 4.3: the watched pieces `by` touched and did not move with `m`, said after the move.
+    fn touched_not_moved(&mut self, by: Color, m: Move, out: &mut Vec<Effect>) {
+        let moved: Vec<Square> = match m {
+            Move::Castle { king, rook } => vec![king, rook],
+            other => other.from().into_iter().collect(),
+        };
+        for (color, square, piece) in std::mem::take(&mut self.watched) {
+            if color == by && !moved.contains(&square) {
+                out.push(answer(fill(
+                    &self.lang.play.opponent_touched,
+                    &[
+                        ("color", self.lang.color(color)),
+                        ("piece", self.lang.piece(piece.role)),
+                        ("square", &self.lang.square(square)),
+                    ],
+                )));
+            }
+        }
     }
 
     /// A board cannot tell which piece a pawn became: the player's next line names it
@@ -641,6 +658,7 @@ impl Match {
             Urgency::Move,
             announce_san(report.played.san, m, self.lang, self.setup.form),
         ));
+        self.touched_not_moved(by, m, out);
         if self.setup.local_board && !from_local_board {
             self.board_behind = Some(m);
             out.push(Effect::BoardExpect {
@@ -996,18 +1014,7 @@ impl Match {
                 self.play(m, false, now, out);
             }
             Recognition::Touched { square, piece } if self.game.turn() != self.setup.local => {
-                let by = self.game.turn();
-                if self.game.touch(by, square).is_ok() {
-                    out.push(Effect::Record(Recorded::Touched { by, square }));
-                    out.push(answer(fill(
-                        &lang.play.opponent_touched,
-                        &[
-                            ("color", lang.color(by)),
-                            ("piece", lang.piece(piece.role)),
-                            ("square", &lang.square(square)),
-                        ],
-                    )));
-                }
+                out.extend(self.touch(square, piece, true));
             }
             Recognition::Mismatch(diffs) => out.push(answer(board_words::mismatch(&diffs, lang))),
             _ => {}

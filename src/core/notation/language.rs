@@ -207,6 +207,10 @@ pub struct AssistWords {
     pub flag_claimed: String,
     pub no_new_game: String,
     pub not_in_d10: String,
+    pub envelope_written: String,
+    pub boards_heading: String,
+    pub adjourned_resume: String,
+    pub envelope_failed: String,
 }
 
 /// The arbiter: the boards' alerts (D2.8), the arbiter's controls and their answers.

@@ -1,9 +1,10 @@
 //! The event log of a game, for the arbiter to read back: one sentence per entry of the
 //! journal that happened at the board (moves with both clocks, touched pieces, offers,
 //! claims, penalties, the boards' mismatches and how they were resolved, the clock, the end),
-//! in the game's words. Clock checkpoints and settings are left out: they are bookkeeping.
+//! in the game's words. Clock checkpoints and settings are left out: they are bookkeeping;
+//! so is a touched piece that its player then moved (every move begins with a touch, 4.3).
 
-use shakmaty::{Chess, Color, Position, san::SanPlus};
+use shakmaty::{Chess, Color, Move, Position, Square, san::SanPlus};
 
 use super::entry::{Entry, Header, Times};
 use super::export::{Remark, arbiter_remark, remark_words, termination_words};
@@ -20,14 +21,42 @@ pub fn event_log(
 ) -> Result<Vec<String>, ReplayError> {
     let mut replayer = Replayer::new(header)?;
     let mut lines = Vec::new();
+    // Touches wait for the move: (square, line).
+    let mut touches: Vec<(Square, String)> = Vec::new();
     for entry in entries {
         let before: Chess = replayer.game().position().clone();
         let last_before = replayer.game().last_move().cloned();
         let step = replayer.apply(entry)?;
-        if let Some(line) = line_for(entry, &step, &before, last_before, &replayer, header, lang) {
+        let line = line_for(entry, &step, &before, last_before, &replayer, header, lang);
+        match (entry, &step) {
+            (Entry::Touched { square, .. }, _) => {
+                if let Some(line) = line
+                    && !touches.iter().any(|(sq, _)| sq == square)
+                {
+                    touches.push((*square, line));
+                }
+                continue;
+            }
+            (_, Step::Played) => {
+                let moved: Vec<Square> = match replayer.game().last_move().map(|p| p.mv) {
+                    Some(Move::Castle { king, rook }) => vec![king, rook],
+                    Some(m) => m.from().into_iter().collect(),
+                    None => Vec::new(),
+                };
+                lines.extend(
+                    touches
+                        .drain(..)
+                        .filter(|(sq, _)| !moved.contains(sq))
+                        .map(|(_, l)| l),
+                );
+            }
+            _ => {}
+        }
+        if let Some(line) = line {
             lines.push(line);
         }
     }
+    lines.extend(touches.into_iter().map(|(_, l)| l));
     Ok(lines)
 }
 

@@ -1298,6 +1298,10 @@ fn the_event_log_tells_what_happened_at_the_board() {
         by: Color::White,
         square: Square::G1,
     })
+    .entry(Entry::Touched {
+        by: Color::White,
+        square: Square::B1,
+    })
     .moves("Nf3 e5")
     .entry(Entry::DrawOffered { by: Color::White })
     .entry(Entry::DrawDeclined { by: Color::Black })
@@ -1330,7 +1334,7 @@ fn the_event_log_tells_what_happened_at_the_board() {
     assert_eq!(
         log,
         vec![
-            "Weiß berührt Springer auf Gustav eins",
+            "Weiß berührt Springer auf Bella eins",
             "1. Weiß: Springer Felix drei. Uhr: Weiß 1:29:50, Schwarz 1:30:00",
             "1. Schwarz: Eva fünf. Uhr: Weiß 1:29:50, Schwarz 1:29:50",
             "Weiß bietet Remis an",

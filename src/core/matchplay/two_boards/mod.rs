@@ -157,11 +157,13 @@ pub enum Effect {
     },
     /// Write to the journal before anything after it is said.
     Record(Recorded),
-    /// The board's recognizer must expect this position (after a take-back or a correction).
+    /// The board's recognizer must expect this position: the board moved back or caught up,
+    /// or (`setup`) it must be set up to it, nothing it shows being a move until it does.
     Expect {
         seat: Seat,
         position: Box<Chess>,
         previous: Option<Box<Chess>>,
+        setup: bool,
     },
     /// The piece of a promotion the board could not tell.
     Promotion {
@@ -202,6 +204,9 @@ struct Board {
     alert: Option<Alert>,
     /// A promotion on this board waits for the piece.
     promotion: bool,
+    /// The board is being set up to the record (after a take-back or the arbiter's
+    /// correction): a missing piece is not excused as one in the hand.
+    setting_up: bool,
 }
 
 /// A board's state, for the screens.
@@ -276,6 +281,7 @@ impl TwoBoards {
             deviation: Vec::new(),
             alert: None,
             promotion: false,
+            setting_up: false,
         };
         let mut tb = TwoBoards {
             boards: [board(setup.blind_board), board(setup.sighted_board)],
@@ -618,6 +624,7 @@ impl TwoBoards {
             }
             Recognition::Matches => {
                 self.boards[seat.index()].deviation.clear();
+                self.boards[seat.index()].setting_up = false;
                 self.evaluate(seat, out, false);
             }
             Recognition::TakeBack => {
@@ -638,6 +645,7 @@ impl TwoBoards {
                         seat,
                         position: Box::new(pos),
                         previous,
+                        setup: false,
                     });
                     self.evaluate(seat, out, false);
                 }
@@ -687,6 +695,7 @@ impl TwoBoards {
             seat,
             position: Box::new(expected),
             previous,
+            setup: false,
         });
         match own {
             Some(m) if !self.game().is_over() && !self.m.is_adjourned() => {
@@ -718,7 +727,8 @@ impl TwoBoards {
                 Relation::Same | Relation::Behind(_) if b.deviation.is_empty() => None,
                 Relation::Same | Relation::Behind(_) => {
                     let pending = &official[b.record.len()..];
-                    let hand = self.game().turn() == owner && !self.game().is_over();
+                    let hand =
+                        self.game().turn() == owner && !self.game().is_over() && !b.setting_up;
                     let wrong = wrong_squares(
                         &shown(&b.position, &b.deviation),
                         &b.position,
@@ -965,11 +975,13 @@ impl TwoBoards {
             // Resolved by the take-back; a board that still shows something else is named
             // again when it settles.
             b.alert = None;
+            b.setting_up = true;
             if b.present {
                 out.push(Effect::Expect {
                     seat: s,
                     position: Box::new(position.clone()),
                     previous: None,
+                    setup: true,
                 });
             }
         }
@@ -1014,6 +1026,7 @@ impl TwoBoards {
         b.position = position.clone();
         b.deviation.clear();
         b.alert = None;
+        b.setting_up = true;
         out.push(Effect::Record(Recorded::Reconciled {
             board: self.setup.color(seat),
             how: Reconciled::Arbiter,
@@ -1022,6 +1035,7 @@ impl TwoBoards {
             seat,
             position: Box::new(position),
             previous: None,
+            setup: true,
         });
         out.push(answer(fill(
             &self.lang.arbiter.corrected,

@@ -333,9 +333,33 @@ fn touched_pieces_of_the_sighted_player_are_reported() {
             square: Square::G1
         }]
     );
-    assert_eq!(said(&e), vec!["Weiß hat Springer auf Gustav eins berührt"]);
+    // Every move begins with a touch: nothing is said yet.
+    assert!(said(&e).is_empty());
+    // White moves another piece: the touched knight is reported (4.3).
+    let e = moved(&mut tb, Seat::Sighted, "e2e4", 1_500);
+    assert_eq!(
+        said(&e),
+        vec![
+            "Eva vier",
+            "Weiß hat Springer auf Gustav eins berührt und nicht gezogen, Artikel 4.3"
+        ]
+    );
+    moved(&mut tb, Seat::Blind, "e2e4", 1_600);
+    moved(&mut tb, Seat::Blind, "e7e5", 1_700);
+    moved(&mut tb, Seat::Sighted, "e7e5", 1_800);
+    // A touch of the piece that is then moved is not said.
+    board(
+        &mut tb,
+        Seat::Sighted,
+        Recognition::Touched {
+            square: Square::G1,
+            piece: knight,
+        },
+        1_900,
+    );
+    let e = moved(&mut tb, Seat::Sighted, "g1f3", 2_000);
+    assert_eq!(said(&e), vec!["Springer Felix drei"]);
     // The blind player's own touches are recorded, not reported.
-    moved(&mut tb, Seat::Sighted, "g1f3", 2_000);
     moved(&mut tb, Seat::Blind, "g1f3", 3_000);
     let e = board(
         &mut tb,

@@ -1,0 +1,404 @@
+//! `hector assist`: hector as the blind player's assistant in an over-the-board game with two
+//! boards (FIDE Appendix D9), or as the sighted player's when the blind player has none (D10).
+//! The game's logic is the pure [`TwoBoards`]; the table joins it to the boards and the
+//! journal; this module adds the terminal (full screen or lines) and the voice.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, anyhow};
+use crossbeam_channel::{Receiver, Sender, never, select, unbounded};
+use shakmaty::{Color, Square};
+
+use crate::app::narrator::Narrator;
+use crate::app::play::keys::{Focus, KeyOutcome};
+use crate::app::play::view::{Pieces, View};
+use crate::app::recorder::Recorder;
+use crate::app::say::app_speaker;
+use crate::app::table::{BoardSpec, Table, TableSpec, TableStart, Told};
+use crate::core::clock::TimeControl;
+use crate::core::game::Game;
+use crate::core::matchplay::command::Command;
+use crate::core::matchplay::session::Urgency;
+use crate::core::matchplay::two_boards::envelope::Envelope;
+use crate::core::matchplay::two_boards::{Duty, Input, Seat};
+use crate::core::notation::clock_words::clock_face;
+use crate::core::notation::language::{Language, fill};
+use crate::core::settings::SpeechSettings;
+use crate::io::speech::Notice;
+use crate::io::terminal::{FullScreen, interactive, spawn_key_reader, spawn_line_reader};
+
+/// Everything `hector assist` was asked for.
+pub struct AssistOptions {
+    pub table: TableSpec,
+    pub speech: SpeechSettings,
+    /// The speech backend was chosen on the command line or in the configuration.
+    pub speech_chosen: bool,
+    pub screen_reader: bool,
+    pub pieces: Pieces,
+    pub colors: bool,
+    pub start: TableStart,
+}
+
+enum Event {
+    Input(crate::io::terminal::Input),
+    Notice(Notice),
+    Printed(String),
+}
+
+struct Assist {
+    lang: &'static Language,
+    table: Table,
+    voice: Narrator,
+    focus: Focus,
+    /// The board is drawn from this side: the player hector serves.
+    side: Color,
+    pieces: Pieces,
+    colors: bool,
+}
+
+impl Assist {
+    /// Says and carries out what the table told; false when the mode ends.
+    fn told(&mut self, told: Vec<Told>) -> bool {
+        let mut keep = true;
+        for t in told {
+            self.voice.dirty = true;
+            match t {
+                Told::Say { urgency, lines } => self.voice.tell(urgency, lines),
+                Told::Speech(c) => self.voice.speech(c),
+                Told::Save(path) => self.save(path),
+                Told::Quit => keep = false,
+            }
+        }
+        keep
+    }
+
+    fn input(&mut self, input: Input) -> bool {
+        let told = self.table.input(input);
+        self.told(told)
+    }
+
+    fn save(&mut self, path: Option<String>) {
+        let path = path.map(PathBuf::from).unwrap_or_else(|| {
+            let stamp: String = self
+                .table
+                .recorder
+                .header
+                .created
+                .chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                .collect();
+            PathBuf::from(format!("hector-{stamp}.pgn"))
+        });
+        let text = match self.table.recorder.save_pgn(&path, self.lang) {
+            Ok(()) => fill(
+                &self.lang.play.saved,
+                &[("path", &path.display().to_string())],
+            ),
+            Err(e) => fill(
+                &self.lang.play.save_failed,
+                &[("reason", &format!("{e:#}"))],
+            ),
+        };
+        self.voice.tell(Urgency::Answer, vec![text]);
+    }
+
+    fn key(&mut self, k: crossterm::event::KeyEvent) -> bool {
+        self.voice.dirty = true;
+        match self.focus.press(k, self.side) {
+            KeyOutcome::Command { command, keys_help } => {
+                let keep = self.input(Input::Command(command));
+                if keys_help {
+                    self.voice
+                        .tell(Urgency::Answer, vec![self.lang.play.keys_help.clone()]);
+                }
+                keep
+            }
+            KeyOutcome::Line(line) => self.input(Input::Line(line)),
+            KeyOutcome::Speech(c) => {
+                self.voice.speech(c);
+                true
+            }
+            KeyOutcome::ToggleMute => {
+                self.voice.toggle_mute();
+                true
+            }
+            KeyOutcome::Quit => self.input(Input::Command(Command::Quit)),
+            KeyOutcome::Redraw | KeyOutcome::Nothing => true,
+        }
+    }
+
+    /// The boards' lines of the screen: the heading, then each board and its state.
+    fn board_lines(&self) -> Vec<String> {
+        let a = &self.lang.assist;
+        let mut lines = vec![a.boards_heading.clone()];
+        for seat in Seat::BOTH {
+            let color = self.table.game.setup().color(seat);
+            let name = fill(
+                &self.lang.record.board_of,
+                &[("color", self.lang.color(color))],
+            );
+            lines.push(format!("{name}: {}", self.table.game.board_words(seat)));
+        }
+        lines
+    }
+
+    fn draw(&mut self, screen: &mut FullScreen) {
+        let now = self.table.now();
+        let clock = self.table.game.clock().map(|c| {
+            (
+                clock_face(c.remaining(Color::White, now)),
+                clock_face(c.remaining(Color::Black, now)),
+                c.running(),
+            )
+        });
+        let boards = self.board_lines();
+        let view = View {
+            game: self.table.game.game(),
+            lang: self.lang,
+            local: self.side,
+            cursor: self.focus.cursor,
+            input: &self.focus.input,
+            said: &self.voice.said,
+            clock,
+            pieces: self.pieces,
+            colors: self.colors,
+            status: &self.voice.status,
+            boards: &boards,
+        };
+        let _ = screen.terminal.draw(|f| view.draw(f));
+        self.voice.dirty = false;
+    }
+
+    /// The next instant the loop must wake: the table's, or the next second on screen.
+    fn next_wake(&self) -> Option<Instant> {
+        let mut wake = self.table.next_wake();
+        if self.voice.full_screen
+            && let Some(clock) = self.table.game.clock()
+            && let Some(color) = clock.running()
+        {
+            let left = clock.remaining(color, self.table.now());
+            let step =
+                Duration::from_nanos(u64::from(left.subsec_nanos())) + Duration::from_millis(1);
+            let next = Instant::now() + step;
+            wake = Some(wake.map_or(next, |w| w.min(next)));
+        }
+        wake
+    }
+}
+
+/// Runs the assistant. Exit status 0 when the player leaves (an unfinished game is kept for
+/// `hector resume`), 1 when the game cannot start.
+pub fn run(options: AssistOptions, lang: &'static Language) -> ExitCode {
+    let full_screen = !options.screen_reader && interactive();
+    let (tx, rx): (Sender<Event>, Receiver<Event>) = unbounded();
+    let mut speech = options.speech.clone();
+    if !full_screen && !options.speech_chosen {
+        // Line mode: the lines are the output, a screen reader reads them.
+        speech.backend = crate::core::settings::BackendChoice::Print;
+    }
+    let printed: Option<fn(String) -> Event> = full_screen.then_some(Event::Printed);
+    let speaker = app_speaker(&speech, lang, &tx, printed, Event::Notice);
+    let side = match options.table.duty {
+        Duty::Sighted => !options.table.blind,
+        _ => options.table.blind,
+    };
+    let origin = Instant::now();
+    let (table, told) = match Table::open(options.table, options.start, lang, origin) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("hector assist: {e:#}");
+            return ExitCode::from(1);
+        }
+    };
+    let mut app = Assist {
+        lang,
+        table,
+        voice: Narrator::new(speaker, full_screen, &lang.play.prompt),
+        focus: Focus::new(side.fold_wb(Square::E2, Square::E7)),
+        side,
+        pieces: options.pieces,
+        colors: options.colors,
+    };
+    let mut screen = if full_screen {
+        match FullScreen::enter() {
+            Ok(s) => Some(s),
+            Err(e) => {
+                eprintln!("hector assist: cannot use the full screen ({e}); using lines");
+                app.voice.full_screen = false;
+                None
+            }
+        }
+    } else {
+        None
+    };
+    if screen.is_some() {
+        spawn_key_reader(tx.clone(), Event::Input);
+    } else {
+        spawn_line_reader(tx.clone(), Event::Input);
+    }
+    let mut running = app.told(told);
+    if app.table.game.is_adjourned() {
+        app.voice
+            .tell(Urgency::Answer, vec![lang.assist.adjourned_resume.clone()]);
+    }
+    app.voice.prompt();
+    while running {
+        if app.voice.dirty
+            && let Some(s) = screen.as_mut()
+        {
+            app.draw(s);
+        }
+        let blind_rx = app.table.events(Seat::Blind).cloned().unwrap_or_else(never);
+        let sighted_rx = app
+            .table
+            .events(Seat::Sighted)
+            .cloned()
+            .unwrap_or_else(never);
+        let timeout = app.next_wake().map_or(Duration::from_secs(3600), |w| {
+            w.saturating_duration_since(Instant::now())
+        });
+        select! {
+            recv(rx) -> ev => match ev {
+                Ok(Event::Input(crate::io::terminal::Input::Key(k))) => running = app.key(k),
+                Ok(Event::Input(crate::io::terminal::Input::Line(l))) => {
+                    app.voice.prompt_open = false;
+                    running = app.input(Input::Line(l));
+                }
+                Ok(Event::Input(crate::io::terminal::Input::Closed)) => running = false,
+                Ok(Event::Input(crate::io::terminal::Input::Resize)) => app.voice.dirty = true,
+                Ok(Event::Notice(n)) => app.voice.notice(&n, lang),
+                Ok(Event::Printed(text)) => app.voice.printed(text),
+                Err(_) => running = false,
+            },
+            recv(blind_rx) -> ev => if let Ok(pe) = ev {
+                let told = app.table.port_event(Seat::Blind, pe);
+                running = app.told(told);
+            },
+            recv(sighted_rx) -> ev => if let Ok(pe) = ev {
+                let told = app.table.port_event(Seat::Sighted, pe);
+                running = app.told(told);
+            },
+            default(timeout) => {}
+        }
+        let told = app.table.tick();
+        running &= app.told(told);
+        if running {
+            app.voice.prompt();
+        }
+        if app.voice.full_screen
+            && app
+                .table
+                .game
+                .clock()
+                .is_some_and(|c| c.running().is_some())
+        {
+            app.voice.dirty = true;
+        }
+    }
+    app.table.checkpoint(true);
+    drop(screen);
+    if !app.table.game.game().is_over() {
+        app.voice
+            .tell(Urgency::Answer, vec![lang.play.resume_hint.clone()]);
+    }
+    app.voice.speaker.wait_idle(Duration::from_secs(3));
+    ExitCode::SUCCESS
+}
+
+/// A journal of `hector assist` continued: the table as it was set up, the game and clock as
+/// they were; an adjourned game with its envelope (named, or the one the journal names).
+pub fn resume_spec(
+    path: &Path,
+    envelope: Option<&Path>,
+) -> Result<(TableSpec, TableStart, String)> {
+    let (recorder, replayed) = Recorder::resume(path)?;
+    if replayed.game.is_over() {
+        return Err(anyhow!(
+            "the game in {} is already finished",
+            path.display()
+        ));
+    }
+    let h = &recorder.header;
+    let settings = &replayed.settings;
+    let control = match &h.time_control {
+        Some(tc) => Some(
+            tc.parse::<TimeControl>()
+                .map_err(|e| anyhow!("the journal's time control {tc:?}: {e}"))?,
+        ),
+        None => None,
+    };
+    let board = |key: &str| -> Result<Option<BoardSpec>> {
+        match settings.get(key) {
+            None => Ok(None),
+            Some(v) => BoardSpec::from_setting(v)
+                .map(Some)
+                .with_context(|| format!("the journal names a board hector cannot read: {v}")),
+        }
+    };
+    let blind = match settings.get("blind").map(String::as_str) {
+        Some("black") => Color::Black,
+        _ => Color::White,
+    };
+    let duty = match settings.get("duty").map(String::as_str) {
+        Some("sighted") => Duty::Sighted,
+        _ => Duty::Blind,
+    };
+    let sealed = match replayed.adjourned {
+        None => None,
+        Some(_) => {
+            let file = envelope
+                .map(Path::to_path_buf)
+                .or_else(|| settings.get("envelope").map(PathBuf::from))
+                .context("the game is adjourned, and no envelope is named (--envelope FILE)")?;
+            let text = std::fs::read_to_string(&file)
+                .with_context(|| format!("cannot read the envelope {}", file.display()))?;
+            let env = Envelope::from_toml(&text)
+                .with_context(|| format!("the envelope {}", file.display()))?;
+            Some(
+                env.open(&replayed.game)
+                    .with_context(|| format!("the envelope {}", file.display()))?,
+            )
+        }
+    };
+    let spec = TableSpec {
+        blind,
+        peg: board("peg_board")?,
+        sighted: board("sighted_board")?,
+        control,
+        form: h.form,
+        duty,
+        white: h.white.clone(),
+        black: h.black.clone(),
+        event: h.event.clone(),
+        site: h.site.clone(),
+        round: h.round.clone(),
+        envelope: envelope.map(Path::to_path_buf),
+        settings: Vec::new(),
+    };
+    let language = h.language.clone();
+    Ok((
+        spec,
+        TableStart::Resume {
+            recorder: Box::new(recorder),
+            replayed: Box::new(replayed),
+            sealed,
+        },
+        language,
+    ))
+}
+
+/// A new game for the assistant, from the start position or a FEN.
+pub fn new_start(fen: Option<&str>) -> Result<TableStart> {
+    let game = match fen {
+        Some(f) => {
+            let pos =
+                crate::core::variant::position_from_fen(f, crate::core::variant::Variant::Standard)
+                    .map_err(|e| anyhow!("--fen: {e}"))?;
+            Game::from_position(pos, crate::core::variant::Variant::Standard)
+        }
+        None => Game::default(),
+    };
+    Ok(TableStart::New(Box::new(game)))
+}

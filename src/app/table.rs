@@ -1,0 +1,460 @@
+//! One game on two boards, as `hector assist` and `hector arbiter` run it: the pure
+//! [`TwoBoards`] joined to its boards on their serial ports and to its journal. The modes give
+//! it what happened (a port's bytes, a typed line, an arbiter's command, time) and receive
+//! what is to be said; everything else (the journal, the boards' recognizers, the envelope of
+//! an adjournment) is done here, in the order the core gave.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use crossbeam_channel::Receiver;
+use shakmaty::{Chess, Color};
+
+use crate::app::recorder::Recorder;
+use crate::core::clock::TimeControl;
+use crate::core::game::Game;
+use crate::core::laws::Rules;
+use crate::core::matchplay::session::{Recorded, SpeechControl, Urgency};
+use crate::core::matchplay::two_boards::envelope::Envelope;
+use crate::core::matchplay::two_boards::{Duty, Effect, Input, Seat, TwoBoardSetup, TwoBoards};
+use crate::core::notation::language::{Language, fill};
+use crate::core::notation::speak::Form;
+use crate::core::record::{Entry, Header, Replayed};
+use crate::core::time::Timestamp;
+use crate::io::board_link::{BoardEvent, BoardLink, Protocol};
+use crate::io::journal::{now_utc, write_atomic};
+use crate::io::serial::PortEvent;
+
+/// A board: its port and protocol.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardSpec {
+    pub port: PathBuf,
+    pub protocol: Protocol,
+}
+
+impl BoardSpec {
+    /// "peg:/dev/ttyACM0", as the journal keeps it.
+    pub fn setting(&self) -> String {
+        format!("{}:{}", self.protocol.name(), self.port.display())
+    }
+
+    pub fn from_setting(value: &str) -> Option<BoardSpec> {
+        let (p, port) = value.split_once(':')?;
+        let protocol = match p {
+            "dgt" => Protocol::Dgt,
+            "peg" => Protocol::Peg,
+            _ => return None,
+        };
+        Some(BoardSpec {
+            port: PathBuf::from(port),
+            protocol,
+        })
+    }
+}
+
+/// Everything a table is set up with.
+#[derive(Clone, Debug)]
+pub struct TableSpec {
+    pub blind: Color,
+    /// The blind player's board.
+    pub peg: Option<BoardSpec>,
+    /// The sighted player's board.
+    pub sighted: Option<BoardSpec>,
+    pub control: Option<TimeControl>,
+    pub form: Form,
+    pub duty: Duty,
+    pub white: String,
+    pub black: String,
+    pub event: String,
+    pub site: String,
+    pub round: String,
+    /// Where the envelope of an adjournment is written; beside the journal when `None`.
+    pub envelope: Option<PathBuf>,
+    /// The mode that runs the table ("assist", "arbiter") and what its resume needs.
+    pub settings: Vec<(String, String)>,
+}
+
+impl TableSpec {
+    pub fn rules(&self) -> Rules {
+        match &self.control {
+            Some(tc) if tc.category() == crate::core::clock::Category::Blitz => Rules::BLITZ,
+            _ => Rules::STANDARD,
+        }
+    }
+
+    fn board(&self, seat: Seat) -> Option<&BoardSpec> {
+        match seat {
+            Seat::Blind => self.peg.as_ref(),
+            Seat::Sighted => self.sighted.as_ref(),
+        }
+    }
+}
+
+/// Where the game comes from.
+pub enum TableStart {
+    New(Box<Game>),
+    /// A journal continued: its record and the game it replays to; the sealed move of an
+    /// adjourned game, from its envelope.
+    Resume {
+        recorder: Box<Recorder>,
+        replayed: Box<Replayed>,
+        sealed: Option<shakmaty::Move>,
+    },
+}
+
+/// What a table has to tell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Told {
+    Say {
+        urgency: Urgency,
+        lines: Vec<String>,
+    },
+    Speech(SpeechControl),
+    Save(Option<String>),
+    Quit,
+}
+
+pub struct Table {
+    pub game: TwoBoards,
+    links: [Option<BoardLink>; 2],
+    pub recorder: Recorder,
+    pub spec: TableSpec,
+    lang: &'static Language,
+    origin: Instant,
+}
+
+fn index(seat: Seat) -> usize {
+    match seat {
+        Seat::Blind => 0,
+        Seat::Sighted => 1,
+    }
+}
+
+impl Table {
+    /// Opens the boards and the journal and starts the game. Fails when a board cannot be
+    /// opened (the reason names the port).
+    pub fn open(
+        spec: TableSpec,
+        start: TableStart,
+        lang: &'static Language,
+        origin: Instant,
+    ) -> Result<(Table, Vec<Told>)> {
+        let setup = TwoBoardSetup {
+            blind: spec.blind,
+            blind_board: spec.peg.is_some(),
+            sighted_board: spec.sighted.is_some(),
+            control: spec.control.clone(),
+            form: spec.form,
+            rules: spec.rules(),
+            duty: spec.duty,
+        };
+        let (game, resumed) = match start {
+            TableStart::New(game) => (*game, None),
+            TableStart::Resume {
+                recorder,
+                replayed,
+                sealed,
+            } => (replayed.game.clone(), Some((recorder, replayed, sealed))),
+        };
+        let position: Chess = game.position().clone();
+        let mode = game.variant().castling_mode();
+        let mut links: [Option<BoardLink>; 2] = [None, None];
+        for seat in Seat::BOTH {
+            if let Some(b) = spec.board(seat) {
+                let link =
+                    BoardLink::open(&b.port, b.protocol, None, position.clone(), mode, origin)
+                        .with_context(|| format!("{}", b.port.display()))?;
+                links[index(seat)] = Some(link);
+            }
+        }
+        let now = Timestamp::from_duration(origin.elapsed());
+        let (mut tb, effects) = TwoBoards::new(setup, game, lang, now);
+        let recorder = match resumed {
+            Some((recorder, replayed, sealed)) => {
+                if let Some(snapshot) = &replayed.clock {
+                    tb.restore_clock(snapshot, replayed.clock_moves(), now);
+                }
+                if let Some(m) = sealed {
+                    tb.restore_adjournment(m);
+                }
+                *recorder
+            }
+            None => Recorder::create(Table::header(&spec, &tb, lang), Table::settings(&spec)),
+        };
+        let mut table = Table {
+            game: tb,
+            links,
+            recorder,
+            spec,
+            lang,
+            origin,
+        };
+        let mut told = table.record_problem();
+        told.extend(table.apply(effects));
+        Ok((table, told))
+    }
+
+    fn header(spec: &TableSpec, tb: &TwoBoards, lang: &Language) -> Header {
+        let game = tb.game();
+        let mut h = Header::new(&now_utc(), &spec.white, &spec.black);
+        h.event = spec.event.clone();
+        h.site = spec.site.clone();
+        h.round = spec.round.clone();
+        h.variant = game.variant();
+        if game.start() != &Chess::default() {
+            h.start_fen = Some(
+                shakmaty::fen::Fen::from_position(game.start(), shakmaty::EnPassantMode::Legal)
+                    .to_string(),
+            );
+        }
+        h.time_control = spec.control.as_ref().map(ToString::to_string);
+        // The record is the blind player's (D6, D9c), also when the arbiter runs the table.
+        h.local_player = Some(spec.blind);
+        h.opponent = fill(&lang.record.board_of, &[("color", lang.color(!spec.blind))]);
+        h.language = lang.code.clone();
+        h.form = spec.form;
+        h.rules = spec.rules();
+        h
+    }
+
+    /// What a resume needs to set the table up again.
+    fn settings(spec: &TableSpec) -> Vec<Entry> {
+        let mut settings = spec.settings.clone();
+        settings.push((
+            "blind".into(),
+            spec.blind.fold_wb("white", "black").to_string(),
+        ));
+        settings.push((
+            "duty".into(),
+            match spec.duty {
+                Duty::Blind => "blind",
+                Duty::Sighted => "sighted",
+                Duty::Arbiter => "arbiter",
+            }
+            .to_string(),
+        ));
+        if let Some(b) = &spec.peg {
+            settings.push(("peg_board".into(), b.setting()));
+        }
+        if let Some(b) = &spec.sighted {
+            settings.push(("sighted_board".into(), b.setting()));
+        }
+        settings
+            .into_iter()
+            .map(|(key, value)| Entry::Setting { key, value })
+            .collect()
+    }
+
+    pub fn now(&self) -> Timestamp {
+        Timestamp::from_duration(self.origin.elapsed())
+    }
+
+    /// The port events of a board, to wait on.
+    pub fn events(&self, seat: Seat) -> Option<&Receiver<PortEvent>> {
+        self.links[index(seat)].as_ref().map(|l| l.events())
+    }
+
+    /// The port's name of a board.
+    pub fn port(&self, seat: Seat) -> Option<&Path> {
+        self.links[index(seat)].as_ref().map(|l| l.path())
+    }
+
+    /// An event of a board's port.
+    pub fn port_event(&mut self, seat: Seat, event: PortEvent) -> Vec<Told> {
+        let events = match self.links[index(seat)].as_mut() {
+            Some(link) => link.handle(event),
+            None => return Vec::new(),
+        };
+        self.board_events(seat, events)
+    }
+
+    /// Something typed, asked or commanded.
+    pub fn input(&mut self, input: Input) -> Vec<Told> {
+        let now = self.now();
+        let effects = self.game.handle(input, now);
+        self.apply(effects)
+    }
+
+    /// Time passes: the boards' pauses, the clock's flag, the journal's clock checkpoint.
+    pub fn tick(&mut self) -> Vec<Told> {
+        let mut told = Vec::new();
+        for seat in Seat::BOTH {
+            let events = match self.links[index(seat)].as_mut() {
+                Some(link) => link.tick(),
+                None => continue,
+            };
+            if !events.is_empty() {
+                told.extend(self.board_events(seat, events));
+            }
+        }
+        told.extend(self.input(Input::Tick));
+        self.checkpoint(false);
+        told.extend(self.record_problem());
+        told
+    }
+
+    /// The clock as it stands, for the journal: about once a second while it runs, and when
+    /// `force`d (leaving, pausing).
+    pub fn checkpoint(&mut self, force: bool) {
+        let now = self.now();
+        if self.game.game().is_over() {
+            return;
+        }
+        if let Some(clock) = self.game.clock() {
+            self.recorder.checkpoint(clock, now, force);
+        }
+    }
+
+    /// The next instant the table must be ticked.
+    pub fn next_wake(&self) -> Option<Instant> {
+        let now = self.now();
+        let mut wakes: Vec<Instant> = Vec::new();
+        if let Some(t) = self.game.next_deadline(now) {
+            wakes.push(self.origin + t.since_origin());
+        }
+        if !self.game.game().is_over()
+            && let Some(t) = self.recorder.next_checkpoint(self.game.clock())
+        {
+            wakes.push(self.origin + t.since_origin());
+        }
+        for link in self.links.iter().flatten() {
+            if let Some(t) = link.next_deadline() {
+                wakes.push(t);
+            }
+        }
+        wakes.into_iter().min()
+    }
+
+    fn board_events(&mut self, seat: Seat, events: Vec<BoardEvent>) -> Vec<Told> {
+        let mut told = Vec::new();
+        for event in events {
+            let input = match event {
+                BoardEvent::Recognized { recognition, .. } => Input::Board { seat, recognition },
+                BoardEvent::Disconnected { .. } => Input::Connection {
+                    seat,
+                    connected: false,
+                },
+                BoardEvent::Reconnected => Input::Connection {
+                    seat,
+                    connected: true,
+                },
+                _ => continue,
+            };
+            told.extend(self.input(input));
+        }
+        told
+    }
+
+    fn record_problem(&mut self) -> Vec<Told> {
+        match self.recorder.take_problem() {
+            Some(problem) => vec![Told::Say {
+                urgency: Urgency::Urgent,
+                lines: vec![fill(&self.lang.play.record_failed, &[("reason", &problem)])],
+            }],
+            None => Vec::new(),
+        }
+    }
+
+    /// Carries out the core's effects in order; returns what is to be said.
+    fn apply(&mut self, effects: Vec<Effect>) -> Vec<Told> {
+        let mut told = Vec::new();
+        for effect in effects {
+            match effect {
+                Effect::Say { urgency, lines } => told.push(Told::Say { urgency, lines }),
+                Effect::Record(r) => {
+                    self.recorder.record(&r, self.game.game());
+                    if matches!(r, Recorded::ClockPaused | Recorded::ClockResumed) {
+                        self.checkpoint(true);
+                    }
+                    told.extend(self.record_problem());
+                }
+                Effect::Expect {
+                    seat,
+                    position,
+                    previous,
+                    setup,
+                } => {
+                    let events = match self.links[index(seat)].as_mut() {
+                        Some(link) if setup => link.expect_setup(*position),
+                        Some(link) => link.expect_position(*position, previous.map(|p| *p)),
+                        None => Vec::new(),
+                    };
+                    told.extend(self.board_events(seat, events));
+                }
+                Effect::Promotion { seat, role } => {
+                    let events = match self.links[index(seat)].as_mut() {
+                        Some(link) => link.choose_promotion(role).unwrap_or_default(),
+                        None => Vec::new(),
+                    };
+                    told.extend(self.board_events(seat, events));
+                }
+                Effect::Envelope(envelope) => told.extend(self.write_envelope(*envelope)),
+                Effect::Speech(c) => told.push(Told::Speech(c)),
+                Effect::Save(p) => told.push(Told::Save(p)),
+                Effect::Quit => told.push(Told::Quit),
+            }
+        }
+        told
+    }
+
+    /// Where the envelope goes: as asked, or beside the journal.
+    fn envelope_path(&self) -> PathBuf {
+        if let Some(p) = &self.spec.envelope {
+            return p.clone();
+        }
+        match self.recorder.path() {
+            Some(j) => j.with_extension("envelope.toml"),
+            None => PathBuf::from(format!(
+                "hector-{}.envelope.toml",
+                now_utc().replace([':', 'T'], "-")
+            )),
+        }
+    }
+
+    /// E2, E3: the envelope, written for the arbiter to keep; its place goes to the journal.
+    fn write_envelope(&mut self, mut envelope: Envelope) -> Vec<Told> {
+        let h = &self.recorder.header;
+        envelope.white = h.white.clone();
+        envelope.black = h.black.clone();
+        envelope.event = h.event.clone();
+        envelope.sealed_at = now_utc();
+        envelope.journal = self
+            .recorder
+            .path()
+            .map(|p| p.display().to_string())
+            .unwrap_or_default();
+        let path = self.envelope_path();
+        let w = &self.lang.assist;
+        match write_atomic(&path, envelope.to_toml().as_bytes()) {
+            Ok(()) => {
+                self.recorder.record(
+                    &Recorded::Setting {
+                        key: "envelope".into(),
+                        value: path.display().to_string(),
+                    },
+                    self.game.game(),
+                );
+                let mut told = self.record_problem();
+                told.push(Told::Say {
+                    urgency: Urgency::Answer,
+                    lines: vec![fill(
+                        &w.envelope_written,
+                        &[("path", &path.display().to_string())],
+                    )],
+                });
+                told
+            }
+            Err(e) => vec![Told::Say {
+                urgency: Urgency::Urgent,
+                lines: vec![fill(&w.envelope_failed, &[("reason", &format!("{e:#}"))])],
+            }],
+        }
+    }
+
+    /// The event log of this game, in its words.
+    pub fn event_log(&self) -> Vec<String> {
+        crate::core::record::event_log(&self.recorder.header, self.recorder.entries(), self.lang)
+            .unwrap_or_else(|e| vec![e.to_string()])
+    }
+}
