@@ -64,6 +64,27 @@ pub enum Command {
     /// Be the blind player's assistant in a game on two boards (Appendix D9, D10).
     #[command(long_about = ASSIST_HELP)]
     Assist(AssistArgs),
+    /// Supervise games on two boards each: alerts when the boards differ (D2.8), the
+    /// arbiter's controls, the games' logs.
+    #[command(long_about = ARBITER_HELP)]
+    Arbiter {
+        /// The games, one TOML file each (players, colours, the two boards, time control).
+        #[arg(required = true, value_name = "GAME.toml")]
+        games: Vec<PathBuf>,
+        /// Plain lines instead of the full screen.
+        #[arg(long)]
+        screen_reader: bool,
+        /// Start every game afresh instead of continuing its unfinished record.
+        #[arg(long)]
+        new: bool,
+        /// Language of the console: de (default) or en. Each game speaks its file's language.
+        #[arg(long, value_name = "CODE")]
+        lang: Option<String>,
+        /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print. In screen-reader
+        /// mode the default is print.
+        #[arg(long, value_enum, value_name = "BACKEND")]
+        speech: Option<crate::core::settings::BackendChoice>,
+    },
     /// Check every game of a PGN file against the Laws of Chess (an arbiter's tool).
     #[command(long_about = CHECK_HELP)]
     Check {
@@ -449,6 +470,40 @@ TEXT.\n\n\
 (D10): moves are announced and it says what to make on which board; nothing else.\n\n\
 Every game is recorded as it is played; hector resume continues it, an adjourned one with its \
 envelope.";
+
+const ARBITER_HELP: &str = "Supervise games between sighted and blind players on two boards \
+each (FIDE Appendix D1, D2.8): the sighted player's board and the blind player's peg board, \
+both on serial ports, one clock per game. Each game is a small TOML file:\n\n\
+  white = \"Anna Schmidt\"\n\
+  black = \"Bernd Weber\"\n\
+  blind = \"black\"                      # the blind player's colour\n\
+  time_control = \"40/5400+30:1800+30\"  # no clock when left out\n\
+  language = \"de\"                      # the game's words; the console's when left out\n\
+  event = \"Stadtmeisterschaft\"          # also site, round, fen\n\
+  [peg_board]                          # the blind player's board\n\
+  port = \"/dev/ttyACM0\"\n\
+  protocol = \"peg\"                     # peg (default) or dgt\n\
+  [sighted_board]\n\
+  port = \"/dev/ttyUSB0\"\n\
+  protocol = \"dgt\"                     # dgt (default) or peg\n\n\
+The console lists every game: the players, the last move, both clocks, whose clock runs and \
+the alerts. When the two boards of a game differ you hear it at once, with the game's number, \
+the board and how it differs in the Appendix D words. If the two records (each board's moves \
+as it produced them) agree, the board that deviates is named square by square until it is \
+right again; if they disagree, hector names the last move both share, and zurück (confirm) \
+takes the game back to it, pauses the clock and asks for the clocks to be set; berichtigen \
+FARBE (correct COLOUR) has that board follow the record instead.\n\n\
+Commands, for the chosen game (a number alone chooses it) or with the game's number in front: \
+pause, weiter (resume), zeit weiß 1:30:00 / +2 / -30s (time), zähler weiß 20 (counter, 7.1), \
+strafe weiß (penalty: the opponent of White gets the penalty time, two minutes, one in \
+blitz), regelwidrig schwarz (illegal: 7.5, the second one loses), reklamation [ZUG] (claim \
+9.2/9.3 for the player to move, checked; 9.5b when wrong), remis (draw agreed), ergebnis 1-0 \
+(result), umwandlung dame (promote: the piece a peg board cannot tell), abgeben ZUG; ZEIT UND \
+ORT (seal: adjourn, Appendix E), öffnen (open the envelope), notiz TEXT (note); questions as in \
+hector play (brett, letzter, liste, uhr …); protokoll [N] (log: the game's events read back); \
+partien (games: every game in one line); hilfe; ende (quit).\n\n\
+Every action goes to the game's record and its PGN as a comment. Games continue from their \
+records when hector arbiter is started again with the same files (--new starts afresh).";
 
 const RESUME_HELP: &str = "Continue an unfinished game exactly where it stopped: the \
 position, the moves, both clocks (as they stood at most a second before a crash or when you \
@@ -1142,6 +1197,38 @@ pub fn main() -> ExitCode {
             envelope,
         } => resume(game, screen_reader, speech, envelope),
         Command::Assist(args) => assist(args),
+        Command::Arbiter {
+            games,
+            screen_reader,
+            new,
+            lang,
+            speech,
+        } => {
+            let config = settings_or_defaults(lang.as_deref());
+            let mut settings = config.speech.clone();
+            if let Some(l) = &lang {
+                settings.language = l.clone();
+            }
+            let speech_chosen = speech.is_some()
+                || config.speech.backend != crate::core::settings::BackendChoice::Auto;
+            if let Some(b) = speech {
+                settings.backend = b;
+            }
+            let lang = match lang_or_exit(&settings.language) {
+                Ok(l) => l,
+                Err(code) => return code,
+            };
+            crate::app::arbiter::run(
+                crate::app::arbiter::ArbiterOptions {
+                    files: games,
+                    speech: settings,
+                    speech_chosen,
+                    screen_reader,
+                    new,
+                },
+                lang,
+            )
+        }
         Command::Say { text, speech, wav } => {
             let settings = speech.apply(settings_or_defaults(speech.lang.as_deref()).speech);
             match lang_or_exit(&settings.language) {

@@ -49,23 +49,32 @@ impl Narrator {
             Urgency::Urgent => Kind::Urgent,
         };
         self.speaker.say(kind, lines.join(". "));
+        self.show(lines);
+    }
+
+    /// Shows lines without saying them (what happens in the games an arbiter watches).
+    pub fn show(&mut self, lines: Vec<String>) {
         if self.full_screen {
             self.said.extend(lines);
             let extra = self.said.len().saturating_sub(SAID_KEPT);
             self.said.drain(..extra);
             self.dirty = true;
         } else {
-            let mut out = std::io::stdout().lock();
-            // Something said while the prompt waits starts on a line of its own.
-            if self.prompt_open {
-                let _ = writeln!(out);
-                self.prompt_open = false;
-            }
-            for l in &lines {
-                let _ = writeln!(out, "{l}");
-            }
-            let _ = out.flush();
+            self.print(&lines);
         }
+    }
+
+    fn print(&mut self, lines: &[String]) {
+        let mut out = std::io::stdout().lock();
+        // Something said while the prompt waits starts on a line of its own.
+        if self.prompt_open {
+            let _ = writeln!(out);
+            self.prompt_open = false;
+        }
+        for l in lines {
+            let _ = writeln!(out, "{l}");
+        }
+        let _ = out.flush();
     }
 
     /// Line mode: shows the prompt when the player may type (again).

@@ -254,6 +254,33 @@ pub struct ArbiterWords {
     pub needs_piece: String,
     pub needs_move: String,
     pub needs_text: String,
+    /// [one game, more], with `{count}`.
+    pub console_heading: [String; 2],
+    pub console_selected: String,
+    pub column_number: String,
+    pub column_game: String,
+    pub column_move: String,
+    pub column_running: String,
+    pub column_alert: String,
+    pub game_prefix: String,
+    pub paused_word: String,
+    pub over_word: String,
+    pub no_alert: String,
+    pub alert_word_records: String,
+    pub alert_word_ahead: String,
+    pub alert_word_position: String,
+    pub alert_word_disconnected: String,
+    pub log_heading: String,
+    pub log_empty: String,
+    pub games_line: String,
+    pub no_such_game: String,
+    pub which_game: String,
+    pub selected: String,
+    pub left_out: String,
+    pub no_games: String,
+    pub quit_confirm: String,
+    pub prompt: String,
+    pub help: String,
     pub commands: ArbiterCommandWords,
 }
 
@@ -277,6 +304,8 @@ pub struct ArbiterCommandWords {
     pub seal: Vec<String>,
     pub open: Vec<String>,
     pub note: Vec<String>,
+    pub games: Vec<String>,
+    pub log: Vec<String>,
 }
 
 /// Command words: the first word of a typed line. Every language's words are understood.

@@ -20,7 +20,9 @@
 //! supervises with the same logic.
 
 pub mod action;
+pub mod console;
 pub mod envelope;
+pub mod game_file;
 pub mod relation;
 
 use std::time::Duration;
@@ -881,17 +883,7 @@ impl TwoBoards {
     }
 
     fn action_error(&self, e: &ActionError) -> String {
-        let w = &self.lang.arbiter;
-        match e {
-            ActionError::NotAnAction => w.unknown_command.clone(),
-            ActionError::NeedsColor => w.needs_color.clone(),
-            ActionError::NeedsTime => w.needs_time.clone(),
-            ActionError::NeedsNumber => w.needs_number.clone(),
-            ActionError::NeedsResult => w.needs_result.clone(),
-            ActionError::NeedsPiece => w.needs_piece.clone(),
-            ActionError::NeedsMove => w.needs_move.clone(),
-            ActionError::NeedsText => w.needs_text.clone(),
-        }
+        action_error_words(e, self.lang)
     }
 
     fn action(&mut self, a: Action, now: Timestamp, out: &mut Vec<Effect>) {
@@ -1061,6 +1053,21 @@ impl TwoBoards {
             }
             Err(_) => out.push(answer(self.lang.messages.game_over.clone())),
         }
+    }
+}
+
+/// What is missing from an arbiter's command, in words.
+pub fn action_error_words(e: &ActionError, lang: &Language) -> String {
+    let w = &lang.arbiter;
+    match e {
+        ActionError::NotAnAction => w.unknown_command.clone(),
+        ActionError::NeedsColor => w.needs_color.clone(),
+        ActionError::NeedsTime => w.needs_time.clone(),
+        ActionError::NeedsNumber => w.needs_number.clone(),
+        ActionError::NeedsResult => w.needs_result.clone(),
+        ActionError::NeedsPiece => w.needs_piece.clone(),
+        ActionError::NeedsMove => w.needs_move.clone(),
+        ActionError::NeedsText => w.needs_text.clone(),
     }
 }
 

@@ -1,0 +1,692 @@
+//! `hector arbiter`: the arbiter supervising several games on two boards each (Appendix D,
+//! D2.8). Each game is a [`Table`]; the console lists them, says every alert at once (with
+//! the game's number), carries out the arbiter's commands and reads the games' event logs
+//! back. Full screen or lines for a screen reader.
+
+pub mod view;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, anyhow};
+use crossbeam_channel::{Receiver, Select, Sender, unbounded};
+use shakmaty::{Color, Position};
+
+use crate::app::narrator::Narrator;
+use crate::app::play::keys::{Focus, KeyOutcome};
+use crate::app::recorder::Recorder;
+use crate::app::say::app_speaker;
+use crate::app::table::{BoardSpec, Table, TableSpec, TableStart, Told};
+use crate::core::game::Game;
+use crate::core::matchplay::command::Command;
+use crate::core::matchplay::session::Urgency;
+use crate::core::matchplay::two_boards::console::{
+    ConsoleError, ConsoleLine, GameLine, read_console,
+};
+use crate::core::matchplay::two_boards::game_file::{BoardProtocol, GameFile};
+use crate::core::matchplay::two_boards::{Alert, Duty, Input, Seat, action_error_words};
+use crate::core::notation::clock_words::clock_face;
+use crate::core::notation::language::{Language, fill, language};
+use crate::core::notation::speak::Form;
+use crate::core::settings::SpeechSettings;
+use crate::io::board_link::Protocol;
+use crate::io::journal::{games_dir, journal_paths, load};
+use crate::io::speech::Notice;
+use crate::io::terminal::{FullScreen, interactive, spawn_key_reader, spawn_line_reader};
+use view::{ConsoleView, Row};
+
+/// Everything `hector arbiter` was asked for.
+pub struct ArbiterOptions {
+    pub files: Vec<PathBuf>,
+    pub speech: SpeechSettings,
+    pub speech_chosen: bool,
+    pub screen_reader: bool,
+    /// Start every game afresh instead of continuing its unfinished journal.
+    pub new: bool,
+}
+
+enum Event {
+    Input(crate::io::terminal::Input),
+    Notice(Notice),
+    Printed(String),
+}
+
+/// A game of the console.
+struct Supervised {
+    number: usize,
+    table: Table,
+    lang: &'static Language,
+}
+
+/// How many lines of a game's log the full screen keeps.
+const LOG_KEPT: usize = 200;
+/// How long "ende" waits for its confirmation.
+const CONFIRM: Duration = Duration::from_secs(15);
+
+struct Arbiter {
+    lang: &'static Language,
+    games: Vec<Supervised>,
+    selected: Option<usize>,
+    voice: Narrator,
+    focus: Focus,
+    quit_armed: Option<Instant>,
+}
+
+fn protocol(p: BoardProtocol) -> Protocol {
+    match p {
+        BoardProtocol::Dgt => Protocol::Dgt,
+        BoardProtocol::Peg => Protocol::Peg,
+    }
+}
+
+/// The unfinished journal hector arbiter kept for this game file, if any.
+fn unfinished_journal(file: &Path) -> Option<PathBuf> {
+    let dir = games_dir().ok()?;
+    let wanted = file.display().to_string();
+    journal_paths(&dir).ok()?.into_iter().rev().find(|path| {
+        let Ok(decoded) = load(path) else {
+            return false;
+        };
+        let setting = |key: &str| {
+            decoded.entries.iter().find_map(|e| match e {
+                crate::core::record::Entry::Setting { key: k, value } if k == key => {
+                    Some(value.as_str())
+                }
+                _ => None,
+            })
+        };
+        setting("mode") == Some("arbiter")
+            && setting("game_file") == Some(wanted.as_str())
+            && crate::core::record::replay(&decoded.header, &decoded.entries)
+                .is_ok_and(|r| r.outcome().is_none())
+    })
+}
+
+/// Opens one game file: its table, continued from its journal unless `new`.
+fn open_game(
+    file: &Path,
+    new: bool,
+    fallback: &'static Language,
+    origin: Instant,
+) -> Result<(Table, &'static Language, Vec<Told>)> {
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let g = GameFile::parse(&text)?;
+    let lang = match &g.language {
+        Some(code) => language(code)?,
+        None => fallback,
+    };
+    let canonical = file.canonicalize().unwrap_or_else(|_| file.to_path_buf());
+    let spec = TableSpec {
+        blind: g.blind,
+        peg: Some(BoardSpec {
+            port: PathBuf::from(&g.peg.0),
+            protocol: protocol(g.peg.1),
+        }),
+        sighted: Some(BoardSpec {
+            port: PathBuf::from(&g.sighted.0),
+            protocol: protocol(g.sighted.1),
+        }),
+        control: g.control.clone(),
+        form: Form::Short,
+        duty: Duty::Arbiter,
+        white: g.white.clone(),
+        black: g.black.clone(),
+        event: g.event.clone(),
+        site: g.site.clone(),
+        round: g.round.clone(),
+        envelope: None,
+        settings: vec![
+            ("mode".into(), "arbiter".into()),
+            ("game_file".into(), canonical.display().to_string()),
+        ],
+    };
+    let journal = if new {
+        None
+    } else {
+        unfinished_journal(&canonical)
+    };
+    let start = match journal {
+        Some(path) => {
+            let (recorder, replayed) = Recorder::resume(&path)?;
+            let sealed = match replayed.adjourned {
+                None => None,
+                Some(_) => {
+                    let envelope = replayed
+                        .settings
+                        .get("envelope")
+                        .context("the game is adjourned and its journal names no envelope")?;
+                    let text = std::fs::read_to_string(envelope)
+                        .with_context(|| format!("cannot read the envelope {envelope}"))?;
+                    let env =
+                        crate::core::matchplay::two_boards::envelope::Envelope::from_toml(&text)?;
+                    Some(env.open(&replayed.game)?)
+                }
+            };
+            TableStart::Resume {
+                recorder: Box::new(recorder),
+                replayed: Box::new(replayed),
+                sealed,
+            }
+        }
+        None => {
+            let game = match &g.fen {
+                Some(fen) => {
+                    let pos = crate::core::variant::position_from_fen(
+                        fen,
+                        crate::core::variant::Variant::Standard,
+                    )
+                    .map_err(|e| anyhow!("fen: {e}"))?;
+                    Game::from_position(pos, crate::core::variant::Variant::Standard)
+                }
+                None => Game::default(),
+            };
+            TableStart::New(Box::new(game))
+        }
+    };
+    let (table, told) = Table::open(spec, start, lang, origin)?;
+    Ok((table, lang, told))
+}
+
+impl Arbiter {
+    fn game_index(&self, number: usize) -> Option<usize> {
+        self.games.iter().position(|g| g.number == number)
+    }
+
+    fn prefix(&self, index: usize) -> String {
+        fill(
+            &self.lang.arbiter.game_prefix,
+            &[("number", &self.games[index].number.to_string())],
+        )
+    }
+
+    /// What a game told: every line is shown with the game's number; urgent ones are said,
+    /// and everything when the arbiter asked (`asked`).
+    fn told(&mut self, index: usize, told: Vec<Told>, asked: bool) {
+        let prefix = self.prefix(index);
+        for t in told {
+            self.voice.dirty = true;
+            match t {
+                Told::Say { urgency, lines } => {
+                    let lines: Vec<String> = lines
+                        .into_iter()
+                        .map(|l| format!("{prefix}: {l}"))
+                        .collect();
+                    if asked || urgency == Urgency::Urgent {
+                        self.voice.tell(urgency, lines);
+                    } else {
+                        self.show(lines);
+                    }
+                }
+                Told::Speech(c) => self.voice.speech(c),
+                Told::Save(path) => self.save(index, path),
+                // The players cannot end the console.
+                Told::Quit => {}
+            }
+        }
+    }
+
+    /// Shown (and printed in line mode) without being said: the moves of the games.
+    fn show(&mut self, lines: Vec<String>) {
+        self.voice.show(lines);
+    }
+
+    fn save(&mut self, index: usize, path: Option<String>) {
+        let g = &self.games[index];
+        let path = path
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from(format!("hector-game-{}.pgn", g.number)));
+        let text = match g.table.recorder.save_pgn(&path, g.lang) {
+            Ok(()) => fill(
+                &self.lang.play.saved,
+                &[("path", &path.display().to_string())],
+            ),
+            Err(e) => fill(
+                &self.lang.play.save_failed,
+                &[("reason", &format!("{e:#}"))],
+            ),
+        };
+        self.voice.tell(Urgency::Answer, vec![text]);
+    }
+
+    fn answer(&mut self, text: String) {
+        self.voice.tell(Urgency::Answer, vec![text]);
+    }
+
+    /// A console line; false when the arbiter leaves.
+    fn line(&mut self, text: &str) -> bool {
+        let w = &self.lang.arbiter;
+        match read_console(text) {
+            Ok(ConsoleLine::Empty) => {}
+            Ok(ConsoleLine::Games) => {
+                let lines: Vec<String> =
+                    (0..self.games.len()).map(|i| self.games_line(i)).collect();
+                self.voice.tell(Urgency::Answer, lines);
+            }
+            Ok(ConsoleLine::Help) => self.answer(w.help.clone()),
+            Ok(ConsoleLine::Quit) => return self.quit(),
+            Ok(ConsoleLine::Speech(c)) => self.voice.speech(c),
+            Ok(ConsoleLine::Select(n)) => match self.game_index(n) {
+                Some(i) => {
+                    self.selected = Some(n);
+                    let h = &self.games[i].table.recorder.header;
+                    let text = fill(
+                        &w.selected,
+                        &[
+                            ("number", &n.to_string()),
+                            ("white", &h.white),
+                            ("black", &h.black),
+                        ],
+                    );
+                    self.answer(text);
+                }
+                None => self.no_such_game(n),
+            },
+            Ok(ConsoleLine::Log(n)) => match n.or(self.selected).map(|n| (n, self.game_index(n))) {
+                Some((_, Some(i))) => {
+                    let mut lines = self.games[i].table.event_log();
+                    if lines.is_empty() {
+                        lines.push(w.log_empty.clone());
+                    }
+                    let heading = fill(
+                        &w.log_heading,
+                        &[("number", &self.games[i].number.to_string())],
+                    );
+                    lines.insert(0, heading);
+                    self.voice.tell(Urgency::Answer, lines);
+                }
+                Some((n, None)) => self.no_such_game(n),
+                None => self.answer(w.which_game.clone()),
+            },
+            Ok(ConsoleLine::Game { game, what }) => {
+                let Some(n) = game.or(self.selected) else {
+                    self.answer(w.which_game.clone());
+                    return true;
+                };
+                let Some(i) = self.game_index(n) else {
+                    self.no_such_game(n);
+                    return true;
+                };
+                let input = match what {
+                    GameLine::Action(a) => Input::Action(a),
+                    GameLine::Command(c) => Input::Command(c),
+                };
+                let told = self.games[i].table.input(input);
+                self.told(i, told, true);
+            }
+            Err(e) => {
+                let text = match e {
+                    ConsoleError::Action(e) => action_error_words(&e, self.lang),
+                    ConsoleError::Command(_) | ConsoleError::NotUnderstood(_) => {
+                        w.unknown_command.clone()
+                    }
+                };
+                self.answer(text);
+            }
+        }
+        true
+    }
+
+    fn no_such_game(&mut self, n: usize) {
+        let text = fill(
+            &self.lang.arbiter.no_such_game,
+            &[
+                ("number", &n.to_string()),
+                ("count", &self.games.len().to_string()),
+            ],
+        );
+        self.answer(text);
+    }
+
+    fn quit(&mut self) -> bool {
+        let running = self.games.iter().any(|g| !g.table.game.game().is_over());
+        let confirmed = self.quit_armed.is_some_and(|at| at.elapsed() < CONFIRM);
+        if !running || confirmed {
+            return false;
+        }
+        self.quit_armed = Some(Instant::now());
+        self.answer(self.lang.arbiter.quit_confirm.clone());
+        true
+    }
+
+    fn key(&mut self, k: crossterm::event::KeyEvent) -> bool {
+        self.voice.dirty = true;
+        match self.focus.press(k, Color::White) {
+            KeyOutcome::Line(line) => self.line(&line),
+            KeyOutcome::Speech(c) => {
+                self.voice.speech(c);
+                true
+            }
+            KeyOutcome::ToggleMute => {
+                self.voice.toggle_mute();
+                true
+            }
+            KeyOutcome::Quit => self.quit(),
+            KeyOutcome::Command {
+                command: Command::Help,
+                ..
+            } => {
+                self.answer(self.lang.arbiter.help.clone());
+                true
+            }
+            // The board keys belong to the player's screen; the console has lines.
+            KeyOutcome::Command { .. } | KeyOutcome::Redraw | KeyOutcome::Nothing => true,
+        }
+    }
+
+    fn alerts_words(&self, index: usize) -> String {
+        let g = &self.games[index];
+        let w = &self.lang.arbiter;
+        let alerts = g.table.game.alerts();
+        if alerts.is_empty() {
+            return w.no_alert.clone();
+        }
+        alerts
+            .iter()
+            .map(|(seat, alert)| {
+                let color = self.lang.color(g.table.game.setup().color(*seat));
+                let template = match alert {
+                    Alert::Records { .. } => &w.alert_word_records,
+                    Alert::Ahead => &w.alert_word_ahead,
+                    Alert::Position(_) => &w.alert_word_position,
+                    Alert::Disconnected => &w.alert_word_disconnected,
+                };
+                fill(template, &[("color", color)])
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn clocks(&self, index: usize) -> (String, String, String) {
+        let g = &self.games[index];
+        let w = &self.lang.arbiter;
+        let now = g.table.now();
+        let Some(c) = g.table.game.clock() else {
+            return ("-".into(), "-".into(), "-".into());
+        };
+        let running = if g.table.game.game().is_over() {
+            w.over_word.clone()
+        } else if c.is_paused() {
+            w.paused_word.clone()
+        } else {
+            c.running()
+                .map_or_else(|| "-".to_string(), |col| self.lang.color(col).to_string())
+        };
+        (
+            clock_face(c.remaining(Color::White, now)),
+            clock_face(c.remaining(Color::Black, now)),
+            running,
+        )
+    }
+
+    /// "12. Sf6", the result, or "-" before the first move.
+    fn position_words(&self, index: usize) -> String {
+        let game = self.games[index].table.game.game();
+        if let Some(r) = game.result() {
+            return r.to_string();
+        }
+        match game.last_move() {
+            None => "-".to_string(),
+            Some(last) => {
+                let before = game
+                    .position_at(game.ply().saturating_sub(1))
+                    .cloned()
+                    .unwrap_or_default();
+                let number = before.fullmoves().get();
+                let san = crate::core::notation::scoresheet::scoresheet_move(&last.san, self.lang);
+                if before.turn() == Color::White {
+                    format!("{number}. {san}")
+                } else {
+                    format!("{number}... {san}")
+                }
+            }
+        }
+    }
+
+    fn row(&self, index: usize) -> Row {
+        let g = &self.games[index];
+        let h = &g.table.recorder.header;
+        let surname = |name: &str| name.split_whitespace().last().unwrap_or(name).to_string();
+        let (white_clock, black_clock, running) = self.clocks(index);
+        Row {
+            number: g.number,
+            players: format!("{} - {}", surname(&h.white), surname(&h.black)),
+            position: self.position_words(index),
+            white_clock,
+            black_clock,
+            running,
+            alerts: self.alerts_words(index),
+        }
+    }
+
+    fn board_lines(&self, index: usize) -> Vec<String> {
+        let g = &self.games[index];
+        Seat::BOTH
+            .into_iter()
+            .map(|seat| {
+                let color = g.table.game.setup().color(seat);
+                let name = fill(
+                    &self.lang.record.board_of,
+                    &[("color", self.lang.color(color))],
+                );
+                format!("{name}: {}", g.table.game.board_words(seat))
+            })
+            .collect()
+    }
+
+    /// Game `index` in one line, for "partien" and the screen reader.
+    fn games_line(&self, index: usize) -> String {
+        let g = &self.games[index];
+        let h = &g.table.recorder.header;
+        let game = g.table.game.game();
+        let state = match game.outcome() {
+            Some(o) => o.result.to_string(),
+            None => crate::core::matchplay::queries::turn(game.position(), self.lang),
+        };
+        let clock = match g.table.game.clock() {
+            Some(c) => crate::core::notation::clock_words::summary_words(
+                &c.summary(g.table.now()),
+                self.lang,
+            ),
+            None => self.lang.play.no_clock.clone(),
+        };
+        fill(
+            &self.lang.arbiter.games_line,
+            &[
+                ("number", &g.number.to_string()),
+                ("white", &h.white),
+                ("black", &h.black),
+                ("state", &state),
+                ("boards", &self.board_lines(index).join(". ")),
+                ("clock", &clock),
+                ("alerts", &self.alerts_words(index)),
+            ],
+        )
+    }
+
+    fn draw(&mut self, screen: &mut FullScreen) {
+        let rows: Vec<Row> = (0..self.games.len()).map(|i| self.row(i)).collect();
+        let chosen = self.selected.and_then(|n| self.game_index(n));
+        let boards = chosen.map(|i| self.board_lines(i)).unwrap_or_default();
+        let log = chosen
+            .map(|i| {
+                let mut log = self.games[i].table.event_log();
+                let extra = log.len().saturating_sub(LOG_KEPT);
+                log.drain(..extra);
+                log
+            })
+            .unwrap_or_default();
+        let view = ConsoleView {
+            lang: self.lang,
+            rows: &rows,
+            selected: self.selected,
+            boards: &boards,
+            log: &log,
+            said: &self.voice.said,
+            input: &self.focus.input,
+            status: &self.voice.status,
+        };
+        let _ = screen.terminal.draw(|f| view.draw(f));
+        self.voice.dirty = false;
+    }
+
+    fn next_wake(&self) -> Option<Instant> {
+        let mut wake = self.games.iter().filter_map(|g| g.table.next_wake()).min();
+        if self.voice.full_screen
+            && self
+                .games
+                .iter()
+                .any(|g| g.table.game.clock().is_some_and(|c| c.running().is_some()))
+        {
+            let next = Instant::now() + Duration::from_millis(250);
+            wake = Some(wake.map_or(next, |w| w.min(next)));
+        }
+        wake
+    }
+}
+
+/// Runs the console. Exit status 0 when the arbiter leaves, 1 when no game could start.
+pub fn run(options: ArbiterOptions, lang: &'static Language) -> ExitCode {
+    let full_screen = !options.screen_reader && interactive();
+    let (tx, rx): (Sender<Event>, Receiver<Event>) = unbounded();
+    let mut speech = options.speech.clone();
+    if !full_screen && !options.speech_chosen {
+        speech.backend = crate::core::settings::BackendChoice::Print;
+    }
+    let printed: Option<fn(String) -> Event> = full_screen.then_some(Event::Printed);
+    let speaker = app_speaker(&speech, lang, &tx, printed, Event::Notice);
+    let origin = Instant::now();
+    let mut voice = Narrator::new(speaker, full_screen, &lang.arbiter.prompt);
+    let mut games = Vec::new();
+    let mut first_told = Vec::new();
+    for (i, file) in options.files.iter().enumerate() {
+        let number = i + 1;
+        match open_game(file, options.new, lang, origin) {
+            Ok((table, game_lang, told)) => {
+                first_told.push((games.len(), told));
+                games.push(Supervised {
+                    number,
+                    table,
+                    lang: game_lang,
+                });
+            }
+            Err(e) => {
+                let text = fill(
+                    &lang.arbiter.left_out,
+                    &[
+                        ("number", &number.to_string()),
+                        ("file", &file.display().to_string()),
+                        ("reason", &format!("{e:#}")),
+                    ],
+                );
+                eprintln!("hector arbiter: {text}");
+                voice.tell(Urgency::Urgent, vec![text]);
+            }
+        }
+    }
+    if games.is_empty() {
+        eprintln!("hector arbiter: {}", lang.arbiter.no_games);
+        voice.speaker.wait_idle(Duration::from_secs(3));
+        return ExitCode::from(1);
+    }
+    let mut app = Arbiter {
+        lang,
+        selected: (games.len() == 1).then_some(games[0].number),
+        games,
+        voice,
+        focus: Focus::new(shakmaty::Square::E1),
+        quit_armed: None,
+    };
+    let heading = fill(
+        &lang.arbiter.console_heading[usize::from(app.games.len() != 1)],
+        &[("count", &app.games.len().to_string())],
+    );
+    app.voice.tell(Urgency::Answer, vec![heading]);
+    for (i, told) in first_told {
+        app.told(i, told, false);
+    }
+    let mut screen = if full_screen {
+        match FullScreen::enter() {
+            Ok(s) => Some(s),
+            Err(e) => {
+                eprintln!("hector arbiter: cannot use the full screen ({e}); using lines");
+                app.voice.full_screen = false;
+                None
+            }
+        }
+    } else {
+        None
+    };
+    if screen.is_some() {
+        spawn_key_reader(tx.clone(), Event::Input);
+    } else {
+        spawn_line_reader(tx.clone(), Event::Input);
+    }
+    app.voice.prompt();
+    let mut running = true;
+    while running {
+        if app.voice.dirty
+            && let Some(s) = screen.as_mut()
+        {
+            app.draw(s);
+        }
+        let timeout = app.next_wake().map_or(Duration::from_secs(3600), |w| {
+            w.saturating_duration_since(Instant::now())
+        });
+        // One wait over the console and every board of every game.
+        let mut sources: Vec<(usize, Seat, Receiver<crate::io::serial::PortEvent>)> = Vec::new();
+        for (i, g) in app.games.iter().enumerate() {
+            for seat in Seat::BOTH {
+                if let Some(r) = g.table.events(seat) {
+                    sources.push((i, seat, r.clone()));
+                }
+            }
+        }
+        let mut select = Select::new();
+        select.recv(&rx);
+        for (_, _, r) in &sources {
+            select.recv(r);
+        }
+        match select.select_timeout(timeout) {
+            Ok(op) if op.index() == 0 => match op.recv(&rx) {
+                Ok(Event::Input(crate::io::terminal::Input::Key(k))) => running = app.key(k),
+                Ok(Event::Input(crate::io::terminal::Input::Line(l))) => {
+                    app.voice.prompt_open = false;
+                    running = app.line(&l);
+                }
+                Ok(Event::Input(crate::io::terminal::Input::Closed)) => running = false,
+                Ok(Event::Input(crate::io::terminal::Input::Resize)) => app.voice.dirty = true,
+                Ok(Event::Notice(n)) => app.voice.notice(&n, lang),
+                Ok(Event::Printed(text)) => app.voice.printed(text),
+                Err(_) => running = false,
+            },
+            Ok(op) => {
+                let (i, seat, r) = &sources[op.index() - 1];
+                if let Ok(event) = op.recv(r) {
+                    let told = app.games[*i].table.port_event(*seat, event);
+                    app.told(*i, told, false);
+                }
+            }
+            Err(_) => {}
+        }
+        for i in 0..app.games.len() {
+            let told = app.games[i].table.tick();
+            if !told.is_empty() {
+                app.told(i, told, false);
+            }
+        }
+        if running {
+            app.voice.prompt();
+        }
+        if app.voice.full_screen {
+            app.voice.dirty = true;
+        }
+    }
+    for g in &mut app.games {
+        g.table.checkpoint(true);
+    }
+    drop(screen);
+    app.voice.speaker.wait_idle(Duration::from_secs(3));
+    ExitCode::SUCCESS
+}
