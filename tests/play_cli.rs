@@ -6,6 +6,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::pty::Pty;
+use common::sim::Simulator;
 use common::temp_dir;
 use hector::core::notation::language::language;
 use hector::core::notation::parse::parse_move;
@@ -411,50 +412,11 @@ fn a_crashing_engine_is_restarted_and_then_replaced_by_the_keyboard() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The simulator of a peg board, driven line by line.
-struct Simulator {
-    child: std::process::Child,
-    stdin: std::process::ChildStdin,
-}
-
-impl Simulator {
-    fn start(link: &std::path::Path) -> Simulator {
-        use std::io::{BufRead, BufReader};
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hector"))
-            .args(["simulate-board", "--protocol", "peg", "--link"])
-            .arg(link)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("simulator");
-        let stdout = child.stdout.take().expect("stdout");
-        let mut first = String::new();
-        let _ = BufReader::new(stdout).read_line(&mut first);
-        assert!(first.contains("board: "), "{first}");
-        let stdin = child.stdin.take().expect("stdin");
-        Simulator { child, stdin }
-    }
-
-    fn send(&mut self, line: &str) {
-        use std::io::Write;
-        writeln!(self.stdin, "{line}").expect("simulator command");
-        let _ = self.stdin.flush();
-    }
-}
-
-impl Drop for Simulator {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 #[test]
 fn a_game_on_the_peg_board_against_a_keyboard_opponent() {
     let dir = temp_dir("peg-play");
     let link = dir.join("board");
-    let mut sim = Simulator::start(&link);
+    let mut sim = Simulator::start("peg", &link);
     let data = temp_dir("play-data");
     let link_text = link.display().to_string();
     let mut t = spawn(

@@ -1,0 +1,367 @@
+//! `hector assist` in a real pseudo-terminal with two simulated boards on their own
+//! pseudo-terminals: the sighted player's DGT board and the blind player's peg board. A whole
+//! game, a touched piece, a flag fall, an adjournment and its resumption.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use common::pty::Pty;
+use common::sim::Simulator;
+use common::{run_with, temp_dir};
+use hector::core::notation::language::language;
+use hector::core::notation::speak::{Form, announce};
+use shakmaty::{Chess, Position, uci::UciMove};
+
+const LIMIT: Duration = Duration::from_secs(30);
+
+struct Game {
+    dir: PathBuf,
+    data: PathBuf,
+    dgt: Simulator,
+    peg: Simulator,
+}
+
+impl Game {
+    /// The two boards, ready for hector.
+    fn boards() -> Game {
+        let dir = temp_dir("assist");
+        let data = dir.join("data");
+        let dgt = Simulator::start("dgt", &dir.join("dgt"));
+        let peg = Simulator::start("peg", &dir.join("peg"));
+        Game {
+            dir,
+            data,
+            dgt,
+            peg,
+        }
+    }
+
+    fn env(&self) -> Vec<(String, String)> {
+        vec![
+            ("HECTOR_CONFIG".into(), "/nonexistent".into()),
+            ("HECTOR_DATA".into(), self.data.display().to_string()),
+        ]
+    }
+
+    fn spawn(&mut self, args: &[&str]) -> Pty {
+        let env = self.env();
+        let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+        let t = Pty::spawn(args, &env);
+        assert!(
+            t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
+            "{}",
+            t.text()
+        );
+        // No move before hector listens.
+        self.dgt.send("await-host");
+        self.peg.send("await-host");
+        t
+    }
+
+    /// hector assist for Black, the blind player, with both boards.
+    fn assist(&mut self, extra: &[&str]) -> Pty {
+        let dgt = self.dir.join("dgt").display().to_string();
+        let peg = self.dir.join("peg").display().to_string();
+        let mut args = vec![
+            "assist",
+            "--screen-reader",
+            "--blind",
+            "black",
+            "--peg-board",
+            &peg,
+            "--sighted-board",
+            &dgt,
+            "--white",
+            "Anna Schmidt",
+            "--black",
+            "Bernd Weber",
+        ];
+        args.extend_from_slice(extra);
+        self.spawn(&args)
+    }
+
+    fn hector(&self, args: &[&str]) -> String {
+        let env = self.env();
+        let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+        let r = run_with(args, b"", &env, LIMIT);
+        assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+        r.stdout
+    }
+}
+
+impl Drop for Game {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Waits until `needle` has appeared `n` times in the output.
+fn wait_count(t: &Pty, needle: &str, n: usize) {
+    let deadline = Instant::now() + LIMIT;
+    while t.text().matches(needle).count() < n {
+        assert!(
+            Instant::now() < deadline,
+            "{needle:?} not {n} times in:\n{}",
+            t.text()
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn mv(pos: &Chess, uci: &str) -> shakmaty::Move {
+    uci.parse::<UciMove>()
+        .expect("uci")
+        .to_move(pos)
+        .expect("legal")
+}
+
+#[test]
+fn a_whole_game_on_two_boards() {
+    let mut g = Game::boards();
+    let mut t = g.assist(&["--tc", "600+5"]);
+    assert!(t.text().contains(
+        "hector assistiert Schwarz. Schwarz zieht auf dem Steckbrett. Weiß zieht auf dem \
+         elektronischen Brett. 10 Minuten für die ganze Partie, 5 Sekunden dazu nach jedem Zug"
+    ));
+    let de = language("de").expect("de");
+    let mut pos = Chess::default();
+    let mut executed = 0;
+    // 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#: each move made on its player's board, then
+    // carried out on the other.
+    for uci in ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"] {
+        let m = mv(&pos, uci);
+        let words = announce(&pos, m, de, Form::Short);
+        let white = pos.turn() == shakmaty::Color::White;
+        let before = t.text().matches(words.as_str()).count();
+        if white {
+            g.dgt.send(&format!("move {uci}"));
+        } else {
+            g.peg.send(&format!("move {uci}"));
+        }
+        wait_count(&t, &words, before + 1);
+        pos.play_unchecked(m);
+        if pos.is_game_over() {
+            break;
+        }
+        if white {
+            g.peg.send(&format!("move {uci}"));
+            executed += 1;
+            wait_count(&t, "Zug auf dem Brett ausgeführt", executed);
+        } else {
+            g.dgt.send(&format!("move {uci}"));
+        }
+    }
+    assert!(
+        t.wait_for("Partie beendet: Schachmatt. Weiß gewinnt", LIMIT)
+            .is_some(),
+        "{}",
+        t.text()
+    );
+    // D9d: asked for, the move count and the time used by both.
+    t.send(b"uhr\r");
+    assert!(
+        t.wait_for("3 Züge gespielt. Weiß:", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    assert!(t.text().contains("verbraucht"));
+    t.send(b"ende\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    // Nothing went wrong between the boards.
+    assert!(!t.text().contains("Achtung"), "{}", t.text());
+    // The record: every move, the result, both players.
+    let pgn = g.hector(&["export", "1"]);
+    for needed in [
+        "[White \"Anna Schmidt\"]",
+        "[Black \"Bernd Weber\"]",
+        "[Result \"1-0\"]",
+        "Qxf7#",
+        "[%clk",
+    ] {
+        assert!(pgn.contains(needed), "{needed} missing in\n{pgn}");
+    }
+}
+
+#[test]
+fn a_piece_touched_and_not_moved_is_reported() {
+    let mut g = Game::boards();
+    let mut t = g.assist(&[]);
+    // The sighted player lifts the knight, puts it back, and plays a pawn.
+    g.dgt.send("lift g1");
+    g.dgt.send("wait 300ms");
+    g.dgt.send("place g1");
+    g.dgt.send("wait 300ms");
+    g.dgt.send("move e2e4");
+    assert!(t.wait_for("Eva vier", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for(
+            "Weiß hat Springer auf Gustav eins berührt und nicht gezogen, Artikel 4.3",
+            LIMIT
+        )
+        .is_some(),
+        "{}",
+        t.text()
+    );
+    t.send(b"ende\rende\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0));
+    // The touch is in the record.
+    let log = std::fs::read_dir(g.data.join("games"))
+        .expect("games")
+        .flatten()
+        .map(|e| std::fs::read_to_string(e.path()).unwrap_or_default())
+        .collect::<String>();
+    assert!(log.contains("\"type\":\"touched\""), "{log}");
+}
+
+#[test]
+fn the_assistant_claims_the_win_when_the_opponents_flag_falls() {
+    let mut g = Game::boards();
+    let mut t = g.assist(&["--tc", "3"]);
+    assert!(
+        t.wait_for("Weiß: Zeit abgelaufen", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    assert!(
+        t.wait_for("Sieg für Schwarz reklamiert, Anhang D9e", LIMIT)
+            .is_some(),
+        "{}",
+        t.text()
+    );
+    assert!(
+        t.wait_for("Partie beendet: Zeitüberschreitung. Schwarz gewinnt", LIMIT)
+            .is_some(),
+        "{}",
+        t.text()
+    );
+    t.send(b"ende\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0));
+}
+
+fn envelope_path(text: &str) -> PathBuf {
+    let line = text
+        .lines()
+        .find_map(|l| l.split("Umschlag geschrieben: ").nth(1))
+        .expect("envelope written");
+    PathBuf::from(line.trim())
+}
+
+#[test]
+fn an_adjournment_is_sealed_and_resumed() {
+    let mut g = Game::boards();
+    let mut t = g.assist(&["--tc", "5400"]);
+    g.dgt.send("move e2e4");
+    assert!(t.wait_for("Eva vier", LIMIT).is_some(), "{}", t.text());
+    g.peg.send("move e2e4");
+    assert!(
+        t.wait_for("Zug auf dem Brett ausgeführt", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    // Black seals his move (Appendix E1); it is not played.
+    t.send("abgeben Springer Cäsar sechs; Sonntag 10 Uhr, Saal 2\r".as_bytes());
+    assert!(
+        t.wait_for(
+            "Partie abgebrochen. Schwarz gibt den 1. Zug ab, der Umschlag wird geschrieben",
+            LIMIT
+        )
+        .is_some(),
+        "{}",
+        t.text()
+    );
+    assert!(
+        t.wait_for("Umschlag geschrieben: ", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    std::thread::sleep(Duration::from_millis(200));
+    let envelope = envelope_path(&t.text());
+    let text = std::fs::read_to_string(&envelope).expect("envelope");
+    for needed in [
+        "white = \"Anna Schmidt\"",
+        "black = \"Bernd Weber\"",
+        "sealed_by = \"black\"",
+        "move_number = 1",
+        "sealed_san = \"Nc6\"",
+        "resumption = \"Sonntag 10 Uhr, Saal 2\"",
+        "position = \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"",
+        "black_used = \"0:00:",
+        "white_left = \"1:29:5",
+    ] {
+        assert!(text.contains(needed), "{needed} missing in\n{text}");
+    }
+    t.send(b"ende\rende\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    drop(t);
+
+    // Resumption: the envelope is opened and the sealed move made on both boards (E9).
+    let mut t = g.spawn(&["resume", "--screen-reader"]);
+    assert!(
+        t.wait_for(
+            "Die Partie ist abgebrochen, der Umschlag liegt bereit",
+            LIMIT
+        )
+        .is_some(),
+        "{}",
+        t.text()
+    );
+    t.send("öffnen\r".as_bytes());
+    assert!(
+        t.wait_for(
+            "Umschlag geöffnet. Abgabezug von Schwarz: Springer Cäsar sechs",
+            LIMIT
+        )
+        .is_some(),
+        "{}",
+        t.text()
+    );
+    g.peg.send("move b8c6");
+    g.dgt.send("move b8c6");
+    std::thread::sleep(Duration::from_millis(800));
+    g.dgt.send("move g1f3");
+    assert!(
+        t.wait_for("Springer Felix drei", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    assert!(!t.text().contains("Achtung"), "{}", t.text());
+    t.send(b"ende\rende\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0));
+    let pgn = g.hector(&["export", "1"]);
+    assert!(
+        pgn.contains("Partie abgebrochen, Schwarz gibt den 1. Zug ab"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("Nc6"), "{pgn}");
+    let _ = Path::new(&envelope);
+}
+
+#[test]
+fn help_documents_the_assistant() {
+    let r = common::run(&["assist", "--help"]);
+    for needed in [
+        "D9",
+        "D10",
+        "--peg-board",
+        "--sighted-board",
+        "abgeben",
+        "sr zurück",
+    ] {
+        assert!(
+            r.stdout.contains(needed),
+            "{needed} missing in\n{}",
+            r.stdout
+        );
+    }
+    // Without any board there is nothing to assist.
+    let r = run_with(
+        &["assist", "--speech", "print"],
+        b"",
+        &[("HECTOR_CONFIG", "/nonexistent")],
+        LIMIT,
+    );
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("needs a board"), "{}", r.stderr);
+}
