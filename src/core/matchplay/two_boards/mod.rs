@@ -48,6 +48,9 @@ use action::{Action, ActionError, has_prefix, parse_action};
 use envelope::Envelope;
 use relation::{Relation, caught_up, relation, shown, wrong_squares};
 
+/// How many moves back a board may stand and still count as behind the game.
+const MAX_BEHIND: usize = 2;
+
 /// Whose board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Seat {
@@ -672,10 +675,34 @@ impl TwoBoards {
     fn catch_up(&mut self, seat: Seat, now: Timestamp, out: &mut Vec<Effect>) -> bool {
         let official = self.official();
         let b = &self.boards[seat.index()];
-        if !matches!(relation(&b.record, &official), Relation::Behind(_)) {
+        let rel = relation(&b.record, &official);
+        if !matches!(rel, Relation::Same | Relation::Behind(_)) {
             return false;
         }
         let picture = shown(&b.position, &b.deviation);
+        // The board shows an earlier position of the game (a game continued from its record
+        // while a board still lacked the last moves): those moves are still to be made there.
+        for back in 1..=MAX_BEHIND.min(b.record.len()) {
+            let ply = b.record.len() - back;
+            let earlier = self.position_at(ply);
+            if relation::fits(&picture, &earlier) {
+                let b = &mut self.boards[seat.index()];
+                b.record.truncate(ply);
+                b.position = earlier.clone();
+                b.deviation.clear();
+                out.push(Effect::Expect {
+                    seat,
+                    position: Box::new(earlier),
+                    previous: None,
+                    setup: false,
+                });
+                self.evaluate(seat, out, false);
+                return true;
+            }
+        }
+        if rel == Relation::Same {
+            return false;
+        }
         let owner = self.setup.color(seat);
         let target = self.game().position().clone();
         let Some(own) = caught_up(&picture, &target, owner) else {

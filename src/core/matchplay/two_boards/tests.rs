@@ -666,3 +666,43 @@ fn unplugged_boards_are_alerts_until_they_are_back() {
     assert_eq!(said(&e), vec!["Brett von Weiß: wieder verbunden"]);
     assert!(tb.alerts().is_empty());
 }
+
+#[test]
+fn a_board_that_shows_an_earlier_position_is_behind() {
+    // A game continued from its record: 1. e4 e5, and the sighted player's board still
+    // shows the position after 1. e4.
+    let mut game = Game::default();
+    game.play_san("e4").expect("e4");
+    game.play_san("e5").expect("e5");
+    let (mut tb, _) = TwoBoards::new(
+        setup(Duty::Arbiter, None),
+        game,
+        language("de").expect("de"),
+        t(0),
+    );
+    let diffs = vec![
+        SquareDiff {
+            square: Square::E7,
+            expected: None,
+            found: SquareState::Occupied(Some(Piece::from_char('p').expect("p"))),
+        },
+        SquareDiff {
+            square: Square::E5,
+            expected: Some(Piece::from_char('p').expect("p")),
+            found: SquareState::Empty,
+        },
+    ];
+    let e = board(&mut tb, Seat::Sighted, Recognition::Mismatch(diffs), 2_000);
+    assert!(e.iter().any(|x| matches!(
+        x,
+        Effect::Expect {
+            seat: Seat::Sighted,
+            ..
+        }
+    )));
+    assert!(said(&e).is_empty(), "{:?}", said(&e));
+    assert_eq!(tb.board_words(Seat::Sighted), "auszuführen: Eva fünf");
+    let e = moved(&mut tb, Seat::Sighted, "e7e5", 3_000);
+    assert!(said(&e).is_empty());
+    assert_eq!(tb.board_words(Seat::Sighted), "stimmt");
+}

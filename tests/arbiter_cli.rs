@@ -1,0 +1,459 @@
+//! `hector arbiter` in a real pseudo-terminal, supervising games whose boards are simulated
+//! on pseudo-terminals (the sighted player's DGT board, the blind player's peg board): the
+//! D2.8 mismatches on either board in both branches (the records agree: the board is put
+//! right; they disagree: the game goes back), penalties, the log, two games at once, the
+//! full-screen console.
+
+mod common;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use common::pty::Pty;
+use common::sim::Simulator;
+use common::{run_with, temp_dir};
+
+const LIMIT: Duration = Duration::from_secs(30);
+
+/// The position after 1. e4, to set the boards up after a take-back.
+const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+
+struct Hall {
+    dir: PathBuf,
+    /// Per game: the sighted player's DGT board and the blind player's peg board.
+    boards: Vec<(Simulator, Simulator)>,
+    files: Vec<PathBuf>,
+}
+
+impl Hall {
+    /// `n` games, Black blind in each, with the time control given.
+    fn new(n: usize, tc: &str) -> Hall {
+        let dir = temp_dir("arbiter");
+        let mut boards = Vec::new();
+        let mut files = Vec::new();
+        for i in 1..=n {
+            let dgt = dir.join(format!("dgt{i}"));
+            let peg = dir.join(format!("peg{i}"));
+            boards.push((Simulator::start("dgt", &dgt), Simulator::start("peg", &peg)));
+            let file = dir.join(format!("game{i}.toml"));
+            std::fs::write(
+                &file,
+                format!(
+                    "white = \"Anna Weiss{i}\"\nblack = \"Bernd Schwarz{i}\"\nblind = \"black\"\n\
+                     time_control = \"{tc}\"\nevent = \"Test\"\n\
+                     [peg_board]\nport = \"{}\"\n[sighted_board]\nport = \"{}\"\n",
+                    peg.display(),
+                    dgt.display()
+                ),
+            )
+            .expect("game file");
+            files.push(file);
+        }
+        Hall { dir, boards, files }
+    }
+
+    fn env(&self) -> Vec<(String, String)> {
+        vec![
+            ("HECTOR_CONFIG".into(), "/nonexistent".into()),
+            (
+                "HECTOR_DATA".into(),
+                self.dir.join("data").display().to_string(),
+            ),
+        ]
+    }
+
+    fn arbiter(&mut self, screen_reader: bool) -> Pty {
+        let files: Vec<String> = self.files.iter().map(|f| f.display().to_string()).collect();
+        let mut args = vec!["arbiter"];
+        if screen_reader {
+            args.push("--screen-reader");
+        }
+        args.extend(files.iter().map(String::as_str));
+        let env = self.env();
+        let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+        let t = Pty::spawn(&args, &env);
+        for (dgt, peg) in &mut self.boards {
+            dgt.send("await-host");
+            peg.send("await-host");
+        }
+        t
+    }
+
+    fn dgt(&mut self, game: usize, line: &str) {
+        self.boards[game - 1].0.send(line);
+    }
+
+    fn peg(&mut self, game: usize, line: &str) {
+        self.boards[game - 1].1.send(line);
+    }
+
+    fn export(&self, number: &str) -> String {
+        let env = self.env();
+        let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+        let r = run_with(&["export", number], b"", &env, LIMIT);
+        assert_eq!(r.code, Some(0), "{}", r.stderr);
+        r.stdout
+    }
+}
+
+impl Drop for Hall {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn wait(t: &Pty, needle: &str) {
+    assert!(
+        t.wait_for(needle, LIMIT).is_some(),
+        "{needle:?} missing in:\n{}",
+        t.text()
+    );
+}
+
+/// Waits until `needle` has appeared `n` times.
+fn wait_count(t: &Pty, needle: &str, n: usize) {
+    let deadline = Instant::now() + LIMIT;
+    while t.text().matches(needle).count() < n {
+        assert!(
+            Instant::now() < deadline,
+            "{needle:?} not {n} times in:\n{}",
+            t.text()
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// 1. e4 made by White on the DGT board, carried out by Black on the peg board.
+fn first_move(h: &mut Hall, t: &Pty, game: usize) {
+    h.dgt(game, "move e2e4");
+    wait_count(t, &format!("Partie {game}: Eva vier"), 1);
+    h.peg(game, "move e2e4");
+}
+
+#[test]
+fn records_agree_the_peg_board_is_put_right() {
+    let mut h = Hall::new(1, "5400");
+    let mut t = h.arbiter(true);
+    wait(&t, "Schiedsrichter: 1 Partie");
+    first_move(&mut h, &t, 1);
+    h.peg(1, "move e7e5");
+    wait(&t, "Partie 1: Eva fünf");
+    h.dgt(1, "move e7e5");
+    // The blind player's rook leaves its hole while White is to move: no move, the records
+    // agree; once the board is quiet the arbiter hears which square is wrong.
+    h.peg(1, "lift h8");
+    wait(
+        &t,
+        "Partie 1: Achtung, Brett von Schwarz: Hector acht: schwarzer Turm fehlt. Bitte berichtigen",
+    );
+    h.peg(1, "place h8");
+    wait(&t, "Partie 1: Brett von Schwarz stimmt wieder");
+    t.send("ende\rende\r".as_bytes());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    let pgn = h.export("1");
+    let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(
+            "Die Bretter weichen ab, Brett von Schwarz: Hector acht: schwarzer Turm fehlt"
+        ),
+        "{pgn}"
+    );
+    assert!(
+        flat.contains("Brett von Schwarz stimmt wieder mit der Aufzeichnung überein"),
+        "{pgn}"
+    );
+}
+
+#[test]
+fn records_agree_the_dgt_board_is_put_right() {
+    let mut h = Hall::new(1, "5400");
+    let mut t = h.arbiter(true);
+    first_move(&mut h, &t, 1);
+    // Black to move; the sighted player drops a second pawn on e5 by mistake.
+    h.dgt(1, "place d5 P");
+    wait(
+        &t,
+        "Partie 1: Achtung, Brett von Weiß: David fünf: weißer Bauer, hier sollte kein Stein stehen",
+    );
+    h.dgt(1, "lift d5");
+    wait(&t, "Partie 1: Brett von Weiß stimmt wieder");
+    t.send("ende\rende\r".as_bytes());
+    assert_eq!(t.wait_exit(LIMIT), Some(0));
+}
+
+#[test]
+fn records_disagree_on_the_dgt_board_and_the_game_goes_back() {
+    let mut h = Hall::new(1, "5400");
+    let mut t = h.arbiter(true);
+    first_move(&mut h, &t, 1);
+    h.peg(1, "move e7e5");
+    wait(&t, "Partie 1: Eva fünf");
+    // The sighted player carries out e6 instead of e5.
+    h.dgt(1, "move e7e6");
+    wait(
+        &t,
+        "Partie 1: Achtung, Brett von Weiß: Eva sechs statt Eva fünf, die Aufzeichnungen stimmen \
+         nur bis Zug 1 Weiß überein. Zurück dorthin mit: zurück",
+    );
+    t.send("1 zurück\r".as_bytes());
+    wait(
+        &t,
+        "Partie 1: Partie zurück auf Zug 1 Weiß. Uhr angehalten. Beide Bretter auf diese \
+         Stellung bringen, die Uhren einstellen, dann: weiter",
+    );
+    wait(&t, "Partie 1: Die Uhren zeigten damals Weiß 1:29:5");
+    // Both boards are set up to 1. e4; the arbiter sets a clock and starts it again.
+    h.dgt(1, &format!("setup {AFTER_E4}"));
+    h.peg(1, &format!("setup {AFTER_E4}"));
+    t.send("zeit schwarz 1:29:00\r".as_bytes());
+    wait(&t, "Partie 1: Schwarz: noch 1 Stunde 29 Minuten");
+    t.send("weiter\r".as_bytes());
+    wait(&t, "Partie 1: Uhr läuft weiter");
+    // The game goes on from there.
+    h.peg(1, "move e7e5");
+    wait_count(&t, "Partie 1: Eva fünf", 2);
+    h.dgt(1, "move e7e5");
+    std::thread::sleep(Duration::from_millis(700));
+    h.dgt(1, "move g1f3");
+    wait(&t, "Partie 1: Springer Felix drei");
+    t.send("protokoll\r".as_bytes());
+    wait(&t, "Protokoll Partie 1");
+    for needed in [
+        "Die Aufzeichnungen stimmen nur bis Zug 1 Weiß überein",
+        "Der Zug e5 wurde zurückgenommen",
+        "Brett von Weiß: Züge bis zur letzten Übereinstimmung zurückgenommen",
+        "Restzeit von Schwarz auf 1 Stunde 29 Minuten gesetzt",
+        "2. Weiß: Springer Felix drei",
+    ] {
+        wait(&t, needed);
+    }
+    t.send("ende\rende\r".as_bytes());
+    assert_eq!(t.wait_exit(LIMIT), Some(0));
+}
+
+#[test]
+fn records_disagree_on_the_peg_board_and_the_arbiter_has_it_corrected() {
+    let mut h = Hall::new(1, "5400");
+    let mut t = h.arbiter(true);
+    h.dgt(1, "move d2d4");
+    wait(&t, "Partie 1: David vier");
+    // The blind player carries out d3 instead of d4.
+    h.peg(1, "move d2d3");
+    wait(
+        &t,
+        "Partie 1: Achtung, Brett von Schwarz: David drei statt David vier, die Aufzeichnungen \
+         stimmen nur bis zum Anfang überein",
+    );
+    // The arbiter decides otherwise: the board is to follow the record.
+    t.send("1 berichtigen schwarz\r".as_bytes());
+    wait(
+        &t,
+        "Partie 1: Brett von Schwarz wird nach der Aufzeichnung berichtigt",
+    );
+    wait(
+        &t,
+        "Partie 1: Achtung, Brett von Schwarz: David drei: weißer Bauer, hier sollte kein Stein \
+         stehen; David vier: weißer Bauer fehlt. Bitte berichtigen",
+    );
+    h.peg(1, "lift d3");
+    h.peg(1, "place d4");
+    wait(&t, "Partie 1: Brett von Schwarz stimmt wieder");
+    h.peg(1, "move d7d5");
+    wait(&t, "Partie 1: David fünf");
+    t.send("ende\rende\r".as_bytes());
+    assert_eq!(t.wait_exit(LIMIT), Some(0));
+    let pgn = h.export("1");
+    let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("der Schiedsrichter lässt das Brett nach der Aufzeichnung berichtigen"),
+        "{pgn}"
+    );
+}
+
+#[test]
+fn penalties_claims_and_the_log_of_two_games() {
+    let mut h = Hall::new(2, "300");
+    let mut t = h.arbiter(true);
+    wait(&t, "Schiedsrichter: 2 Partien");
+    first_move(&mut h, &t, 2);
+    h.dgt(1, "move d2d4");
+    wait(&t, "Partie 1: David vier");
+    // Commands need a game: named, or chosen first.
+    t.send("strafe weiß\r".as_bytes());
+    wait(
+        &t,
+        "Welche Partie? Zum Beispiel: 3 pause, oder erst 3 wählen",
+    );
+    t.send("2 strafe weiß\r".as_bytes());
+    wait(
+        &t,
+        "Partie 2: 1 Minute Zeitgutschrift für Schwarz, Artikel 12.9b",
+    );
+    t.send("1\r".as_bytes());
+    wait(&t, "Partie 1 gewählt: Anna Weiss1 gegen Bernd Schwarz1");
+    t.send("regelwidrig schwarz\r".as_bytes());
+    for line in [
+        "Partie 1: Regelwidriger Zug von Schwarz, Artikel 7.5\r\n",
+        "Partie 1: 1 Minute Zeitgutschrift für Weiß, Artikel 7.5b\r\n",
+        "Partie 1: Bitte die Stellung vor dem regelwidrigen Zug wiederherstellen\r\n",
+    ] {
+        wait(&t, line);
+    }
+    // A claim by the player to move, checked: wrong here, 9.5b.
+    t.send("reklamation\r".as_bytes());
+    wait(
+        &t,
+        "Partie 1: Reklamation nicht berechtigt. Weiß bekommt 1 Minute dazu",
+    );
+    t.send("9 pause\r".as_bytes());
+    wait(&t, "Es gibt keine Partie 9; die Partien sind 1 bis 2");
+    t.send("zeit\r".as_bytes());
+    wait(&t, "Für welche Farbe? weiß oder schwarz");
+    t.send("partien\r".as_bytes());
+    wait(
+        &t,
+        "Partie 2: Anna Weiss2 gegen Bernd Schwarz2. Schwarz ist am Zug.",
+    );
+    wait(&t, "Achtung: keine");
+    t.send("protokoll 2\r".as_bytes());
+    wait(&t, "Protokoll Partie 2");
+    wait(&t, "1 Minute Zeitgutschrift für Schwarz, Artikel 12.9b");
+    t.send("ende\rende\r".as_bytes());
+    assert_eq!(t.wait_exit(LIMIT), Some(0));
+    // Both games are recorded, the arbiter's actions as comments.
+    let pgn = h.export("2");
+    let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("1 Minute Zeitgutschrift für Schwarz, Artikel 12.9b"),
+        "{pgn}"
+    );
+    let pgn = h.export("1");
+    assert!(pgn.contains("Regelwidriger Zug von Schwarz"), "{pgn}");
+}
+
+#[test]
+fn a_restarted_console_continues_its_games() {
+    let mut h = Hall::new(1, "5400");
+    let mut t = h.arbiter(true);
+    first_move(&mut h, &t, 1);
+    h.peg(1, "move e7e5");
+    wait(&t, "Partie 1: Eva fünf");
+    t.send("ende\rende\r".as_bytes());
+    assert_eq!(t.wait_exit(LIMIT), Some(0));
+    drop(t);
+    // Started again with the same file: the game and its clock go on from the record.
+    let mut t = h.arbiter(true);
+    wait(&t, "Schiedsrichter: 1 Partie");
+    t.send("partien\r".as_bytes());
+    wait(
+        &t,
+        "Partie 1: Anna Weiss1 gegen Bernd Schwarz1. Weiß ist am Zug.",
+    );
+    wait(&t, "1 Zug gespielt");
+    // Once the boards have reported, the sighted player's is seen to lack e5.
+    let deadline = Instant::now() + LIMIT;
+    while !t.text().contains("Brett von Weiß: auszuführen: Eva fünf") {
+        assert!(Instant::now() < deadline, "{}", t.text());
+        std::thread::sleep(Duration::from_millis(500));
+        t.send("partien\r".as_bytes());
+    }
+    assert!(!t.text().contains("Achtung,"), "{}", t.text());
+    t.send("ende\rende\r".as_bytes());
+    assert_eq!(t.wait_exit(LIMIT), Some(0));
+}
+
+#[test]
+fn a_flag_falls_in_a_supervised_game() {
+    let mut h = Hall::new(1, "2");
+    let mut t = h.arbiter(true);
+    wait(&t, "Partie 1: Weiß: Zeit abgelaufen");
+    wait(
+        &t,
+        "Partie 1: Partie beendet: Zeitüberschreitung. Schwarz gewinnt",
+    );
+    // A finished game lets the console end at once.
+    t.send("ende\r".as_bytes());
+    assert_eq!(t.wait_exit(LIMIT), Some(0));
+}
+
+#[test]
+fn the_full_screen_console_lists_the_games() {
+    let mut h = Hall::new(2, "5400");
+    let mut t = h.arbiter(false);
+    assert!(
+        t.wait_for_screen("Schiedsrichter: 2 Partien", LIMIT),
+        "{}",
+        t.screen()
+    );
+    assert!(t.wait_for_screen("Nr Partie", LIMIT), "{}", t.screen());
+    assert!(
+        t.wait_for_screen("Weiss1 - Schwarz1", LIMIT),
+        "{}",
+        t.screen()
+    );
+    h.dgt(2, "move e2e4");
+    assert!(t.wait_for_screen("1. e4", LIMIT), "{}", t.screen());
+    t.send(b"2\r");
+    assert!(
+        t.wait_for_screen("Protokoll Partie 2", LIMIT),
+        "{}",
+        t.screen()
+    );
+    assert!(
+        t.wait_for_screen("Brett von Schwarz: auszuführen: Eva vier", LIMIT),
+        "{}",
+        t.screen()
+    );
+    t.send(b"ende\r");
+    t.send(b"ende\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0));
+}
+
+#[test]
+fn game_files_with_mistakes_are_explained() {
+    let dir = temp_dir("arbiter-files");
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, "white = \"A\"\nblack = \"B\"\nblind = \"blue\"\n").expect("write");
+    let env = [
+        ("HECTOR_CONFIG", "/nonexistent"),
+        ("HECTOR_DATA", "/nonexistent-data"),
+    ];
+    let r = run_with(
+        &["arbiter", "--screen-reader", &bad.display().to_string()],
+        b"",
+        &env,
+        LIMIT,
+    );
+    assert_eq!(r.code, Some(1));
+    assert!(r.stderr.contains("Partie 1 aus"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("missing field `peg_board`") || r.stderr.contains("blind"),
+        "{}",
+        r.stderr
+    );
+    let missing = dir.join("missing.toml");
+    let r = run_with(
+        &["arbiter", "--screen-reader", &missing.display().to_string()],
+        b"",
+        &env,
+        LIMIT,
+    );
+    assert_eq!(r.code, Some(1));
+    assert!(r.stderr.contains("cannot read"), "{}", r.stderr);
+    let r = common::run(&["arbiter", "--help"]);
+    for needed in [
+        "D2.8",
+        "[peg_board]",
+        "zurück",
+        "berichtigen",
+        "strafe",
+        "protokoll",
+    ] {
+        assert!(
+            r.stdout.contains(needed),
+            "{needed} missing in\n{}",
+            r.stdout
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
