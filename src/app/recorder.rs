@@ -17,13 +17,25 @@ use crate::core::outcome::Termination;
 use crate::core::record::entry::{millis, uci_of};
 use crate::core::record::{Entry, Header, Replayed, Times, replay, to_pgn};
 use crate::core::time::Timestamp;
-use crate::io::journal::{Journal, load, write_atomic};
+use crate::io::journal::{Ack, Journal, JournalWriter, load, write_atomic};
 
 /// How often the clock is written while it runs: a resume finds it within this of the crash.
 pub const CHECKPOINT: Duration = Duration::from_secs(1);
 
+/// Where the records go.
+enum Sink {
+    None,
+    /// Written and synced before `append` returns.
+    Direct(Journal),
+    /// Written on the journal's thread; `sent` numbers the records.
+    Thread {
+        writer: JournalWriter,
+        sent: u64,
+    },
+}
+
 pub struct Recorder {
-    journal: Option<Journal>,
+    sink: Sink,
     pub header: Header,
     entries: Vec<Entry>,
     /// The last problem with the disk, to be told once.
@@ -35,14 +47,14 @@ impl Recorder {
     /// A new journal for a new game, beginning with `entries` (a game continued from PGN).
     pub fn create(header: Header, entries: Vec<Entry>) -> Recorder {
         let mut r = Recorder {
-            journal: None,
+            sink: Sink::None,
             header,
             entries: Vec::new(),
             problem: None,
             last_checkpoint: None,
         };
         match Journal::create(&r.header) {
-            Ok(j) => r.journal = Some(j),
+            Ok(j) => r.sink = Sink::Direct(j),
             Err(e) => r.problem = Some(format!("{e:#}")),
         }
         for e in entries {
@@ -58,7 +70,7 @@ impl Recorder {
             .with_context(|| format!("cannot continue {}", path.display()))?;
         let (journal, decoded) = Journal::open_for_append(path)?;
         let r = Recorder {
-            journal: Some(journal),
+            sink: Sink::Direct(journal),
             header: decoded.header,
             entries: decoded.entries,
             problem: None,
@@ -73,7 +85,49 @@ impl Recorder {
     }
 
     pub fn path(&self) -> Option<PathBuf> {
-        self.journal.as_ref().map(|j| j.path().to_path_buf())
+        match &self.sink {
+            Sink::None => None,
+            Sink::Direct(j) => Some(j.path().to_path_buf()),
+            Sink::Thread { writer, .. } => Some(writer.path().to_path_buf()),
+        }
+    }
+
+    /// From now on the records are written on a thread of their own (see [`JournalWriter`]);
+    /// their acknowledgements come on [`Recorder::acks`].
+    pub fn write_on_thread(&mut self) {
+        if let Sink::Direct(_) = self.sink {
+            let Sink::Direct(journal) = std::mem::replace(&mut self.sink, Sink::None) else {
+                return;
+            };
+            match JournalWriter::spawn(journal) {
+                Ok(writer) => self.sink = Sink::Thread { writer, sent: 0 },
+                Err(e) => self.problem = Some(format!("{e:#}")),
+            }
+        }
+    }
+
+    /// The acknowledgements of the journal's thread, to wait on.
+    pub fn acks(&self) -> Option<&crossbeam_channel::Receiver<Ack>> {
+        match &self.sink {
+            Sink::Thread { writer, .. } => Some(writer.acks()),
+            _ => None,
+        }
+    }
+
+    /// Records up to `ack.seq` are on the disk (or could not be written: told once).
+    pub fn acknowledged(&mut self, ack: Ack) {
+        if let Err(problem) = ack.result {
+            self.problem = Some(problem);
+        }
+    }
+
+    /// Waits at most `limit` for the journal's thread to finish its writes (at the end).
+    pub fn finish(&mut self, limit: Duration) {
+        if let Sink::Thread { writer, .. } = &mut self.sink
+            && !writer.finish(limit)
+        {
+            self.problem = Some("the disk did not finish writing the journal in time".into());
+        }
     }
 
     /// A problem with the journal that has not been told yet.
@@ -82,10 +136,17 @@ impl Recorder {
     }
 
     fn append(&mut self, entry: Entry) {
-        if let Some(j) = self.journal.as_mut()
-            && let Err(e) = j.append(&entry)
-        {
-            self.problem = Some(format!("{e:#}"));
+        match &mut self.sink {
+            Sink::None => {}
+            Sink::Direct(j) => {
+                if let Err(e) = j.append(&entry) {
+                    self.problem = Some(format!("{e:#}"));
+                }
+            }
+            Sink::Thread { writer, sent, .. } => {
+                *sent += 1;
+                writer.append(*sent, entry.clone());
+            }
         }
         self.entries.push(entry);
     }

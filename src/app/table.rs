@@ -356,6 +356,33 @@ impl Table {
         }
     }
 
+    /// From now on the journal is written on a thread of its own (one sync per batch of
+    /// records) and what the game tells is told at once, not after the disk: for a console of
+    /// many games, where one game's slow disk must not hold up another game's alert. The
+    /// modes that speak to the blind player keep the journal in step (a move is said only
+    /// once its record is on the disk).
+    pub fn write_on_thread(&mut self) {
+        self.recorder.write_on_thread();
+    }
+
+    /// The journal's acknowledgements, to wait on (after [`Table::write_on_thread`]).
+    pub fn acks(&self) -> Option<&Receiver<crate::io::journal::Ack>> {
+        self.recorder.acks()
+    }
+
+    /// Records are on the disk, or could not be written: a failure is told.
+    pub fn acknowledged(&mut self, ack: crate::io::journal::Ack) -> Vec<Told> {
+        self.recorder.acknowledged(ack);
+        self.record_problem()
+    }
+
+    /// The end: the clock as it stands goes to the journal, and the journal's thread is given
+    /// a moment to finish.
+    pub fn finish(&mut self) {
+        self.checkpoint(true);
+        self.recorder.finish(std::time::Duration::from_secs(3));
+    }
+
     /// Carries out the core's effects in order; returns what is to be said.
     fn apply(&mut self, effects: Vec<Effect>) -> Vec<Told> {
         let mut told = Vec::new();

@@ -15,6 +15,9 @@
 //!   hector or a damaged one is refused and left untouched. A torn tail (the last record cut
 //!   off) is not cut away: a torn marker acknowledging exactly those bytes is appended, so the
 //!   file only ever grows and no byte a crash left is destroyed (see `core::record::codec`).
+//! - [`JournalWriter`] does the appending on a thread of its own and acknowledges each record
+//!   when it is on the disk, so that a mode running many games is never held up by one game's
+//!   disk; it still says nothing of a game before that game's record is durable.
 //! - [`write_atomic`] writes whole files (exports): a temporary file in the same directory,
 //!   `sync_all`, rename, then the directory synced.
 
@@ -183,6 +186,32 @@ impl Journal {
         self.write_durably(&bytes)
     }
 
+    /// Appends several entries with one `sync_data` (a group commit): all are on the disk
+    /// when it returns, or none is kept. Without `sync` they are only written (the system
+    /// writes them out by itself; a crash of hector loses nothing, a power cut may).
+    pub fn append_all(&mut self, entries: &[Entry], sync: bool) -> Result<()> {
+        let mut bytes = Vec::new();
+        for e in entries {
+            bytes.extend(encode_entry(e)?);
+        }
+        if sync {
+            return self.write_durably(&bytes);
+        }
+        if let Some(why) = &self.broken {
+            bail!("{} cannot be written any more: {why}", self.path.display());
+        }
+        match self.file.write_all(&bytes) {
+            Ok(()) => {
+                self.len += bytes.len() as u64;
+                Ok(())
+            }
+            Err(e) => {
+                let _ = self.file.set_len(self.len);
+                Err(e).with_context(|| format!("cannot write to {}", self.path.display()))
+            }
+        }
+    }
+
     fn write_durably(&mut self, bytes: &[u8]) -> Result<()> {
         if let Some(why) = &self.broken {
             bail!("{} cannot be written any more: {why}", self.path.display());
@@ -210,6 +239,112 @@ impl Journal {
                 Err(e).with_context(|| format!("cannot write to {}", self.path.display()))
             }
         }
+    }
+}
+
+/// A record on the disk, or why it is not: the acknowledgement of [`JournalWriter`], for every
+/// record up to `seq`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ack {
+    pub seq: u64,
+    pub result: std::result::Result<(), String>,
+}
+
+/// How long the journal's thread lets clock checkpoints wait for a sync: a crash of hector
+/// loses none of them, a power cut at most this much of the clock.
+pub const CHECKPOINT_SYNC: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// A [`Journal`] appended to on its own thread. Each batch of records that came together is
+/// written with one sync (a group commit); clock checkpoints alone are written at once and
+/// synced within [`CHECKPOINT_SYNC`].
+pub struct JournalWriter {
+    tx: Option<crossbeam_channel::Sender<(u64, Entry)>>,
+    acks: crossbeam_channel::Receiver<Ack>,
+    done: crossbeam_channel::Receiver<()>,
+    path: PathBuf,
+}
+
+impl JournalWriter {
+    pub fn spawn(mut journal: Journal) -> Result<JournalWriter> {
+        let (tx, rx) = crossbeam_channel::unbounded::<(u64, Entry)>();
+        let (ack_tx, acks) = crossbeam_channel::unbounded();
+        let (done_tx, done) = crossbeam_channel::bounded(1);
+        let path = journal.path().to_path_buf();
+        std::thread::Builder::new()
+            .name("hector-journal".into())
+            .spawn(move || {
+                let mut synced = std::time::Instant::now();
+                let mut unsynced = false;
+                loop {
+                    let first = match rx.recv_timeout(CHECKPOINT_SYNC) {
+                        Ok(first) => first,
+                        Err(crossbeam_channel::RecvTimeoutError::Timeout) => {
+                            if unsynced && journal.append_all(&[], true).is_ok() {
+                                unsynced = false;
+                                synced = std::time::Instant::now();
+                            }
+                            continue;
+                        }
+                        Err(crossbeam_channel::RecvTimeoutError::Disconnected) => break,
+                    };
+                    // Everything that came meanwhile goes to the disk with one sync.
+                    let mut batch = vec![first];
+                    batch.extend(rx.try_iter());
+                    let seq = batch.last().map_or(0, |(s, _)| *s);
+                    let entries: Vec<Entry> = batch.into_iter().map(|(_, e)| e).collect();
+                    // Clock checkpoints alone wait for the next sync (at most CHECKPOINT_SYNC).
+                    let sync = synced.elapsed() >= CHECKPOINT_SYNC
+                        || entries
+                            .iter()
+                            .any(|e| !matches!(e, Entry::ClockCheckpoint { .. }));
+                    let result = journal
+                        .append_all(&entries, sync)
+                        .map_err(|e| format!("{e:#}"));
+                    if result.is_ok() {
+                        unsynced = !sync;
+                        if sync {
+                            synced = std::time::Instant::now();
+                        }
+                    }
+                    if ack_tx.send(Ack { seq, result }).is_err() {
+                        break;
+                    }
+                }
+                if unsynced {
+                    let _ = journal.append_all(&[], true);
+                }
+                let _ = done_tx.send(());
+            })
+            .context("cannot start the journal's thread")?;
+        Ok(JournalWriter {
+            tx: Some(tx),
+            acks,
+            done,
+            path,
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Sends record `seq` to the disk; its [`Ack`] comes on [`JournalWriter::acks`].
+    pub fn append(&self, seq: u64, entry: Entry) {
+        if let Some(tx) = &self.tx {
+            // A closed channel: the thread is gone, and so is every later record's ack.
+            let _ = tx.send((seq, entry));
+        }
+    }
+
+    pub fn acks(&self) -> &crossbeam_channel::Receiver<Ack> {
+        &self.acks
+    }
+
+    /// No more records: waits at most `limit` for those sent to reach the disk (a disk that
+    /// hangs must not hang hector's exit); whether they did.
+    pub fn finish(&mut self, limit: std::time::Duration) -> bool {
+        self.tx = None;
+        self.done.recv_timeout(limit).is_ok()
     }
 }
 

@@ -142,27 +142,46 @@ impl Pty {
 
     /// The instant the `n`-th (from 0) occurrence of `needle` was complete in the output.
     pub fn nth_seen(&self, needle: &str, n: usize) -> Option<Instant> {
-        let r = self.received.lock().ok()?;
-        let mut all: Vec<u8> = Vec::new();
-        for (at, chunk) in r.iter() {
-            all.extend_from_slice(chunk);
-            if String::from_utf8_lossy(&all).matches(needle).count() > n {
-                return Some(*at);
+        // Copied out at once: the reader thread, which stamps the arrivals, must not wait.
+        let chunks: Vec<(Instant, usize)> = {
+            let r = self.received.lock().ok()?;
+            r.iter().map(|(at, c)| (*at, c.len())).collect()
+        };
+        let all = self.bytes(chunks.iter().map(|(_, len)| len).sum());
+        let needle = needle.as_bytes();
+        let end = all
+            .windows(needle.len().max(1))
+            .enumerate()
+            .filter(|(_, w)| *w == needle)
+            .nth(n)
+            .map(|(i, _)| i + needle.len())?;
+        let mut seen = 0;
+        for (at, len) in chunks {
+            seen += len;
+            if seen >= end {
+                return Some(at);
             }
         }
         None
     }
 
-    fn first_seen(&self, needle: &str) -> Option<Instant> {
-        let r = self.received.lock().ok()?;
-        let mut all: Vec<u8> = Vec::new();
-        for (at, chunk) in r.iter() {
-            all.extend_from_slice(chunk);
-            if String::from_utf8_lossy(&all).contains(needle) {
-                return Some(*at);
+    /// The first `len` bytes of the output.
+    fn bytes(&self, len: usize) -> Vec<u8> {
+        let mut all = Vec::with_capacity(len);
+        if let Ok(r) = self.received.lock() {
+            for (_, chunk) in r.iter() {
+                if all.len() >= len {
+                    break;
+                }
+                all.extend_from_slice(chunk);
             }
         }
-        None
+        all.truncate(len);
+        all
+    }
+
+    fn first_seen(&self, needle: &str) -> Option<Instant> {
+        self.nth_seen(needle, 0)
     }
 
     /// Waits for the program to end, at most `limit`; kills it after that.

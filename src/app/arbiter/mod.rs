@@ -563,7 +563,9 @@ pub fn run(options: ArbiterOptions, lang: &'static Language) -> ExitCode {
     for (i, file) in options.files.iter().enumerate() {
         let number = i + 1;
         match open_game(file, options.new, lang, origin) {
-            Ok((table, game_lang, told)) => {
+            Ok((mut table, game_lang, told)) => {
+                // Many games: no game's disk may hold up another's alert.
+                table.write_on_thread();
                 first_told.push((games.len(), told));
                 games.push(Supervised {
                     number,
@@ -634,18 +636,25 @@ pub fn run(options: ArbiterOptions, lang: &'static Language) -> ExitCode {
         let timeout = app.next_wake().map_or(Duration::from_secs(3600), |w| {
             w.saturating_duration_since(Instant::now())
         });
-        // One wait over the console and every board of every game.
+        // One wait over the console, every board of every game, and the games' journals.
         let mut sources: Vec<(usize, Seat, Receiver<crate::io::serial::PortEvent>)> = Vec::new();
+        let mut journals: Vec<(usize, Receiver<crate::io::journal::Ack>)> = Vec::new();
         for (i, g) in app.games.iter().enumerate() {
             for seat in Seat::BOTH {
                 if let Some(r) = g.table.events(seat) {
                     sources.push((i, seat, r.clone()));
                 }
             }
+            if let Some(r) = g.table.acks() {
+                journals.push((i, r.clone()));
+            }
         }
         let mut select = Select::new();
         select.recv(&rx);
         for (_, _, r) in &sources {
+            select.recv(r);
+        }
+        for (_, r) in &journals {
             select.recv(r);
         }
         match select.select_timeout(timeout) {
@@ -661,19 +670,31 @@ pub fn run(options: ArbiterOptions, lang: &'static Language) -> ExitCode {
                 Ok(Event::Printed(text)) => app.voice.printed(text),
                 Err(_) => running = false,
             },
-            Ok(op) => {
+            Ok(op) if op.index() <= sources.len() => {
                 let (i, seat, r) = &sources[op.index() - 1];
                 if let Ok(event) = op.recv(r) {
                     let told = app.games[*i].table.port_event(*seat, event);
                     app.told(*i, told, false);
                 }
             }
+            Ok(op) => {
+                let (i, r) = &journals[op.index() - 1 - sources.len()];
+                if let Ok(ack) = op.recv(r) {
+                    let told = app.games[*i].table.acknowledged(ack);
+                    app.told(*i, told, false);
+                }
+            }
             Err(_) => {}
         }
+        // Time-driven work, for the games whose instant has come (a flag, a board's pause,
+        // the clock's checkpoint): with many games, not every game on every event.
+        let now = Instant::now();
         for i in 0..app.games.len() {
-            let told = app.games[i].table.tick();
-            if !told.is_empty() {
-                app.told(i, told, false);
+            if app.games[i].table.next_wake().is_some_and(|w| w <= now) {
+                let told = app.games[i].table.tick();
+                if !told.is_empty() {
+                    app.told(i, told, false);
+                }
             }
         }
         if running {
@@ -684,7 +705,7 @@ pub fn run(options: ArbiterOptions, lang: &'static Language) -> ExitCode {
         }
     }
     for g in &mut app.games {
-        g.table.checkpoint(true);
+        g.table.finish();
     }
     drop(screen);
     app.voice.speaker.wait_idle(Duration::from_secs(3));
