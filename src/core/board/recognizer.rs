@@ -322,6 +322,24 @@ impl Recognizer {
     pub fn event(&mut self, event: SensorEvent, now: Timestamp) -> Vec<Recognition> {
         self.latest = self.latest.max(now);
         let mut out = Vec::new();
+        // A move waiting for quiet (a piece that might slide on, the first half of castling)
+        // is over when the hand goes elsewhere: a piece lifted that cannot go on with it, or
+        // (on a board that names pieces) another piece set down.
+        if let State::Pending { mv, .. } = self.state {
+            let castling = self.castling_squares();
+            let elsewhere = match &event {
+                SensorEvent::Lifted(sq) => *sq != mv.to() && !castling.contains(*sq),
+                // Another piece, even on the moving piece's square (it captures it).
+                SensorEvent::Placed(sq, Some(piece)) => {
+                    let moving = self.expected.board().piece_at(mv.from().unwrap_or(mv.to()));
+                    moving != Some(*piece) && !castling.contains(*sq)
+                }
+                _ => false,
+            };
+            if elsewhere {
+                self.complete(mv, &mut out);
+            }
+        }
         if self.apply(event, &mut out) {
             self.last_change = Some(now);
             self.mismatch_checked = false;
@@ -651,6 +669,22 @@ impl Recognizer {
                 due: since + pause,
             };
         }
+    }
+
+    /// The king's and rooks' squares of castling, from which a lift or onto which a piece may
+    /// still belong to a pending first half of castling.
+    fn castling_squares(&self) -> Bitboard {
+        let mut squares = Bitboard::EMPTY;
+        let turn = self.expected.turn();
+        for c in self.expected.legal_moves() {
+            if let (Move::Castle { king, rook }, Some(side)) = (c, c.castling_side()) {
+                squares.add(king);
+                squares.add(rook);
+                squares.add(side.king_to(turn));
+                squares.add(side.rook_to(turn));
+            }
+        }
+        squares
     }
 
     /// How long the board must stay as it is before `m` is taken.

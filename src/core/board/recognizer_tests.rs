@@ -1117,3 +1117,25 @@ fn a_board_being_set_up_makes_no_moves() {
         assert_eq!(moved(&out).len(), 1);
     }
 }
+
+#[test]
+fn a_lift_elsewhere_ends_the_slide_pause() {
+    // 1. e4 e5: White's bishop goes to c4 on a DGT board, a square it could pass on its way to
+    // b5 or a6; then the hand lifts the other player's knight: the bishop stopped at c4.
+    let mut pos = Chess::default();
+    for m in ["e2e4", "e7e5"] {
+        let mv = uci(&pos, m);
+        pos.play_unchecked(mv);
+    }
+    let bc4 = uci(&pos, "f1c4");
+    let mut b = Bench::dgt(pos);
+    let out = b.steps("-f1 +c4B");
+    assert!(moved(&out).is_empty(), "{out:?}");
+    let out = b.steps("-g8");
+    assert_eq!(moved(&out), vec![bc4]);
+    // The lift itself is Black's knight touched in the new position.
+    assert!(out.contains(&Recognition::Touched {
+        square: Square::G8,
+        piece: piece('n')
+    }));
+}
