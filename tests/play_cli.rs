@@ -484,3 +484,52 @@ fn a_game_on_the_peg_board_against_a_keyboard_opponent() {
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&data);
 }
+
+#[test]
+fn the_sighted_opponents_e_board_follows_the_typed_moves() {
+    // The blind player types White's moves; the sighted opponent plays Black on a DGT board
+    // and carries out White's moves there before making his own.
+    let dir = temp_dir("opponent-board");
+    let link = dir.join("board");
+    let mut sim = Simulator::start("dgt", &link);
+    let data = temp_dir("opponent-board-data");
+    let opponent = format!("board:{}", link.display());
+    let mut t = spawn(
+        &[
+            "play",
+            "--screen-reader",
+            "--opponent",
+            &opponent,
+            "--opponent-protocol",
+            "dgt",
+        ],
+        &data,
+    );
+    assert!(
+        t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    let rounds = [
+        ("Eva vier", "e2e4", "e7e5", "Eva fünf"),
+        (
+            "Springer Felix drei",
+            "g1f3",
+            "b8c6",
+            "Springer Cäsar sechs",
+        ),
+    ];
+    for (typed, executed, reply, heard) in rounds {
+        t.send(format!("{typed}\r").as_bytes());
+        assert!(t.wait_for(typed, LIMIT).is_some(), "{}", t.text());
+        sim.send(&format!("move {executed}"));
+        sim.send(&format!("move {reply}"));
+        assert!(t.wait_for(heard, LIMIT).is_some(), "{}", t.text());
+    }
+    let text = t.text();
+    assert!(!text.contains("Das ist kein Zug"), "{text}");
+    t.send(b"ende\rende\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&data);
+}

@@ -20,7 +20,9 @@ use crate::core::clock::{AnnounceSettings, TimeControl};
 use crate::core::game::Game;
 use crate::core::laws::Rules;
 use crate::core::matchplay::command::Command;
-use crate::core::matchplay::session::{ClockAnswer, Effect, Event, Match, Setup, Side, Urgency};
+use crate::core::matchplay::session::{
+    BoardOf, ClockAnswer, Effect, Event, Match, Setup, Side, Urgency,
+};
 use crate::core::notation::board_words;
 use crate::core::notation::clock_words::clock_face;
 use crate::core::notation::language::{Language, fill};
@@ -142,15 +144,20 @@ impl App {
                         slot.engine.stop();
                     }
                 }
-                Effect::BoardExpect { position, previous } => {
+                Effect::BoardExpect {
+                    board,
+                    position,
+                    previous,
+                } => {
+                    let local = board == BoardOf::Player;
                     let mut follow_up = Vec::new();
-                    for b in self.boards.iter_mut().filter(|b| b.local) {
+                    for b in self.boards.iter_mut().filter(|b| b.local == local) {
                         follow_up.extend(
                             b.link
                                 .expect_position((*position).clone(), previous.as_deref().cloned()),
                         );
                     }
-                    keep_going &= self.board_events(follow_up, true);
+                    keep_going &= self.board_events(follow_up, local);
                 }
                 Effect::BoardPromotion(role) => {
                     let mut follow_up = Vec::new();

@@ -178,6 +178,15 @@ pub enum Recorded {
     Note(String),
 }
 
+/// Whose board an effect is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardOf {
+    /// The local player's own board (a peg board, or an e-board).
+    Player,
+    /// The sighted opponent's e-board.
+    Opponent,
+}
+
 /// What the adapters must do, in this order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
@@ -191,8 +200,10 @@ pub enum Effect {
     /// The engine should find a move for the side to move.
     EngineThink,
     EngineStop,
-    /// The local board must show this position (an opponent's move to execute, D2.1).
+    /// A board must show this position: the local board an opponent's move to execute
+    /// (D2.1), the sighted opponent's e-board the local player's move.
     BoardExpect {
+        board: BoardOf,
         position: Box<Chess>,
         previous: Option<Box<Chess>>,
     },
@@ -662,6 +673,16 @@ impl Match {
         if self.setup.local_board && !from_local_board {
             self.board_behind = Some(m);
             out.push(Effect::BoardExpect {
+                board: BoardOf::Player,
+                position: Box::new(self.game.position().clone()),
+                previous: Some(Box::new(before.clone())),
+            });
+        }
+        // The opponent carries out the local player's move on his e-board: its recognizer
+        // must wait for that, not take it for the opponent's own move.
+        if by == self.setup.local && self.setup.side(!by) == Side::Board {
+            out.push(Effect::BoardExpect {
+                board: BoardOf::Opponent,
                 position: Box::new(self.game.position().clone()),
                 previous: Some(Box::new(before)),
             });

@@ -367,3 +367,31 @@ fn a_failed_engine_hands_its_side_to_the_keyboard() {
     );
     assert_eq!(said(&line(&mut m, "e5", 30)), ["Eva fünf"]);
 }
+
+#[test]
+fn the_opponents_e_board_is_told_to_wait_for_the_local_players_move() {
+    // The blind player types White's moves; the sighted opponent plays Black on an e-board
+    // and carries out White's moves there too.
+    let (mut m, _) = start(setup(Side::Keyboard, Side::Board));
+    let e = line(&mut m, "Eva vier", 10);
+    let expect = e.iter().find_map(|x| match x {
+        Effect::BoardExpect {
+            board,
+            position,
+            previous,
+        } => Some((*board, position.clone(), previous.clone())),
+        _ => None,
+    });
+    let (board, position, previous) = expect.expect("the e-board is told");
+    assert_eq!(board, BoardOf::Opponent);
+    assert_eq!(position.turn(), Color::Black);
+    assert_eq!(previous.map(|p| p.turn()), Some(Color::White));
+    // The opponent's own move from his board is the game's next move; no expectation follows.
+    let e5 = uci(&m, "e7e5");
+    let e = m.handle(Event::OpponentBoard(Recognition::Moved(e5)), t(20));
+    assert!(said(&e).iter().any(|s| s.contains("Eva fünf")), "{e:?}");
+    assert!(
+        !e.iter().any(|x| matches!(x, Effect::BoardExpect { .. })),
+        "{e:?}"
+    );
+}
