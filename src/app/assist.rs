@@ -15,7 +15,7 @@ use crate::app::narrator::Narrator;
 use crate::app::play::keys::{Focus, KeyOutcome};
 use crate::app::play::view::{Pieces, View};
 use crate::app::recorder::Recorder;
-use crate::app::say::app_speaker;
+use crate::app::say::mode_speaker;
 use crate::app::table::{BoardSpec, Table, TableSpec, TableStart, Told};
 use crate::core::clock::TimeControl;
 use crate::core::game::Game;
@@ -23,11 +23,11 @@ use crate::core::matchplay::command::Command;
 use crate::core::matchplay::session::Urgency;
 use crate::core::matchplay::two_boards::envelope::Envelope;
 use crate::core::matchplay::two_boards::{Duty, Input, Seat};
-use crate::core::notation::clock_words::clock_face;
+use crate::core::notation::clock_words::clock_faces;
 use crate::core::notation::language::{Language, fill};
 use crate::core::settings::SpeechSettings;
 use crate::io::speech::Notice;
-use crate::io::terminal::{FullScreen, interactive, spawn_key_reader, spawn_line_reader};
+use crate::io::terminal::{FullScreen, interactive};
 
 /// Everything `hector assist` was asked for.
 pub struct AssistOptions {
@@ -146,13 +146,7 @@ impl Assist {
 
     fn draw(&mut self, screen: &mut FullScreen) {
         let now = self.table.now();
-        let clock = self.table.game.clock().map(|c| {
-            (
-                clock_face(c.remaining(Color::White, now)),
-                clock_face(c.remaining(Color::Black, now)),
-                c.running(),
-            )
-        });
+        let clock = self.table.game.clock().map(|c| clock_faces(c, now));
         let boards = self.board_lines();
         let view = View {
             game: self.table.game.game(),
@@ -193,13 +187,15 @@ impl Assist {
 pub fn run(options: AssistOptions, lang: &'static Language) -> ExitCode {
     let full_screen = !options.screen_reader && interactive();
     let (tx, rx): (Sender<Event>, Receiver<Event>) = unbounded();
-    let mut speech = options.speech.clone();
-    if !full_screen && !options.speech_chosen {
-        // Line mode: the lines are the output, a screen reader reads them.
-        speech.backend = crate::core::settings::BackendChoice::Print;
-    }
-    let printed: Option<fn(String) -> Event> = full_screen.then_some(Event::Printed);
-    let speaker = app_speaker(&speech, lang, &tx, printed, Event::Notice);
+    let speaker = mode_speaker(
+        &options.speech,
+        options.speech_chosen,
+        full_screen,
+        lang,
+        &tx,
+        Event::Printed,
+        Event::Notice,
+    );
     let side = match options.table.duty {
         Duty::Sighted => !options.table.blind,
         _ => options.table.blind,
@@ -221,23 +217,8 @@ pub fn run(options: AssistOptions, lang: &'static Language) -> ExitCode {
         pieces: options.pieces,
         colors: options.colors,
     };
-    let mut screen = if full_screen {
-        match FullScreen::enter() {
-            Ok(s) => Some(s),
-            Err(e) => {
-                eprintln!("hector assist: cannot use the full screen ({e}); using lines");
-                app.voice.full_screen = false;
-                None
-            }
-        }
-    } else {
-        None
-    };
-    if screen.is_some() {
-        spawn_key_reader(tx.clone(), Event::Input);
-    } else {
-        spawn_line_reader(tx.clone(), Event::Input);
-    }
+    let mut screen = crate::io::terminal::open(full_screen, "assist", tx.clone(), Event::Input);
+    app.voice.full_screen = screen.is_some();
     let mut running = app.told(told);
     if app.table.game.is_adjourned() {
         app.voice

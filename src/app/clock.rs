@@ -24,9 +24,7 @@ use crate::core::notation::language::{Language, fill};
 use crate::core::settings::SpeechSettings;
 use crate::core::time::Timestamp;
 use crate::io::speech::{Kind, Notice, Speaker};
-use crate::io::terminal::{
-    FullScreen, Input, bigtext, interactive, spawn_key_reader, spawn_line_reader,
-};
+use crate::io::terminal::{Input, bigtext, interactive};
 
 /// Which lever White's clock is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -427,23 +425,8 @@ pub fn run(options: ClockOptions, lang: &'static Language) -> ExitCode {
         muted: false,
         finished: false,
     };
-    let mut screen = if full_screen {
-        match FullScreen::enter() {
-            Ok(s) => Some(s),
-            Err(e) => {
-                eprintln!("hector clock: cannot use the full screen ({e}); using lines");
-                app.line_mode = true;
-                None
-            }
-        }
-    } else {
-        None
-    };
-    if screen.is_some() {
-        spawn_key_reader(tx.clone(), Event::Input);
-    } else {
-        spawn_line_reader(tx.clone(), Event::Input);
-    }
+    let mut screen = crate::io::terminal::open(full_screen, "clock", tx.clone(), Event::Input);
+    app.line_mode = screen.is_none();
     let intro = format!(
         "{}. {} {}",
         control_words(&options.control, app.lang),

@@ -16,7 +16,7 @@ use shakmaty::{Color, Position};
 use crate::app::narrator::Narrator;
 use crate::app::play::keys::{Focus, KeyOutcome};
 use crate::app::recorder::Recorder;
-use crate::app::say::app_speaker;
+use crate::app::say::mode_speaker;
 use crate::app::table::{BoardSpec, Table, TableSpec, TableStart, Told};
 use crate::core::game::Game;
 use crate::core::matchplay::command::Command;
@@ -33,7 +33,7 @@ use crate::core::settings::SpeechSettings;
 use crate::io::board_link::Protocol;
 use crate::io::journal::{games_dir, journal_paths, load};
 use crate::io::speech::Notice;
-use crate::io::terminal::{FullScreen, interactive, spawn_key_reader, spawn_line_reader};
+use crate::io::terminal::{FullScreen, interactive};
 use view::{ConsoleView, Row};
 
 /// Everything `hector arbiter` was asked for.
@@ -550,12 +550,15 @@ impl Arbiter {
 pub fn run(options: ArbiterOptions, lang: &'static Language) -> ExitCode {
     let full_screen = !options.screen_reader && interactive();
     let (tx, rx): (Sender<Event>, Receiver<Event>) = unbounded();
-    let mut speech = options.speech.clone();
-    if !full_screen && !options.speech_chosen {
-        speech.backend = crate::core::settings::BackendChoice::Print;
-    }
-    let printed: Option<fn(String) -> Event> = full_screen.then_some(Event::Printed);
-    let speaker = app_speaker(&speech, lang, &tx, printed, Event::Notice);
+    let speaker = mode_speaker(
+        &options.speech,
+        options.speech_chosen,
+        full_screen,
+        lang,
+        &tx,
+        Event::Printed,
+        Event::Notice,
+    );
     let origin = Instant::now();
     let mut voice = Narrator::new(speaker, full_screen, &lang.arbiter.prompt);
     let mut games = Vec::new();
@@ -608,23 +611,8 @@ pub fn run(options: ArbiterOptions, lang: &'static Language) -> ExitCode {
     for (i, told) in first_told {
         app.told(i, told, false);
     }
-    let mut screen = if full_screen {
-        match FullScreen::enter() {
-            Ok(s) => Some(s),
-            Err(e) => {
-                eprintln!("hector arbiter: cannot use the full screen ({e}); using lines");
-                app.voice.full_screen = false;
-                None
-            }
-        }
-    } else {
-        None
-    };
-    if screen.is_some() {
-        spawn_key_reader(tx.clone(), Event::Input);
-    } else {
-        spawn_line_reader(tx.clone(), Event::Input);
-    }
+    let mut screen = crate::io::terminal::open(full_screen, "arbiter", tx.clone(), Event::Input);
+    app.voice.full_screen = screen.is_some();
     app.voice.prompt();
     let mut running = true;
     while running {

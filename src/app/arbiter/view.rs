@@ -12,7 +12,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use crate::app::play::view::{MIN_COLS, MIN_ROWS};
+use crate::app::play::view::too_small;
 use crate::core::notation::language::{Language, fill};
 
 /// One game's row.
@@ -116,18 +116,10 @@ impl ConsoleView<'_> {
     }
 
     pub fn draw(&self, frame: &mut Frame) {
-        let area = frame.area();
-        if area.width < MIN_COLS || area.height < MIN_ROWS {
-            let text = fill(
-                &self.lang.play.terminal_too_small,
-                &[
-                    ("cols", &area.width.to_string()),
-                    ("rows", &area.height.to_string()),
-                ],
-            );
-            frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+        if too_small(frame, self.lang) {
             return;
         }
+        let area = frame.area();
         let w = &self.lang.arbiter;
         let bold = Style::default().add_modifier(Modifier::BOLD);
         let table_height = (self.rows.len() as u16 + 2).min(area.height / 2);

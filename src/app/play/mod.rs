@@ -15,7 +15,7 @@ use shakmaty::{CastlingMode, Chess, Color, Square};
 
 use crate::app::narrator::Narrator;
 use crate::app::recorder::Recorder;
-use crate::app::say::app_speaker;
+use crate::app::say::mode_speaker;
 use crate::core::clock::{AnnounceSettings, TimeControl};
 use crate::core::game::Game;
 use crate::core::laws::Rules;
@@ -24,7 +24,7 @@ use crate::core::matchplay::session::{
     BoardOf, ClockAnswer, Effect, Event, Match, Setup, Side, Urgency,
 };
 use crate::core::notation::board_words;
-use crate::core::notation::clock_words::clock_face;
+use crate::core::notation::clock_words::clock_faces;
 use crate::core::notation::language::{Language, fill};
 use crate::core::notation::speak::Form;
 use crate::core::settings::SpeechSettings;
@@ -34,7 +34,7 @@ use crate::io::engine::{
     ClockTimes, Engine, EngineEvent, EngineOptions, SearchLimits, level_limits,
 };
 use crate::io::speech::Notice;
-use crate::io::terminal::{FullScreen, Input, interactive, spawn_key_reader, spawn_line_reader};
+use crate::io::terminal::{FullScreen, Input, interactive};
 use keys::{Focus, KeyOutcome};
 use view::{Pieces, View};
 
@@ -390,11 +390,7 @@ impl App {
     fn clock_strings(&self) -> Option<(String, String, Option<Color>)> {
         let clock = self.game_match.clock()?;
         let now = self.now();
-        Some((
-            clock_face(clock.remaining(Color::White, now)),
-            clock_face(clock.remaining(Color::Black, now)),
-            clock.running(),
-        ))
+        Some(clock_faces(clock, now))
     }
 
     fn draw(&mut self, screen: &mut FullScreen) {
@@ -452,15 +448,15 @@ impl App {
 pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
     let full_screen = !options.screen_reader && interactive();
     let (tx, rx): (Sender<AppEvent>, Receiver<AppEvent>) = unbounded();
-
-    // Speech: in line mode the lines are the output and a screen reader reads them, so
-    // hector's own speech is the silent print backend unless a backend was chosen.
-    let mut speech = options.speech.clone();
-    if !full_screen && !options.speech_chosen {
-        speech.backend = crate::core::settings::BackendChoice::Print;
-    }
-    let printed: Option<fn(String) -> AppEvent> = full_screen.then_some(AppEvent::Printed);
-    let speaker = app_speaker(&speech, lang, &tx, printed, AppEvent::Notice);
+    let speaker = mode_speaker(
+        &options.speech,
+        options.speech_chosen,
+        full_screen,
+        lang,
+        &tx,
+        AppEvent::Printed,
+        AppEvent::Notice,
+    );
 
     let origin = Instant::now();
     let (game, start_entries, mut resumed) = match options.start {
@@ -647,23 +643,8 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
         colors: options.colors,
         recorder,
     };
-    let mut screen = if full_screen {
-        match FullScreen::enter() {
-            Ok(s) => Some(s),
-            Err(e) => {
-                eprintln!("hector play: cannot use the full screen ({e}); using lines");
-                app.voice.full_screen = false;
-                None
-            }
-        }
-    } else {
-        None
-    };
-    if screen.is_some() {
-        spawn_key_reader(tx.clone(), AppEvent::Input);
-    } else {
-        spawn_line_reader(tx.clone(), AppEvent::Input);
-    }
+    let mut screen = crate::io::terminal::open(full_screen, "play", tx.clone(), AppEvent::Input);
+    app.voice.full_screen = screen.is_some();
     for p in problems {
         app.tell(Urgency::Urgent, vec![p]);
     }

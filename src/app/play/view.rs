@@ -52,6 +52,24 @@ pub struct View<'a> {
     pub boards: &'a [String],
 }
 
+/// A terminal smaller than [`MIN_COLS`] x [`MIN_ROWS`] gets a sentence saying so instead of
+/// a view cut to pieces; whether it was.
+pub fn too_small(frame: &mut Frame, lang: &Language) -> bool {
+    let area = frame.area();
+    if area.width >= MIN_COLS && area.height >= MIN_ROWS {
+        return false;
+    }
+    let text = fill(
+        &lang.play.terminal_too_small,
+        &[
+            ("cols", &area.width.to_string()),
+            ("rows", &area.height.to_string()),
+        ],
+    );
+    frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+    true
+}
+
 fn figurine(p: Piece) -> &'static str {
     match (p.color, p.role) {
         (Color::White, Role::King) => "♔",
@@ -196,18 +214,10 @@ impl View<'_> {
     }
 
     pub fn draw(&self, frame: &mut Frame) {
-        let area = frame.area();
-        if area.width < MIN_COLS || area.height < MIN_ROWS {
-            let text = fill(
-                &self.lang.play.terminal_too_small,
-                &[
-                    ("cols", &area.width.to_string()),
-                    ("rows", &area.height.to_string()),
-                ],
-            );
-            frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+        if too_small(frame, self.lang) {
             return;
         }
+        let area = frame.area();
         let rows = Layout::default()
             .direction(Direction::Vertical)
             .constraints([

@@ -26,6 +26,18 @@ pub fn clock_face(d: Duration) -> String {
     }
 }
 
+/// Both players' clock faces and whose clock runs, as the full screens show them.
+pub fn clock_faces(
+    clock: &crate::core::clock::Clock,
+    now: crate::core::time::Timestamp,
+) -> (String, String, Option<Color>) {
+    (
+        clock_face(clock.remaining(Color::White, now)),
+        clock_face(clock.remaining(Color::Black, now)),
+        clock.running(),
+    )
+}
+
 /// A remaining time: hours and minutes from an hour up, minutes from ten minutes, minutes and
 /// seconds below that, seconds under a minute.
 pub fn duration_words(d: Duration, lang: &Language) -> String {

@@ -66,6 +66,34 @@ pub fn spawn_line_reader<T: Send + 'static>(tx: Sender<T>, wrap: fn(Input) -> T)
         });
 }
 
+/// The full screen when `full_screen` asks for it and the terminal allows it (else plain
+/// lines, with the reason on standard error, `mode` naming the program), and the thread that
+/// reads the input of the one chosen: keys or lines.
+pub fn open<T: Send + 'static>(
+    full_screen: bool,
+    mode: &str,
+    tx: Sender<T>,
+    wrap: fn(Input) -> T,
+) -> Option<FullScreen> {
+    let screen = if full_screen {
+        match FullScreen::enter() {
+            Ok(s) => Some(s),
+            Err(e) => {
+                eprintln!("hector {mode}: cannot use the full screen ({e}); using lines");
+                None
+            }
+        }
+    } else {
+        None
+    };
+    if screen.is_some() {
+        spawn_key_reader(tx, wrap);
+    } else {
+        spawn_line_reader(tx, wrap);
+    }
+    screen
+}
+
 /// The full-screen terminal; the screen is restored when this is dropped, also on a panic.
 pub struct FullScreen {
     pub terminal: Terminal<CrosstermBackend<Stdout>>,
