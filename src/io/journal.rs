@@ -590,6 +590,49 @@ mod tests {
     }
 
     #[test]
+    fn the_journal_thread_writes_every_record_in_order_and_acknowledges_the_last() {
+        let dir = temp("thread");
+        let header = Header::new("2026-11-21T14:03:05Z", "Anna", "Bert");
+        let journal = Journal::create_in(&dir, &header).expect("create");
+        let path = journal.path().to_path_buf();
+        let mut writer = JournalWriter::spawn(journal).expect("thread");
+        let checkpoint = Entry::ClockCheckpoint {
+            white_ms: 59_000,
+            black_ms: 60_000,
+            running: Some(shakmaty::Color::White),
+            paused: false,
+            used: None,
+        };
+        let entries = vec![
+            mv("e2e4", "e4", shakmaty::Color::White),
+            checkpoint.clone(),
+            mv("e7e5", "e5", shakmaty::Color::Black),
+            checkpoint,
+            Entry::ClockPaused,
+        ];
+        for (i, e) in entries.iter().enumerate() {
+            writer.append(i as u64 + 1, e.clone());
+        }
+        // Acknowledgements come per batch; the last one covers every record.
+        let mut last = 0;
+        while last < entries.len() as u64 {
+            let ack = writer
+                .acks()
+                .recv_timeout(std::time::Duration::from_secs(10))
+                .expect("an acknowledgement");
+            assert_eq!(ack.result, Ok(()));
+            assert!(ack.seq > last, "{ack:?} after {last}");
+            last = ack.seq;
+        }
+        assert!(writer.finish(std::time::Duration::from_secs(10)));
+        drop(writer);
+        let d = load(&path).expect("load");
+        assert_eq!(d.entries, entries);
+        assert!(!d.torn_tail);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn a_journal_is_written_by_one_hector_at_a_time() {
         let dir = temp("lock");
         let header = Header::new("2026-11-21T14:03:05Z", "Anna", "Bert");
