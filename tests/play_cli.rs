@@ -318,6 +318,7 @@ fn every_query_is_answered_in_appendix_d_words() {
             "züge f3",
             "züge",
             "letzter",
+            "wiederholen",
             "wer",
             "material",
             "liste 1",
@@ -347,6 +348,13 @@ fn every_query_is_answered_in_appendix_d_words() {
     ] {
         assert!(text.contains(expected), "missing {expected:?} in:\n{text}");
     }
+    // "wiederholen" shows the last answer again: a screen reader reads the lines.
+    assert_eq!(
+        text.matches("Letzter Zug: 2. Schwarz, Springer Cäsar sechs")
+            .count(),
+        2,
+        "{text}"
+    );
 }
 
 #[test]

@@ -44,7 +44,6 @@ pub struct AssistOptions {
 enum Event {
     Input(crate::io::terminal::Input),
     Notice(Notice),
-    Printed(String),
 }
 
 struct Assist {
@@ -193,7 +192,6 @@ pub fn run(options: AssistOptions, lang: &'static Language) -> ExitCode {
         full_screen,
         lang,
         &tx,
-        Event::Printed,
         Event::Notice,
     );
     let side = match options.table.duty {
@@ -250,7 +248,6 @@ pub fn run(options: AssistOptions, lang: &'static Language) -> ExitCode {
                 Ok(Event::Input(crate::io::terminal::Input::Closed)) => running = false,
                 Ok(Event::Input(crate::io::terminal::Input::Resize)) => app.voice.dirty = true,
                 Ok(Event::Notice(n)) => app.voice.notice(&n, lang),
-                Ok(Event::Printed(text)) => app.voice.printed(text),
                 Err(_) => running = false,
             },
             recv(blind_rx) -> ev => if let Ok(pe) = ev {

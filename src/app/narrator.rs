@@ -23,6 +23,8 @@ pub struct Narrator {
     prompt: String,
     /// A line about the speech output.
     pub status: String,
+    /// The lines told last, for "repeat".
+    last: Vec<String>,
     /// The screen must be drawn again.
     pub dirty: bool,
 }
@@ -37,6 +39,7 @@ impl Narrator {
             prompt_open: false,
             prompt: prompt.to_string(),
             status: String::new(),
+            last: Vec::new(),
             dirty: true,
         }
     }
@@ -49,6 +52,7 @@ impl Narrator {
             Urgency::Urgent => Kind::Urgent,
         };
         self.speaker.say(kind, lines.join(". "));
+        self.last.clone_from(&lines);
         self.show(lines);
     }
 
@@ -90,7 +94,12 @@ impl Narrator {
     /// Repeat, silence, mute, unmute, faster, slower.
     pub fn speech(&mut self, c: SpeechControl) {
         match c {
-            SpeechControl::Repeat => self.speaker.repeat(),
+            SpeechControl::Repeat => {
+                // Heard again, and shown again: a screen reader or braille display reads the
+                // lines, not the voice.
+                self.speaker.repeat();
+                self.show(self.last.clone());
+            }
             SpeechControl::Silence => self.speaker.stop(),
             SpeechControl::Mute => self.set_muted(true),
             SpeechControl::Unmute => self.set_muted(false),
@@ -109,20 +118,16 @@ impl Narrator {
     }
 
     /// A notice of the speech thread: which backend speaks goes to the status line; a
-    /// switch or silence is said.
+    /// switch or silence is said, and the status line names what speaks now.
     pub fn notice(&mut self, n: &Notice, lang: &Language) {
         let text = notice_text(n, lang);
-        if matches!(n, Notice::Using(_)) {
-            self.status = text;
-            self.dirty = true;
-        } else {
+        self.status = match n {
+            Notice::Switched { to, .. } => notice_text(&Notice::Using(*to), lang),
+            _ => text.clone(),
+        };
+        self.dirty = true;
+        if !matches!(n, Notice::Using(_)) {
             self.tell(Urgency::Answer, vec![text]);
         }
-    }
-
-    /// Printed speech, shown in the status line of the full screen.
-    pub fn printed(&mut self, text: String) {
-        self.status = text;
-        self.dirty = true;
     }
 }

@@ -49,29 +49,24 @@ pub fn quiet_speaker(settings: &SpeechSettings, lang: &Language) -> (Speaker, Re
     Speaker::start(config)
 }
 
-/// The speaker of an interactive mode on the full screen or in plain lines. In line mode the
-/// lines are the output and a screen reader reads them, so hector's own speech is the silent
-/// print backend unless the player chose a backend (`chosen`).
+/// The speaker of an interactive mode on the full screen or in plain lines. The mode shows
+/// every sentence itself (the full screen's "last said" lines, or a printed line each), so
+/// the print backend shows nothing more. In line mode the lines are the output and a screen
+/// reader reads them, so hector's own speech is that silent print backend unless the player
+/// chose a backend (`chosen`).
 pub fn mode_speaker<E: Send + 'static>(
     settings: &SpeechSettings,
     chosen: bool,
     full_screen: bool,
     lang: &Language,
     events: &Sender<E>,
-    printed: fn(String) -> E,
     notice: fn(Notice) -> E,
 ) -> Speaker {
     let mut settings = settings.clone();
     if !full_screen && !chosen {
         settings.backend = crate::core::settings::BackendChoice::Print;
     }
-    app_speaker(
-        &settings,
-        lang,
-        events,
-        full_screen.then_some(printed),
-        notice,
-    )
+    app_speaker(&settings, lang, events, None, notice)
 }
 
 /// The speaker of an interactive mode. Notices about the backend arrive on `events` as

@@ -49,7 +49,6 @@ pub struct ArbiterOptions {
 enum Event {
     Input(crate::io::terminal::Input),
     Notice(Notice),
-    Printed(String),
 }
 
 /// A game of the console.
@@ -556,7 +555,6 @@ pub fn run(options: ArbiterOptions, lang: &'static Language) -> ExitCode {
         full_screen,
         lang,
         &tx,
-        Event::Printed,
         Event::Notice,
     );
     let origin = Instant::now();
@@ -655,7 +653,6 @@ pub fn run(options: ArbiterOptions, lang: &'static Language) -> ExitCode {
                 Ok(Event::Input(crate::io::terminal::Input::Closed)) => running = false,
                 Ok(Event::Input(crate::io::terminal::Input::Resize)) => app.voice.dirty = true,
                 Ok(Event::Notice(n)) => app.voice.notice(&n, lang),
-                Ok(Event::Printed(text)) => app.voice.printed(text),
                 Err(_) => running = false,
             },
             Ok(op) if op.index() <= sources.len() => {

@@ -87,8 +87,6 @@ pub enum Start {
 enum AppEvent {
     Input(Input),
     Notice(Notice),
-    /// Printed speech, shown in the full-screen view.
-    Printed(String),
 }
 
 /// How the engine is doing.
@@ -454,7 +452,6 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
         full_screen,
         lang,
         &tx,
-        AppEvent::Printed,
         AppEvent::Notice,
     );
 
@@ -682,7 +679,6 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
                 Ok(AppEvent::Input(Input::Closed)) => running = false,
                 Ok(AppEvent::Input(Input::Resize)) => app.voice.dirty = true,
                 Ok(AppEvent::Notice(n)) => app.voice.notice(&n, lang),
-                Ok(AppEvent::Printed(text)) => app.voice.printed(text),
                 Err(_) => running = false,
             },
             recv(engine_rx) -> ev => if let Ok(e) = ev {
