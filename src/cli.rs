@@ -805,6 +805,34 @@ fn refuse(
 }
 
 /// Loads the configuration file; a problem is printed and the defaults are used.
+/// An interactive mode's speech: the configuration file's settings with `--lang` and
+/// `--speech` over them; whether a backend was chosen (by option or in the file); and the
+/// language's words. Exit status 2 for an unknown language.
+fn mode_speech(
+    lang: Option<&str>,
+    speech: Option<crate::core::settings::BackendChoice>,
+) -> Result<
+    (
+        crate::core::settings::SpeechSettings,
+        bool,
+        &'static Language,
+    ),
+    ExitCode,
+> {
+    let config = settings_or_defaults(lang);
+    let mut settings = config.speech.clone();
+    if let Some(l) = lang {
+        settings.language = l.to_string();
+    }
+    let chosen =
+        speech.is_some() || config.speech.backend != crate::core::settings::BackendChoice::Auto;
+    if let Some(b) = speech {
+        settings.backend = b;
+    }
+    let words = lang_or_exit(&settings.language)?;
+    Ok((settings, chosen, words))
+}
+
 fn settings_or_defaults(lang_hint: Option<&str>) -> crate::core::settings::Settings {
     let (settings, problem) = crate::io::config::load_settings();
     if let Some((path, reason)) = problem {
@@ -835,18 +863,8 @@ fn play(args: PlayArgs) -> ExitCode {
     use crate::core::game::Game;
     use crate::core::variant::{Variant, chess960_position, position_from_fen};
 
-    let config = settings_or_defaults(args.lang.as_deref());
-    let mut speech = config.speech.clone();
-    if let Some(l) = &args.lang {
-        speech.language = l.clone();
-    }
-    let speech_chosen = args.speech.is_some()
-        || config.speech.backend != crate::core::settings::BackendChoice::Auto;
-    if let Some(b) = args.speech {
-        speech.backend = b;
-    }
-    let lang = match lang_or_exit(&speech.language) {
-        Ok(l) => l,
+    let (speech, speech_chosen, lang) = match mode_speech(args.lang.as_deref(), args.speech) {
+        Ok(s) => s,
         Err(code) => return code,
     };
     let control = match args
@@ -1095,18 +1113,8 @@ fn assist(args: AssistArgs) -> ExitCode {
     use crate::app::table::{BoardSpec, TableSpec};
     use crate::core::matchplay::two_boards::Duty;
 
-    let config = settings_or_defaults(args.lang.as_deref());
-    let mut speech = config.speech.clone();
-    if let Some(l) = &args.lang {
-        speech.language = l.clone();
-    }
-    let speech_chosen = args.speech.is_some()
-        || config.speech.backend != crate::core::settings::BackendChoice::Auto;
-    if let Some(b) = args.speech {
-        speech.backend = b;
-    }
-    let lang = match lang_or_exit(&speech.language) {
-        Ok(l) => l,
+    let (speech, speech_chosen, lang) = match mode_speech(args.lang.as_deref(), args.speech) {
+        Ok(s) => s,
         Err(code) => return code,
     };
     let duty = match args.duty {
@@ -1204,18 +1212,8 @@ pub fn main() -> ExitCode {
             lang,
             speech,
         } => {
-            let config = settings_or_defaults(lang.as_deref());
-            let mut settings = config.speech.clone();
-            if let Some(l) = &lang {
-                settings.language = l.clone();
-            }
-            let speech_chosen = speech.is_some()
-                || config.speech.backend != crate::core::settings::BackendChoice::Auto;
-            if let Some(b) = speech {
-                settings.backend = b;
-            }
-            let lang = match lang_or_exit(&settings.language) {
-                Ok(l) => l,
+            let (settings, speech_chosen, lang) = match mode_speech(lang.as_deref(), speech) {
+                Ok(s) => s,
                 Err(code) => return code,
             };
             crate::app::arbiter::run(
