@@ -105,8 +105,8 @@ impl Assist {
 
     fn key(&mut self, k: crossterm::event::KeyEvent) -> bool {
         self.voice.dirty = true;
-        match self.focus.press(k, self.side) {
-            KeyOutcome::Command { command, keys_help } => {
+        match self.voice.key(self.focus.press(k, self.side)) {
+            Some(KeyOutcome::Command { command, keys_help }) => {
                 let keep = self.input(Input::Command(command));
                 if keys_help {
                     self.voice
@@ -114,17 +114,9 @@ impl Assist {
                 }
                 keep
             }
-            KeyOutcome::Line(line) => self.input(Input::Line(line)),
-            KeyOutcome::Speech(c) => {
-                self.voice.speech(c);
-                true
-            }
-            KeyOutcome::ToggleMute => {
-                self.voice.toggle_mute();
-                true
-            }
-            KeyOutcome::Quit => self.input(Input::Command(Command::Quit)),
-            KeyOutcome::Redraw | KeyOutcome::Nothing => true,
+            Some(KeyOutcome::Line(line)) => self.input(Input::Line(line)),
+            Some(KeyOutcome::Quit) => self.input(Input::Command(Command::Quit)),
+            _ => true,
         }
     }
 

@@ -4,6 +4,7 @@
 
 use std::io::Write;
 
+use crate::app::play::keys::KeyOutcome;
 use crate::app::say::notice_text;
 use crate::core::matchplay::session::{SpeechControl, Urgency};
 use crate::core::notation::language::Language;
@@ -106,6 +107,18 @@ impl Narrator {
             SpeechControl::Faster => self.speaker.change_rate(10),
             SpeechControl::Slower => self.speaker.change_rate(-10),
         }
+    }
+
+    /// Carries out the keys that concern speech (repeat, silence, mute, rate) and the screen
+    /// alone; returns the others, for the mode.
+    pub fn key(&mut self, outcome: KeyOutcome) -> Option<KeyOutcome> {
+        match outcome {
+            KeyOutcome::Speech(c) => self.speech(c),
+            KeyOutcome::ToggleMute => self.toggle_mute(),
+            KeyOutcome::Redraw | KeyOutcome::Nothing => {}
+            other => return Some(other),
+        }
+        None
     }
 
     pub fn toggle_mute(&mut self) {

@@ -351,26 +351,18 @@ impl Arbiter {
 
     fn key(&mut self, k: crossterm::event::KeyEvent) -> bool {
         self.voice.dirty = true;
-        match self.focus.press(k, Color::White) {
-            KeyOutcome::Line(line) => self.line(&line),
-            KeyOutcome::Speech(c) => {
-                self.voice.speech(c);
-                true
-            }
-            KeyOutcome::ToggleMute => {
-                self.voice.toggle_mute();
-                true
-            }
-            KeyOutcome::Quit => self.quit(),
-            KeyOutcome::Command {
+        match self.voice.key(self.focus.press(k, Color::White)) {
+            Some(KeyOutcome::Line(line)) => self.line(&line),
+            Some(KeyOutcome::Quit) => self.quit(),
+            Some(KeyOutcome::Command {
                 command: Command::Help,
                 ..
-            } => {
+            }) => {
                 self.answer(self.lang.arbiter.help.clone());
                 true
             }
             // The board keys belong to the player's screen; the console has lines.
-            KeyOutcome::Command { .. } | KeyOutcome::Redraw | KeyOutcome::Nothing => true,
+            _ => true,
         }
     }
 

@@ -363,25 +363,17 @@ impl App {
 
     fn key(&mut self, k: crossterm::event::KeyEvent) -> bool {
         self.voice.dirty = true;
-        match self.focus.press(k, self.options_color) {
-            KeyOutcome::Command { command, keys_help } => {
+        match self.voice.key(self.focus.press(k, self.options_color)) {
+            Some(KeyOutcome::Command { command, keys_help }) => {
                 let keep = self.handle(Event::Command(command));
                 if keys_help {
                     self.tell(Urgency::Answer, vec![self.lang.play.keys_help.clone()]);
                 }
                 keep
             }
-            KeyOutcome::Line(line) => self.handle(Event::Line(line)),
-            KeyOutcome::Speech(c) => {
-                self.voice.speech(c);
-                true
-            }
-            KeyOutcome::ToggleMute => {
-                self.voice.toggle_mute();
-                true
-            }
-            KeyOutcome::Quit => self.handle(Event::Command(Command::Quit)),
-            KeyOutcome::Redraw | KeyOutcome::Nothing => true,
+            Some(KeyOutcome::Line(line)) => self.handle(Event::Line(line)),
+            Some(KeyOutcome::Quit) => self.handle(Event::Command(Command::Quit)),
+            _ => true,
         }
     }
 
