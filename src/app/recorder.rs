@@ -14,7 +14,7 @@ use crate::core::game::Game;
 use crate::core::matchplay::session::Recorded;
 use crate::core::notation::language::Language;
 use crate::core::outcome::Termination;
-use crate::core::record::entry::{millis, uci_of};
+use crate::core::record::entry::millis;
 use crate::core::record::{Entry, Header, Replayed, Times, replay, to_pgn};
 use crate::core::time::Timestamp;
 use crate::io::journal::{Ack, Journal, JournalWriter, load, write_atomic};
@@ -153,86 +153,7 @@ impl Recorder {
 
     /// Writes what the match recorded; `game` is the game after the event.
     pub fn record(&mut self, r: &Recorded, game: &Game) {
-        let variant = self.header.variant;
-        let entries: Vec<Entry> = match r {
-            Recorded::Move { mv, by, clock } => {
-                let times = clock.map(|(w, b)| Times::new(w, b));
-                match game.moves().iter().rev().find(|p| p.mv == *mv) {
-                    Some(played) => vec![Entry::from_played(played, *by, variant, times)],
-                    None => Vec::new(),
-                }
-            }
-            Recorded::Touched { by, square } => vec![Entry::Touched {
-                by: *by,
-                square: *square,
-            }],
-            Recorded::DrawOffered { by } => vec![Entry::DrawOffered { by: *by }],
-            Recorded::DrawDeclined { by } => vec![Entry::DrawDeclined { by: *by }],
-            Recorded::DrawAccepted { by } => vec![Entry::DrawAccepted { by: *by }],
-            Recorded::Claim {
-                by,
-                kind,
-                intended,
-                correct,
-            } => vec![Entry::Claim {
-                by: *by,
-                kind: *kind,
-                intended: intended.map(|m| uci_of(m, variant)),
-                correct: *correct,
-            }],
-            Recorded::Penalty(p) => vec![Entry::Penalty {
-                beneficiary: p.beneficiary,
-                ms: millis(p.time),
-                article: p.article.to_string(),
-            }],
-            Recorded::IllegalMove { by } => vec![Entry::IllegalMove { by: *by }],
-            Recorded::Resigned { by } => vec![Entry::Resigned { by: *by }],
-            Recorded::FlagFell { color } => vec![Entry::FlagFell { color: *color }],
-            Recorded::BothFlags { in_last_period } => vec![Entry::BothFlagsFell {
-                last_period: *in_last_period,
-            }],
-            Recorded::Ended(o) => vec![Entry::Result {
-                result: o.result,
-                termination: o.termination,
-            }],
-            Recorded::ClockPaused => vec![Entry::ClockPaused],
-            Recorded::ClockResumed => vec![Entry::ClockResumed],
-            Recorded::ClockSet { color, remaining } => vec![Entry::ClockAdjusted {
-                color: *color,
-                remaining_ms: millis(*remaining),
-            }],
-            Recorded::MovesSet { color, moves } => vec![Entry::MovesAdjusted {
-                color: *color,
-                moves: *moves,
-            }],
-            Recorded::TakenBack(m) => vec![Entry::TakenBack {
-                uci: uci_of(*m, variant),
-            }],
-            Recorded::Mismatch {
-                board,
-                agreed,
-                detail,
-            } => vec![Entry::BoardMismatch {
-                board: *board,
-                agreed_plies: *agreed,
-                detail: detail.clone(),
-            }],
-            Recorded::Reconciled { board, how } => vec![Entry::BoardReconciled {
-                board: *board,
-                how: *how,
-            }],
-            Recorded::Adjourned { by, move_number } => vec![Entry::Adjourned {
-                by: *by,
-                move_number: *move_number,
-            }],
-            Recorded::AdjournmentResumed => vec![Entry::AdjournmentResumed],
-            Recorded::Setting { key, value } => vec![Entry::Setting {
-                key: key.clone(),
-                value: value.clone(),
-            }],
-            Recorded::Note(text) => vec![Entry::Note { text: text.clone() }],
-        };
-        for e in entries {
+        for e in r.entries(game) {
             self.append(e);
         }
     }

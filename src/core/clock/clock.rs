@@ -317,6 +317,21 @@ impl Clock {
         self.state = State::Stopped;
     }
 
+    /// A stopped clock (or one never started: a finished game continued from its record)
+    /// stands again, paused, with `color` to move: the arbiter reopened a finished game by
+    /// taking moves back (D2.8). The arbiter starts it again.
+    pub fn reopen(&mut self, color: Color, now: Timestamp) -> Result<(), ClockError> {
+        let now = self.observe(now);
+        if !matches!(self.state, State::Stopped | State::Ready) {
+            return Err(ClockError::AlreadyStarted);
+        }
+        let mut turn = self.new_turn(color, now);
+        turn.since = None;
+        self.state = State::Turn(turn);
+        self.settle(now);
+        Ok(())
+    }
+
     /// 6.10b, 7.1: the arbiter sets a player's main time. Giving time to a player whose flag
     /// has fallen raises the flag again: the arbiter's correction stands.
     pub fn set_remaining(&mut self, color: Color, time: Duration, now: Timestamp) {

@@ -54,6 +54,9 @@ pub enum Command {
     Unmute,
     Faster,
     Slower,
+    /// The answer to a question hector asked (resigning, quitting).
+    Yes,
+    No,
 }
 
 /// A typed line.
@@ -108,9 +111,11 @@ enum Word {
     Slower,
     White,
     Black,
+    Yes,
+    No,
 }
 
-fn table(c: &CommandWords) -> [(&Vec<String>, Word); 30] {
+fn table(c: &CommandWords) -> [(&Vec<String>, Word); 32] {
     [
         (&c.help, Word::Help),
         (&c.board, Word::Board),
@@ -142,6 +147,8 @@ fn table(c: &CommandWords) -> [(&Vec<String>, Word); 30] {
         (&c.slower, Word::Slower),
         (&c.white, Word::White),
         (&c.black, Word::Black),
+        (&c.yes, Word::Yes),
+        (&c.no, Word::No),
     ]
 }
 
@@ -220,6 +227,8 @@ pub fn read_line(text: &str) -> Result<Line, CommandError> {
         Word::Unmute => Command::Unmute,
         Word::Faster => Command::Faster,
         Word::Slower => Command::Slower,
+        Word::Yes => Command::Yes,
+        Word::No => Command::No,
         // "weiß" or "schwarz" alone: that side's pieces.
         Word::White | Word::Black => pieces(text)?,
     };

@@ -246,12 +246,12 @@ enum Pending {
     Promotion(String),
     /// A promotion on an occupancy-only board.
     BoardPromotion,
-    Resign(Timestamp),
-    Quit(Timestamp),
+    /// "Wirklich aufgeben?": answered by yes or no (or the command again); any other
+    /// command or a move lets it lapse.
+    Resign,
+    /// "Wirklich beenden?", likewise.
+    Quit,
 }
-
-/// How long a question for confirmation stays open.
-const CONFIRM: Duration = Duration::from_secs(15);
 
 pub struct Match {
     setup: Setup,
@@ -267,6 +267,9 @@ pub struct Match {
     adjourned: Option<Move>,
     /// Pieces touched in the move in progress that are reported unless moved (D9e, 4.3).
     watched: Vec<(Color, Square, shakmaty::Piece)>,
+    /// Why the record is not on the disk, while it is not (told by the adapter that writes
+    /// it): the quit question must not say the game stays saved.
+    unrecorded: Option<String>,
 }
 
 fn say(urgency: Urgency, text: impl Into<String>) -> Effect {
@@ -320,6 +323,7 @@ impl Match {
             board_behind: None,
             adjourned: None,
             watched: Vec::new(),
+            unrecorded: None,
         };
         let mut effects = Vec::new();
         if !m.game.is_over() {
@@ -358,6 +362,17 @@ impl Match {
 
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// The adapter that writes the journal tells whether the record is on the disk: `Some`
+    /// with the reason while it is not, `None` once everything is written.
+    pub fn set_unrecorded(&mut self, reason: Option<String>) {
+        self.unrecorded = reason;
+    }
+
+    /// Whether a question waits for yes or no (resigning, quitting).
+    pub fn asks_confirmation(&self) -> bool {
+        matches!(self.pending, Pending::Resign | Pending::Quit)
     }
 
     pub fn setup(&self) -> &Setup {
@@ -476,18 +491,22 @@ impl Match {
         };
         for a in announcer.due(clock, now) {
             match a {
+                // Recorded only when the game takes it: a flag after the end (the other
+                // flag fell first) changes nothing, and its entry would not replay.
                 Announcement::FlagFell { color, .. } => {
-                    out.push(Effect::Record(Recorded::FlagFell { color }));
-                    out.push(say(Urgency::Urgent, announcement_words(&a, self.lang)));
                     if let Ok(outcome) = self.game.flag_fall(color) {
+                        out.push(Effect::Record(Recorded::FlagFell { color }));
+                        out.push(say(Urgency::Urgent, announcement_words(&a, self.lang)));
                         self.finish(outcome, now, out);
                     }
                 }
                 Announcement::BothFlags { in_last_period } => {
-                    out.push(Effect::Record(Recorded::BothFlags { in_last_period }));
-                    out.push(say(Urgency::Urgent, announcement_words(&a, self.lang)));
-                    if let Ok(Some(outcome)) = self.game.both_flags_fell(in_last_period) {
-                        self.finish(outcome, now, out);
+                    if let Ok(ended) = self.game.both_flags_fell(in_last_period) {
+                        out.push(Effect::Record(Recorded::BothFlags { in_last_period }));
+                        out.push(say(Urgency::Urgent, announcement_words(&a, self.lang)));
+                        if let Some(outcome) = ended {
+                            self.finish(outcome, now, out);
+                        }
                     }
                 }
                 other => out.push(answer(announcement_words(&other, self.lang))),
@@ -514,7 +533,16 @@ impl Match {
                 }
                 self.pending = Pending::BoardPromotion;
             }
-            other => self.pending = other,
+            question @ (Pending::Resign | Pending::Quit) => {
+                // Enter alone asks again; anything else is the answer or lets it lapse.
+                if matches!(read_line(text), Ok(Line::Empty)) {
+                    out.push(answer(self.question_text(&question)));
+                    self.pending = question;
+                    return;
+                }
+                self.pending = question;
+            }
+            Pending::None => {}
         }
         match read_line(text) {
             Ok(Line::Empty) => {}
@@ -577,13 +605,23 @@ impl Match {
     /// move is recorded without times.
     fn press_and_record(&mut self, m: Move, by: Color, now: Timestamp, out: &mut Vec<Effect>) {
         let mut times = None;
-        if let Some(c) = self.clock.as_mut()
-            && c.press(by, now).is_ok()
-        {
-            times = Some((
-                c.remaining(Color::White, now),
-                c.remaining(Color::Black, now),
-            ));
+        if let Some(c) = self.clock.as_mut() {
+            match c.press(by, now) {
+                Ok(_) => {
+                    times = Some((
+                        c.remaining(Color::White, now),
+                        c.remaining(Color::Black, now),
+                    ))
+                }
+                // A move made while the clock cannot be pressed (the arbiter holds it, or a
+                // flag is down in a game the arbiter reopened) still counts (7.1), and the
+                // clock, as it stands, waits for the opponent.
+                Err(_) => {
+                    let moves = c.moves_completed(by).saturating_add(1);
+                    c.set_moves(by, moves, now);
+                    let _ = c.give_move(!by, now);
+                }
+            }
         }
         out.push(Effect::Record(Recorded::Move {
             mv: m,
@@ -651,6 +689,10 @@ impl Match {
         let by = self.game.turn();
         let before = self.game.position().clone();
         let report: MoveReport = match self.game.play(m) {
+            Ok(r) if matches!(self.pending, Pending::Resign | Pending::Quit) => {
+                self.pending = Pending::None;
+                r
+            }
             Ok(r) => r,
             Err(GameError::GameOver(_)) => {
                 out.push(answer(self.lang.messages.game_over.clone()));
@@ -661,10 +703,9 @@ impl Match {
                 return;
             }
         };
+        // A move declines a standing offer by itself (9.1b1): replay makes it lapse the same
+        // way, so the journal holds no entry for it.
         self.press_and_record(m, by, now, out);
-        if let Some(offerer) = report.declined_offer {
-            out.push(Effect::Record(Recorded::DrawDeclined { by: !offerer }));
-        }
         out.push(say(
             Urgency::Move,
             announce_san(report.played.san, m, self.lang, self.setup.form),
@@ -698,6 +739,8 @@ impl Match {
     }
 
     fn finish(&mut self, outcome: Outcome, now: Timestamp, out: &mut Vec<Effect>) {
+        // An adjournment ends with the game: nothing is sealed in a finished game.
+        self.adjourned = None;
         if let Some(c) = self.clock.as_mut() {
             c.stop(now);
         }
@@ -747,7 +790,60 @@ impl Match {
         }
     }
 
+    /// The words of a question waiting for yes or no.
+    fn question_text(&self, question: &Pending) -> String {
+        let p = &self.lang.play;
+        match question {
+            Pending::Resign => p.resign_confirm.clone(),
+            _ => match &self.unrecorded {
+                Some(reason) => fill(&p.quit_confirm_unrecorded, &[("reason", reason)]),
+                None => p.quit_confirm.clone(),
+            },
+        }
+    }
+
+    /// A question for confirmation is answered by yes, no or its own command again; any
+    /// other command lets it lapse (the command is then carried out as usual).
+    fn confirmation(&mut self, c: &Command, now: Timestamp, out: &mut Vec<Effect>) -> bool {
+        let question = std::mem::replace(&mut self.pending, Pending::None);
+        let p = &self.lang.play;
+        match (question, c) {
+            (Pending::Resign, Command::Yes | Command::Resign) => {
+                let by = self.actor(true);
+                match self.game.resign(by) {
+                    Ok(o) => {
+                        out.push(Effect::Record(Recorded::Resigned { by }));
+                        self.finish(o, now, out);
+                    }
+                    Err(_) => out.push(answer(self.lang.messages.game_over.clone())),
+                }
+                true
+            }
+            (Pending::Quit, Command::Yes | Command::Quit) => {
+                out.push(Effect::EngineStop);
+                out.push(Effect::Quit);
+                true
+            }
+            (Pending::Resign, Command::No) => {
+                out.push(answer(p.not_resigned.clone()));
+                true
+            }
+            (Pending::Quit, Command::No) => {
+                out.push(answer(p.not_quit.clone()));
+                true
+            }
+            (promotion @ (Pending::Promotion(_) | Pending::BoardPromotion), _) => {
+                self.pending = promotion;
+                false
+            }
+            _ => false,
+        }
+    }
+
     fn command(&mut self, c: Command, now: Timestamp, out: &mut Vec<Effect>) {
+        if self.confirmation(&c, now, out) {
+            return;
+        }
         let lang = self.lang;
         let pos = self.game.position().clone();
         let form = self.setup.form;
@@ -800,31 +896,22 @@ impl Match {
             Command::Resign => {
                 if self.game.is_over() {
                     out.push(answer(lang.messages.game_over.clone()));
-                } else if matches!(self.pending, Pending::Resign(at) if now.saturating_since(at) < CONFIRM)
-                {
-                    self.pending = Pending::None;
-                    let by = self.actor(true);
-                    if let Ok(o) = self.game.resign(by) {
-                        out.push(Effect::Record(Recorded::Resigned { by }));
-                        self.finish(o, now, out);
-                    }
                 } else {
-                    self.pending = Pending::Resign(now);
-                    out.push(answer(p.resign_confirm.clone()));
+                    self.pending = Pending::Resign;
+                    out.push(answer(self.question_text(&Pending::Resign)));
                 }
             }
             Command::Save(path) => out.push(Effect::Save(path)),
             Command::Quit => {
-                let confirmed =
-                    matches!(self.pending, Pending::Quit(at) if now.saturating_since(at) < CONFIRM);
-                if self.game.is_over() || confirmed {
+                if self.game.is_over() {
                     out.push(Effect::EngineStop);
                     out.push(Effect::Quit);
                 } else {
-                    self.pending = Pending::Quit(now);
-                    out.push(answer(p.quit_confirm.clone()));
+                    self.pending = Pending::Quit;
+                    out.push(answer(self.question_text(&Pending::Quit)));
                 }
             }
+            Command::Yes | Command::No => out.push(answer(p.no_question.clone())),
             Command::New => out.push(Effect::NewGame),
         }
     }
@@ -832,6 +919,13 @@ impl Match {
     fn offer(&mut self, now: Timestamp, out: &mut Vec<Effect>) {
         let lang = self.lang;
         let by = self.actor(false);
+        if self.game.pending_draw_offer() == Some(by) {
+            out.push(answer(fill(
+                &lang.play.offer_stands,
+                &[("color", lang.color(by))],
+            )));
+            return;
+        }
         match self.game.offer_draw(by) {
             Ok(Some(outcome)) => {
                 out.push(Effect::Record(Recorded::DrawAccepted { by }));
@@ -1086,7 +1180,10 @@ fn used_words(c: &Clock, now: Timestamp, lang: &Language) -> String {
 }
 
 mod arbiter;
+mod entries;
 pub use arbiter::TimeChange;
 
+#[cfg(test)]
+mod model_tests;
 #[cfg(test)]
 mod tests;

@@ -155,6 +155,8 @@ pub struct Replayer {
     /// move, or an unpromoted pawn's queen), which a following `Move` entry may repeat.
     auto_played: Option<(Color, Move)>,
     entry: usize,
+    /// Both players' time before anything was written about the clock: the first period's.
+    initial: Option<ClockSnapshot>,
 }
 
 impl Replayer {
@@ -174,6 +176,22 @@ impl Replayer {
             variant: header.variant,
             auto_played: None,
             entry: 0,
+            initial: header
+                .time_control
+                .as_deref()
+                .and_then(|tc| tc.parse::<crate::core::clock::TimeControl>().ok())
+                .map(|tc| {
+                    let ms = super::entry::millis(tc.period(0).time);
+                    ClockSnapshot {
+                        times: Times {
+                            white_ms: ms,
+                            black_ms: ms,
+                        },
+                        running: None,
+                        paused: false,
+                        used: None,
+                    }
+                }),
         })
     }
 
@@ -230,6 +248,9 @@ impl Replayer {
     pub fn apply(&mut self, entry: &Entry) -> Result<Step, ReplayError> {
         let mover = self.replayed.game.turn();
         let step = self.apply_entry(entry)?;
+        if self.replayed.game.is_over() {
+            self.replayed.adjourned = None;
+        }
         // Counters the arbiter set go on with the moves made and taken back since.
         if let Some((white, black)) = self.replayed.move_counts {
             let change = |n: u32, c: Color, by: Color, up: bool| match (c == by, up) {
@@ -316,7 +337,19 @@ impl Replayer {
                 Ok(Step::Other)
             }
             Entry::DrawDeclined { by } => {
-                game.decline_draw(*by).map_err(|e| self.refused(entry, e))?;
+                // Journals of hector 0.1 wrote the lapse a move brings about (9.1b1) as its
+                // own entry after the move; the move has declined the offer already.
+                let ply = game.ply();
+                let lapsed_by_move = game.pending_draw_offer().is_none()
+                    && game
+                        .events()
+                        .iter()
+                        .rev()
+                        .take_while(|e| e.ply == ply)
+                        .any(|e| e.kind == crate::core::game::EventKind::DrawDeclined(*by));
+                if !lapsed_by_move {
+                    game.decline_draw(*by).map_err(|e| self.refused(entry, e))?;
+                }
                 Ok(Step::Other)
             }
             Entry::DrawAccepted { by } => {
@@ -364,6 +397,9 @@ impl Replayer {
             Entry::Penalty {
                 beneficiary, ms, ..
             } => {
+                if self.replayed.clock.is_none() {
+                    self.replayed.clock = self.initial;
+                }
                 if let Some(clock) = &mut self.replayed.clock {
                     let now = clock.times.of(*beneficiary);
                     clock.times.set(*beneficiary, now.saturating_add(*ms));
@@ -416,6 +452,8 @@ impl Replayer {
                 match last {
                     Some(m) if uci_matches(*uci, m, self.variant) => {
                         game.take_back();
+                        // The game is open again, as it was for the arbiter who took it back.
+                        self.replayed.declared = None;
                         Ok(Step::TookBack(m))
                     }
                     _ => Err(ReplayError::TakeBackMismatch {
@@ -477,12 +515,15 @@ impl Replayer {
                 color,
                 remaining_ms,
             } => {
-                let clock = self.replayed.clock.get_or_insert(ClockSnapshot {
-                    times: Times::default(),
-                    running: None,
-                    paused: false,
-                    used: None,
-                });
+                let clock =
+                    self.replayed
+                        .clock
+                        .get_or_insert(self.initial.unwrap_or(ClockSnapshot {
+                            times: Times::default(),
+                            running: None,
+                            paused: false,
+                            used: None,
+                        }));
                 clock.times.set(*color, *remaining_ms);
                 Ok(Step::Other)
             }

@@ -239,8 +239,13 @@ impl Match {
         }
         let turn = self.game.turn();
         let counts = self.moves_by_color();
+        let reopened = !self.game.is_over();
         if let Some(c) = self.clock.as_mut() {
             if c.running().is_some() && c.pause(now).is_ok() {
+                out.push(Effect::Record(Recorded::ClockPaused));
+            }
+            // A finished game taken back: its stopped clock stands again, paused.
+            if reopened && c.reopen(turn, now).is_ok() {
                 out.push(Effect::Record(Recorded::ClockPaused));
             }
             let _ = c.give_move(turn, now);

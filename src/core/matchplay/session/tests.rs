@@ -253,7 +253,7 @@ fn resigning_and_quitting_ask_first() {
     let (mut m, _) = start(setup(Side::Keyboard, Side::Engine));
     assert_eq!(
         said(&line(&mut m, "aufgeben", 10)),
-        ["Wirklich aufgeben? Zum Bestätigen noch einmal aufgeben eingeben"]
+        ["Wirklich aufgeben? Ja oder nein"]
     );
     assert!(!m.game().is_over());
     let e = line(&mut m, "aufgeben", 20);
