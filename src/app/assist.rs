@@ -269,9 +269,10 @@ pub fn run(options: AssistOptions, lang: &'static Language) -> ExitCode {
     }
     app.table.checkpoint(true);
     drop(screen);
-    if !app.table.game.game().is_over() {
-        app.voice
-            .tell(Urgency::Answer, vec![lang.play.resume_hint.clone()]);
+    let over = app.table.game.game().is_over();
+    let closing = app.table.recorder.closing_words(over, lang);
+    if !closing.is_empty() {
+        app.voice.tell(Urgency::Answer, closing);
     }
     app.voice.speaker.wait_idle(Duration::from_secs(3));
     ExitCode::SUCCESS

@@ -13,53 +13,159 @@ use crate::core::clock::Clock;
 use crate::core::game::Game;
 use crate::core::matchplay::session::Recorded;
 use crate::core::notation::language::Language;
+use crate::core::notation::language::fill;
 use crate::core::outcome::Termination;
 use crate::core::record::entry::millis;
 use crate::core::record::{Entry, Header, Replayed, Times, replay, to_pgn};
 use crate::core::time::Timestamp;
-use crate::io::journal::{Ack, Journal, JournalWriter, load, write_atomic};
+use crate::io::journal::{
+    Ack, Journal, JournalFile, JournalWriter, WriteError, games_dir, load, write_atomic,
+};
+use std::io::ErrorKind;
 
 /// How often the clock is written while it runs: a resume finds it within this of the crash.
 pub const CHECKPOINT: Duration = Duration::from_secs(1);
 
 /// Where the records go.
 enum Sink {
+    /// No journal yet: creating it failed so far (tried again with every record).
     None,
     /// Written and synced before `append` returns.
     Direct(Journal),
-    /// Written on the journal's thread; `sent` numbers the records.
+    /// The journal at this path must be opened again: a failed write could not be undone.
+    Lost(PathBuf),
+    /// Written on the journal's thread; `sent` numbers the records, `acked` is the last one
+    /// known to be on the disk.
     Thread {
         writer: JournalWriter,
         sent: u64,
+        acked: u64,
     },
 }
+
+/// Why the record is not on the disk.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Trouble {
+    DiskFull,
+    /// No permission to write here (also a read-only file system).
+    NoPermission(PathBuf),
+    /// A file stands where a directory must be.
+    NotADirectory(PathBuf),
+    /// Anything else, in the system's words.
+    Other(String),
+}
+
+impl Trouble {
+    fn of(error: &WriteError, place: &Path) -> Trouble {
+        match error.kind {
+            Some(ErrorKind::StorageFull | ErrorKind::QuotaExceeded) => Trouble::DiskFull,
+            Some(ErrorKind::PermissionDenied | ErrorKind::ReadOnlyFilesystem) => {
+                Trouble::NoPermission(place.to_path_buf())
+            }
+            Some(ErrorKind::NotADirectory | ErrorKind::AlreadyExists) => {
+                Trouble::NotADirectory(place.to_path_buf())
+            }
+            _ => Trouble::Other(error.text.clone()),
+        }
+    }
+
+    /// The reason in the player's words.
+    pub fn words(&self, lang: &Language) -> String {
+        let p = &lang.play;
+        match self {
+            Trouble::DiskFull => p.record_reason_disk_full.clone(),
+            Trouble::NoPermission(path) => fill(
+                &p.record_reason_permission,
+                &[("path", &path.display().to_string())],
+            ),
+            Trouble::NotADirectory(path) => fill(
+                &p.record_reason_not_a_directory,
+                &[("path", &path.display().to_string())],
+            ),
+            Trouble::Other(text) => text.clone(),
+        }
+    }
+}
+
+/// What the player must hear about the record: each change once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordNews {
+    /// The record stopped reaching the disk.
+    Failed(Trouble),
+    /// Everything held back is on the disk now.
+    WorksAgain,
+}
+
+impl RecordNews {
+    pub fn words(&self, lang: &Language) -> String {
+        match self {
+            RecordNews::Failed(t) => fill(&lang.play.record_failed, &[("reason", &t.words(lang))]),
+            RecordNews::WorksAgain => lang.play.record_works_again.clone(),
+        }
+    }
+}
+
+/// Puts a file between the journal and the disk (tests: one that fails on purpose).
+pub type WrapFile = Box<dyn Fn(Box<dyn JournalFile>) -> Box<dyn JournalFile>>;
 
 pub struct Recorder {
     sink: Sink,
     pub header: Header,
+    /// Every entry of the game, also those the disk has not taken yet.
     entries: Vec<Entry>,
-    /// The last problem with the disk, to be told once.
-    problem: Option<String>,
+    /// How many of `entries` the journal holds (direct writing).
+    on_disk: usize,
+    /// Where new journals are made.
+    dir: Option<PathBuf>,
+    /// Why the record is behind, while it is.
+    trouble: Option<Trouble>,
+    /// A change to tell.
+    news: Option<RecordNews>,
+    /// Wraps the journal's file as it is opened (tests put a failing file in between).
+    wrap: Option<WrapFile>,
     last_checkpoint: Option<Timestamp>,
 }
 
 impl Recorder {
     /// A new journal for a new game, beginning with `entries` (a game continued from PGN).
     pub fn create(header: Header, entries: Vec<Entry>) -> Recorder {
-        let mut r = Recorder {
+        match games_dir() {
+            Ok(dir) => Recorder::create_in(&dir, header, entries, None),
+            Err(e) => {
+                let mut r = Recorder::unwritten(header, None, None);
+                r.fail(Trouble::Other(format!("{e:#}")));
+                for e in entries {
+                    r.entries.push(e);
+                }
+                r
+            }
+        }
+    }
+
+    fn unwritten(header: Header, dir: Option<PathBuf>, wrap: Option<WrapFile>) -> Recorder {
+        Recorder {
             sink: Sink::None,
             header,
             entries: Vec::new(),
-            problem: None,
+            on_disk: 0,
+            dir,
+            trouble: None,
+            news: None,
+            wrap,
             last_checkpoint: None,
-        };
-        match Journal::create(&r.header) {
-            Ok(j) => r.sink = Sink::Direct(j),
-            Err(e) => r.problem = Some(format!("{e:#}")),
         }
-        for e in entries {
-            r.append(e);
-        }
+    }
+
+    /// A new journal in `dir`; `wrap` puts a file in between (tests).
+    pub fn create_in(
+        dir: &Path,
+        header: Header,
+        entries: Vec<Entry>,
+        wrap: Option<WrapFile>,
+    ) -> Recorder {
+        let mut r = Recorder::unwritten(header, Some(dir.to_path_buf()), wrap);
+        r.entries = entries;
+        r.flush();
         r
     }
 
@@ -69,13 +175,10 @@ impl Recorder {
         let replayed = replay(&decoded.header, &decoded.entries)
             .with_context(|| format!("cannot continue {}", path.display()))?;
         let (journal, decoded) = Journal::open_for_append(path)?;
-        let r = Recorder {
-            sink: Sink::Direct(journal),
-            header: decoded.header,
-            entries: decoded.entries,
-            problem: None,
-            last_checkpoint: None,
-        };
+        let mut r = Recorder::unwritten(decoded.header, path.parent().map(Path::to_path_buf), None);
+        r.on_disk = decoded.entries.len();
+        r.entries = decoded.entries;
+        r.sink = Sink::Direct(journal);
         Ok((r, replayed))
     }
 
@@ -88,20 +191,54 @@ impl Recorder {
         match &self.sink {
             Sink::None => None,
             Sink::Direct(j) => Some(j.path().to_path_buf()),
+            Sink::Lost(path) => Some(path.clone()),
             Sink::Thread { writer, .. } => Some(writer.path().to_path_buf()),
         }
+    }
+
+    /// Whether every entry is on the disk: only then may the game be called saved.
+    pub fn is_saved(&self) -> bool {
+        self.trouble.is_none()
+            && match &self.sink {
+                Sink::Direct(_) => self.on_disk == self.entries.len(),
+                Sink::Thread { sent, acked, .. } => acked >= sent,
+                Sink::None | Sink::Lost(_) => false,
+            }
+    }
+
+    /// Why the record is not on the disk, while it is not.
+    pub fn trouble(&self) -> Option<&Trouble> {
+        self.trouble.as_ref()
     }
 
     /// From now on the records are written on a thread of their own (see [`JournalWriter`]);
     /// their acknowledgements come on [`Recorder::acks`].
     pub fn write_on_thread(&mut self) {
+        self.flush();
         if let Sink::Direct(_) = self.sink {
             let Sink::Direct(journal) = std::mem::replace(&mut self.sink, Sink::None) else {
                 return;
             };
-            match JournalWriter::spawn(journal) {
-                Ok(writer) => self.sink = Sink::Thread { writer, sent: 0 },
-                Err(e) => self.problem = Some(format!("{e:#}")),
+            let path = journal.path().to_path_buf();
+            match JournalWriter::spawn(journal, self.on_disk) {
+                Ok(mut writer) => {
+                    // What the disk has not taken yet goes first.
+                    let mut sent = 0;
+                    for e in &self.entries[self.on_disk..] {
+                        sent += 1;
+                        writer.append(sent, e.clone());
+                    }
+                    let _ = &mut writer;
+                    self.sink = Sink::Thread {
+                        writer,
+                        sent,
+                        acked: 0,
+                    };
+                }
+                Err(e) => {
+                    self.sink = Sink::Lost(path);
+                    self.fail(Trouble::Other(format!("{e:#}")));
+                }
             }
         }
     }
@@ -114,41 +251,156 @@ impl Recorder {
         }
     }
 
-    /// Records up to `ack.seq` are on the disk (or could not be written: told once).
+    /// Records up to `ack.seq` are on the disk, or the disk refused them (told once; they
+    /// wait on the journal's thread and are written first when it takes them).
     pub fn acknowledged(&mut self, ack: Ack) {
-        if let Err(problem) = ack.result {
-            self.problem = Some(problem);
+        let place = self.path().unwrap_or_default();
+        match ack.result {
+            Ok(()) => {
+                if let Sink::Thread { acked, sent, .. } = &mut self.sink {
+                    *acked = (*acked).max(ack.seq);
+                    if *acked >= *sent {
+                        self.recovered();
+                    }
+                }
+            }
+            Err(e) => self.fail(Trouble::of(&e, &place)),
         }
     }
 
     /// Waits at most `limit` for the journal's thread to finish its writes (at the end).
     pub fn finish(&mut self, limit: Duration) {
-        if let Sink::Thread { writer, .. } = &mut self.sink
-            && !writer.finish(limit)
-        {
-            self.problem = Some("the disk did not finish writing the journal in time".into());
+        if let Sink::Thread { writer, .. } = &mut self.sink {
+            let done = writer.finish(limit);
+            // The last acknowledgements say whether everything reached the disk.
+            let acks: Vec<Ack> = writer.acks().try_iter().collect();
+            for ack in acks {
+                self.acknowledged(ack);
+            }
+            if !done {
+                self.fail(Trouble::Other(
+                    "the disk did not finish writing the journal in time".into(),
+                ));
+            }
         }
     }
 
-    /// A problem with the journal that has not been told yet.
-    pub fn take_problem(&mut self) -> Option<String> {
-        self.problem.take()
+    /// What the player must hear about the record, once.
+    pub fn take_news(&mut self) -> Option<RecordNews> {
+        self.news.take()
+    }
+
+    /// Tries again to write what the disk has not taken (the player asked, or an event came).
+    pub fn retry(&mut self) {
+        self.flush();
+    }
+
+    fn fail(&mut self, trouble: Trouble) {
+        if self.trouble.is_none() {
+            self.news = Some(RecordNews::Failed(trouble.clone()));
+        }
+        self.trouble = Some(trouble);
+    }
+
+    fn recovered(&mut self) {
+        if self.trouble.take().is_some() {
+            self.news = Some(RecordNews::WorksAgain);
+        }
+    }
+
+    /// Writes every entry the journal does not hold yet, in order: a journal not created yet
+    /// is created, one a failed write left uncertain is opened again (and what it holds
+    /// counted), so that no entry is skipped and none written twice.
+    fn flush(&mut self) {
+        loop {
+            match &mut self.sink {
+                Sink::Thread { .. } => return,
+                Sink::None => {
+                    let Some(dir) = self.dir.clone() else {
+                        return;
+                    };
+                    match Journal::create_in(&dir, &self.header) {
+                        Ok(j) => {
+                            let j = match &self.wrap {
+                                Some(wrap) => j.wrap_file(wrap),
+                                None => j,
+                            };
+                            self.on_disk = 0;
+                            self.sink = Sink::Direct(j);
+                        }
+                        Err(e) => {
+                            let place = if dir.exists() { dir } else { dir_of(&dir) };
+                            self.fail(Trouble::of(&WriteError::of(&e), &place));
+                            return;
+                        }
+                    }
+                }
+                Sink::Lost(path) => {
+                    let path = path.clone();
+                    match Journal::open_for_append(&path) {
+                        Ok((j, decoded)) => {
+                            let j = match &self.wrap {
+                                Some(wrap) => j.wrap_file(wrap),
+                                None => j,
+                            };
+                            self.on_disk = decoded.entries.len().min(self.entries.len());
+                            self.sink = Sink::Direct(j);
+                        }
+                        Err(e) => {
+                            self.fail(Trouble::of(&WriteError::of(&e), &path));
+                            return;
+                        }
+                    }
+                }
+                Sink::Direct(j) => {
+                    if j.is_broken() {
+                        let path = j.path().to_path_buf();
+                        // Closing the file lets it be opened (and locked) again.
+                        self.sink = Sink::Lost(path);
+                        continue;
+                    }
+                    let backlog = &self.entries[self.on_disk..];
+                    if backlog.is_empty() {
+                        self.recovered();
+                        return;
+                    }
+                    match j.append_all(backlog, true) {
+                        Ok(()) => {
+                            self.on_disk = self.entries.len();
+                            self.recovered();
+                        }
+                        Err(e) => {
+                            let place = j.path().to_path_buf();
+                            self.fail(Trouble::of(&WriteError::of(&e), &place));
+                        }
+                    }
+                    return;
+                }
+            }
+        }
     }
 
     fn append(&mut self, entry: Entry) {
+        // While the disk refuses, only the clock's latest standing matters: a checkpoint
+        // waiting to be written is replaced, so that the backlog does not grow every second.
+        let waiting = match &self.sink {
+            Sink::Direct(_) | Sink::None | Sink::Lost(_) => self.entries.len() > self.on_disk,
+            Sink::Thread { .. } => false,
+        };
+        if waiting
+            && matches!(entry, Entry::ClockCheckpoint { .. })
+            && matches!(self.entries.last(), Some(Entry::ClockCheckpoint { .. }))
+        {
+            self.entries.pop();
+        }
+        self.entries.push(entry.clone());
         match &mut self.sink {
-            Sink::None => {}
-            Sink::Direct(j) => {
-                if let Err(e) = j.append(&entry) {
-                    self.problem = Some(format!("{e:#}"));
-                }
-            }
             Sink::Thread { writer, sent, .. } => {
                 *sent += 1;
-                writer.append(*sent, entry.clone());
+                writer.append(*sent, entry);
             }
+            _ => self.flush(),
         }
-        self.entries.push(entry);
     }
 
     /// Writes what the match recorded; `game` is the game after the event.
@@ -206,4 +458,349 @@ pub fn needs_cause(t: Termination) -> bool {
             | Termination::BothFlags
             | Termination::Agreement
     )
+}
+
+/// The nearest existing folder above `path`: where a missing games directory would be made.
+fn dir_of(path: &Path) -> PathBuf {
+    path.ancestors()
+        .skip(1)
+        .find(|p| p.exists())
+        .map_or_else(|| path.to_path_buf(), Path::to_path_buf)
+}
+
+impl Recorder {
+    /// The record's news in words, with how urgently to say it: a failure interrupts.
+    pub fn news_words(&mut self, lang: &Language) -> Option<(bool, String)> {
+        self.take_news()
+            .map(|n| (matches!(n, RecordNews::Failed(_)), n.words(lang)))
+    }
+
+    /// Why the game is not on the disk, in words, while it is not (the session's quit
+    /// question must not say it stays saved).
+    pub fn unrecorded_words(&self, lang: &Language) -> Option<String> {
+        if self.is_saved() {
+            return None;
+        }
+        Some(match &self.trouble {
+            Some(t) => t.words(lang),
+            None => lang.play.record_reason_disk_full.clone(),
+        })
+    }
+
+    /// What is said when the player leaves: that the game is saved and how to go on, or, when
+    /// the disk has not taken every entry, that it is not, with a copy of the game as PGN in
+    /// the home directory (or the current one) so that no move is lost.
+    pub fn closing_words(&mut self, game_over: bool, lang: &Language) -> Vec<String> {
+        let mut places: Vec<PathBuf> = Vec::new();
+        if let Some(home) = std::env::var_os("HOME").filter(|h| !h.is_empty()) {
+            places.push(PathBuf::from(home));
+        }
+        places.push(PathBuf::from("."));
+        self.closing_words_in(game_over, lang, &places)
+    }
+
+    /// [`Recorder::closing_words`], with the copy tried in `places` in turn.
+    pub fn closing_words_in(
+        &mut self,
+        game_over: bool,
+        lang: &Language,
+        places: &[PathBuf],
+    ) -> Vec<String> {
+        self.retry();
+        let _ = self.take_news();
+        if self.is_saved() {
+            return if game_over {
+                Vec::new()
+            } else {
+                vec![lang.play.resume_hint.clone()]
+            };
+        }
+        let reason = self
+            .unrecorded_words(lang)
+            .unwrap_or_else(|| lang.play.record_reason_disk_full.clone());
+        let mut words = vec![fill(&lang.play.unrecorded_at_end, &[("reason", &reason)])];
+        let name = format!("hector-{}.pgn", file_stamp(&self.header.created));
+        let mut last_error = String::new();
+        for dir in places {
+            let path = dir.join(&name);
+            match self.save_pgn(&path, lang) {
+                Ok(()) => {
+                    words.push(fill(
+                        &lang.play.copy_saved,
+                        &[("path", &path.display().to_string())],
+                    ));
+                    return words;
+                }
+                Err(e) => last_error = format!("{e:#}"),
+            }
+        }
+        words.push(fill(&lang.play.copy_failed, &[("reason", &last_error)]));
+        words
+    }
+}
+
+/// A creation instant as part of a file name: `2026-11-21T14:03:05Z` to `2026-11-21_14_03_05Z`.
+pub fn file_stamp(created: &str) -> String {
+    created
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    //! The recorder against a disk that fails: every way a write can fail (disk full, no
+    //! permission, a short write, a failed sync, a short write that cannot be undone), at
+    //! random moments, and a directory that cannot hold the journal. After the disk takes
+    //! writes again, the journal holds every entry, in order, once.
+
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::io::journal::faults::{Fault, FaultyFile};
+
+    /// A folder removed when the test ends, also when it fails.
+    struct TempDir(PathBuf);
+
+    impl TempDir {
+        fn new(what: &str) -> TempDir {
+            static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+            let n = N.fetch_add(1, Ordering::SeqCst);
+            let p = std::env::temp_dir()
+                .join(format!("hector-recorder-{what}-{}-{n}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&p);
+            std::fs::create_dir_all(&p).expect("temp dir");
+            TempDir(p)
+        }
+    }
+
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn note(i: usize) -> Entry {
+        Entry::Note {
+            text: format!("entry {i}"),
+        }
+    }
+
+    fn checkpoint(ms: u64) -> Entry {
+        Entry::ClockCheckpoint {
+            white_ms: ms,
+            black_ms: ms,
+            running: Some(Color::White),
+            paused: false,
+            used: None,
+        }
+    }
+
+    /// A recorder whose file fails with `fault` while `down` is set.
+    fn faulty(dir: &Path, fault: Fault) -> (Recorder, Arc<AtomicBool>) {
+        let down = Arc::new(AtomicBool::new(false));
+        let flag = down.clone();
+        let wrap = move |inner: Box<dyn JournalFile>| -> Box<dyn JournalFile> {
+            let mut f = FaultyFile::new(inner, fault, Vec::new());
+            f.down = flag.clone();
+            Box::new(f)
+        };
+        let header = Header::new("2026-11-23T12:00:00Z", "Weiß", "Schwarz");
+        let r = Recorder::create_in(dir, header, Vec::new(), Some(Box::new(wrap)));
+        (r, down)
+    }
+
+    fn on_disk(r: &Recorder) -> Vec<Entry> {
+        load(&r.path().expect("a journal")).expect("loads").entries
+    }
+
+    #[test]
+    fn a_full_disk_is_told_once_and_nothing_is_skipped_when_space_returns() {
+        for fault in [
+            Fault::DiskFull,
+            Fault::NoPermission,
+            Fault::ShortWrite,
+            Fault::SyncFails,
+            Fault::ShortWriteUndoFails,
+        ] {
+            let dir = TempDir::new("fault");
+            let (mut r, down) = faulty(&dir.0, fault);
+            assert!(r.is_saved(), "{fault:?}");
+            r.append(note(1));
+            assert!(r.is_saved());
+            assert_eq!(r.take_news(), None);
+            down.store(true, Ordering::SeqCst);
+            r.append(note(2));
+            assert!(!r.is_saved(), "{fault:?}");
+            let news = r.take_news();
+            assert!(
+                matches!(news, Some(RecordNews::Failed(_))),
+                "{fault:?}: {news:?}"
+            );
+            if fault == Fault::DiskFull || fault == Fault::ShortWrite {
+                assert_eq!(news, Some(RecordNews::Failed(Trouble::DiskFull)));
+            }
+            // Told once: later failures are not told again.
+            r.append(note(3));
+            r.append(checkpoint(1000));
+            r.append(checkpoint(900));
+            assert_eq!(r.take_news(), None, "{fault:?}");
+            assert!(r.unrecorded_words(language()).is_some());
+            down.store(false, Ordering::SeqCst);
+            r.append(note(4));
+            assert_eq!(r.take_news(), Some(RecordNews::WorksAgain), "{fault:?}");
+            assert!(r.is_saved());
+            // The waiting checkpoints were folded into the latest.
+            let expected = vec![note(1), note(2), note(3), checkpoint(900), note(4)];
+            assert_eq!(r.entries(), expected.as_slice(), "{fault:?}");
+            assert_eq!(on_disk(&r), expected, "{fault:?}");
+        }
+    }
+
+    #[test]
+    fn asking_to_save_writes_what_waits() {
+        let dir = TempDir::new("retry");
+        let (mut r, down) = faulty(&dir.0, Fault::DiskFull);
+        down.store(true, Ordering::SeqCst);
+        r.append(note(1));
+        assert!(!r.is_saved());
+        down.store(false, Ordering::SeqCst);
+        r.retry();
+        assert!(r.is_saved());
+        assert_eq!(on_disk(&r), vec![note(1)]);
+    }
+
+    #[test]
+    fn a_file_where_the_games_folder_should_be_is_told_and_the_game_written_later() {
+        let dir = TempDir::new("notadir");
+        let games = dir.0.join("games");
+        std::fs::write(&games, b"not a folder").expect("file");
+        let header = Header::new("2026-11-23T12:00:00Z", "Weiß", "Schwarz");
+        let mut r = Recorder::create_in(&games, header, vec![note(0)], None);
+        assert!(!r.is_saved());
+        assert_eq!(
+            r.take_news(),
+            Some(RecordNews::Failed(Trouble::NotADirectory(games.clone())))
+        );
+        r.append(note(1));
+        assert_eq!(r.take_news(), None);
+        let lang = language();
+        let words = r.unrecorded_words(lang).expect("not recorded");
+        assert!(words.contains("kein Verzeichnis"), "{words}");
+        std::fs::remove_file(&games).expect("remove");
+        r.append(note(2));
+        assert!(r.is_saved());
+        assert_eq!(r.take_news(), Some(RecordNews::WorksAgain));
+        assert_eq!(on_disk(&r), vec![note(0), note(1), note(2)]);
+    }
+
+    #[test]
+    fn leaving_with_unrecorded_moves_says_so_and_writes_a_copy() {
+        let dir = TempDir::new("closing");
+        let (mut r, down) = faulty(&dir.0, Fault::DiskFull);
+        r.append(note(1));
+        down.store(true, Ordering::SeqCst);
+        r.append(note(2));
+        let home = TempDir::new("home");
+        let missing = home.0.join("missing");
+        let words = r.closing_words_in(false, language(), &[missing, home.0.clone()]);
+        assert_eq!(words.len(), 2, "{words:?}");
+        assert!(words[0].starts_with("Die Partie ist nicht gespeichert: der Datenträger ist voll"));
+        let copy = home.0.join("hector-2026-11-23T12_00_00Z.pgn");
+        assert!(words[1].contains(&copy.display().to_string()), "{words:?}");
+        assert!(copy.exists());
+        // Saved: the usual hint.
+        down.store(false, Ordering::SeqCst);
+        assert_eq!(
+            r.closing_words(false, language()),
+            vec![language().play.resume_hint.clone()]
+        );
+    }
+
+    fn language() -> &'static Language {
+        crate::core::notation::language::language("de").expect("de")
+    }
+
+    #[derive(Clone, Debug)]
+    enum Op {
+        Note,
+        Checkpoint(u64),
+        Down(Fault),
+        Up,
+        Retry,
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        let fault = prop_oneof![
+            Just(Fault::DiskFull),
+            Just(Fault::NoPermission),
+            Just(Fault::ShortWrite),
+            Just(Fault::SyncFails),
+            Just(Fault::ShortWriteUndoFails),
+        ];
+        prop_oneof![
+            6 => Just(Op::Note),
+            3 => (0u64..10_000).prop_map(Op::Checkpoint),
+            1 => fault.prop_map(Op::Down),
+            2 => Just(Op::Up),
+            1 => Just(Op::Retry),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        /// Whatever the disk does, the journal is a prefix of what was recorded, in order,
+        /// without gaps or repeats; the recorder calls the game saved exactly when the
+        /// journal holds everything; and once the disk works, everything is on it.
+        #[test]
+        fn the_journal_is_always_a_prefix_and_complete_once_the_disk_works(
+            ops in proptest::collection::vec(op(), 1..40)
+        ) {
+            let dir = TempDir::new("prop");
+            let fault = Arc::new(std::sync::Mutex::new(Fault::DiskFull));
+            let down = Arc::new(AtomicBool::new(false));
+            let (flag, which) = (down.clone(), fault.clone());
+            let wrap = move |inner: Box<dyn JournalFile>| -> Box<dyn JournalFile> {
+                let f = *which.lock().expect("fault");
+                let mut file = FaultyFile::new(inner, f, Vec::new());
+                file.down = flag.clone();
+                Box::new(file)
+            };
+            let header = Header::new("2026-11-23T12:00:00Z", "Weiß", "Schwarz");
+            let mut r = Recorder::create_in(&dir.0, header, Vec::new(), Some(Box::new(wrap)));
+            let mut n = 0;
+            for op in &ops {
+                match op {
+                    Op::Note => {
+                        n += 1;
+                        r.append(note(n));
+                    }
+                    Op::Checkpoint(ms) => r.append(checkpoint(*ms)),
+                    Op::Down(f) => {
+                        *fault.lock().expect("fault") = *f;
+                        down.store(true, Ordering::SeqCst);
+                    }
+                    Op::Up => down.store(false, Ordering::SeqCst),
+                    Op::Retry => r.retry(),
+                }
+                let disk = on_disk(&r);
+                prop_assert!(r.entries().starts_with(&disk), "{:?} / {:?}", disk, r.entries());
+                prop_assert_eq!(r.is_saved(), disk.len() == r.entries().len());
+            }
+            down.store(false, Ordering::SeqCst);
+            r.retry();
+            prop_assert!(r.is_saved());
+            prop_assert_eq!(on_disk(&r), r.entries().to_vec());
+        }
+    }
 }

@@ -346,11 +346,18 @@ impl Table {
         told
     }
 
+    /// The record's news (it stopped reaching the disk, or works again), told once.
     fn record_problem(&mut self) -> Vec<Told> {
-        match self.recorder.take_problem() {
-            Some(problem) => vec![Told::Say {
-                urgency: Urgency::Urgent,
-                lines: vec![fill(&self.lang.play.record_failed, &[("reason", &problem)])],
+        let unrecorded = self.recorder.unrecorded_words(self.lang);
+        self.game.set_unrecorded(unrecorded);
+        match self.recorder.news_words(self.lang) {
+            Some((failed, text)) => vec![Told::Say {
+                urgency: if failed {
+                    Urgency::Urgent
+                } else {
+                    Urgency::Answer
+                },
+                lines: vec![text],
             }],
             None => Vec::new(),
         }

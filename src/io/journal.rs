@@ -92,11 +92,35 @@ fn sync_dir(dir: &Path) -> Result<()> {
         .with_context(|| format!("cannot sync the directory {}", dir.display()))
 }
 
+/// What a journal is written to: its file, or in tests a file that fails on purpose
+/// ([`faults::FaultyFile`]), so that every way a disk can fail is tried.
+pub trait JournalFile: Send + std::fmt::Debug {
+    fn write_bytes(&mut self, bytes: &[u8]) -> std::io::Result<()>;
+    fn sync_data(&mut self) -> std::io::Result<()>;
+    fn sync_all(&mut self) -> std::io::Result<()>;
+    fn set_len(&mut self, len: u64) -> std::io::Result<()>;
+}
+
+impl JournalFile for File {
+    fn write_bytes(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        Write::write_all(self, bytes)
+    }
+    fn sync_data(&mut self) -> std::io::Result<()> {
+        File::sync_data(self)
+    }
+    fn sync_all(&mut self) -> std::io::Result<()> {
+        File::sync_all(self)
+    }
+    fn set_len(&mut self, len: u64) -> std::io::Result<()> {
+        File::set_len(self, len)
+    }
+}
+
 /// An open journal, appended to record by record.
 #[derive(Debug)]
 pub struct Journal {
     path: PathBuf,
-    file: File,
+    file: Box<dyn JournalFile>,
     /// The length of what is known to be on the disk.
     len: u64,
     /// Set when a failed write could not be undone: nothing more may be appended.
@@ -128,7 +152,7 @@ impl Journal {
             lock(&file, &path)?;
             let mut journal = Journal {
                 path,
-                file,
+                file: Box::new(file),
                 len: 0,
                 broken: None,
             };
@@ -163,7 +187,7 @@ impl Journal {
         let decoded = decode(&bytes).with_context(|| format!("{} is not used", path.display()))?;
         let mut journal = Journal {
             path: path.to_path_buf(),
-            file,
+            file: Box::new(file),
             len: bytes.len() as u64,
             broken: None,
         };
@@ -178,6 +202,22 @@ impl Journal {
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Whether a failed write could not be undone: the file must be opened again (which
+    /// acknowledges what a failed write left, see [`Journal::open_for_append`]).
+    pub fn is_broken(&self) -> bool {
+        self.broken.is_some()
+    }
+
+    /// The same journal written through `wrap(file)`: tests put a failing file in between.
+    pub fn wrap_file(
+        mut self,
+        wrap: impl FnOnce(Box<dyn JournalFile>) -> Box<dyn JournalFile>,
+    ) -> Journal {
+        let file = std::mem::replace(&mut self.file, Box::new(faults::Closed));
+        self.file = wrap(file);
+        self
     }
 
     /// Appends one entry; returns only when it is on the disk (`sync_data`).
@@ -200,13 +240,16 @@ impl Journal {
         if let Some(why) = &self.broken {
             bail!("{} cannot be written any more: {why}", self.path.display());
         }
-        match self.file.write_all(&bytes) {
+        match self.file.write_bytes(&bytes) {
             Ok(()) => {
                 self.len += bytes.len() as u64;
                 Ok(())
             }
             Err(e) => {
-                let _ = self.file.set_len(self.len);
+                if let Err(undo) = self.file.set_len(self.len) {
+                    self.broken =
+                        Some(format!("a failed write ({e}) could not be undone ({undo})"));
+                }
                 Err(e).with_context(|| format!("cannot write to {}", self.path.display()))
             }
         }
@@ -218,7 +261,7 @@ impl Journal {
         }
         let written = self
             .file
-            .write_all(bytes)
+            .write_bytes(bytes)
             .and_then(|()| self.file.sync_data());
         match written {
             Ok(()) => {
@@ -242,21 +285,46 @@ impl Journal {
     }
 }
 
-/// A record on the disk, or why it is not: the acknowledgement of [`JournalWriter`], for every
-/// record up to `seq`.
+/// Why a write failed: the kind of the system's error (disk full, no permission …) and the
+/// whole message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WriteError {
+    pub kind: Option<ErrorKind>,
+    pub text: String,
+}
+
+impl WriteError {
+    pub fn of(e: &anyhow::Error) -> WriteError {
+        WriteError {
+            kind: e
+                .chain()
+                .find_map(|c| c.downcast_ref::<std::io::Error>())
+                .map(std::io::Error::kind),
+            text: format!("{e:#}"),
+        }
+    }
+}
+
+/// A record on the disk, or why it is not: the acknowledgement of [`JournalWriter`]. `Ok`:
+/// every record up to `seq` is on the disk. `Err`: the records from the first not yet written
+/// up to `seq` are not; they are kept, in order, and written before any later record as soon
+/// as the disk takes them (tried again with every record and every few seconds).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ack {
     pub seq: u64,
-    pub result: std::result::Result<(), String>,
+    pub result: std::result::Result<(), WriteError>,
 }
 
 /// How long the journal's thread lets clock checkpoints wait for a sync: a crash of hector
 /// loses none of them, a power cut at most this much of the clock.
 pub const CHECKPOINT_SYNC: std::time::Duration = std::time::Duration::from_secs(5);
 
+/// How often the journal's thread tries again while records wait for the disk.
+pub const RETRY: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// A [`Journal`] appended to on its own thread. Each batch of records that came together is
 /// written with one sync (a group commit); clock checkpoints alone are written at once and
-/// synced within [`CHECKPOINT_SYNC`].
+/// synced within [`CHECKPOINT_SYNC`]. Records the disk refused are kept and written first.
 pub struct JournalWriter {
     tx: Option<crossbeam_channel::Sender<(u64, Entry)>>,
     acks: crossbeam_channel::Receiver<Ack>,
@@ -264,54 +332,120 @@ pub struct JournalWriter {
     path: PathBuf,
 }
 
+/// The journal's thread: what waits for the disk, and how much of the file is known.
+struct Backlog {
+    journal: Option<Journal>,
+    path: PathBuf,
+    /// Entries the file holds (durably, as far as known).
+    on_disk: usize,
+    waiting: Vec<Entry>,
+    last_seq: u64,
+}
+
+impl Backlog {
+    /// Writes what waits; a journal whose failed write could not be undone is opened again
+    /// first, and its entries counted, so that nothing is written twice or skipped.
+    fn write(&mut self, sync: bool) -> std::result::Result<(), WriteError> {
+        if self.journal.as_ref().is_none_or(Journal::is_broken) {
+            self.journal = None;
+            let (journal, decoded) =
+                Journal::open_for_append(&self.path).map_err(|e| WriteError::of(&e))?;
+            let already = decoded.entries.len().saturating_sub(self.on_disk);
+            self.waiting.drain(..already.min(self.waiting.len()));
+            self.on_disk = decoded.entries.len();
+            self.journal = Some(journal);
+        }
+        let Some(journal) = self.journal.as_mut() else {
+            return Ok(());
+        };
+        journal
+            .append_all(&self.waiting, sync)
+            .map_err(|e| WriteError::of(&e))?;
+        self.on_disk += self.waiting.len();
+        self.waiting.clear();
+        Ok(())
+    }
+}
+
 impl JournalWriter {
-    pub fn spawn(mut journal: Journal) -> Result<JournalWriter> {
+    /// Writes on a thread; `on_disk` is the number of entries the journal already holds.
+    pub fn spawn(journal: Journal, on_disk: usize) -> Result<JournalWriter> {
         let (tx, rx) = crossbeam_channel::unbounded::<(u64, Entry)>();
         let (ack_tx, acks) = crossbeam_channel::unbounded();
         let (done_tx, done) = crossbeam_channel::bounded(1);
         let path = journal.path().to_path_buf();
+        let mut backlog = Backlog {
+            path: path.clone(),
+            journal: Some(journal),
+            on_disk,
+            waiting: Vec::new(),
+            last_seq: 0,
+        };
         std::thread::Builder::new()
             .name("hector-journal".into())
             .spawn(move || {
                 let mut synced = std::time::Instant::now();
                 let mut unsynced = false;
                 loop {
-                    let first = match rx.recv_timeout(CHECKPOINT_SYNC) {
-                        Ok(first) => first,
-                        Err(crossbeam_channel::RecvTimeoutError::Timeout) => {
-                            if unsynced && journal.append_all(&[], true).is_ok() {
+                    let wait = if backlog.waiting.is_empty() {
+                        CHECKPOINT_SYNC
+                    } else {
+                        RETRY
+                    };
+                    let first = match rx.recv_timeout(wait) {
+                        Ok(first) => Some(first),
+                        Err(crossbeam_channel::RecvTimeoutError::Timeout) => None,
+                        Err(crossbeam_channel::RecvTimeoutError::Disconnected) => break,
+                    };
+                    let Some(first) = first else {
+                        if !backlog.waiting.is_empty() {
+                            // The disk refused records: try again, and say when it works.
+                            let result = backlog.write(true);
+                            if result.is_ok() {
                                 unsynced = false;
                                 synced = std::time::Instant::now();
+                                let ack = Ack {
+                                    seq: backlog.last_seq,
+                                    result,
+                                };
+                                if ack_tx.send(ack).is_err() {
+                                    break;
+                                }
                             }
-                            continue;
+                        } else if unsynced && backlog.write(true).is_ok() {
+                            unsynced = false;
+                            synced = std::time::Instant::now();
                         }
-                        Err(crossbeam_channel::RecvTimeoutError::Disconnected) => break,
+                        continue;
                     };
                     // Everything that came meanwhile goes to the disk with one sync.
                     let mut batch = vec![first];
                     batch.extend(rx.try_iter());
-                    let seq = batch.last().map_or(0, |(s, _)| *s);
-                    let entries: Vec<Entry> = batch.into_iter().map(|(_, e)| e).collect();
+                    backlog.last_seq = batch.last().map_or(backlog.last_seq, |(s, _)| *s);
                     // Clock checkpoints alone wait for the next sync (at most CHECKPOINT_SYNC).
                     let sync = synced.elapsed() >= CHECKPOINT_SYNC
-                        || entries
+                        || !backlog.waiting.is_empty()
+                        || batch
                             .iter()
-                            .any(|e| !matches!(e, Entry::ClockCheckpoint { .. }));
-                    let result = journal
-                        .append_all(&entries, sync)
-                        .map_err(|e| format!("{e:#}"));
+                            .any(|(_, e)| !matches!(e, Entry::ClockCheckpoint { .. }));
+                    backlog.waiting.extend(batch.into_iter().map(|(_, e)| e));
+                    let result = backlog.write(sync);
                     if result.is_ok() {
                         unsynced = !sync;
                         if sync {
                             synced = std::time::Instant::now();
                         }
                     }
-                    if ack_tx.send(Ack { seq, result }).is_err() {
+                    let ack = Ack {
+                        seq: backlog.last_seq,
+                        result,
+                    };
+                    if ack_tx.send(ack).is_err() {
                         break;
                     }
                 }
-                if unsynced {
-                    let _ = journal.append_all(&[], true);
+                if unsynced || !backlog.waiting.is_empty() {
+                    let _ = backlog.write(true);
                 }
                 let _ = done_tx.send(());
             })
@@ -595,7 +729,7 @@ mod tests {
         let header = Header::new("2026-11-21T14:03:05Z", "Anna", "Bert");
         let journal = Journal::create_in(&dir, &header).expect("create");
         let path = journal.path().to_path_buf();
-        let mut writer = JournalWriter::spawn(journal).expect("thread");
+        let mut writer = JournalWriter::spawn(journal, 0).expect("thread");
         let checkpoint = Entry::ClockCheckpoint {
             white_ms: 59_000,
             black_ms: 60_000,
@@ -750,5 +884,118 @@ mod tests {
             .expect("one in progress");
         assert_eq!(latest.white, "Carl");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// Files that fail: a closed placeholder, and one that fails on chosen writes.
+pub mod faults {
+    use std::io::{Error, ErrorKind};
+
+    use super::JournalFile;
+
+    /// Stands in for a file while it is swapped; every call fails.
+    #[derive(Debug)]
+    pub struct Closed;
+
+    impl JournalFile for Closed {
+        fn write_bytes(&mut self, _: &[u8]) -> std::io::Result<()> {
+            Err(Error::other("the journal file is closed"))
+        }
+        fn sync_data(&mut self) -> std::io::Result<()> {
+            Err(Error::other("the journal file is closed"))
+        }
+        fn sync_all(&mut self) -> std::io::Result<()> {
+            Err(Error::other("the journal file is closed"))
+        }
+        fn set_len(&mut self, _: u64) -> std::io::Result<()> {
+            Err(Error::other("the journal file is closed"))
+        }
+    }
+
+    /// How a write fails.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Fault {
+        /// ENOSPC: nothing written.
+        DiskFull,
+        /// EACCES.
+        NoPermission,
+        /// Part of the bytes reach the file, then ENOSPC.
+        ShortWrite,
+        /// The write succeeds, the sync fails (EIO).
+        SyncFails,
+        /// Part of the bytes reach the file, then ENOSPC, and cutting them off fails too:
+        /// the journal must be opened again.
+        ShortWriteUndoFails,
+    }
+
+    /// A journal file that fails the writes whose numbers (from 0) are in `failing`, and
+    /// every write while `down` is set; the rest go to the real file.
+    #[derive(Debug)]
+    pub struct FaultyFile {
+        pub inner: Box<dyn JournalFile>,
+        pub fault: Fault,
+        pub failing: Vec<usize>,
+        pub down: std::sync::Arc<std::sync::atomic::AtomicBool>,
+        writes: usize,
+        sync_due_to_fail: bool,
+        set_len_due_to_fail: bool,
+    }
+
+    impl FaultyFile {
+        pub fn new(inner: Box<dyn JournalFile>, fault: Fault, failing: Vec<usize>) -> FaultyFile {
+            FaultyFile {
+                inner,
+                fault,
+                failing,
+                down: std::sync::Arc::default(),
+                writes: 0,
+                sync_due_to_fail: false,
+                set_len_due_to_fail: false,
+            }
+        }
+    }
+
+    impl JournalFile for FaultyFile {
+        fn write_bytes(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+            let n = self.writes;
+            self.writes += 1;
+            let fails =
+                self.failing.contains(&n) || self.down.load(std::sync::atomic::Ordering::SeqCst);
+            if !fails {
+                return self.inner.write_bytes(bytes);
+            }
+            match self.fault {
+                Fault::DiskFull => Err(Error::from(ErrorKind::StorageFull)),
+                Fault::NoPermission => Err(Error::from(ErrorKind::PermissionDenied)),
+                Fault::ShortWrite => {
+                    self.inner.write_bytes(&bytes[..bytes.len() / 2])?;
+                    Err(Error::from(ErrorKind::StorageFull))
+                }
+                Fault::SyncFails => {
+                    self.sync_due_to_fail = true;
+                    self.inner.write_bytes(bytes)
+                }
+                Fault::ShortWriteUndoFails => {
+                    self.inner.write_bytes(&bytes[..bytes.len() / 2])?;
+                    self.set_len_due_to_fail = true;
+                    Err(Error::from(ErrorKind::StorageFull))
+                }
+            }
+        }
+        fn sync_data(&mut self) -> std::io::Result<()> {
+            if std::mem::take(&mut self.sync_due_to_fail) {
+                return Err(Error::other("input/output error"));
+            }
+            self.inner.sync_data()
+        }
+        fn sync_all(&mut self) -> std::io::Result<()> {
+            self.inner.sync_all()
+        }
+        fn set_len(&mut self, len: u64) -> std::io::Result<()> {
+            if std::mem::take(&mut self.set_len_due_to_fail) {
+                return Err(Error::other("input/output error"));
+            }
+            self.inner.set_len(len)
+        }
     }
 }

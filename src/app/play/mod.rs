@@ -175,29 +175,28 @@ impl App {
         keep_going
     }
 
+    /// The record's news (it stopped reaching the disk, or works again), told once; the
+    /// session learns whether the game is on the disk for its quit question.
     fn tell_record_problem(&mut self) {
-        if let Some(problem) = self.recorder.take_problem() {
-            let text = fill(&self.lang.play.record_failed, &[("reason", &problem)]);
-            self.tell(Urgency::Urgent, vec![text]);
+        let unrecorded = self.recorder.unrecorded_words(self.lang);
+        self.game_match.set_unrecorded(unrecorded);
+        if let Some((failed, text)) = self.recorder.news_words(self.lang) {
+            let urgency = if failed {
+                Urgency::Urgent
+            } else {
+                Urgency::Answer
+            };
+            self.tell(urgency, vec![text]);
         }
     }
 
     /// Saves the game as PGN: to `path`, or beside the player in the current directory.
     fn save(&mut self, path: Option<String>) {
+        // Asking to save also tries the journal again.
+        self.recorder.retry();
+        self.tell_record_problem();
         let path = path.map(PathBuf::from).unwrap_or_else(|| {
-            let stamp: String = self
-                .recorder
-                .header
-                .created
-                .chars()
-                .map(|c| {
-                    if c.is_ascii_alphanumeric() || c == '-' {
-                        c
-                    } else {
-                        '_'
-                    }
-                })
-                .collect();
+            let stamp = crate::app::recorder::file_stamp(&self.recorder.header.created);
             PathBuf::from(format!("hector-{stamp}.pgn"))
         });
         let text = match self.recorder.save_pgn(&path, self.lang) {
@@ -722,9 +721,10 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
     if let Some(slot) = app.engine.as_mut() {
         slot.engine.stop();
     }
-    if !app.game_match.game().is_over() {
-        let hint = lang.play.resume_hint.clone();
-        app.tell(Urgency::Answer, vec![hint]);
+    let over = app.game_match.game().is_over();
+    let closing = app.recorder.closing_words(over, lang);
+    if !closing.is_empty() {
+        app.tell(Urgency::Answer, closing);
     }
     app.voice.speaker.wait_idle(Duration::from_secs(3));
     ExitCode::SUCCESS

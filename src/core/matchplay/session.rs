@@ -619,7 +619,12 @@ impl Match {
                 Err(_) => {
                     let moves = c.moves_completed(by).saturating_add(1);
                     c.set_moves(by, moves, now);
-                    let _ = c.give_move(!by, now);
+                    if c.give_move(!by, now).is_ok() {
+                        times = Some((
+                            c.remaining(Color::White, now),
+                            c.remaining(Color::Black, now),
+                        ));
+                    }
                 }
             }
         }

@@ -235,10 +235,12 @@ impl Replayer {
         if let Some(times) = times {
             let running = (!self.replayed.game.is_over()).then_some(!by);
             let used = self.replayed.clock.and_then(|c| c.used);
+            // A move made while the arbiter holds the clock leaves it stopped.
+            let paused = self.replayed.clock.is_some_and(|c| c.paused);
             self.replayed.clock = Some(ClockSnapshot {
                 times,
                 running,
-                paused: false,
+                paused,
                 used,
             });
         }

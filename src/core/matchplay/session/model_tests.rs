@@ -475,6 +475,7 @@ impl Run {
                 }
             }
             if !g.is_over() {
+                prop_assert_eq!(snapshot.paused, clock.is_paused(), "paused\n{}", context());
                 let counts = r.clock_moves();
                 prop_assert_eq!(
                     counts,

@@ -245,6 +245,11 @@ fn answer(text: impl Into<String>) -> Effect {
 }
 
 impl TwoBoards {
+    /// Whether the record is on the disk (see [`Match::set_unrecorded`]).
+    pub fn set_unrecorded(&mut self, reason: Option<String>) {
+        self.m.set_unrecorded(reason);
+    }
+
     /// Starts the game (a new one, or one continued from its record: both boards are taken
     /// to show the game's position until they say otherwise).
     pub fn new(
