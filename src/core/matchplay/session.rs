@@ -1189,6 +1189,6 @@ mod entries;
 pub use arbiter::TimeChange;
 
 #[cfg(test)]
-mod model_tests;
+pub(crate) mod model_tests;
 #[cfg(test)]
 mod tests;

@@ -417,18 +417,38 @@ impl Run {
 
     /// The journal so far replays to the session's game.
     fn check(&self, history: &[Step]) -> Result<(), TestCaseError> {
-        let r: Replayed = match replay(&self.header, &self.entries) {
+        same_state(
+            &self.header,
+            &self.entries,
+            &self.m,
+            self.now,
+            &format!("{history:?}"),
+        )
+    }
+}
+
+/// The journal `entries` replays to the game of `m` at `now`: position, moves, outcome,
+/// pending offer, illegal-move tallies, the game's events, an adjournment, the clock of the
+/// side that is not running, whether it is paused, and the move counters.
+pub(crate) fn same_state(
+    header: &Header,
+    entries: &[Entry],
+    m: &Match,
+    now: Timestamp,
+    history: &str,
+) -> Result<(), TestCaseError> {
+    {
+        let r: Replayed = match replay(header, entries) {
             Ok(r) => r,
             Err(e) => {
                 return Err(TestCaseError::fail(format!(
-                    "the journal does not replay: {e}\nsteps: {history:?}\nentries: {:#?}",
-                    self.entries
+                    "the journal does not replay: {e}\nsteps: {history}\nentries: {entries:#?}"
                 )));
             }
         };
-        let g = self.m.game();
+        let g = m.game();
         let fen = |p: &Chess| Fen::from_position(p, EnPassantMode::Legal).to_string();
-        let context = || format!("steps: {history:?}\nentries: {:#?}", self.entries);
+        let context = || format!("steps: {history}\nentries: {entries:#?}");
         prop_assert_eq!(
             fen(r.game.position()),
             fen(g.position()),
@@ -455,11 +475,11 @@ impl Run {
         prop_assert_eq!(r.game.events(), g.events(), "events\n{}", context());
         prop_assert_eq!(
             r.adjourned.is_some(),
-            self.m.is_adjourned(),
+            m.is_adjourned(),
             "adjourned\n{}",
             context()
         );
-        if let Some(clock) = self.m.clock()
+        if let Some(clock) = m.clock()
             && let Some(snapshot) = &r.clock
         {
             // The side whose clock stands keeps the time last written for it.
@@ -467,7 +487,7 @@ impl Run {
                 if clock.running() != Some(c) && !g.is_over() {
                     prop_assert_eq!(
                         Duration::from_millis(snapshot.times.of(c)),
-                        clock.remaining(c, self.now),
+                        clock.remaining(c, now),
                         "{:?}'s time\n{}",
                         c,
                         context()
