@@ -269,6 +269,8 @@ pub fn run(options: AssistOptions, lang: &'static Language) -> ExitCode {
     }
     app.table.checkpoint(true);
     drop(screen);
+    // What is said from now on stays in the terminal: printed as in line mode.
+    app.voice.full_screen = false;
     let over = app.table.game.game().is_over();
     let closing = app.table.recorder.closing_words(over, lang);
     if !closing.is_empty() {

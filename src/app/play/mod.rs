@@ -718,6 +718,8 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
         app.checkpoint(true);
     }
     drop(screen);
+    // What is said from now on stays in the terminal: printed as in line mode.
+    app.voice.full_screen = false;
     if let Some(slot) = app.engine.as_mut() {
         slot.engine.stop();
     }
