@@ -55,6 +55,8 @@ struct Assist {
     side: Color,
     pieces: Pieces,
     colors: bool,
+    /// The table refused the line just typed.
+    refused: bool,
 }
 
 impl Assist {
@@ -67,9 +69,11 @@ impl Assist {
                 Told::Say { urgency, lines } => self.voice.tell(urgency, lines),
                 Told::Speech(c) => self.voice.speech(c),
                 Told::Save(path) => self.save(path),
+                Told::Refused => self.refused = true,
                 Told::Quit => keep = false,
             }
         }
+        self.voice.question = self.table.game.game_match().question();
         keep
     }
 
@@ -110,11 +114,27 @@ impl Assist {
                 let keep = self.input(Input::Command(command));
                 if keys_help {
                     self.voice
-                        .tell(Urgency::Answer, vec![self.lang.play.keys_help.clone()]);
+                        .tell_more(Urgency::Answer, vec![self.lang.play.keys_help.clone()]);
                 }
                 keep
             }
-            Some(KeyOutcome::Line(line)) => self.input(Input::Line(line)),
+            // Enter on an empty line: a waiting question is asked again, else the focused
+            // square is said.
+            Some(KeyOutcome::Line(line)) if line.is_empty() => {
+                if self.table.game.game_match().question().is_some() {
+                    self.input(Input::Line(line))
+                } else {
+                    self.input(Input::Command(Command::Square(self.focus.cursor)))
+                }
+            }
+            Some(KeyOutcome::Line(line)) => {
+                self.refused = false;
+                let keep = self.input(Input::Line(line.clone()));
+                if std::mem::take(&mut self.refused) {
+                    self.focus.refused(&line);
+                }
+                keep
+            }
             Some(KeyOutcome::Quit) => self.input(Input::Command(Command::Quit)),
             _ => true,
         }
@@ -145,7 +165,10 @@ impl Assist {
             local: self.side,
             cursor: self.focus.cursor,
             input: &self.focus.input,
+            caret: self.focus.caret,
             said: &self.voice.said,
+            newest: self.voice.newest,
+            question: self.voice.question.as_deref(),
             clock,
             pieces: self.pieces,
             colors: self.colors,
@@ -206,6 +229,7 @@ pub fn run(options: AssistOptions, lang: &'static Language) -> ExitCode {
         side,
         pieces: options.pieces,
         colors: options.colors,
+        refused: false,
     };
     let mut screen = crate::io::terminal::open(full_screen, "assist", tx.clone(), Event::Input);
     app.voice.full_screen = screen.is_some();

@@ -19,6 +19,10 @@ pub struct Narrator {
     pub full_screen: bool,
     /// The last things said, oldest first (full-screen).
     pub said: Vec<String>,
+    /// Where the latest answer begins in `said`.
+    pub newest: usize,
+    /// A question that waits for its answer (full-screen: kept in view until answered).
+    pub question: Option<String>,
     /// Line mode: the prompt is on screen and the player has not pressed Enter yet.
     pub prompt_open: bool,
     prompt: String,
@@ -37,6 +41,8 @@ impl Narrator {
             muted: false,
             full_screen,
             said: Vec::new(),
+            newest: 0,
+            question: None,
             prompt_open: false,
             prompt: prompt.to_string(),
             status: String::new(),
@@ -57,12 +63,24 @@ impl Narrator {
         self.show(lines);
     }
 
+    /// Says more lines as part of the answer just given (F1: the help, then the keys).
+    pub fn tell_more(&mut self, urgency: Urgency, lines: Vec<String>) {
+        let (newest, before, added) = (self.newest, self.said.len(), lines.len());
+        self.tell(urgency, lines);
+        if self.full_screen {
+            let dropped = (before + added).saturating_sub(self.said.len());
+            self.newest = newest.saturating_sub(dropped);
+        }
+    }
+
     /// Shows lines without saying them (what happens in the games an arbiter watches).
     pub fn show(&mut self, lines: Vec<String>) {
         if self.full_screen {
+            self.newest = self.said.len();
             self.said.extend(lines);
             let extra = self.said.len().saturating_sub(SAID_KEPT);
             self.said.drain(..extra);
+            self.newest = self.newest.saturating_sub(extra);
             self.dirty = true;
         } else {
             self.print(&lines);

@@ -112,6 +112,8 @@ pub enum Told {
     },
     Speech(SpeechControl),
     Save(Option<String>),
+    /// The typed line was not taken: the screen keeps it for retyping.
+    Refused,
     Quit,
 }
 
@@ -426,6 +428,7 @@ impl Table {
                 Effect::Envelope(envelope) => told.extend(self.write_envelope(*envelope)),
                 Effect::Speech(c) => told.push(Told::Speech(c)),
                 Effect::Save(p) => told.push(Told::Save(p)),
+                Effect::Refused => told.push(Told::Refused),
                 Effect::Quit => told.push(Told::Quit),
             }
         }

@@ -16,6 +16,8 @@ pub struct Pty {
     child: Child,
     writer: std::fs::File,
     received: Received,
+    /// The terminal's size: columns, rows.
+    size: (u16, u16),
 }
 
 impl Pty {
@@ -28,11 +30,31 @@ impl Pty {
         )
     }
 
+    /// Starts hector with `args` on a new terminal of `cols` x `rows`.
+    #[allow(dead_code)]
+    pub fn spawn_sized(args: &[&str], envs: &[(&str, &str)], cols: u16, rows: u16) -> Pty {
+        Pty::spawn_in(
+            std::path::Path::new(env!("CARGO_BIN_EXE_hector")),
+            args,
+            envs,
+            (cols, rows),
+        )
+    }
+
     /// Starts `program` with `args` on a new 100x30 terminal.
     pub fn spawn_program(program: &std::path::Path, args: &[&str], envs: &[(&str, &str)]) -> Pty {
+        Pty::spawn_in(program, args, envs, (100, 30))
+    }
+
+    fn spawn_in(
+        program: &std::path::Path,
+        args: &[&str],
+        envs: &[(&str, &str)],
+        (cols, rows): (u16, u16),
+    ) -> Pty {
         let size = Winsize {
-            ws_row: 30,
-            ws_col: 100,
+            ws_row: rows,
+            ws_col: cols,
             ws_xpixel: 0,
             ws_ypixel: 0,
         };
@@ -82,6 +104,7 @@ impl Pty {
             child,
             writer,
             received,
+            size: (cols, rows),
         }
     }
 
@@ -100,8 +123,8 @@ impl Pty {
     /// The screen as a person sees it now, row by row (a terminal emulator reads the output).
     pub fn screen(&self) -> String {
         let (rows, cols) = (
-            std::num::NonZeroU16::MIN.saturating_add(29),
-            std::num::NonZeroU16::MIN.saturating_add(99),
+            std::num::NonZeroU16::MIN.saturating_add(self.size.1.saturating_sub(1)),
+            std::num::NonZeroU16::MIN.saturating_add(self.size.0.saturating_sub(1)),
         );
         let mut parser = vt100::Parser::new(rows, cols, 0);
         if let Ok(r) = self.received.lock() {

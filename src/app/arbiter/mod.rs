@@ -220,8 +220,8 @@ impl Arbiter {
                 }
                 Told::Speech(c) => self.voice.speech(c),
                 Told::Save(path) => self.save(index, path),
-                // The players cannot end the console.
-                Told::Quit => {}
+                // The players cannot end the console; its input line is its own.
+                Told::Quit | Told::Refused => {}
             }
         }
     }

@@ -12,6 +12,7 @@ use crate::core::matchplay::session::SpeechControl;
 pub enum KeyAction {
     Type(char),
     Backspace,
+    Delete,
     /// Enter: the line is done (an empty line reads the focused square).
     Submit,
     /// Escape: clears the input line, or silences the speech when it is empty.
@@ -89,6 +90,7 @@ pub fn action(k: KeyEvent) -> KeyAction {
         KeyCode::Down if ctrl => KeyAction::Slower,
         KeyCode::Char(c) => KeyAction::Type(c),
         KeyCode::Backspace => KeyAction::Backspace,
+        KeyCode::Delete => KeyAction::Delete,
         KeyCode::Enter => KeyAction::Submit,
         KeyCode::Esc => KeyAction::Escape,
         KeyCode::Left => KeyAction::Walk(-1, 0),
@@ -137,18 +139,100 @@ pub enum KeyOutcome {
 }
 
 /// The input line and the focused square of the full-screen view.
+/// How many typed lines Up and Down recall.
+const HISTORY: usize = 100;
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Focus {
     pub input: String,
+    /// Where typing goes in `input`, in characters.
+    pub caret: usize,
+    /// The input holds a line hector refused, selected: typing replaces it.
+    pub selected: bool,
     pub cursor: Square,
+    /// Lines sent, oldest first, and which one Up and Down show (`None`: the line being typed).
+    history: Vec<String>,
+    recalled: Option<usize>,
 }
 
 impl Focus {
     pub fn new(cursor: Square) -> Focus {
         Focus {
             input: String::new(),
+            caret: 0,
+            selected: false,
             cursor,
+            history: Vec::new(),
+            recalled: None,
         }
+    }
+
+    /// A line hector refused goes back into the input, selected for retyping.
+    pub fn refused(&mut self, line: &str) {
+        self.input = line.to_string();
+        self.caret = self.input.chars().count();
+        self.selected = true;
+    }
+
+    fn byte_at(&self, chars: usize) -> usize {
+        self.input
+            .char_indices()
+            .nth(chars)
+            .map_or(self.input.len(), |(i, _)| i)
+    }
+
+    fn set_input(&mut self, text: String) {
+        self.caret = text.chars().count();
+        self.input = text;
+        self.selected = false;
+    }
+
+    /// Up (`back`) or Down through the lines sent before.
+    fn recall(&mut self, back: bool) -> KeyOutcome {
+        if self.history.is_empty() {
+            return KeyOutcome::Nothing;
+        }
+        let last = self.history.len() - 1;
+        self.recalled = match (self.recalled, back) {
+            (None, true) => Some(last),
+            (None, false) => None,
+            (Some(i), true) => Some(i.saturating_sub(1)),
+            (Some(i), false) if i < last => Some(i + 1),
+            (Some(_), false) => None,
+        };
+        let text = self
+            .recalled
+            .and_then(|i| self.history.get(i).cloned())
+            .unwrap_or_default();
+        self.set_input(text);
+        KeyOutcome::Redraw
+    }
+
+    /// The keys that edit the input line while it holds text (or shows a recalled line);
+    /// `None` for the others, which walk the board as with an empty line.
+    fn edit(&mut self, action: &KeyAction) -> Option<KeyOutcome> {
+        if self.input.is_empty() && self.recalled.is_none() {
+            return None;
+        }
+        let len = self.input.chars().count();
+        match action {
+            KeyAction::Walk(-1, 0) => self.caret = self.caret.saturating_sub(1),
+            KeyAction::Walk(1, 0) => self.caret = (self.caret + 1).min(len),
+            KeyAction::Jump(Edge::FirstFile) => self.caret = 0,
+            KeyAction::Jump(Edge::LastFile) => self.caret = len,
+            KeyAction::Walk(0, 1) => return Some(self.recall(true)),
+            KeyAction::Walk(0, -1) => return Some(self.recall(false)),
+            KeyAction::Delete if self.selected => self.set_input(String::new()),
+            KeyAction::Delete => {
+                if self.caret < len {
+                    let at = self.byte_at(self.caret);
+                    self.input.remove(at);
+                }
+            }
+            _ => return None,
+        }
+        self.selected = false;
+        Some(KeyOutcome::Redraw)
     }
 
     /// A key, seen from `side`: the input line or the focus changes, or something is asked.
@@ -157,20 +241,46 @@ impl Focus {
             command,
             keys_help: false,
         };
-        match action(k) {
+        let action = action(k);
+        if let Some(outcome) = self.edit(&action) {
+            return outcome;
+        }
+        match action {
             KeyAction::Type(c) => {
-                self.input.push(c);
+                if self.selected {
+                    self.set_input(String::new());
+                }
+                let at = self.byte_at(self.caret);
+                self.input.insert(at, c);
+                self.caret += 1;
                 KeyOutcome::Redraw
             }
             KeyAction::Backspace => {
-                self.input.pop();
+                if self.selected {
+                    self.set_input(String::new());
+                } else if self.caret > 0 {
+                    self.caret -= 1;
+                    let at = self.byte_at(self.caret);
+                    self.input.remove(at);
+                }
                 KeyOutcome::Redraw
             }
+            KeyAction::Delete => KeyOutcome::Nothing,
             KeyAction::Submit => {
                 let line = std::mem::take(&mut self.input);
+                self.caret = 0;
+                self.selected = false;
+                self.recalled = None;
                 if line.trim().is_empty() {
-                    command(Command::Square(self.cursor))
+                    // The mode decides: the focused square, or a question asked again.
+                    KeyOutcome::Line(String::new())
                 } else {
+                    if self.history.last() != Some(&line) {
+                        self.history.push(line.clone());
+                        if self.history.len() > HISTORY {
+                            self.history.remove(0);
+                        }
+                    }
                     KeyOutcome::Line(line)
                 }
             }
@@ -178,7 +288,8 @@ impl Focus {
                 if self.input.is_empty() {
                     KeyOutcome::Speech(SpeechControl::Silence)
                 } else {
-                    self.input.clear();
+                    self.set_input(String::new());
+                    self.recalled = None;
                     KeyOutcome::Redraw
                 }
             }
@@ -265,5 +376,73 @@ mod tests {
             Query::MovesHere.command(Square::G1),
             Command::Moves(Some(Square::G1))
         );
+    }
+
+    fn key(code: KeyCode) -> KeyEvent {
+        KeyEvent::new(code, KeyModifiers::NONE)
+    }
+
+    fn typed(f: &mut Focus, text: &str) {
+        for c in text.chars() {
+            f.press(key(KeyCode::Char(c)), Color::White);
+        }
+    }
+
+    #[test]
+    fn the_input_line_is_edited_while_it_holds_text() {
+        let mut f = Focus::new(Square::E2);
+        typed(&mut f, "Sf3");
+        f.press(key(KeyCode::Left), Color::White);
+        f.press(key(KeyCode::Left), Color::White);
+        f.press(key(KeyCode::Backspace), Color::White);
+        typed(&mut f, "L");
+        assert_eq!((f.input.as_str(), f.caret), ("Lf3", 1));
+        f.press(key(KeyCode::Home), Color::White);
+        f.press(key(KeyCode::Delete), Color::White);
+        assert_eq!(f.input, "f3");
+        f.press(key(KeyCode::End), Color::White);
+        typed(&mut f, "+");
+        assert_eq!(f.input, "f3+");
+        // The board's focus did not move while editing.
+        assert_eq!(f.cursor, Square::E2);
+        // With an empty line the arrows walk the board as before.
+        f.press(key(KeyCode::Esc), Color::White);
+        f.press(key(KeyCode::Up), Color::White);
+        assert_eq!(f.cursor, Square::E3);
+    }
+
+    #[test]
+    fn up_and_down_recall_earlier_lines() {
+        let mut f = Focus::new(Square::E2);
+        for line in ["e4", "brett", "Sf3"] {
+            typed(&mut f, line);
+            assert_eq!(
+                f.press(key(KeyCode::Enter), Color::White),
+                KeyOutcome::Line(line.into())
+            );
+        }
+        typed(&mut f, "x");
+        f.press(key(KeyCode::Up), Color::White);
+        assert_eq!(f.input, "Sf3");
+        f.press(key(KeyCode::Up), Color::White);
+        assert_eq!(f.input, "brett");
+        f.press(key(KeyCode::Down), Color::White);
+        assert_eq!(f.input, "Sf3");
+        f.press(key(KeyCode::Down), Color::White);
+        assert_eq!(f.input, "");
+    }
+
+    #[test]
+    fn a_refused_line_stays_selected_and_typing_replaces_it() {
+        let mut f = Focus::new(Square::E2);
+        f.refused("Springa f3");
+        assert_eq!((f.input.as_str(), f.selected), ("Springa f3", true));
+        typed(&mut f, "S");
+        assert_eq!((f.input.as_str(), f.selected), ("S", false));
+        f.refused("Springa f3");
+        f.press(key(KeyCode::Left), Color::White);
+        assert!(!f.selected);
+        f.press(key(KeyCode::Backspace), Color::White);
+        assert_eq!(f.input, "Springa 3");
     }
 }

@@ -114,6 +114,8 @@ struct App {
     pieces: Pieces,
     colors: bool,
     recorder: Recorder,
+    /// The session refused the line just typed.
+    refused: bool,
 }
 
 impl App {
@@ -167,6 +169,7 @@ impl App {
                     keep_going &= self.board_events(follow_up, true);
                 }
                 Effect::Speech(c) => self.voice.speech(c),
+                Effect::Refused => self.refused = true,
                 Effect::Save(path) => self.save(path),
                 Effect::NewGame => self.new_game(),
                 Effect::Quit => keep_going = false,
@@ -224,7 +227,9 @@ impl App {
     fn handle(&mut self, event: Event) -> bool {
         let now = self.now();
         let effects = self.game_match.handle(event, now);
-        self.apply(effects)
+        let keep = self.apply(effects);
+        self.voice.question = self.game_match.question();
+        keep
     }
 
     fn new_game(&mut self) {
@@ -366,11 +371,28 @@ impl App {
             Some(KeyOutcome::Command { command, keys_help }) => {
                 let keep = self.handle(Event::Command(command));
                 if keys_help {
-                    self.tell(Urgency::Answer, vec![self.lang.play.keys_help.clone()]);
+                    let keys = self.lang.play.keys_help.clone();
+                    self.voice.tell_more(Urgency::Answer, vec![keys]);
                 }
                 keep
             }
-            Some(KeyOutcome::Line(line)) => self.handle(Event::Line(line)),
+            // Enter on an empty line: a waiting question is asked again, else the focused
+            // square is said.
+            Some(KeyOutcome::Line(line)) if line.is_empty() => {
+                if self.game_match.question().is_some() {
+                    self.handle(Event::Line(line))
+                } else {
+                    self.handle(Event::Command(Command::Square(self.focus.cursor)))
+                }
+            }
+            Some(KeyOutcome::Line(line)) => {
+                self.refused = false;
+                let keep = self.handle(Event::Line(line.clone()));
+                if std::mem::take(&mut self.refused) {
+                    self.focus.refused(&line);
+                }
+                keep
+            }
             Some(KeyOutcome::Quit) => self.handle(Event::Command(Command::Quit)),
             _ => true,
         }
@@ -390,7 +412,10 @@ impl App {
             local: self.options_color,
             cursor: self.focus.cursor,
             input: &self.focus.input,
+            caret: self.focus.caret,
             said: &self.voice.said,
+            newest: self.voice.newest,
+            question: self.voice.question.as_deref(),
             clock,
             pieces: self.pieces,
             colors: self.colors,
@@ -630,6 +655,7 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
         pieces: options.pieces,
         colors: options.colors,
         recorder,
+        refused: false,
     };
     let mut screen = crate::io::terminal::open(full_screen, "play", tx.clone(), AppEvent::Input);
     app.voice.full_screen = screen.is_some();

@@ -39,8 +39,14 @@ pub struct View<'a> {
     pub local: Color,
     pub cursor: Square,
     pub input: &'a str,
+    /// Where the caret stands in the input, in characters.
+    pub caret: usize,
     /// The last things said, oldest first.
     pub said: &'a [String],
+    /// Where the latest answer begins in `said`.
+    pub newest: usize,
+    /// A question waiting for its answer: it stays at the bottom of the panel until answered.
+    pub question: Option<&'a str>,
     /// White's and Black's remaining time as shown, and whose clock runs.
     pub clock: Option<(String, String, Option<Color>)>,
     pub pieces: Pieces,
@@ -265,12 +271,17 @@ impl View<'_> {
         ))];
         let room = rows[1].height.saturating_sub(1) as usize;
         said.extend(
-            self.said
-                .iter()
-                .skip(self.said.len().saturating_sub(room))
-                .map(|s| Line::from(s.clone())),
+            said_lines(
+                self.said,
+                self.newest,
+                self.question,
+                rows[1].width as usize,
+                room,
+            )
+            .into_iter()
+            .map(Line::from),
         );
-        frame.render_widget(Paragraph::new(said).wrap(Wrap { trim: true }), rows[1]);
+        frame.render_widget(Paragraph::new(said), rows[1]);
         frame.render_widget(Paragraph::new(self.status.to_string()), rows[2]);
         let prompt = format!("{}: ", self.lang.play.prompt);
         let input = format!("{prompt}{}", self.input);
@@ -282,13 +293,86 @@ impl View<'_> {
                 frame.set_cursor_position(CursorPosition::new(x, y));
             }
         } else {
-            let x = rows[3].x + input.chars().count() as u16;
+            let caret = self.caret.min(self.input.chars().count());
+            let x = rows[3].x + (prompt.chars().count() + caret) as u16;
             frame.set_cursor_position(CursorPosition::new(
                 x.min(rows[3].right().saturating_sub(1)),
                 rows[3].y,
             ));
         }
     }
+}
+
+/// A sentence broken into lines of at most `width` characters, at spaces where it can be.
+pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let mut word: Vec<char> = word.chars().collect();
+        loop {
+            let used = line.chars().count();
+            let gap = usize::from(used > 0);
+            if used + gap + word.len() <= width {
+                if gap == 1 {
+                    line.push(' ');
+                }
+                line.extend(word.iter());
+                break;
+            }
+            if used > 0 {
+                lines.push(std::mem::take(&mut line));
+                continue;
+            }
+            // A word longer than the line is cut.
+            let rest = word.split_off(width);
+            lines.push(word.iter().collect());
+            word = rest;
+        }
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// What the "last said" panel shows in `height` lines of `width` characters. `said` holds
+/// the lines said, oldest first; those from `newest` on are the latest answer (one utterance
+/// of one or more lines, such as the board). The latest answer stands at the bottom and is
+/// always shown from its first line (one taller than the panel shows its beginning); older
+/// lines fill the room above it, the oldest scrolling off first; a question that waits for
+/// its answer stays below everything until it is answered.
+pub fn said_lines(
+    said: &[String],
+    newest: usize,
+    question: Option<&str>,
+    width: usize,
+    height: usize,
+) -> Vec<String> {
+    let mut question_lines: Vec<String> =
+        question.map(|q| wrap_words(q, width)).unwrap_or_default();
+    question_lines.truncate(height);
+    let room = height - question_lines.len();
+    // The question, when it was the last thing said (once or asked again), is shown once:
+    // below.
+    let mut said = said;
+    while let (Some(last), Some(q)) = (said.last(), question)
+        && last == q
+    {
+        said = &said[..said.len() - 1];
+    }
+    let newest = newest.min(said.len());
+    let wrap = |lines: &[String]| -> Vec<String> {
+        lines.iter().flat_map(|l| wrap_words(l, width)).collect()
+    };
+    let mut latest = wrap(&said[newest..]);
+    latest.truncate(room);
+    let older = wrap(&said[..newest]);
+    let above = room - latest.len();
+    let mut out: Vec<String> = older[older.len().saturating_sub(above)..].to_vec();
+    out.extend(latest);
+    out.extend(question_lines);
+    out
 }
 
 #[cfg(test)]
@@ -337,7 +421,10 @@ mod tests {
             local: Color::White,
             cursor: Square::E4,
             input: "",
+            caret: 0,
             said: &said,
+            newest: 1,
+            question: None,
             clock: Some(("1:29:58".into(), "1:29:40".into(), Some(Color::White))),
             pieces: Pieces::Letters,
             colors: false,
@@ -381,7 +468,10 @@ mod tests {
             local: Color::Black,
             cursor: Square::E7,
             input: "knight",
+            caret: 6,
             said: &[],
+            newest: 0,
+            question: None,
             clock: None,
             pieces: Pieces::Figurines,
             colors: true,
@@ -405,7 +495,10 @@ mod tests {
             local: Color::White,
             cursor: Square::E2,
             input: "",
+            caret: 0,
             said: &[],
+            newest: 0,
+            question: None,
             clock: None,
             pieces: Pieces::Letters,
             colors: false,
@@ -417,6 +510,89 @@ mod tests {
         assert_eq!(
             words.join(" "),
             "The window is too small: at least 80 by 24 characters, now 60 by 20"
+        );
+    }
+
+    /// `brett` then `hilfe`, and then the quit question: the help's first line and the whole
+    /// question are on the screen, at 80x24 and at 100x30.
+    #[test]
+    fn the_newest_answer_and_a_waiting_question_are_always_visible() {
+        let lang = language("de").expect("de");
+        let g = game("1. e4 e5");
+        let board = crate::core::matchplay::queries::board(g.position(), Color::White, lang);
+        let mut said: Vec<String> = board.clone();
+        let newest = said.len();
+        said.push(lang.play.help.clone());
+        let help_start: String = lang.play.help.chars().take(30).collect();
+        for (cols, rows) in [(80u16, 24u16), (100, 30)] {
+            for question in [None, Some(lang.play.quit_confirm.as_str())] {
+                let view = View {
+                    game: &g,
+                    lang,
+                    local: Color::White,
+                    cursor: Square::E2,
+                    input: "",
+                    caret: 0,
+                    said: &said,
+                    newest,
+                    question,
+                    clock: None,
+                    pieces: Pieces::Letters,
+                    colors: false,
+                    status: "Sprachausgabe: print",
+                    boards: &[],
+                };
+                let (text, _) = screen(&view, cols, rows);
+                let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+                let heading = lines
+                    .iter()
+                    .position(|l| *l == "Zuletzt gesagt")
+                    .expect("the panel");
+                let panel = &lines[heading + 1..lines.len() - 2];
+                assert!(
+                    panel.iter().any(|l| l.starts_with(&help_start)),
+                    "{cols}x{rows}: the help's first line\n{text}"
+                );
+                if let Some(q) = question {
+                    let shown = panel.join(" ");
+                    assert!(
+                        shown.trim_end().ends_with(q),
+                        "{cols}x{rows}: the question at the bottom\n{text}"
+                    );
+                }
+                // At the larger size the end of the board is still there above the help.
+                if rows == 30 && question.is_none() {
+                    let last: String = board[board.len() - 1].chars().take(30).collect();
+                    assert!(panel.iter().any(|l| l.starts_with(&last)), "{text}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn lines_wrap_at_spaces_and_long_words_are_cut() {
+        assert_eq!(wrap_words("eins zwei drei", 9), ["eins zwei", "drei"]);
+        assert_eq!(wrap_words("abcdefghij", 4), ["abcd", "efgh", "ij"]);
+        assert_eq!(wrap_words("", 10), [""]);
+        assert_eq!(wrap_words("Läufer", 3), ["Läu", "fer"]);
+    }
+
+    #[test]
+    fn the_panel_scrolls_older_lines_off_never_the_newest() {
+        let said: Vec<String> = ["a1", "a2", "b1 b1 b1", "c1"]
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        // The newest answer is "c1"; three lines of room.
+        assert_eq!(said_lines(&said, 3, None, 5, 3), ["b1 b1", "b1", "c1"]);
+        // A newest answer taller than the room shows its beginning.
+        assert_eq!(said_lines(&said, 2, None, 2, 3), ["b1", "b1", "b1"]);
+        // A question takes the bottom; said last, it is shown once.
+        let mut asked = said.clone();
+        asked.push("Ja?".into());
+        assert_eq!(
+            said_lines(&asked, 4, Some("Ja?"), 10, 3),
+            ["b1 b1 b1", "c1", "Ja?"]
         );
     }
 }

@@ -210,6 +210,9 @@ pub enum Effect {
     /// The piece for a promotion the player made on an occupancy-only board.
     BoardPromotion(Role),
     Speech(SpeechControl),
+    /// The typed line was not taken (not understood, or not a legal move): a screen keeps it
+    /// in the input line for retyping.
+    Refused,
     /// Write the game as PGN (to this path, or a default one).
     Save(Option<String>),
     /// The player asked for a new game with the same setup.
@@ -373,6 +376,17 @@ impl Match {
     /// Whether a question waits for yes or no (resigning, quitting).
     pub fn asks_confirmation(&self) -> bool {
         matches!(self.pending, Pending::Resign | Pending::Quit)
+    }
+
+    /// The question that waits for its answer, in words (a screen keeps it in view).
+    pub fn question(&self) -> Option<String> {
+        match &self.pending {
+            Pending::None => None,
+            Pending::Promotion(_) | Pending::BoardPromotion => {
+                Some(self.lang.play.promotion_question.clone())
+            }
+            question => Some(self.question_text(question)),
+        }
     }
 
     pub fn setup(&self) -> &Setup {
@@ -548,7 +562,10 @@ impl Match {
             Ok(Line::Empty) => {}
             Ok(Line::Command(c)) => self.command(c, now, out),
             Ok(Line::Move(m)) => self.typed_move(&m, now, out),
-            Err(e) => out.push(answer(self.command_error(&e))),
+            Err(e) => {
+                out.push(answer(self.command_error(&e)));
+                out.push(Effect::Refused);
+            }
         }
     }
 
@@ -594,6 +611,8 @@ impl Match {
             Err(e) => {
                 if e == ParseError::Illegal(crate::core::legality::Illegal::PromotionMissing) {
                     self.pending = Pending::Promotion(text.to_string());
+                } else {
+                    out.push(Effect::Refused);
                 }
                 out.push(answer(message(&e, self.game.position(), self.lang)));
             }

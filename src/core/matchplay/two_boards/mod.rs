@@ -176,6 +176,9 @@ pub enum Effect {
         role: shakmaty::Role,
     },
     Speech(SpeechControl),
+    /// The typed line was not taken (not understood, or not a legal move): a screen keeps it
+    /// in the input line for retyping.
+    Refused,
     Save(Option<String>),
     /// Write the envelope of the adjourned game (the caller adds names, place and journal).
     Envelope(Box<Envelope>),
@@ -524,6 +527,7 @@ impl TwoBoards {
                     }
                 }
                 session::Effect::Speech(c) => out.push(Effect::Speech(c)),
+                session::Effect::Refused => out.push(Effect::Refused),
                 session::Effect::Save(p) => out.push(Effect::Save(p)),
                 session::Effect::Quit => out.push(Effect::Quit),
                 session::Effect::NewGame => out.push(answer(self.lang.assist.no_new_game.clone())),

@@ -1,0 +1,101 @@
+//! The full screen as a person sees it, through the real binary in a pseudo-terminal of
+//! 80x24 and 100x30 read by a terminal emulator: after `brett` and `hilfe` the help's first
+//! line is on the screen, the quit question stays visible until it is answered, a refused
+//! line stays in the input line, and the closing words are printed after the full screen.
+
+mod common;
+
+use std::time::Duration;
+
+use common::pty::Pty;
+use common::temp_dir;
+
+const LIMIT: Duration = Duration::from_secs(30);
+
+/// A folder removed at the end, also when the test fails.
+struct Data(std::path::PathBuf);
+
+impl Drop for Data {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn spawn(data: &Data, cols: u16, rows: u16) -> Pty {
+    let dir = data.0.display().to_string();
+    Pty::spawn_sized(
+        &["play", "--opponent", "keyboard", "--speech", "print"],
+        &[
+            ("HECTOR_CONFIG", "/nonexistent"),
+            ("HECTOR_DATA", &dir),
+            ("HOME", &dir),
+        ],
+        cols,
+        rows,
+    )
+}
+
+fn typed(t: &mut Pty, line: &str) {
+    t.send(line.as_bytes());
+    t.send(b"\r");
+}
+
+#[test]
+fn every_answer_is_visible_at_80x24_and_100x30() {
+    for (cols, rows) in [(80, 24), (100, 30)] {
+        let data = Data(temp_dir("screen"));
+        let mut t = spawn(&data, cols, rows);
+        assert!(
+            t.wait_for_screen("Zuletzt gesagt", LIMIT),
+            "{cols}x{rows}\n{}",
+            t.screen()
+        );
+        typed(&mut t, "brett");
+        assert!(t.wait_for_screen("Reihe acht", LIMIT), "{}", t.screen());
+        typed(&mut t, "hilfe");
+        assert!(
+            t.wait_for_screen("Züge eingeben wie gesprochen", LIMIT),
+            "{cols}x{rows}: the help's first line\n{}",
+            t.screen()
+        );
+        // A line hector refuses stays in the input line, for retyping.
+        typed(&mut t, "Springer Felix vier");
+        assert!(
+            t.wait_for_screen("Kein Springer kann Felix vier erreichen", LIMIT),
+            "{}",
+            t.screen()
+        );
+        assert!(
+            t.wait_for_screen("Zug oder Befehl: Springer Felix vier", LIMIT),
+            "{cols}x{rows}: the refused line\n{}",
+            t.screen()
+        );
+        // Typing replaces it.
+        typed(&mut t, "e4");
+        assert!(t.wait_for_screen("Eva vier", LIMIT), "{}", t.screen());
+        // Ctrl+Q asks, and the question stays on the screen after another answer.
+        t.send(&[0x11]);
+        assert!(
+            t.wait_for_screen("Wirklich beenden?", LIMIT),
+            "{cols}x{rows}: the quit question\n{}",
+            t.screen()
+        );
+        // Enter alone asks again; the question is still there.
+        t.send(b"\r");
+        std::thread::sleep(Duration::from_millis(300));
+        assert!(
+            t.wait_for_screen("Wirklich beenden?", LIMIT),
+            "{cols}x{rows}: the question stays until answered\n{}",
+            t.screen()
+        );
+        typed(&mut t, "ja");
+        assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+        // The closing words stay in the terminal after the full screen.
+        let text = t.text();
+        let after = text.rsplit("\u{1b}[?1049l").next().unwrap_or_default();
+        assert!(
+            after.contains("Die Partie ist gespeichert"),
+            "{cols}x{rows}: closing words after the full screen\n{after:?}"
+        );
+    }
+}
