@@ -347,7 +347,7 @@ pub struct PlayArgs {
     pub protocol: Option<ProtocolArg>,
     /// How pieces are drawn: letters (K D T L S B in German) or figurines.
     #[arg(long, value_enum, default_value = "letters")]
-    pub pieces: crate::app::play::view::Pieces,
+    pub pieces: crate::app::ui::view::Pieces,
     /// Colour the squares and pieces too (everything stays readable without colour).
     #[arg(long)]
     pub colors: bool,
@@ -417,7 +417,7 @@ pub struct AssistArgs {
     pub screen_reader: bool,
     /// How pieces are drawn: letters or figurines.
     #[arg(long, value_enum, default_value = "letters")]
-    pub pieces: crate::app::play::view::Pieces,
+    pub pieces: crate::app::ui::view::Pieces,
     /// Colour the squares and pieces too (everything stays readable without colour).
     #[arg(long)]
     pub colors: bool,
@@ -1016,7 +1016,7 @@ fn resume_path(
         screen_reader,
         start: resumed.start,
         board: resumed.board,
-        pieces: crate::app::play::view::Pieces::Letters,
+        pieces: crate::app::ui::view::Pieces::Letters,
         colors: false,
     };
     crate::app::play::run(options, lang)
@@ -1102,7 +1102,7 @@ fn resume_assist(
         speech,
         speech_chosen,
         screen_reader,
-        pieces: crate::app::play::view::Pieces::Letters,
+        pieces: crate::app::ui::view::Pieces::Letters,
         colors: false,
         start,
     };

@@ -266,7 +266,7 @@ fn a_game_against_the_engine_on_the_full_screen() {
     // engine's level plays at random, so either may come.
     if !pos.is_game_over() {
         assert!(
-            t.wait_for_screen("Type quit again to leave", LIMIT),
+            t.wait_for_screen("Really quit? Yes or no", LIMIT),
             "{}",
             t.screen()
         );

@@ -8,15 +8,13 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow};
-use crossbeam_channel::{Receiver, Sender, never, select, unbounded};
-use shakmaty::{Color, Square};
+use shakmaty::Color;
 
-use crate::app::narrator::Narrator;
-use crate::app::play::keys::{Focus, KeyOutcome};
-use crate::app::play::view::{Pieces, View};
 use crate::app::recorder::Recorder;
-use crate::app::say::mode_speaker;
 use crate::app::table::{BoardSpec, Table, TableSpec, TableStart, Told};
+use crate::app::ui::narrator::Narrator;
+use crate::app::ui::view::Pieces;
+use crate::app::ui::{Front, Incoming, Mode, Picture, Source, Ui};
 use crate::core::clock::TimeControl;
 use crate::core::game::Game;
 use crate::core::matchplay::command::Command;
@@ -26,8 +24,7 @@ use crate::core::matchplay::two_boards::{Duty, Input, Seat};
 use crate::core::notation::clock_words::clock_faces;
 use crate::core::notation::language::{Language, fill};
 use crate::core::settings::SpeechSettings;
-use crate::io::speech::Notice;
-use crate::io::terminal::{FullScreen, interactive};
+use crate::io::terminal::FullScreen;
 
 /// Everything `hector assist` was asked for.
 pub struct AssistOptions {
@@ -41,22 +38,13 @@ pub struct AssistOptions {
     pub start: TableStart,
 }
 
-enum Event {
-    Input(crate::io::terminal::Input),
-    Notice(Notice),
-}
-
 struct Assist {
     lang: &'static Language,
     table: Table,
-    voice: Narrator,
-    focus: Focus,
+    front: Front,
     /// The board is drawn from this side: the player hector serves.
-    side: Color,
     pieces: Pieces,
     colors: bool,
-    /// The table refused the line just typed.
-    refused: bool,
 }
 
 impl Assist {
@@ -64,16 +52,16 @@ impl Assist {
     fn told(&mut self, told: Vec<Told>) -> bool {
         let mut keep = true;
         for t in told {
-            self.voice.dirty = true;
+            self.front.voice.dirty = true;
             match t {
-                Told::Say { urgency, lines } => self.voice.tell(urgency, lines),
-                Told::Speech(c) => self.voice.speech(c),
+                Told::Say { urgency, lines } => self.front.voice.tell(urgency, lines),
+                Told::Speech(c) => self.front.voice.speech(c),
                 Told::Save(path) => self.save(path),
-                Told::Refused => self.refused = true,
+                Told::Refused => self.front.refused = true,
                 Told::Quit => keep = false,
             }
         }
-        self.voice.question = self.table.game.game_match().question();
+        self.front.voice.question = self.table.game.game_match().question();
         keep
     }
 
@@ -94,50 +82,8 @@ impl Assist {
                 .collect();
             PathBuf::from(format!("hector-{stamp}.pgn"))
         });
-        let text = match self.table.recorder.save_pgn(&path, self.lang) {
-            Ok(()) => fill(
-                &self.lang.play.saved,
-                &[("path", &path.display().to_string())],
-            ),
-            Err(e) => fill(
-                &self.lang.play.save_failed,
-                &[("reason", &format!("{e:#}"))],
-            ),
-        };
-        self.voice.tell(Urgency::Answer, vec![text]);
-    }
-
-    fn key(&mut self, k: crossterm::event::KeyEvent) -> bool {
-        self.voice.dirty = true;
-        match self.voice.key(self.focus.press(k, self.side)) {
-            Some(KeyOutcome::Command { command, keys_help }) => {
-                let keep = self.input(Input::Command(command));
-                if keys_help {
-                    self.voice
-                        .tell_more(Urgency::Answer, vec![self.lang.play.keys_help.clone()]);
-                }
-                keep
-            }
-            // Enter on an empty line: a waiting question is asked again, else the focused
-            // square is said.
-            Some(KeyOutcome::Line(line)) if line.is_empty() => {
-                if self.table.game.game_match().question().is_some() {
-                    self.input(Input::Line(line))
-                } else {
-                    self.input(Input::Command(Command::Square(self.focus.cursor)))
-                }
-            }
-            Some(KeyOutcome::Line(line)) => {
-                self.refused = false;
-                let keep = self.input(Input::Line(line.clone()));
-                if std::mem::take(&mut self.refused) {
-                    self.focus.refused(&line);
-                }
-                keep
-            }
-            Some(KeyOutcome::Quit) => self.input(Input::Command(Command::Quit)),
-            _ => true,
-        }
+        let text = self.table.recorder.save_words(&path, self.lang);
+        self.front.voice.tell(Urgency::Answer, vec![text]);
     }
 
     /// The boards' lines of the screen: the heading, then each board and its state.
@@ -154,35 +100,72 @@ impl Assist {
         }
         lines
     }
+}
 
-    fn draw(&mut self, screen: &mut FullScreen) {
-        let now = self.table.now();
-        let clock = self.table.game.clock().map(|c| clock_faces(c, now));
-        let boards = self.board_lines();
-        let view = View {
-            game: self.table.game.game(),
-            lang: self.lang,
-            local: self.side,
-            cursor: self.focus.cursor,
-            input: &self.focus.input,
-            caret: self.focus.caret,
-            said: &self.voice.said,
-            newest: self.voice.newest,
-            question: self.voice.question.as_deref(),
-            clock,
-            pieces: self.pieces,
-            colors: self.colors,
-            status: &self.voice.status,
-            boards: &boards,
-        };
-        let _ = screen.terminal.draw(|f| view.draw(f));
-        self.voice.dirty = false;
+/// Runs the assistant. Exit status 0 when the player leaves (an unfinished game is kept for
+/// `hector resume`), 1 when the game cannot start.
+pub fn run(options: AssistOptions, lang: &'static Language) -> ExitCode {
+    let ui = Ui::new(options.screen_reader);
+    let speaker = ui.speaker(&options.speech, options.speech_chosen, lang);
+    let side = match options.table.duty {
+        Duty::Sighted => !options.table.blind,
+        _ => options.table.blind,
+    };
+    let (table, told) = match Table::open(options.table, options.start, lang, Instant::now()) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("hector assist: {e:#}");
+            return ExitCode::from(1);
+        }
+    };
+    let mut app = Assist {
+        lang,
+        table,
+        front: Front::new(
+            Narrator::new(speaker, ui.full_screen, &lang.play.prompt),
+            side,
+            lang,
+        ),
+        pieces: options.pieces,
+        colors: options.colors,
+    };
+    let screen = ui.open("assist", &mut app.front.voice);
+    let running = app.told(told);
+    if app.table.game.is_adjourned() {
+        app.front
+            .voice
+            .tell(Urgency::Answer, vec![lang.assist.adjourned_resume.clone()]);
+    }
+    if running {
+        ui.run(&mut app, screen, lang);
+    }
+    app.table.checkpoint(true);
+    let over = app.table.game.game().is_over();
+    let closing = app.table.recorder.closing_words(over, lang);
+    if !closing.is_empty() {
+        app.front.voice.tell(Urgency::Answer, closing);
+    }
+    app.front.voice.speaker.wait_idle(Duration::from_secs(3));
+    ExitCode::SUCCESS
+}
+
+impl Mode for Assist {
+    /// The blind player's board (tag 0) and the sighted player's (tag 1).
+    fn sources(&self) -> Vec<(usize, Source)> {
+        Seat::BOTH
+            .into_iter()
+            .enumerate()
+            .filter_map(|(i, seat)| {
+                let events = self.table.events(seat)?;
+                Some((i, Source::Port(events.clone())))
+            })
+            .collect()
     }
 
     /// The next instant the loop must wake: the table's, or the next second on screen.
     fn next_wake(&self) -> Option<Instant> {
         let mut wake = self.table.next_wake();
-        if self.voice.full_screen
+        if self.front.voice.full_screen
             && let Some(clock) = self.table.game.clock()
             && let Some(color) = clock.running()
         {
@@ -194,114 +177,56 @@ impl Assist {
         }
         wake
     }
-}
 
-/// Runs the assistant. Exit status 0 when the player leaves (an unfinished game is kept for
-/// `hector resume`), 1 when the game cannot start.
-pub fn run(options: AssistOptions, lang: &'static Language) -> ExitCode {
-    let full_screen = !options.screen_reader && interactive();
-    let (tx, rx): (Sender<Event>, Receiver<Event>) = unbounded();
-    let speaker = mode_speaker(
-        &options.speech,
-        options.speech_chosen,
-        full_screen,
-        lang,
-        &tx,
-        Event::Notice,
-    );
-    let side = match options.table.duty {
-        Duty::Sighted => !options.table.blind,
-        _ => options.table.blind,
-    };
-    let origin = Instant::now();
-    let (table, told) = match Table::open(options.table, options.start, lang, origin) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("hector assist: {e:#}");
-            return ExitCode::from(1);
-        }
-    };
-    let mut app = Assist {
-        lang,
-        table,
-        voice: Narrator::new(speaker, full_screen, &lang.play.prompt),
-        focus: Focus::new(side.fold_wb(Square::E2, Square::E7)),
-        side,
-        pieces: options.pieces,
-        colors: options.colors,
-        refused: false,
-    };
-    let mut screen = crate::io::terminal::open(full_screen, "assist", tx.clone(), Event::Input);
-    app.voice.full_screen = screen.is_some();
-    let mut running = app.told(told);
-    if app.table.game.is_adjourned() {
-        app.voice
-            .tell(Urgency::Answer, vec![lang.assist.adjourned_resume.clone()]);
+    fn front(&mut self) -> &mut Front {
+        &mut self.front
     }
-    app.voice.prompt();
-    while running {
-        if app.voice.dirty
-            && let Some(s) = screen.as_mut()
-        {
-            app.draw(s);
-        }
-        let blind_rx = app.table.events(Seat::Blind).cloned().unwrap_or_else(never);
-        let sighted_rx = app
-            .table
-            .events(Seat::Sighted)
-            .cloned()
-            .unwrap_or_else(never);
-        let timeout = app.next_wake().map_or(Duration::from_secs(3600), |w| {
-            w.saturating_duration_since(Instant::now())
-        });
-        select! {
-            recv(rx) -> ev => match ev {
-                Ok(Event::Input(crate::io::terminal::Input::Key(k))) => running = app.key(k),
-                Ok(Event::Input(crate::io::terminal::Input::Line(l))) => {
-                    app.voice.prompt_open = false;
-                    running = app.input(Input::Line(l));
-                }
-                Ok(Event::Input(crate::io::terminal::Input::Closed)) => running = false,
-                Ok(Event::Input(crate::io::terminal::Input::Resize)) => app.voice.dirty = true,
-                Ok(Event::Notice(n)) => app.voice.notice(&n, lang),
-                Err(_) => running = false,
+
+    fn draw(&mut self, screen: &mut FullScreen) {
+        let now = self.table.now();
+        let clock = self.table.game.clock().map(|c| clock_faces(c, now));
+        let boards = self.board_lines();
+        self.front.draw_board(
+            screen,
+            Picture {
+                game: self.table.game.game(),
+                clock,
+                pieces: self.pieces,
+                colors: self.colors,
+                boards: &boards,
             },
-            recv(blind_rx) -> ev => if let Ok(pe) = ev {
-                let told = app.table.port_event(Seat::Blind, pe);
-                running = app.told(told);
-            },
-            recv(sighted_rx) -> ev => if let Ok(pe) = ev {
-                let told = app.table.port_event(Seat::Sighted, pe);
-                running = app.told(told);
-            },
-            default(timeout) => {}
-        }
-        let told = app.table.tick();
-        running &= app.told(told);
-        if running {
-            app.voice.prompt();
-        }
-        if app.voice.full_screen
-            && app
-                .table
-                .game
-                .clock()
-                .is_some_and(|c| c.running().is_some())
-        {
-            app.voice.dirty = true;
+        );
+    }
+
+    fn command(&mut self, command: Command) -> bool {
+        self.input(Input::Command(command))
+    }
+
+    fn line(&mut self, line: String) -> bool {
+        self.input(Input::Line(line))
+    }
+
+    fn incoming(&mut self, tag: usize, event: Incoming) -> bool {
+        match (Seat::BOTH.get(tag), event) {
+            (Some(&seat), Incoming::Port(pe)) => {
+                let told = self.table.port_event(seat, pe);
+                self.told(told)
+            }
+            _ => true,
         }
     }
-    app.table.checkpoint(true);
-    drop(screen);
-    // What is said from now on stays in the terminal: printed as in line mode.
-    app.voice.full_screen = false;
-    let over = app.table.game.game().is_over();
-    let closing = app.table.recorder.closing_words(over, lang);
-    if !closing.is_empty() {
-        app.voice.tell(Urgency::Answer, closing);
+
+    fn tick(&mut self) -> bool {
+        let told = self.table.tick();
+        self.told(told)
     }
-    app.voice.speaker.wait_idle(Duration::from_secs(3));
-    ExitCode::SUCCESS
+
+    fn clock_runs(&self) -> bool {
+        self.table
+            .game
+            .clock()
+            .is_some_and(|c| c.running().is_some())
+    }
 }
 
 /// A journal of `hector assist` continued: the table as it was set up, the game and clock as

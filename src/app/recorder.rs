@@ -440,6 +440,14 @@ impl Recorder {
         )
     }
 
+    /// Writes the game as PGN and says so: the sentence naming the file, or why not.
+    pub fn save_words(&self, path: &Path, lang: &Language) -> String {
+        match self.save_pgn(path, lang) {
+            Ok(()) => fill(&lang.play.saved, &[("path", &path.display().to_string())]),
+            Err(e) => fill(&lang.play.save_failed, &[("reason", &format!("{e:#}"))]),
+        }
+    }
+
     /// Writes the game as PGN, atomically.
     pub fn save_pgn(&self, path: &Path, lang: &Language) -> Result<()> {
         let pgn =

@@ -10,14 +10,12 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow};
-use crossbeam_channel::{Receiver, Select, Sender, unbounded};
 use shakmaty::{Color, Position};
 
-use crate::app::narrator::Narrator;
-use crate::app::play::keys::{Focus, KeyOutcome};
 use crate::app::recorder::Recorder;
-use crate::app::say::mode_speaker;
 use crate::app::table::{BoardSpec, Table, TableSpec, TableStart, Told};
+use crate::app::ui::narrator::Narrator;
+use crate::app::ui::{Front, Incoming, Mode, Source, Ui};
 use crate::core::game::Game;
 use crate::core::matchplay::command::Command;
 use crate::core::matchplay::session::Urgency;
@@ -32,8 +30,7 @@ use crate::core::notation::speak::Form;
 use crate::core::settings::SpeechSettings;
 use crate::io::board_link::Protocol;
 use crate::io::journal::{games_dir, journal_paths, load};
-use crate::io::speech::Notice;
-use crate::io::terminal::{FullScreen, interactive};
+use crate::io::terminal::FullScreen;
 use view::{ConsoleView, Row};
 
 /// Everything `hector arbiter` was asked for.
@@ -44,11 +41,6 @@ pub struct ArbiterOptions {
     pub screen_reader: bool,
     /// Start every game afresh instead of continuing its unfinished journal.
     pub new: bool,
-}
-
-enum Event {
-    Input(crate::io::terminal::Input),
-    Notice(Notice),
 }
 
 /// A game of the console.
@@ -67,8 +59,7 @@ struct Arbiter {
     lang: &'static Language,
     games: Vec<Supervised>,
     selected: Option<usize>,
-    voice: Narrator,
-    focus: Focus,
+    front: Front,
     quit_armed: Option<Instant>,
 }
 
@@ -205,7 +196,7 @@ impl Arbiter {
     fn told(&mut self, index: usize, told: Vec<Told>, asked: bool) {
         let prefix = self.prefix(index);
         for t in told {
-            self.voice.dirty = true;
+            self.front.voice.dirty = true;
             match t {
                 Told::Say { urgency, lines } => {
                     let lines: Vec<String> = lines
@@ -213,12 +204,12 @@ impl Arbiter {
                         .map(|l| format!("{prefix}: {l}"))
                         .collect();
                     if asked || urgency == Urgency::Urgent {
-                        self.voice.tell(urgency, lines);
+                        self.front.voice.tell(urgency, lines);
                     } else {
                         self.show(lines);
                     }
                 }
-                Told::Speech(c) => self.voice.speech(c),
+                Told::Speech(c) => self.front.voice.speech(c),
                 Told::Save(path) => self.save(index, path),
                 // The players cannot end the console; its input line is its own.
                 Told::Quit | Told::Refused => {}
@@ -228,7 +219,7 @@ impl Arbiter {
 
     /// Shown (and printed in line mode) without being said: the moves of the games.
     fn show(&mut self, lines: Vec<String>) {
-        self.voice.show(lines);
+        self.front.voice.show(lines);
     }
 
     fn save(&mut self, index: usize, path: Option<String>) {
@@ -236,21 +227,12 @@ impl Arbiter {
         let path = path
             .map(PathBuf::from)
             .unwrap_or_else(|| PathBuf::from(format!("hector-game-{}.pgn", g.number)));
-        let text = match g.table.recorder.save_pgn(&path, g.lang) {
-            Ok(()) => fill(
-                &self.lang.play.saved,
-                &[("path", &path.display().to_string())],
-            ),
-            Err(e) => fill(
-                &self.lang.play.save_failed,
-                &[("reason", &format!("{e:#}"))],
-            ),
-        };
-        self.voice.tell(Urgency::Answer, vec![text]);
+        let text = g.table.recorder.save_words(&path, g.lang);
+        self.front.voice.tell(Urgency::Answer, vec![text]);
     }
 
     fn answer(&mut self, text: String) {
-        self.voice.tell(Urgency::Answer, vec![text]);
+        self.front.voice.tell(Urgency::Answer, vec![text]);
     }
 
     /// A console line; false when the arbiter leaves.
@@ -261,11 +243,11 @@ impl Arbiter {
             Ok(ConsoleLine::Games) => {
                 let lines: Vec<String> =
                     (0..self.games.len()).map(|i| self.games_line(i)).collect();
-                self.voice.tell(Urgency::Answer, lines);
+                self.front.voice.tell(Urgency::Answer, lines);
             }
             Ok(ConsoleLine::Help) => self.answer(w.help.clone()),
             Ok(ConsoleLine::Quit) => return self.quit(),
-            Ok(ConsoleLine::Speech(c)) => self.voice.speech(c),
+            Ok(ConsoleLine::Speech(c)) => self.front.voice.speech(c),
             Ok(ConsoleLine::Select(n)) => match self.game_index(n) {
                 Some(i) => {
                     self.selected = Some(n);
@@ -293,7 +275,7 @@ impl Arbiter {
                         &[("number", &self.games[i].number.to_string())],
                     );
                     lines.insert(0, heading);
-                    self.voice.tell(Urgency::Answer, lines);
+                    self.front.voice.tell(Urgency::Answer, lines);
                 }
                 Some((n, None)) => self.no_such_game(n),
                 None => self.answer(w.which_game.clone()),
@@ -347,23 +329,6 @@ impl Arbiter {
         self.quit_armed = Some(Instant::now());
         self.answer(self.lang.arbiter.quit_confirm.clone());
         true
-    }
-
-    fn key(&mut self, k: crossterm::event::KeyEvent) -> bool {
-        self.voice.dirty = true;
-        match self.voice.key(self.focus.press(k, Color::White)) {
-            Some(KeyOutcome::Line(line)) => self.line(&line),
-            Some(KeyOutcome::Quit) => self.quit(),
-            Some(KeyOutcome::Command {
-                command: Command::Help,
-                ..
-            }) => {
-                self.answer(self.lang.arbiter.help.clone());
-                true
-            }
-            // The board keys belong to the player's screen; the console has lines.
-            _ => true,
-        }
     }
 
     fn alerts_words(&self, index: usize) -> String {
@@ -495,62 +460,14 @@ impl Arbiter {
             ],
         )
     }
-
-    fn draw(&mut self, screen: &mut FullScreen) {
-        let rows: Vec<Row> = (0..self.games.len()).map(|i| self.row(i)).collect();
-        let chosen = self.selected.and_then(|n| self.game_index(n));
-        let boards = chosen.map(|i| self.board_lines(i)).unwrap_or_default();
-        let log = chosen
-            .map(|i| {
-                let mut log = self.games[i].table.event_log();
-                let extra = log.len().saturating_sub(LOG_KEPT);
-                log.drain(..extra);
-                log
-            })
-            .unwrap_or_default();
-        let view = ConsoleView {
-            lang: self.lang,
-            rows: &rows,
-            selected: self.selected,
-            boards: &boards,
-            log: &log,
-            said: &self.voice.said,
-            input: &self.focus.input,
-            status: &self.voice.status,
-        };
-        let _ = screen.terminal.draw(|f| view.draw(f));
-        self.voice.dirty = false;
-    }
-
-    fn next_wake(&self) -> Option<Instant> {
-        let mut wake = self.games.iter().filter_map(|g| g.table.next_wake()).min();
-        if self.voice.full_screen
-            && self
-                .games
-                .iter()
-                .any(|g| g.table.game.clock().is_some_and(|c| c.running().is_some()))
-        {
-            let next = Instant::now() + Duration::from_millis(250);
-            wake = Some(wake.map_or(next, |w| w.min(next)));
-        }
-        wake
-    }
 }
 
 /// Runs the console. Exit status 0 when the arbiter leaves, 1 when no game could start.
 pub fn run(options: ArbiterOptions, lang: &'static Language) -> ExitCode {
-    let full_screen = !options.screen_reader && interactive();
-    let (tx, rx): (Sender<Event>, Receiver<Event>) = unbounded();
-    let speaker = mode_speaker(
-        &options.speech,
-        options.speech_chosen,
-        full_screen,
-        lang,
-        &tx,
-        Event::Notice,
-    );
+    let ui = Ui::new(options.screen_reader);
+    let speaker = ui.speaker(&options.speech, options.speech_chosen, lang);
     let origin = Instant::now();
-    let mut voice = Narrator::new(speaker, full_screen, &lang.arbiter.prompt);
+    let mut voice = Narrator::new(speaker, ui.full_screen, &lang.arbiter.prompt);
     let mut games = Vec::new();
     let mut first_told = Vec::new();
     for (i, file) in options.files.iter().enumerate() {
@@ -589,102 +506,137 @@ pub fn run(options: ArbiterOptions, lang: &'static Language) -> ExitCode {
         lang,
         selected: (games.len() == 1).then_some(games[0].number),
         games,
-        voice,
-        focus: Focus::new(shakmaty::Square::E1),
+        front: Front::new(voice, Color::White, lang),
         quit_armed: None,
     };
     let heading = fill(
         &lang.arbiter.console_heading[usize::from(app.games.len() != 1)],
         &[("count", &app.games.len().to_string())],
     );
-    app.voice.tell(Urgency::Answer, vec![heading]);
+    app.front.voice.tell(Urgency::Answer, vec![heading]);
     for (i, told) in first_told {
         app.told(i, told, false);
     }
-    let mut screen = crate::io::terminal::open(full_screen, "arbiter", tx.clone(), Event::Input);
-    app.voice.full_screen = screen.is_some();
-    app.voice.prompt();
-    let mut running = true;
-    while running {
-        if app.voice.dirty
-            && let Some(s) = screen.as_mut()
-        {
-            app.draw(s);
-        }
-        let timeout = app.next_wake().map_or(Duration::from_secs(3600), |w| {
-            w.saturating_duration_since(Instant::now())
-        });
-        // One wait over the console, every board of every game, and the games' journals.
-        let mut sources: Vec<(usize, Seat, Receiver<crate::io::serial::PortEvent>)> = Vec::new();
-        let mut journals: Vec<(usize, Receiver<crate::io::journal::Ack>)> = Vec::new();
-        for (i, g) in app.games.iter().enumerate() {
-            for seat in Seat::BOTH {
-                if let Some(r) = g.table.events(seat) {
-                    sources.push((i, seat, r.clone()));
-                }
-            }
-            if let Some(r) = g.table.acks() {
-                journals.push((i, r.clone()));
-            }
-        }
-        let mut select = Select::new();
-        select.recv(&rx);
-        for (_, _, r) in &sources {
-            select.recv(r);
-        }
-        for (_, r) in &journals {
-            select.recv(r);
-        }
-        match select.select_timeout(timeout) {
-            Ok(op) if op.index() == 0 => match op.recv(&rx) {
-                Ok(Event::Input(crate::io::terminal::Input::Key(k))) => running = app.key(k),
-                Ok(Event::Input(crate::io::terminal::Input::Line(l))) => {
-                    app.voice.prompt_open = false;
-                    running = app.line(&l);
-                }
-                Ok(Event::Input(crate::io::terminal::Input::Closed)) => running = false,
-                Ok(Event::Input(crate::io::terminal::Input::Resize)) => app.voice.dirty = true,
-                Ok(Event::Notice(n)) => app.voice.notice(&n, lang),
-                Err(_) => running = false,
-            },
-            Ok(op) if op.index() <= sources.len() => {
-                let (i, seat, r) = &sources[op.index() - 1];
-                if let Ok(event) = op.recv(r) {
-                    let told = app.games[*i].table.port_event(*seat, event);
-                    app.told(*i, told, false);
-                }
-            }
-            Ok(op) => {
-                let (i, r) = &journals[op.index() - 1 - sources.len()];
-                if let Ok(ack) = op.recv(r) {
-                    let told = app.games[*i].table.acknowledged(ack);
-                    app.told(*i, told, false);
-                }
-            }
-            Err(_) => {}
-        }
-        // Time-driven work, for the games whose instant has come (a flag, a board's pause,
-        // the clock's checkpoint): with many games, not every game on every event.
-        let now = Instant::now();
-        for i in 0..app.games.len() {
-            if app.games[i].table.next_wake().is_some_and(|w| w <= now) {
-                let told = app.games[i].table.tick();
-                if !told.is_empty() {
-                    app.told(i, told, false);
-                }
-            }
-        }
-        if running {
-            app.voice.prompt();
-        }
-        if app.voice.full_screen {
-            app.voice.dirty = true;
-        }
-    }
+    let screen = ui.open("arbiter", &mut app.front.voice);
+    ui.run(&mut app, screen, lang);
     for g in &mut app.games {
         g.table.finish();
     }
-    drop(screen);
-    app.voice.speaker.wait_idle(Duration::from_secs(3));
+    app.front.voice.speaker.wait_idle(Duration::from_secs(3));
     ExitCode::SUCCESS
+}
+
+/// Each game's sources: its two boards and its journal's thread, three tags a game.
+const PER_GAME: usize = 3;
+
+impl Mode for Arbiter {
+    fn sources(&self) -> Vec<(usize, Source)> {
+        let mut sources = Vec::new();
+        for (i, g) in self.games.iter().enumerate() {
+            for (k, seat) in Seat::BOTH.into_iter().enumerate() {
+                if let Some(r) = g.table.events(seat) {
+                    sources.push((i * PER_GAME + k, Source::Port(r.clone())));
+                }
+            }
+            if let Some(r) = g.table.acks() {
+                sources.push((i * PER_GAME + 2, Source::Journal(r.clone())));
+            }
+        }
+        sources
+    }
+
+    fn next_wake(&self) -> Option<Instant> {
+        let mut wake = self.games.iter().filter_map(|g| g.table.next_wake()).min();
+        if self.front.voice.full_screen
+            && self
+                .games
+                .iter()
+                .any(|g| g.table.game.clock().is_some_and(|c| c.running().is_some()))
+        {
+            let next = Instant::now() + Duration::from_millis(250);
+            wake = Some(wake.map_or(next, |w| w.min(next)));
+        }
+        wake
+    }
+
+    fn front(&mut self) -> &mut Front {
+        &mut self.front
+    }
+
+    fn draw(&mut self, screen: &mut FullScreen) {
+        let rows: Vec<Row> = (0..self.games.len()).map(|i| self.row(i)).collect();
+        let chosen = self.selected.and_then(|n| self.game_index(n));
+        let boards = chosen.map(|i| self.board_lines(i)).unwrap_or_default();
+        let log = chosen
+            .map(|i| {
+                let mut log = self.games[i].table.event_log();
+                let extra = log.len().saturating_sub(LOG_KEPT);
+                log.drain(..extra);
+                log
+            })
+            .unwrap_or_default();
+        let view = ConsoleView {
+            lang: self.lang,
+            rows: &rows,
+            selected: self.selected,
+            boards: &boards,
+            log: &log,
+            said: &self.front.voice.said,
+            input: &self.front.focus.input,
+            status: &self.front.voice.status,
+        };
+        let _ = screen.terminal.draw(|f| view.draw(f));
+        self.front.voice.dirty = false;
+    }
+
+    /// The console has lines; of the keys' commands only help and quit concern it (the board
+    /// keys belong to the player's screen).
+    fn command(&mut self, command: Command) -> bool {
+        match command {
+            Command::Help => {
+                self.answer(self.lang.arbiter.help.clone());
+                true
+            }
+            Command::Quit => self.quit(),
+            _ => true,
+        }
+    }
+
+    fn line(&mut self, line: String) -> bool {
+        Arbiter::line(self, &line)
+    }
+
+    fn incoming(&mut self, tag: usize, event: Incoming) -> bool {
+        let i = tag / PER_GAME;
+        let Some(game) = self.games.get_mut(i) else {
+            return true;
+        };
+        let told = match (Seat::BOTH.get(tag % PER_GAME), event) {
+            (Some(&seat), Incoming::Port(pe)) => game.table.port_event(seat, pe),
+            (None, Incoming::Journal(ack)) => game.table.acknowledged(ack),
+            _ => Vec::new(),
+        };
+        self.told(i, told, false);
+        true
+    }
+
+    /// Time-driven work for the games whose instant has come (a flag, a board's pause, the
+    /// clock's checkpoint): with many games, not every game on every event.
+    fn tick(&mut self) -> bool {
+        let now = Instant::now();
+        for i in 0..self.games.len() {
+            if self.games[i].table.next_wake().is_some_and(|w| w <= now) {
+                let told = self.games[i].table.tick();
+                if !told.is_empty() {
+                    self.told(i, told, false);
+                }
+            }
+        }
+        true
+    }
+
+    /// The console shows every game's clock: drawn again as they run.
+    fn clock_runs(&self) -> bool {
+        true
+    }
 }

@@ -2,20 +2,18 @@
 //! wires it to the terminal (full-screen or lines), the speech thread, the engine, the boards
 //! and the record, in one event loop.
 
-pub mod keys;
 pub mod resume;
-pub mod view;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use crossbeam_channel::{Receiver, Sender, never, select, unbounded};
-use shakmaty::{CastlingMode, Chess, Color, Square};
+use shakmaty::{CastlingMode, Chess, Color};
 
-use crate::app::narrator::Narrator;
 use crate::app::recorder::Recorder;
-use crate::app::say::mode_speaker;
+use crate::app::ui::narrator::Narrator;
+use crate::app::ui::view::Pieces;
+use crate::app::ui::{Front, Incoming, Mode, Picture, Source, Ui};
 use crate::core::clock::{AnnounceSettings, TimeControl};
 use crate::core::game::Game;
 use crate::core::laws::Rules;
@@ -33,10 +31,7 @@ use crate::io::board_link::{BoardEvent, BoardLink, Protocol};
 use crate::io::engine::{
     ClockTimes, Engine, EngineEvent, EngineOptions, SearchLimits, level_limits,
 };
-use crate::io::speech::Notice;
-use crate::io::terminal::{FullScreen, Input, interactive};
-use keys::{Focus, KeyOutcome};
-use view::{Pieces, View};
+use crate::io::terminal::FullScreen;
 
 /// Who plays the other side.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,11 +79,6 @@ pub enum Start {
     },
 }
 
-enum AppEvent {
-    Input(Input),
-    Notice(Notice),
-}
-
 /// How the engine is doing.
 struct EngineSlot {
     engine: Engine,
@@ -103,10 +93,8 @@ struct Board {
 
 struct App {
     lang: &'static Language,
-    options_color: Color,
     game_match: Match,
-    voice: Narrator,
-    focus: Focus,
+    front: Front,
     engine: Option<EngineSlot>,
     boards: Vec<Board>,
     origin: Instant,
@@ -114,8 +102,6 @@ struct App {
     pieces: Pieces,
     colors: bool,
     recorder: Recorder,
-    /// The session refused the line just typed.
-    refused: bool,
 }
 
 impl App {
@@ -124,14 +110,14 @@ impl App {
     }
 
     fn tell(&mut self, urgency: Urgency, lines: Vec<String>) {
-        self.voice.tell(urgency, lines);
+        self.front.voice.tell(urgency, lines);
     }
 
     /// Carries out the match's effects in order. Returns false when the player quits.
     fn apply(&mut self, effects: Vec<Effect>) -> bool {
         let mut keep_going = true;
         for effect in effects {
-            self.voice.dirty = true;
+            self.front.voice.dirty = true;
             match effect {
                 Effect::Say { urgency, lines } => self.tell(urgency, lines),
                 Effect::Record(r) => {
@@ -168,8 +154,8 @@ impl App {
                     }
                     keep_going &= self.board_events(follow_up, true);
                 }
-                Effect::Speech(c) => self.voice.speech(c),
-                Effect::Refused => self.refused = true,
+                Effect::Speech(c) => self.front.voice.speech(c),
+                Effect::Refused => self.front.refused = true,
                 Effect::Save(path) => self.save(path),
                 Effect::NewGame => self.new_game(),
                 Effect::Quit => keep_going = false,
@@ -202,16 +188,7 @@ impl App {
             let stamp = crate::app::recorder::file_stamp(&self.recorder.header.created);
             PathBuf::from(format!("hector-{stamp}.pgn"))
         });
-        let text = match self.recorder.save_pgn(&path, self.lang) {
-            Ok(()) => fill(
-                &self.lang.play.saved,
-                &[("path", &path.display().to_string())],
-            ),
-            Err(e) => fill(
-                &self.lang.play.save_failed,
-                &[("reason", &format!("{e:#}"))],
-            ),
-        };
+        let text = self.recorder.save_words(&path, self.lang);
         self.tell(Urgency::Answer, vec![text]);
     }
 
@@ -228,7 +205,7 @@ impl App {
         let now = self.now();
         let effects = self.game_match.handle(event, now);
         let keep = self.apply(effects);
-        self.voice.question = self.game_match.question();
+        self.front.voice.question = self.game_match.question();
         keep
     }
 
@@ -365,65 +342,293 @@ impl App {
         keep_going
     }
 
-    fn key(&mut self, k: crossterm::event::KeyEvent) -> bool {
-        self.voice.dirty = true;
-        match self.voice.key(self.focus.press(k, self.options_color)) {
-            Some(KeyOutcome::Command { command, keys_help }) => {
-                let keep = self.handle(Event::Command(command));
-                if keys_help {
-                    let keys = self.lang.play.keys_help.clone();
-                    self.voice.tell_more(Urgency::Answer, vec![keys]);
-                }
-                keep
-            }
-            // Enter on an empty line: a waiting question is asked again, else the focused
-            // square is said.
-            Some(KeyOutcome::Line(line)) if line.is_empty() => {
-                if self.game_match.question().is_some() {
-                    self.handle(Event::Line(line))
-                } else {
-                    self.handle(Event::Command(Command::Square(self.focus.cursor)))
-                }
-            }
-            Some(KeyOutcome::Line(line)) => {
-                self.refused = false;
-                let keep = self.handle(Event::Line(line.clone()));
-                if std::mem::take(&mut self.refused) {
-                    self.focus.refused(&line);
-                }
-                keep
-            }
-            Some(KeyOutcome::Quit) => self.handle(Event::Command(Command::Quit)),
-            _ => true,
-        }
-    }
-
     fn clock_strings(&self) -> Option<(String, String, Option<Color>)> {
         let clock = self.game_match.clock()?;
         let now = self.now();
         Some(clock_faces(clock, now))
     }
+}
 
-    fn draw(&mut self, screen: &mut FullScreen) {
-        let clock = self.clock_strings();
-        let view = View {
-            game: self.game_match.game(),
-            lang: self.lang,
-            local: self.options_color,
-            cursor: self.focus.cursor,
-            input: &self.focus.input,
-            caret: self.focus.caret,
-            said: &self.voice.said,
-            newest: self.voice.newest,
-            question: self.voice.question.as_deref(),
-            clock,
-            pieces: self.pieces,
-            colors: self.colors,
-            status: &self.voice.status,
-            boards: &[],
+/// The opponent as set up: who plays, the engine or the board, and what failed to start.
+struct Opposition {
+    side: Side,
+    engine: Option<EngineSlot>,
+    port: Option<String>,
+    boards: Vec<Board>,
+    problems: Vec<String>,
+}
+
+/// Starts the opponent (the engine, or the sighted player's e-board) and the local player's
+/// board. A board that cannot be opened ends the mode (exit status 1).
+fn open_opposition(
+    options: &PlayOptions,
+    position: &Chess,
+    mode: CastlingMode,
+    origin: Instant,
+    lang: &Language,
+) -> Result<Opposition, ExitCode> {
+    let mut o = Opposition {
+        side: Side::Keyboard,
+        engine: None,
+        port: None,
+        boards: Vec::new(),
+        problems: Vec::new(),
+    };
+    let engine_path = match &options.opponent {
+        Opponent::Auto => Some(None),
+        Opponent::Engine(path) => Some(path.clone()),
+        _ => None,
+    };
+    if let Some(path) = engine_path {
+        let opts = EngineOptions {
+            path,
+            level: options.level,
+            chess960: mode == CastlingMode::Chess960,
         };
-        let _ = screen.terminal.draw(|f| view.draw(f));
-        self.voice.dirty = false;
+        match Engine::start(&opts) {
+            Ok(e) => {
+                o.side = Side::Engine;
+                o.engine = Some(EngineSlot {
+                    engine: e,
+                    restarts: 0,
+                    rejected: 0,
+                });
+            }
+            Err(e) => o.problems.push(fill(
+                &lang.play.engine_failed,
+                &[("reason", &e.to_string())],
+            )),
+        }
+    }
+    let mut links = Vec::new();
+    if let Opponent::Board(port, protocol) = &options.opponent {
+        links.push((port, *protocol, false));
+    }
+    if let Some((port, protocol)) = &options.board {
+        links.push((port, *protocol, true));
+    }
+    for (port, protocol, local) in links {
+        match BoardLink::open(port, protocol, None, position.clone(), mode, origin) {
+            Ok(link) => {
+                if !local {
+                    o.side = Side::Board;
+                    o.port = Some(port.display().to_string());
+                }
+                o.boards.push(Board { link, local });
+            }
+            Err(e) => {
+                eprintln!("hector play: {}: {e}", port.display());
+                return Err(ExitCode::from(1));
+            }
+        }
+    }
+    Ok(o)
+}
+
+/// The session's set-up from the options and who plays.
+fn session_setup(options: &PlayOptions, local_side: Side, o: &Opposition) -> Setup {
+    Setup {
+        white: options.color.fold_wb(local_side, o.side),
+        black: options.color.fold_wb(o.side, local_side),
+        local: options.color,
+        local_board: options.board.is_some(),
+        control: options.control.clone(),
+        announce: if options.announce {
+            AnnounceSettings::casual()
+        } else {
+            AnnounceSettings::tournament()
+        },
+        form: options.form,
+        rules: options.control.as_ref().map_or(Rules::STANDARD, |tc| {
+            if tc.category() == crate::core::clock::Category::Blitz {
+                Rules::BLITZ
+            } else {
+                Rules::STANDARD
+            }
+        }),
+        engine_level: options.level,
+        opponent_port: o.port.clone(),
+        clock_answer: ClockAnswer::Remaining,
+    }
+}
+
+/// A new game's journal: its header, and the settings a resume needs to set it up again.
+fn new_recorder(
+    options: &PlayOptions,
+    game: &Game,
+    setup: &Setup,
+    o: &Opposition,
+    mut entries: Vec<crate::core::record::Entry>,
+    lang: &Language,
+) -> Recorder {
+    let variant = game.variant();
+    let start_fen = (game.start() != &Chess::default()
+        || variant == crate::core::variant::Variant::Chess960)
+        .then(|| {
+            shakmaty::fen::Fen::from_position(game.start(), shakmaty::EnPassantMode::Legal)
+                .to_string()
+        });
+    let user = std::env::var("USER")
+        .ok()
+        .filter(|u| !u.is_empty() && u != "root")
+        .unwrap_or_else(|| lang.play.player.clone());
+    let opponent_name = match (&o.engine, &o.port) {
+        (Some(slot), _) => format!(
+            "{} ({})",
+            slot.engine.name(),
+            fill(
+                &lang.play.opponent_engine,
+                &[("level", &options.level.to_string())]
+            )
+        ),
+        (None, Some(port)) => fill(&lang.play.opponent_board, &[("port", port)]),
+        (None, None) => lang.play.second_player.clone(),
+    };
+    let (white, black) = options.color.fold_wb(
+        (user.clone(), opponent_name.clone()),
+        (opponent_name.clone(), user),
+    );
+    let mut header =
+        crate::core::record::Header::new(&crate::io::journal::now_utc(), &white, &black);
+    header.variant = variant;
+    header.start_fen = start_fen;
+    header.time_control = options.control.as_ref().map(ToString::to_string);
+    header.local_player = (options.opponent != Opponent::Keyboard).then_some(options.color);
+    header.opponent = opponent_name;
+    header.language = lang.code.clone();
+    header.form = options.form;
+    header.rules = setup.rules;
+    let opponent_spec = match (&options.opponent, o.side) {
+        (Opponent::Engine(Some(path)), Side::Engine) => format!("engine:{}", path.display()),
+        (_, Side::Engine) => "engine".to_string(),
+        (Opponent::Board(port, protocol), _) => {
+            format!("board:{}:{}", protocol.name(), port.display())
+        }
+        _ => "keyboard".to_string(),
+    };
+    let mut settings = vec![
+        ("opponent", opponent_spec),
+        ("level", options.level.to_string()),
+        ("announce", options.announce.to_string()),
+    ];
+    if let Some((port, protocol)) = &options.board {
+        settings.push(("board", format!("{}:{}", protocol.name(), port.display())));
+    }
+    for (key, value) in settings {
+        entries.push(crate::core::record::Entry::Setting {
+            key: key.to_string(),
+            value,
+        });
+    }
+    Recorder::create(header, entries)
+}
+
+/// Runs a game. Exit status 0 when the player quits, also with a game in progress (it is
+/// saved), 1 when the game cannot start.
+pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
+    let ui = Ui::new(options.screen_reader);
+    let speaker = ui.speaker(&options.speech, options.speech_chosen, lang);
+    let origin = Instant::now();
+    let start = std::mem::replace(
+        &mut options.start,
+        Start::New {
+            game: Box::default(),
+            entries: Vec::new(),
+        },
+    );
+    let (game, start_entries, resumed) = match start {
+        Start::New { game, entries } => (*game, entries, None),
+        Start::Resume { recorder, replayed } => (
+            replayed.game.clone(),
+            Vec::new(),
+            Some((*recorder, replayed)),
+        ),
+    };
+    let mode = game.variant().castling_mode();
+    let mut o = match open_opposition(&options, game.position(), mode, origin, lang) {
+        Ok(o) => o,
+        Err(code) => return code,
+    };
+    let local_side = if options.board.is_some() {
+        Side::Board
+    } else {
+        Side::Keyboard
+    };
+    let setup = session_setup(&options, local_side, &o);
+    let (mut game_match, effects) = Match::new(setup.clone(), game.clone(), lang, Timestamp::ZERO);
+    let was_resumed = resumed.is_some();
+    let recorder = match resumed {
+        Some((recorder, replayed)) => {
+            if let Some(snapshot) = &replayed.clock {
+                game_match.restore_clock(snapshot, replayed.clock_moves(), Timestamp::ZERO);
+            }
+            recorder
+        }
+        None => new_recorder(&options, &game, &setup, &o, start_entries, lang),
+    };
+    let mut app = App {
+        lang,
+        game_match,
+        front: Front::new(
+            Narrator::new(speaker, ui.full_screen, &lang.play.prompt),
+            options.color,
+            lang,
+        ),
+        engine: o.engine.take(),
+        boards: std::mem::take(&mut o.boards),
+        origin,
+        level: options.level,
+        pieces: options.pieces,
+        colors: options.colors,
+        recorder,
+    };
+    let screen = ui.open("play", &mut app.front.voice);
+    for p in o.problems {
+        app.tell(Urgency::Urgent, vec![p]);
+    }
+    app.tell_record_problem();
+    if was_resumed {
+        app.tell(Urgency::Answer, vec![lang.play.resumed.clone()]);
+    }
+    if app.apply(effects) {
+        ui.run(&mut app, screen, lang);
+    }
+    app.leave();
+    ExitCode::SUCCESS
+}
+
+impl App {
+    /// The player left: the clock as it stands goes to the journal (for an exact resume),
+    /// the engine stops, and the closing words say whether the game is saved.
+    fn leave(&mut self) {
+        let over = self.game_match.game().is_over();
+        if !over {
+            self.checkpoint(true);
+        }
+        if let Some(slot) = self.engine.as_mut() {
+            slot.engine.stop();
+        }
+        let closing = self.recorder.closing_words(over, self.lang);
+        if !closing.is_empty() {
+            self.tell(Urgency::Answer, closing);
+        }
+        self.front.voice.speaker.wait_idle(Duration::from_secs(3));
+    }
+}
+
+/// The sources of `hector play`: the engine (tag 0) and the boards (tag 1 and on).
+const ENGINE: usize = 0;
+
+impl Mode for App {
+    fn sources(&self) -> Vec<(usize, Source)> {
+        let mut sources = Vec::new();
+        if let Some(slot) = &self.engine {
+            sources.push((ENGINE, Source::Engine(slot.engine.events().clone())));
+        }
+        for (i, b) in self.boards.iter().enumerate() {
+            sources.push((i + 1, Source::Port(b.link.events().clone())));
+        }
+        sources
     }
 
     /// The next instant the loop must wake: a flag or announcement, a board's settle pause,
@@ -444,7 +649,7 @@ impl App {
                 wakes.push(t);
             }
         }
-        if self.voice.full_screen
+        if self.front.voice.full_screen
             && let Some(clock) = self.game_match.clock()
             && let Some(color) = clock.running()
         {
@@ -455,305 +660,71 @@ impl App {
         }
         wakes.into_iter().min()
     }
-}
 
-/// Runs a game. Exit status 0 when the player quits, also with a game in progress (it is
-/// saved), 1 when the game cannot start.
-pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
-    let full_screen = !options.screen_reader && interactive();
-    let (tx, rx): (Sender<AppEvent>, Receiver<AppEvent>) = unbounded();
-    let speaker = mode_speaker(
-        &options.speech,
-        options.speech_chosen,
-        full_screen,
-        lang,
-        &tx,
-        AppEvent::Notice,
-    );
+    fn front(&mut self) -> &mut Front {
+        &mut self.front
+    }
 
-    let origin = Instant::now();
-    let (game, start_entries, mut resumed) = match options.start {
-        Start::New { game, entries } => (*game, entries, None),
-        Start::Resume { recorder, replayed } => (
-            replayed.game.clone(),
-            Vec::new(),
-            Some((*recorder, replayed)),
-        ),
-    };
-    let mode = game.variant().castling_mode();
-    let mut problems: Vec<String> = Vec::new();
+    fn draw(&mut self, screen: &mut FullScreen) {
+        let clock = self.clock_strings();
+        self.front.draw_board(
+            screen,
+            Picture {
+                game: self.game_match.game(),
+                clock,
+                pieces: self.pieces,
+                colors: self.colors,
+                boards: &[],
+            },
+        );
+    }
 
-    // The opponent.
-    let mut opponent_side = Side::Keyboard;
-    let mut engine = None;
-    let mut opponent_port = None;
-    let mut boards: Vec<Board> = Vec::new();
-    let engine_path = match &options.opponent {
-        Opponent::Auto => Some(None),
-        Opponent::Engine(path) => Some(path.clone()),
-        _ => None,
-    };
-    if let Some(path) = engine_path {
-        let opts = EngineOptions {
-            path,
-            level: options.level,
-            chess960: mode == CastlingMode::Chess960,
-        };
-        match Engine::start(&opts) {
-            Ok(e) => {
-                opponent_side = Side::Engine;
-                engine = Some(EngineSlot {
-                    engine: e,
-                    restarts: 0,
-                    rejected: 0,
-                });
+    fn command(&mut self, command: Command) -> bool {
+        self.handle(Event::Command(command))
+    }
+
+    fn line(&mut self, line: String) -> bool {
+        self.handle(Event::Line(line))
+    }
+
+    fn incoming(&mut self, tag: usize, event: Incoming) -> bool {
+        match event {
+            Incoming::Engine(e) => self.engine_event(e),
+            Incoming::Port(pe) => {
+                let Some(board) = self.boards.get_mut(tag.wrapping_sub(1)) else {
+                    return true;
+                };
+                let local = board.local;
+                let events = board.link.handle(pe);
+                self.board_events(events, local)
             }
-            Err(e) => problems.push(fill(
-                &lang.play.engine_failed,
-                &[("reason", &e.to_string())],
-            )),
+            Incoming::Journal(_) => true,
         }
     }
-    let position: Chess = game.position().clone();
-    if let Opponent::Board(port, protocol) = &options.opponent {
-        match BoardLink::open(port, *protocol, None, position.clone(), mode, origin) {
-            Ok(link) => {
-                opponent_side = Side::Board;
-                opponent_port = Some(port.display().to_string());
-                boards.push(Board { link, local: false });
-            }
-            Err(e) => {
-                eprintln!("hector play: {}: {e}", port.display());
-                return ExitCode::from(1);
-            }
-        }
-    }
-    let mut local_side = Side::Keyboard;
-    if let Some((port, protocol)) = &options.board {
-        match BoardLink::open(port, *protocol, None, position.clone(), mode, origin) {
-            Ok(link) => {
-                local_side = Side::Board;
-                boards.push(Board { link, local: true });
-            }
-            Err(e) => {
-                eprintln!("hector play: {}: {e}", port.display());
-                return ExitCode::from(1);
-            }
-        }
-    }
-    let setup = Setup {
-        white: options.color.fold_wb(local_side, opponent_side),
-        black: options.color.fold_wb(opponent_side, local_side),
-        local: options.color,
-        local_board: options.board.is_some(),
-        control: options.control.clone(),
-        announce: if options.announce {
-            AnnounceSettings::casual()
-        } else {
-            AnnounceSettings::tournament()
-        },
-        form: options.form,
-        rules: options.control.as_ref().map_or(Rules::STANDARD, |tc| {
-            if tc.category() == crate::core::clock::Category::Blitz {
-                Rules::BLITZ
-            } else {
-                Rules::STANDARD
-            }
-        }),
-        engine_level: options.level,
-        opponent_port: opponent_port.clone(),
-        clock_answer: ClockAnswer::Remaining,
-    };
-    let variant = game.variant();
-    let start_fen = (game.start() != &Chess::default()
-        || variant == crate::core::variant::Variant::Chess960)
-        .then(|| {
-            shakmaty::fen::Fen::from_position(game.start(), shakmaty::EnPassantMode::Legal)
-                .to_string()
-        });
-    let (mut game_match, effects) = Match::new(setup.clone(), game, lang, Timestamp::ZERO);
-    let was_resumed = resumed.is_some();
-    let recorder = match resumed.take() {
-        Some((recorder, replayed)) => {
-            if let Some(snapshot) = &replayed.clock {
-                game_match.restore_clock(snapshot, replayed.clock_moves(), Timestamp::ZERO);
-            }
-            recorder
-        }
-        None => {
-            let user = std::env::var("USER")
-                .ok()
-                .filter(|u| !u.is_empty() && u != "root")
-                .unwrap_or_else(|| lang.play.player.clone());
-            let opponent_name = match (&engine, &opponent_port) {
-                (Some(slot), _) => format!(
-                    "{} ({})",
-                    slot.engine.name(),
-                    fill(
-                        &lang.play.opponent_engine,
-                        &[("level", &options.level.to_string())]
-                    )
-                ),
-                (None, Some(port)) => fill(&lang.play.opponent_board, &[("port", port)]),
-                (None, None) => lang.play.second_player.clone(),
-            };
-            let (white, black) = options.color.fold_wb(
-                (user.clone(), opponent_name.clone()),
-                (opponent_name.clone(), user),
-            );
-            let mut header =
-                crate::core::record::Header::new(&crate::io::journal::now_utc(), &white, &black);
-            header.variant = variant;
-            header.start_fen = start_fen;
-            header.time_control = options.control.as_ref().map(ToString::to_string);
-            header.local_player = (options.opponent != Opponent::Keyboard).then_some(options.color);
-            header.opponent = opponent_name;
-            header.language = lang.code.clone();
-            header.form = options.form;
-            header.rules = setup.rules;
-            let mut entries = start_entries;
-            // What a resume needs to set the game up again.
-            let opponent_spec = match (&options.opponent, opponent_side) {
-                (Opponent::Engine(Some(path)), Side::Engine) => {
-                    format!("engine:{}", path.display())
-                }
-                (_, Side::Engine) => "engine".to_string(),
-                (Opponent::Board(port, protocol), _) => {
-                    format!("board:{}:{}", protocol.name(), port.display())
-                }
-                _ => "keyboard".to_string(),
-            };
-            for (key, value) in [
-                ("opponent", opponent_spec),
-                ("level", options.level.to_string()),
-                ("announce", options.announce.to_string()),
-            ] {
-                entries.push(crate::core::record::Entry::Setting {
-                    key: key.to_string(),
-                    value,
-                });
-            }
-            if let Some((port, protocol)) = &options.board {
-                entries.push(crate::core::record::Entry::Setting {
-                    key: "board".to_string(),
-                    value: format!("{}:{}", protocol.name(), port.display()),
-                });
-            }
-            Recorder::create(header, entries)
-        }
-    };
-    let mut app = App {
-        lang,
-        options_color: options.color,
-        game_match,
-        voice: Narrator::new(speaker, full_screen, &lang.play.prompt),
-        focus: Focus::new(options.color.fold_wb(Square::E2, Square::E7)),
-        engine,
-        boards,
-        origin,
-        level: options.level,
-        pieces: options.pieces,
-        colors: options.colors,
-        recorder,
-        refused: false,
-    };
-    let mut screen = crate::io::terminal::open(full_screen, "play", tx.clone(), AppEvent::Input);
-    app.voice.full_screen = screen.is_some();
-    for p in problems {
-        app.tell(Urgency::Urgent, vec![p]);
-    }
-    app.tell_record_problem();
-    if was_resumed {
-        app.tell(Urgency::Answer, vec![lang.play.resumed.clone()]);
-    }
-    let mut running = app.apply(effects);
-    app.voice.prompt();
-    while running {
-        if app.voice.dirty
-            && let Some(s) = screen.as_mut()
-        {
-            app.draw(s);
-        }
-        let engine_rx = app
-            .engine
-            .as_ref()
-            .map_or_else(never, |s| s.engine.events().clone());
-        let board_rx: Vec<Receiver<_>> =
-            app.boards.iter().map(|b| b.link.events().clone()).collect();
-        let local_rx = board_rx.first().cloned().unwrap_or_else(never);
-        let other_rx = board_rx.get(1).cloned().unwrap_or_else(never);
-        let timeout = app.next_wake().map_or(Duration::from_secs(3600), |w| {
-            w.saturating_duration_since(Instant::now())
-        });
-        select! {
-            recv(rx) -> ev => match ev {
-                Ok(AppEvent::Input(Input::Key(k))) => running = app.key(k),
-                Ok(AppEvent::Input(Input::Line(l))) => {
-                    // Enter ended the prompt's line.
-                    app.voice.prompt_open = false;
-                    running = app.handle(Event::Line(l));
-                }
-                Ok(AppEvent::Input(Input::Closed)) => running = false,
-                Ok(AppEvent::Input(Input::Resize)) => app.voice.dirty = true,
-                Ok(AppEvent::Notice(n)) => app.voice.notice(&n, lang),
-                Err(_) => running = false,
-            },
-            recv(engine_rx) -> ev => if let Ok(e) = ev {
-                running = app.engine_event(e);
-            },
-            recv(local_rx) -> ev => if let Ok(pe) = ev {
-                let events = app.boards.first_mut().map(|b| b.link.handle(pe)).unwrap_or_default();
-                let local = app.boards.first().is_some_and(|b| b.local);
-                running = app.board_events(events, local);
-            },
-            recv(other_rx) -> ev => if let Ok(pe) = ev {
-                let events = app.boards.get_mut(1).map(|b| b.link.handle(pe)).unwrap_or_default();
-                let local = app.boards.get(1).is_some_and(|b| b.local);
-                running = app.board_events(events, local);
-            },
-            default(timeout) => {}
-        }
-        // Time-driven work: settle pauses of the boards, flags and announcements.
-        let mut ticks = Vec::new();
-        for (i, b) in app.boards.iter_mut().enumerate() {
-            ticks.push((i, b.local, b.link.tick()));
-        }
-        for (_, local, events) in ticks {
+
+    /// Settle pauses of the boards, flags and announcements, the clock's checkpoint.
+    fn tick(&mut self) -> bool {
+        let mut running = true;
+        let ticks: Vec<_> = self
+            .boards
+            .iter_mut()
+            .map(|b| (b.local, b.link.tick()))
+            .collect();
+        for (local, events) in ticks {
             if !events.is_empty() {
-                running &= app.board_events(events, local);
+                running &= self.board_events(events, local);
             }
         }
-        running &= app.handle(Event::Tick);
-        if !app.game_match.game().is_over() {
-            app.checkpoint(false);
+        running &= self.handle(Event::Tick);
+        if !self.game_match.game().is_over() {
+            self.checkpoint(false);
         }
-        if running {
-            app.voice.prompt();
-        }
-        if app.voice.full_screen
-            && app
-                .game_match
-                .clock()
-                .is_some_and(|c| c.running().is_some())
-        {
-            app.voice.dirty = true;
-        }
+        running
     }
-    // The clock as it stands when the player leaves, for an exact resume.
-    if !app.game_match.game().is_over() {
-        app.checkpoint(true);
+
+    fn clock_runs(&self) -> bool {
+        self.game_match
+            .clock()
+            .is_some_and(|c| c.running().is_some())
     }
-    drop(screen);
-    // What is said from now on stays in the terminal: printed as in line mode.
-    app.voice.full_screen = false;
-    if let Some(slot) = app.engine.as_mut() {
-        slot.engine.stop();
-    }
-    let over = app.game_match.game().is_over();
-    let closing = app.recorder.closing_words(over, lang);
-    if !closing.is_empty() {
-        app.tell(Urgency::Answer, closing);
-    }
-    app.voice.speaker.wait_idle(Duration::from_secs(3));
-    ExitCode::SUCCESS
 }

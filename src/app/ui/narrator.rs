@@ -4,8 +4,8 @@
 
 use std::io::Write;
 
-use crate::app::play::keys::KeyOutcome;
 use crate::app::say::notice_text;
+use crate::app::ui::keys::KeyOutcome;
 use crate::core::matchplay::session::{SpeechControl, Urgency};
 use crate::core::notation::language::Language;
 use crate::io::speech::{Kind, Notice, Speaker};

@@ -1,0 +1,316 @@
+//! One runtime for the interactive modes (play, resume, assist, arbiter): the terminal (full
+//! screen or lines), the keys and the input line ([`keys`]), the board view ([`view`]), what
+//! is said and shown ([`narrator`]), and one loop that merges every event source into one
+//! event, draws when something changed, sleeps until the mode's next deadline and ends
+//! cleanly. A mode is its set-up plus an implementation of [`Mode`]: what it waits on, what it
+//! does with each event, and how it draws.
+
+pub mod keys;
+pub mod narrator;
+pub mod view;
+
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{Receiver, Select, Sender, unbounded};
+
+use crate::app::say::mode_speaker;
+use crate::core::notation::language::Language;
+use crate::core::settings::SpeechSettings;
+use crate::io::engine::EngineEvent;
+use crate::io::journal::Ack;
+use crate::io::serial::PortEvent;
+use crate::io::speech::{Notice, Speaker};
+use crate::io::terminal::{FullScreen, Input, interactive};
+use keys::{Focus, KeyOutcome};
+use narrator::Narrator;
+use shakmaty::{Color, Square};
+
+use crate::core::matchplay::command::Command;
+use crate::core::matchplay::session::Urgency;
+
+/// What the terminal's and the speech's threads send.
+pub enum UiEvent {
+    Input(Input),
+    Notice(Notice),
+}
+
+/// A source of events besides the terminal.
+pub enum Source {
+    /// A board's serial port.
+    Port(Receiver<PortEvent>),
+    /// The engine's answers.
+    Engine(Receiver<EngineEvent>),
+    /// A journal thread's acknowledgements.
+    Journal(Receiver<Ack>),
+}
+
+/// An event from a [`Source`].
+pub enum Incoming {
+    Port(PortEvent),
+    Engine(EngineEvent),
+    Journal(Ack),
+}
+
+impl Source {
+    fn register<'a>(&'a self, select: &mut Select<'a>) {
+        match self {
+            Source::Port(r) => select.recv(r),
+            Source::Engine(r) => select.recv(r),
+            Source::Journal(r) => select.recv(r),
+        };
+    }
+
+    fn take(&self, op: crossbeam_channel::SelectedOperation<'_>) -> Option<Incoming> {
+        match self {
+            Source::Port(r) => op.recv(r).ok().map(Incoming::Port),
+            Source::Engine(r) => op.recv(r).ok().map(Incoming::Engine),
+            Source::Journal(r) => op.recv(r).ok().map(Incoming::Journal),
+        }
+    }
+}
+
+/// What every interactive mode has in front of the player: what is said and shown, and the
+/// input line with the board's focus.
+pub struct Front {
+    pub voice: Narrator,
+    pub focus: Focus,
+    /// The side the board is seen from (the arrows walk from there).
+    pub side: Color,
+    pub lang: &'static Language,
+    /// The line just handled was refused: it stays in the input line.
+    pub refused: bool,
+}
+
+impl Front {
+    pub fn new(voice: Narrator, side: Color, lang: &'static Language) -> Front {
+        Front {
+            voice,
+            focus: Focus::new(side.fold_wb(Square::E2, Square::E7)),
+            side,
+            lang,
+            refused: false,
+        }
+    }
+}
+
+/// What the board view shows besides the front: the game and how it is drawn.
+pub struct Picture<'a> {
+    pub game: &'a crate::core::game::Game,
+    /// White's and Black's time as shown, and whose clock runs.
+    pub clock: Option<(String, String, Option<Color>)>,
+    pub pieces: view::Pieces,
+    pub colors: bool,
+    /// The boards of a two-board game (empty: none).
+    pub boards: &'a [String],
+}
+
+impl Front {
+    /// Draws the board view: `picture`'s game, with what was said and the input line.
+    pub fn draw_board(&self, screen: &mut FullScreen, picture: Picture<'_>) {
+        let view = view::View {
+            game: picture.game,
+            lang: self.lang,
+            local: self.side,
+            cursor: self.focus.cursor,
+            input: &self.focus.input,
+            caret: self.focus.caret,
+            said: &self.voice.said,
+            newest: self.voice.newest,
+            question: self.voice.question.as_deref(),
+            clock: picture.clock,
+            pieces: picture.pieces,
+            colors: picture.colors,
+            status: &self.voice.status,
+            boards: picture.boards,
+        };
+        let _ = screen.terminal.draw(|f| view.draw(f));
+    }
+}
+
+/// What a mode does; the runtime does the rest. Each handler returns false when the mode
+/// ends.
+pub trait Mode {
+    /// The sources to wait on besides the terminal, each with the mode's own tag.
+    fn sources(&self) -> Vec<(usize, Source)>;
+    /// The next instant something falls due (a flag, a board's pause, a checkpoint, the next
+    /// second on screen).
+    fn next_wake(&self) -> Option<Instant>;
+    fn front(&mut self) -> &mut Front;
+    fn voice(&mut self) -> &mut Narrator {
+        &mut self.front().voice
+    }
+    fn focus(&mut self) -> &mut Focus {
+        &mut self.front().focus
+    }
+
+    fn draw(&mut self, screen: &mut FullScreen);
+    /// A typed line.
+    fn line(&mut self, line: String) -> bool;
+    /// A command from a key (or Enter on an empty line: the focused square).
+    fn command(&mut self, command: Command) -> bool;
+    /// Whether the line just handled was refused (it then stays in the input line).
+    fn take_refused(&mut self) -> bool {
+        std::mem::take(&mut self.front().refused)
+    }
+    /// A key of the full screen: the speech keys, the input line, the board's focus, and
+    /// the commands of the function keys.
+    fn key(&mut self, key: crossterm::event::KeyEvent) -> bool {
+        let front = self.front();
+        front.voice.dirty = true;
+        let outcome = front.focus.press(key, front.side);
+        match self.voice().key(outcome) {
+            Some(KeyOutcome::Command { command, keys_help }) => {
+                let keep = self.command(command);
+                if keys_help {
+                    let keys = self.front().lang.play.keys_help.clone();
+                    self.voice().tell_more(Urgency::Answer, vec![keys]);
+                }
+                keep
+            }
+            Some(KeyOutcome::Line(line)) if line.is_empty() => {
+                // A question waits for its answer: Enter alone asks it again.
+                if self.voice().question.is_some() {
+                    self.line(line)
+                } else {
+                    let square = self.focus().cursor;
+                    self.command(Command::Square(square))
+                }
+            }
+            Some(KeyOutcome::Line(line)) => {
+                self.front().refused = false;
+                let keep = self.line(line.clone());
+                if self.take_refused() {
+                    self.focus().refused(&line);
+                }
+                keep
+            }
+            Some(KeyOutcome::Quit) => self.command(Command::Quit),
+            _ => true,
+        }
+    }
+    fn incoming(&mut self, tag: usize, event: Incoming) -> bool;
+    /// Time-driven work, after every wake.
+    fn tick(&mut self) -> bool;
+    /// A clock runs on the screen: it is drawn again as its seconds pass.
+    fn clock_runs(&self) -> bool;
+}
+
+/// The terminal and the events of an interactive mode, before its loop runs.
+pub struct Ui {
+    tx: Sender<UiEvent>,
+    rx: Receiver<UiEvent>,
+    /// The full screen is wanted (not `--screen-reader`, and a terminal).
+    pub full_screen: bool,
+}
+
+impl Ui {
+    pub fn new(screen_reader: bool) -> Ui {
+        let (tx, rx) = unbounded();
+        Ui {
+            tx,
+            rx,
+            full_screen: !screen_reader && interactive(),
+        }
+    }
+
+    /// The mode's speaker (print in line mode unless a backend was chosen).
+    pub fn speaker(&self, speech: &SpeechSettings, chosen: bool, lang: &Language) -> Speaker {
+        mode_speaker(
+            speech,
+            chosen,
+            self.full_screen,
+            lang,
+            &self.tx,
+            UiEvent::Notice,
+        )
+    }
+
+    /// Opens the terminal: the full screen when wanted and possible, else lines (the reason on
+    /// standard error); the input thread of the one chosen starts reading.
+    pub fn open(&self, name: &str, voice: &mut Narrator) -> Option<FullScreen> {
+        let screen =
+            crate::io::terminal::open(self.full_screen, name, self.tx.clone(), UiEvent::Input);
+        voice.full_screen = screen.is_some();
+        screen
+    }
+
+    /// Runs `mode` until it ends, then leaves the full screen: what the mode says after this
+    /// (its closing words) is printed and stays in the terminal.
+    pub fn run<M: Mode>(&self, mode: &mut M, mut screen: Option<FullScreen>, lang: &Language) {
+        mode.voice().prompt();
+        run_loop(mode, &self.rx, &mut screen, lang);
+        drop(screen);
+        mode.voice().full_screen = false;
+    }
+}
+
+/// The loop: draw when dirty, wait for the first of the terminal, the sources and the next
+/// deadline, hand the event to the mode, then the time-driven work.
+fn run_loop<M: Mode>(
+    mode: &mut M,
+    events: &Receiver<UiEvent>,
+    screen: &mut Option<FullScreen>,
+    lang: &Language,
+) {
+    let mut running = true;
+    while running {
+        if mode.voice().dirty
+            && let Some(s) = screen.as_mut()
+        {
+            mode.draw(s);
+            mode.voice().dirty = false;
+        }
+        let timeout = mode.next_wake().map_or(Duration::from_secs(3600), |w| {
+            w.saturating_duration_since(Instant::now())
+        });
+        let sources = mode.sources();
+        let mut select = Select::new();
+        select.recv(events);
+        for (_, source) in &sources {
+            source.register(&mut select);
+        }
+        match select.select_timeout(timeout) {
+            Ok(op) if op.index() == 0 => match op.recv(events) {
+                Ok(UiEvent::Input(Input::Key(k))) => running = mode.key(k),
+                Ok(UiEvent::Input(Input::Line(l))) => {
+                    // Enter ended the prompt's line.
+                    mode.voice().prompt_open = false;
+                    running = mode.line(l);
+                }
+                Ok(UiEvent::Input(Input::Closed)) | Err(_) => running = false,
+                Ok(UiEvent::Input(Input::Resize)) => mode.voice().dirty = true,
+                Ok(UiEvent::Notice(n)) => mode.voice().notice(&n, lang),
+            },
+            Ok(op) => {
+                let (tag, source) = &sources[op.index() - 1];
+                if let Some(event) = source.take(op) {
+                    running = mode.incoming(*tag, event);
+                }
+            }
+            Err(_) => {}
+        }
+        running &= mode.tick();
+        if running {
+            mode.voice().prompt();
+        }
+        if mode.voice().full_screen && mode.clock_runs() {
+            mode.voice().dirty = true;
+        }
+    }
+}
+
+/// The next instant a running clock shows another second (full screen only).
+pub fn next_second(
+    voice: &Narrator,
+    clock: Option<&crate::core::clock::Clock>,
+    now: crate::core::time::Timestamp,
+) -> Option<Instant> {
+    if !voice.full_screen {
+        return None;
+    }
+    let clock = clock?;
+    let color = clock.running()?;
+    let left = clock.remaining(color, now);
+    let step = Duration::from_nanos(u64::from(left.subsec_nanos())) + Duration::from_millis(1);
+    Some(Instant::now() + step)
+}
