@@ -904,7 +904,7 @@ fn play(args: PlayArgs) -> ExitCode {
         Variant::Standard
     };
     let fresh = args.new || args.fen.is_some() || args.chess960.is_some() || args.from.is_some();
-    if !fresh && let Some(path) = crate::app::play::resume::offer(lang) {
+    if !fresh && let Some(path) = crate::app::play::resume::offer(lang, &speech) {
         return resume_journal(&path, None, args.screen_reader, args.speech, speech);
     }
     let mut entries = Vec::new();
@@ -1047,6 +1047,21 @@ fn resume(
                 return ExitCode::from(1);
             }
         },
+    };
+    // A journal that replays only in part is continued from its last good position in a new
+    // journal, when the player says so.
+    let mut asked = speech.clone();
+    if let Some(b) = backend {
+        asked.backend = b;
+    }
+    let path = match crate::app::play::resume::continue_damaged(&path, &asked) {
+        Ok(crate::app::play::resume::Continue::Journal(p)) => p,
+        Ok(crate::app::play::resume::Continue::Declined) => return ExitCode::SUCCESS,
+        Ok(crate::app::play::resume::Continue::NotAsked) => return ExitCode::from(1),
+        Err(e) => {
+            eprintln!("hector resume: {e:#}");
+            return ExitCode::from(1);
+        }
     };
     resume_journal(&path, envelope.as_deref(), screen_reader, backend, speech)
 }

@@ -481,6 +481,8 @@ pub struct DamagedWords {
     pub game_line: String,
     /// The bytes of entry `{entry}` cannot be read.
     pub unreadable_entry: String,
+    /// The same, where the damage begins: `{line}` of the file, `{offset}` its byte.
+    pub unreadable_at: String,
     /// The game refuses entry `{entry}`; `{why}` is one of the reasons below.
     pub refused_entry: String,
     pub illegal_move: String,

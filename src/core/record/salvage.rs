@@ -129,6 +129,19 @@ pub fn stop_words(stop: &Stop, lang: &Language) -> String {
     let w = &lang.record.damaged;
     let entry = stop.entry().to_string();
     let error = match stop {
+        Stop::Unreadable {
+            damage: JournalError::Damaged { line, offset, .. },
+            ..
+        } => {
+            return fill(
+                &w.unreadable_at,
+                &[
+                    ("entry", &entry),
+                    ("line", &line.to_string()),
+                    ("offset", &offset.to_string()),
+                ],
+            );
+        }
         Stop::Unreadable { .. } => return fill(&w.unreadable_entry, &[("entry", &entry)]),
         Stop::Refused(e) => e,
     };
@@ -372,6 +385,18 @@ mod tests {
             stop_words(&claim, de),
             "Eintrag 9 passt nicht zur Partie, denn die Reklamation ist als berechtigt \
              aufgezeichnet, ist aber unberechtigt"
+        );
+        let damaged = Stop::Unreadable {
+            entry: 3,
+            damage: JournalError::Damaged {
+                line: 4,
+                offset: 310,
+                problem: "x".into(),
+            },
+        };
+        assert_eq!(
+            stop_words(&damaged, de),
+            "Ab Eintrag 3 ist die Datei beschädigt, Zeile 4, Byte 310"
         );
         let unreadable = Stop::Unreadable {
             entry: 5,
