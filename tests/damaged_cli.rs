@@ -418,3 +418,49 @@ fn play_offers_a_damaged_unfinished_game_from_its_last_good_position() {
         "{settings:?}"
     );
 }
+
+#[test]
+fn a_damaged_game_whose_good_part_ended_is_not_continued() {
+    let data = Data::new("damaged-finished");
+    let mut header = Header::new("2026-11-21T14:03:05Z", "Anna", "Bert");
+    header.language = "en".into();
+    write(
+        &data.games(),
+        &header,
+        &[
+            keyboard(),
+            mv("f2f3", "f3", Color::White),
+            mv("e7e5", "e5", Color::Black),
+            mv("g2g4", "g4", Color::White),
+            mv("d8h4", "Qh4#", Color::Black),
+            // A later record the game refuses: the game was over.
+            mv("a2a3", "a3", Color::White),
+        ],
+    );
+    let before = data.snapshot();
+    let r = data.hector(&["games", "--lang", "en"]);
+    assert!(
+        r.stdout.contains(
+            "Anna against Bert, damaged, 2 moves readable. Entry 6 does not fit the game, \
+             because the game is already over"
+        ),
+        "{}",
+        r.stdout
+    );
+    // Not an unfinished game: plain resume finds none (said in the configured language).
+    let r = data.hector(&["resume", "--speech", "print"]);
+    assert_eq!(r.code, Some(1));
+    assert!(r.stderr.contains("Keine unbeendete Partie"), "{}", r.stderr);
+    let r = data.hector(&["resume", "1", "--speech", "print"]);
+    assert_eq!(r.code, Some(1));
+    assert!(
+        r.stderr.contains("can only be read up to move 2") && r.stderr.contains("The game is over"),
+        "{}",
+        r.stderr
+    );
+    let r = data.hector(&["export", "1", "--lang", "en"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(r.stdout.contains("[Result \"0-1\"]"), "{}", r.stdout);
+    assert!(r.stdout.contains("Qh4#"), "{}", r.stdout);
+    assert_eq!(data.snapshot(), before);
+}

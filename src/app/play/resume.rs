@@ -156,8 +156,8 @@ pub enum Continue {
     Journal(PathBuf),
     /// The journal replays only in part and the player said no: nothing was changed.
     Declined,
-    /// The journal replays only in part and no one at a terminal could be asked (a script):
-    /// nothing was changed.
+    /// The journal replays only in part and no one at a terminal could be asked (a script),
+    /// or its good part ended the game: nothing was changed.
     NotAsked,
 }
 
@@ -172,12 +172,8 @@ pub fn continue_damaged(path: &Path, speech: &SpeechSettings) -> Result<Continue
         // Nothing of it can be used: continuing it says why.
         Err(_) => return Ok(Continue::Journal(path.to_path_buf())),
     };
-    // The arbiter's games are continued by hector arbiter; a finished good part has nothing
-    // to continue (continuing it says so).
-    if salvaged.stop.is_none()
-        || salvaged.replayed.outcome().is_some()
-        || mode_of(path).as_deref() == Some("arbiter")
-    {
+    // The arbiter's games are continued by hector arbiter, which says so.
+    if salvaged.stop.is_none() || mode_of(path).as_deref() == Some("arbiter") {
         return Ok(Continue::Journal(path.to_path_buf()));
     }
     let lang = language(&salvaged.header.language).unwrap_or_else(|_| default_language());
@@ -192,7 +188,8 @@ pub fn continue_damaged(path: &Path, speech: &SpeechSettings) -> Result<Continue
         } else {
             eprintln!("hector resume: {text}");
         }
-        speaker.urgent(text.to_string());
+        // Queued in order, never dropped: what is wrong, the question, what was done.
+        speaker.announce(text.to_string());
     };
     let w = &lang.record.damaged;
     let name = |n: &str, color: Color| {
@@ -217,11 +214,15 @@ pub fn continue_damaged(path: &Path, speech: &SpeechSettings) -> Result<Continue
             ],
         ));
     }
-    let choice = if !terminal {
+    let choice = if salvaged.replayed.outcome().is_some() {
+        // The good part ended the game: there is nothing to continue.
+        tell(&lang.messages.game_over);
+        Continue::NotAsked
+    } else if !terminal {
         tell(&w.resume_no_terminal);
         Continue::NotAsked
     } else {
-        speaker.answer(w.resume_question.clone());
+        speaker.announce(w.resume_question.clone());
         if ask_yes_no(&w.resume_question) {
             let new = write_good_part(path, &salvaged)?;
             let file = new.file_name().map_or_else(
