@@ -12,7 +12,8 @@
 //! record (a write cut off by a power cut or a crash: a prefix of a record, or zeros) is a
 //! *torn tail*: it is reported and left out, and everything before it is kept. A bad record
 //! with intact records after it cannot come from a torn write: the journal is *damaged*, and
-//! [`decode`] refuses it, naming the line and byte.
+//! [`decode`] refuses it, naming the line and byte; [`decode_good_part`] gives what comes
+//! before the damage as well, so that the game up to there can still be read.
 //!
 //! When a journal with a torn tail is continued, the writer does not cut the tail away: it
 //! ends the fragment with a line end if needed and appends a *torn marker*,
