@@ -1066,7 +1066,8 @@ fn resume(
     if let Some(b) = backend {
         asked.backend = b;
     }
-    let path = match crate::app::play::resume::continue_damaged(&path, &asked) {
+    // In the game's own language, as the game that follows.
+    let path = match crate::app::play::resume::continue_damaged(&path, &asked, None) {
         Ok(crate::app::play::resume::Continue::Journal(p)) => p,
         Ok(crate::app::play::resume::Continue::Declined) => return ExitCode::SUCCESS,
         Ok(crate::app::play::resume::Continue::NotAsked) => return ExitCode::from(1),

@@ -382,6 +382,7 @@ fn play_offers_a_damaged_unfinished_game_from_its_last_good_position() {
     let damaged = damaged_game(&data.games());
     let before = data.snapshot();
 
+    // The question in the language chosen for play; the game goes on in its own.
     let mut t = data.spawn(&[
         "play",
         "--screen-reader",
@@ -389,15 +390,19 @@ fn play_offers_a_damaged_unfinished_game_from_its_last_good_position() {
         "keyboard",
         "--speech",
         "print",
+        "--lang",
+        "en",
     ]);
-    assert!(t.wait_for("Ja oder nein", LIMIT).is_some(), "{}", t.text());
+    assert!(t.wait_for("Yes or no", LIMIT).is_some(), "{}", t.text());
     assert!(
-        t.text()
-            .contains("Ab Eintrag 5 ist die Datei beschädigt, Zeile 6"),
+        t.text().contains(
+            "The game of 2026-11-22 09:30 UTC, Carl against Dora, can only be read up to move \
+             2. The file is damaged from entry 5 on, line 6"
+        ),
         "{}",
         t.text()
     );
-    t.send(b"ja\r");
+    t.send(b"yes\r");
     assert!(
         t.wait_for("Schwarz ist am Zug", LIMIT).is_some(),
         "{}",

@@ -110,7 +110,7 @@ pub fn offer(lang: &Language, speech: &SpeechSettings) -> Option<PathBuf> {
     let dir = games_dir().ok()?;
     let game = latest_in_progress(&dir).ok()??;
     if game.stop.is_some() {
-        return match continue_damaged(&game.path, speech) {
+        return match continue_damaged(&game.path, speech, Some(lang)) {
             Ok(Continue::Journal(path)) => Some(path),
             Ok(Continue::Declined | Continue::NotAsked) => None,
             Err(e) => {
@@ -165,8 +165,13 @@ pub enum Continue {
 /// game refuses), the player hears and reads what is wrong, in the game's language, and is
 /// asked whether to continue from the last good position. Yes: a new journal holds the good
 /// entries and a `continues` setting naming the damaged file, which is never written to. As
-/// with every question before a game, no terminal on standard input means no.
-pub fn continue_damaged(path: &Path, speech: &SpeechSettings) -> Result<Continue> {
+/// with every question before a game, no terminal on standard input means no. The words are
+/// in `lang` when the player chose one, else in the game's language.
+pub fn continue_damaged(
+    path: &Path,
+    speech: &SpeechSettings,
+    lang: Option<&Language>,
+) -> Result<Continue> {
     let salvaged = match load_good_part(path) {
         Ok(s) => s,
         // Nothing of it can be used: continuing it says why.
@@ -176,9 +181,11 @@ pub fn continue_damaged(path: &Path, speech: &SpeechSettings) -> Result<Continue
     if salvaged.stop.is_none() || mode_of(path).as_deref() == Some("arbiter") {
         return Ok(Continue::Journal(path.to_path_buf()));
     }
-    let lang = language(&salvaged.header.language).unwrap_or_else(|_| default_language());
+    let lang = lang.unwrap_or_else(|| {
+        language(&salvaged.header.language).unwrap_or_else(|_| default_language())
+    });
     let mut settings = speech.clone();
-    settings.language = salvaged.header.language.clone();
+    settings.language = lang.code.clone();
     let (speaker, _notices) = crate::app::say::quiet_speaker(&settings, lang);
     // At a terminal this is a conversation; for a script it is why nothing was continued.
     let terminal = std::io::stdin().is_terminal();
