@@ -457,4 +457,42 @@ mod tests {
         let pgn = salvaged_pgn(&whole, en).expect("pgn");
         assert!(pgn.ends_with("1. d4 d5 *\n\n"), "{pgn}");
     }
+
+    proptest::proptest! {
+        /// Whatever happens to a journal's bytes, its good part is a prefix of what was
+        /// written, replays whole, exports, and is never more than the bytes hold.
+        #[test]
+        fn the_good_part_of_any_damage_is_a_prefix_that_replays(
+            game in 0usize..12,
+            cut in 0usize..20_000,
+            flips in proptest::collection::vec((0usize..20_000, 1u8..=255), 0..4),
+        ) {
+            static JOURNALS: std::sync::OnceLock<Vec<crate::testkit::record::SampleJournal>> =
+                std::sync::OnceLock::new();
+            let journals = JOURNALS.get_or_init(|| crate::testkit::record::sample_journals(12, 7));
+            let j = &journals[game % journals.len()];
+            let mut bytes = encode_header(&j.header).expect("header");
+            for e in &j.entries {
+                bytes.extend(encode_entry(e).expect("entry"));
+            }
+            for (at, x) in flips {
+                let n = bytes.len();
+                bytes[at % n] ^= x;
+            }
+            bytes.truncate(cut.min(bytes.len()).max(1));
+            if let Ok(s) = salvage(&bytes) {
+                // No damage reads as another entry: every record carries its CRC-32.
+                proptest::prop_assert!(s.entries.len() <= j.entries.len());
+                proptest::prop_assert_eq!(&s.entries[..], &j.entries[..s.entries.len()]);
+                let replayed = replay(&s.header, &s.entries);
+                proptest::prop_assert!(replayed.is_ok(), "{:?}", replayed.err());
+                if let Some(stop) = &s.stop {
+                    proptest::prop_assert_eq!(stop.entry(), s.entries.len() + 1);
+                }
+                let en = language("en").expect("en");
+                proptest::prop_assert!(salvaged_pgn(&s, en).is_ok());
+                proptest::prop_assert!(salvaged_scoresheet(&s, en).is_ok());
+            }
+        }
+    }
 }
