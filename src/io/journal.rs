@@ -397,6 +397,8 @@ pub struct GameSummary {
     /// Where and why a journal that does not replay in full stops; the other fields then
     /// describe its good part.
     pub stop: Option<Stop>,
+    /// The file name of the damaged journal whose good part this one continues.
+    pub continues: Option<String>,
     /// Why nothing of the journal can be used; the other fields are then empty.
     pub problem: Option<String>,
 }
@@ -417,6 +419,7 @@ impl GameSummary {
             moves: 0,
             torn_tail: false,
             stop: None,
+            continues: None,
             problem: Some(problem),
         }
     }
@@ -451,12 +454,32 @@ pub fn list_in(dir: &Path) -> Result<Vec<GameSummary>> {
 
 /// The newest game still in progress in `dir` (for `hector resume`): readable and without a
 /// result. A journal that replays only in part counts by its good part (the caller offers to
-/// continue it from there); journals that cannot be read at all are passed over, never
-/// changed; so are the arbiter's games, which `hector arbiter` continues.
+/// continue it from there) unless another journal already continues it; journals that cannot
+/// be read at all are passed over, never changed; so are the arbiter's games, which
+/// `hector arbiter` continues.
 pub fn latest_in_progress(dir: &Path) -> Result<Option<GameSummary>> {
-    Ok(list_in(dir)?.into_iter().rev().find(|g| {
-        g.problem.is_none() && g.outcome.is_none() && mode_of(&g.path).as_deref() != Some("arbiter")
-    }))
+    let games = list_in(dir)?;
+    // A damaged game already continued in a new journal is that journal's business.
+    let continued: Vec<&str> = games
+        .iter()
+        .filter_map(|g| g.continues.as_deref())
+        .collect();
+    let is_continued = |g: &GameSummary| {
+        g.path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| continued.contains(&n))
+    };
+    Ok(games
+        .iter()
+        .rev()
+        .find(|g| {
+            g.problem.is_none()
+                && g.outcome.is_none()
+                && !is_continued(g)
+                && mode_of(&g.path).as_deref() != Some("arbiter")
+        })
+        .cloned())
 }
 
 /// The mode that wrote a journal (its `mode` setting: "assist", "arbiter"); `None` for
@@ -501,6 +524,7 @@ pub fn summarize(path: PathBuf) -> GameSummary {
         moves,
         torn_tail,
         stop,
+        continues: replayed.settings.get("continues").cloned(),
         problem: None,
     }
 }
@@ -805,6 +829,32 @@ mod tests {
         assert_eq!(mode_of(&path), None);
         let latest = latest_in_progress(&dir).expect("list").expect("a game");
         assert_eq!(latest.path, path);
+
+        // Once a new journal continues it and that game has ended, the damaged game is not
+        // offered again: the older game is the latest unfinished one.
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("name")
+            .to_string();
+        let mut next = Journal::create_in(&dir, &header).expect("create");
+        for e in [
+            mv("e2e4", "e4", shakmaty::Color::White),
+            Entry::Setting {
+                key: "continues".into(),
+                value: name.clone(),
+            },
+            Entry::Resigned {
+                by: shakmaty::Color::Black,
+            },
+        ] {
+            next.append(&e).expect("append");
+        }
+        drop(next);
+        let games = list_in(&dir).expect("list");
+        assert_eq!(games[2].continues.as_deref(), Some(name.as_str()));
+        let latest = latest_in_progress(&dir).expect("list").expect("a game");
+        assert_eq!(latest.white, "Anna");
     }
 
     #[test]
