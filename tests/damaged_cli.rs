@@ -469,3 +469,31 @@ fn a_damaged_game_whose_good_part_ended_is_not_continued() {
     assert!(r.stdout.contains("Qh4#"), "{}", r.stdout);
     assert_eq!(data.snapshot(), before);
 }
+
+#[test]
+fn what_is_wrong_is_spoken_as_well_as_printed() {
+    let data = Data::new("damaged-spoken");
+    refused_game(&data.games());
+    let before = data.snapshot();
+    let daemon = common::SpeechDaemon::capturing();
+    let address = daemon.address();
+    let mut env = data.env();
+    env.push(("SPEECHD_ADDRESS", &address));
+    let r = run_with(
+        &["resume", "--speech", "speech-dispatcher"],
+        b"",
+        &env,
+        LIMIT,
+    );
+    assert_eq!(r.code, Some(1), "{}", r.stderr);
+    let told = "The game of 2026-11-21 14:03 UTC, Anna against Bert, can only be read up to \
+                move 2. Entry 6 does not fit the game, because the move a7a6 is not legal.";
+    let hint = "To continue, start hector resume in a terminal and answer yes";
+    assert!(r.stderr.contains(told), "{}", r.stderr);
+    // speech-dispatcher's module may say a long text sentence by sentence.
+    let spoken = daemon.wait_for(3, LIMIT);
+    assert!(spoken.iter().all(|l| l.starts_with("en|")), "{spoken:?}");
+    let said: String = spoken.iter().map(|l| &l[3..]).collect();
+    assert_eq!(said, format!("{told}{hint}"), "{spoken:?}");
+    assert_eq!(data.snapshot(), before);
+}
