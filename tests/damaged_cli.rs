@@ -497,3 +497,49 @@ fn what_is_wrong_is_spoken_as_well_as_printed() {
     assert_eq!(said, format!("{told}{hint}"), "{spoken:?}");
     assert_eq!(data.snapshot(), before);
 }
+
+#[test]
+fn a_journal_of_which_nothing_can_be_used_is_listed_in_the_players_words() {
+    let data = Data::new("damaged-unusable");
+    older_game(&data.games());
+    let json = br#"{"journal":"hector","version":7}"#;
+    let mut newer = format!(
+        "{}\t{:08x}\t",
+        json.len(),
+        hector::core::record::crc32(json)
+    )
+    .into_bytes();
+    newer.extend_from_slice(json);
+    newer.push(b'\n');
+    std::fs::write(data.games().join("2099-01-01_000000_0001.journal"), &newer).expect("write");
+    std::fs::write(data.games().join("2099-01-01_000000_0002.journal"), b"").expect("write");
+    std::fs::write(
+        data.games().join("2099-01-01_000000_0003.journal"),
+        b"Notizen\n",
+    )
+    .expect("write");
+    let before = data.snapshot();
+
+    let r = data.hector(&["games"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(
+        lines[1..],
+        [
+            "2. 2099-01-01_000000_0001.journal ist nicht lesbar: ein neueres hector hat sie \
+             geschrieben (Format 7, dieses hector liest bis 2), bitte hector aktualisieren",
+            "3. 2099-01-01_000000_0002.journal ist nicht lesbar: die Datei ist leer, es wurde \
+             nichts darin aufgezeichnet",
+            "4. 2099-01-01_000000_0003.journal ist nicht lesbar: das ist keine Aufzeichnung von \
+             hector",
+        ]
+    );
+    let r = data.hector(&["games", "--lang", "en"]);
+    assert!(
+        r.stdout
+            .contains("3. 2099-01-01_000000_0002.journal cannot be read: the file is empty"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(data.snapshot(), before);
+}

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use crate::app::output::Out;
 use crate::core::notation::language::{Language, fill};
-use crate::core::record::{salvaged_pgn, salvaged_scoresheet, stop_words};
+use crate::core::record::{salvaged_pgn, salvaged_scoresheet, stop_words, unusable_words};
 use crate::io::journal::{
     GameSummary, games_dir, journal_paths, list_in, load_good_part, write_atomic,
 };
@@ -46,9 +46,14 @@ pub fn summary_line(number: usize, g: &GameSummary, lang: &Language) -> String {
             || g.path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
         );
+        // In the player's words when the file could be read, else as the system says it.
+        let reason = g
+            .unusable
+            .as_ref()
+            .map_or_else(|| problem.clone(), |e| unusable_words(e, lang));
         return fill(
             &w.unreadable,
-            &[("number", &number), ("file", &file), ("reason", problem)],
+            &[("number", &number), ("file", &file), ("reason", &reason)],
         );
     }
     let name = |n: &str, color| {

@@ -31,8 +31,8 @@ use anyhow::{Context, Result, anyhow, bail};
 use crate::core::outcome::{GameResult, Outcome};
 use crate::core::record::codec::encode_torn_marker;
 use crate::core::record::{
-    Decoded, Entry, Header, Salvaged, Stop, decode, decode_good_part, encode_entry, encode_header,
-    salvage,
+    Decoded, Entry, Header, SalvageError, Salvaged, Stop, decode, decode_good_part, encode_entry,
+    encode_header, salvage,
 };
 
 /// The file name extension of journals.
@@ -401,6 +401,9 @@ pub struct GameSummary {
     pub continues: Option<String>,
     /// Why nothing of the journal can be used; the other fields are then empty.
     pub problem: Option<String>,
+    /// The same, when the file could be read but nothing in it used, for saying it in the
+    /// player's words.
+    pub unusable: Option<SalvageError>,
 }
 
 impl GameSummary {
@@ -408,7 +411,7 @@ impl GameSummary {
         self.outcome.map(|o| o.result)
     }
 
-    fn unreadable(path: PathBuf, problem: String) -> GameSummary {
+    fn unreadable(path: PathBuf, problem: String, unusable: Option<SalvageError>) -> GameSummary {
         GameSummary {
             path,
             created: String::new(),
@@ -421,6 +424,7 @@ impl GameSummary {
             stop: None,
             continues: None,
             problem: Some(problem),
+            unusable,
         }
     }
 }
@@ -496,15 +500,13 @@ pub fn mode_of(path: &Path) -> Option<String> {
 
 /// What `hector games` shows of one journal.
 pub fn summarize(path: PathBuf) -> GameSummary {
-    let salvaged = match load_good_part(&path) {
+    let bytes = match std::fs::read(&path) {
+        Ok(b) => b,
+        Err(e) => return GameSummary::unreadable(path, e.to_string(), None),
+    };
+    let salvaged = match salvage(&bytes) {
         Ok(s) => s,
-        Err(e) => {
-            let reason = e
-                .chain()
-                .last()
-                .map_or_else(|| e.to_string(), ToString::to_string);
-            return GameSummary::unreadable(path, reason);
-        }
+        Err(e) => return GameSummary::unreadable(path, e.to_string(), Some(e)),
     };
     let moves = salvaged.moves();
     let Salvaged {
@@ -526,6 +528,7 @@ pub fn summarize(path: PathBuf) -> GameSummary {
         stop,
         continues: replayed.settings.get("continues").cloned(),
         problem: None,
+        unusable: None,
     }
 }
 

@@ -495,6 +495,13 @@ pub struct DamagedWords {
     pub take_back_differs: String,
     pub result_differs: String,
     pub bad_start: String,
+    /// Why nothing of a journal can be used, after `record.unreadable`.
+    pub file_empty: String,
+    pub torn_header: String,
+    pub not_a_journal: String,
+    /// With `{found}` and `{supported}`, the format versions.
+    pub newer_version: String,
+    pub damaged_header: String,
     /// The PGN comment where the good part ends.
     pub stops_here: String,
     /// `hector export` on standard error.

@@ -33,4 +33,6 @@ pub use export::{Record, salvaged_pgn, salvaged_scoresheet, scoresheet_text, to_
 pub use import::{ImportError, Imported, ImportedTags, import_pgn};
 pub use log::event_log;
 pub use replay::{ClockSnapshot, Prefix, ReplayError, Replayed, Replayer, replay, replay_prefix};
-pub use salvage::{SalvageError, Salvaged, Stop, salvage, salvage_decoded, stop_words};
+pub use salvage::{
+    SalvageError, Salvaged, Stop, salvage, salvage_decoded, stop_words, unusable_words,
+};

@@ -124,6 +124,29 @@ pub fn salvage_decoded(
     })
 }
 
+/// Why nothing of a journal can be used, in `lang` (to follow "… ist nicht lesbar:").
+pub fn unusable_words(error: &SalvageError, lang: &Language) -> String {
+    let w = &lang.record.damaged;
+    match error {
+        SalvageError::Unreadable(e) => match e {
+            JournalError::Empty => w.file_empty.clone(),
+            JournalError::TornHeader => w.torn_header.clone(),
+            JournalError::NotAJournal(_) => w.not_a_journal.clone(),
+            JournalError::NewerVersion { found, supported } => fill(
+                &w.newer_version,
+                &[
+                    ("found", &found.to_string()),
+                    ("supported", &supported.to_string()),
+                ],
+            ),
+            JournalError::Damaged { .. }
+            | JournalError::DamagedTail(_)
+            | JournalError::Encode(_) => w.damaged_header.clone(),
+        },
+        SalvageError::Replay(_) => w.bad_start.clone(),
+    }
+}
+
 /// Where and why the good part ends, in one sentence in `lang`.
 pub fn stop_words(stop: &Stop, lang: &Language) -> String {
     let w = &lang.record.damaged;
