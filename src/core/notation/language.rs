@@ -486,6 +486,8 @@ pub struct DamagedWords {
     /// The game refuses entry `{entry}`; `{why}` is one of the reasons below.
     pub refused_entry: String,
     pub illegal_move: String,
+    /// The same without naming the move.
+    pub not_legal: String,
     pub san_differs: String,
     pub no_offer: String,
     pub game_over: String,

@@ -189,10 +189,7 @@ pub fn stop_words(stop: &Stop, lang: &Language) -> String {
         ),
         ReplayError::Refused { error, .. } => match error {
             GameError::GameOver(_) => w.game_over.clone(),
-            GameError::IllegalMove => fill(&w.illegal_move, &[("move", "")])
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" "),
+            GameError::IllegalMove => w.not_legal.clone(),
             GameError::NotYourTurn(c) => fill(&w.not_to_move, &[("color", lang.color(*c))]),
             GameError::NoDrawOffer => w.no_offer.clone(),
             GameError::ClaimRightLost => w.claim_right_lost.clone(),
@@ -398,6 +395,15 @@ mod tests {
         assert_eq!(
             stop_words(&turn, en),
             "Entry 2 does not fit the game, because White is not to move"
+        );
+        let not_legal = Stop::Refused(ReplayError::Refused {
+            entry: 3,
+            kind: "unpromoted pawn",
+            error: GameError::IllegalMove,
+        });
+        assert_eq!(
+            stop_words(&not_legal, de),
+            "Eintrag 3 passt nicht zur Partie, denn der Zug ist nicht erlaubt"
         );
         let claim = Stop::Refused(ReplayError::ClaimMismatch {
             entry: 9,
