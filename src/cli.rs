@@ -510,7 +510,12 @@ position, the moves, both clocks (as they stood at most a second before a crash 
 left), whose clock runs, a pending draw offer, and the settings (opponent, level, time \
 control, language, boards). Every game is recorded as it is played (Appendix D6), also when \
 hector or the computer stops unexpectedly. GAME is the number hector games shows, or the path \
-of a journal; without it, the latest unfinished game.";
+of a journal; without it, the latest unfinished game.\n\n\
+A game whose journal is damaged, or holds an entry the game refuses, is still found: hector \
+says what is wrong and asks whether to continue from the last good position (ja or nein). \
+Yes starts a new journal with the good part, which notes the file it continues; the damaged \
+file stays as it is. No changes nothing. Without a terminal on standard input nothing is \
+asked: the reason goes to standard error and the exit status is 1.";
 
 const PLAY_HELP: &str = "Play a spoken game. Every move is announced in the words of FIDE \
 Appendix D (Anna, Bella, Cäsar, David, Eva, Felix, Gustav, Hector; eins to acht; König, Dame, \
@@ -722,7 +727,9 @@ hector records every game it plays in a journal, one file per game, in \
 environment variable HECTOR_DATA is set. Every event is on the disk before hector announces \
 it, so a crash, a power cut or a closed terminal loses no move.\n\n\
 A journal that cannot be read is listed with the reason: written by a newer hector, or \
-damaged (with the line and byte). hector never changes such a file.\n\n\
+damaged (with the line and byte). A game whose journal replays only in part (damaged bytes \
+or an entry the game refuses) is listed with the moves that can be read and where and why \
+the rest cannot. hector never changes such a file.\n\n\
 Exit status: 0, or 2 when the games directory cannot be read.";
 
 const EXPORT_HELP: &str = "Write a recorded game as PGN or as a scoresheet.\n\n\
@@ -742,8 +749,13 @@ a move with a draw offer; the result in words with its article.\n\n\
 The output goes to standard output; --output FILE writes the file whole or not at all (a \
 temporary file renamed over it) and says so.\n\n\
 A last record cut off by a crash or a power cut is left out, with a note on standard error. \
-Exit status: 0; 1 when the journal cannot be read or does not replay (the reason names the \
-line or entry); 2 when there is no such game or the output cannot be written.";
+A journal that replays only in part (damaged bytes, or an entry the game refuses) gives every \
+move before the entry where it stops, then a last comment (a last line of the scoresheet) \
+naming that entry and why, the result * unless those moves ended the game, and the same \
+note on standard error.\n\n\
+Exit status: 0, also for a journal that replays only in part; 1 when nothing of the journal \
+can be read (the reason names the line); 2 when there is no such game or the output cannot \
+be written.";
 
 fn lang_or_exit(code: &str) -> Result<&'static Language, ExitCode> {
     language(code).map_err(|e| {
@@ -904,7 +916,7 @@ fn play(args: PlayArgs) -> ExitCode {
         Variant::Standard
     };
     let fresh = args.new || args.fen.is_some() || args.chess960.is_some() || args.from.is_some();
-    if !fresh && let Some(path) = crate::app::play::resume::offer(lang) {
+    if !fresh && let Some(path) = crate::app::play::resume::offer(lang, &speech) {
         return resume_journal(&path, None, args.screen_reader, args.speech, speech);
     }
     let mut entries = Vec::new();
@@ -1047,6 +1059,22 @@ fn resume(
                 return ExitCode::from(1);
             }
         },
+    };
+    // A journal that replays only in part is continued from its last good position in a new
+    // journal, when the player says so.
+    let mut asked = speech.clone();
+    if let Some(b) = backend {
+        asked.backend = b;
+    }
+    // In the game's own language, as the game that follows.
+    let path = match crate::app::play::resume::continue_damaged(&path, &asked, None) {
+        Ok(crate::app::play::resume::Continue::Journal(p)) => p,
+        Ok(crate::app::play::resume::Continue::Declined) => return ExitCode::SUCCESS,
+        Ok(crate::app::play::resume::Continue::NotAsked) => return ExitCode::from(1),
+        Err(e) => {
+            eprintln!("hector resume: {e:#}");
+            return ExitCode::from(1);
+        }
     };
     resume_journal(&path, envelope.as_deref(), screen_reader, backend, speech)
 }

@@ -5,8 +5,10 @@ use std::process::ExitCode;
 
 use crate::app::output::Out;
 use crate::core::notation::language::{Language, fill};
-use crate::core::record::export::{scoresheet_text, to_pgn};
-use crate::io::journal::{GameSummary, games_dir, journal_paths, list_in, load, write_atomic};
+use crate::core::record::{salvaged_pgn, salvaged_scoresheet, stop_words, unusable_words};
+use crate::io::journal::{
+    GameSummary, games_dir, journal_paths, list_in, load_good_part, write_atomic,
+};
 
 /// What `hector export` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,9 +46,14 @@ pub fn summary_line(number: usize, g: &GameSummary, lang: &Language) -> String {
             || g.path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
         );
+        // In the player's words when the file could be read, else as the system says it.
+        let reason = g
+            .unusable
+            .as_ref()
+            .map_or_else(|| problem.clone(), |e| unusable_words(e, lang));
         return fill(
             &w.unreadable,
-            &[("number", &number), ("file", &file), ("reason", problem)],
+            &[("number", &number), ("file", &file), ("reason", &reason)],
         );
     }
     let name = |n: &str, color| {
@@ -56,6 +63,19 @@ pub fn summary_line(number: usize, g: &GameSummary, lang: &Language) -> String {
             n.trim().to_string()
         }
     };
+    if let Some(stop) = &g.stop {
+        return fill(
+            &w.damaged.game_line,
+            &[
+                ("number", &number),
+                ("date", &date_text(&g.created)),
+                ("white", &name(&g.white, shakmaty::Color::White)),
+                ("black", &name(&g.black, shakmaty::Color::Black)),
+                ("moves", &counted(&w.moves, g.moves)),
+                ("reason", &stop_words(stop, lang)),
+            ],
+        );
+    }
     let result = match g.result() {
         Some(r) => lang.result(Some(r)).to_string(),
         None => w.in_progress.clone(),
@@ -134,8 +154,10 @@ pub fn resolve(game: &str, lang: &Language) -> Result<PathBuf, ExitCode> {
     }
 }
 
-/// `hector export`. Exit status 0; 1 when the journal cannot be read or replayed; 2 when
-/// there is no such game or the output cannot be written.
+/// `hector export`. Exit status 0, also for a journal that replays only in part (its good
+/// part is written, with where and why it stops on standard error and at the end of the
+/// record); 1 when nothing of the journal can be read; 2 when there is no such game or the
+/// output cannot be written.
 pub fn export(
     game: &str,
     format: ExportFormat,
@@ -146,14 +168,14 @@ pub fn export(
         Ok(p) => p,
         Err(code) => return code,
     };
-    let decoded = match load(&path) {
-        Ok(d) => d,
+    let salvaged = match load_good_part(&path) {
+        Ok(s) => s,
         Err(e) => {
             eprintln!("hector export: {e:#}");
             return ExitCode::from(1);
         }
     };
-    if decoded.torn_tail {
+    if salvaged.torn_tail {
         eprintln!(
             "hector export: {}: {}",
             path.display(),
@@ -161,8 +183,8 @@ pub fn export(
         );
     }
     let text = match format {
-        ExportFormat::Pgn => to_pgn(&decoded.header, &decoded.entries, lang),
-        ExportFormat::Text => scoresheet_text(&decoded.header, &decoded.entries, lang),
+        ExportFormat::Pgn => salvaged_pgn(&salvaged, lang),
+        ExportFormat::Text => salvaged_scoresheet(&salvaged, lang),
     };
     let text = match text {
         Ok(t) => t,
@@ -171,6 +193,20 @@ pub fn export(
             return ExitCode::from(1);
         }
     };
+    if let Some(stop) = &salvaged.stop {
+        let written = fill(
+            &lang.record.damaged.stops_after,
+            &[
+                ("good", &salvaged.entries.len().to_string()),
+                ("moves", &counted(&lang.record.moves, salvaged.moves())),
+            ],
+        );
+        eprintln!(
+            "hector export: {}: {written}. {}.",
+            path.display(),
+            stop_words(stop, lang)
+        );
+    }
     let mut out = Out::new();
     match output {
         Some(file) => {

@@ -30,7 +30,10 @@ use anyhow::{Context, Result, anyhow, bail};
 
 use crate::core::outcome::{GameResult, Outcome};
 use crate::core::record::codec::encode_torn_marker;
-use crate::core::record::{Decoded, Entry, Header, decode, encode_entry, encode_header, replay};
+use crate::core::record::{
+    Decoded, Entry, Header, SalvageError, Salvaged, Stop, decode, decode_good_part, encode_entry,
+    encode_header, salvage,
+};
 
 /// The file name extension of journals.
 pub const EXTENSION: &str = "journal";
@@ -502,6 +505,13 @@ pub fn load(path: &Path) -> Result<Decoded> {
     decode(&bytes).with_context(|| format!("cannot read the journal {}", path.display()))
 }
 
+/// Reads a journal as far as it is intact and replays (without changing it): its good part,
+/// and where and why it stops. An error only when nothing of it can be used.
+pub fn load_good_part(path: &Path) -> Result<Salvaged> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    salvage(&bytes).with_context(|| format!("cannot read the journal {}", path.display()))
+}
+
 /// One saved game as `hector games` lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSummary {
@@ -518,8 +528,16 @@ pub struct GameSummary {
     pub moves: u32,
     /// The last record was cut off.
     pub torn_tail: bool,
-    /// Why the journal cannot be read or replayed; the other fields are then empty.
+    /// Where and why a journal that does not replay in full stops; the other fields then
+    /// describe its good part.
+    pub stop: Option<Stop>,
+    /// The file name of the damaged journal whose good part this one continues.
+    pub continues: Option<String>,
+    /// Why nothing of the journal can be used; the other fields are then empty.
     pub problem: Option<String>,
+    /// The same, when the file could be read but nothing in it used, for saying it in the
+    /// player's words.
+    pub unusable: Option<SalvageError>,
 }
 
 impl GameSummary {
@@ -527,7 +545,7 @@ impl GameSummary {
         self.outcome.map(|o| o.result)
     }
 
-    fn unreadable(path: PathBuf, problem: String) -> GameSummary {
+    fn unreadable(path: PathBuf, problem: String, unusable: Option<SalvageError>) -> GameSummary {
         GameSummary {
             path,
             created: String::new(),
@@ -537,7 +555,10 @@ impl GameSummary {
             plies: 0,
             moves: 0,
             torn_tail: false,
+            stop: None,
+            continues: None,
             problem: Some(problem),
+            unusable,
         }
     }
 }
@@ -569,19 +590,42 @@ pub fn list_in(dir: &Path) -> Result<Vec<GameSummary>> {
     Ok(journal_paths(dir)?.into_iter().map(summarize).collect())
 }
 
-/// The newest game still in progress in `dir` (for `hector resume`): readable, replayable and
-/// without a result. Journals that cannot be read are passed over, never changed; so are the
-/// arbiter's games, which `hector arbiter` continues.
+/// The newest game still in progress in `dir` (for `hector resume`): readable and without a
+/// result. A journal that replays only in part counts by its good part (the caller offers to
+/// continue it from there) unless another journal already continues it; journals that cannot
+/// be read at all are passed over, never changed; so are the arbiter's games, which
+/// `hector arbiter` continues.
 pub fn latest_in_progress(dir: &Path) -> Result<Option<GameSummary>> {
-    Ok(list_in(dir)?.into_iter().rev().find(|g| {
-        g.problem.is_none() && g.outcome.is_none() && mode_of(&g.path).as_deref() != Some("arbiter")
-    }))
+    let games = list_in(dir)?;
+    // A damaged game already continued in a new journal is that journal's business.
+    let continued: Vec<&str> = games
+        .iter()
+        .filter_map(|g| g.continues.as_deref())
+        .collect();
+    let is_continued = |g: &GameSummary| {
+        g.path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| continued.contains(&n))
+    };
+    Ok(games
+        .iter()
+        .rev()
+        .find(|g| {
+            g.problem.is_none()
+                && g.outcome.is_none()
+                && !is_continued(g)
+                && mode_of(&g.path).as_deref() != Some("arbiter")
+        })
+        .cloned())
 }
 
 /// The mode that wrote a journal (its `mode` setting: "assist", "arbiter"); `None` for
-/// `hector play` and for a journal that cannot be read.
+/// `hector play` and for a journal that cannot be read. Damage after the setting does not
+/// hide it.
 pub fn mode_of(path: &Path) -> Option<String> {
-    let decoded = load(path).ok()?;
+    let bytes = std::fs::read(path).ok()?;
+    let (decoded, _) = decode_good_part(&bytes).ok()?;
     decoded.entries.iter().find_map(|e| match e {
         crate::core::record::Entry::Setting { key, value } if key == "mode" => Some(value.clone()),
         _ => None,
@@ -590,33 +634,35 @@ pub fn mode_of(path: &Path) -> Option<String> {
 
 /// What `hector games` shows of one journal.
 pub fn summarize(path: PathBuf) -> GameSummary {
-    let decoded = match load(&path) {
-        Ok(d) => d,
-        Err(e) => {
-            let reason = e
-                .chain()
-                .last()
-                .map_or_else(|| e.to_string(), ToString::to_string);
-            return GameSummary::unreadable(path, reason);
-        }
+    let bytes = match std::fs::read(&path) {
+        Ok(b) => b,
+        Err(e) => return GameSummary::unreadable(path, e.to_string(), None),
     };
-    let replayed = match replay(&decoded.header, &decoded.entries) {
-        Ok(r) => r,
-        Err(e) => return GameSummary::unreadable(path, e.to_string()),
+    let salvaged = match salvage(&bytes) {
+        Ok(s) => s,
+        Err(e) => return GameSummary::unreadable(path, e.to_string(), Some(e)),
     };
-    let game = &replayed.game;
-    let plies = game.ply();
-    let black_first = usize::from(shakmaty::Position::turn(game.start()) == shakmaty::Color::Black);
+    let moves = salvaged.moves();
+    let Salvaged {
+        header,
+        replayed,
+        stop,
+        torn_tail,
+        ..
+    } = salvaged;
     GameSummary {
         path,
-        created: decoded.header.created.clone(),
-        white: decoded.header.white.clone(),
-        black: decoded.header.black.clone(),
+        created: header.created,
+        white: header.white,
+        black: header.black,
         outcome: replayed.outcome(),
-        plies,
-        moves: u32::try_from((plies + black_first).div_ceil(2)).unwrap_or(u32::MAX),
-        torn_tail: decoded.torn_tail,
+        plies: replayed.game.ply(),
+        moves,
+        torn_tail,
+        stop,
+        continues: replayed.settings.get("continues").cloned(),
         problem: None,
+        unusable: None,
     }
 }
 
@@ -855,6 +901,97 @@ mod tests {
         let leftovers = std::fs::read_dir(&dir).expect("dir").count();
         assert_eq!(leftovers, 1, "no temporary file is left");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Removes a test directory also when the test fails.
+    struct Cleanup(PathBuf);
+
+    impl Drop for Cleanup {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    #[test]
+    fn a_damaged_latest_game_is_listed_and_found_by_its_good_part() {
+        let dir = temp("damaged");
+        let _cleanup = Cleanup(dir.clone());
+        let header = Header::new("2026-11-21T14:03:05Z", "Anna", "Bert");
+        let mut older = Journal::create_in(&dir, &header).expect("create");
+        older
+            .append(&mv("d2d4", "d4", shakmaty::Color::White))
+            .expect("append");
+        drop(older);
+        let header = Header::new("2026-11-21T15:03:05Z", "Carl", "Dora");
+        let mut j = Journal::create_in(&dir, &header).expect("create");
+        for e in [
+            mv("e2e4", "e4", shakmaty::Color::White),
+            mv("e7e5", "e5", shakmaty::Color::Black),
+            // Black again: the game refuses it.
+            mv("d7d5", "d5", shakmaty::Color::Black),
+            mv("g1f3", "Nf3", shakmaty::Color::White),
+        ] {
+            j.append(&e).expect("append");
+        }
+        let path = j.path().to_path_buf();
+        drop(j);
+        let before = std::fs::read(&path).expect("read");
+
+        let games = list_in(&dir).expect("list");
+        assert_eq!(games.len(), 2);
+        let damaged = &games[1];
+        assert_eq!(damaged.white, "Carl");
+        assert_eq!((damaged.plies, damaged.moves), (2, 1));
+        assert!(damaged.problem.is_none());
+        assert_eq!(damaged.stop.as_ref().map(Stop::entry), Some(3));
+        // The damaged game is the latest unfinished one, not the older game.
+        let latest = latest_in_progress(&dir).expect("list").expect("a game");
+        assert_eq!(latest.path, path);
+        assert_eq!(std::fs::read(&path).expect("read"), before, "untouched");
+
+        // Bytes damaged in the middle: the good part is what decodes before them.
+        let mut bytes = before.clone();
+        let third = bytes
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| **b == b'\n')
+            .nth(1)
+            .map(|(i, _)| i + 1)
+            .expect("lines");
+        bytes[third + 20] ^= 0x02;
+        std::fs::write(&path, &bytes).expect("write");
+        let g = summarize(path.clone());
+        assert_eq!(g.plies, 1);
+        assert!(matches!(g.stop, Some(Stop::Unreadable { entry: 2, .. })));
+        assert_eq!(mode_of(&path), None);
+        let latest = latest_in_progress(&dir).expect("list").expect("a game");
+        assert_eq!(latest.path, path);
+
+        // Once a new journal continues it and that game has ended, the damaged game is not
+        // offered again: the older game is the latest unfinished one.
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("name")
+            .to_string();
+        let mut next = Journal::create_in(&dir, &header).expect("create");
+        for e in [
+            mv("e2e4", "e4", shakmaty::Color::White),
+            Entry::Setting {
+                key: "continues".into(),
+                value: name.clone(),
+            },
+            Entry::Resigned {
+                by: shakmaty::Color::Black,
+            },
+        ] {
+            next.append(&e).expect("append");
+        }
+        drop(next);
+        let games = list_in(&dir).expect("list");
+        assert_eq!(games[2].continues.as_deref(), Some(name.as_str()));
+        let latest = latest_in_progress(&dir).expect("list").expect("a game");
+        assert_eq!(latest.white, "Anna");
     }
 
     #[test]

@@ -10,10 +10,12 @@ use shakmaty::Color;
 use super::{Opponent, Start};
 use crate::app::recorder::Recorder;
 use crate::core::clock::TimeControl;
-use crate::core::notation::language::{Language, fill};
+use crate::core::notation::language::{Language, default_language, fill, language};
 use crate::core::notation::speak::Form;
+use crate::core::record::{Entry, Salvaged, stop_words};
+use crate::core::settings::SpeechSettings;
 use crate::io::board_link::Protocol;
-use crate::io::journal::{games_dir, latest_in_progress};
+use crate::io::journal::{Journal, games_dir, latest_in_progress, load_good_part, mode_of};
 
 /// How the recorded game was set up.
 pub struct Resumed {
@@ -99,13 +101,24 @@ pub fn latest() -> Result<Option<PathBuf>> {
 }
 
 /// At the start of `hector play`: when a game is unfinished and a person sits at the
-/// terminal, asks whether to continue it. `None`: start a new game.
-pub fn offer(lang: &Language) -> Option<PathBuf> {
+/// terminal, asks whether to continue it. `None`: start a new game. A game whose journal
+/// replays only in part is offered from its last good position, in a new journal.
+pub fn offer(lang: &Language, speech: &SpeechSettings) -> Option<PathBuf> {
     if !std::io::stdin().is_terminal() {
         return None;
     }
     let dir = games_dir().ok()?;
     let game = latest_in_progress(&dir).ok()??;
+    if game.stop.is_some() {
+        return match continue_damaged(&game.path, speech, Some(lang)) {
+            Ok(Continue::Journal(path)) => Some(path),
+            Ok(Continue::Declined | Continue::NotAsked) => None,
+            Err(e) => {
+                eprintln!("hector: {e:#}");
+                None
+            }
+        };
+    }
     let question = fill(
         &lang.play.resume_question,
         &[
@@ -115,15 +128,144 @@ pub fn offer(lang: &Language) -> Option<PathBuf> {
             ("moves", &game.moves.to_string()),
         ],
     );
+    ask_yes_no(&question).then_some(game.path)
+}
+
+/// Prints `question` and reads the answer from the terminal: yes (ja, fortsetzen, continue)
+/// or anything else.
+fn ask_yes_no(question: &str) -> bool {
     let mut out = std::io::stdout().lock();
     let _ = write!(out, "{question}: ");
     let _ = out.flush();
     drop(out);
     let mut answer = String::new();
-    std::io::stdin().lock().read_line(&mut answer).ok()?;
-    let yes = matches!(
+    if std::io::stdin().lock().read_line(&mut answer).is_err() {
+        return false;
+    }
+    matches!(
         answer.trim().to_lowercase().as_str(),
         "j" | "ja" | "y" | "yes" | "fortsetzen" | "continue"
+    )
+}
+
+/// What becomes of a journal the player wants to continue.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Continue {
+    /// Continue this journal: the one asked for when it replays whole, or else a new one
+    /// holding its good part.
+    Journal(PathBuf),
+    /// The journal replays only in part and the player said no: nothing was changed.
+    Declined,
+    /// The journal replays only in part and no one at a terminal could be asked (a script),
+    /// or its good part ended the game: nothing was changed.
+    NotAsked,
+}
+
+/// Before a journal is continued: when it replays only in part (damaged bytes, or an entry the
+/// game refuses), the player hears and reads what is wrong, in the game's language, and is
+/// asked whether to continue from the last good position. Yes: a new journal holds the good
+/// entries and a `continues` setting naming the damaged file, which is never written to. As
+/// with every question before a game, no terminal on standard input means no. The words are
+/// in `lang` when the player chose one, else in the game's language.
+pub fn continue_damaged(
+    path: &Path,
+    speech: &SpeechSettings,
+    lang: Option<&Language>,
+) -> Result<Continue> {
+    let salvaged = match load_good_part(path) {
+        Ok(s) => s,
+        // Nothing of it can be used: continuing it says why.
+        Err(_) => return Ok(Continue::Journal(path.to_path_buf())),
+    };
+    // The arbiter's games are continued by hector arbiter, which says so.
+    if salvaged.stop.is_none() || mode_of(path).as_deref() == Some("arbiter") {
+        return Ok(Continue::Journal(path.to_path_buf()));
+    }
+    let lang = lang.unwrap_or_else(|| {
+        language(&salvaged.header.language).unwrap_or_else(|_| default_language())
+    });
+    let mut settings = speech.clone();
+    settings.language = lang.code.clone();
+    let (speaker, _notices) = crate::app::say::quiet_speaker(&settings, lang);
+    // At a terminal this is a conversation; for a script it is why nothing was continued.
+    let terminal = std::io::stdin().is_terminal();
+    let tell = |text: &str| {
+        if terminal {
+            println!("{text}");
+        } else {
+            eprintln!("hector resume: {text}");
+        }
+        // Queued in order, never dropped: what is wrong, the question, what was done.
+        speaker.announce(text.to_string());
+    };
+    let w = &lang.record.damaged;
+    let name = |n: &str, color: Color| {
+        if n.trim().is_empty() {
+            lang.color(color).to_string()
+        } else {
+            n.trim().to_string()
+        }
+    };
+    if let Some(stop) = &salvaged.stop {
+        tell(&fill(
+            &w.resume_told,
+            &[
+                (
+                    "date",
+                    &crate::app::games::date_text(&salvaged.header.created),
+                ),
+                ("white", &name(&salvaged.header.white, Color::White)),
+                ("black", &name(&salvaged.header.black, Color::Black)),
+                ("number", &salvaged.moves().to_string()),
+                ("reason", &format!("{}.", stop_words(stop, lang))),
+            ],
+        ));
+    }
+    let choice = if salvaged.replayed.outcome().is_some() {
+        // The good part ended the game: there is nothing to continue.
+        tell(&lang.messages.game_over);
+        Continue::NotAsked
+    } else if !terminal {
+        tell(&w.resume_no_terminal);
+        Continue::NotAsked
+    } else {
+        speaker.announce(w.resume_question.clone());
+        if ask_yes_no(&w.resume_question) {
+            let new = write_good_part(path, &salvaged)?;
+            let file = new.file_name().map_or_else(
+                || new.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            );
+            tell(&fill(&w.resume_new_record, &[("file", &file)]));
+            Continue::Journal(new)
+        } else {
+            tell(&w.resume_declined);
+            Continue::Declined
+        }
+    };
+    speaker.wait_idle(std::time::Duration::from_secs(8));
+    Ok(choice)
+}
+
+/// A new journal in the games directory with the good part of the journal at `damaged`,
+/// then a `continues` setting naming it. Written whole or not at all.
+fn write_good_part(damaged: &Path, salvaged: &Salvaged) -> Result<PathBuf> {
+    let mut journal = Journal::create(&salvaged.header)?;
+    let from = damaged.file_name().map_or_else(
+        || damaged.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
     );
-    yes.then_some(game.path)
+    let mut entries = salvaged.entries.clone();
+    entries.push(Entry::Setting {
+        key: "continues".into(),
+        value: from,
+    });
+    let path = journal.path().to_path_buf();
+    if let Err(e) = journal.append_all(&entries, true) {
+        drop(journal);
+        // Only the header is there: a game of no moves would only be listed.
+        let _ = std::fs::remove_file(&path);
+        return Err(e).context("cannot write the new journal");
+    }
+    Ok(path)
 }

@@ -483,6 +483,51 @@ pub struct RecordWords {
     pub log_both_flags: String,
     pub log_result: String,
     pub terminations: TerminationWords,
+    pub damaged: DamagedWords,
+}
+
+/// A journal that does not replay in full: where its good part ends and why, for
+/// `hector games`, `hector export` and `hector resume`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DamagedWords {
+    /// A line of `hector games`.
+    pub game_line: String,
+    /// The bytes of entry `{entry}` cannot be read.
+    pub unreadable_entry: String,
+    /// The same, where the damage begins: `{line}` of the file, `{offset}` its byte.
+    pub unreadable_at: String,
+    /// The game refuses entry `{entry}`; `{why}` is one of the reasons below.
+    pub refused_entry: String,
+    pub illegal_move: String,
+    /// The same without naming the move.
+    pub not_legal: String,
+    pub san_differs: String,
+    pub no_offer: String,
+    pub game_over: String,
+    pub not_to_move: String,
+    pub claim_right_lost: String,
+    pub claim_differs: String,
+    pub take_back_differs: String,
+    pub result_differs: String,
+    pub bad_start: String,
+    /// Why nothing of a journal can be used, after `record.unreadable`.
+    pub file_empty: String,
+    pub torn_header: String,
+    pub not_a_journal: String,
+    /// With `{found}` and `{supported}`, the format versions.
+    pub newer_version: String,
+    pub damaged_header: String,
+    /// The PGN comment where the good part ends.
+    pub stops_here: String,
+    /// `hector export` on standard error.
+    pub stops_after: String,
+    /// `hector resume` and `hector play`: what is wrong, then the question.
+    pub resume_told: String,
+    pub resume_question: String,
+    pub resume_declined: String,
+    pub resume_no_terminal: String,
+    pub resume_new_record: String,
 }
 
 /// How a game ended, in words (Articles 5, 6, 7 and 9).
@@ -506,7 +551,7 @@ pub struct TerminationWords {
 
 impl RecordWords {
     /// Placeholders each template must keep, checked when the table loads.
-    fn placeholders(&self) -> [(&'static str, &str, &'static [&'static str]); 16] {
+    fn placeholders(&self) -> [(&'static str, &str, &'static [&'static str]); 19] {
         [
             (
                 "record.game_line",
@@ -558,6 +603,23 @@ impl RecordWords {
             ),
             ("record.taken_back", &self.taken_back, &["{move}"]),
             ("record.note", &self.note, &["{text}"]),
+            (
+                "record.damaged.game_line",
+                &self.damaged.game_line,
+                &[
+                    "{number}", "{date}", "{white}", "{black}", "{moves}", "{reason}",
+                ],
+            ),
+            (
+                "record.damaged.refused_entry",
+                &self.damaged.refused_entry,
+                &["{entry}", "{why}"],
+            ),
+            (
+                "record.damaged.resume_told",
+                &self.damaged.resume_told,
+                &["{date}", "{white}", "{black}", "{number}", "{reason}"],
+            ),
         ]
     }
 }

@@ -12,7 +12,8 @@
 //! record (a write cut off by a power cut or a crash: a prefix of a record, or zeros) is a
 //! *torn tail*: it is reported and left out, and everything before it is kept. A bad record
 //! with intact records after it cannot come from a torn write: the journal is *damaged*, and
-//! [`decode`] refuses it, naming the line and byte.
+//! [`decode`] refuses it, naming the line and byte; [`decode_good_part`] gives what comes
+//! before the damage as well, so that the game up to there can still be read.
 //!
 //! When a journal with a torn tail is continued, the writer does not cut the tail away: it
 //! ends the fragment with a line end if needed and appends a *torn marker*,
@@ -258,6 +259,16 @@ struct BadRun {
 
 /// Reads a journal. Never panics; see the module documentation for what is accepted.
 pub fn decode(bytes: &[u8]) -> Result<Decoded, JournalError> {
+    match decode_good_part(bytes)? {
+        (decoded, None) => Ok(decoded),
+        (_, Some(damage)) => Err(damage),
+    }
+}
+
+/// Reads a journal as far as it is intact: the header and every entry before the damage,
+/// with the damage itself (`None` when there is none; a torn tail is no damage). Only a
+/// journal without a readable header is an error: nothing of it can be used.
+pub fn decode_good_part(bytes: &[u8]) -> Result<(Decoded, Option<JournalError>), JournalError> {
     if bytes.is_empty() {
         return Err(JournalError::Empty);
     }
@@ -321,14 +332,17 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, JournalError> {
                 // The fragment is the run without the line end before this marker.
                 let fragment = &bytes[run.start..start - 1];
                 if fragment.len() != n || crc32(fragment) != crc {
-                    return Err(JournalError::Damaged {
-                        line: run.line,
-                        offset: run.start,
-                        problem: format!(
-                            "{}, and the torn marker on line {line} does not match it",
-                            run.problem
-                        ),
-                    });
+                    return Ok(damaged(
+                        decoded,
+                        JournalError::Damaged {
+                            line: run.line,
+                            offset: run.start,
+                            problem: format!(
+                                "{}, and the torn marker on line {line} does not match it",
+                                run.problem
+                            ),
+                        },
+                    ));
                 }
                 decoded.acknowledged += 1;
                 decoded.valid_len = end + 1;
@@ -345,20 +359,26 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, JournalError> {
                         decoded.valid_len = end + 1;
                     }
                     _ => {
-                        return Err(JournalError::Damaged {
-                            line,
-                            offset: start,
-                            problem: "a torn marker follows an intact record".into(),
-                        });
+                        return Ok(damaged(
+                            decoded,
+                            JournalError::Damaged {
+                                line,
+                                offset: start,
+                                problem: "a torn marker follows an intact record".into(),
+                            },
+                        ));
                     }
                 }
             }
             (Ok(Record::Entry(_)), Some(run)) => {
-                return Err(JournalError::Damaged {
-                    line: run.line,
-                    offset: run.start,
-                    problem: run.problem,
-                });
+                return Ok(damaged(
+                    decoded,
+                    JournalError::Damaged {
+                        line: run.line,
+                        offset: run.start,
+                        problem: run.problem,
+                    },
+                ));
             }
             (Ok(Record::Entry(entry)), None) => {
                 last_entry = Some((start, end));
@@ -388,15 +408,22 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, JournalError> {
         // One cut-off write leaves at most one bad line, and a cut-off torn marker one more
         // unterminated line after it. More than that is damage, not a torn write.
         if run.complete_lines > 1 {
-            return Err(JournalError::DamagedTail(format!(
+            let damage = JournalError::DamagedTail(format!(
                 "{} lines from line {} (byte {}) on are unreadable: {}",
                 run.complete_lines, run.line, run.start, run.problem
-            )));
+            ));
+            return Ok(damaged(decoded, damage));
         }
         decoded.torn_tail = true;
         decoded.valid_len = run.start;
     }
-    Ok(decoded)
+    Ok((decoded, None))
+}
+
+/// The good part of a damaged journal: it is never written to, so it has no torn tail.
+fn damaged(mut decoded: Decoded, damage: JournalError) -> (Decoded, Option<JournalError>) {
+    decoded.torn_tail = false;
+    (decoded, Some(damage))
 }
 
 /// Whether `bytes` could be the beginning of a record: digits, a tab, hex digits, a tab, JSON.

@@ -8,6 +8,7 @@ use shakmaty::{Chess, Color, EnPassantMode, Position, fen::Fen, san::SanPlus};
 
 use super::entry::{Entry, Header, Reconciled, Times};
 use super::replay::{ReplayError, Replayed, Replayer, Step};
+use super::salvage::{Salvaged, stop_words};
 use crate::core::laws::ClaimKind;
 use crate::core::notation::clock_words::duration_words;
 use crate::core::notation::language::{Language, fill};
@@ -117,12 +118,21 @@ impl Record {
                         _ => None,
                     };
                     if let Some(last) = game.last_move() {
+                        let by = before.turn();
+                        // Only the mover's own offers belong beside this move; an offer by
+                        // the other player (the position was taken back meanwhile) stays
+                        // before it.
+                        let (own, other): (Vec<Remark>, Vec<Remark>) =
+                            std::mem::take(&mut deferred)
+                                .into_iter()
+                                .partition(|r| !matches!(r, Remark::DrawOffer(c) if *c != by));
+                        remarks[here].extend(other);
                         plies.push(RecordedPly {
                             san: last.san,
-                            by: before.turn(),
+                            by,
                             clock,
                         });
-                        remarks.push(std::mem::take(&mut deferred));
+                        remarks.push(own);
                     }
                 }
                 (Step::ClockOfPlayed, Entry::Move { clock, .. }) => {
@@ -190,6 +200,25 @@ impl Record {
 
     fn start(&self) -> &Chess {
         self.replayed.game.start()
+    }
+
+    /// Whether a draw offer by `by` in `remarks[slot]` stands right after a move of its own,
+    /// where (=) alone says who offered (C12). Elsewhere (before the first move, or an offer
+    /// made before a move that never came) the remark names the player.
+    fn offer_beside_own_move(&self, slot: usize, by: Color) -> bool {
+        slot.checked_sub(1)
+            .and_then(|i| self.plies.get(i))
+            .is_some_and(|ply| ply.by == by)
+    }
+
+    /// A remark in `remarks[slot]` in words.
+    fn remark_text(&self, slot: usize, remark: &Remark, lang: &Language) -> String {
+        match remark {
+            Remark::DrawOffer(by) if !self.offer_beside_own_move(slot, *by) => {
+                offer_named(*by, lang)
+            }
+            other => remark_words(other, lang),
+        }
     }
 
     /// The move number and colour of half-move `i` (from 0).
@@ -376,6 +405,15 @@ pub fn remark_words(remark: &Remark, lang: &Language) -> String {
     }
 }
 
+/// A draw offer that names its player, with (=): "Weiß bietet Remis an (=)".
+fn offer_named(by: Color, lang: &Language) -> String {
+    format!(
+        "{} {}",
+        fill(&lang.record.log_offer, &[("color", lang.color(by))]),
+        lang.record.draw_offer
+    )
+}
+
 /// "Zug 12 Schwarz", or "zum Anfang" when no move is shared.
 pub fn agreed_words(point: Option<(u32, Color)>, lang: &Language) -> String {
     let w = &lang.record;
@@ -539,8 +577,49 @@ pub fn to_pgn(header: &Header, entries: &[Entry], lang: &Language) -> Result<Str
     Ok(record_to_pgn(header, &record, lang))
 }
 
+/// Where the good part of a salvaged journal stops, as the last words of its record.
+fn stop_sentence(salvaged: &Salvaged, lang: &Language) -> Option<String> {
+    salvaged.stop.as_ref().map(|stop| {
+        format!(
+            "{}. {}.",
+            lang.record.damaged.stops_here,
+            stop_words(stop, lang)
+        )
+    })
+}
+
+/// The good part of a journal as PGN: every move before the entry where it stops, then a
+/// comment saying where and why. The result is `*` unless the good part ended the game.
+pub fn salvaged_pgn(salvaged: &Salvaged, lang: &Language) -> Result<String, ReplayError> {
+    let record = Record::build(&salvaged.header, &salvaged.entries)?;
+    let end = stop_sentence(salvaged, lang);
+    Ok(pgn_with_end(
+        &salvaged.header,
+        &record,
+        end.as_deref(),
+        lang,
+    ))
+}
+
+/// The good part of a journal as a scoresheet, with a line saying where and why it stops.
+pub fn salvaged_scoresheet(salvaged: &Salvaged, lang: &Language) -> Result<String, ReplayError> {
+    let record = Record::build(&salvaged.header, &salvaged.entries)?;
+    let end = stop_sentence(salvaged, lang);
+    Ok(scoresheet_with_end(
+        &salvaged.header,
+        &record,
+        end.as_deref(),
+        lang,
+    ))
+}
+
 /// PGN of a record already built.
 pub fn record_to_pgn(header: &Header, record: &Record, lang: &Language) -> String {
+    pgn_with_end(header, record, None, lang)
+}
+
+/// PGN of a record, with `end` as a last comment before the result.
+fn pgn_with_end(header: &Header, record: &Record, end: Option<&str>, lang: &Language) -> String {
     let outcome = record.replayed.outcome();
     let result = outcome.map_or("*", |o| o.result.pgn());
     let mut out = String::new();
@@ -585,7 +664,7 @@ pub fn record_to_pgn(header: &Header, record: &Record, lang: &Language) -> Strin
         }
     };
     for remark in &record.remarks[0] {
-        comment(&mut tokens, &remark_words(remark, lang));
+        comment(&mut tokens, &record.remark_text(0, remark, lang));
     }
     let mut need_number = true;
     for (i, ply) in record.plies.iter().enumerate() {
@@ -605,9 +684,12 @@ pub fn record_to_pgn(header: &Header, record: &Record, lang: &Language) -> Strin
             need_number = true;
         }
         for remark in record.remarks.get(i + 1).into_iter().flatten() {
-            comment(&mut tokens, &remark_words(remark, lang));
+            comment(&mut tokens, &record.remark_text(i + 1, remark, lang));
             need_number = true;
         }
+    }
+    if let Some(end) = end {
+        comment(&mut tokens, end);
     }
     tokens.push(result.to_string());
     out.push_str(&wrap(&tokens));
@@ -628,6 +710,16 @@ pub fn scoresheet_text(
 
 /// The scoresheet of a record already built.
 pub fn record_to_scoresheet(header: &Header, record: &Record, lang: &Language) -> String {
+    scoresheet_with_end(header, record, None, lang)
+}
+
+/// The scoresheet of a record, with `end` as a line before the result.
+fn scoresheet_with_end(
+    header: &Header,
+    record: &Record,
+    end: Option<&str>,
+    lang: &Language,
+) -> String {
     let w = &lang.record;
     let name = |n: &str, c: Color| {
         if n.trim().is_empty() {
@@ -658,13 +750,32 @@ pub fn record_to_scoresheet(header: &Header, record: &Record, lang: &Language) -
     fact(&w.opponent, &header.opponent);
     let mut body: Vec<String> = Vec::new();
     let mut current = String::new();
+    // Offers that cannot stand beside their player's own move are lines of their own, after
+    // the line of the move they followed.
+    let named = |slot: usize| -> Vec<String> {
+        record
+            .remarks
+            .get(slot)
+            .into_iter()
+            .flatten()
+            .filter_map(|r| match r {
+                Remark::DrawOffer(by) if !record.offer_beside_own_move(slot, *by) => {
+                    Some(offer_named(*by, lang))
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    body.extend(named(0));
+    let mut waiting: Vec<String> = Vec::new();
     for (i, ply) in record.plies.iter().enumerate() {
         let (number, color) = record.number(i);
         let mut text = scoresheet_move(&ply.san, lang);
-        let offered = record
-            .remarks
-            .get(i + 1)
-            .is_some_and(|r| r.iter().any(|m| matches!(m, Remark::DrawOffer(_))));
+        let offered = record.remarks.get(i + 1).is_some_and(|r| {
+            r.iter().any(
+                |m| matches!(m, Remark::DrawOffer(by) if record.offer_beside_own_move(i + 1, *by)),
+            )
+        });
         if offered {
             text.push(' ');
             text.push_str(&w.draw_offer);
@@ -673,6 +784,7 @@ pub fn record_to_scoresheet(header: &Header, record: &Record, lang: &Language) -
             Color::White => {
                 if !current.is_empty() {
                     body.push(std::mem::take(&mut current));
+                    body.append(&mut waiting);
                 }
                 current = format!("{number}. {text}");
             }
@@ -680,12 +792,20 @@ pub fn record_to_scoresheet(header: &Header, record: &Record, lang: &Language) -
             Color::Black => {
                 current.push(' ');
                 current.push_str(&text);
-                body.push(std::mem::take(&mut current));
             }
+        }
+        waiting.extend(named(i + 1));
+        if color == Color::Black {
+            body.push(std::mem::take(&mut current));
+            body.append(&mut waiting);
         }
     }
     if !current.is_empty() {
         body.push(current);
+    }
+    body.append(&mut waiting);
+    if let Some(end) = end {
+        body.push(end.to_string());
     }
     let mut out = lines.join("\n");
     out.push_str("\n\n");

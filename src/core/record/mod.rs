@@ -9,6 +9,8 @@
 //! - [`export`]: PGN ([`to_pgn`]) and the scoresheet as text ([`scoresheet_text`]).
 //! - [`import`]: a game from PGN, to go on with it ([`import_pgn`]).
 //! - [`log`]: the event log the arbiter reads back ([`event_log`]).
+//! - [`salvage`]: the good part of a journal that does not replay in full, and where and
+//!   why it stops ([`salvage()`], [`stop_words`]).
 //!
 //! The format is described in docs/RECORD.md.
 
@@ -18,13 +20,19 @@ pub mod export;
 pub mod import;
 pub mod log;
 pub mod replay;
+pub mod salvage;
 
 #[cfg(test)]
 mod tests;
 
-pub use codec::{Decoded, JournalError, crc32, decode, encode_entry, encode_header};
+pub use codec::{
+    Decoded, JournalError, crc32, decode, decode_good_part, encode_entry, encode_header,
+};
 pub use entry::{Entry, FORMAT_VERSION, Header, Times};
-pub use export::{Record, scoresheet_text, to_pgn};
+pub use export::{Record, salvaged_pgn, salvaged_scoresheet, scoresheet_text, to_pgn};
 pub use import::{ImportError, Imported, ImportedTags, import_pgn};
 pub use log::event_log;
-pub use replay::{ClockSnapshot, ReplayError, Replayed, Replayer, replay};
+pub use replay::{ClockSnapshot, Prefix, ReplayError, Replayed, Replayer, replay, replay_prefix};
+pub use salvage::{
+    SalvageError, Salvaged, Stop, salvage, salvage_decoded, stop_words, unusable_words,
+};

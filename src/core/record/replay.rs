@@ -621,3 +621,36 @@ pub fn replay(header: &Header, entries: &[Entry]) -> Result<Replayed, ReplayErro
     }
     Ok(replayer.finish())
 }
+
+/// As much of a journal as replays: the game after the good entries, the error that stopped
+/// the replay (`None`: every entry replayed), and how many entries are good (`entries[..good]`).
+#[derive(Clone, Debug)]
+pub struct Prefix {
+    pub replayed: Replayed,
+    pub error: Option<ReplayError>,
+    pub good: usize,
+}
+
+/// Replays the entries up to the first one the game refuses, so that a journal that does not
+/// replay still gives every move before that entry. Only a start position that cannot be set
+/// up is an error: then nothing replays.
+pub fn replay_prefix(header: &Header, entries: &[Entry]) -> Result<Prefix, ReplayError> {
+    let mut replayer = Replayer::new(header)?;
+    for (i, entry) in entries.iter().enumerate() {
+        if let Err(error) = replayer.apply(entry) {
+            // A refused entry may have changed the game before it was refused (a move whose
+            // SAN disagrees is played first): the good entries are replayed again without it.
+            let replayed = replay(header, &entries[..i])?;
+            return Ok(Prefix {
+                replayed,
+                error: Some(error),
+                good: i,
+            });
+        }
+    }
+    Ok(Prefix {
+        replayed: replayer.finish(),
+        error: None,
+        good: entries.len(),
+    })
+}

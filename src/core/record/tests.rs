@@ -1008,6 +1008,146 @@ fn an_offer_before_ones_own_move_is_marked_at_that_move() {
     assert!(text.ends_with("The game is not finished\n"), "{text}");
 }
 
+/// Every (=) without a name stands right after a move of the player who offered; every
+/// other offer names its player.
+fn offers_are_attributed(b: &Builder) {
+    let record = Record::build(&b.header, &b.entries).expect("record");
+    for (slot, remarks) in record.remarks.iter().enumerate() {
+        for r in remarks {
+            if let export::Remark::DrawOffer(by) = r {
+                let own = slot
+                    .checked_sub(1)
+                    .and_then(|i| record.plies.get(i))
+                    .is_some_and(|p| p.by == *by);
+                let en = language("en").expect("en");
+                let pgn = to_pgn(&b.header, &b.entries, en).expect("pgn");
+                let named = format!("{by:?} offers a draw (=)");
+                assert!(own || pgn.contains(&named), "{slot} {by:?}:\n{pgn}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_draw_offer_is_attributed_to_the_player_who_made_it() {
+    let en = language("en").expect("en");
+    // White offers before his move, Black declines aloud, White moves and offers again.
+    let mut b = Builder::standard();
+    b.header.time_control = None;
+    b.moves("e4 e5")
+        .entry(Entry::DrawOffered { by: Color::White })
+        .entry(Entry::DrawDeclined { by: Color::Black })
+        .moves("Nf3")
+        .entry(Entry::DrawOffered { by: Color::White })
+        .moves("Nc6 Bb5");
+    b.entries.iter_mut().for_each(|e| {
+        if let Entry::Move { clock, .. } = e {
+            *clock = None;
+        }
+    });
+    offers_are_attributed(&b);
+    let pgn = to_pgn(&b.header, &b.entries, en).expect("pgn");
+    assert!(
+        pgn.contains("1. e4 e5 2. Nf3 { (=) } { (=) } 2... Nc6 3. Bb5 *"),
+        "{pgn}"
+    );
+    let text = scoresheet_text(&b.header, &b.entries, en).expect("text");
+    assert!(
+        text.contains("\n1. e4 e5\n2. Nf3 (=) Nc6\n3. Bb5\n"),
+        "{text}"
+    );
+
+    // White offers before a move that never comes: Black accepts at once. The offer follows
+    // Black's move, so it names White instead of reading as Black's.
+    let mut b = Builder::standard();
+    b.moves("e4 e5")
+        .entry(Entry::DrawOffered { by: Color::White })
+        .entry(Entry::DrawAccepted { by: Color::Black })
+        .entry(Entry::Result {
+            result: GameResult::Draw,
+            termination: Termination::Agreement,
+        });
+    offers_are_attributed(&b);
+    let pgn = to_pgn(&b.header, &b.entries, en).expect("pgn");
+    assert!(
+        pgn.contains("1... e5 { [%clk 1:29:50] } { White offers a draw (=) }\n1/2-1/2"),
+        "{pgn}"
+    );
+    let text = scoresheet_text(&b.header, &b.entries, en).expect("text");
+    assert!(
+        text.contains("\n1. e4 e5\nWhite offers a draw (=)\nResult: 1/2-1/2"),
+        "{text}"
+    );
+    let de = language("de").expect("de");
+    let text = scoresheet_text(&b.header, &b.entries, de).expect("text");
+    assert!(
+        text.contains("\n1. e4 e5\nWeiß bietet Remis an (=)\n"),
+        "{text}"
+    );
+
+    // The same while the game goes on: an unfinished game exported after the offer.
+    let mut b = Builder::standard();
+    b.moves("e4 e5 Nf3")
+        .entry(Entry::DrawOffered { by: Color::Black });
+    offers_are_attributed(&b);
+    let pgn = to_pgn(&b.header, &b.entries, en).expect("pgn");
+    assert!(pgn.contains("{ Black offers a draw (=) } *"), "{pgn}");
+
+    // Black offers before any move of his: the remark names him.
+    let mut b = Builder::standard();
+    b.entry(Entry::DrawOffered { by: Color::Black })
+        .entry(Entry::DrawDeclined { by: Color::White })
+        .moves("d4");
+    offers_are_attributed(&b);
+    let pgn = to_pgn(&b.header, &b.entries, en).expect("pgn");
+    assert!(pgn.contains("{ Black offers a draw (=) } 1. d4"), "{pgn}");
+
+    // Offers after one's own move, by both players in turn, declined by moves and aloud.
+    let mut b = Builder::standard();
+    b.moves("e4")
+        .entry(Entry::DrawOffered { by: Color::White })
+        .moves("e5")
+        .entry(Entry::DrawOffered { by: Color::Black })
+        .entry(Entry::DrawDeclined { by: Color::White })
+        .moves("Nf3 Nc6")
+        .entry(Entry::DrawOffered { by: Color::Black })
+        .moves("Bb5");
+    offers_are_attributed(&b);
+    let text = scoresheet_text(&b.header, &b.entries, en).expect("text");
+    assert!(
+        text.contains("\n1. e4 (=) e5 (=)\n2. Nf3 Nc6 (=)\n3. Bb5\n"),
+        "{text}"
+    );
+
+    // An offer made before a move, then the arbiter takes back the opponent's last move:
+    // the opponent moves next, and the offer does not slip beside his move.
+    let mut b = Builder::standard();
+    b.moves("e4 e5")
+        .entry(Entry::DrawOffered { by: Color::White })
+        .entry(Entry::TakenBack { uci: uci("e7e5") });
+    b.game.take_back();
+    b.moves("c5 Nf3");
+    offers_are_attributed(&b);
+    let pgn = to_pgn(&b.header, &b.entries, en).expect("pgn");
+    assert!(
+        !pgn.contains("c5 { [%clk 1:29:50] } { (=) }"),
+        "the offer is White's:\n{pgn}"
+    );
+}
+
+#[test]
+fn offers_in_the_sample_journals_are_attributed() {
+    for j in crate::testkit::record::sample_journals(40, 13) {
+        let b = Builder {
+            header: j.header.clone(),
+            game: Game::new(Variant::Standard),
+            entries: j.entries.clone(),
+            clock: Times::default(),
+        };
+        offers_are_attributed(&b);
+    }
+}
+
 #[test]
 fn a_black_start_is_numbered_with_an_ellipsis() {
     let mut h = Header::new("2026-11-21T14:03:05Z", "A", "B");
