@@ -99,3 +99,47 @@ fn every_answer_is_visible_at_80x24_and_100x30() {
         );
     }
 }
+
+/// Below 80x24 the full screen goes on in lines and says so; when the window grows, the full
+/// screen comes back.
+#[test]
+fn a_small_window_goes_on_in_lines_and_back() {
+    let data = Data(temp_dir("small"));
+    let mut t = spawn(&data, 60, 20);
+    assert!(
+        t.wait_for("Weiter in Zeilen", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    typed(&mut t, "e4");
+    assert!(t.wait_for("Eva vier", LIMIT).is_some(), "{}", t.text());
+    // Typed keys are echoed on the prompt's line.
+    t.send(b"Sf");
+    assert!(
+        t.wait_for("Zug oder Befehl: Sf", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    t.send(b"6\r");
+    assert!(
+        t.wait_for("Springer Felix sechs", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    t.resize(100, 30);
+    assert!(
+        t.wait_for_screen("Wieder als Vollbild", LIMIT),
+        "{}",
+        t.screen()
+    );
+    assert!(t.wait_for_screen("Zuletzt gesagt", LIMIT), "{}", t.screen());
+    assert!(t.wait_for_screen("1. e4 Sf6", LIMIT), "{}", t.screen());
+    typed(&mut t, "ende");
+    assert!(
+        t.wait_for_screen("Wirklich beenden?", LIMIT),
+        "{}",
+        t.screen()
+    );
+    typed(&mut t, "ja");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+}

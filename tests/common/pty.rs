@@ -223,6 +223,22 @@ impl Pty {
         }
     }
 
+    /// The window changes size (the program gets SIGWINCH, as from a terminal emulator).
+    #[allow(dead_code)]
+    pub fn resize(&mut self, cols: u16, rows: u16) {
+        let size = Winsize {
+            ws_row: rows,
+            ws_col: cols,
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        };
+        // SAFETY: TIOCSWINSZ reads one Winsize from a valid pointer on the pty's master.
+        let done =
+            unsafe { nix::libc::ioctl(self.writer.as_raw_fd(), nix::libc::TIOCSWINSZ, &size) };
+        assert_eq!(done, 0, "TIOCSWINSZ");
+        self.size = (cols, rows);
+    }
+
     pub fn raw_fd(&self) -> i32 {
         self.writer.as_raw_fd()
     }

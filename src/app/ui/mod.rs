@@ -241,6 +241,7 @@ impl Ui {
         run_loop(mode, &self.rx, &mut screen, lang);
         drop(screen);
         mode.voice().full_screen = false;
+        mode.voice().raw = false;
     }
 }
 
@@ -253,8 +254,10 @@ fn run_loop<M: Mode>(
     lang: &Language,
 ) {
     let mut running = true;
+    fit(mode, screen, lang);
     while running {
         if mode.voice().dirty
+            && mode.voice().full_screen
             && let Some(s) = screen.as_mut()
         {
             mode.draw(s);
@@ -271,14 +274,21 @@ fn run_loop<M: Mode>(
         }
         match select.select_timeout(timeout) {
             Ok(op) if op.index() == 0 => match op.recv(events) {
-                Ok(UiEvent::Input(Input::Key(k))) => running = mode.key(k),
+                Ok(UiEvent::Input(Input::Key(k))) => {
+                    running = mode.key(k);
+                    let input = mode.focus().input.clone();
+                    mode.voice().echo(&input);
+                }
                 Ok(UiEvent::Input(Input::Line(l))) => {
                     // Enter ended the prompt's line.
                     mode.voice().prompt_open = false;
                     running = mode.line(l);
                 }
                 Ok(UiEvent::Input(Input::Closed)) | Err(_) => running = false,
-                Ok(UiEvent::Input(Input::Resize)) => mode.voice().dirty = true,
+                Ok(UiEvent::Input(Input::Resize)) => {
+                    mode.voice().dirty = true;
+                    fit(mode, screen, lang);
+                }
                 Ok(UiEvent::Notice(n)) => mode.voice().notice(&n, lang),
             },
             Ok(op) => {
@@ -296,6 +306,41 @@ fn run_loop<M: Mode>(
         if mode.voice().full_screen && mode.clock_runs() {
             mode.voice().dirty = true;
         }
+    }
+}
+
+/// A window smaller than the full screen's layout goes on in lines, said once; when it is
+/// large enough again, the full screen comes back.
+fn fit<M: Mode>(mode: &mut M, screen: &mut Option<FullScreen>, lang: &Language) {
+    let Some(s) = screen.as_mut() else {
+        return;
+    };
+    let Some((cols, rows)) = FullScreen::size() else {
+        return;
+    };
+    let fits = cols >= view::MIN_COLS && rows >= view::MIN_ROWS;
+    let voice = mode.voice();
+    if voice.full_screen && !fits {
+        s.suspend();
+        voice.full_screen = false;
+        voice.raw = true;
+        voice.prompt_open = false;
+        let text = crate::core::notation::language::fill(
+            &lang.play.to_lines,
+            &[("cols", &cols.to_string()), ("rows", &rows.to_string())],
+        );
+        voice.tell(Urgency::Answer, vec![text]);
+        voice.prompt();
+    } else if !voice.full_screen && voice.raw && fits {
+        if voice.prompt_open {
+            voice.echo("");
+        }
+        s.resume();
+        voice.full_screen = true;
+        voice.raw = false;
+        voice.prompt_open = false;
+        voice.dirty = true;
+        voice.tell(Urgency::Answer, vec![lang.play.to_full_screen.clone()]);
     }
 }
 

@@ -32,6 +32,9 @@ pub struct Narrator {
     last: Vec<String>,
     /// The screen must be drawn again.
     pub dirty: bool,
+    /// Lines on a terminal in raw mode (a full screen gone to lines because the window is too
+    /// small): each line ends with a carriage return too, and typed keys are echoed.
+    pub raw: bool,
 }
 
 impl Narrator {
@@ -48,6 +51,7 @@ impl Narrator {
             status: String::new(),
             last: Vec::new(),
             dirty: true,
+            raw: false,
         }
     }
 
@@ -90,14 +94,25 @@ impl Narrator {
     fn print(&mut self, lines: &[String]) {
         let mut out = std::io::stdout().lock();
         // Something said while the prompt waits starts on a line of its own.
+        let end = if self.raw { "\r\n" } else { "\n" };
         if self.prompt_open {
-            let _ = writeln!(out);
+            let _ = write!(out, "{end}");
             self.prompt_open = false;
         }
         for l in lines {
-            let _ = writeln!(out, "{l}");
+            let _ = write!(out, "{l}{end}");
         }
         let _ = out.flush();
+    }
+
+    /// Raw lines: the prompt and what is typed so far, on the current line.
+    pub fn echo(&mut self, input: &str) {
+        if self.raw && !self.full_screen {
+            let mut out = std::io::stdout().lock();
+            let _ = write!(out, "\r\x1b[2K{}: {input}", self.prompt);
+            let _ = out.flush();
+            self.prompt_open = true;
+        }
     }
 
     /// Line mode: shows the prompt when the player may type (again).

@@ -196,6 +196,8 @@ pub struct PlayWords {
     pub second_player: String,
     pub new_game: String,
     pub terminal_too_small: String,
+    pub to_lines: String,
+    pub to_full_screen: String,
     pub prompt: String,
     pub moves_heading: String,
     pub clock_heading: String,

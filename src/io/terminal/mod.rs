@@ -100,6 +100,27 @@ pub struct FullScreen {
 }
 
 impl FullScreen {
+    /// The terminal's size in characters: columns, rows.
+    pub fn size() -> Option<(u16, u16)> {
+        crossterm::terminal::size().ok()
+    }
+
+    /// Leaves the alternate screen for plain lines (the window became too small); keys are
+    /// still read one by one, so lines printed now end with a carriage return too.
+    pub fn suspend(&mut self) {
+        let _ = execute!(
+            std::io::stdout(),
+            LeaveAlternateScreen,
+            crossterm::cursor::Show
+        );
+    }
+
+    /// Back to the full screen after [`FullScreen::suspend`]: drawn anew.
+    pub fn resume(&mut self) {
+        let _ = execute!(std::io::stdout(), EnterAlternateScreen);
+        let _ = self.terminal.clear();
+    }
+
     pub fn enter() -> std::io::Result<FullScreen> {
         enable_raw_mode()?;
         let mut stdout = std::io::stdout();
