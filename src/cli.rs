@@ -1305,6 +1305,7 @@ pub fn main() -> ExitCode {
                     white,
                     screen_reader,
                     announce,
+                    speech_chosen: settings.backend != crate::core::settings::BackendChoice::Auto,
                     speech: settings,
                 },
                 lang,

@@ -77,6 +77,16 @@ fn full_screen_clock_runs_levers_and_answers() {
     );
     // The running side is marked by a word, not by colour alone.
     assert!(t.screen().contains("running"));
+    // The times are one line of text where the cursor rests, for a braille display.
+    let deadline = std::time::Instant::now() + LIMIT;
+    loop {
+        let (_, line) = t.cursor_row();
+        if line.starts_with("White 0:59 running, Black 1:00, ") {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "{line:?}\n{}", t.screen());
+        std::thread::sleep(Duration::from_millis(50));
+    }
     // White presses the left lever; Black's clock runs; Black presses the right lever.
     t.send(b"\x1b[D");
     std::thread::sleep(Duration::from_millis(200));

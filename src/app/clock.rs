@@ -1,11 +1,9 @@
 //! `hector clock`: a talking chess clock for any physical board (Article 6, Appendix D5).
 //! Full-screen with large digits, or plain lines for a screen reader.
 
-use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use crossbeam_channel::{Receiver, Sender, unbounded};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::{Alignment, Constraint, Direction, Layout};
 use ratatui::style::{Modifier, Style};
@@ -13,18 +11,20 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use shakmaty::Color;
 
-use crate::app::say::{app_speaker, notice_text};
+use crate::app::ui::narrator::Narrator;
+use crate::app::ui::{Front, Incoming, Mode, Source, Ui, next_second};
 use crate::core::clock::{
     AnnounceSettings, Announcement, Announcer, Clock, ClockState, TimeControl,
 };
+use crate::core::matchplay::command::Command;
+use crate::core::matchplay::session::{SpeechControl, Urgency};
 use crate::core::notation::clock_words::{
     self, announcement_words, control_words, moves_words, summary_words,
 };
 use crate::core::notation::language::{Language, fill};
 use crate::core::settings::SpeechSettings;
 use crate::core::time::Timestamp;
-use crate::io::speech::{Kind, Notice, Speaker};
-use crate::io::terminal::{Input, bigtext, interactive};
+use crate::io::terminal::{FullScreen, bigtext};
 
 /// Which lever White's clock is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -39,13 +39,8 @@ pub struct ClockOptions {
     pub screen_reader: bool,
     pub announce: AnnounceSettings,
     pub speech: SpeechSettings,
-}
-
-enum Event {
-    Input(Input),
-    Notice(Notice),
-    /// Text of the print backend, shown in the status line of the full-screen view.
-    Printed(String),
+    /// The speech output was chosen (else line mode prints, as in the other modes).
+    pub speech_chosen: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,17 +133,17 @@ struct ClockApp {
     announcing: bool,
     lang: &'static Language,
     white: Side,
-    speaker: Speaker,
-    line_mode: bool,
-    status: String,
-    /// Which speech output is in use, shown with the status line.
-    speech_name: String,
+    front: Front,
+    origin: Instant,
     quit_armed: Option<Instant>,
-    muted: bool,
     finished: bool,
 }
 
 impl ClockApp {
+    fn now(&self) -> Timestamp {
+        Timestamp::from_duration(self.origin.elapsed())
+    }
+
     fn color_of(&self, side: Side) -> Color {
         if side == self.white {
             Color::White
@@ -157,15 +152,9 @@ impl ClockApp {
         }
     }
 
-    /// Says `text` and shows it (a line of its own in line mode).
-    fn tell(&mut self, kind: Kind, text: String) {
-        self.speaker.say(kind, text.clone());
-        if self.line_mode {
-            let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "{text}");
-            let _ = out.flush();
-        }
-        self.status = text;
+    /// Says `text` and shows it (a line of its own in line mode, the status on the screen).
+    fn tell(&mut self, urgency: Urgency, text: String) {
+        self.front.voice.tell(urgency, vec![text]);
     }
 
     fn act(&mut self, action: Action, now: Timestamp) -> bool {
@@ -180,7 +169,7 @@ impl ClockApp {
                     if self.clock.start(now).is_ok() {
                         self.announcer = Announcer::new(self.active_settings(), &self.clock, now);
                         let text = fill(&c.started, &[("color", self.lang.color(Color::White))]);
-                        self.tell(Kind::Answer, text);
+                        self.tell(Urgency::Answer, text);
                     }
                 }
                 ClockState::Running(color) => self.press(color, now),
@@ -196,41 +185,37 @@ impl ClockApp {
                     self.press(color, now);
                 } else if self.clock.state() == ClockState::Ready {
                     let text = c.not_started.clone();
-                    self.tell(Kind::Answer, text);
+                    self.tell(Urgency::Answer, text);
                 }
             }
             Action::Time => {
-                if self.clock.state() == ClockState::Ready {
-                    let text = c.not_started.clone();
-                    self.tell(Kind::Answer, text);
+                let text = if self.clock.state() == ClockState::Ready {
+                    c.not_started.clone()
                 } else {
-                    let text = summary_words(&self.clock.summary(now), self.lang);
-                    self.tell(Kind::Answer, text);
-                }
+                    summary_words(&self.clock.summary(now), self.lang)
+                };
+                self.tell(Urgency::Answer, text);
             }
             Action::Count => {
                 let text = moves_words(self.clock.summary(now).moves_played, self.lang);
-                self.tell(Kind::Answer, text);
+                self.tell(Urgency::Answer, text);
             }
             Action::Pause => match self.clock.state() {
                 ClockState::Running(_) if self.clock.pause(now).is_ok() => {
                     let text = c.paused.clone();
-                    self.tell(Kind::Answer, text);
+                    self.tell(Urgency::Answer, text);
                 }
                 ClockState::Paused(_) if self.clock.resume(now).is_ok() => {
                     let text = c.resumed.clone();
-                    self.tell(Kind::Answer, text);
+                    self.tell(Urgency::Answer, text);
                 }
                 _ => {}
             },
-            Action::Repeat => self.speaker.repeat(),
-            Action::Silence => self.speaker.stop(),
-            Action::Mute => {
-                self.muted = !self.muted;
-                self.speaker.set_muted(self.muted);
-            }
-            Action::Faster => self.speaker.change_rate(10),
-            Action::Slower => self.speaker.change_rate(-10),
+            Action::Repeat => self.front.voice.speech(SpeechControl::Repeat),
+            Action::Silence => self.front.voice.speech(SpeechControl::Silence),
+            Action::Mute => self.front.voice.toggle_mute(),
+            Action::Faster => self.front.voice.speech(SpeechControl::Faster),
+            Action::Slower => self.front.voice.speech(SpeechControl::Slower),
             Action::ToggleAnnouncements => {
                 self.announcing = !self.announcing;
                 self.announcer = Announcer::new(self.active_settings(), &self.clock, now);
@@ -239,11 +224,11 @@ impl ClockApp {
                 } else {
                     c.announcements_off.clone()
                 };
-                self.tell(Kind::Answer, text);
+                self.tell(Urgency::Answer, text);
             }
             Action::Help => {
                 let text = c.help.clone();
-                self.tell(Kind::Answer, text);
+                self.tell(Urgency::Answer, text);
             }
             Action::Quit => {
                 if self
@@ -254,12 +239,12 @@ impl ClockApp {
                 }
                 self.quit_armed = Some(Instant::now());
                 let text = c.quit_confirm.clone();
-                self.tell(Kind::Answer, text);
+                self.tell(Urgency::Answer, text);
             }
             Action::QuitNow => return false,
             Action::Unknown => {
                 let text = c.unknown_key.clone();
-                self.tell(Kind::Answer, text);
+                self.tell(Urgency::Answer, text);
             }
             Action::Nothing => {}
         }
@@ -289,24 +274,24 @@ impl ClockApp {
                             },
                             self.lang,
                         );
-                        self.tell(Kind::Answer, text);
+                        self.tell(Urgency::Answer, text);
                     }
                 }
             }
-            Err(_) => self.tick(now),
+            Err(_) => self.due(now),
         }
     }
 
     /// Everything that falls due with time: announcements and the flag.
-    fn tick(&mut self, now: Timestamp) {
+    fn due(&mut self, now: Timestamp) {
         for a in self.announcer.due(&self.clock, now) {
             let text = announcement_words(&a, self.lang);
-            let kind = if a.is_urgent() {
-                Kind::Urgent
+            let urgency = if a.is_urgent() {
+                Urgency::Urgent
             } else {
-                Kind::Answer
+                Urgency::Answer
             };
-            self.tell(kind, text);
+            self.tell(urgency, text);
             if a.is_urgent() {
                 self.finished = true;
             }
@@ -316,37 +301,42 @@ impl ClockApp {
         }
     }
 
-    /// The next instant something must happen: an announcement, a flag, or (full-screen) the
-    /// next change of the seconds shown.
-    fn next_wake(&self, now: Timestamp, full_screen: bool) -> Option<Timestamp> {
-        let mut next = [
-            self.announcer.next_instant(&self.clock, now),
-            self.clock.next_deadline(now),
-        ]
-        .into_iter()
-        .flatten()
-        .min();
-        if full_screen && let Some(color) = self.clock.running() {
-            let left = self.clock.remaining(color, now);
-            let step =
-                Duration::from_nanos(u64::from(left.subsec_nanos())) + Duration::from_millis(1);
-            next = Some(next.map_or(now + step, |n| n.min(now + step)));
-        }
-        next
+    /// Both times and the move count as one line of text, for a braille display: the running
+    /// side is named by a word.
+    fn times_line(&self, now: Timestamp) -> String {
+        let side = |color: Color| {
+            let mut text = format!(
+                "{} {}",
+                self.lang.color(color),
+                clock_words::clock_face(self.clock.remaining(color, now))
+            );
+            if self.clock.running() == Some(color) {
+                text.push(' ');
+                text.push_str(&self.lang.clock.running);
+            } else if self.clock.state() == ClockState::Paused(color) {
+                text.push(' ');
+                text.push_str(&self.lang.clock.stopped);
+            }
+            text
+        };
+        format!(
+            "{}, {}, {}",
+            side(Color::White),
+            side(Color::Black),
+            moves_words(self.clock.summary(now).moves_played, self.lang)
+        )
     }
 
-    fn clock_face(&self, color: Color, now: Timestamp) -> String {
-        clock_words::clock_face(self.clock.remaining(color, now))
-    }
-
-    fn draw(&self, frame: &mut ratatui::Frame, now: Timestamp) {
+    fn draw_clock(&self, frame: &mut ratatui::Frame, now: Timestamp) {
         let area = frame.area();
         let rows = Layout::default()
             .direction(Direction::Vertical)
             .constraints([
                 Constraint::Min(9),
-                Constraint::Length(3),
+                Constraint::Length(1),
+                Constraint::Length(1),
                 Constraint::Length(2),
+                Constraint::Length(3),
             ])
             .split(area);
         let halves = Layout::default()
@@ -356,24 +346,14 @@ impl ClockApp {
         for (side, rect) in [(Side::Left, halves[0]), (Side::Right, halves[1])] {
             let color = self.color_of(side);
             let running = self.clock.running() == Some(color);
-            let mut lines: Vec<Line> = bigtext::big(&self.clock_face(color, now))
+            // Decoration for low vision: hours and minutes (seconds in the last minute), so
+            // that a second passing changes only the line of text below.
+            let lines: Vec<Line> = bigtext::big(&big_face(self.clock.remaining(color, now)))
                 .into_iter()
                 .map(Line::from)
                 .collect();
-            lines.push(Line::from(""));
-            let state = if running {
-                self.lang.clock.running.clone()
-            } else if self.clock.is_paused() && self.clock.state() == ClockState::Paused(color) {
-                self.lang.clock.stopped.clone()
-            } else {
-                String::new()
-            };
-            lines.push(Line::from(state));
-            lines.push(Line::from(moves_words(
-                self.clock.moves_completed(color),
-                self.lang,
-            )));
-            // The running side is told by a word and by reversed video, never by colour alone.
+            // The running side is told by a word (in the line below) and by reversed video,
+            // never by colour alone.
             let style = if running {
                 Style::default().add_modifier(Modifier::BOLD | Modifier::REVERSED)
             } else {
@@ -386,30 +366,95 @@ impl ClockApp {
                 .block(Block::default().borders(Borders::ALL).title(title));
             frame.render_widget(p, rect);
         }
-        let status = Paragraph::new(self.status.clone())
-            .wrap(Wrap { trim: true })
-            .block(
-                Block::default()
-                    .borders(Borders::TOP)
-                    .title(self.speech_name.clone()),
-            );
-        frame.render_widget(status, rows[1]);
+        let times = self.times_line(now);
+        frame.render_widget(Paragraph::new(times.clone()), rows[1]);
+        // The cursor rests at the end of the times, where a braille display follows it.
+        let x = rows[1].x + (times.chars().count() as u16).min(rows[1].width.saturating_sub(1));
+        frame.set_cursor_position(ratatui::layout::Position::new(x, rows[1].y));
+        frame.render_widget(Paragraph::new(self.front.voice.status.clone()), rows[2]);
+        let said = self.front.voice.said.last().cloned().unwrap_or_default();
+        frame.render_widget(Paragraph::new(said).wrap(Wrap { trim: true }), rows[3]);
         let help = Paragraph::new(self.lang.clock.help.clone()).wrap(Wrap { trim: true });
-        frame.render_widget(help, rows[2]);
+        frame.render_widget(help, rows[4]);
+    }
+}
+
+/// The large digits: hours and minutes, or the seconds in the last minute.
+fn big_face(left: Duration) -> String {
+    let secs = left.as_secs();
+    if secs >= 60 {
+        format!("{}:{:02}", secs / 3600, secs / 60 % 60)
+    } else {
+        format!("0:{secs:02}")
+    }
+}
+
+impl Mode for ClockApp {
+    fn sources(&self) -> Vec<(usize, Source)> {
+        Vec::new()
+    }
+
+    /// An announcement, the flag, or (full screen) the next second shown.
+    fn next_wake(&self) -> Option<Instant> {
+        let now = self.now();
+        let due = [
+            self.announcer.next_instant(&self.clock, now),
+            self.clock.next_deadline(now),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
+        .map(|t| self.origin + t.since_origin());
+        let second = next_second(&self.front.voice, Some(&self.clock), now);
+        due.into_iter().chain(second).min()
+    }
+
+    fn front(&mut self) -> &mut Front {
+        &mut self.front
+    }
+
+    fn draw(&mut self, screen: &mut FullScreen) {
+        let now = self.now();
+        let _ = screen.terminal.draw(|f| self.draw_clock(f, now));
+    }
+
+    /// The clock's own keys: letters are commands here, there is no input line.
+    fn key(&mut self, key: KeyEvent) -> bool {
+        self.front.voice.dirty = true;
+        let now = self.now();
+        self.act(key_action(key), now)
+    }
+
+    fn line(&mut self, line: String) -> bool {
+        let now = self.now();
+        self.act(line_action(&line), now)
+    }
+
+    fn command(&mut self, _: Command) -> bool {
+        true
+    }
+
+    fn incoming(&mut self, _: usize, _: Incoming) -> bool {
+        true
+    }
+
+    fn tick(&mut self) -> bool {
+        let now = self.now();
+        self.due(now);
+        true
+    }
+
+    fn clock_runs(&self) -> bool {
+        self.clock.running().is_some()
     }
 }
 
 pub fn run(options: ClockOptions, lang: &'static Language) -> ExitCode {
-    let (tx, rx): (Sender<Event>, Receiver<Event>) = unbounded();
-    let full_screen = !options.screen_reader && interactive();
-    // Printed speech: line mode prints every message itself; full-screen shows it in the
-    // status line.
-    let printed: Option<fn(String) -> Event> = full_screen.then_some(Event::Printed);
-    let speaker = app_speaker(&options.speech, lang, &tx, printed, Event::Notice);
+    let ui = Ui::new(options.screen_reader);
+    let speaker = ui.speaker(&options.speech, options.speech_chosen, lang);
     let origin = Instant::now();
-    let now = || Timestamp::from_duration(origin.elapsed());
     let clock = Clock::new(options.control.clone());
-    let announcer = Announcer::new(AnnounceSettings::tournament(), &clock, now());
+    let announcer = Announcer::new(AnnounceSettings::tournament(), &clock, Timestamp::ZERO);
     let mut app = ClockApp {
         clock,
         announcer,
@@ -417,69 +462,24 @@ pub fn run(options: ClockOptions, lang: &'static Language) -> ExitCode {
         announcing: options.announce != AnnounceSettings::tournament(),
         lang,
         white: options.white,
-        speaker,
-        line_mode: !full_screen,
-        status: String::new(),
-        speech_name: String::new(),
+        front: Front::new(
+            Narrator::new(speaker, ui.full_screen, ""),
+            Color::White,
+            lang,
+        ),
+        origin,
         quit_armed: None,
-        muted: false,
         finished: false,
     };
-    let mut screen = crate::io::terminal::open(full_screen, "clock", tx.clone(), Event::Input);
-    app.line_mode = screen.is_none();
+    let screen = ui.open("clock", &mut app.front.voice);
     let intro = format!(
         "{}. {} {}",
         control_words(&options.control, app.lang),
         app.lang.clock.not_started,
         app.lang.clock.help
     );
-    app.tell(Kind::Answer, intro);
-    loop {
-        if let Some(s) = screen.as_mut() {
-            let t = now();
-            let _ = s.terminal.draw(|f| app.draw(f, t));
-        }
-        let wake = app.next_wake(now(), screen.is_some());
-        let event = match wake {
-            Some(at) => {
-                let deadline = origin + at.since_origin();
-                match rx.recv_deadline(deadline) {
-                    Ok(e) => Some(e),
-                    Err(crossbeam_channel::RecvTimeoutError::Timeout) => None,
-                    Err(crossbeam_channel::RecvTimeoutError::Disconnected) => break,
-                }
-            }
-            None => match rx.recv() {
-                Ok(e) => Some(e),
-                Err(_) => break,
-            },
-        };
-        let t = now();
-        let keep_going = match event {
-            Some(Event::Input(Input::Key(k))) => app.act(key_action(k), t),
-            Some(Event::Input(Input::Line(l))) => app.act(line_action(&l), t),
-            Some(Event::Input(Input::Closed)) => false,
-            Some(Event::Input(Input::Resize)) | None => true,
-            Some(Event::Notice(n)) => {
-                let text = notice_text(&n, app.lang);
-                if matches!(n, Notice::Using(_)) {
-                    app.speech_name = text;
-                } else {
-                    app.tell(Kind::Answer, text);
-                }
-                true
-            }
-            Some(Event::Printed(text)) => {
-                app.status = text;
-                true
-            }
-        };
-        app.tick(now());
-        if !keep_going {
-            break;
-        }
-    }
-    drop(screen);
-    app.speaker.wait_idle(Duration::from_secs(3));
+    app.tell(Urgency::Answer, intro);
+    ui.run(&mut app, screen, lang);
+    app.front.voice.speaker.wait_idle(Duration::from_secs(3));
     ExitCode::SUCCESS
 }

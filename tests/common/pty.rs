@@ -135,6 +135,30 @@ impl Pty {
         parser.screen().contents()
     }
 
+    /// The screen row (from 0) where the terminal's cursor stands, and its text.
+    #[allow(dead_code)]
+    pub fn cursor_row(&self) -> (u16, String) {
+        let (rows, cols) = (
+            std::num::NonZeroU16::MIN.saturating_add(self.size.1.saturating_sub(1)),
+            std::num::NonZeroU16::MIN.saturating_add(self.size.0.saturating_sub(1)),
+        );
+        let mut parser = vt100::Parser::new(rows, cols, 0);
+        if let Ok(r) = self.received.lock() {
+            for (_, chunk) in r.iter() {
+                parser.process(chunk);
+            }
+        }
+        let (row, _) = parser.screen().cursor_position();
+        let text = parser
+            .screen()
+            .contents()
+            .lines()
+            .nth(usize::from(row))
+            .unwrap_or_default()
+            .to_string();
+        (row, text)
+    }
+
     /// Waits until `needle` is on the screen, at most `limit`.
     pub fn wait_for_screen(&self, needle: &str, limit: Duration) -> bool {
         let deadline = Instant::now() + limit;

@@ -107,7 +107,7 @@ impl Narrator {
 
     /// Raw lines: the prompt and what is typed so far, on the current line.
     pub fn echo(&mut self, input: &str) {
-        if self.raw && !self.full_screen {
+        if self.raw && !self.full_screen && !self.prompt.is_empty() {
             let mut out = std::io::stdout().lock();
             let _ = write!(out, "\r\x1b[2K{}: {input}", self.prompt);
             let _ = out.flush();
@@ -117,7 +117,8 @@ impl Narrator {
 
     /// Line mode: shows the prompt when the player may type (again).
     pub fn prompt(&mut self) {
-        if !self.full_screen && !self.prompt_open {
+        // A mode without a prompt (the clock) prints none.
+        if !self.full_screen && !self.prompt_open && !self.prompt.is_empty() {
             let mut out = std::io::stdout().lock();
             let _ = write!(out, "{}: ", self.prompt);
             let _ = out.flush();
