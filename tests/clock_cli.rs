@@ -84,7 +84,11 @@ fn full_screen_clock_runs_levers_and_answers() {
         if line.starts_with("White 0:59 running, Black 1:00, ") {
             break;
         }
-        assert!(std::time::Instant::now() < deadline, "{line:?}\n{}", t.screen());
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{line:?}\n{}",
+            t.screen()
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
     // White presses the left lever; Black's clock runs; Black presses the right lever.

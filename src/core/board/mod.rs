@@ -6,6 +6,7 @@
 //! [`Timestamp`](crate::core::time::Timestamp). Adapters own the serial ports and the clock.
 
 pub mod dgt;
+pub mod driver;
 pub mod peg;
 pub mod recognizer;
 

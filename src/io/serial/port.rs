@@ -20,10 +20,9 @@ use serialport::{DataBits, FlowControl, Parity, SerialPort, StopBits, TTYPort};
 
 use crate::core::time::Timestamp;
 
-/// DGT boards: 9600 baud, 8N1.
-pub const DGT_BAUD: u32 = 9600;
-/// hector peg protocol: 115200 baud, 8N1 unless the user configures another rate.
-pub const PEG_BAUD: u32 = 115_200;
+/// DGT boards: 9600 baud, 8N1; the peg protocol: 115200 baud, 8N1 unless the user configures
+/// another rate. What the reader thread reports is a core type: the board driver reads it.
+pub use crate::core::board::driver::{DGT_BAUD, PEG_BAUD, PortEvent};
 /// How often a lost port is looked for again.
 pub const RECONNECT_EVERY: Duration = Duration::from_millis(500);
 
@@ -135,28 +134,6 @@ pub fn device_group(path: &Path) -> Option<String> {
         .ok()
         .flatten()
         .map(|g| g.name)
-}
-
-/// What the reader thread reports.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PortEvent {
-    /// Bytes from the board, and when they arrived.
-    Data { bytes: Vec<u8>, at: Timestamp },
-    /// The port failed or hung up (the board was unplugged). Reported once; the thread then
-    /// looks for the port again.
-    Disconnected { reason: String, at: Timestamp },
-    /// The port could be opened again. Whatever the board did meanwhile is unknown: ask it.
-    Reconnected { at: Timestamp },
-}
-
-impl PortEvent {
-    pub fn at(&self) -> Timestamp {
-        match self {
-            PortEvent::Data { at, .. }
-            | PortEvent::Disconnected { at, .. }
-            | PortEvent::Reconnected { at } => *at,
-        }
-    }
 }
 
 /// How a port is opened and looked for again.
