@@ -156,6 +156,7 @@ impl App {
                 }
                 Effect::Speech(c) => self.front.voice.speech(c),
                 Effect::Refused => self.front.refused = true,
+                Effect::Label(label) => self.front.voice.label = Some(label),
                 Effect::Save(path) => self.save(path),
                 Effect::NewGame => self.new_game(),
                 Effect::Quit => keep_going = false,
@@ -720,6 +721,13 @@ impl Mode for App {
             self.checkpoint(false);
         }
         running
+    }
+
+    fn prompt_now(&self) -> bool {
+        let game = self.game_match.game();
+        game.is_over()
+            || self.engine.is_none()
+            || self.game_match.setup().side(game.turn()) != Side::Engine
     }
 
     fn clock_runs(&self) -> bool {

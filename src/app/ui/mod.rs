@@ -82,7 +82,8 @@ pub struct Front {
 }
 
 impl Front {
-    pub fn new(voice: Narrator, side: Color, lang: &'static Language) -> Front {
+    pub fn new(mut voice: Narrator, side: Color, lang: &'static Language) -> Front {
+        voice.lang = Some(lang);
         Front {
             voice,
             focus: Focus::new(side.fold_wb(Square::E2, Square::E7)),
@@ -193,6 +194,10 @@ pub trait Mode {
     fn tick(&mut self) -> bool;
     /// A clock runs on the screen: it is drawn again as its seconds pass.
     fn clock_runs(&self) -> bool;
+    /// Line mode shows its prompt now (not while the computer thinks: its move comes first).
+    fn prompt_now(&self) -> bool {
+        true
+    }
 }
 
 /// The terminal and the events of an interactive mode, before its loop runs.
@@ -237,7 +242,9 @@ impl Ui {
     /// Runs `mode` until it ends, then leaves the full screen: what the mode says after this
     /// (its closing words) is printed and stays in the terminal.
     pub fn run<M: Mode>(&self, mode: &mut M, mut screen: Option<FullScreen>, lang: &Language) {
-        mode.voice().prompt();
+        if mode.prompt_now() {
+            mode.voice().prompt();
+        }
         run_loop(mode, &self.rx, &mut screen, lang);
         drop(screen);
         mode.voice().full_screen = false;
@@ -300,7 +307,7 @@ fn run_loop<M: Mode>(
             Err(_) => {}
         }
         running &= mode.tick();
-        if running {
+        if running && mode.prompt_now() {
             mode.voice().prompt();
         }
         if mode.voice().full_screen && mode.clock_runs() {

@@ -21,6 +21,10 @@ pub struct Narrator {
     pub said: Vec<String>,
     /// Where the latest answer begins in `said`.
     pub newest: usize,
+    /// The next line shown is the opponent's move, shown after this label (heard without).
+    pub label: Option<String>,
+    /// The language of the confirmations of the speech controls.
+    pub lang: Option<&'static Language>,
     /// A question that waits for its answer (full-screen: kept in view until answered).
     pub question: Option<String>,
     /// Line mode: the prompt is on screen and the player has not pressed Enter yet.
@@ -45,6 +49,8 @@ impl Narrator {
             full_screen,
             said: Vec::new(),
             newest: 0,
+            label: None,
+            lang: None,
             question: None,
             prompt_open: false,
             prompt: prompt.to_string(),
@@ -63,6 +69,10 @@ impl Narrator {
             Urgency::Urgent => Kind::Urgent,
         };
         self.speaker.say(kind, lines.join(". "));
+        let mut lines = lines;
+        if let (Some(label), Some(first)) = (self.label.take(), lines.first_mut()) {
+            *first = format!("{label}: {first}");
+        }
         self.last.clone_from(&lines);
         self.show(lines);
     }
@@ -135,11 +145,48 @@ impl Narrator {
                 self.speaker.repeat();
                 self.show(self.last.clone());
             }
-            SpeechControl::Silence => self.speaker.stop(),
-            SpeechControl::Mute => self.set_muted(true),
-            SpeechControl::Unmute => self.set_muted(false),
-            SpeechControl::Faster => self.speaker.change_rate(10),
-            SpeechControl::Slower => self.speaker.change_rate(-10),
+            // Each control is confirmed in a word: shown only where speaking would undo it.
+            SpeechControl::Silence => {
+                self.speaker.stop();
+                self.confirm(c, false);
+            }
+            SpeechControl::Mute => {
+                self.set_muted(true);
+                self.confirm(c, false);
+            }
+            SpeechControl::Unmute => {
+                self.set_muted(false);
+                self.confirm(c, true);
+            }
+            SpeechControl::Faster => {
+                self.speaker.change_rate(10);
+                self.confirm(c, true);
+            }
+            SpeechControl::Slower => {
+                self.speaker.change_rate(-10);
+                self.confirm(c, true);
+            }
+        }
+    }
+
+    fn confirm(&mut self, c: SpeechControl, spoken: bool) {
+        let Some(lang) = self.lang else {
+            return;
+        };
+        let p = &lang.play;
+        let word = match c {
+            SpeechControl::Silence => &p.speech_silenced,
+            SpeechControl::Mute => &p.speech_muted,
+            SpeechControl::Unmute => &p.speech_unmuted,
+            SpeechControl::Faster => &p.speech_faster,
+            SpeechControl::Slower => &p.speech_slower,
+            SpeechControl::Repeat => return,
+        }
+        .clone();
+        if spoken {
+            self.tell(Urgency::Answer, vec![word]);
+        } else {
+            self.show(vec![word]);
         }
     }
 

@@ -213,6 +213,9 @@ pub enum Effect {
     /// The typed line was not taken (not understood, or not a legal move): a screen keeps it
     /// in the input line for retyping.
     Refused,
+    /// The next line said is the opponent's move: shown after this label ("Schwarz",
+    /// "Computer"), heard without it.
+    Label(String),
     /// Write the game as PGN (to this path, or a default one).
     Save(Option<String>),
     /// The player asked for a new game with the same setup.
@@ -730,6 +733,9 @@ impl Match {
         // A move declines a standing offer by itself (9.1b1): replay makes it lapse the same
         // way, so the journal holds no entry for it.
         self.press_and_record(m, by, now, out);
+        if by != self.setup.local {
+            out.push(Effect::Label(self.mover_label(by)));
+        }
         out.push(say(
             Urgency::Move,
             announce_san(report.played.san, m, self.lang, self.setup.form),
@@ -759,6 +765,14 @@ impl Match {
                     out.push(Effect::EngineThink);
                 }
             }
+        }
+    }
+
+    /// Who made a move, as the screen labels it: the computer, or the colour.
+    fn mover_label(&self, by: Color) -> String {
+        match self.setup.side(by) {
+            Side::Engine => self.lang.play.computer.clone(),
+            _ => self.lang.color(by).to_string(),
         }
     }
 

@@ -528,6 +528,8 @@ impl TwoBoards {
                 }
                 session::Effect::Speech(c) => out.push(Effect::Speech(c)),
                 session::Effect::Refused => out.push(Effect::Refused),
+                // The assistant announces both players' moves as Appendix D words them.
+                session::Effect::Label(_) => {}
                 session::Effect::Save(p) => out.push(Effect::Save(p)),
                 session::Effect::Quit => out.push(Effect::Quit),
                 session::Effect::NewGame => out.push(answer(self.lang.assist.no_new_game.clone())),
