@@ -186,7 +186,7 @@ fn killed_at_many_points_resumes_with_every_move_and_the_clock() {
     );
     t.send(b"liste 1\r");
     assert!(
-        t.wait_for("Züge ab 1: 1. Eva vier, Eva fünf. 2. Springer Felix drei, Springer Cäsar sechs. 3. Läufer Bella fünf, Anna sechs", LIMIT).is_some(),
+        t.wait_for("Züge ab 1: 1. Eva vier; Eva fünf. 2. Springer Felix drei; Springer Cäsar sechs. 3. Läufer Bella fünf; Anna sechs", LIMIT).is_some(),
         "{}",
         t.text()
     );

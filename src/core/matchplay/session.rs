@@ -18,6 +18,7 @@ use crate::core::notation::clock_words::{announcement_words, duration_words, sum
 use crate::core::notation::language::{Language, fill};
 use crate::core::notation::parse::{ParseError, message, parse_move};
 use crate::core::notation::speak::{Form, announce_san};
+use crate::core::notation::vocabulary::fold;
 use crate::core::outcome::{Outcome, Termination};
 use crate::core::record::ClockSnapshot;
 pub use crate::core::record::entry::Reconciled;
@@ -244,6 +245,8 @@ enum Pending {
     None,
     /// "Umwandlung in welche Figur?" after a typed move without the piece.
     Promotion(String),
+    /// "Kurze oder lange Rochade?" after "Rochade" while both are legal.
+    Castling,
     /// A promotion on an occupancy-only board.
     BoardPromotion,
     /// "Wirklich aufgeben?": answered by yes or no (or the command again); any other
@@ -526,6 +529,13 @@ impl Match {
                     }
                 }
             }
+            Pending::Castling => {
+                if let Some(side) = castling_answer(text) {
+                    let words = crate::core::notation::speak::castling_words(self.lang, side);
+                    self.typed_move(words, now, out);
+                    return;
+                }
+            }
             Pending::BoardPromotion => {
                 if let Some(role) = board_words::promotion_role(text) {
                     out.push(Effect::BoardPromotion(role));
@@ -553,17 +563,7 @@ impl Match {
     }
 
     fn command_error(&self, e: &CommandError) -> String {
-        let m = &self.lang.messages;
-        match e {
-            CommandError::NeedsSquare => m.no_square.clone(),
-            CommandError::NeedsFile | CommandError::NeedsRank | CommandError::Unknown(_) => {
-                let word = match e {
-                    CommandError::Unknown(w) => w.clone(),
-                    _ => String::new(),
-                };
-                fill(&m.unknown_word, &[("word", &word)])
-            }
-        }
+        command_error_message(e, self.lang)
     }
 
     fn typed_move(&mut self, text: &str, now: Timestamp, out: &mut Vec<Effect>) {
@@ -594,6 +594,9 @@ impl Match {
             Err(e) => {
                 if e == ParseError::Illegal(crate::core::legality::Illegal::PromotionMissing) {
                     self.pending = Pending::Promotion(text.to_string());
+                }
+                if e == ParseError::WhichCastling {
+                    self.pending = Pending::Castling;
                 }
                 out.push(answer(message(&e, self.game.position(), self.lang)));
             }
@@ -864,7 +867,15 @@ impl Match {
             Command::File(f) => out.push(answer(queries::file(&pos, f, lang))),
             Command::Diagonal(sq) => out.push(lines(queries::diagonals(&pos, sq, lang))),
             Command::Attacks(sq) => out.push(answer(queries::attacks_on(&pos, sq, lang))),
+            Command::Threats => out.push(answer(queries::threats(&pos, lang))),
+            // A finished game has no moves to list: say so, not "0 Züge".
+            Command::Moves(_) | Command::PieceMoves(_) if self.game.is_over() => {
+                out.push(answer(lang.messages.game_over.clone()))
+            }
             Command::Moves(sq) => out.push(answer(queries::moves(&pos, sq, lang, form))),
+            Command::PieceMoves(role) => {
+                out.push(answer(queries::piece_moves(&pos, role, lang, form)))
+            }
             Command::Last => out.push(answer(queries::last_move(&self.game, lang, form))),
             Command::Turn => out.push(answer(match self.game.outcome() {
                 Some(o) => self.outcome_text(o),
@@ -1156,6 +1167,38 @@ impl Match {
         }
         out
     }
+}
+
+/// Why a command's argument is not understood, naming what it needs.
+pub fn command_error_message(e: &CommandError, lang: &Language) -> String {
+    let m = &lang.messages;
+    let named = |which: &String, not_a: &String, given: &Option<String>| match given {
+        Some(word) => fill(not_a, &[("word", word)]),
+        None => which.clone(),
+    };
+    match e {
+        CommandError::NeedsSquare(given) => named(&m.which_square, &m.not_a_square, given),
+        CommandError::NeedsRank(given) => named(&m.which_rank, &m.not_a_rank, given),
+        CommandError::NeedsFile(given) => named(&m.which_file, &m.not_a_file, given),
+        CommandError::Unknown(word) => {
+            crate::core::notation::parse::unknown_word_message(word, lang)
+        }
+    }
+}
+
+/// The answer to "Kurze oder lange Rochade?" ("kurz", "long"), in any language.
+fn castling_answer(text: &str) -> Option<shakmaty::CastlingSide> {
+    let folded = fold(text.trim().trim_end_matches(['.', '!']));
+    crate::core::notation::language::languages().find_map(|lang| {
+        let u = &lang.understood;
+        if u.short_answer.iter().any(|w| fold(w) == folded) {
+            Some(shakmaty::CastlingSide::KingSide)
+        } else if u.long_answer.iter().any(|w| fold(w) == folded) {
+            Some(shakmaty::CastlingSide::QueenSide)
+        } else {
+            None
+        }
+    })
 }
 
 /// D9d: the move count and each player's time used and left.

@@ -140,7 +140,9 @@ pub struct PlayWords {
     pub no_moves: String,
     pub no_piece: String,
     pub not_to_move: String,
-    pub all_moves: String,
+    /// [one, more], with `{count}`.
+    pub all_moves: [String; 2],
+    pub piece_moves: String,
     pub pieces_of: String,
     pub pieces_none: String,
     pub white_plural: [String; 6],
@@ -372,6 +374,11 @@ pub struct Understood {
     pub ignored: Vec<String>,
     pub short_castling: Vec<String>,
     pub long_castling: Vec<String>,
+    /// Castling without a side ("Rochade"): played when only one is legal, else asked.
+    pub castling: Vec<String>,
+    /// Answers to "Kurze oder lange Rochade?".
+    pub short_answer: Vec<String>,
+    pub long_answer: Vec<String>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -397,6 +404,15 @@ pub struct Messages {
     pub not_a_move: String,
     pub game_over: String,
     pub no_piece_on: String,
+    pub capture_not_said: String,
+    pub which_square: String,
+    pub not_a_square: String,
+    pub which_rank: String,
+    pub not_a_rank: String,
+    pub which_file: String,
+    pub not_a_file: String,
+    pub which_castling: String,
+    pub did_you_mean: String,
     pub game_heading: String,
     pub result_white: String,
     pub result_black: String,
@@ -724,6 +740,16 @@ impl Language {
             }
         }
         Ok(())
+    }
+}
+
+/// The text with its first letter in upper case, for a sentence that begins with a word
+/// the tables write in lower case ("weißer König", "short castling").
+pub fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
 
