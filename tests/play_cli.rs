@@ -428,6 +428,30 @@ fn only_the_move_meant_is_played_and_every_query_answers() {
     assert!(!text.contains("Short or long castling?"), "{text}");
 }
 
+/// Counts agree with their number, and English words in a sentence are in lower case.
+#[test]
+fn one_move_is_one_move_and_english_pieces_are_lower_case() {
+    let fen = "7k/8/8/8/8/8/7r/K7 w - - 0 1";
+    let text = line_session(
+        &["--opponent", "keyboard", "--fen", fen],
+        &["züge", "Elefant"],
+        "Unbekanntes Wort: Elefant",
+    );
+    assert!(text.contains("1 Zug: König Bella eins"), "{text}");
+    let text = line_session(
+        &["--opponent", "keyboard", "--fen", fen, "--lang", "en"],
+        &["moves", "square h2", "where is the black rook", "xyz"],
+        "Unknown word: xyz",
+    );
+    for expected in [
+        "1 move: King Bella one",
+        "Hector two: black rook",
+        "Black rook: Hector two",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in:\n{text}");
+    }
+}
+
 #[test]
 fn draw_offer_decline_claim_and_resign() {
     // Two players at one keyboard: White offers, Black declines; a claim too early costs

@@ -10,7 +10,7 @@ use shakmaty::Color;
 use super::{Opponent, Start};
 use crate::app::recorder::Recorder;
 use crate::core::clock::TimeControl;
-use crate::core::notation::language::{Language, fill};
+use crate::core::notation::language::{Language, counted, fill};
 use crate::core::notation::speak::Form;
 use crate::io::board_link::Protocol;
 use crate::io::journal::{games_dir, latest_in_progress};
@@ -112,7 +112,7 @@ pub fn offer(lang: &Language) -> Option<PathBuf> {
             ("date", &crate::app::games::date_text(&game.created)),
             ("white", &game.white),
             ("black", &game.black),
-            ("moves", &game.moves.to_string()),
+            ("moves", &counted(&lang.record.moves, game.moves as u64)),
         ],
     );
     let mut out = std::io::stdout().lock();

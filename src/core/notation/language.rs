@@ -97,8 +97,9 @@ pub struct ClockWords {
     pub period: String,
     pub flag: String,
     pub both_flags: String,
-    pub control_moves: String,
-    pub control_repeating: String,
+    /// [one, more], with `{n}` moves.
+    pub control_moves: [String; 2],
+    pub control_repeating: [String; 2],
     pub control_rest: String,
     pub control_game: String,
     pub then: String,
@@ -235,7 +236,8 @@ pub struct ArbiterWords {
     pub not_paused: String,
     pub adjourned_wait: String,
     pub time_set: String,
-    pub moves_set: String,
+    /// [one, more], with `{n}`.
+    pub moves_set: [String; 2],
     pub restore_position: String,
     pub claim_not_to_move: String,
     pub adjourned: String,
@@ -428,7 +430,8 @@ pub struct Messages {
     pub board_extra_piece: String,
     pub board_wrong: String,
     pub board_unknown_piece: String,
-    pub board_more_squares: String,
+    /// [one, more], with `{n}`.
+    pub board_more_squares: [String; 2],
     pub board_touched: String,
     pub board_promotion: String,
     pub board_takeback: String,
@@ -702,8 +705,8 @@ impl Language {
             ),
             (
                 "messages.board_more_squares",
-                &m.board_more_squares,
-                &["{count}"],
+                &m.board_more_squares[1],
+                &["{n}"],
             ),
             (
                 "messages.board_touched",
@@ -751,6 +754,14 @@ pub fn capitalized(text: &str) -> String {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
     }
+}
+
+/// A count in words of one of two forms, [one, more], each with `{n}`: "1 Zug", "2 Züge".
+pub fn counted(forms: &[String; 2], n: u64) -> String {
+    fill(
+        if n == 1 { &forms[0] } else { &forms[1] },
+        &[("n", &n.to_string())],
+    )
 }
 
 /// Fills `{name}` placeholders in a template.

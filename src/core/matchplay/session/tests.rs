@@ -527,3 +527,19 @@ fn the_opponents_e_board_is_told_to_wait_for_the_local_players_move() {
         "{e:?}"
     );
 }
+
+/// The arbiter's move counter in the singular and the plural.
+#[test]
+fn the_arbiters_move_count_agrees_with_its_number() {
+    let mut s = setup(Side::Keyboard, Side::Keyboard);
+    s.control = Some("300".parse().expect("control"));
+    let (mut m, _) = start(s);
+    assert_eq!(
+        said(&m.set_move_count(Color::White, 1, t(10))),
+        ["Weiß: 1 Zug gezählt"]
+    );
+    assert_eq!(
+        said(&m.set_move_count(Color::Black, 20, t(20))),
+        ["Schwarz: 20 Züge gezählt"]
+    );
+}
