@@ -482,6 +482,17 @@ fn draw_offer_decline_claim_and_resign() {
     ] {
         assert!(text.contains(expected), "missing {expected:?} in:\n{text}");
     }
+    // Without a clock a wrong claim gives no time: it stands as a draw offer.
+    let text = line_session(
+        &["--opponent", "keyboard"],
+        &["Sf3", "reklamieren", "Elefant"],
+        "Unbekanntes Wort: Elefant",
+    );
+    assert!(
+        text.contains("Reklamation nicht berechtigt. Sie gilt als Remisangebot von Schwarz"),
+        "{text}"
+    );
+    assert!(!text.contains("dazu"), "{text}");
     let text = line_session(
         &["--opponent", "engine"],
         &["e4", "aufgeben", "aufgeben"],

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use shakmaty::{Chess, Color, Move, Role, Square};
+use shakmaty::{Chess, Color, Move, Position, Role, Square};
 
 use super::command::{Command, CommandError, Line, read_line};
 use super::queries;
@@ -1006,7 +1006,7 @@ impl Match {
                     Ok(ClaimVerdict::Correct(_))
                 )
             });
-        let kind = correct_kind.unwrap_or(ClaimKind::Threefold);
+        let kind = correct_kind.unwrap_or_else(|| self.nearest_claim(intended));
         match self.game.claim_draw(by, kind, intended) {
             Ok(ClaimVerdict::Correct(outcome)) => {
                 out.push(Effect::Record(Recorded::Claim {
@@ -1033,15 +1033,24 @@ impl Match {
                     correct: false,
                 }));
                 out.push(Effect::Record(Recorded::Penalty(penalty)));
-                if let Some(c) = self.clock.as_mut() {
-                    c.apply_penalty(penalty.beneficiary, penalty.time, now);
-                }
-                out.push(answer(fill(
-                    &lang.play.claim_incorrect,
-                    &[
-                        ("color", lang.color(penalty.beneficiary)),
-                        ("time", &duration_words(penalty.time, lang)),
-                    ],
+                // Without a clock there is no time to give: the claim is only wrong, and
+                // stands as a draw offer (9.1b4) either way.
+                let verdict = match self.clock.as_mut() {
+                    Some(c) => {
+                        c.apply_penalty(penalty.beneficiary, penalty.time, now);
+                        fill(
+                            &lang.play.claim_incorrect,
+                            &[
+                                ("color", lang.color(penalty.beneficiary)),
+                                ("time", &duration_words(penalty.time, lang)),
+                            ],
+                        )
+                    }
+                    None => lang.play.claim_incorrect_untimed.clone(),
+                };
+                out.push(answer(format!(
+                    "{verdict}. {}",
+                    fill(&lang.play.claim_as_offer, &[("color", lang.color(by))])
                 )));
                 if let Some(report) = played {
                     // 9.5b: the announced move is made; it needs its clock press and record.
@@ -1050,6 +1059,27 @@ impl Match {
             }
             Err(GameError::ClaimRightLost) => out.push(answer(lang.play.claim_right_lost.clone())),
             Err(_) => out.push(answer(lang.messages.not_a_move.clone())),
+        }
+    }
+
+    /// The rule a claim that no rule makes correct is taken for: the one the game is nearer
+    /// to (the position's repetitions of three, the half-moves of a hundred), so that a claim
+    /// after many quiet moves is a fifty-move claim.
+    fn nearest_claim(&self, intended: Option<Move>) -> ClaimKind {
+        let halfmoves = match intended {
+            Some(m) => {
+                let mut next = self.game.position().clone();
+                next.play_unchecked(m);
+                next.halfmoves()
+            }
+            None => self.game.position().halfmoves(),
+        };
+        let repetitions = self.game.repetition_count() as u32;
+        // repetitions / 3 against halfmoves / 100, without fractions.
+        if u64::from(halfmoves) * 3 > u64::from(repetitions) * 100 {
+            ClaimKind::FiftyMoves
+        } else {
+            ClaimKind::Threefold
         }
     }
 

@@ -161,6 +161,8 @@ pub struct PlayWords {
     pub engine_declines: String,
     pub claim_correct: String,
     pub claim_incorrect: String,
+    pub claim_incorrect_untimed: String,
+    pub claim_as_offer: String,
     pub claim_intended_played: String,
     pub claim_right_lost: String,
     pub threefold: String,

@@ -362,7 +362,9 @@ fn claims_are_checked_and_an_incorrect_one_costs_time() {
     );
     assert_eq!(
         said(&e),
-        ["Reklamation nicht berechtigt. Weiß bekommt 2 Minuten dazu"]
+        [
+            "Reklamation nicht berechtigt. Weiß bekommt 2 Minuten dazu. Sie gilt als Remisangebot von Schwarz"
+        ]
     );
     let white = m.clock().map(|c| c.remaining(Color::White, t(1000)));
     assert_eq!(white, Some(Duration::from_millis(300_000 - 200 + 120_000)));
@@ -378,6 +380,52 @@ fn claims_are_checked_and_an_incorrect_one_costs_time() {
             "Partie beendet: dreifache Stellungswiederholung. Remis"
         ]
     );
+}
+
+/// Without a clock a wrong claim gives no time; a bare claim claims the rule that holds, and a
+/// wrong one after many quiet moves is a fifty-move claim.
+#[test]
+fn claims_without_a_clock_and_the_rule_that_applies() {
+    let (mut m, _) = start(setup(Side::Keyboard, Side::Keyboard));
+    line(&mut m, "Nf3", 10);
+    assert_eq!(
+        said(&line(&mut m, "reklamieren", 20)),
+        ["Reklamation nicht berechtigt. Sie gilt als Remisangebot von Schwarz"]
+    );
+    assert_eq!(m.game().pending_draw_offer(), Some(Color::Black));
+    let variant = crate::core::variant::Variant::Standard;
+    let quiet = |fen: &str| {
+        let game = Game::from_position(
+            crate::core::variant::position_from_fen(fen, variant).expect("fen"),
+            variant,
+        );
+        Match::new(
+            setup(Side::Keyboard, Side::Keyboard),
+            game,
+            language("de").expect("de"),
+            t(0),
+        )
+        .0
+    };
+    let claimed_kind = |e: &[Effect]| {
+        e.iter().find_map(|x| match x {
+            Effect::Record(Recorded::Claim { kind, correct, .. }) => Some((*kind, *correct)),
+            _ => None,
+        })
+    };
+    // Fifty moves without a capture or a pawn move: the bare claim is right.
+    let mut m = quiet("8/8/4k3/8/8/8/8/R3K3 w - - 100 90");
+    let e = line(&mut m, "reklamieren", 10);
+    assert_eq!(claimed_kind(&e), Some((ClaimKind::FiftyMoves, true)));
+    assert_eq!(said(&e)[0], "Reklamation berechtigt: 50-Züge-Regel");
+    // With the move that completes them.
+    let mut m = quiet("8/8/4k3/8/8/8/8/R3K3 w - - 99 90");
+    let e = line(&mut m, "reklamieren Ta2", 10);
+    assert_eq!(claimed_kind(&e), Some((ClaimKind::FiftyMoves, true)));
+    // Forty quiet moves: a wrong claim is taken for a fifty-move claim, not threefold.
+    let mut m = quiet("8/8/4k3/8/8/8/8/R3K3 w - - 80 90");
+    let e = line(&mut m, "reklamieren", 10);
+    assert_eq!(claimed_kind(&e), Some((ClaimKind::FiftyMoves, false)));
 }
 
 #[test]
