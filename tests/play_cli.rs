@@ -337,7 +337,7 @@ fn every_query_is_answered_in_appendix_d_words() {
         "Linie Eva: Eva eins weißer König",
         "Diagonale Cäsar eins bis Hector sechs",
         "Eva fünf: schwarzer Bauer; Angreifer: weißer Springer Felix drei; Verteidiger: schwarzer Springer Cäsar sechs",
-        "weißer Springer Felix drei: Springer Gustav eins",
+        "Weißer Springer Felix drei: Springer Gustav eins",
         "Züge: ",
         "Letzter Zug: 2. Schwarz, Springer Cäsar sechs",
         "Weiß ist am Zug",

@@ -301,7 +301,11 @@ pub fn moves(pos: &Chess, from: Option<Square>, lang: &Language, form: Form) -> 
             fill(
                 &lang.play.moves_of,
                 &[
-                    ("piece", lang.colored_piece(piece.color, piece.role)),
+                    // The answer begins with the piece: a capital, as every sentence.
+                    (
+                        "piece",
+                        &capitalized(lang.colored_piece(piece.color, piece.role)),
+                    ),
                     ("square", &lang.square(sq)),
                     ("moves", &list),
                 ],
@@ -541,7 +545,7 @@ mod tests {
             moves(g.position(), Some(Square::F3), de(), Form::Short)
                 .split(": ")
                 .next(),
-            Some("weißer Springer Felix drei")
+            Some("Weißer Springer Felix drei")
         );
         assert!(
             moves(g.position(), Some(Square::F3), de(), Form::Short)
@@ -553,7 +557,7 @@ mod tests {
         );
         assert_eq!(
             moves(g.position(), Some(Square::E4), de(), Form::Short),
-            "weißer Bauer Eva vier: keine Züge"
+            "Weißer Bauer Eva vier: keine Züge"
         );
         assert_eq!(
             last_move(&g, de(), Form::Short),
