@@ -173,7 +173,8 @@ impl Vocabulary {
 pub fn nearest_words(word: &str, lang: &Language) -> Vec<String> {
     let folded = fold(word);
     let length = folded.chars().count();
-    if length < 3 || !folded.chars().all(char::is_alphabetic) {
+    // No known word is longer than a phrase's word; a long text is no typo of one.
+    if !(3..=24).contains(&length) || !folded.chars().all(char::is_alphabetic) {
         return Vec::new();
     }
     let limit = if length >= 6 { 2 } else { 1 };
