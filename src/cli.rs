@@ -625,14 +625,16 @@ the exit status is 1.";
 
 const PARSE_HELP: &str = "Show which legal move a text names.\n\n\
 Understood in every language whatever --lang says: SAN with English or German letters \
-(Nf3, Sf3, Lb5, e8=Q, e8D, 0-0, O-O-O), coordinates (g1f3, g1-f3, e7e8q), and words \
-(\"Springer Felix drei\", \"knight felix three\", \"Eva schlägt David fünf\", \
-\"Springer Gustav eins nach Felix drei\", \"Kurze Rochade\", \"eva eight promotes to queen\"), \
-with digits for ranks and the usual spellings (Caesar, Laeufer, fuenf).\n\n\
+(Nf3, N f3, Sf3, Lb5, e8=Q, e8D, 0-0, O-O-O, OO), coordinates (g1f3, g1-f3, e7e8q), and \
+words (\"Springer Felix drei\", \"knight felix three\", \"Eva schlägt David fünf\", \
+\"Springer Gustav eins nach Felix drei\", \"Kurze Rochade\", \"Rochade\" when only one \
+castling is legal, \"eva eight promotes to queen\"), with digits for ranks and the usual \
+spellings (Caesar, Laeufer, fuenf). An upper-case piece letter before a square is the \
+piece (Bb4 is the bishop), and a bare square is a pawn's push.\n\n\
 Prints the UCI move and its short spoken form separated by a tab, and exits 0. When the text \
-does not name exactly one legal move, prints why (unknown word, no piece can reach, king left \
-in check, ambiguous with every candidate, promotion piece missing) and exits 1. A bad FEN or \
-option exits 2.";
+does not name exactly one legal move, prints why (unknown word with the nearest known one, no \
+piece can reach, a pawn that would have to capture, king left in check, ambiguous with every \
+candidate, promotion piece missing, which castling) and exits 1. A bad FEN or option exits 2.";
 
 const BOARD_HELP: &str = "Electronic and sensor boards.\n\n\
 hector board list shows the serial ports, hector board monitor shows what hector reads from \

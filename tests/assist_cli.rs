@@ -215,6 +215,42 @@ fn a_piece_touched_and_not_moved_is_reported() {
     assert!(log.contains("\"type\":\"touched\""), "{log}");
 }
 
+/// The blind player puts a piece on a square no move explains: the alert names the square
+/// where it stands and the one where it is missing, in the board monitor's words.
+#[test]
+fn a_piece_on_a_wrong_square_names_every_square_that_differs() {
+    let mut g = Game::boards();
+    let mut t = g.assist(&[]);
+    g.dgt.send("move e2e4");
+    assert!(t.wait_for("Eva vier", LIMIT).is_some(), "{}", t.text());
+    g.peg.send("move e2e4");
+    wait_count(&t, "Zug auf dem Brett ausgeführt", 1);
+    g.peg.send("lift g8");
+    g.peg.send("wait 300ms");
+    g.peg.send("place g6");
+    assert!(
+        t.wait_for(
+            "Achtung, Brett von Schwarz: Gustav sechs: hier sollte kein Stein stehen; Gustav \
+             acht: schwarzer Springer fehlt. Bitte berichtigen",
+            LIMIT
+        )
+        .is_some(),
+        "{}",
+        t.text()
+    );
+    g.peg.send("lift g6");
+    g.peg.send("wait 300ms");
+    g.peg.send("place g8");
+    assert!(
+        t.wait_for("Brett von Schwarz stimmt wieder", LIMIT)
+            .is_some(),
+        "{}",
+        t.text()
+    );
+    t.send(b"ende\rende\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0));
+}
+
 #[test]
 fn the_assistant_claims_the_win_when_the_opponents_flag_falls() {
     let mut g = Game::boards();

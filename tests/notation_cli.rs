@@ -14,9 +14,10 @@ fn transcript_text_reads_like_the_scoresheet() {
         lines[0],
         "Partie 1: Morphy, Paul gegen Duke Karl / Count Isouard"
     );
-    assert_eq!(lines[1], "1. Eva vier  Eva fünf");
-    assert_eq!(lines[2], "2. Springer Felix drei  David sechs");
-    assert_eq!(lines[12], "12. Lange Rochade  Turm David acht");
+    // White's and Black's moves apart with a mark a screen reader keeps.
+    assert_eq!(lines[1], "1. Eva vier; Eva fünf");
+    assert_eq!(lines[2], "2. Springer Felix drei; David sechs");
+    assert_eq!(lines[12], "12. Lange Rochade; Turm David acht");
     assert_eq!(lines[17], "17. Turm David acht, Schachmatt");
     assert_eq!(lines[18], "Weiß gewinnt");
     assert_eq!(
@@ -86,7 +87,7 @@ fn transcript_reports_an_illegal_move_and_goes_on() {
         "{}",
         r.stderr
     );
-    assert!(r.stdout.contains("12. Lange Rochade  Turm David acht"));
+    assert!(r.stdout.contains("12. Lange Rochade; Turm David acht"));
     assert!(
         r.stdout
             .contains("Partie 4: Reti, Richard gegen Tartakower, Savielly")
@@ -153,6 +154,61 @@ fn parse_explains_and_exits_1() {
         (r.code, r.stdout.as_str()),
         (Some(1), "Unbekanntes Wort: zwölf\n")
     );
+}
+
+/// Nothing is reread into a move that was not meant: the true reason, or the one move.
+#[test]
+fn parse_refuses_what_was_not_meant_and_accepts_what_players_type() {
+    let after_d5 = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    let both = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    for (args, code, out) in [
+        (&["Bb4"][..], 1, "Kein Läufer kann Bella vier erreichen\n"),
+        (
+            &["--lang", "en", "Bb4"],
+            1,
+            "No bishop can reach Bella four\n",
+        ),
+        (
+            &["Läufer", "Bella", "vier"],
+            1,
+            "Kein Läufer kann Bella vier erreichen\n",
+        ),
+        (
+            &["--fen", after_d5, "David fünf"],
+            1,
+            "Kein Bauer kann David fünf erreichen, ohne zu schlagen. Schlagen: Eva schlägt David fünf\n",
+        ),
+        (&["N f3"], 0, "g1f3\tSpringer Felix drei\n"),
+        (&["S", "f3"], 0, "g1f3\tSpringer Felix drei\n"),
+        (&["--fen", both, "OO"], 0, "e1g1\tKurze Rochade\n"),
+        (&["--fen", both, "OOO"], 0, "e1c1\tLange Rochade\n"),
+        (
+            &["--fen", both, "Rochade"],
+            1,
+            "Kurze oder lange Rochade?\n",
+        ),
+        (
+            &[
+                "--fen",
+                "r3k2r/8/8/8/8/8/8/R3K3 w Qkq - 0 1",
+                "--lang",
+                "en",
+                "castle",
+            ],
+            0,
+            "e1c1\tlong castling\n",
+        ),
+        (
+            &["Springa", "Felix", "drei"],
+            1,
+            "Unbekanntes Wort: Springa. Meinten Sie Springer?\n",
+        ),
+    ] {
+        let mut all = vec!["parse"];
+        all.extend_from_slice(args);
+        let r = run(&all);
+        assert_eq!((r.code, r.stdout.as_str()), (Some(code), out), "{args:?}");
+    }
 }
 
 #[test]

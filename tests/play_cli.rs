@@ -337,12 +337,12 @@ fn every_query_is_answered_in_appendix_d_words() {
         "Linie Eva: Eva eins weißer König",
         "Diagonale Cäsar eins bis Hector sechs",
         "Eva fünf: schwarzer Bauer; Angreifer: weißer Springer Felix drei; Verteidiger: schwarzer Springer Cäsar sechs",
-        "weißer Springer Felix drei: Springer Gustav eins",
+        "Weißer Springer Felix drei: Springer Gustav eins",
         "Züge: ",
         "Letzter Zug: 2. Schwarz, Springer Cäsar sechs",
         "Weiß ist am Zug",
         "Material ausgeglichen",
-        "Züge ab 1: 1. Eva vier, Eva fünf. 2. Springer Felix drei, Springer Cäsar sechs",
+        "Züge ab 1: 1. Eva vier; Eva fünf. 2. Springer Felix drei; Springer Cäsar sechs",
         "Ohne Uhr gespielt",
         "Fragen: brett, figuren",
     ] {
@@ -355,6 +355,101 @@ fn every_query_is_answered_in_appendix_d_words() {
         2,
         "{text}"
     );
+}
+
+/// What a player typed is played only when it names the move meant; otherwise the true
+/// reason, and the queries a player tried get real answers.
+#[test]
+fn only_the_move_meant_is_played_and_every_query_answers() {
+    let text = line_session(
+        &["--opponent", "keyboard"],
+        &[
+            "Bb4",
+            "Läufer Bella vier",
+            "Springa Felix drei",
+            "e4",
+            "d5",
+            "d5",
+            "David fünf",
+            "S f3",
+            "N c6",
+            "reihe Eva",
+            "linie 5",
+            "feld e9",
+            "angriff",
+            "züge Springer",
+            "weiße figuren",
+            "wo ist der weiße König",
+            "liste",
+            "Elefant",
+        ],
+        "Unbekanntes Wort: Elefant",
+    );
+    for expected in [
+        "Kein Läufer kann Bella vier erreichen",
+        "Unbekanntes Wort: Springa. Meinten Sie Springer?",
+        "Kein Bauer kann David fünf erreichen, ohne zu schlagen. Schlagen: Eva schlägt David fünf",
+        "Springer Felix drei",
+        "Springer Cäsar sechs",
+        "Eva ist keine Reihe. Eine Reihe ist eine Zahl von eins bis acht",
+        "5 ist keine Linie.",
+        "e9 ist kein Feld.",
+        "Weiß greift an: schwarzer Bauer David fünf; Schwarz greift an: weißer Bauer Eva vier",
+        "Weiße Springer: Springer Anna drei, Springer Cäsar drei, Springer Gustav eins",
+        "Weiß: König Eva eins",
+        "Weißer König: Eva eins",
+        "Züge ab 1: 1. Eva vier; David fünf. 2. Springer Felix drei; Springer Cäsar sechs",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in:\n{text}");
+    }
+    assert_eq!(
+        text.matches("Kein Läufer kann Bella vier erreichen")
+            .count(),
+        2,
+        "{text}"
+    );
+    assert!(!text.contains("im Schach"), "a false reason:\n{text}");
+    // English: the same refusals, castling asked and answered.
+    let text = line_session(
+        &["--opponent", "keyboard", "--lang", "en"],
+        &[
+            "Bb4", "e4", "e5", "N f3", "Nc6", "Bc4", "Nf6", "castle", "list 4", "xyz",
+        ],
+        "Unknown word: xyz",
+    );
+    for expected in [
+        "No bishop can reach Bella four",
+        "Knight Felix three",
+        // Only short castling is legal: "castle" plays it without asking.
+        "Moves from 4: 4. short castling",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in:\n{text}");
+    }
+    assert!(!text.contains("Short or long castling?"), "{text}");
+}
+
+/// Counts agree with their number, and English words in a sentence are in lower case.
+#[test]
+fn one_move_is_one_move_and_english_pieces_are_lower_case() {
+    let fen = "7k/8/8/8/8/8/7r/K7 w - - 0 1";
+    let text = line_session(
+        &["--opponent", "keyboard", "--fen", fen],
+        &["züge", "Elefant"],
+        "Unbekanntes Wort: Elefant",
+    );
+    assert!(text.contains("1 Zug: König Bella eins"), "{text}");
+    let text = line_session(
+        &["--opponent", "keyboard", "--fen", fen, "--lang", "en"],
+        &["moves", "square h2", "where is the black rook", "xyz"],
+        "Unknown word: xyz",
+    );
+    for expected in [
+        "1 move: King Bella one",
+        "Hector two: black rook",
+        "Black rook: Hector two",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in:\n{text}");
+    }
 }
 
 #[test]
@@ -387,6 +482,17 @@ fn draw_offer_decline_claim_and_resign() {
     ] {
         assert!(text.contains(expected), "missing {expected:?} in:\n{text}");
     }
+    // Without a clock a wrong claim gives no time: it stands as a draw offer.
+    let text = line_session(
+        &["--opponent", "keyboard"],
+        &["Sf3", "reklamieren", "Elefant"],
+        "Unbekanntes Wort: Elefant",
+    );
+    assert!(
+        text.contains("Reklamation nicht berechtigt. Sie gilt als Remisangebot von Schwarz"),
+        "{text}"
+    );
+    assert!(!text.contains("dazu"), "{text}");
     let text = line_session(
         &["--opponent", "engine"],
         &["e4", "aufgeben", "aufgeben"],

@@ -186,7 +186,7 @@ fn killed_at_many_points_resumes_with_every_move_and_the_clock() {
     );
     t.send(b"liste 1\r");
     assert!(
-        t.wait_for("Züge ab 1: 1. Eva vier, Eva fünf. 2. Springer Felix drei, Springer Cäsar sechs. 3. Läufer Bella fünf, Anna sechs", LIMIT).is_some(),
+        t.wait_for("Züge ab 1: 1. Eva vier; Eva fünf. 2. Springer Felix drei; Springer Cäsar sechs. 3. Läufer Bella fünf; Anna sechs", LIMIT).is_some(),
         "{}",
         t.text()
     );
@@ -258,5 +258,43 @@ fn a_journal_cut_mid_record_keeps_everything_before() {
     assert_eq!(t.wait_exit(LIMIT), Some(0));
     let (moves, _) = journal_state(&data);
     assert_eq!(moves, ["e2e4", "e7e5", "g1f3"]);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// `hector play` offers an unfinished game with its moves counted in the singular or plural.
+#[test]
+fn the_offer_to_continue_counts_one_move_as_one() {
+    let data = temp_dir("resume-offer");
+    let mut t = spawn(
+        &["play", "--screen-reader", "--opponent", "keyboard"],
+        &data,
+    );
+    assert!(
+        t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    t.send(b"e4\r");
+    assert!(t.wait_for("Eva vier", LIMIT).is_some(), "{}", t.text());
+    t.send(b"ende\rja\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    let mut t = spawn(
+        &["play", "--screen-reader", "--opponent", "keyboard"],
+        &data,
+    );
+    assert!(
+        t.wait_for(", 1 Zug, ist noch nicht beendet. Fortsetzen?", LIMIT)
+            .is_some(),
+        "{}",
+        t.text()
+    );
+    t.send(b"nein\r");
+    assert!(
+        t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    t.send(b"ende\rja\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
     let _ = std::fs::remove_dir_all(&data);
 }

@@ -1,15 +1,12 @@
 //! `hector transcript`: every move of every game, spoken.
 
-use std::fmt::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
-
-use shakmaty::Color;
 
 use crate::app::output::Out;
 use crate::core::notation::language::{Language, fill};
 use crate::core::notation::speak::Form;
-use crate::core::notation::transcript::{TranscriptError, speak_game};
+use crate::core::notation::transcript::{TranscriptError, push_text_ply, speak_game};
 use crate::core::outcome::GameResult;
 use crate::core::pgn::{RawGame, Reader};
 use crate::io::files::read_input;
@@ -90,24 +87,7 @@ pub fn render_game(
             buf.push_str(p.spoken);
             buf.push('\n');
         }
-        Format::Text => match p.turn {
-            Color::White => {
-                if line_open {
-                    buf.push('\n');
-                }
-                let _ = write!(buf, "{}. {}", p.move_number, p.spoken);
-                line_open = true;
-            }
-            Color::Black => {
-                if !line_open {
-                    let _ = write!(buf, "{}. …", p.move_number);
-                }
-                buf.push_str("  ");
-                buf.push_str(p.spoken);
-                buf.push('\n');
-                line_open = false;
-            }
-        },
+        Format::Text => line_open = push_text_ply(buf, &p, line_open),
     });
     if line_open {
         buf.push('\n');

@@ -10,7 +10,7 @@ use shakmaty::Color;
 use super::{Opponent, Start};
 use crate::app::recorder::Recorder;
 use crate::core::clock::TimeControl;
-use crate::core::notation::language::{Language, default_language, fill, language};
+use crate::core::notation::language::{Language, counted, default_language, fill, language};
 use crate::core::notation::speak::Form;
 use crate::core::record::{Entry, Salvaged, stop_words};
 use crate::core::settings::SpeechSettings;
@@ -125,7 +125,7 @@ pub fn offer(lang: &Language, speech: &SpeechSettings) -> Option<PathBuf> {
             ("date", &crate::app::games::date_text(&game.created)),
             ("white", &game.white),
             ("black", &game.black),
-            ("moves", &game.moves.to_string()),
+            ("moves", &counted(&lang.record.moves, game.moves as u64)),
         ],
     );
     ask_yes_no(&question).then_some(game.path)

@@ -30,8 +30,12 @@ pub enum Command {
     Diagonal(Square),
     /// Attackers and defenders of a square.
     Attacks(Square),
+    /// Every piece either side attacks.
+    Threats,
     /// Legal moves of the piece on a square, or of every piece.
     Moves(Option<Square>),
+    /// Legal moves of every piece of one kind of the side to move.
+    PieceMoves(Role),
     Last,
     Turn,
     Material,
@@ -71,10 +75,12 @@ pub enum Line {
 /// A command with a missing or unreadable argument.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CommandError {
-    /// The command needs a square, e.g. "feld e4".
-    NeedsSquare,
-    NeedsFile,
-    NeedsRank,
+    /// The command needs a square, e.g. "feld e4"; the text given that is none.
+    NeedsSquare(Option<String>),
+    /// A file (a letter or its word), e.g. "linie e"; the text given that is none.
+    NeedsFile(Option<String>),
+    /// A rank (a number), e.g. "reihe 4"; the text given that is none.
+    NeedsRank(Option<String>),
     /// An argument that is not understood.
     Unknown(String),
 }
@@ -185,18 +191,28 @@ pub fn read_line(text: &str) -> Result<Line, CommandError> {
     let Some(w) = word(first_clean).or_else(|| (first == "?").then_some(Word::Help)) else {
         return Ok(Line::Move(text.to_string()));
     };
-    let square = || parse_square(rest).ok_or(CommandError::NeedsSquare);
+    let given = || (!rest.is_empty()).then(|| rest.to_string());
+    let square = || parse_square(rest).ok_or_else(|| CommandError::NeedsSquare(given()));
     let command = match w {
         Word::Help => Command::Help,
         Word::Board => Command::Board,
         Word::Pieces => pieces(rest)?,
         Word::Square => Command::Square(square()?),
-        Word::Rank => Command::Rank(parse_rank(rest).ok_or(CommandError::NeedsRank)?),
-        Word::File => Command::File(parse_file(rest).ok_or(CommandError::NeedsFile)?),
+        Word::Rank => {
+            Command::Rank(parse_rank(rest).ok_or_else(|| CommandError::NeedsRank(given()))?)
+        }
+        Word::File => {
+            Command::File(parse_file(rest).ok_or_else(|| CommandError::NeedsFile(given()))?)
+        }
         Word::Diagonal => Command::Diagonal(square()?),
+        Word::Attacks if rest.is_empty() => Command::Threats,
         Word::Attacks => Command::Attacks(square()?),
         Word::Moves if rest.is_empty() => Command::Moves(None),
-        Word::Moves => Command::Moves(Some(square()?)),
+        // "züge Springer": every knight's moves.
+        Word::Moves => match piece_word(rest) {
+            Some(role) => Command::PieceMoves(role),
+            None => Command::Moves(Some(square()?)),
+        },
         Word::Last => Command::Last,
         Word::Turn => Command::Turn,
         Word::Material => Command::Material,
@@ -235,6 +251,15 @@ pub fn read_line(text: &str) -> Result<Line, CommandError> {
     Ok(Line::Command(command))
 }
 
+/// A piece named alone ("Springer", "knights").
+fn piece_word(text: &str) -> Option<Role> {
+    let text = text.trim_matches(|c: char| matches!(c, '?' | '!' | '.' | ','));
+    match Vocabulary::shared().lookup(&fold(text)) {
+        Some(Meaning::Piece(role)) => Some(role),
+        _ => None,
+    }
+}
+
 /// "figuren", "figuren weiß", "wo sind die schwarzen Türme", "where are the white knights".
 fn pieces(rest: &str) -> Result<Command, CommandError> {
     let v = Vocabulary::shared();
@@ -245,6 +270,8 @@ fn pieces(rest: &str) -> Result<Command, CommandError> {
         match (word(raw), v.lookup(&fold(raw))) {
             (Some(Word::White), _) => color = Some(Color::White),
             (Some(Word::Black), _) => color = Some(Color::Black),
+            // "weiße Figuren": the command word after the colour.
+            (Some(Word::Pieces), _) => {}
             (_, Some(Meaning::Piece(r))) => role = Some(r),
             // Small words of the question: "sind", "die", "are", "the".
             _ if raw.len() <= 4 => {}
@@ -337,6 +364,29 @@ mod tests {
     }
 
     #[test]
+    fn threats_piece_moves_and_colour_first() {
+        assert_eq!(cmd("angriff"), Command::Threats);
+        assert_eq!(cmd("attacks"), Command::Threats);
+        assert_eq!(cmd("züge Springer"), Command::PieceMoves(Role::Knight));
+        assert_eq!(cmd("moves knights"), Command::PieceMoves(Role::Knight));
+        assert_eq!(cmd("züge Läufer"), Command::PieceMoves(Role::Bishop));
+        assert_eq!(
+            cmd("weiße figuren"),
+            Command::Pieces {
+                color: Some(Color::White),
+                role: None
+            }
+        );
+        assert_eq!(
+            cmd("wo ist der weiße König"),
+            Command::Pieces {
+                color: Some(Color::White),
+                role: Some(Role::King)
+            }
+        );
+    }
+
+    #[test]
     fn moves_are_not_commands() {
         for m in [
             "e4",
@@ -354,9 +404,24 @@ mod tests {
 
     #[test]
     fn missing_arguments_are_named() {
-        assert_eq!(read_line("feld"), Err(CommandError::NeedsSquare));
-        assert_eq!(read_line("reihe neun"), Err(CommandError::NeedsRank));
-        assert_eq!(read_line("linie 4"), Err(CommandError::NeedsFile));
+        assert_eq!(read_line("feld"), Err(CommandError::NeedsSquare(None)));
+        assert_eq!(
+            read_line("feld e9"),
+            Err(CommandError::NeedsSquare(Some("e9".into())))
+        );
+        assert_eq!(
+            read_line("reihe neun"),
+            Err(CommandError::NeedsRank(Some("neun".into())))
+        );
+        assert_eq!(
+            read_line("reihe Eva"),
+            Err(CommandError::NeedsRank(Some("Eva".into())))
+        );
+        assert_eq!(
+            read_line("linie 5"),
+            Err(CommandError::NeedsFile(Some("5".into())))
+        );
+        assert_eq!(read_line("linie"), Err(CommandError::NeedsFile(None)));
         assert!(matches!(
             read_line("liste zehn"),
             Err(CommandError::Unknown(_))

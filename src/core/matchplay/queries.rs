@@ -5,8 +5,9 @@ use shakmaty::{Bitboard, Board, Chess, Color, File, Move, Position, Rank, Role, 
 
 use crate::core::game::Game;
 use crate::core::notation::describe::describe_square;
-use crate::core::notation::language::{Language, TABLE_ROLES, fill, role_index};
+use crate::core::notation::language::{Language, TABLE_ROLES, capitalized, fill, role_index};
 use crate::core::notation::speak::{Form, announce, announce_san};
+use crate::core::notation::transcript::{BETWEEN_SIDES, NO_WHITE_MOVE};
 
 fn colored_list(board: &Board, squares: Bitboard, lang: &Language) -> String {
     squares
@@ -126,26 +127,34 @@ pub fn pieces(
                 board, c, lang,
             )),
             Some(r) => {
-                let plural = match c {
-                    Color::White => &lang.play.white_plural[role_index(r)],
-                    Color::Black => &lang.play.black_plural[role_index(r)],
-                };
                 let squares: Vec<String> = (board.by_color(c) & board.by_role(r))
                     .into_iter()
                     .map(|sq| lang.square(sq))
                     .collect();
+                let label = pieces_label(c, r, squares.len(), lang);
                 out.push(if squares.is_empty() {
-                    fill(&lang.play.pieces_none, &[("pieces", plural)])
+                    fill(&lang.play.pieces_none, &[("pieces", &label)])
                 } else {
                     fill(
                         &lang.play.pieces_of,
-                        &[("pieces", plural), ("squares", &squares.join(", "))],
+                        &[("pieces", &label), ("squares", &squares.join(", "))],
                     )
                 });
             }
         }
     }
     out
+}
+
+/// "Weißer König" for one piece, "Weiße Springer" for none or several.
+fn pieces_label(color: Color, role: Role, count: usize, lang: &Language) -> String {
+    if count == 1 {
+        return capitalized(lang.colored_piece(color, role));
+    }
+    match color {
+        Color::White => lang.play.white_plural[role_index(role)].clone(),
+        Color::Black => lang.play.black_plural[role_index(role)].clone(),
+    }
 }
 
 fn pieces_with_squares(board: &Board, bits: Bitboard, lang: &Language) -> String {
@@ -210,6 +219,59 @@ pub fn attacks_on(pos: &Chess, sq: Square, lang: &Language) -> String {
     }
 }
 
+/// Every piece each side attacks: "Weiß greift an: schwarzer Bauer Eva fünf; Schwarz greift
+/// an: keine".
+pub fn threats(pos: &Chess, lang: &Language) -> String {
+    let board = pos.board();
+    let occupied = board.occupied();
+    Color::ALL
+        .into_iter()
+        .map(|c| {
+            let targets: Bitboard = board
+                .by_color(!c)
+                .into_iter()
+                .filter(|&sq| board.attacks_to(sq, c, occupied).any())
+                .collect();
+            let pieces = if targets.is_empty() {
+                lang.play.none.clone()
+            } else {
+                pieces_with_squares(board, targets, lang)
+            };
+            fill(
+                &lang.play.attacks_empty,
+                &[("color", lang.color(c)), ("pieces", &pieces)],
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The legal moves of every piece of one kind of the side to move: "Weiße Springer: Springer
+/// Anna drei, …".
+pub fn piece_moves(pos: &Chess, role: Role, lang: &Language, form: Form) -> String {
+    let us = pos.turn();
+    let count = (pos.board().by_color(us) & pos.board().by_role(role)).count();
+    let label = pieces_label(us, role, count, lang);
+    if count == 0 {
+        return fill(&lang.play.pieces_none, &[("pieces", &label)]);
+    }
+    let legal = pos.legal_moves();
+    let list: Vec<String> = legal
+        .iter()
+        .filter(|m| m.role() == role)
+        .map(|m| announce(pos, *m, lang, form))
+        .collect();
+    let moves = if list.is_empty() {
+        lang.play.no_moves.clone()
+    } else {
+        list.join(", ")
+    };
+    fill(
+        &lang.play.piece_moves,
+        &[("pieces", &label), ("moves", &moves)],
+    )
+}
+
 /// The legal moves of the piece on a square, or of every piece of the side to move.
 pub fn moves(pos: &Chess, from: Option<Square>, lang: &Language, form: Form) -> String {
     let legal = pos.legal_moves();
@@ -239,7 +301,11 @@ pub fn moves(pos: &Chess, from: Option<Square>, lang: &Language, form: Form) -> 
             fill(
                 &lang.play.moves_of,
                 &[
-                    ("piece", lang.colored_piece(piece.color, piece.role)),
+                    // The answer begins with the piece: a capital, as every sentence.
+                    (
+                        "piece",
+                        &capitalized(lang.colored_piece(piece.color, piece.role)),
+                    ),
                     ("square", &lang.square(sq)),
                     ("moves", &list),
                 ],
@@ -247,8 +313,9 @@ pub fn moves(pos: &Chess, from: Option<Square>, lang: &Language, form: Form) -> 
         }
         None => {
             let all: Vec<&Move> = legal.iter().collect();
+            let forms = &lang.play.all_moves;
             fill(
-                &lang.play.all_moves,
+                if all.len() == 1 { &forms[0] } else { &forms[1] },
                 &[("count", &all.len().to_string()), ("moves", &say(&all))],
             )
         }
@@ -369,10 +436,15 @@ pub fn move_list(game: &Game, from: Option<u32>, lang: &Language, form: Form) ->
     for (ply, played) in moves.iter().enumerate().skip(start_ply) {
         let before = game.position_at(ply).unwrap_or(game.start());
         let phrase = announce_san(played.san, played.mv, lang, form);
-        if before.turn() == Color::White || ply == start_ply {
+        if before.turn() == Color::White {
             parts.push(format!("{}. {phrase}", before.fullmoves()));
+        } else if ply == start_ply {
+            parts.push(format!(
+                "{}. {NO_WHITE_MOVE}{BETWEEN_SIDES}{phrase}",
+                before.fullmoves()
+            ));
         } else if let Some(last) = parts.last_mut() {
-            last.push_str(", ");
+            last.push_str(BETWEEN_SIDES);
             last.push_str(&phrase);
         }
     }
@@ -439,7 +511,7 @@ mod tests {
         let g = game("1. e4 d5 2. exd5 Qxd5");
         assert_eq!(
             pieces(g.position(), Some(Color::White), Some(Role::Queen), de()),
-            ["Weiße Damen: David eins"]
+            ["Weiße Dame: David eins"]
         );
         let empty =
             position_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Variant::Standard).expect("fen");
@@ -473,7 +545,7 @@ mod tests {
             moves(g.position(), Some(Square::F3), de(), Form::Short)
                 .split(": ")
                 .next(),
-            Some("weißer Springer Felix drei")
+            Some("Weißer Springer Felix drei")
         );
         assert!(
             moves(g.position(), Some(Square::F3), de(), Form::Short)
@@ -485,7 +557,7 @@ mod tests {
         );
         assert_eq!(
             moves(g.position(), Some(Square::E4), de(), Form::Short),
-            "weißer Bauer Eva vier: keine Züge"
+            "Weißer Bauer Eva vier: keine Züge"
         );
         assert_eq!(
             last_move(&g, de(), Form::Short),
@@ -500,10 +572,10 @@ mod tests {
         assert_eq!(material(up.position(), de())[2], "Weiß hat 1 Punkt mehr");
         assert_eq!(
             move_list(&g, Some(3), de(), Form::Short),
-            "Züge ab 3: 3. Läufer Bella fünf, Anna sechs. 4. Läufer schlägt Cäsar sechs, David schlägt Cäsar sechs"
+            "Züge ab 3: 3. Läufer Bella fünf; Anna sechs. 4. Läufer schlägt Cäsar sechs; David schlägt Cäsar sechs"
         );
         assert!(
-            move_list(&g, None, de(), Form::Short).starts_with("Züge ab 1: 1. Eva vier, Eva fünf")
+            move_list(&g, None, de(), Form::Short).starts_with("Züge ab 1: 1. Eva vier; Eva fünf")
         );
         let check = game("1. e4 f5 2. Qh5+");
         assert_eq!(turn(check.position(), de()), "Schwarz ist am Zug, Schach");

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use shakmaty::{Chess, Color, Move, Role, Square};
+use shakmaty::{Chess, Color, Move, Position, Role, Square};
 
 use super::command::{Command, CommandError, Line, read_line};
 use super::queries;
@@ -18,6 +18,7 @@ use crate::core::notation::clock_words::{announcement_words, duration_words, sum
 use crate::core::notation::language::{Language, fill};
 use crate::core::notation::parse::{ParseError, message, parse_move};
 use crate::core::notation::speak::{Form, announce_san};
+use crate::core::notation::vocabulary::fold;
 use crate::core::outcome::{Outcome, Termination};
 use crate::core::record::ClockSnapshot;
 pub use crate::core::record::entry::Reconciled;
@@ -250,6 +251,8 @@ enum Pending {
     None,
     /// "Umwandlung in welche Figur?" after a typed move without the piece.
     Promotion(String),
+    /// "Kurze oder lange Rochade?" after "Rochade" while both are legal.
+    Castling,
     /// A promotion on an occupancy-only board.
     BoardPromotion,
     /// "Wirklich aufgeben?": answered by yes or no (or the command again); any other
@@ -543,6 +546,13 @@ impl Match {
                     }
                 }
             }
+            Pending::Castling => {
+                if let Some(side) = castling_answer(text) {
+                    let words = crate::core::notation::speak::castling_words(self.lang, side);
+                    self.typed_move(words, now, out);
+                    return;
+                }
+            }
             Pending::BoardPromotion => {
                 if let Some(role) = board_words::promotion_role(text) {
                     out.push(Effect::BoardPromotion(role));
@@ -573,17 +583,7 @@ impl Match {
     }
 
     fn command_error(&self, e: &CommandError) -> String {
-        let m = &self.lang.messages;
-        match e {
-            CommandError::NeedsSquare => m.no_square.clone(),
-            CommandError::NeedsFile | CommandError::NeedsRank | CommandError::Unknown(_) => {
-                let word = match e {
-                    CommandError::Unknown(w) => w.clone(),
-                    _ => String::new(),
-                };
-                fill(&m.unknown_word, &[("word", &word)])
-            }
-        }
+        command_error_message(e, self.lang)
     }
 
     fn typed_move(&mut self, text: &str, now: Timestamp, out: &mut Vec<Effect>) {
@@ -616,6 +616,9 @@ impl Match {
                     self.pending = Pending::Promotion(text.to_string());
                 } else {
                     out.push(Effect::Refused);
+                }
+                if e == ParseError::WhichCastling {
+                    self.pending = Pending::Castling;
                 }
                 out.push(answer(message(&e, self.game.position(), self.lang)));
             }
@@ -897,7 +900,15 @@ impl Match {
             Command::File(f) => out.push(answer(queries::file(&pos, f, lang))),
             Command::Diagonal(sq) => out.push(lines(queries::diagonals(&pos, sq, lang))),
             Command::Attacks(sq) => out.push(answer(queries::attacks_on(&pos, sq, lang))),
+            Command::Threats => out.push(answer(queries::threats(&pos, lang))),
+            // A finished game has no moves to list: say so, not "0 Züge".
+            Command::Moves(_) | Command::PieceMoves(_) if self.game.is_over() => {
+                out.push(answer(lang.messages.game_over.clone()))
+            }
             Command::Moves(sq) => out.push(answer(queries::moves(&pos, sq, lang, form))),
+            Command::PieceMoves(role) => {
+                out.push(answer(queries::piece_moves(&pos, role, lang, form)))
+            }
             Command::Last => out.push(answer(queries::last_move(&self.game, lang, form))),
             Command::Turn => out.push(answer(match self.game.outcome() {
                 Some(o) => self.outcome_text(o),
@@ -1028,7 +1039,7 @@ impl Match {
                     Ok(ClaimVerdict::Correct(_))
                 )
             });
-        let kind = correct_kind.unwrap_or(ClaimKind::Threefold);
+        let kind = correct_kind.unwrap_or_else(|| self.nearest_claim(intended));
         match self.game.claim_draw(by, kind, intended) {
             Ok(ClaimVerdict::Correct(outcome)) => {
                 out.push(Effect::Record(Recorded::Claim {
@@ -1055,15 +1066,24 @@ impl Match {
                     correct: false,
                 }));
                 out.push(Effect::Record(Recorded::Penalty(penalty)));
-                if let Some(c) = self.clock.as_mut() {
-                    c.apply_penalty(penalty.beneficiary, penalty.time, now);
-                }
-                out.push(answer(fill(
-                    &lang.play.claim_incorrect,
-                    &[
-                        ("color", lang.color(penalty.beneficiary)),
-                        ("time", &duration_words(penalty.time, lang)),
-                    ],
+                // Without a clock there is no time to give: the claim is only wrong, and
+                // stands as a draw offer (9.1b4) either way.
+                let verdict = match self.clock.as_mut() {
+                    Some(c) => {
+                        c.apply_penalty(penalty.beneficiary, penalty.time, now);
+                        fill(
+                            &lang.play.claim_incorrect,
+                            &[
+                                ("color", lang.color(penalty.beneficiary)),
+                                ("time", &duration_words(penalty.time, lang)),
+                            ],
+                        )
+                    }
+                    None => lang.play.claim_incorrect_untimed.clone(),
+                };
+                out.push(answer(format!(
+                    "{verdict}. {}",
+                    fill(&lang.play.claim_as_offer, &[("color", lang.color(by))])
                 )));
                 if let Some(report) = played {
                     // 9.5b: the announced move is made; it needs its clock press and record.
@@ -1072,6 +1092,27 @@ impl Match {
             }
             Err(GameError::ClaimRightLost) => out.push(answer(lang.play.claim_right_lost.clone())),
             Err(_) => out.push(answer(lang.messages.not_a_move.clone())),
+        }
+    }
+
+    /// The rule a claim that no rule makes correct is taken for: the one the game is nearer
+    /// to (the position's repetitions of three, the half-moves of a hundred), so that a claim
+    /// after many quiet moves is a fifty-move claim.
+    fn nearest_claim(&self, intended: Option<Move>) -> ClaimKind {
+        let halfmoves = match intended {
+            Some(m) => {
+                let mut next = self.game.position().clone();
+                next.play_unchecked(m);
+                next.halfmoves()
+            }
+            None => self.game.position().halfmoves(),
+        };
+        let repetitions = self.game.repetition_count() as u32;
+        // repetitions / 3 against halfmoves / 100, without fractions.
+        if u64::from(halfmoves) * 3 > u64::from(repetitions) * 100 {
+            ClaimKind::FiftyMoves
+        } else {
+            ClaimKind::Threefold
         }
     }
 
@@ -1189,6 +1230,38 @@ impl Match {
         }
         out
     }
+}
+
+/// Why a command's argument is not understood, naming what it needs.
+pub fn command_error_message(e: &CommandError, lang: &Language) -> String {
+    let m = &lang.messages;
+    let named = |which: &String, not_a: &String, given: &Option<String>| match given {
+        Some(word) => fill(not_a, &[("word", word)]),
+        None => which.clone(),
+    };
+    match e {
+        CommandError::NeedsSquare(given) => named(&m.which_square, &m.not_a_square, given),
+        CommandError::NeedsRank(given) => named(&m.which_rank, &m.not_a_rank, given),
+        CommandError::NeedsFile(given) => named(&m.which_file, &m.not_a_file, given),
+        CommandError::Unknown(word) => {
+            crate::core::notation::parse::unknown_word_message(word, lang)
+        }
+    }
+}
+
+/// The answer to "Kurze oder lange Rochade?" ("kurz", "long"), in any language.
+fn castling_answer(text: &str) -> Option<shakmaty::CastlingSide> {
+    let folded = fold(text.trim().trim_end_matches(['.', '!']));
+    crate::core::notation::language::languages().find_map(|lang| {
+        let u = &lang.understood;
+        if u.short_answer.iter().any(|w| fold(w) == folded) {
+            Some(shakmaty::CastlingSide::KingSide)
+        } else if u.long_answer.iter().any(|w| fold(w) == folded) {
+            Some(shakmaty::CastlingSide::QueenSide)
+        } else {
+            None
+        }
+    })
 }
 
 /// D9d: the move count and each player's time used and left.

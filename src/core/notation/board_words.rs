@@ -4,7 +4,7 @@
 
 use shakmaty::{Chess, Piece, Role, Square};
 
-use super::language::{Language, fill, languages};
+use super::language::{Language, counted, fill, languages};
 use super::speak::{Form, announce};
 use super::vocabulary::{Meaning, Vocabulary, fold};
 use crate::core::board::{Recognition, SquareDiff, SquareState};
@@ -58,10 +58,7 @@ pub fn mismatch(diffs: &[SquareDiff], lang: &Language) -> String {
         .collect();
     let rest = diffs.len().saturating_sub(MAX_LISTED_SQUARES);
     if rest > 0 {
-        parts.push(fill(
-            &lang.messages.board_more_squares,
-            &[("count", &rest.to_string())],
-        ));
+        parts.push(counted(&lang.messages.board_more_squares, rest as u64));
     }
     parts.join("; ")
 }
@@ -178,7 +175,7 @@ mod tests {
             (
                 missing,
                 "Eva vier: weißer Bauer fehlt",
-                "Eva four: white Pawn missing",
+                "Eva four: white pawn missing",
             ),
             (
                 extra,
@@ -188,17 +185,17 @@ mod tests {
             (
                 extra_known,
                 "Felix drei: schwarzer Springer, hier sollte kein Stein stehen",
-                "Felix three: black Knight, nothing should stand here",
+                "Felix three: black knight, nothing should stand here",
             ),
             (
                 wrong,
                 "Eva vier: schwarzer Bauer statt weißer Bauer",
-                "Eva four: black Pawn instead of white Pawn",
+                "Eva four: black pawn instead of white pawn",
             ),
             (
                 unknown,
                 "Eva vier: unbekannter Stein statt weißer Bauer",
-                "Eva four: unknown piece instead of white Pawn",
+                "Eva four: unknown piece instead of white pawn",
             ),
         ];
         for (d, german, english) in cases {
@@ -219,7 +216,7 @@ mod tests {
         );
         assert_eq!(
             mismatch(&diffs, en()),
-            "Eva four: white Pawn missing; Felix three: nothing should stand here"
+            "Eva four: white pawn missing; Felix three: nothing should stand here"
         );
         // The board swept clean: sixteen white pieces missing.
         let swept: Vec<SquareDiff> = Chess::default()
@@ -237,6 +234,10 @@ mod tests {
         assert!(text.ends_with("; und 10 weitere Felder"), "{text}");
         assert_eq!(text.matches(';').count(), MAX_LISTED_SQUARES);
         assert!(mismatch(&swept, en()).ends_with("; and 10 more squares"));
+        // One more square: in the singular.
+        let seven = &swept[..MAX_LISTED_SQUARES + 1];
+        assert!(mismatch(seven, de()).ends_with("; und 1 weiteres Feld"));
+        assert!(mismatch(seven, en()).ends_with("; and 1 more square"));
         assert_eq!(mismatch(&[], de()), "");
     }
 
@@ -254,7 +255,7 @@ mod tests {
                     piece: piece('P'),
                 },
                 "Eva zwei: weißer Bauer berührt",
-                "Eva two: white Pawn touched",
+                "Eva two: white pawn touched",
             ),
             (Recognition::Moved(e4), "Eva vier", "Eva four"),
             (
@@ -268,7 +269,7 @@ mod tests {
             (
                 Recognition::Mismatch(vec![diff(Square::D1, Some('Q'), SquareState::Empty)]),
                 "David eins: weiße Dame fehlt",
-                "David one: white Queen missing",
+                "David one: white queen missing",
             ),
             (
                 Recognition::Matches,

@@ -5,15 +5,8 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
-use super::language::{Language, fill};
+use super::language::{Language, counted, fill};
 use crate::core::clock::{Announcement, Bonus, ClockSummary, TimeControl};
-
-fn counted(forms: &[String; 2], n: u64) -> String {
-    fill(
-        if n == 1 { &forms[0] } else { &forms[1] },
-        &[("n", &n.to_string())],
-    )
-}
 
 /// A remaining time as a clock face shows it: "1:05:09" from an hour up, "4:07" below.
 /// Whole seconds, truncated, as a chess clock counts.
@@ -117,13 +110,10 @@ pub fn control_words(tc: &TimeControl, lang: &Language) -> String {
         let last = i + 1 == count;
         let mut text = match p.moves {
             Some(n) if last && count > 1 => fill(
-                &c.control_repeating,
-                &[("time", &time), ("moves", &n.to_string())],
+                &counted(&c.control_repeating, u64::from(n)),
+                &[("time", &time)],
             ),
-            Some(n) => fill(
-                &c.control_moves,
-                &[("time", &time), ("moves", &n.to_string())],
-            ),
+            Some(n) => fill(&counted(&c.control_moves, u64::from(n)), &[("time", &time)]),
             None if count == 1 => fill(&c.control_game, &[("time", &time)]),
             None => fill(&c.control_rest, &[("time", &time)]),
         };
@@ -239,10 +229,19 @@ mod tests {
             words("40/7200:20/3600"),
             "2 Stunden für 40 Züge, dann 1 Stunde für je 20 weitere Züge"
         );
+        // One move: in the singular.
+        assert_eq!(
+            words("1/60:1/30"),
+            "1 Minute für 1 Zug, dann 30 Sekunden für jeden weiteren Zug"
+        );
         let en = language("en").expect("en");
         assert_eq!(
             control_words(&"180+2".parse().expect("control"), en),
             "3 minutes for the whole game, 2 seconds added after each move"
+        );
+        assert_eq!(
+            control_words(&"1/60:1/30".parse().expect("control"), en),
+            "1 minute for 1 move, then 30 seconds for each further move"
         );
     }
 

@@ -97,8 +97,9 @@ pub struct ClockWords {
     pub period: String,
     pub flag: String,
     pub both_flags: String,
-    pub control_moves: String,
-    pub control_repeating: String,
+    /// [one, more], with `{n}` moves.
+    pub control_moves: [String; 2],
+    pub control_repeating: [String; 2],
     pub control_rest: String,
     pub control_game: String,
     pub then: String,
@@ -140,7 +141,9 @@ pub struct PlayWords {
     pub no_moves: String,
     pub no_piece: String,
     pub not_to_move: String,
-    pub all_moves: String,
+    /// [one, more], with `{count}`.
+    pub all_moves: [String; 2],
+    pub piece_moves: String,
     pub pieces_of: String,
     pub pieces_none: String,
     pub white_plural: [String; 6],
@@ -158,6 +161,8 @@ pub struct PlayWords {
     pub engine_declines: String,
     pub claim_correct: String,
     pub claim_incorrect: String,
+    pub claim_incorrect_untimed: String,
+    pub claim_as_offer: String,
     pub claim_intended_played: String,
     pub claim_right_lost: String,
     pub threefold: String,
@@ -241,7 +246,8 @@ pub struct ArbiterWords {
     pub not_paused: String,
     pub adjourned_wait: String,
     pub time_set: String,
-    pub moves_set: String,
+    /// [one, more], with `{n}`.
+    pub moves_set: [String; 2],
     pub restore_position: String,
     pub claim_not_to_move: String,
     pub adjourned: String,
@@ -380,6 +386,11 @@ pub struct Understood {
     pub ignored: Vec<String>,
     pub short_castling: Vec<String>,
     pub long_castling: Vec<String>,
+    /// Castling without a side ("Rochade"): played when only one is legal, else asked.
+    pub castling: Vec<String>,
+    /// Answers to "Kurze oder lange Rochade?".
+    pub short_answer: Vec<String>,
+    pub long_answer: Vec<String>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -405,6 +416,15 @@ pub struct Messages {
     pub not_a_move: String,
     pub game_over: String,
     pub no_piece_on: String,
+    pub capture_not_said: String,
+    pub which_square: String,
+    pub not_a_square: String,
+    pub which_rank: String,
+    pub not_a_rank: String,
+    pub which_file: String,
+    pub not_a_file: String,
+    pub which_castling: String,
+    pub did_you_mean: String,
     pub game_heading: String,
     pub result_white: String,
     pub result_black: String,
@@ -420,7 +440,8 @@ pub struct Messages {
     pub board_extra_piece: String,
     pub board_wrong: String,
     pub board_unknown_piece: String,
-    pub board_more_squares: String,
+    /// [one, more], with `{n}`.
+    pub board_more_squares: [String; 2],
     pub board_touched: String,
     pub board_promotion: String,
     pub board_takeback: String,
@@ -756,8 +777,8 @@ impl Language {
             ),
             (
                 "messages.board_more_squares",
-                &m.board_more_squares,
-                &["{count}"],
+                &m.board_more_squares[1],
+                &["{n}"],
             ),
             (
                 "messages.board_touched",
@@ -795,6 +816,24 @@ impl Language {
         }
         Ok(())
     }
+}
+
+/// The text with its first letter in upper case, for a sentence that begins with a word
+/// the tables write in lower case ("weißer König", "short castling").
+pub fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// A count in words of one of two forms, [one, more], each with `{n}`: "1 Zug", "2 Züge".
+pub fn counted(forms: &[String; 2], n: u64) -> String {
+    fill(
+        if n == 1 { &forms[0] } else { &forms[1] },
+        &[("n", &n.to_string())],
+    )
 }
 
 /// Fills `{name}` placeholders in a template.

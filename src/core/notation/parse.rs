@@ -8,7 +8,7 @@
 
 use shakmaty::{CastlingSide, Chess, File, Move, Position, Rank, Role, Square};
 
-use super::language::{Language, fill};
+use super::language::{Language, capitalized, fill};
 use super::speak::{Form, announce, castling_words};
 use super::vocabulary::{Meaning, Vocabulary, fold};
 use crate::core::legality::{CastlingBlock, Illegal, explain_castling, geometric_movers};
@@ -26,6 +26,16 @@ pub enum ParseError {
     TooManySquares,
     /// A from-square without a piece of the player to move.
     NoPieceOn(Square),
+    /// A bare square names a pawn's push; no pawn can go there without capturing, and these
+    /// captures could (they are named, not made).
+    CaptureNotSaid {
+        to: Square,
+        captures: Vec<Move>,
+    },
+    /// "Rochade" alone while both castlings are legal.
+    WhichCastling,
+    /// "Rochade" alone while neither castling is legal: why not, short then long.
+    NoCastling(Illegal, Illegal),
     Illegal(Illegal),
 }
 
@@ -39,12 +49,15 @@ enum Tok {
     To,
     Promote,
     Castle(CastlingSide),
+    /// Castling without a side.
+    CastleEither,
 }
 
 /// What the tokens say about the move.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Reading {
     castle: Option<CastlingSide>,
+    castle_either: bool,
     role: Option<Role>,
     from: Option<Square>,
     from_file: Option<File>,
@@ -115,6 +128,16 @@ fn tokenize(text: &str, vocabulary: &Vocabulary) -> Result<Vec<Vec<Vec<Tok>>>, P
             i += 1;
             continue;
         }
+        // A piece letter on its own ("N f3", "S f3"); upper-case B and D are pieces here as in
+        // SAN, lower-case b and d stay files.
+        if let [c] = raw[i].as_bytes()
+            && let Some(role) = letter_role(*c)
+            && (c.is_ascii_uppercase() || file_of(*c).is_none())
+        {
+            out.push(vec![vec![Tok::Piece(role)]]);
+            i += 1;
+            continue;
+        }
         if let Some((meaning, n)) = vocabulary.longest_match(&words[i..]) {
             out.push(vec![meaning_tokens(meaning)]);
             i += n;
@@ -149,6 +172,7 @@ fn meaning_tokens(meaning: Meaning) -> Vec<Tok> {
         Meaning::To => vec![Tok::To],
         Meaning::Promote => vec![Tok::Promote],
         Meaning::Castle(side) => vec![Tok::Castle(side)],
+        Meaning::CastleEither => vec![Tok::CastleEither],
         Meaning::Ignore | Meaning::Filler => Vec::new(),
     }
 }
@@ -213,12 +237,20 @@ fn notation_token(word: &str) -> Option<Vec<Vec<Tok>>> {
         return None;
     }
     let mut readings = Vec::new();
-    if let Some(exact) = read_notation(word.as_bytes(), false) {
+    let exact = read_notation(word.as_bytes(), false);
+    // An upper-case piece letter that reads as a piece is never reread as a file: "Bb4" is the
+    // bishop, whether or not a bishop can go there.
+    let piece_first = word.as_bytes()[0].is_ascii_uppercase() && exact.is_some();
+    if let Some(exact) = exact {
         readings.push(exact);
     }
     // Case-insensitive readings: a leading letter may be a piece or a file.
     let lower = word.to_ascii_lowercase();
-    let mut variants = vec![lower.clone()];
+    let mut variants = if piece_first {
+        Vec::new()
+    } else {
+        vec![lower.clone()]
+    };
     let mut upper_first = lower.clone().into_bytes();
     upper_first[0] = upper_first[0].to_ascii_uppercase();
     variants.push(String::from_utf8(upper_first).unwrap_or_default());
@@ -300,6 +332,13 @@ fn read_notation(b: &[u8], lenient: bool) -> Option<Vec<Tok>> {
     if squares == 0 || squares > 2 {
         return None;
     }
+    // "bb4": a file and a square on it, without a piece, is no pawn move (a pawn that names
+    // its file captures); the upper-case reading takes it as the bishop.
+    if let [Tok::File(f), Tok::Square(sq), ..] = toks.as_slice()
+        && sq.file() == *f
+    {
+        return None;
+    }
     Some(toks)
 }
 
@@ -311,6 +350,10 @@ fn read(tokens: &[Tok]) -> Result<Reading, ParseError> {
         _ => None,
     }) {
         r.castle = Some(side);
+        return Ok(r);
+    }
+    if tokens.contains(&Tok::CastleEither) {
+        r.castle_either = true;
         return Ok(r);
     }
     // Join a spoken file and the rank after it into a square.
@@ -393,6 +436,17 @@ fn resolve_reading(reading: &Reading, pos: &Chess) -> Result<Move, ParseError> {
             .copied()
             .ok_or_else(|| ParseError::Illegal(explain_castling(pos, side)));
     }
+    if reading.castle_either {
+        let castlings: Vec<&Move> = legal.iter().filter(|m| m.is_castle()).collect();
+        return match castlings.as_slice() {
+            [one] => Ok(**one),
+            [] => Err(ParseError::NoCastling(
+                explain_castling(pos, CastlingSide::KingSide),
+                explain_castling(pos, CastlingSide::QueenSide),
+            )),
+            _ => Err(ParseError::WhichCastling),
+        };
+    }
     let to = reading.to.ok_or(ParseError::NoSquare)?;
     if let Some(from) = reading.from
         && pos.board().color_at(from) != Some(turn)
@@ -423,16 +477,28 @@ fn resolve_reading(reading: &Reading, pos: &Chess) -> Result<Move, ParseError> {
         .copied()
         .collect();
     // A bare square is a pawn's push: a pawn capture names its file or says "takes", as in
-    // the announcement ("Eva schlägt David fünf"), so that no capture happens unasked.
-    let bare_pawn_square = reading.role.is_none()
-        && reading.from.is_none()
-        && reading.from_file.is_none()
-        && !reading.capture;
-    let candidates: Vec<Move> = if bare_pawn_square {
-        candidates.into_iter().filter(|m| !m.is_capture()).collect()
-    } else {
-        candidates
+    // the announcement ("Eva schlägt David fünf"), so that no capture happens unasked. A
+    // pawn that names its file without a from-square captures ("ed5"): "b b4" is no push.
+    let pawn_kind = pawn_kind(reading);
+    let captures_asked: Vec<Move> = candidates
+        .iter()
+        .filter(|m| m.is_capture())
+        .copied()
+        .collect();
+    let candidates: Vec<Move> = match pawn_kind {
+        PawnKind::Push => candidates.into_iter().filter(|m| !m.is_capture()).collect(),
+        PawnKind::Capture => candidates
+            .into_iter()
+            .filter(|m| m.role() != Role::Pawn || m.is_capture())
+            .collect(),
+        PawnKind::Any => candidates,
     };
+    if candidates.is_empty() && pawn_kind == PawnKind::Push && !captures_asked.is_empty() {
+        return Err(ParseError::CaptureNotSaid {
+            to,
+            captures: captures_asked,
+        });
+    }
     // A capture mark narrows the choice but is not required.
     let captures: Vec<Move> = candidates
         .iter()
@@ -445,7 +511,9 @@ fn resolve_reading(reading: &Reading, pos: &Chess) -> Result<Move, ParseError> {
         candidates
     };
     if pool.is_empty() {
-        return Err(ParseError::Illegal(explain(pos, reading, role, to)));
+        return Err(ParseError::Illegal(explain(
+            pos, reading, role, to, pawn_kind,
+        )));
     }
     let promotions = pool.iter().filter(|m| m.is_promotion()).count();
     let chosen: Vec<Move> = match reading.promotion {
@@ -479,12 +547,49 @@ fn resolve_reading(reading: &Reading, pos: &Chess) -> Result<Move, ParseError> {
     }
 }
 
+/// Which pawn moves a reading can mean.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PawnKind {
+    /// A bare square: pushes only.
+    Push,
+    /// A file without a from-square: captures only.
+    Capture,
+    Any,
+}
+
+fn pawn_kind(reading: &Reading) -> PawnKind {
+    if reading.role.is_some() || reading.from.is_some() {
+        PawnKind::Any
+    } else if reading.from_file.is_some() {
+        PawnKind::Capture
+    } else if reading.capture {
+        PawnKind::Any
+    } else {
+        PawnKind::Push
+    }
+}
+
 /// Why no legal move fits the reading.
-fn explain(pos: &Chess, reading: &Reading, role: Option<Role>, to: Square) -> Illegal {
+fn explain(
+    pos: &Chess,
+    reading: &Reading,
+    role: Option<Role>,
+    to: Square,
+    pawn_kind: PawnKind,
+) -> Illegal {
     let role = role
         .or_else(|| reading.from.and_then(|f| pos.board().role_at(f)))
         .unwrap_or(Role::Pawn);
     let mut movers = geometric_movers(pos, role, to);
+    // A pawn's push stays on its file, a capture leaves it.
+    if role == Role::Pawn {
+        let file = shakmaty::Bitboard::from_file(to.file());
+        match pawn_kind {
+            PawnKind::Push => movers &= file,
+            PawnKind::Capture => movers &= !file,
+            PawnKind::Any => {}
+        }
+    }
     if let Some(from) = reading.from {
         movers &= shakmaty::Bitboard::from_square(from);
     }
@@ -517,12 +622,47 @@ pub fn message(err: &ParseError, pos: &Chess, lang: &Language) -> String {
     let m = &lang.messages;
     match err {
         ParseError::Empty => m.empty.clone(),
-        ParseError::UnknownWord(w) => fill(&m.unknown_word, &[("word", w)]),
+        ParseError::UnknownWord(w) => unknown_word_message(w, lang),
         ParseError::NoSquare => m.no_square.clone(),
         ParseError::TooManySquares => m.too_many_squares.clone(),
         ParseError::NoPieceOn(sq) => fill(&m.no_piece_on, &[("square", &lang.square(*sq))]),
+        ParseError::CaptureNotSaid { to, captures } => {
+            let sep = format!(" {} ", m.or);
+            let phrases: Vec<String> = captures
+                .iter()
+                .map(|mv| announce(pos, *mv, lang, Form::Short))
+                .collect();
+            fill(
+                &m.capture_not_said,
+                &[
+                    ("square", &lang.square(*to)),
+                    ("moves", &phrases.join(&sep)),
+                ],
+            )
+        }
+        ParseError::WhichCastling => m.which_castling.clone(),
+        ParseError::NoCastling(short, long) => format!(
+            "{}. {}",
+            illegal_message(short, pos, lang),
+            illegal_message(long, pos, lang)
+        ),
         ParseError::Illegal(illegal) => illegal_message(illegal, pos, lang),
     }
+}
+
+/// "Unbekanntes Wort: Springa. Meinten Sie Springer?": the nearest known words, if any are
+/// near, so that a typo is named and nothing is guessed.
+pub fn unknown_word_message(word: &str, lang: &Language) -> String {
+    let text = fill(&lang.messages.unknown_word, &[("word", word)]);
+    let near = super::vocabulary::nearest_words(word, lang);
+    if near.is_empty() {
+        return text;
+    }
+    let sep = format!(" {} ", lang.messages.or);
+    format!(
+        "{text}. {}",
+        fill(&lang.messages.did_you_mean, &[("words", &near.join(&sep))])
+    )
 }
 
 /// An [`Illegal`] reason in `lang`.
@@ -562,7 +702,10 @@ pub fn illegal_message(illegal: &Illegal, pos: &Chess, lang: &Language) -> Strin
                 CastlingBlock::InCheck => &m.castling_in_check,
                 CastlingBlock::Attacked => &m.castling_attacked,
             };
-            fill(template, &[("castling", castling_words(lang, *side))])
+            capitalized(&fill(
+                template,
+                &[("castling", castling_words(lang, *side))],
+            ))
         }
     }
 }

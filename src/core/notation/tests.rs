@@ -276,7 +276,7 @@ fn error_messages_in_both_languages() {
         both(&start, "O-O"),
         (
             "Kurze Rochade ist nicht möglich: eine Figur steht im Weg".into(),
-            "short castling is not possible: a piece is in the way".into(),
+            "Short castling is not possible: a piece is in the way".into(),
         )
     );
     let pinned = pos("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1");
@@ -302,7 +302,7 @@ fn error_messages_in_both_languages() {
     let moved = pos("4k3/8/8/8/8/8/8/4K2R w - - 0 1");
     assert_eq!(
         both(&moved, "kurze Rochade").1,
-        "short castling is no longer possible: the king or the rook has moved"
+        "Short castling is no longer possible: the king or the rook has moved"
     );
     let through = pos("4k3/8/8/8/8/8/5r2/4K2R w K - 0 1");
     assert_eq!(
@@ -334,6 +334,127 @@ fn error_messages_in_both_languages() {
         both(&promo, "e8=K").0,
         "Ein Bauer wird in Dame, Turm, Läufer oder Springer umgewandelt"
     );
+}
+
+/// A piece letter is never reread as a file, and a bare square never becomes a capture: the
+/// move refused says the true reason, in every input form.
+#[test]
+fn a_piece_that_cannot_go_there_is_refused_not_reread_as_a_pawn() {
+    let start = Chess::default();
+    let de = language("de").expect("de");
+    let en = language("en").expect("en");
+    for text in [
+        "Bb4",
+        "Lb4",
+        "bb4",
+        "B b4",
+        "L b4",
+        "Läufer Bella vier",
+        "bishop bella four",
+    ] {
+        let err = parse_move(text, &start).expect_err(text);
+        assert_eq!(
+            message(&err, &start, de),
+            "Kein Läufer kann Bella vier erreichen",
+            "{text}"
+        );
+        assert_eq!(
+            message(&err, &start, en),
+            "No bishop can reach Bella four",
+            "{text}"
+        );
+    }
+    // Lower-case b before a capture is still the pawn.
+    assert_eq!(parsed(&start, "b4"), uci(&start, "b2b4"));
+    // After 1.e4 d5 a bare d5 is no push; the capture is named, not made.
+    let p = pos("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    for text in ["d5", "David fünf", "david five"] {
+        let err = parse_move(text, &p).expect_err(text);
+        assert_eq!(
+            message(&err, &p, de),
+            "Kein Bauer kann David fünf erreichen, ohne zu schlagen. Schlagen: Eva schlägt David fünf",
+            "{text}"
+        );
+        assert_eq!(
+            message(&err, &p, en),
+            "No pawn can reach David five without capturing. To capture: Eva takes David five"
+        );
+    }
+    assert_eq!(parsed(&p, "exd5"), uci(&p, "e4d5"));
+    assert_eq!(parsed(&p, "Eva schlägt David fünf"), uci(&p, "e4d5"));
+    // No pawn at all: the plain reason, never the king.
+    let err = parse_move("d6", &p).expect_err("d6");
+    assert_eq!(
+        message(&err, &p, de),
+        "Kein Bauer kann David sechs erreichen"
+    );
+}
+
+#[test]
+fn castling_with_letters_o_and_without_a_side() {
+    let both = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    for text in ["OO", "oo", "00", "O-O"] {
+        assert_eq!(parsed(&both, text), uci(&both, "e1g1"), "{text}");
+    }
+    for text in ["OOO", "000", "O-O-O"] {
+        assert_eq!(parsed(&both, text), uci(&both, "e1c1"), "{text}");
+    }
+    for text in ["Rochade", "castle", "rochieren"] {
+        assert_eq!(parse_move(text, &both), Err(ParseError::WhichCastling));
+    }
+    let de = language("de").expect("de");
+    let en = language("en").expect("en");
+    assert_eq!(
+        message(&ParseError::WhichCastling, &both, de),
+        "Kurze oder lange Rochade?"
+    );
+    assert_eq!(
+        message(&ParseError::WhichCastling, &both, en),
+        "Short or long castling?"
+    );
+    let long_only = pos("r3k2r/8/8/8/8/8/8/R3K3 w Qkq - 0 1");
+    assert_eq!(parsed(&long_only, "Rochade"), uci(&long_only, "e1c1"));
+    assert_eq!(parsed(&long_only, "castle"), uci(&long_only, "e1c1"));
+    let start = Chess::default();
+    let err = parse_move("Rochade", &start).expect_err("none");
+    assert_eq!(
+        message(&err, &start, de),
+        "Kurze Rochade ist nicht möglich: eine Figur steht im Weg. Lange Rochade ist nicht möglich: eine Figur steht im Weg"
+    );
+}
+
+#[test]
+fn a_space_after_the_piece_letter() {
+    let start = Chess::default();
+    for text in ["N f3", "S f3", "n f3", "s f3", "Springer f3"] {
+        assert_eq!(parsed(&start, text), uci(&start, "g1f3"), "{text}");
+    }
+    // A lone lower-case d or b is still a file.
+    assert_eq!(parsed(&start, "d 4"), uci(&start, "d2d4"));
+}
+
+#[test]
+fn a_typo_names_the_nearest_word_and_plays_nothing() {
+    let start = Chess::default();
+    let de = language("de").expect("de");
+    let en = language("en").expect("en");
+    for text in ["Springa", "Springa Felix drei", "Sprinegr f3"] {
+        let err = parse_move(text, &start).expect_err(text);
+        assert!(matches!(err, ParseError::UnknownWord(_)), "{text}");
+        assert!(
+            message(&err, &start, de).ends_with(". Meinten Sie Springer?"),
+            "{text}: {}",
+            message(&err, &start, de)
+        );
+    }
+    let err = parse_move("knigt f3", &start).expect_err("knigt");
+    assert_eq!(
+        message(&err, &start, en),
+        "Unknown word: knigt. Did you mean Knight?"
+    );
+    // Nothing near: no guess.
+    let err = parse_move("Elefant f3", &start).expect_err("Elefant");
+    assert_eq!(message(&err, &start, de), "Unbekanntes Wort: Elefant");
 }
 
 fn random_positions(seed: u64, games: usize, plies: usize) -> Vec<(Chess, CastlingMode)> {

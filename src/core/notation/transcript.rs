@@ -22,6 +22,42 @@ pub struct SpokenPly<'a> {
     pub spoken: &'a str,
 }
 
+/// Between White's and Black's move of one number, in a transcript and the game's move list:
+/// a mark a screen reader keeps (it passes over double spaces), and not the comma that comes
+/// before "Schach" or a promotion.
+pub const BETWEEN_SIDES: &str = "; ";
+
+/// In place of White's move when a game or a list begins with Black's.
+pub const NO_WHITE_MOVE: &str = "…";
+
+/// Appends one ply to a text transcript, one line per move number ("2. Springer Felix drei;
+/// Felix sechs, Schach"). `line_open`: White's move of this line is written and the line is
+/// not ended; the new value is returned.
+pub fn push_text_ply(buf: &mut String, p: &SpokenPly<'_>, line_open: bool) -> bool {
+    match p.turn {
+        Color::White => {
+            if line_open {
+                buf.push('\n');
+            }
+            buf.push_str(&p.move_number.to_string());
+            buf.push_str(". ");
+            buf.push_str(p.spoken);
+            true
+        }
+        Color::Black => {
+            if !line_open {
+                buf.push_str(&p.move_number.to_string());
+                buf.push_str(". ");
+                buf.push_str(NO_WHITE_MOVE);
+            }
+            buf.push_str(BETWEEN_SIDES);
+            buf.push_str(p.spoken);
+            buf.push('\n');
+            false
+        }
+    }
+}
+
 /// Why a game could not be transcribed to its end.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TranscriptError {
@@ -108,6 +144,31 @@ mod tests {
         })
         .expect("legal");
         assert_eq!(last, "e1g1");
+    }
+
+    #[test]
+    fn text_lines_separate_the_sides_with_a_semicolon() {
+        let text = "1. e4 f5 2. Qh5+ g6 3. Nf3 *";
+        let raw = Reader::new(text.as_bytes()).next().expect("game");
+        let mut buf = String::new();
+        let mut open = false;
+        speak_game(&raw, language("de").expect("de"), Form::Short, |p| {
+            open = push_text_ply(&mut buf, &p, open)
+        })
+        .expect("legal");
+        assert_eq!(
+            buf,
+            "1. Eva vier; Felix fünf\n2. Dame Hector fünf, Schach; Gustav sechs\n3. Springer Felix drei"
+        );
+        let text = "[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 7\"]\n7... Kd7 8. e4 *";
+        let raw = Reader::new(text.as_bytes()).next().expect("game");
+        buf.clear();
+        open = false;
+        speak_game(&raw, language("en").expect("en"), Form::Short, |p| {
+            open = push_text_ply(&mut buf, &p, open)
+        })
+        .expect("legal");
+        assert_eq!(buf, "7. …; King David seven\n8. Eva four");
     }
 
     #[test]

@@ -18,6 +18,8 @@ pub enum Meaning {
     To,
     Promote,
     Castle(CastlingSide),
+    /// Castling without a side.
+    CastleEither,
     /// Words that carry no information for finding the move (check, en passant).
     Ignore,
     /// Small words that join others ("in", "and").
@@ -115,6 +117,7 @@ impl Vocabulary {
             (&u.ignored, Meaning::Ignore),
             (&u.short_castling, Meaning::Castle(CastlingSide::KingSide)),
             (&u.long_castling, Meaning::Castle(CastlingSide::QueenSide)),
+            (&u.castling, Meaning::CastleEither),
         ] {
             for word in list {
                 self.add(word, meaning);
@@ -163,6 +166,131 @@ impl Vocabulary {
     pub fn lookup(&self, folded: &str) -> Option<Meaning> {
         self.entries.get(folded).copied()
     }
+}
+
+/// The known words nearest to an unknown one (a typo: one or two letters off), in the words
+/// of `lang` (moves and commands), else of any language; none when nothing is near.
+pub fn nearest_words(word: &str, lang: &Language) -> Vec<String> {
+    let folded = fold(word);
+    let length = folded.chars().count();
+    // No known word is longer than a phrase's word; a long text is no typo of one.
+    if !(3..=24).contains(&length) || !folded.chars().all(char::is_alphabetic) {
+        return Vec::new();
+    }
+    let limit = if length >= 6 { 2 } else { 1 };
+    let from = |candidates: Vec<&String>| -> Vec<String> {
+        let mut best: Vec<String> = Vec::new();
+        let mut best_distance = limit + 1;
+        for c in candidates {
+            if c.contains(' ') || c.chars().count() < 3 {
+                continue;
+            }
+            let d = distance(&folded, &fold(c));
+            if d == 0 || d > limit {
+                continue;
+            }
+            if d < best_distance {
+                best_distance = d;
+                best.clear();
+            }
+            if d == best_distance && !best.iter().any(|b| fold(b) == fold(c)) {
+                best.push(c.clone());
+            }
+        }
+        best.truncate(3);
+        best
+    };
+    let near = from(known_words(lang));
+    if !near.is_empty() {
+        return near;
+    }
+    languages()
+        .filter(|other| other.code != lang.code)
+        .map(|other| from(known_words(other)))
+        .find(|near| !near.is_empty())
+        .unwrap_or_default()
+}
+
+/// Every single word a player may type in `lang`: board and piece words, move words and the
+/// commands.
+fn known_words(lang: &Language) -> Vec<&String> {
+    let c = &lang.commands;
+    let u = &lang.understood;
+    let mut words: Vec<&String> = lang
+        .board
+        .files
+        .iter()
+        .chain(&lang.board.ranks)
+        .chain(&lang.pieces.names)
+        .chain(&lang.pieces.plural)
+        .chain([&lang.moves.capture, &lang.moves.to])
+        .collect();
+    for list in [
+        &c.help,
+        &c.board,
+        &c.pieces,
+        &c.square,
+        &c.rank,
+        &c.file,
+        &c.diagonal,
+        &c.attacks,
+        &c.moves,
+        &c.last,
+        &c.turn,
+        &c.material,
+        &c.list,
+        &c.clock,
+        &c.repeat,
+        &c.offer,
+        &c.accept,
+        &c.decline,
+        &c.claim,
+        &c.resign,
+        &c.save,
+        &c.quit,
+        &c.new,
+        &c.silence,
+        &c.mute,
+        &c.unmute,
+        &c.faster,
+        &c.slower,
+        &c.white,
+        &c.black,
+        &u.capture,
+        &u.castling,
+    ] {
+        words.extend(list);
+    }
+    for list in u.files.iter().chain(&u.ranks).chain(&u.pieces) {
+        words.extend(list);
+    }
+    words
+}
+
+/// Edit distance with transpositions (optimal string alignment), on characters.
+fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    d[a.len()][b.len()]
 }
 
 /// A square in any form: "e4", "Eva vier", "eva 4", "Eva4".

@@ -10,7 +10,7 @@ use super::{Effect, Match, Recorded, Urgency, answer, say};
 use crate::core::game::{GameError, IllegalMoveVerdict};
 use crate::core::laws::Penalty;
 use crate::core::notation::clock_words::duration_words;
-use crate::core::notation::language::fill;
+use crate::core::notation::language::{counted, fill};
 use crate::core::notation::speak::announce_san;
 use crate::core::outcome::{GameResult, Outcome, Termination};
 use crate::core::record::export::{Remark, remark_words};
@@ -110,11 +110,8 @@ impl Match {
         vec![
             Effect::Record(Recorded::MovesSet { color, moves }),
             answer(fill(
-                &self.lang.arbiter.moves_set,
-                &[
-                    ("color", self.lang.color(color)),
-                    ("moves", &moves.to_string()),
-                ],
+                &counted(&self.lang.arbiter.moves_set, u64::from(moves)),
+                &[("color", self.lang.color(color))],
             )),
         ]
     }

@@ -181,11 +181,143 @@ fn every_query_gets_an_answer() {
         ["Letzter Zug: 1. Weiß, Eva vier"]
     );
     assert_eq!(said(&line(&mut m, "uhr", 30)), ["Ohne Uhr gespielt"]);
-    assert_eq!(said(&line(&mut m, "feld", 30)), ["Welches Zielfeld?"]);
+    assert_eq!(
+        said(&line(&mut m, "feld", 30)),
+        ["Welches Feld? Etwa e4 oder Eva vier"]
+    );
     assert_eq!(
         line(&mut m, "wiederholen", 30),
         [Effect::Speech(SpeechControl::Repeat)]
     );
+}
+
+/// The wrong word of a query is named with what the query needs; every query a player tried
+/// gets a real answer.
+#[test]
+fn queries_name_the_wrong_word_and_answer_what_was_asked() {
+    let (mut m, _) = start(setup(Side::Keyboard, Side::Keyboard));
+    let ask = |m: &mut Match, q: &str| said(&line(m, q, 20));
+    assert_eq!(
+        ask(&mut m, "reihe Eva"),
+        ["Eva ist keine Reihe. Eine Reihe ist eine Zahl von eins bis acht, etwa reihe 4"]
+    );
+    assert_eq!(
+        ask(&mut m, "linie 5"),
+        [
+            "5 ist keine Linie. Eine Linie ist ein Buchstabe oder ein Wort von Anna bis Hector, etwa linie e"
+        ]
+    );
+    assert_eq!(
+        ask(&mut m, "feld e9"),
+        ["e9 ist kein Feld. Ein Feld ist etwa e4 oder Eva vier"]
+    );
+    assert_eq!(
+        ask(&mut m, "wo sind die schwarzen Tüirme"),
+        ["Unbekanntes Wort: Tüirme. Meinten Sie Türme?"]
+    );
+    assert_eq!(
+        ask(&mut m, "angriff"),
+        ["Weiß greift an: keine; Schwarz greift an: keine"]
+    );
+    assert_eq!(
+        ask(&mut m, "züge Springer"),
+        [
+            "Weiße Springer: Springer Anna drei, Springer Cäsar drei, Springer Felix drei, Springer Hector drei"
+        ]
+    );
+    assert_eq!(ask(&mut m, "weiße figuren"), ask(&mut m, "figuren weiß"));
+    assert_eq!(
+        ask(&mut m, "wo ist der weiße König"),
+        ["Weißer König: Eva eins"]
+    );
+    for text in ["e4", "d5"] {
+        line(&mut m, text, 30);
+    }
+    assert_eq!(
+        ask(&mut m, "angriff"),
+        ["Weiß greift an: schwarzer Bauer David fünf; Schwarz greift an: weißer Bauer Eva vier"]
+    );
+    assert_eq!(ask(&mut m, "züge Dame").len(), 1);
+    assert!(ask(&mut m, "züge Dame")[0].starts_with("Weiße Dame: Dame Eva zwei, "));
+    // After the game, no "0 Züge".
+    line(&mut m, "aufgeben", 40);
+    line(&mut m, "ja", 40);
+    assert!(m.game().is_over());
+    assert_eq!(ask(&mut m, "züge"), ["Die Partie ist beendet"]);
+    assert_eq!(ask(&mut m, "züge Springer"), ["Die Partie ist beendet"]);
+}
+
+/// One legal move: "1 Zug", in both languages.
+#[test]
+fn one_move_is_said_in_the_singular() {
+    let fen = "7k/8/8/8/8/8/7r/K7 w - - 0 1";
+    let variant = crate::core::variant::Variant::Standard;
+    let game = Game::from_position(
+        crate::core::variant::position_from_fen(fen, variant).expect("fen"),
+        variant,
+    );
+    for (code, expected) in [
+        ("de", "1 Zug: König Bella eins"),
+        ("en", "1 move: King Bella one"),
+    ] {
+        let (mut m, _) = Match::new(
+            setup(Side::Keyboard, Side::Keyboard),
+            game.clone(),
+            language(code).expect("lang"),
+            t(0),
+        );
+        assert_eq!(said(&line(&mut m, "züge", 10)), [expected]);
+    }
+}
+
+/// Never a move that was not meant: a piece letter that no piece can use is refused with the
+/// true reason, "Rochade" asks which when both are legal, and a typo plays nothing.
+#[test]
+fn only_the_move_meant_is_played() {
+    let (mut m, _) = start(setup(Side::Keyboard, Side::Keyboard));
+    for text in ["Bb4", "Lb4", "Läufer Bella vier", "bishop b4"] {
+        assert_eq!(
+            said(&line(&mut m, text, 10)),
+            ["Kein Läufer kann Bella vier erreichen"],
+            "{text}"
+        );
+    }
+    assert_eq!(
+        said(&line(&mut m, "Springa Felix drei", 10)),
+        ["Unbekanntes Wort: Springa. Meinten Sie Springer?"]
+    );
+    assert_eq!(m.game().ply(), 0);
+    for text in ["e4", "d5"] {
+        line(&mut m, text, 10);
+    }
+    for text in ["d5", "David fünf"] {
+        assert_eq!(
+            said(&line(&mut m, text, 10)),
+            [
+                "Kein Bauer kann David fünf erreichen, ohne zu schlagen. Schlagen: Eva schlägt David fünf"
+            ]
+        );
+    }
+    assert_eq!(m.game().ply(), 2);
+    // A space after the piece letter.
+    assert_eq!(said(&line(&mut m, "S f3", 10)), ["Springer Felix drei"]);
+    assert_eq!(said(&line(&mut m, "N c6", 10)), ["Springer Cäsar sechs"]);
+    for text in [
+        "Lc4", "Sf6", "d3", "Be6", "Be3", "Qd7", "Qd2", "h6", "Nc3", "h5",
+    ] {
+        line(&mut m, text, 10);
+    }
+    assert_eq!(m.game().ply(), 14);
+    // Both castlings are legal for White: asked, nothing played, and the answer plays it.
+    assert_eq!(
+        said(&line(&mut m, "Rochade", 10)),
+        ["Kurze oder lange Rochade?"]
+    );
+    assert_eq!(m.game().ply(), 14);
+    assert_eq!(said(&line(&mut m, "lang", 10)), ["Lange Rochade"]);
+    // Letters O for Black.
+    assert_eq!(said(&line(&mut m, "OOO", 10)), ["Lange Rochade"]);
+    assert_eq!(m.game().ply(), 16);
 }
 
 #[test]
@@ -230,7 +362,9 @@ fn claims_are_checked_and_an_incorrect_one_costs_time() {
     );
     assert_eq!(
         said(&e),
-        ["Reklamation nicht berechtigt. Weiß bekommt 2 Minuten dazu"]
+        [
+            "Reklamation nicht berechtigt. Weiß bekommt 2 Minuten dazu. Sie gilt als Remisangebot von Schwarz"
+        ]
     );
     let white = m.clock().map(|c| c.remaining(Color::White, t(1000)));
     assert_eq!(white, Some(Duration::from_millis(300_000 - 200 + 120_000)));
@@ -246,6 +380,52 @@ fn claims_are_checked_and_an_incorrect_one_costs_time() {
             "Partie beendet: dreifache Stellungswiederholung. Remis"
         ]
     );
+}
+
+/// Without a clock a wrong claim gives no time; a bare claim claims the rule that holds, and a
+/// wrong one after many quiet moves is a fifty-move claim.
+#[test]
+fn claims_without_a_clock_and_the_rule_that_applies() {
+    let (mut m, _) = start(setup(Side::Keyboard, Side::Keyboard));
+    line(&mut m, "Nf3", 10);
+    assert_eq!(
+        said(&line(&mut m, "reklamieren", 20)),
+        ["Reklamation nicht berechtigt. Sie gilt als Remisangebot von Schwarz"]
+    );
+    assert_eq!(m.game().pending_draw_offer(), Some(Color::Black));
+    let variant = crate::core::variant::Variant::Standard;
+    let quiet = |fen: &str| {
+        let game = Game::from_position(
+            crate::core::variant::position_from_fen(fen, variant).expect("fen"),
+            variant,
+        );
+        Match::new(
+            setup(Side::Keyboard, Side::Keyboard),
+            game,
+            language("de").expect("de"),
+            t(0),
+        )
+        .0
+    };
+    let claimed_kind = |e: &[Effect]| {
+        e.iter().find_map(|x| match x {
+            Effect::Record(Recorded::Claim { kind, correct, .. }) => Some((*kind, *correct)),
+            _ => None,
+        })
+    };
+    // Fifty moves without a capture or a pawn move: the bare claim is right.
+    let mut m = quiet("8/8/4k3/8/8/8/8/R3K3 w - - 100 90");
+    let e = line(&mut m, "reklamieren", 10);
+    assert_eq!(claimed_kind(&e), Some((ClaimKind::FiftyMoves, true)));
+    assert_eq!(said(&e)[0], "Reklamation berechtigt: 50-Züge-Regel");
+    // With the move that completes them.
+    let mut m = quiet("8/8/4k3/8/8/8/8/R3K3 w - - 99 90");
+    let e = line(&mut m, "reklamieren Ta2", 10);
+    assert_eq!(claimed_kind(&e), Some((ClaimKind::FiftyMoves, true)));
+    // Forty quiet moves: a wrong claim is taken for a fifty-move claim, not threefold.
+    let mut m = quiet("8/8/4k3/8/8/8/8/R3K3 w - - 80 90");
+    let e = line(&mut m, "reklamieren", 10);
+    assert_eq!(claimed_kind(&e), Some((ClaimKind::FiftyMoves, false)));
 }
 
 #[test]
@@ -393,5 +573,21 @@ fn the_opponents_e_board_is_told_to_wait_for_the_local_players_move() {
     assert!(
         !e.iter().any(|x| matches!(x, Effect::BoardExpect { .. })),
         "{e:?}"
+    );
+}
+
+/// The arbiter's move counter in the singular and the plural.
+#[test]
+fn the_arbiters_move_count_agrees_with_its_number() {
+    let mut s = setup(Side::Keyboard, Side::Keyboard);
+    s.control = Some("300".parse().expect("control"));
+    let (mut m, _) = start(s);
+    assert_eq!(
+        said(&m.set_move_count(Color::White, 1, t(10))),
+        ["Weiß: 1 Zug gezählt"]
+    );
+    assert_eq!(
+        said(&m.set_move_count(Color::Black, 20, t(20))),
+        ["Schwarz: 20 Züge gezählt"]
     );
 }

@@ -134,7 +134,9 @@ fn game_line(text: &str) -> Result<GameLine, ConsoleError> {
             | Command::File(_)
             | Command::Diagonal(_)
             | Command::Attacks(_)
+            | Command::Threats
             | Command::Moves(_)
+            | Command::PieceMoves(_)
             | Command::Last
             | Command::Turn
             | Command::Material

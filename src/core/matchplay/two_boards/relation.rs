@@ -78,7 +78,7 @@ pub fn move_squares(m: Move, turn: Color) -> Bitboard {
 /// position). Not wrong: a square of a move still being carried out (`pending`, played from
 /// `record`) that shows the record's state or is empty, and (when `hand` allows it, the
 /// board's player being to move) a square emptied by lifting a piece, which may still be in
-/// the hand.
+/// the hand, as long as no piece stands where none should.
 pub fn wrong_squares(
     picture: &Picture,
     record: &Chess,
@@ -96,6 +96,7 @@ pub fn wrong_squares(
         pos.play_unchecked(m);
     }
     let mut wrong = Vec::new();
+    let mut empties = Vec::new();
     for (sq, state) in picture.iter() {
         let expected = target.board().piece_at(sq);
         if state.fits(expected) {
@@ -103,14 +104,26 @@ pub fn wrong_squares(
         }
         let carrying_out = in_progress.contains(sq)
             && (state == SquareState::Empty || state.fits(record.board().piece_at(sq)));
-        let lifted = hand && state == SquareState::Empty;
-        if !(carrying_out || lifted) {
-            wrong.push(SquareDiff {
-                square: sq,
-                expected,
-                found: state,
-            });
+        if carrying_out {
+            continue;
         }
+        let diff = SquareDiff {
+            square: sq,
+            expected,
+            found: state,
+        };
+        if hand && state == SquareState::Empty {
+            empties.push(diff);
+        } else {
+            wrong.push(diff);
+        }
+    }
+    // An empty square is a piece in the hand of the player to move, until a piece stands
+    // where none should: then it was put down on the wrong square, and where it came from is
+    // named too, so that the alert says every square that differs.
+    if !wrong.is_empty() {
+        wrong.extend(empties);
+        wrong.sort_by_key(|d| d.square);
     }
     wrong
 }

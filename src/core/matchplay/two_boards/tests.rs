@@ -290,6 +290,40 @@ fn a_piece_in_the_hand_of_the_player_to_move_is_no_alert() {
     assert_eq!(said(&e).len(), 1);
 }
 
+/// A piece put down on a square no legal move explains, by the player to move: the alert
+/// names where it stands and where it is missing, as the board monitor does.
+#[test]
+fn a_piece_on_a_wrong_square_names_every_square_that_differs() {
+    let (mut tb, _) = start(setup(Duty::Arbiter, None));
+    moved(&mut tb, Seat::Sighted, "e2e4", 1_000);
+    moved(&mut tb, Seat::Blind, "e2e4", 2_000);
+    // Black, to move, lifts the knight from g8 and puts it on g6: no move of a knight.
+    let wrong = vec![
+        SquareDiff {
+            square: Square::G8,
+            expected: Some(Piece::from_char('n').expect("n")),
+            found: SquareState::Empty,
+        },
+        SquareDiff {
+            square: Square::G6,
+            expected: None,
+            found: SquareState::Occupied(None),
+        },
+    ];
+    let e = board(&mut tb, Seat::Blind, Recognition::Mismatch(wrong), 9_000);
+    assert_eq!(
+        said(&e),
+        vec![
+            "Achtung, Brett von Schwarz: Gustav sechs: hier sollte kein Stein stehen; Gustav \
+             acht: schwarzer Springer fehlt. Bitte berichtigen"
+        ]
+    );
+    assert_eq!(
+        tb.board_words(Seat::Blind),
+        "Gustav sechs: hier sollte kein Stein stehen; Gustav acht: schwarzer Springer fehlt"
+    );
+}
+
 #[test]
 fn a_move_the_game_does_not_have_and_taking_it_back() {
     let (mut tb, _) = start(setup(Duty::Arbiter, None));
