@@ -68,6 +68,8 @@ fn engine_reply(
         if !line.ends_with('\n') || clean.is_empty() || clean.starts_with(prompt) {
             continue;
         }
+        // The computer's move is shown with its label ("Computer: Eva fünf").
+        let clean = clean.strip_prefix("Computer: ").unwrap_or(clean);
         // hector repeats the move it understood first.
         if !confirmed && clean == ours {
             confirmed = true;
@@ -164,6 +166,40 @@ fn a_whole_game_against_the_engine_in_line_mode() {
         !text.contains('\u{1b}'),
         "no control sequences in line mode"
     );
+    // The computer's moves are labelled, and the prompt comes after them: no line holds a
+    // prompt followed by the computer's move.
+    assert!(text.contains("\nComputer: "), "{text}");
+    assert!(!text.contains("Zug oder Befehl: Computer"), "{text}");
+}
+
+#[test]
+fn the_speech_controls_confirm_in_a_word() {
+    let data = temp_dir("play-speech");
+    let mut t = spawn(
+        &["play", "--screen-reader", "--opponent", "keyboard"],
+        &data,
+    );
+    assert!(t.wait_for("Weiß ist am Zug", LIMIT).is_some(), "{}", t.text());
+    for (typed, word) in [
+        ("schneller", "Schneller"),
+        ("langsamer", "Langsamer"),
+        ("stumm", "Stumm"),
+        ("laut", "Ton an"),
+        ("still", "Still"),
+    ] {
+        t.send(format!("{typed}\r").as_bytes());
+        assert!(
+            t.wait_for(&format!("\n{word}\r"), LIMIT).is_some()
+                || t.wait_for(&format!(": {word}\r"), LIMIT).is_some(),
+            "{typed}: {}",
+            t.text()
+        );
+    }
+    t.send(b"ende\r");
+    assert!(t.wait_for("Ja oder nein", LIMIT).is_some(), "{}", t.text());
+    t.send(b"ja\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    let _ = std::fs::remove_dir_all(&data);
 }
 
 #[test]
