@@ -179,7 +179,11 @@ fn the_speech_controls_confirm_in_a_word() {
         &["play", "--screen-reader", "--opponent", "keyboard"],
         &data,
     );
-    assert!(t.wait_for("Weiß ist am Zug", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Weiß ist am Zug", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
     for (typed, word) in [
         ("schneller", "Schneller"),
         ("langsamer", "Langsamer"),

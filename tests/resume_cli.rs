@@ -298,3 +298,48 @@ fn the_offer_to_continue_counts_one_move_as_one() {
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// `hector resume` says the last move and both clocks before its first prompt.
+#[test]
+fn resume_announces_the_last_move_and_the_clocks() {
+    let data = temp_dir("resume-announce");
+    let args = [
+        "play",
+        "--screen-reader",
+        "--opponent",
+        "keyboard",
+        "--tc",
+        "300+2",
+    ];
+    let mut t = spawn(&args, &data);
+    assert!(
+        t.wait_for("Weiß ist am Zug", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    for line in ["e4", "e5"] {
+        t.send(format!("{line}\r").as_bytes());
+        std::thread::sleep(Duration::from_millis(150));
+    }
+    t.send(b"ende\r");
+    assert!(t.wait_for("Ja oder nein", LIMIT).is_some(), "{}", t.text());
+    t.send(b"ja\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    let mut t = spawn(&["resume", "--screen-reader"], &data);
+    assert!(
+        t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    let text = t.text();
+    let before_prompt = text.split("Zug oder Befehl:").next().unwrap_or_default();
+    assert!(before_prompt.contains("Partie fortgesetzt"), "{text}");
+    assert!(before_prompt.contains("Letzter Zug"), "{text}");
+    assert!(before_prompt.contains("Eva fünf"), "{text}");
+    assert!(before_prompt.contains("Minuten"), "{text}");
+    t.send(b"ende\r");
+    assert!(t.wait_for("Ja oder nein", LIMIT).is_some(), "{}", t.text());
+    t.send(b"ja\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    let _ = std::fs::remove_dir_all(&data);
+}

@@ -443,7 +443,11 @@ impl Recorder {
     /// Writes the game as PGN and says so: the sentence naming the file, or why not.
     pub fn save_words(&self, path: &Path, lang: &Language) -> String {
         match self.save_pgn(path, lang) {
-            Ok(()) => fill(&lang.play.saved, &[("path", &path.display().to_string())]),
+            // The whole path, so that the player can find the file from anywhere.
+            Ok(()) => {
+                let full = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+                fill(&lang.play.saved, &[("path", &full.display().to_string())])
+            }
             Err(e) => fill(&lang.play.save_failed, &[("reason", &format!("{e:#}"))]),
         }
     }
@@ -520,7 +524,10 @@ impl Recorder {
             return if game_over {
                 Vec::new()
             } else {
-                vec![lang.play.resume_hint.clone()]
+                vec![fill(
+                    &lang.play.resume_hint,
+                    &[("command", &crate::io::program::command_name())],
+                )]
             };
         }
         let reason = self
@@ -730,7 +737,10 @@ mod tests {
         down.store(false, Ordering::SeqCst);
         assert_eq!(
             r.closing_words(false, language()),
-            vec![language().play.resume_hint.clone()]
+            vec![fill(
+                &language().play.resume_hint,
+                &[("command", &crate::io::program::command_name())],
+            )]
         );
     }
 

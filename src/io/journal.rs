@@ -608,15 +608,20 @@ pub fn latest_in_progress(dir: &Path) -> Result<Option<GameSummary>> {
             .and_then(|n| n.to_str())
             .is_some_and(|n| continued.contains(&n))
     };
+    let open = |g: &&GameSummary| {
+        g.problem.is_none()
+            && g.outcome.is_none()
+            && !is_continued(g)
+            && mode_of(&g.path).as_deref() != Some("arbiter")
+    };
+    // A game left before its first move (a new game the player did not play) is not worth
+    // continuing, and must not hide an earlier one that is.
     Ok(games
         .iter()
         .rev()
-        .find(|g| {
-            g.problem.is_none()
-                && g.outcome.is_none()
-                && !is_continued(g)
-                && mode_of(&g.path).as_deref() != Some("arbiter")
-        })
+        .filter(open)
+        .find(|g| g.moves > 0)
+        .or_else(|| games.iter().rev().find(open))
         .cloned())
 }
 

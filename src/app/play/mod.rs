@@ -185,7 +185,7 @@ impl App {
         // Asking to save also tries the journal again.
         self.recorder.retry();
         self.tell_record_problem();
-        let path = path.map(PathBuf::from).unwrap_or_else(|| {
+        let path = path.map(|p| home_path(&p)).unwrap_or_else(|| {
             let stamp = crate::app::recorder::file_stamp(&self.recorder.header.created);
             PathBuf::from(format!("hector-{stamp}.pgn"))
         });
@@ -347,6 +347,14 @@ impl App {
         let clock = self.game_match.clock()?;
         let now = self.now();
         Some(clock_faces(clock, now))
+    }
+}
+
+/// A path typed by the player: `~/` stands for the home directory, as in a shell.
+fn home_path(typed: &str) -> PathBuf {
+    match (typed.strip_prefix("~/"), std::env::var_os("HOME")) {
+        (Some(rest), Some(home)) if !home.is_empty() => PathBuf::from(home).join(rest),
+        _ => PathBuf::from(typed),
     }
 }
 
@@ -591,7 +599,15 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
     if was_resumed {
         app.tell(Urgency::Answer, vec![lang.play.resumed.clone()]);
     }
-    if app.apply(effects) {
+    let mut running = app.apply(effects);
+    // Continued: the last move and both clocks, before the first prompt.
+    if was_resumed && running {
+        running = app.handle(Event::Command(Command::Last));
+        if app.game_match.clock().is_some() {
+            running &= app.handle(Event::Command(Command::Clock));
+        }
+    }
+    if running {
         ui.run(&mut app, screen, lang);
     }
     app.leave();

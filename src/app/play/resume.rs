@@ -132,20 +132,25 @@ pub fn offer(lang: &Language, speech: &SpeechSettings) -> Option<PathBuf> {
 }
 
 /// Prints `question` and reads the answer from the terminal: yes (ja, fortsetzen, continue)
-/// or anything else.
+/// or no (nein, neu, new). Enter alone, or any other answer, asks again; the end of the
+/// input means no.
 fn ask_yes_no(question: &str) -> bool {
-    let mut out = std::io::stdout().lock();
-    let _ = write!(out, "{question}: ");
-    let _ = out.flush();
-    drop(out);
-    let mut answer = String::new();
-    if std::io::stdin().lock().read_line(&mut answer).is_err() {
-        return false;
+    loop {
+        let mut out = std::io::stdout().lock();
+        let _ = write!(out, "{question}: ");
+        let _ = out.flush();
+        drop(out);
+        let mut answer = String::new();
+        match std::io::stdin().lock().read_line(&mut answer) {
+            Ok(0) | Err(_) => return false,
+            Ok(_) => {}
+        }
+        match answer.trim().to_lowercase().as_str() {
+            "j" | "ja" | "y" | "yes" | "fortsetzen" | "continue" => return true,
+            "n" | "nein" | "no" | "neu" | "new" => return false,
+            _ => {}
+        }
     }
-    matches!(
-        answer.trim().to_lowercase().as_str(),
-        "j" | "ja" | "y" | "yes" | "fortsetzen" | "continue"
-    )
 }
 
 /// What becomes of a journal the player wants to continue.

@@ -260,6 +260,8 @@ enum Pending {
     Resign,
     /// "Wirklich beenden?", likewise.
     Quit,
+    /// "Eine neue Partie beginnen?" while a game runs, likewise.
+    New,
 }
 
 pub struct Match {
@@ -381,7 +383,7 @@ impl Match {
 
     /// Whether a question waits for yes or no (resigning, quitting).
     pub fn asks_confirmation(&self) -> bool {
-        matches!(self.pending, Pending::Resign | Pending::Quit)
+        matches!(self.pending, Pending::Resign | Pending::Quit | Pending::New)
     }
 
     /// The question that waits for its answer, in words (a screen keeps it in view).
@@ -560,7 +562,7 @@ impl Match {
                 }
                 self.pending = Pending::BoardPromotion;
             }
-            question @ (Pending::Resign | Pending::Quit) => {
+            question @ (Pending::Resign | Pending::Quit | Pending::New) => {
                 // Enter alone asks again; anything else is the answer or lets it lapse.
                 if matches!(read_line(text), Ok(Line::Empty)) {
                     out.push(answer(self.question_text(&question)));
@@ -719,7 +721,7 @@ impl Match {
         let by = self.game.turn();
         let before = self.game.position().clone();
         let report: MoveReport = match self.game.play(m) {
-            Ok(r) if matches!(self.pending, Pending::Resign | Pending::Quit) => {
+            Ok(r) if matches!(self.pending, Pending::Resign | Pending::Quit | Pending::New) => {
                 self.pending = Pending::None;
                 r
             }
@@ -836,6 +838,10 @@ impl Match {
         let p = &self.lang.play;
         match question {
             Pending::Resign => p.resign_confirm.clone(),
+            Pending::New => match &self.unrecorded {
+                Some(reason) => fill(&p.quit_confirm_unrecorded, &[("reason", reason)]),
+                None => p.new_confirm.clone(),
+            },
             _ => match &self.unrecorded {
                 Some(reason) => fill(&p.quit_confirm_unrecorded, &[("reason", reason)]),
                 None => p.quit_confirm.clone(),
@@ -865,11 +871,15 @@ impl Match {
                 out.push(Effect::Quit);
                 true
             }
+            (Pending::New, Command::Yes | Command::New) => {
+                out.push(Effect::NewGame);
+                true
+            }
             (Pending::Resign, Command::No) => {
                 out.push(answer(p.not_resigned.clone()));
                 true
             }
-            (Pending::Quit, Command::No) => {
+            (Pending::Quit | Pending::New, Command::No) => {
                 out.push(answer(p.not_quit.clone()));
                 true
             }
@@ -961,6 +971,11 @@ impl Match {
                 }
             }
             Command::Yes | Command::No => out.push(answer(p.no_question.clone())),
+            // A game under way is not dropped on one word.
+            Command::New if !self.game.is_over() && self.game.ply() > 0 => {
+                self.pending = Pending::New;
+                out.push(answer(self.question_text(&Pending::New)));
+            }
             Command::New => out.push(Effect::NewGame),
         }
     }

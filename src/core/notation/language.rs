@@ -177,6 +177,7 @@ pub struct PlayWords {
     pub resign_confirm: String,
     pub quit_confirm: String,
     pub quit_confirm_unrecorded: String,
+    pub new_confirm: String,
     pub not_resigned: String,
     pub not_quit: String,
     pub no_question: String,

@@ -117,6 +117,8 @@ const TEXTS: &[&str] = &[
     "no",
     "ende",
     "quit",
+    "neu",
+    "new",
     "speichern",
     "brett",
     "wer",

@@ -591,3 +591,20 @@ fn the_arbiters_move_count_agrees_with_its_number() {
         ["Schwarz: 20 Züge gezählt"]
     );
 }
+
+#[test]
+fn a_new_game_is_asked_for_first_while_one_runs() {
+    let (mut m, _) = start(setup(Side::Keyboard, Side::Keyboard));
+    // Before the first move nothing is lost: at once.
+    assert!(line(&mut m, "neu", 10).contains(&Effect::NewGame));
+    line(&mut m, "e4", 20);
+    let e = line(&mut m, "neu", 30);
+    assert!(!e.contains(&Effect::NewGame));
+    assert_eq!(
+        said(&e),
+        ["Eine neue Partie beginnen? Die laufende bleibt gespeichert. Ja oder nein"]
+    );
+    assert_eq!(said(&line(&mut m, "nein", 40)), ["Die Partie geht weiter"]);
+    line(&mut m, "neu", 50);
+    assert!(line(&mut m, "ja", 60).contains(&Effect::NewGame));
+}
