@@ -691,3 +691,45 @@ fn the_sighted_opponents_e_board_follows_the_typed_moves() {
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// Chess960 and a FEN: the start is announced, and `hector games` and `export --text` name it.
+#[test]
+fn another_start_position_is_announced_and_recorded() {
+    let data = temp_dir("play-start");
+    for (args, said, listed) in [
+        (
+            &["--chess960", "0"][..],
+            "Ausgangsstellung: die weiße Grundreihe von Anna bis Hector ist Läufer, Läufer, Dame, Springer, Springer, Turm, König, Turm",
+            "Schach960 aus der Stellung bbqnnrkr/",
+        ),
+        (
+            &["--fen", "8/8/4k3/8/8/4K3/4P3/8 w - - 0 1"][..],
+            "Ausgangsstellung: Weiß: König Eva drei; Bauer Eva zwei. Schwarz: König Eva sechs",
+            "aus der Stellung 8/8/4k3/8/8/4K3/4P3/8 w - - 0 1",
+        ),
+    ] {
+        let mut all = vec!["play", "--screen-reader", "--opponent", "keyboard", "--new"];
+        all.extend(args);
+        let mut t = spawn(&all, &data);
+        assert!(t.wait_for(said, LIMIT).is_some(), "{}", t.text());
+        t.send(b"ende\r");
+        assert!(t.wait_for("Ja oder nein", LIMIT).is_some(), "{}", t.text());
+        t.send(b"ja\r");
+        assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+        let env = [
+            ("HECTOR_DATA", data.to_str().expect("utf-8")),
+            ("HECTOR_CONFIG", "/nonexistent"),
+        ];
+        let games = common::run_with(&["games"], b"", &env, LIMIT);
+        assert!(games.stdout.contains(listed), "{}", games.stdout);
+        let last = games.stdout.lines().count().to_string();
+        let text = common::run_with(&["export", &last, "--text"], b"", &env, LIMIT);
+        let start = listed.split('/').next().unwrap_or(listed).to_lowercase();
+        assert!(
+            text.stdout.to_lowercase().contains(&start),
+            "{}",
+            text.stdout
+        );
+    }
+    let _ = std::fs::remove_dir_all(&data);
+}

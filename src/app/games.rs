@@ -80,7 +80,7 @@ pub fn summary_line(number: usize, g: &GameSummary, lang: &Language) -> String {
         Some(r) => lang.result(Some(r)).to_string(),
         None => w.in_progress.clone(),
     };
-    fill(
+    let line = fill(
         &w.game_line,
         &[
             ("number", &number),
@@ -90,7 +90,15 @@ pub fn summary_line(number: usize, g: &GameSummary, lang: &Language) -> String {
             ("result", &result),
             ("moves", &counted(&w.moves, g.moves)),
         ],
-    )
+    );
+    // A game from another start says so, and from which.
+    match &g.start {
+        Some((crate::core::variant::Variant::Chess960, fen)) => {
+            format!("{line}, {}", fill(&w.start_chess960, &[("fen", fen)]))
+        }
+        Some((_, fen)) => format!("{line}, {}", fill(&w.start_fen, &[("fen", fen)])),
+        None => line,
+    }
 }
 
 /// `hector games`. Exit status 0, or 2 when the games directory cannot be read.

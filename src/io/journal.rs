@@ -533,6 +533,8 @@ pub struct GameSummary {
     pub stop: Option<Stop>,
     /// The file name of the damaged journal whose good part this one continues.
     pub continues: Option<String>,
+    /// The game began from another position than the usual one: Chess960, or a FEN.
+    pub start: Option<(crate::core::variant::Variant, String)>,
     /// Why nothing of the journal can be used; the other fields are then empty.
     pub problem: Option<String>,
     /// The same, when the file could be read but nothing in it used, for saying it in the
@@ -557,6 +559,7 @@ impl GameSummary {
             torn_tail: false,
             stop: None,
             continues: None,
+            start: None,
             problem: Some(problem),
             unusable,
         }
@@ -666,6 +669,7 @@ pub fn summarize(path: PathBuf) -> GameSummary {
         torn_tail,
         stop,
         continues: replayed.settings.get("continues").cloned(),
+        start: header.start_fen.map(|fen| (header.variant, fen)),
         problem: None,
         unusable: None,
     }

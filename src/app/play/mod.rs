@@ -482,15 +482,15 @@ fn new_recorder(
         .filter(|u| !u.is_empty() && u != "root")
         .unwrap_or_else(|| lang.play.player.clone());
     let opponent_name = match (&o.engine, &o.port) {
-        (Some(slot), _) => format!(
-            "{} ({})",
-            slot.engine.name(),
-            fill(
-                &lang.play.opponent_engine,
-                &[("level", &options.level.to_string())]
-            )
+        // Names as they stand in the PGN's tags: no article, no grammatical case.
+        (Some(slot), _) => fill(
+            &lang.play.engine_named,
+            &[
+                ("name", slot.engine.name()),
+                ("level", &options.level.to_string()),
+            ],
         ),
-        (None, Some(port)) => fill(&lang.play.opponent_board, &[("port", port)]),
+        (None, Some(port)) => fill(&lang.play.board_named, &[("port", port)]),
         (None, None) => lang.play.second_player.clone(),
     };
     let (white, black) = options.color.fold_wb(

@@ -1,7 +1,7 @@
 //! Answers to questions about the position, in the Appendix D words. Pure: a position or a
 //! game in, sentences out.
 
-use shakmaty::{Bitboard, Board, Chess, Color, File, Move, Position, Rank, Role, Square};
+use shakmaty::{Bitboard, Board, Chess, Color, File, Move, Piece, Position, Rank, Role, Square};
 
 use crate::core::game::Game;
 use crate::core::notation::describe::describe_square;
@@ -109,6 +109,60 @@ fn step(sq: Square, df: i32, dr: i32) -> Option<Square> {
 /// One square: "Felix drei: weißer Springer".
 pub fn square(pos: &Chess, sq: Square, lang: &Language) -> String {
     describe_square(pos.board(), sq, lang)
+}
+
+/// Where the pieces stand at the start of a game that does not begin from the usual
+/// position: a Chess960 array as White's back rank from Anna to Hector (Black's mirrors it),
+/// any other position as each side's pieces. `None` for the usual start.
+pub fn start_position(start: &Chess, lang: &Language) -> Option<String> {
+    if *start == Chess::default() {
+        return None;
+    }
+    let board = start.board();
+    let rank = |r: Rank| -> Vec<Option<Piece>> {
+        File::ALL
+            .iter()
+            .map(|&f| board.piece_at(Square::from_coords(f, r)))
+            .collect()
+    };
+    let white_back = rank(Rank::First);
+    let black_back = rank(Rank::Eighth);
+    let mirrored = white_back
+        .iter()
+        .zip(&black_back)
+        .all(|(w, b)| matches!((w, b), (Some(w), Some(b)) if w.color == Color::White && b.color == Color::Black && w.role == b.role));
+    let pawns = |r: Rank, c: Color| {
+        rank(r).iter().all(|p| {
+            *p == Some(Piece {
+                color: c,
+                role: Role::Pawn,
+            })
+        })
+    };
+    let only_those = board.occupied().count() == 32;
+    if mirrored
+        && pawns(Rank::Second, Color::White)
+        && pawns(Rank::Seventh, Color::Black)
+        && only_those
+    {
+        let names: Vec<&str> = white_back
+            .iter()
+            .flatten()
+            .map(|p| lang.piece(p.role))
+            .collect();
+        return Some(fill(
+            &lang.play.start_back_rank,
+            &[("pieces", &names.join(", "))],
+        ));
+    }
+    let mut sides = Vec::new();
+    for color in Color::ALL {
+        sides.extend(pieces(start, Some(color), None, lang));
+    }
+    Some(fill(
+        &lang.play.start_pieces,
+        &[("pieces", &sides.join(". "))],
+    ))
 }
 
 /// The pieces of one side or both, of one kind or all.

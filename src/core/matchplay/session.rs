@@ -455,6 +455,12 @@ impl Match {
                 tc, self.lang,
             ));
         }
+        // A game from another start (Chess960, a FEN) says where the pieces stand.
+        if self.game.ply() == 0
+            && let Some(words) = queries::start_position(self.game.start(), self.lang)
+        {
+            parts.push(words);
+        }
         match self.game.outcome() {
             Some(o) => parts.push(self.outcome_text(o)),
             None => parts.push(queries::turn(self.game.position(), self.lang)),

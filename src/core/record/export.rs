@@ -11,7 +11,7 @@ use super::replay::{ReplayError, Replayed, Replayer, Step};
 use super::salvage::{Salvaged, stop_words};
 use crate::core::laws::ClaimKind;
 use crate::core::notation::clock_words::duration_words;
-use crate::core::notation::language::{Language, fill};
+use crate::core::notation::language::{Language, capitalized, fill};
 use crate::core::notation::scoresheet::scoresheet_move;
 use crate::core::outcome::{Outcome, Termination};
 use crate::core::variant::Variant;
@@ -748,6 +748,13 @@ fn scoresheet_with_end(
         header.time_control.as_deref().unwrap_or(""),
     );
     fact(&w.opponent, &header.opponent);
+    if let Some(fen) = &header.start_fen {
+        let template = match header.variant {
+            crate::core::variant::Variant::Chess960 => &w.start_chess960,
+            _ => &w.start_fen,
+        };
+        lines.push(capitalized(&fill(template, &[("fen", fen)])));
+    }
     let mut body: Vec<String> = Vec::new();
     let mut current = String::new();
     // Offers that cannot stand beside their player's own move are lines of their own, after
