@@ -45,6 +45,9 @@ fn flag_fall_is_announced_on_time_in_line_mode() {
     // The last ten seconds are counted down, then the flag; nothing is said twice.
     let text = t.text();
     assert_eq!(text.matches("Zeit abgelaufen").count(), 1, "{text}");
+    // Line mode names its typed commands, not the keys of the full screen.
+    assert!(text.contains("Befehle: Enter oder start"), "{text}");
+    assert!(!text.contains("Pfeil links"), "{text}");
     t.send(b"quit\n");
     assert_eq!(t.wait_exit(LIMIT), Some(0));
 }

@@ -226,8 +226,13 @@ impl ClockApp {
                 };
                 self.tell(Urgency::Answer, text);
             }
+            // Line mode has typed words, the full screen keys.
             Action::Help => {
-                let text = c.help.clone();
+                let text = if self.front.voice.full_screen || self.front.voice.raw {
+                    c.help.clone()
+                } else {
+                    c.help_lines.clone()
+                };
                 self.tell(Urgency::Answer, text);
             }
             Action::Quit => {
@@ -472,11 +477,16 @@ pub fn run(options: ClockOptions, lang: &'static Language) -> ExitCode {
         finished: false,
     };
     let screen = ui.open("clock", &mut app.front.voice);
+    let help = if app.front.voice.full_screen {
+        &app.lang.clock.help
+    } else {
+        &app.lang.clock.help_lines
+    };
     let intro = format!(
         "{}. {} {}",
         control_words(&options.control, app.lang),
         app.lang.clock.not_started,
-        app.lang.clock.help
+        help
     );
     app.tell(Urgency::Answer, intro);
     ui.run(&mut app, screen, lang);

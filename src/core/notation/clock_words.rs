@@ -135,6 +135,14 @@ pub fn announcement_words(a: &Announcement, lang: &Language) -> String {
     match *a {
         Announcement::Interval { color, remaining }
         | Announcement::Threshold { color, remaining } => player_time(color, remaining, lang),
+        // The first number says whose time runs out; the others are numbers alone.
+        Announcement::Countdown { color, seconds } if seconds >= 10 => fill(
+            &c.countdown_first,
+            &[
+                ("color", lang.color(color)),
+                ("seconds", &seconds.to_string()),
+            ],
+        ),
         Announcement::Countdown { seconds, .. } => seconds.to_string(),
         Announcement::PeriodStarted { color, added, .. } => fill(
             &c.period,
@@ -267,6 +275,17 @@ mod tests {
                 d
             ),
             "7"
+        );
+        // The first number of the countdown says whose time runs out.
+        assert_eq!(
+            announcement_words(
+                &Announcement::Countdown {
+                    color: Color::Black,
+                    seconds: 10
+                },
+                d
+            ),
+            "Schwarz 10"
         );
         assert_eq!(
             announcement_words(

@@ -79,6 +79,9 @@ pub struct ColorWords {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClockWords {
+    pub countdown_first: String,
+    /// The typed commands of the clock's line mode.
+    pub help_lines: String,
     pub used: String,
     pub used_summary: String,
     pub hours: [String; 2],
