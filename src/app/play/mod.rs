@@ -102,6 +102,8 @@ struct App {
     pieces: Pieces,
     colors: bool,
     recorder: Recorder,
+    /// Signals when the opening words have been said: the held clock starts.
+    ready: Option<crossbeam_channel::Receiver<()>>,
 }
 
 impl App {
@@ -590,6 +592,7 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
         pieces: options.pieces,
         colors: options.colors,
         recorder,
+        ready: None,
     };
     let screen = ui.open("play", &mut app.front.voice);
     for p in o.problems {
@@ -599,6 +602,8 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
     if was_resumed {
         app.tell(Urgency::Answer, vec![lang.play.resumed.clone()]);
     }
+    // Nobody's time runs while hector speaks first.
+    app.game_match.hold_clock(app.now());
     let mut running = app.apply(effects);
     // Continued: the last move and both clocks, before the first prompt.
     if was_resumed && running {
@@ -607,6 +612,7 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
             running &= app.handle(Event::Command(Command::Clock));
         }
     }
+    app.ready = Some(app.front.voice.speaker.when_idle());
     if running {
         ui.run(&mut app, screen, lang);
     }
@@ -633,8 +639,10 @@ impl App {
     }
 }
 
-/// The sources of `hector play`: the engine (tag 0) and the boards (tag 1 and on).
+/// The sources of `hector play`: the engine (tag 0), the boards (tag 1 and on), and the
+/// speech's signal that the opening words were said.
 const ENGINE: usize = 0;
+const READY: usize = usize::MAX;
 
 impl Mode for App {
     fn sources(&self) -> Vec<(usize, Source)> {
@@ -644,6 +652,9 @@ impl Mode for App {
         }
         for (i, b) in self.boards.iter().enumerate() {
             sources.push((i + 1, Source::Port(b.link.events().clone())));
+        }
+        if let Some(ready) = &self.ready {
+            sources.push((READY, Source::Signal(ready.clone())));
         }
         sources
     }
@@ -714,6 +725,10 @@ impl Mode for App {
                 let local = board.local;
                 let events = board.link.handle(pe);
                 self.board_events(events, local)
+            }
+            Incoming::Signal => {
+                self.ready = None;
+                self.handle(Event::Ready)
             }
             Incoming::Journal(_) => true,
         }

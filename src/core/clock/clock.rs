@@ -317,6 +317,23 @@ impl Clock {
         self.state = State::Stopped;
     }
 
+    /// The clock stands as before its start, its times kept: nothing runs until
+    /// [`Clock::start_with`] (hector speaks first; the player's time does not run meanwhile).
+    pub fn hold(&mut self, now: Timestamp) -> Result<(), ClockError> {
+        let now = self.observe(now);
+        match self.state {
+            State::Turn(_) => {
+                self.settle(now);
+                self.rebase(now);
+                // The move in progress has just begun: no time of it is kept.
+                self.state = State::Ready;
+                Ok(())
+            }
+            State::Ready => Ok(()),
+            State::Stopped => Err(ClockError::Stopped),
+        }
+    }
+
     /// A stopped clock (or one never started: a finished game continued from its record)
     /// stands again, paused, with `color` to move: the arbiter reopened a finished game by
     /// taking moves back (D2.8). The arbiter starts it again.

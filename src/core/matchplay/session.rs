@@ -243,6 +243,8 @@ pub enum Event {
     OpponentBoard(Recognition),
     /// Time passed (the adapters wake the loop at `next_deadline`).
     Tick,
+    /// The opening announcement has been said: a held clock starts.
+    Ready,
 }
 
 /// A question hector asked and waits an answer for.
@@ -281,6 +283,8 @@ pub struct Match {
     /// Why the record is not on the disk, while it is not (told by the adapter that writes
     /// it): the quit question must not say the game stays saved.
     unrecorded: Option<String>,
+    /// The clock waits for the opening announcement (or the player's first action).
+    held: bool,
 }
 
 fn say(urgency: Urgency, text: impl Into<String>) -> Effect {
@@ -335,6 +339,7 @@ impl Match {
             adjourned: None,
             watched: Vec::new(),
             unrecorded: None,
+            held: false,
         };
         let mut effects = Vec::new();
         if !m.game.is_over() {
@@ -468,12 +473,42 @@ impl Match {
         answer(parts.join(". "))
     }
 
+    /// The clock waits until the opening announcement has been said ([`Event::Ready`]) or
+    /// the player does anything: nobody's time runs while hector speaks first. A clock the
+    /// record left stopped in this wait stays held too.
+    pub fn hold_clock(&mut self, now: Timestamp) {
+        if self.game.is_over() {
+            return;
+        }
+        if let Some(c) = self.clock.as_mut()
+            && c.hold(now).is_ok()
+        {
+            self.held = true;
+            self.announcer = None;
+        }
+    }
+
+    fn release_clock(&mut self, now: Timestamp) {
+        if !std::mem::take(&mut self.held) || self.game.is_over() {
+            return;
+        }
+        let turn = self.game.turn();
+        if let Some(c) = self.clock.as_mut()
+            && c.start_with(turn, now).is_ok()
+        {
+            self.announcer = Some(Announcer::new(self.setup.announce.clone(), c, now));
+        }
+    }
+
     pub fn handle(&mut self, event: Event, now: Timestamp) -> Vec<Effect> {
         let mut out = Vec::new();
+        if !matches!(event, Event::Tick) {
+            self.release_clock(now);
+        }
         // Time first: a flag that fell before this event decides the game before it.
         self.tick(now, &mut out);
         match event {
-            Event::Tick => {}
+            Event::Tick | Event::Ready => {}
             Event::Line(text) => self.line(&text, now, &mut out),
             Event::Command(c) => self.command(c, now, &mut out),
             Event::EngineMove(m) => {

@@ -199,6 +199,13 @@ impl Speaker {
         self.send(Request::Voice(voice));
     }
 
+    /// A signal once everything queued so far has been said (or dropped), without waiting.
+    pub fn when_idle(&self) -> Receiver<()> {
+        let (tx, rx) = crossbeam_channel::bounded(1);
+        self.send(Request::WhenIdle(tx));
+        rx
+    }
+
     /// Waits until everything queued has been said (or dropped), at most `limit`.
     pub fn wait_idle(&self, limit: Duration) -> bool {
         let (tx, rx) = crossbeam_channel::bounded(1);

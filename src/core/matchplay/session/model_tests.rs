@@ -45,6 +45,8 @@ enum Step {
     Arbiter(ArbiterStep),
     /// The player leaves and continues the game from its journal.
     Resume,
+    /// The opening words have been said: a held clock starts.
+    Ready,
 }
 
 #[derive(Clone, Debug)]
@@ -168,6 +170,7 @@ fn step(arbiter: bool) -> BoxedStrategy<Step> {
         2 => any::<u16>().prop_map(Step::BoardMove),
         1 => any::<u8>().prop_map(Step::BoardTouch),
         1 => Just(Step::Resume),
+        1 => Just(Step::Ready),
     ];
     if arbiter {
         prop_oneof![6 => common, 2 => arbiter_step().prop_map(Step::Arbiter)].boxed()
@@ -236,21 +239,28 @@ struct Run {
     now: Timestamp,
     /// The move a quit left sealed (an adjourned game continued from its record).
     sealed: Option<Move>,
+    /// The clock waits for the opening words (hector play), at the start and on a resume.
+    hold: bool,
 }
 
 impl Run {
-    fn new(s: Setup) -> Run {
+    fn new(s: Setup, hold: bool) -> Run {
         let lang = language("de").expect("de");
         let mut header = Header::new("2026-11-23T12:00:00Z", "Weiß", "Schwarz");
         header.rules = s.rules;
         header.time_control = s.control.as_ref().map(ToString::to_string);
-        let (m, effects) = Match::new(s, Game::default(), lang, Timestamp::ZERO);
+        let (mut m, effects) = Match::new(s, Game::default(), lang, Timestamp::ZERO);
+        // As hector play does: the clock waits for the opening words.
+        if hold {
+            m.hold_clock(Timestamp::ZERO);
+        }
         let mut run = Run {
             m,
             header,
             entries: Vec::new(),
             now: Timestamp::ZERO,
             sealed: None,
+            hold,
         };
         run.apply(effects);
         run
@@ -269,7 +279,7 @@ impl Run {
                     }
                 }
                 Effect::NewGame => {
-                    *self = Run::new(self.m.setup().clone());
+                    *self = Run::new(self.m.setup().clone(), self.hold);
                     return;
                 }
                 _ => {}
@@ -355,6 +365,7 @@ impl Run {
                 self.resume();
                 return;
             }
+            Step::Ready => self.m.handle(Event::Ready, now),
         };
         self.apply(effects);
     }
@@ -432,6 +443,9 @@ impl Run {
             && let Some(sealed) = self.sealed
         {
             m.restore_adjournment(sealed);
+        }
+        if self.hold {
+            m.hold_clock(self.now);
         }
         self.m = m;
         self.apply(effects);
@@ -534,9 +548,15 @@ pub(crate) fn same_state(
     }
 }
 
-fn run_sequence(kind: u8, clock: bool, blitz: bool, steps: &[Step]) -> Result<(), TestCaseError> {
+fn run_sequence(
+    kind: u8,
+    clock: bool,
+    blitz: bool,
+    steps: &[Step],
+    hold: bool,
+) -> Result<(), TestCaseError> {
     let rules = if blitz { Rules::BLITZ } else { Rules::STANDARD };
-    let mut run = Run::new(setup(kind, clock, rules));
+    let mut run = Run::new(setup(kind, clock, rules), hold);
     run.check(&[])?;
     for (i, s) in steps.iter().enumerate() {
         run.step(s);
@@ -556,7 +576,7 @@ proptest! {
         blitz in any::<bool>(),
         steps in proptest::collection::vec(step(false), 1..60),
     ) {
-        run_sequence(kind, clock, blitz, &steps)?;
+        run_sequence(kind, clock, blitz, &steps, true)?;
     }
 
     /// The assistant's and the arbiter's sessions: the arbiter's actions as well.
@@ -567,7 +587,7 @@ proptest! {
         blitz in any::<bool>(),
         steps in proptest::collection::vec(step(true), 1..60),
     ) {
-        run_sequence(kind, clock, blitz, &steps)?;
+        run_sequence(kind, clock, blitz, &steps, false)?;
     }
 }
 
@@ -580,8 +600,8 @@ fn a_draw_offer_answered_by_a_move_replays() {
         Step::Text("e5"),
         Step::Text("Sf3"),
     ];
-    run_sequence(0, false, false, &steps).expect("replays");
-    run_sequence(0, true, false, &steps).expect("replays with a clock");
+    run_sequence(0, false, false, &steps, true).expect("replays");
+    run_sequence(0, true, false, &steps, true).expect("replays with a clock");
 }
 
 /// A wrong claim stands as an offer (9.1b4), which the next move declines.
@@ -594,6 +614,6 @@ fn a_wrong_claim_followed_by_moves_replays() {
         Step::Text("Sf3"),
         Step::Text("Sc6"),
     ];
-    run_sequence(0, false, false, &steps).expect("replays");
-    run_sequence(0, true, false, &steps).expect("replays with a clock");
+    run_sequence(0, false, false, &steps, true).expect("replays");
+    run_sequence(0, true, false, &steps, true).expect("replays with a clock");
 }

@@ -608,3 +608,37 @@ fn a_new_game_is_asked_for_first_while_one_runs() {
     line(&mut m, "neu", 50);
     assert!(line(&mut m, "ja", 60).contains(&Effect::NewGame));
 }
+
+#[test]
+fn the_clock_waits_for_the_opening_words() {
+    let mut s = setup(Side::Keyboard, Side::Keyboard);
+    s.control = Some("300".parse().expect("control"));
+    let (mut m, _) = start(s);
+    m.hold_clock(t(0));
+    m.handle(Event::Tick, t(4_000));
+    let clock = m.clock().expect("clock");
+    assert_eq!(clock.running(), None);
+    assert_eq!(
+        clock.remaining(Color::White, t(4_000)),
+        Duration::from_secs(300)
+    );
+    // The opening words have been said: White's time runs from now.
+    m.handle(Event::Ready, t(5_000));
+    let clock = m.clock().expect("clock");
+    assert_eq!(clock.running(), Some(Color::White));
+    assert_eq!(
+        clock.remaining(Color::White, t(6_000)),
+        Duration::from_secs(299)
+    );
+    // Or the player's first line starts it.
+    let mut s = setup(Side::Keyboard, Side::Keyboard);
+    s.control = Some("300".parse().expect("control"));
+    let (mut m, _) = start(s);
+    m.hold_clock(t(0));
+    line(&mut m, "brett", 2_000);
+    let clock = m.clock().expect("clock");
+    assert_eq!(
+        clock.remaining(Color::White, t(3_000)),
+        Duration::from_secs(299)
+    );
+}
