@@ -199,7 +199,9 @@ pub enum Command {
         /// Language of the scoresheet and of the PGN comments: de (default) or en.
         #[arg(long, default_value = "de", value_name = "CODE")]
         lang: String,
-        /// Write to this file (whole or not at all) instead of standard output.
+        /// Write to this file instead of standard output: whole or not at all, keeping an
+        /// existing file's permissions; a symbolic link's target is written; a directory,
+        /// device or named pipe is refused.
         #[arg(long, short, value_name = "FILE")]
         output: Option<PathBuf>,
     },
@@ -218,8 +220,9 @@ pub enum Command {
         #[arg(long)]
         identify_pieces: bool,
         /// The stable device path to create (a symbolic link to the current pseudo-terminal);
-        /// a new temporary folder when left out. An existing file that is not a link is
-        /// never replaced.
+        /// a new temporary folder when left out. The path must not exist yet (only a link an
+        /// earlier simulator left, leading to a pseudo-terminal that is gone, is replaced);
+        /// on exit the simulator removes its own link and nothing else.
         #[arg(long, value_name = "PATH")]
         link: Option<PathBuf>,
         /// The position on the board at the start (FEN); the start position when left out.
@@ -739,15 +742,20 @@ take-backs and the arbiter's notes as comments in the language of --lang; lines 
 time control and opponent; one line per move number with the piece letters of --lang \
 (Appendix C3: K D T L S in German, K Q R B N in English; castling 0-0 and 0-0-0); (=) after \
 a move with a draw offer; the result in words with its article.\n\n\
-The output goes to standard output; --output FILE writes the file whole or not at all (a \
-temporary file renamed over it) and says so.\n\n\
-A last record cut off by a crash or a power cut is left out, with a note on standard error. \
+The output goes to standard output; --output FILE writes a file and says so. A new file or \
+a regular file is written whole or not at all (a temporary file beside it, renamed over it); \
+an existing file keeps its permissions and owner (a file with other hard links, or one \
+hector may change but not replace, is overwritten in place). A symbolic link stays: the file \
+it leads to is written. A directory, a device (such as /dev/null), a named pipe or a socket \
+is refused and left as it is.\n\n\
+When the reader of standard output goes away (hector export 1 | head) hector ends quietly \
+with status 0. A last record cut off by a crash or a power cut is left out, with a note on standard error. \
 Exit status: 0; 1 when the journal cannot be read or does not replay (the reason names the \
 line or entry); 2 when there is no such game or the output cannot be written.";
 
 fn lang_or_exit(code: &str) -> Result<&'static Language, ExitCode> {
     language(code).map_err(|e| {
-        eprintln!("hector: {e}");
+        errln!("hector: {e}");
         ExitCode::from(2)
     })
 }
@@ -796,7 +804,7 @@ fn refuse(
     settings: &crate::core::settings::SpeechSettings,
     lang: &Language,
 ) -> ExitCode {
-    eprintln!("hector: {message}");
+    errln!("hector: {message}");
     // Already printed on standard error: a print backend adds nothing.
     let (speaker, _notices) = crate::app::say::quiet_speaker(settings, lang);
     speaker.urgent(message.to_string());
@@ -839,7 +847,7 @@ fn settings_or_defaults(lang_hint: Option<&str>) -> crate::core::settings::Setti
         let lang = lang_hint
             .and_then(|l| language(l).ok())
             .unwrap_or_else(crate::core::notation::language::default_language);
-        eprintln!(
+        errln!(
             "hector: {}",
             crate::core::notation::language::fill(
                 &lang.messages.config_ignored,
@@ -990,7 +998,7 @@ fn resume_path(
     let resumed = match crate::app::play::resume::from_journal(path) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("hector resume: {e:#}");
+            errln!("hector resume: {e:#}");
             return ExitCode::from(1);
         }
     };
@@ -1039,11 +1047,11 @@ fn resume(
         None => match crate::app::play::resume::latest() {
             Ok(Some(p)) => p,
             Ok(None) => {
-                eprintln!("hector resume: {}", lang.record.no_unfinished);
+                errln!("hector resume: {}", lang.record.no_unfinished);
                 return ExitCode::from(1);
             }
             Err(e) => {
-                eprintln!("hector resume: {e:#}");
+                errln!("hector resume: {e:#}");
                 return ExitCode::from(1);
             }
         },
@@ -1062,7 +1070,7 @@ fn resume_journal(
     match crate::io::journal::mode_of(path).as_deref() {
         Some("assist") => resume_assist(path, envelope, screen_reader, backend, speech),
         Some("arbiter") => {
-            eprintln!(
+            errln!(
                 "hector resume: {} is a game of hector arbiter; start hector arbiter with its game \
                  files again to continue it",
                 path.display()
@@ -1083,7 +1091,7 @@ fn resume_assist(
     let (table, start, language) = match crate::app::assist::resume_spec(path, envelope) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("hector resume: {e:#}");
+            errln!("hector resume: {e:#}");
             return ExitCode::from(1);
         }
     };

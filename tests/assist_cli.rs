@@ -17,10 +17,11 @@ use shakmaty::{Chess, Position, uci::UciMove};
 const LIMIT: Duration = Duration::from_secs(30);
 
 struct Game {
-    dir: PathBuf,
     data: PathBuf,
     dgt: Simulator,
     peg: Simulator,
+    /// Last: removed after the simulators have ended.
+    dir: common::TempDir,
 }
 
 impl Game {
@@ -31,10 +32,10 @@ impl Game {
         let dgt = Simulator::start("dgt", &dir.join("dgt"));
         let peg = Simulator::start("peg", &dir.join("peg"));
         Game {
-            dir,
             data,
             dgt,
             peg,
+            dir,
         }
     }
 
@@ -88,12 +89,6 @@ impl Game {
         let r = run_with(args, b"", &env, LIMIT);
         assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
         r.stdout
-    }
-}
-
-impl Drop for Game {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 

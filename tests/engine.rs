@@ -126,7 +126,8 @@ fn pid_in(file: &Path) -> u32 {
 
 /// A fake UCI engine: a shell script that finishes the handshake, runs `on_go` for each `go`,
 /// and writes its process number next to itself (`<path>.pid`). `before` runs at its start.
-fn fake(name: &str, before: &str, on_go: &str) -> PathBuf {
+/// Its folder is removed when the returned value is dropped.
+fn fake(name: &str, before: &str, on_go: &str) -> Fake {
     let dir = common::temp_dir("engine");
     let path = dir.join(name);
     let script = format!(
@@ -143,7 +144,20 @@ fn fake(name: &str, before: &str, on_go: &str) -> PathBuf {
          done\n"
     );
     write_script(&path, &script);
-    path
+    Fake { path, _dir: dir }
+}
+
+struct Fake {
+    path: PathBuf,
+    _dir: common::TempDir,
+}
+
+impl std::ops::Deref for Fake {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.path
+    }
 }
 
 fn write_script(path: &Path, script: &str) {

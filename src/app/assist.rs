@@ -194,7 +194,7 @@ pub fn run(options: AssistOptions, lang: &'static Language) -> ExitCode {
     let (table, told) = match Table::open(options.table, options.start, lang, origin) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("hector assist: {e:#}");
+            errln!("hector assist: {e:#}");
             return ExitCode::from(1);
         }
     };

@@ -57,7 +57,7 @@ pub fn list() -> ExitCode {
     let ports = match list_ports() {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("hector board list: {e:#}");
+            errln!("hector board list: {e:#}");
             return ExitCode::from(2);
         }
     };
@@ -68,18 +68,22 @@ pub fn list() -> ExitCode {
              and try again; a board that still does not appear may need another cable, one \
              that carries data and not only power.",
         );
-        return ExitCode::SUCCESS;
-    }
-    let count = ports.len();
-    out.line(&if count == 1 {
-        "1 serial port:".to_owned()
     } else {
-        format!("{count} serial ports:")
-    });
-    for port in &ports {
-        out.line(&port.describe());
+        let count = ports.len();
+        out.line(&if count == 1 {
+            "1 serial port:".to_owned()
+        } else {
+            format!("{count} serial ports:")
+        });
+        for port in &ports {
+            out.line(&port.describe());
+        }
     }
-    ExitCode::SUCCESS
+    out.finish(
+        "hector board list",
+        "cannot write the list: {reason}",
+        ExitCode::SUCCESS,
+    )
 }
 
 /// What `hector board monitor` was asked for.
@@ -110,7 +114,7 @@ pub fn monitor(opts: &MonitorOptions, lang: &Language) -> ExitCode {
         Some(fen) => match position_from_fen(fen, variant) {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("hector board monitor: {e}");
+                errln!("hector board monitor: {e}");
                 return ExitCode::from(2);
             }
         },
@@ -128,7 +132,7 @@ pub fn monitor(opts: &MonitorOptions, lang: &Language) -> ExitCode {
     ) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("hector board monitor: {e}");
+            errln!("hector board monitor: {e}");
             return ExitCode::from(2);
         }
     };
@@ -169,11 +173,14 @@ pub fn monitor(opts: &MonitorOptions, lang: &Language) -> ExitCode {
             break;
         }
     }
-    out.flush();
     if let Some(speaker) = &opts.speaker {
         speaker.wait_idle(Duration::from_secs(5));
     }
-    ExitCode::SUCCESS
+    out.finish(
+        "hector board monitor",
+        &lang.messages.output_failed,
+        ExitCode::SUCCESS,
+    )
 }
 
 /// Prints events; false once nobody reads the output.
@@ -242,12 +249,12 @@ fn answer(board: &mut BoardLink, text: &str) -> Option<Vec<BoardEvent>> {
         Some(role) => match board.choose_promotion(role) {
             Ok(events) => Some(events),
             Err(e) => {
-                eprintln!("hector board monitor: {e}");
+                errln!("hector board monitor: {e}");
                 Some(Vec::new())
             }
         },
         None => {
-            eprintln!(
+            errln!(
                 "hector board monitor: {text:?} is not a promotion piece (Dame, Turm, Läufer, \
                  Springer; queen, rook, bishop, knight; or their letters); quit ends"
             );

@@ -11,12 +11,15 @@ use crate::core::check::{GameCheck, check_game};
 use crate::core::pgn::Reader;
 use crate::io::files::read_input;
 
+/// The report is in English, and so is this.
+const OUTPUT_FAILED: &str = "cannot write the report: {reason}";
+
 /// Exit status: 0 all games legal and consistent, 1 otherwise, 2 input unreadable.
 pub fn run(path: &Path, as_json: bool) -> ExitCode {
     let bytes = match read_input(path) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("hector check: {e:#}");
+            errln!("hector check: {e:#}");
             return ExitCode::from(2);
         }
     };
@@ -61,16 +64,18 @@ pub fn run(path: &Path, as_json: bool) -> ExitCode {
         };
         out.line(&summary);
     }
-    out.flush();
-    if games == 0 && !bytes.iter().all(u8::is_ascii_whitespace) {
-        eprintln!("hector check: {} holds no PGN games", path.display());
-        return ExitCode::from(2);
+    if !out.flush() {
+        return out.finish("hector check", OUTPUT_FAILED, ExitCode::SUCCESS);
     }
-    if bad == 0 {
+    let code = if games == 0 && !bytes.iter().all(u8::is_ascii_whitespace) {
+        errln!("hector check: {} holds no PGN games", path.display());
+        ExitCode::from(2)
+    } else if bad == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
-    }
+    };
+    out.finish("hector check", OUTPUT_FAILED, code)
 }
 
 fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {

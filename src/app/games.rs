@@ -6,7 +6,8 @@ use std::process::ExitCode;
 use crate::app::output::Out;
 use crate::core::notation::language::{Language, fill};
 use crate::core::record::export::{scoresheet_text, to_pgn};
-use crate::io::journal::{GameSummary, games_dir, journal_paths, list_in, load, write_atomic};
+use crate::io::journal::{GameSummary, games_dir, journal_paths, list_in, load};
+use crate::io::output_file::{NotAFile, OutputError, write_output};
 
 /// What `hector export` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,14 +79,14 @@ pub fn list(lang: &Language) -> ExitCode {
     let dir = match games_dir() {
         Ok(d) => d,
         Err(e) => {
-            eprintln!("hector games: {e:#}");
+            errln!("hector games: {e:#}");
             return ExitCode::from(2);
         }
     };
     let games = match list_in(&dir) {
         Ok(g) => g,
         Err(e) => {
-            eprintln!("hector games: {e:#}");
+            errln!("hector games: {e:#}");
             return ExitCode::from(2);
         }
     };
@@ -95,14 +96,17 @@ pub fn list(lang: &Language) -> ExitCode {
             &lang.record.no_games,
             &[("dir", &dir.display().to_string())],
         ));
-        return ExitCode::SUCCESS;
     }
     for (i, g) in games.iter().enumerate() {
         if !out.line(&summary_line(i + 1, g, lang)) {
             break;
         }
     }
-    ExitCode::SUCCESS
+    out.finish(
+        "hector games",
+        &lang.messages.output_failed,
+        ExitCode::SUCCESS,
+    )
 }
 
 /// The journal a GAME argument names: a number from `hector games`, or a path.
@@ -113,13 +117,13 @@ pub fn resolve(game: &str, lang: &Language) -> Result<PathBuf, ExitCode> {
     let paths = games_dir()
         .and_then(|dir| journal_paths(&dir))
         .map_err(|e| {
-            eprintln!("hector export: {e:#}");
+            errln!("hector export: {e:#}");
             ExitCode::from(2)
         })?;
     match number.checked_sub(1).and_then(|i| paths.get(i)) {
         Some(p) => Ok(p.clone()),
         None => {
-            eprintln!(
+            errln!(
                 "hector export: {}",
                 fill(
                     &lang.record.no_such_game,
@@ -149,12 +153,12 @@ pub fn export(
     let decoded = match load(&path) {
         Ok(d) => d,
         Err(e) => {
-            eprintln!("hector export: {e:#}");
+            errln!("hector export: {e:#}");
             return ExitCode::from(1);
         }
     };
     if decoded.torn_tail {
-        eprintln!(
+        errln!(
             "hector export: {}: {}",
             path.display(),
             lang.record.torn_tail
@@ -167,27 +171,62 @@ pub fn export(
     let text = match text {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("hector export: {} does not replay: {e}", path.display());
+            errln!("hector export: {} does not replay: {e}", path.display());
             return ExitCode::from(1);
         }
     };
     let mut out = Out::new();
     match output {
-        Some(file) => {
-            if let Err(e) = write_atomic(file, text.as_bytes()) {
-                eprintln!("hector export: {e:#}");
+        Some(file) => match write_output(file, text.as_bytes()) {
+            Ok(written) => {
+                out.line(&fill(
+                    &lang.record.written,
+                    &[("file", &written.display().to_string())],
+                ));
+            }
+            Err(e) => {
+                errln!("hector export: {}", output_problem(&e, lang));
                 return ExitCode::from(2);
             }
-            out.line(&fill(
-                &lang.record.written,
-                &[("file", &file.display().to_string())],
-            ));
-        }
+        },
         None => {
             out.write_raw(&text);
         }
     }
-    ExitCode::SUCCESS
+    out.finish(
+        "hector export",
+        &lang.messages.output_failed,
+        ExitCode::SUCCESS,
+    )
+}
+
+/// Why `--output` was not written, in the language's words.
+fn output_problem(e: &OutputError, lang: &Language) -> String {
+    match e {
+        OutputError::Refused { path, kind } => {
+            let index = match kind {
+                NotAFile::Directory => 0,
+                NotAFile::Device => 1,
+                NotAFile::Fifo => 2,
+                NotAFile::Socket => 3,
+                NotAFile::LinkLoop => 4,
+            };
+            fill(
+                &lang.record.not_a_file,
+                &[
+                    ("file", &path.display().to_string()),
+                    ("kind", &lang.record.file_kinds[index]),
+                ],
+            )
+        }
+        OutputError::Io { path, source } => fill(
+            &lang.record.write_failed,
+            &[
+                ("file", &path.display().to_string()),
+                ("reason", &source.to_string()),
+            ],
+        ),
+    }
 }
 
 #[cfg(test)]

@@ -56,7 +56,7 @@ pub fn run(opts: Options) -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(e) => {
-            eprintln!("hector simulate-board: {e:#}");
+            errln!("hector simulate-board: {e:#}");
             ExitCode::from(2)
         }
     }
@@ -167,11 +167,9 @@ impl Device {
     fn new(link: Option<PathBuf>, host_tx: Sender<Vec<u8>>) -> Result<Device> {
         let (link, own_dir) = match link {
             Some(link) => {
-                if let Ok(meta) = fs::symlink_metadata(&link)
-                    && !meta.file_type().is_symlink()
-                {
+                if fs::symlink_metadata(&link).is_ok() && !is_stale_device_link(&link) {
                     bail!(
-                        "{} exists and is not a link; give --link a new path",
+                        "{} already exists; give --link a path where nothing is yet",
                         link.display()
                     );
                 }
@@ -208,6 +206,13 @@ impl Device {
         if self.is_plugged() {
             return Ok(());
         }
+        // Something put there while the board was unplugged is not replaced.
+        if fs::symlink_metadata(&self.link).is_ok() && !is_stale_device_link(&self.link) {
+            bail!(
+                "{} already exists; the simulator leaves it alone",
+                self.link.display()
+            );
+        }
         let pty = Arc::new(Pty::open().context("cannot open a pseudo-terminal")?);
         point_link(&self.link, pty.path())?;
         let stop = Arc::new(AtomicBool::new(false));
@@ -242,7 +247,11 @@ impl Device {
     /// Like pulling the cable: the link disappears and the pseudo-terminal closes, so that
     /// whoever has it open sees a hang-up.
     fn unplug(&mut self) {
-        if fs::symlink_metadata(&self.link).is_ok_and(|m| m.file_type().is_symlink()) {
+        // Only the link made here, still leading to this device: whatever else has taken its
+        // place since is not the simulator's to remove.
+        if let Some(p) = &self.plugged
+            && fs::read_link(&self.link).is_ok_and(|target| target == p.pty.path())
+        {
             let _ = fs::remove_file(&self.link);
         }
         self.plugged = None;
@@ -267,6 +276,11 @@ impl Device {
         }
         Ok(())
     }
+}
+
+/// A link an earlier simulator left behind: it leads to a pseudo-terminal that is gone.
+fn is_stale_device_link(link: &Path) -> bool {
+    fs::read_link(link).is_ok_and(|target| target.starts_with("/dev/pts/") && !target.exists())
 }
 
 /// Points `link` at `target`, replacing an older link in one step (a reader never sees a
@@ -337,7 +351,7 @@ impl Sim {
 
     fn fail(&mut self, number: usize, why: &str) {
         self.failed = true;
-        eprintln!("hector simulate-board: line {number}: {why}");
+        errln!("hector simulate-board: line {number}: {why}");
     }
 
     fn answer(&mut self, bytes: &[u8]) -> Result<()> {

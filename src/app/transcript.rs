@@ -26,7 +26,7 @@ pub fn run(path: &Path, lang: &Language, form: Form, format: Format) -> ExitCode
     let bytes = match read_input(path) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("hector transcript: {e:#}");
+            errln!("hector transcript: {e:#}");
             return ExitCode::from(2);
         }
     };
@@ -42,18 +42,18 @@ pub fn run(path: &Path, lang: &Language, form: Form, format: Format) -> ExitCode
         buf.clear();
         if let Err(e) = render_game(&raw, number, lang, form, format, &mut buf) {
             failed = true;
-            eprintln!("hector transcript: game {number}: {e}");
+            errln!("hector transcript: game {number}: {e}");
         }
         if !out.write_raw(&buf) {
             break;
         }
     }
-    out.flush();
-    if failed {
+    let code = if failed {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
-    }
+    };
+    out.finish("hector transcript", &lang.messages.output_failed, code)
 }
 
 /// Appends game `number`'s transcript to `buf`: the mode's whole work for one game.

@@ -575,13 +575,13 @@ pub fn run(options: ArbiterOptions, lang: &'static Language) -> ExitCode {
                         ("reason", &format!("{e:#}")),
                     ],
                 );
-                eprintln!("hector arbiter: {text}");
+                errln!("hector arbiter: {text}");
                 voice.tell(Urgency::Urgent, vec![text]);
             }
         }
     }
     if games.is_empty() {
-        eprintln!("hector arbiter: {}", lang.arbiter.no_games);
+        errln!("hector arbiter: {}", lang.arbiter.no_games);
         voice.speaker.wait_idle(Duration::from_secs(3));
         return ExitCode::from(1);
     }

@@ -499,7 +499,7 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
                 boards.push(Board { link, local: false });
             }
             Err(e) => {
-                eprintln!("hector play: {}: {e}", port.display());
+                errln!("hector play: {}: {e}", port.display());
                 return ExitCode::from(1);
             }
         }
@@ -512,7 +512,7 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
                 boards.push(Board { link, local: true });
             }
             Err(e) => {
-                eprintln!("hector play: {}: {e}", port.display());
+                errln!("hector play: {}: {e}", port.display());
                 return ExitCode::from(1);
             }
         }

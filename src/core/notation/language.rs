@@ -392,6 +392,8 @@ pub struct Messages {
     pub speech_switched: String,
     pub speech_silent: String,
     pub config_ignored: String,
+    /// Standard output could not be written (`{reason}`: the system's words).
+    pub output_failed: String,
     pub empty_square: String,
     pub board_missing: String,
     pub board_extra: String,
@@ -422,6 +424,11 @@ pub struct RecordWords {
     pub no_games: String,
     pub no_such_game: String,
     pub written: String,
+    /// `--output` names something that is not a regular file: `{file}` is `{kind}`.
+    pub not_a_file: String,
+    /// A directory, a device, a named pipe, a socket, a loop of symbolic links.
+    pub file_kinds: [String; 5],
+    pub write_failed: String,
     pub torn_tail: String,
     pub heading: String,
     pub event: String,
@@ -492,7 +499,7 @@ pub struct TerminationWords {
 
 impl RecordWords {
     /// Placeholders each template must keep, checked when the table loads.
-    fn placeholders(&self) -> [(&'static str, &str, &'static [&'static str]); 16] {
+    fn placeholders(&self) -> [(&'static str, &str, &'static [&'static str]); 18] {
         [
             (
                 "record.game_line",
@@ -514,6 +521,12 @@ impl RecordWords {
                 &["{number}", "{count}"],
             ),
             ("record.written", &self.written, &["{file}"]),
+            ("record.not_a_file", &self.not_a_file, &["{file}", "{kind}"]),
+            (
+                "record.write_failed",
+                &self.write_failed,
+                &["{file}", "{reason}"],
+            ),
             ("record.heading", &self.heading, &["{white}", "{black}"]),
             ("record.date", &self.date, &["{text}"]),
             (

@@ -79,7 +79,7 @@ pub fn open<T: Send + 'static>(
         match FullScreen::enter() {
             Ok(s) => Some(s),
             Err(e) => {
-                eprintln!("hector {mode}: cannot use the full screen ({e}); using lines");
+                errln!("hector {mode}: cannot use the full screen ({e}); using lines");
                 None
             }
         }

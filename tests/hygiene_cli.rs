@@ -1,0 +1,280 @@
+//! hector as a good citizen of the machine, through the real binary: what `--output` does with
+//! what is already at the path, output that cannot be written (a full device, a reader that
+//! went away), helper programs that hang, and input without end.
+
+mod common;
+
+use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+use std::path::Path;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use common::{TempDir, data, run_closing_stdout, run_into, run_with, temp_dir};
+use hector::core::record::{Entry, Header};
+use hector::io::journal::Journal;
+use shakmaty::Color;
+
+const LIMIT: Duration = Duration::from_secs(60);
+
+/// A data directory with one short game in it.
+fn one_game() -> TempDir {
+    let data = temp_dir("hygiene-data");
+    let header = Header::new("2026-11-21T14:03:05Z", "Anna", "Bernd");
+    let mut j = Journal::create_in(&data.join("games"), &header).expect("create");
+    for (uci, san, by) in [("e2e4", "e4", Color::White), ("e7e5", "e5", Color::Black)] {
+        j.append(&Entry::Move {
+            uci: uci.parse().expect("uci"),
+            san: san.parse().expect("san"),
+            by,
+            clock: None,
+        })
+        .expect("append");
+    }
+    data
+}
+
+fn env(data: &Path) -> Vec<(&'static str, String)> {
+    vec![
+        ("HECTOR_DATA", data.display().to_string()),
+        ("HECTOR_CONFIG", "/nonexistent".into()),
+    ]
+}
+
+fn export_to(data: &Path, target: &Path) -> common::Run {
+    let env = env(data);
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let target = target.to_str().expect("utf-8 path");
+    run_with(&["export", "1", "--output", target], b"", &env, LIMIT)
+}
+
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("read dir")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn export_output_writes_regular_files_and_links_and_refuses_the_rest() {
+    let data = one_game();
+    let out = temp_dir("hygiene-out");
+
+    // A new file, then a file its owner made private: it stays private.
+    let file = out.join("game.pgn");
+    let r = export_to(&data, &file);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(r.stdout.contains("Geschrieben nach"), "{}", r.stdout);
+    assert!(
+        std::fs::read_to_string(&file)
+            .expect("written")
+            .contains("1. e4 e5")
+    );
+    std::fs::write(&file, "old").expect("old text");
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+    let r = export_to(&data, &file);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let meta = std::fs::metadata(&file).expect("still there");
+    assert_eq!(meta.permissions().mode() & 0o777, 0o600);
+    assert!(
+        std::fs::read_to_string(&file)
+            .expect("read")
+            .contains("1. e4 e5")
+    );
+
+    // A symbolic link stays a link; the file it leads to is written.
+    let link = out.join("link.pgn");
+    std::os::unix::fs::symlink("game.pgn", &link).expect("link");
+    std::fs::write(&file, "old").expect("old text");
+    let r = export_to(&data, &link);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .expect("link")
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        std::fs::read_to_string(&file)
+            .expect("read")
+            .contains("1. e4 e5")
+    );
+
+    // A device (also behind a link), a directory and a named pipe are refused and kept.
+    let to_null = out.join("null");
+    std::os::unix::fs::symlink("/dev/null", &to_null).expect("link");
+    let fifo = out.join("fifo");
+    nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::from_bits_truncate(0o600)).expect("fifo");
+    let sub = out.join("folder");
+    std::fs::create_dir(&sub).expect("folder");
+    for (target, kind) in [
+        (Path::new("/dev/null"), "ein Gerät"),
+        (&to_null, "ein Gerät"),
+        (&fifo, "eine benannte Pipe"),
+        (&sub, "ein Verzeichnis"),
+    ] {
+        let r = export_to(&data, target);
+        assert_eq!(r.code, Some(2), "{}: {}", target.display(), r.stderr);
+        assert!(r.stderr.contains(kind), "{}", r.stderr);
+        assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+        assert!(r.stdout.is_empty(), "{}", r.stdout);
+    }
+    let null = std::fs::metadata("/dev/null").expect("/dev/null");
+    assert!(null.file_type().is_char_device());
+    assert!(
+        std::fs::symlink_metadata(&fifo)
+            .expect("fifo")
+            .file_type()
+            .is_fifo()
+    );
+    // No temporary file is left behind, and nothing was added.
+    assert_eq!(
+        names(&out),
+        ["fifo", "folder", "game.pgn", "link.pgn", "null"]
+    );
+    assert!(names(&sub).is_empty());
+}
+
+fn full() -> Stdio {
+    Stdio::from(
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full"),
+    )
+}
+
+#[test]
+fn output_to_a_full_device_is_reported_once_with_status_2() {
+    let data = one_game();
+    let env = env(&data);
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let masters = data_file("masters.pgn");
+    let cases: [&[&str]; 7] = [
+        &["check", &masters],
+        &["transcript", &masters],
+        &["games"],
+        &["export", "1"],
+        &["export", "1", "--text"],
+        &["parse", "Springer Felix drei"],
+        &["voices", "--lang", "de"],
+    ];
+    for args in cases {
+        let (code, stderr) = run_into(args, &env, full(), LIMIT);
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        let problems: Vec<&str> = stderr
+            .lines()
+            .filter(|l| l.contains("No space left on device"))
+            .collect();
+        assert_eq!(problems.len(), 1, "{args:?}: {stderr}");
+    }
+}
+
+fn data_file(name: &str) -> String {
+    data(name).to_str().expect("utf-8 path").to_owned()
+}
+
+#[test]
+fn a_reader_that_goes_away_ends_hector_quietly() {
+    let data = one_game();
+    let env = env(&data);
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let long = "N".repeat(100_000);
+    // Enough output that the pipe is closed long before the end.
+    let big = temp_dir("hygiene-big");
+    let games = std::fs::read_to_string(common::data("masters.pgn")).expect("masters");
+    let many = big.join("many.pgn");
+    std::fs::write(&many, games.repeat(200)).expect("many games");
+    let many = many.to_str().expect("utf-8 path");
+    let cases: [&[&str]; 5] = [
+        &["parse", &long],
+        &["check", many],
+        &["transcript", many],
+        &["transcript", "--format", "tsv", many],
+        &["export", "1"],
+    ];
+    for args in cases {
+        let (code, head, stderr) = run_closing_stdout(args, &env, 1, LIMIT);
+        assert_eq!(head.len(), 1);
+        assert_eq!(code, Some(0), "{:?}: {stderr}", &args[..1]);
+        assert!(stderr.is_empty(), "{:?}: {stderr}", &args[..1]);
+    }
+}
+
+/// A fake program that hangs and starts a child that hangs too; both carry the fake's folder
+/// on their command line, so that anything left running is found.
+fn hanging_program(dir: &Path, name: &str) {
+    let path = dir.join(name);
+    std::fs::write(&path, "#!/bin/sh\nsh -c 'sleep 600; :' \"$0\"\n").expect("fake program");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+}
+
+/// Kills whatever still mentions the folder when dropped, so that a failing test leaves
+/// nothing behind either.
+struct Reaper(TempDir);
+
+impl Drop for Reaper {
+    fn drop(&mut self) {
+        common::kill_mentioning(&self.0.display().to_string());
+    }
+}
+
+#[test]
+fn a_hanging_espeak_ng_probe_is_killed_with_its_children() {
+    let bin = Reaper(temp_dir("hygiene-bin"));
+    hanging_program(&bin.0, "espeak-ng");
+    let path = format!(
+        "{}:{}",
+        bin.0.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    for args in [
+        &["say", "--backend", "espeak-ng", "Eva vier"][..],
+        &["voices", "--lang", "de"][..],
+    ] {
+        let started = Instant::now();
+        let r = run_with(
+            args,
+            b"",
+            &[
+                ("PATH", &path),
+                ("HECTOR_CONFIG", "/nonexistent"),
+                // No speech-dispatcher answers here.
+                ("SPEECHD_ADDRESS", "unix_socket:/nonexistent/speechd.sock"),
+            ],
+            LIMIT,
+        );
+        assert!(started.elapsed() < Duration::from_secs(20), "{args:?}");
+        assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
+        let left = common::processes_mentioning(&bin.0.display().to_string());
+        assert!(left.is_empty(), "{args:?} left {left:?} running");
+    }
+}
+
+#[test]
+fn the_simulator_leaves_an_existing_link_alone() {
+    let dir = temp_dir("hygiene-link");
+    let link = dir.join("board");
+    std::os::unix::fs::symlink("/dev/null", &link).expect("link");
+    let r = run_with(
+        &[
+            "simulate-board",
+            "--protocol",
+            "peg",
+            "--link",
+            link.to_str().expect("utf-8 path"),
+        ],
+        b"quit\n",
+        &[],
+        LIMIT,
+    );
+    assert_ne!(r.code, Some(0), "{}", r.stdout);
+    assert!(r.stderr.contains("already exists"), "{}", r.stderr);
+    assert_eq!(
+        std::fs::read_link(&link).expect("still a link"),
+        Path::new("/dev/null")
+    );
+}
