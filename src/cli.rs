@@ -587,8 +587,10 @@ every phrase), print (plain lines on standard output for a screen reader or brai
 display). --backend tts uses the tts crate's system speech. A backend that fails or hangs \
 (speech-dispatcher without working audio can block for ever) is abandoned within two \
 seconds and the next one takes over; hector says so once, on standard error.\n\n\
-Settings come from ~/.config/hector/config.toml (or $HECTOR_CONFIG), [speech] section: \
-backend, language, voice, rate (-100 to 100), volume (0 to 100); these options override it.\n\n\
+Settings come from ~/.config/hector/config.toml (or $HECTOR_CONFIG; empty for none), \
+[speech] section: backend, language, voice, rate (-100 to 100), volume (0 to 100); these \
+options override it. Only a regular file of at most 64 KiB is read; a file named by \
+$HECTOR_CONFIG that does not exist is reported.\n\n\
 --wav FILE writes the speech to a WAV file with espeak-ng (no sound card needed).\n\n\
 Exit status: 0 when everything was said (or written), 1 when no backend could say it, \
 2 on a usage error.";
@@ -843,17 +845,29 @@ fn mode_speech(
 
 fn settings_or_defaults(lang_hint: Option<&str>) -> crate::core::settings::Settings {
     let (settings, problem) = crate::io::config::load_settings();
-    if let Some((path, reason)) = problem {
+    if let Some((path, problem)) = problem {
+        use crate::core::notation::language::fill;
+        use crate::io::config::{ConfigProblem, MAX_CONFIG_BYTES};
         let lang = lang_hint
             .and_then(|l| language(l).ok())
             .unwrap_or_else(crate::core::notation::language::default_language);
-        errln!(
-            "hector: {}",
-            crate::core::notation::language::fill(
-                &lang.messages.config_ignored,
-                &[("path", &path.display().to_string()), ("reason", &reason)],
-            )
-        );
+        let m = &lang.messages;
+        let path = crate::core::notation::printable(&path.display().to_string()).into_owned();
+        let text = match problem {
+            ConfigProblem::Missing => fill(&m.config_missing, &[("path", &path)]),
+            ConfigProblem::NotAFile => fill(&m.config_not_file, &[("path", &path)]),
+            ConfigProblem::TooLarge => fill(
+                &m.config_too_large,
+                &[
+                    ("path", &path),
+                    ("kib", &(MAX_CONFIG_BYTES / 1024).to_string()),
+                ],
+            ),
+            ConfigProblem::Unreadable(reason) | ConfigProblem::Invalid(reason) => {
+                fill(&m.config_ignored, &[("path", &path), ("reason", &reason)])
+            }
+        };
+        errln!("hector: {text}");
     }
     settings
 }

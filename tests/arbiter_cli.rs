@@ -55,7 +55,7 @@ impl Hall {
 
     fn env(&self) -> Vec<(String, String)> {
         vec![
-            ("HECTOR_CONFIG".into(), "/nonexistent".into()),
+            ("HECTOR_CONFIG".into(), "".into()),
             (
                 "HECTOR_DATA".into(),
                 self.dir.join("data").display().to_string(),
@@ -409,10 +409,7 @@ fn game_files_with_mistakes_are_explained() {
     let dir = temp_dir("arbiter-files");
     let bad = dir.join("bad.toml");
     std::fs::write(&bad, "white = \"A\"\nblack = \"B\"\nblind = \"blue\"\n").expect("write");
-    let env = [
-        ("HECTOR_CONFIG", "/nonexistent"),
-        ("HECTOR_DATA", "/nonexistent-data"),
-    ];
+    let env = [("HECTOR_CONFIG", ""), ("HECTOR_DATA", "/nonexistent-data")];
     let r = run_with(
         &["arbiter", "--screen-reader", &bad.display().to_string()],
         b"",

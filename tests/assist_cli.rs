@@ -41,7 +41,7 @@ impl Game {
 
     fn env(&self) -> Vec<(String, String)> {
         vec![
-            ("HECTOR_CONFIG".into(), "/nonexistent".into()),
+            ("HECTOR_CONFIG".into(), "".into()),
             ("HECTOR_DATA".into(), self.data.display().to_string()),
         ]
     }
@@ -354,7 +354,7 @@ fn help_documents_the_assistant() {
     let r = run_with(
         &["assist", "--speech", "print"],
         b"",
-        &[("HECTOR_CONFIG", "/nonexistent")],
+        &[("HECTOR_CONFIG", "")],
         LIMIT,
     );
     assert_eq!(r.code, Some(2));

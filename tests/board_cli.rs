@@ -193,10 +193,7 @@ fn monitor_speaks_what_it_recognises() {
         &["simulate-board", "--protocol", "peg", "--link", s(&link)],
     );
     sim.expect("board: ");
-    let env = [
-        ("SPEECHD_ADDRESS", address.as_str()),
-        ("HECTOR_CONFIG", "/nonexistent"),
-    ];
+    let env = [("SPEECHD_ADDRESS", address.as_str()), ("HECTOR_CONFIG", "")];
     let args = [
         "board",
         "monitor",

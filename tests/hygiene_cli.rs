@@ -36,7 +36,7 @@ fn one_game() -> TempDir {
 fn env(data: &Path) -> Vec<(&'static str, String)> {
     vec![
         ("HECTOR_DATA", data.display().to_string()),
-        ("HECTOR_CONFIG", "/nonexistent".into()),
+        ("HECTOR_CONFIG", String::new()),
     ]
 }
 
@@ -241,7 +241,7 @@ fn a_hanging_espeak_ng_probe_is_killed_with_its_children() {
             b"",
             &[
                 ("PATH", &path),
-                ("HECTOR_CONFIG", "/nonexistent"),
+                ("HECTOR_CONFIG", ""),
                 // No speech-dispatcher answers here.
                 ("SPEECHD_ADDRESS", "unix_socket:/nonexistent/speechd.sock"),
             ],
@@ -277,4 +277,40 @@ fn the_simulator_leaves_an_existing_link_alone() {
         std::fs::read_link(&link).expect("still a link"),
         Path::new("/dev/null")
     );
+}
+
+#[test]
+fn a_configuration_file_is_read_only_when_it_is_a_small_regular_file() {
+    let dir = temp_dir("hygiene-config");
+    let big = dir.join("big.toml");
+    std::fs::write(&big, format!("# {}\n", "x".repeat(100_000))).expect("big file");
+    let missing = dir.join("missing.toml");
+    let cases = [
+        (Path::new("/dev/zero"), "keine gewöhnliche Datei"),
+        (dir.path(), "keine gewöhnliche Datei"),
+        (&big, "größer als 64 KiB"),
+        (&missing, "gibt es nicht"),
+    ];
+    for (config, expected) in cases {
+        let started = Instant::now();
+        let r = run_with(
+            &["say", "--backend", "print", "Eva vier"],
+            b"",
+            &[("HECTOR_CONFIG", config.to_str().expect("utf-8 path"))],
+            LIMIT,
+        );
+        assert!(started.elapsed() < Duration::from_secs(10), "{config:?}");
+        assert_eq!(r.code, Some(0), "{config:?}: {}", r.stderr);
+        assert_eq!(r.stdout, "Eva vier\n", "{config:?}");
+        let told: Vec<&str> = r.stderr.lines().filter(|l| l.contains(expected)).collect();
+        assert_eq!(told.len(), 1, "{config:?}: {}", r.stderr);
+    }
+    // Empty: no file, nothing to tell.
+    let r = run_with(
+        &["say", "--backend", "print", "Eva vier"],
+        b"",
+        &[("HECTOR_CONFIG", "")],
+        LIMIT,
+    );
+    assert!(!r.stderr.contains("Voreinstellungen"), "{}", r.stderr);
 }

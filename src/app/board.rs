@@ -14,12 +14,12 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess};
 
 use crate::app::output::Out;
-use crate::core::board::dgt::DgtMessage;
+use crate::core::board::dgt::{ClockSide, DgtField, DgtMessage, MagicPiece};
 use crate::core::board::peg::PegMessage;
 use crate::core::board::{Picture, Recognition, SensorEvent};
-use crate::core::notation::board_words;
 use crate::core::notation::language::Language;
 use crate::core::notation::speak::{Form, announce};
+use crate::core::notation::{board_words, printable};
 use crate::core::variant::{Variant, position_from_fen};
 use crate::io::board_link::{BoardEvent, BoardLink, BoardMessage, Protocol};
 use crate::io::serial::list_ports;
@@ -327,8 +327,7 @@ pub fn sentence(
             DgtMessage::SerialNumber(text) | DgtMessage::LongSerialNumber(text) => {
                 format!("{p}: serial number {}", printable(text.trim()))
             }
-            DgtMessage::Clock(clock) => format!("{p}: clock {clock:?}"),
-            other => format!("{p}: {other:?}"),
+            other => format!("{p}: {}", dgt_raw(other)),
         },
         BoardEvent::Dropped(n) => {
             let plural = if *n == 1 { "" } else { "s" };
@@ -363,17 +362,56 @@ pub fn sentence(
 
 /// Text from the board with its control characters written out (`\u{1b}`): a line from a
 /// noisy cable must not move a braille display's cursor or colour a terminal.
-fn printable(text: &str) -> String {
-    text.chars()
-        .flat_map(|c| {
-            let escaped: Vec<char> = if c.is_control() {
-                c.escape_unicode().collect()
-            } else {
-                vec![c]
-            };
-            escaped
-        })
-        .collect()
+/// A DGT message in the protocol's terms, without Rust's debug notation.
+fn dgt_raw(m: &DgtMessage) -> String {
+    let hex = |bytes: &[u8]| {
+        bytes
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let field = |f: &DgtField| match f {
+        DgtField::Empty => "empty".to_string(),
+        DgtField::Piece(piece) => piece.char().to_string(),
+        DgtField::Magic(MagicPiece::Draw) => "draw marker".to_string(),
+        DgtField::Magic(MagicPiece::WhiteWins) => "white wins marker".to_string(),
+        DgtField::Magic(MagicPiece::BlackWins) => "black wins marker".to_string(),
+    };
+    let side = |s: &ClockSide| match s.time {
+        Some(t) => format!("{}:{:02}:{:02}", t.hours, t.minutes, t.seconds),
+        None => "no time".to_string(),
+    };
+    match m {
+        DgtMessage::BoardDump(_) => "board dump".to_string(),
+        DgtMessage::Clock(c) => format!(
+            "clock left {}, right {}, {}",
+            side(&c.left),
+            side(&c.right),
+            if c.running() { "running" } else { "stopped" }
+        ),
+        DgtMessage::ClockAck(a) => format!("clock acknowledges {}", hex(&a.ack())),
+        DgtMessage::FieldUpdate {
+            field: index,
+            value,
+        } => {
+            format!("field {} {}", index.get(), field(value))
+        }
+        DgtMessage::EeMoves(bytes) => format!("stored history, {} bytes", bytes.len()),
+        DgtMessage::BusAddress(a) => format!("bus address {a}"),
+        DgtMessage::BatteryStatus(bytes) => format!("battery status {}", hex(bytes)),
+        DgtMessage::Unknown { id, payload } if payload.is_empty() => {
+            format!("unknown message {id:#04x}, no content")
+        }
+        DgtMessage::Unknown { id, payload } => {
+            format!("unknown message {id:#04x}: {}", hex(payload))
+        }
+        DgtMessage::Version { main, sub } => format!("version {main}.{sub}"),
+        DgtMessage::Trademark(text) => format!("trademark {}", printable(text.trim())),
+        DgtMessage::SerialNumber(text) | DgtMessage::LongSerialNumber(text) => {
+            format!("serial number {}", printable(text.trim()))
+        }
+    }
 }
 
 /// The 64 squares in eight groups, rank 8 first: readable in a line.
@@ -459,7 +497,15 @@ mod tests {
         )));
         assert_eq!(
             sentence(&noise, Protocol::Peg, en, std),
-            "peg: line not understood: a\\u{1b}[31mb\\u{7}"
+            "peg: line not understood: a\\x1B[31mb\\x07"
+        );
+        let unknown = BoardEvent::Message(BoardMessage::Dgt(DgtMessage::Unknown {
+            id: 0xb6,
+            payload: Vec::new(),
+        }));
+        assert_eq!(
+            sentence(&unknown, Protocol::Dgt, en, std),
+            "dgt: unknown message 0xb6, no content"
         );
         for event in [moved, mismatch, lifted, gone, fault, snapshot, noise] {
             let text = sentence(&event, Protocol::Dgt, de, std);

@@ -8,6 +8,7 @@ use shakmaty::Color;
 
 use crate::app::output::Out;
 use crate::core::check::{GameCheck, check_game};
+use crate::core::notation::printable;
 use crate::core::pgn::Reader;
 use crate::io::files::read_input;
 
@@ -155,11 +156,11 @@ pub fn text_line(r: &GameCheck) -> String {
         )),
         None => parts.push("no automatic end".to_string()),
     }
-    let tag = r.result_tag.as_deref().unwrap_or("missing");
-    parts.push(if r.result_agrees() {
-        format!("result {tag} agrees")
-    } else {
-        format!("result {tag} does not agree")
+    parts.push(match r.result_tag.as_deref() {
+        None => "no Result tag".to_string(),
+        Some(tag) if r.result_agrees() => format!("result {tag} agrees"),
+        Some(tag) => format!("result {tag} does not agree"),
     });
-    format!("{head}: {}.", parts.join("; "))
+    // Names and moves come from the file: no control character reaches the terminal.
+    printable(&format!("{head}: {}.", parts.join("; "))).into_owned()
 }

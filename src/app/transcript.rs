@@ -8,6 +8,7 @@ use shakmaty::Color;
 
 use crate::app::output::Out;
 use crate::core::notation::language::{Language, fill};
+use crate::core::notation::printable;
 use crate::core::notation::speak::Form;
 use crate::core::notation::transcript::{TranscriptError, speak_game};
 use crate::core::outcome::GameResult;
@@ -70,8 +71,8 @@ pub fn render_game(
             &lang.messages.game_heading,
             &[
                 ("number", &number.to_string()),
-                ("white", raw.tag("White").unwrap_or("?")),
-                ("black", raw.tag("Black").unwrap_or("?")),
+                ("white", &printable(raw.tag("White").unwrap_or("?"))),
+                ("black", &printable(raw.tag("Black").unwrap_or("?"))),
             ],
         ));
         buf.push('\n');

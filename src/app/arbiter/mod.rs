@@ -575,8 +575,14 @@ pub fn run(options: ArbiterOptions, lang: &'static Language) -> ExitCode {
                         ("reason", &format!("{e:#}")),
                     ],
                 );
+                // Once on standard error; the full screen shows it too (it covers standard
+                // error), line mode only says it.
                 errln!("hector arbiter: {text}");
-                voice.tell(Urgency::Urgent, vec![text]);
+                if full_screen {
+                    voice.tell(Urgency::Urgent, vec![text]);
+                } else {
+                    voice.speaker.urgent(text);
+                }
             }
         }
     }

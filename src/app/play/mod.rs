@@ -26,12 +26,14 @@ use crate::core::matchplay::session::{
 use crate::core::notation::board_words;
 use crate::core::notation::clock_words::clock_faces;
 use crate::core::notation::language::{Language, fill};
+use crate::core::notation::printable;
 use crate::core::notation::speak::Form;
 use crate::core::settings::SpeechSettings;
 use crate::core::time::Timestamp;
 use crate::io::board_link::{BoardEvent, BoardLink, Protocol};
 use crate::io::engine::{
-    ClockTimes, Engine, EngineEvent, EngineOptions, SearchLimits, level_limits,
+    ClockTimes, Ending, Engine, EngineEvent, EngineOptions, SearchLimits, level_limits,
+    whole_seconds,
 };
 use crate::io::speech::Notice;
 use crate::io::terminal::{FullScreen, Input, interactive};
@@ -269,7 +271,10 @@ impl App {
             return;
         };
         if let Err(e) = slot.engine.request_move(&start, &moves, limits) {
-            let reason = e.to_string();
+            let reason = fill(
+                &self.lang.play.engine_start_failed,
+                &[("reason", &e.to_string())],
+            );
             self.engine_failed(reason);
         }
     }
@@ -311,7 +316,7 @@ impl App {
                 }
                 self.handle(Event::EngineMove(mv))
             }
-            EngineEvent::Rejected { answer, reason, .. } => {
+            EngineEvent::Rejected { answer, .. } => {
                 let again = self.engine.as_mut().is_some_and(|slot| {
                     slot.rejected += 1;
                     slot.rejected < 2
@@ -319,16 +324,21 @@ impl App {
                 if again {
                     self.ask_engine();
                 } else {
-                    self.engine_failed(format!("{answer}: {reason}"));
+                    let answer = printable(&answer);
+                    let text = fill(&self.lang.play.engine_illegal, &[("answer", &answer)]);
+                    self.engine_failed(text);
                 }
                 true
             }
             EngineEvent::Timeout { waited, .. } => {
-                self.engine_failed(format!("{} s", waited.as_secs()));
+                let seconds = whole_seconds(waited).to_string();
+                let text = fill(&self.lang.play.engine_hung, &[("seconds", &seconds)]);
+                self.engine_failed(text);
                 true
             }
-            EngineEvent::Died { reason } => {
-                self.engine_failed(reason);
+            EngineEvent::Died { how, .. } => {
+                let text = engine_ending(how, self.lang);
+                self.engine_failed(text);
                 true
             }
         }
@@ -485,7 +495,7 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
                 });
             }
             Err(e) => problems.push(fill(
-                &lang.play.engine_failed,
+                &lang.play.engine_start_failed,
                 &[("reason", &e.to_string())],
             )),
         }
@@ -728,4 +738,15 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
     }
     app.voice.speaker.wait_idle(Duration::from_secs(3));
     ExitCode::SUCCESS
+}
+
+/// How the engine ended, in the language's words.
+fn engine_ending(how: Ending, lang: &Language) -> String {
+    let p = &lang.play;
+    match how {
+        Ending::Exit(code) => fill(&p.engine_exited, &[("code", &code.to_string())]),
+        Ending::Signal(signal) => fill(&p.engine_crashed, &[("signal", &signal.to_string())]),
+        Ending::Closed => p.engine_closed.clone(),
+        Ending::Overflow => p.engine_flooded.clone(),
+    }
 }

@@ -517,7 +517,7 @@ pub fn message(err: &ParseError, pos: &Chess, lang: &Language) -> String {
     let m = &lang.messages;
     match err {
         ParseError::Empty => m.empty.clone(),
-        ParseError::UnknownWord(w) => fill(&m.unknown_word, &[("word", w)]),
+        ParseError::UnknownWord(w) => fill(&m.unknown_word, &[("word", &super::printable(w))]),
         ParseError::NoSquare => m.no_square.clone(),
         ParseError::TooManySquares => m.too_many_squares.clone(),
         ParseError::NoPieceOn(sq) => fill(&m.no_piece_on, &[("square", &lang.square(*sq))]),
