@@ -314,3 +314,29 @@ fn a_configuration_file_is_read_only_when_it_is_a_small_regular_file() {
     );
     assert!(!r.stderr.contains("Voreinstellungen"), "{}", r.stderr);
 }
+
+#[test]
+fn endless_input_is_cut_and_refused() {
+    // A line without end between two moves: cut, and the next line still arrives.
+    let mut input = b"Eva vier\n".to_vec();
+    input.extend(std::iter::repeat_n(b'N', 1_000_000));
+    input.extend("\nEva fünf\n".as_bytes());
+    let r = run_with(
+        &["say", "--backend", "print", "-"],
+        &input,
+        &[("HECTOR_CONFIG", "")],
+        LIMIT,
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", r.stderr);
+    assert_eq!(lines[0], "Eva vier");
+    assert!(lines[1].len() <= 4096 && lines[1].starts_with("NNN"));
+    assert_eq!(lines[2], "Eva fünf");
+    // A device that never ends is not read at all.
+    let started = Instant::now();
+    let r = run_with(&["check", "/dev/zero"], b"", &[], LIMIT);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.stderr.contains("it is a device"), "{}", r.stderr);
+    assert!(started.elapsed() < Duration::from_secs(10));
+}

@@ -322,8 +322,7 @@ pub fn resume_spec(
                 .map(Path::to_path_buf)
                 .or_else(|| settings.get("envelope").map(PathBuf::from))
                 .context("the game is adjourned, and no envelope is named (--envelope FILE)")?;
-            let text = std::fs::read_to_string(&file)
-                .with_context(|| format!("cannot read the envelope {}", file.display()))?;
+            let text = crate::io::files::read_small_text(&file, "the envelope")?;
             let env = Envelope::from_toml(&text)
                 .with_context(|| format!("the envelope {}", file.display()))?;
             Some(

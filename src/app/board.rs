@@ -270,9 +270,7 @@ fn spawn_input() -> Receiver<String> {
     let _ = std::thread::Builder::new()
         .name("input".into())
         .spawn(move || {
-            use std::io::BufRead;
-            for line in std::io::stdin().lock().lines() {
-                let Ok(line) = line else { break };
+            for line in crate::io::files::bounded_lines(std::io::stdin().lock()) {
                 if tx.send(line).is_err() {
                     break;
                 }

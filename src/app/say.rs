@@ -1,6 +1,5 @@
 //! `hector say` and `hector voices`: speech on its own, for setting up a machine.
 
-use std::io::BufRead;
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -115,10 +114,7 @@ pub fn run(
     for t in texts {
         if t == "-" {
             phrases.extend(
-                std::io::stdin()
-                    .lock()
-                    .lines()
-                    .map_while(Result::ok)
+                crate::io::files::bounded_lines(std::io::stdin().lock())
                     .filter(|l| !l.trim().is_empty()),
             );
         } else {

@@ -9,7 +9,6 @@ pub mod model;
 pub mod script;
 
 use std::fs;
-use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -74,10 +73,7 @@ fn simulate(opts: Options) -> Result<bool> {
         None => Chess::default(),
     };
     let script = match &opts.script {
-        Some(path) => Some(
-            fs::read_to_string(path)
-                .with_context(|| format!("cannot read the script {}", path.display()))?,
-        ),
+        Some(path) => Some(crate::io::files::read_small_text(path, "the script")?),
         None => None,
     };
     crate::app::board::catch_interrupt();
@@ -127,8 +123,8 @@ fn spawn_commands(script: Option<String>) -> Receiver<(usize, String)> {
             let _ = thread::Builder::new()
                 .name("commands".into())
                 .spawn(move || {
-                    for (i, line) in std::io::stdin().lock().lines().enumerate() {
-                        let Ok(line) = line else { break };
+                    let lines = crate::io::files::bounded_lines(std::io::stdin().lock());
+                    for (i, line) in lines.enumerate() {
                         if tx.send((i + 1, line)).is_err() {
                             break;
                         }
@@ -522,7 +518,7 @@ impl Sim {
 
 /// Game `number` (from 1) of a PGN file: its start, variant and moves.
 fn load_game(path: &Path, number: usize) -> Result<(Chess, Variant, Vec<Move>)> {
-    let bytes = fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let bytes = crate::io::files::read_input(path)?;
     let raw = Reader::new(&bytes)
         .filter(|g| !(g.tags.is_empty() && g.movetext.is_empty()))
         .nth(number - 1)

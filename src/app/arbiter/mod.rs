@@ -109,8 +109,7 @@ fn open_game(
     fallback: &'static Language,
     origin: Instant,
 ) -> Result<(Table, &'static Language, Vec<Told>)> {
-    let text =
-        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let text = crate::io::files::read_small_text(file, "the game file")?;
     let g = GameFile::parse(&text)?;
     let lang = match &g.language {
         Some(code) => language(code)?,
@@ -156,8 +155,8 @@ fn open_game(
                         .settings
                         .get("envelope")
                         .context("the game is adjourned and its journal names no envelope")?;
-                    let text = std::fs::read_to_string(envelope)
-                        .with_context(|| format!("cannot read the envelope {envelope}"))?;
+                    let text =
+                        crate::io::files::read_small_text(Path::new(envelope), "the envelope")?;
                     let env =
                         crate::core::matchplay::two_boards::envelope::Envelope::from_toml(&text)?;
                     Some(env.open(&replayed.game)?)
