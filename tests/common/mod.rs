@@ -91,6 +91,12 @@ pub fn find_program(name: &str) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
+/// `sleep` adds up its arguments: this one adds nothing to the 600 seconds but carries the
+/// test process's number, so that a `sleep` left behind by a test is found.
+pub fn hanging_marker() -> String {
+    format!("0.{}", std::process::id())
+}
+
 /// A private speech-dispatcher for one test: its own socket, pid file and configuration, an
 /// sd_generic output module whose command appends `$LANGUAGE|$DATA` to a file, and ALSA's
 /// "null" device (the daemon refuses to start with no audio output at all). No sound card is
@@ -115,7 +121,12 @@ impl SpeechDaemon {
     /// A daemon whose module never finishes an utterance.
     pub fn hanging() -> SpeechDaemon {
         SpeechDaemon::with_command(|out| {
-            format!("sleep 600; echo \\'$DATA\\' >> {}", out.display())
+            // The marker on its command line lets a test find it if it were left running.
+            format!(
+                "sleep 600 {}; echo \\'$DATA\\' >> {}",
+                hanging_marker(),
+                out.display()
+            )
         })
     }
 
