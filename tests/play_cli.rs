@@ -545,3 +545,39 @@ fn the_sighted_opponents_e_board_follows_the_typed_moves() {
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&data);
 }
+
+#[test]
+fn engine_failures_are_named_in_the_players_language() {
+    // An engine that always answers a move that is not legal for Black.
+    let dir = temp_dir("illegal-engine");
+    let script = dir.join("cheat.sh");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\nwhile read line; do\n  case \"$line\" in\n    uci) echo 'id name Cheat'; echo uciok;;\n    isready) echo readyok;;\n    go*) echo 'bestmove e2e4';;\n    quit) exit 0;;\n  esac\ndone\n",
+    )
+    .expect("script");
+    std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+        .expect("chmod");
+    let opponent = format!("engine:{}", script.display());
+    let text = line_session(
+        &["--opponent", &opponent],
+        &["e4"],
+        "Der Computer fällt aus",
+    );
+    assert!(
+        text.contains("Der Computer hat einen regelwidrigen Zug geschickt: e2e4"),
+        "{text}"
+    );
+    assert!(!text.contains("antwortet nicht"), "{text}");
+
+    let missing = dir.join("no-such-engine");
+    let opponent = format!("engine:{}", missing.display());
+    let text = line_session(&["--opponent", &opponent], &[], ":");
+    assert!(
+        text.contains(&format!(
+            "Das Schachprogramm {} gibt es nicht",
+            missing.display()
+        )),
+        "{text}"
+    );
+}

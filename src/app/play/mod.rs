@@ -32,8 +32,8 @@ use crate::core::settings::SpeechSettings;
 use crate::core::time::Timestamp;
 use crate::io::board_link::{BoardEvent, BoardLink, Protocol};
 use crate::io::engine::{
-    ClockTimes, Ending, Engine, EngineEvent, EngineOptions, SearchLimits, level_limits,
-    whole_seconds,
+    ClockTimes, Ending, Engine, EngineError, EngineEvent, EngineOptions, SearchLimits,
+    level_limits, whole_seconds,
 };
 use crate::io::speech::Notice;
 use crate::io::terminal::{FullScreen, Input, interactive};
@@ -271,10 +271,7 @@ impl App {
             return;
         };
         if let Err(e) = slot.engine.request_move(&start, &moves, limits) {
-            let reason = fill(
-                &self.lang.play.engine_start_failed,
-                &[("reason", &e.to_string())],
-            );
+            let reason = engine_error_text(&e, self.lang);
             self.engine_failed(reason);
         }
     }
@@ -494,10 +491,7 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
                     rejected: 0,
                 });
             }
-            Err(e) => problems.push(fill(
-                &lang.play.engine_start_failed,
-                &[("reason", &e.to_string())],
-            )),
+            Err(e) => problems.push(engine_error_text(&e, lang)),
         }
     }
     let position: Chess = game.position().clone();
@@ -748,5 +742,45 @@ fn engine_ending(how: Ending, lang: &Language) -> String {
         Ending::Signal(signal) => fill(&p.engine_crashed, &[("signal", &signal.to_string())]),
         Ending::Closed => p.engine_closed.clone(),
         Ending::Overflow => p.engine_flooded.clone(),
+    }
+}
+
+/// Why the engine cannot be started or asked, in the language's words.
+fn engine_error_text(e: &EngineError, lang: &Language) -> String {
+    let p = &lang.play;
+    let path = |path: &std::path::Path| printable(&path.display().to_string()).into_owned();
+    match e {
+        EngineError::NotFound { name, looked } => fill(
+            &p.engine_not_found,
+            &[("name", &printable(name)), ("looked", looked)],
+        ),
+        EngineError::Missing { path: at } => fill(&p.engine_missing, &[("path", &path(at))]),
+        EngineError::NotExecutable { path: at, .. } => {
+            fill(&p.engine_not_executable, &[("path", &path(at))])
+        }
+        EngineError::Spawn { reason, .. } => {
+            fill(&p.engine_start_failed, &[("reason", &printable(reason))])
+        }
+        EngineError::Handshake {
+            path: at, waited, ..
+        } => fill(
+            &p.engine_no_handshake,
+            &[
+                ("path", &path(at)),
+                ("seconds", &whole_seconds(*waited).to_string()),
+            ],
+        ),
+        EngineError::EndedEarly { path: at, .. } => {
+            fill(&p.engine_ended_early, &[("path", &path(at))])
+        }
+        EngineError::NoChess960 { name } => {
+            fill(&p.engine_no_chess960, &[("name", &printable(name))])
+        }
+        EngineError::NotChess960 => p.engine_not_chess960.clone(),
+        EngineError::IllegalHistory { number } => {
+            fill(&p.engine_bad_history, &[("number", &number.to_string())])
+        }
+        EngineError::NoLegalMove => p.engine_no_move.clone(),
+        EngineError::Dead { .. } => p.engine_dead.clone(),
     }
 }
