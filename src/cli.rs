@@ -610,7 +610,8 @@ rule is one of checkmate, stalemate, insufficient-material, dead-position (locke
 fivefold, seventy-five-move. A game with syntax problems also has \
 \"errors\": [{\"line\":N,\"message\":\"…\"}].\n\n\
 Exit status: 0 when every game is legal and consistent, 1 otherwise, 2 when the file cannot be \
-read.";
+read (a device, or a file over 512 MiB, is not read) or the report cannot be written. When the reader of standard output goes away (hector … | head) hector stops quietly \
+with status 0; another output error (a full disk) is reported and the status is 2.";
 
 const TRANSCRIPT_HELP: &str = "Speak every move of every game of a PGN file.\n\n\
 The words are those of FIDE Appendix D2.1: files Anna, Bella, Cäsar, David, Eva, Felix, \
@@ -621,7 +622,8 @@ phrases separated by two spaces (\"1. Eva vier  Eva fünf\"), then the result.\n
 --format tsv prints one line per ply and nothing else: game number, ply (from 1), SAN, UCI \
 (Chess960 castling as king-takes-rook, e.g. e1h1), and the phrase, separated by tabs.\n\n\
 A game with an illegal move is spoken up to that move; the problem goes to standard error and \
-the exit status is 1.";
+the exit status is 1. When the reader of standard output goes away (hector … | head) hector stops quietly \
+with status 0; another output error (a full disk) is reported and the status is 2.";
 
 const PARSE_HELP: &str = "Show which legal move a text names.\n\n\
 Understood in every language whatever --lang says: SAN with English or German letters \
@@ -632,7 +634,8 @@ with digits for ranks and the usual spellings (Caesar, Laeufer, fuenf).\n\n\
 Prints the UCI move and its short spoken form separated by a tab, and exits 0. When the text \
 does not name exactly one legal move, prints why (unknown word, no piece can reach, king left \
 in check, ambiguous with every candidate, promotion piece missing) and exits 1. A bad FEN or \
-option exits 2.";
+option exits 2. Control characters in the text are shown as \\xNN. When the reader of standard output goes away (hector … | head) hector stops quietly \
+with status 0; another output error (a full disk) is reported and the status is 2.";
 
 const BOARD_HELP: &str = "Electronic and sensor boards.\n\n\
 hector board list shows the serial ports, hector board monitor shows what hector reads from \
@@ -728,7 +731,8 @@ environment variable HECTOR_DATA is set. Every event is on the disk before hecto
 it, so a crash, a power cut or a closed terminal loses no move.\n\n\
 A journal that cannot be read is listed with the reason: written by a newer hector, or \
 damaged (with the line and byte). hector never changes such a file.\n\n\
-Exit status: 0, or 2 when the games directory cannot be read.";
+Exit status: 0, or 2 when the games directory cannot be read or the list cannot be written. When the reader of standard output goes away (hector … | head) hector stops quietly \
+with status 0; another output error (a full disk) is reported and the status is 2.";
 
 const EXPORT_HELP: &str = "Write a recorded game as PGN or as a scoresheet.\n\n\
 GAME is the number hector games shows, or the path of a journal file (a file whose name is \
