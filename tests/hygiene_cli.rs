@@ -340,3 +340,46 @@ fn endless_input_is_cut_and_refused() {
     assert!(r.stderr.contains("it is a device"), "{}", r.stderr);
     assert!(started.elapsed() < Duration::from_secs(10));
 }
+
+#[test]
+fn line_mode_ends_when_its_reader_goes_away() {
+    use std::io::{Read, Write};
+    let data = temp_dir("hygiene-play");
+    let runtime = temp_dir("hygiene-runtime");
+    for args in [
+        &["play", "--screen-reader", "--opponent", "keyboard", "--new"][..],
+        &["clock", "--screen-reader", "--tc", "300"][..],
+    ] {
+        let child = std::process::Command::new(common::hector())
+            .args(args)
+            .env("HECTOR_CONFIG", "")
+            .env("HECTOR_DATA", data.path())
+            .env("XDG_RUNTIME_DIR", runtime.path())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start hector");
+        let mut guard = common::ChildGuard(child);
+        let mut out = guard.0.stdout.take().expect("stdout");
+        let mut first = [0u8; 1];
+        out.read_exact(&mut first).expect("a first byte");
+        drop(out);
+        // The input stays open: only the closed output can end it.
+        let mut input = guard.0.stdin.take().expect("stdin");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let status = loop {
+            let _ = input.write_all(b"brett\n");
+            let _ = input.flush();
+            if let Some(status) = guard.0.try_wait().expect("wait") {
+                break status;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{args:?} goes on without a reader"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        };
+        assert_eq!(status.code(), Some(0), "{args:?}");
+    }
+}

@@ -215,7 +215,7 @@ pub fn run(options: AssistOptions, lang: &'static Language) -> ExitCode {
             .tell(Urgency::Answer, vec![lang.assist.adjourned_resume.clone()]);
     }
     app.voice.prompt();
-    while running {
+    while running && !app.voice.reader_gone {
         if app.voice.dirty
             && let Some(s) = screen.as_mut()
         {

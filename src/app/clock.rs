@@ -140,6 +140,8 @@ struct ClockApp {
     white: Side,
     speaker: Speaker,
     line_mode: bool,
+    /// Line mode: the reader of standard output has gone away; the clock ends.
+    reader_gone: bool,
     status: String,
     /// Which speech output is in use, shown with the status line.
     speech_name: String,
@@ -162,8 +164,10 @@ impl ClockApp {
         self.speaker.say(kind, text.clone());
         if self.line_mode {
             let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "{text}");
-            let _ = out.flush();
+            let written = writeln!(out, "{text}").and_then(|()| out.flush());
+            if written.is_err_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) {
+                self.reader_gone = true;
+            }
         }
         self.status = text;
     }
@@ -419,6 +423,7 @@ pub fn run(options: ClockOptions, lang: &'static Language) -> ExitCode {
         white: options.white,
         speaker,
         line_mode: !full_screen,
+        reader_gone: false,
         status: String::new(),
         speech_name: String::new(),
         quit_armed: None,
@@ -475,7 +480,7 @@ pub fn run(options: ClockOptions, lang: &'static Language) -> ExitCode {
             }
         };
         app.tick(now());
-        if !keep_going {
+        if !keep_going || app.reader_gone {
             break;
         }
     }

@@ -28,6 +28,9 @@ pub struct Narrator {
     last: Vec<String>,
     /// The screen must be drawn again.
     pub dirty: bool,
+    /// Line mode: the reader of standard output has gone away (a closed pipe); the mode
+    /// ends as when its input ends.
+    pub reader_gone: bool,
 }
 
 impl Narrator {
@@ -41,6 +44,7 @@ impl Narrator {
             prompt: prompt.to_string(),
             status: String::new(),
             last: Vec::new(),
+            reader_gone: false,
             dirty: true,
         }
     }
@@ -72,22 +76,32 @@ impl Narrator {
     fn print(&mut self, lines: &[String]) {
         let mut out = std::io::stdout().lock();
         // Something said while the prompt waits starts on a line of its own.
+        let mut written = Ok(());
         if self.prompt_open {
-            let _ = writeln!(out);
+            written = writeln!(out);
             self.prompt_open = false;
         }
         for l in lines {
-            let _ = writeln!(out, "{l}");
+            written = written.and_then(|()| writeln!(out, "{l}"));
         }
-        let _ = out.flush();
+        written = written.and_then(|()| out.flush());
+        self.note_write(written);
+    }
+
+    /// Any other error (a full disk) changes nothing: the speech goes on.
+    fn note_write(&mut self, written: std::io::Result<()>) {
+        if written.is_err_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) {
+            self.reader_gone = true;
+        }
     }
 
     /// Line mode: shows the prompt when the player may type (again).
     pub fn prompt(&mut self) {
         if !self.full_screen && !self.prompt_open {
             let mut out = std::io::stdout().lock();
-            let _ = write!(out, "{}: ", self.prompt);
-            let _ = out.flush();
+            let written = write!(out, "{}: ", self.prompt).and_then(|()| out.flush());
+            drop(out);
+            self.note_write(written);
             self.prompt_open = true;
         }
     }

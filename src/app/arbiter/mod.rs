@@ -610,7 +610,7 @@ pub fn run(options: ArbiterOptions, lang: &'static Language) -> ExitCode {
     app.voice.full_screen = screen.is_some();
     app.voice.prompt();
     let mut running = true;
-    while running {
+    while running && !app.voice.reader_gone {
         if app.voice.dirty
             && let Some(s) = screen.as_mut()
         {

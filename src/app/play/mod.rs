@@ -647,7 +647,7 @@ pub fn run(options: PlayOptions, lang: &'static Language) -> ExitCode {
     }
     let mut running = app.apply(effects);
     app.voice.prompt();
-    while running {
+    while running && !app.voice.reader_gone {
         if app.voice.dirty
             && let Some(s) = screen.as_mut()
         {
