@@ -383,3 +383,26 @@ fn line_mode_ends_when_its_reader_goes_away() {
         assert_eq!(status.code(), Some(0), "{args:?}");
     }
 }
+
+#[test]
+fn control_characters_typed_or_in_files_are_shown_not_sent() {
+    let data = temp_dir("hygiene-control");
+    let r = run_with(
+        &["play", "--screen-reader", "--opponent", "keyboard", "--new"],
+        b"Eva\x1b[2J\x07 vier\n",
+        &[
+            ("HECTOR_CONFIG", ""),
+            ("HECTOR_DATA", data.to_str().expect("utf-8 path")),
+        ],
+        LIMIT,
+    );
+    assert!(
+        !r.stdout.contains('\x1b') && !r.stdout.contains('\x07'),
+        "{:?}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("\\x1B[2J\\x07"), "{}", r.stdout);
+    let r = run_with(&["parse", "Eva\u{1}vier"], b"", &[], LIMIT);
+    assert_eq!(r.code, Some(1), "{}", r.stderr);
+    assert!(r.stdout.contains("\\x01"), "{}", r.stdout);
+}

@@ -56,6 +56,9 @@ pub fn spawn_line_reader<T: Send + 'static>(tx: Sender<T>, wrap: fn(Input) -> T)
         .name("hector-lines".into())
         .spawn(move || {
             for line in crate::io::files::bounded_lines(std::io::stdin().lock()) {
+                // Control characters mean nothing in a move or a command, and echoed raw they
+                // would reach the terminal: they arrive shown as \xNN.
+                let line = crate::core::notation::printable(&line).into_owned();
                 if tx.send(wrap(Input::Line(line))).is_err() {
                     return;
                 }
