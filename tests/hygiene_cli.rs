@@ -355,6 +355,7 @@ fn line_mode_ends_when_its_reader_goes_away() {
             .env("HECTOR_CONFIG", "")
             .env("HECTOR_DATA", data.path())
             .env("XDG_RUNTIME_DIR", runtime.path())
+            .env("SPEECHD_ADDRESS", common::no_speech_dispatcher(&runtime))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

@@ -54,6 +54,15 @@ fn the_helpers_leave_no_process_and_no_file_behind() {
         );
         assert_eq!(r.code, Some(0), "{}", r.stderr);
 
+        // Speech without an address of its own: no speech-dispatcher may be started for it.
+        let r = run_with(
+            &["say", "--backend", "speech-dispatcher", "Eva fünf"],
+            b"",
+            &[("HECTOR_CONFIG", "")],
+            Duration::from_secs(30),
+        );
+        assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
+
         let dir = temp_dir("leftovers");
         let data = dir.join("data");
         let data = data.to_str().expect("utf-8 path");
@@ -87,23 +96,37 @@ fn the_helpers_leave_no_process_and_no_file_behind() {
     std::thread::sleep(Duration::from_millis(300));
     let me = std::process::id();
     let children = common::descendants(me);
-    assert!(
-        children.is_empty(),
-        "still running below the test: {children:?}"
-    );
     let sleeping = common::processes_mentioning(&common::hanging_marker());
-    assert!(
-        sleeping.is_empty(),
-        "the hanging module's sleep is left: {sleeping:?}"
-    );
-    let named = common::processes_mentioning("hector-test-");
-    let ours: Vec<u32> = named
+    let ours: Vec<u32> = common::processes_mentioning("hector-test-")
         .into_iter()
         .filter(|pid| {
             std::fs::read(format!("/proc/{pid}/cmdline"))
                 .is_ok_and(|c| String::from_utf8_lossy(&c).contains(&format!("-{me}-")))
         })
         .collect();
+    let entries = our_temp_entries();
+    // What is found is ended and removed before the verdict, so that even a failure here
+    // leaves nothing behind.
+    for pid in children.iter().chain(&sleeping).chain(&ours) {
+        common::kill_all(&common::descendants(*pid));
+    }
+    common::kill_all(&children);
+    common::kill_all(&sleeping);
+    common::kill_all(&ours);
+    for name in &entries {
+        let _ = std::fs::remove_dir_all(std::env::temp_dir().join(name));
+    }
+    assert!(
+        children.is_empty(),
+        "still running below the test: {children:?}"
+    );
+    assert!(
+        sleeping.is_empty(),
+        "the hanging module's sleep is left: {sleeping:?}"
+    );
     assert!(ours.is_empty(), "processes with our folders: {ours:?}");
-    assert!(our_temp_entries().is_empty(), "{:?}", our_temp_entries());
+    assert!(
+        entries.is_empty(),
+        "left in the temporary directory: {entries:?}"
+    );
 }

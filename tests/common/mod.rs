@@ -30,12 +30,20 @@ pub fn data(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// A speech-dispatcher address where none listens: without an address of its own a test's
+/// hector would start a speech-dispatcher for itself (libspeechd's autospawn), and that
+/// daemon would outlive the test. Tests that want one pass the address of a [`SpeechDaemon`].
+pub fn no_speech_dispatcher(runtime: &TempDir) -> String {
+    format!("unix_socket:{}/no-speechd.sock", runtime.path().display())
+}
+
 /// Runs hector with `args`, feeding `stdin`, and kills it after `limit`.
 pub fn run_with(args: &[&str], stdin: &[u8], envs: &[(&str, &str)], limit: Duration) -> Run {
     let runtime = temp_dir("runtime");
     let mut child = Command::new(hector())
         .args(args)
         .env("XDG_RUNTIME_DIR", runtime.path())
+        .env("SPEECHD_ADDRESS", no_speech_dispatcher(&runtime))
         .envs(envs.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -272,6 +280,7 @@ pub fn run_into(
     let child = Command::new(hector())
         .args(args)
         .env("XDG_RUNTIME_DIR", runtime.path())
+        .env("SPEECHD_ADDRESS", no_speech_dispatcher(&runtime))
         .envs(envs.iter().copied())
         .stdin(Stdio::null())
         .stdout(stdout)
@@ -301,6 +310,7 @@ pub fn run_closing_stdout(
     let child = Command::new(hector())
         .args(args)
         .env("XDG_RUNTIME_DIR", runtime.path())
+        .env("SPEECHD_ADDRESS", no_speech_dispatcher(&runtime))
         .envs(envs.iter().copied())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

@@ -48,6 +48,12 @@ impl Pty {
         let mut cmd = Command::new(program);
         cmd.args(args)
             .env("XDG_RUNTIME_DIR", runtime.path())
+            // No speech-dispatcher started for the test (it would outlive it); a test that
+            // wants one passes its own address.
+            .env(
+                "SPEECHD_ADDRESS",
+                format!("unix_socket:{}/no-speechd.sock", runtime.path().display()),
+            )
             .envs(envs.iter().copied())
             .env("TERM", "xterm-256color")
             .stdin(Stdio::from(stdin))
