@@ -407,3 +407,61 @@ fn control_characters_typed_or_in_files_are_shown_not_sent() {
     assert_eq!(r.code, Some(1), "{}", r.stderr);
     assert!(r.stdout.contains("\\x01"), "{}", r.stdout);
 }
+
+#[test]
+fn output_and_errors_into_a_closed_pipe_are_no_panic() {
+    let dir = temp_dir("hygiene-stderr");
+    let game = dir.join("game.toml");
+    std::fs::write(
+        &game,
+        format!(
+            "white = \"A\"\nblack = \"B\"\nblind = \"black\"\ntime_control = \"300\"\n\
+             [peg_board]\nport = \"{0}/peg\"\nprotocol = \"peg\"\n\
+             [sighted_board]\nport = \"{0}/dgt\"\nprotocol = \"dgt\"\n",
+            dir.display()
+        ),
+    )
+    .expect("game file");
+    let game = game.to_str().expect("utf-8 path");
+    let long = "N".repeat(100_000);
+    let data = dir.join("data");
+    for args in [
+        &["arbiter", "--screen-reader", game][..],
+        &["voices"][..],
+        &["parse", &long][..],
+    ] {
+        // Standard output and standard error both into a pipe closed after one byte.
+        let child = std::process::Command::new("bash")
+            .arg("-c")
+            .arg("\"$0\" \"$@\" 2>&1 | head -c1 >/dev/null; echo \"${PIPESTATUS[0]}\"")
+            .arg(common::hector())
+            .args(args)
+            .env("HECTOR_CONFIG", "")
+            .env("HECTOR_DATA", &data)
+            .env("XDG_RUNTIME_DIR", dir.path())
+            .env(
+                "SPEECHD_ADDRESS",
+                format!("unix_socket:{}/none.sock", dir.display()),
+            )
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("bash");
+        let mut guard = common::ChildGuard(child);
+        let deadline = Instant::now() + LIMIT;
+        while matches!(guard.0.try_wait(), Ok(None)) {
+            assert!(Instant::now() < deadline, "{:?} did not end", &args[..1]);
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let mut status = String::new();
+        if let Some(mut out) = guard.0.stdout.take() {
+            use std::io::Read;
+            let _ = out.read_to_string(&mut status);
+        }
+        let status: i32 = status.trim().parse().expect("a status");
+        assert_ne!(status, 101, "{:?} panicked", &args[..1]);
+        let expected = if args[0] == "arbiter" { 1 } else { 0 };
+        assert_eq!(status, expected, "{:?}", &args[..1]);
+    }
+}

@@ -264,6 +264,27 @@ mod tests {
     }
 
     #[test]
+    fn another_owner_is_kept() {
+        // Only root may give a file away; elsewhere the file is written in place and keeps its
+        // owner by itself.
+        let dir = TempDir::new("owner");
+        let path = dir.0.join("game.pgn");
+        std::fs::write(&path, "old").expect("old file");
+        let nobody = nix::unistd::Uid::from_raw(65534);
+        let root = nix::unistd::geteuid().is_root();
+        if root {
+            nix::unistd::chown(&path, Some(nobody), None).expect("chown");
+        }
+        let before = std::fs::metadata(&path).expect("metadata");
+        write_output(&path, b"new").expect("written");
+        let after = std::fs::metadata(&path).expect("metadata");
+        assert_eq!((after.uid(), after.gid()), (before.uid(), before.gid()));
+        assert_eq!(after.uid() == 65534, root);
+        assert_eq!(std::fs::read(&path).expect("read"), b"new");
+        assert_eq!(entries(&dir.0), ["game.pgn"]);
+    }
+
+    #[test]
     fn a_symbolic_link_stays_and_its_target_is_written() {
         let dir = TempDir::new("link");
         let target = dir.0.join("real.pgn");
