@@ -465,3 +465,17 @@ fn output_and_errors_into_a_closed_pipe_are_no_panic() {
         assert_eq!(status, expected, "{:?}", &args[..1]);
     }
 }
+
+#[test]
+fn export_of_a_device_is_refused_at_once() {
+    let started = Instant::now();
+    let r = run_with(
+        &["export", "/dev/zero"],
+        b"",
+        &[("HECTOR_CONFIG", "")],
+        LIMIT,
+    );
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.stderr.contains("not a regular file"), "{}", r.stderr);
+    assert!(started.elapsed() < Duration::from_secs(10));
+}

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use crate::app::output::Out;
 use crate::core::notation::language::{Language, fill};
+use crate::core::notation::printable;
 use crate::core::record::export::{scoresheet_text, to_pgn};
 use crate::io::journal::{GameSummary, games_dir, journal_paths, list_in, load};
 use crate::io::output_file::{NotAFile, OutputError, write_output};
@@ -112,7 +113,18 @@ pub fn list(lang: &Language) -> ExitCode {
 /// The journal a GAME argument names: a number from `hector games`, or a path.
 pub fn resolve(game: &str, lang: &Language) -> Result<PathBuf, ExitCode> {
     let Ok(number) = game.trim().parse::<usize>() else {
-        return Ok(PathBuf::from(game));
+        let path = PathBuf::from(game);
+        // A journal is a file: a device such as /dev/zero would be read for ever.
+        if let Ok(meta) = std::fs::metadata(&path)
+            && !meta.is_file()
+        {
+            errln!(
+                "hector export: cannot read {}: it is not a regular file",
+                printable(&path.display().to_string())
+            );
+            return Err(ExitCode::from(2));
+        }
+        return Ok(path);
     };
     let paths = games_dir()
         .and_then(|dir| journal_paths(&dir))
