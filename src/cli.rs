@@ -851,12 +851,14 @@ fn settings_or_defaults(lang_hint: Option<&str>) -> crate::core::settings::Setti
     let (settings, problem) = crate::io::config::load_settings();
     if let Some((path, problem)) = problem {
         use crate::core::notation::language::fill;
+        use crate::core::notation::printable;
+        use crate::core::settings::SettingsError;
         use crate::io::config::{ConfigProblem, MAX_CONFIG_BYTES};
         let lang = lang_hint
             .and_then(|l| language(l).ok())
             .unwrap_or_else(crate::core::notation::language::default_language);
         let m = &lang.messages;
-        let path = crate::core::notation::printable(&path.display().to_string()).into_owned();
+        let path = printable(&path.display().to_string()).into_owned();
         let text = match problem {
             ConfigProblem::Missing => fill(&m.config_missing, &[("path", &path)]),
             ConfigProblem::NotAFile => fill(&m.config_not_file, &[("path", &path)]),
@@ -867,9 +869,29 @@ fn settings_or_defaults(lang_hint: Option<&str>) -> crate::core::settings::Setti
                     ("kib", &(MAX_CONFIG_BYTES / 1024).to_string()),
                 ],
             ),
-            ConfigProblem::Unreadable(reason) | ConfigProblem::Invalid(reason) => {
-                fill(&m.config_ignored, &[("path", &path), ("reason", &reason)])
-            }
+            ConfigProblem::NotText => fill(&m.config_not_text, &[("path", &path)]),
+            ConfigProblem::Invalid(SettingsError::Rate(v)) => fill(
+                &m.config_rate,
+                &[("path", &path), ("value", &v.to_string())],
+            ),
+            ConfigProblem::Invalid(SettingsError::Volume(v)) => fill(
+                &m.config_volume,
+                &[("path", &path), ("value", &v.to_string())],
+            ),
+            ConfigProblem::Invalid(SettingsError::Language(code, known)) => fill(
+                &m.config_language,
+                &[
+                    ("path", &path),
+                    ("value", &printable(&code)),
+                    ("known", &known),
+                ],
+            ),
+            // The system's or the TOML reader's own words, quoted after the colon.
+            ConfigProblem::Unreadable(reason)
+            | ConfigProblem::Invalid(SettingsError::Syntax(reason)) => fill(
+                &m.config_ignored,
+                &[("path", &path), ("reason", &printable(&reason))],
+            ),
         };
         errln!("hector: {text}");
     }

@@ -202,7 +202,7 @@ fn a_broken_config_file_is_reported_and_the_defaults_are_used() {
     assert_eq!(r.stdout, "Eva vier\n");
     assert!(
         r.stderr
-            .contains("speech.rate is 500; it must be between -100 and 100"),
+            .contains("speech.rate 500; erlaubt sind -100 bis 100, es gelten die Voreinstellungen"),
         "{}",
         r.stderr
     );

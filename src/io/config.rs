@@ -4,7 +4,7 @@
 use std::io::Read;
 use std::path::PathBuf;
 
-use crate::core::settings::{Settings, parse_settings};
+use crate::core::settings::{Settings, SettingsError, parse_settings};
 
 /// A settings file is a few lines; anything larger is not one (and is not read into memory).
 pub const MAX_CONFIG_BYTES: u64 = 64 * 1024;
@@ -20,7 +20,8 @@ pub enum ConfigProblem {
     /// The system's reason.
     Unreadable(String),
     /// What is wrong in it.
-    Invalid(String),
+    Invalid(SettingsError),
+    NotText,
 }
 
 /// Where hector looks for its configuration, and whether the person named it.
@@ -41,10 +42,7 @@ pub fn load_settings() -> (Settings, Option<(PathBuf, ConfigProblem)>) {
     match read(&path) {
         Ok(text) => match parse_settings(&text) {
             Ok(s) => (s, None),
-            Err(e) => (
-                Settings::default(),
-                Some((path, ConfigProblem::Invalid(e.to_string()))),
-            ),
+            Err(e) => (Settings::default(), Some((path, ConfigProblem::Invalid(e)))),
         },
         Err(ConfigProblem::Missing) if !named => (Settings::default(), None),
         Err(problem) => (Settings::default(), Some((path, problem))),
@@ -72,5 +70,5 @@ fn read(path: &std::path::Path) -> Result<String, ConfigProblem> {
     if bytes.len() as u64 > MAX_CONFIG_BYTES {
         return Err(ConfigProblem::TooLarge);
     }
-    String::from_utf8(bytes).map_err(|_| ConfigProblem::Invalid("not UTF-8 text".into()))
+    String::from_utf8(bytes).map_err(|_| ConfigProblem::NotText)
 }

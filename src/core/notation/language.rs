@@ -413,6 +413,10 @@ pub struct Messages {
     pub config_missing: String,
     pub config_not_file: String,
     pub config_too_large: String,
+    pub config_rate: String,
+    pub config_volume: String,
+    pub config_language: String,
+    pub config_not_text: String,
     /// Standard output could not be written (`{reason}`: the system's words).
     pub output_failed: String,
     pub empty_square: String,
