@@ -9,6 +9,7 @@ use crossbeam_channel::{Receiver, Sender};
 
 use crate::app::output::Out;
 use crate::core::notation::language::{Language, fill};
+use crate::core::notation::printable;
 use crate::core::settings::SpeechSettings;
 use crate::io::speech::{self, BackendKind, Notice, Speaker, SpeechConfig, Voice, espeak};
 
@@ -149,9 +150,10 @@ pub fn run(
     let mut silent = false;
     for n in notices.try_iter() {
         silent |= matches!(n, Notice::Silent { .. });
-        match notice_detail(&n) {
-            Some(detail) => errln!("hector: {} ({detail})", notice_text(&n, lang)),
-            None => errln!("hector: {}", notice_text(&n, lang)),
+        errln!("hector: {}", notice_text(&n, lang));
+        // The system's own words, on a line of their own: one language per sentence.
+        if let Some(detail) = notice_detail(&n) {
+            errln!("hector: {}", printable(detail));
         }
     }
     if !done {
