@@ -218,7 +218,8 @@ struct Reaper(TempDir);
 
 impl Drop for Reaper {
     fn drop(&mut self) {
-        common::kill_mentioning(&self.0.display().to_string());
+        // With the slash: the folder "…-1" is not the folder "…-12" of another test.
+        common::kill_mentioning(&format!("{}/", self.0.display()));
     }
 }
 
@@ -249,7 +250,7 @@ fn a_hanging_espeak_ng_probe_is_killed_with_its_children() {
         );
         assert!(started.elapsed() < Duration::from_secs(20), "{args:?}");
         assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
-        let left = common::processes_mentioning(&bin.0.display().to_string());
+        let left = common::processes_mentioning(&format!("{}/", bin.0.display()));
         assert!(left.is_empty(), "{args:?} left {left:?} running");
     }
 }
@@ -478,4 +479,68 @@ fn export_of_a_device_is_refused_at_once() {
     assert_eq!(r.code, Some(2), "{}", r.stderr);
     assert!(r.stderr.contains("not a regular file"), "{}", r.stderr);
     assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+/// Whether process `pid` still runs (a zombie does not count).
+fn alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rfind(')')
+            .and_then(|i| stat[i + 1..].split_whitespace().next())
+            .is_some_and(|state| state != "Z")
+    })
+}
+
+#[test]
+fn an_engine_does_not_outlive_a_killed_hector() {
+    let dir = Reaper(temp_dir("hygiene-stubborn"));
+    let engine = dir.0.join("stubborn");
+    // It plays, and the end of its input does not end it.
+    std::fs::write(
+        &engine,
+        "#!/bin/sh\necho $$ > \"$0.pid\"\nwhile read -r line; do\n  case \"$line\" in\n    \
+         uci) echo 'id name Stubborn'; echo uciok;;\n    isready) echo readyok;;\n    \
+         go*) echo 'bestmove e7e5';;\n  esac\ndone\nexec sleep 600\n",
+    )
+    .expect("engine");
+    std::fs::set_permissions(&engine, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let data = dir.0.join("data");
+    let child = std::process::Command::new(common::hector())
+        .args(["play", "--screen-reader", "--new", "--opponent"])
+        .arg(format!("engine:{}", engine.display()))
+        .env("HECTOR_CONFIG", "")
+        .env("HECTOR_DATA", &data)
+        .env("XDG_RUNTIME_DIR", dir.0.path())
+        .env(
+            "SPEECHD_ADDRESS",
+            format!("unix_socket:{}/none.sock", dir.0.display()),
+        )
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start hector");
+    let mut guard = common::ChildGuard(child);
+    let pid_file = dir.0.join("stubborn.pid");
+    let deadline = Instant::now() + LIMIT;
+    let pid: u32 = loop {
+        if let Some(pid) = std::fs::read_to_string(&pid_file)
+            .ok()
+            .and_then(|t| t.trim().parse().ok())
+        {
+            break pid;
+        }
+        assert!(Instant::now() < deadline, "the engine did not start");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    // hector is killed outright: no drop, no clean-up of its own.
+    let _ = guard.0.kill();
+    let _ = guard.0.wait();
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while alive(pid) {
+        if Instant::now() > deadline {
+            common::kill_all(&[pid]);
+            panic!("the engine outlived hector");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }

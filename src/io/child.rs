@@ -61,6 +61,28 @@ pub enum ChildError {
     Wait(#[source] std::io::Error),
 }
 
+/// Has `command` start in a process group of its own that cannot outlive hector: should
+/// hector end without ending it (killed, crashed), the kernel sends the child SIGKILL. The
+/// kernel watches the thread that starts the child, so it must be started from a thread that
+/// lives as long as the child is needed (the mode's, or the speech worker's).
+pub fn bound_to_hector(command: &mut Command) -> &mut Command {
+    let parent = std::process::id();
+    command.process_group(0);
+    // SAFETY: between fork and exec the closure makes only async-signal-safe system calls
+    // (prctl, getppid) and allocates nothing unless it fails.
+    unsafe {
+        command.pre_exec(move || {
+            nix::sys::prctl::set_pdeathsig(Signal::SIGKILL).map_err(std::io::Error::from)?;
+            // hector may have ended between the fork and the prctl.
+            if u32::try_from(nix::unistd::getppid().as_raw()).ok() != Some(parent) {
+                return Err(std::io::Error::from(std::io::ErrorKind::Other));
+            }
+            Ok(())
+        });
+    }
+    command
+}
+
 /// Kills the whole process group of `child` (it leads the group) and reaps it.
 pub fn kill_group(child: &mut Child) {
     if let Ok(pid) = i32::try_from(child.id()) {
@@ -94,11 +116,10 @@ fn drain(pipe: Option<impl Read + Send + 'static>) -> Receiver<Vec<u8>> {
 /// Runs `command` with no input and its standard error discarded; kills its process group
 /// when it has not ended within `limit`.
 pub fn run_bounded(command: &mut Command, limit: Duration) -> Result<Finished, ChildError> {
-    let mut child = command
+    let mut child = bound_to_hector(command)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
-        .process_group(0)
         .spawn()
         .map_err(ChildError::Start)?;
     register(&child);

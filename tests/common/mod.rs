@@ -242,7 +242,8 @@ impl Drop for SpeechDaemon {
             .status();
         kill_all(&doomed);
         let _ = self.child.wait();
-        kill_mentioning(&self.dir.display().to_string());
+        // With the slash: the folder "…-1" is not the folder "…-12" of another test.
+        kill_mentioning(&format!("{}/", self.dir.display()));
     }
 }
 

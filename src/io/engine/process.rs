@@ -7,7 +7,7 @@
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::fs::PermissionsExt;
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -210,11 +210,10 @@ pub struct Spawned {
 pub fn spawn(path: &Path) -> Result<Spawned, EngineError> {
     let mut tries = 0;
     let mut child = loop {
-        let started = Command::new(path)
+        let started = crate::io::child::bound_to_hector(&mut Command::new(path))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
-            .process_group(0)
             .spawn();
         match started {
             Ok(c) => break c,

@@ -2,13 +2,12 @@
 //! Also writes WAV files (`hector say --wav`), which needs no sound card.
 
 use std::io::{Read, Write};
-use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::io::child::{ChildError, kill_group, reaped, register, run_bounded};
+use crate::io::child::{ChildError, bound_to_hector, kill_group, reaped, register, run_bounded};
 
 use super::backend::{Backend, BackendKind, SpeechError, Voice, clean};
 
@@ -123,12 +122,11 @@ impl Backend for EspeakNg {
 
     fn speak(&mut self, text: &str, lang: &str) -> Result<(), SpeechError> {
         self.stop()?;
-        let mut child = Command::new(NAME)
+        let mut child = bound_to_hector(&mut Command::new(NAME))
             .args(arguments(&self.voice, lang))
             .stdin(Stdio::piped())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
-            .process_group(0)
             .spawn()
             .map_err(|e| failed(format!("cannot start: {e}")))?;
         register(&child);
@@ -182,14 +180,13 @@ pub fn write_wav(
     path: &Path,
     limit: Duration,
 ) -> Result<(), SpeechError> {
-    let mut child = Command::new(NAME)
+    let mut child = bound_to_hector(&mut Command::new(NAME))
         .args(arguments(voice, lang))
         .arg("-w")
         .arg(path)
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
-        .process_group(0)
         .spawn()
         .map_err(|e| SpeechError::Unavailable {
             backend: NAME,
