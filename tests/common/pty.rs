@@ -204,8 +204,7 @@ impl Pty {
                 return status.code();
             }
             if Instant::now() > deadline {
-                let _ = self.child.kill();
-                let _ = self.child.wait();
+                kill_tree(&mut self.child);
                 return None;
             }
             thread::sleep(Duration::from_millis(10));
@@ -320,6 +319,10 @@ pub fn processes_mentioning(needle: &str) -> Vec<u32> {
 
 /// Kills `child`, its process group and everything below it, and reaps it.
 pub fn kill_tree(child: &mut std::process::Child) {
+    // Ended and reaped: its number may belong to another process by now.
+    if !matches!(child.try_wait(), Ok(None)) {
+        return;
+    }
     let mut doomed = descendants(child.id());
     doomed.push(child.id());
     let _ = Command::new("kill")
