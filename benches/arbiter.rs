@@ -193,10 +193,7 @@ fn main() {
         });
     }
     let data = dir.join("data").display().to_string();
-    let env = [
-        ("HECTOR_CONFIG", "/nonexistent"),
-        ("HECTOR_DATA", data.as_str()),
-    ];
+    let env = [("HECTOR_CONFIG", ""), ("HECTOR_DATA", data.as_str())];
     let mut cmd = vec!["arbiter", "--screen-reader", "--new"];
     cmd.extend(files.iter().map(String::as_str));
     let hector = Path::new(env!("CARGO_BIN_EXE_hector"));

@@ -25,10 +25,7 @@ fn main() {
     let hector = Path::new(env!("CARGO_BIN_EXE_hector"));
     let data = std::env::temp_dir().join(format!("hector-bench-play-{}", std::process::id()));
     let data_text = data.display().to_string();
-    let env = [
-        ("HECTOR_CONFIG", "/nonexistent"),
-        ("HECTOR_DATA", data_text.as_str()),
-    ];
+    let env = [("HECTOR_CONFIG", ""), ("HECTOR_DATA", data_text.as_str())];
 
     let mut t = pty::Pty::spawn_program(
         hector,

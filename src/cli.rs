@@ -199,7 +199,9 @@ pub enum Command {
         /// Language of the scoresheet and of the PGN comments: de (default) or en.
         #[arg(long, default_value = "de", value_name = "CODE")]
         lang: String,
-        /// Write to this file (whole or not at all) instead of standard output.
+        /// Write to this file instead of standard output: whole or not at all, keeping an
+        /// existing file's permissions; a symbolic link's target is written; a directory,
+        /// device or named pipe is refused.
         #[arg(long, short, value_name = "FILE")]
         output: Option<PathBuf>,
     },
@@ -218,8 +220,9 @@ pub enum Command {
         #[arg(long)]
         identify_pieces: bool,
         /// The stable device path to create (a symbolic link to the current pseudo-terminal);
-        /// a new temporary folder when left out. An existing file that is not a link is
-        /// never replaced.
+        /// a new temporary folder when left out. The path must not exist yet (only a link an
+        /// earlier simulator left, leading to a pseudo-terminal that is gone, is replaced);
+        /// on exit the simulator removes its own link and nothing else.
         #[arg(long, value_name = "PATH")]
         link: Option<PathBuf>,
         /// The position on the board at the start (FEN); the start position when left out.
@@ -589,8 +592,10 @@ every phrase), print (plain lines on standard output for a screen reader or brai
 display). --backend tts uses the tts crate's system speech. A backend that fails or hangs \
 (speech-dispatcher without working audio can block for ever) is abandoned within two \
 seconds and the next one takes over; hector says so once, on standard error.\n\n\
-Settings come from ~/.config/hector/config.toml (or $HECTOR_CONFIG), [speech] section: \
-backend, language, voice, rate (-100 to 100), volume (0 to 100); these options override it.\n\n\
+Settings come from ~/.config/hector/config.toml (or $HECTOR_CONFIG; empty for none), \
+[speech] section: backend, language, voice, rate (-100 to 100), volume (0 to 100); these \
+options override it. Only a regular file of at most 64 KiB is read; a file named by \
+$HECTOR_CONFIG that does not exist is reported.\n\n\
 --wav FILE writes the speech to a WAV file with espeak-ng (no sound card needed).\n\n\
 Exit status: 0 when everything was said (or written), 1 when no backend could say it, \
 2 on a usage error.";
@@ -610,7 +615,8 @@ rule is one of checkmate, stalemate, insufficient-material, dead-position (locke
 fivefold, seventy-five-move. A game with syntax problems also has \
 \"errors\": [{\"line\":N,\"message\":\"…\"}].\n\n\
 Exit status: 0 when every game is legal and consistent, 1 otherwise, 2 when the file cannot be \
-read.";
+read (a device, or a file over 512 MiB, is not read) or the report cannot be written. When the reader of standard output goes away (hector … | head) hector stops quietly \
+with status 0; another output error (a full disk) is reported and the status is 2.";
 
 const TRANSCRIPT_HELP: &str = "Speak every move of every game of a PGN file.\n\n\
 The words are those of FIDE Appendix D2.1: files Anna, Bella, Cäsar, David, Eva, Felix, \
@@ -621,7 +627,8 @@ phrases separated by two spaces (\"1. Eva vier  Eva fünf\"), then the result.\n
 --format tsv prints one line per ply and nothing else: game number, ply (from 1), SAN, UCI \
 (Chess960 castling as king-takes-rook, e.g. e1h1), and the phrase, separated by tabs.\n\n\
 A game with an illegal move is spoken up to that move; the problem goes to standard error and \
-the exit status is 1.";
+the exit status is 1. When the reader of standard output goes away (hector … | head) hector stops quietly \
+with status 0; another output error (a full disk) is reported and the status is 2.";
 
 const PARSE_HELP: &str = "Show which legal move a text names.\n\n\
 Understood in every language whatever --lang says: SAN with English or German letters \
@@ -634,7 +641,9 @@ piece (Bb4 is the bishop), and a bare square is a pawn's push.\n\n\
 Prints the UCI move and its short spoken form separated by a tab, and exits 0. When the text \
 does not name exactly one legal move, prints why (unknown word with the nearest known one, no \
 piece can reach, a pawn that would have to capture, king left in check, ambiguous with every \
-candidate, promotion piece missing, which castling) and exits 1. A bad FEN or option exits 2.";
+candidate, promotion piece missing, which castling) and exits 1. A bad FEN or option exits 2. Control characters in the text are shown as \\xNN. When the reader of \
+standard output goes away (hector … | head) hector stops quietly with status 0; another output \
+error (a full disk) is reported and the status is 2.";
 
 const BOARD_HELP: &str = "Electronic and sensor boards.\n\n\
 hector board list shows the serial ports, hector board monitor shows what hector reads from \
@@ -732,7 +741,9 @@ A journal that cannot be read is listed with the reason: written by a newer hect
 damaged (with the line and byte). A game whose journal replays only in part (damaged bytes \
 or an entry the game refuses) is listed with the moves that can be read and where and why \
 the rest cannot. hector never changes such a file.\n\n\
-Exit status: 0, or 2 when the games directory cannot be read.";
+Exit status: 0, or 2 when the games directory cannot be read or the list cannot be written. \
+When the reader of standard output goes away (hector … | head) hector stops quietly with \
+status 0; another output error (a full disk) is reported and the status is 2.";
 
 const EXPORT_HELP: &str = "Write a recorded game as PGN or as a scoresheet.\n\n\
 GAME is the number hector games shows, or the path of a journal file (a file whose name is \
@@ -748,20 +759,25 @@ take-backs and the arbiter's notes as comments in the language of --lang; lines 
 time control and opponent; one line per move number with the piece letters of --lang \
 (Appendix C3: K D T L S in German, K Q R B N in English; castling 0-0 and 0-0-0); (=) after \
 a move with a draw offer; the result in words with its article.\n\n\
-The output goes to standard output; --output FILE writes the file whole or not at all (a \
-temporary file renamed over it) and says so.\n\n\
-A last record cut off by a crash or a power cut is left out, with a note on standard error. \
-A journal that replays only in part (damaged bytes, or an entry the game refuses) gives every \
-move before the entry where it stops, then a last comment (a last line of the scoresheet) \
-naming that entry and why, the result * unless those moves ended the game, and the same \
-note on standard error.\n\n\
+The output goes to standard output; --output FILE writes a file and says so. A new file or \
+a regular file is written whole or not at all (a temporary file beside it, renamed over it); \
+an existing file keeps its permissions and owner (a file with other hard links, or one \
+hector may change but not replace, is overwritten in place). A symbolic link stays: the file \
+it leads to is written. A directory, a device (such as /dev/null), a named pipe or a socket \
+is refused and left as it is.\n\n\
+When the reader of standard output goes away (hector export 1 | head) hector ends quietly \
+with status 0. A last record cut off by a crash or a power cut is left out, with a note on \
+standard error. A journal that replays only in part (damaged bytes, or an entry the game \
+refuses) gives every move before the entry where it stops, then a last comment (a last line \
+of the scoresheet) naming that entry and why, the result * unless those moves ended the game, \
+and the same note on standard error.\n\n\
 Exit status: 0, also for a journal that replays only in part; 1 when nothing of the journal \
 can be read (the reason names the line); 2 when there is no such game or the output cannot \
 be written.";
 
 fn lang_or_exit(code: &str) -> Result<&'static Language, ExitCode> {
     language(code).map_err(|e| {
-        eprintln!("hector: {e}");
+        errln!("hector: {e}");
         ExitCode::from(2)
     })
 }
@@ -810,7 +826,7 @@ fn refuse(
     settings: &crate::core::settings::SpeechSettings,
     lang: &Language,
 ) -> ExitCode {
-    eprintln!("hector: {message}");
+    errln!("hector: {message}");
     // Already printed on standard error: a print backend adds nothing.
     let (speaker, _notices) = crate::app::say::quiet_speaker(settings, lang);
     speaker.urgent(message.to_string());
@@ -849,17 +865,51 @@ fn mode_speech(
 
 fn settings_or_defaults(lang_hint: Option<&str>) -> crate::core::settings::Settings {
     let (settings, problem) = crate::io::config::load_settings();
-    if let Some((path, reason)) = problem {
+    if let Some((path, problem)) = problem {
+        use crate::core::notation::language::fill;
+        use crate::core::notation::printable;
+        use crate::core::settings::SettingsError;
+        use crate::io::config::{ConfigProblem, MAX_CONFIG_BYTES};
         let lang = lang_hint
             .and_then(|l| language(l).ok())
             .unwrap_or_else(crate::core::notation::language::default_language);
-        eprintln!(
-            "hector: {}",
-            crate::core::notation::language::fill(
-                &lang.messages.config_ignored,
-                &[("path", &path.display().to_string()), ("reason", &reason)],
-            )
-        );
+        let m = &lang.messages;
+        let path = printable(&path.display().to_string()).into_owned();
+        let text = match problem {
+            ConfigProblem::Missing => fill(&m.config_missing, &[("path", &path)]),
+            ConfigProblem::NotAFile => fill(&m.config_not_file, &[("path", &path)]),
+            ConfigProblem::TooLarge => fill(
+                &m.config_too_large,
+                &[
+                    ("path", &path),
+                    ("kib", &(MAX_CONFIG_BYTES / 1024).to_string()),
+                ],
+            ),
+            ConfigProblem::NotText => fill(&m.config_not_text, &[("path", &path)]),
+            ConfigProblem::Invalid(SettingsError::Rate(v)) => fill(
+                &m.config_rate,
+                &[("path", &path), ("value", &v.to_string())],
+            ),
+            ConfigProblem::Invalid(SettingsError::Volume(v)) => fill(
+                &m.config_volume,
+                &[("path", &path), ("value", &v.to_string())],
+            ),
+            ConfigProblem::Invalid(SettingsError::Language(code, known)) => fill(
+                &m.config_language,
+                &[
+                    ("path", &path),
+                    ("value", &printable(&code)),
+                    ("known", &known),
+                ],
+            ),
+            // The system's or the TOML reader's own words, quoted after the colon.
+            ConfigProblem::Unreadable(reason)
+            | ConfigProblem::Invalid(SettingsError::Syntax(reason)) => fill(
+                &m.config_ignored,
+                &[("path", &path), ("reason", &printable(&reason))],
+            ),
+        };
+        errln!("hector: {text}");
     }
     settings
 }
@@ -1004,7 +1054,7 @@ fn resume_path(
     let resumed = match crate::app::play::resume::from_journal(path) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("hector resume: {e:#}");
+            errln!("hector resume: {e:#}");
             return ExitCode::from(1);
         }
     };
@@ -1053,11 +1103,11 @@ fn resume(
         None => match crate::app::play::resume::latest() {
             Ok(Some(p)) => p,
             Ok(None) => {
-                eprintln!("hector resume: {}", lang.record.no_unfinished);
+                errln!("hector resume: {}", lang.record.no_unfinished);
                 return ExitCode::from(1);
             }
             Err(e) => {
-                eprintln!("hector resume: {e:#}");
+                errln!("hector resume: {e:#}");
                 return ExitCode::from(1);
             }
         },
@@ -1074,7 +1124,7 @@ fn resume(
         Ok(crate::app::play::resume::Continue::Declined) => return ExitCode::SUCCESS,
         Ok(crate::app::play::resume::Continue::NotAsked) => return ExitCode::from(1),
         Err(e) => {
-            eprintln!("hector resume: {e:#}");
+            errln!("hector resume: {e:#}");
             return ExitCode::from(1);
         }
     };
@@ -1092,7 +1142,7 @@ fn resume_journal(
     match crate::io::journal::mode_of(path).as_deref() {
         Some("assist") => resume_assist(path, envelope, screen_reader, backend, speech),
         Some("arbiter") => {
-            eprintln!(
+            errln!(
                 "hector resume: {} is a game of hector arbiter; start hector arbiter with its game \
                  files again to continue it",
                 path.display()
@@ -1113,7 +1163,7 @@ fn resume_assist(
     let (table, start, language) = match crate::app::assist::resume_spec(path, envelope) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("hector resume: {e:#}");
+            errln!("hector resume: {e:#}");
             return ExitCode::from(1);
         }
     };

@@ -19,10 +19,11 @@ const LIMIT: Duration = Duration::from_secs(30);
 const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
 
 struct Hall {
-    dir: PathBuf,
     /// Per game: the sighted player's DGT board and the blind player's peg board.
     boards: Vec<(Simulator, Simulator)>,
     files: Vec<PathBuf>,
+    /// Last: removed after the simulators have ended.
+    dir: common::TempDir,
 }
 
 impl Hall {
@@ -49,12 +50,12 @@ impl Hall {
             .expect("game file");
             files.push(file);
         }
-        Hall { dir, boards, files }
+        Hall { boards, files, dir }
     }
 
     fn env(&self) -> Vec<(String, String)> {
         vec![
-            ("HECTOR_CONFIG".into(), "/nonexistent".into()),
+            ("HECTOR_CONFIG".into(), "".into()),
             (
                 "HECTOR_DATA".into(),
                 self.dir.join("data").display().to_string(),
@@ -93,12 +94,6 @@ impl Hall {
         let r = run_with(&["export", number], b"", &env, LIMIT);
         assert_eq!(r.code, Some(0), "{}", r.stderr);
         r.stdout
-    }
-}
-
-impl Drop for Hall {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 
@@ -414,10 +409,7 @@ fn game_files_with_mistakes_are_explained() {
     let dir = temp_dir("arbiter-files");
     let bad = dir.join("bad.toml");
     std::fs::write(&bad, "white = \"A\"\nblack = \"B\"\nblind = \"blue\"\n").expect("write");
-    let env = [
-        ("HECTOR_CONFIG", "/nonexistent"),
-        ("HECTOR_DATA", "/nonexistent-data"),
-    ];
+    let env = [("HECTOR_CONFIG", ""), ("HECTOR_DATA", "/nonexistent-data")];
     let r = run_with(
         &["arbiter", "--screen-reader", &bad.display().to_string()],
         b"",

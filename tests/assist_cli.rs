@@ -17,10 +17,11 @@ use shakmaty::{Chess, Position, uci::UciMove};
 const LIMIT: Duration = Duration::from_secs(30);
 
 struct Game {
-    dir: PathBuf,
     data: PathBuf,
     dgt: Simulator,
     peg: Simulator,
+    /// Last: removed after the simulators have ended.
+    dir: common::TempDir,
 }
 
 impl Game {
@@ -31,16 +32,16 @@ impl Game {
         let dgt = Simulator::start("dgt", &dir.join("dgt"));
         let peg = Simulator::start("peg", &dir.join("peg"));
         Game {
-            dir,
             data,
             dgt,
             peg,
+            dir,
         }
     }
 
     fn env(&self) -> Vec<(String, String)> {
         vec![
-            ("HECTOR_CONFIG".into(), "/nonexistent".into()),
+            ("HECTOR_CONFIG".into(), "".into()),
             ("HECTOR_DATA".into(), self.data.display().to_string()),
         ]
     }
@@ -88,12 +89,6 @@ impl Game {
         let r = run_with(args, b"", &env, LIMIT);
         assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
         r.stdout
-    }
-}
-
-impl Drop for Game {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 
@@ -395,7 +390,7 @@ fn help_documents_the_assistant() {
     let r = run_with(
         &["assist", "--speech", "print"],
         b"",
-        &[("HECTOR_CONFIG", "/nonexistent")],
+        &[("HECTOR_CONFIG", "")],
         LIMIT,
     );
     assert_eq!(r.code, Some(2));

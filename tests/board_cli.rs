@@ -36,6 +36,11 @@ impl Proc {
     fn spawn_with_env(name: &str, args: &[&str], envs: &[(&str, &str)]) -> Proc {
         let mut child = Command::new(hector())
             .args(args)
+            // No speech-dispatcher started for the test: it would outlive it.
+            .env(
+                "SPEECHD_ADDRESS",
+                "unix_socket:/nonexistent/hector-test-speechd.sock",
+            )
             .envs(envs.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -193,10 +198,7 @@ fn monitor_speaks_what_it_recognises() {
         &["simulate-board", "--protocol", "peg", "--link", s(&link)],
     );
     sim.expect("board: ");
-    let env = [
-        ("SPEECHD_ADDRESS", address.as_str()),
-        ("HECTOR_CONFIG", "/nonexistent"),
-    ];
+    let env = [("SPEECHD_ADDRESS", address.as_str()), ("HECTOR_CONFIG", "")];
     let args = [
         "board",
         "monitor",

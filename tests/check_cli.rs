@@ -200,8 +200,7 @@ fn agrees_with_pgn_extract_on_generated_games() {
     let Some(pgn_extract) = find_program("pgn-extract") else {
         panic!("pgn-extract is not installed: run scripts/setup");
     };
-    let dir = std::env::temp_dir().join(format!("hector-check-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = common::temp_dir("check");
     let file = dir.join("sample.pgn");
     let text = hector::testkit::games::write_games(hector::testkit::games::SampleOptions {
         games: 1500,

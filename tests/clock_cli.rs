@@ -23,7 +23,7 @@ fn flag_fall_is_announced_on_time_in_line_mode() {
             "--lang",
             "de",
         ],
-        &[("HECTOR_CONFIG", "/nonexistent")],
+        &[("HECTOR_CONFIG", "")],
     );
     assert!(
         t.wait_for("Leertaste startet", LIMIT).is_some(),
@@ -64,7 +64,7 @@ fn full_screen_clock_runs_levers_and_answers() {
             "--lang",
             "en",
         ],
-        &[("HECTOR_CONFIG", "/nonexistent")],
+        &[("HECTOR_CONFIG", "")],
     );
     assert!(
         t.wait_for_screen("The clock is not running yet", LIMIT),
@@ -118,7 +118,7 @@ fn a_bad_time_control_says_what_is_wrong() {
     let r = common::run_with(
         &["clock", "--tc", "40/5400+", "--backend", "print"],
         b"",
-        &[("HECTOR_CONFIG", "/nonexistent")],
+        &[("HECTOR_CONFIG", "")],
         LIMIT,
     );
     assert_eq!(r.code, Some(2));

@@ -18,7 +18,7 @@ use shakmaty::Color;
 const LIMIT: Duration = Duration::from_secs(30);
 
 /// A data directory, removed when the test ends, also when it fails.
-struct Data(PathBuf);
+struct Data(common::pty::TempDir);
 
 impl Data {
     fn new(what: &str) -> Data {

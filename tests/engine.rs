@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 use hector::core::game::Game;
 use hector::core::variant::{Variant, chess960_position, position_from_fen};
 use hector::io::engine::{
-    ClockTimes, Engine, EngineError, EngineEvent, EngineOptions, Rejection, SearchLimits, Timeouts,
-    level_limits,
+    ClockTimes, Ending, Engine, EngineError, EngineEvent, EngineOptions, Rejection, SearchLimits,
+    Timeouts, level_limits,
 };
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Move, Position, Square};
@@ -126,7 +126,8 @@ fn pid_in(file: &Path) -> u32 {
 
 /// A fake UCI engine: a shell script that finishes the handshake, runs `on_go` for each `go`,
 /// and writes its process number next to itself (`<path>.pid`). `before` runs at its start.
-fn fake(name: &str, before: &str, on_go: &str) -> PathBuf {
+/// Its folder is removed when the returned value is dropped.
+fn fake(name: &str, before: &str, on_go: &str) -> Fake {
     let dir = common::temp_dir("engine");
     let path = dir.join(name);
     let script = format!(
@@ -143,7 +144,20 @@ fn fake(name: &str, before: &str, on_go: &str) -> PathBuf {
          done\n"
     );
     write_script(&path, &script);
-    path
+    Fake { path, _dir: dir }
+}
+
+struct Fake {
+    path: PathBuf,
+    _dir: common::TempDir,
+}
+
+impl std::ops::Deref for Fake {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.path
+    }
 }
 
 fn write_script(path: &Path, script: &str) {
@@ -492,7 +506,7 @@ fn a_crash_on_go_is_reported_once_and_restart_brings_it_back() {
             .request_move(&Chess::default(), &[], movetime(100))
             .expect("request");
         match next_event(&engine, Duration::from_secs(5)) {
-            EngineEvent::Died { reason } => {
+            EngineEvent::Died { reason, .. } => {
                 assert!(reason.contains("exit status 3"), "{reason}");
                 assert!(reason.contains("segmentation fault"), "{reason}");
             }
@@ -525,7 +539,9 @@ fn an_exit_is_noticed_while_a_child_keeps_the_output_open() {
             .request_move(&Chess::default(), &[], movetime(100))
             .expect("request");
         match next_event(&engine, Duration::from_secs(5)) {
-            EngineEvent::Died { reason } => assert!(reason.contains("exit status 4"), "{reason}"),
+            EngineEvent::Died { reason, .. } => {
+                assert!(reason.contains("exit status 4"), "{reason}")
+            }
             other => panic!("expected Died, got {other:?}"),
         }
         assert_gone(child);
@@ -644,5 +660,65 @@ fn a_chatty_stderr_cannot_block_the_engine() {
         let mut engine = start_fake(&path);
         let mv = ask(&mut engine, &Chess::default(), &[], movetime(100));
         assert_eq!(UciMove::from_standard(mv).to_string(), "g1f3");
+    });
+}
+
+/// Resident memory of this test process, in KiB.
+fn resident_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmRSS:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+#[test]
+fn an_engine_that_floods_without_line_ends_is_stopped_and_memory_stays_small() {
+    within(Duration::from_secs(20), || {
+        let path = fake("flood", "", "cat /dev/zero");
+        let mut engine = start_fake(&path);
+        let pid = pid_in(&pid_file(&path));
+        let before = resident_kib();
+        engine
+            .request_move(&Chess::default(), &[], movetime(2000))
+            .expect("request");
+        match next_event(&engine, Duration::from_secs(5)) {
+            EngineEvent::Died { how, reason, .. } => {
+                assert_eq!(how, Ending::Overflow, "{reason}");
+                assert!(reason.contains("longer than 64 KiB"), "{reason}");
+            }
+            other => panic!("expected Died, got {other:?}"),
+        }
+        let grown = resident_kib().saturating_sub(before);
+        assert!(grown < 32 * 1024, "grew by {grown} KiB");
+        assert_gone(pid);
+    });
+}
+
+#[test]
+fn an_engine_that_floods_during_its_start_is_refused() {
+    within(Duration::from_secs(20), || {
+        let dir = common::temp_dir("engine");
+        let path = dir.join("noise");
+        write_script(
+            &path,
+            "#!/bin/sh\necho $$ > \"$0.pid\"\nexec cat /dev/zero\n",
+        );
+        let err = Engine::start_with(
+            &EngineOptions {
+                path: Some(path.clone()),
+                level: 1,
+                chess960: false,
+            },
+            quick(),
+        )
+        .err()
+        .expect("no handshake");
+        assert!(matches!(err, EngineError::EndedEarly { .. }), "{err}");
+        assert!(err.to_string().contains("longer than 64 KiB"), "{err}");
+        assert_gone(pid_in(&pid_file(&path)));
     });
 }

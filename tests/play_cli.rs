@@ -18,7 +18,7 @@ const LIMIT: Duration = Duration::from_secs(30);
 
 fn env(data: &std::path::Path) -> Vec<(String, String)> {
     vec![
-        ("HECTOR_CONFIG".into(), "/nonexistent".into()),
+        ("HECTOR_CONFIG".into(), "".into()),
         ("HECTOR_DATA".into(), data.display().to_string()),
         // Debian keeps stockfish in /usr/games.
         (
@@ -562,7 +562,7 @@ fn a_crashing_engine_is_restarted_and_then_replaced_by_the_keyboard() {
     );
     for expected in [
         "Eva fünf",
-        "Der Computer antwortet nicht",
+        "Der Computer hat sich mit dem Rückgabewert 3 beendet",
         "Der Computer fällt aus. Bitte die Züge für Schwarz eintippen",
     ] {
         assert!(text.contains(expected), "missing {expected:?} in:\n{text}");
@@ -732,4 +732,40 @@ fn another_start_position_is_announced_and_recorded() {
         );
     }
     let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn engine_failures_are_named_in_the_players_language() {
+    // An engine that always answers a move that is not legal for Black.
+    let dir = temp_dir("illegal-engine");
+    let script = dir.join("cheat.sh");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\nwhile read line; do\n  case \"$line\" in\n    uci) echo 'id name Cheat'; echo uciok;;\n    isready) echo readyok;;\n    go*) echo 'bestmove e2e4';;\n    quit) exit 0;;\n  esac\ndone\n",
+    )
+    .expect("script");
+    std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+        .expect("chmod");
+    let opponent = format!("engine:{}", script.display());
+    let text = line_session(
+        &["--opponent", &opponent],
+        &["e4"],
+        "Der Computer fällt aus",
+    );
+    assert!(
+        text.contains("Der Computer hat einen regelwidrigen Zug geschickt: e2e4"),
+        "{text}"
+    );
+    assert!(!text.contains("antwortet nicht"), "{text}");
+
+    let missing = dir.join("no-such-engine");
+    let opponent = format!("engine:{}", missing.display());
+    let text = line_session(&["--opponent", &opponent], &[], ":");
+    assert!(
+        text.contains(&format!(
+            "Das Schachprogramm {} gibt es nicht",
+            missing.display()
+        )),
+        "{text}"
+    );
 }

@@ -20,7 +20,7 @@ fn hector(data: &Path, args: &[&str]) -> common::Run {
     run_with(
         args,
         b"",
-        &[("HECTOR_DATA", data), ("HECTOR_CONFIG", "/nonexistent")],
+        &[("HECTOR_DATA", data), ("HECTOR_CONFIG", "")],
         Duration::from_secs(60),
     )
 }

@@ -6,7 +6,7 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use common::pty::Pty;
@@ -18,7 +18,7 @@ const LIMIT: Duration = Duration::from_secs(30);
 
 /// A folder removed at the end, also when the test fails; unmounted first when mounted.
 struct Place {
-    dir: PathBuf,
+    dir: common::pty::TempDir,
     mounted: bool,
 }
 
@@ -36,10 +36,9 @@ impl Drop for Place {
         if self.mounted {
             let _ = std::process::Command::new("umount")
                 .arg("-l")
-                .arg(&self.dir)
+                .arg(&*self.dir)
                 .status();
         }
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 
@@ -193,7 +192,7 @@ fn a_disk_that_fills_up_during_a_game_loses_no_move() {
     let home = Place::new("tmpfs-home");
     let mounted = std::process::Command::new("mount")
         .args(["-t", "tmpfs", "-o", "size=512k", "tmpfs"])
-        .arg(&data.dir)
+        .arg(&*data.dir)
         .output();
     match mounted {
         Ok(out) if out.status.success() => data.mounted = true,

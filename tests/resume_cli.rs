@@ -17,7 +17,7 @@ const LIMIT: Duration = Duration::from_secs(30);
 
 fn env(data: &Path) -> Vec<(String, String)> {
     vec![
-        ("HECTOR_CONFIG".into(), "/nonexistent".into()),
+        ("HECTOR_CONFIG".into(), "".into()),
         ("HECTOR_DATA".into(), data.display().to_string()),
     ]
 }

@@ -12,14 +12,8 @@ use common::temp_dir;
 
 const LIMIT: Duration = Duration::from_secs(30);
 
-/// A folder removed at the end, also when the test fails.
-struct Data(std::path::PathBuf);
-
-impl Drop for Data {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+/// A folder removed at the end, also when the test fails (the guard removes it).
+struct Data(common::pty::TempDir);
 
 fn spawn(data: &Data, cols: u16, rows: u16) -> Pty {
     let dir = data.0.display().to_string();

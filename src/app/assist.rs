@@ -114,7 +114,7 @@ pub fn run(options: AssistOptions, lang: &'static Language) -> ExitCode {
     let (table, told) = match Table::open(options.table, options.start, lang, Instant::now()) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("hector assist: {e:#}");
+            errln!("hector assist: {e:#}");
             return ExitCode::from(1);
         }
     };
@@ -274,8 +274,7 @@ pub fn resume_spec(
                 .map(Path::to_path_buf)
                 .or_else(|| settings.get("envelope").map(PathBuf::from))
                 .context("the game is adjourned, and no envelope is named (--envelope FILE)")?;
-            let text = std::fs::read_to_string(&file)
-                .with_context(|| format!("cannot read the envelope {}", file.display()))?;
+            let text = crate::io::files::read_small_text(&file, "the envelope")?;
             let env = Envelope::from_toml(&text)
                 .with_context(|| format!("the envelope {}", file.display()))?;
             Some(

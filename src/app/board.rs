@@ -14,12 +14,12 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess};
 
 use crate::app::output::Out;
-use crate::core::board::dgt::DgtMessage;
+use crate::core::board::dgt::{ClockSide, DgtField, DgtMessage, MagicPiece};
 use crate::core::board::peg::PegMessage;
 use crate::core::board::{Picture, Recognition, SensorEvent};
-use crate::core::notation::board_words;
 use crate::core::notation::language::Language;
 use crate::core::notation::speak::{Form, announce};
+use crate::core::notation::{board_words, printable};
 use crate::core::variant::{Variant, position_from_fen};
 use crate::io::board_link::{BoardEvent, BoardLink, BoardMessage, Protocol};
 use crate::io::serial::list_ports;
@@ -57,7 +57,7 @@ pub fn list() -> ExitCode {
     let ports = match list_ports() {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("hector board list: {e:#}");
+            errln!("hector board list: {e:#}");
             return ExitCode::from(2);
         }
     };
@@ -68,18 +68,22 @@ pub fn list() -> ExitCode {
              and try again; a board that still does not appear may need another cable, one \
              that carries data and not only power.",
         );
-        return ExitCode::SUCCESS;
-    }
-    let count = ports.len();
-    out.line(&if count == 1 {
-        "1 serial port:".to_owned()
     } else {
-        format!("{count} serial ports:")
-    });
-    for port in &ports {
-        out.line(&port.describe());
+        let count = ports.len();
+        out.line(&if count == 1 {
+            "1 serial port:".to_owned()
+        } else {
+            format!("{count} serial ports:")
+        });
+        for port in &ports {
+            out.line(&port.describe());
+        }
     }
-    ExitCode::SUCCESS
+    out.finish(
+        "hector board list",
+        "cannot write the list: {reason}",
+        ExitCode::SUCCESS,
+    )
 }
 
 /// What `hector board monitor` was asked for.
@@ -110,7 +114,7 @@ pub fn monitor(opts: &MonitorOptions, lang: &Language) -> ExitCode {
         Some(fen) => match position_from_fen(fen, variant) {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("hector board monitor: {e}");
+                errln!("hector board monitor: {e}");
                 return ExitCode::from(2);
             }
         },
@@ -128,7 +132,7 @@ pub fn monitor(opts: &MonitorOptions, lang: &Language) -> ExitCode {
     ) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("hector board monitor: {e}");
+            errln!("hector board monitor: {e}");
             return ExitCode::from(2);
         }
     };
@@ -169,11 +173,14 @@ pub fn monitor(opts: &MonitorOptions, lang: &Language) -> ExitCode {
             break;
         }
     }
-    out.flush();
     if let Some(speaker) = &opts.speaker {
         speaker.wait_idle(Duration::from_secs(5));
     }
-    ExitCode::SUCCESS
+    out.finish(
+        "hector board monitor",
+        &lang.messages.output_failed,
+        ExitCode::SUCCESS,
+    )
 }
 
 /// Prints events; false once nobody reads the output.
@@ -242,12 +249,12 @@ fn answer(board: &mut BoardLink, text: &str) -> Option<Vec<BoardEvent>> {
         Some(role) => match board.choose_promotion(role) {
             Ok(events) => Some(events),
             Err(e) => {
-                eprintln!("hector board monitor: {e}");
+                errln!("hector board monitor: {e}");
                 Some(Vec::new())
             }
         },
         None => {
-            eprintln!(
+            errln!(
                 "hector board monitor: {text:?} is not a promotion piece (Dame, Turm, Läufer, \
                  Springer; queen, rook, bishop, knight; or their letters); quit ends"
             );
@@ -263,9 +270,7 @@ fn spawn_input() -> Receiver<String> {
     let _ = std::thread::Builder::new()
         .name("input".into())
         .spawn(move || {
-            use std::io::BufRead;
-            for line in std::io::stdin().lock().lines() {
-                let Ok(line) = line else { break };
+            for line in crate::io::files::bounded_lines(std::io::stdin().lock()) {
                 if tx.send(line).is_err() {
                     break;
                 }
@@ -320,8 +325,7 @@ pub fn sentence(
             DgtMessage::SerialNumber(text) | DgtMessage::LongSerialNumber(text) => {
                 format!("{p}: serial number {}", printable(text.trim()))
             }
-            DgtMessage::Clock(clock) => format!("{p}: clock {clock:?}"),
-            other => format!("{p}: {other:?}"),
+            other => format!("{p}: {}", dgt_raw(other)),
         },
         BoardEvent::Dropped(n) => {
             let plural = if *n == 1 { "" } else { "s" };
@@ -356,17 +360,56 @@ pub fn sentence(
 
 /// Text from the board with its control characters written out (`\u{1b}`): a line from a
 /// noisy cable must not move a braille display's cursor or colour a terminal.
-fn printable(text: &str) -> String {
-    text.chars()
-        .flat_map(|c| {
-            let escaped: Vec<char> = if c.is_control() {
-                c.escape_unicode().collect()
-            } else {
-                vec![c]
-            };
-            escaped
-        })
-        .collect()
+/// A DGT message in the protocol's terms, without Rust's debug notation.
+fn dgt_raw(m: &DgtMessage) -> String {
+    let hex = |bytes: &[u8]| {
+        bytes
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let field = |f: &DgtField| match f {
+        DgtField::Empty => "empty".to_string(),
+        DgtField::Piece(piece) => piece.char().to_string(),
+        DgtField::Magic(MagicPiece::Draw) => "draw marker".to_string(),
+        DgtField::Magic(MagicPiece::WhiteWins) => "white wins marker".to_string(),
+        DgtField::Magic(MagicPiece::BlackWins) => "black wins marker".to_string(),
+    };
+    let side = |s: &ClockSide| match s.time {
+        Some(t) => format!("{}:{:02}:{:02}", t.hours, t.minutes, t.seconds),
+        None => "no time".to_string(),
+    };
+    match m {
+        DgtMessage::BoardDump(_) => "board dump".to_string(),
+        DgtMessage::Clock(c) => format!(
+            "clock left {}, right {}, {}",
+            side(&c.left),
+            side(&c.right),
+            if c.running() { "running" } else { "stopped" }
+        ),
+        DgtMessage::ClockAck(a) => format!("clock acknowledges {}", hex(&a.ack())),
+        DgtMessage::FieldUpdate {
+            field: index,
+            value,
+        } => {
+            format!("field {} {}", index.get(), field(value))
+        }
+        DgtMessage::EeMoves(bytes) => format!("stored history, {} bytes", bytes.len()),
+        DgtMessage::BusAddress(a) => format!("bus address {a}"),
+        DgtMessage::BatteryStatus(bytes) => format!("battery status {}", hex(bytes)),
+        DgtMessage::Unknown { id, payload } if payload.is_empty() => {
+            format!("unknown message {id:#04x}, no content")
+        }
+        DgtMessage::Unknown { id, payload } => {
+            format!("unknown message {id:#04x}: {}", hex(payload))
+        }
+        DgtMessage::Version { main, sub } => format!("version {main}.{sub}"),
+        DgtMessage::Trademark(text) => format!("trademark {}", printable(text.trim())),
+        DgtMessage::SerialNumber(text) | DgtMessage::LongSerialNumber(text) => {
+            format!("serial number {}", printable(text.trim()))
+        }
+    }
 }
 
 /// The 64 squares in eight groups, rank 8 first: readable in a line.
@@ -452,7 +495,15 @@ mod tests {
         )));
         assert_eq!(
             sentence(&noise, Protocol::Peg, en, std),
-            "peg: line not understood: a\\u{1b}[31mb\\u{7}"
+            "peg: line not understood: a\\x1B[31mb\\x07"
+        );
+        let unknown = BoardEvent::Message(BoardMessage::Dgt(DgtMessage::Unknown {
+            id: 0xb6,
+            payload: Vec::new(),
+        }));
+        assert_eq!(
+            sentence(&unknown, Protocol::Dgt, en, std),
+            "dgt: unknown message 0xb6, no content"
         );
         for event in [moved, mismatch, lifted, gone, fault, snapshot, noise] {
             let text = sentence(&event, Protocol::Dgt, de, std);

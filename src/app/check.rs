@@ -8,15 +8,19 @@ use shakmaty::Color;
 
 use crate::app::output::Out;
 use crate::core::check::{GameCheck, check_game};
+use crate::core::notation::printable;
 use crate::core::pgn::Reader;
 use crate::io::files::read_input;
+
+/// The report is in English, and so is this.
+const OUTPUT_FAILED: &str = "cannot write the report: {reason}";
 
 /// Exit status: 0 all games legal and consistent, 1 otherwise, 2 input unreadable.
 pub fn run(path: &Path, as_json: bool) -> ExitCode {
     let bytes = match read_input(path) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("hector check: {e:#}");
+            errln!("hector check: {e:#}");
             return ExitCode::from(2);
         }
     };
@@ -61,16 +65,18 @@ pub fn run(path: &Path, as_json: bool) -> ExitCode {
         };
         out.line(&summary);
     }
-    out.flush();
-    if games == 0 && !bytes.iter().all(u8::is_ascii_whitespace) {
-        eprintln!("hector check: {} holds no PGN games", path.display());
-        return ExitCode::from(2);
+    if !out.flush() {
+        return out.finish("hector check", OUTPUT_FAILED, ExitCode::SUCCESS);
     }
-    if bad == 0 {
+    let code = if games == 0 && !bytes.iter().all(u8::is_ascii_whitespace) {
+        errln!("hector check: {} holds no PGN games", path.display());
+        ExitCode::from(2)
+    } else if bad == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
-    }
+    };
+    out.finish("hector check", OUTPUT_FAILED, code)
 }
 
 fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
@@ -150,11 +156,11 @@ pub fn text_line(r: &GameCheck) -> String {
         )),
         None => parts.push("no automatic end".to_string()),
     }
-    let tag = r.result_tag.as_deref().unwrap_or("missing");
-    parts.push(if r.result_agrees() {
-        format!("result {tag} agrees")
-    } else {
-        format!("result {tag} does not agree")
+    parts.push(match r.result_tag.as_deref() {
+        None => "no Result tag".to_string(),
+        Some(tag) if r.result_agrees() => format!("result {tag} agrees"),
+        Some(tag) => format!("result {tag} does not agree"),
     });
-    format!("{head}: {}.", parts.join("; "))
+    // Names and moves come from the file: no control character reaches the terminal.
+    printable(&format!("{head}: {}.", parts.join("; "))).into_owned()
 }

@@ -5,10 +5,10 @@ use std::process::ExitCode;
 
 use crate::app::output::Out;
 use crate::core::notation::language::{Language, fill};
+use crate::core::notation::printable;
 use crate::core::record::{salvaged_pgn, salvaged_scoresheet, stop_words, unusable_words};
-use crate::io::journal::{
-    GameSummary, games_dir, journal_paths, list_in, load_good_part, write_atomic,
-};
+use crate::io::journal::{GameSummary, games_dir, journal_paths, list_in, load_good_part};
+use crate::io::output_file::{NotAFile, OutputError, write_output};
 
 /// What `hector export` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,14 +106,14 @@ pub fn list(lang: &Language) -> ExitCode {
     let dir = match games_dir() {
         Ok(d) => d,
         Err(e) => {
-            eprintln!("hector games: {e:#}");
+            errln!("hector games: {e:#}");
             return ExitCode::from(2);
         }
     };
     let games = match list_in(&dir) {
         Ok(g) => g,
         Err(e) => {
-            eprintln!("hector games: {e:#}");
+            errln!("hector games: {e:#}");
             return ExitCode::from(2);
         }
     };
@@ -123,31 +123,45 @@ pub fn list(lang: &Language) -> ExitCode {
             &lang.record.no_games,
             &[("dir", &dir.display().to_string())],
         ));
-        return ExitCode::SUCCESS;
     }
     for (i, g) in games.iter().enumerate() {
         if !out.line(&summary_line(i + 1, g, lang)) {
             break;
         }
     }
-    ExitCode::SUCCESS
+    out.finish(
+        "hector games",
+        &lang.messages.output_failed,
+        ExitCode::SUCCESS,
+    )
 }
 
 /// The journal a GAME argument names: a number from `hector games`, or a path.
 pub fn resolve(game: &str, lang: &Language) -> Result<PathBuf, ExitCode> {
     let Ok(number) = game.trim().parse::<usize>() else {
-        return Ok(PathBuf::from(game));
+        let path = PathBuf::from(game);
+        // A journal is a file: a device such as /dev/zero would be read for ever.
+        if let Ok(meta) = std::fs::metadata(&path)
+            && !meta.is_file()
+        {
+            errln!(
+                "hector export: cannot read {}: it is not a regular file",
+                printable(&path.display().to_string())
+            );
+            return Err(ExitCode::from(2));
+        }
+        return Ok(path);
     };
     let paths = games_dir()
         .and_then(|dir| journal_paths(&dir))
         .map_err(|e| {
-            eprintln!("hector export: {e:#}");
+            errln!("hector export: {e:#}");
             ExitCode::from(2)
         })?;
     match number.checked_sub(1).and_then(|i| paths.get(i)) {
         Some(p) => Ok(p.clone()),
         None => {
-            eprintln!(
+            errln!(
                 "hector export: {}",
                 fill(
                     &lang.record.no_such_game,
@@ -179,12 +193,12 @@ pub fn export(
     let salvaged = match load_good_part(&path) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("hector export: {e:#}");
+            errln!("hector export: {e:#}");
             return ExitCode::from(1);
         }
     };
     if salvaged.torn_tail {
-        eprintln!(
+        errln!(
             "hector export: {}: {}",
             path.display(),
             lang.record.torn_tail
@@ -197,7 +211,7 @@ pub fn export(
     let text = match text {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("hector export: {} does not replay: {e}", path.display());
+            errln!("hector export: {} does not replay: {e}", path.display());
             return ExitCode::from(1);
         }
     };
@@ -209,7 +223,7 @@ pub fn export(
                 ("moves", &counted(&lang.record.moves, salvaged.moves())),
             ],
         );
-        eprintln!(
+        errln!(
             "hector export: {}: {written}. {}.",
             path.display(),
             stop_words(stop, lang)
@@ -217,21 +231,56 @@ pub fn export(
     }
     let mut out = Out::new();
     match output {
-        Some(file) => {
-            if let Err(e) = write_atomic(file, text.as_bytes()) {
-                eprintln!("hector export: {e:#}");
+        Some(file) => match write_output(file, text.as_bytes()) {
+            Ok(written) => {
+                out.line(&fill(
+                    &lang.record.written,
+                    &[("file", &written.display().to_string())],
+                ));
+            }
+            Err(e) => {
+                errln!("hector export: {}", output_problem(&e, lang));
                 return ExitCode::from(2);
             }
-            out.line(&fill(
-                &lang.record.written,
-                &[("file", &file.display().to_string())],
-            ));
-        }
+        },
         None => {
             out.write_raw(&text);
         }
     }
-    ExitCode::SUCCESS
+    out.finish(
+        "hector export",
+        &lang.messages.output_failed,
+        ExitCode::SUCCESS,
+    )
+}
+
+/// Why `--output` was not written, in the language's words.
+fn output_problem(e: &OutputError, lang: &Language) -> String {
+    match e {
+        OutputError::Refused { path, kind } => {
+            let index = match kind {
+                NotAFile::Directory => 0,
+                NotAFile::Device => 1,
+                NotAFile::Fifo => 2,
+                NotAFile::Socket => 3,
+                NotAFile::LinkLoop => 4,
+            };
+            fill(
+                &lang.record.not_a_file,
+                &[
+                    ("file", &path.display().to_string()),
+                    ("kind", &lang.record.file_kinds[index]),
+                ],
+            )
+        }
+        OutputError::Io { path, source } => fill(
+            &lang.record.write_failed,
+            &[
+                ("file", &path.display().to_string()),
+                ("reason", &source.to_string()),
+            ],
+        ),
+    }
 }
 
 #[cfg(test)]

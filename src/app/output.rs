@@ -1,11 +1,15 @@
-//! Writing report lines to standard output without panicking when the reader goes away
-//! (`hector check big.pgn | head` must end quietly, not with a broken-pipe panic).
+//! Writing report lines to standard output without panicking when the reader goes away.
+//!
+//! `hector check big.pgn | head` ends quietly with status 0, as Unix programs do when their
+//! reader has all it wants; any other write error (a full disk, `>/dev/full`) is reported
+//! once on standard error and ends the mode with status 2.
 
-use std::io::{self, BufWriter, Stdout, Write};
+use std::io::{self, BufWriter, ErrorKind, Stdout, Write};
+use std::process::ExitCode;
 
 pub struct Out {
     inner: BufWriter<Stdout>,
-    closed: bool,
+    failure: Option<io::Error>,
 }
 
 impl Default for Out {
@@ -18,39 +22,52 @@ impl Out {
     pub fn new() -> Out {
         Out {
             inner: BufWriter::new(io::stdout()),
-            closed: false,
+            failure: None,
         }
     }
 
-    /// Writes one line. Returns false once the reader has gone away.
+    fn attempt(&mut self, write: impl FnOnce(&mut BufWriter<Stdout>) -> io::Result<()>) -> bool {
+        if self.failure.is_none()
+            && let Err(e) = write(&mut self.inner)
+        {
+            self.failure = Some(e);
+        }
+        self.failure.is_none()
+    }
+
+    /// Writes one line. Returns false once writing has failed: the mode should stop.
     pub fn line(&mut self, text: &str) -> bool {
-        if self.closed {
-            return false;
-        }
-        let ok = self
-            .inner
-            .write_all(text.as_bytes())
-            .and_then(|()| self.inner.write_all(b"\n"));
-        if ok.is_err() {
-            self.closed = true;
-        }
-        !self.closed
+        self.attempt(|w| {
+            w.write_all(text.as_bytes())?;
+            w.write_all(b"\n")
+        })
     }
 
-    /// Writes text that already ends in a newline. Returns false once the reader has gone away.
+    /// Writes text that already ends in a newline. Returns false once writing has failed.
     pub fn write_raw(&mut self, text: &str) -> bool {
-        if self.closed {
-            return false;
-        }
-        if self.inner.write_all(text.as_bytes()).is_err() {
-            self.closed = true;
-        }
-        !self.closed
+        self.attempt(|w| w.write_all(text.as_bytes()))
     }
 
-    pub fn flush(&mut self) {
-        if !self.closed && self.inner.flush().is_err() {
-            self.closed = true;
+    pub fn flush(&mut self) -> bool {
+        self.attempt(Write::flush)
+    }
+
+    /// The mode's exit status once everything is written: `code` when all went out, 0 when
+    /// the reader closed the pipe, else 2 after one line on standard error naming the problem
+    /// in `problem` (a template with `{reason}`).
+    pub fn finish(mut self, mode: &str, problem: &str, code: ExitCode) -> ExitCode {
+        self.flush();
+        // What stays in place keeps the drop from trying again.
+        let failure = self
+            .failure
+            .replace(io::Error::other("the output is finished"));
+        match failure {
+            None => code,
+            Some(e) if e.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            Some(e) => {
+                errln!("{mode}: {}", problem.replace("{reason}", &e.to_string()));
+                ExitCode::from(2)
+            }
         }
     }
 }

@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use shakmaty::uci::UciMove;
 
+use crate::app::output::Out;
 use crate::core::notation::language::Language;
 use crate::core::notation::parse::{message, parse_move};
 use crate::core::notation::speak::{Form, announce};
@@ -19,21 +20,23 @@ pub fn run(text: &str, fen: Option<&str>, chess960: bool, lang: &Language) -> Ex
         Some(f) => match position_from_fen(f, variant) {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("hector parse: {e}");
+                errln!("hector parse: {e}");
                 return ExitCode::from(2);
             }
         },
         None => shakmaty::Chess::default(),
     };
-    match parse_move(text, &pos) {
+    let mut out = Out::new();
+    let code = match parse_move(text, &pos) {
         Ok(m) => {
             let uci = UciMove::from_move(m, variant.castling_mode());
-            println!("{uci}\t{}", announce(&pos, m, lang, Form::Short));
+            out.line(&format!("{uci}\t{}", announce(&pos, m, lang, Form::Short)));
             ExitCode::SUCCESS
         }
         Err(e) => {
-            println!("{}", message(&e, &pos, lang));
+            out.line(&message(&e, &pos, lang));
             ExitCode::from(1)
         }
-    }
+    };
+    out.finish("hector parse", &lang.messages.output_failed, code)
 }

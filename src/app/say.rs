@@ -1,6 +1,5 @@
 //! `hector say` and `hector voices`: speech on its own, for setting up a machine.
 
-use std::io::BufRead;
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -8,7 +7,9 @@ use std::time::Duration;
 
 use crossbeam_channel::{Receiver, Sender};
 
+use crate::app::output::Out;
 use crate::core::notation::language::{Language, fill};
+use crate::core::notation::printable;
 use crate::core::settings::SpeechSettings;
 use crate::io::speech::{self, BackendKind, Notice, Speaker, SpeechConfig, Voice, espeak};
 
@@ -114,10 +115,7 @@ pub fn run(
     for t in texts {
         if t == "-" {
             phrases.extend(
-                std::io::stdin()
-                    .lock()
-                    .lines()
-                    .map_while(Result::ok)
+                crate::io::files::bounded_lines(std::io::stdin().lock())
                     .filter(|l| !l.trim().is_empty()),
             );
         } else {
@@ -125,7 +123,7 @@ pub fn run(
         }
     }
     if phrases.is_empty() {
-        eprintln!("hector say: nothing to say");
+        errln!("hector say: nothing to say");
         return ExitCode::from(2);
     }
     if let Some(path) = wav {
@@ -134,7 +132,7 @@ pub fn run(
         return match espeak::write_wav(&text, &lang.speech, &voice_of(settings), path, limit) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("hector say: {e}");
+                errln!("hector say: {e}");
                 ExitCode::from(1)
             }
         };
@@ -152,13 +150,14 @@ pub fn run(
     let mut silent = false;
     for n in notices.try_iter() {
         silent |= matches!(n, Notice::Silent { .. });
-        match notice_detail(&n) {
-            Some(detail) => eprintln!("hector: {} ({detail})", notice_text(&n, lang)),
-            None => eprintln!("hector: {}", notice_text(&n, lang)),
+        errln!("hector: {}", notice_text(&n, lang));
+        // The system's own words, on a line of their own: one language per sentence.
+        if let Some(detail) = notice_detail(&n) {
+            errln!("hector: {}", printable(detail));
         }
     }
     if !done {
-        eprintln!(
+        errln!(
             "hector say: speech did not finish within {} seconds",
             limit.as_secs()
         );
@@ -189,22 +188,26 @@ pub fn voices(lang: Option<&str>) -> ExitCode {
         })
         .collect();
     let mut any = false;
+    let mut out = Out::new();
     for (kind, rx) in receivers {
-        match rx.recv_timeout(Duration::from_secs(10)) {
-            Ok(Ok(list)) if list.is_empty() => println!("{kind}: no voices"),
+        let written = match rx.recv_timeout(Duration::from_secs(10)) {
+            Ok(Ok(list)) if list.is_empty() => out.line(&format!("{kind}: no voices")),
             Ok(Ok(list)) => {
                 any = true;
-                for (name, language) in list {
-                    println!("{kind}: {name} ({language})");
-                }
+                list.iter()
+                    .all(|(name, language)| out.line(&format!("{kind}: {name} ({language})")))
             }
-            Ok(Err(e)) => println!("{kind}: {e}"),
-            Err(_) => println!("{kind}: did not answer within 10 seconds"),
+            Ok(Err(e)) => out.line(&format!("{kind}: {e}")),
+            Err(_) => out.line(&format!("{kind}: did not answer within 10 seconds")),
+        };
+        if !written {
+            break;
         }
     }
-    if any {
+    let code = if any {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
-    }
+    };
+    out.finish("hector voices", "cannot write the list: {reason}", code)
 }

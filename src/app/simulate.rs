@@ -9,7 +9,6 @@ pub mod model;
 pub mod script;
 
 use std::fs;
-use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -56,7 +55,7 @@ pub fn run(opts: Options) -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(e) => {
-            eprintln!("hector simulate-board: {e:#}");
+            errln!("hector simulate-board: {e:#}");
             ExitCode::from(2)
         }
     }
@@ -74,10 +73,7 @@ fn simulate(opts: Options) -> Result<bool> {
         None => Chess::default(),
     };
     let script = match &opts.script {
-        Some(path) => Some(
-            fs::read_to_string(path)
-                .with_context(|| format!("cannot read the script {}", path.display()))?,
-        ),
+        Some(path) => Some(crate::io::files::read_small_text(path, "the script")?),
         None => None,
     };
     crate::app::board::catch_interrupt();
@@ -127,8 +123,8 @@ fn spawn_commands(script: Option<String>) -> Receiver<(usize, String)> {
             let _ = thread::Builder::new()
                 .name("commands".into())
                 .spawn(move || {
-                    for (i, line) in std::io::stdin().lock().lines().enumerate() {
-                        let Ok(line) = line else { break };
+                    let lines = crate::io::files::bounded_lines(std::io::stdin().lock());
+                    for (i, line) in lines.enumerate() {
                         if tx.send((i + 1, line)).is_err() {
                             break;
                         }
@@ -167,11 +163,9 @@ impl Device {
     fn new(link: Option<PathBuf>, host_tx: Sender<Vec<u8>>) -> Result<Device> {
         let (link, own_dir) = match link {
             Some(link) => {
-                if let Ok(meta) = fs::symlink_metadata(&link)
-                    && !meta.file_type().is_symlink()
-                {
+                if fs::symlink_metadata(&link).is_ok() && !is_stale_device_link(&link) {
                     bail!(
-                        "{} exists and is not a link; give --link a new path",
+                        "{} already exists; give --link a path where nothing is yet",
                         link.display()
                     );
                 }
@@ -208,6 +202,13 @@ impl Device {
         if self.is_plugged() {
             return Ok(());
         }
+        // Something put there while the board was unplugged is not replaced.
+        if fs::symlink_metadata(&self.link).is_ok() && !is_stale_device_link(&self.link) {
+            bail!(
+                "{} already exists; the simulator leaves it alone",
+                self.link.display()
+            );
+        }
         let pty = Arc::new(Pty::open().context("cannot open a pseudo-terminal")?);
         point_link(&self.link, pty.path())?;
         let stop = Arc::new(AtomicBool::new(false));
@@ -242,7 +243,11 @@ impl Device {
     /// Like pulling the cable: the link disappears and the pseudo-terminal closes, so that
     /// whoever has it open sees a hang-up.
     fn unplug(&mut self) {
-        if fs::symlink_metadata(&self.link).is_ok_and(|m| m.file_type().is_symlink()) {
+        // Only the link made here, still leading to this device: whatever else has taken its
+        // place since is not the simulator's to remove.
+        if let Some(p) = &self.plugged
+            && fs::read_link(&self.link).is_ok_and(|target| target == p.pty.path())
+        {
             let _ = fs::remove_file(&self.link);
         }
         self.plugged = None;
@@ -267,6 +272,11 @@ impl Device {
         }
         Ok(())
     }
+}
+
+/// A link an earlier simulator left behind: it leads to a pseudo-terminal that is gone.
+fn is_stale_device_link(link: &Path) -> bool {
+    fs::read_link(link).is_ok_and(|target| target.starts_with("/dev/pts/") && !target.exists())
 }
 
 /// Points `link` at `target`, replacing an older link in one step (a reader never sees a
@@ -337,7 +347,7 @@ impl Sim {
 
     fn fail(&mut self, number: usize, why: &str) {
         self.failed = true;
-        eprintln!("hector simulate-board: line {number}: {why}");
+        errln!("hector simulate-board: line {number}: {why}");
     }
 
     fn answer(&mut self, bytes: &[u8]) -> Result<()> {
@@ -508,7 +518,7 @@ impl Sim {
 
 /// Game `number` (from 1) of a PGN file: its start, variant and moves.
 fn load_game(path: &Path, number: usize) -> Result<(Chess, Variant, Vec<Move>)> {
-    let bytes = fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let bytes = crate::io::files::read_input(path)?;
     let raw = Reader::new(&bytes)
         .filter(|g| !(g.tags.is_empty() && g.movetext.is_empty()))
         .nth(number - 1)

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use crossbeam_channel::Receiver;
 use shakmaty::{Chess, Color};
 
@@ -164,9 +164,9 @@ impl Table {
         let mut links: [Option<BoardLink>; 2] = [None, None];
         for seat in Seat::BOTH {
             if let Some(b) = spec.board(seat) {
+                // The port's error names the port itself.
                 let link =
-                    BoardLink::open(&b.port, b.protocol, None, position.clone(), mode, origin)
-                        .with_context(|| format!("{}", b.port.display()))?;
+                    BoardLink::open(&b.port, b.protocol, None, position.clone(), mode, origin)?;
                 links[index(seat)] = Some(link);
             }
         }

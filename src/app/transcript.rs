@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use crate::app::output::Out;
 use crate::core::notation::language::{Language, fill};
+use crate::core::notation::printable;
 use crate::core::notation::speak::Form;
 use crate::core::notation::transcript::{TranscriptError, push_text_ply, speak_game};
 use crate::core::outcome::GameResult;
@@ -23,7 +24,7 @@ pub fn run(path: &Path, lang: &Language, form: Form, format: Format) -> ExitCode
     let bytes = match read_input(path) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("hector transcript: {e:#}");
+            errln!("hector transcript: {e:#}");
             return ExitCode::from(2);
         }
     };
@@ -39,18 +40,18 @@ pub fn run(path: &Path, lang: &Language, form: Form, format: Format) -> ExitCode
         buf.clear();
         if let Err(e) = render_game(&raw, number, lang, form, format, &mut buf) {
             failed = true;
-            eprintln!("hector transcript: game {number}: {e}");
+            errln!("hector transcript: game {number}: {e}");
         }
         if !out.write_raw(&buf) {
             break;
         }
     }
-    out.flush();
-    if failed {
+    let code = if failed {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
-    }
+    };
+    out.finish("hector transcript", &lang.messages.output_failed, code)
 }
 
 /// Appends game `number`'s transcript to `buf`: the mode's whole work for one game.
@@ -67,8 +68,8 @@ pub fn render_game(
             &lang.messages.game_heading,
             &[
                 ("number", &number.to_string()),
-                ("white", raw.tag("White").unwrap_or("?")),
-                ("black", raw.tag("Black").unwrap_or("?")),
+                ("white", &printable(raw.tag("White").unwrap_or("?"))),
+                ("black", &printable(raw.tag("Black").unwrap_or("?"))),
             ],
         ));
         buf.push('\n');

@@ -1,19 +1,181 @@
-//! Reading input files, with errors that name the file.
+//! Reading input files, standard input and typed lines, with errors that name the file and
+//! limits that keep endless input (`/dev/zero`, a line without end) from filling the memory.
 
-use std::io::Read;
+use std::io::{BufRead, ErrorKind, Read};
+use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 
-/// Reads a whole file, or standard input for `-`.
+/// The largest input file read whole (a PGN collection of some million games fits).
+pub const MAX_INPUT_BYTES: u64 = 512 * 1024 * 1024;
+
+/// The longest typed or piped line kept; the rest of a longer line is skipped.
+pub const MAX_LINE_BYTES: usize = 4096;
+
+/// Reads a whole file, or standard input for `-`, of at most [`MAX_INPUT_BYTES`].
 pub fn read_input(path: &Path) -> Result<Vec<u8>> {
+    read_limited(path, MAX_INPUT_BYTES)
+}
+
+fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>> {
+    let mut buf = Vec::new();
     if path.as_os_str() == "-" {
-        let mut buf = Vec::new();
         std::io::stdin()
             .lock()
+            .take(limit + 1)
             .read_to_end(&mut buf)
             .context("cannot read standard input")?;
+        if buf.len() as u64 > limit {
+            bail!(
+                "standard input is larger than {} MiB, more than hector reads",
+                limit / (1024 * 1024)
+            );
+        }
         return Ok(buf);
     }
-    std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))
+    let meta =
+        std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
+    if meta.is_dir() {
+        bail!("cannot read {}: it is a directory", path.display());
+    }
+    // A device such as /dev/zero never ends; `-` reads standard input.
+    let kind = meta.file_type();
+    if kind.is_char_device() || kind.is_block_device() {
+        bail!(
+            "cannot read {}: it is a device; give a file, or - for standard input",
+            path.display()
+        );
+    }
+    std::fs::File::open(path)
+        .and_then(|f| f.take(limit + 1).read_to_end(&mut buf))
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    if buf.len() as u64 > limit {
+        bail!(
+            "{} is larger than {} MiB, more than hector reads",
+            path.display(),
+            limit / (1024 * 1024)
+        );
+    }
+    Ok(buf)
+}
+
+/// The largest small text file (a game file, an envelope, a simulator script).
+pub const MAX_TEXT_BYTES: u64 = 1024 * 1024;
+
+/// Reads a small UTF-8 text file of at most [`MAX_TEXT_BYTES`]; a device, a pipe or a folder
+/// is refused before it is opened (opening a pipe would wait for a writer). `what` names it
+/// in errors: "cannot read the script PATH: …".
+pub fn read_small_text(path: &Path, what: &str) -> Result<String> {
+    let name = || format!("{what} {}", path.display());
+    let meta = std::fs::metadata(path).with_context(|| format!("cannot read {}", name()))?;
+    if !meta.is_file() {
+        bail!("cannot read {}: it is not a regular file", name());
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_TEXT_BYTES + 1).read_to_end(&mut bytes))
+        .with_context(|| format!("cannot read {}", name()))?;
+    if bytes.len() as u64 > MAX_TEXT_BYTES {
+        bail!(
+            "{} is larger than 1 MiB, more than such a file holds",
+            name()
+        );
+    }
+    String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8 text", name()))
+}
+
+/// Lines of at most [`MAX_LINE_BYTES`] (a longer line is cut there and its rest skipped),
+/// without their line ending, bytes that are not UTF-8 replaced; ends at end of input or at
+/// a read error.
+pub fn bounded_lines<R: BufRead>(reader: R) -> BoundedLines<R> {
+    BoundedLines {
+        reader,
+        max: MAX_LINE_BYTES,
+        buf: Vec::new(),
+    }
+}
+
+pub struct BoundedLines<R> {
+    reader: R,
+    max: usize,
+    buf: Vec<u8>,
+}
+
+impl<R: BufRead> BoundedLines<R> {
+    /// Reads up to and including the next line end (or `limit` bytes) into `buf`.
+    fn read_some(&mut self, limit: usize) -> Option<usize> {
+        loop {
+            match (&mut self.reader)
+                .take(limit as u64)
+                .read_until(b'\n', &mut self.buf)
+            {
+                Ok(n) => return Some(n),
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(_) => return None,
+            }
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for BoundedLines<R> {
+    type Item = String;
+
+    fn next(&mut self) -> Option<String> {
+        self.buf.clear();
+        let n = self.read_some(self.max)?;
+        if n == 0 {
+            return None;
+        }
+        if self.buf.last() != Some(&b'\n') && self.buf.len() >= self.max {
+            let kept = std::mem::take(&mut self.buf);
+            // Skip to the end of the line, a bounded piece at a time.
+            loop {
+                self.buf.clear();
+                match self.read_some(64 * 1024) {
+                    Some(0) | None => break,
+                    Some(_) if self.buf.last() == Some(&b'\n') => break,
+                    Some(_) => {}
+                }
+            }
+            self.buf = kept;
+        }
+        while matches!(self.buf.last(), Some(b'\n' | b'\r')) {
+            self.buf.pop();
+        }
+        Some(String::from_utf8_lossy(&self.buf).into_owned())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_bounded_and_never_stop_at_bad_bytes() {
+        let mut input = b"e4\r\nSpringer \xff drei\n".to_vec();
+        input.extend(std::iter::repeat_n(b'N', 100_000));
+        input.extend(b"\nquit");
+        let lines: Vec<String> = bounded_lines(&input[..]).collect();
+        assert_eq!(lines.len(), 4);
+        assert_eq!(lines[0], "e4");
+        assert_eq!(lines[1], "Springer \u{fffd} drei");
+        assert_eq!(lines[2], "N".repeat(MAX_LINE_BYTES));
+        assert_eq!(lines[3], "quit");
+    }
+
+    #[test]
+    fn input_larger_than_the_limit_is_refused() {
+        let dir = std::env::temp_dir().join(format!("hector-files-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let file = dir.join("big.pgn");
+        std::fs::write(&file, vec![b'x'; 2048]).expect("file");
+        let err = read_limited(&file, 1024).expect_err("too big");
+        let read = read_limited(&file, 4096).map(|b| b.len());
+        let zero = read_input(Path::new("/dev/zero")).map(|b| b.len());
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(err.to_string().contains("larger than"), "{err}");
+        assert_eq!(read.expect("small enough"), 2048);
+        assert!(zero.is_err());
+    }
 }

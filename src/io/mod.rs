@@ -2,10 +2,12 @@
 //! serial ports and engines.
 
 pub mod board_link;
+pub mod child;
 pub mod config;
 pub mod engine;
 pub mod files;
 pub mod journal;
+pub mod output_file;
 pub mod program;
 pub mod serial;
 pub mod speech;

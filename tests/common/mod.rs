@@ -4,6 +4,10 @@
 pub mod pty;
 pub mod sim;
 
+// Not every test binary uses every helper.
+#[allow(unused_imports)]
+pub use pty::{TempDir, descendants, kill_all, kill_mentioning, kill_tree, processes_mentioning};
+
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -26,10 +30,20 @@ pub fn data(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// A speech-dispatcher address where none listens: without an address of its own a test's
+/// hector would start a speech-dispatcher for itself (libspeechd's autospawn), and that
+/// daemon would outlive the test. Tests that want one pass the address of a [`SpeechDaemon`].
+pub fn no_speech_dispatcher(runtime: &TempDir) -> String {
+    format!("unix_socket:{}/no-speechd.sock", runtime.path().display())
+}
+
 /// Runs hector with `args`, feeding `stdin`, and kills it after `limit`.
 pub fn run_with(args: &[&str], stdin: &[u8], envs: &[(&str, &str)], limit: Duration) -> Run {
+    let runtime = temp_dir("runtime");
     let mut child = Command::new(hector())
         .args(args)
+        .env("XDG_RUNTIME_DIR", runtime.path())
+        .env("SPEECHD_ADDRESS", no_speech_dispatcher(&runtime))
         .envs(envs.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -59,8 +73,7 @@ pub fn run_with(args: &[&str], stdin: &[u8], envs: &[(&str, &str)], limit: Durat
             break status;
         }
         if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
+            kill_tree(&mut child);
             panic!("hector {args:?} did not finish within {limit:?}");
         }
         thread::sleep(Duration::from_millis(10));
@@ -86,12 +99,18 @@ pub fn find_program(name: &str) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
+/// `sleep` adds up its arguments: this one adds nothing to the 600 seconds but carries the
+/// test process's number, so that a `sleep` left behind by a test is found.
+pub fn hanging_marker() -> String {
+    format!("0.{}", std::process::id())
+}
+
 /// A private speech-dispatcher for one test: its own socket, pid file and configuration, an
 /// sd_generic output module whose command appends `$LANGUAGE|$DATA` to a file, and ALSA's
 /// "null" device (the daemon refuses to start with no audio output at all). No sound card is
 /// needed. The daemon and everything it started are killed when this is dropped.
 pub struct SpeechDaemon {
-    pub dir: PathBuf,
+    pub dir: TempDir,
     pub out: PathBuf,
     child: std::process::Child,
 }
@@ -110,7 +129,12 @@ impl SpeechDaemon {
     /// A daemon whose module never finishes an utterance.
     pub fn hanging() -> SpeechDaemon {
         SpeechDaemon::with_command(|out| {
-            format!("sleep 600; echo \\'$DATA\\' >> {}", out.display())
+            // The marker on its command line lets a test find it if it were left running.
+            format!(
+                "sleep 600 {}; echo \\'$DATA\\' >> {}",
+                hanging_marker(),
+                out.display()
+            )
         })
     }
 
@@ -149,6 +173,8 @@ impl SpeechDaemon {
             .arg("-C")
             .arg(&conf)
             .args(["-m", "/usr/lib/speech-dispatcher-modules"])
+            // The audio library's runtime files go here, not into /tmp/pulse-*.
+            .env("XDG_RUNTIME_DIR", dir.path())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -204,44 +230,119 @@ impl SpeechDaemon {
 
 impl Drop for SpeechDaemon {
     fn drop(&mut self) {
-        let pgid = self.child.id();
+        // sd_generic runs each utterance in a process group of its own: everything below the
+        // daemon is found by its parent, before the daemon is gone and they are re-parented.
+        let mut doomed = descendants(self.child.id());
+        doomed.push(self.child.id());
         // "--": a negative number is a process group, not an option.
         let _ = Command::new("kill")
             .args(["-s", "KILL", "--"])
-            .arg(format!("-{pgid}"))
+            .arg(format!("-{}", self.child.id()))
+            .stderr(Stdio::null())
             .status();
+        kill_all(&doomed);
         let _ = self.child.wait();
-        // sd_generic runs each utterance in a process of its own group: find anything still
-        // running with this daemon's directory on its command line.
-        let mine = self.dir.display().to_string();
-        if let Ok(procs) = std::fs::read_dir("/proc") {
-            for p in procs.flatten() {
-                let Some(pid) = p.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else {
-                    continue;
-                };
-                let cmdline = std::fs::read(p.path().join("cmdline")).unwrap_or_default();
-                if String::from_utf8_lossy(&cmdline).contains(&mine) {
-                    let _ = Command::new("kill")
-                        .args(["-s", "KILL", "--"])
-                        .arg(pid.to_string())
-                        .status();
-                }
-            }
-        }
-        let _ = std::fs::remove_dir_all(&self.dir);
+        // With the slash: the folder "…-1" is not the folder "…-12" of another test.
+        kill_mentioning(&format!("{}/", self.dir.display()));
     }
 }
 
-/// A fresh directory under the system's temporary directory.
-pub fn temp_dir(what: &str) -> PathBuf {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "hector-test-{what}-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::SeqCst)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+/// A fresh directory under the system's temporary directory, removed when dropped.
+pub fn temp_dir(what: &str) -> TempDir {
+    TempDir::new(what)
+}
+
+/// A started process that is killed (with its process group, when it leads one) and reaped
+/// when dropped, so that a failing test leaves nothing running.
+pub struct ChildGuard(pub std::process::Child);
+
+impl ChildGuard {
+    pub fn kill_group(&mut self) {
+        kill_tree(&mut self.0);
+    }
+}
+
+impl Drop for ChildGuard {
+    fn drop(&mut self) {
+        if matches!(self.0.try_wait(), Ok(None)) {
+            self.kill_group();
+        }
+    }
+}
+
+/// Runs hector with its standard output going to `stdout` (such as /dev/full).
+pub fn run_into(
+    args: &[&str],
+    envs: &[(&str, &str)],
+    stdout: Stdio,
+    limit: Duration,
+) -> (Option<i32>, String) {
+    let runtime = temp_dir("runtime");
+    let child = Command::new(hector())
+        .args(args)
+        .env("XDG_RUNTIME_DIR", runtime.path())
+        .env("SPEECHD_ADDRESS", no_speech_dispatcher(&runtime))
+        .envs(envs.iter().copied())
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start hector");
+    let mut guard = ChildGuard(child);
+    let mut err = guard.0.stderr.take().expect("stderr");
+    let err_reader = thread::spawn(move || {
+        let mut s = String::new();
+        let _ = err.read_to_string(&mut s);
+        s
+    });
+    let status = wait_limited(&mut guard, limit, args);
+    (status, err_reader.join().unwrap_or_default())
+}
+
+/// Runs hector, reads `keep` bytes of its standard output and then closes the pipe, as
+/// `hector … | head -c1` does; returns the exit status, what was read and standard error.
+pub fn run_closing_stdout(
+    args: &[&str],
+    envs: &[(&str, &str)],
+    keep: usize,
+    limit: Duration,
+) -> (Option<i32>, Vec<u8>, String) {
+    let runtime = temp_dir("runtime");
+    let child = Command::new(hector())
+        .args(args)
+        .env("XDG_RUNTIME_DIR", runtime.path())
+        .env("SPEECHD_ADDRESS", no_speech_dispatcher(&runtime))
+        .envs(envs.iter().copied())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start hector");
+    let mut guard = ChildGuard(child);
+    let mut err = guard.0.stderr.take().expect("stderr");
+    let err_reader = thread::spawn(move || {
+        let mut s = String::new();
+        let _ = err.read_to_string(&mut s);
+        s
+    });
+    let mut out = guard.0.stdout.take().expect("stdout");
+    let mut head = vec![0u8; keep];
+    let _ = out.read_exact(&mut head);
+    drop(out);
+    let status = wait_limited(&mut guard, limit, args);
+    (status, head, err_reader.join().unwrap_or_default())
+}
+
+fn wait_limited(guard: &mut ChildGuard, limit: Duration, args: &[&str]) -> Option<i32> {
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Some(status) = guard.0.try_wait().expect("wait") {
+            return status.code();
+        }
+        if Instant::now() > deadline {
+            guard.kill_group();
+            panic!("hector {args:?} did not finish within {limit:?}");
+        }
+        thread::sleep(Duration::from_millis(10));
+    }
 }

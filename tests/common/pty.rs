@@ -2,6 +2,7 @@
 
 use std::io::{Read, Write};
 use std::os::fd::{AsRawFd, OwnedFd};
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -18,6 +19,8 @@ pub struct Pty {
     received: Received,
     /// The terminal's size: columns, rows.
     size: (u16, u16),
+    /// The audio libraries' runtime files (instead of /tmp/pulse-*), removed with the Pty.
+    _runtime: TempDir,
 }
 
 impl Pty {
@@ -63,8 +66,16 @@ impl Pty {
         let stdin = slave.try_clone().expect("dup");
         let stdout = slave.try_clone().expect("dup");
         let stderr = slave;
+        let runtime = TempDir::new("runtime");
         let mut cmd = Command::new(program);
         cmd.args(args)
+            .env("XDG_RUNTIME_DIR", runtime.path())
+            // No speech-dispatcher started for the test (it would outlive it); a test that
+            // wants one passes its own address.
+            .env(
+                "SPEECHD_ADDRESS",
+                format!("unix_socket:{}/no-speechd.sock", runtime.path().display()),
+            )
             .envs(envs.iter().copied())
             .env("TERM", "xterm-256color")
             .stdin(Stdio::from(stdin))
@@ -105,6 +116,7 @@ impl Pty {
             writer,
             received,
             size: (cols, rows),
+            _runtime: runtime,
         }
     }
 
@@ -239,8 +251,7 @@ impl Pty {
                 return status.code();
             }
             if Instant::now() > deadline {
-                let _ = self.child.kill();
-                let _ = self.child.wait();
+                kill_tree(&mut self.child);
                 return None;
             }
             thread::sleep(Duration::from_millis(10));
@@ -275,7 +286,133 @@ impl Pty {
 
 impl Drop for Pty {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        // hector and everything it started (speech, engines), also in groups of their own.
+        kill_tree(&mut self.child);
     }
+}
+
+/// A fresh temporary directory that is removed with everything in it when dropped, also when
+/// the test fails.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    pub fn new(what: &str) -> TempDir {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "hector-test-{what}-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::SeqCst)
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        TempDir(dir)
+    }
+
+    pub fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl std::ops::Deref for TempDir {
+    type Target = std::path::Path;
+
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for TempDir {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The numbers of running processes, each with its parent's.
+fn process_parents() -> Vec<(u32, u32)> {
+    let Ok(procs) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    procs
+        .flatten()
+        .filter_map(|p| {
+            let pid = p.file_name().to_str()?.parse::<u32>().ok()?;
+            let stat = std::fs::read_to_string(p.path().join("stat")).ok()?;
+            // "pid (name) state ppid ...": the name may hold spaces and parentheses.
+            let after = &stat[stat.rfind(')')? + 1..];
+            let ppid = after.split_whitespace().nth(1)?.parse().ok()?;
+            Some((pid, ppid))
+        })
+        .collect()
+}
+
+/// Every process below `root`.
+pub fn descendants(root: u32) -> Vec<u32> {
+    let all = process_parents();
+    let mut found = vec![root];
+    let mut i = 0;
+    while i < found.len() {
+        let parent = found[i];
+        found.extend(all.iter().filter(|(_, pp)| *pp == parent).map(|(p, _)| *p));
+        i += 1;
+    }
+    found.remove(0);
+    found
+}
+
+/// Running processes whose command line contains `needle`.
+pub fn processes_mentioning(needle: &str) -> Vec<u32> {
+    let me = std::process::id();
+    process_parents()
+        .into_iter()
+        .map(|(pid, _)| pid)
+        .filter(|&pid| pid != me)
+        .filter(|pid| {
+            std::fs::read(format!("/proc/{pid}/cmdline"))
+                .is_ok_and(|c| String::from_utf8_lossy(&c).contains(needle))
+        })
+        .collect()
+}
+
+/// Kills `child`, its process group and everything below it, and reaps it.
+pub fn kill_tree(child: &mut std::process::Child) {
+    // Ended and reaped: its number may belong to another process by now.
+    if !matches!(child.try_wait(), Ok(None)) {
+        return;
+    }
+    let mut doomed = descendants(child.id());
+    doomed.push(child.id());
+    let _ = Command::new("kill")
+        .args(["-s", "KILL", "--"])
+        .arg(format!("-{}", child.id()))
+        .stderr(Stdio::null())
+        .status();
+    kill_all(&doomed);
+    let _ = child.wait();
+}
+
+pub fn kill_all(pids: &[u32]) {
+    for pid in pids {
+        let _ = Command::new("kill")
+            .args(["-s", "KILL", "--"])
+            .arg(pid.to_string())
+            .stderr(Stdio::null())
+            .status();
+    }
+}
+
+/// Kills every process whose command line contains `needle`, and everything below them.
+pub fn kill_mentioning(needle: &str) {
+    let mut doomed = Vec::new();
+    for pid in processes_mentioning(needle) {
+        doomed.extend(descendants(pid));
+        doomed.push(pid);
+    }
+    kill_all(&doomed);
 }

@@ -100,8 +100,7 @@ fn open_game(
     fallback: &'static Language,
     origin: Instant,
 ) -> Result<(Table, &'static Language, Vec<Told>)> {
-    let text =
-        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let text = crate::io::files::read_small_text(file, "the game file")?;
     let g = GameFile::parse(&text)?;
     let lang = match &g.language {
         Some(code) => language(code)?,
@@ -147,8 +146,8 @@ fn open_game(
                         .settings
                         .get("envelope")
                         .context("the game is adjourned and its journal names no envelope")?;
-                    let text = std::fs::read_to_string(envelope)
-                        .with_context(|| format!("cannot read the envelope {envelope}"))?;
+                    let text =
+                        crate::io::files::read_small_text(Path::new(envelope), "the envelope")?;
                     let env =
                         crate::core::matchplay::two_boards::envelope::Envelope::from_toml(&text)?;
                     Some(env.open(&replayed.game)?)
@@ -492,13 +491,19 @@ pub fn run(options: ArbiterOptions, lang: &'static Language) -> ExitCode {
                         ("reason", &format!("{e:#}")),
                     ],
                 );
-                eprintln!("hector arbiter: {text}");
-                voice.tell(Urgency::Urgent, vec![text]);
+                // Once on standard error; the full screen shows it too (it covers standard
+                // error), line mode only says it.
+                errln!("hector arbiter: {text}");
+                if ui.full_screen {
+                    voice.tell(Urgency::Urgent, vec![text]);
+                } else {
+                    voice.speaker.urgent(text);
+                }
             }
         }
     }
     if games.is_empty() {
-        eprintln!("hector arbiter: {}", lang.arbiter.no_games);
+        errln!("hector arbiter: {}", lang.arbiter.no_games);
         voice.speaker.wait_idle(Duration::from_secs(3));
         return ExitCode::from(1);
     }

@@ -24,12 +24,14 @@ use crate::core::matchplay::session::{
 use crate::core::notation::board_words;
 use crate::core::notation::clock_words::clock_faces;
 use crate::core::notation::language::{Language, fill};
+use crate::core::notation::printable;
 use crate::core::notation::speak::Form;
 use crate::core::settings::SpeechSettings;
 use crate::core::time::Timestamp;
 use crate::io::board_link::{BoardEvent, BoardLink, Protocol};
 use crate::io::engine::{
-    ClockTimes, Engine, EngineEvent, EngineOptions, SearchLimits, level_limits,
+    ClockTimes, Ending, Engine, EngineError, EngineEvent, EngineOptions, SearchLimits,
+    level_limits, whole_seconds,
 };
 use crate::io::terminal::FullScreen;
 
@@ -253,7 +255,7 @@ impl App {
             return;
         };
         if let Err(e) = slot.engine.request_move(&start, &moves, limits) {
-            let reason = e.to_string();
+            let reason = engine_error_text(&e, self.lang);
             self.engine_failed(reason);
         }
     }
@@ -295,7 +297,7 @@ impl App {
                 }
                 self.handle(Event::EngineMove(mv))
             }
-            EngineEvent::Rejected { answer, reason, .. } => {
+            EngineEvent::Rejected { answer, .. } => {
                 let again = self.engine.as_mut().is_some_and(|slot| {
                     slot.rejected += 1;
                     slot.rejected < 2
@@ -303,16 +305,21 @@ impl App {
                 if again {
                     self.ask_engine();
                 } else {
-                    self.engine_failed(format!("{answer}: {reason}"));
+                    let answer = printable(&answer);
+                    let text = fill(&self.lang.play.engine_illegal, &[("answer", &answer)]);
+                    self.engine_failed(text);
                 }
                 true
             }
             EngineEvent::Timeout { waited, .. } => {
-                self.engine_failed(format!("{} s", waited.as_secs()));
+                let seconds = whole_seconds(waited).to_string();
+                let text = fill(&self.lang.play.engine_hung, &[("seconds", &seconds)]);
+                self.engine_failed(text);
                 true
             }
-            EngineEvent::Died { reason } => {
-                self.engine_failed(reason);
+            EngineEvent::Died { how, .. } => {
+                let text = engine_ending(how, self.lang);
+                self.engine_failed(text);
                 true
             }
         }
@@ -405,10 +412,7 @@ fn open_opposition(
                     rejected: 0,
                 });
             }
-            Err(e) => o.problems.push(fill(
-                &lang.play.engine_failed,
-                &[("reason", &e.to_string())],
-            )),
+            Err(e) => o.problems.push(engine_error_text(&e, lang)),
         }
     }
     let mut links = Vec::new();
@@ -428,7 +432,7 @@ fn open_opposition(
                 o.boards.push(Board { link, local });
             }
             Err(e) => {
-                eprintln!("hector play: {}: {e}", port.display());
+                errln!("hector play: {}: {e}", port.display());
                 return Err(ExitCode::from(1));
             }
         }
@@ -765,5 +769,56 @@ impl Mode for App {
         self.game_match
             .clock()
             .is_some_and(|c| c.running().is_some())
+    }
+}
+
+/// How the engine ended, in the language's words.
+fn engine_ending(how: Ending, lang: &Language) -> String {
+    let p = &lang.play;
+    match how {
+        Ending::Exit(code) => fill(&p.engine_exited, &[("code", &code.to_string())]),
+        Ending::Signal(signal) => fill(&p.engine_crashed, &[("signal", &signal.to_string())]),
+        Ending::Closed => p.engine_closed.clone(),
+        Ending::Overflow => p.engine_flooded.clone(),
+    }
+}
+
+/// Why the engine cannot be started or asked, in the language's words.
+fn engine_error_text(e: &EngineError, lang: &Language) -> String {
+    let p = &lang.play;
+    let path = |path: &std::path::Path| printable(&path.display().to_string()).into_owned();
+    match e {
+        EngineError::NotFound { name, looked } => fill(
+            &p.engine_not_found,
+            &[("name", &printable(name)), ("looked", looked)],
+        ),
+        EngineError::Missing { path: at } => fill(&p.engine_missing, &[("path", &path(at))]),
+        EngineError::NotExecutable { path: at, .. } => {
+            fill(&p.engine_not_executable, &[("path", &path(at))])
+        }
+        EngineError::Spawn { reason, .. } => {
+            fill(&p.engine_start_failed, &[("reason", &printable(reason))])
+        }
+        EngineError::Handshake {
+            path: at, waited, ..
+        } => fill(
+            &p.engine_no_handshake,
+            &[
+                ("path", &path(at)),
+                ("seconds", &whole_seconds(*waited).to_string()),
+            ],
+        ),
+        EngineError::EndedEarly { path: at, .. } => {
+            fill(&p.engine_ended_early, &[("path", &path(at))])
+        }
+        EngineError::NoChess960 { name } => {
+            fill(&p.engine_no_chess960, &[("name", &printable(name))])
+        }
+        EngineError::NotChess960 => p.engine_not_chess960.clone(),
+        EngineError::IllegalHistory { number } => {
+            fill(&p.engine_bad_history, &[("number", &number.to_string())])
+        }
+        EngineError::NoLegalMove => p.engine_no_move.clone(),
+        EngineError::Dead { .. } => p.engine_dead.clone(),
     }
 }

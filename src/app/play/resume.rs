@@ -114,7 +114,7 @@ pub fn offer(lang: &Language, speech: &SpeechSettings) -> Option<PathBuf> {
             Ok(Continue::Journal(path)) => Some(path),
             Ok(Continue::Declined | Continue::NotAsked) => None,
             Err(e) => {
-                eprintln!("hector: {e:#}");
+                errln!("hector: {e:#}");
                 None
             }
         };
@@ -196,9 +196,9 @@ pub fn continue_damaged(
     let terminal = std::io::stdin().is_terminal();
     let tell = |text: &str| {
         if terminal {
-            println!("{text}");
+            let _ = writeln!(std::io::stdout(), "{text}");
         } else {
-            eprintln!("hector resume: {text}");
+            errln!("hector resume: {text}");
         }
         // Queued in order, never dropped: what is wrong, the question, what was done.
         speaker.announce(text.to_string());

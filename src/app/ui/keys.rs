@@ -6,6 +6,7 @@ use shakmaty::{Color, File, Rank, Square};
 
 use crate::core::matchplay::command::Command;
 use crate::core::matchplay::session::SpeechControl;
+use crate::io::files::MAX_LINE_BYTES;
 
 /// What a key does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -246,6 +247,11 @@ impl Focus {
             return outcome;
         }
         match action {
+            // A paste without end stops growing the line at the limit of a piped line; a
+            // control character is never part of it.
+            KeyAction::Type(c) if c.is_control() || self.input.len() >= MAX_LINE_BYTES => {
+                KeyOutcome::Redraw
+            }
             KeyAction::Type(c) => {
                 if self.selected {
                     self.set_input(String::new());
@@ -355,6 +361,24 @@ mod tests {
         assert_eq!(walk(Square::A1, -1, -1, Color::White), Square::A1);
         assert_eq!(jump(Square::E4, Edge::FarRank, Color::White), Square::E8);
         assert_eq!(jump(Square::E4, Edge::FirstFile, Color::Black), Square::H4);
+    }
+
+    #[test]
+    fn the_input_line_has_a_limit_and_no_control_characters() {
+        let mut focus = Focus::new(Square::E1);
+        for _ in 0..MAX_LINE_BYTES + 100 {
+            focus.press(
+                KeyEvent::new(KeyCode::Char('e'), KeyModifiers::NONE),
+                Color::White,
+            );
+        }
+        assert_eq!(focus.input.len(), MAX_LINE_BYTES);
+        let mut focus = Focus::new(Square::E1);
+        focus.press(
+            KeyEvent::new(KeyCode::Char('\u{1b}'), KeyModifiers::NONE),
+            Color::White,
+        );
+        assert!(focus.input.is_empty());
     }
 
     #[test]

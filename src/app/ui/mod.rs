@@ -267,7 +267,8 @@ fn run_loop<M: Mode>(
 ) {
     let mut running = true;
     fit(mode, screen, lang);
-    while running {
+    // Line mode ends as at the end of its input when the reader of its output has gone.
+    while running && !mode.voice().reader_gone {
         if mode.voice().dirty
             && mode.voice().full_screen
             && let Some(s) = screen.as_mut()

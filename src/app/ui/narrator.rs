@@ -39,6 +39,9 @@ pub struct Narrator {
     /// Lines on a terminal in raw mode (a full screen gone to lines because the window is too
     /// small): each line ends with a carriage return too, and typed keys are echoed.
     pub raw: bool,
+    /// Line mode: the reader of standard output has gone away (a closed pipe); the mode
+    /// ends as when its input ends.
+    pub reader_gone: bool,
 }
 
 impl Narrator {
@@ -56,6 +59,7 @@ impl Narrator {
             prompt: prompt.to_string(),
             status: String::new(),
             last: Vec::new(),
+            reader_gone: false,
             dirty: true,
             raw: false,
         }
@@ -105,14 +109,23 @@ impl Narrator {
         let mut out = std::io::stdout().lock();
         // Something said while the prompt waits starts on a line of its own.
         let end = if self.raw { "\r\n" } else { "\n" };
+        let mut written = Ok(());
         if self.prompt_open {
-            let _ = write!(out, "{end}");
+            written = write!(out, "{end}");
             self.prompt_open = false;
         }
         for l in lines {
-            let _ = write!(out, "{l}{end}");
+            written = written.and_then(|()| write!(out, "{l}{end}"));
         }
-        let _ = out.flush();
+        written = written.and_then(|()| out.flush());
+        self.note_write(written);
+    }
+
+    /// Any other error (a full disk) changes nothing: the speech goes on.
+    fn note_write(&mut self, written: std::io::Result<()>) {
+        if written.is_err_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) {
+            self.reader_gone = true;
+        }
     }
 
     /// Raw lines: the prompt and what is typed so far, on the current line.
@@ -130,8 +143,9 @@ impl Narrator {
         // A mode without a prompt (the clock) prints none.
         if !self.full_screen && !self.prompt_open && !self.prompt.is_empty() {
             let mut out = std::io::stdout().lock();
-            let _ = write!(out, "{}: ", self.prompt);
-            let _ = out.flush();
+            let written = write!(out, "{}: ", self.prompt).and_then(|()| out.flush());
+            drop(out);
+            self.note_write(written);
             self.prompt_open = true;
         }
     }

@@ -199,7 +199,25 @@ pub struct PlayWords {
     pub unrecorded_at_end: String,
     pub copy_saved: String,
     pub copy_failed: String,
+    /// The engine failed: `{reason}` is one of the sentences below.
     pub engine_failed: String,
+    pub engine_start_failed: String,
+    pub engine_not_found: String,
+    pub engine_missing: String,
+    pub engine_not_executable: String,
+    pub engine_no_handshake: String,
+    pub engine_ended_early: String,
+    pub engine_no_chess960: String,
+    pub engine_not_chess960: String,
+    pub engine_bad_history: String,
+    pub engine_no_move: String,
+    pub engine_dead: String,
+    pub engine_hung: String,
+    pub engine_illegal: String,
+    pub engine_exited: String,
+    pub engine_crashed: String,
+    pub engine_closed: String,
+    pub engine_flooded: String,
     pub engine_restarted: String,
     pub engine_gone: String,
     pub execute_on_board: String,
@@ -442,6 +460,15 @@ pub struct Messages {
     pub speech_switched: String,
     pub speech_silent: String,
     pub config_ignored: String,
+    pub config_missing: String,
+    pub config_not_file: String,
+    pub config_too_large: String,
+    pub config_rate: String,
+    pub config_volume: String,
+    pub config_language: String,
+    pub config_not_text: String,
+    /// Standard output could not be written (`{reason}`: the system's words).
+    pub output_failed: String,
     pub empty_square: String,
     pub board_missing: String,
     pub board_extra: String,
@@ -475,6 +502,11 @@ pub struct RecordWords {
     pub no_games: String,
     pub no_such_game: String,
     pub written: String,
+    /// `--output` names something that is not a regular file: `{file}` is `{kind}`.
+    pub not_a_file: String,
+    /// A directory, a device, a named pipe, a socket, a loop of symbolic links.
+    pub file_kinds: [String; 5],
+    pub write_failed: String,
     pub torn_tail: String,
     pub heading: String,
     pub event: String,
@@ -590,7 +622,7 @@ pub struct TerminationWords {
 
 impl RecordWords {
     /// Placeholders each template must keep, checked when the table loads.
-    fn placeholders(&self) -> [(&'static str, &str, &'static [&'static str]); 19] {
+    fn placeholders(&self) -> [(&'static str, &str, &'static [&'static str]); 21] {
         [
             (
                 "record.game_line",
@@ -612,6 +644,12 @@ impl RecordWords {
                 &["{number}", "{count}"],
             ),
             ("record.written", &self.written, &["{file}"]),
+            ("record.not_a_file", &self.not_a_file, &["{file}", "{kind}"]),
+            (
+                "record.write_failed",
+                &self.write_failed,
+                &["{file}", "{reason}"],
+            ),
             ("record.heading", &self.heading, &["{white}", "{black}"]),
             ("record.date", &self.date, &["{text}"]),
             (

@@ -6,6 +6,7 @@ pub mod clock_words;
 pub mod describe;
 pub mod language;
 pub mod parse;
+pub mod printable;
 pub mod scoresheet;
 pub mod speak;
 pub mod transcript;
@@ -16,4 +17,5 @@ mod tests;
 
 pub use language::{Language, language};
 pub use parse::{ParseError, message, parse_move};
+pub use printable::printable;
 pub use speak::{Form, announce};

@@ -34,7 +34,7 @@
 //! crossbeam_channel::select! {
 //!     recv(engine.events()) -> event => match event {
 //!         Ok(EngineEvent::BestMove { request, mv, .. }) if request == asked => { /* play mv */ }
-//!         Ok(EngineEvent::Died { reason }) => { /* say it; perhaps engine.restart() */ }
+//!         Ok(EngineEvent::Died { reason, .. }) => { /* say it; perhaps engine.restart() */ }
 //!         _ => {}
 //!     },
 //!     // … the keyboard, the board, the clock …
@@ -47,6 +47,7 @@ mod process;
 pub mod uci;
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -110,6 +111,19 @@ const EXIT_POLL: Duration = Duration::from_millis(100);
 /// How long to wait for the exit status and the last stderr lines after the output ended.
 const LAST_WORDS: Duration = Duration::from_millis(300);
 
+/// A duration as people say it: whole seconds, at least 1.
+pub fn whole_seconds(d: Duration) -> u64 {
+    (d.as_millis().saturating_add(500) / 1000).max(1) as u64
+}
+
+/// Why an engine's output was read no further.
+fn overflow_text() -> String {
+    format!(
+        "it wrote a line longer than {} KiB and was stopped",
+        process::MAX_LINE / 1024
+    )
+}
+
 /// What the engine reports, on [`Engine::events`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineEvent {
@@ -132,7 +146,53 @@ pub enum EngineEvent {
     /// `stop`: the engine was killed. Final.
     Timeout { request: u64, waited: Duration },
     /// The engine process ended. Final.
-    Died { reason: String },
+    Died {
+        /// In English, with what it wrote to stderr: for logs and tests.
+        reason: String,
+        how: Ending,
+        /// Its last lines on stderr, its own words, or empty.
+        said: String,
+    },
+}
+
+/// How an engine process ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// It exited with this status.
+    Exit(i32),
+    /// This signal ended it (11 for a crash, SIGSEGV).
+    Signal(i32),
+    /// It closed its output, or its status is unknown.
+    Closed,
+    /// It wrote a line longer than the limit and was stopped.
+    Overflow,
+}
+
+impl Ending {
+    fn from_status(status: Option<std::process::ExitStatus>) -> Ending {
+        use std::os::unix::process::ExitStatusExt;
+        match status {
+            Some(s) => match (s.code(), s.signal()) {
+                (Some(code), _) => Ending::Exit(code),
+                (None, Some(sig)) => Ending::Signal(sig),
+                (None, None) => Ending::Closed,
+            },
+            None => Ending::Closed,
+        }
+    }
+
+    /// In English: "exit status 3", "killed by signal 11 (SIGSEGV)".
+    pub fn describe(self) -> String {
+        match self {
+            Ending::Exit(code) => format!("exit status {code}"),
+            Ending::Signal(sig) => match nix::sys::signal::Signal::try_from(sig) {
+                Ok(name) => format!("killed by signal {sig} ({name})"),
+                Err(_) => format!("killed by signal {sig}"),
+            },
+            Ending::Closed => "closed its output".into(),
+            Ending::Overflow => overflow_text(),
+        }
+    }
 }
 
 /// Why the engine cannot be started or asked.
@@ -161,7 +221,7 @@ pub enum EngineError {
     #[error(
         "the chess engine {} did not finish its start (UCI handshake) within {} seconds; \
          it may not be a UCI engine{said}",
-        .path.display(), .waited.as_secs_f32()
+        .path.display(), whole_seconds(*.waited)
     )]
     Handshake {
         path: PathBuf,
@@ -306,6 +366,7 @@ impl Engine {
             dead: dead.clone(),
             reaper: spawned.guard.0.clone(),
             stderr: spawned.stderr,
+            overflowed: spawned.overflowed,
             timeouts: self.timeouts,
             rng: seed,
             phase: Phase::Idle,
@@ -485,9 +546,14 @@ fn handshake(
                 Err(RecvTimeoutError::Disconnected) => {
                     let status = lock(&spawned.guard.0).kill();
                     spawned.stderr.settle(LAST_WORDS);
+                    let how = if spawned.overflowed.load(Ordering::SeqCst) {
+                        overflow_text()
+                    } else {
+                        describe_status(status)
+                    };
                     return Err(EngineError::EndedEarly {
                         path: path.into(),
-                        reason: with_stderr(describe_status(status), &spawned.stderr),
+                        reason: with_stderr(how, &spawned.stderr),
                     });
                 }
             }
@@ -585,6 +651,7 @@ struct Supervisor {
     dead: Arc<Mutex<Option<String>>>,
     reaper: Arc<Mutex<process::Reaper>>,
     stderr: StderrTail,
+    overflowed: Arc<AtomicBool>,
     timeouts: Timeouts,
     rng: u64,
     phase: Phase,
@@ -799,7 +866,7 @@ impl Supervisor {
             self.exit_checked = now;
             let exited = lock(&self.reaper).poll_exit();
             if let Some(status) = exited {
-                return self.died(describe_status(status));
+                return self.died(Ending::from_status(status));
             }
         }
         let hung = match &mut self.phase {
@@ -830,21 +897,26 @@ impl Supervisor {
         lock(&self.reaper).kill();
         self.finish(
             format!(
-                "{} did not answer within {:.1} seconds and was stopped",
+                "{} did not answer within {} seconds and was stopped",
                 self.name,
-                waited.as_secs_f32()
+                whole_seconds(waited)
             ),
             EngineEvent::Timeout { request, waited },
         )
     }
 
-    /// The engine closed its output: it has ended, or is about to.
+    /// The engine closed its output: it has ended, or is about to; or hector stopped reading
+    /// it after a line without end.
     fn output_ended(&mut self) -> Flow {
+        if self.overflowed.load(Ordering::SeqCst) {
+            lock(&self.reaper).kill();
+            return self.died(Ending::Overflow);
+        }
         let deadline = Instant::now() + LAST_WORDS;
         loop {
             let exited = lock(&self.reaper).poll_exit();
             if let Some(status) = exited {
-                return self.died(describe_status(status));
+                return self.died(Ending::from_status(status));
             }
             if Instant::now() >= deadline {
                 break;
@@ -852,13 +924,17 @@ impl Supervisor {
             std::thread::sleep(Duration::from_millis(5));
         }
         lock(&self.reaper).kill();
-        self.died("closed its output".into())
+        self.died(Ending::Closed)
     }
 
-    fn died(&mut self, how: String) -> Flow {
+    fn died(&mut self, how: Ending) -> Flow {
         self.stderr.settle(LAST_WORDS);
-        let reason = with_stderr(format!("{} stopped ({how})", self.name), &self.stderr);
-        self.finish(reason.clone(), EngineEvent::Died { reason })
+        let reason = with_stderr(
+            format!("{} stopped ({})", self.name, how.describe()),
+            &self.stderr,
+        );
+        let said = self.stderr.text();
+        self.finish(reason.clone(), EngineEvent::Died { reason, how, said })
     }
 
     /// The one final event; nothing more is sent after it.

@@ -7,21 +7,27 @@
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::fs::PermissionsExt;
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use crossbeam_channel::{Receiver, Sender, unbounded};
+use crossbeam_channel::{Receiver, Sender, bounded, unbounded};
 use nix::sys::signal::{Signal, killpg};
 use nix::sys::wait::{Id, WaitPidFlag, WaitStatus, waitid};
 use nix::unistd::Pid;
 
 use super::EngineError;
 
-/// Longer lines are cut: an engine that writes without newlines cannot fill the memory.
-const MAX_LINE: u64 = 64 * 1024;
+/// The longest line an engine may write. Its output is read no further after a longer one,
+/// so an engine that writes without line ends cannot fill the memory (see
+/// [`Spawned::overflowed`]); a longer line on stderr is cut.
+pub const MAX_LINE: u64 = 64 * 1024;
+/// Lines read ahead of the supervisor: an engine that writes faster than they are looked at
+/// waits, it does not fill the memory.
+const LINES_AHEAD: usize = 4096;
 /// How much of the engine's stderr is kept for error messages.
 const STDERR_LINES: usize = 12;
 const STDERR_LINE_CHARS: usize = 240;
@@ -196,17 +202,18 @@ pub struct Spawned {
     /// Lines for its stdin (the newline is added).
     pub input: Sender<String>,
     pub stderr: StderrTail,
+    /// Set when the engine wrote a line longer than [`MAX_LINE`]: its output was closed.
+    pub overflowed: Arc<AtomicBool>,
 }
 
 /// Starts `path` with its three pipes drained and fed by threads of their own.
 pub fn spawn(path: &Path) -> Result<Spawned, EngineError> {
     let mut tries = 0;
     let mut child = loop {
-        let started = Command::new(path)
+        let started = crate::io::child::bound_to_hector(&mut Command::new(path))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
-            .process_group(0)
             .spawn();
         match started {
             Ok(c) => break c,
@@ -239,19 +246,26 @@ pub fn spawn(path: &Path) -> Result<Spawned, EngineError> {
             reason: "its pipes could not be opened".into(),
         });
     };
-    let (line_tx, lines) = unbounded();
+    let (line_tx, lines) = bounded(LINES_AHEAD);
     let (input, input_rx) = unbounded::<String>();
     let tail = StderrTail::default();
     let thread_tail = tail.clone();
+    let overflowed = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&overflowed);
     let started = thread("hector-engine-out", move || {
-        read_lines(stdout, |l| line_tx.send(l).is_ok());
+        let cut = read_lines(stdout, |l| line_tx.send(l).is_ok());
+        if cut {
+            flag.store(true, Ordering::SeqCst);
+        }
     })
     .and_then(|_| {
         thread("hector-engine-err", move || {
-            read_lines(stderr, |l| {
+            let mut stderr = stderr;
+            // A line too long for stdout is only cut here: the tail keeps a few characters.
+            while read_lines(&mut stderr, |l| {
                 thread_tail.push(l.chars().take(STDERR_LINE_CHARS).collect());
                 true
-            });
+            }) {}
             thread_tail.close();
         })
     })
@@ -267,6 +281,7 @@ pub fn spawn(path: &Path) -> Result<Spawned, EngineError> {
         lines,
         input,
         stderr: tail,
+        overflowed,
     })
 }
 
@@ -278,21 +293,23 @@ fn thread(name: &str, f: impl FnOnce() + Send + 'static) -> std::io::Result<()> 
 }
 
 /// Reads lines until end of file (or until `take` refuses one), without the line ending.
-fn read_lines(from: impl Read, mut take: impl FnMut(String) -> bool) {
+/// Returns true when it stopped at a line longer than [`MAX_LINE`].
+fn read_lines(from: impl Read, mut take: impl FnMut(String) -> bool) -> bool {
     let mut reader = BufReader::new(from);
     let mut buf = Vec::new();
     loop {
         buf.clear();
         match (&mut reader).take(MAX_LINE).read_until(b'\n', &mut buf) {
-            Ok(0) => return,
+            Ok(0) => return false,
+            Ok(n) if n as u64 == MAX_LINE && buf.last() != Some(&b'\n') => return true,
             Ok(_) => {
                 let line = String::from_utf8_lossy(&buf);
                 if !take(line.trim_end_matches(['\n', '\r']).to_string()) {
-                    return;
+                    return false;
                 }
             }
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(_) => return,
+            Err(_) => return false,
         }
     }
 }
@@ -368,17 +385,23 @@ mod tests {
     }
 
     #[test]
-    fn long_lines_are_cut_and_endings_removed() {
+    fn reading_stops_at_an_overlong_line_and_endings_are_removed() {
         let mut text = b"uciok\r\n".to_vec();
         text.extend(std::iter::repeat_n(b'x', 200_000));
         text.extend(b"\nreadyok");
         let mut got = Vec::new();
-        read_lines(&text[..], |l| {
+        let cut = read_lines(&text[..], |l| {
             got.push(l);
             true
         });
-        assert_eq!(got[0], "uciok");
-        assert!(got.iter().all(|l| l.len() as u64 <= MAX_LINE));
-        assert_eq!(got.last().map(String::as_str), Some("readyok"));
+        assert!(cut);
+        assert_eq!(got, ["uciok"]);
+        let mut got = Vec::new();
+        let cut = read_lines(&b"uciok\r\nreadyok"[..], |l| {
+            got.push(l);
+            true
+        });
+        assert!(!cut);
+        assert_eq!(got, ["uciok", "readyok"]);
     }
 }

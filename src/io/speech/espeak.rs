@@ -7,9 +7,15 @@ use std::process::{Child, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::io::child::{ChildError, bound_to_hector, kill_group, reaped, register, run_bounded};
+
 use super::backend::{Backend, BackendKind, SpeechError, Voice, clean};
 
 const NAME: &str = "espeak-ng";
+/// `--version` and `--voices` answer at once; one that does not is hung.
+/// Shorter than the speech supervisor's patience, so the probe is over before its worker
+/// could be given up.
+const PROBE_LIMIT: Duration = Duration::from_millis(1500);
 
 fn failed(reason: impl Into<String>) -> SpeechError {
     SpeechError::Failed {
@@ -55,16 +61,17 @@ pub struct EspeakNg {
 impl EspeakNg {
     /// Checks that the program runs at all.
     pub fn open(voice: &Voice) -> Result<EspeakNg, SpeechError> {
-        let out = Command::new(NAME)
-            .arg("--version")
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .output()
-            .map_err(|e| SpeechError::Unavailable {
+        let out = run_bounded(Command::new(NAME).arg("--version"), PROBE_LIMIT).map_err(|e| {
+            SpeechError::Unavailable {
                 backend: NAME,
-                reason: format!("cannot run espeak-ng ({e}); install the espeak-ng package"),
-            })?;
+                reason: match e {
+                    ChildError::Start(e) => {
+                        format!("cannot run espeak-ng ({e}); install the espeak-ng package")
+                    }
+                    other => format!("espeak-ng --version: {other}"),
+                },
+            }
+        })?;
         if !out.status.success() {
             return Err(SpeechError::Unavailable {
                 backend: NAME,
@@ -84,6 +91,7 @@ impl EspeakNg {
         match child.try_wait() {
             Ok(None) => Ok(true),
             Ok(Some(status)) => {
+                reaped(child);
                 let errors = self
                     .child
                     .take()
@@ -114,23 +122,25 @@ impl Backend for EspeakNg {
 
     fn speak(&mut self, text: &str, lang: &str) -> Result<(), SpeechError> {
         self.stop()?;
-        let mut child = Command::new(NAME)
+        let mut child = bound_to_hector(&mut Command::new(NAME))
             .args(arguments(&self.voice, lang))
             .stdin(Stdio::piped())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| failed(format!("cannot start: {e}")))?;
-        if let Some(mut stdin) = child.stdin.take() {
-            stdin
-                .write_all(clean(text).as_bytes())
-                .map_err(|e| failed(format!("cannot pass the text: {e}")))?;
+        register(&child);
+        if let Some(mut stdin) = child.stdin.take()
+            && let Err(e) = stdin.write_all(clean(text).as_bytes())
+        {
+            kill_group(&mut child);
+            return Err(failed(format!("cannot pass the text: {e}")));
         }
         let mut stderr = child.stderr.take();
         let reader = thread::spawn(move || {
             let mut s = String::new();
             if let Some(err) = stderr.as_mut() {
-                let _ = err.read_to_string(&mut s);
+                let _ = err.take(64 * 1024).read_to_string(&mut s);
             }
             s
         });
@@ -144,8 +154,7 @@ impl Backend for EspeakNg {
 
     fn stop(&mut self) -> Result<(), SpeechError> {
         if let Some((mut child, reader)) = self.child.take() {
-            let _ = child.kill();
-            let _ = child.wait();
+            kill_group(&mut child);
             let _ = reader.join();
         }
         Ok(())
@@ -171,7 +180,7 @@ pub fn write_wav(
     path: &Path,
     limit: Duration,
 ) -> Result<(), SpeechError> {
-    let mut child = Command::new(NAME)
+    let mut child = bound_to_hector(&mut Command::new(NAME))
         .args(arguments(voice, lang))
         .arg("-w")
         .arg(path)
@@ -183,25 +192,30 @@ pub fn write_wav(
             backend: NAME,
             reason: format!("cannot run espeak-ng ({e}); install the espeak-ng package"),
         })?;
-    if let Some(mut stdin) = child.stdin.take() {
-        stdin
-            .write_all(clean(text).as_bytes())
-            .map_err(|e| failed(format!("cannot pass the text: {e}")))?;
+    register(&child);
+    if let Some(mut stdin) = child.stdin.take()
+        && let Err(e) = stdin.write_all(clean(text).as_bytes())
+    {
+        kill_group(&mut child);
+        return Err(failed(format!("cannot pass the text: {e}")));
     }
     let start = Instant::now();
     loop {
         match child.try_wait() {
-            Ok(Some(status)) if status.success() => return Ok(()),
+            Ok(Some(status)) if status.success() => {
+                reaped(&child);
+                return Ok(());
+            }
             Ok(Some(status)) => {
+                reaped(&child);
                 let mut err = String::new();
-                if let Some(mut e) = child.stderr.take() {
-                    let _ = e.read_to_string(&mut err);
+                if let Some(e) = child.stderr.take() {
+                    let _ = e.take(64 * 1024).read_to_string(&mut err);
                 }
                 return Err(failed(format!("exited with {status}: {}", err.trim())));
             }
             Ok(None) if start.elapsed() > limit => {
-                let _ = child.kill();
-                let _ = child.wait();
+                kill_group(&mut child);
                 return Err(failed(format!(
                     "did not finish within {} s",
                     limit.as_secs()
@@ -219,14 +233,12 @@ pub fn list_voices(lang: Option<&str>) -> Result<Vec<(String, String)>, SpeechEr
         Some(l) => format!("--voices={}", clean(l)),
         None => "--voices".to_string(),
     };
-    let out = Command::new(NAME)
-        .arg(arg)
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|e| SpeechError::Unavailable {
+    let out = run_bounded(Command::new(NAME).arg(arg), PROBE_LIMIT).map_err(|e| {
+        SpeechError::Unavailable {
             backend: NAME,
-            reason: format!("cannot run espeak-ng ({e})"),
-        })?;
+            reason: format!("espeak-ng: {e}"),
+        }
+    })?;
     let text = String::from_utf8_lossy(&out.stdout);
     // Columns: Pty Language Age/Gender VoiceName File Other-languages
     Ok(text

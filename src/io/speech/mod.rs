@@ -139,7 +139,7 @@ impl Speaker {
             .spawn(move || supervisor.run());
         if spawned.is_err() {
             // Without a thread there is no speech; requests go nowhere and nothing blocks.
-            eprintln!("hector: cannot start the speech thread");
+            errln!("hector: cannot start the speech thread");
         }
         (Speaker { tx, language }, notice_rx)
     }

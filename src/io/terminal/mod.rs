@@ -3,7 +3,7 @@
 
 pub mod bigtext;
 
-use std::io::{BufRead, IsTerminal, Stdout};
+use std::io::{IsTerminal, Stdout};
 
 use crossbeam_channel::Sender;
 use crossterm::event::{self, Event, KeyEvent, KeyEventKind};
@@ -55,9 +55,10 @@ pub fn spawn_line_reader<T: Send + 'static>(tx: Sender<T>, wrap: fn(Input) -> T)
     let _ = std::thread::Builder::new()
         .name("hector-lines".into())
         .spawn(move || {
-            let stdin = std::io::stdin();
-            for line in stdin.lock().lines() {
-                let Ok(line) = line else { break };
+            for line in crate::io::files::bounded_lines(std::io::stdin().lock()) {
+                // Control characters mean nothing in a move or a command, and echoed raw they
+                // would reach the terminal: they arrive shown as \xNN.
+                let line = crate::core::notation::printable(&line).into_owned();
                 if tx.send(wrap(Input::Line(line))).is_err() {
                     return;
                 }
@@ -79,7 +80,7 @@ pub fn open<T: Send + 'static>(
         match FullScreen::enter() {
             Ok(s) => Some(s),
             Err(e) => {
-                eprintln!("hector {mode}: cannot use the full screen ({e}); using lines");
+                errln!("hector {mode}: cannot use the full screen ({e}); using lines");
                 None
             }
         }

@@ -541,7 +541,7 @@ fn a_failed_engine_hands_its_side_to_the_keyboard() {
     assert_eq!(
         said(&e),
         [
-            "Der Computer antwortet nicht: exited",
+            "exited",
             "Der Computer fällt aus. Bitte die Züge für Schwarz eintippen"
         ]
     );

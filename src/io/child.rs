@@ -1,0 +1,192 @@
+//! Short-lived helper programs (`espeak-ng --version`, `espeak-ng --voices`): started in a
+//! process group of their own, waited for with a time limit, and killed with everything they
+//! started when they overstay, so that a program that hangs never outlives hector.
+
+use std::io::Read;
+use std::os::unix::process::CommandExt;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::Mutex;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{Receiver, bounded};
+use nix::sys::signal::{Signal, killpg};
+use nix::unistd::Pid;
+
+/// More than any answer of the programs asked; the rest is not kept.
+const MAX_OUTPUT: u64 = 1 << 20;
+
+/// Process groups started and not yet ended: killed by [`end_all`] when hector ends, also
+/// those of a worker thread that was given up while it waited.
+static LIVE: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+
+fn live() -> std::sync::MutexGuard<'static, Vec<i32>> {
+    LIVE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Notes a process group hector leads, so that [`end_all`] can end it.
+pub fn register(child: &Child) {
+    if let Ok(pid) = i32::try_from(child.id()) {
+        live().push(pid);
+    }
+}
+
+fn forget(child: &Child) {
+    if let Ok(pid) = i32::try_from(child.id()) {
+        live().retain(|&p| p != pid);
+    }
+}
+
+/// Kills every registered process group still running: called once as hector ends.
+pub fn end_all() {
+    for pid in live().drain(..) {
+        let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
+    }
+}
+
+/// What a program wrote before it ended.
+#[derive(Debug)]
+pub struct Finished {
+    pub status: ExitStatus,
+    pub stdout: Vec<u8>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ChildError {
+    #[error("cannot start it: {0}")]
+    Start(#[source] std::io::Error),
+    #[error("it did not answer within {} seconds and was stopped", .0.as_secs())]
+    Hung(Duration),
+    #[error("cannot wait for it: {0}")]
+    Wait(#[source] std::io::Error),
+}
+
+/// Has `command` start in a process group of its own that cannot outlive hector: should
+/// hector end without ending it (killed, crashed), the kernel sends the child SIGKILL. The
+/// kernel watches the thread that starts the child, so it must be started from a thread that
+/// lives as long as the child is needed (the mode's, or the speech worker's).
+pub fn bound_to_hector(command: &mut Command) -> &mut Command {
+    let parent = std::process::id();
+    command.process_group(0);
+    // SAFETY: between fork and exec the closure makes only async-signal-safe system calls
+    // (prctl, getppid) and allocates nothing unless it fails.
+    unsafe {
+        command.pre_exec(move || {
+            nix::sys::prctl::set_pdeathsig(Signal::SIGKILL).map_err(std::io::Error::from)?;
+            // hector may have ended between the fork and the prctl.
+            if u32::try_from(nix::unistd::getppid().as_raw()).ok() != Some(parent) {
+                return Err(std::io::Error::from(std::io::ErrorKind::Other));
+            }
+            Ok(())
+        });
+    }
+    command
+}
+
+/// Kills the whole process group of `child` (it leads the group) and reaps it.
+pub fn kill_group(child: &mut Child) {
+    if let Ok(pid) = i32::try_from(child.id()) {
+        let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    forget(child);
+}
+
+/// Reaps a child that ended by itself and forgets its group.
+pub fn reaped(child: &Child) {
+    forget(child);
+}
+
+/// Reads at most [`MAX_OUTPUT`] bytes of a pipe on a thread of its own.
+fn drain(pipe: Option<impl Read + Send + 'static>) -> Receiver<Vec<u8>> {
+    let (tx, rx) = bounded(1);
+    if let Some(pipe) = pipe {
+        let _ = thread::Builder::new()
+            .name("hector-child-out".into())
+            .spawn(move || {
+                let mut buf = Vec::new();
+                let _ = pipe.take(MAX_OUTPUT).read_to_end(&mut buf);
+                let _ = tx.send(buf);
+            });
+    }
+    rx
+}
+
+/// Runs `command` with no input and its standard error discarded; kills its process group
+/// when it has not ended within `limit`.
+pub fn run_bounded(command: &mut Command, limit: Duration) -> Result<Finished, ChildError> {
+    let mut child = bound_to_hector(command)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(ChildError::Start)?;
+    register(&child);
+    let stdout = drain(child.stdout.take());
+    let deadline = Instant::now() + limit;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => {
+                forget(&child);
+                break status;
+            }
+            Ok(None) if Instant::now() >= deadline => {
+                kill_group(&mut child);
+                return Err(ChildError::Hung(limit));
+            }
+            Ok(None) => thread::sleep(Duration::from_millis(5)),
+            Err(e) => {
+                kill_group(&mut child);
+                return Err(ChildError::Wait(e));
+            }
+        }
+    };
+    // A grandchild may still hold the pipe open: what came so far is all there is.
+    let stdout = stdout
+        .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        .unwrap_or_default();
+    Ok(Finished { status, stdout })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_quick_program_is_read() {
+        let done = run_bounded(
+            Command::new("sh").args(["-c", "echo hello"]),
+            Duration::from_secs(10),
+        )
+        .expect("sh runs");
+        assert!(done.status.success());
+        assert_eq!(done.stdout, b"hello\n");
+    }
+
+    #[test]
+    fn a_hanging_program_and_its_children_are_killed() {
+        let marker = format!("hector-child-test-{}", std::process::id());
+        let started = Instant::now();
+        let err = run_bounded(
+            Command::new("sh").args([
+                "-c",
+                &format!("sh -c 'sleep 600; :' {marker} & sleep 600; :"),
+            ]),
+            Duration::from_millis(300),
+        )
+        .expect_err("it hangs");
+        assert!(matches!(err, ChildError::Hung(_)), "{err}");
+        assert!(started.elapsed() < Duration::from_secs(5));
+        // The shell it started in the background (the marker is on its command line) is gone.
+        thread::sleep(Duration::from_millis(100));
+        let left: Vec<String> = std::fs::read_dir("/proc")
+            .expect("/proc")
+            .flatten()
+            .filter_map(|p| std::fs::read(p.path().join("cmdline")).ok())
+            .map(|c| String::from_utf8_lossy(&c).replace('\0', " "))
+            .filter(|c| c.contains(&marker))
+            .collect();
+        assert!(left.is_empty(), "still running: {left:?}");
+    }
+}
