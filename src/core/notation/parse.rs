@@ -653,7 +653,11 @@ pub fn message(err: &ParseError, pos: &Chess, lang: &Language) -> String {
 /// "Unbekanntes Wort: Springa. Meinten Sie Springer?": the nearest known words, if any are
 /// near, so that a typo is named and nothing is guessed.
 pub fn unknown_word_message(word: &str, lang: &Language) -> String {
-    let text = fill(&lang.messages.unknown_word, &[("word", word)]);
+    // Control characters the player typed are shown, never sent to the terminal.
+    let text = fill(
+        &lang.messages.unknown_word,
+        &[("word", &super::printable(word))],
+    );
     let near = super::vocabulary::nearest_words(word, lang);
     if near.is_empty() {
         return text;

@@ -1,0 +1,495 @@
+//! The command line's words: the modes, their options and the values they take, as clap
+//! reads them. What the options mean for each mode is resolved in `modes`.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use super::help::*;
+use crate::core::notation::speak::Form;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "hector",
+    version,
+    about = "An accessible chess companion for blind and visually impaired players (FIDE Appendix D).",
+    long_about = "hector speaks every move in the words of the FIDE Laws of Chess, Appendix D \
+        (Anna, Bella, Cäsar … Hector; eins … acht), understands moves typed or dictated in \
+        those words or in algebraic notation, keeps the record and checks games against \
+        the Laws.\n\nEvery mode has its own help: hector help MODE, or hector MODE --help."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The spoken form of a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FormArg {
+    /// Like SAN: "Springer Felix drei", "Eva schlägt David fünf".
+    Short,
+    /// From-square and to-square: "Springer Gustav eins nach Felix drei".
+    Long,
+}
+
+impl From<FormArg> for Form {
+    fn from(f: FormArg) -> Form {
+        match f {
+            FormArg::Short => Form::Short,
+            FormArg::Long => Form::Long,
+        }
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Play a spoken game: against the computer, a second player, or a player on an e-board.
+    #[command(long_about = PLAY_HELP)]
+    Play(PlayArgs),
+    /// Continue an unfinished game exactly where it stopped (the latest when none is named).
+    #[command(long_about = RESUME_HELP)]
+    Resume {
+        /// The game: its number in hector games, or a journal file.
+        game: Option<String>,
+        /// Plain lines instead of the full screen.
+        #[arg(long)]
+        screen_reader: bool,
+        /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print.
+        #[arg(long, value_enum, value_name = "BACKEND")]
+        speech: Option<crate::core::settings::BackendChoice>,
+        /// An adjourned game: its envelope (by default the one its journal names).
+        #[arg(long, value_name = "FILE")]
+        envelope: Option<PathBuf>,
+    },
+    /// Be the blind player's assistant in a game on two boards (Appendix D9, D10).
+    #[command(long_about = ASSIST_HELP)]
+    Assist(AssistArgs),
+    /// Supervise games on two boards each: alerts when the boards differ (D2.8), the
+    /// arbiter's controls, the games' logs.
+    #[command(long_about = ARBITER_HELP)]
+    Arbiter {
+        /// The games, one TOML file each (players, colours, the two boards, time control).
+        #[arg(required = true, value_name = "GAME.toml")]
+        games: Vec<PathBuf>,
+        /// Plain lines instead of the full screen.
+        #[arg(long)]
+        screen_reader: bool,
+        /// Start every game afresh instead of continuing its unfinished record.
+        #[arg(long)]
+        new: bool,
+        /// Language of the console: de (default) or en. Each game speaks its file's language.
+        #[arg(long, value_name = "CODE")]
+        lang: Option<String>,
+        /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print. In screen-reader
+        /// mode the default is print.
+        #[arg(long, value_enum, value_name = "BACKEND")]
+        speech: Option<crate::core::settings::BackendChoice>,
+    },
+    /// Check every game of a PGN file against the Laws of Chess (an arbiter's tool).
+    #[command(long_about = CHECK_HELP)]
+    Check {
+        /// The PGN file to check; - reads standard input.
+        file: PathBuf,
+        /// One JSON object per game, one per line, instead of sentences.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Speak every move of every game of a PGN file in the Appendix D words.
+    #[command(long_about = TRANSCRIPT_HELP)]
+    Transcript {
+        /// The PGN file; - reads standard input.
+        file: PathBuf,
+        /// Language of the words: de (FIDE wording, default) or en.
+        #[arg(long, default_value = "de", value_name = "CODE")]
+        lang: String,
+        /// Short form (like SAN) or long form (from-square and to-square).
+        #[arg(long, value_enum, default_value = "short")]
+        form: FormArg,
+        /// text: numbered lines to read; tsv: one line per ply (game, ply, san, uci, spoken).
+        #[arg(long, value_enum, default_value = "text")]
+        format: crate::app::transcript::Format,
+    },
+    /// Show which move a typed or dictated text names, or why it names none.
+    #[command(long_about = PARSE_HELP)]
+    Parse {
+        /// The move: SAN (Nf3, Sf3, exd5, e8=D, 0-0), coordinates (g1f3) or words
+        /// ("Springer Felix drei", "knight felix three", "Eva acht Dame").
+        #[arg(required = true, num_args = 1.., value_name = "TEXT")]
+        text: Vec<String>,
+        /// The position (FEN); the start position when left out.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Read the FEN's castling rights as Chess960 (X-FEN or Shredder-FEN) and print
+        /// castling as king-takes-rook.
+        #[arg(long)]
+        chess960: bool,
+        /// Language of the answer: de (default) or en. Input is understood in every language.
+        #[arg(long, default_value = "de", value_name = "CODE")]
+        lang: String,
+    },
+    /// Say a text aloud (to try the speech output), or write it to a WAV file.
+    #[command(long_about = SAY_HELP)]
+    Say {
+        /// What to say; several texts are said one after another; - reads lines from standard
+        /// input, one announcement per line.
+        #[arg(required = true, num_args = 1.., value_name = "TEXT")]
+        text: Vec<String>,
+        #[command(flatten)]
+        speech: SpeechArgs,
+        /// Write the speech to this WAV file with espeak-ng instead of saying it.
+        #[arg(long, value_name = "FILE")]
+        wav: Option<PathBuf>,
+    },
+    /// A talking chess clock for any board: full-screen, or lines for a screen reader.
+    #[command(long_about = CLOCK_HELP)]
+    Clock {
+        /// Time control: PGN TimeControl syntax (40/5400+30:1800+30, 300+3, 3600), delays
+        /// (300d5 simple delay, 300b5 Bronstein), or a preset: classical, olympiad, rapid, blitz.
+        #[arg(long, value_name = "SPEC", default_value = "classical")]
+        tc: String,
+        /// Which lever is White's: left (default) or right.
+        #[arg(long, value_enum, default_value = "left")]
+        white: crate::app::clock::Side,
+        /// Plain lines instead of the full screen: for screen readers and braille displays.
+        #[arg(long)]
+        screen_reader: bool,
+        /// Tournament mode (Appendix D9d): no automatic time announcements, only on request.
+        #[arg(long)]
+        tournament: bool,
+        /// Announce one's own time every this many minutes (5 and 15 match D5a's marks).
+        #[arg(long, value_name = "MINUTES", value_parser = clap::value_parser!(u64).range(1..=600))]
+        every: Option<u64>,
+        /// Warnings at these remaining times, e.g. 10m,5m,2m,1m,30s,10s.
+        #[arg(long, value_name = "LIST")]
+        warn: Option<String>,
+        /// No countdown in the last ten seconds.
+        #[arg(long)]
+        no_countdown: bool,
+        #[command(flatten)]
+        speech: SpeechArgs,
+    },
+    /// List the voices of speech-dispatcher and espeak-ng.
+    Voices {
+        /// Only voices for this language, e.g. de or en.
+        #[arg(long, value_name = "CODE")]
+        lang: Option<String>,
+    },
+    /// Electronic and sensor boards: find a board's port, watch what hector reads from it.
+    #[command(subcommand, long_about = BOARD_HELP)]
+    Board(BoardCommand),
+    /// List the recorded games, one sentence per game.
+    #[command(long_about = GAMES_HELP)]
+    Games {
+        /// Language of the sentences: de (default) or en.
+        #[arg(long, default_value = "de", value_name = "CODE")]
+        lang: String,
+    },
+    /// Write a recorded game as PGN or as a scoresheet.
+    #[command(long_about = EXPORT_HELP)]
+    Export {
+        /// The game: its number as hector games shows it, or the path of a journal file.
+        #[arg(value_name = "GAME")]
+        game: String,
+        /// PGN (the default).
+        #[arg(long, conflicts_with = "text")]
+        pgn: bool,
+        /// The scoresheet as text, for printing or a braille display.
+        #[arg(long)]
+        text: bool,
+        /// Language of the scoresheet and of the PGN comments: de (default) or en.
+        #[arg(long, default_value = "de", value_name = "CODE")]
+        lang: String,
+        /// Write to this file instead of standard output: whole or not at all, keeping an
+        /// existing file's permissions; a symbolic link's target is written; a directory,
+        /// device or named pipe is refused.
+        #[arg(long, short, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// Simulate a DGT or peg board on a pseudo-terminal, driven by commands (no hardware needed).
+    #[command(name = "simulate-board", long_about = SIMULATE_HELP)]
+    SimulateBoard {
+        /// The protocol the simulated board speaks.
+        #[arg(long, value_enum)]
+        protocol: ProtocolArg,
+        /// Read the commands from this file instead of standard input; the simulator ends
+        /// after the last one.
+        #[arg(long, value_name = "FILE")]
+        script: Option<PathBuf>,
+        /// Peg board: name the piece in every placement and snapshot (P e4 N). DGT boards
+        /// always identify pieces.
+        #[arg(long)]
+        identify_pieces: bool,
+        /// The stable device path to create (a symbolic link to the current pseudo-terminal);
+        /// a new temporary folder when left out. The path must not exist yet (only a link an
+        /// earlier simulator left, leading to a pseudo-terminal that is gone, is replaced);
+        /// on exit the simulator removes its own link and nothing else.
+        #[arg(long, value_name = "PATH")]
+        link: Option<PathBuf>,
+        /// The position on the board at the start (FEN); the start position when left out.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Read the FEN's castling rights as Chess960 (X-FEN or Shredder-FEN).
+        #[arg(long, requires = "fen")]
+        chess960: bool,
+    },
+}
+
+/// The protocol a board speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ProtocolArg {
+    /// DGT electronic boards (9600 baud), which identify every piece.
+    Dgt,
+    /// hector's peg protocol for tactile boards (115200 baud unless --baud says otherwise).
+    Peg,
+}
+
+impl From<ProtocolArg> for crate::io::board_link::Protocol {
+    fn from(p: ProtocolArg) -> Self {
+        match p {
+            ProtocolArg::Dgt => crate::io::board_link::Protocol::Dgt,
+            ProtocolArg::Peg => crate::io::board_link::Protocol::Peg,
+        }
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum BoardCommand {
+    /// List the serial ports, with what is known of each (USB ids, maker, product, serial number).
+    #[command(long_about = BOARD_LIST_HELP)]
+    List,
+    /// Print every event of a board and every move hector recognises, one line each.
+    #[command(long_about = BOARD_MONITOR_HELP)]
+    Monitor {
+        /// The board's serial port, e.g. /dev/ttyACM0 or /dev/ttyUSB0 (see hector board list),
+        /// or the path hector simulate-board prints.
+        port: PathBuf,
+        /// The protocol the board speaks.
+        #[arg(long, value_enum)]
+        protocol: ProtocolArg,
+        /// Baud rate; 9600 for DGT and 115200 for peg boards when left out.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(50..=4_000_000))]
+        baud: Option<u32>,
+        /// The position the board shows at the start (FEN); the start position when left out.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Read the FEN's castling rights as Chess960 (X-FEN or Shredder-FEN) and print
+        /// castling as king-takes-rook.
+        #[arg(long, requires = "fen")]
+        chess960: bool,
+        /// Language of the sentences: de (FIDE wording, default) or en.
+        #[arg(long, default_value = "de", value_name = "CODE")]
+        lang: String,
+        /// Leave out the raw sensor lines (dgt: … and peg: …); only what hector would say.
+        #[arg(long)]
+        no_raw: bool,
+        /// Also say every sentence for the player (moves, touched pieces, mismatches,
+        /// disconnections); the raw lines are only printed.
+        #[arg(long)]
+        speak: bool,
+        /// The speech backend for --speak (default: the configuration file's, else auto).
+        #[arg(long, value_enum, value_name = "BACKEND", requires = "speak")]
+        backend: Option<crate::core::settings::BackendChoice>,
+    },
+}
+
+/// The options of `hector play`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct PlayArgs {
+    /// The colour you play.
+    #[arg(long, value_enum, default_value = "white")]
+    pub color: ColorArg,
+    /// Who plays the other side: auto (the computer when Stockfish is installed, else a
+    /// second player at the keyboard), engine, engine:PATH (any UCI engine), keyboard, or
+    /// board:PORT (the sighted player's e-board; see --opponent-protocol).
+    #[arg(long, default_value = "auto", value_name = "WHO")]
+    pub opponent: String,
+    /// The protocol of the opponent's e-board.
+    #[arg(long, value_enum, default_value = "dgt")]
+    pub opponent_protocol: ProtocolArg,
+    /// The computer's strength, 1 (a beginner) to 8 (full strength).
+    #[arg(long, default_value = "1", value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub level: u8,
+    /// A clock: PGN TimeControl syntax (40/5400+30:1800+30, 300+3), delays (300d5, 300b5) or
+    /// a preset (classical, olympiad, rapid, blitz). No clock when left out.
+    #[arg(long, value_name = "SPEC")]
+    pub tc: Option<String>,
+    /// Automatic time announcements (every 15 minutes, at 10, 5, 2 and 1 minutes and 30 s,
+    /// the last ten seconds). Off by default, as Appendix D9d wants: times on request only.
+    #[arg(long)]
+    pub announce: bool,
+    /// Language of the words: de (the FIDE wording, default) or en.
+    #[arg(long, value_name = "CODE")]
+    pub lang: Option<String>,
+    /// Short form (like SAN) or long form (from-square and to-square).
+    #[arg(long, value_enum)]
+    pub form: Option<FormArg>,
+    /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print. In screen-reader mode
+    /// the default is print (your screen reader reads the lines).
+    #[arg(long, value_enum, value_name = "BACKEND")]
+    pub speech: Option<crate::core::settings::BackendChoice>,
+    /// Plain lines and a prompt instead of the full screen: for screen readers and braille
+    /// displays. Chosen by itself when the output is not a terminal.
+    #[arg(long)]
+    pub screen_reader: bool,
+    /// Play Chess960: start position N (0 to 959; 518 is the standard position), or a random
+    /// one when N is left out.
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "random")]
+    pub chess960: Option<String>,
+    /// Continue the first game of a PGN file from its last position.
+    #[arg(long, value_name = "FILE.pgn", conflicts_with = "fen")]
+    pub from: Option<PathBuf>,
+    /// Start from this position (FEN).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Your board on a serial port (a peg board, or an e-board): moves are read from it
+    /// (Appendix D2.2-D2.3) and the opponent's moves must be made on it.
+    #[arg(long, value_name = "PORT", requires = "protocol")]
+    pub board: Option<PathBuf>,
+    /// The protocol of your board.
+    #[arg(long, value_enum)]
+    pub protocol: Option<ProtocolArg>,
+    /// How pieces are drawn: letters (K D T L S B in German) or figurines.
+    #[arg(long, value_enum, default_value = "letters")]
+    pub pieces: crate::app::ui::view::Pieces,
+    /// Colour the squares and pieces too (everything stays readable without colour).
+    #[arg(long)]
+    pub colors: bool,
+    /// Start a new game without asking about an unfinished one.
+    #[arg(long)]
+    pub new: bool,
+}
+
+/// The options of `hector assist`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct AssistArgs {
+    /// The colour of the blind player.
+    #[arg(long, value_enum, default_value = "white")]
+    pub blind: ColorArg,
+    /// The blind player's board on a serial port (a tactile peg board).
+    #[arg(long, value_name = "PORT")]
+    pub peg_board: Option<PathBuf>,
+    /// The protocol of the blind player's board.
+    #[arg(long, value_enum, default_value = "peg")]
+    pub peg_protocol: ProtocolArg,
+    /// The sighted player's electronic board on a serial port; without it the sighted
+    /// player's moves are typed.
+    #[arg(long, value_name = "PORT")]
+    pub sighted_board: Option<PathBuf>,
+    /// The protocol of the sighted player's board.
+    #[arg(long, value_enum, default_value = "dgt")]
+    pub sighted_protocol: ProtocolArg,
+    /// Whose assistant hector is: blind (Appendix D9, the default) or sighted (D10: it
+    /// announces and tells what to make on which board, nothing else; no clock).
+    #[arg(
+        long = "for",
+        value_enum,
+        default_value = "blind",
+        value_name = "PLAYER"
+    )]
+    pub duty: DutyArg,
+    /// The clock: PGN TimeControl syntax (40/5400+30:1800+30, 300+3), delays (300d5) or a
+    /// preset (classical, olympiad, rapid, blitz). No clock when left out.
+    #[arg(long, value_name = "SPEC")]
+    pub tc: Option<String>,
+    /// The players' names, for the record and the envelope.
+    #[arg(long, value_name = "NAME")]
+    pub white: Option<String>,
+    #[arg(long, value_name = "NAME")]
+    pub black: Option<String>,
+    /// The event, for the record.
+    #[arg(long, value_name = "TEXT")]
+    pub event: Option<String>,
+    /// Start from this position (FEN).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Where the envelope of an adjournment is written (beside the journal by default).
+    #[arg(long, value_name = "FILE")]
+    pub envelope: Option<PathBuf>,
+    /// Language of the words: de (the FIDE wording, default) or en.
+    #[arg(long, value_name = "CODE")]
+    pub lang: Option<String>,
+    /// Short form (like SAN) or long form (from-square and to-square).
+    #[arg(long, value_enum)]
+    pub form: Option<FormArg>,
+    /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print. In screen-reader mode
+    /// the default is print (your screen reader reads the lines).
+    #[arg(long, value_enum, value_name = "BACKEND")]
+    pub speech: Option<crate::core::settings::BackendChoice>,
+    /// Plain lines and a prompt instead of the full screen.
+    #[arg(long)]
+    pub screen_reader: bool,
+    /// How pieces are drawn: letters or figurines.
+    #[arg(long, value_enum, default_value = "letters")]
+    pub pieces: crate::app::ui::view::Pieces,
+    /// Colour the squares and pieces too (everything stays readable without colour).
+    #[arg(long)]
+    pub colors: bool,
+}
+
+/// Whose assistant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DutyArg {
+    Blind,
+    Sighted,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    White,
+    Black,
+}
+
+impl From<ColorArg> for shakmaty::Color {
+    fn from(c: ColorArg) -> shakmaty::Color {
+        match c {
+            ColorArg::White => shakmaty::Color::White,
+            ColorArg::Black => shakmaty::Color::Black,
+        }
+    }
+}
+
+/// Speech options shared by the modes that speak; each overrides the configuration file.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SpeechArgs {
+    /// auto (default: speech-dispatcher, then espeak-ng, then print), speech-dispatcher,
+    /// espeak-ng, tts, or print (plain lines for a screen reader or braille display).
+    #[arg(long, value_enum, value_name = "BACKEND")]
+    pub backend: Option<crate::core::settings::BackendChoice>,
+    /// Language of the words: de (the FIDE wording, default) or en.
+    #[arg(long, value_name = "CODE")]
+    pub lang: Option<String>,
+    /// A voice of the speech engine (see hector voices); chosen by language when left out.
+    #[arg(long, value_name = "NAME")]
+    pub voice: Option<String>,
+    /// Speaking rate from -100 (slowest) to 100 (fastest); 0 is normal.
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-100..=100))]
+    pub rate: Option<i32>,
+    /// Volume from 0 to 100.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(i32).range(0..=100))]
+    pub volume: Option<i32>,
+}
+
+impl SpeechArgs {
+    /// The configuration file's speech settings with these options applied over them.
+    pub fn apply(
+        &self,
+        mut s: crate::core::settings::SpeechSettings,
+    ) -> crate::core::settings::SpeechSettings {
+        if let Some(b) = self.backend {
+            s.backend = b;
+        }
+        if let Some(l) = &self.lang {
+            s.language = l.clone();
+        }
+        if let Some(v) = &self.voice {
+            s.voice = v.clone();
+        }
+        if let Some(r) = self.rate {
+            s.rate = r;
+        }
+        if let Some(v) = self.volume {
+            s.volume = v;
+        }
+        s
+    }
+}

@@ -1,0 +1,300 @@
+//! The help texts of the modes: what `hector MODE --help` says after the options' own lines.
+
+pub const ASSIST_HELP: &str = "Be the blind player's assistant in an over-the-board game on two \
+boards (FIDE Appendix D9): the blind player's peg board on one port (--peg-board), the sighted \
+player's electronic board on another (--sighted-board), or the sighted player's moves typed at \
+the keyboard; one clock (--tc).\n\n\
+What hector does: announces the moves of both players in the Appendix D words (D9b) and, for a \
+board that no sensor reads, says on which board a move must be made (D9a); keeps the record \
+for the blind player and starts the opponent's clock only when a move is complete (D2.3, D9c: \
+the captured piece removed, the piece in its new hole); tells the move count and the time \
+used by both players only when asked (D9d: clock, uhr); claims the win when the opponent's \
+flag falls and says when the sighted player touched a piece (D9e); does the formalities of an \
+adjournment (D9f, Appendix E). When the two boards differ (D2.8) it says which board and how, \
+in the Appendix D words.\n\n\
+What to type: the questions of hector play (board, last, list, clock, square e4, …), draw, \
+accept, decline, claim, resign, save, quit; a move for a side without a board; \
+abgeben MOVE; DATE, TIME AND PLACE (or: seal MOVE; …) to adjourn: the player to move seals \
+MOVE, it is not played, and the envelope (E2) is written; open (öffnen) plays the sealed move \
+when the game resumes. The arbiter's decisions, typed after sr (or arbiter): sr zurück \
+(confirm: back to the last move both records share), sr berichtigen weiß (correct white: that \
+board is to follow the record), sr pause, sr weiter, sr zeit weiß 1:30:00, sr zeit schwarz +2, \
+sr zähler weiß 20, sr strafe weiß, sr regelwidrig schwarz, sr remis, sr ergebnis 1-0, sr notiz \
+TEXT.\n\n\
+--for sighted serves the sighted player's side when the blind player has no assistant \
+(D10): moves are announced and it says what to make on which board; nothing else.\n\n\
+Every game is recorded as it is played; hector resume continues it, an adjourned one with its \
+envelope.";
+
+pub const ARBITER_HELP: &str = "Supervise games between sighted and blind players on two boards \
+each (FIDE Appendix D1, D2.8): the sighted player's board and the blind player's peg board, \
+both on serial ports, one clock per game. Each game is a small TOML file:\n\n\
+  white = \"Anna Schmidt\"\n\
+  black = \"Bernd Weber\"\n\
+  blind = \"black\"                      # the blind player's colour\n\
+  time_control = \"40/5400+30:1800+30\"  # no clock when left out\n\
+  language = \"de\"                      # the game's words; the console's when left out\n\
+  event = \"Stadtmeisterschaft\"          # also site, round, fen\n\
+  [peg_board]                          # the blind player's board\n\
+  port = \"/dev/ttyACM0\"\n\
+  protocol = \"peg\"                     # peg (default) or dgt\n\
+  [sighted_board]\n\
+  port = \"/dev/ttyUSB0\"\n\
+  protocol = \"dgt\"                     # dgt (default) or peg\n\n\
+The console lists every game: the players, the last move, both clocks, whose clock runs and \
+the alerts. When the two boards of a game differ you hear it at once, with the game's number, \
+the board and how it differs in the Appendix D words. If the two records (each board's moves \
+as it produced them) agree, the board that deviates is named square by square until it is \
+right again; if they disagree, hector names the last move both share, and zurück (confirm) \
+takes the game back to it, pauses the clock and asks for the clocks to be set; berichtigen \
+FARBE (correct COLOUR) has that board follow the record instead.\n\n\
+Commands, for the chosen game (a number alone chooses it) or with the game's number in front: \
+pause, weiter (resume), zeit weiß 1:30:00 / +2 / -30s (time), zähler weiß 20 (counter, 7.1), \
+strafe weiß (penalty: the opponent of White gets the penalty time, two minutes, one in \
+blitz), regelwidrig schwarz (illegal: 7.5, the second one loses), reklamation [ZUG] (claim \
+9.2/9.3 for the player to move, checked; 9.5b when wrong), remis (draw agreed), ergebnis 1-0 \
+(result), umwandlung dame (promote: the piece a peg board cannot tell), abgeben ZUG; ZEIT UND \
+ORT (seal: adjourn, Appendix E), öffnen (open the envelope), notiz TEXT (note); questions as in \
+hector play (brett, letzter, liste, uhr …); protokoll [N] (log: the game's events read back); \
+partien (games: every game in one line); hilfe; ende (quit).\n\n\
+Every action goes to the game's record and its PGN as a comment. Games continue from their \
+records when hector arbiter is started again with the same files (--new starts afresh).";
+
+pub const RESUME_HELP: &str = "Continue an unfinished game exactly where it stopped: the \
+position, the moves, both clocks (as they stood at most a second before a crash or when you \
+left), whose clock runs, a pending draw offer, and the settings (opponent, level, time \
+control, language, boards). Every game is recorded as it is played (Appendix D6), also when \
+hector or the computer stops unexpectedly. GAME is the number hector games shows, or the path \
+of a journal; without it, the latest unfinished game.\n\n\
+A game whose journal is damaged, or holds an entry the game refuses, is still found: hector \
+says what is wrong and asks whether to continue from the last good position (ja or nein). \
+Yes starts a new journal with the good part, which notes the file it continues; the damaged \
+file stays as it is. No changes nothing. Without a terminal on standard input nothing is \
+asked: the reason goes to standard error and the exit status is 1.";
+
+pub const PLAY_HELP: &str = "Play a spoken game. Every move is announced in the words of FIDE \
+Appendix D (Anna, Bella, Cäsar, David, Eva, Felix, Gustav, Hector; eins to acht; König, Dame, \
+Turm, Läufer, Springer, Bauer; Kurze and Lange Rochade).\n\n\
+With no options: you play White and type your moves; the computer (Stockfish, level 1) plays \
+Black when it is installed, otherwise a second player types Black's moves; no clock.\n\n\
+Type a move as you would say it (Springer Felix drei, knight felix three, Eva vier) or in \
+notation (Nf3, Sf3, e4, g1f3, 0-0), then Enter. Questions: board, pieces, where are the \
+black rooks, square e4, rank 4, file e, diagonal e4, attacks e4, moves g1, moves, last, \
+turn, material, list 10, clock; and repeat, draw, accept, decline, claim, claim Nf3, resign, \
+save, new, silence, mute, unmute, faster, slower, quit, help. German words work too \
+(brett, figuren, feld e4, remis, reklamieren, aufgeben, ende …).\n\n\
+Full-screen keys: arrows walk over the board and each square is spoken; Enter on an empty \
+line reads the focused square; F1 help, F2 board, F3 last move, F4 clock, F5 whose turn, F6 \
+material, F7 the game's moves, F8 moves of the piece on the focused square, F9 its attackers \
+and defenders, F10 its rank, F11 its file, F12 its diagonals; Ctrl+R repeat, Escape silence, \
+Ctrl+X mute, Ctrl+Up and Ctrl+Down speaking rate, Ctrl+Q quit.\n\n\
+Levels of the computer: 1 is a beginner (it also picks weaker moves now and then), 8 is \
+full strength; each level also thinks longer (0.1 s to 2 s).";
+
+pub const SAY_HELP: &str = "Say a text aloud, to try the speech output on this machine.\n\n\
+Backends, tried in this order with --backend auto: speech-dispatcher (the Linux speech \
+service; hector sets the language for every phrase), espeak-ng (the program, started for \
+every phrase), print (plain lines on standard output for a screen reader or braille \
+display). --backend tts uses the tts crate's system speech. A backend that fails or hangs \
+(speech-dispatcher without working audio can block for ever) is abandoned within two \
+seconds and the next one takes over; hector says so once, on standard error.\n\n\
+Settings come from ~/.config/hector/config.toml (or $HECTOR_CONFIG; empty for none), \
+[speech] section: backend, language, voice, rate (-100 to 100), volume (0 to 100); these \
+options override it. Only a regular file of at most 64 KiB is read; a file named by \
+$HECTOR_CONFIG that does not exist is reported.\n\n\
+--wav FILE writes the speech to a WAV file with espeak-ng (no sound card needed).\n\n\
+Exit status: 0 when everything was said (or written), 1 when no backend could say it, \
+2 on a usage error.";
+
+pub const CHECK_HELP: &str = "Check every game of a PGN file against the Laws of Chess.\n\n\
+For each game hector replays the moves (standard chess, and Chess960 with [Variant \"Chess960\"] \
+and a [FEN] tag) and reports: the first illegal move (ply, move and reason); the first ply at \
+which a draw could be claimed by threefold repetition (Article 9.2b) and by the fifty-move rule \
+(9.3b); the first automatic end (checkmate 5.1a, stalemate 5.2a, dead position 5.2b with \
+insufficient material or locked pawns, fivefold repetition 9.6a, seventy-five-move rule 9.6b); \
+and whether the Result tag agrees. A ply number counts the half-moves played when the position \
+arose (0 is the start position).\n\n\
+Without --json, one sentence per game and a summary line. With --json, one object per game:\n\
+{\"game\":1,\"plies\":85,\"illegal\":null,\"claims\":{\"threefold\":40,\"fifty_move\":null},\
+\"automatic\":{\"ply\":85,\"rule\":\"checkmate\"},\"result_tag\":\"1-0\",\"status\":\"1-0\"}\n\
+rule is one of checkmate, stalemate, insufficient-material, dead-position (locked pawns), \
+fivefold, seventy-five-move. A game with syntax problems also has \
+\"errors\": [{\"line\":N,\"message\":\"…\"}].\n\n\
+Exit status: 0 when every game is legal and consistent, 1 otherwise, 2 when the file cannot be \
+read (a device, or a file over 512 MiB, is not read) or the report cannot be written. When the reader of standard output goes away (hector … | head) hector stops quietly \
+with status 0; another output error (a full disk) is reported and the status is 2.";
+
+pub const TRANSCRIPT_HELP: &str = "Speak every move of every game of a PGN file.\n\n\
+The words are those of FIDE Appendix D2.1: files Anna, Bella, Cäsar, David, Eva, Felix, \
+Gustav, Hector; ranks eins to acht; König, Dame, Turm, Läufer, Springer, Bauer; Kurze and \
+Lange Rochade. --lang en uses the English ranks and piece names.\n\n\
+--format text prints a heading per game, then one line per move number, White's and Black's \
+phrases separated by two spaces (\"1. Eva vier  Eva fünf\"), then the result.\n\
+--format tsv prints one line per ply and nothing else: game number, ply (from 1), SAN, UCI \
+(Chess960 castling as king-takes-rook, e.g. e1h1), and the phrase, separated by tabs.\n\n\
+A game with an illegal move is spoken up to that move; the problem goes to standard error and \
+the exit status is 1. When the reader of standard output goes away (hector … | head) hector stops quietly \
+with status 0; another output error (a full disk) is reported and the status is 2.";
+
+pub const PARSE_HELP: &str = "Show which legal move a text names.\n\n\
+Understood in every language whatever --lang says: SAN with English or German letters \
+(Nf3, N f3, Sf3, Lb5, e8=Q, e8D, 0-0, O-O-O, OO), coordinates (g1f3, g1-f3, e7e8q), and \
+words (\"Springer Felix drei\", \"knight felix three\", \"Eva schlägt David fünf\", \
+\"Springer Gustav eins nach Felix drei\", \"Kurze Rochade\", \"Rochade\" when only one \
+castling is legal, \"eva eight promotes to queen\"), with digits for ranks and the usual \
+spellings (Caesar, Laeufer, fuenf). An upper-case piece letter before a square is the \
+piece (Bb4 is the bishop), and a bare square is a pawn's push.\n\n\
+Prints the UCI move and its short spoken form separated by a tab, and exits 0. When the text \
+does not name exactly one legal move, prints why (unknown word with the nearest known one, no \
+piece can reach, a pawn that would have to capture, king left in check, ambiguous with every \
+candidate, promotion piece missing, which castling) and exits 1. A bad FEN or option exits 2. Control characters in the text are shown as \\xNN. When the reader of \
+standard output goes away (hector … | head) hector stops quietly with status 0; another output \
+error (a full disk) is reported and the status is 2.";
+
+pub const BOARD_HELP: &str = "Electronic and sensor boards.\n\n\
+hector board list shows the serial ports, hector board monitor shows what hector reads from \
+a board. hector simulate-board makes a board to try this without hardware. docs/BOARDS.md \
+explains setting a board up.";
+
+pub const BOARD_LIST_HELP: &str = "List the serial ports of this computer.\n\n\
+One line per port: its path (give it to hector board monitor), how it is connected, and for \
+USB devices the vendor and product ids, maker, product name and serial number, as far as the \
+device tells them. A port this user may not open says which group to join (on Debian the \
+group dialout: sudo adduser $USER dialout, then log out and in again).\n\n\
+With no board plugged in there may be no ports at all; the line then says so. Pseudo-terminals \
+(such as the simulator's) are not listed.";
+
+pub const BOARD_MONITOR_HELP: &str = "Watch a board: every event, one line each.\n\n\
+hector opens the port (9600 baud 8N1 for DGT, 115200 8N1 for peg boards unless --baud says \
+otherwise), asks the board for its position and compares it with the game: the start \
+position, or the one given with --fen. Then it prints, one line per event:\n\
+- raw events, beginning with the protocol's name: peg: e2 lifted, peg: e4 placed, \
+dgt: e4 placed P, dgt: board … (the 64 squares, rank 8 first), versions, buttons, bytes or \
+lines dropped (leave them out with --no-raw);\n\
+- each recognised move in the words of FIDE Appendix D and in UCI: Springer Felix drei (g1f3);\n\
+- touched pieces (D2.2): Eva zwei: weißer Bauer berührt;\n\
+- a board that has settled in a position that is not the game's, square by square: Eva vier: \
+weißer Bauer fehlt; Felix drei: hier sollte kein Stein stehen; and Brett stimmt wieder when \
+it is put right;\n\
+- take-backs (the board shows the position before the last move);\n\
+- promotions the board cannot read (peg boards): type the piece and Enter (Dame, Turm, \
+Läufer, Springer, queen, rook, bishop, knight, or D, T, L, S, Q, R, B, N);\n\
+- faults the board reports; Brett getrennt when the board is unplugged, Brett wieder \
+verbunden when it is back (the port is looked for every half second), and whether it still \
+shows the game. A move made while the cable was out is recognised then.\n\n\
+The lines contain no control sequences: they suit screen readers and braille displays. \
+The monitor ends at the end of standard input (Ctrl-D), on quit, or on Ctrl-C.\n\n\
+A port that cannot be opened is explained: missing (not plugged in), busy (another program \
+has it), or no permission (with the group to join, on Debian usually dialout). Exit status: 0, or 2 when the port or \
+an option is wrong.\n\n\
+Example: hector board monitor /dev/ttyACM0 --protocol peg --lang en";
+
+pub const SIMULATE_HELP: &str = "Simulate a board on a pseudo-terminal.\n\n\
+The simulator prints the path of its device (a symbolic link, stable across unplugging; \
+choose it with --link) and a hector board monitor command line for it. It answers the \
+host's requests as a real board does: DGT board dump (0x42), update mode (0x43, 0x44, 0x4b; \
+a DGT board sends no field updates before it), version (0x4d), trademark (0x47), serial \
+number (0x45); peg snapshot (?) and version (V). Peg lines carry their checksum.\n\n\
+Commands, one per line, from standard input or from --script FILE (# starts a comment):\n\
+  lift SQUARE            take the piece off a square (lift e2)\n\
+  place SQUARE [PIECE]   set a piece down: the one last lifted, or the FEN letter given\n\
+                         (place e4, place e8 Q)\n\
+  move MOVE              a whole move of the game, in UCI, SAN or words (move e2e4, move Nf3,\n\
+                         move Sf3, move Springer Felix drei), reported in a realistic order:\n\
+                         DGT shows a capturing piece on its target before its start square\n\
+                         empty, and a sliding bishop, rook or queen on the squares it passes;\n\
+                         a peg board reports the captured peg lifted before the capturing one\n\
+                         goes in; castling: king lifted, rook lifted, king and rook set down\n\
+  pgn FILE [GAME]        every move of a game (the first when GAME is left out) of a PGN\n\
+                         file, with the pause between moves; the board is set up first\n\
+  wait DURATION          wait, answering the host meanwhile (wait 300ms, wait 2s, wait 1.5s)\n\
+  await-host [DURATION]  wait until hector has connected and listens (a DGT host asked for\n\
+                         updates, a peg host for a snapshot), at most DURATION (30s); a script\n\
+                         begins with it so that no move is made before anyone listens\n\
+  gap DURATION           time between the sensor changes of one move (default 50ms)\n\
+  pause DURATION         time between the moves of pgn (default 1s; for DGT keep it above\n\
+                         half a second: hector takes a move that a sliding piece could still\n\
+                         extend after 0.5 s of quiet)\n\
+  slide on|off           DGT: report sliding pieces on the squares they pass (default on)\n\
+  noise COUNT            COUNT random bytes (a peg board ends them with a line end)\n\
+  raw HEX…               bytes as given (raw 8e 00 05 24 01)\n\
+  line TEXT              a peg line as given, checksum added unless it has one (line B done,\n\
+                         line E supply low)\n\
+  snapshot               the whole board unasked (DGT board dump, peg S line)\n\
+  setup FEN              set the pieces of a position square by square; the game continues\n\
+                         from it\n\
+  unplug                 like pulling the cable: the device closes and the link disappears;\n\
+                         lift, place and move still change the board, unseen\n\
+  replug                 a new device behind the same link; the board starts as after\n\
+                         power-up and answers the host's requests again\n\
+  echo TEXT              print TEXT\n\
+  quit                   end (so does the end of the input, and Ctrl-C)\n\n\
+Example, in one terminal: hector simulate-board --protocol peg --link /tmp/board; in \
+another: hector board monitor /tmp/board --protocol peg; then type move e2e4 into the \
+first.\n\n\
+Exit status: 0, 1 when a command could not be carried out (explained on standard error), \
+2 when the device cannot be made.";
+
+pub const GAMES_HELP: &str = "List the games hector has recorded, oldest first.\n\n\
+One sentence per game: its number (for hector export), when it began (UTC), the players, \
+the result or \"in progress\", and the number of moves played, e.g. \
+\"3. 2026-11-21 14:03 UTC: Anna Schmidt against Stockfish, White wins, 41 moves\".\n\n\
+hector records every game it plays in a journal, one file per game, in \
+~/.local/share/hector/games/ (the XDG data directory), or in $HECTOR_DATA/games when the \
+environment variable HECTOR_DATA is set. Every event is on the disk before hector announces \
+it, so a crash, a power cut or a closed terminal loses no move.\n\n\
+A journal that cannot be read is listed with the reason: written by a newer hector, or \
+damaged (with the line and byte). A game whose journal replays only in part (damaged bytes \
+or an entry the game refuses) is listed with the moves that can be read and where and why \
+the rest cannot. hector never changes such a file.\n\n\
+Exit status: 0, or 2 when the games directory cannot be read or the list cannot be written. \
+When the reader of standard output goes away (hector … | head) hector stops quietly with \
+status 0; another output error (a full disk) is reported and the status is 2.";
+
+pub const EXPORT_HELP: &str = "Write a recorded game as PGN or as a scoresheet.\n\n\
+GAME is the number hector games shows, or the path of a journal file (a file whose name is \
+only digits: write ./12).\n\n\
+--pgn (the default): PGN in export format, for any chess program: the seven tags Event, \
+Site, Date, Round, White, Black, Result; TimeControl; Termination (normal, time forfeit, \
+rules infraction, unterminated); Variant, SetUp and FEN for Chess960 and set-up positions. \
+The moves in SAN, each followed by the mover's remaining time as { [%clk h:mm:ss] } when a \
+clock ran; draw offers as { (=) } (Appendix C12); claims, penalties, illegal moves, \
+take-backs and the arbiter's notes as comments in the language of --lang; lines shorter than \
+80 columns; the result at the end.\n\n\
+--text: the scoresheet, for printing or a braille display: the players, event, site, date, \
+time control and opponent; one line per move number with the piece letters of --lang \
+(Appendix C3: K D T L S in German, K Q R B N in English; castling 0-0 and 0-0-0); (=) after \
+a move with a draw offer; the result in words with its article.\n\n\
+The output goes to standard output; --output FILE writes a file and says so. A new file or \
+a regular file is written whole or not at all (a temporary file beside it, renamed over it); \
+an existing file keeps its permissions and owner (a file with other hard links, or one \
+hector may change but not replace, is overwritten in place). A symbolic link stays: the file \
+it leads to is written. A directory, a device (such as /dev/null), a named pipe or a socket \
+is refused and left as it is.\n\n\
+When the reader of standard output goes away (hector export 1 | head) hector ends quietly \
+with status 0. A last record cut off by a crash or a power cut is left out, with a note on \
+standard error. A journal that replays only in part (damaged bytes, or an entry the game \
+refuses) gives every move before the entry where it stops, then a last comment (a last line \
+of the scoresheet) naming that entry and why, the result * unless those moves ended the game, \
+and the same note on standard error.\n\n\
+Exit status: 0, also for a journal that replays only in part; 1 when nothing of the journal \
+can be read (the reason names the line); 2 when there is no such game or the output cannot \
+be written.";
+
+pub const CLOCK_HELP: &str = "A talking chess clock (FIDE Article 6, Appendix D5) for any physical board.\n\n\
+Keys in the full screen: Space starts the clock with White's time running (6.6), and then \
+presses for the player whose clock runs; Left and Right arrows are the two levers (a lever \
+counts only when its clock runs, as on a real clock); t or Enter: both times and the move \
+count; z: the move count; p: pause and resume (6.12); w: repeat; a: time announcements on \
+or off; s or Escape: silence; m: mute; + and -: speaking rate; h: help; q twice: quit.\n\n\
+With --screen-reader (or when not on a terminal) hector prints one line per message and \
+reads commands as lines: an empty line or start presses, left, right, time, count, pause, \
+repeat, announcements, silence, mute, faster, slower, help, quit; or the same letters.\n\n\
+Time announcements (off with --tournament, where Appendix D9d applies): one's own time \
+every 15 minutes (--every), warnings at 10, 5, 2 and 1 minutes and 30 seconds (--warn), \
+each of the last ten seconds (--no-countdown to drop it), the start of a new period. A flag \
+fall is always announced, at once. Time on request: \"Weiß 1 Stunde 12 Minuten, Schwarz 58 \
+Minuten, 23 Züge gespielt\".\n\n\
+Time controls: fields separated by a colon, each moves/seconds, seconds, seconds+increment \
+(Fischer), seconds d delay (simple delay) or seconds b delay (Bronstein); presets classical \
+(40/5400+30:1800+30), olympiad (5400+30), rapid (900+10), blitz (180+2).";

@@ -1,0 +1,196 @@
+//! Command-line interface, split as the modes need it: `args` (what clap reads), `help` (the
+//! long help texts), `modes` (the options resolved into each mode's set-up), and here the one
+//! entry point that runs a mode and decides the exit status.
+
+mod args;
+mod help;
+mod modes;
+
+pub use args::*;
+use modes::*;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+/// Parses the command line and runs the chosen mode.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Play(args) => play(args),
+        Command::Resume {
+            game,
+            screen_reader,
+            speech,
+            envelope,
+        } => resume(game, screen_reader, speech, envelope),
+        Command::Assist(args) => assist(args),
+        Command::Arbiter {
+            games,
+            screen_reader,
+            new,
+            lang,
+            speech,
+        } => {
+            let (settings, speech_chosen, lang) = match mode_speech(lang.as_deref(), speech) {
+                Ok(s) => s,
+                Err(code) => return code,
+            };
+            crate::app::arbiter::run(
+                crate::app::arbiter::ArbiterOptions {
+                    files: games,
+                    speech: settings,
+                    speech_chosen,
+                    screen_reader,
+                    new,
+                },
+                lang,
+            )
+        }
+        Command::Say { text, speech, wav } => {
+            let settings = speech.apply(settings_or_defaults(speech.lang.as_deref()).speech);
+            match lang_or_exit(&settings.language) {
+                Ok(lang) => crate::app::say::run(&text, &settings, lang, wav.as_deref()),
+                Err(code) => code,
+            }
+        }
+        Command::Voices { lang } => crate::app::say::voices(lang.as_deref()),
+        Command::Clock {
+            tc,
+            white,
+            screen_reader,
+            tournament,
+            every,
+            warn,
+            no_countdown,
+            speech,
+        } => {
+            let settings = speech.apply(settings_or_defaults(speech.lang.as_deref()).speech);
+            let lang = match lang_or_exit(&settings.language) {
+                Ok(l) => l,
+                Err(code) => return code,
+            };
+            let control: crate::core::clock::TimeControl = match tc.parse() {
+                Ok(c) => c,
+                Err(e) => return refuse(&format!("--tc {tc}: {e}"), &settings, lang),
+            };
+            let mut announce = if tournament {
+                crate::core::clock::AnnounceSettings::tournament()
+            } else {
+                crate::core::clock::AnnounceSettings::casual()
+            };
+            if let Some(m) = every {
+                announce.every = Some(std::time::Duration::from_secs(m * 60));
+            }
+            if let Some(list) = warn {
+                match parse_marks(&list) {
+                    Ok(marks) => announce.thresholds = marks,
+                    Err(e) => return refuse(&format!("--warn: {e}"), &settings, lang),
+                }
+            }
+            if no_countdown {
+                announce.countdown = false;
+            }
+            crate::app::clock::run(
+                crate::app::clock::ClockOptions {
+                    control,
+                    white,
+                    screen_reader,
+                    announce,
+                    speech_chosen: settings.backend != crate::core::settings::BackendChoice::Auto,
+                    speech: settings,
+                },
+                lang,
+            )
+        }
+        Command::Check { file, json } => crate::app::check::run(&file, json),
+        Command::Games { lang } => match lang_or_exit(&lang) {
+            Ok(lang) => crate::app::games::list(lang),
+            Err(code) => code,
+        },
+        Command::Export {
+            game,
+            pgn: _,
+            text,
+            lang,
+            output,
+        } => match lang_or_exit(&lang) {
+            Ok(lang) => {
+                let format = if text {
+                    crate::app::games::ExportFormat::Text
+                } else {
+                    crate::app::games::ExportFormat::Pgn
+                };
+                crate::app::games::export(&game, format, lang, output.as_deref())
+            }
+            Err(code) => code,
+        },
+        Command::Transcript {
+            file,
+            lang,
+            form,
+            format,
+        } => match lang_or_exit(&lang) {
+            Ok(lang) => crate::app::transcript::run(&file, lang, form.into(), format),
+            Err(code) => code,
+        },
+        Command::Parse {
+            text,
+            fen,
+            chess960,
+            lang,
+        } => match lang_or_exit(&lang) {
+            Ok(lang) => crate::app::parse::run(&text.join(" "), fen.as_deref(), chess960, lang),
+            Err(code) => code,
+        },
+        Command::Board(BoardCommand::List) => crate::app::board::list(),
+        Command::Board(BoardCommand::Monitor {
+            port,
+            protocol,
+            baud,
+            fen,
+            chess960,
+            lang,
+            no_raw,
+            speak,
+            backend,
+        }) => match lang_or_exit(&lang) {
+            Ok(lang) => {
+                let speaker = speak.then(|| {
+                    let mut s = settings_or_defaults(Some(&lang.code)).speech;
+                    if let Some(b) = backend {
+                        s.backend = b;
+                    }
+                    // The monitor prints every sentence itself.
+                    crate::app::say::quiet_speaker(&s, lang).0
+                });
+                let opts = crate::app::board::MonitorOptions {
+                    port,
+                    protocol: protocol.into(),
+                    baud,
+                    fen,
+                    chess960,
+                    raw: !no_raw,
+                    speaker,
+                };
+                crate::app::board::monitor(&opts, lang)
+            }
+            Err(code) => code,
+        },
+        Command::SimulateBoard {
+            protocol,
+            script,
+            identify_pieces,
+            link,
+            fen,
+            chess960,
+        } => crate::app::simulate::run(crate::app::simulate::Options {
+            protocol: protocol.into(),
+            identify_pieces,
+            script,
+            link,
+            fen,
+            chess960,
+        }),
+    }
+}

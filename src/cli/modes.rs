@@ -1,0 +1,488 @@
+//! The options resolved into each mode's set-up: the language, the speech, the opponent, the
+//! start position, a journal to continue; what cannot be used is refused here, in words.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use super::args::*;
+use crate::core::notation::language::{Language, language};
+
+pub(super) fn lang_or_exit(code: &str) -> Result<&'static Language, ExitCode> {
+    language(code).map_err(|e| {
+        errln!("hector: {e}");
+        ExitCode::from(2)
+    })
+}
+
+/// Reads a list of remaining times such as "10m,5m,30s".
+pub(super) fn parse_marks(text: &str) -> Result<Vec<std::time::Duration>, String> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            let (digits, unit) =
+                t.split_at(t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len()));
+            let n: u64 = digits
+                .parse()
+                .map_err(|_| format!("{t:?} is not a time like 5m or 30s"))?;
+            match unit {
+                "m" | "min" => Ok(std::time::Duration::from_secs(n * 60)),
+                "s" | "" => Ok(std::time::Duration::from_secs(n)),
+                _ => Err(format!("{t:?}: the unit must be m or s")),
+            }
+        })
+        .collect()
+}
+
+/// Prints a start-up problem and says it, then gives the exit status for a usage error.
+pub(super) fn refuse(
+    message: &str,
+    settings: &crate::core::settings::SpeechSettings,
+    lang: &Language,
+) -> ExitCode {
+    errln!("hector: {message}");
+    // Already printed on standard error: a print backend adds nothing.
+    let (speaker, _notices) = crate::app::say::quiet_speaker(settings, lang);
+    speaker.urgent(message.to_string());
+    speaker.wait_idle(std::time::Duration::from_secs(8));
+    ExitCode::from(2)
+}
+
+/// Loads the configuration file; a problem is printed and the defaults are used.
+/// An interactive mode's speech: the configuration file's settings with `--lang` and
+/// `--speech` over them; whether a backend was chosen (by option or in the file); and the
+/// language's words. Exit status 2 for an unknown language.
+pub(super) fn mode_speech(
+    lang: Option<&str>,
+    speech: Option<crate::core::settings::BackendChoice>,
+) -> Result<
+    (
+        crate::core::settings::SpeechSettings,
+        bool,
+        &'static Language,
+    ),
+    ExitCode,
+> {
+    let config = settings_or_defaults(lang);
+    let mut settings = config.speech.clone();
+    if let Some(l) = lang {
+        settings.language = l.to_string();
+    }
+    let chosen =
+        speech.is_some() || config.speech.backend != crate::core::settings::BackendChoice::Auto;
+    if let Some(b) = speech {
+        settings.backend = b;
+    }
+    let words = lang_or_exit(&settings.language)?;
+    Ok((settings, chosen, words))
+}
+
+pub(super) fn settings_or_defaults(lang_hint: Option<&str>) -> crate::core::settings::Settings {
+    let (settings, problem) = crate::io::config::load_settings();
+    if let Some((path, problem)) = problem {
+        use crate::core::notation::language::fill;
+        use crate::core::notation::printable;
+        use crate::core::settings::SettingsError;
+        use crate::io::config::{ConfigProblem, MAX_CONFIG_BYTES};
+        let lang = lang_hint
+            .and_then(|l| language(l).ok())
+            .unwrap_or_else(crate::core::notation::language::default_language);
+        let m = &lang.messages;
+        let path = printable(&path.display().to_string()).into_owned();
+        let text = match problem {
+            ConfigProblem::Missing => fill(&m.config_missing, &[("path", &path)]),
+            ConfigProblem::NotAFile => fill(&m.config_not_file, &[("path", &path)]),
+            ConfigProblem::TooLarge => fill(
+                &m.config_too_large,
+                &[
+                    ("path", &path),
+                    ("kib", &(MAX_CONFIG_BYTES / 1024).to_string()),
+                ],
+            ),
+            ConfigProblem::NotText => fill(&m.config_not_text, &[("path", &path)]),
+            ConfigProblem::Invalid(SettingsError::Rate(v)) => fill(
+                &m.config_rate,
+                &[("path", &path), ("value", &v.to_string())],
+            ),
+            ConfigProblem::Invalid(SettingsError::Volume(v)) => fill(
+                &m.config_volume,
+                &[("path", &path), ("value", &v.to_string())],
+            ),
+            ConfigProblem::Invalid(SettingsError::Language(code, known)) => fill(
+                &m.config_language,
+                &[
+                    ("path", &path),
+                    ("value", &printable(&code)),
+                    ("known", &known),
+                ],
+            ),
+            // The system's or the TOML reader's own words, quoted after the colon.
+            ConfigProblem::Unreadable(reason)
+            | ConfigProblem::Invalid(SettingsError::Syntax(reason)) => fill(
+                &m.config_ignored,
+                &[("path", &path), ("reason", &printable(&reason))],
+            ),
+        };
+        errln!("hector: {text}");
+    }
+    settings
+}
+
+/// A number for a random Chess960 start position, from the system clock.
+pub(super) fn random_chess960() -> u16 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos() ^ (d.as_secs() as u32));
+    (nanos % u32::from(crate::core::variant::CHESS960_POSITIONS)) as u16
+}
+
+pub(super) fn play(args: PlayArgs) -> ExitCode {
+    use crate::app::play::{Opponent, PlayOptions};
+    use crate::core::game::Game;
+    use crate::core::variant::{Variant, chess960_position, position_from_fen};
+
+    let (speech, speech_chosen, lang) = match mode_speech(args.lang.as_deref(), args.speech) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let control = match args
+        .tc
+        .as_deref()
+        .map(str::parse::<crate::core::clock::TimeControl>)
+    {
+        None => None,
+        Some(Ok(c)) => Some(c),
+        Some(Err(e)) => return refuse(&format!("--tc: {e}"), &speech, lang),
+    };
+    let opponent = match args.opponent.as_str() {
+        "auto" => Opponent::Auto,
+        "engine" => Opponent::Engine(None),
+        "keyboard" => Opponent::Keyboard,
+        other => match other.split_once(':') {
+            Some(("engine", path)) if !path.is_empty() => {
+                Opponent::Engine(Some(PathBuf::from(path)))
+            }
+            Some(("board", port)) if !port.is_empty() => {
+                Opponent::Board(PathBuf::from(port), args.opponent_protocol.into())
+            }
+            _ => {
+                return refuse(
+                    &format!(
+                        "--opponent {other}: use auto, engine, engine:PATH, keyboard or board:PORT"
+                    ),
+                    &speech,
+                    lang,
+                );
+            }
+        },
+    };
+    let variant = if args.chess960.is_some() {
+        Variant::Chess960
+    } else {
+        Variant::Standard
+    };
+    let fresh = args.new || args.fen.is_some() || args.chess960.is_some() || args.from.is_some();
+    if !fresh && let Some(path) = crate::app::play::resume::offer(lang, &speech) {
+        return resume_journal(&path, None, args.screen_reader, args.speech, speech);
+    }
+    let mut entries = Vec::new();
+    let game = if let Some(file) = &args.from {
+        let bytes = match crate::io::files::read_input(file) {
+            Ok(b) => b,
+            Err(e) => return refuse(&format!("--from: {e:#}"), &speech, lang),
+        };
+        match crate::core::record::import_pgn(&bytes, 1) {
+            Ok(imported) => {
+                entries = imported.entries();
+                imported.game
+            }
+            Err(e) => return refuse(&format!("--from {}: {e}", file.display()), &speech, lang),
+        }
+    } else if let Some(fen) = &args.fen {
+        match position_from_fen(fen, variant) {
+            Ok(p) => Game::from_position(p, variant),
+            Err(e) => return refuse(&format!("--fen: {e}"), &speech, lang),
+        }
+    } else if let Some(n) = &args.chess960 {
+        let number = if n == "random" {
+            random_chess960()
+        } else {
+            match n.parse::<u16>() {
+                Ok(n) if n < crate::core::variant::CHESS960_POSITIONS => n,
+                _ => {
+                    return refuse(
+                        &format!("--chess960 {n}: a number from 0 to 959"),
+                        &speech,
+                        lang,
+                    );
+                }
+            }
+        };
+        match chess960_position(number) {
+            Some(p) => Game::from_position(p, Variant::Chess960),
+            None => {
+                return refuse(
+                    &format!("--chess960 {number}: a number from 0 to 959"),
+                    &speech,
+                    lang,
+                );
+            }
+        }
+    } else {
+        Game::new(Variant::Standard)
+    };
+    let board = match (args.board, args.protocol) {
+        (Some(port), Some(p)) => Some((port, p.into())),
+        _ => None,
+    };
+    let options = PlayOptions {
+        color: args.color.into(),
+        opponent,
+        level: args.level,
+        control,
+        announce: args.announce,
+        form: args
+            .form
+            .map_or(crate::core::notation::speak::Form::Short, Into::into),
+        speech,
+        speech_chosen,
+        screen_reader: args.screen_reader,
+        start: crate::app::play::Start::New {
+            game: Box::new(game),
+            entries,
+        },
+        board,
+        pieces: args.pieces,
+        colors: args.colors,
+    };
+    crate::app::play::run(options, lang)
+}
+
+/// Continues the game recorded at `path`.
+pub(super) fn resume_path(
+    path: &std::path::Path,
+    screen_reader: bool,
+    backend: Option<crate::core::settings::BackendChoice>,
+    mut speech: crate::core::settings::SpeechSettings,
+) -> ExitCode {
+    let resumed = match crate::app::play::resume::from_journal(path) {
+        Ok(r) => r,
+        Err(e) => {
+            errln!("hector resume: {e:#}");
+            return ExitCode::from(1);
+        }
+    };
+    speech.language = resumed.language.clone();
+    let speech_chosen =
+        backend.is_some() || speech.backend != crate::core::settings::BackendChoice::Auto;
+    if let Some(b) = backend {
+        speech.backend = b;
+    }
+    let lang = match lang_or_exit(&speech.language) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
+    let options = crate::app::play::PlayOptions {
+        color: resumed.color,
+        opponent: resumed.opponent,
+        level: resumed.level,
+        control: resumed.control,
+        announce: resumed.announce,
+        form: resumed.form,
+        speech,
+        speech_chosen,
+        screen_reader,
+        start: resumed.start,
+        board: resumed.board,
+        pieces: crate::app::ui::view::Pieces::Letters,
+        colors: false,
+    };
+    crate::app::play::run(options, lang)
+}
+
+pub(super) fn resume(
+    game: Option<String>,
+    screen_reader: bool,
+    backend: Option<crate::core::settings::BackendChoice>,
+    envelope: Option<PathBuf>,
+) -> ExitCode {
+    let speech = settings_or_defaults(None).speech;
+    let lang = crate::core::notation::language::language(&speech.language)
+        .unwrap_or_else(|_| crate::core::notation::language::default_language());
+    let path = match game {
+        Some(g) => match crate::app::games::resolve(&g, lang) {
+            Ok(p) => p,
+            Err(code) => return code,
+        },
+        None => match crate::app::play::resume::latest() {
+            Ok(Some(p)) => p,
+            Ok(None) => {
+                errln!("hector resume: {}", lang.record.no_unfinished);
+                return ExitCode::from(1);
+            }
+            Err(e) => {
+                errln!("hector resume: {e:#}");
+                return ExitCode::from(1);
+            }
+        },
+    };
+    // A journal that replays only in part is continued from its last good position in a new
+    // journal, when the player says so.
+    let mut asked = speech.clone();
+    if let Some(b) = backend {
+        asked.backend = b;
+    }
+    // In the game's own language, as the game that follows.
+    let path = match crate::app::play::resume::continue_damaged(&path, &asked, None) {
+        Ok(crate::app::play::resume::Continue::Journal(p)) => p,
+        Ok(crate::app::play::resume::Continue::Declined) => return ExitCode::SUCCESS,
+        Ok(crate::app::play::resume::Continue::NotAsked) => return ExitCode::from(1),
+        Err(e) => {
+            errln!("hector resume: {e:#}");
+            return ExitCode::from(1);
+        }
+    };
+    resume_journal(&path, envelope.as_deref(), screen_reader, backend, speech)
+}
+
+/// Continues a journal in the mode that wrote it.
+pub(super) fn resume_journal(
+    path: &std::path::Path,
+    envelope: Option<&std::path::Path>,
+    screen_reader: bool,
+    backend: Option<crate::core::settings::BackendChoice>,
+    speech: crate::core::settings::SpeechSettings,
+) -> ExitCode {
+    match crate::io::journal::mode_of(path).as_deref() {
+        Some("assist") => resume_assist(path, envelope, screen_reader, backend, speech),
+        Some("arbiter") => {
+            errln!(
+                "hector resume: {} is a game of hector arbiter; start hector arbiter with its game \
+                 files again to continue it",
+                path.display()
+            );
+            ExitCode::from(1)
+        }
+        _ => resume_path(path, screen_reader, backend, speech),
+    }
+}
+
+pub(super) fn resume_assist(
+    path: &std::path::Path,
+    envelope: Option<&std::path::Path>,
+    screen_reader: bool,
+    backend: Option<crate::core::settings::BackendChoice>,
+    mut speech: crate::core::settings::SpeechSettings,
+) -> ExitCode {
+    let (table, start, language) = match crate::app::assist::resume_spec(path, envelope) {
+        Ok(r) => r,
+        Err(e) => {
+            errln!("hector resume: {e:#}");
+            return ExitCode::from(1);
+        }
+    };
+    speech.language = language;
+    let speech_chosen =
+        backend.is_some() || speech.backend != crate::core::settings::BackendChoice::Auto;
+    if let Some(b) = backend {
+        speech.backend = b;
+    }
+    let lang = match lang_or_exit(&speech.language) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
+    let options = crate::app::assist::AssistOptions {
+        table,
+        speech,
+        speech_chosen,
+        screen_reader,
+        pieces: crate::app::ui::view::Pieces::Letters,
+        colors: false,
+        start,
+    };
+    crate::app::assist::run(options, lang)
+}
+
+pub(super) fn assist(args: AssistArgs) -> ExitCode {
+    use crate::app::table::{BoardSpec, TableSpec};
+    use crate::core::matchplay::two_boards::Duty;
+
+    let (speech, speech_chosen, lang) = match mode_speech(args.lang.as_deref(), args.speech) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let duty = match args.duty {
+        DutyArg::Blind => Duty::Blind,
+        DutyArg::Sighted => Duty::Sighted,
+    };
+    if args.peg_board.is_none() && args.sighted_board.is_none() {
+        return refuse(
+            "hector assist needs a board: --peg-board PORT, --sighted-board PORT, or both",
+            &speech,
+            lang,
+        );
+    }
+    let control = match args
+        .tc
+        .as_deref()
+        .map(str::parse::<crate::core::clock::TimeControl>)
+    {
+        None => None,
+        Some(Ok(_)) if duty == Duty::Sighted => {
+            return refuse(
+                "--tc with --for sighted: under Appendix D10 the players keep their own clock",
+                &speech,
+                lang,
+            );
+        }
+        Some(Ok(c)) => Some(c),
+        Some(Err(e)) => return refuse(&format!("--tc: {e}"), &speech, lang),
+    };
+    let start = match crate::app::assist::new_start(args.fen.as_deref()) {
+        Ok(s) => s,
+        Err(e) => return refuse(&format!("{e:#}"), &speech, lang),
+    };
+    let blind = shakmaty::Color::from(args.blind);
+    let board = |port: &Option<PathBuf>, p: ProtocolArg| {
+        port.as_ref().map(|port| BoardSpec {
+            port: port.clone(),
+            protocol: p.into(),
+        })
+    };
+    let name = |given: &Option<String>, c: shakmaty::Color| {
+        given.clone().unwrap_or_else(|| {
+            if c == blind {
+                lang.play.player.clone()
+            } else {
+                lang.play.second_player.clone()
+            }
+        })
+    };
+    let table = TableSpec {
+        blind,
+        peg: board(&args.peg_board, args.peg_protocol),
+        sighted: board(&args.sighted_board, args.sighted_protocol),
+        control,
+        form: args
+            .form
+            .map_or(crate::core::notation::speak::Form::Short, Into::into),
+        duty,
+        white: name(&args.white, shakmaty::Color::White),
+        black: name(&args.black, shakmaty::Color::Black),
+        event: args.event.clone().unwrap_or_default(),
+        site: String::new(),
+        round: String::new(),
+        envelope: args.envelope.clone(),
+        settings: vec![("mode".into(), "assist".into())],
+    };
+    let options = crate::app::assist::AssistOptions {
+        table,
+        speech,
+        speech_chosen,
+        screen_reader: args.screen_reader,
+        pieces: args.pieces,
+        colors: args.colors,
+        start,
+    };
+    crate::app::assist::run(options, lang)
+}
