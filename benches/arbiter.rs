@@ -20,6 +20,10 @@
 //! cannot be going further (a sliding piece is taken after the 500 ms slide pause of quiet,
 //! deliberately). Other moves are played, not measured.
 
+// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
+// system's calls: the crate's [lints] are for hector itself.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+
 mod support;
 
 #[path = "../tests/common/pty.rs"]

@@ -10,6 +10,10 @@
 //! (c) Idle CPU: the full-screen clock running (redrawing every second) for S seconds, CPU
 //!     time from /proc.
 
+// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
+// system's calls: the crate's [lints] are for hector itself.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+
 mod support;
 
 #[path = "../tests/common/pty.rs"]

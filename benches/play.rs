@@ -9,6 +9,10 @@
 //! (b) Idle CPU with the full-screen view open and a clock running (redrawn every second).
 //! (c) Resident memory of that process.
 
+// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
+// system's calls: the crate's [lints] are for hector itself.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+
 mod support;
 
 #[path = "../tests/common/pty.rs"]

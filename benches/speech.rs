@@ -8,6 +8,10 @@
 //! (b) espeak-ng: from starting the program to the first audio sample that is not silence on
 //!     its standard output (`--stdout`, no sound card needed).
 
+// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
+// system's calls: the crate's [lints] are for hector itself.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+
 mod support;
 
 use std::io::Read;

@@ -4,6 +4,10 @@
 //! right; they disagree: the game goes back), penalties, the log, two games at once, the
 //! full-screen console.
 
+// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
+// system's calls: the crate's [lints] are for hector itself.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+
 mod common;
 
 use std::path::PathBuf;

@@ -3,6 +3,10 @@
 //! speech or serial libraries, or hector's adapters and modes (`crate::io`, `crate::app`).
 //! A rule broken here is named with its file and line.
 
+// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
+// system's calls: the crate's [lints] are for hector itself.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+
 use std::path::{Path, PathBuf};
 
 /// What the core must not name, and why.

@@ -1,5 +1,9 @@
 //! `hector transcript` and `hector parse` through the real binary.
 
+// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
+// system's calls: the crate's [lints] are for hector itself.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+
 mod common;
 
 use common::{data, run, run_with};

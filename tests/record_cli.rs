@@ -2,6 +2,10 @@
 //! through hector's own API, in both languages and both formats; and many exported games read
 //! back by hector's import, by pgn-extract and by `hector check`.
 
+// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
+// system's calls: the crate's [lints] are for hector itself.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+
 mod common;
 
 use std::path::{Path, PathBuf};

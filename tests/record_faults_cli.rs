@@ -4,6 +4,10 @@
 //! and a games folder that cannot be made. No move is lost, nothing is called saved that is
 //! not, and the journal replays.
 
+// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
+// system's calls: the crate's [lints] are for hector itself.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+
 mod common;
 
 use std::path::Path;

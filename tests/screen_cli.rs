@@ -3,6 +3,10 @@
 //! line is on the screen, the quit question stays visible until it is answered, a refused
 //! line stays in the input line, and the closing words are printed after the full screen.
 
+// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
+// system's calls: the crate's [lints] are for hector itself.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+
 mod common;
 
 use std::time::Duration;

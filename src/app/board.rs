@@ -35,16 +35,7 @@ extern "C" fn on_interrupt(_: nix::libc::c_int) {
 /// Ctrl-C (and SIGTERM) end the board modes cleanly instead of killing them mid-line: the
 /// loops look at [`interrupted`] at least every 100 ms.
 pub fn catch_interrupt() {
-    use nix::sys::signal::{SaFlags, SigAction, SigHandler, SigSet, Signal, sigaction};
-    let action = SigAction::new(
-        SigHandler::Handler(on_interrupt),
-        SaFlags::SA_RESTART,
-        SigSet::empty(),
-    );
-    for signal in [Signal::SIGINT, Signal::SIGTERM] {
-        // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
-        let _ = unsafe { sigaction(signal, &action) };
-    }
+    crate::io::child::catch_signals(on_interrupt);
 }
 
 /// Ctrl-C was pressed (or SIGTERM received) since [`catch_interrupt`].

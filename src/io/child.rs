@@ -1,6 +1,12 @@
 //! Short-lived helper programs (`espeak-ng --version`, `espeak-ng --voices`): started in a
 //! process group of their own, waited for with a time limit, and killed with everything they
 //! started when they overstay, so that a program that hangs never outlives hector.
+//!
+//! This module is the one place of hector with `unsafe` code (the crate denies it elsewhere):
+//! two calls into the operating system that Rust cannot check, each with its SAFETY note:
+//! the set-up of a child between fork and exec ([`bound_to_hector`]) and the signal handler
+//! of Ctrl-C ([`catch_signals`]).
+#![allow(unsafe_code)]
 
 use std::io::Read;
 use std::os::unix::process::CommandExt;
@@ -147,6 +153,21 @@ pub fn run_bounded(command: &mut Command, limit: Duration) -> Result<Finished, C
         .recv_timeout(deadline.saturating_duration_since(Instant::now()))
         .unwrap_or_default();
     Ok(Finished { status, stdout })
+}
+
+/// SIGINT and SIGTERM call `handler` instead of ending hector at once, so that a mode can end
+/// cleanly. The handler may only do what is async-signal-safe (store to an atomic).
+pub fn catch_signals(handler: extern "C" fn(nix::libc::c_int)) {
+    use nix::sys::signal::{SaFlags, SigAction, SigHandler, SigSet, sigaction};
+    let action = SigAction::new(
+        SigHandler::Handler(handler),
+        SaFlags::SA_RESTART,
+        SigSet::empty(),
+    );
+    for signal in [Signal::SIGINT, Signal::SIGTERM] {
+        // SAFETY: the handlers hector installs only store to an atomic.
+        let _ = unsafe { sigaction(signal, &action) };
+    }
 }
 
 #[cfg(test)]
