@@ -84,8 +84,6 @@ pub enum Start {
 /// How the engine is doing.
 struct EngineSlot {
     engine: Engine,
-    restarts: u8,
-    rejected: u8,
 }
 
 struct Board {
@@ -129,6 +127,8 @@ impl App {
                     self.tell_record_problem();
                 }
                 Effect::EngineThink => self.ask_engine(),
+                Effect::EngineRestart => keep_going &= self.restart_engine(),
+                Effect::EngineGone => self.engine = None,
                 Effect::EngineStop => {
                     if let Some(slot) = self.engine.as_mut() {
                         slot.engine.stop();
@@ -256,73 +256,46 @@ impl App {
         };
         if let Err(e) = slot.engine.request_move(&start, &moves, limits) {
             let reason = engine_error_text(&e, self.lang);
-            self.engine_failed(reason);
+            self.handle(Event::EngineFailed { reason });
         }
     }
 
-    /// A failed engine is restarted once; after a second failure a person takes its moves.
-    fn engine_failed(&mut self, reason: String) {
-        let restarted = match self.engine.as_mut() {
-            Some(slot) if slot.restarts == 0 => {
-                slot.restarts += 1;
-                slot.engine.restart().is_ok()
-            }
-            _ => false,
-        };
-        if restarted {
-            self.handle(Event::EngineFailed {
-                reason,
-                gone: false,
-            });
-            self.tell(
-                Urgency::Answer,
-                vec![self.lang.play.engine_restarted.clone()],
-            );
-            if self.game_match.setup().side(self.game_match.game().turn()) == Side::Engine
-                && !self.game_match.game().is_over()
-            {
-                self.ask_engine();
-            }
-        } else {
-            self.engine = None;
-            self.handle(Event::EngineFailed { reason, gone: true });
-        }
-    }
-
+    /// The engine's answers and failures go to the session, which decides (ask again,
+    /// restart, hand its side to a person); this only puts them into words.
     fn engine_event(&mut self, e: EngineEvent) -> bool {
-        match e {
-            EngineEvent::BestMove { mv, .. } => {
-                if let Some(slot) = self.engine.as_mut() {
-                    slot.rejected = 0;
-                }
-                self.handle(Event::EngineMove(mv))
-            }
+        let event = match e {
+            EngineEvent::BestMove { mv, .. } => Event::EngineMove(mv),
             EngineEvent::Rejected { answer, .. } => {
-                let again = self.engine.as_mut().is_some_and(|slot| {
-                    slot.rejected += 1;
-                    slot.rejected < 2
-                });
-                if again {
-                    self.ask_engine();
-                } else {
-                    let answer = printable(&answer);
-                    let text = fill(&self.lang.play.engine_illegal, &[("answer", &answer)]);
-                    self.engine_failed(text);
+                let answer = printable(&answer);
+                Event::EngineRejected {
+                    reason: fill(&self.lang.play.engine_illegal, &[("answer", &answer)]),
                 }
-                true
             }
             EngineEvent::Timeout { waited, .. } => {
                 let seconds = whole_seconds(waited).to_string();
-                let text = fill(&self.lang.play.engine_hung, &[("seconds", &seconds)]);
-                self.engine_failed(text);
-                true
+                Event::EngineFailed {
+                    reason: fill(&self.lang.play.engine_hung, &[("seconds", &seconds)]),
+                }
             }
-            EngineEvent::Died { how, .. } => {
-                let text = engine_ending(how, self.lang);
-                self.engine_failed(text);
-                true
-            }
-        }
+            EngineEvent::Died { how, .. } => Event::EngineFailed {
+                reason: engine_ending(how, self.lang),
+            },
+        };
+        self.handle(event)
+    }
+
+    /// Starts the engine again, as the session asked; tells it how that went.
+    fn restart_engine(&mut self) -> bool {
+        let Some(slot) = self.engine.as_mut() else {
+            return true;
+        };
+        let event = match slot.engine.restart() {
+            Ok(()) => Event::EngineRestarted,
+            Err(e) => Event::EngineFailed {
+                reason: engine_error_text(&e, self.lang),
+            },
+        };
+        self.handle(event)
     }
 
     /// Board events: recognitions go to the match, everything else is told in words.
@@ -408,8 +381,6 @@ fn open_opposition(
                 o.side = Side::Engine;
                 o.engine = Some(EngineSlot {
                     engine: e,
-                    restarts: 0,
-                    rejected: 0,
                 });
             }
             Err(e) => o.problems.push(engine_error_text(&e, lang)),

@@ -201,6 +201,11 @@ pub enum Effect {
     /// The engine should find a move for the side to move.
     EngineThink,
     EngineStop,
+    /// Start the engine again (it failed once); the adapter answers with
+    /// [`Event::EngineRestarted`] or [`Event::EngineFailed`].
+    EngineRestart,
+    /// The engine is not tried any more: a person plays its side.
+    EngineGone,
     /// A board must show this position: the local board an opponent's move to execute
     /// (D2.1), the sighted opponent's e-board the local player's move.
     BoardExpect {
@@ -232,11 +237,17 @@ pub enum Event {
     /// A command from a key (full-screen).
     Command(Command),
     EngineMove(Move),
-    /// The engine failed; `gone` when it will not be tried again (a person takes over).
+    /// The engine failed (it hung, ended, or could not be asked): restarted once, then a
+    /// person takes over ([`Effect::EngineRestart`], [`Effect::EngineGone`]).
     EngineFailed {
         reason: String,
-        gone: bool,
     },
+    /// The engine answered something that is not a legal move here.
+    EngineRejected {
+        reason: String,
+    },
+    /// The engine was started again after [`Effect::EngineRestart`].
+    EngineRestarted,
     /// What the local player's board recognised.
     LocalBoard(Recognition),
     /// What the opponent's e-board recognised.
@@ -285,6 +296,9 @@ pub struct Match {
     unrecorded: Option<String>,
     /// The clock waits for the opening announcement (or the player's first action).
     held: bool,
+    /// The engine's second chances: restarted once, an illegal answer asked for again once.
+    engine_restarts: u8,
+    engine_rejected: u8,
 }
 
 fn say(urgency: Urgency, text: impl Into<String>) -> Effect {
@@ -340,6 +354,8 @@ impl Match {
             watched: Vec::new(),
             unrecorded: None,
             held: false,
+            engine_restarts: 0,
+            engine_rejected: 0,
         };
         let mut effects = Vec::new();
         if !m.game.is_over() {
@@ -512,31 +528,29 @@ impl Match {
             Event::Line(text) => self.line(&text, now, &mut out),
             Event::Command(c) => self.command(c, now, &mut out),
             Event::EngineMove(m) => {
-                if !self.game.is_over() && self.setup.side(self.game.turn()) == Side::Engine {
+                self.engine_rejected = 0;
+                if self.engine_to_move() {
                     self.play(m, false, now, &mut out);
                 }
             }
-            Event::EngineFailed { reason, gone } => {
-                let p = &self.lang.play;
-                out.push(say(
-                    Urgency::Urgent,
-                    fill(&p.engine_failed, &[("reason", &reason)]),
-                ));
-                if gone {
-                    let engine_color = if self.setup.white == Side::Engine {
-                        Color::White
-                    } else {
-                        Color::Black
-                    };
-                    if engine_color == Color::White {
-                        self.setup.white = Side::Keyboard;
-                    } else {
-                        self.setup.black = Side::Keyboard;
+            Event::EngineRejected { reason } => {
+                // An answer that is not a legal move is asked for again once; a second one
+                // counts as a failure.
+                self.engine_rejected += 1;
+                if self.engine_rejected < 2 {
+                    if self.engine_to_move() {
+                        out.push(Effect::EngineThink);
                     }
-                    out.push(answer(fill(
-                        &p.engine_gone,
-                        &[("color", self.lang.color(engine_color))],
-                    )));
+                } else {
+                    self.engine_rejected = 0;
+                    self.engine_failure(&reason, &mut out);
+                }
+            }
+            Event::EngineFailed { reason } => self.engine_failure(&reason, &mut out),
+            Event::EngineRestarted => {
+                out.push(answer(self.lang.play.engine_restarted.clone()));
+                if self.engine_to_move() {
+                    out.push(Effect::EngineThink);
                 }
             }
             Event::LocalBoard(r) => self.local_board(r, now, &mut out),
@@ -812,6 +826,42 @@ impl Match {
                 }
             }
         }
+    }
+
+    /// Whether the engine is to move in a game that goes on.
+    fn engine_to_move(&self) -> bool {
+        !self.game.is_over() && self.setup.side(self.game.turn()) == Side::Engine
+    }
+
+    /// The policy for a failed engine: it is started again once; after a second failure a
+    /// person at the keyboard plays its side.
+    fn engine_failure(&mut self, reason: &str, out: &mut Vec<Effect>) {
+        let p = &self.lang.play;
+        out.push(say(
+            Urgency::Urgent,
+            fill(&p.engine_failed, &[("reason", reason)]),
+        ));
+        if self.engine_restarts == 0 {
+            self.engine_restarts = 1;
+            out.push(Effect::EngineRestart);
+            return;
+        }
+        let Some(engine_color) = Color::ALL
+            .into_iter()
+            .find(|&c| self.setup.side(c) == Side::Engine)
+        else {
+            return;
+        };
+        if engine_color == Color::White {
+            self.setup.white = Side::Keyboard;
+        } else {
+            self.setup.black = Side::Keyboard;
+        }
+        out.push(Effect::EngineGone);
+        out.push(answer(fill(
+            &p.engine_gone,
+            &[("color", self.lang.color(engine_color))],
+        )));
     }
 
     /// Who made a move, as the screen labels it: the computer, or the colour.

@@ -330,10 +330,15 @@ impl Run {
                 Some(mv) => self.m.handle(Event::EngineMove(mv), now),
                 None => Vec::new(),
             },
-            Step::EngineFailed(gone) => self.m.handle(
+            Step::EngineFailed(rejected) if *rejected => self.m.handle(
+                Event::EngineRejected {
+                    reason: "illegal".into(),
+                },
+                now,
+            ),
+            Step::EngineFailed(_) => self.m.handle(
                 Event::EngineFailed {
                     reason: "crashed".into(),
-                    gone: *gone,
                 },
                 now,
             ),

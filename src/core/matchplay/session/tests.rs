@@ -528,24 +528,42 @@ fn the_local_board_moves_and_is_guided_for_the_opponents_move() {
 }
 
 #[test]
-fn a_failed_engine_hands_its_side_to_the_keyboard() {
+fn a_failed_engine_is_restarted_once_then_hands_its_side_to_the_keyboard() {
     let (mut m, _) = start(setup(Side::Keyboard, Side::Engine));
     line(&mut m, "e4", 10);
+    let failed = |reason: &str| Event::EngineFailed {
+        reason: reason.into(),
+    };
+    // The first failure: started again, and asked again when it has come back.
+    let e = m.handle(failed("exited"), t(20));
+    assert_eq!(said(&e), ["exited"]);
+    assert!(e.contains(&Effect::EngineRestart));
+    let e = m.handle(Event::EngineRestarted, t(25));
+    assert_eq!(said(&e), ["Der Computer ist neu gestartet"]);
+    assert!(e.contains(&Effect::EngineThink));
+    // An illegal answer is asked for again once; the second counts as a failure.
     let e = m.handle(
-        Event::EngineFailed {
-            reason: "exited".into(),
-            gone: true,
+        Event::EngineRejected {
+            reason: "illegal".into(),
         },
-        t(20),
+        t(30),
+    );
+    assert!(e.contains(&Effect::EngineThink) && said(&e).is_empty());
+    let e = m.handle(
+        Event::EngineRejected {
+            reason: "illegal".into(),
+        },
+        t(40),
     );
     assert_eq!(
         said(&e),
         [
-            "exited",
+            "illegal",
             "Der Computer fällt aus. Bitte die Züge für Schwarz eintippen"
         ]
     );
-    assert_eq!(said(&line(&mut m, "e5", 30)), ["Eva fünf"]);
+    assert!(e.contains(&Effect::EngineGone));
+    assert_eq!(said(&line(&mut m, "e5", 50)), ["Eva fünf"]);
 }
 
 #[test]

@@ -536,6 +536,8 @@ impl TwoBoards {
                 // No engine plays here, and the boards are followed below.
                 session::Effect::EngineThink
                 | session::Effect::EngineStop
+                | session::Effect::EngineRestart
+                | session::Effect::EngineGone
                 | session::Effect::BoardExpect { .. } => {}
             }
         }
