@@ -93,6 +93,8 @@ pub enum Command {
         /// One JSON object per game, one per line, instead of sentences.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        run: PgnRunArgs,
     },
     /// Speak every move of every game of a PGN file in the Appendix D words.
     #[command(long_about = TRANSCRIPT_HELP)]
@@ -108,6 +110,8 @@ pub enum Command {
         /// text: numbered lines to read; tsv: one line per ply (game, ply, san, uci, spoken).
         #[arg(long, value_enum, default_value = "text")]
         format: crate::app::transcript::Format,
+        #[command(flatten)]
+        run: PgnRunArgs,
     },
     /// Show which move a typed or dictated text names, or why it names none.
     #[command(long_about = PARSE_HELP)]
@@ -589,6 +593,25 @@ backend, language, voice, rate (-100 to 100), volume (0 to 100); these options o
 --wav FILE writes the speech to a WAV file with espeak-ng (no sound card needed).\n\n\
 Exit status: 0 when everything was said (or written), 1 when no backend could say it, \
 2 on a usage error.";
+
+/// How `check` and `transcript` go through a PGN input.
+#[derive(clap::Args, Debug)]
+pub struct PgnRunArgs {
+    /// Games judged at the same time, on as many threads (default: one per core). The output
+    /// is the same, in the same order, for any number.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    jobs: Option<u16>,
+    /// No progress line on standard error (it appears only on a terminal, after a second).
+    #[arg(long)]
+    quiet: bool,
+}
+
+impl PgnRunArgs {
+    fn jobs(&self) -> usize {
+        self.jobs
+            .map_or_else(crate::app::pgn_jobs::default_jobs, usize::from)
+    }
+}
 
 const CHECK_HELP: &str = "Check every game of a PGN file against the Laws of Chess.\n\n\
 For each game hector replays the moves (standard chess, and Chess960 with [Variant \"Chess960\"] \
@@ -1282,7 +1305,9 @@ pub fn main() -> ExitCode {
                 lang,
             )
         }
-        Command::Check { file, json } => crate::app::check::run(&file, json),
+        Command::Check { file, json, run } => {
+            crate::app::check::run(&file, json, run.jobs(), run.quiet)
+        }
         Command::Games { lang } => match lang_or_exit(&lang) {
             Ok(lang) => crate::app::games::list(lang),
             Err(code) => code,
@@ -1309,8 +1334,11 @@ pub fn main() -> ExitCode {
             lang,
             form,
             format,
+            run,
         } => match lang_or_exit(&lang) {
-            Ok(lang) => crate::app::transcript::run(&file, lang, form.into(), format),
+            Ok(lang) => {
+                crate::app::transcript::run(&file, lang, form.into(), format, run.jobs(), run.quiet)
+            }
             Err(code) => code,
         },
         Command::Parse {

@@ -10,6 +10,7 @@ pub mod games;
 pub mod narrator;
 pub mod output;
 pub mod parse;
+pub mod pgn_jobs;
 pub mod play;
 pub mod recorder;
 pub mod say;

@@ -6,6 +6,7 @@ pub mod config;
 pub mod engine;
 pub mod files;
 pub mod journal;
+pub mod pgn_stream;
 pub mod serial;
 pub mod speech;
 pub mod terminal;
