@@ -498,3 +498,33 @@ fn any_number_of_jobs_gives_the_same_output() {
         }
     }
 }
+
+/// On a terminal a progress line comes on standard error once a second has passed; `--quiet`
+/// leaves it out. The games come from the terminal itself, in two parts 1.5 s apart.
+#[test]
+fn a_progress_line_on_a_terminal_unless_quiet() {
+    let games = sample(700, 3);
+    let half = games.len() / 2;
+    let cut = games[half..]
+        .find("\n[Event")
+        .map_or(half, |i| half + i + 1);
+    for quiet in [false, true] {
+        let mut args = vec!["check", "--jobs", "2", "-"];
+        if quiet {
+            args.push("--quiet");
+        }
+        let mut pty = common::pty::Pty::spawn(&args, &[]);
+        pty.send(games[..cut].as_bytes());
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        pty.send(games[cut..].as_bytes());
+        pty.send(b"\n\x04");
+        assert!(
+            pty.wait_for("700 games checked", LIMIT).is_some(),
+            "{}",
+            pty.text()
+        );
+        let shown = pty.text().contains(" MB read, ");
+        assert_eq!(shown, !quiet, "quiet {quiet}");
+        assert_eq!(pty.wait_exit(LIMIT), Some(0));
+    }
+}
