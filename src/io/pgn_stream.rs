@@ -36,6 +36,8 @@ pub struct Splitter<R> {
     resyncing: bool,
     /// The stream's first bytes were looked at for a byte-order mark.
     began: bool,
+    /// The least read at a time ([`READ_SIZE`]; less in tests, to cut games everywhere).
+    read_size: usize,
 }
 
 enum Step {
@@ -52,7 +54,12 @@ enum Step {
 
 impl<R: Read> Splitter<R> {
     pub fn new(input: R) -> Splitter<R> {
+        Splitter::reading_at_least(input, READ_SIZE)
+    }
+
+    fn reading_at_least(input: R, read_size: usize) -> Splitter<R> {
         Splitter {
+            read_size,
             input,
             buf: Vec::new(),
             start: 0,
@@ -208,7 +215,7 @@ impl<R: Read> Splitter<R> {
     }
 
     /// Reads more of the stream, dropping what was read already: at least as much as is kept
-    /// (and [`READ_SIZE`]), so that a game read again after each refill is read a bounded
+    /// (and `read_size`), so that a game read again after each refill is read a bounded
     /// number of times.
     fn fill(&mut self) -> io::Result<()> {
         if self.start > 0 {
@@ -216,7 +223,7 @@ impl<R: Read> Splitter<R> {
             self.start = 0;
         }
         let kept = self.buf.len();
-        let want = kept + READ_SIZE.max(kept);
+        let want = kept + self.read_size.max(kept);
         self.buf.resize(want, 0);
         let mut filled = kept;
         while filled < want {
@@ -243,7 +250,7 @@ mod tests {
     use super::*;
     use crate::core::pgn::RawGame;
 
-    /// Hands out at most `step` bytes per read, to cut games and lines everywhere.
+    /// Hands out at most `step` bytes per read.
     struct Trickle<'a> {
         text: &'a [u8],
         step: usize,
@@ -271,7 +278,8 @@ mod tests {
     }
 
     fn streamed(text: &[u8], step: usize) -> Vec<String> {
-        let mut splitter = Splitter::new(Trickle { text, step });
+        // Refills of `step` bytes cut games and lines everywhere.
+        let mut splitter = Splitter::reading_at_least(Trickle { text, step }, step);
         let mut out = Vec::new();
         while let Some(g) = splitter.next_game().expect("reads") {
             if g.too_large {
