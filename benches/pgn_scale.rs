@@ -273,7 +273,7 @@ fn main() {
 
     // The crafted inputs.
     println!("crafted inputs (hector check --json, default jobs):");
-    let crafted: [(&str, Box<MakeInput>); 3] = [
+    let crafted: [(&str, Box<MakeInput>); 4] = [
         (
             "1M tags in one game",
             Box::new(|w| {
@@ -286,6 +286,16 @@ fn main() {
                 }
                 w.write_all(b"\n1. e4 *\n")?;
                 Ok(n)
+            }),
+        ),
+        (
+            "200k games, each with a { never closed",
+            Box::new(|w| {
+                let game = b"[Event \"x\"]\n1. e4 { no end\n";
+                for _ in 0..200_000 {
+                    w.write_all(game)?;
+                }
+                Ok(200_000 * game.len() as u64)
             }),
         ),
         (

@@ -320,8 +320,6 @@ pub struct Reader<'a> {
     game_start: usize,
     /// False when only finding where games end: nothing is kept.
     keep: bool,
-    /// The first `}` at or after the first position is at the second (see `next_close`).
-    close_hint: (usize, Option<usize>),
     /// The whole text began with a byte-order mark (position 3 begins the first line).
     bom: bool,
 }
@@ -349,7 +347,6 @@ impl<'a> Reader<'a> {
             starts_line: at.starts_line,
             game_start: 0,
             keep: true,
-            close_hint: (usize::MAX, None),
             bom: false,
         }
     }
@@ -526,30 +523,34 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads a `{…}` comment; an unclosed one ends at the next `[Event "` line or the end.
+    /// Looks no further than where the comment ends, so many comments cost their length.
     fn read_brace_comment(&mut self, game: &mut RawGame<'a>) -> &'a [u8] {
         let line = self.line;
         let start = self.pos + 1;
         let input: &'a [u8] = self.input;
-        let rest = &input[start..];
-        // The earlier of the closing brace and a new game's tags (the brace was never closed).
-        let close = self.next_close(start).map(|at| at - start);
-        let event = find_event_tag(&rest[..close.unwrap_or(rest.len())]);
-        match (close, event) {
-            (Some(len), None) => {
-                self.count_lines(start, start + len);
-                self.pos = start + len + 1;
-                &rest[..len]
+        let mut at = start;
+        let cut = loop {
+            match memchr::memchr2(b'}', b'\n', &input[at..]) {
+                None => break input.len(),
+                Some(i) if input[at + i] == b'}' => {
+                    self.pos = at + i + 1;
+                    return &input[start..at + i];
+                }
+                Some(i) => {
+                    self.line += 1;
+                    at += i + 1;
+                    // A new game's tags: the brace was never closed.
+                    if input[at..].starts_with(b"[Event ") {
+                        break at;
+                    }
+                }
             }
-            (_, cut) => {
-                let cut = cut.unwrap_or(rest.len());
-                self.count_lines(start, start + cut);
-                self.pos = start + cut;
-                self.report(game, Cause::CommentOpen, line, || {
-                    "a comment opened with { is not closed".to_string()
-                });
-                &rest[..cut]
-            }
-        }
+        };
+        self.pos = cut;
+        self.report(game, Cause::CommentOpen, line, || {
+            "a comment opened with { is not closed".to_string()
+        });
+        &input[start..cut]
     }
 
     fn push(&self, game: &mut RawGame<'a>, kind: u8, span: (usize, usize), nag: u8, line: usize) {
@@ -572,10 +573,7 @@ impl<'a> Reader<'a> {
     fn too_large(&mut self, game: RawGame<'a>) -> RawGame<'a> {
         let limit = self.game_start + MAX_GAME_BYTES;
         let from = (limit - 1).min(self.input.len());
-        self.pos = match memchr::memmem::find(&self.input[from..], b"\n[Event ") {
-            Some(i) => from + i + 1,
-            None => self.input.len(),
-        };
+        self.pos = find_event_tag(&self.input[from..]).map_or(self.input.len(), |i| from + i);
         self.line = game.line;
         self.count_lines(self.game_start, self.pos);
         RawGame::too_large(game.number, game.line)
@@ -584,18 +582,6 @@ impl<'a> Reader<'a> {
     /// An Event tag when the game has one already: it starts the next game.
     fn second_event(&self, has_event: bool) -> bool {
         has_event && self.input[self.pos..].starts_with(b"[Event ")
-    }
-
-    /// The first `}` at or after `from`. Remembered, so that many unclosed comments cost one
-    /// search, not one each.
-    fn next_close(&mut self, from: usize) -> Option<usize> {
-        let (at, found) = self.close_hint;
-        if at <= from && found.is_none_or(|f| from <= f) {
-            return found;
-        }
-        let found = memchr::memchr(b'}', &self.input[from..]).map(|i| from + i);
-        self.close_hint = (from, found);
-        found
     }
 }
 
