@@ -53,7 +53,13 @@ fn measure(shell: &str, dir: &Path) -> Measured {
         .stderr(Stdio::null())
         .status();
     let text = std::fs::read_to_string(&report).unwrap_or_default();
-    let fields: Vec<&str> = text.split_whitespace().collect();
+    // GNU time puts "Command exited with non-zero status N" first when it is not 0.
+    let fields: Vec<&str> = text
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .split_whitespace()
+        .collect();
     let field = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok());
     let _ = status;
     Measured {
@@ -160,9 +166,9 @@ fn main() {
         return;
     }
 
-    // 20,000 seeded games (about 17 MB), repeated to the size asked for.
+    // 10,000 seeded games (about 9 MB), repeated to the size asked for.
     let block = write_games(SampleOptions {
-        games: 20_000,
+        games: 10_000,
         seed: 2026,
         clock_comments: false,
     });
@@ -188,7 +194,7 @@ fn main() {
             return;
         }
     };
-    let games = (size / (block.len() as u64 + 1)) * 20_000;
+    let games = (size / (block.len() as u64 + 1)) * 10_000;
     println!(
         "pgn_scale: {games} games, {:.0} MB of PGN, {:.0} MB as .zst; best of {repeat}",
         size as f64 / 1e6,

@@ -514,9 +514,9 @@ fn a_progress_line_on_a_terminal_unless_quiet() {
             args.push("--quiet");
         }
         let mut pty = common::pty::Pty::spawn(&args, &[]);
-        pty.send(games[..cut].as_bytes());
+        pty.send(&games.as_bytes()[..cut]);
         std::thread::sleep(std::time::Duration::from_millis(1500));
-        pty.send(games[cut..].as_bytes());
+        pty.send(&games.as_bytes()[cut..]);
         pty.send(b"\n\x04");
         assert!(
             pty.wait_for("700 games checked", LIMIT).is_some(),

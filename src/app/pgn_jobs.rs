@@ -67,6 +67,8 @@ where
     // A permit per batch in flight: the reader waits when the writer is behind.
     let (permit_tx, permit_rx) = bounded::<()>(2 * jobs + 2);
     let (done_tx, done_rx) = unbounded::<(usize, thread::Result<Vec<T>>)>();
+    // Batch buffers go back to the reader to be filled again, not freed on another thread.
+    let (spare_tx, spare_rx) = unbounded::<Vec<u8>>();
     let splitter = thread::Builder::new()
         .name("pgn-reader".into())
         .spawn(move || -> Result<()> {
@@ -74,16 +76,19 @@ where
             let mut seq = 0usize;
             let mut batch = Batch {
                 seq,
-                bytes: Vec::new(),
+                bytes: Vec::with_capacity(2 * BATCH_BYTES),
                 games: Vec::new(),
             };
             let mut send = |batch: &mut Batch| -> bool {
                 seq += 1;
+                let bytes = spare_rx
+                    .try_recv()
+                    .unwrap_or_else(|_| Vec::with_capacity(2 * BATCH_BYTES));
                 let full = std::mem::replace(
                     batch,
                     Batch {
                         seq,
-                        bytes: Vec::with_capacity(BATCH_BYTES),
+                        bytes,
                         games: Vec::new(),
                     },
                 );
@@ -115,6 +120,7 @@ where
         let batch_rx = batch_rx.clone();
         let done_tx = done_tx.clone();
         let work = Arc::clone(&work);
+        let spare_tx = spare_tx.clone();
         thread::Builder::new()
             .name(format!("pgn-worker-{i}"))
             .spawn(move || {
@@ -123,11 +129,17 @@ where
                     if done_tx.send((batch.seq, results)).is_err() {
                         break;
                     }
+                    let mut bytes = batch.bytes;
+                    // One that held a long game is let go, to give its memory back.
+                    if bytes.capacity() <= 2 * BATCH_BYTES {
+                        bytes.clear();
+                        let _ = spare_tx.send(bytes);
+                    }
                 }
             })
             .context("cannot start a worker thread")?;
     }
-    drop((batch_rx, done_tx));
+    drop((batch_rx, done_tx, spare_tx));
     let mut pending: BTreeMap<usize, Vec<T>> = BTreeMap::new();
     let mut next = 0usize;
     for (seq, results) in &done_rx {

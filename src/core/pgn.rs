@@ -678,6 +678,9 @@ impl<'a> Iterator for Reader<'a> {
         if self.keep {
             game.movetext.src = &self.input[self.pos..];
             game.movetext.first_line = self.line;
+            // About one item per five bytes in real games: growing the list costs more than
+            // this guess, which is bounded for a whole file read at once.
+            game.movetext.items = Vec::with_capacity(((self.input.len() - self.pos) / 5).min(512));
         }
         let mut in_movetext = false;
         let mut has_event = false;
