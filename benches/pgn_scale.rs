@@ -34,6 +34,8 @@ impl Drop for Scratch {
 
 struct Measured {
     seconds: f64,
+    /// User and system CPU time: what the work costs, however busy the machine is.
+    cpu: f64,
     peak_mb: f64,
     code: Option<i32>,
 }
@@ -44,7 +46,7 @@ fn measure(shell: &str, dir: &Path) -> Measured {
     let report = dir.join("time.txt");
     let line = shell.replace(
         "TIME ",
-        &format!("/usr/bin/time -o {} -f '%e %M %x' ", report.display()),
+        &format!("/usr/bin/time -o {} -f '%e %M %x %U %S' ", report.display()),
     );
     let status = Command::new("sh")
         .arg("-c")
@@ -64,6 +66,7 @@ fn measure(shell: &str, dir: &Path) -> Measured {
     let _ = status;
     Measured {
         seconds: field(0).unwrap_or(f64::NAN),
+        cpu: field(3).unwrap_or(f64::NAN) + field(4).unwrap_or(f64::NAN),
         peak_mb: field(1).map_or(f64::NAN, |kib| kib / 1024.0),
         code: field(2).map(|c| c as i32),
     }
@@ -79,6 +82,7 @@ fn best(shell: &str, dir: &Path, repeat: usize) -> Measured {
     }
     best.unwrap_or(Measured {
         seconds: f64::NAN,
+        cpu: f64::NAN,
         peak_mb: f64::NAN,
         code: None,
     })
@@ -202,9 +206,10 @@ fn main() {
     );
     let row = |what: &str, m: &Measured, bytes: u64| {
         println!(
-            "  {what:<44} {:>6.2} s  {:>6.1} MB/s  peak {:>5.1} MB  exit {}",
+            "  {what:<44} {:>6.2} s  {:>6.1} MB/s  cpu {:>6.2} s  peak {:>5.1} MB  exit {}",
             m.seconds,
             bytes as f64 / 1e6 / m.seconds,
+            m.cpu,
             m.peak_mb,
             m.code.map_or("?".to_string(), |c| c.to_string())
         );
