@@ -599,7 +599,7 @@ Exit status: 0 when everything was said (or written), 1 when no backend could sa
 pub struct PgnRunArgs {
     /// Games judged at the same time, on as many threads (default: one per core). The output
     /// is the same, in the same order, for any number.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: Option<u16>,
     /// No progress line on standard error (it appears only on a terminal, after a second).
     #[arg(long)]

@@ -15,8 +15,9 @@
 
 use std::borrow::Cow;
 
-/// The longest game kept, in bytes: about 400 times a long annotated game, small enough that
-/// a few games in flight stay within a few tens of megabytes.
+/// The longest game kept, in bytes: far above real games (a richly annotated one has some
+/// tens of kilobytes), and small enough that the few games being read at once stay within a
+/// few tens of megabytes (a game's items take at most 16 bytes per byte of it).
 pub const MAX_GAME_BYTES: usize = 1 << 20;
 
 /// How many characters of a token or tag name a message shows.
