@@ -18,13 +18,25 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, anyhow};
 use crossbeam_channel::{bounded, unbounded};
 
-use crate::core::pgn::{RawGame, Reader, Resume};
+use crate::core::pgn::{MAX_GAME_BYTES, RawGame, Reader, Resume};
 use crate::io::files::Input;
 use crate::io::pgn_stream::Splitter;
 
 /// A batch is closed when it holds this many bytes of games, or this many games.
 const BATCH_BYTES: usize = 128 * 1024;
 const BATCH_GAMES: usize = 512;
+
+/// Batches in flight are paid for in permits of this many bytes of game text.
+const PERMIT_BYTES: usize = 64 * 1024;
+
+/// At most this much game text is in flight however many jobs run (unless one batch alone
+/// needs more): a game's items may take 16 times its size while it is judged.
+const MAX_IN_FLIGHT: usize = 3 << 20;
+
+/// Permits a batch of `bytes` takes.
+fn permits(bytes: usize) -> usize {
+    bytes.div_ceil(PERMIT_BYTES).max(1)
+}
 
 /// The threads to use when not told: one per core.
 pub fn default_jobs() -> usize {
@@ -62,11 +74,16 @@ where
     E: FnMut(T, &mut Progress) -> bool,
 {
     let jobs = jobs.max(1);
+    return_large_blocks();
     let Input { reader, name, .. } = input;
     let (batch_tx, batch_rx) = bounded::<Batch>(jobs);
-    // A permit per batch in flight: the reader waits when the writer is behind.
-    let (permit_tx, permit_rx) = bounded::<()>(2 * jobs + 2);
-    let (done_tx, done_rx) = unbounded::<(usize, thread::Result<Vec<T>>)>();
+    // Permits for the game text in flight: the reader waits when the writer is behind, and
+    // memory stays bounded whatever the number of jobs. The largest batch (a full one plus the
+    // longest game) must fit.
+    let largest = permits(BATCH_BYTES + MAX_GAME_BYTES + PERMIT_BYTES);
+    let wanted = permits((2 * jobs + 2) * BATCH_BYTES).min(permits(MAX_IN_FLIGHT));
+    let (permit_tx, permit_rx) = bounded::<()>(largest.max(wanted));
+    let (done_tx, done_rx) = unbounded::<(usize, usize, thread::Result<Vec<T>>)>();
     // Batch buffers go back to the reader to be filled again, not freed on another thread.
     let (spare_tx, spare_rx) = unbounded::<Vec<u8>>();
     let splitter = thread::Builder::new()
@@ -92,7 +109,8 @@ where
                         games: Vec::new(),
                     },
                 );
-                permit_tx.send(()).is_ok() && batch_tx.send(full).is_ok()
+                (0..permits(full.bytes.len())).all(|_| permit_tx.send(()).is_ok())
+                    && batch_tx.send(full).is_ok()
             };
             while let Some(game) = splitter
                 .next_game()
@@ -126,7 +144,8 @@ where
             .spawn(move || {
                 for batch in batch_rx {
                     let results = catch_unwind(AssertUnwindSafe(|| judge(&batch, &*work)));
-                    if done_tx.send((batch.seq, results)).is_err() {
+                    let paid = permits(batch.bytes.len());
+                    if done_tx.send((batch.seq, paid, results)).is_err() {
                         break;
                     }
                     let mut bytes = batch.bytes;
@@ -140,12 +159,12 @@ where
             .context("cannot start a worker thread")?;
     }
     drop((batch_rx, done_tx, spare_tx));
-    let mut pending: BTreeMap<usize, Vec<T>> = BTreeMap::new();
+    let mut pending: BTreeMap<usize, (usize, Vec<T>)> = BTreeMap::new();
     let mut next = 0usize;
-    for (seq, results) in &done_rx {
+    for (seq, paid, results) in &done_rx {
         let results = results.map_err(|_| anyhow!("a game could not be read (internal error)"))?;
-        pending.insert(seq, results);
-        while let Some(results) = pending.remove(&next) {
+        pending.insert(seq, (paid, results));
+        while let Some((paid, results)) = pending.remove(&next) {
             next += 1;
             for result in results {
                 progress.games += 1;
@@ -154,7 +173,9 @@ where
                     return Ok(Finish::Stopped);
                 }
             }
-            let _ = permit_rx.try_recv();
+            for _ in 0..paid {
+                let _ = permit_rx.try_recv();
+            }
             progress.tick();
         }
     }
@@ -163,6 +184,19 @@ where
         Ok(Ok(())) => Ok(Finish::Done),
         Ok(Err(e)) => Err(e),
         Err(_) => Err(anyhow!("the input could not be read (internal error)")),
+    }
+}
+
+/// Has the C allocator give large blocks back to the system when they are freed. By default
+/// glibc raises its threshold for that after each such free, and then every worker thread keeps
+/// the memory of the longest game it has read: resident memory would grow with the number of
+/// jobs instead of with the games in flight.
+fn return_large_blocks() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets a tuning parameter of the allocator; any value is allowed, and
+    // the worker threads are not started yet.
+    unsafe {
+        nix::libc::mallopt(nix::libc::M_MMAP_THRESHOLD, 256 * 1024);
     }
 }
 
