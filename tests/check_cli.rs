@@ -457,13 +457,19 @@ fn compressed_files_and_standard_input_give_the_plain_report() {
         r.stderr
     );
     // Damaged compressed data: the games before the damage are reported, then the error.
-    let mut damaged = zst.clone();
+    let mut damaged = gz.clone();
     let cut = damaged.len() / 2;
     damaged.truncate(cut);
-    let damaged = dir.write("damaged.pgn.zst", &damaged);
+    let damaged = dir.write("damaged.pgn.gz", &damaged);
     let r = run(&["check", "--json", &damaged]);
     assert_eq!(r.code, Some(2), "{}", r.stderr);
     assert!(r.stderr.contains("cannot read"), "{}", r.stderr);
+    let before = json_lines(&r.stdout);
+    assert!(
+        !before.is_empty() && before.len() < 300,
+        "{} games before the damage",
+        before.len()
+    );
 }
 
 #[test]

@@ -112,10 +112,18 @@ where
                 (0..permits(full.bytes.len())).all(|_| permit_tx.send(()).is_ok())
                     && batch_tx.send(full).is_ok()
             };
-            while let Some(game) = splitter
-                .next_game()
-                .with_context(|| format!("cannot read {name}"))?
-            {
+            loop {
+                let game = match splitter.next_game() {
+                    Ok(Some(game)) => game,
+                    Ok(None) => break,
+                    Err(e) => {
+                        // The games read before the failure are still reported.
+                        if !batch.games.is_empty() {
+                            send(&mut batch);
+                        }
+                        return Err(e).with_context(|| format!("cannot read {name}"));
+                    }
+                };
                 let from = batch.bytes.len();
                 batch.bytes.extend_from_slice(game.bytes);
                 batch

@@ -38,6 +38,8 @@ pub struct Splitter<R> {
     began: bool,
     /// The least read at a time ([`READ_SIZE`]; less in tests, to cut games everywhere).
     read_size: usize,
+    /// A read that failed after some bytes came: the games in those bytes go first.
+    failed: Option<io::Error>,
 }
 
 enum Step {
@@ -60,6 +62,7 @@ impl<R: Read> Splitter<R> {
     fn reading_at_least(input: R, read_size: usize) -> Splitter<R> {
         Splitter {
             read_size,
+            failed: None,
             input,
             buf: Vec::new(),
             start: 0,
@@ -218,6 +221,9 @@ impl<R: Read> Splitter<R> {
     /// (and `read_size`), so that a game read again after each refill is read a bounded
     /// number of times.
     fn fill(&mut self) -> io::Result<()> {
+        if let Some(e) = self.failed.take() {
+            return Err(e);
+        }
         if self.start > 0 {
             self.buf.drain(..self.start);
             self.start = 0;
@@ -234,6 +240,10 @@ impl<R: Read> Splitter<R> {
                 }
                 Ok(n) => filled += n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) if filled > kept => {
+                    self.failed = Some(e);
+                    break;
+                }
                 Err(e) => {
                     self.buf.truncate(filled);
                     return Err(e);
@@ -331,6 +341,35 @@ mod tests {
         for step in [1000, 4096, 1 << 20] {
             assert_eq!(streamed(&text, step), expected, "step {step}");
         }
+    }
+
+    /// Hands out its text, then fails.
+    struct Failing<'a>(&'a [u8]);
+
+    impl Read for Failing<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(io::Error::other("the data is damaged"));
+            }
+            let n = buf.len().min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn the_games_before_a_read_error_come_first() {
+        let text = b"[Event \"1\"]\n1. e4 *\n\n[Event \"2\"]\n1. d4";
+        let mut splitter = Splitter::new(Failing(text));
+        let first = splitter
+            .next_game()
+            .expect("the first game")
+            .expect("a game");
+        assert_eq!(first.bytes, b"[Event \"1\"]\n1. e4 *");
+        // The second game is cut off by the failure: the error, not a game.
+        let err = splitter.next_game().err().expect("the read error");
+        assert_eq!(err.to_string(), "the data is damaged");
     }
 
     proptest::proptest! {
