@@ -7,50 +7,80 @@ use serde_json::{Value, json};
 use shakmaty::Color;
 
 use crate::app::output::Out;
+use crate::app::pgn_jobs::{self, Finish, Progress};
 use crate::core::check::{GameCheck, check_game};
 use crate::core::notation::printable;
-use crate::core::pgn::Reader;
-use crate::io::files::read_input;
+use crate::core::pgn::{shown, shown_limited};
+use crate::io::files::open_input;
+
+/// What one game gives the report.
+enum Verdict {
+    /// Stray text between games: no game, but the input was not empty.
+    Blank,
+    Game {
+        line: String,
+        consistent: bool,
+    },
+}
 
 /// The report is in English, and so is this.
 const OUTPUT_FAILED: &str = "cannot write the report: {reason}";
 
 /// Exit status: 0 all games legal and consistent, 1 otherwise, 2 input unreadable.
-pub fn run(path: &Path, as_json: bool) -> ExitCode {
-    let bytes = match read_input(path) {
-        Ok(b) => b,
+pub fn run(path: &Path, as_json: bool, jobs: usize, quiet: bool) -> ExitCode {
+    let input = match open_input(path) {
+        Ok(input) => input,
         Err(e) => {
             errln!("hector check: {e:#}");
             return ExitCode::from(2);
         }
     };
+    let mut progress = Progress::new(&input, quiet);
     let mut out = Out::new();
     let mut games = 0usize;
     let mut bad = 0usize;
-    for raw in Reader::new(&bytes) {
-        // A stretch of text with neither tags nor moves (trailing garbage) is not a game.
-        if raw.tags.is_empty()
-            && raw.movetext.is_empty()
-            && raw.termination.is_none()
-            && raw.errors.is_empty()
-        {
-            continue;
+    let mut blanks = 0usize;
+    let finish = pgn_jobs::run(
+        input,
+        jobs,
+        &mut progress,
+        move |raw| {
+            Some(if raw.is_blank() {
+                Verdict::Blank
+            } else {
+                let report = check_game(raw);
+                let line = if as_json {
+                    json_line(&report).to_string()
+                } else {
+                    text_line(&report)
+                };
+                Verdict::Game {
+                    line,
+                    consistent: report.is_consistent(),
+                }
+            })
+        },
+        |verdict, _| match verdict {
+            Verdict::Blank => {
+                blanks += 1;
+                true
+            }
+            Verdict::Game { line, consistent } => {
+                games += 1;
+                bad += usize::from(!consistent);
+                out.line(&line)
+            }
+        },
+    );
+    let stopped = match finish {
+        Ok(finish) => finish == Finish::Stopped,
+        Err(e) => {
+            out.flush();
+            errln!("hector check: {e:#}");
+            return ExitCode::from(2);
         }
-        let report = check_game(&raw);
-        games += 1;
-        if !report.is_consistent() {
-            bad += 1;
-        }
-        let line = if as_json {
-            json_line(&report).to_string()
-        } else {
-            text_line(&report)
-        };
-        if !out.line(&line) {
-            break;
-        }
-    }
-    if !as_json {
+    };
+    if !as_json && !stopped {
         let summary = match (games, bad) {
             (0, _) => "No games found.".to_string(),
             (n, 0) => format!(
@@ -68,7 +98,7 @@ pub fn run(path: &Path, as_json: bool) -> ExitCode {
     if !out.flush() {
         return out.finish("hector check", OUTPUT_FAILED, ExitCode::SUCCESS);
     }
-    let code = if games == 0 && !bytes.iter().all(u8::is_ascii_whitespace) {
+    let code = if games == 0 && blanks > 0 {
         errln!("hector check: {} holds no PGN games", path.display());
         ExitCode::from(2)
     } else if bad == 0 {
@@ -98,7 +128,7 @@ pub fn json_line(r: &GameCheck) -> Value {
             "fifty_move": r.fifty_move,
         },
         "automatic": r.automatic.map(|a| json!({"ply": a.ply, "rule": a.rule.name()})),
-        "result_tag": r.result_tag,
+        "result_tag": r.result_tag.as_deref().map(|t| shown(t.as_bytes())),
         "status": r.status_text(),
     });
     if !r.errors.is_empty()
@@ -108,18 +138,31 @@ pub fn json_line(r: &GameCheck) -> Value {
             "errors".into(),
             r.errors
                 .iter()
-                .map(|e| json!({"line": e.line, "message": e.message}))
+                .map(|e| {
+                    let mut error = json!({"line": e.line, "message": e.message});
+                    if e.more > 0 {
+                        error["more"] = json!(e.more);
+                    }
+                    error
+                })
                 .collect(),
         );
     }
     v
 }
 
+/// The most of a player's name a report shows.
+const NAME_CHARS: usize = 100;
+
 /// One sentence per game, for reading aloud or on a braille display.
 pub fn text_line(r: &GameCheck) -> String {
     let mut parts: Vec<String> = Vec::new();
     let players = match (&r.white, &r.black) {
-        (Some(w), Some(b)) => format!(", {w} against {b}"),
+        (Some(w), Some(b)) => format!(
+            ", {} against {}",
+            shown_limited(w.as_bytes(), NAME_CHARS),
+            shown_limited(b.as_bytes(), NAME_CHARS)
+        ),
         _ => String::new(),
     };
     let head = format!("Game {}{players} (line {})", r.game, r.line);
@@ -158,8 +201,8 @@ pub fn text_line(r: &GameCheck) -> String {
     }
     parts.push(match r.result_tag.as_deref() {
         None => "no Result tag".to_string(),
-        Some(tag) if r.result_agrees() => format!("result {tag} agrees"),
-        Some(tag) => format!("result {tag} does not agree"),
+        Some(tag) if r.result_agrees() => format!("result {} agrees", shown(tag.as_bytes())),
+        Some(tag) => format!("result {} does not agree", shown(tag.as_bytes())),
     });
     // Names and moves come from the file: no control character reaches the terminal.
     printable(&format!("{head}: {}.", parts.join("; "))).into_owned()

@@ -9,6 +9,7 @@ pub mod clock;
 pub mod games;
 pub mod output;
 pub mod parse;
+pub mod pgn_jobs;
 pub mod play;
 pub mod recorder;
 pub mod say;

@@ -4,47 +4,73 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use crate::app::output::Out;
+use crate::app::pgn_jobs::{self, Progress};
 use crate::core::notation::language::{Language, fill};
-use crate::core::notation::printable;
 use crate::core::notation::speak::Form;
 use crate::core::notation::transcript::{TranscriptError, push_text_ply, speak_game};
 use crate::core::outcome::GameResult;
-use crate::core::pgn::{RawGame, Reader};
-use crate::io::files::read_input;
+use crate::core::pgn::{RawGame, shown_limited};
+use crate::io::files::open_input;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
-    /// "1. Eva vier  Eva fünf": lines a person or a screen reader reads.
+    /// "1. Eva vier; Eva fünf": lines a person or a screen reader reads.
     Text,
     /// One line per ply: game, ply, SAN, UCI, spoken phrase, separated by tabs.
     Tsv,
 }
 
-pub fn run(path: &Path, lang: &Language, form: Form, format: Format) -> ExitCode {
-    let bytes = match read_input(path) {
-        Ok(b) => b,
+/// Exit status: 0 when every game was spoken to its end, 1 when one was not, 2 when the input
+/// cannot be read.
+pub fn run(
+    path: &Path,
+    lang: &'static Language,
+    form: Form,
+    format: Format,
+    jobs: usize,
+    quiet: bool,
+) -> ExitCode {
+    let input = match open_input(path) {
+        Ok(input) => input,
         Err(e) => {
             errln!("hector transcript: {e:#}");
             return ExitCode::from(2);
         }
     };
+    let mut progress = Progress::new(&input, quiet);
     let mut out = Out::new();
     let mut failed = false;
-    let mut buf = String::with_capacity(1 << 16);
-    let mut number = 0usize;
-    for raw in Reader::new(&bytes) {
-        if raw.tags.is_empty() && raw.movetext.is_empty() {
-            continue;
-        }
-        number += 1;
-        buf.clear();
-        if let Err(e) = render_game(&raw, number, lang, form, format, &mut buf) {
-            failed = true;
-            errln!("hector transcript: game {number}: {e}");
-        }
-        if !out.write_raw(&buf) {
-            break;
-        }
+    let finish = pgn_jobs::run(
+        input,
+        jobs,
+        &mut progress,
+        move |raw| {
+            if raw.tags.is_empty() && raw.movetext.is_empty() && !raw.is_too_large() {
+                return None;
+            }
+            // Games keep their number in the file, as `hector check` counts them.
+            let mut buf = String::new();
+            let problem = if raw.is_too_large() {
+                raw.errors.first().map(ToString::to_string)
+            } else {
+                render_game(raw, raw.number, lang, form, format, &mut buf)
+                    .err()
+                    .map(|e| e.to_string())
+            };
+            Some((buf, problem.map(|p| format!("game {}: {p}", raw.number))))
+        },
+        |(text, problem), progress| {
+            if let Some(problem) = problem {
+                failed = true;
+                progress.note(&format!("hector transcript: {problem}"));
+            }
+            out.write_raw(&text)
+        },
+    );
+    if let Err(e) = finish {
+        out.flush();
+        errln!("hector transcript: {e:#}");
+        return ExitCode::from(2);
     }
     let code = if failed {
         ExitCode::from(1)
@@ -68,8 +94,8 @@ pub fn render_game(
             &lang.messages.game_heading,
             &[
                 ("number", &number.to_string()),
-                ("white", &printable(raw.tag("White").unwrap_or("?"))),
-                ("black", &printable(raw.tag("Black").unwrap_or("?"))),
+                ("white", &player(raw, "White")),
+                ("black", &player(raw, "Black")),
             ],
         ));
         buf.push('\n');
@@ -102,6 +128,14 @@ pub fn render_game(
         buf.push('\n');
     }
     result
+}
+
+/// A player's name as a heading shows it: escaped and cut (see `core::pgn::shown`).
+fn player(raw: &RawGame<'_>, tag: &str) -> String {
+    raw.tag(tag).map_or_else(
+        || "?".to_string(),
+        |name| shown_limited(name.as_bytes(), 100),
+    )
 }
 
 /// Decimal digits without the formatting machinery (the TSV hot path).

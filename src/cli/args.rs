@@ -93,6 +93,8 @@ pub enum Command {
         /// One JSON object per game, one per line, instead of sentences.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        run: PgnRunArgs,
     },
     /// Speak every move of every game of a PGN file in the Appendix D words.
     #[command(long_about = TRANSCRIPT_HELP)]
@@ -108,6 +110,8 @@ pub enum Command {
         /// text: numbered lines to read; tsv: one line per ply (game, ply, san, uci, spoken).
         #[arg(long, value_enum, default_value = "text")]
         format: crate::app::transcript::Format,
+        #[command(flatten)]
+        run: PgnRunArgs,
     },
     /// Show which move a typed or dictated text names, or why it names none.
     #[command(long_about = PARSE_HELP)]
@@ -491,5 +495,24 @@ impl SpeechArgs {
             s.volume = v;
         }
         s
+    }
+}
+
+/// How `check` and `transcript` go through a PGN input.
+#[derive(clap::Args, Debug)]
+pub struct PgnRunArgs {
+    /// Games judged at the same time, on as many threads (default: one per core). The output
+    /// is the same, in the same order, for any number.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: Option<u16>,
+    /// No progress line on standard error (it appears only on a terminal, after a second).
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+impl PgnRunArgs {
+    pub fn jobs(&self) -> usize {
+        self.jobs
+            .map_or_else(crate::app::pgn_jobs::default_jobs, usize::from)
     }
 }

@@ -119,7 +119,18 @@ Without --json, one sentence per game and a summary line. With --json, one objec
 \"automatic\":{\"ply\":85,\"rule\":\"checkmate\"},\"result_tag\":\"1-0\",\"status\":\"1-0\"}\n\
 rule is one of checkmate, stalemate, insufficient-material, dead-position (locked pawns), \
 fivefold, seventy-five-move. A game with syntax problems also has \
-\"errors\": [{\"line\":N,\"message\":\"…\"}].\n\n\
+\"errors\": [{\"line\":N,\"message\":\"…\"}]; each kind of problem is reported once per \
+game, at its first line, with \"more\":N when it recurs N more times.\n\n\
+FILE may be compressed with zstd (.zst), gzip (.gz) or bzip2 (.bz2), recognised by its first \
+bytes, also on standard input (-); a file named so that holds other data is an error. The \
+input is read as it streams, so memory depends on the longest game, not on the file. A game \
+longer than 1 MiB is not read: it gets one error and is skipped up to the next line that \
+starts with [Event. Moves and tag names in messages are cut to 40 characters, players' names \
+to 100; control characters and bytes that are not UTF-8 are shown as \\xNN.\n\n\
+--jobs N works on N games at a time (default: one per core); the output is the same, in the \
+same order, for every N. On a terminal, a progress line on standard error shows the games, \
+megabytes and speed so far (and the time left for a file), from the first second on; --quiet \
+leaves it out.\n\n\
 Exit status: 0 when every game is legal and consistent, 1 otherwise, 2 when the file cannot be \
 read (a device, or a file over 512 MiB, is not read) or the report cannot be written. When the reader of standard output goes away (hector … | head) hector stops quietly \
 with status 0; another output error (a full disk) is reported and the status is 2.";
@@ -129,11 +140,23 @@ The words are those of FIDE Appendix D2.1: files Anna, Bella, Cäsar, David, Eva
 Gustav, Hector; ranks eins to acht; König, Dame, Turm, Läufer, Springer, Bauer; Kurze and \
 Lange Rochade. --lang en uses the English ranks and piece names.\n\n\
 --format text prints a heading per game, then one line per move number, White's and Black's \
-phrases separated by two spaces (\"1. Eva vier  Eva fünf\"), then the result.\n\
+White's and Black's phrases separated by a semicolon (\"1. Eva vier; Eva fünf\"), then the \
+result.\n\
 --format tsv prints one line per ply and nothing else: game number, ply (from 1), SAN, UCI \
 (Chess960 castling as king-takes-rook, e.g. e1h1), and the phrase, separated by tabs.\n\n\
-A game with an illegal move is spoken up to that move; the problem goes to standard error and \
-the exit status is 1. When the reader of standard output goes away (hector … | head) hector stops quietly \
+Games are numbered by their place in the file, as hector check numbers them.\n\n\
+FILE may be compressed with zstd (.zst), gzip (.gz) or bzip2 (.bz2), recognised by its first \
+bytes, also on standard input (-); a file named so that holds other data is an error. The \
+input is read as it streams, so memory depends on the longest game, not on the file. A game \
+longer than 1 MiB is not read: it gets one error and is skipped up to the next line that \
+starts with [Event. Control characters and bytes that are not UTF-8 are shown as \\xNN.\n\n\
+--jobs N works on N games at a time (default: one per core); the output is the same, in the \
+same order, for every N. On a terminal, a progress line on standard error shows the games, \
+megabytes and speed so far (and the time left for a file), from the first second on; --quiet \
+leaves it out.\n\n\
+A game with an illegal move is spoken up to that move, and a game too long to read not at \
+all; the problem goes to standard error and the exit status is 1 (2 when the file cannot be \
+read). When the reader of standard output goes away (hector … | head) hector stops quietly \
 with status 0; another output error (a full disk) is reported and the status is 2.";
 
 pub const PARSE_HELP: &str = "Show which legal move a text names.\n\n\

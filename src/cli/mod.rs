@@ -103,7 +103,9 @@ pub fn main() -> ExitCode {
                 lang,
             )
         }
-        Command::Check { file, json } => crate::app::check::run(&file, json),
+        Command::Check { file, json, run } => {
+            crate::app::check::run(&file, json, run.jobs(), run.quiet)
+        }
         Command::Games { lang } => match lang_or_exit(&lang) {
             Ok(lang) => crate::app::games::list(lang),
             Err(code) => code,
@@ -130,8 +132,11 @@ pub fn main() -> ExitCode {
             lang,
             form,
             format,
+            run,
         } => match lang_or_exit(&lang) {
-            Ok(lang) => crate::app::transcript::run(&file, lang, form.into(), format),
+            Ok(lang) => {
+                crate::app::transcript::run(&file, lang, form.into(), format, run.jobs(), run.quiet)
+            }
             Err(code) => code,
         },
         Command::Parse {

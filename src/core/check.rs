@@ -8,7 +8,7 @@ use super::dead::dead_reason;
 use super::laws::{FIFTY_MOVES, FIVEFOLD, SEVENTY_FIVE_MOVES, THREEFOLD};
 use super::legality::{Illegal, resolve_record_san};
 use super::outcome::{DeadReason, GameResult};
-use super::pgn::{RawGame, SyntaxError};
+use super::pgn::{RawGame, SyntaxError, shown};
 use super::repetition::{KeyContext, PositionKey, Repetitions};
 use super::variant::{Variant, position_from_fen};
 
@@ -156,10 +156,13 @@ pub fn check_game(raw: &RawGame<'_>) -> GameCheck {
     if let (Some(tag), Some(marker)) = (raw.tag("Result"), raw.termination)
         && tag.trim() != marker
     {
-        report.errors.push(SyntaxError {
-            line: raw.movetext.last().map_or(raw.line, |l| l.line),
-            message: format!("the moves end with {marker} but the Result tag says {tag}"),
-        });
+        report.errors.push(SyntaxError::new(
+            raw.movetext.last().map_or(raw.line, |l| l.line),
+            format!(
+                "the moves end with {marker} but the Result tag says {}",
+                shown(tag.as_bytes())
+            ),
+        ));
     }
     let start = match game_start(raw) {
         Ok((pos, _)) => pos,
@@ -182,18 +185,20 @@ pub fn game_start(raw: &RawGame<'_>) -> Result<(Chess, Variant), SyntaxError> {
     };
     let variant = match raw.tag("Variant") {
         None => Variant::Standard,
-        Some(name) => Variant::from_pgn_tag(name).ok_or_else(|| SyntaxError {
-            line: tag_line("Variant"),
-            message: format!("the variant {name:?} is not chess or Chess960"),
+        Some(name) => Variant::from_pgn_tag(name).ok_or_else(|| {
+            SyntaxError::new(
+                tag_line("Variant"),
+                format!(
+                    "the variant \"{}\" is not chess or Chess960",
+                    shown(name.as_bytes())
+                ),
+            )
         })?,
     };
     match raw.tag("FEN") {
         Some(fen) => position_from_fen(fen, variant)
             .map(|pos| (pos, variant))
-            .map_err(|e| SyntaxError {
-                line: tag_line("FEN"),
-                message: format!("FEN tag: {e}"),
-            }),
+            .map_err(|e| SyntaxError::new(tag_line("FEN"), format!("FEN tag: {e}"))),
         None => Ok((Chess::default(), variant)),
     }
 }
@@ -288,7 +293,7 @@ fn replay(raw: &RawGame<'_>, mut pos: Chess, report: &mut GameCheck) {
                     ply: ply + 1,
                     move_number: pos.fullmoves().get(),
                     turn: pos.turn(),
-                    san: String::from_utf8_lossy(token.item).into_owned(),
+                    san: shown(token.item),
                     reason,
                     line: token.line,
                 });

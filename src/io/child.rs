@@ -4,8 +4,9 @@
 //!
 //! This module is the one place of hector with `unsafe` code (the crate denies it elsewhere):
 //! two calls into the operating system that Rust cannot check, each with its SAFETY note:
-//! the set-up of a child between fork and exec ([`bound_to_hector`]) and the signal handler
-//! of Ctrl-C ([`catch_signals`]).
+//! the set-up of a child between fork and exec ([`bound_to_hector`]), the signal handler
+//! of Ctrl-C ([`catch_signals`]), and the allocator's threshold for giving memory back
+//! ([`return_large_blocks`]).
 #![allow(unsafe_code)]
 
 use std::io::Read;
@@ -167,6 +168,19 @@ pub fn catch_signals(handler: extern "C" fn(nix::libc::c_int)) {
     for signal in [Signal::SIGINT, Signal::SIGTERM] {
         // SAFETY: the handlers hector installs only store to an atomic.
         let _ = unsafe { sigaction(signal, &action) };
+    }
+}
+
+/// Has the C allocator give large blocks back to the system when they are freed. By default
+/// glibc raises its threshold for that after each such free, and then every worker thread of
+/// `check` and `transcript` keeps the memory of the longest game it has read: resident memory
+/// would grow with the number of jobs instead of with the games in flight.
+pub fn return_large_blocks() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets a tuning parameter of the allocator; any value is allowed, and
+    // it is called before the worker threads start.
+    unsafe {
+        nix::libc::mallopt(nix::libc::M_MMAP_THRESHOLD, 256 * 1024);
     }
 }
 

@@ -8,6 +8,7 @@ pub mod engine;
 pub mod files;
 pub mod journal;
 pub mod output_file;
+pub mod pgn_stream;
 pub mod program;
 pub mod serial;
 pub mod speech;

@@ -379,9 +379,7 @@ fn open_opposition(
         match Engine::start(&opts) {
             Ok(e) => {
                 o.side = Side::Engine;
-                o.engine = Some(EngineSlot {
-                    engine: e,
-                });
+                o.engine = Some(EngineSlot { engine: e });
             }
             Err(e) => o.problems.push(engine_error_text(&e, lang)),
         }

@@ -8,7 +8,7 @@ use super::language::Language;
 use super::speak::{Form, announce_into};
 use crate::core::check::game_start;
 use crate::core::legality::{Illegal, resolve_record_san};
-use crate::core::pgn::{RawGame, SyntaxError};
+use crate::core::pgn::{RawGame, SyntaxError, shown};
 
 /// One ply of a game with everything a transcript shows.
 pub struct SpokenPly<'a> {
@@ -99,7 +99,7 @@ pub fn speak_game(
             resolve_record_san(&pos, token.item).map_err(|reason| TranscriptError::Illegal {
                 ply: i + 1,
                 line: token.line,
-                san: String::from_utf8_lossy(token.item).into_owned(),
+                san: shown(token.item),
                 reason,
             })?;
         let move_number = pos.fullmoves().get();
