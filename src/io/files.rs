@@ -255,6 +255,11 @@ pub fn open_input(path: &Path) -> Result<Input> {
             if meta.is_dir() {
                 bail!("cannot read {name}: it is a directory");
             }
+            // A device that never ends (/dev/zero) is not read at all; a pipe streams.
+            let kind = meta.file_type();
+            if kind.is_char_device() || kind.is_block_device() {
+                bail!("cannot read {name}: it is a device; give a file, or - for standard input");
+            }
             let size = meta.is_file().then_some(meta.len());
             (Box::new(file), size, name)
         };
