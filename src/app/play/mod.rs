@@ -325,7 +325,7 @@ impl App {
         keep_going
     }
 
-    fn clock_strings(&self) -> Option<(String, String, Option<Color>)> {
+    fn clock_strings(&self) -> Option<crate::core::notation::clock_words::ClockFaces> {
         let clock = self.game_match.clock()?;
         let now = self.now();
         Some(clock_faces(clock, now))

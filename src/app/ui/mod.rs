@@ -103,7 +103,7 @@ impl Front {
 pub struct Picture<'a> {
     pub game: &'a crate::core::game::Game,
     /// White's and Black's time as shown, and whose clock runs.
-    pub clock: Option<(String, String, Option<Color>)>,
+    pub clock: Option<crate::core::notation::clock_words::ClockFaces>,
     pub pieces: view::Pieces,
     pub colors: bool,
     /// The boards of a two-board game (empty: none).

@@ -14,6 +14,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 use shakmaty::{Color, File, Piece, Position, Rank, Role, Square};
 
 use crate::core::game::Game;
+use crate::core::notation::clock_words::ClockFaces;
 use crate::core::notation::language::{Language, fill, role_index};
 use crate::core::notation::scoresheet::scoresheet_lines;
 
@@ -48,7 +49,7 @@ pub struct View<'a> {
     /// A question waiting for its answer: it stays at the bottom of the panel until answered.
     pub question: Option<&'a str>,
     /// White's and Black's remaining time as shown, and whose clock runs.
-    pub clock: Option<(String, String, Option<Color>)>,
+    pub clock: Option<ClockFaces>,
     pub pieces: Pieces,
     /// Square and piece colours besides the letters (never the only sign of anything).
     pub colors: bool,
@@ -199,14 +200,15 @@ impl View<'_> {
     }
 
     fn clock_lines(&self) -> Vec<Line<'static>> {
-        let Some((white, black, running)) = &self.clock else {
+        let Some(ClockFaces { faces, running }) = &self.clock else {
             return Vec::new();
         };
         let mut out = vec![Line::from(Span::styled(
             self.lang.play.clock_heading.clone(),
             Style::default().add_modifier(Modifier::BOLD),
         ))];
-        for (color, time) in [(Color::White, white), (Color::Black, black)] {
+        for color in Color::ALL {
+            let time = faces.get(color);
             let mut text = format!("{} {time}", self.lang.color(color));
             let mut style = Style::default();
             if *running == Some(color) {
@@ -425,7 +427,13 @@ mod tests {
             said: &said,
             newest: 1,
             question: None,
-            clock: Some(("1:29:58".into(), "1:29:40".into(), Some(Color::White))),
+            clock: Some(ClockFaces {
+                faces: shakmaty::ByColor {
+                    white: "1:29:58".into(),
+                    black: "1:29:40".into(),
+                },
+                running: Some(Color::White),
+            }),
             pieces: Pieces::Letters,
             colors: false,
             status: "Sprachausgabe: print",

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use shakmaty::{Chess, Color, Move, Position, Role, Square};
+use shakmaty::{ByColor, Chess, Color, Move, Position, Role, Square};
 
 use super::command::{Command, CommandError, Line, read_line};
 use super::queries;
@@ -100,7 +100,7 @@ pub enum Recorded {
         mv: Move,
         by: Color,
         /// Both remaining times after the clock was pressed.
-        clock: Option<(Duration, Duration)>,
+        clock: Option<ByColor<Duration>>,
     },
     Touched {
         by: Color,
@@ -374,11 +374,11 @@ impl Match {
 
     /// Continues with the clock as a record left it: the remaining and used times, the move
     /// counters (white, black), and a pause.
-    pub fn restore_clock(&mut self, snapshot: &ClockSnapshot, moves: (u32, u32), now: Timestamp) {
+    pub fn restore_clock(&mut self, snapshot: &ClockSnapshot, moves: ByColor<u32>, now: Timestamp) {
         if let Some(c) = self.clock.as_mut() {
             let ms = Duration::from_millis;
-            c.set_moves(Color::White, moves.0, now);
-            c.set_moves(Color::Black, moves.1, now);
+            c.set_moves(Color::White, moves.white, now);
+            c.set_moves(Color::Black, moves.black, now);
             for color in Color::ALL {
                 c.set_remaining(color, ms(snapshot.times.of(color)), now);
                 if let Some(used) = snapshot.used {
@@ -689,12 +689,7 @@ impl Match {
         let mut times = None;
         if let Some(c) = self.clock.as_mut() {
             match c.press(by, now) {
-                Ok(_) => {
-                    times = Some((
-                        c.remaining(Color::White, now),
-                        c.remaining(Color::Black, now),
-                    ))
-                }
+                Ok(_) => times = Some(ByColor::new_with(|color| c.remaining(color, now))),
                 // A move made while the clock cannot be pressed (the arbiter holds it, or a
                 // flag is down in a game the arbiter reopened) still counts (7.1), and the
                 // clock, as it stands, waits for the opponent.
@@ -702,10 +697,7 @@ impl Match {
                     let moves = c.moves_completed(by).saturating_add(1);
                     c.set_moves(by, moves, now);
                     if c.give_move(!by, now).is_ok() {
-                        times = Some((
-                            c.remaining(Color::White, now),
-                            c.remaining(Color::Black, now),
-                        ));
+                        times = Some(ByColor::new_with(|color| c.remaining(color, now)));
                     }
                 }
             }

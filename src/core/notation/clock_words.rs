@@ -20,15 +20,21 @@ pub fn clock_face(d: Duration) -> String {
 }
 
 /// Both players' clock faces and whose clock runs, as the full screens show them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClockFaces {
+    pub faces: shakmaty::ByColor<String>,
+    pub running: Option<Color>,
+}
+
+/// Both players' clock faces and whose clock runs.
 pub fn clock_faces(
     clock: &crate::core::clock::Clock,
     now: crate::core::time::Timestamp,
-) -> (String, String, Option<Color>) {
-    (
-        clock_face(clock.remaining(Color::White, now)),
-        clock_face(clock.remaining(Color::Black, now)),
-        clock.running(),
-    )
+) -> ClockFaces {
+    ClockFaces {
+        faces: shakmaty::ByColor::new_with(|c| clock_face(clock.remaining(c, now))),
+        running: clock.running(),
+    }
 }
 
 /// A remaining time: hours and minutes from an hour up, minutes from ten minutes, minutes and

@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use shakmaty::{Chess, Color, Move, Position, uci::UciMove};
+use shakmaty::{ByColor, Chess, Color, Move, Position, uci::UciMove};
 
 use super::entry::{Entry, Header, Times};
 use crate::core::game::{ClaimVerdict, Game, GameError};
@@ -46,9 +46,9 @@ pub struct Replayed {
     /// A result written in the journal that the game itself does not decide (an arbiter's
     /// decision); `None` when the game decides its own result or is still on.
     pub declared: Option<Outcome>,
-    /// The clock's move counters (white, black) when the arbiter set them (7.1), carried on
+    /// The clock's move counters when the arbiter set them (7.1), carried on
     /// through the moves since; `None`: they follow from the moves.
-    pub move_counts: Option<(u32, u32)>,
+    pub move_counts: Option<ByColor<u32>>,
     /// The game stands adjourned: who sealed the move, and its number (Appendix E).
     pub adjourned: Option<(Color, u32)>,
 }
@@ -63,16 +63,15 @@ impl Replayed {
         self.outcome().map(|o| o.result)
     }
 
-    /// The clock's move counters (white, black): as the arbiter set them, or from the moves.
-    pub fn clock_moves(&self) -> (u32, u32) {
+    /// The clock's move counters: as the arbiter set them, or from the moves.
+    pub fn clock_moves(&self) -> ByColor<u32> {
         self.move_counts.unwrap_or_else(|| {
             let game = &self.game;
-            let by = |c: Color| {
+            ByColor::new_with(|c| {
                 (0..game.ply())
                     .filter(|&i| game.position_at(i).is_some_and(|p| p.turn() == c))
                     .count() as u32
-            };
-            (by(Color::White), by(Color::Black))
+            })
         })
     }
 }
@@ -254,12 +253,7 @@ impl Replayer {
             self.replayed.adjourned = None;
         }
         // Counters the arbiter set go on with the moves made and taken back since.
-        if let Some((white, black)) = self.replayed.move_counts {
-            let change = |n: u32, c: Color, by: Color, up: bool| match (c == by, up) {
-                (false, _) => n,
-                (true, true) => n.saturating_add(1),
-                (true, false) => n.saturating_sub(1),
-            };
+        if let Some(counts) = self.replayed.move_counts {
             let counted = match &step {
                 Step::Played => Some((mover, true)),
                 // The player whose move was taken back is to move again.
@@ -267,10 +261,14 @@ impl Replayer {
                 _ => None,
             };
             if let Some((by, up)) = counted {
-                self.replayed.move_counts = Some((
-                    change(white, Color::White, by, up),
-                    change(black, Color::Black, by, up),
-                ));
+                let mut counts = counts;
+                let n = counts.get_mut(by);
+                *n = if up {
+                    n.saturating_add(1)
+                } else {
+                    n.saturating_sub(1)
+                };
+                self.replayed.move_counts = Some(counts);
             }
         }
         Ok(step)
@@ -494,11 +492,9 @@ impl Replayer {
                 Ok(Step::Other)
             }
             Entry::MovesAdjusted { color, moves } => {
-                let (white, black) = self.replayed.clock_moves();
-                self.replayed.move_counts = Some(match color {
-                    Color::White => (*moves, black),
-                    Color::Black => (white, *moves),
-                });
+                let mut counts = self.replayed.clock_moves();
+                *counts.get_mut(*color) = *moves;
+                self.replayed.move_counts = Some(counts);
                 Ok(Step::Other)
             }
             Entry::BoardMismatch { .. } | Entry::BoardReconciled { .. } => Ok(Step::Other),

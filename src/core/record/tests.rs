@@ -1334,7 +1334,13 @@ fn replay_of_the_arbiters_clock_entries() {
     assert!(clock.paused);
     assert_eq!(clock.used.map(|u| u.white_ms), Some(90_000));
     // White's counter as set; Black's from the moves.
-    assert_eq!(r.clock_moves(), (20, 1));
+    assert_eq!(
+        r.clock_moves(),
+        shakmaty::ByColor {
+            white: 20,
+            black: 1
+        }
+    );
     b.entry(Entry::ClockResumed).moves("Nc6 Bb5");
     let r = b.replayed();
     assert!(!r.clock.expect("clock").paused);
@@ -1343,9 +1349,21 @@ fn replay_of_the_arbiters_clock_entries() {
         r.clock.and_then(|c| c.used).map(|u| u.black_ms),
         Some(70_000)
     );
-    assert_eq!(r.clock_moves(), (21, 2));
+    assert_eq!(
+        r.clock_moves(),
+        shakmaty::ByColor {
+            white: 21,
+            black: 2
+        }
+    );
     b.entry(Entry::TakenBack { uci: uci("f1b5") });
-    assert_eq!(b.replayed().clock_moves(), (20, 2));
+    assert_eq!(
+        b.replayed().clock_moves(),
+        shakmaty::ByColor {
+            white: 20,
+            black: 2
+        }
+    );
 }
 
 #[test]

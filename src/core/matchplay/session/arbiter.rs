@@ -247,7 +247,7 @@ impl Match {
             }
             let _ = c.give_move(turn, now);
             for color in Color::ALL {
-                let n = color.fold_wb(counts.0, counts.1);
+                let n = *counts.get(color);
                 c.set_moves(color, n, now);
                 out.push(Effect::Record(Recorded::MovesSet { color, moves: n }));
             }
@@ -255,9 +255,9 @@ impl Match {
         out
     }
 
-    /// Half-moves each colour has made in the game as it stands (white, black).
-    fn moves_by_color(&self) -> (u32, u32) {
-        let by = |c: Color| {
+    /// Half-moves each colour has made in the game as it stands.
+    fn moves_by_color(&self) -> shakmaty::ByColor<u32> {
+        shakmaty::ByColor::new_with(|c| {
             (0..self.game.ply())
                 .filter(|&i| {
                     self.game
@@ -265,8 +265,7 @@ impl Match {
                         .is_some_and(|p| shakmaty::Position::turn(p) == c)
                 })
                 .count() as u32
-        };
-        (by(Color::White), by(Color::Black))
+        })
     }
 
     /// Appendix E1: the player to move seals `m` (not played); the clock stops.

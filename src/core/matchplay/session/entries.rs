@@ -17,7 +17,7 @@ impl Recorded {
         let variant: Variant = game.variant();
         let entry = match self {
             Recorded::Move { mv, by, clock } => {
-                let times = clock.map(|(w, b)| Times::new(w, b));
+                let times = clock.map(|t| Times::new(t.white, t.black));
                 return game
                     .moves()
                     .iter()

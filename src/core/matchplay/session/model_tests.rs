@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use proptest::prelude::*;
 use shakmaty::fen::Fen;
-use shakmaty::{Color, EnPassantMode, Move, Piece, Position, Role, Square};
+use shakmaty::{ByColor, Color, EnPassantMode, Move, Piece, Position, Role, Square};
 
 use super::*;
 use crate::core::board::Recognition;
@@ -540,10 +540,7 @@ pub(crate) fn same_state(
                 let counts = r.clock_moves();
                 prop_assert_eq!(
                     counts,
-                    (
-                        clock.moves_completed(Color::White),
-                        clock.moves_completed(Color::Black)
-                    ),
+                    ByColor::new_with(|c| clock.moves_completed(c)),
                     "move counters\n{}",
                     context()
                 );

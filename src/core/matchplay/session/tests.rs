@@ -484,7 +484,10 @@ fn clock_press_times_are_recorded_with_the_move() {
     });
     assert_eq!(
         clock,
-        Some((Duration::from_secs(297), Duration::from_secs(300)))
+        Some(shakmaty::ByColor {
+            white: Duration::from_secs(297),
+            black: Duration::from_secs(300)
+        })
     );
 }
 

@@ -153,13 +153,19 @@ impl Envelope {
     }
 
     /// The times of E5 to set the clocks to: what each player had left.
-    pub fn times_left(&self) -> Option<(Duration, Duration)> {
-        Some((parse_face(&self.white_left)?, parse_face(&self.black_left)?))
+    pub fn times_left(&self) -> Option<shakmaty::ByColor<Duration>> {
+        Some(shakmaty::ByColor {
+            white: parse_face(&self.white_left)?,
+            black: parse_face(&self.black_left)?,
+        })
     }
 
     /// The times each player had used.
-    pub fn times_used(&self) -> Option<(Duration, Duration)> {
-        Some((parse_face(&self.white_used)?, parse_face(&self.black_used)?))
+    pub fn times_used(&self) -> Option<shakmaty::ByColor<Duration>> {
+        Some(shakmaty::ByColor {
+            white: parse_face(&self.white_used)?,
+            black: parse_face(&self.black_used)?,
+        })
     }
 }
 
@@ -210,7 +216,10 @@ mod tests {
         assert_eq!(back.open(&game), Ok(nc6));
         assert_eq!(
             back.times_left(),
-            Some((Duration::from_secs(5400), Duration::from_secs(5335)))
+            Some(shakmaty::ByColor {
+                white: Duration::from_secs(5400),
+                black: Duration::from_secs(5335)
+            })
         );
         // Another position: refused.
         let mut other = game.clone();

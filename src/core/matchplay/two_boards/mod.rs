@@ -233,7 +233,7 @@ pub struct TwoBoards {
     lang: &'static Language,
     boards: [Board; 2],
     /// Both clocks after each half-move, when known (for the arbiter after a take-back).
-    times_after: Vec<Option<(Duration, Duration)>>,
+    times_after: Vec<Option<shakmaty::ByColor<Duration>>>,
 }
 
 fn say(urgency: Urgency, text: impl Into<String>) -> Effect {
@@ -355,7 +355,7 @@ impl TwoBoards {
     pub fn restore_clock(
         &mut self,
         snapshot: &crate::core::record::ClockSnapshot,
-        moves: (u32, u32),
+        moves: shakmaty::ByColor<u32>,
         now: Timestamp,
     ) {
         self.m.restore_clock(snapshot, moves, now);
@@ -1023,7 +1023,7 @@ impl TwoBoards {
             &w.taken_back,
             &[("agreed", &agreed_words(point, self.lang))],
         )];
-        if let Some((white, black)) = times {
+        if let Some(shakmaty::ByColor { white, black }) = times {
             lines.push(fill(
                 &w.times_then,
                 &[
