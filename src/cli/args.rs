@@ -165,7 +165,7 @@ pub enum Command {
         every: Option<u64>,
         /// Warnings at these remaining times, e.g. 10m,5m,2m,1m,30s,10s.
         #[arg(long, value_name = "LIST")]
-        warn: Option<String>,
+        warn: Option<Marks>,
         /// No countdown in the last ten seconds.
         #[arg(long)]
         no_countdown: bool,
@@ -306,7 +306,7 @@ pub struct PlayArgs {
     /// second player at the keyboard), engine, engine:PATH (any UCI engine), keyboard, or
     /// board:PORT (the sighted player's e-board; see --opponent-protocol).
     #[arg(long, default_value = "auto", value_name = "WHO")]
-    pub opponent: String,
+    pub opponent: OpponentArg,
     /// The protocol of the opponent's e-board.
     #[arg(long, value_enum, default_value = "dgt")]
     pub opponent_protocol: ProtocolArg,
@@ -338,7 +338,7 @@ pub struct PlayArgs {
     /// Play Chess960: start position N (0 to 959; 518 is the standard position), or a random
     /// one when N is left out.
     #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "random")]
-    pub chess960: Option<String>,
+    pub chess960: Option<Chess960Arg>,
     /// Continue the first game of a PGN file from its last position.
     #[arg(long, value_name = "FILE.pgn", conflicts_with = "fen")]
     pub from: Option<PathBuf>,
@@ -514,5 +514,68 @@ impl PgnRunArgs {
     pub fn jobs(&self) -> usize {
         self.jobs
             .map_or_else(crate::app::pgn_jobs::default_jobs, usize::from)
+    }
+}
+
+/// `--opponent`: who plays the other side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpponentArg {
+    Auto,
+    Engine(Option<PathBuf>),
+    Keyboard,
+    Board(PathBuf),
+}
+
+impl std::str::FromStr for OpponentArg {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<OpponentArg, String> {
+        match text {
+            "auto" => Ok(OpponentArg::Auto),
+            "engine" => Ok(OpponentArg::Engine(None)),
+            "keyboard" => Ok(OpponentArg::Keyboard),
+            other => match other.split_once(':') {
+                Some(("engine", path)) if !path.is_empty() => {
+                    Ok(OpponentArg::Engine(Some(PathBuf::from(path))))
+                }
+                Some(("board", port)) if !port.is_empty() => {
+                    Ok(OpponentArg::Board(PathBuf::from(port)))
+                }
+                _ => Err("use auto, engine, engine:PATH, keyboard or board:PORT".to_string()),
+            },
+        }
+    }
+}
+
+/// `--chess960`: a start position by its number, or a random one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chess960Arg {
+    Random,
+    Number(u16),
+}
+
+impl std::str::FromStr for Chess960Arg {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Chess960Arg, String> {
+        if text == "random" {
+            return Ok(Chess960Arg::Random);
+        }
+        match text.parse::<u16>() {
+            Ok(n) if n < crate::core::variant::CHESS960_POSITIONS => Ok(Chess960Arg::Number(n)),
+            _ => Err("a number from 0 to 959, or nothing for a random one".to_string()),
+        }
+    }
+}
+
+/// `--warn`: remaining times such as `10m,5m,30s`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Marks(pub Vec<std::time::Duration>);
+
+impl std::str::FromStr for Marks {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Marks, String> {
+        super::modes::parse_marks(text).map(Marks)
     }
 }

@@ -82,11 +82,8 @@ pub fn main() -> ExitCode {
             if let Some(m) = every {
                 announce.every = Some(std::time::Duration::from_secs(m * 60));
             }
-            if let Some(list) = warn {
-                match parse_marks(&list) {
-                    Ok(marks) => announce.thresholds = marks,
-                    Err(e) => return refuse(&format!("--warn: {e}"), &settings, lang),
-                }
+            if let Some(marks) = warn {
+                announce.thresholds = marks.0;
             }
             if no_countdown {
                 announce.countdown = false;

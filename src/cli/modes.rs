@@ -154,27 +154,11 @@ pub(super) fn play(args: PlayArgs) -> ExitCode {
         Some(Ok(c)) => Some(c),
         Some(Err(e)) => return refuse(&format!("--tc: {e}"), &speech, lang),
     };
-    let opponent = match args.opponent.as_str() {
-        "auto" => Opponent::Auto,
-        "engine" => Opponent::Engine(None),
-        "keyboard" => Opponent::Keyboard,
-        other => match other.split_once(':') {
-            Some(("engine", path)) if !path.is_empty() => {
-                Opponent::Engine(Some(PathBuf::from(path)))
-            }
-            Some(("board", port)) if !port.is_empty() => {
-                Opponent::Board(PathBuf::from(port), args.opponent_protocol.into())
-            }
-            _ => {
-                return refuse(
-                    &format!(
-                        "--opponent {other}: use auto, engine, engine:PATH, keyboard or board:PORT"
-                    ),
-                    &speech,
-                    lang,
-                );
-            }
-        },
+    let opponent = match args.opponent.clone() {
+        OpponentArg::Auto => Opponent::Auto,
+        OpponentArg::Engine(path) => Opponent::Engine(path),
+        OpponentArg::Keyboard => Opponent::Keyboard,
+        OpponentArg::Board(port) => Opponent::Board(port, args.opponent_protocol.into()),
     };
     let variant = if args.chess960.is_some() {
         Variant::Chess960
@@ -203,20 +187,10 @@ pub(super) fn play(args: PlayArgs) -> ExitCode {
             Ok(p) => Game::from_position(p, variant),
             Err(e) => return refuse(&format!("--fen: {e}"), &speech, lang),
         }
-    } else if let Some(n) = &args.chess960 {
-        let number = if n == "random" {
-            random_chess960()
-        } else {
-            match n.parse::<u16>() {
-                Ok(n) if n < crate::core::variant::CHESS960_POSITIONS => n,
-                _ => {
-                    return refuse(
-                        &format!("--chess960 {n}: a number from 0 to 959"),
-                        &speech,
-                        lang,
-                    );
-                }
-            }
+    } else if let Some(n) = args.chess960 {
+        let number = match n {
+            Chess960Arg::Random => random_chess960(),
+            Chess960Arg::Number(n) => n,
         };
         match chess960_position(number) {
             Some(p) => Game::from_position(p, Variant::Chess960),
