@@ -779,8 +779,14 @@ fn engine_failures_are_named_in_the_players_language() {
 #[test]
 fn wrong_option_values_are_refused_with_what_is_allowed() {
     for (args, allowed) in [
-        (&["play", "--opponent", "foo"][..], "use auto, engine, engine:PATH"),
-        (&["play", "--chess960", "1000"][..], "a number from 0 to 959"),
+        (
+            &["play", "--opponent", "foo"][..],
+            "use auto, engine, engine:PATH",
+        ),
+        (
+            &["play", "--chess960", "1000"][..],
+            "a number from 0 to 959",
+        ),
         (&["clock", "--warn", "5x"][..], "the unit must be m or s"),
     ] {
         let r = common::run_with(args, b"", &[("HECTOR_CONFIG", "")], LIMIT);

@@ -13,18 +13,26 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-/// Parses the command line and runs the chosen mode.
+/// Parses the command line and runs the chosen mode. The one place where a mode that cannot
+/// start is reported and its exit status chosen.
 pub fn main() -> ExitCode {
+    match run() {
+        Ok(code) => code,
+        Err(fatal) => fatal.report(),
+    }
+}
+
+fn run() -> Result<ExitCode, Fatal> {
     let cli = Cli::parse();
-    match cli.command {
-        Command::Play(args) => play(args),
+    Ok(match cli.command {
+        Command::Play(args) => play(args)?,
         Command::Resume {
             game,
             screen_reader,
             speech,
             envelope,
-        } => resume(game, screen_reader, speech, envelope),
-        Command::Assist(args) => assist(args),
+        } => resume(game, screen_reader, speech, envelope)?,
+        Command::Assist(args) => assist(args)?,
         Command::Arbiter {
             games,
             screen_reader,
@@ -32,10 +40,7 @@ pub fn main() -> ExitCode {
             lang,
             speech,
         } => {
-            let (settings, speech_chosen, lang) = match mode_speech(lang.as_deref(), speech) {
-                Ok(s) => s,
-                Err(code) => return code,
-            };
+            let (settings, speech_chosen, lang) = mode_speech(lang.as_deref(), speech)?;
             crate::app::arbiter::run(
                 crate::app::arbiter::ArbiterOptions {
                     files: games,
@@ -51,7 +56,7 @@ pub fn main() -> ExitCode {
             let settings = speech.apply(settings_or_defaults(speech.lang.as_deref()).speech);
             match lang_or_exit(&settings.language) {
                 Ok(lang) => crate::app::say::run(&text, &settings, lang, wav.as_deref()),
-                Err(code) => code,
+                Err(fatal) => return Err(fatal),
             }
         }
         Command::Voices { lang } => crate::app::say::voices(lang.as_deref()),
@@ -66,13 +71,10 @@ pub fn main() -> ExitCode {
             speech,
         } => {
             let settings = speech.apply(settings_or_defaults(speech.lang.as_deref()).speech);
-            let lang = match lang_or_exit(&settings.language) {
-                Ok(l) => l,
-                Err(code) => return code,
-            };
+            let lang = lang_or_exit(&settings.language)?;
             let control: crate::core::clock::TimeControl = match tc.parse() {
                 Ok(c) => c,
-                Err(e) => return refuse(&format!("--tc {tc}: {e}"), &settings, lang),
+                Err(e) => return Err(refuse(&format!("--tc {tc}: {e}"), &settings, lang)),
             };
             let mut announce = if tournament {
                 crate::core::clock::AnnounceSettings::tournament()
@@ -105,7 +107,7 @@ pub fn main() -> ExitCode {
         }
         Command::Games { lang } => match lang_or_exit(&lang) {
             Ok(lang) => crate::app::games::list(lang),
-            Err(code) => code,
+            Err(fatal) => return Err(fatal),
         },
         Command::Export {
             game,
@@ -122,7 +124,7 @@ pub fn main() -> ExitCode {
                 };
                 crate::app::games::export(&game, format, lang, output.as_deref())
             }
-            Err(code) => code,
+            Err(fatal) => return Err(fatal),
         },
         Command::Transcript {
             file,
@@ -134,7 +136,7 @@ pub fn main() -> ExitCode {
             Ok(lang) => {
                 crate::app::transcript::run(&file, lang, form.into(), format, run.jobs(), run.quiet)
             }
-            Err(code) => code,
+            Err(fatal) => return Err(fatal),
         },
         Command::Parse {
             text,
@@ -143,7 +145,7 @@ pub fn main() -> ExitCode {
             lang,
         } => match lang_or_exit(&lang) {
             Ok(lang) => crate::app::parse::run(&text.join(" "), fen.as_deref(), chess960, lang),
-            Err(code) => code,
+            Err(fatal) => return Err(fatal),
         },
         Command::Board(BoardCommand::List) => crate::app::board::list(),
         Command::Board(BoardCommand::Monitor {
@@ -177,7 +179,7 @@ pub fn main() -> ExitCode {
                 };
                 crate::app::board::monitor(&opts, lang)
             }
-            Err(code) => code,
+            Err(fatal) => return Err(fatal),
         },
         Command::SimulateBoard {
             protocol,
@@ -194,5 +196,5 @@ pub fn main() -> ExitCode {
             fen,
             chess960,
         }),
-    }
+    })
 }

@@ -7,11 +7,53 @@ use std::process::ExitCode;
 use super::args::*;
 use crate::core::notation::language::{Language, language};
 
-pub(super) fn lang_or_exit(code: &str) -> Result<&'static Language, ExitCode> {
-    language(code).map_err(|e| {
-        errln!("hector: {e}");
-        ExitCode::from(2)
-    })
+/// A mode that cannot start: what to say and the exit status. Only `cli::main` reports it.
+pub struct Fatal {
+    /// "hector", or "hector MODE".
+    who: &'static str,
+    message: String,
+    status: u8,
+    /// Said aloud too, in this speech and language (a start-up problem of a spoken mode).
+    spoken: Option<(crate::core::settings::SpeechSettings, &'static Language)>,
+}
+
+impl Fatal {
+    /// A usage error: status 2.
+    pub(super) fn usage(message: impl Into<String>) -> Fatal {
+        Fatal {
+            who: "hector",
+            message: message.into(),
+            status: 2,
+            spoken: None,
+        }
+    }
+
+    /// The mode could not do what was asked: status 1.
+    pub(super) fn failed(who: &'static str, message: impl Into<String>) -> Fatal {
+        Fatal {
+            who,
+            message: message.into(),
+            status: 1,
+            spoken: None,
+        }
+    }
+
+    /// Prints it once on standard error, says it when it belongs to a spoken mode, and gives
+    /// the exit status.
+    pub(super) fn report(self) -> ExitCode {
+        errln!("{}: {}", self.who, self.message);
+        if let Some((settings, lang)) = &self.spoken {
+            // Already printed on standard error: a print backend adds nothing.
+            let (speaker, _notices) = crate::app::say::quiet_speaker(settings, lang);
+            speaker.urgent(self.message.clone());
+            speaker.wait_idle(std::time::Duration::from_secs(8));
+        }
+        ExitCode::from(self.status)
+    }
+}
+
+pub(super) fn lang_or_exit(code: &str) -> Result<&'static Language, Fatal> {
+    language(code).map_err(|e| Fatal::usage(e.to_string()))
 }
 
 /// Reads a list of remaining times such as "10m,5m,30s".
@@ -34,18 +76,16 @@ pub(super) fn parse_marks(text: &str) -> Result<Vec<std::time::Duration>, String
         .collect()
 }
 
-/// Prints a start-up problem and says it, then gives the exit status for a usage error.
+/// A start-up problem of a spoken mode: a usage error, printed and said.
 pub(super) fn refuse(
     message: &str,
     settings: &crate::core::settings::SpeechSettings,
-    lang: &Language,
-) -> ExitCode {
-    errln!("hector: {message}");
-    // Already printed on standard error: a print backend adds nothing.
-    let (speaker, _notices) = crate::app::say::quiet_speaker(settings, lang);
-    speaker.urgent(message.to_string());
-    speaker.wait_idle(std::time::Duration::from_secs(8));
-    ExitCode::from(2)
+    lang: &'static Language,
+) -> Fatal {
+    Fatal {
+        spoken: Some((settings.clone(), lang)),
+        ..Fatal::usage(message)
+    }
 }
 
 /// Loads the configuration file; a problem is printed and the defaults are used.
@@ -61,7 +101,7 @@ pub(super) fn mode_speech(
         bool,
         &'static Language,
     ),
-    ExitCode,
+    Fatal,
 > {
     let config = settings_or_defaults(lang);
     let mut settings = config.speech.clone();
@@ -136,15 +176,12 @@ pub(super) fn random_chess960() -> u16 {
     (nanos % u32::from(crate::core::variant::CHESS960_POSITIONS)) as u16
 }
 
-pub(super) fn play(args: PlayArgs) -> ExitCode {
+pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
     use crate::app::play::{Opponent, PlayOptions};
     use crate::core::game::Game;
     use crate::core::variant::{Variant, chess960_position, position_from_fen};
 
-    let (speech, speech_chosen, lang) = match mode_speech(args.lang.as_deref(), args.speech) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
+    let (speech, speech_chosen, lang) = mode_speech(args.lang.as_deref(), args.speech)?;
     let control = match args
         .tc
         .as_deref()
@@ -152,7 +189,7 @@ pub(super) fn play(args: PlayArgs) -> ExitCode {
     {
         None => None,
         Some(Ok(c)) => Some(c),
-        Some(Err(e)) => return refuse(&format!("--tc: {e}"), &speech, lang),
+        Some(Err(e)) => return Err(refuse(&format!("--tc: {e}"), &speech, lang)),
     };
     let opponent = match args.opponent.clone() {
         OpponentArg::Auto => Opponent::Auto,
@@ -173,19 +210,25 @@ pub(super) fn play(args: PlayArgs) -> ExitCode {
     let game = if let Some(file) = &args.from {
         let bytes = match crate::io::files::read_input(file) {
             Ok(b) => b,
-            Err(e) => return refuse(&format!("--from: {e:#}"), &speech, lang),
+            Err(e) => return Err(refuse(&format!("--from: {e:#}"), &speech, lang)),
         };
         match crate::core::record::import_pgn(&bytes, 1) {
             Ok(imported) => {
                 entries = imported.entries();
                 imported.game
             }
-            Err(e) => return refuse(&format!("--from {}: {e}", file.display()), &speech, lang),
+            Err(e) => {
+                return Err(refuse(
+                    &format!("--from {}: {e}", file.display()),
+                    &speech,
+                    lang,
+                ));
+            }
         }
     } else if let Some(fen) = &args.fen {
         match position_from_fen(fen, variant) {
             Ok(p) => Game::from_position(p, variant),
-            Err(e) => return refuse(&format!("--fen: {e}"), &speech, lang),
+            Err(e) => return Err(refuse(&format!("--fen: {e}"), &speech, lang)),
         }
     } else if let Some(n) = args.chess960 {
         let number = match n {
@@ -195,11 +238,11 @@ pub(super) fn play(args: PlayArgs) -> ExitCode {
         match chess960_position(number) {
             Some(p) => Game::from_position(p, Variant::Chess960),
             None => {
-                return refuse(
+                return Err(refuse(
                     &format!("--chess960 {number}: a number from 0 to 959"),
                     &speech,
                     lang,
-                );
+                ));
             }
         }
     } else {
@@ -229,7 +272,7 @@ pub(super) fn play(args: PlayArgs) -> ExitCode {
         pieces: args.pieces,
         colors: args.colors,
     };
-    crate::app::play::run(options, lang)
+    Ok(crate::app::play::run(options, lang))
 }
 
 /// Continues the game recorded at `path`.
@@ -238,12 +281,11 @@ pub(super) fn resume_path(
     screen_reader: bool,
     backend: Option<crate::core::settings::BackendChoice>,
     mut speech: crate::core::settings::SpeechSettings,
-) -> ExitCode {
+) -> Result<ExitCode, Fatal> {
     let resumed = match crate::app::play::resume::from_journal(path) {
         Ok(r) => r,
         Err(e) => {
-            errln!("hector resume: {e:#}");
-            return ExitCode::from(1);
+            return Err(Fatal::failed("hector resume", format!("{e:#}")));
         }
     };
     speech.language = resumed.language.clone();
@@ -252,10 +294,7 @@ pub(super) fn resume_path(
     if let Some(b) = backend {
         speech.backend = b;
     }
-    let lang = match lang_or_exit(&speech.language) {
-        Ok(l) => l,
-        Err(code) => return code,
-    };
+    let lang = lang_or_exit(&speech.language)?;
     let options = crate::app::play::PlayOptions {
         color: resumed.color,
         opponent: resumed.opponent,
@@ -271,7 +310,7 @@ pub(super) fn resume_path(
         pieces: crate::app::ui::view::Pieces::Letters,
         colors: false,
     };
-    crate::app::play::run(options, lang)
+    Ok(crate::app::play::run(options, lang))
 }
 
 pub(super) fn resume(
@@ -279,24 +318,26 @@ pub(super) fn resume(
     screen_reader: bool,
     backend: Option<crate::core::settings::BackendChoice>,
     envelope: Option<PathBuf>,
-) -> ExitCode {
+) -> Result<ExitCode, Fatal> {
     let speech = settings_or_defaults(None).speech;
     let lang = crate::core::notation::language::language(&speech.language)
         .unwrap_or_else(|_| crate::core::notation::language::default_language());
     let path = match game {
+        // `resolve` has said why there is no such game.
         Some(g) => match crate::app::games::resolve(&g, lang) {
             Ok(p) => p,
-            Err(code) => return code,
+            Err(code) => return Ok(code),
         },
         None => match crate::app::play::resume::latest() {
             Ok(Some(p)) => p,
             Ok(None) => {
-                errln!("hector resume: {}", lang.record.no_unfinished);
-                return ExitCode::from(1);
+                return Err(Fatal::failed(
+                    "hector resume",
+                    lang.record.no_unfinished.clone(),
+                ));
             }
             Err(e) => {
-                errln!("hector resume: {e:#}");
-                return ExitCode::from(1);
+                return Err(Fatal::failed("hector resume", format!("{e:#}")));
             }
         },
     };
@@ -309,11 +350,11 @@ pub(super) fn resume(
     // In the game's own language, as the game that follows.
     let path = match crate::app::play::resume::continue_damaged(&path, &asked, None) {
         Ok(crate::app::play::resume::Continue::Journal(p)) => p,
-        Ok(crate::app::play::resume::Continue::Declined) => return ExitCode::SUCCESS,
-        Ok(crate::app::play::resume::Continue::NotAsked) => return ExitCode::from(1),
+        Ok(crate::app::play::resume::Continue::Declined) => return Ok(ExitCode::SUCCESS),
+        // Nobody could be asked: the reason has been told.
+        Ok(crate::app::play::resume::Continue::NotAsked) => return Ok(ExitCode::from(1)),
         Err(e) => {
-            errln!("hector resume: {e:#}");
-            return ExitCode::from(1);
+            return Err(Fatal::failed("hector resume", format!("{e:#}")));
         }
     };
     resume_journal(&path, envelope.as_deref(), screen_reader, backend, speech)
@@ -326,17 +367,17 @@ pub(super) fn resume_journal(
     screen_reader: bool,
     backend: Option<crate::core::settings::BackendChoice>,
     speech: crate::core::settings::SpeechSettings,
-) -> ExitCode {
+) -> Result<ExitCode, Fatal> {
     match crate::io::journal::mode_of(path).as_deref() {
         Some("assist") => resume_assist(path, envelope, screen_reader, backend, speech),
-        Some("arbiter") => {
-            errln!(
-                "hector resume: {} is a game of hector arbiter; start hector arbiter with its game \
-                 files again to continue it",
+        Some("arbiter") => Err(Fatal::failed(
+            "hector resume",
+            format!(
+                "{} is a game of hector arbiter; start hector arbiter with its game files again \
+                 to continue it",
                 path.display()
-            );
-            ExitCode::from(1)
-        }
+            ),
+        )),
         _ => resume_path(path, screen_reader, backend, speech),
     }
 }
@@ -347,12 +388,11 @@ pub(super) fn resume_assist(
     screen_reader: bool,
     backend: Option<crate::core::settings::BackendChoice>,
     mut speech: crate::core::settings::SpeechSettings,
-) -> ExitCode {
+) -> Result<ExitCode, Fatal> {
     let (table, start, language) = match crate::app::assist::resume_spec(path, envelope) {
         Ok(r) => r,
         Err(e) => {
-            errln!("hector resume: {e:#}");
-            return ExitCode::from(1);
+            return Err(Fatal::failed("hector resume", format!("{e:#}")));
         }
     };
     speech.language = language;
@@ -361,10 +401,7 @@ pub(super) fn resume_assist(
     if let Some(b) = backend {
         speech.backend = b;
     }
-    let lang = match lang_or_exit(&speech.language) {
-        Ok(l) => l,
-        Err(code) => return code,
-    };
+    let lang = lang_or_exit(&speech.language)?;
     let options = crate::app::assist::AssistOptions {
         table,
         speech,
@@ -374,27 +411,24 @@ pub(super) fn resume_assist(
         colors: false,
         start,
     };
-    crate::app::assist::run(options, lang)
+    Ok(crate::app::assist::run(options, lang))
 }
 
-pub(super) fn assist(args: AssistArgs) -> ExitCode {
+pub(super) fn assist(args: AssistArgs) -> Result<ExitCode, Fatal> {
     use crate::app::table::{BoardSpec, TableSpec};
     use crate::core::matchplay::two_boards::Duty;
 
-    let (speech, speech_chosen, lang) = match mode_speech(args.lang.as_deref(), args.speech) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
+    let (speech, speech_chosen, lang) = mode_speech(args.lang.as_deref(), args.speech)?;
     let duty = match args.duty {
         DutyArg::Blind => Duty::Blind,
         DutyArg::Sighted => Duty::Sighted,
     };
     if args.peg_board.is_none() && args.sighted_board.is_none() {
-        return refuse(
+        return Err(refuse(
             "hector assist needs a board: --peg-board PORT, --sighted-board PORT, or both",
             &speech,
             lang,
-        );
+        ));
     }
     let control = match args
         .tc
@@ -403,18 +437,18 @@ pub(super) fn assist(args: AssistArgs) -> ExitCode {
     {
         None => None,
         Some(Ok(_)) if duty == Duty::Sighted => {
-            return refuse(
+            return Err(refuse(
                 "--tc with --for sighted: under Appendix D10 the players keep their own clock",
                 &speech,
                 lang,
-            );
+            ));
         }
         Some(Ok(c)) => Some(c),
-        Some(Err(e)) => return refuse(&format!("--tc: {e}"), &speech, lang),
+        Some(Err(e)) => return Err(refuse(&format!("--tc: {e}"), &speech, lang)),
     };
     let start = match crate::app::assist::new_start(args.fen.as_deref()) {
         Ok(s) => s,
-        Err(e) => return refuse(&format!("{e:#}"), &speech, lang),
+        Err(e) => return Err(refuse(&format!("{e:#}"), &speech, lang)),
     };
     let blind = shakmaty::Color::from(args.blind);
     let board = |port: &Option<PathBuf>, p: ProtocolArg| {
@@ -458,5 +492,5 @@ pub(super) fn assist(args: AssistArgs) -> ExitCode {
         colors: args.colors,
         start,
     };
-    crate::app::assist::run(options, lang)
+    Ok(crate::app::assist::run(options, lang))
 }
