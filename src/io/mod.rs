@@ -6,6 +6,7 @@ pub mod config;
 pub mod engine;
 pub mod files;
 pub mod journal;
+pub mod lichess;
 pub mod serial;
 pub mod speech;
 pub mod terminal;

@@ -698,7 +698,7 @@ impl Mode for App {
                 let events = board.link.handle(pe);
                 self.board_events(events, local)
             }
-            Incoming::Journal(_) => true,
+            Incoming::Journal(_) | Incoming::Lichess(_) => true,
         }
     }
 

@@ -42,6 +42,8 @@ pub enum Source {
     Engine(Receiver<EngineEvent>),
     /// A journal thread's acknowledgements.
     Journal(Receiver<Ack>),
+    /// A lichess game's stream and the answers to its requests.
+    Lichess(Receiver<crate::io::lichess::News>),
 }
 
 /// An event from a [`Source`].
@@ -49,6 +51,7 @@ pub enum Incoming {
     Port(PortEvent),
     Engine(EngineEvent),
     Journal(Ack),
+    Lichess(crate::io::lichess::News),
 }
 
 impl Source {
@@ -57,6 +60,7 @@ impl Source {
             Source::Port(r) => select.recv(r),
             Source::Engine(r) => select.recv(r),
             Source::Journal(r) => select.recv(r),
+            Source::Lichess(r) => select.recv(r),
         };
     }
 
@@ -65,6 +69,7 @@ impl Source {
             Source::Port(r) => op.recv(r).ok().map(Incoming::Port),
             Source::Engine(r) => op.recv(r).ok().map(Incoming::Engine),
             Source::Journal(r) => op.recv(r).ok().map(Incoming::Journal),
+            Source::Lichess(r) => op.recv(r).ok().map(Incoming::Lichess),
         }
     }
 }

@@ -12,11 +12,12 @@ use std::time::Duration;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Move, Position};
 
+use crate::core::board::Recognition;
 use crate::core::game::Game;
 use crate::core::laws::Rules;
 use crate::core::matchplay::command::{Command, Line, read_line};
 use crate::core::matchplay::session::{
-    ClockAnswer, Effect, Event, Match, Recorded, Setup, Side, Urgency,
+    BoardOf, ClockAnswer, Effect, Event, Match, Recorded, Setup, Side, Urgency,
 };
 use crate::core::notation::clock_words::{clock_face, player_time};
 use crate::core::notation::language::{Language, fill};
@@ -716,6 +717,31 @@ impl Online {
         }
     }
 
+    /// What the player's board recognized: a move goes to the server, the rest (touches,
+    /// differences, promotions) is the match's as at the board.
+    pub fn board(&mut self, r: Recognition, now: Timestamp) -> Vec<Out> {
+        let mut out = Vec::new();
+        match r {
+            Recognition::Moved(m) => self.send_move(m, &mut out),
+            other => {
+                let effects = self.m.handle(Event::LocalBoard(other), now);
+                self.pass(effects, false, &mut out);
+            }
+        }
+        out
+    }
+
+    /// The board must show the game as it stands (a move made on it was refused).
+    fn board_back(&self, out: &mut Vec<Out>) {
+        if self.m.setup().local_board {
+            out.push(Out::Effect(Effect::BoardExpect {
+                board: BoardOf::Player,
+                position: Box::new(self.m.game().position().clone()),
+                previous: None,
+            }));
+        }
+    }
+
     /// Time passes: the claim becomes possible; the match's own deadlines.
     pub fn tick(&mut self, now: Timestamp) -> Vec<Out> {
         let mut out = Vec::new();
@@ -751,6 +777,7 @@ impl Online {
             Link::Refused { action, reason } => {
                 if let Action::Move(_) = action {
                     self.sent = None;
+                    self.board_back(&mut out);
                     out.push(say(
                         Urgency::Urgent,
                         fill(&o.move_refused, &[("reason", &reason)]),
