@@ -646,9 +646,12 @@ fn game_stream(conn: &TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io:
         }
         let (lines, over, cut_now) = {
             let s = lock(shared);
+            // Waits for news unless some came while this thread was writing.
             let (s, _) = shared
                 .1
-                .wait_timeout(s, Duration::from_millis(100))
+                .wait_timeout_while(s, Duration::from_millis(100), |s| {
+                    s.log.len() <= next && s.cut == cut && !stop.load(Ordering::Relaxed)
+                })
                 .unwrap_or_else(|e| e.into_inner());
             let lines: Vec<String> = s.log.get(next..).unwrap_or_default().to_vec();
             next = s.log.len().max(next);

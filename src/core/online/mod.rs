@@ -674,6 +674,11 @@ impl Online {
                 None => out.push(answer(o.no_clock.clone())),
             },
             Command::New => out.push(answer(o.no_new.clone())),
+            Command::Help => {
+                let effects = self.m.handle(Event::Command(Command::Help), now);
+                self.pass(effects, false, &mut out);
+                out.push(answer(self.lang.online.help.clone()));
+            }
             other => {
                 let effects = self.m.handle(Event::Command(other), now);
                 self.pass(effects, false, &mut out);

@@ -253,3 +253,10 @@ fn another_account_and_bad_moves_from_the_server_are_errors_not_panics() {
     assert!(said(&out).iter().any(|s| s.contains("zz99")));
     assert_eq!(g.game().ply(), 1);
 }
+
+#[test]
+fn help_names_the_online_words_too() {
+    let (mut g, _) = start("");
+    let words = said(&g.line("hilfe", Timestamp::ZERO));
+    assert!(words.iter().any(|w| w.contains("sag TEXT")), "{words:?}");
+}
