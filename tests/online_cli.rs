@@ -1,7 +1,8 @@
 //! `hector online` against a local stand-in for lichess (tests/common/lichess.rs, 127.0.0.1
 //! only), the real binary in a pseudo-terminal: login and logout, a whole game typed in
 //! Appendix D words and journaled, the opponent's draw offer and take-back request, a stream
-//! dropped in mid-game with a move made meanwhile, a 429, a revoked token.
+//! dropped in mid-game with a move made meanwhile, a 429, a revoked token, a game on the
+//! simulated peg board.
 
 mod common;
 #[path = "common/lichess.rs"]
@@ -11,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use common::pty::Pty;
+use common::sim::Simulator;
 use common::{run_with, temp_dir};
 use lichess::{GAME, Server, TOKEN};
 use shakmaty::Color;
@@ -288,4 +290,52 @@ fn a_revoked_token_is_said_and_nothing_is_played() {
         "{}",
         out.stderr
     );
+}
+
+#[test]
+fn a_game_on_the_simulated_peg_board() {
+    let server = Server::start();
+    server.script(&["e7e5", "b8c6"]);
+    let dir = Dir::new("online-peg");
+    let link = dir.0.join("board");
+    let mut sim = Simulator::start("peg", &link);
+    let link_text = link.display().to_string();
+    let mut t = spawn(
+        &server,
+        &dir.0,
+        &[
+            "play",
+            "--ai",
+            "2",
+            "--color",
+            "white",
+            "--board",
+            &link_text,
+            "--protocol",
+            "peg",
+        ],
+    );
+    expect(&t, "Weiß ist am Zug");
+    sim.send("move e2e4");
+    expect(&t, "Eva vier");
+    expect(&t, "Eva fünf");
+    // The opponent's move is carried out on the peg board, peg by peg.
+    for step in ["lift e7", "place e5"] {
+        sim.send(step);
+    }
+    expect(&t, "Zug auf dem Brett ausgeführt");
+    for step in ["lift g1", "place f3"] {
+        sim.send(step);
+    }
+    expect(&t, "Springer Felix drei");
+    expect(&t, "Springer Cäsar sechs");
+    assert!(server.wait(LIMIT, |s| {
+        s.game
+            .as_ref()
+            .is_some_and(|g| g.moves == ["e2e4", "e7e5", "g1f3", "b8c6"])
+    }));
+    // The player's own moves, made on the board, are not asked of the board again.
+    assert_eq!(count(&t, "Zug auf dem Brett ausgeführt"), 1, "{}", t.text());
+    say(&mut t, "letzter");
+    expect(&t, "Letzter Zug: 2. Schwarz, Springer Cäsar sechs");
 }

@@ -125,6 +125,8 @@ pub struct Online {
     my_name: String,
     /// The player's move sent and not yet confirmed by the stream.
     sent: Option<Move>,
+    /// It was made on the player's board (which shows it already).
+    sent_from_board: bool,
     clock: Option<ServerClock>,
     increment: Option<Duration>,
     /// The opponent's offer that waits for an answer.
@@ -237,6 +239,7 @@ impl Online {
             opponent,
             my_name,
             sent: None,
+            sent_from_board: false,
             clock: None,
             increment: full.clock.map(|c| Duration::from_millis(c.increment)),
             offer: None,
@@ -410,10 +413,16 @@ impl Online {
             if self.m.game().is_over() {
                 break;
             }
-            if self.sent == Some(mv) {
+            let effects = if self.sent == Some(mv) {
                 self.sent = None;
-            }
-            let effects = self.m.handle(Event::EngineMove(mv), now);
+                if std::mem::take(&mut self.sent_from_board) {
+                    self.m.board_move(mv, now)
+                } else {
+                    self.m.handle(Event::EngineMove(mv), now)
+                }
+            } else {
+                self.m.handle(Event::EngineMove(mv), now)
+            };
             self.pass(effects, quiet, out);
         }
         // A sent move that is no longer possible was refused or overtaken.
@@ -700,6 +709,7 @@ impl Online {
 
     /// The player's move (typed, or from the player's board): sent, played when confirmed.
     pub fn send_move(&mut self, m: Move, out: &mut Vec<Out>) {
+        self.sent_from_board = false;
         let o = &self.lang.online;
         let game = self.m.game();
         if self.is_over() {
@@ -727,7 +737,10 @@ impl Online {
     pub fn board(&mut self, r: Recognition, now: Timestamp) -> Vec<Out> {
         let mut out = Vec::new();
         match r {
-            Recognition::Moved(m) => self.send_move(m, &mut out),
+            Recognition::Moved(m) => {
+                self.send_move(m, &mut out);
+                self.sent_from_board = self.sent == Some(m);
+            }
             other => {
                 let effects = self.m.handle(Event::LocalBoard(other), now);
                 self.pass(effects, false, &mut out);
