@@ -339,3 +339,110 @@ fn a_game_on_the_simulated_peg_board() {
     say(&mut t, "letzter");
     expect(&t, "Letzter Zug: 2. Schwarz, Springer Cäsar sechs");
 }
+
+#[test]
+fn games_lists_the_games_in_progress_and_the_full_screen_shows_the_game() {
+    let server = Server::start();
+    server.add_game(Color::Black, "Anna", &["e2e4"]);
+    let dir = Dir::new("online-screen");
+    let env_list = env(&dir.0, Some(TOKEN));
+    let env_ref: Vec<(&str, &str)> = env_list
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let out = run_with(
+        &["online", "--server", &server.url, "games"],
+        b"",
+        &env_ref,
+        LIMIT,
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(
+        out.stdout.contains(&format!(
+            "1. gegen Anna, Sie spielen Schwarz, Sie sind am Zug ({GAME})"
+        )),
+        "{}",
+        out.stdout
+    );
+    let args = [
+        "online",
+        "--server",
+        &server.url,
+        "--speech",
+        "print",
+        "play",
+        "--game",
+        "1",
+    ];
+    let mut t = Pty::spawn(&args, &env_ref);
+    assert!(
+        t.wait_for_screen("Zug oder Befehl", LIMIT),
+        "{}",
+        t.screen()
+    );
+    t.send(b"Eva fuenf\r");
+    assert!(t.wait_for_screen("Eva fünf", LIMIT), "{}", t.screen());
+    assert!(server.wait(LIMIT, |s| {
+        s.game.as_ref().is_some_and(|g| g.moves.len() == 2)
+    }));
+    assert!(t.wait_for_screen("15:00", LIMIT), "{}", t.screen());
+    t.send(b"\x11");
+    assert!(t.wait_for_screen("Wirklich", LIMIT), "{}", t.screen());
+}
+
+#[test]
+fn a_seek_and_a_challenge_start_games_and_a_declined_challenge_is_said() {
+    let server = Server::start();
+    let dir = Dir::new("online-seek");
+    let mut t = spawn(&server, &dir.0, &["play", "--seek", "10+5"]);
+    expect(&t, "Warte auf den Beginn der Partie");
+    expect(&t, "Sie spielen Weiß gegen Bruno auf lichess");
+    say(&mut t, "Eva vier");
+    assert!(server.wait(LIMIT, |s| {
+        s.game.as_ref().is_some_and(|g| g.moves == ["e2e4"])
+    }));
+    assert!(
+        server
+            .requests()
+            .iter()
+            .any(|r| r == "POST /api/board/seek")
+    );
+    drop(t);
+
+    let server = Server::start();
+    let t = spawn(&server, &dir.0, &["play", "--challenge", "Carla"]);
+    expect(&t, "Sie spielen Weiß gegen Carla auf lichess");
+    assert!(
+        server
+            .requests()
+            .iter()
+            .any(|r| r == "POST /api/challenge/Carla")
+    );
+    drop(t);
+
+    let server = Server::start();
+    let env = env(&dir.0, Some(TOKEN));
+    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let out = run_with(
+        &[
+            "online",
+            "--server",
+            &server.url,
+            "play",
+            "--challenge",
+            "Nobody",
+            "--screen-reader",
+        ],
+        b"",
+        &env,
+        LIMIT,
+    );
+    assert_eq!(out.code, Some(1));
+    assert!(
+        out.stderr
+            .contains("Die Herausforderung wurde abgelehnt: I'm not accepting challenges"),
+        "{}{}",
+        out.stdout,
+        out.stderr
+    );
+}

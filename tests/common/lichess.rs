@@ -53,6 +53,8 @@ pub struct State {
     /// Every request, "METHOD path".
     pub requests: Vec<String>,
     pub streams_opened: u32,
+    /// A challenge was declined with this reason (said on the event stream).
+    pub declined: Option<String>,
 }
 
 fn index(c: Color) -> usize {
@@ -470,6 +472,45 @@ fn serve(conn: TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io::Result
                 ),
             )
         }
+        ("GET", ["api", "stream", "event"]) => event_stream(&conn, shared, stop),
+        ("POST", ["api", "board", "seek"]) => {
+            // The seek's answer is a stream of keep-alive newlines until a game starts.
+            let mut w = &conn;
+            write!(
+                w,
+                "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+            )?;
+            for _ in 0..3 {
+                chunk(&conn, "\n")?;
+                thread::sleep(Duration::from_millis(100));
+            }
+            new_game(shared, "Bruno", None);
+            chunk(&conn, "")
+        }
+        ("POST", ["api", "challenge", user]) => {
+            let user = user.to_string();
+            respond(
+                &conn,
+                200,
+                "",
+                &format!(
+                    r#"{{"challenge":{{"id":"{GAME}","status":"created","challenger":{{"id":"{ME}","name":"Blind"}},"destUser":{{"id":"{}","name":"{user}"}}}},"socketVersion":0}}"#,
+                    user.to_lowercase()
+                ),
+            )?;
+            let shared = shared.clone();
+            thread::spawn(move || {
+                thread::sleep(Duration::from_millis(200));
+                if user == "Nobody" {
+                    lock(&shared).declined =
+                        Some("I'm not accepting challenges at the moment.".into());
+                    shared.1.notify_all();
+                } else {
+                    new_game(&shared, &user, None);
+                }
+            });
+            Ok(())
+        }
         ("GET", ["api", "board", "game", "stream", id]) if *id == GAME => {
             game_stream(&conn, shared, stop)
         }
@@ -483,6 +524,80 @@ fn serve(conn: TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io::Result
         }
         _ => respond(&conn, 404, "", r#"{"error":"Not found"}"#),
     }
+}
+
+/// A new game against `opponent` (hector plays White).
+fn new_game(shared: &Shared, opponent: &str, ai: Option<u8>) {
+    let mut s = lock(shared);
+    s.game = Some(Game {
+        moves: Vec::new(),
+        me: Color::White,
+        opponent: opponent.to_string(),
+        ai,
+        status: "started".into(),
+        winner: None,
+        draw: [false; 2],
+        takeback: [false; 2],
+        wtime: 900_000,
+        btime: 900_000,
+    });
+    s.log.clear();
+    drop(s);
+    shared.1.notify_all();
+}
+
+/// The account's event stream: gameStart for the game in progress (also one that starts
+/// later), challengeDeclined, keep-alive newlines.
+fn event_stream(conn: &TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io::Result<()> {
+    let mut w = conn;
+    write!(
+        w,
+        "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+    )?;
+    let mut announced = false;
+    let mut declined = false;
+    let mut last_keep_alive = Instant::now();
+    while !stop.load(Ordering::Relaxed) {
+        let (start, decline) = {
+            let s = lock(shared);
+            let (s, _) = shared
+                .1
+                .wait_timeout(s, Duration::from_millis(50))
+                .unwrap_or_else(|e| e.into_inner());
+            let start = s.game.as_ref().filter(|g| !g.over()).map(|g| g.me);
+            (start, s.declined.clone())
+        };
+        if let Some(me) = start
+            && !announced
+        {
+            announced = true;
+            chunk(
+                conn,
+                &format!(
+                    r#"{{"type":"gameStart","game":{{"gameId":"{GAME}","fullId":"{GAME}abcd","color":"{}","fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","hasMoved":false,"isMyTurn":true,"lastMove":"","opponent":{{"id":"x","username":"x","rating":1500}},"perf":"rapid","rated":false,"secondsLeft":900,"source":"friend","status":{{"id":20,"name":"started"}},"speed":"rapid","variant":{{"key":"standard","name":"Standard"}},"compat":{{"bot":false,"board":true}},"id":"{GAME}"}}}}
+"#,
+                    me.fold_wb("white", "black")
+                ),
+            )?;
+        }
+        if let Some(reason) = decline
+            && !declined
+        {
+            declined = true;
+            chunk(
+                conn,
+                &format!(
+                    r#"{{"type":"challengeDeclined","challenge":{{"id":"{GAME}","status":"declined","declineReason":"{reason}","declineReasonKey":"later"}}}}
+"#
+                ),
+            )?;
+        }
+        if last_keep_alive.elapsed() > Duration::from_millis(500) {
+            chunk(conn, "\n")?;
+            last_keep_alive = Instant::now();
+        }
+    }
+    Ok(())
 }
 
 fn game_action(

@@ -134,10 +134,12 @@ pub enum AccountEvent {
     ChallengeDeclined { reason: String },
 }
 
+/// lichess names the game both `gameId` and `id` here.
 #[derive(Deserialize)]
 struct GameRef {
-    #[serde(rename = "gameId", alias = "id")]
-    id: String,
+    #[serde(rename = "gameId")]
+    game_id: Option<String>,
+    id: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -165,7 +167,7 @@ pub fn event_line(line: &str) -> Result<Option<AccountEvent>, LineError> {
     }
     let e: EventLine = serde_json::from_str(line).map_err(|e| LineError(e.to_string()))?;
     Ok(match (e.kind.as_str(), e.game, e.challenge) {
-        ("gameStart", Some(g), _) => Some(AccountEvent::GameStart { id: g.id }),
+        ("gameStart", Some(g), _) => g.game_id.or(g.id).map(|id| AccountEvent::GameStart { id }),
         ("challengeDeclined", _, Some(c)) => Some(AccountEvent::ChallengeDeclined {
             reason: c.decline_reason.unwrap_or_default(),
         }),
@@ -283,7 +285,7 @@ mod tests {
 
     #[test]
     fn events_and_answers_read() {
-        let start = r#"{"type":"gameStart","game":{"gameId":"abc12345","fullId":"abc12345wxyz","color":"white"}}"#;
+        let start = r#"{"type":"gameStart","game":{"fullId":"abc12345wxyz","gameId":"abc12345","color":"white","id":"abc12345"}}"#;
         assert_eq!(
             event_line(start),
             Ok(Some(AccountEvent::GameStart {
