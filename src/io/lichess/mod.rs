@@ -23,6 +23,9 @@ use crate::core::online::{Action, Link};
 pub const MAX_LINE: usize = 1 << 20;
 /// The wait after a 429 when the server names none (lichess: "one minute").
 const RATE_WAIT: Duration = Duration::from_secs(60);
+/// A game stream silent this long (lichess sends a keep-alive line every few seconds) is
+/// taken as broken.
+const STALL: Duration = Duration::from_secs(20);
 /// The longest pause between two attempts to connect again.
 const MAX_BACKOFF: Duration = Duration::from_secs(30);
 
@@ -299,6 +302,51 @@ impl Drop for GameLink {
     }
 }
 
+/// How a connection's lines ended.
+#[derive(Debug, PartialEq, Eq)]
+enum Pumped {
+    /// The server closed the stream, or it broke.
+    Closed,
+    /// Nothing came for too long, not even a keep-alive line: taken as broken.
+    Stalled,
+    /// Nobody listens any more.
+    Gone,
+}
+
+/// Forwards a connection's lines as news. The reading happens on a thread of its own, so
+/// that a connection that goes silent without closing (no keep-alive lines) is noticed after
+/// `stall` and given up; its thread ends when the socket does.
+fn pump(mut lines: Lines, stall: Duration, tx: &Sender<News>) -> Pumped {
+    let (inner_tx, inner) = crossbeam_channel::bounded::<std::io::Result<Read1>>(64);
+    thread::spawn(move || {
+        loop {
+            let read = lines.read_line();
+            let end = !matches!(read, Ok(Read1::Line(_) | Read1::TooLong));
+            if inner_tx.send(read).is_err() || end {
+                return;
+            }
+        }
+    });
+    loop {
+        let news = match inner.recv_timeout(stall) {
+            Err(crossbeam_channel::RecvTimeoutError::Timeout) => return Pumped::Stalled,
+            Err(crossbeam_channel::RecvTimeoutError::Disconnected) => return Pumped::Closed,
+            Ok(Ok(Read1::Line(text))) => match wire::game_line(&text) {
+                Ok(Some(line)) => News::Line(line),
+                Ok(None) => continue,
+                Err(e) => News::Link(Link::BadLine(e.0)),
+            },
+            Ok(Ok(Read1::TooLong)) => {
+                News::Link(Link::BadLine(format!("line longer than {MAX_LINE} bytes")))
+            }
+            Ok(Ok(Read1::End) | Err(_)) => return Pumped::Closed,
+        };
+        if tx.send(news).is_err() {
+            return Pumped::Gone;
+        }
+    }
+}
+
 /// Reads the game's stream until told to stop; connects again with backoff when it drops.
 fn stream_game(
     client: &Client,
@@ -319,27 +367,13 @@ fn stream_game(
             None => client.stream(&path, None),
         };
         match lines {
-            Ok(mut lines) => {
+            Ok(lines) => {
                 if down {
                     let _ = tx.send(News::Link(Link::Restored));
                 }
                 backoff = Duration::from_secs(1);
-                loop {
-                    let news = match lines.read_line() {
-                        Ok(Read1::Line(text)) => match wire::game_line(&text) {
-                            Ok(Some(line)) => News::Line(line),
-                            Ok(None) => continue,
-                            Err(e) => News::Link(Link::BadLine(e.0)),
-                        },
-                        Ok(Read1::TooLong) => News::Link(Link::BadLine(format!(
-                            "line longer than {} bytes",
-                            MAX_LINE
-                        ))),
-                        Ok(Read1::End) | Err(_) => break,
-                    };
-                    if tx.send(news).is_err() {
-                        return;
-                    }
+                if pump(lines, STALL, tx) == Pumped::Gone {
+                    return;
                 }
                 if stop.load(Ordering::Relaxed) {
                     return;
@@ -498,6 +532,32 @@ mod tests {
         let mut l = Lines::new(Box::new(std::io::Cursor::new(big)));
         assert_eq!(l.read_line().ok(), Some(Read1::TooLong));
         assert_eq!(l.read_line().ok(), Some(Read1::Line("ok".into())));
+    }
+
+    /// A reader that gives nothing for a while, then ends.
+    struct Silent(Duration);
+
+    impl Read for Silent {
+        fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+            thread::sleep(self.0);
+            Ok(0)
+        }
+    }
+
+    #[test]
+    fn a_silent_stream_is_given_up_and_lines_are_forwarded() {
+        let (tx, rx) = unbounded();
+        let silent = Lines::new(Box::new(Silent(Duration::from_millis(300))));
+        assert_eq!(
+            pump(silent, Duration::from_millis(20), &tx),
+            Pumped::Stalled
+        );
+        let talking = lines(b"\n{\"type\":\"opponentGone\",\"gone\":false}\nnot json\n");
+        assert_eq!(pump(talking, Duration::from_secs(5), &tx), Pumped::Closed);
+        let news: Vec<News> = rx.try_iter().collect();
+        assert_eq!(news.len(), 2, "{news:?}");
+        assert!(matches!(news[0], News::Line(GameLine::Gone(_))));
+        assert!(matches!(news[1], News::Link(Link::BadLine(_))));
     }
 
     #[test]
