@@ -174,6 +174,36 @@ fn a_whole_game_against_the_computer_typed_in_appendix_d_words_is_journaled() {
 }
 
 #[test]
+fn a_game_left_unfinished_is_continued_online_not_by_hector_resume() {
+    let server = Server::start();
+    server.add_game(Color::White, "Anna", &["e2e4", "e7e5"]);
+    let dir = Dir::new("online-leave");
+    let mut t = spawn(&server, &dir.0, &["play", "--game", "1"]);
+    expect(&t, "Weiß ist am Zug");
+    say(&mut t, "ende");
+    expect(&t, "Wirklich");
+    say(&mut t, "ja");
+    assert!(
+        t.wait_exit(LIMIT).is_some(),
+        "hector did not end:\n{}",
+        t.text()
+    );
+    let env = env(&dir.0, None);
+    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let out = run_with(&["resume", "--screen-reader"], b"", &env, LIMIT);
+    assert_ne!(out.code, Some(0), "{}{}", out.stdout, out.stderr);
+    assert!(!out.stdout.contains("Sie spielen"), "{}", out.stdout);
+    let out = run_with(&["resume", "1", "--screen-reader"], b"", &env, LIMIT);
+    assert_ne!(out.code, Some(0), "{}{}", out.stdout, out.stderr);
+    assert!(
+        out.stderr
+            .contains(&format!("hector online play --game {GAME}")),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
 fn the_opponents_draw_offer_is_said_and_accepted() {
     let server = Server::start();
     server.add_game(Color::White, "Anna", &["e2e4", "e7e5"]);

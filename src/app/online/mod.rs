@@ -300,6 +300,13 @@ fn start_game(args: &PlayArgs, client: &Client, lang: &Language) -> Result<Strin
         .into_iter()
         .map(|p| p.game_id)
         .collect();
+    // Nothing asked for: the game in progress when there is one, else the choices.
+    if args.seek.is_none() && args.challenge.is_none() && args.ai.is_none() && args.game.is_none() {
+        return match known.first() {
+            Some(id) => Ok(id.clone()),
+            None => Err(o.choose.clone()),
+        };
+    }
     if let Some(g) = &args.game {
         return match g.parse::<usize>() {
             Ok(n) if n >= 1 && n <= known.len() => Ok(known[n - 1].clone()),
@@ -507,6 +514,11 @@ fn new_recorder(
     header.opponent = format!("lichess {}", online.opponent());
     header.language = lang.code.clone();
     let mut entries = vec![
+        // hector play and hector resume leave it alone (see io::journal::latest_in_progress).
+        Entry::Setting {
+            key: "mode".to_string(),
+            value: "online".to_string(),
+        },
         Entry::Setting {
             key: "opponent".to_string(),
             value: "lichess".to_string(),

@@ -169,6 +169,7 @@ pub struct OnlineWords {
     pub games_none: String,
     pub games_line: String,
     pub games_hint: String,
+    pub choose: String,
     pub your_turn: String,
     pub connect_failed: String,
     pub no_game: String,
