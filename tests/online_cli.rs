@@ -229,7 +229,7 @@ fn the_opponents_take_back_request_is_accepted_and_the_move_goes() {
     server.opponent_proposes_takeback();
     expect(&t, "Anna möchte einen Zug zurücknehmen");
     say(&mut t, "annehmen");
-    expect(&t, "Zurückgenommen: 1 Halbzüge");
+    expect(&t, "Zurückgenommen: ein Halbzug");
     assert_eq!(server.moves(), ["e2e4"]);
     server.opponent_move("c7c5");
     expect(&t, "Cäsar fünf");
@@ -475,4 +475,46 @@ fn a_seek_and_a_challenge_start_games_and_a_declined_challenge_is_said() {
         out.stdout,
         out.stderr
     );
+}
+
+#[test]
+fn the_players_own_requests_chat_and_a_claim_when_the_opponent_left() {
+    let server = Server::start();
+    server.add_game(Color::White, "Anna", &["e2e4", "e7e5", "g1f3", "b8c6"]);
+    let dir = Dir::new("online-requests");
+    let mut t = spawn(&server, &dir.0, &["play", "--game", "1"]);
+    expect(&t, "Weiß ist am Zug");
+    // A draw offer, declined.
+    say(&mut t, "remis");
+    expect(&t, "Remis angeboten");
+    assert!(server.wait(LIMIT, |s| s.game.as_ref().is_some_and(|g| g.draw[0])));
+    server.opponent_answers(false);
+    expect(&t, "Anna hat das Remis abgelehnt");
+    // A take-back of the player's last move, accepted.
+    say(&mut t, "zurück");
+    expect(&t, "Rücknahme erbeten");
+    assert!(server.wait(LIMIT, |s| s.game.as_ref().is_some_and(|g| g.takeback[0])));
+    server.opponent_answers(true);
+    expect(&t, "Zurückgenommen: 2 Halbzüge");
+    assert_eq!(server.moves(), ["e2e4", "e7e5"]);
+    // Chat both ways.
+    server.opponent_says("Viel Glück");
+    expect(&t, "Nachricht von Anna. chat liest sie vor");
+    say(&mut t, "chat");
+    expect(&t, "Anna: Viel Glück");
+    say(&mut t, "sag Danke, gleichfalls");
+    expect(&t, "Nachricht gesendet");
+    assert!(server.wait(LIMIT, |s| {
+        s.requests
+            .iter()
+            .any(|r| r == &format!("POST /api/board/game/{GAME}/chat"))
+    }));
+    // The opponent leaves; the win is claimed when the server allows.
+    server.opponent_gone(0);
+    expect(&t, "Anna ist nicht mehr verbunden");
+    expect(&t, "Sie können jetzt den Sieg reklamieren: sieg");
+    say(&mut t, "sieg");
+    expect(&t, "Anna hat die Partie verlassen");
+    expect(&t, "Partie beendet");
+    assert_eq!(server.status(), "timeout");
 }

@@ -239,6 +239,26 @@ impl Server {
         });
     }
 
+    /// The opponent answers the player's take-back request or draw offer.
+    pub fn opponent_answers(&self, yes: bool) {
+        self.update(|g| {
+            let me = g.me;
+            if g.takeback[index(me)] && yes {
+                loop {
+                    g.moves.pop();
+                    if g.turn() == me || g.moves.is_empty() {
+                        break;
+                    }
+                }
+            }
+            if g.draw[index(me)] && yes {
+                g.status = "draw".into();
+            }
+            g.takeback = [false; 2];
+            g.draw = [false; 2];
+        });
+    }
+
     pub fn opponent_says(&self, text: &str) {
         let mut s = self.state();
         let name = s

@@ -146,6 +146,7 @@ pub struct OnlineWords {
     pub bad_line: String,
     pub bad_move: String,
     pub taken_back: String,
+    pub taken_back_one: String,
     pub draw_offer: String,
     pub takeback_offer: String,
     pub offer_lapsed: String,

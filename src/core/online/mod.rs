@@ -403,10 +403,11 @@ impl Online {
             let taken = local.len() - common;
             let effects = self.m.take_back_to(common, now);
             self.pass(effects, false, out);
-            out.push(answer(fill(
-                &o.taken_back,
-                &[("count", &taken.to_string())],
-            )));
+            out.push(answer(if taken == 1 {
+                o.taken_back_one.clone()
+            } else {
+                fill(&o.taken_back, &[("count", &taken.to_string())])
+            }));
             self.sent = None;
         }
         for &mv in &moves[common..] {

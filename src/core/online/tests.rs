@@ -158,7 +158,7 @@ fn offers_of_the_opponent_are_said_and_answered() {
     );
     assert_eq!(sent(&g.line("annehmen", t)), vec![Action::Takeback(true)]);
     let out = g.server(state("e2e4", ""), t);
-    assert_eq!(said(&out), vec!["Zurückgenommen: 1 Halbzüge"]);
+    assert_eq!(said(&out), vec!["Zurückgenommen: ein Halbzug"]);
     assert_eq!(g.game().ply(), 1);
     assert_eq!(
         said(&g.line("annehmen", t)),
@@ -259,4 +259,28 @@ fn help_names_the_online_words_too() {
     let (mut g, _) = start("");
     let words = said(&g.line("hilfe", Timestamp::ZERO));
     assert!(words.iter().any(|w| w.contains("sag TEXT")), "{words:?}");
+}
+
+#[test]
+fn english_is_complete_for_online_games() {
+    let en = language("en").expect("English is built in");
+    let (mut g, out) =
+        Online::new(&full("e2e4 e7e5"), "blind", OPTIONS, en, Timestamp::ZERO).expect("starts");
+    assert_eq!(
+        said(&out),
+        vec![
+            "You play White against Anna on lichess. 15 minutes plus 10 seconds",
+            "White to move"
+        ]
+    );
+    let out = g.server(state("e2e4 e7e5", r#","bdraw":true"#), Timestamp::ZERO);
+    assert_eq!(said(&out), vec!["Anna offers a draw. accept or decline"]);
+    assert_eq!(
+        sent(&g.line("accept", Timestamp::ZERO)),
+        vec![Action::Draw(true)]
+    );
+    assert_eq!(
+        said(&g.line("chat", Timestamp::ZERO)),
+        vec!["No new messages"]
+    );
 }
