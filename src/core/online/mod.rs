@@ -15,13 +15,14 @@ use shakmaty::{Chess, Color, Move, Position};
 use crate::core::board::Recognition;
 use crate::core::game::Game;
 use crate::core::laws::Rules;
+use crate::core::legality::Illegal;
 use crate::core::matchplay::command::{Command, Line, read_line};
 use crate::core::matchplay::session::{
     BoardOf, ClockAnswer, Effect, Event, Match, Recorded, Setup, Side, Urgency,
 };
 use crate::core::notation::clock_words::{clock_face, player_time};
 use crate::core::notation::language::{Language, fill};
-use crate::core::notation::parse::{message, parse_move};
+use crate::core::notation::parse::{ParseError, message, parse_move};
 use crate::core::notation::speak::Form;
 use crate::core::outcome::{Outcome, Termination};
 use crate::core::time::Timestamp;
@@ -139,6 +140,8 @@ pub struct Online {
     chat: Vec<String>,
     unread: usize,
     ask_resign: bool,
+    /// A typed promotion without its piece: the next line names it.
+    promotion: Option<String>,
     /// The server ended the game (also aborted, which has no result).
     ended: bool,
     link_down: bool,
@@ -249,6 +252,7 @@ impl Online {
             chat: Vec::new(),
             unread: 0,
             ask_resign: false,
+            promotion: None,
             ended: false,
             link_down: false,
         };
@@ -303,6 +307,9 @@ impl Online {
     pub fn question(&self) -> Option<String> {
         if self.ask_resign {
             return Some(self.lang.online.resign_question.clone());
+        }
+        if self.promotion.is_some() {
+            return Some(self.lang.play.promotion_question.clone());
         }
         self.m.question()
     }
@@ -565,6 +572,15 @@ impl Online {
                 _ => {}
             }
         }
+        if let Some(move_text) = self.promotion.take()
+            && let Ok(Line::Move(piece)) = &parsed
+        {
+            let combined = format!("{move_text} {piece}");
+            if parse_move(&combined, self.m.game().position()).is_ok() {
+                self.typed_move(&combined, &mut out);
+                return out;
+            }
+        }
         if self.m.question().is_some() {
             self.pass_line(text, now, &mut out);
             return out;
@@ -702,8 +718,12 @@ impl Online {
         match parse_move(text, &pos) {
             Ok(m) => self.send_move(m, out),
             Err(e) => {
+                if e == ParseError::Illegal(Illegal::PromotionMissing) {
+                    self.promotion = Some(text.to_string());
+                } else {
+                    out.push(Out::Effect(Effect::Refused));
+                }
                 out.push(answer(message(&e, &pos, self.lang)));
-                out.push(Out::Effect(Effect::Refused));
             }
         }
     }

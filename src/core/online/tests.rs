@@ -284,3 +284,19 @@ fn english_is_complete_for_online_games() {
         vec!["No new messages"]
     );
 }
+
+#[test]
+fn a_promotion_without_its_piece_asks_which_and_the_next_line_names_it() {
+    let text = r#"{"type":"gameFull","id":"p1","variant":{"key":"fromPosition"},"white":{"id":"blind","name":"Blind"},"black":{"id":"anna","name":"Anna"},"initialFen":"8/4P3/8/8/8/8/k7/4K3 w - - 0 1","state":{"moves":"","wtime":60000,"btime":60000,"status":"started"}}"#;
+    let Ok(Some(GameLine::Full(f))) = game_line(text) else {
+        panic!("not read")
+    };
+    let (mut g, _) = Online::new(&f, "blind", OPTIONS, de(), Timestamp::ZERO).expect("starts");
+    let out = g.line("Eva acht", Timestamp::ZERO);
+    assert!(sent(&out).is_empty());
+    assert!(g.question().is_some());
+    assert_eq!(
+        sent(&g.line("Dame", Timestamp::ZERO)),
+        vec![Action::Move("e7e8q".into())]
+    );
+}
