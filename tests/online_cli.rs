@@ -518,3 +518,27 @@ fn the_players_own_requests_chat_and_a_claim_when_the_opponent_left() {
     expect(&t, "Partie beendet");
     assert_eq!(server.status(), "timeout");
 }
+
+#[test]
+fn a_broken_or_oversized_stream_line_is_said_and_the_game_goes_on() {
+    let server = Server::start();
+    server.add_game(Color::White, "Anna", &["e2e4"]);
+    let dir = Dir::new("online-broken");
+    let t = spawn(&server, &dir.0, &["play", "--game", "1"]);
+    expect(&t, "Schwarz ist am Zug");
+    server.inject(r#"{"type":"gameState","moves":42"#);
+    expect(
+        &t,
+        "Eine Nachricht von lichess war unlesbar und wird übergangen",
+    );
+    server.inject(&format!(
+        r#"{{"type":"chatLine","text":"{}"}}"#,
+        "x".repeat(1_100_000)
+    ));
+    expect(
+        &t,
+        "Eine Nachricht von lichess war länger als ein Megabyte und wird übergangen",
+    );
+    server.opponent_move("e7e5");
+    expect(&t, "Eva fünf");
+}

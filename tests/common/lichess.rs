@@ -259,6 +259,12 @@ impl Server {
         });
     }
 
+    /// A raw line on the game stream (a broken or oversized one).
+    pub fn inject(&self, line: &str) {
+        self.state().log.push(line.to_string());
+        self.changed();
+    }
+
     pub fn opponent_says(&self, text: &str) {
         let mut s = self.state();
         let name = s

@@ -144,6 +144,7 @@ pub struct OnlineWords {
     pub move_refused: String,
     pub refused: String,
     pub bad_line: String,
+    pub too_long: String,
     pub bad_move: String,
     pub taken_back: String,
     pub taken_back_one: String,

@@ -68,6 +68,8 @@ pub enum Link {
     Refused { action: Action, reason: String },
     /// A line the server sent could not be read, and why.
     BadLine(String),
+    /// A line longer than the adapter reads (it is skipped).
+    TooLong,
 }
 
 /// Why a game cannot be played here.
@@ -828,6 +830,7 @@ impl Online {
                     ));
                 }
             }
+            Link::TooLong => out.push(answer(o.too_long.clone())),
             Link::BadLine(reason) => out.push(say(
                 Urgency::Answer,
                 fill(&o.bad_line, &[("reason", &reason)]),

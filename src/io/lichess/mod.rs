@@ -336,9 +336,7 @@ fn pump(mut lines: Lines, stall: Duration, tx: &Sender<News>) -> Pumped {
                 Ok(None) => continue,
                 Err(e) => News::Link(Link::BadLine(e.0)),
             },
-            Ok(Ok(Read1::TooLong)) => {
-                News::Link(Link::BadLine(format!("line longer than {MAX_LINE} bytes")))
-            }
+            Ok(Ok(Read1::TooLong)) => News::Link(Link::TooLong),
             Ok(Ok(Read1::End) | Err(_)) => return Pumped::Closed,
         };
         if tx.send(news).is_err() {
