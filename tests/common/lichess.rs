@@ -478,7 +478,7 @@ fn serve(conn: TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io::Result
             s.game = Some(Game {
                 moves: Vec::new(),
                 me: Color::White,
-                opponent: "lichess AI".into(),
+                opponent: "lichess computer".into(),
                 ai: level,
                 status: "started".into(),
                 winner: None,

@@ -268,7 +268,7 @@ mod tests {
         );
         let ai = r#"{"type":"gameFull","id":"x","variant":{"key":"standard"},"white":{"aiLevel":3},"black":{"id":"me","name":"Me"},"state":{"moves":"","wtime":1,"btime":1,"status":"started"}}"#;
         let Ok(Some(GameLine::Full(f))) = game_line(ai) else {
-            panic!("gameFull against the AI not read");
+            panic!("gameFull against lichess's computer not read");
         };
         assert_eq!(f.white.ai_level, Some(3));
     }
