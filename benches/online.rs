@@ -26,6 +26,15 @@ use hector::core::notation::speak::{Form, announce};
 use hector::testkit::games::Rng;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
+/// The benchmark's directory, removed however the run ends.
+struct Dir(std::path::PathBuf);
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 fn pick(pos: &Chess, rng: &mut Rng) -> Move {
     let moves = pos.legal_moves();
     moves[(rng.next_u64() % moves.len() as u64) as usize]
@@ -39,9 +48,9 @@ fn main() {
         return;
     };
     let hector = Path::new(env!("CARGO_BIN_EXE_hector"));
-    let dir = std::env::temp_dir().join(format!("hector-bench-online-{}", std::process::id()));
-    let data = dir.join("data").display().to_string();
-    let config = dir.join("config").display().to_string();
+    let dir = Dir(std::env::temp_dir().join(format!("hector-bench-online-{}", std::process::id())));
+    let data = dir.0.join("data").display().to_string();
+    let config = dir.0.join("config").display().to_string();
     let server = lichess::Server::start();
     let env = [
         ("HECTOR_CONFIG", "/nonexistent"),
@@ -130,5 +139,5 @@ fn main() {
         latencies.last().copied().unwrap_or_default()
     );
     drop(server);
-    let _ = std::fs::remove_dir_all(&dir);
+    drop(dir);
 }
