@@ -7,6 +7,7 @@ pub mod board;
 pub mod check;
 pub mod clock;
 pub mod games;
+pub mod online;
 pub mod output;
 pub mod parse;
 pub mod pgn_jobs;

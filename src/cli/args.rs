@@ -46,6 +46,8 @@ pub enum Command {
     /// Play a spoken game: against the computer, a second player, or a player on an e-board.
     #[command(long_about = PLAY_HELP)]
     Play(PlayArgs),
+    /// Play on lichess with hector's words, questions and your own board (login first).
+    Online(crate::app::online::OnlineArgs),
     /// Continue an unfinished game exactly where it stopped (the latest when none is named).
     #[command(long_about = RESUME_HELP)]
     Resume {

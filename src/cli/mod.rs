@@ -26,6 +26,10 @@ fn run() -> Result<ExitCode, Fatal> {
     let cli = Cli::parse();
     Ok(match cli.command {
         Command::Play(args) => play(args)?,
+        Command::Online(args) => {
+            let (speech, chosen, lang) = mode_speech(args.lang.as_deref(), args.speech)?;
+            crate::app::online::main(args, speech, chosen, lang)
+        }
         Command::Resume {
             game,
             screen_reader,

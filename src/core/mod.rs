@@ -10,6 +10,7 @@ pub mod laws;
 pub mod legality;
 pub mod matchplay;
 pub mod notation;
+pub mod online;
 pub mod outcome;
 pub mod pgn;
 pub mod record;

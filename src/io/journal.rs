@@ -615,7 +615,8 @@ pub fn latest_in_progress(dir: &Path) -> Result<Option<GameSummary>> {
         g.problem.is_none()
             && g.outcome.is_none()
             && !is_continued(g)
-            && mode_of(&g.path).as_deref() != Some("arbiter")
+            // Their own modes continue these (an online game: hector online play).
+            && !matches!(mode_of(&g.path).as_deref(), Some("arbiter" | "online"))
     };
     // A game left before its first move (a new game the player did not play) is not worth
     // continuing, and must not hide an earlier one that is.

@@ -7,6 +7,7 @@ pub mod config;
 pub mod engine;
 pub mod files;
 pub mod journal;
+pub mod lichess;
 pub mod output_file;
 pub mod pgn_stream;
 pub mod program;

@@ -703,7 +703,7 @@ impl Mode for App {
                 self.ready = None;
                 self.handle(Event::Ready)
             }
-            Incoming::Journal(_) => true,
+            Incoming::Journal(_) | Incoming::Lichess(_) => true,
         }
     }
 

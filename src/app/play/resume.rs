@@ -55,6 +55,13 @@ pub fn from_journal(path: &Path) -> Result<Resumed> {
     }
     let h = &recorder.header;
     let settings = &replayed.settings;
+    if settings.get("mode").is_some_and(|m| m == "online") {
+        return Err(anyhow!(
+            "the game in {} is played on lichess; continue it with hector online play --game {}",
+            path.display(),
+            settings.get("lichess").map_or("?", String::as_str)
+        ));
+    }
     let control = match &h.time_control {
         Some(tc) => Some(
             tc.parse::<TimeControl>()

@@ -44,6 +44,8 @@ pub enum Source {
     Journal(Receiver<Ack>),
     /// A signal (the speech has said what was queued).
     Signal(Receiver<()>),
+    /// A lichess game's stream and the answers to its requests.
+    Lichess(Receiver<crate::io::lichess::News>),
 }
 
 /// An event from a [`Source`].
@@ -52,6 +54,7 @@ pub enum Incoming {
     Engine(EngineEvent),
     Journal(Ack),
     Signal,
+    Lichess(crate::io::lichess::News),
 }
 
 impl Source {
@@ -61,6 +64,7 @@ impl Source {
             Source::Engine(r) => select.recv(r),
             Source::Journal(r) => select.recv(r),
             Source::Signal(r) => select.recv(r),
+            Source::Lichess(r) => select.recv(r),
         };
     }
 
@@ -70,6 +74,7 @@ impl Source {
             Source::Engine(r) => op.recv(r).ok().map(Incoming::Engine),
             Source::Journal(r) => op.recv(r).ok().map(Incoming::Journal),
             Source::Signal(r) => op.recv(r).ok().map(|()| Incoming::Signal),
+            Source::Lichess(r) => op.recv(r).ok().map(Incoming::Lichess),
         }
     }
 }

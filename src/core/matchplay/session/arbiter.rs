@@ -212,6 +212,11 @@ impl Match {
         self.declare(Outcome::new(result, Termination::ArbiterDecision), now)
     }
 
+    /// The game ends with `outcome` decided elsewhere (a server that runs the game).
+    pub fn conclude(&mut self, outcome: Outcome, now: Timestamp) -> Vec<Effect> {
+        self.declare(outcome, now)
+    }
+
     fn declare(&mut self, outcome: Outcome, now: Timestamp) -> Vec<Effect> {
         match self.game.declare(outcome) {
             Ok(_) => {

@@ -1,0 +1,777 @@
+//! `hector online`: games on lichess through its Board API. `login` and `logout` keep the
+//! player's token; `play` starts a game (a seek, a challenge, lichess's computer) or continues
+//! one, and plays it on the shared runtime: the pure [`Online`] session decides, this module
+//! carries out its effects (speech, screen, journal, the player's board) and sends its
+//! requests to the adapter's threads.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::{Args, Subcommand, ValueEnum};
+use shakmaty::Color;
+
+use crate::app::recorder::Recorder;
+use crate::app::ui::narrator::Narrator;
+use crate::app::ui::view::Pieces;
+use crate::app::ui::{Front, Incoming, Mode, Picture, Source, Ui};
+use crate::core::matchplay::command::Command;
+use crate::core::matchplay::session::{BoardOf, Effect, Urgency};
+use crate::core::notation::language::{Language, fill};
+use crate::core::notation::speak::Form;
+use crate::core::online::wire::{GameLine, game_line};
+use crate::core::online::{Link, Online, Options, Out};
+use crate::core::record::{Entry, Header};
+use crate::core::settings::SpeechSettings;
+use crate::core::time::Timestamp;
+use crate::io::board_link::{BoardEvent, BoardLink, Protocol};
+use crate::io::lichess::{self, ApiError, Client, GameLink, News, Read1, token};
+use crate::io::terminal::FullScreen;
+
+/// `hector online`'s command line.
+#[derive(Debug, Args)]
+pub struct OnlineArgs {
+    #[command(subcommand)]
+    pub command: OnlineCommand,
+    /// The server (lichess, or a server with the same API).
+    #[arg(
+        long,
+        global = true,
+        default_value = "https://lichess.org",
+        value_name = "URL"
+    )]
+    pub server: String,
+    /// Language: de (default) or en.
+    #[arg(long, global = true, value_name = "CODE")]
+    pub lang: Option<String>,
+    /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print.
+    #[arg(long, global = true, value_enum, value_name = "BACKEND")]
+    pub speech: Option<crate::core::settings::BackendChoice>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum OnlineCommand {
+    /// Store your lichess token (created on lichess with the scope board:play).
+    Login,
+    /// Delete the stored token.
+    Logout,
+    /// Play a game on lichess: a public seek, a challenge, or lichess's computer; or continue
+    /// a game in progress (--game).
+    Play(PlayArgs),
+    /// List your games in progress on lichess.
+    Games,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum ColorChoice {
+    White,
+    Black,
+    Random,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum VariantChoice {
+    Standard,
+    Chess960,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum BoardProtocol {
+    Peg,
+    Dgt,
+}
+
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// A public seek with this time control in minutes and seconds of increment, e.g. 15+10.
+    #[arg(long, value_name = "MIN+SEC", conflicts_with_all = ["challenge", "ai", "game"])]
+    pub seek: Option<String>,
+    /// Challenge this lichess user.
+    #[arg(long, value_name = "USER", conflicts_with_all = ["ai", "game"])]
+    pub challenge: Option<String>,
+    /// Play lichess's computer at this level (1-8).
+    #[arg(long, value_name = "LEVEL", value_parser = clap::value_parser!(u8).range(1..=8), conflicts_with = "game")]
+    pub ai: Option<u8>,
+    /// Continue a game in progress: its number in hector online games, or its lichess id.
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<String>,
+    /// The time control of a challenge or a game against the computer (default 15+10).
+    #[arg(long, value_name = "MIN+SEC")]
+    pub time: Option<String>,
+    #[arg(long, value_enum, default_value = "random")]
+    pub color: ColorChoice,
+    /// A rated game.
+    #[arg(long)]
+    pub rated: bool,
+    #[arg(long, value_enum, default_value = "standard")]
+    pub variant: VariantChoice,
+    /// Your board on a serial port: your moves are read from it.
+    #[arg(long, value_name = "PORT", requires = "protocol")]
+    pub board: Option<PathBuf>,
+    #[arg(long, value_enum)]
+    pub protocol: Option<BoardProtocol>,
+    /// Plain lines instead of the full screen.
+    #[arg(long)]
+    pub screen_reader: bool,
+}
+
+/// Runs `hector online`.
+pub fn main(
+    args: OnlineArgs,
+    speech: SpeechSettings,
+    speech_chosen: bool,
+    lang: &'static Language,
+) -> ExitCode {
+    match args.command {
+        OnlineCommand::Login => login(&args.server, lang),
+        OnlineCommand::Logout => logout(lang),
+        OnlineCommand::Games => games(&args.server, lang),
+        OnlineCommand::Play(play) => {
+            let setup = Setup {
+                server: args.server.clone(),
+                speech,
+                speech_chosen,
+            };
+            run_play(play, setup, lang)
+        }
+    }
+}
+
+fn fail(text: &str) -> ExitCode {
+    eprintln!("hector online: {text}");
+    ExitCode::from(1)
+}
+
+/// Reads a line from the terminal without showing it (the token), or from a pipe.
+fn read_secret(prompt: &str) -> Option<String> {
+    use std::io::{BufRead, IsTerminal, Write};
+    let stdin = std::io::stdin();
+    let terminal = stdin.is_terminal();
+    let mut saved = None;
+    if terminal {
+        eprint!("{prompt}");
+        let _ = std::io::stderr().flush();
+        if let Ok(mut t) = nix::sys::termios::tcgetattr(&stdin) {
+            saved = Some(t.clone());
+            t.local_flags.remove(nix::sys::termios::LocalFlags::ECHO);
+            let _ = nix::sys::termios::tcsetattr(&stdin, nix::sys::termios::SetArg::TCSANOW, &t);
+        }
+    }
+    let mut line = String::new();
+    let read = stdin.lock().read_line(&mut line);
+    if let Some(t) = saved {
+        let _ = nix::sys::termios::tcsetattr(&stdin, nix::sys::termios::SetArg::TCSANOW, &t);
+        eprintln!();
+    }
+    match read {
+        Ok(n) if n > 0 => Some(line.trim().to_string()),
+        _ => None,
+    }
+}
+
+fn login(server: &str, lang: &Language) -> ExitCode {
+    let o = &lang.online;
+    println!("{}", o.login_where);
+    let Some(t) = read_secret(&o.login_prompt).filter(|t| !t.is_empty()) else {
+        return fail(&o.token_refused);
+    };
+    let client = Client::new(server, &t);
+    match client.account() {
+        Ok(account) => match token::store(&t) {
+            Ok(path) => {
+                println!("{}", fill(&o.login_ok, &[("name", &account.username)]));
+                println!(
+                    "{}",
+                    fill(&o.login_stored, &[("path", &path.display().to_string())])
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(&format!("{e:#}")),
+        },
+        Err(ApiError::Unauthorized) => fail(&o.token_refused),
+        Err(e) => fail(&fill(&o.connect_failed, &[("reason", &e.to_string())])),
+    }
+}
+
+fn logout(lang: &Language) -> ExitCode {
+    match token::remove() {
+        Ok(true) => {
+            println!("{}", lang.online.logout_done);
+            ExitCode::SUCCESS
+        }
+        Ok(false) => {
+            println!("{}", lang.online.logout_none);
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(&format!("{e:#}")),
+    }
+}
+
+/// The client with the stored token and the player's account, or the reason in words.
+fn connect(
+    server: &str,
+    lang: &Language,
+) -> Result<(Client, crate::core::online::wire::Account), String> {
+    let o = &lang.online;
+    let t = token::load().ok_or_else(|| o.no_token.clone())?;
+    let client = Client::new(server, &t);
+    match client.account() {
+        Ok(a) => Ok((client, a)),
+        Err(ApiError::Unauthorized) => Err(o.revoked.clone()),
+        Err(ApiError::RateLimited(d)) => Err(fill(
+            &o.rate_limited,
+            &[("seconds", &d.as_secs().to_string())],
+        )),
+        Err(e) => Err(fill(&o.connect_failed, &[("reason", &e.to_string())])),
+    }
+}
+
+fn games(server: &str, lang: &Language) -> ExitCode {
+    let (client, _) = match connect(server, lang) {
+        Ok(c) => c,
+        Err(text) => return fail(&text),
+    };
+    let o = &lang.online;
+    match client.playing() {
+        Ok(list) if list.is_empty() => {
+            println!("{}", o.games_none);
+            ExitCode::SUCCESS
+        }
+        Ok(list) => {
+            for (i, g) in list.iter().enumerate() {
+                let color = if g.color == "black" {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let turn = if g.is_my_turn {
+                    o.your_turn.as_str()
+                } else {
+                    ""
+                };
+                println!(
+                    "{} ({})",
+                    fill(
+                        &o.games_line,
+                        &[
+                            ("number", &(i + 1).to_string()),
+                            ("opponent", &g.opponent.username),
+                            ("color", lang.color(color)),
+                            ("turn", turn),
+                        ],
+                    ),
+                    g.game_id
+                );
+            }
+            println!("{}", o.games_hint);
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(&fill(&o.connect_failed, &[("reason", &e.to_string())])),
+    }
+}
+
+struct Setup {
+    server: String,
+    speech: SpeechSettings,
+    speech_chosen: bool,
+}
+
+/// "15+10" as seconds of the clock and of the increment.
+fn time_control(text: &str) -> Option<(u32, u32)> {
+    let (m, s) = text.split_once('+')?;
+    let minutes: f32 = m.trim().parse().ok()?;
+    let inc: u32 = s.trim().parse().ok()?;
+    if !(0.0..=180.0).contains(&minutes) || inc > 180 {
+        return None;
+    }
+    Some(((minutes * 60.0) as u32, inc))
+}
+
+/// Starts or finds the game: its lichess id.
+fn start_game(args: &PlayArgs, client: &Client, lang: &Language) -> Result<String, String> {
+    let o = &lang.online;
+    let reason = |e: ApiError| match e {
+        ApiError::Unauthorized => o.revoked.clone(),
+        e => fill(&o.connect_failed, &[("reason", &e.to_string())]),
+    };
+    let known: Vec<String> = client
+        .playing()
+        .map_err(reason)?
+        .into_iter()
+        .map(|p| p.game_id)
+        .collect();
+    // Nothing asked for: the game in progress when there is one, else the choices.
+    if args.seek.is_none() && args.challenge.is_none() && args.ai.is_none() && args.game.is_none() {
+        return match known.first() {
+            Some(id) => Ok(id.clone()),
+            None => Err(o.choose.clone()),
+        };
+    }
+    if let Some(g) = &args.game {
+        return match g.parse::<usize>() {
+            Ok(n) if n >= 1 && n <= known.len() => Ok(known[n - 1].clone()),
+            _ if known.contains(g) => Ok(g.clone()),
+            _ => Err(fill(&o.no_game, &[("game", g)])),
+        };
+    }
+    let color = match args.color {
+        ColorChoice::White => "white",
+        ColorChoice::Black => "black",
+        ColorChoice::Random => "random",
+    };
+    let variant = match args.variant {
+        VariantChoice::Standard => "standard",
+        VariantChoice::Chess960 => "chess960",
+    };
+    let rated = if args.rated { "true" } else { "false" };
+    let tc = args
+        .seek
+        .as_deref()
+        .or(args.time.as_deref())
+        .unwrap_or("15+10");
+    let Some((limit, inc)) = time_control(tc) else {
+        return Err(format!("{tc}: MIN+SEC, e.g. 15+10"));
+    };
+    let (limit, inc) = (limit.to_string(), inc.to_string());
+    if let Some(level) = args.ai {
+        let level = level.to_string();
+        let body = client
+            .post(
+                "/api/challenge/ai",
+                &[
+                    ("level", &level),
+                    ("clock.limit", &limit),
+                    ("clock.increment", &inc),
+                    ("color", color),
+                    ("variant", variant),
+                ],
+            )
+            .map_err(reason)?;
+        return crate::core::online::wire::created_id(&body)
+            .ok_or_else(|| fill(&o.connect_failed, &[("reason", &body)]));
+    }
+    println!("{}", o.waiting);
+    if let Some(user) = &args.challenge {
+        let path = format!("/api/challenge/{user}");
+        client
+            .post(
+                &path,
+                &[
+                    ("rated", rated),
+                    ("clock.limit", &limit),
+                    ("clock.increment", &inc),
+                    ("color", color),
+                    ("variant", variant),
+                ],
+            )
+            .map_err(reason)?;
+    } else {
+        // The seek stays open until a game starts (or it is closed); it runs on its own
+        // thread while the event stream says which game began.
+        let minutes = (tc.split_once('+').map_or("15", |(m, _)| m.trim())).to_string();
+        let seek_client = client.clone();
+        let (rated, color, variant, inc) = (
+            rated.to_string(),
+            color.to_string(),
+            variant.to_string(),
+            inc.clone(),
+        );
+        let _seek = lichess::in_background(move || {
+            let form = [
+                ("rated", rated.as_str()),
+                ("time", minutes.as_str()),
+                ("increment", inc.as_str()),
+                ("variant", variant.as_str()),
+                ("color", color.as_str()),
+            ];
+            if let Ok(mut lines) = seek_client.stream("/api/board/seek", Some(&form)) {
+                while let Ok(Read1::Line(_)) = lines.read_line() {}
+            }
+        });
+    }
+    lichess::wait_for_game(client, &known).map_err(|e| match e {
+        lichess::WaitError::Declined(r) => fill(&o.challenge_declined, &[("reason", &r)]),
+        lichess::WaitError::Api(e) => reason(e),
+    })
+}
+
+/// Opens the game's stream and reads its first line, the whole game.
+fn open_game(
+    client: &Client,
+    id: &str,
+    lang: &Language,
+) -> Result<(Box<crate::core::online::wire::GameFull>, lichess::Lines), String> {
+    let o = &lang.online;
+    let mut lines = client
+        .stream(&format!("/api/board/game/stream/{id}"), None)
+        .map_err(|e| match e {
+            ApiError::Unauthorized => o.revoked.clone(),
+            e => fill(&o.connect_failed, &[("reason", &e.to_string())]),
+        })?;
+    loop {
+        match lines.read_line() {
+            Ok(Read1::Line(text)) => match game_line(&text) {
+                Ok(Some(GameLine::Full(full))) => return Ok((full, lines)),
+                Ok(_) => {}
+                Err(e) => return Err(fill(&o.bad_line, &[("reason", &e.0)])),
+            },
+            Ok(Read1::TooLong) => {}
+            Ok(Read1::End) => return Err(fill(&o.no_game, &[("game", id)])),
+            Err(e) => return Err(fill(&o.connect_failed, &[("reason", &e.to_string())])),
+        }
+    }
+}
+
+fn run_play(args: PlayArgs, setup: Setup, lang: &'static Language) -> ExitCode {
+    let (client, account) = match connect(&setup.server, lang) {
+        Ok(c) => c,
+        Err(text) => return fail(&text),
+    };
+    let id = match start_game(&args, &client, lang) {
+        Ok(id) => id,
+        Err(text) => return fail(&text),
+    };
+    let (full, lines) = match open_game(&client, &id, lang) {
+        Ok(x) => x,
+        Err(text) => return fail(&text),
+    };
+    let origin = Instant::now();
+    let options = Options {
+        form: Form::Short,
+        local_board: args.board.is_some(),
+    };
+    let (online, first) = match Online::new(&full, &account.id, options, lang, Timestamp::ZERO) {
+        Ok(x) => x,
+        Err(e) => return fail(&e.to_string()),
+    };
+    let mut board = None;
+    if let (Some(port), Some(p)) = (&args.board, args.protocol) {
+        let protocol = match p {
+            BoardProtocol::Peg => Protocol::Peg,
+            BoardProtocol::Dgt => Protocol::Dgt,
+        };
+        let mode = online.game().variant().castling_mode();
+        match BoardLink::open(
+            port,
+            protocol,
+            None,
+            online.game().position().clone(),
+            mode,
+            origin,
+        ) {
+            Ok(link) => board = Some(link),
+            Err(e) => return fail(&format!("{}: {e}", port.display())),
+        }
+    }
+    let url = format!("{}/{}", setup.server.trim_end_matches('/'), id);
+    let recorder = new_recorder(&online, &full, &url, lang);
+    let link = GameLink::start(&client, &id, Some(lines));
+    let ui = Ui::new(args.screen_reader);
+    let speaker = ui.speaker(&setup.speech, setup.speech_chosen, lang);
+    let me = online.me();
+    let mut app = App {
+        lang,
+        online,
+        link,
+        board,
+        front: Front::new(
+            Narrator::new(speaker, ui.full_screen, &lang.play.prompt),
+            me,
+            lang,
+        ),
+        origin,
+        recorder,
+    };
+    let screen = ui.open("online", &mut app.front.voice);
+    app.tell_record_problem();
+    if app.apply(first) {
+        ui.run(&mut app, screen, lang);
+    }
+    app.leave();
+    ExitCode::SUCCESS
+}
+
+fn new_recorder(
+    online: &Online,
+    full: &crate::core::online::wire::GameFull,
+    url: &str,
+    lang: &Language,
+) -> Recorder {
+    use crate::core::online::player_name;
+    let game = online.game();
+    let white = player_name(&full.white, lang);
+    let black = player_name(&full.black, lang);
+    let mut header = Header::new(&crate::io::journal::now_utc(), &white, &black);
+    header.site = url.to_string();
+    header.event = if full.rated {
+        "lichess rated".to_string()
+    } else {
+        "lichess casual".to_string()
+    };
+    header.variant = game.variant();
+    header.start_fen = (full.initial_fen != "startpos").then(|| full.initial_fen.clone());
+    header.local_player = Some(online.me());
+    header.opponent = format!("lichess {}", online.opponent());
+    header.language = lang.code.clone();
+    let mut entries = vec![
+        // hector play and hector resume leave it alone (see io::journal::latest_in_progress).
+        Entry::Setting {
+            key: "mode".to_string(),
+            value: "online".to_string(),
+        },
+        Entry::Setting {
+            key: "opponent".to_string(),
+            value: "lichess".to_string(),
+        },
+        Entry::Setting {
+            key: "lichess".to_string(),
+            value: online.id.clone(),
+        },
+        Entry::Setting {
+            key: "url".to_string(),
+            value: url.to_string(),
+        },
+    ];
+    if let Some(c) = full.clock {
+        entries.push(Entry::Setting {
+            key: "lichess_clock".to_string(),
+            value: format!("{}+{}", c.initial / 1000, c.increment / 1000),
+        });
+    }
+    Recorder::create(header, entries)
+}
+
+struct App {
+    lang: &'static Language,
+    online: Online,
+    link: GameLink,
+    board: Option<BoardLink>,
+    front: Front,
+    origin: Instant,
+    recorder: Recorder,
+}
+
+impl App {
+    fn now(&self) -> Timestamp {
+        Timestamp::from_duration(self.origin.elapsed())
+    }
+
+    fn tell(&mut self, urgency: Urgency, lines: Vec<String>) {
+        self.front.voice.tell(urgency, lines);
+    }
+
+    fn tell_record_problem(&mut self) {
+        let unrecorded = self.recorder.unrecorded_words(self.lang);
+        self.online.set_unrecorded(unrecorded);
+        if let Some((failed, text)) = self.recorder.news_words(self.lang) {
+            let urgency = if failed {
+                Urgency::Urgent
+            } else {
+                Urgency::Answer
+            };
+            self.tell(urgency, vec![text]);
+        }
+    }
+
+    /// Carries out the session's output in order; false when the player quits.
+    fn apply(&mut self, outs: Vec<Out>) -> bool {
+        let mut keep_going = true;
+        for out in outs {
+            self.front.voice.dirty = true;
+            match out {
+                Out::Send(action) => self.link.send(action),
+                Out::Effect(effect) => match effect {
+                    Effect::Say { urgency, lines } => self.tell(urgency, lines),
+                    Effect::Record(r) => {
+                        self.recorder.record(&r, self.online.game());
+                        self.tell_record_problem();
+                    }
+                    Effect::BoardExpect {
+                        board: BoardOf::Player,
+                        position,
+                        previous,
+                    } => {
+                        if let Some(b) = self.board.as_mut() {
+                            let events = b.expect_position(*position, previous.map(|p| *p));
+                            keep_going &= self.board_events(events);
+                        }
+                    }
+                    Effect::BoardPromotion(role) => {
+                        if let Some(b) = self.board.as_mut()
+                            && let Ok(events) = b.choose_promotion(role)
+                        {
+                            keep_going &= self.board_events(events);
+                        }
+                    }
+                    Effect::Speech(c) => self.front.voice.speech(c),
+                    Effect::Refused => self.front.refused = true,
+                    Effect::Save(path) => self.save(path),
+                    Effect::Quit => keep_going = false,
+                    _ => {}
+                },
+            }
+        }
+        if self.online.is_over() {
+            self.link.stop();
+        }
+        self.front.voice.question = self.online.question();
+        keep_going
+    }
+
+    fn board_events(&mut self, events: Vec<BoardEvent>) -> bool {
+        let mut keep = true;
+        for event in events {
+            match event {
+                BoardEvent::Recognized { recognition, .. } => {
+                    let now = self.now();
+                    let outs = self.online.board(recognition, now);
+                    keep &= self.apply(outs);
+                }
+                BoardEvent::Disconnected { .. } => {
+                    let text = crate::core::notation::board_words::disconnected(self.lang);
+                    self.tell(Urgency::Urgent, vec![text.to_string()]);
+                }
+                BoardEvent::Reconnected => {
+                    let text = crate::core::notation::board_words::reconnected(self.lang);
+                    self.tell(Urgency::Answer, vec![text.to_string()]);
+                }
+                _ => {}
+            }
+        }
+        keep
+    }
+
+    fn save(&mut self, path: Option<String>) {
+        self.recorder.retry();
+        self.tell_record_problem();
+        let path = path
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from(format!("hector-lichess-{}.pgn", self.online.id)));
+        let text = self.recorder.save_words(&path, self.lang);
+        self.tell(Urgency::Answer, vec![text]);
+    }
+
+    fn news(&mut self, news: News) -> bool {
+        let now = self.now();
+        let outs = match news {
+            News::Line(line) => self.online.server(line, now),
+            News::Link(link) => {
+                let revoked = link == Link::Revoked;
+                let outs = self.online.link(link);
+                if revoked {
+                    self.link.stop();
+                }
+                outs
+            }
+        };
+        self.apply(outs)
+    }
+
+    fn leave(&mut self) {
+        self.link.stop();
+        let over = self.online.is_over();
+        let closing = self.recorder.closing_words(over, self.lang);
+        if !closing.is_empty() {
+            self.tell(Urgency::Answer, closing);
+        }
+        self.front.voice.speaker.wait_idle(Duration::from_secs(3));
+    }
+}
+
+const STREAM: usize = 0;
+const BOARD: usize = 1;
+
+impl Mode for App {
+    fn sources(&self) -> Vec<(usize, Source)> {
+        let mut sources = vec![(STREAM, Source::Lichess(self.link.news().clone()))];
+        if let Some(b) = &self.board {
+            sources.push((BOARD, Source::Port(b.events().clone())));
+        }
+        sources
+    }
+
+    fn next_wake(&self) -> Option<Instant> {
+        let now = self.now();
+        let mut wakes = Vec::new();
+        if let Some(t) = self.online.next_deadline(now) {
+            wakes.push(self.origin + t.since_origin());
+        }
+        if let Some(t) = self.board.as_ref().and_then(BoardLink::next_deadline) {
+            wakes.push(t);
+        }
+        if self.front.voice.full_screen && self.online.clock_runs() {
+            wakes.push(Instant::now() + Duration::from_millis(250));
+        }
+        wakes.into_iter().min()
+    }
+
+    fn front(&mut self) -> &mut Front {
+        &mut self.front
+    }
+
+    fn draw(&mut self, screen: &mut FullScreen) {
+        let clock = self.online.clock_faces(self.now());
+        self.front.draw_board(
+            screen,
+            Picture {
+                game: self.online.game(),
+                clock,
+                pieces: Pieces::default(),
+                colors: false,
+                boards: &[],
+            },
+        );
+    }
+
+    fn line(&mut self, line: String) -> bool {
+        let now = self.now();
+        let outs = self.online.line(&line, now);
+        self.apply(outs)
+    }
+
+    fn command(&mut self, command: Command) -> bool {
+        let now = self.now();
+        let outs = self.online.command(command, now);
+        self.apply(outs)
+    }
+
+    fn incoming(&mut self, _tag: usize, event: Incoming) -> bool {
+        match event {
+            Incoming::Lichess(news) => self.news(news),
+            Incoming::Port(pe) => {
+                let Some(b) = self.board.as_mut() else {
+                    return true;
+                };
+                let events = b.handle(pe);
+                self.board_events(events)
+            }
+            _ => true,
+        }
+    }
+
+    fn tick(&mut self) -> bool {
+        let now = self.now();
+        let mut keep = true;
+        if let Some(b) = self.board.as_mut() {
+            let events = b.tick();
+            keep &= self.board_events(events);
+        }
+        let outs = self.online.tick(now);
+        keep && self.apply(outs)
+    }
+
+    fn clock_runs(&self) -> bool {
+        self.online.clock_runs()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn time_controls_read() {
+        assert_eq!(super::time_control("15+10"), Some((900, 10)));
+        assert_eq!(super::time_control("0.5+0"), Some((30, 0)));
+        assert_eq!(super::time_control("15"), None);
+        assert_eq!(super::time_control("x+1"), None);
+    }
+}

@@ -1,0 +1,302 @@
+use super::*;
+use crate::core::notation::language::{Language, language};
+use wire::{GameLine, game_line};
+
+fn de() -> &'static Language {
+    language("de").expect("German is built in")
+}
+
+fn full(moves: &str) -> GameFull {
+    let text = format!(
+        r#"{{"type":"gameFull","id":"abcd1234","variant":{{"key":"standard"}},"clock":{{"initial":900000,"increment":10000}},"rated":false,"white":{{"id":"blind","name":"Blind"}},"black":{{"id":"anna","name":"Anna"}},"initialFen":"startpos","state":{{"type":"gameState","moves":"{moves}","wtime":900000,"btime":900000,"winc":10000,"binc":10000,"status":"started"}}}}"#
+    );
+    match game_line(&text) {
+        Ok(Some(GameLine::Full(f))) => *f,
+        other => panic!("test line not read: {other:?}"),
+    }
+}
+
+fn state(moves: &str, extra: &str) -> GameLine {
+    let text = format!(
+        r#"{{"type":"gameState","moves":"{moves}","wtime":800000,"btime":700000,"winc":10000,"binc":10000,"status":"started"{extra}}}"#
+    );
+    match game_line(&text) {
+        Ok(Some(line)) => line,
+        other => panic!("test line not read: {other:?}"),
+    }
+}
+
+const OPTIONS: Options = Options {
+    form: Form::Short,
+    local_board: false,
+};
+
+fn said(out: &[Out]) -> Vec<String> {
+    out.iter()
+        .filter_map(|o| match o {
+            Out::Effect(Effect::Say { lines, .. }) => Some(lines.join(" ")),
+            _ => None,
+        })
+        .collect()
+}
+
+fn sent(out: &[Out]) -> Vec<Action> {
+    out.iter()
+        .filter_map(|o| match o {
+            Out::Send(a) => Some(a.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn recorded_moves(out: &[Out]) -> usize {
+    out.iter()
+        .filter(|o| matches!(o, Out::Effect(Effect::Record(Recorded::Move { .. }))))
+        .count()
+}
+
+fn start(moves: &str) -> (Online, Vec<Out>) {
+    Online::new(&full(moves), "Blind", OPTIONS, de(), Timestamp::ZERO).expect("the game starts")
+}
+
+#[test]
+fn a_typed_move_is_sent_and_played_only_when_the_stream_confirms_it() {
+    let (mut g, out) = start("");
+    assert!(said(&out)[0].contains("Sie spielen Weiß gegen Anna auf lichess"));
+    let t = Timestamp::from_millis(1000);
+    let out = g.line("Eva vier", t);
+    assert_eq!(sent(&out), vec![Action::Move("e2e4".into())]);
+    assert_eq!(
+        g.game().ply(),
+        0,
+        "not played before the server confirms it"
+    );
+    assert_eq!(
+        said(&g.line("David vier", t)),
+        vec!["Ihr Zug ist unterwegs zum Server"]
+    );
+    let out = g.server(state("e2e4", ""), t);
+    assert_eq!(recorded_moves(&out), 1);
+    assert_eq!(said(&out), vec!["Eva vier"]);
+    let out = g.server(state("e2e4 e7e5", ""), t);
+    assert_eq!(said(&out), vec!["Eva fünf"]);
+    assert_eq!(g.game().ply(), 2);
+    // The same state again (a reconnect) changes nothing.
+    assert!(said(&g.server(state("e2e4 e7e5", ""), t)).is_empty());
+}
+
+#[test]
+fn a_refused_move_is_said_and_the_player_moves_again() {
+    let (mut g, _) = start("");
+    let t = Timestamp::ZERO;
+    g.line("e4", t);
+    let out = g.link(Link::Refused {
+        action: Action::Move("e2e4".into()),
+        reason: "Not your turn".into(),
+    });
+    assert_eq!(
+        said(&out),
+        vec!["lichess hat den Zug abgelehnt: Not your turn. Sie sind am Zug"]
+    );
+    assert_eq!(sent(&g.line("d4", t)), vec![Action::Move("d2d4".into())]);
+}
+
+#[test]
+fn moves_of_the_opponent_and_wrong_input_are_refused_locally() {
+    let (mut g, _) = start("e2e4");
+    let t = Timestamp::ZERO;
+    let out = g.line("e5", t);
+    assert!(sent(&out).is_empty());
+    assert_eq!(said(&out), vec!["Schwarz ist am Zug"]);
+    let (mut g, _) = start("");
+    let out = g.line("Springer Felix vier", t);
+    assert!(sent(&out).is_empty());
+    assert!(
+        out.iter()
+            .any(|o| matches!(o, Out::Effect(Effect::Refused)))
+    );
+}
+
+#[test]
+fn a_continued_game_is_recorded_without_reading_every_move() {
+    let (g, out) = start("e2e4 e7e5 g1f3");
+    assert_eq!(recorded_moves(&out), 3);
+    let words = said(&out);
+    assert_eq!(words.len(), 2, "{words:?}");
+    assert_eq!(words[1], "Schwarz ist am Zug");
+    assert_eq!(g.game().ply(), 3);
+}
+
+#[test]
+fn a_move_made_while_the_stream_was_down_is_announced() {
+    let (mut g, _) = start("e2e4");
+    let t = Timestamp::ZERO;
+    assert_eq!(
+        said(&g.link(Link::Dropped)),
+        vec!["Verbindung zu lichess unterbrochen. Ich verbinde neu"]
+    );
+    assert!(said(&g.link(Link::Dropped)).is_empty(), "said once");
+    assert_eq!(said(&g.link(Link::Restored)), vec!["Verbindung wieder da"]);
+    let out = g.server(GameLine::Full(Box::new(full("e2e4 c7c5"))), t);
+    assert_eq!(said(&out), vec!["Cäsar fünf"]);
+}
+
+#[test]
+fn offers_of_the_opponent_are_said_and_answered() {
+    let (mut g, _) = start("e2e4 e7e5");
+    let t = Timestamp::ZERO;
+    let out = g.server(state("e2e4 e7e5", r#","bdraw":true"#), t);
+    assert_eq!(
+        said(&out),
+        vec!["Anna bietet Remis an. annehmen oder ablehnen"]
+    );
+    assert_eq!(sent(&g.line("ablehnen", t)), vec![Action::Draw(false)]);
+    let out = g.server(state("e2e4 e7e5", r#","btakeback":true"#), t);
+    assert_eq!(
+        said(&out),
+        vec!["Anna möchte einen Zug zurücknehmen. annehmen oder ablehnen"]
+    );
+    assert_eq!(sent(&g.line("annehmen", t)), vec![Action::Takeback(true)]);
+    let out = g.server(state("e2e4", ""), t);
+    assert_eq!(said(&out), vec!["Zurückgenommen: ein Halbzug"]);
+    assert_eq!(g.game().ply(), 1);
+    assert_eq!(
+        said(&g.line("annehmen", t)),
+        vec!["Es gibt kein Angebot zu beantworten"]
+    );
+}
+
+#[test]
+fn resigning_asks_first_and_the_servers_result_ends_the_game() {
+    let (mut g, _) = start("e2e4 e7e5");
+    let t = Timestamp::ZERO;
+    assert_eq!(
+        said(&g.line("aufgeben", t)),
+        vec!["Wirklich aufgeben? Ja oder nein"]
+    );
+    assert_eq!(sent(&g.line("ja", t)), vec![Action::Resign]);
+    let over = r#"{"type":"gameState","moves":"e2e4 e7e5","wtime":1,"btime":1,"status":"resign","winner":"black"}"#;
+    let Ok(Some(line)) = game_line(over) else {
+        panic!("not read")
+    };
+    let out = g.server(line, t);
+    assert!(g.is_over());
+    assert!(
+        out.iter()
+            .any(|o| matches!(o, Out::Effect(Effect::Record(Recorded::Ended(_)))))
+    );
+    assert_eq!(
+        g.game().result(),
+        Some(crate::core::outcome::GameResult::BlackWins)
+    );
+}
+
+#[test]
+fn the_clock_is_the_servers_and_chat_is_read_on_request() {
+    let (mut g, _) = start("e2e4 e7e5");
+    let t = Timestamp::from_millis(10_000);
+    g.server(state("e2e4 e7e5 g1f3", ""), Timestamp::ZERO);
+    let words = said(&g.line("uhr", t));
+    assert!(
+        words[0].contains("13 Minuten") && words[0].contains("11 Minuten"),
+        "{words:?}"
+    );
+    let chat = r#"{"type":"chatLine","room":"player","username":"Anna","text":"Viel Glück"}"#;
+    let Ok(Some(line)) = game_line(chat) else {
+        panic!("not read")
+    };
+    assert_eq!(
+        said(&g.server(line, t)),
+        vec!["Nachricht von Anna. chat liest sie vor"]
+    );
+    assert_eq!(said(&g.line("chat", t)), vec!["Anna: Viel Glück"]);
+    assert_eq!(said(&g.line("chat", t)), vec!["Keine neuen Nachrichten"]);
+    assert_eq!(
+        sent(&g.line("sag Danke", t)),
+        vec![Action::Chat("Danke".into())]
+    );
+}
+
+#[test]
+fn the_win_may_be_claimed_when_the_server_allows() {
+    let (mut g, _) = start("e2e4 e7e5");
+    let t = Timestamp::ZERO;
+    let gone = r#"{"type":"opponentGone","gone":true,"claimWinInSeconds":5}"#;
+    let Ok(Some(line)) = game_line(gone) else {
+        panic!("not read")
+    };
+    assert_eq!(
+        said(&g.server(line, t)),
+        vec!["Anna ist nicht mehr verbunden"]
+    );
+    assert_eq!(
+        said(&g.line("sieg", t)),
+        vec!["Sie können den Sieg jetzt nicht reklamieren"]
+    );
+    let later = Timestamp::from_millis(5000);
+    assert_eq!(g.next_deadline(t), Some(later));
+    assert_eq!(
+        said(&g.tick(later)),
+        vec!["Sie können jetzt den Sieg reklamieren: sieg"]
+    );
+    assert_eq!(sent(&g.line("sieg", later)), vec![Action::ClaimVictory]);
+}
+
+#[test]
+fn another_account_and_bad_moves_from_the_server_are_errors_not_panics() {
+    assert!(matches!(
+        Online::new(&full(""), "someone", OPTIONS, de(), Timestamp::ZERO),
+        Err(OnlineError::NotYourGame(_))
+    ));
+    let (mut g, _) = start("");
+    let out = g.server(state("e2e4 zz99", ""), Timestamp::ZERO);
+    assert!(said(&out).iter().any(|s| s.contains("zz99")));
+    assert_eq!(g.game().ply(), 1);
+}
+
+#[test]
+fn help_names_the_online_words_too() {
+    let (mut g, _) = start("");
+    let words = said(&g.line("hilfe", Timestamp::ZERO));
+    assert!(words.iter().any(|w| w.contains("sag TEXT")), "{words:?}");
+}
+
+#[test]
+fn english_is_complete_for_online_games() {
+    let en = language("en").expect("English is built in");
+    let (mut g, out) =
+        Online::new(&full("e2e4 e7e5"), "blind", OPTIONS, en, Timestamp::ZERO).expect("starts");
+    assert_eq!(
+        said(&out),
+        vec![
+            "You play White against Anna on lichess. 15 minutes plus 10 seconds",
+            "White to move"
+        ]
+    );
+    let out = g.server(state("e2e4 e7e5", r#","bdraw":true"#), Timestamp::ZERO);
+    assert_eq!(said(&out), vec!["Anna offers a draw. accept or decline"]);
+    assert_eq!(
+        sent(&g.line("accept", Timestamp::ZERO)),
+        vec![Action::Draw(true)]
+    );
+    assert_eq!(
+        said(&g.line("chat", Timestamp::ZERO)),
+        vec!["No new messages"]
+    );
+}
+
+#[test]
+fn a_promotion_without_its_piece_asks_which_and_the_next_line_names_it() {
+    let text = r#"{"type":"gameFull","id":"p1","variant":{"key":"fromPosition"},"white":{"id":"blind","name":"Blind"},"black":{"id":"anna","name":"Anna"},"initialFen":"8/4P3/8/8/8/8/k7/4K3 w - - 0 1","state":{"moves":"","wtime":60000,"btime":60000,"status":"started"}}"#;
+    let Ok(Some(GameLine::Full(f))) = game_line(text) else {
+        panic!("not read")
+    };
+    let (mut g, _) = Online::new(&f, "blind", OPTIONS, de(), Timestamp::ZERO).expect("starts");
+    let out = g.line("Eva acht", Timestamp::ZERO);
+    assert!(sent(&out).is_empty());
+    assert!(g.question().is_some());
+    assert_eq!(
+        sent(&g.line("Dame", Timestamp::ZERO)),
+        vec![Action::Move("e7e8q".into())]
+    );
+}

@@ -1,0 +1,319 @@
+//! The Board API's stream lines as types: one NDJSON line of a game stream
+//! (`/api/board/game/stream/{id}`) or of the event stream (`/api/stream/event`), read with
+//! serde. An empty line is the server's keep-alive; a line of an unknown type is skipped, so a
+//! newer server with more kinds of lines does not stop a game.
+
+use serde::Deserialize;
+
+/// A line of a game stream.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GameLine {
+    Full(Box<GameFull>),
+    State(GameState),
+    Chat(ChatLine),
+    Gone(OpponentGone),
+}
+
+/// `gameFull`: the game's fixed facts and its state; always the stream's first line.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GameFull {
+    pub id: String,
+    pub variant: VariantInfo,
+    #[serde(default)]
+    pub clock: Option<ClockInfo>,
+    #[serde(default)]
+    pub rated: bool,
+    pub white: Player,
+    pub black: Player,
+    #[serde(default = "startpos")]
+    pub initial_fen: String,
+    pub state: GameState,
+}
+
+fn startpos() -> String {
+    "startpos".to_string()
+}
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct VariantInfo {
+    pub key: String,
+}
+
+/// The clock in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+pub struct ClockInfo {
+    pub initial: u64,
+    pub increment: u64,
+}
+
+/// A player of a game: a person (id, name, rating) or lichess's engine (`aiLevel`).
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Player {
+    #[serde(default)]
+    pub id: Option<String>,
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub rating: Option<u32>,
+    #[serde(default)]
+    pub ai_level: Option<u8>,
+}
+
+/// `gameState`: the moves so far (UCI, space-separated), the times, the status, the offers.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+pub struct GameState {
+    #[serde(default)]
+    pub moves: String,
+    #[serde(default)]
+    pub wtime: u64,
+    #[serde(default)]
+    pub btime: u64,
+    #[serde(default)]
+    pub status: String,
+    #[serde(default)]
+    pub winner: Option<String>,
+    #[serde(default)]
+    pub wdraw: bool,
+    #[serde(default)]
+    pub bdraw: bool,
+    #[serde(default)]
+    pub wtakeback: bool,
+    #[serde(default)]
+    pub btakeback: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct ChatLine {
+    pub room: String,
+    pub username: String,
+    pub text: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OpponentGone {
+    pub gone: bool,
+    #[serde(default)]
+    pub claim_win_in_seconds: Option<u32>,
+}
+
+/// A line that is not what the API describes.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct LineError(pub String);
+
+#[derive(Deserialize)]
+struct Tagged {
+    #[serde(rename = "type")]
+    kind: String,
+}
+
+/// One line of a game stream: `None` for a keep-alive line or a kind hector does not use.
+pub fn game_line(line: &str) -> Result<Option<GameLine>, LineError> {
+    let line = line.trim();
+    if line.is_empty() {
+        return Ok(None);
+    }
+    let err = |e: serde_json::Error| LineError(e.to_string());
+    let tag: Tagged = serde_json::from_str(line).map_err(err)?;
+    Ok(Some(match tag.kind.as_str() {
+        "gameFull" => GameLine::Full(Box::new(serde_json::from_str(line).map_err(err)?)),
+        "gameState" => GameLine::State(serde_json::from_str(line).map_err(err)?),
+        "chatLine" => GameLine::Chat(serde_json::from_str(line).map_err(err)?),
+        "opponentGone" => GameLine::Gone(serde_json::from_str(line).map_err(err)?),
+        _ => return Ok(None),
+    }))
+}
+
+/// The event stream's news hector waits for: a game started (its id) or a challenge declined.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AccountEvent {
+    GameStart { id: String },
+    ChallengeDeclined { reason: String },
+}
+
+/// lichess names the game both `gameId` and `id` here.
+#[derive(Deserialize)]
+struct GameRef {
+    #[serde(rename = "gameId")]
+    game_id: Option<String>,
+    id: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct EventLine {
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default)]
+    game: Option<GameRef>,
+    #[serde(default)]
+    challenge: Option<ChallengeRef>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ChallengeRef {
+    #[serde(default)]
+    decline_reason: Option<String>,
+}
+
+/// One line of the event stream: `None` for keep-alive lines and events hector ignores.
+pub fn event_line(line: &str) -> Result<Option<AccountEvent>, LineError> {
+    let line = line.trim();
+    if line.is_empty() {
+        return Ok(None);
+    }
+    let e: EventLine = serde_json::from_str(line).map_err(|e| LineError(e.to_string()))?;
+    Ok(match (e.kind.as_str(), e.game, e.challenge) {
+        ("gameStart", Some(g), _) => g.game_id.or(g.id).map(|id| AccountEvent::GameStart { id }),
+        ("challengeDeclined", _, Some(c)) => Some(AccountEvent::ChallengeDeclined {
+            reason: c.decline_reason.unwrap_or_default(),
+        }),
+        _ => None,
+    })
+}
+
+/// A game in progress (`/api/account/playing`).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Playing {
+    pub game_id: String,
+    #[serde(default)]
+    pub color: String,
+    #[serde(default)]
+    pub is_my_turn: bool,
+    #[serde(default)]
+    pub opponent: PlayingOpponent,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+pub struct PlayingOpponent {
+    #[serde(default)]
+    pub username: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct NowPlaying {
+    now_playing: Vec<Playing>,
+}
+
+/// The games in progress from `/api/account/playing`'s answer.
+pub fn playing(text: &str) -> Result<Vec<Playing>, LineError> {
+    serde_json::from_str::<NowPlaying>(text)
+        .map(|n| n.now_playing)
+        .map_err(|e| LineError(e.to_string()))
+}
+
+/// The account (`/api/account`): its id and name.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct Account {
+    pub id: String,
+    pub username: String,
+}
+
+pub fn account(text: &str) -> Result<Account, LineError> {
+    serde_json::from_str(text).map_err(|e| LineError(e.to_string()))
+}
+
+/// The error text of a refusal (`{"error": "..."}`), or the body as it is.
+pub fn error_text(body: &str) -> String {
+    #[derive(Deserialize)]
+    struct Error {
+        error: serde_json::Value,
+    }
+    match serde_json::from_str::<Error>(body) {
+        Ok(Error {
+            error: serde_json::Value::String(s),
+        }) => s,
+        Ok(Error { error }) => error.to_string(),
+        Err(_) => body.trim().chars().take(200).collect(),
+    }
+}
+
+/// The id of a game or challenge from a creation's answer (`{"id": ...}`, or a challenge
+/// inside `{"challenge": {...}}`).
+pub fn created_id(body: &str) -> Option<String> {
+    #[derive(Deserialize)]
+    struct Id {
+        id: Option<String>,
+        challenge: Option<Box<Id>>,
+    }
+    let id: Id = serde_json::from_str(body).ok()?;
+    id.id.or_else(|| id.challenge.and_then(|c| c.id))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_spec_examples_read() {
+        let full = r#"{"id":"BEOucQJo","variant":{"key":"standard","name":"Standard","short":"Std"},"speed":"rapid","perf":{"name":"Rapid"},"rated":false,"createdAt":1745112707998,"white":{"id":"bobby","name":"Bobby","title":null,"rating":1751},"black":{"id":"mary","name":"Mary","title":null,"rating":1021},"initialFen":"startpos","clock":{"initial":900000,"increment":0},"type":"gameFull","state":{"type":"gameState","moves":"d2d3","wtime":900000,"btime":900000,"winc":0,"binc":0,"status":"started"}}"#;
+        let Ok(Some(GameLine::Full(f))) = game_line(full) else {
+            panic!("gameFull not read");
+        };
+        assert_eq!(f.id, "BEOucQJo");
+        assert_eq!(f.state.moves, "d2d3");
+        assert_eq!(f.white.name.as_deref(), Some("Bobby"));
+        let gone = r#"{ "type": "opponentGone", "gone": true, "claimWinInSeconds": 8 }"#;
+        assert_eq!(
+            game_line(gone),
+            Ok(Some(GameLine::Gone(OpponentGone {
+                gone: true,
+                claim_win_in_seconds: Some(8)
+            })))
+        );
+        let ai = r#"{"type":"gameFull","id":"x","variant":{"key":"standard"},"white":{"aiLevel":3},"black":{"id":"me","name":"Me"},"state":{"moves":"","wtime":1,"btime":1,"status":"started"}}"#;
+        let Ok(Some(GameLine::Full(f))) = game_line(ai) else {
+            panic!("gameFull against lichess's computer not read");
+        };
+        assert_eq!(f.white.ai_level, Some(3));
+    }
+
+    #[test]
+    fn keep_alive_and_unknown_lines_are_nothing_and_bad_lines_are_errors() {
+        assert_eq!(game_line(""), Ok(None));
+        assert_eq!(game_line("\r"), Ok(None));
+        assert_eq!(game_line(r#"{"type":"somethingNew"}"#), Ok(None));
+        assert!(game_line("{not json").is_err());
+        assert!(game_line(r#"{"type":"gameState","moves":3}"#).is_err());
+        assert!(event_line("[1,2]").is_err());
+    }
+
+    #[test]
+    fn events_and_answers_read() {
+        let start = r#"{"type":"gameStart","game":{"fullId":"abc12345wxyz","gameId":"abc12345","color":"white","id":"abc12345"}}"#;
+        assert_eq!(
+            event_line(start),
+            Ok(Some(AccountEvent::GameStart {
+                id: "abc12345".into()
+            }))
+        );
+        assert_eq!(error_text(r#"{"error":"Not your turn"}"#), "Not your turn");
+        assert_eq!(
+            created_id(r#"{"challenge":{"id":"q1"}}"#).as_deref(),
+            Some("q1")
+        );
+        assert_eq!(
+            created_id(r#"{"id":"g1","fullId":"g1xxxx"}"#).as_deref(),
+            Some("g1")
+        );
+        let p = playing(
+            r#"{"nowPlaying":[{"gameId":"g1","color":"black","isMyTurn":true,"opponent":{"username":"Anna"}}]}"#,
+        );
+        assert_eq!(p.map(|v| v.len()), Ok(1));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn no_line_panics(s in ".{0,200}") {
+            let _ = game_line(&s);
+            let _ = event_line(&s);
+            let _ = playing(&s);
+            let _ = error_text(&s);
+        }
+    }
+}

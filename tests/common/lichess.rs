@@ -1,0 +1,819 @@
+//! A local stand-in for lichess's Board API, on 127.0.0.1 only: the endpoints hector uses,
+//! with the status codes, JSON answers and NDJSON streams (chunked, keep-alive newlines) the
+//! published spec describes, one game at a time, and an opponent the test plays (scripted
+//! replies, or moves, offers and chat on request). Faults on request: streams dropped and
+//! refused for a while, 429 with Retry-After, a revoked token (401). Every thread stops when
+//! the server is dropped.
+#![allow(dead_code)]
+
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{Shutdown, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Color, Position};
+
+pub const TOKEN: &str = "lip_test_token";
+pub const ME: &str = "blind";
+pub const GAME: &str = "Xy7Gm2Qa";
+
+/// The game as the server keeps it.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub moves: Vec<String>,
+    pub me: Color,
+    pub opponent: String,
+    pub ai: Option<u8>,
+    pub status: String,
+    pub winner: Option<Color>,
+    pub draw: [bool; 2],
+    pub takeback: [bool; 2],
+    pub wtime: u64,
+    pub btime: u64,
+}
+
+#[derive(Default)]
+pub struct State {
+    pub game: Option<Game>,
+    /// The game stream's lines after gameFull, in order (each stream reads from its index).
+    pub log: Vec<String>,
+    /// Moves the opponent plays, one after each of hector's.
+    pub replies: VecDeque<String>,
+    pub revoked: bool,
+    /// This many requests are answered with 429.
+    pub limited: u32,
+    /// Streams are cut; new ones are refused until this instant.
+    pub down_until: Option<Instant>,
+    pub cut: u64,
+    pub gone: bool,
+    /// Every request, "METHOD path".
+    pub requests: Vec<String>,
+    pub streams_opened: u32,
+    /// A challenge was declined with this reason (said on the event stream).
+    pub declined: Option<String>,
+}
+
+fn index(c: Color) -> usize {
+    match c {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+impl Game {
+    fn position(&self) -> Option<Chess> {
+        let mut pos = Chess::default();
+        for m in &self.moves {
+            let mv = UciMove::from_ascii(m.as_bytes()).ok()?.to_move(&pos).ok()?;
+            pos.play_unchecked(mv);
+        }
+        Some(pos)
+    }
+
+    fn turn(&self) -> Color {
+        if self.moves.len().is_multiple_of(2) {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    fn state_json(&self) -> String {
+        let mut s = format!(
+            r#"{{"type":"gameState","moves":"{}","wtime":{},"btime":{},"winc":10000,"binc":10000,"status":"{}""#,
+            self.moves.join(" "),
+            self.wtime,
+            self.btime,
+            self.status
+        );
+        if let Some(w) = self.winner {
+            s.push_str(&format!(r#","winner":"{}""#, w.fold_wb("white", "black")));
+        }
+        for (name, flags) in [("draw", self.draw), ("takeback", self.takeback)] {
+            for (c, letter) in [(Color::White, 'w'), (Color::Black, 'b')] {
+                if flags[index(c)] {
+                    s.push_str(&format!(r#","{letter}{name}":true"#));
+                }
+            }
+        }
+        s.push('}');
+        s
+    }
+
+    fn player(&self, c: Color) -> String {
+        if c == self.me {
+            format!(r#"{{"id":"{ME}","name":"Blind","title":null,"rating":1500}}"#)
+        } else if let Some(level) = self.ai {
+            format!(r#"{{"aiLevel":{level}}}"#)
+        } else {
+            format!(
+                r#"{{"id":"{}","name":"{}","title":null,"rating":1600}}"#,
+                self.opponent.to_lowercase(),
+                self.opponent
+            )
+        }
+    }
+
+    fn full_json(&self) -> String {
+        format!(
+            r#"{{"type":"gameFull","id":"{GAME}","variant":{{"key":"standard","name":"Standard","short":"Std"}},"speed":"rapid","perf":{{"name":"Rapid"}},"rated":false,"createdAt":1745112707998,"white":{},"black":{},"initialFen":"startpos","clock":{{"initial":900000,"increment":10000}},"state":{}}}"#,
+            self.player(Color::White),
+            self.player(Color::Black),
+            self.state_json()
+        )
+    }
+
+    fn over(&self) -> bool {
+        !matches!(self.status.as_str(), "started" | "created")
+    }
+}
+
+type Shared = Arc<(Mutex<State>, Condvar)>;
+
+pub struct Server {
+    pub url: String,
+    shared: Shared,
+    stop: Arc<AtomicBool>,
+    accept: Option<thread::JoinHandle<()>>,
+}
+
+fn lock(shared: &Shared) -> MutexGuard<'_, State> {
+    shared.0.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Server {
+    /// A server with a game against `opponent` in progress (hector plays `me`), or none.
+    pub fn start() -> Server {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1");
+        let url = format!("http://{}", listener.local_addr().expect("address"));
+        listener.set_nonblocking(true).expect("nonblocking");
+        let shared: Shared = Arc::default();
+        let stop = Arc::new(AtomicBool::new(false));
+        let (s, st) = (shared.clone(), stop.clone());
+        let accept = thread::spawn(move || {
+            while !st.load(Ordering::Relaxed) {
+                match listener.accept() {
+                    Ok((conn, _)) => {
+                        let (s, st) = (s.clone(), st.clone());
+                        thread::spawn(move || {
+                            let _ = serve(conn, &s, &st);
+                        });
+                    }
+                    Err(_) => thread::sleep(Duration::from_millis(10)),
+                }
+            }
+        });
+        Server {
+            url,
+            shared,
+            stop,
+            accept: Some(accept),
+        }
+    }
+
+    pub fn state(&self) -> MutexGuard<'_, State> {
+        lock(&self.shared)
+    }
+
+    fn changed(&self) {
+        self.shared.1.notify_all();
+    }
+
+    /// A game in progress where hector plays `me` against `opponent`.
+    pub fn add_game(&self, me: Color, opponent: &str, moves: &[&str]) {
+        let mut s = self.state();
+        s.game = Some(Game {
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            me,
+            opponent: opponent.to_string(),
+            ai: None,
+            status: "started".into(),
+            winner: None,
+            draw: [false; 2],
+            takeback: [false; 2],
+            wtime: 900_000,
+            btime: 900_000,
+        });
+    }
+
+    /// The opponent's moves, one after each of hector's.
+    pub fn script(&self, replies: &[&str]) {
+        self.state().replies = replies.iter().map(|m| m.to_string()).collect();
+    }
+
+    fn update(&self, f: impl FnOnce(&mut Game)) {
+        let mut s = self.state();
+        if let Some(g) = s.game.as_mut() {
+            f(g);
+            let line = g.state_json();
+            s.log.push(line);
+        }
+        drop(s);
+        self.changed();
+    }
+
+    /// The opponent plays `uci` now.
+    pub fn opponent_move(&self, uci: &str) {
+        self.update(|g| {
+            g.moves.push(uci.to_string());
+            g.draw = [false; 2];
+            g.takeback = [false; 2];
+        });
+    }
+
+    pub fn opponent_offers_draw(&self) {
+        self.update(|g| {
+            let them = !g.me;
+            g.draw[index(them)] = true;
+        });
+    }
+
+    pub fn opponent_proposes_takeback(&self) {
+        self.update(|g| {
+            let them = !g.me;
+            g.takeback[index(them)] = true;
+        });
+    }
+
+    /// The opponent answers the player's take-back request or draw offer.
+    pub fn opponent_answers(&self, yes: bool) {
+        self.update(|g| {
+            let me = g.me;
+            if g.takeback[index(me)] && yes {
+                loop {
+                    g.moves.pop();
+                    if g.turn() == me || g.moves.is_empty() {
+                        break;
+                    }
+                }
+            }
+            if g.draw[index(me)] && yes {
+                g.status = "draw".into();
+            }
+            g.takeback = [false; 2];
+            g.draw = [false; 2];
+        });
+    }
+
+    /// A raw line on the game stream (a broken or oversized one).
+    pub fn inject(&self, line: &str) {
+        self.state().log.push(line.to_string());
+        self.changed();
+    }
+
+    pub fn opponent_says(&self, text: &str) {
+        let mut s = self.state();
+        let name = s
+            .game
+            .as_ref()
+            .map(|g| g.opponent.clone())
+            .unwrap_or_default();
+        s.log.push(format!(
+            r#"{{"type":"chatLine","room":"player","username":"{name}","text":"{text}"}}"#
+        ));
+        drop(s);
+        self.changed();
+    }
+
+    pub fn opponent_gone(&self, claim_in: u32) {
+        let mut s = self.state();
+        s.gone = true;
+        s.log.push(format!(
+            r#"{{"type":"opponentGone","gone":true,"claimWinInSeconds":{claim_in}}}"#
+        ));
+        drop(s);
+        self.changed();
+    }
+
+    /// Cuts every open stream and refuses new ones for `down`.
+    pub fn drop_streams(&self, down: Duration) {
+        let mut s = self.state();
+        s.cut += 1;
+        s.down_until = Some(Instant::now() + down);
+        drop(s);
+        self.changed();
+    }
+
+    pub fn rate_limit(&self, requests: u32) {
+        self.state().limited = requests;
+    }
+
+    pub fn revoke(&self) {
+        self.state().revoked = true;
+    }
+
+    pub fn moves(&self) -> Vec<String> {
+        self.state()
+            .game
+            .as_ref()
+            .map(|g| g.moves.clone())
+            .unwrap_or_default()
+    }
+
+    pub fn status(&self) -> String {
+        self.state()
+            .game
+            .as_ref()
+            .map(|g| g.status.clone())
+            .unwrap_or_default()
+    }
+
+    pub fn requests(&self) -> Vec<String> {
+        self.state().requests.clone()
+    }
+
+    /// Waits until `f` holds for the state (false after `limit`).
+    pub fn wait(&self, limit: Duration, f: impl Fn(&State) -> bool) -> bool {
+        let deadline = Instant::now() + limit;
+        while Instant::now() < deadline {
+            if f(&self.state()) {
+                return true;
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
+        false
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.changed();
+        if let Some(t) = self.accept.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+struct Request {
+    method: String,
+    path: String,
+    auth: Option<String>,
+    body: String,
+}
+
+fn read_request(conn: &TcpStream) -> Option<Request> {
+    conn.set_read_timeout(Some(Duration::from_secs(5))).ok()?;
+    let mut reader = BufReader::new(conn.try_clone().ok()?);
+    let mut line = String::new();
+    reader.read_line(&mut line).ok()?;
+    let mut parts = line.split_whitespace();
+    let method = parts.next()?.to_string();
+    let path = parts.next()?.to_string();
+    let mut auth = None;
+    let mut length = 0usize;
+    for _ in 0..100 {
+        let mut h = String::new();
+        reader.read_line(&mut h).ok()?;
+        let h = h.trim_end();
+        if h.is_empty() {
+            break;
+        }
+        if let Some((k, v)) = h.split_once(':') {
+            match k.trim().to_ascii_lowercase().as_str() {
+                "authorization" => auth = Some(v.trim().to_string()),
+                "content-length" => length = v.trim().parse().unwrap_or(0).min(1 << 16),
+                _ => {}
+            }
+        }
+    }
+    let mut body = vec![0; length];
+    reader.read_exact(&mut body).ok()?;
+    Some(Request {
+        method,
+        path,
+        auth,
+        body: String::from_utf8_lossy(&body).into_owned(),
+    })
+}
+
+fn respond(mut conn: &TcpStream, status: u16, extra: &str, body: &str) -> std::io::Result<()> {
+    let reason = match status {
+        200 => "OK",
+        201 => "Created",
+        400 => "Bad Request",
+        401 => "Unauthorized",
+        404 => "Not Found",
+        429 => "Too Many Requests",
+        _ => "Status",
+    };
+    write!(
+        conn,
+        "HTTP/1.1 {status} {reason}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n{extra}\r\n{body}",
+        body.len()
+    )?;
+    conn.flush()
+}
+
+fn ok(conn: &TcpStream) -> std::io::Result<()> {
+    respond(conn, 200, "", r#"{"ok":true}"#)
+}
+
+fn bad(conn: &TcpStream, error: &str) -> std::io::Result<()> {
+    respond(conn, 400, "", &format!(r#"{{"error":"{error}"}}"#))
+}
+
+fn chunk(mut conn: &TcpStream, text: &str) -> std::io::Result<()> {
+    write!(conn, "{:x}\r\n{text}\r\n", text.len())?;
+    conn.flush()
+}
+
+fn serve(conn: TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io::Result<()> {
+    let Some(req) = read_request(&conn) else {
+        return Ok(());
+    };
+    let notify = || shared.1.notify_all();
+    {
+        let mut s = lock(shared);
+        s.requests.push(format!("{} {}", req.method, req.path));
+        if s.revoked || req.auth.as_deref() != Some(&format!("Bearer {TOKEN}")) {
+            drop(s);
+            return respond(&conn, 401, "", r#"{"error":"No such token"}"#);
+        }
+        if s.limited > 0 {
+            s.limited -= 1;
+            drop(s);
+            return respond(
+                &conn,
+                429,
+                "Retry-After: 1\r\n",
+                r#"{"error":"Too many requests. Try again later."}"#,
+            );
+        }
+    }
+    let path = req.path.split('?').next().unwrap_or("").to_string();
+    let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    match (req.method.as_str(), segments.as_slice()) {
+        ("GET", ["api", "account"]) => respond(
+            &conn,
+            200,
+            "",
+            &format!(r#"{{"id":"{ME}","username":"Blind","perfs":{{}},"createdAt":1}}"#),
+        ),
+        ("GET", ["api", "account", "playing"]) => {
+            let s = lock(shared);
+            let list = match &s.game {
+                Some(g) if !g.over() => format!(
+                    r#"{{"gameId":"{GAME}","fullId":"{GAME}abcd","color":"{}","fen":"","isMyTurn":{},"opponent":{{"id":"x","username":"{}"}}}}"#,
+                    g.me.fold_wb("white", "black"),
+                    g.turn() == g.me,
+                    g.opponent
+                ),
+                _ => String::new(),
+            };
+            drop(s);
+            respond(&conn, 200, "", &format!(r#"{{"nowPlaying":[{list}]}}"#))
+        }
+        ("POST", ["api", "challenge", "ai"]) => {
+            let mut s = lock(shared);
+            let level = req
+                .body
+                .split('&')
+                .find_map(|kv| kv.strip_prefix("level="))
+                .and_then(|l| l.parse().ok());
+            s.game = Some(Game {
+                moves: Vec::new(),
+                me: Color::White,
+                opponent: "lichess computer".into(),
+                ai: level,
+                status: "started".into(),
+                winner: None,
+                draw: [false; 2],
+                takeback: [false; 2],
+                wtime: 900_000,
+                btime: 900_000,
+            });
+            s.log.clear();
+            drop(s);
+            respond(
+                &conn,
+                201,
+                "",
+                &format!(
+                    r#"{{"id":"{GAME}","variant":{{"key":"standard"}},"speed":"rapid","rated":false,"fen":"","turns":0,"status":{{"id":20,"name":"started"}},"createdAt":1,"player":"white","fullId":"{GAME}abcd"}}"#
+                ),
+            )
+        }
+        ("GET", ["api", "stream", "event"]) => event_stream(&conn, shared, stop),
+        ("POST", ["api", "board", "seek"]) => {
+            // The seek's answer is a stream of keep-alive newlines until a game starts.
+            let mut w = &conn;
+            write!(
+                w,
+                "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+            )?;
+            for _ in 0..3 {
+                chunk(&conn, "\n")?;
+                thread::sleep(Duration::from_millis(100));
+            }
+            new_game(shared, "Bruno", None);
+            chunk(&conn, "")
+        }
+        ("POST", ["api", "challenge", user]) => {
+            let user = user.to_string();
+            respond(
+                &conn,
+                200,
+                "",
+                &format!(
+                    r#"{{"challenge":{{"id":"{GAME}","status":"created","challenger":{{"id":"{ME}","name":"Blind"}},"destUser":{{"id":"{}","name":"{user}"}}}},"socketVersion":0}}"#,
+                    user.to_lowercase()
+                ),
+            )?;
+            let shared = shared.clone();
+            thread::spawn(move || {
+                thread::sleep(Duration::from_millis(200));
+                if user == "Nobody" {
+                    lock(&shared).declined =
+                        Some("I'm not accepting challenges at the moment.".into());
+                    shared.1.notify_all();
+                } else {
+                    new_game(&shared, &user, None);
+                }
+            });
+            Ok(())
+        }
+        ("GET", ["api", "board", "game", "stream", id]) if *id == GAME => {
+            game_stream(&conn, shared, stop)
+        }
+        ("GET", ["api", "board", "game", "stream", _]) => {
+            respond(&conn, 404, "", r#"{"error":"Not found"}"#)
+        }
+        ("POST", ["api", "board", "game", id, rest @ ..]) if *id == GAME => {
+            let result = game_action(&conn, shared, rest, &req.body);
+            notify();
+            result
+        }
+        _ => respond(&conn, 404, "", r#"{"error":"Not found"}"#),
+    }
+}
+
+/// A new game against `opponent` (hector plays White).
+fn new_game(shared: &Shared, opponent: &str, ai: Option<u8>) {
+    let mut s = lock(shared);
+    s.game = Some(Game {
+        moves: Vec::new(),
+        me: Color::White,
+        opponent: opponent.to_string(),
+        ai,
+        status: "started".into(),
+        winner: None,
+        draw: [false; 2],
+        takeback: [false; 2],
+        wtime: 900_000,
+        btime: 900_000,
+    });
+    s.log.clear();
+    drop(s);
+    shared.1.notify_all();
+}
+
+/// The account's event stream: gameStart for the game in progress (also one that starts
+/// later), challengeDeclined, keep-alive newlines.
+fn event_stream(conn: &TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io::Result<()> {
+    let mut w = conn;
+    write!(
+        w,
+        "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+    )?;
+    let mut announced = false;
+    let mut declined = false;
+    let mut last_keep_alive = Instant::now();
+    while !stop.load(Ordering::Relaxed) {
+        let (start, decline) = {
+            let s = lock(shared);
+            let (s, _) = shared
+                .1
+                .wait_timeout(s, Duration::from_millis(50))
+                .unwrap_or_else(|e| e.into_inner());
+            let start = s.game.as_ref().filter(|g| !g.over()).map(|g| g.me);
+            (start, s.declined.clone())
+        };
+        if let Some(me) = start
+            && !announced
+        {
+            announced = true;
+            chunk(
+                conn,
+                &format!(
+                    r#"{{"type":"gameStart","game":{{"gameId":"{GAME}","fullId":"{GAME}abcd","color":"{}","fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","hasMoved":false,"isMyTurn":true,"lastMove":"","opponent":{{"id":"x","username":"x","rating":1500}},"perf":"rapid","rated":false,"secondsLeft":900,"source":"friend","status":{{"id":20,"name":"started"}},"speed":"rapid","variant":{{"key":"standard","name":"Standard"}},"compat":{{"bot":false,"board":true}},"id":"{GAME}"}}}}
+"#,
+                    me.fold_wb("white", "black")
+                ),
+            )?;
+        }
+        if let Some(reason) = decline
+            && !declined
+        {
+            declined = true;
+            chunk(
+                conn,
+                &format!(
+                    r#"{{"type":"challengeDeclined","challenge":{{"id":"{GAME}","status":"declined","declineReason":"{reason}","declineReasonKey":"later"}}}}
+"#
+                ),
+            )?;
+        }
+        if last_keep_alive.elapsed() > Duration::from_millis(500) {
+            chunk(conn, "\n")?;
+            last_keep_alive = Instant::now();
+        }
+    }
+    Ok(())
+}
+
+fn game_action(
+    conn: &TcpStream,
+    shared: &Shared,
+    action: &[&str],
+    body: &str,
+) -> std::io::Result<()> {
+    let mut s = lock(shared);
+    let Some(g) = s.game.as_mut() else {
+        drop(s);
+        return respond(conn, 404, "", r#"{"error":"Not found"}"#);
+    };
+    if g.over() {
+        drop(s);
+        return bad(conn, "This game is already over");
+    }
+    let me = g.me;
+    let mut lines = Vec::new();
+    match action {
+        ["move", uci] => {
+            if g.turn() != me {
+                drop(s);
+                return bad(conn, "Not your turn, or game already over");
+            }
+            let Some(pos) = g.position() else {
+                drop(s);
+                return bad(conn, "Broken game");
+            };
+            let legal = UciMove::from_ascii(uci.as_bytes())
+                .ok()
+                .and_then(|u| u.to_move(&pos).ok())
+                .is_some_and(|m| pos.is_legal(m));
+            if !legal {
+                drop(s);
+                return bad(conn, &format!("Piece on {uci} cannot move"));
+            }
+            g.moves.push(uci.to_string());
+            g.draw = [false; 2];
+            g.takeback = [false; 2];
+            if let Some(pos) = g.position() {
+                if pos.is_checkmate() {
+                    g.status = "mate".into();
+                    g.winner = Some(me);
+                } else if pos.is_stalemate() {
+                    g.status = "stalemate".into();
+                }
+            }
+            lines.push(g.state_json());
+            if !g.over()
+                && let Some(reply) = s.replies.pop_front()
+                && let Some(g) = s.game.as_mut()
+            {
+                g.moves.push(reply);
+                if let Some(pos) = g.position()
+                    && pos.is_checkmate()
+                {
+                    g.status = "mate".into();
+                    g.winner = Some(!me);
+                }
+                lines.push(g.state_json());
+            }
+        }
+        ["draw", answer] => {
+            let them = index(!me);
+            if *answer == "yes" && g.draw[them] {
+                g.status = "draw".into();
+                g.draw = [false; 2];
+            } else if *answer == "yes" {
+                g.draw[index(me)] = true;
+            } else {
+                g.draw[them] = false;
+            }
+            lines.push(g.state_json());
+        }
+        ["takeback", answer] => {
+            let them = !me;
+            if *answer == "yes" && g.takeback[index(them)] {
+                // Back to the proposer's move.
+                loop {
+                    g.moves.pop();
+                    if g.turn() == them || g.moves.is_empty() {
+                        break;
+                    }
+                }
+                g.takeback = [false; 2];
+            } else if *answer == "yes" {
+                g.takeback[index(me)] = true;
+            } else {
+                g.takeback[index(them)] = false;
+            }
+            lines.push(g.state_json());
+        }
+        ["resign"] => {
+            g.status = "resign".into();
+            g.winner = Some(!me);
+            lines.push(g.state_json());
+        }
+        ["abort"] => {
+            g.status = "aborted".into();
+            lines.push(g.state_json());
+        }
+        ["claim-victory"] => {
+            if !s.gone {
+                drop(s);
+                return bad(conn, "The opponent has not left");
+            }
+            if let Some(g) = s.game.as_mut() {
+                g.status = "timeout".into();
+                g.winner = Some(me);
+                lines.push(g.state_json());
+            }
+        }
+        ["chat"] => {
+            let text = body
+                .split('&')
+                .find_map(|kv| kv.strip_prefix("text="))
+                .unwrap_or("")
+                .replace('+', " ");
+            lines.push(format!(
+                r#"{{"type":"chatLine","room":"player","username":"Blind","text":"{text}"}}"#
+            ));
+        }
+        _ => {
+            drop(s);
+            return respond(conn, 404, "", r#"{"error":"Not found"}"#);
+        }
+    }
+    s.log.extend(lines);
+    drop(s);
+    ok(conn)
+}
+
+/// The game's NDJSON stream: gameFull, then every new line of the log, keep-alive newlines
+/// meanwhile; closed when the game is over, cut when the test drops the streams.
+fn game_stream(conn: &TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io::Result<()> {
+    let (full, mut next, cut) = {
+        let mut s = lock(shared);
+        if s.down_until.is_some_and(|t| Instant::now() < t) {
+            drop(s);
+            let _ = conn.shutdown(Shutdown::Both);
+            return Ok(());
+        }
+        s.streams_opened += 1;
+        let Some(g) = &s.game else {
+            drop(s);
+            return respond(conn, 404, "", r#"{"error":"Not found"}"#);
+        };
+        (g.full_json(), s.log.len(), s.cut)
+    };
+    let mut w = conn;
+    write!(
+        w,
+        "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+    )?;
+    chunk(conn, &format!("{full}\n"))?;
+    let mut last_keep_alive = Instant::now();
+    loop {
+        if stop.load(Ordering::Relaxed) {
+            return Ok(());
+        }
+        let (lines, over, cut_now) = {
+            let s = lock(shared);
+            // Waits for news unless some came while this thread was writing.
+            let (s, _) = shared
+                .1
+                .wait_timeout_while(s, Duration::from_millis(100), |s| {
+                    s.log.len() <= next && s.cut == cut && !stop.load(Ordering::Relaxed)
+                })
+                .unwrap_or_else(|e| e.into_inner());
+            let lines: Vec<String> = s.log.get(next..).unwrap_or_default().to_vec();
+            next = s.log.len().max(next);
+            let over = s.game.as_ref().is_none_or(Game::over);
+            (lines, over, s.cut != cut)
+        };
+        if cut_now {
+            // A dropped connection: no final chunk.
+            let _ = conn.shutdown(Shutdown::Both);
+            return Ok(());
+        }
+        for line in lines {
+            chunk(conn, &format!("{line}\n"))?;
+        }
+        if over {
+            chunk(conn, "")?;
+            return Ok(());
+        }
+        if last_keep_alive.elapsed() > Duration::from_millis(500) {
+            chunk(conn, "\n")?;
+            last_keep_alive = Instant::now();
+        }
+    }
+}

@@ -1,0 +1,542 @@
+//! `hector online` against a local stand-in for lichess (tests/common/lichess.rs, 127.0.0.1
+//! only), the real binary in a pseudo-terminal: login and logout, a whole game typed in
+//! Appendix D words and journaled, the opponent's draw offer and take-back request, a stream
+//! dropped in mid-game with a move made meanwhile, a 429, a revoked token, a game on the
+//! simulated peg board.
+
+// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
+// system's calls: the crate's [lints] are for hector itself.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+
+mod common;
+#[path = "common/lichess.rs"]
+mod lichess;
+
+use std::path::Path;
+use std::time::Duration;
+
+use common::pty::Pty;
+use common::sim::Simulator;
+use common::{run_with, temp_dir};
+use lichess::{GAME, Server, TOKEN};
+use shakmaty::Color;
+
+const LIMIT: Duration = Duration::from_secs(20);
+
+/// A temporary directory, removed when the test ends, also when it fails.
+struct Dir(common::pty::TempDir);
+
+impl Dir {
+    fn new(what: &str) -> Dir {
+        Dir(temp_dir(what))
+    }
+}
+
+fn env(dir: &Path, token: Option<&str>) -> Vec<(String, String)> {
+    let mut env = vec![
+        ("HECTOR_CONFIG".into(), "/nonexistent".into()),
+        ("HECTOR_DATA".into(), dir.join("data").display().to_string()),
+        (
+            "XDG_CONFIG_HOME".into(),
+            dir.join("config").display().to_string(),
+        ),
+        ("HOME".into(), dir.display().to_string()),
+    ];
+    if let Some(t) = token {
+        env.push(("LICHESS_TOKEN".into(), t.into()));
+    }
+    env
+}
+
+fn spawn(server: &Server, dir: &Path, args: &[&str]) -> Pty {
+    let mut all = vec!["online", "--server", &server.url, "--speech", "print"];
+    all.extend_from_slice(args);
+    all.push("--screen-reader");
+    let env = env(dir, Some(TOKEN));
+    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    Pty::spawn(&all, &env)
+}
+
+fn expect(t: &Pty, needle: &str) {
+    assert!(
+        t.wait_for(needle, LIMIT).is_some(),
+        "hector did not say {needle:?}; it said:\n{}",
+        t.text()
+    );
+}
+
+/// Types a line and waits until `needle` has been said once more than before.
+fn say(t: &mut Pty, line: &str) {
+    t.send(format!("{line}\r").as_bytes());
+}
+
+fn count(t: &Pty, needle: &str) -> usize {
+    t.text().matches(needle).count()
+}
+
+#[test]
+fn login_checks_and_stores_the_token_unseen_and_logout_deletes_it() {
+    let server = Server::start();
+    let dir = Dir::new("online-login");
+    let env = env(&dir.0, None);
+    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let login = ["online", "--server", &server.url, "login"];
+    let bad = run_with(&login, b"lip_wrong\n", &env, LIMIT);
+    assert_eq!(bad.code, Some(1), "{}{}", bad.stdout, bad.stderr);
+    assert!(
+        bad.stderr
+            .contains("lichess nimmt diesen Schlüssel nicht an"),
+        "{}",
+        bad.stderr
+    );
+    let good = run_with(&login, format!("{TOKEN}\n").as_bytes(), &env, LIMIT);
+    assert_eq!(good.code, Some(0), "{}{}", good.stdout, good.stderr);
+    assert!(good.stdout.contains("board:play"), "{}", good.stdout);
+    assert!(
+        good.stdout.contains("Angemeldet als Blind"),
+        "{}",
+        good.stdout
+    );
+    assert!(!good.stdout.contains(TOKEN) && !good.stderr.contains(TOKEN));
+    let file = dir.0.join("config/hector/lichess-token");
+    let text = std::fs::read_to_string(&file).expect("the token is stored");
+    assert_eq!(text.trim(), TOKEN);
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(&file)
+        .expect("metadata")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600);
+    let out = run_with(&["online", "logout"], b"", &env, LIMIT);
+    assert_eq!(out.code, Some(0));
+    assert!(out.stdout.contains("Abgemeldet"), "{}", out.stdout);
+    assert!(!file.exists());
+    let again = run_with(
+        &["online", "--server", &server.url, "games"],
+        b"",
+        &env,
+        LIMIT,
+    );
+    assert_eq!(again.code, Some(1));
+    assert!(
+        again.stderr.contains("hector online login"),
+        "{}",
+        again.stderr
+    );
+}
+
+#[test]
+fn a_whole_game_against_the_computer_typed_in_appendix_d_words_is_journaled() {
+    let server = Server::start();
+    server.script(&["e7e5", "b8c6", "g8f6"]);
+    let dir = Dir::new("online-game");
+    let mut t = spawn(&server, &dir.0, &["play", "--ai", "1", "--color", "white"]);
+    expect(
+        &t,
+        "Sie spielen Weiß gegen den lichess-Computer, Stufe 1 auf lichess",
+    );
+    say(&mut t, "Eva vier");
+    expect(&t, "Eva fünf");
+    say(&mut t, "Läufer Cäsar vier");
+    expect(&t, "Springer Cäsar sechs");
+    say(&mut t, "brett");
+    expect(&t, "Reihe acht");
+    say(&mut t, "Dame Hector fünf");
+    expect(&t, "Springer Felix sechs");
+    say(&mut t, "uhr");
+    expect(&t, "Schwarz 15 Minuten. Zeitzuschlag 10 Sekunden pro Zug");
+    say(&mut t, "Dame schlägt Felix sieben");
+    expect(&t, "Schachmatt");
+    assert_eq!(
+        server.moves(),
+        ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"]
+    );
+    assert_eq!(server.status(), "mate");
+    say(&mut t, "ende");
+    assert!(
+        t.wait_exit(LIMIT).is_some(),
+        "hector did not end:\n{}",
+        t.text()
+    );
+    let env = env(&dir.0, None);
+    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let pgn = run_with(&["export", "1"], b"", &env, LIMIT);
+    assert_eq!(pgn.code, Some(0), "{}", pgn.stderr);
+    assert!(
+        pgn.stdout
+            .contains(&format!("[Site \"{}/{GAME}\"]", server.url)),
+        "{}",
+        pgn.stdout
+    );
+    assert!(pgn.stdout.contains("4. Qxf7# 1-0"), "{}", pgn.stdout);
+}
+
+#[test]
+fn a_game_left_unfinished_is_continued_online_not_by_hector_resume() {
+    let server = Server::start();
+    server.add_game(Color::White, "Anna", &["e2e4", "e7e5"]);
+    let dir = Dir::new("online-leave");
+    let mut t = spawn(&server, &dir.0, &["play", "--game", "1"]);
+    expect(&t, "Weiß ist am Zug");
+    say(&mut t, "ende");
+    expect(&t, "Wirklich");
+    say(&mut t, "ja");
+    assert!(
+        t.wait_exit(LIMIT).is_some(),
+        "hector did not end:\n{}",
+        t.text()
+    );
+    let env = env(&dir.0, None);
+    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let out = run_with(&["resume", "--screen-reader"], b"", &env, LIMIT);
+    assert_ne!(out.code, Some(0), "{}{}", out.stdout, out.stderr);
+    assert!(!out.stdout.contains("Sie spielen"), "{}", out.stdout);
+    let out = run_with(&["resume", "1", "--screen-reader"], b"", &env, LIMIT);
+    assert_ne!(out.code, Some(0), "{}{}", out.stdout, out.stderr);
+    assert!(
+        out.stderr
+            .contains(&format!("hector online play --game {GAME}")),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn the_opponents_draw_offer_is_said_and_accepted() {
+    let server = Server::start();
+    server.add_game(Color::White, "Anna", &["e2e4", "e7e5"]);
+    let dir = Dir::new("online-draw");
+    let mut t = spawn(&server, &dir.0, &["play", "--game", "1"]);
+    expect(&t, "Sie spielen Weiß gegen Anna auf lichess");
+    server.opponent_offers_draw();
+    expect(&t, "Anna bietet Remis an. annehmen oder ablehnen");
+    say(&mut t, "annehmen");
+    expect(&t, "Remis vereinbart");
+    assert_eq!(server.status(), "draw");
+}
+
+#[test]
+fn the_opponents_take_back_request_is_accepted_and_the_move_goes() {
+    let server = Server::start();
+    server.add_game(Color::White, "Anna", &["e2e4"]);
+    let dir = Dir::new("online-takeback");
+    let mut t = spawn(&server, &dir.0, &["play", "--game", "1"]);
+    expect(&t, "Schwarz ist am Zug");
+    server.opponent_move("e7e5");
+    expect(&t, "Eva fünf");
+    server.opponent_proposes_takeback();
+    expect(&t, "Anna möchte einen Zug zurücknehmen");
+    say(&mut t, "annehmen");
+    expect(&t, "Zurückgenommen: ein Halbzug");
+    assert_eq!(server.moves(), ["e2e4"]);
+    server.opponent_move("c7c5");
+    expect(&t, "Cäsar fünf");
+}
+
+#[test]
+fn a_move_made_while_the_stream_was_down_is_announced_after_reconnecting() {
+    let server = Server::start();
+    server.add_game(Color::White, "Anna", &[]);
+    let dir = Dir::new("online-drop");
+    let mut t = spawn(&server, &dir.0, &["play", "--game", "1"]);
+    expect(&t, "Weiß ist am Zug");
+    say(&mut t, "Eva vier");
+    expect(&t, "Eva vier");
+    assert!(server.wait(LIMIT, |s| {
+        s.game.as_ref().is_some_and(|g| g.moves.len() == 1)
+    }));
+    server.drop_streams(Duration::from_millis(1500));
+    expect(&t, "Verbindung zu lichess unterbrochen. Ich verbinde neu");
+    server.opponent_move("e7e5");
+    expect(&t, "Verbindung wieder da");
+    expect(&t, "Eva fünf");
+    assert_eq!(
+        count(&t, "Verbindung zu lichess unterbrochen"),
+        1,
+        "said once"
+    );
+    say(&mut t, "Springer Felix drei");
+    expect(&t, "Springer Felix drei");
+    assert!(server.wait(LIMIT, |s| {
+        s.game.as_ref().is_some_and(|g| g.moves.len() == 3)
+    }));
+}
+
+#[test]
+fn a_429_is_waited_out_and_the_move_still_goes() {
+    let server = Server::start();
+    server.add_game(Color::White, "Anna", &[]);
+    let dir = Dir::new("online-429");
+    let mut t = spawn(&server, &dir.0, &["play", "--game", "1"]);
+    expect(&t, "Weiß ist am Zug");
+    server.rate_limit(1);
+    say(&mut t, "David vier");
+    expect(&t, "lichess bittet zu warten: 1 Sekunden");
+    expect(&t, "David vier");
+    assert!(server.wait(LIMIT, |s| {
+        s.game.as_ref().is_some_and(|g| g.moves == ["d2d4"])
+    }));
+}
+
+#[test]
+fn a_revoked_token_is_said_and_nothing_is_played() {
+    let server = Server::start();
+    server.add_game(Color::White, "Anna", &[]);
+    let dir = Dir::new("online-401");
+    let mut t = spawn(&server, &dir.0, &["play", "--game", "1"]);
+    expect(&t, "Weiß ist am Zug");
+    server.revoke();
+    say(&mut t, "Eva vier");
+    expect(
+        &t,
+        "lichess nimmt den Zugang nicht mehr an. Bitte neu anmelden: hector online login",
+    );
+    assert!(server.moves().is_empty());
+    say(&mut t, "brett");
+    expect(&t, "Reihe acht");
+    say(&mut t, "ende");
+    expect(&t, "Wirklich");
+    say(&mut t, "ja");
+    assert!(
+        t.wait_exit(LIMIT).is_some(),
+        "hector did not end:\n{}",
+        t.text()
+    );
+    // Starting with a revoked token says so at once.
+    let env = env(&dir.0, Some(TOKEN));
+    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let out = run_with(
+        &["online", "--server", &server.url, "games"],
+        b"",
+        &env,
+        LIMIT,
+    );
+    assert_eq!(out.code, Some(1));
+    assert!(
+        out.stderr
+            .contains("lichess nimmt den Zugang nicht mehr an"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn a_game_on_the_simulated_peg_board() {
+    let server = Server::start();
+    server.script(&["e7e5", "b8c6"]);
+    let dir = Dir::new("online-peg");
+    let link = dir.0.join("board");
+    let mut sim = Simulator::start("peg", &link);
+    let link_text = link.display().to_string();
+    let mut t = spawn(
+        &server,
+        &dir.0,
+        &[
+            "play",
+            "--ai",
+            "2",
+            "--color",
+            "white",
+            "--board",
+            &link_text,
+            "--protocol",
+            "peg",
+        ],
+    );
+    expect(&t, "Weiß ist am Zug");
+    sim.send("move e2e4");
+    expect(&t, "Eva vier");
+    expect(&t, "Eva fünf");
+    // The opponent's move is carried out on the peg board, peg by peg.
+    for step in ["lift e7", "place e5"] {
+        sim.send(step);
+    }
+    expect(&t, "Zug auf dem Brett ausgeführt");
+    for step in ["lift g1", "place f3"] {
+        sim.send(step);
+    }
+    expect(&t, "Springer Felix drei");
+    expect(&t, "Springer Cäsar sechs");
+    assert!(server.wait(LIMIT, |s| {
+        s.game
+            .as_ref()
+            .is_some_and(|g| g.moves == ["e2e4", "e7e5", "g1f3", "b8c6"])
+    }));
+    // The player's own moves, made on the board, are not asked of the board again.
+    assert_eq!(count(&t, "Zug auf dem Brett ausgeführt"), 1, "{}", t.text());
+    say(&mut t, "letzter");
+    expect(&t, "Letzter Zug: 2. Schwarz, Springer Cäsar sechs");
+}
+
+#[test]
+fn games_lists_the_games_in_progress_and_the_full_screen_shows_the_game() {
+    let server = Server::start();
+    server.add_game(Color::Black, "Anna", &["e2e4"]);
+    let dir = Dir::new("online-screen");
+    let env_list = env(&dir.0, Some(TOKEN));
+    let env_ref: Vec<(&str, &str)> = env_list
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let out = run_with(
+        &["online", "--server", &server.url, "games"],
+        b"",
+        &env_ref,
+        LIMIT,
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(
+        out.stdout.contains(&format!(
+            "1. gegen Anna, Sie spielen Schwarz, Sie sind am Zug ({GAME})"
+        )),
+        "{}",
+        out.stdout
+    );
+    let args = [
+        "online",
+        "--server",
+        &server.url,
+        "--speech",
+        "print",
+        "play",
+        "--game",
+        "1",
+    ];
+    let mut t = Pty::spawn(&args, &env_ref);
+    assert!(
+        t.wait_for_screen("Zug oder Befehl", LIMIT),
+        "{}",
+        t.screen()
+    );
+    t.send(b"Eva fuenf\r");
+    assert!(t.wait_for_screen("Eva fünf", LIMIT), "{}", t.screen());
+    assert!(server.wait(LIMIT, |s| {
+        s.game.as_ref().is_some_and(|g| g.moves.len() == 2)
+    }));
+    assert!(t.wait_for_screen("15:00", LIMIT), "{}", t.screen());
+    t.send(b"\x11");
+    assert!(t.wait_for_screen("Wirklich", LIMIT), "{}", t.screen());
+}
+
+#[test]
+fn a_seek_and_a_challenge_start_games_and_a_declined_challenge_is_said() {
+    let server = Server::start();
+    let dir = Dir::new("online-seek");
+    let mut t = spawn(&server, &dir.0, &["play", "--seek", "10+5"]);
+    expect(&t, "Warte auf den Beginn der Partie");
+    expect(&t, "Sie spielen Weiß gegen Bruno auf lichess");
+    say(&mut t, "Eva vier");
+    assert!(server.wait(LIMIT, |s| {
+        s.game.as_ref().is_some_and(|g| g.moves == ["e2e4"])
+    }));
+    assert!(
+        server
+            .requests()
+            .iter()
+            .any(|r| r == "POST /api/board/seek")
+    );
+    drop(t);
+
+    let server = Server::start();
+    let t = spawn(&server, &dir.0, &["play", "--challenge", "Carla"]);
+    expect(&t, "Sie spielen Weiß gegen Carla auf lichess");
+    assert!(
+        server
+            .requests()
+            .iter()
+            .any(|r| r == "POST /api/challenge/Carla")
+    );
+    drop(t);
+
+    let server = Server::start();
+    let env = env(&dir.0, Some(TOKEN));
+    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let out = run_with(
+        &[
+            "online",
+            "--server",
+            &server.url,
+            "play",
+            "--challenge",
+            "Nobody",
+            "--screen-reader",
+        ],
+        b"",
+        &env,
+        LIMIT,
+    );
+    assert_eq!(out.code, Some(1));
+    assert!(
+        out.stderr
+            .contains("Die Herausforderung wurde abgelehnt: I'm not accepting challenges"),
+        "{}{}",
+        out.stdout,
+        out.stderr
+    );
+}
+
+#[test]
+fn the_players_own_requests_chat_and_a_claim_when_the_opponent_left() {
+    let server = Server::start();
+    server.add_game(Color::White, "Anna", &["e2e4", "e7e5", "g1f3", "b8c6"]);
+    let dir = Dir::new("online-requests");
+    let mut t = spawn(&server, &dir.0, &["play", "--game", "1"]);
+    expect(&t, "Weiß ist am Zug");
+    // A draw offer, declined.
+    say(&mut t, "remis");
+    expect(&t, "Remis angeboten");
+    assert!(server.wait(LIMIT, |s| s.game.as_ref().is_some_and(|g| g.draw[0])));
+    server.opponent_answers(false);
+    expect(&t, "Anna hat das Remis abgelehnt");
+    // A take-back of the player's last move, accepted.
+    say(&mut t, "zurück");
+    expect(&t, "Rücknahme erbeten");
+    assert!(server.wait(LIMIT, |s| s.game.as_ref().is_some_and(|g| g.takeback[0])));
+    server.opponent_answers(true);
+    expect(&t, "Zurückgenommen: 2 Halbzüge");
+    assert_eq!(server.moves(), ["e2e4", "e7e5"]);
+    // Chat both ways.
+    server.opponent_says("Viel Glück");
+    expect(&t, "Nachricht von Anna. chat liest sie vor");
+    say(&mut t, "chat");
+    expect(&t, "Anna: Viel Glück");
+    say(&mut t, "sag Danke, gleichfalls");
+    expect(&t, "Nachricht gesendet");
+    assert!(server.wait(LIMIT, |s| {
+        s.requests
+            .iter()
+            .any(|r| r == &format!("POST /api/board/game/{GAME}/chat"))
+    }));
+    // The opponent leaves; the win is claimed when the server allows.
+    server.opponent_gone(0);
+    expect(&t, "Anna ist nicht mehr verbunden");
+    expect(&t, "Sie können jetzt den Sieg reklamieren: sieg");
+    say(&mut t, "sieg");
+    expect(&t, "Anna hat die Partie verlassen");
+    expect(&t, "Partie beendet");
+    assert_eq!(server.status(), "timeout");
+}
+
+#[test]
+fn a_broken_or_oversized_stream_line_is_said_and_the_game_goes_on() {
+    let server = Server::start();
+    server.add_game(Color::White, "Anna", &["e2e4"]);
+    let dir = Dir::new("online-broken");
+    let t = spawn(&server, &dir.0, &["play", "--game", "1"]);
+    expect(&t, "Schwarz ist am Zug");
+    server.inject(r#"{"type":"gameState","moves":42"#);
+    expect(
+        &t,
+        "Eine Nachricht von lichess war unlesbar und wird übergangen",
+    );
+    server.inject(&format!(
+        r#"{{"type":"chatLine","text":"{}"}}"#,
+        "x".repeat(1_100_000)
+    ));
+    expect(
+        &t,
+        "Eine Nachricht von lichess war länger als ein Megabyte und wird übergangen",
+    );
+    server.opponent_move("e7e5");
+    expect(&t, "Eva fünf");
+}
