@@ -548,3 +548,65 @@ fn an_engine_does_not_outlive_a_killed_hector() {
         std::thread::sleep(Duration::from_millis(20));
     }
 }
+
+/// `speichern` during a game writes by the same rules as `export --output`: a link's target
+/// is written and the link stays, a pipe is refused and left as it is.
+#[test]
+fn saving_during_a_game_keeps_links_and_refuses_pipes() {
+    let dir = temp_dir("hygiene-save");
+    let target = dir.join("target.pgn");
+    std::fs::write(&target, b"old").expect("target");
+    let link = dir.join("link.pgn");
+    std::os::unix::fs::symlink(&target, &link).expect("link");
+    let fifo = dir.join("fifo");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .expect("mkfifo")
+            .success()
+    );
+    let input = format!(
+        "e4\nspeichern {}\nspeichern {}\n",
+        link.display(),
+        fifo.display()
+    );
+    let r = run_with(
+        &["play", "--screen-reader", "--opponent", "keyboard", "--new"],
+        input.as_bytes(),
+        &[
+            ("HECTOR_CONFIG", ""),
+            (
+                "HECTOR_DATA",
+                dir.join("data").to_str().expect("utf-8 path"),
+            ),
+            ("HOME", dir.to_str().expect("utf-8 path")),
+        ],
+        LIMIT,
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .expect("link")
+            .file_type()
+            .is_symlink(),
+        "{}",
+        r.stdout
+    );
+    let written = std::fs::read_to_string(&target).expect("target");
+    assert!(written.contains("1. e4"), "{written}");
+    assert!(
+        r.stdout
+            .contains(&format!("Partie gespeichert: {}", target.display())),
+        "{}",
+        r.stdout
+    );
+    use std::os::unix::fs::FileTypeExt;
+    assert!(
+        std::fs::symlink_metadata(&fifo)
+            .expect("fifo")
+            .file_type()
+            .is_fifo()
+    );
+    assert!(r.stdout.contains("Speichern nicht möglich"), "{}", r.stdout);
+}

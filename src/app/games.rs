@@ -255,7 +255,7 @@ pub fn export(
 }
 
 /// Why `--output` was not written, in the language's words.
-fn output_problem(e: &OutputError, lang: &Language) -> String {
+pub fn output_problem(e: &OutputError, lang: &Language) -> String {
     match e {
         OutputError::Refused { path, kind } => {
             let index = match kind {

@@ -9,6 +9,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use shakmaty::Color;
 
+use crate::app::games::output_problem;
 use crate::core::clock::Clock;
 use crate::core::game::Game;
 use crate::core::matchplay::session::Recorded;
@@ -18,9 +19,8 @@ use crate::core::outcome::Termination;
 use crate::core::record::entry::millis;
 use crate::core::record::{Entry, Header, Replayed, Times, replay, to_pgn};
 use crate::core::time::Timestamp;
-use crate::io::journal::{
-    Ack, Journal, JournalFile, JournalWriter, WriteError, games_dir, load, write_atomic,
-};
+use crate::io::journal::{Ack, Journal, JournalFile, JournalWriter, WriteError, games_dir, load};
+use crate::io::output_file::write_output;
 use std::io::ErrorKind;
 
 /// How often the clock is written while it runs: a resume finds it within this of the crash.
@@ -444,19 +444,21 @@ impl Recorder {
     pub fn save_words(&self, path: &Path, lang: &Language) -> String {
         match self.save_pgn(path, lang) {
             // The whole path, so that the player can find the file from anywhere.
-            Ok(()) => {
-                let full = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+            Ok(written) => {
+                let full = std::fs::canonicalize(&written).unwrap_or(written);
                 fill(&lang.play.saved, &[("path", &full.display().to_string())])
             }
-            Err(e) => fill(&lang.play.save_failed, &[("reason", &format!("{e:#}"))]),
+            Err(reason) => fill(&lang.play.save_failed, &[("reason", &reason)]),
         }
     }
 
-    /// Writes the game as PGN, atomically.
-    pub fn save_pgn(&self, path: &Path, lang: &Language) -> Result<()> {
-        let pgn =
-            to_pgn(&self.header, &self.entries, lang).context("cannot write the game as PGN")?;
-        write_atomic(path, pgn.as_bytes())
+    /// Writes the game as PGN to a path a person named, by the rules of `hector export
+    /// --output` (a link's target written, a device, folder or pipe refused); the file
+    /// written, or why not in the player's words.
+    pub fn save_pgn(&self, path: &Path, lang: &Language) -> std::result::Result<PathBuf, String> {
+        let pgn = to_pgn(&self.header, &self.entries, lang)
+            .map_err(|e| format!("cannot write the game as PGN: {e}"))?;
+        write_output(path, pgn.as_bytes()).map_err(|e| output_problem(&e, lang))
     }
 }
 
@@ -539,14 +541,14 @@ impl Recorder {
         for dir in places {
             let path = dir.join(&name);
             match self.save_pgn(&path, lang) {
-                Ok(()) => {
+                Ok(written) => {
                     words.push(fill(
                         &lang.play.copy_saved,
-                        &[("path", &path.display().to_string())],
+                        &[("path", &written.display().to_string())],
                     ));
                     return words;
                 }
-                Err(e) => last_error = format!("{e:#}"),
+                Err(reason) => last_error = reason,
             }
         }
         words.push(fill(&lang.play.copy_failed, &[("reason", &last_error)]));

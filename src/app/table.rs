@@ -23,7 +23,7 @@ use crate::core::notation::speak::Form;
 use crate::core::record::{Entry, Header, Replayed};
 use crate::core::time::Timestamp;
 use crate::io::board_link::{BoardEvent, BoardLink, Protocol};
-use crate::io::journal::{now_utc, write_atomic};
+use crate::io::journal::now_utc;
 use crate::io::serial::PortEvent;
 
 /// A board: its port and protocol.
@@ -463,8 +463,9 @@ impl Table {
             .unwrap_or_default();
         let path = self.envelope_path();
         let w = &self.lang.assist;
-        match write_atomic(&path, envelope.to_toml().as_bytes()) {
-            Ok(()) => {
+        // The envelope's place may be named by the arbiter: the rules of `--output` hold.
+        match crate::io::output_file::write_output(&path, envelope.to_toml().as_bytes()) {
+            Ok(_) => {
                 self.recorder.record(
                     &Recorded::Setting {
                         key: "envelope".into(),
@@ -484,7 +485,10 @@ impl Table {
             }
             Err(e) => vec![Told::Say {
                 urgency: Urgency::Urgent,
-                lines: vec![fill(&w.envelope_failed, &[("reason", &format!("{e:#}"))])],
+                lines: vec![fill(
+                    &w.envelope_failed,
+                    &[("reason", &crate::app::games::output_problem(&e, self.lang))],
+                )],
             }],
         }
     }

@@ -18,8 +18,6 @@
 //! - [`JournalWriter`] does the appending on a thread of its own and acknowledges each record
 //!   when it is on the disk, so that a mode running many games is never held up by one game's
 //!   disk; it still says nothing of a game before that game's record is durable.
-//! - [`write_atomic`] writes whole files (exports): a temporary file in the same directory,
-//!   `sync_all`, rename, then the directory synced.
 
 use std::fs::{File, OpenOptions};
 use std::io::{ErrorKind, Write};
@@ -676,52 +674,6 @@ pub fn summarize(path: PathBuf) -> GameSummary {
     }
 }
 
-/// Writes a whole file so that it is either the old file or the new one, never half of it:
-/// a temporary file beside it, `sync_all`, rename over, and the directory synced.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .ok_or_else(|| anyhow!("{} is not a file name", path.display()))?;
-    let mut temp = None;
-    for n in 0..100u32 {
-        let candidate = dir.join(format!(
-            ".{}.{}-{n}.tmp",
-            name.to_string_lossy(),
-            std::process::id()
-        ));
-        match OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&candidate)
-        {
-            Ok(f) => {
-                temp = Some((candidate, f));
-                break;
-            }
-            Err(e) if e.kind() == ErrorKind::AlreadyExists => continue,
-            Err(e) => {
-                return Err(e).with_context(|| format!("cannot write in {}", dir.display()));
-            }
-        }
-    }
-    let Some((temp_path, mut file)) = temp else {
-        bail!("cannot find a free temporary name in {}", dir.display());
-    };
-    let written = file
-        .write_all(bytes)
-        .and_then(|()| file.sync_all())
-        .and_then(|()| std::fs::rename(&temp_path, path));
-    if let Err(e) = written {
-        let _ = std::fs::remove_file(&temp_path);
-        return Err(e).with_context(|| format!("cannot write {}", path.display()));
-    }
-    sync_dir(&dir)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -905,8 +857,9 @@ mod tests {
     fn atomic_write_replaces_whole_files() {
         let dir = temp("atomic");
         let path = dir.join("game.pgn");
-        write_atomic(&path, b"first").expect("write");
-        write_atomic(&path, b"second").expect("write");
+        // Exports and saved games are written by the rules of `--output`.
+        crate::io::output_file::write_output(&path, b"first").expect("write");
+        crate::io::output_file::write_output(&path, b"second").expect("write");
         assert_eq!(std::fs::read(&path).expect("read"), b"second");
         let leftovers = std::fs::read_dir(&dir).expect("dir").count();
         assert_eq!(leftovers, 1, "no temporary file is left");
