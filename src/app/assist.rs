@@ -71,18 +71,9 @@ impl Assist {
     }
 
     fn save(&mut self, path: Option<String>) {
-        let path = path.map(PathBuf::from).unwrap_or_else(|| {
-            let stamp: String = self
-                .table
-                .recorder
-                .header
-                .created
-                .chars()
-                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-                .collect();
-            PathBuf::from(format!("hector-{stamp}.pgn"))
-        });
-        let text = self.table.recorder.save_words(&path, self.lang);
+        let recorder = &mut self.table.recorder;
+        let default = recorder.default_pgn_name();
+        let text = recorder.save_typed(path.as_deref(), &default, self.lang);
         self.front.voice.tell(Urgency::Answer, vec![text]);
     }
 

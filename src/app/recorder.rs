@@ -440,6 +440,20 @@ impl Recorder {
         )
     }
 
+    /// `speichern [PATH]` in any mode: the journal is tried again first (its news comes with
+    /// [`Recorder::news_words`]), then the game is written as PGN to the typed path (`~/`
+    /// standing for the home folder) or to `default` in the current folder; what to say.
+    pub fn save_typed(&mut self, typed: Option<&str>, default: &str, lang: &Language) -> String {
+        self.retry();
+        let path = typed.map_or_else(|| PathBuf::from(default), home_path);
+        self.save_words(&path, lang)
+    }
+
+    /// The name a game is saved under when no path is given: `hector-<created>.pgn`.
+    pub fn default_pgn_name(&self) -> String {
+        format!("hector-{}.pgn", file_stamp(&self.header.created))
+    }
+
     /// Writes the game as PGN and says so: the sentence naming the file, or why not.
     pub fn save_words(&self, path: &Path, lang: &Language) -> String {
         match self.save_pgn(path, lang) {
@@ -553,6 +567,14 @@ impl Recorder {
         }
         words.push(fill(&lang.play.copy_failed, &[("reason", &last_error)]));
         words
+    }
+}
+
+/// A path typed by the player: `~/` stands for the home directory, as in a shell.
+fn home_path(typed: &str) -> PathBuf {
+    match (typed.strip_prefix("~/"), std::env::var_os("HOME")) {
+        (Some(rest), Some(home)) if !home.is_empty() => PathBuf::from(home).join(rest),
+        _ => PathBuf::from(typed),
     }
 }
 

@@ -642,12 +642,11 @@ impl App {
     }
 
     fn save(&mut self, path: Option<String>) {
-        self.recorder.retry();
+        let default = format!("hector-lichess-{}.pgn", self.online.id);
+        let text = self
+            .recorder
+            .save_typed(path.as_deref(), &default, self.lang);
         self.tell_record_problem();
-        let path = path
-            .map(PathBuf::from)
-            .unwrap_or_else(|| PathBuf::from(format!("hector-lichess-{}.pgn", self.online.id)));
-        let text = self.recorder.save_words(&path, self.lang);
         self.tell(Urgency::Answer, vec![text]);
     }
 

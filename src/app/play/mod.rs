@@ -186,14 +186,12 @@ impl App {
 
     /// Saves the game as PGN: to `path`, or beside the player in the current directory.
     fn save(&mut self, path: Option<String>) {
-        // Asking to save also tries the journal again.
-        self.recorder.retry();
+        let default = self.recorder.default_pgn_name();
+        let text = self
+            .recorder
+            .save_typed(path.as_deref(), &default, self.lang);
+        // Asking to save also tried the journal again: its news first.
         self.tell_record_problem();
-        let path = path.map(|p| home_path(&p)).unwrap_or_else(|| {
-            let stamp = crate::app::recorder::file_stamp(&self.recorder.header.created);
-            PathBuf::from(format!("hector-{stamp}.pgn"))
-        });
-        let text = self.recorder.save_words(&path, self.lang);
         self.tell(Urgency::Answer, vec![text]);
     }
 
@@ -329,14 +327,6 @@ impl App {
         let clock = self.game_match.clock()?;
         let now = self.now();
         Some(clock_faces(clock, now))
-    }
-}
-
-/// A path typed by the player: `~/` stands for the home directory, as in a shell.
-fn home_path(typed: &str) -> PathBuf {
-    match (typed.strip_prefix("~/"), std::env::var_os("HOME")) {
-        (Some(rest), Some(home)) if !home.is_empty() => PathBuf::from(home).join(rest),
-        _ => PathBuf::from(typed),
     }
 }
 
