@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use shakmaty::Color;
 
 use crate::app::games::output_problem;
 use crate::core::clock::Clock;
@@ -16,8 +15,7 @@ use crate::core::matchplay::session::Recorded;
 use crate::core::notation::language::Language;
 use crate::core::notation::language::fill;
 use crate::core::outcome::Termination;
-use crate::core::record::entry::millis;
-use crate::core::record::{Entry, Header, Replayed, Times, replay, to_pgn};
+use crate::core::record::{Entry, Header, Replayed, replay, to_pgn};
 use crate::core::time::Timestamp;
 use crate::io::journal::{Ack, Journal, JournalFile, JournalWriter, WriteError, games_dir, load};
 use crate::io::output_file::write_output;
@@ -419,16 +417,7 @@ impl Recorder {
             return;
         }
         self.last_checkpoint = Some(now);
-        self.append(Entry::ClockCheckpoint {
-            white_ms: millis(clock.remaining(Color::White, now)),
-            black_ms: millis(clock.remaining(Color::Black, now)),
-            running: clock.running(),
-            paused: clock.is_paused(),
-            used: Some(Times::new(
-                clock.used(Color::White, now),
-                clock.used(Color::Black, now),
-            )),
-        });
+        self.append(Entry::clock_checkpoint(clock, now));
     }
 
     /// When the next checkpoint is due, while a clock runs.
@@ -638,7 +627,7 @@ mod tests {
         Entry::ClockCheckpoint {
             white_ms: ms,
             black_ms: ms,
-            running: Some(Color::White),
+            running: Some(shakmaty::Color::White),
             paused: false,
             used: None,
         }

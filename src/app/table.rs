@@ -400,7 +400,7 @@ impl Table {
                 Effect::Say { urgency, lines } => told.push(Told::Say { urgency, lines }),
                 Effect::Record(r) => {
                     self.recorder.record(&r, self.game.game());
-                    if matches!(r, Recorded::ClockPaused | Recorded::ClockResumed) {
+                    if r.needs_checkpoint() {
                         self.checkpoint(true);
                     }
                     told.extend(self.record_problem());

@@ -16,6 +16,7 @@ use crate::core::game::PlayedMove;
 use crate::core::laws::{ClaimKind, Rules};
 use crate::core::notation::speak::Form;
 use crate::core::outcome::{ClaimBasis, DeadReason, GameResult, Termination};
+use crate::core::time::Timestamp;
 use crate::core::variant::Variant;
 
 /// The journal format this hector writes, and the newest it reads.
@@ -288,6 +289,20 @@ pub enum Entry {
 }
 
 impl Entry {
+    /// The clock as it stands at `now`: both remaining and used times, who runs, a pause.
+    pub fn clock_checkpoint(clock: &crate::core::clock::Clock, now: Timestamp) -> Entry {
+        Entry::ClockCheckpoint {
+            white_ms: millis(clock.remaining(Color::White, now)),
+            black_ms: millis(clock.remaining(Color::Black, now)),
+            running: clock.running(),
+            paused: clock.is_paused(),
+            used: Some(Times::new(
+                clock.used(Color::White, now),
+                clock.used(Color::Black, now),
+            )),
+        }
+    }
+
     /// The entry for a move the game has just played.
     pub fn from_played(
         played: &PlayedMove,

@@ -10,6 +10,12 @@ use crate::core::record::entry::{millis, uci_of};
 use crate::core::variant::Variant;
 
 impl Recorded {
+    /// The clock's standing must follow this entry in the journal: a pause or its end says
+    /// nothing of the times, and a resume needs them.
+    pub fn needs_checkpoint(&self) -> bool {
+        matches!(self, Recorded::ClockPaused | Recorded::ClockResumed)
+    }
+
     /// The journal entries for this event; `game` is the game after the event (a move's SAN
     /// is taken from it). Empty only for a move the game does not hold, which the session
     /// never records.

@@ -274,7 +274,7 @@ impl Run {
                     assert!(!entries.is_empty(), "{r:?} gave no entry");
                     self.entries.extend(entries);
                     // As the modes' recorder does: the clock's standing with a pause.
-                    if matches!(r, Recorded::ClockPaused | Recorded::ClockResumed) {
+                    if r.needs_checkpoint() {
                         self.checkpoint();
                     }
                 }
@@ -290,17 +290,7 @@ impl Run {
     /// The clock as the recorder writes it on leaving.
     fn checkpoint(&mut self) {
         if let Some(c) = self.m.clock() {
-            let now = self.now;
-            self.entries.push(Entry::ClockCheckpoint {
-                white_ms: crate::core::record::entry::millis(c.remaining(Color::White, now)),
-                black_ms: crate::core::record::entry::millis(c.remaining(Color::Black, now)),
-                running: c.running(),
-                paused: c.is_paused(),
-                used: Some(crate::core::record::Times::new(
-                    c.used(Color::White, now),
-                    c.used(Color::Black, now),
-                )),
-            });
+            self.entries.push(Entry::clock_checkpoint(c, self.now));
         }
     }
 

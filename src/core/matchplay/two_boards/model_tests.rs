@@ -143,17 +143,7 @@ impl Run {
 
     fn checkpoint(&mut self) {
         if let Some(c) = self.tb.clock() {
-            let now = self.now;
-            self.entries.push(Entry::ClockCheckpoint {
-                white_ms: crate::core::record::entry::millis(c.remaining(Color::White, now)),
-                black_ms: crate::core::record::entry::millis(c.remaining(Color::Black, now)),
-                running: c.running(),
-                paused: c.is_paused(),
-                used: Some(crate::core::record::Times::new(
-                    c.used(Color::White, now),
-                    c.used(Color::Black, now),
-                )),
-            });
+            self.entries.push(Entry::clock_checkpoint(c, self.now));
         }
     }
 
