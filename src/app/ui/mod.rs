@@ -294,8 +294,11 @@ fn run_loop<M: Mode>(
             Ok(op) if op.index() == 0 => match op.recv(events) {
                 Ok(UiEvent::Input(Input::Key(k))) => {
                     running = mode.key(k);
-                    let input = mode.focus().input.clone();
-                    mode.voice().echo(&input);
+                    // Only lines on a raw terminal echo what is typed.
+                    if mode.voice().raw {
+                        let input = mode.focus().input.clone();
+                        mode.voice().echo(&input);
+                    }
                 }
                 Ok(UiEvent::Input(Input::Line(l))) => {
                     // Enter ended the prompt's line.
