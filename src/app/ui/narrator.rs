@@ -84,7 +84,11 @@ impl Narrator {
     /// Says more lines as part of the answer just given (F1: the help, then the keys).
     pub fn tell_more(&mut self, urgency: Urgency, lines: Vec<String>) {
         let (newest, before, added) = (self.newest, self.said.len(), lines.len());
+        // Repeating says the whole answer again, not only its last part.
+        let mut whole = self.last.clone();
+        whole.extend(lines.iter().cloned());
         self.tell(urgency, lines);
+        self.last = whole;
         if self.full_screen {
             let dropped = (before + added).saturating_sub(self.said.len());
             self.newest = newest.saturating_sub(dropped);
@@ -237,5 +241,35 @@ impl Narrator {
         if !matches!(n, Notice::Using(_)) {
             self.tell(Urgency::Answer, vec![text]);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::io::speech::SpeechConfig;
+
+    fn narrator() -> Narrator {
+        let lang = crate::core::notation::language::language("de").expect("de");
+        let config = SpeechConfig::new(
+            crate::core::settings::BackendChoice::Print,
+            &lang.speech,
+            Default::default(),
+        );
+        let (speaker, _notices) = Speaker::start(config);
+        Narrator::new(speaker, true, "Zug oder Befehl")
+    }
+
+    #[test]
+    fn an_answer_told_in_parts_is_one_answer_on_the_screen_and_when_repeated() {
+        let mut n = narrator();
+        n.tell(Urgency::Answer, vec!["Brett".into()]);
+        n.tell(Urgency::Answer, vec!["Hilfe".into()]);
+        n.tell_more(Urgency::Answer, vec!["Tasten".into()]);
+        assert_eq!(n.said, ["Brett", "Hilfe", "Tasten"]);
+        // The latest answer begins with its first part.
+        assert_eq!(n.newest, 1);
+        n.speech(SpeechControl::Repeat);
+        assert_eq!(&n.said[3..], ["Hilfe", "Tasten"]);
     }
 }
