@@ -38,6 +38,8 @@ enum Step {
     /// The engine answers with the `n`th legal move (wherever it is asked or not).
     Engine(u16),
     EngineFailed(bool),
+    /// The engine is back after a restart the session asked for.
+    EngineRestarted,
     /// The local board recognises the `n`th legal move, or a touch of a piece.
     BoardMove(u16),
     BoardTouch(u8),
@@ -136,6 +138,14 @@ const TEXTS: &[&str] = &[
     "stumm",
     "laut",
     "Dame",
+    "reihe 4",
+    "linie e",
+    "diagonale e4",
+    "angriff e4",
+    "angriff",
+    "still",
+    "schneller",
+    "langsamer",
 ];
 
 fn arbiter_step() -> impl Strategy<Value = ArbiterStep> {
@@ -167,6 +177,7 @@ fn step(arbiter: bool) -> BoxedStrategy<Step> {
         4 => prop_oneof![0u32..3_000, 0u32..400_000].prop_map(Step::Wait),
         3 => any::<u16>().prop_map(Step::Engine),
         1 => any::<bool>().prop_map(Step::EngineFailed),
+        1 => Just(Step::EngineRestarted),
         2 => any::<u16>().prop_map(Step::BoardMove),
         1 => any::<u8>().prop_map(Step::BoardTouch),
         1 => Just(Step::Resume),
@@ -361,6 +372,7 @@ impl Run {
                 return;
             }
             Step::Ready => self.m.handle(Event::Ready, now),
+            Step::EngineRestarted => self.m.handle(Event::EngineRestarted, now),
         };
         self.apply(effects);
     }
