@@ -398,5 +398,13 @@ fn help_documents_the_assistant() {
         LIMIT,
     );
     assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("braucht ein Brett"), "{}", r.stderr);
+    let r = run_with(
+        &["assist", "--speech", "print", "--lang", "en"],
+        b"",
+        &[("HECTOR_CONFIG", "")],
+        LIMIT,
+    );
+    assert_eq!(r.code, Some(2));
     assert!(r.stderr.contains("needs a board"), "{}", r.stderr);
 }

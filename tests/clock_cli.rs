@@ -126,5 +126,30 @@ fn a_bad_time_control_says_what_is_wrong() {
         LIMIT,
     );
     assert_eq!(r.code, Some(2));
-    assert!(r.stderr.contains("increment missing"), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("--tc 40/5400+: Feld 1, 40/5400+: nach + fehlt die Zeitgutschrift"),
+        "{}",
+        r.stderr
+    );
+    let r = common::run_with(
+        &[
+            "clock",
+            "--tc",
+            "40/5400+",
+            "--backend",
+            "print",
+            "--lang",
+            "en",
+        ],
+        b"",
+        &[("HECTOR_CONFIG", "")],
+        LIMIT,
+    );
+    assert_eq!(r.code, Some(2));
+    assert!(
+        r.stderr.contains("increment missing after +"),
+        "{}",
+        r.stderr
+    );
 }

@@ -775,22 +775,90 @@ fn engine_failures_are_named_in_the_players_language() {
 }
 
 /// Options with a value of their own are read by the command line itself: a wrong one is
-/// named with what is allowed, exit status 2, before anything starts.
+/// named with what is allowed, exit status 2, before anything starts, in the language chosen
+/// (German by default, `--lang en`).
 #[test]
 fn wrong_option_values_are_refused_with_what_is_allowed() {
     for (args, allowed) in [
         (
             &["play", "--opponent", "foo"][..],
-            "use auto, engine, engine:PATH",
+            "--opponent foo: möglich sind auto, engine, engine:PFAD, keyboard oder board:PORT",
         ),
         (
             &["play", "--chess960", "1000"][..],
+            "eine Zahl von 0 bis 959",
+        ),
+        (
+            &["play", "--level", "9"][..],
+            "--level 9: eine Zahl von 1 bis 8",
+        ),
+        (
+            &["play", "--fenn", "x"][..],
+            "Unbekannte Angabe: --fenn\nMeinten Sie --fen?\nHilfe: hector play --help",
+        ),
+        (&["plya"][..], "Unbekannter Befehl: plya\nMeinten Sie play?"),
+        (
+            &["play", "--fen", "8/8/8/8/8/8/8/4K3 w - - 0 1"][..],
+            "--fen: die FEN beschreibt eine unmögliche Stellung: ein König fehlt",
+        ),
+        (
+            &["play", "--tc", "40/x"][..],
+            "--tc: Feld 1, 40/x: x ist keine ganze Zahl von Sekunden",
+        ),
+        (
+            &["clock", "--warn", "5x"][..],
+            "--warn 5x: 5x: die Einheit muss m oder s sein",
+        ),
+        (
+            &["play", "--lang", "en", "--chess960", "1000"][..],
             "a number from 0 to 959",
         ),
-        (&["clock", "--warn", "5x"][..], "the unit must be m or s"),
+        (
+            &["play", "--lang=en", "--level", "0"][..],
+            "--level 0: a number from 1 to 8",
+        ),
+        (
+            &["clock", "--lang", "en", "--warn", "5x"][..],
+            "the unit must be m or s",
+        ),
+        (
+            &["play", "--lang", "en", "--tc", "40/x"][..],
+            "--tc: field 1, 40/x: x is not a whole number of seconds",
+        ),
     ] {
         let r = common::run_with(args, b"", &[("HECTOR_CONFIG", "")], LIMIT);
         assert_eq!(r.code, Some(2), "{args:?}: {}", r.stderr);
         assert!(r.stderr.contains(allowed), "{args:?}: {}", r.stderr);
+        assert!(
+            !r.stderr.contains("error:"),
+            "clap's own words: {}",
+            r.stderr
+        );
     }
+}
+
+/// A wrong command line of a mode that speaks is said too, in its language, as one utterance.
+#[test]
+fn a_wrong_command_line_is_said_aloud() {
+    let daemon = common::SpeechDaemon::capturing();
+    let address = daemon.address();
+    let r = common::run_with(
+        &["play", "--speech", "speech-dispatcher", "--levle", "3"],
+        b"",
+        &[("HECTOR_CONFIG", ""), ("SPEECHD_ADDRESS", &address)],
+        LIMIT,
+    );
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("hector: Unbekannte Angabe: --levle"),
+        "{}",
+        r.stderr
+    );
+    let spoken = daemon.wait_for(1, LIMIT);
+    assert!(spoken.iter().all(|l| l.starts_with("de|")), "{spoken:?}");
+    let said: String = spoken.iter().map(|l| &l[3..]).collect();
+    assert!(
+        said.starts_with("Unbekannte Angabe: --levle. Meinten Sie --level?"),
+        "{spoken:?}"
+    );
 }

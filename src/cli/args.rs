@@ -163,7 +163,7 @@ pub enum Command {
         #[arg(long)]
         tournament: bool,
         /// Announce one's own time every this many minutes (5 and 15 match D5a's marks).
-        #[arg(long, value_name = "MINUTES", value_parser = clap::value_parser!(u64).range(1..=600))]
+        #[arg(long, value_name = "MINUTES", value_parser = |s: &str| super::usage::in_range::<u32>(s, 1, 600).map(u64::from))]
         every: Option<u64>,
         /// Warnings at these remaining times, e.g. 10m,5m,2m,1m,30s,10s.
         #[arg(long, value_name = "LIST")]
@@ -273,7 +273,7 @@ pub enum BoardCommand {
         #[arg(long, value_enum)]
         protocol: ProtocolArg,
         /// Baud rate; 9600 for DGT and 115200 for peg boards when left out.
-        #[arg(long, value_parser = clap::value_parser!(u32).range(50..=4_000_000))]
+        #[arg(long, value_parser = |s: &str| super::usage::in_range::<u32>(s, 50, 4_000_000))]
         baud: Option<u32>,
         /// The position the board shows at the start (FEN); the start position when left out.
         #[arg(long)]
@@ -313,7 +313,7 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value = "dgt")]
     pub opponent_protocol: ProtocolArg,
     /// The computer's strength, 1 (a beginner) to 8 (full strength).
-    #[arg(long, default_value = "1", value_parser = clap::value_parser!(u8).range(1..=8))]
+    #[arg(long, default_value = "1", value_parser = |s: &str| super::usage::in_range::<u8>(s, 1, 8))]
     pub level: u8,
     /// A clock: PGN TimeControl syntax (40/5400+30:1800+30, 300+3), delays (300d5, 300b5) or
     /// a preset (classical, olympiad, rapid, blitz). No clock when left out.
@@ -468,10 +468,10 @@ pub struct SpeechArgs {
     #[arg(long, value_name = "NAME")]
     pub voice: Option<String>,
     /// Speaking rate from -100 (slowest) to 100 (fastest); 0 is normal.
-    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-100..=100))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = |s: &str| super::usage::in_range::<i32>(s, -100, 100))]
     pub rate: Option<i32>,
     /// Volume from 0 to 100.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(i32).range(0..=100))]
+    #[arg(long, value_name = "N", value_parser = |s: &str| super::usage::in_range::<i32>(s, 0, 100))]
     pub volume: Option<i32>,
 }
 
@@ -505,7 +505,7 @@ impl SpeechArgs {
 pub struct PgnRunArgs {
     /// Games judged at the same time, on as many threads (default: one per core). The output
     /// is the same, in the same order, for any number.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    #[arg(long, value_name = "N", value_parser = |s: &str| super::usage::in_range::<u16>(s, 1, 256))]
     jobs: Option<u16>,
     /// No progress line on standard error (it appears only on a terminal, after a second).
     #[arg(long)]
@@ -529,9 +529,9 @@ pub enum OpponentArg {
 }
 
 impl std::str::FromStr for OpponentArg {
-    type Err = String;
+    type Err = super::usage::ValueProblem;
 
-    fn from_str(text: &str) -> Result<OpponentArg, String> {
+    fn from_str(text: &str) -> Result<OpponentArg, Self::Err> {
         match text {
             "auto" => Ok(OpponentArg::Auto),
             "engine" => Ok(OpponentArg::Engine(None)),
@@ -543,7 +543,7 @@ impl std::str::FromStr for OpponentArg {
                 Some(("board", port)) if !port.is_empty() => {
                     Ok(OpponentArg::Board(PathBuf::from(port)))
                 }
-                _ => Err("use auto, engine, engine:PATH, keyboard or board:PORT".to_string()),
+                _ => Err(super::usage::ValueProblem::Opponent),
             },
         }
     }
@@ -557,15 +557,15 @@ pub enum Chess960Arg {
 }
 
 impl std::str::FromStr for Chess960Arg {
-    type Err = String;
+    type Err = super::usage::ValueProblem;
 
-    fn from_str(text: &str) -> Result<Chess960Arg, String> {
+    fn from_str(text: &str) -> Result<Chess960Arg, Self::Err> {
         if text == "random" {
             return Ok(Chess960Arg::Random);
         }
         match text.parse::<u16>() {
             Ok(n) if n < crate::core::variant::CHESS960_POSITIONS => Ok(Chess960Arg::Number(n)),
-            _ => Err("a number from 0 to 959, or nothing for a random one".to_string()),
+            _ => Err(super::usage::ValueProblem::Chess960),
         }
     }
 }
@@ -575,9 +575,9 @@ impl std::str::FromStr for Chess960Arg {
 pub struct Marks(pub Vec<std::time::Duration>);
 
 impl std::str::FromStr for Marks {
-    type Err = String;
+    type Err = super::usage::ValueProblem;
 
-    fn from_str(text: &str) -> Result<Marks, String> {
+    fn from_str(text: &str) -> Result<Marks, Self::Err> {
         super::modes::parse_marks(text).map(Marks)
     }
 }

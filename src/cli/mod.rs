@@ -5,6 +5,7 @@
 mod args;
 mod help;
 mod modes;
+mod usage;
 
 pub use args::*;
 use modes::*;
@@ -23,7 +24,26 @@ pub fn main() -> ExitCode {
 }
 
 fn run() -> Result<ExitCode, Fatal> {
-    let cli = Cli::parse();
+    let argv: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let cli = match Cli::try_parse_from(std::env::args_os()) {
+        Ok(cli) => cli,
+        // Help and the version are what was asked for: clap prints them as they are.
+        Err(e)
+            if matches!(
+                e.kind(),
+                clap::error::ErrorKind::DisplayHelp
+                    | clap::error::ErrorKind::DisplayVersion
+                    | clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) =>
+        {
+            // A closed pipe while printing help is no error of the player's.
+            let _ = e.print();
+            return Ok(ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)));
+        }
+        Err(e) => return Err(command_line(&e, &argv)),
+    };
     Ok(match cli.command {
         Command::Play(args) => play(args)?,
         Command::Online(args) => {
@@ -78,7 +98,12 @@ fn run() -> Result<ExitCode, Fatal> {
             let lang = lang_or_exit(&settings.language)?;
             let control: crate::core::clock::TimeControl = match tc.parse() {
                 Ok(c) => c,
-                Err(e) => return Err(refuse(&format!("--tc {tc}: {e}"), &settings, lang)),
+                Err(e) => {
+                    use crate::core::notation::refusals::{control_error_words, option_words};
+                    let option = format!("--tc {tc}");
+                    let why = control_error_words(&e, lang);
+                    return Err(refuse(&option_words(&option, &why, lang), &settings, lang));
+                }
             };
             let mut announce = if tournament {
                 crate::core::clock::AnnounceSettings::tournament()

@@ -45,11 +45,37 @@ impl Fatal {
         if let Some((settings, lang)) = &self.spoken {
             // Already printed on standard error: a print backend adds nothing.
             let (speaker, _notices) = crate::app::say::quiet_speaker(settings, lang);
-            speaker.urgent(self.message.clone());
+            // Lines printed one under the other are one utterance, sentence after sentence.
+            speaker.urgent(self.message.replace('\n', ". "));
             speaker.wait_idle(std::time::Duration::from_secs(8));
         }
         ExitCode::from(self.status)
     }
+}
+
+/// The command line itself is wrong (clap could not read it): said in the language it asks
+/// for (`--lang`, else the configuration file's), and aloud for a mode that speaks.
+pub(super) fn command_line(e: &clap::Error, argv: &[String]) -> Fatal {
+    use super::usage::{SPOKEN_MODES, mode_of, option_value, usage_words};
+    use clap::ValueEnum;
+    let (config, _problem) = crate::io::config::load_settings();
+    let mut speech = config.speech;
+    if let Some(l) = option_value(argv, "lang") {
+        speech.language = l.to_string();
+    }
+    let lang = language(&speech.language)
+        .unwrap_or_else(|_| crate::core::notation::language::default_language());
+    let mode = mode_of(argv);
+    let message = usage_words(e, mode, lang).join("\n");
+    if !mode.is_some_and(|m| SPOKEN_MODES.contains(&m)) {
+        return Fatal::usage(message);
+    }
+    if let Some(b) = option_value(argv, "speech")
+        .and_then(|b| crate::core::settings::BackendChoice::from_str(b, true).ok())
+    {
+        speech.backend = b;
+    }
+    refuse(&message, &speech, lang)
 }
 
 pub(super) fn lang_or_exit(code: &str) -> Result<&'static Language, Fatal> {
@@ -57,7 +83,10 @@ pub(super) fn lang_or_exit(code: &str) -> Result<&'static Language, Fatal> {
 }
 
 /// Reads a list of remaining times such as "10m,5m,30s".
-pub(super) fn parse_marks(text: &str) -> Result<Vec<std::time::Duration>, String> {
+pub(super) fn parse_marks(
+    text: &str,
+) -> Result<Vec<std::time::Duration>, super::usage::ValueProblem> {
+    use super::usage::ValueProblem;
     text.split(',')
         .map(str::trim)
         .filter(|t| !t.is_empty())
@@ -66,11 +95,11 @@ pub(super) fn parse_marks(text: &str) -> Result<Vec<std::time::Duration>, String
                 t.split_at(t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len()));
             let n: u64 = digits
                 .parse()
-                .map_err(|_| format!("{t:?} is not a time like 5m or 30s"))?;
+                .map_err(|_| ValueProblem::NotATime(t.to_string()))?;
             match unit {
-                "m" | "min" => Ok(std::time::Duration::from_secs(n * 60)),
+                "m" | "min" => Ok(std::time::Duration::from_secs(n.saturating_mul(60))),
                 "s" | "" => Ok(std::time::Duration::from_secs(n)),
-                _ => Err(format!("{t:?}: the unit must be m or s")),
+                _ => Err(ValueProblem::TimeUnit(t.to_string())),
             }
         })
         .collect()
@@ -189,7 +218,14 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
     {
         None => None,
         Some(Ok(c)) => Some(c),
-        Some(Err(e)) => return Err(refuse(&format!("--tc: {e}"), &speech, lang)),
+        Some(Err(e)) => {
+            let why = crate::core::notation::refusals::control_error_words(&e, lang);
+            return Err(refuse(
+                &crate::core::notation::refusals::option_words("--tc", &why, lang),
+                &speech,
+                lang,
+            ));
+        }
     };
     let opponent = match args.opponent.clone() {
         OpponentArg::Auto => Opponent::Auto,
@@ -210,7 +246,14 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
     let game = if let Some(file) = &args.from {
         let bytes = match crate::io::files::read_input(file) {
             Ok(b) => b,
-            Err(e) => return Err(refuse(&format!("--from: {e:#}"), &speech, lang)),
+            Err(e) => {
+                let why = format!("{e:#}");
+                return Err(refuse(
+                    &crate::core::notation::refusals::option_words("--from", &why, lang),
+                    &speech,
+                    lang,
+                ));
+            }
         };
         match crate::core::record::import_pgn(&bytes, 1) {
             Ok(imported) => {
@@ -218,8 +261,10 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
                 imported.game
             }
             Err(e) => {
+                let option = format!("--from {}", file.display());
+                let why = crate::core::notation::refusals::import_error_words(&e, lang);
                 return Err(refuse(
-                    &format!("--from {}: {e}", file.display()),
+                    &crate::core::notation::refusals::option_words(&option, &why, lang),
                     &speech,
                     lang,
                 ));
@@ -228,7 +273,14 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
     } else if let Some(fen) = &args.fen {
         match position_from_fen(fen, variant) {
             Ok(p) => Game::from_position(p, variant),
-            Err(e) => return Err(refuse(&format!("--fen: {e}"), &speech, lang)),
+            Err(e) => {
+                let why = crate::core::notation::refusals::fen_problem_words(&e, lang);
+                return Err(refuse(
+                    &crate::core::notation::refusals::option_words("--fen", &why, lang),
+                    &speech,
+                    lang,
+                ));
+            }
         }
     } else if let Some(n) = args.chess960 {
         let number = match n {
@@ -238,8 +290,9 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
         match chess960_position(number) {
             Some(p) => Game::from_position(p, Variant::Chess960),
             None => {
+                let why = crate::core::notation::refusals::chess960_range_words(number, lang);
                 return Err(refuse(
-                    &format!("--chess960 {number}: a number from 0 to 959"),
+                    &crate::core::notation::refusals::option_words("--chess960", &why, lang),
                     &speech,
                     lang,
                 ));
@@ -370,14 +423,15 @@ pub(super) fn resume_journal(
 ) -> Result<ExitCode, Fatal> {
     match crate::io::journal::mode_of(path).as_deref() {
         Some("assist") => resume_assist(path, envelope, screen_reader, backend, speech),
-        Some("arbiter") => Err(Fatal::failed(
-            "hector resume",
-            format!(
-                "{} is a game of hector arbiter; start hector arbiter with its game files again \
-                 to continue it",
-                path.display()
-            ),
-        )),
+        Some("arbiter") => {
+            let lang = language(&speech.language)
+                .unwrap_or_else(|_| crate::core::notation::language::default_language());
+            let path = crate::core::notation::printable(&path.display().to_string()).into_owned();
+            Err(Fatal::failed(
+                "hector resume",
+                crate::core::notation::language::fill(&lang.usage.arbiter_game, &[("path", &path)]),
+            ))
+        }
         _ => resume_path(path, screen_reader, backend, speech),
     }
 }
@@ -424,11 +478,7 @@ pub(super) fn assist(args: AssistArgs) -> Result<ExitCode, Fatal> {
         DutyArg::Sighted => Duty::Sighted,
     };
     if args.peg_board.is_none() && args.sighted_board.is_none() {
-        return Err(refuse(
-            "hector assist needs a board: --peg-board PORT, --sighted-board PORT, or both",
-            &speech,
-            lang,
-        ));
+        return Err(refuse(&lang.usage.assist_needs_board, &speech, lang));
     }
     let control = match args
         .tc
@@ -437,15 +487,29 @@ pub(super) fn assist(args: AssistArgs) -> Result<ExitCode, Fatal> {
     {
         None => None,
         Some(Ok(_)) if duty == Duty::Sighted => {
+            return Err(refuse(&lang.usage.assist_no_clock, &speech, lang));
+        }
+        Some(Ok(c)) => Some(c),
+        Some(Err(e)) => {
+            let why = crate::core::notation::refusals::control_error_words(&e, lang);
             return Err(refuse(
-                "--tc with --for sighted: under Appendix D10 the players keep their own clock",
+                &crate::core::notation::refusals::option_words("--tc", &why, lang),
                 &speech,
                 lang,
             ));
         }
-        Some(Ok(c)) => Some(c),
-        Some(Err(e)) => return Err(refuse(&format!("--tc: {e}"), &speech, lang)),
     };
+    if let Some(fen) = &args.fen
+        && let Err(e) =
+            crate::core::variant::position_from_fen(fen, crate::core::variant::Variant::Standard)
+    {
+        let why = crate::core::notation::refusals::fen_problem_words(&e, lang);
+        return Err(refuse(
+            &crate::core::notation::refusals::option_words("--fen", &why, lang),
+            &speech,
+            lang,
+        ));
+    }
     let start = match crate::app::assist::new_start(args.fen.as_deref()) {
         Ok(s) => s,
         Err(e) => return Err(refuse(&format!("{e:#}"), &speech, lang)),

@@ -1,8 +1,9 @@
 //! Which game is played: standard chess or Chess960 (FIDE Laws, Appendix F).
 
 use shakmaty::{
-    Bitboard, Board, CastlingMode, Chess, Color, File, Piece, Position, PositionError, Rank, Role,
-    Setup, Square, fen::Fen,
+    Bitboard, Board, CastlingMode, Chess, Color, File, Piece, Position, PositionError,
+    PositionErrorKinds, Rank, Role, Setup, Square,
+    fen::{Fen, ParseFenError},
 };
 
 /// The rules family of a game. Chess960 differs only in the start position and in how castling
@@ -143,19 +144,137 @@ pub fn chess960_number(pos: &Chess) -> Option<u16> {
 /// Sets up a position from FEN text, accepting X-FEN and Shredder-FEN castling for Chess960.
 pub fn position_from_fen(fen: &str, variant: Variant) -> Result<Chess, FenProblem> {
     let parsed =
-        Fen::from_ascii(fen.trim().as_bytes()).map_err(|e| FenProblem::Syntax(e.to_string()))?;
+        Fen::from_ascii(fen.trim().as_bytes()).map_err(|e| FenProblem::Syntax(e.into()))?;
     parsed
         .into_position(variant.castling_mode())
-        .map_err(|e: PositionError<Chess>| FenProblem::Impossible(e.to_string()))
+        .map_err(|e: PositionError<Chess>| {
+            FenProblem::Impossible(
+                PositionFault::ALL
+                    .into_iter()
+                    .filter(|f| e.kinds().contains(f.kind()))
+                    .collect(),
+            )
+        })
 }
 
 /// Why a FEN could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FenProblem {
-    #[error("the FEN is not well formed: {0}")]
-    Syntax(String),
-    #[error("the FEN describes an impossible position: {0}")]
-    Impossible(String),
+    #[error("the FEN is not well formed: invalid {0}")]
+    Syntax(FenPart),
+    #[error("the FEN describes an impossible position: {}", list(.0))]
+    Impossible(Vec<PositionFault>),
+}
+
+fn list(faults: &[PositionFault]) -> String {
+    let words: Vec<String> = faults.iter().map(ToString::to_string).collect();
+    if words.is_empty() {
+        "not a legal position".into()
+    } else {
+        words.join(", ")
+    }
+}
+
+/// The part of a FEN that is not well formed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenPart {
+    #[error("text")]
+    Whole,
+    #[error("board part")]
+    Board,
+    #[error("pocket")]
+    Pocket,
+    #[error("side to move")]
+    Turn,
+    #[error("castling part")]
+    Castling,
+    #[error("en passant square")]
+    EnPassant,
+    #[error("remaining checks")]
+    RemainingChecks,
+    #[error("halfmove clock")]
+    HalfmoveClock,
+    #[error("move number")]
+    Fullmoves,
+}
+
+impl From<ParseFenError> for FenPart {
+    fn from(e: ParseFenError) -> FenPart {
+        match e {
+            ParseFenError::InvalidFen => FenPart::Whole,
+            ParseFenError::InvalidBoard => FenPart::Board,
+            ParseFenError::InvalidPocket => FenPart::Pocket,
+            ParseFenError::InvalidTurn => FenPart::Turn,
+            ParseFenError::InvalidCastling => FenPart::Castling,
+            ParseFenError::InvalidEpSquare => FenPart::EnPassant,
+            ParseFenError::InvalidRemainingChecks => FenPart::RemainingChecks,
+            ParseFenError::InvalidHalfmoveClock => FenPart::HalfmoveClock,
+            ParseFenError::InvalidFullmoves => FenPart::Fullmoves,
+        }
+    }
+}
+
+/// What makes a position impossible, in the order the language tables name them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionFault {
+    #[error("the board is empty")]
+    EmptyBoard,
+    #[error("a king is missing")]
+    MissingKing,
+    #[error("too many kings")]
+    TooManyKings,
+    #[error("pawns on the first or last rank")]
+    PawnsOnBackRank,
+    #[error("castling rights without king and rook in place")]
+    CastlingRights,
+    #[error("an impossible en passant square")]
+    EnPassantSquare,
+    #[error("the side not to move is in check")]
+    OppositeCheck,
+    #[error("a check that no move can have given")]
+    ImpossibleCheck,
+    #[error("more pieces than a game can have")]
+    TooMuchMaterial,
+    #[error("not a position of this variant")]
+    Variant,
+}
+
+impl PositionFault {
+    pub const ALL: [PositionFault; 10] = [
+        PositionFault::EmptyBoard,
+        PositionFault::MissingKing,
+        PositionFault::TooManyKings,
+        PositionFault::PawnsOnBackRank,
+        PositionFault::CastlingRights,
+        PositionFault::EnPassantSquare,
+        PositionFault::OppositeCheck,
+        PositionFault::ImpossibleCheck,
+        PositionFault::TooMuchMaterial,
+        PositionFault::Variant,
+    ];
+
+    fn kind(self) -> PositionErrorKinds {
+        match self {
+            PositionFault::EmptyBoard => PositionErrorKinds::EMPTY_BOARD,
+            PositionFault::MissingKing => PositionErrorKinds::MISSING_KING,
+            PositionFault::TooManyKings => PositionErrorKinds::TOO_MANY_KINGS,
+            PositionFault::PawnsOnBackRank => PositionErrorKinds::PAWNS_ON_BACKRANK,
+            PositionFault::CastlingRights => PositionErrorKinds::INVALID_CASTLING_RIGHTS,
+            PositionFault::EnPassantSquare => PositionErrorKinds::INVALID_EP_SQUARE,
+            PositionFault::OppositeCheck => PositionErrorKinds::OPPOSITE_CHECK,
+            PositionFault::ImpossibleCheck => PositionErrorKinds::IMPOSSIBLE_CHECK,
+            PositionFault::TooMuchMaterial => PositionErrorKinds::TOO_MUCH_MATERIAL,
+            PositionFault::Variant => PositionErrorKinds::VARIANT,
+        }
+    }
+
+    /// The index of its words in the language tables.
+    pub fn index(self) -> usize {
+        PositionFault::ALL
+            .iter()
+            .position(|&f| f == self)
+            .unwrap_or(0)
+    }
 }
 
 #[cfg(test)]

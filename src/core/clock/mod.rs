@@ -49,4 +49,4 @@ pub mod control;
 
 pub use announce::{AnnounceSettings, Announcement, Announcer, ClockSummary};
 pub use clock::{BothFlags, Clock, ClockError, ClockState, Flag, PeriodStart, PressOutcome};
-pub use control::{Bonus, Category, ControlError, FieldProblem, Period, TimeControl};
+pub use control::{Bonus, Category, ControlError, FieldProblem, Period, TimeControl, Unit};

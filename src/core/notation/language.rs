@@ -32,6 +32,7 @@ pub struct Language {
     pub assist: AssistWords,
     pub arbiter: ArbiterWords,
     pub online: OnlineWords,
+    pub usage: UsageWords,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -115,6 +116,119 @@ pub struct ClockWords {
     pub quit_confirm: String,
     pub help: String,
     pub unknown_key: String,
+}
+
+/// What is wrong with the command line, and with the value of a start-up option (a time
+/// control, a FEN, a game to continue from): said in the player's language.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UsageWords {
+    pub unknown_argument: String,
+    pub unknown_command: String,
+    pub did_you_mean: String,
+    pub invalid_value: String,
+    pub possible_values: String,
+    pub invalid_input: String,
+    pub missing_argument: String,
+    pub missing_command: String,
+    pub conflict: String,
+    pub no_equals: String,
+    pub wrong_count: String,
+    pub not_text: String,
+    pub unclear: String,
+    pub more: String,
+    pub option: String,
+    pub out_of_range: String,
+    pub opponent_values: String,
+    pub chess960_values: String,
+    pub not_a_time: String,
+    pub time_unit: String,
+    pub control_empty: String,
+    pub control_unknown: String,
+    pub control_no_clock: String,
+    pub control_unknown_preset: String,
+    pub control_field: String,
+    pub control_no_periods: String,
+    pub control_period: String,
+    pub field_empty: String,
+    pub moves_missing: String,
+    pub seconds_missing_after_slash: String,
+    pub seconds_missing_before: String,
+    pub seconds_missing_after_star: String,
+    pub increment_missing: String,
+    pub delay_missing: String,
+    pub two_slashes: String,
+    pub two_bonuses: String,
+    pub sandclock_extras: String,
+    pub not_a_number: String,
+    pub too_large: String,
+    pub too_many_moves: String,
+    pub not_whole_seconds: String,
+    pub zero_moves: String,
+    pub sudden_death_not_last: String,
+    pub no_time: String,
+    /// After "a whole number of", and after "too many": moves, seconds, seconds of a bonus.
+    pub units_of: [String; 3],
+    pub units: [String; 3],
+    pub fen_syntax: String,
+    /// The parts of a FEN, in the order of `variant::FenPart`.
+    pub fen_parts: [String; 9],
+    pub fen_impossible: String,
+    /// In the order of `variant::PositionFault::ALL`.
+    pub position_faults: [String; 10],
+    pub not_legal: String,
+    pub chess960_range: String,
+    pub import_no_games: String,
+    pub import_no_such_game: String,
+    pub import_bad_start: String,
+    pub import_illegal: String,
+    pub assist_needs_board: String,
+    pub assist_no_clock: String,
+    pub arbiter_game: String,
+}
+
+impl UsageWords {
+    /// Placeholders each template must keep, checked when the table loads.
+    fn placeholders(&self) -> [(&'static str, &str, &'static [&'static str]); 12] {
+        [
+            ("usage.unknown_argument", &self.unknown_argument, &["{arg}"]),
+            (
+                "usage.invalid_value",
+                &self.invalid_value,
+                &["{value}", "{arg}"],
+            ),
+            (
+                "usage.invalid_input",
+                &self.invalid_input,
+                &["{arg}", "{value}", "{reason}"],
+            ),
+            ("usage.conflict", &self.conflict, &["{arg}", "{other}"]),
+            ("usage.more", &self.more, &["{command}"]),
+            ("usage.option", &self.option, &["{option}", "{reason}"]),
+            (
+                "usage.control_field",
+                &self.control_field,
+                &["{field}", "{text}", "{problem}"],
+            ),
+            (
+                "usage.control_period",
+                &self.control_period,
+                &["{period}", "{problem}"],
+            ),
+            (
+                "usage.not_a_number",
+                &self.not_a_number,
+                &["{found}", "{unit}"],
+            ),
+            ("usage.fen_syntax", &self.fen_syntax, &["{part}"]),
+            ("usage.fen_impossible", &self.fen_impossible, &["{faults}"]),
+            (
+                "usage.import_illegal",
+                &self.import_illegal,
+                &["{game}", "{line}", "{move}", "{reason}"],
+            ),
+        ]
+    }
 }
 
 /// Words of `hector online`.
@@ -915,6 +1029,7 @@ impl Language {
             .into_iter()
             .chain(board)
             .chain(self.record.placeholders())
+            .chain(self.usage.placeholders())
         {
             for p in needed {
                 if !text.contains(p) {

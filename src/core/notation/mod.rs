@@ -7,6 +7,7 @@ pub mod describe;
 pub mod language;
 pub mod parse;
 pub mod printable;
+pub mod refusals;
 pub mod scoresheet;
 pub mod speak;
 pub mod transcript;

@@ -62,6 +62,9 @@ pub enum ImportError {
         white: bool,
         san: String,
         reason: String,
+        /// The reason and the position before the move, for words in the player's language.
+        illegal: Illegal,
+        before: Box<Fen>,
     },
 }
 
@@ -109,6 +112,8 @@ pub fn import_game(raw: &RawGame<'_>, number: usize) -> Result<Imported, ImportE
             white: pos.turn() == Color::White,
             san: String::from_utf8_lossy(token.item).into_owned(),
             reason: reason.describe(),
+            illegal: reason,
+            before: Box::new(Fen::from_position(pos, EnPassantMode::Legal)),
         };
         if game.is_over() {
             return Err(illegal(Illegal::GameOver, pos));
