@@ -168,7 +168,12 @@ fn a_whole_game_against_the_computer_typed_in_appendix_d_words_is_journaled() {
         "{}",
         pgn.stdout
     );
-    assert!(pgn.stdout.contains("4. Qxf7# 1-0"), "{}", pgn.stdout);
+    // The server's times after each move are in the record, as [%clk].
+    assert!(
+        pgn.stdout.contains("4. Qxf7# { [%clk 0:15:00] } 1-0"),
+        "{}",
+        pgn.stdout
+    );
 }
 
 #[test]
@@ -472,6 +477,44 @@ fn a_seek_and_a_challenge_start_games_and_a_declined_challenge_is_said() {
         "{}{}",
         out.stdout,
         out.stderr
+    );
+}
+
+/// The board API allows public seeks only for rapid and classical games, and nothing faster
+/// than blitz: a faster time control is refused with the rule before anything is sent.
+#[test]
+fn a_time_control_the_board_api_refuses_is_refused_before_asking() {
+    let server = Server::start();
+    let dir = Dir::new("online-speed");
+    let env = env(&dir.0, Some(TOKEN));
+    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    for (args, said) in [
+        (
+            &["--seek", "3+2"][..],
+            "3+2 ist zu schnell für eine offene Suche",
+        ),
+        (
+            &["--challenge", "Carla", "--time", "1+0"][..],
+            "1+0 ist zu schnell: ",
+        ),
+        (
+            &["--seek", "schnell"][..],
+            "schnell: Minuten+Sekunden, etwa 15+10",
+        ),
+    ] {
+        let mut line = vec!["online", "--server", &server.url, "play", "--screen-reader"];
+        line.extend_from_slice(args);
+        let out = run_with(&line, b"", &env, LIMIT);
+        assert_eq!(out.code, Some(1), "{args:?}: {}", out.stderr);
+        assert!(out.stderr.contains(said), "{args:?}: {}", out.stderr);
+    }
+    assert!(
+        !server
+            .requests()
+            .iter()
+            .any(|r| r.starts_with("POST /api/board/seek") || r.starts_with("POST /api/challenge")),
+        "{:?}",
+        server.requests()
     );
 }
 

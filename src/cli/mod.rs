@@ -9,6 +9,7 @@ mod usage;
 
 pub use args::*;
 use modes::*;
+pub use usage::{ValueProblem, in_range};
 
 use std::process::ExitCode;
 

@@ -90,7 +90,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "USER", conflicts_with_all = ["ai", "game"])]
     pub challenge: Option<String>,
     /// Play lichess's computer at this level (1-8).
-    #[arg(long, value_name = "LEVEL", value_parser = clap::value_parser!(u8).range(1..=8), conflicts_with = "game")]
+    #[arg(long, value_name = "LEVEL", value_parser = |s: &str| crate::cli::in_range::<u8>(s, 1, 8), conflicts_with = "game")]
     pub ai: Option<u8>,
     /// Continue a game in progress: its number in hector online games, or its lichess id.
     #[arg(long, value_name = "GAME")]
@@ -113,6 +113,11 @@ pub struct PlayArgs {
     /// Plain lines instead of the full screen.
     #[arg(long)]
     pub screen_reader: bool,
+    /// Your own time said without asking, from the server's clock: every 15 minutes, at 10,
+    /// 5, 2 and 1 minutes and 30 s left, and each of the last ten seconds. Off by default
+    /// (Appendix D9d: times on request, with `uhr`).
+    #[arg(long)]
+    pub announce: bool,
 }
 
 /// Runs `hector online`.
@@ -330,8 +335,20 @@ fn start_game(args: &PlayArgs, client: &Client, lang: &Language) -> Result<Strin
         .or(args.time.as_deref())
         .unwrap_or("15+10");
     let Some((limit, inc)) = time_control(tc) else {
-        return Err(format!("{tc}: MIN+SEC, e.g. 15+10"));
+        return Err(fill(
+            &o.bad_time,
+            &[("text", &crate::core::notation::printable(tc))],
+        ));
     };
+    if let Some(refusal) = crate::core::online::time_control_refusal(
+        tc,
+        limit,
+        inc,
+        args.seek.is_some() && args.ai.is_none() && args.challenge.is_none(),
+        lang,
+    ) {
+        return Err(refusal);
+    }
     let (limit, inc) = (limit.to_string(), inc.to_string());
     if let Some(level) = args.ai {
         let level = level.to_string();
@@ -439,6 +456,11 @@ fn run_play(args: PlayArgs, setup: Setup, lang: &'static Language) -> ExitCode {
     let options = Options {
         form: Form::Short,
         local_board: args.board.is_some(),
+        announce: if args.announce {
+            crate::core::clock::AnnounceSettings::casual()
+        } else {
+            crate::core::clock::AnnounceSettings::tournament()
+        },
     };
     let (online, first) = match Online::new(&full, &account.id, options, lang, Timestamp::ZERO) {
         Ok(x) => x,

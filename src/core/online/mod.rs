@@ -5,6 +5,7 @@
 //! its clock and its result stand; the player's own move is sent and only played when the
 //! stream confirms it.
 
+pub mod warnings;
 pub mod wire;
 
 use std::time::Duration;
@@ -103,6 +104,52 @@ impl ServerClock {
     }
 }
 
+/// How lichess classes a time control, by its estimated duration: the initial time plus 40
+/// times the increment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Speed {
+    UltraBullet,
+    Bullet,
+    Blitz,
+    Rapid,
+    Classical,
+}
+
+impl Speed {
+    pub fn of(initial_seconds: u32, increment_seconds: u32) -> Speed {
+        let estimate = u64::from(initial_seconds) + 40 * u64::from(increment_seconds);
+        match estimate {
+            0..=29 => Speed::UltraBullet,
+            30..=179 => Speed::Bullet,
+            180..=479 => Speed::Blitz,
+            480..=1499 => Speed::Rapid,
+            _ => Speed::Classical,
+        }
+    }
+}
+
+/// Why a time control cannot be asked for with the board API: a public seek must be rapid or
+/// classical; a challenge or a game against lichess's computer may also be blitz. Checked
+/// before anything is sent, so the player hears the rule, not the server's refusal.
+pub fn time_control_refusal(
+    text: &str,
+    initial_seconds: u32,
+    increment_seconds: u32,
+    seek: bool,
+    lang: &Language,
+) -> Option<String> {
+    let speed = Speed::of(initial_seconds, increment_seconds);
+    let o = &lang.online;
+    let printable = crate::core::notation::printable(text);
+    if seek && speed < Speed::Rapid {
+        Some(fill(&o.seek_too_fast, &[("text", &printable)]))
+    } else if speed < Speed::Blitz {
+        Some(fill(&o.too_fast, &[("text", &printable)]))
+    } else {
+        None
+    }
+}
+
 /// An offer of the opponent that waits for an answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Offer {
@@ -111,11 +158,13 @@ enum Offer {
 }
 
 /// How a game is played here, besides what the server says.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Options {
     pub form: Form,
     /// The player moves on a board that must show every move.
     pub local_board: bool,
+    /// The marks of the player's own time that are said without asking (none: D9d).
+    pub announce: crate::core::clock::AnnounceSettings,
 }
 
 pub struct Online {
@@ -131,6 +180,7 @@ pub struct Online {
     /// It was made on the player's board (which shows it already).
     sent_from_board: bool,
     clock: Option<ServerClock>,
+    warnings: warnings::Warnings,
     increment: Option<Duration>,
     /// The opponent's offer that waits for an answer.
     offer: Option<Offer>,
@@ -246,6 +296,7 @@ impl Online {
             sent: None,
             sent_from_board: false,
             clock: None,
+            warnings: warnings::Warnings::new(options.announce.clone(), me),
             increment: full.clock.map(|c| Duration::from_millis(c.increment)),
             offer: None,
             mine: (false, false),
@@ -333,10 +384,30 @@ impl Online {
         !self.is_over() && self.clock.is_some_and(|c| c.running.is_some())
     }
 
-    /// The next instant something falls due: the opponent's absence long enough to claim.
+    /// The next instant something falls due: the opponent's absence long enough to claim,
+    /// or a mark of the player's own time.
     pub fn next_deadline(&self, now: Timestamp) -> Option<Timestamp> {
-        self.claim_at
-            .filter(|&t| !self.claim_told && t > now && !self.is_over())
+        let claim = self
+            .claim_at
+            .filter(|&t| !self.claim_told && t > now && !self.is_over());
+        let mark = self
+            .clock
+            .filter(|c| c.running == Some(self.me) && !self.is_over())
+            .and_then(|c| self.warnings.next_in(c.remaining(self.me, now)))
+            .map(|d| now + d);
+        [claim, mark].into_iter().flatten().min()
+    }
+
+    /// A mark of the player's own time passed since the last look: said.
+    fn warn(&mut self, now: Timestamp, out: &mut Vec<Out>) {
+        let Some(c) = self.clock.filter(|_| !self.is_over()) else {
+            return;
+        };
+        if let Some(a) = self.warnings.due(c.remaining(self.me, now)) {
+            out.push(answer(
+                crate::core::notation::clock_words::announcement_words(&a, self.lang),
+            ));
+        }
     }
 
     /// The record problem told by the adapter (for the quit question).
@@ -421,11 +492,11 @@ impl Online {
             }));
             self.sent = None;
         }
-        for &mv in &moves[common..] {
+        for (i, &mv) in moves.iter().enumerate().skip(common) {
             if self.m.game().is_over() {
                 break;
             }
-            let effects = if self.sent == Some(mv) {
+            let mut effects = if self.sent == Some(mv) {
                 self.sent = None;
                 if std::mem::take(&mut self.sent_from_board) {
                     self.m.board_move(mv, now)
@@ -435,6 +506,18 @@ impl Online {
             } else {
                 self.m.handle(Event::EngineMove(mv), now)
             };
+            // The server's times are those after its newest move: recorded with it, so the
+            // PGN has them as [%clk] (earlier moves of a batch have no times of their own).
+            if i + 1 == moves.len() && self.increment.is_some() {
+                for e in &mut effects {
+                    if let Effect::Record(Recorded::Move { clock, .. }) = e {
+                        *clock = Some(shakmaty::ByColor {
+                            white: Duration::from_millis(state.wtime),
+                            black: Duration::from_millis(state.btime),
+                        });
+                    }
+                }
+            }
             self.pass(effects, quiet, out);
         }
         // A sent move that is no longer possible was refused or overtaken.
@@ -452,6 +535,8 @@ impl Online {
             // lichess starts the clocks once both players have moved.
             running: (started && ply >= 2).then(|| self.m.game().turn()),
         });
+        // The server's time for the player may have passed a mark since the last look.
+        self.warn(now, out);
         if started {
             self.offers(state, quiet, out);
         } else if !self.ended {
@@ -789,6 +874,7 @@ impl Online {
     pub fn tick(&mut self, now: Timestamp) -> Vec<Out> {
         let mut out = Vec::new();
         self.tell_claim(now, &mut out);
+        self.warn(now, &mut out);
         out
     }
 

@@ -29,6 +29,12 @@ fn state(moves: &str, extra: &str) -> GameLine {
 const OPTIONS: Options = Options {
     form: Form::Short,
     local_board: false,
+    announce: crate::core::clock::AnnounceSettings {
+        every: None,
+        thresholds: Vec::new(),
+        countdown: false,
+        period_start: false,
+    },
 };
 
 fn said(out: &[Out]) -> Vec<String> {
@@ -299,4 +305,68 @@ fn a_promotion_without_its_piece_asks_which_and_the_next_line_names_it() {
         sent(&g.line("Dame", Timestamp::ZERO)),
         vec![Action::Move("e7e8q".into())]
     );
+}
+
+#[test]
+fn the_players_own_time_is_said_at_the_marks_chosen_and_only_then() {
+    let options = Options {
+        announce: crate::core::clock::AnnounceSettings::casual(),
+        ..OPTIONS
+    };
+    let (mut g, _) =
+        Online::new(&full("e2e4 e7e5"), "Blind", options, de(), Timestamp::ZERO).expect("starts");
+    // White (the player) has 15 minutes running: the next mark is 10 minutes left.
+    let at = g.next_deadline(Timestamp::ZERO).expect("a mark is due");
+    assert_eq!(at, Timestamp::from_millis(300_000));
+    assert!(said(&g.tick(Timestamp::from_millis(299_000))).is_empty());
+    let words = said(&g.tick(at));
+    assert_eq!(words.len(), 1, "{words:?}");
+    assert!(words[0].contains("10 Minuten"), "{words:?}");
+    assert!(said(&g.tick(at)).is_empty(), "said once");
+    // The opponent's time is not announced: after the player's move it is Black's clock.
+    g.server(state("e2e4 e7e5 g1f3", ""), at);
+    assert_eq!(g.next_deadline(at), None);
+    // Without --announce nothing is said (D9d), however the time runs.
+    let (mut quiet, _) = start("e2e4 e7e5");
+    assert_eq!(quiet.next_deadline(Timestamp::ZERO), None);
+    assert!(said(&quiet.tick(Timestamp::from_millis(899_000))).is_empty());
+}
+
+#[test]
+fn the_servers_times_are_recorded_with_its_newest_move() {
+    let (mut g, _) = start("e2e4 e7e5");
+    let out = g.server(state("e2e4 e7e5 g1f3", ""), Timestamp::ZERO);
+    let clocks: Vec<_> = out
+        .iter()
+        .filter_map(|o| match o {
+            Out::Effect(Effect::Record(Recorded::Move { clock, .. })) => Some(*clock),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        clocks,
+        vec![Some(shakmaty::ByColor {
+            white: Duration::from_millis(800_000),
+            black: Duration::from_millis(700_000),
+        })]
+    );
+}
+
+#[test]
+fn time_controls_the_board_api_refuses_are_refused_before_asking() {
+    assert_eq!(Speed::of(15 * 60, 10), Speed::Rapid);
+    assert_eq!(Speed::of(5 * 60, 3), Speed::Blitz);
+    assert_eq!(Speed::of(5 * 60, 5), Speed::Rapid);
+    assert_eq!(Speed::of(60, 0), Speed::Bullet);
+    assert_eq!(Speed::of(90 * 60, 30), Speed::Classical);
+    // A seek must be rapid or classical; a challenge may be blitz.
+    assert_eq!(time_control_refusal("15+10", 900, 10, true, de()), None);
+    let words = time_control_refusal("5+3", 300, 3, true, de()).expect("too fast to seek");
+    assert!(
+        words.starts_with("5+3 ist zu schnell für eine offene Suche"),
+        "{words}"
+    );
+    assert_eq!(time_control_refusal("5+3", 300, 3, false, de()), None);
+    let words = time_control_refusal("1+0", 60, 0, false, de()).expect("bullet");
+    assert!(words.starts_with("1+0 ist zu schnell: "), "{words}");
 }
