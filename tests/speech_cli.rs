@@ -63,7 +63,14 @@ fn queued_announcements_arrive_complete_and_in_order() {
     );
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     let expected: Vec<String> = phrases.iter().map(|p| format!("en|{p}")).collect();
-    assert_eq!(daemon.wait_for(phrases.len(), LIMIT), expected);
+    // What hector printed says why, if it went on with another backend.
+    assert_eq!(
+        daemon.wait_for(phrases.len(), LIMIT),
+        expected,
+        "{}{}",
+        r.stdout,
+        r.stderr
+    );
 }
 
 #[test]

@@ -14,6 +14,9 @@ pub struct SpeechDispatcher {
     connection: Connection,
     /// The message id of the utterance being spoken; 0 when nothing is.
     speaking: Arc<AtomicU64>,
+    /// The id of the last utterance whose end (or cancel) the daemon reported: on a busy
+    /// machine the end may come before `say` has returned its id.
+    ended: Arc<AtomicU64>,
     language: String,
 }
 
@@ -35,17 +38,21 @@ impl SpeechDispatcher {
                 }
             })?;
         let speaking = Arc::new(AtomicU64::new(NONE));
-        let done = |flag: Arc<AtomicU64>| {
+        let ended = Arc::new(AtomicU64::new(NONE));
+        let done = |flag: Arc<AtomicU64>, ended: Arc<AtomicU64>| {
             move |msg: usize, _client: usize| {
+                // Noted first, so that `speak` sees it if the id is not known yet.
+                ended.store(msg as u64, Ordering::SeqCst);
                 // Only the end of the utterance we are waiting for counts.
                 let _ = flag.compare_exchange(msg as u64, NONE, Ordering::SeqCst, Ordering::SeqCst);
             }
         };
-        connection.on_end(Some(Box::new(done(speaking.clone()))));
-        connection.on_cancel(Some(Box::new(done(speaking.clone()))));
+        connection.on_end(Some(Box::new(done(speaking.clone(), ended.clone()))));
+        connection.on_cancel(Some(Box::new(done(speaking.clone(), ended.clone()))));
         let mut backend = SpeechDispatcher {
             connection,
             speaking,
+            ended,
             language: String::new(),
         };
         backend.set_voice(voice)?;
@@ -70,13 +77,23 @@ impl Backend for SpeechDispatcher {
         self.speaking.store(u64::MAX, Ordering::SeqCst);
         match self.connection.say(Priority::Text, clean(text)) {
             Some(id) => {
-                // If the end already came for this id, nothing is speaking any more.
                 let _ = self.speaking.compare_exchange(
                     u64::MAX,
                     id,
                     Ordering::SeqCst,
                     Ordering::SeqCst,
                 );
+                // The end may have come before the id was known: then the callback found no
+                // match, and nothing would ever clear it. Either the callback sees the id
+                // stored above or this sees its note, whichever comes last.
+                if self.ended.load(Ordering::SeqCst) == id {
+                    let _ = self.speaking.compare_exchange(
+                        id,
+                        NONE,
+                        Ordering::SeqCst,
+                        Ordering::SeqCst,
+                    );
+                }
                 Ok(())
             }
             None => {
