@@ -32,6 +32,8 @@ pub struct Language {
     pub assist: AssistWords,
     pub arbiter: ArbiterWords,
     pub online: OnlineWords,
+    pub review: ReviewWords,
+    pub board_focus: BoardFocusWords,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -953,6 +955,52 @@ pub fn counted(forms: &[String; 2], n: u64) -> String {
         if n == 1 { &forms[0] } else { &forms[1] },
         &[("n", &n.to_string())],
     )
+}
+
+/// Looking back in the game's history: the commands (every language's words are
+/// understood) and what is said.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReviewWords {
+    /// "stellung 12": the position after move 12 (Black's; "stellung 12 weiß": White's).
+    pub position: Vec<String>,
+    pub next: Vec<String>,
+    pub previous: Vec<String>,
+    pub current: Vec<String>,
+    /// The screen's heading while looking back.
+    pub label: String,
+    /// The position after a move: {number}, {color}, {move}.
+    pub after: String,
+    /// The position before the first move.
+    pub start: String,
+    pub at_current: String,
+    pub at_start: String,
+    /// No such move in this game: {number}, {color}.
+    pub no_such: String,
+    pub which_move: String,
+    pub move_refused: String,
+    /// Said after a move played while looking back.
+    pub still: String,
+    /// Appended to the game's help.
+    pub help: String,
+}
+
+/// The board as a place to enter moves on the full screen.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardFocusWords {
+    /// Said when Tab moves the keys to the board, or back to the input line.
+    pub board: String,
+    pub input: String,
+    /// Said instead of the square when a key would leave the board.
+    pub edge: String,
+    /// A piece picked up: {piece}, {square}.
+    pub picked: String,
+    pub put_down: String,
+    /// Space on a square without a piece of the side to move: {square}.
+    pub nothing_to_pick: String,
+    /// Appended to the keys' help.
+    pub keys_help: String,
 }
 
 /// Fills `{name}` placeholders in a template.
