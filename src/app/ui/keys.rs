@@ -4,10 +4,11 @@
 //! digits go to a rank (the input line's letters are then not typed).
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use shakmaty::{Board, Color, File, Piece, Rank, Square};
+use shakmaty::{Board, Color, File, Piece, Rank, Role, Square};
 
 use crate::core::matchplay::command::Command;
 use crate::core::matchplay::session::SpeechControl;
+use crate::core::notation::language::{Language, TABLE_ROLES, role_index};
 use crate::io::files::MAX_LINE_BYTES;
 
 /// What a key does.
@@ -414,6 +415,15 @@ pub fn next_piece(board: &Board, from: Square, piece: Piece, side: Color) -> Opt
         .find(|&sq| board.piece_at(sq) == Some(piece))
 }
 
+/// The piece a letter on the board stands for: the letters the board is drawn with in the
+/// language (K D T L S B in German, K Q R B N P in English).
+pub fn role_of_letter(letter: char, lang: &Language) -> Option<Role> {
+    let letter = letter.to_lowercase().to_string();
+    TABLE_ROLES
+        .into_iter()
+        .find(|&role| lang.pieces.board_letters[role_index(role)].to_lowercase() == letter)
+}
+
 /// The square the focus moves to; it stays on the board's edge.
 pub fn walk(from: Square, files: i8, ranks: i8, side: Color) -> Square {
     let (df, dr) = match side {
@@ -609,6 +619,17 @@ mod tests {
         );
         typed(&mut f, "e4");
         assert_eq!(f.input, "e4");
+    }
+
+    #[test]
+    fn piece_letters_are_the_boards() {
+        let de = crate::core::notation::language::language("de").expect("de");
+        let en = crate::core::notation::language::language("en").expect("en");
+        assert_eq!(role_of_letter('s', de), Some(Role::Knight));
+        assert_eq!(role_of_letter('b', de), Some(Role::Pawn));
+        assert_eq!(role_of_letter('b', en), Some(Role::Bishop));
+        assert_eq!(role_of_letter('N', en), Some(Role::Knight));
+        assert_eq!(role_of_letter('x', en), None);
     }
 
     #[test]

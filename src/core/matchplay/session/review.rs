@@ -47,6 +47,23 @@ impl Match {
         self.reviewed_ply().map(|p| self.describe(p))
     }
 
+    /// The screen's heading while looking back: "Rückblick: 12. Schwarz" (the label alone
+    /// at the start).
+    pub fn review_heading(&self) -> Option<String> {
+        let ply = self.reviewed_ply()?;
+        let label = &self.lang.review.label;
+        Some(
+            match ply.checked_sub(1).and_then(|i| self.game.position_at(i)) {
+                Some(before) => format!(
+                    "{label}: {}. {}",
+                    before.fullmoves(),
+                    self.lang.color(before.turn())
+                ),
+                None => label.clone(),
+            },
+        )
+    }
+
     /// The square of the piece picked up on the screen's board, if one is.
     pub fn picked(&self) -> Option<Square> {
         self.picked
@@ -324,6 +341,7 @@ mod tests {
                 ["Rückblick nach 1. Weiß: Eva vier"]
             );
             assert_eq!(m.reviewed_ply(), Some(1));
+            assert_eq!(m.review_heading().as_deref(), Some("Rückblick: 1. Weiß"));
             assert_eq!(typed(&mut m, "feld e5"), ["Eva fünf: leer"]);
             assert_eq!(typed(&mut m, "wer"), ["Schwarz ist am Zug"]);
             assert_eq!(
