@@ -365,7 +365,11 @@ impl Focus {
                 command(Command::Square(self.cursor))
             }
             KeyAction::Jump(edge) => {
-                self.cursor = jump(self.cursor, edge, side);
+                let to = jump(self.cursor, edge, side);
+                if to == self.cursor {
+                    return KeyOutcome::Edge;
+                }
+                self.cursor = to;
                 command(Command::Square(self.cursor))
             }
             KeyAction::Ask(q) => KeyOutcome::Command {

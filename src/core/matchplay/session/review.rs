@@ -6,7 +6,8 @@
 //! `stellung 12 weiß` the position after White's 12th move. `stellung 0` is the position
 //! before White's first move when the game began there.
 
-use shakmaty::{Chess, Color, Position, Square};
+use shakmaty::san::San;
+use shakmaty::{CastlingSide, Chess, Color, Move, Position, Square};
 
 use super::{Effect, Match, Side, SpeechControl, answer};
 use crate::core::game::Game;
@@ -202,24 +203,50 @@ impl Match {
             }
             // Another piece of the same side is picked up instead, unless the move goes
             // there (a king onto its rook: castling in Chess960).
-            (Some(from), Some(p))
-                if !self
-                    .game
-                    .legal_moves()
-                    .iter()
-                    .any(|m| m.from() == Some(from) && m.to() == square) =>
-            {
+            (Some(from), Some(p)) if self.board_move_text(from, square).is_none() => {
                 self.pick(square, p.role, out);
             }
             (Some(from), _) => {
                 self.picked = None;
-                self.typed_move(&format!("{from}{square}"), now, out);
+                // The move in notation when it is one; otherwise the squares, which the
+                // typed-move path refuses with its reason or asks the promotion piece for.
+                let text = self
+                    .board_move_text(from, square)
+                    .unwrap_or_else(|| format!("{from}{square}"));
+                self.typed_move(&text, now, out);
             }
             (None, Some(p)) => self.pick(square, p.role, out),
             (None, None) => out.push(answer(fill(
                 &f.nothing_to_pick,
                 &[("square", &lang.square(square))],
             ))),
+        }
+    }
+
+    /// The one legal move (not a promotion) from `from` to `to`, in notation; castling is
+    /// the king's move to its square or onto its rook.
+    fn board_move_text(&self, from: Square, to: Square) -> Option<String> {
+        let pos = self.game.position();
+        let turn = pos.turn();
+        let matching: Vec<Move> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.from() == Some(from))
+            .filter(|m| match *m {
+                Move::Castle { king, rook } => {
+                    let side = if rook.file() > king.file() {
+                        CastlingSide::KingSide
+                    } else {
+                        CastlingSide::QueenSide
+                    };
+                    to == rook || to == side.king_to(turn)
+                }
+                _ => m.to() == to,
+            })
+            .collect();
+        match matching.as_slice() {
+            [one] if !one.is_promotion() => Some(San::from_move(pos, *one).to_string()),
+            _ => None,
         }
     }
 
@@ -421,6 +448,21 @@ mod tests {
                 space(&mut m, Square::G8),
                 ["Rückblick: erst aktuell sagen, dann ziehen"]
             );
+        }
+
+        #[test]
+        fn castling_on_the_board_is_the_kings_move() {
+            let mut m = start(Side::Keyboard);
+            for mv in ["e4", "e5", "Sf3", "Sc6", "Lc4", "Lc5"] {
+                typed(&mut m, mv);
+            }
+            space(&mut m, Square::E1);
+            assert_eq!(space(&mut m, Square::G1), ["Kurze Rochade"]);
+            typed(&mut m, "Sf6");
+            typed(&mut m, "a3");
+            // Onto the rook too.
+            space(&mut m, Square::E8);
+            assert_eq!(space(&mut m, Square::H8), ["Kurze Rochade"]);
         }
 
         #[test]
