@@ -440,6 +440,46 @@ mod tests {
     }
 
     #[test]
+    fn looking_back_draws_the_old_position_with_its_heading() {
+        let g = game("1. e4 e5 2. Nf3 Nc6");
+        let old = g.position_at(1).expect("after e4").clone();
+        let view = View {
+            game: &g,
+            lang: language("de").expect("de"),
+            local: Color::White,
+            cursor: Square::G1,
+            input: "",
+            caret: 0,
+            said: &[],
+            newest: 0,
+            question: None,
+            clock: None,
+            pieces: Pieces::Letters,
+            colors: false,
+            status: "",
+            boards: &[],
+            looking: Looking {
+                review: Some((&old, "Rückblick: 1. Weiß")),
+                picked: Some(Square::G1),
+                on_board: true,
+            },
+        };
+        let (text, cursor) = screen(&view, 80, 24);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].starts_with("Rückblick: 1. Weiß"), "{text}");
+        // After 1. e4: no black pawn on e5 yet, the knight on g1 picked up (in brackets).
+        assert!(
+            lines[4].starts_with("5  :   .   :   .   :   .   :   .  "),
+            "{text}"
+        );
+        assert!(lines[5].starts_with("4  .   :   .   :   B   :"), "{text}");
+        assert!(lines[8].contains("[S]"), "{text}");
+        // The keys are the board's: the input's label says so and the cursor stays there.
+        assert!(text.contains("Brett: "), "{text}");
+        assert_eq!(cursor.1, 8, "{text}");
+    }
+
+    #[test]
     fn snapshot_of_a_game_in_progress() {
         let g = game("1. e4 e5 2. Nf3 Nc6");
         let said = vec![
