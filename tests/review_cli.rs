@@ -193,3 +193,47 @@ fn tab_letters_and_space_play_a_move_on_the_board() {
     assert!(t.wait_for_screen("Eingabe", LIMIT), "{}", t.screen());
     quit(&mut t);
 }
+
+#[test]
+fn a_promotion_on_the_board_takes_the_piece_letter() {
+    let data = temp_dir("board-promotion");
+    let mut t = spawn(
+        data.path(),
+        &["--fen", "8/4P3/8/8/8/p7/k7/4K3 w - - 0 1"],
+        Some((100, 30)),
+    );
+    assert!(t.wait_for_screen("Zuletzt gesagt", LIMIT), "{}", t.screen());
+    t.send(b"\t");
+    assert!(t.wait_for_screen("Brett: ", LIMIT), "{}", t.screen());
+    // B is the German pawn: the one on e7.
+    t.send(b"b");
+    assert!(
+        t.wait_for_screen("Eva sieben: weißer Bauer", LIMIT),
+        "{}",
+        t.screen()
+    );
+    t.send(b" ");
+    t.send(b"8");
+    assert!(t.wait_for_screen("Eva acht: leer", LIMIT), "{}", t.screen());
+    t.send(b" ");
+    assert!(
+        t.wait_for_screen("Umwandlung in welche Figur?", LIMIT),
+        "{}",
+        t.screen()
+    );
+    // S: a knight.
+    t.send(b"s");
+    assert!(
+        t.wait_for_screen("1. e8", LIMIT),
+        "the promotion on the scoresheet\n{}",
+        t.screen()
+    );
+    assert!(
+        t.wait_for_screen("Umwandlung in Springer", LIMIT),
+        "{}",
+        t.screen()
+    );
+    t.send(b"\t");
+    assert!(t.wait_for_screen("Eingabe", LIMIT), "{}", t.screen());
+    quit(&mut t);
+}

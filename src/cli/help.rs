@@ -92,7 +92,8 @@ material, F7 the game's moves, F8 moves of the piece on the focused square, F9 i
 and defenders, F10 its rank, F11 its file, F12 its diagonals; Ctrl+R repeat, Escape silence, \
 Ctrl+X mute, Ctrl+Up and Ctrl+Down speaking rate, Ctrl+Q quit.\n\n\
 Tab gives the keys to the board (and back to the input line): Space picks up the piece on \
-the focused square and Space on the target plays it, Escape puts it down; the board's \
+the focused square and Space on the target plays it, Escape puts it down (at a promotion \
+the piece's letter answers); the board's \
 letters (K Q R B N P; German K D T L S B) jump to your next such piece, with Shift to the \
 opponent's; 1 to 8 go to that rank. At the board's edge the arrows say Edge.\n\n\
 Levels of the computer: 1 is a beginner (it also picks weaker moves now and then), 8 is \

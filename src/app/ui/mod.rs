@@ -243,6 +243,11 @@ pub trait Mode {
         let Some(role) = keys::role_of_letter(letter, lang) else {
             return true;
         };
+        // The promotion question after a move on the board: the letter names the piece.
+        if front.voice.question.as_ref() == Some(&lang.play.promotion_question) {
+            let piece = lang.piece(role).to_string();
+            return self.line(piece);
+        }
         let color = if opponent { !front.side } else { front.side };
         let piece = shakmaty::Piece { color, role };
         match keys::next_piece(&board, front.focus.cursor, piece, front.side) {
