@@ -917,6 +917,7 @@ impl Language {
             .into_iter()
             .chain(board)
             .chain(self.record.placeholders())
+            .chain(self.review_placeholders())
         {
             for p in needed {
                 if !text.contains(p) {
@@ -955,6 +956,23 @@ pub fn counted(forms: &[String; 2], n: u64) -> String {
         if n == 1 { &forms[0] } else { &forms[1] },
         &[("n", &n.to_string())],
     )
+}
+
+impl Language {
+    /// The templates of looking back and of the board's keys, with what they must name.
+    fn review_placeholders(&self) -> [(&'static str, &str, &'static [&'static str]); 4] {
+        let (r, f) = (&self.review, &self.board_focus);
+        [
+            ("review.after", &r.after, &["{number}", "{color}", "{move}"]),
+            ("review.no_such", &r.no_such, &["{number}", "{color}"]),
+            ("board_focus.picked", &f.picked, &["{piece}", "{square}"]),
+            (
+                "board_focus.nothing_to_pick",
+                &f.nothing_to_pick,
+                &["{square}"],
+            ),
+        ]
+    }
 }
 
 /// Looking back in the game's history: the commands (every language's words are
