@@ -1407,6 +1407,7 @@ fn used_words(c: &Clock, now: Timestamp, lang: &Language) -> String {
 }
 
 mod arbiter;
+mod board_entry;
 mod entries;
 mod review;
 pub use arbiter::TimeChange;
