@@ -1411,7 +1411,6 @@ mod board_entry;
 mod entries;
 mod review;
 pub use arbiter::TimeChange;
-pub use review::ply_after;
 
 #[cfg(test)]
 pub(crate) mod model_tests;

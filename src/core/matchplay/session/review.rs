@@ -15,7 +15,7 @@ use crate::core::notation::speak::announce_san;
 
 /// The number of half-moves played when the position after move `number` of `color` stands
 /// on the board, if the game has it.
-pub fn ply_after(game: &Game, number: u32, color: Color) -> Option<usize> {
+fn ply_after(game: &Game, number: u32, color: Color) -> Option<usize> {
     let index = |number: u32, color: Color| -> i64 {
         2 * (i64::from(number) - 1) + i64::from(color == Color::Black)
     };
@@ -38,11 +38,6 @@ impl Match {
         self.reviewed_ply()
             .and_then(|p| self.game.position_at(p))
             .unwrap_or_else(|| self.game.position())
-    }
-
-    /// What the screen says while looking back: "Rückblick nach 12. Schwarz: …".
-    pub fn review_words(&self) -> Option<String> {
-        self.reviewed_ply().map(|p| self.describe(p))
     }
 
     /// The screen's heading while looking back: "Rückblick: 12. Schwarz" (the label alone
