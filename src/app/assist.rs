@@ -177,6 +177,8 @@ impl Mode for Assist {
         let now = self.table.now();
         let clock = self.table.game.clock().map(|c| clock_faces(c, now));
         let boards = self.board_lines();
+        let m = self.table.game.game_match();
+        self.front.review = m.review_heading().map(|h| (m.shown_position().clone(), h));
         self.front.draw_board(
             screen,
             Picture {

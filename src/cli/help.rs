@@ -83,11 +83,19 @@ black rooks, square e4, rank 4, file e, diagonal e4, attacks e4, moves g1, moves
 turn, material, list 10, clock; and repeat, draw, accept, decline, claim, claim Nf3, resign, \
 save, new, silence, mute, unmute, faster, slower, quit, help. German words work too \
 (brett, figuren, feld e4, remis, reklamieren, aufgeben, ende …).\n\n\
+Looking back: position 12 (after Black's 12th move; position 12 white: after White's) shows \
+that position, every question answers for it and moves wait; next and previous step one \
+half-move, current returns (stellung, vor, vorher, aktuell).\n\n\
 Full-screen keys: arrows walk over the board and each square is spoken; Enter on an empty \
 line reads the focused square; F1 help, F2 board, F3 last move, F4 clock, F5 whose turn, F6 \
 material, F7 the game's moves, F8 moves of the piece on the focused square, F9 its attackers \
 and defenders, F10 its rank, F11 its file, F12 its diagonals; Ctrl+R repeat, Escape silence, \
 Ctrl+X mute, Ctrl+Up and Ctrl+Down speaking rate, Ctrl+Q quit.\n\n\
+Tab gives the keys to the board (and back to the input line): Space picks up the piece on \
+the focused square and Space on the target plays it, Escape puts it down (at a promotion \
+the piece's letter answers); the board's \
+letters (K Q R B N P; German K D T L S B) jump to your next such piece, with Shift to the \
+opponent's; 1 to 8 go to that rank. At the board's edge the arrows say Edge.\n\n\
 Levels of the computer: 1 is a beginner (it also picks weaker moves now and then), 8 is \
 full strength; each level also thinks longer (0.1 s to 2 s).";
 

@@ -732,6 +732,8 @@ impl Mode for App {
 
     fn draw(&mut self, screen: &mut FullScreen) {
         let clock = self.online.clock_faces(self.now());
+        let m = self.online.game_match();
+        self.front.review = m.review_heading().map(|h| (m.shown_position().clone(), h));
         self.front.draw_board(
             screen,
             Picture {

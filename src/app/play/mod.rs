@@ -557,6 +557,8 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
         recorder,
         ready: None,
     };
+    // Moves are made on the board too (Tab gives it the keys).
+    app.front.focus.board_entry = true;
     let screen = ui.open("play", &mut app.front.voice);
     for p in o.problems {
         app.tell(Urgency::Urgent, vec![p]);
@@ -658,6 +660,11 @@ impl Mode for App {
 
     fn draw(&mut self, screen: &mut FullScreen) {
         let clock = self.clock_strings();
+        self.front.review = self
+            .game_match
+            .review_heading()
+            .map(|h| (self.game_match.shown_position().clone(), h));
+        self.front.picked = self.game_match.picked();
         self.front.draw_board(
             screen,
             Picture {
@@ -672,6 +679,10 @@ impl Mode for App {
 
     fn command(&mut self, command: Command) -> bool {
         self.handle(Event::Command(command))
+    }
+
+    fn shown_board(&self) -> Option<shakmaty::Board> {
+        Some(shakmaty::Position::board(self.game_match.shown_position()).clone())
     }
 
     fn line(&mut self, line: String) -> bool {

@@ -1,11 +1,14 @@
 //! Keys of the full-screen view: typing goes to the input line; arrows walk the board;
-//! function keys ask about the focused square and the game.
+//! function keys ask about the focused square and the game. Where a mode takes moves on the
+//! board, Tab gives the keys to the board: Space picks up and plays, letters find pieces,
+//! digits go to a rank (the input line's letters are then not typed).
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use shakmaty::{Color, File, Rank, Square};
+use shakmaty::{Board, Color, File, Piece, Rank, Role, Square};
 
 use crate::core::matchplay::command::Command;
 use crate::core::matchplay::session::SpeechControl;
+use crate::core::notation::language::{Language, TABLE_ROLES, role_index};
 use crate::io::files::MAX_LINE_BYTES;
 
 /// What a key does.
@@ -136,6 +139,16 @@ pub enum KeyOutcome {
     Quit,
     /// Only the screen changed (typing, Ctrl+L).
     Redraw,
+    /// Tab gave the keys to the board (`true`) or back to the input line.
+    FocusSwitched(bool),
+    /// A key would leave the board: the focus stays, and a cue word is said.
+    Edge,
+    /// On the board, a piece letter: the next such piece of the player, or with Shift of
+    /// the opponent (the mode knows the position).
+    Find {
+        letter: char,
+        opponent: bool,
+    },
     Nothing,
 }
 
@@ -154,6 +167,11 @@ pub struct Focus {
     /// Lines sent, oldest first, and which one Up and Down show (`None`: the line being typed).
     history: Vec<String>,
     recalled: Option<usize>,
+    /// The mode takes moves on the board: Tab switches the keys between the input line and
+    /// the board.
+    pub board_entry: bool,
+    /// The keys go to the board (Tab).
+    pub on_board: bool,
 }
 
 impl Focus {
@@ -165,7 +183,37 @@ impl Focus {
             cursor,
             history: Vec::new(),
             recalled: None,
+            board_entry: false,
+            on_board: false,
         }
+    }
+
+    /// The keys of the board's focus: Space, piece letters, rank digits, Escape. `None` for
+    /// the others (arrows, function keys, Enter), which work as with the input line.
+    fn board_key(&mut self, k: KeyEvent) -> Option<KeyOutcome> {
+        if k.modifiers.contains(KeyModifiers::CONTROL) {
+            return None;
+        }
+        let command = |command| KeyOutcome::Command {
+            command,
+            keys_help: false,
+        };
+        Some(match k.code {
+            KeyCode::Char(' ') => command(Command::Select(self.cursor)),
+            KeyCode::Esc => command(Command::PutDown),
+            KeyCode::Char(c @ '1'..='8') => {
+                let rank = Rank::new(c as u32 - '1' as u32);
+                self.cursor = Square::from_coords(self.cursor.file(), rank);
+                command(Command::Square(self.cursor))
+            }
+            KeyCode::Char(c) if c.is_alphabetic() => KeyOutcome::Find {
+                letter: c.to_lowercase().next().unwrap_or(c),
+                opponent: c.is_uppercase() || k.modifiers.contains(KeyModifiers::SHIFT),
+            },
+            // Nothing is typed while the keys are the board's.
+            KeyCode::Char(_) | KeyCode::Backspace | KeyCode::Delete => KeyOutcome::Nothing,
+            _ => return None,
+        })
     }
 
     /// A line hector refused goes back into the input, selected for retyping.
@@ -212,7 +260,7 @@ impl Focus {
     /// The keys that edit the input line while it holds text (or shows a recalled line);
     /// `None` for the others, which walk the board as with an empty line.
     fn edit(&mut self, action: &KeyAction) -> Option<KeyOutcome> {
-        if self.input.is_empty() && self.recalled.is_none() {
+        if self.on_board || (self.input.is_empty() && self.recalled.is_none()) {
             return None;
         }
         let len = self.input.chars().count();
@@ -242,6 +290,15 @@ impl Focus {
             command,
             keys_help: false,
         };
+        if k.code == KeyCode::Tab && self.board_entry {
+            self.on_board = !self.on_board;
+            return KeyOutcome::FocusSwitched(self.on_board);
+        }
+        if self.on_board
+            && let Some(outcome) = self.board_key(k)
+        {
+            return outcome;
+        }
         let action = action(k);
         if let Some(outcome) = self.edit(&action) {
             return outcome;
@@ -300,11 +357,19 @@ impl Focus {
                 }
             }
             KeyAction::Walk(f, r) => {
-                self.cursor = walk(self.cursor, f, r, side);
+                let to = walk(self.cursor, f, r, side);
+                if to == self.cursor {
+                    return KeyOutcome::Edge;
+                }
+                self.cursor = to;
                 command(Command::Square(self.cursor))
             }
             KeyAction::Jump(edge) => {
-                self.cursor = jump(self.cursor, edge, side);
+                let to = jump(self.cursor, edge, side);
+                if to == self.cursor {
+                    return KeyOutcome::Edge;
+                }
+                self.cursor = to;
                 command(Command::Square(self.cursor))
             }
             KeyAction::Ask(q) => KeyOutcome::Command {
@@ -320,6 +385,47 @@ impl Focus {
             KeyAction::Nothing => KeyOutcome::Nothing,
         }
     }
+}
+
+/// The next square after `from` with `piece`, in the order the screen shows the squares
+/// from `side` (rank by rank from the far one, each from the left), starting again at the
+/// first square after the last.
+pub fn next_piece(board: &Board, from: Square, piece: Piece, side: Color) -> Option<Square> {
+    let order: Vec<Square> = match side {
+        Color::White => Rank::ALL
+            .into_iter()
+            .rev()
+            .flat_map(|r| {
+                File::ALL
+                    .into_iter()
+                    .map(move |f| Square::from_coords(f, r))
+            })
+            .collect(),
+        Color::Black => Rank::ALL
+            .into_iter()
+            .flat_map(|r| {
+                File::ALL
+                    .into_iter()
+                    .rev()
+                    .map(move |f| Square::from_coords(f, r))
+            })
+            .collect(),
+    };
+    let at = order.iter().position(|&sq| sq == from).unwrap_or(0);
+    order[at + 1..]
+        .iter()
+        .chain(&order[..=at])
+        .copied()
+        .find(|&sq| board.piece_at(sq) == Some(piece))
+}
+
+/// The piece a letter on the board stands for: the letters the board is drawn with in the
+/// language (K D T L S B in German, K Q R B N P in English).
+pub fn role_of_letter(letter: char, lang: &Language) -> Option<Role> {
+    let letter = letter.to_lowercase().to_string();
+    TABLE_ROLES
+        .into_iter()
+        .find(|&role| lang.pieces.board_letters[role_index(role)].to_lowercase() == letter)
 }
 
 /// The square the focus moves to; it stays on the board's edge.
@@ -454,6 +560,133 @@ mod tests {
         assert_eq!(f.input, "Sf3");
         f.press(key(KeyCode::Down), Color::White);
         assert_eq!(f.input, "");
+    }
+
+    #[test]
+    fn the_board_takes_the_keys_after_tab() {
+        let mut f = Focus::new(Square::E2);
+        // Without board entry Tab does nothing and letters are typed.
+        assert_eq!(
+            f.press(key(KeyCode::Tab), Color::White),
+            KeyOutcome::Nothing
+        );
+        f.board_entry = true;
+        assert_eq!(
+            f.press(key(KeyCode::Tab), Color::White),
+            KeyOutcome::FocusSwitched(true)
+        );
+        assert_eq!(
+            f.press(key(KeyCode::Char(' ')), Color::White),
+            KeyOutcome::Command {
+                command: Command::Select(Square::E2),
+                keys_help: false
+            }
+        );
+        assert_eq!(
+            f.press(key(KeyCode::Char('n')), Color::White),
+            KeyOutcome::Find {
+                letter: 'n',
+                opponent: false
+            }
+        );
+        assert_eq!(
+            f.press(
+                KeyEvent::new(KeyCode::Char('N'), KeyModifiers::SHIFT),
+                Color::White
+            ),
+            KeyOutcome::Find {
+                letter: 'n',
+                opponent: true
+            }
+        );
+        f.press(key(KeyCode::Char('5')), Color::White);
+        assert_eq!(f.cursor, Square::E5);
+        assert!(f.input.is_empty());
+        assert_eq!(
+            f.press(key(KeyCode::Esc), Color::White),
+            KeyOutcome::Command {
+                command: Command::PutDown,
+                keys_help: false
+            }
+        );
+        // The function keys still ask.
+        assert!(matches!(
+            f.press(key(KeyCode::F(2)), Color::White),
+            KeyOutcome::Command {
+                command: Command::Board,
+                ..
+            }
+        ));
+        assert_eq!(
+            f.press(key(KeyCode::Tab), Color::White),
+            KeyOutcome::FocusSwitched(false)
+        );
+        typed(&mut f, "e4");
+        assert_eq!(f.input, "e4");
+    }
+
+    #[test]
+    fn piece_letters_are_the_boards() {
+        let de = crate::core::notation::language::language("de").expect("de");
+        let en = crate::core::notation::language::language("en").expect("en");
+        assert_eq!(role_of_letter('s', de), Some(Role::Knight));
+        assert_eq!(role_of_letter('b', de), Some(Role::Pawn));
+        assert_eq!(role_of_letter('b', en), Some(Role::Bishop));
+        assert_eq!(role_of_letter('N', en), Some(Role::Knight));
+        assert_eq!(role_of_letter('x', en), None);
+    }
+
+    #[test]
+    fn the_edge_is_a_cue_not_the_square_again() {
+        let mut f = Focus::new(Square::A1);
+        assert_eq!(f.press(key(KeyCode::Left), Color::White), KeyOutcome::Edge);
+        assert_eq!(f.cursor, Square::A1);
+        assert!(matches!(
+            f.press(key(KeyCode::Right), Color::White),
+            KeyOutcome::Command {
+                command: Command::Square(Square::B1),
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn letters_find_the_next_piece_in_reading_order() {
+        let board = Board::default();
+        let knight = Piece {
+            color: Color::White,
+            role: shakmaty::Role::Knight,
+        };
+        assert_eq!(
+            next_piece(&board, Square::E2, knight, Color::White),
+            Some(Square::B1)
+        );
+        assert_eq!(
+            next_piece(&board, Square::B1, knight, Color::White),
+            Some(Square::G1)
+        );
+        // After the last, the first again.
+        assert_eq!(
+            next_piece(&board, Square::G1, knight, Color::White),
+            Some(Square::B1)
+        );
+        // Seen from Black, the first rank is read last, from the right.
+        assert_eq!(
+            next_piece(&board, Square::E7, knight, Color::Black),
+            Some(Square::G1)
+        );
+        let queen = Piece {
+            color: Color::Black,
+            role: shakmaty::Role::Queen,
+        };
+        assert_eq!(
+            next_piece(&board, Square::D8, queen, Color::White),
+            Some(Square::D8)
+        );
+        assert_eq!(
+            next_piece(&Board::empty(), Square::D8, queen, Color::White),
+            None
+        );
     }
 
     #[test]

@@ -89,6 +89,10 @@ pub struct Front {
     pub lang: &'static Language,
     /// The line just handled was refused: it stays in the input line.
     pub refused: bool,
+    /// The position looked back at, with its heading (the mode sets it before drawing).
+    pub review: Option<(shakmaty::Chess, String)>,
+    /// The square of the piece picked up on the board (the mode sets it before drawing).
+    pub picked: Option<Square>,
 }
 
 impl Front {
@@ -100,6 +104,8 @@ impl Front {
             side,
             lang,
             refused: false,
+            review: None,
+            picked: None,
         }
     }
 }
@@ -133,6 +139,11 @@ impl Front {
             colors: picture.colors,
             status: &self.voice.status,
             boards: picture.boards,
+            looking: view::Looking {
+                review: self.review.as_ref().map(|(p, h)| (p, h.as_str())),
+                picked: self.picked,
+                on_board: self.focus.on_board,
+            },
         };
         let _ = screen.terminal.draw(|f| view.draw(f));
     }
@@ -155,6 +166,11 @@ pub trait Mode {
     }
 
     fn draw(&mut self, screen: &mut FullScreen);
+    /// The board the keys on the board search (the position shown); `None`: the mode takes
+    /// no moves on the board.
+    fn shown_board(&self) -> Option<shakmaty::Board> {
+        None
+    }
     /// A typed line.
     fn line(&mut self, line: String) -> bool;
     /// A command from a key (or Enter on an empty line: the focused square).
@@ -173,7 +189,11 @@ pub trait Mode {
             Some(KeyOutcome::Command { command, keys_help }) => {
                 let keep = self.command(command);
                 if keys_help {
-                    let keys = self.front().lang.play.keys_help.clone();
+                    let front = self.front();
+                    let mut keys = front.lang.play.keys_help.clone();
+                    if front.focus.board_entry {
+                        keys = format!("{keys} {}", front.lang.board_focus.keys_help);
+                    }
                     self.voice().tell_more(Urgency::Answer, vec![keys]);
                 }
                 keep
@@ -196,7 +216,50 @@ pub trait Mode {
                 keep
             }
             Some(KeyOutcome::Quit) => self.command(Command::Quit),
+            Some(KeyOutcome::FocusSwitched(on_board)) => {
+                let f = &self.front().lang.board_focus;
+                let word = if on_board { &f.board } else { &f.input };
+                let word = word.clone();
+                self.voice().tell(Urgency::Answer, vec![word]);
+                true
+            }
+            Some(KeyOutcome::Edge) => {
+                let word = self.front().lang.board_focus.edge.clone();
+                self.voice().tell(Urgency::Answer, vec![word]);
+                true
+            }
+            Some(KeyOutcome::Find { letter, opponent }) => self.find(letter, opponent),
             _ => true,
+        }
+    }
+    /// A piece letter on the board: the focus goes to the next such piece of the player (or
+    /// the opponent), which is said; when there is none, that is said.
+    fn find(&mut self, letter: char, opponent: bool) -> bool {
+        let Some(board) = self.shown_board() else {
+            return true;
+        };
+        let front = self.front();
+        let lang = front.lang;
+        let Some(role) = keys::role_of_letter(letter, lang) else {
+            return true;
+        };
+        // The promotion question after a move on the board: the letter names the piece.
+        if front.voice.question.as_ref() == Some(&lang.play.promotion_question) {
+            let piece = lang.piece(role).to_string();
+            return self.line(piece);
+        }
+        let color = if opponent { !front.side } else { front.side };
+        let piece = shakmaty::Piece { color, role };
+        match keys::next_piece(&board, front.focus.cursor, piece, front.side) {
+            Some(square) => {
+                front.focus.cursor = square;
+                self.command(Command::Square(square))
+            }
+            // None there: the answer to "where are they" says so.
+            None => self.command(Command::Pieces {
+                color: Some(color),
+                role: Some(role),
+            }),
         }
     }
     fn incoming(&mut self, tag: usize, event: Incoming) -> bool;

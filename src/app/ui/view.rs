@@ -11,7 +11,7 @@ use ratatui::layout::{Constraint, Direction, Layout, Position as CursorPosition,
 use ratatui::style::{Color as Tint, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
-use shakmaty::{Color, File, Piece, Position, Rank, Role, Square};
+use shakmaty::{Chess, Color, File, Piece, Position, Rank, Role, Square};
 
 use crate::core::game::Game;
 use crate::core::notation::clock_words::ClockFaces;
@@ -57,6 +57,21 @@ pub struct View<'a> {
     pub status: &'a str,
     /// The boards of a two-board game: a heading and one line per board (empty: none).
     pub boards: &'a [String],
+    /// Looking back, and the keys on the board.
+    pub looking: Looking<'a>,
+}
+
+/// What the board shows besides the game's position: an earlier position looked back at,
+/// a piece picked up, the keys on the board.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Looking<'a> {
+    /// The position looked back at, with its heading ("Rückblick: 12. Schwarz").
+    pub review: Option<(&'a Chess, &'a str)>,
+    /// The square of the piece picked up: drawn in brackets.
+    pub picked: Option<Square>,
+    /// The keys go to the board: the input line's label says so, the cursor stays on the
+    /// board.
+    pub on_board: bool,
 }
 
 /// A terminal smaller than [`MIN_COLS`] x [`MIN_ROWS`] gets a sentence saying so instead of
@@ -130,9 +145,16 @@ impl View<'_> {
     }
 
     fn board_lines(&self) -> Vec<Line<'static>> {
-        let board = self.game.position().board();
+        let (position, heading) = match self.looking.review {
+            Some((position, heading)) => (position, heading.to_string()),
+            None => (
+                self.game.position(),
+                self.lang.color(self.game.turn()).to_string(),
+            ),
+        };
+        let board = position.board();
         let mut out = vec![Line::from(Span::styled(
-            self.lang.color(self.game.turn()).to_string(),
+            heading,
             Style::default().add_modifier(Modifier::BOLD),
         ))];
         for rank in self.ranks() {
@@ -140,6 +162,9 @@ impl View<'_> {
             for file in self.files() {
                 let sq = Square::from_coords(file, rank);
                 let text = match board.piece_at(sq) {
+                    Some(p) if self.looking.picked == Some(sq) => {
+                        format!("[{}] ", self.piece_text(p))
+                    }
                     Some(p) => format!(" {}  ", self.piece_text(p)),
                     // Dark squares carry a colon, light ones a dot: the peg board's raised
                     // dark squares, without colour.
@@ -285,12 +310,16 @@ impl View<'_> {
         );
         frame.render_widget(Paragraph::new(said), rows[1]);
         frame.render_widget(Paragraph::new(self.status.to_string()), rows[2]);
-        let prompt = format!("{}: ", self.lang.play.prompt);
+        let prompt = if self.looking.on_board {
+            format!("{}: ", self.lang.board_focus.board)
+        } else {
+            format!("{}: ", self.lang.play.prompt)
+        };
         let input = format!("{prompt}{}", self.input);
         frame.render_widget(Paragraph::new(input.clone()), rows[3]);
         // The cursor: in the input line while typing, else on the focused square, where a
         // braille display follows it.
-        if self.input.is_empty() {
+        if self.input.is_empty() || self.looking.on_board {
             if let Some((x, y)) = self.square_cell(top[0], self.cursor) {
                 frame.set_cursor_position(CursorPosition::new(x, y));
             }
@@ -411,6 +440,46 @@ mod tests {
     }
 
     #[test]
+    fn looking_back_draws_the_old_position_with_its_heading() {
+        let g = game("1. e4 e5 2. Nf3 Nc6");
+        let old = g.position_at(1).expect("after e4").clone();
+        let view = View {
+            game: &g,
+            lang: language("de").expect("de"),
+            local: Color::White,
+            cursor: Square::G1,
+            input: "",
+            caret: 0,
+            said: &[],
+            newest: 0,
+            question: None,
+            clock: None,
+            pieces: Pieces::Letters,
+            colors: false,
+            status: "",
+            boards: &[],
+            looking: Looking {
+                review: Some((&old, "Rückblick: 1. Weiß")),
+                picked: Some(Square::G1),
+                on_board: true,
+            },
+        };
+        let (text, cursor) = screen(&view, 80, 24);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].starts_with("Rückblick: 1. Weiß"), "{text}");
+        // After 1. e4: no black pawn on e5 yet, the knight on g1 picked up (in brackets).
+        assert!(
+            lines[4].starts_with("5  :   .   :   .   :   .   :   .  "),
+            "{text}"
+        );
+        assert!(lines[5].starts_with("4  .   :   .   :   B   :"), "{text}");
+        assert!(lines[8].contains("[S]"), "{text}");
+        // The keys are the board's: the input's label says so and the cursor stays there.
+        assert!(text.contains("Brett: "), "{text}");
+        assert_eq!(cursor.1, 8, "{text}");
+    }
+
+    #[test]
     fn snapshot_of_a_game_in_progress() {
         let g = game("1. e4 e5 2. Nf3 Nc6");
         let said = vec![
@@ -438,6 +507,7 @@ mod tests {
             colors: false,
             status: "Sprachausgabe: print",
             boards: &[],
+            looking: Looking::default(),
         };
         let (text, cursor) = screen(&view, 80, 24);
         let expected = [
@@ -485,6 +555,7 @@ mod tests {
             colors: true,
             status: "",
             boards: &[],
+            looking: Looking::default(),
         };
         let (text, cursor) = screen(&view, 80, 24);
         let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
@@ -512,6 +583,7 @@ mod tests {
             colors: false,
             status: "",
             boards: &[],
+            looking: Looking::default(),
         };
         let (text, _) = screen(&view, 60, 20);
         let words: Vec<&str> = text.split_whitespace().collect();
@@ -549,6 +621,7 @@ mod tests {
                     colors: false,
                     status: "Sprachausgabe: print",
                     boards: &[],
+                    looking: Looking::default(),
                 };
                 let (text, _) = screen(&view, cols, rows);
                 let lines: Vec<&str> = text.lines().map(str::trim_end).collect();

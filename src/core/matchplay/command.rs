@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use shakmaty::{Color, File, Rank, Role, Square};
 
-use crate::core::notation::language::{CommandWords, languages};
+use crate::core::notation::language::{CommandWords, ReviewWords, languages};
 use crate::core::notation::vocabulary::{
     Meaning, Vocabulary, fold, parse_file, parse_rank, parse_square,
 };
@@ -61,6 +61,21 @@ pub enum Command {
     /// The answer to a question hector asked (resigning, quitting).
     Yes,
     No,
+    /// Looking back: the position after move `number`, Black's unless `color` says White
+    /// (`None`: the number is missing).
+    Review {
+        number: Option<u32>,
+        color: Option<Color>,
+    },
+    /// Looking back: one half-move on, one back, or the current position again.
+    ReviewNext,
+    ReviewPrevious,
+    ReviewCurrent,
+    /// Space on the board (full screen): pick up the piece on this square, or play the
+    /// picked piece to it.
+    Select(Square),
+    /// Escape on the board: the picked piece is put down.
+    PutDown,
 }
 
 /// A typed line.
@@ -119,6 +134,20 @@ enum Word {
     Black,
     Yes,
     No,
+    ReviewPosition,
+    ReviewNext,
+    ReviewPrevious,
+    ReviewCurrent,
+}
+
+/// The words of looking back, in their own table.
+fn review_table(r: &ReviewWords) -> [(&Vec<String>, Word); 4] {
+    [
+        (&r.position, Word::ReviewPosition),
+        (&r.next, Word::ReviewNext),
+        (&r.previous, Word::ReviewPrevious),
+        (&r.current, Word::ReviewCurrent),
+    ]
 }
 
 fn table(c: &CommandWords) -> [(&Vec<String>, Word); 32] {
@@ -163,7 +192,8 @@ fn words() -> &'static HashMap<String, Word> {
     WORDS.get_or_init(|| {
         let mut map = HashMap::new();
         for lang in languages() {
-            for (list, word) in table(&lang.commands) {
+            let review = review_table(&lang.review);
+            for (list, word) in table(&lang.commands).into_iter().chain(review) {
                 for w in list {
                     map.entry(fold(w)).or_insert(word);
                 }
@@ -247,8 +277,37 @@ pub fn read_line(text: &str) -> Result<Line, CommandError> {
         Word::No => Command::No,
         // "weiß" or "schwarz" alone: that side's pieces.
         Word::White | Word::Black => pieces(text)?,
+        Word::ReviewPosition => review(rest)?,
+        Word::ReviewNext => Command::ReviewNext,
+        Word::ReviewPrevious => Command::ReviewPrevious,
+        Word::ReviewCurrent => Command::ReviewCurrent,
     };
     Ok(Line::Command(command))
+}
+
+/// "stellung 12", "position 12 white", "stellung 12. weiß".
+fn review(rest: &str) -> Result<Command, CommandError> {
+    let mut words = rest.split_whitespace();
+    let number = match words.next() {
+        None => None,
+        Some(n) => Some(
+            n.trim_end_matches('.')
+                .parse()
+                .map_err(|_| CommandError::Unknown(n.to_string()))?,
+        ),
+    };
+    let color = match words.next() {
+        None => None,
+        Some(w) => match word(w.trim_end_matches(['.', ',', '?'])) {
+            Some(Word::White) => Some(Color::White),
+            Some(Word::Black) => Some(Color::Black),
+            _ => return Err(CommandError::Unknown(w.to_string())),
+        },
+    };
+    if let Some(extra) = words.next() {
+        return Err(CommandError::Unknown(extra.to_string()));
+    }
+    Ok(Command::Review { number, color })
 }
 
 /// A piece named alone ("Springer", "knights").
@@ -384,6 +443,32 @@ mod tests {
                 role: Some(Role::King)
             }
         );
+    }
+
+    #[test]
+    fn looking_back_in_both_languages() {
+        let review = |number, color| Command::Review { number, color };
+        assert_eq!(cmd("stellung 12"), review(Some(12), None));
+        assert_eq!(
+            cmd("Stellung 12. weiß"),
+            review(Some(12), Some(Color::White))
+        );
+        assert_eq!(cmd("position 3 black"), review(Some(3), Some(Color::Black)));
+        assert_eq!(cmd("stellung"), review(None, None));
+        assert_eq!(cmd("vor"), Command::ReviewNext);
+        assert_eq!(cmd("next"), Command::ReviewNext);
+        assert_eq!(cmd("vorher"), Command::ReviewPrevious);
+        assert_eq!(cmd("previous"), Command::ReviewPrevious);
+        assert_eq!(cmd("aktuell"), Command::ReviewCurrent);
+        assert_eq!(cmd("current"), Command::ReviewCurrent);
+        assert!(matches!(
+            read_line("stellung zwölf"),
+            Err(CommandError::Unknown(_))
+        ));
+        assert!(matches!(
+            read_line("stellung 12 grün"),
+            Err(CommandError::Unknown(_))
+        ));
     }
 
     #[test]

@@ -299,6 +299,10 @@ pub struct Match {
     /// The engine's second chances: restarted once, an illegal answer asked for again once.
     engine_restarts: u8,
     engine_rejected: u8,
+    /// Looking back at the position after this many half-moves (not recorded).
+    review: Option<usize>,
+    /// The piece picked up on the screen's board (not recorded).
+    picked: Option<Square>,
 }
 
 fn say(urgency: Urgency, text: impl Into<String>) -> Effect {
@@ -356,6 +360,8 @@ impl Match {
             held: false,
             engine_restarts: 0,
             engine_rejected: 0,
+            review: None,
+            picked: None,
         };
         let mut effects = Vec::new();
         if !m.game.is_over() {
@@ -644,6 +650,9 @@ impl Match {
     }
 
     fn typed_move(&mut self, text: &str, now: Timestamp, out: &mut Vec<Effect>) {
+        if self.refused_in_review(out) {
+            return;
+        }
         let p = &self.lang.play;
         if self.game.is_over() {
             out.push(answer(self.lang.messages.game_over.clone()));
@@ -793,6 +802,7 @@ impl Match {
             announce_san(report.played.san, m, self.lang, self.setup.form),
         ));
         self.touched_not_moved(by, m, out);
+        self.after_move_in_review(out);
         if self.setup.local_board && !from_local_board {
             self.board_behind = Some(m);
             out.push(Effect::BoardExpect {
@@ -979,11 +989,13 @@ impl Match {
             return;
         }
         let lang = self.lang;
-        let pos = self.game.position().clone();
+        // Looking back, the questions about the board answer for the position looked at.
+        let pos = self.shown_position().clone();
+        let reviewing = self.reviewed_ply().is_some();
         let form = self.setup.form;
         let p = &lang.play;
         match c {
-            Command::Help => out.push(answer(p.help.clone())),
+            Command::Help => out.push(answer(format!("{} {}", p.help, lang.review.help))),
             Command::Board => out.push(lines(queries::board(&pos, self.setup.local, lang))),
             Command::Pieces { color, role } => {
                 out.push(lines(queries::pieces(&pos, color, role, lang)))
@@ -995,7 +1007,7 @@ impl Match {
             Command::Attacks(sq) => out.push(answer(queries::attacks_on(&pos, sq, lang))),
             Command::Threats => out.push(answer(queries::threats(&pos, lang))),
             // A finished game has no moves to list: say so, not "0 Züge".
-            Command::Moves(_) | Command::PieceMoves(_) if self.game.is_over() => {
+            Command::Moves(_) | Command::PieceMoves(_) if self.game.is_over() && !reviewing => {
                 out.push(answer(lang.messages.game_over.clone()))
             }
             Command::Moves(sq) => out.push(answer(queries::moves(&pos, sq, lang, form))),
@@ -1004,8 +1016,8 @@ impl Match {
             }
             Command::Last => out.push(answer(queries::last_move(&self.game, lang, form))),
             Command::Turn => out.push(answer(match self.game.outcome() {
-                Some(o) => self.outcome_text(o),
-                None => queries::turn(&pos, lang),
+                Some(o) if !reviewing => self.outcome_text(o),
+                _ => queries::turn(&pos, lang),
             })),
             Command::Material => out.push(lines(queries::material(&pos, lang))),
             Command::List(from) => {
@@ -1060,6 +1072,12 @@ impl Match {
                 out.push(answer(self.question_text(&Pending::New)));
             }
             Command::New => out.push(Effect::NewGame),
+            Command::Review { .. }
+            | Command::ReviewNext
+            | Command::ReviewPrevious
+            | Command::ReviewCurrent => self.review_command(&c, out),
+            Command::Select(square) => self.select(square, now, out),
+            Command::PutDown => self.put_down(out),
         }
     }
 
@@ -1389,7 +1407,9 @@ fn used_words(c: &Clock, now: Timestamp, lang: &Language) -> String {
 }
 
 mod arbiter;
+mod board_entry;
 mod entries;
+mod review;
 pub use arbiter::TimeChange;
 
 #[cfg(test)]

@@ -33,6 +33,8 @@ pub struct Language {
     pub arbiter: ArbiterWords,
     pub online: OnlineWords,
     pub usage: UsageWords,
+    pub review: ReviewWords,
+    pub board_focus: BoardFocusWords,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -1033,6 +1035,7 @@ impl Language {
             .chain(board)
             .chain(self.record.placeholders())
             .chain(self.usage.placeholders())
+            .chain(self.review_placeholders())
         {
             for p in needed {
                 if !text.contains(p) {
@@ -1071,6 +1074,69 @@ pub fn counted(forms: &[String; 2], n: u64) -> String {
         if n == 1 { &forms[0] } else { &forms[1] },
         &[("n", &n.to_string())],
     )
+}
+
+impl Language {
+    /// The templates of looking back and of the board's keys, with what they must name.
+    fn review_placeholders(&self) -> [(&'static str, &str, &'static [&'static str]); 4] {
+        let (r, f) = (&self.review, &self.board_focus);
+        [
+            ("review.after", &r.after, &["{number}", "{color}", "{move}"]),
+            ("review.no_such", &r.no_such, &["{number}", "{color}"]),
+            ("board_focus.picked", &f.picked, &["{piece}", "{square}"]),
+            (
+                "board_focus.nothing_to_pick",
+                &f.nothing_to_pick,
+                &["{square}"],
+            ),
+        ]
+    }
+}
+
+/// Looking back in the game's history: the commands (every language's words are
+/// understood) and what is said.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReviewWords {
+    /// "stellung 12": the position after move 12 (Black's; "stellung 12 weiß": White's).
+    pub position: Vec<String>,
+    pub next: Vec<String>,
+    pub previous: Vec<String>,
+    pub current: Vec<String>,
+    /// The screen's heading while looking back.
+    pub label: String,
+    /// The position after a move: {number}, {color}, {move}.
+    pub after: String,
+    /// The position before the first move.
+    pub start: String,
+    pub at_current: String,
+    pub at_start: String,
+    /// No such move in this game: {number}, {color}.
+    pub no_such: String,
+    pub which_move: String,
+    pub move_refused: String,
+    /// Said after a move played while looking back.
+    pub still: String,
+    /// Appended to the game's help.
+    pub help: String,
+}
+
+/// The board as a place to enter moves on the full screen.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardFocusWords {
+    /// Said when Tab moves the keys to the board, or back to the input line.
+    pub board: String,
+    pub input: String,
+    /// Said instead of the square when a key would leave the board.
+    pub edge: String,
+    /// A piece picked up: {piece}, {square}.
+    pub picked: String,
+    pub put_down: String,
+    /// Space on a square without a piece of the side to move: {square}.
+    pub nothing_to_pick: String,
+    /// Appended to the keys' help.
+    pub keys_help: String,
 }
 
 /// Fills `{name}` placeholders in a template.

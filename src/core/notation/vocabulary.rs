@@ -256,6 +256,10 @@ fn known_words(lang: &Language) -> Vec<&String> {
         &c.slower,
         &c.white,
         &c.black,
+        &lang.review.position,
+        &lang.review.next,
+        &lang.review.previous,
+        &lang.review.current,
         &u.capture,
         &u.castling,
     ] {

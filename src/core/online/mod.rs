@@ -339,6 +339,11 @@ impl Online {
         self.m.game()
     }
 
+    /// The match as hector keeps it (what the screen draws: a position looked back at).
+    pub fn game_match(&self) -> &Match {
+        &self.m
+    }
+
     pub fn me(&self) -> Color {
         self.me
     }
@@ -803,6 +808,12 @@ impl Online {
     }
 
     fn typed_move(&mut self, text: &str, out: &mut Vec<Out>) {
+        // Looking back, a move waits until the player comes back (as in hector play).
+        if self.m.reviewed_ply().is_some() {
+            out.push(answer(self.lang.review.move_refused.clone()));
+            out.push(Out::Effect(Effect::Refused));
+            return;
+        }
         let pos = self.m.game().position().clone();
         match parse_move(text, &pos) {
             Ok(m) => self.send_move(m, out),

@@ -370,3 +370,22 @@ fn time_controls_the_board_api_refuses_are_refused_before_asking() {
     let words = time_control_refusal("1+0", 60, 0, false, de()).expect("bullet");
     assert!(words.starts_with("1+0 ist zu schnell: "), "{words}");
 }
+
+#[test]
+fn looking_back_online_answers_for_the_old_position_and_sends_no_move() {
+    let (mut g, _) = start("e2e4 e7e5");
+    let t = Timestamp::ZERO;
+    assert_eq!(
+        said(&g.line("stellung 1 weiß", t)),
+        vec!["Rückblick nach 1. Weiß: Eva vier"]
+    );
+    assert_eq!(said(&g.line("feld e5", t)), vec!["Eva fünf: leer"]);
+    let out = g.line("Sf3", t);
+    assert!(sent(&out).is_empty());
+    assert_eq!(
+        said(&out),
+        vec!["Rückblick: erst aktuell sagen, dann ziehen"]
+    );
+    g.line("aktuell", t);
+    assert_eq!(sent(&g.line("Sf3", t)), vec![Action::Move("g1f3".into())]);
+}

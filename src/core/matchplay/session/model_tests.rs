@@ -49,6 +49,12 @@ enum Step {
     Resume,
     /// The opening words have been said: a held clock starts.
     Ready,
+    /// Space on a square of the screen's board, or Escape there.
+    Select(u8),
+    PutDown,
+    /// The `n`th legal move made on the screen's board: Space on its square, Space on its
+    /// target.
+    SelectMove(u16),
 }
 
 #[derive(Clone, Debug)]
@@ -146,6 +152,18 @@ const TEXTS: &[&str] = &[
     "still",
     "schneller",
     "langsamer",
+    "stellung 1",
+    "stellung 2 weiß",
+    "stellung 0",
+    "stellung 40",
+    "stellung",
+    "position 1 white",
+    "vor",
+    "vorher",
+    "next",
+    "previous",
+    "aktuell",
+    "current",
 ];
 
 fn arbiter_step() -> impl Strategy<Value = ArbiterStep> {
@@ -182,6 +200,9 @@ fn step(arbiter: bool) -> BoxedStrategy<Step> {
         1 => any::<u8>().prop_map(Step::BoardTouch),
         1 => Just(Step::Resume),
         1 => Just(Step::Ready),
+        1 => any::<u8>().prop_map(Step::Select),
+        1 => Just(Step::PutDown),
+        2 => any::<u16>().prop_map(Step::SelectMove),
     ];
     if arbiter {
         prop_oneof![6 => common, 2 => arbiter_step().prop_map(Step::Arbiter)].boxed()
@@ -373,6 +394,21 @@ impl Run {
             }
             Step::Ready => self.m.handle(Event::Ready, now),
             Step::EngineRestarted => self.m.handle(Event::EngineRestarted, now),
+            Step::Select(sq) => {
+                let square = Square::new(u32::from(*sq) % 64);
+                self.m.handle(Event::Command(Command::Select(square)), now)
+            }
+            Step::PutDown => self.m.handle(Event::Command(Command::PutDown), now),
+            Step::SelectMove(n) => match legal(&self.m, *n) {
+                Some(mv) => {
+                    let mut effects = Vec::new();
+                    for square in [mv.from(), Some(mv.to())].into_iter().flatten() {
+                        effects.extend(self.m.handle(Event::Command(Command::Select(square)), now));
+                    }
+                    effects
+                }
+                None => Vec::new(),
+            },
         };
         self.apply(effects);
     }

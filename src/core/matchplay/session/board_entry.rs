@@ -1,0 +1,238 @@
+//! Entering moves on the screen's board: Space picks up a piece of the side to move and
+//! Space on a target plays it through the typed-move path (the same checks and answers).
+//! Nothing here is recorded; a resumed game starts with nothing picked up.
+
+use shakmaty::san::San;
+use shakmaty::{CastlingSide, Move, Position, Square};
+
+use super::{Effect, Match, Side, SpeechControl, answer};
+use crate::core::notation::language::fill;
+use crate::core::time::Timestamp;
+
+impl Match {
+    /// The square of the piece picked up on the screen's board, if one is.
+    pub fn picked(&self) -> Option<Square> {
+        self.picked
+    }
+
+    /// Space on the screen's board: picks up a piece of the side to move, puts it down again
+    /// on its own square, or plays it to the square, as a typed move would be played.
+    pub(super) fn select(&mut self, square: Square, now: Timestamp, out: &mut Vec<Effect>) {
+        let lang = self.lang;
+        let f = &lang.board_focus;
+        if self.refused_in_review(out) {
+            return;
+        }
+        if self.game.is_over() {
+            out.push(answer(lang.messages.game_over.clone()));
+            return;
+        }
+        let turn = self.game.turn();
+        match self.setup.side(turn) {
+            Side::Engine => {
+                out.push(answer(lang.play.engine_thinking.clone()));
+                return;
+            }
+            Side::Board if turn != self.setup.local => {
+                out.push(answer(fill(
+                    &lang.play.not_your_turn,
+                    &[("color", lang.color(turn))],
+                )));
+                return;
+            }
+            _ => {}
+        }
+        let own = self
+            .game
+            .position()
+            .board()
+            .piece_at(square)
+            .filter(|p| p.color == turn);
+        match (self.picked, own) {
+            (Some(from), _) if from == square => {
+                self.picked = None;
+                out.push(answer(f.put_down.clone()));
+            }
+            // Another piece of the same side is picked up instead, unless the move goes
+            // there (a king onto its rook: castling in Chess960).
+            (Some(from), Some(p)) if self.board_move_text(from, square).is_none() => {
+                self.pick(square, p.role, out);
+            }
+            (Some(from), _) => {
+                self.picked = None;
+                // The move in notation when it is one; otherwise the squares, which the
+                // typed-move path refuses with its reason or asks the promotion piece for.
+                let text = self
+                    .board_move_text(from, square)
+                    .unwrap_or_else(|| format!("{from}{square}"));
+                self.typed_move(&text, now, out);
+            }
+            (None, Some(p)) => self.pick(square, p.role, out),
+            (None, None) => out.push(answer(fill(
+                &f.nothing_to_pick,
+                &[("square", &lang.square(square))],
+            ))),
+        }
+    }
+
+    /// The one legal move (not a promotion) from `from` to `to`, in notation; castling is
+    /// the king's move to its square or onto its rook.
+    fn board_move_text(&self, from: Square, to: Square) -> Option<String> {
+        let pos = self.game.position();
+        let turn = pos.turn();
+        let matching: Vec<Move> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.from() == Some(from))
+            .filter(|m| match *m {
+                Move::Castle { king, rook } => {
+                    let side = if rook.file() > king.file() {
+                        CastlingSide::KingSide
+                    } else {
+                        CastlingSide::QueenSide
+                    };
+                    to == rook || to == side.king_to(turn)
+                }
+                _ => m.to() == to,
+            })
+            .collect();
+        match matching.as_slice() {
+            [one] if !one.is_promotion() => Some(San::from_move(pos, *one).to_string()),
+            _ => None,
+        }
+    }
+
+    fn pick(&mut self, square: Square, role: shakmaty::Role, out: &mut Vec<Effect>) {
+        let lang = self.lang;
+        self.picked = Some(square);
+        out.push(answer(fill(
+            &lang.board_focus.picked,
+            &[
+                ("piece", lang.piece(role)),
+                ("square", &lang.square(square)),
+            ],
+        )));
+    }
+
+    /// Escape on the board: a picked piece is put down; without one, Escape silences as
+    /// everywhere.
+    pub(super) fn put_down(&mut self, out: &mut Vec<Effect>) {
+        if self.picked.take().is_some() {
+            out.push(answer(self.lang.board_focus.put_down.clone()));
+        } else {
+            out.push(Effect::Speech(SpeechControl::Silence));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::{Color, Square};
+
+    use super::super::*;
+    use crate::core::clock::AnnounceSettings;
+    use crate::core::notation::language::language;
+
+    fn start(black: Side) -> Match {
+        let setup = Setup {
+            white: Side::Keyboard,
+            black,
+            local: Color::White,
+            local_board: false,
+            control: None,
+            announce: AnnounceSettings::tournament(),
+            form: Form::Short,
+            rules: Rules::STANDARD,
+            engine_level: 1,
+            opponent_port: None,
+            clock_answer: ClockAnswer::Remaining,
+        };
+        let lang = language("de").expect("de");
+        Match::new(setup, Game::default(), lang, Timestamp::from_millis(0)).0
+    }
+
+    fn said(m: &mut Match, event: Event) -> Vec<String> {
+        m.handle(event, Timestamp::from_millis(10))
+            .into_iter()
+            .filter_map(|e| match e {
+                Effect::Say { lines, .. } => Some(lines.join(" / ")),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn typed(m: &mut Match, text: &str) -> Vec<String> {
+        said(m, Event::Line(text.into()))
+    }
+
+    fn space(m: &mut Match, square: Square) -> Vec<String> {
+        said(m, Event::Command(Command::Select(square)))
+    }
+
+    #[test]
+    fn space_picks_up_and_plays_as_a_typed_move() {
+        let mut m = start(Side::Keyboard);
+        assert_eq!(
+            space(&mut m, Square::E4),
+            ["Eva vier: keine Figur der Seite am Zug"]
+        );
+        assert_eq!(
+            space(&mut m, Square::G1),
+            ["Springer Gustav eins aufgenommen"]
+        );
+        assert_eq!(m.picked(), Some(Square::G1));
+        // Another piece of the side to move is taken instead.
+        assert_eq!(
+            space(&mut m, Square::B1),
+            ["Springer Bella eins aufgenommen"]
+        );
+        assert_eq!(said(&mut m, Event::Command(Command::PutDown)), ["Abgelegt"]);
+        space(&mut m, Square::G1);
+        // The same answer as the typed move g1g4.
+        let refused = space(&mut m, Square::G4);
+        assert_eq!(refused, typed(&mut m, "g1g4"));
+        assert_eq!(m.picked(), None);
+        space(&mut m, Square::G1);
+        assert_eq!(space(&mut m, Square::F3), ["Springer Felix drei"]);
+        assert_eq!(m.game().ply(), 1);
+        // Looking back, nothing is picked up.
+        typed(&mut m, "vorher");
+        assert_eq!(
+            space(&mut m, Square::G8),
+            ["Rückblick: erst aktuell sagen, dann ziehen"]
+        );
+    }
+
+    #[test]
+    fn castling_on_the_board_is_the_kings_move() {
+        let mut m = start(Side::Keyboard);
+        for mv in ["e4", "e5", "Sf3", "Sc6", "Lc4", "Lc5"] {
+            typed(&mut m, mv);
+        }
+        space(&mut m, Square::E1);
+        assert_eq!(space(&mut m, Square::G1), ["Kurze Rochade"]);
+        typed(&mut m, "Sf6");
+        typed(&mut m, "a3");
+        // Onto the rook too.
+        space(&mut m, Square::E8);
+        assert_eq!(space(&mut m, Square::H8), ["Kurze Rochade"]);
+    }
+
+    #[test]
+    fn a_promotion_on_the_board_asks_for_the_piece() {
+        let mut m = start(Side::Keyboard);
+        let fen = "8/4P3/8/8/8/8/k7/4K3 w - - 0 1";
+        let pos: shakmaty::Chess = fen
+            .parse::<shakmaty::fen::Fen>()
+            .expect("fen")
+            .into_position(shakmaty::CastlingMode::Standard)
+            .expect("position");
+        m.game = Game::from_position(pos, crate::core::variant::Variant::Standard);
+        space(&mut m, Square::E7);
+        let asked = space(&mut m, Square::E8);
+        assert_eq!(asked.len(), 1, "{asked:?}");
+        assert!(m.question().is_some(), "{asked:?}");
+        let played = typed(&mut m, "Dame");
+        assert!(played[0].starts_with("Eva acht"), "{played:?}");
+    }
+}
