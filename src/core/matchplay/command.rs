@@ -61,6 +61,8 @@ pub enum Command {
     /// The answer to a question hector asked (resigning, quitting).
     Yes,
     No,
+    /// The name of the opening the game has reached.
+    Opening,
 }
 
 /// A typed line.
@@ -119,9 +121,10 @@ enum Word {
     Black,
     Yes,
     No,
+    Opening,
 }
 
-fn table(c: &CommandWords) -> [(&Vec<String>, Word); 32] {
+fn table(c: &CommandWords) -> [(&Vec<String>, Word); 33] {
     [
         (&c.help, Word::Help),
         (&c.board, Word::Board),
@@ -155,6 +158,7 @@ fn table(c: &CommandWords) -> [(&Vec<String>, Word); 32] {
         (&c.black, Word::Black),
         (&c.yes, Word::Yes),
         (&c.no, Word::No),
+        (&c.opening, Word::Opening),
     ]
 }
 
@@ -245,6 +249,7 @@ pub fn read_line(text: &str) -> Result<Line, CommandError> {
         Word::Slower => Command::Slower,
         Word::Yes => Command::Yes,
         Word::No => Command::No,
+        Word::Opening => Command::Opening,
         // "weiß" or "schwarz" alone: that side's pieces.
         Word::White | Word::Black => pieces(text)?,
     };
@@ -322,6 +327,9 @@ mod tests {
         );
         assert_eq!(cmd("aufgeben"), Command::Resign);
         assert_eq!(cmd("Ende"), Command::Quit);
+        assert_eq!(cmd("eröffnung"), Command::Opening);
+        assert_eq!(cmd("Eroeffnung?"), Command::Opening);
+        assert_eq!(cmd("opening"), Command::Opening);
     }
 
     #[test]

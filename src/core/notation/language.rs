@@ -32,6 +32,7 @@ pub struct Language {
     pub assist: AssistWords,
     pub arbiter: ArbiterWords,
     pub online: OnlineWords,
+    pub openings: OpeningWords,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -115,6 +116,20 @@ pub struct ClockWords {
     pub quit_confirm: String,
     pub help: String,
     pub unknown_key: String,
+}
+
+/// Opening names (src/core/openings.rs): the phrases, and the families this language has
+/// its own names for (the published English family name to this language's).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpeningWords {
+    /// Said after a move that reaches a newly named opening.
+    pub reached: String,
+    /// The answer to the opening question.
+    pub answer: String,
+    pub none: String,
+    #[serde(default)]
+    pub families: std::collections::HashMap<String, String>,
 }
 
 /// Words of `hector online`.
@@ -467,6 +482,7 @@ pub struct CommandWords {
     pub black: Vec<String>,
     pub yes: Vec<String>,
     pub no: Vec<String>,
+    pub opening: Vec<String>,
 }
 
 /// Extra input words and spellings (every word above is understood as well).
