@@ -80,7 +80,7 @@ Black when it is installed, otherwise a second player types Black's moves; no cl
 Type a move as you would say it (Springer Felix drei, knight felix three, Eva vier) or in \
 notation (Nf3, Sf3, e4, g1f3, 0-0), then Enter. Questions: board, pieces, where are the \
 black rooks, square e4, rank 4, file e, diagonal e4, attacks e4, moves g1, moves, last, \
-turn, material, list 10, clock; and repeat, draw, accept, decline, claim, claim Nf3, resign, \
+turn, material, list 10, clock, opening; and repeat, draw, accept, decline, claim, claim Nf3, resign, \
 save, new, silence, mute, unmute, faster, slower, quit, help. German words work too \
 (brett, figuren, feld e4, remis, reklamieren, aufgeben, ende …).\n\n\
 Full-screen keys: arrows walk over the board and each square is spoken; Enter on an empty \
@@ -88,6 +88,18 @@ line reads the focused square; F1 help, F2 board, F3 last move, F4 clock, F5 who
 material, F7 the game's moves, F8 moves of the piece on the focused square, F9 its attackers \
 and defenders, F10 its rank, F11 its file, F12 its diagonals; Ctrl+R repeat, Escape silence, \
 Ctrl+X mute, Ctrl+Up and Ctrl+Down speaking rate, Ctrl+Q quit.\n\n\
+Openings: opening (eröffnung) names the opening the game has reached, from the lichess \
+opening table (names in English; German names for the common families); with --openings \
+each newly reached named opening is said once, after the move.\n\n\
+Wording: --square-first (Eva vier weißer Bauer) or --piece-first (weißer Bauer Eva vier) in \
+board readings (the default keeps each reading's usual order); --no-colour-words leaves out \
+weiß and schwarz where the sentence tells the colour (the pieces a side attacks, attackers \
+and defenders); --no-check-words does not say Schach after a checking move (mate is still \
+said; last and list keep it).\n\n\
+The configuration file (~/.config/hector/config.toml or $HECTOR_CONFIG) sets the same: \
+[play] openings = true; [words] order = \"usual\" | \"square-first\" | \"piece-first\", \
+colour_words = false, check_words = false. The options override it; hector resume uses the \
+file.\n\n\
 Levels of the computer: 1 is a beginner (it also picks weaker moves now and then), 8 is \
 full strength; each level also thinks longer (0.1 s to 2 s).";
 
