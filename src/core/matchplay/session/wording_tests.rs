@@ -145,3 +145,22 @@ fn board_readings_in_the_players_order_and_colour_words() {
     let rank = said(&mut m, "reihe 4");
     assert_eq!(rank, ["Reihe vier: Eva vier weißer Bauer"]);
 }
+
+#[test]
+fn a_continued_game_does_not_say_its_opening_again() {
+    let mut game = Game::default();
+    for san in ["e4", "c5"] {
+        game.play_san(san).expect("legal");
+    }
+    let lang = language("de").expect("de");
+    let (mut m, _) = Match::new(setup(true, Wording::default()), game, lang, Timestamp::ZERO);
+    // B27 has the name the game had when it stopped (B20): nothing new to say.
+    assert_eq!(said(&mut m, "Sf3"), ["Springer Felix drei"]);
+    assert_eq!(
+        said(&mut m, "d6"),
+        [
+            "David sechs",
+            "Eröffnung: Sizilianische Verteidigung: Modern Variations"
+        ]
+    );
+}
