@@ -363,6 +363,54 @@ pub struct PlayArgs {
     /// Start a new game without asking about an unfinished one.
     #[arg(long)]
     pub new: bool,
+    /// Say the name of each newly reached named opening after the move (the lichess opening
+    /// table). Also `[play] openings = true` in the configuration file.
+    #[arg(long)]
+    pub openings: bool,
+    #[command(flatten)]
+    pub wording: WordingArgs,
+}
+
+/// How much board readings and move announcements say; over the configuration file's
+/// `[words]` table.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct WordingArgs {
+    /// Board readings name the square first: "Eva vier weißer Bauer".
+    #[arg(long, conflicts_with = "piece_first")]
+    pub square_first: bool,
+    /// Board readings name the piece first: "weißer Bauer Eva vier".
+    #[arg(long)]
+    pub piece_first: bool,
+    /// Leave out "weiß" and "schwarz" where the sentence tells the colour anyway (the pieces a
+    /// side attacks, a square's attackers and defenders).
+    #[arg(long, visible_alias = "no-color-words")]
+    pub no_colour_words: bool,
+    /// Do not say "Schach" after a move that gives check (mate is still said).
+    #[arg(long)]
+    pub no_check_words: bool,
+}
+
+impl WordingArgs {
+    /// The configuration file's wording with these options applied over it.
+    pub fn apply(
+        &self,
+        mut w: crate::core::notation::wording::Wording,
+    ) -> crate::core::notation::wording::Wording {
+        use crate::core::notation::wording::Order;
+        if self.square_first {
+            w.order = Order::SquareFirst;
+        }
+        if self.piece_first {
+            w.order = Order::PieceFirst;
+        }
+        if self.no_colour_words {
+            w.colour_words = false;
+        }
+        if self.no_check_words {
+            w.check_words = false;
+        }
+        w
+    }
 }
 
 /// The options of `hector assist`.

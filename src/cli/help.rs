@@ -80,7 +80,7 @@ Black when it is installed, otherwise a second player types Black's moves; no cl
 Type a move as you would say it (Springer Felix drei, knight felix three, Eva vier) or in \
 notation (Nf3, Sf3, e4, g1f3, 0-0), then Enter. Questions: board, pieces, where are the \
 black rooks, square e4, rank 4, file e, diagonal e4, attacks e4, moves g1, moves, last, \
-turn, material, list 10, clock; and repeat, draw, accept, decline, claim, claim Nf3, resign, \
+turn, material, list 10, clock, opening; and repeat, draw, accept, decline, claim, claim Nf3, resign, \
 save, new, silence, mute, unmute, faster, slower, quit, help. German words work too \
 (brett, figuren, feld e4, remis, reklamieren, aufgeben, ende …).\n\n\
 Looking back: position 12 (after Black's 12th move; position 12 white: after White's) shows \
@@ -96,6 +96,18 @@ the focused square and Space on the target plays it, Escape puts it down (at a p
 the piece's letter answers); the board's \
 letters (K Q R B N P; German K D T L S B) jump to your next such piece, with Shift to the \
 opponent's; 1 to 8 go to that rank. At the board's edge the arrows say Edge.\n\n\
+Openings: opening (eröffnung) names the opening the game has reached, from the lichess \
+opening table (names in English; German names for the common families); with --openings \
+each newly reached named opening is said once, after the move.\n\n\
+Wording: --square-first (Eva vier weißer Bauer) or --piece-first (weißer Bauer Eva vier) in \
+board readings (the default keeps each reading's usual order); --no-colour-words leaves out \
+weiß and schwarz where the sentence tells the colour (the pieces a side attacks, attackers \
+and defenders); --no-check-words does not say Schach after a checking move (mate is still \
+said; last and list keep it).\n\n\
+The configuration file (~/.config/hector/config.toml or $HECTOR_CONFIG) sets the same: \
+[play] openings = true; [words] order = \"usual\" | \"square-first\" | \"piece-first\", \
+colour_words = false, check_words = false. The options override it; hector resume uses the \
+file.\n\n\
 Levels of the computer: 1 is a beginner (it also picks weaker moves now and then), 8 is \
 full strength; each level also thinks longer (0.1 s to 2 s).";
 

@@ -211,6 +211,8 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
     use crate::core::variant::{Variant, chess960_position, position_from_fen};
 
     let (speech, speech_chosen, lang) = mode_speech(args.lang.as_deref(), args.speech)?;
+    // A problem with the file was told with the speech settings.
+    let config = crate::io::config::load_settings().0;
     let control = match args
         .tc
         .as_deref()
@@ -324,6 +326,8 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
         board,
         pieces: args.pieces,
         colors: args.colors,
+        openings: args.openings || config.play.openings,
+        wording: args.wording.apply(config.words),
     };
     Ok(crate::app::play::run(options, lang))
 }
@@ -348,6 +352,8 @@ pub(super) fn resume_path(
         speech.backend = b;
     }
     let lang = lang_or_exit(&speech.language)?;
+    // A problem with the file was told with the speech settings.
+    let config = crate::io::config::load_settings().0;
     let options = crate::app::play::PlayOptions {
         color: resumed.color,
         opponent: resumed.opponent,
@@ -362,6 +368,8 @@ pub(super) fn resume_path(
         board: resumed.board,
         pieces: crate::app::ui::view::Pieces::Letters,
         colors: false,
+        openings: config.play.openings,
+        wording: config.words,
     };
     Ok(crate::app::play::run(options, lang))
 }

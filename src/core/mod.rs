@@ -11,6 +11,7 @@ pub mod legality;
 pub mod matchplay;
 pub mod notation;
 pub mod online;
+pub mod openings;
 pub mod outcome;
 pub mod pgn;
 pub mod record;

@@ -8,6 +8,14 @@
 //! voice = ""         # a voice name of the speech engine; empty: chosen by language
 //! rate = 0           # -100 (slowest) to 100 (fastest)
 //! volume = 100       # 0 to 100
+//!
+//! [play]
+//! openings = false   # say each newly reached named opening after the move
+//!
+//! [words]
+//! order = "usual"       # usual, square-first or piece-first, in board readings
+//! colour_words = true   # colour words where the sentence tells the colour anyway
+//! check_words = true    # "Schach" after a checking move (mate is always said)
 //! ```
 
 use serde::Deserialize;
@@ -63,11 +71,22 @@ impl Default for SpeechSettings {
     }
 }
 
+/// The settings of `hector play` (options of the same names override them).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PlaySettings {
+    /// Say each newly reached named opening after the move (`--openings`).
+    pub openings: bool,
+}
+
 /// Everything the configuration file can set.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Settings {
     pub speech: SpeechSettings,
+    pub play: PlaySettings,
+    /// How much board readings and move announcements say.
+    pub words: crate::core::notation::wording::Wording,
 }
 
 /// Why a configuration file was not used.
@@ -120,6 +139,27 @@ mod tests {
         .expect("valid");
         assert_eq!(s.speech.backend, BackendChoice::EspeakNg);
         assert_eq!((s.speech.rate, s.speech.volume), (-20, 80));
+    }
+
+    #[test]
+    fn play_and_words_tables() {
+        use crate::core::notation::wording::{Order, Wording};
+        let s = parse_settings(
+            "[play]\nopenings = true\n[words]\norder = \"piece-first\"\ncheck_words = false\n",
+        )
+        .expect("valid");
+        assert!(s.play.openings);
+        assert_eq!(
+            s.words,
+            Wording {
+                order: Order::PieceFirst,
+                colour_words: true,
+                check_words: false
+            }
+        );
+        let err = parse_settings("[words]\norder = \"sideways\"").expect_err("bad order");
+        assert!(err.to_string().contains("sideways"), "{err}");
+        assert!(parse_settings("[play]\nopening = true").is_err());
     }
 
     #[test]

@@ -64,6 +64,9 @@ pub struct PlayOptions {
     pub board: Option<(PathBuf, Protocol)>,
     pub pieces: Pieces,
     pub colors: bool,
+    /// Say each newly reached named opening.
+    pub openings: bool,
+    pub wording: crate::core::notation::wording::Wording,
 }
 
 /// Where the game comes from.
@@ -423,6 +426,8 @@ fn session_setup(options: &PlayOptions, local_side: Side, o: &Opposition) -> Set
         engine_level: options.level,
         opponent_port: o.port.clone(),
         clock_answer: ClockAnswer::Remaining,
+        openings: options.openings,
+        wording: options.wording,
     }
 }
 

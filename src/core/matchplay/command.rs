@@ -76,6 +76,8 @@ pub enum Command {
     Select(Square),
     /// Escape on the board: the picked piece is put down.
     PutDown,
+    /// The name of the opening the game has reached.
+    Opening,
 }
 
 /// A typed line.
@@ -134,6 +136,7 @@ enum Word {
     Black,
     Yes,
     No,
+    Opening,
     ReviewPosition,
     ReviewNext,
     ReviewPrevious,
@@ -150,7 +153,7 @@ fn review_table(r: &ReviewWords) -> [(&Vec<String>, Word); 4] {
     ]
 }
 
-fn table(c: &CommandWords) -> [(&Vec<String>, Word); 32] {
+fn table(c: &CommandWords) -> [(&Vec<String>, Word); 33] {
     [
         (&c.help, Word::Help),
         (&c.board, Word::Board),
@@ -184,6 +187,7 @@ fn table(c: &CommandWords) -> [(&Vec<String>, Word); 32] {
         (&c.black, Word::Black),
         (&c.yes, Word::Yes),
         (&c.no, Word::No),
+        (&c.opening, Word::Opening),
     ]
 }
 
@@ -275,6 +279,7 @@ pub fn read_line(text: &str) -> Result<Line, CommandError> {
         Word::Slower => Command::Slower,
         Word::Yes => Command::Yes,
         Word::No => Command::No,
+        Word::Opening => Command::Opening,
         // "weiß" or "schwarz" alone: that side's pieces.
         Word::White | Word::Black => pieces(text)?,
         Word::ReviewPosition => review(rest)?,
@@ -381,6 +386,9 @@ mod tests {
         );
         assert_eq!(cmd("aufgeben"), Command::Resign);
         assert_eq!(cmd("Ende"), Command::Quit);
+        assert_eq!(cmd("eröffnung"), Command::Opening);
+        assert_eq!(cmd("Eroeffnung?"), Command::Opening);
+        assert_eq!(cmd("opening"), Command::Opening);
     }
 
     #[test]

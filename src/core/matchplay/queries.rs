@@ -8,18 +8,15 @@ use crate::core::notation::describe::describe_square;
 use crate::core::notation::language::{Language, TABLE_ROLES, capitalized, fill, role_index};
 use crate::core::notation::speak::{Form, announce, announce_san};
 use crate::core::notation::transcript::{BETWEEN_SIDES, NO_WHITE_MOVE};
+use crate::core::notation::wording::{Order, Wording};
 
-fn colored_list(board: &Board, squares: Bitboard, lang: &Language) -> String {
+fn colored_list(board: &Board, squares: Bitboard, lang: &Language, w: &Wording) -> String {
     squares
         .into_iter()
         .filter_map(|sq| {
-            board.piece_at(sq).map(|p| {
-                format!(
-                    "{} {}",
-                    lang.square(sq),
-                    lang.colored_piece(p.color, p.role)
-                )
-            })
+            board
+                .piece_at(sq)
+                .map(|p| w.piece_on(p, sq, Order::SquareFirst, false, lang))
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -36,15 +33,27 @@ fn line_or_empty(text: String, lang: &Language) -> String {
 /// The whole board, one sentence per rank, from the eighth rank down (from the first rank
 /// up when seen from Black's side).
 pub fn board(pos: &Chess, from: Color, lang: &Language) -> Vec<String> {
+    board_in(pos, from, lang, &Wording::default())
+}
+
+/// [`board`] in the player's wording.
+pub fn board_in(pos: &Chess, from: Color, lang: &Language, w: &Wording) -> Vec<String> {
     let ranks: Vec<Rank> = match from {
         Color::White => Rank::ALL.into_iter().rev().collect(),
         Color::Black => Rank::ALL.into_iter().collect(),
     };
-    ranks.into_iter().map(|r| rank(pos, r, lang)).collect()
+    ranks
+        .into_iter()
+        .map(|r| rank_in(pos, r, lang, w))
+        .collect()
 }
 
 pub fn rank(pos: &Chess, r: Rank, lang: &Language) -> String {
-    let squares = colored_list(pos.board(), Bitboard::from_rank(r), lang);
+    rank_in(pos, r, lang, &Wording::default())
+}
+
+pub fn rank_in(pos: &Chess, r: Rank, lang: &Language, w: &Wording) -> String {
+    let squares = colored_list(pos.board(), Bitboard::from_rank(r), lang, w);
     fill(
         &lang.play.rank,
         &[
@@ -55,7 +64,11 @@ pub fn rank(pos: &Chess, r: Rank, lang: &Language) -> String {
 }
 
 pub fn file(pos: &Chess, f: File, lang: &Language) -> String {
-    let squares = colored_list(pos.board(), Bitboard::from_file(f), lang);
+    file_in(pos, f, lang, &Wording::default())
+}
+
+pub fn file_in(pos: &Chess, f: File, lang: &Language, w: &Wording) -> String {
+    let squares = colored_list(pos.board(), Bitboard::from_file(f), lang, w);
     fill(
         &lang.play.file,
         &[
@@ -68,6 +81,10 @@ pub fn file(pos: &Chess, f: File, lang: &Language) -> String {
 /// The two diagonals through a square, each named by its ends (a diagonal of one square is
 /// left out).
 pub fn diagonals(pos: &Chess, sq: Square, lang: &Language) -> Vec<String> {
+    diagonals_in(pos, sq, lang, &Wording::default())
+}
+
+pub fn diagonals_in(pos: &Chess, sq: Square, lang: &Language, w: &Wording) -> Vec<String> {
     let mut out = Vec::new();
     for (df, dr) in [(1i32, 1i32), (1, -1)] {
         let mut line: Vec<Square> = vec![sq];
@@ -86,7 +103,7 @@ pub fn diagonals(pos: &Chess, sq: Square, lang: &Language) -> Vec<String> {
         let (Some(first), Some(last)) = (line.first(), line.last()) else {
             continue;
         };
-        let squares = colored_list(pos.board(), bits, lang);
+        let squares = colored_list(pos.board(), bits, lang, w);
         out.push(fill(
             &lang.play.diagonal,
             &[
@@ -109,6 +126,14 @@ fn step(sq: Square, df: i32, dr: i32) -> Option<Square> {
 /// One square: "Felix drei: weißer Springer".
 pub fn square(pos: &Chess, sq: Square, lang: &Language) -> String {
     describe_square(pos.board(), sq, lang)
+}
+
+/// [`square`] in the player's wording.
+pub fn square_in(pos: &Chess, sq: Square, lang: &Language, w: &Wording) -> String {
+    match pos.board().piece_at(sq) {
+        Some(piece) => w.square_alone(piece, sq, lang),
+        None => describe_square(pos.board(), sq, lang),
+    }
 }
 
 /// Where the pieces stand at the start of a game that does not begin from the usual
@@ -211,16 +236,13 @@ fn pieces_label(color: Color, role: Role, count: usize, lang: &Language) -> Stri
     }
 }
 
-fn pieces_with_squares(board: &Board, bits: Bitboard, lang: &Language) -> String {
+/// Pieces of one side: their colour is clear from the sentence that names the side.
+fn pieces_with_squares(board: &Board, bits: Bitboard, lang: &Language, w: &Wording) -> String {
     bits.into_iter()
         .filter_map(|sq| {
-            board.piece_at(sq).map(|p| {
-                format!(
-                    "{} {}",
-                    lang.colored_piece(p.color, p.role),
-                    lang.square(sq)
-                )
-            })
+            board
+                .piece_at(sq)
+                .map(|p| w.piece_on(p, sq, Order::PieceFirst, true, lang))
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -229,6 +251,10 @@ fn pieces_with_squares(board: &Board, bits: Bitboard, lang: &Language) -> String
 /// Who attacks and who defends a square. For an occupied square, attackers are the other
 /// side's pieces that bear on it and defenders the owner's; for an empty one, both sides'.
 pub fn attacks_on(pos: &Chess, sq: Square, lang: &Language) -> String {
+    attacks_on_in(pos, sq, lang, &Wording::default())
+}
+
+pub fn attacks_on_in(pos: &Chess, sq: Square, lang: &Language, w: &Wording) -> String {
     let board = pos.board();
     let occupied = board.occupied();
     let by = |c: Color| board.attacks_to(sq, c, occupied);
@@ -240,12 +266,12 @@ pub fn attacks_on(pos: &Chess, sq: Square, lang: &Language) -> String {
                 if bits.is_empty() {
                     lang.play.none.clone()
                 } else {
-                    pieces_with_squares(board, bits, lang)
+                    pieces_with_squares(board, bits, lang, w)
                 }
             };
             format!(
                 "{}; {}; {}",
-                describe_square(board, sq, lang),
+                w.square_alone(piece, sq, lang),
                 fill(&lang.play.attacked_by, &[("pieces", &name(attackers))]),
                 fill(&lang.play.defended_by, &[("pieces", &name(defenders))]),
             )
@@ -259,7 +285,7 @@ pub fn attacks_on(pos: &Chess, sq: Square, lang: &Language) -> String {
                         &lang.play.attacks_empty,
                         &[
                             ("color", lang.color(c)),
-                            ("pieces", &pieces_with_squares(board, by(c), lang)),
+                            ("pieces", &pieces_with_squares(board, by(c), lang, w)),
                         ],
                     )
                 })
@@ -276,6 +302,10 @@ pub fn attacks_on(pos: &Chess, sq: Square, lang: &Language) -> String {
 /// Every piece each side attacks: "Weiß greift an: schwarzer Bauer Eva fünf; Schwarz greift
 /// an: keine".
 pub fn threats(pos: &Chess, lang: &Language) -> String {
+    threats_in(pos, lang, &Wording::default())
+}
+
+pub fn threats_in(pos: &Chess, lang: &Language, w: &Wording) -> String {
     let board = pos.board();
     let occupied = board.occupied();
     Color::ALL
@@ -289,7 +319,7 @@ pub fn threats(pos: &Chess, lang: &Language) -> String {
             let pieces = if targets.is_empty() {
                 lang.play.none.clone()
             } else {
-                pieces_with_squares(board, targets, lang)
+                pieces_with_squares(board, targets, lang, w)
             };
             fill(
                 &lang.play.attacks_empty,

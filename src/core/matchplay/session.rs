@@ -19,6 +19,8 @@ use crate::core::notation::language::{Language, fill};
 use crate::core::notation::parse::{ParseError, message, parse_move};
 use crate::core::notation::speak::{Form, announce_san};
 use crate::core::notation::vocabulary::fold;
+use crate::core::notation::wording::Wording;
+use crate::core::openings;
 use crate::core::outcome::{Outcome, Termination};
 use crate::core::record::ClockSnapshot;
 pub use crate::core::record::entry::Reconciled;
@@ -54,6 +56,10 @@ pub struct Setup {
     pub opponent_port: Option<String>,
     /// What "clock" answers.
     pub clock_answer: ClockAnswer,
+    /// Say the name of each newly reached named opening after the move.
+    pub openings: bool,
+    /// How much board readings and move announcements say.
+    pub wording: Wording,
 }
 
 /// What the player hears on asking for the clock.
@@ -303,6 +309,9 @@ pub struct Match {
     review: Option<usize>,
     /// The piece picked up on the screen's board (not recorded).
     picked: Option<Square>,
+    /// The opening last named after a move (with `Setup::openings`), so that each is said
+    /// once.
+    opening_said: Option<&'static openings::Opening>,
 }
 
 fn say(urgency: Urgency, text: impl Into<String>) -> Effect {
@@ -362,7 +371,12 @@ impl Match {
             engine_rejected: 0,
             review: None,
             picked: None,
+            opening_said: None,
         };
+        // A continued game's opening was named before: only a new one is said.
+        if m.setup.openings {
+            m.opening_said = openings::of_game(&m.game);
+        }
         let mut effects = Vec::new();
         if !m.game.is_over() {
             let turn = m.game.turn();
@@ -799,8 +813,14 @@ impl Match {
         }
         out.push(say(
             Urgency::Move,
-            announce_san(report.played.san, m, self.lang, self.setup.form),
+            announce_san(
+                self.setup.wording.san(report.played.san),
+                m,
+                self.lang,
+                self.setup.form,
+            ),
         ));
+        self.opening_reached(out);
         self.touched_not_moved(by, m, out);
         self.after_move_in_review(out);
         if self.setup.local_board && !from_local_board {
@@ -827,6 +847,20 @@ impl Match {
                     out.push(Effect::EngineThink);
                 }
             }
+        }
+    }
+
+    /// With `Setup::openings`: the name of the opening the move just played reached, when
+    /// the position is named and differs from the one named last.
+    fn opening_reached(&mut self, out: &mut Vec<Effect>) {
+        if !self.setup.openings {
+            return;
+        }
+        if let Some(o) = openings::named(self.game.position())
+            && self.opening_said.is_none_or(|said| said.name != o.name)
+        {
+            self.opening_said = Some(o);
+            out.push(answer(openings::reached(o, self.lang)));
         }
     }
 
@@ -993,19 +1027,30 @@ impl Match {
         let pos = self.shown_position().clone();
         let reviewing = self.reviewed_ply().is_some();
         let form = self.setup.form;
+        let wording = self.setup.wording;
+        let w = &wording;
         let p = &lang.play;
         match c {
             Command::Help => out.push(answer(format!("{} {}", p.help, lang.review.help))),
-            Command::Board => out.push(lines(queries::board(&pos, self.setup.local, lang))),
+            Command::Board => out.push(lines(queries::board_in(
+                &pos,
+                self.setup.local,
+                lang,
+                &self.setup.wording,
+            ))),
             Command::Pieces { color, role } => {
                 out.push(lines(queries::pieces(&pos, color, role, lang)))
             }
-            Command::Square(sq) => out.push(answer(queries::square(&pos, sq, lang))),
-            Command::Rank(r) => out.push(answer(queries::rank(&pos, r, lang))),
-            Command::File(f) => out.push(answer(queries::file(&pos, f, lang))),
-            Command::Diagonal(sq) => out.push(lines(queries::diagonals(&pos, sq, lang))),
-            Command::Attacks(sq) => out.push(answer(queries::attacks_on(&pos, sq, lang))),
-            Command::Threats => out.push(answer(queries::threats(&pos, lang))),
+            Command::Square(sq) => out.push(answer(queries::square_in(&pos, sq, lang, w))),
+            Command::Rank(r) => out.push(answer(queries::rank_in(&pos, r, lang, w))),
+            Command::File(f) => out.push(answer(queries::file_in(&pos, f, lang, w))),
+            Command::Diagonal(sq) => out.push(lines(queries::diagonals_in(&pos, sq, lang, w))),
+            Command::Attacks(sq) => out.push(answer(queries::attacks_on_in(&pos, sq, lang, w))),
+            Command::Threats => out.push(answer(queries::threats_in(&pos, lang, w))),
+            Command::Opening => out.push(answer(openings::answer(
+                openings::of_game(&self.game),
+                lang,
+            ))),
             // A finished game has no moves to list: say so, not "0 Züge".
             Command::Moves(_) | Command::PieceMoves(_) if self.game.is_over() && !reviewing => {
                 out.push(answer(lang.messages.game_over.clone()))
@@ -1244,8 +1289,14 @@ impl Match {
         out.push(answer(self.lang.play.claim_intended_played.clone()));
         out.push(say(
             Urgency::Move,
-            announce_san(report.played.san, m, self.lang, self.setup.form),
+            announce_san(
+                self.setup.wording.san(report.played.san),
+                m,
+                self.lang,
+                self.setup.form,
+            ),
         ));
+        self.opening_reached(out);
         if let Some(o) = report.outcome {
             self.finish(o, now, out);
         } else if self.setup.side(self.game.turn()) == Side::Engine {
@@ -1416,3 +1467,5 @@ pub use arbiter::TimeChange;
 pub(crate) mod model_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod wording_tests;

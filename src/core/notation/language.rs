@@ -35,6 +35,7 @@ pub struct Language {
     pub usage: UsageWords,
     pub review: ReviewWords,
     pub board_focus: BoardFocusWords,
+    pub openings: OpeningWords,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -231,6 +232,20 @@ impl UsageWords {
             ),
         ]
     }
+}
+
+/// Opening names (src/core/openings.rs): the phrases, and the families this language has
+/// its own names for (the published English family name to this language's).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpeningWords {
+    /// Said after a move that reaches a newly named opening.
+    pub reached: String,
+    /// The answer to the opening question.
+    pub answer: String,
+    pub none: String,
+    #[serde(default)]
+    pub families: std::collections::HashMap<String, String>,
 }
 
 /// Words of `hector online`.
@@ -586,6 +601,7 @@ pub struct CommandWords {
     pub black: Vec<String>,
     pub yes: Vec<String>,
     pub no: Vec<String>,
+    pub opening: Vec<String>,
 }
 
 /// Extra input words and spellings (every word above is understood as well).

@@ -12,6 +12,7 @@ pub mod scoresheet;
 pub mod speak;
 pub mod transcript;
 pub mod vocabulary;
+pub mod wording;
 
 #[cfg(test)]
 mod tests;

@@ -254,6 +254,7 @@ fn known_words(lang: &Language) -> Vec<&String> {
         &c.unmute,
         &c.faster,
         &c.slower,
+        &c.opening,
         &c.white,
         &c.black,
         &lang.review.position,

@@ -277,6 +277,8 @@ impl Online {
             engine_level: 0,
             opponent_port: None,
             clock_answer: ClockAnswer::Remaining,
+            openings: false,
+            wording: Default::default(),
         };
         let (m, _) = Match::start(setup, game, lang, now);
         let them = me.fold_wb(&full.black, &full.white);

@@ -164,6 +164,8 @@ const TEXTS: &[&str] = &[
     "previous",
     "aktuell",
     "current",
+    "eröffnung",
+    "opening",
 ];
 
 fn arbiter_step() -> impl Strategy<Value = ArbiterStep> {
@@ -232,6 +234,12 @@ fn setup(kind: u8, clock: bool, rules: Rules) -> Setup {
         engine_level: 1,
         opponent_port: None,
         clock_answer: ClockAnswer::Remaining,
+        // Opening names are always said; check words are off in the games with a clock.
+        openings: true,
+        wording: crate::core::notation::wording::Wording {
+            check_words: !clock,
+            ..Default::default()
+        },
     }
 }
 

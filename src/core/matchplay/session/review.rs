@@ -212,6 +212,8 @@ mod tests {
                 engine_level: 1,
                 opponent_port: None,
                 clock_answer: ClockAnswer::Remaining,
+                openings: false,
+                wording: Default::default(),
             };
             let lang = language("de").expect("de");
             Match::new(setup, Game::default(), lang, Timestamp::from_millis(0)).0

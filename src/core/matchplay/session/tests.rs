@@ -22,6 +22,8 @@ fn setup(white: Side, black: Side) -> Setup {
         engine_level: 1,
         opponent_port: None,
         clock_answer: ClockAnswer::Remaining,
+        openings: false,
+        wording: Default::default(),
     }
 }
 

@@ -281,6 +281,8 @@ impl TwoBoards {
                 Duty::Blind | Duty::Arbiter => ClockAnswer::Used,
                 Duty::Sighted => ClockAnswer::Remaining,
             },
+            openings: false,
+            wording: Default::default(),
         };
         let plies = game.ply();
         let position = game.position().clone();

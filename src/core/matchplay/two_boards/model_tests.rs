@@ -70,6 +70,7 @@ const TEXTS: &[&str] = &[
     "uhr",
     "wer",
     "letzter",
+    "eröffnung",
     "sr pause",
     "sr weiter",
     "Elefant",

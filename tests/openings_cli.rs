@@ -1,0 +1,131 @@
+//! Opening names and the player's wording in `hector play`, in real pseudo-terminals: the
+//! options, and the configuration file's `[play]` and `[words]` tables.
+
+// Tests stop at the first surprise, and the pseudo-terminals need the system's calls: the
+// crate's [lints] are for hector itself.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+
+mod common;
+
+use std::time::Duration;
+
+use common::pty::Pty;
+use common::temp_dir;
+
+const LIMIT: Duration = Duration::from_secs(30);
+
+/// Types `inputs` in line mode against a second player at the keyboard, waits for
+/// `wait_for`, quits, and returns what hector said. `config` is the configuration file's text.
+fn session(args: &[&str], config: &str, inputs: &[&str], wait_for: &str) -> String {
+    let data = temp_dir("openings-data");
+    let config_file = data.join("config.toml");
+    std::fs::write(&config_file, config).expect("config");
+    let data_dir = data.join("games");
+    let config_path = config_file.display().to_string();
+    let data_path = data_dir.display().to_string();
+    let mut all = vec!["play", "--screen-reader", "--opponent", "keyboard", "--new"];
+    all.extend_from_slice(args);
+    let mut t = Pty::spawn(
+        &all,
+        &[
+            ("HECTOR_CONFIG", config_path.as_str()),
+            ("HECTOR_DATA", data_path.as_str()),
+        ],
+    );
+    assert!(t.wait_for(":", LIMIT).is_some(), "{}", t.text());
+    for input in inputs {
+        t.send(format!("{input}\r").as_bytes());
+        std::thread::sleep(Duration::from_millis(60));
+    }
+    assert!(
+        t.wait_for(wait_for, LIMIT).is_some(),
+        "no {wait_for:?} in:\n{}",
+        t.text()
+    );
+    t.send(b"ende\rende\r");
+    let _ = t.wait_exit(LIMIT);
+    t.text()
+}
+
+#[test]
+fn the_opening_is_named_on_asking_and_after_the_moves_with_openings() {
+    let text = session(
+        &["--openings"],
+        "",
+        &[
+            "eröffnung",
+            "Eva vier",
+            "Cäsar fünf",
+            "Springer Felix drei",
+            "eröffnung",
+            "wer",
+        ],
+        "Weiß ist am Zug",
+    );
+    for expected in [
+        "Noch keine benannte Eröffnung",
+        "Eröffnung: Königsbauernspiel",
+        "Eröffnung: Sizilianische Verteidigung",
+        "Sizilianische Verteidigung, ECO B27",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in:\n{text}");
+    }
+    // Said once: the same family after Springer Felix drei is not said again.
+    assert_eq!(
+        text.matches("Eröffnung: Sizilianische Verteidigung")
+            .count(),
+        1,
+        "{text}"
+    );
+}
+
+#[test]
+fn without_the_option_only_the_question_names_it() {
+    let text = session(
+        &["--lang", "en"],
+        "",
+        &["e4", "e5", "Nf3", "Nc6", "Bb5", "opening", "turn"],
+        "Black to move",
+    );
+    assert!(text.contains("Ruy Lopez, ECO C60"), "{text}");
+    assert!(!text.contains("Opening: "), "{text}");
+}
+
+#[test]
+fn the_configuration_file_sets_openings_and_wording() {
+    let text = session(
+        &[],
+        "[play]\nopenings = true\n[words]\norder = \"piece-first\"\ncheck_words = false\ncolour_words = false\n",
+        &["e4", "f5", "Dh5", "feld e4", "angriff", "letzter"],
+        "Letzter Zug",
+    );
+    for expected in [
+        "Eröffnung: Königsbauernspiel",
+        "Weißer Bauer Eva vier",
+        // The pieces a side attacks: the colour is clear, the words are left out.
+        "Weiß greift an: Bauer Felix fünf",
+        "Letzter Zug: 2. Weiß, Dame Hector fünf, Schach",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in:\n{text}");
+    }
+    // The move itself was announced without "Schach".
+    assert!(
+        text.lines().any(|l| l.trim_end() == "Dame Hector fünf"),
+        "{text}"
+    );
+}
+
+#[test]
+fn options_override_the_configuration_file() {
+    let text = session(
+        &["--square-first", "--no-check-words"],
+        "[words]\norder = \"piece-first\"\n",
+        &["e4", "d5", "feld e4", "angriff"],
+        "greift an",
+    );
+    assert!(text.contains("Eva vier: weißer Bauer"), "{text}");
+    assert!(
+        text.contains("Weiß greift an: David fünf schwarzer Bauer"),
+        "{text}"
+    );
+}
