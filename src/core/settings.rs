@@ -8,6 +8,9 @@
 //! voice = ""         # a voice name of the speech engine; empty: chosen by language
 //! rate = 0           # -100 (slowest) to 100 (fastest)
 //! volume = 100       # 0 to 100
+//!
+//! [play]
+//! say_captured = false  # every capture names the piece taken
 //! ```
 
 use serde::Deserialize;
@@ -63,11 +66,20 @@ impl Default for SpeechSettings {
     }
 }
 
+/// Settings of `hector play`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PlaySettings {
+    /// Every capture names the piece taken ("Springer schlägt Bauer auf Felix fünf").
+    pub say_captured: bool,
+}
+
 /// Everything the configuration file can set.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Settings {
     pub speech: SpeechSettings,
+    pub play: PlaySettings,
 }
 
 /// Why a configuration file was not used.
@@ -110,6 +122,14 @@ mod tests {
     #[test]
     fn empty_file_gives_defaults() {
         assert_eq!(parse_settings(""), Ok(Settings::default()));
+    }
+
+    #[test]
+    fn say_captured_in_the_play_section() {
+        let s = parse_settings("[play]\nsay_captured = true\n").expect("valid");
+        assert!(s.play.say_captured);
+        assert!(!Settings::default().play.say_captured);
+        assert!(parse_settings("[play]\nsay_capture = true\n").is_err());
     }
 
     #[test]

@@ -61,6 +61,16 @@ pub enum Command {
     /// The answer to a question hector asked (resigning, quitting).
     Yes,
     No,
+    /// Take back the player's last move (and the reply to it).
+    Takeback,
+    /// Abandon the game before both sides have moved: no result.
+    Abort,
+    /// A new game after this one, colours swapped.
+    Rematch,
+    /// The pieces each side has lost.
+    Captured,
+    /// The opponent's checks and the player's pieces attacked and not defended enough.
+    Dangers,
 }
 
 /// A typed line.
@@ -119,9 +129,14 @@ enum Word {
     Black,
     Yes,
     No,
+    Takeback,
+    Abort,
+    Rematch,
+    Captured,
+    Dangers,
 }
 
-fn table(c: &CommandWords) -> [(&Vec<String>, Word); 32] {
+fn table(c: &CommandWords) -> [(&Vec<String>, Word); 37] {
     [
         (&c.help, Word::Help),
         (&c.board, Word::Board),
@@ -155,6 +170,11 @@ fn table(c: &CommandWords) -> [(&Vec<String>, Word); 32] {
         (&c.black, Word::Black),
         (&c.yes, Word::Yes),
         (&c.no, Word::No),
+        (&c.takeback, Word::Takeback),
+        (&c.abort, Word::Abort),
+        (&c.rematch, Word::Rematch),
+        (&c.captured, Word::Captured),
+        (&c.threats, Word::Dangers),
     ]
 }
 
@@ -245,6 +265,11 @@ pub fn read_line(text: &str) -> Result<Line, CommandError> {
         Word::Slower => Command::Slower,
         Word::Yes => Command::Yes,
         Word::No => Command::No,
+        Word::Takeback => Command::Takeback,
+        Word::Abort => Command::Abort,
+        Word::Rematch => Command::Rematch,
+        Word::Captured => Command::Captured,
+        Word::Dangers => Command::Dangers,
         // "weiß" or "schwarz" alone: that side's pieces.
         Word::White | Word::Black => pieces(text)?,
     };
@@ -322,6 +347,38 @@ mod tests {
         );
         assert_eq!(cmd("aufgeben"), Command::Resign);
         assert_eq!(cmd("Ende"), Command::Quit);
+    }
+
+    #[test]
+    fn takeback_abort_rematch_captured_threats() {
+        assert_eq!(cmd("zurücknehmen"), Command::Takeback);
+        assert_eq!(cmd("Zuruecknehmen"), Command::Takeback);
+        assert_eq!(cmd("takeback"), Command::Takeback);
+        assert_eq!(cmd("abbrechen"), Command::Abort);
+        assert_eq!(cmd("abort"), Command::Abort);
+        assert_eq!(cmd("revanche"), Command::Rematch);
+        assert_eq!(cmd("rematch"), Command::Rematch);
+        assert_eq!(cmd("geschlagen"), Command::Captured);
+        assert_eq!(cmd("captured"), Command::Captured);
+        assert_eq!(cmd("drohungen"), Command::Dangers);
+        assert_eq!(cmd("threats"), Command::Dangers);
+        // The bare attack question keeps its own answer.
+        assert_eq!(cmd("angriff"), Command::Threats);
+    }
+
+    /// `hilfe` names every command by its first word, in each language.
+    #[test]
+    fn the_help_lists_every_command() {
+        for lang in languages() {
+            let help = fold(&lang.play.help);
+            for (list, word) in table(&lang.commands) {
+                if matches!(word, Word::White | Word::Black | Word::Yes | Word::No) {
+                    continue;
+                }
+                let first = list.first().map(|w| fold(w)).unwrap_or_default();
+                assert!(help.contains(&first), "{}: {first}", lang.code);
+            }
+        }
     }
 
     #[test]

@@ -17,7 +17,7 @@ use crate::core::notation::board_words;
 use crate::core::notation::clock_words::{announcement_words, duration_words, summary_words};
 use crate::core::notation::language::{Language, fill};
 use crate::core::notation::parse::{ParseError, message, parse_move};
-use crate::core::notation::speak::{Form, announce_san};
+use crate::core::notation::speak::{Form, announce_san, announce_san_taking};
 use crate::core::notation::vocabulary::fold;
 use crate::core::outcome::{Outcome, Termination};
 use crate::core::record::ClockSnapshot;
@@ -177,6 +177,19 @@ pub enum Recorded {
     },
     /// The arbiter's note.
     Note(String),
+    /// The players agreed to take back moves (the `TakenBack` before it name them); `by`
+    /// asked.
+    TakebackAgreed {
+        by: Color,
+    },
+    /// `by` refused the opponent's take-back request.
+    TakebackDeclined {
+        by: Color,
+    },
+    /// `by` abandoned the game before both sides had moved.
+    Aborted {
+        by: Color,
+    },
 }
 
 /// Whose board an effect is for.
@@ -226,6 +239,8 @@ pub enum Effect {
     Save(Option<String>),
     /// The player asked for a new game with the same setup.
     NewGame,
+    /// A new game with the same settings and the colours swapped ([`Setup::swapped`]).
+    Rematch,
     Quit,
 }
 
@@ -275,6 +290,8 @@ enum Pending {
     Quit,
     /// "Eine neue Partie beginnen?" while a game runs, likewise.
     New,
+    /// The opponent is asked to agree to a take-back by this colour: yes or no.
+    Takeback(Color),
 }
 
 pub struct Match {
@@ -299,6 +316,8 @@ pub struct Match {
     /// The engine's second chances: restarted once, an illegal answer asked for again once.
     engine_restarts: u8,
     engine_rejected: u8,
+    /// What this mode offers besides the Laws (take-back, abort, rematch, …).
+    extras: PlayExtras,
 }
 
 fn say(urgency: Urgency, text: impl Into<String>) -> Effect {
@@ -356,6 +375,7 @@ impl Match {
             held: false,
             engine_restarts: 0,
             engine_rejected: 0,
+            extras: PlayExtras::default(),
         };
         let mut effects = Vec::new();
         if !m.game.is_over() {
@@ -404,7 +424,10 @@ impl Match {
 
     /// Whether a question waits for yes or no (resigning, quitting).
     pub fn asks_confirmation(&self) -> bool {
-        matches!(self.pending, Pending::Resign | Pending::Quit | Pending::New)
+        matches!(
+            self.pending,
+            Pending::Resign | Pending::Quit | Pending::New | Pending::Takeback(_)
+        )
     }
 
     /// The question that waits for its answer, in words (a screen keeps it in view).
@@ -617,7 +640,7 @@ impl Match {
                 }
                 self.pending = Pending::BoardPromotion;
             }
-            question @ (Pending::Resign | Pending::Quit | Pending::New) => {
+            question @ (Pending::Resign | Pending::Quit | Pending::New | Pending::Takeback(_)) => {
                 // Enter alone asks again; anything else is the answer or lets it lapse.
                 if matches!(read_line(text), Ok(Line::Empty)) {
                     out.push(answer(self.question_text(&question)));
@@ -768,7 +791,12 @@ impl Match {
         let by = self.game.turn();
         let before = self.game.position().clone();
         let report: MoveReport = match self.game.play(m) {
-            Ok(r) if matches!(self.pending, Pending::Resign | Pending::Quit | Pending::New) => {
+            Ok(r)
+                if matches!(
+                    self.pending,
+                    Pending::Resign | Pending::Quit | Pending::New | Pending::Takeback(_)
+                ) =>
+            {
                 self.pending = Pending::None;
                 r
             }
@@ -788,10 +816,12 @@ impl Match {
         if by != self.setup.local {
             out.push(Effect::Label(self.mover_label(by)));
         }
-        out.push(say(
-            Urgency::Move,
-            announce_san(report.played.san, m, self.lang, self.setup.form),
-        ));
+        let words = if self.extras.say_captured {
+            announce_san_taking(report.played.san, m, self.lang, self.setup.form)
+        } else {
+            announce_san(report.played.san, m, self.lang, self.setup.form)
+        };
+        out.push(say(Urgency::Move, words));
         self.touched_not_moved(by, m, out);
         if self.setup.local_board && !from_local_board {
             self.board_behind = Some(m);
@@ -921,6 +951,7 @@ impl Match {
         let p = &self.lang.play;
         match question {
             Pending::Resign => p.resign_confirm.clone(),
+            Pending::Takeback(by) => self.takeback_question(*by),
             Pending::New => match &self.unrecorded {
                 Some(reason) => fill(&p.quit_confirm_unrecorded, &[("reason", reason)]),
                 None => p.new_confirm.clone(),
@@ -956,6 +987,14 @@ impl Match {
             }
             (Pending::New, Command::Yes | Command::New) => {
                 out.push(Effect::NewGame);
+                true
+            }
+            (Pending::Takeback(by), Command::Yes) => {
+                self.take_back_agreed(by, now, out);
+                true
+            }
+            (Pending::Takeback(by), Command::No) => {
+                self.takeback_declined(by, out);
                 true
             }
             (Pending::Resign, Command::No) => {
@@ -1060,6 +1099,14 @@ impl Match {
                 out.push(answer(self.question_text(&Pending::New)));
             }
             Command::New => out.push(Effect::NewGame),
+            Command::Takeback => self.takeback_request(now, out),
+            Command::Abort => self.abort(now, out),
+            Command::Rematch => self.rematch(out),
+            Command::Captured => out.push(answer(super::dangers::captured(&self.game, lang))),
+            Command::Dangers => {
+                let player = self.actor(true);
+                out.push(answer(super::dangers::dangers(&pos, player, lang, form)));
+            }
         }
     }
 
@@ -1390,7 +1437,9 @@ fn used_words(c: &Clock, now: Timestamp, lang: &Language) -> String {
 
 mod arbiter;
 mod entries;
+mod requests;
 pub use arbiter::TimeChange;
+pub use requests::PlayExtras;
 
 #[cfg(test)]
 pub(crate) mod model_tests;
