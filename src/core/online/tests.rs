@@ -300,3 +300,19 @@ fn a_promotion_without_its_piece_asks_which_and_the_next_line_names_it() {
         vec![Action::Move("e7e8q".into())]
     );
 }
+
+/// hector play's words for taking back, aborting and a rematch mean the server's here.
+#[test]
+fn the_play_words_for_takeback_abort_and_rematch_go_to_the_server() {
+    let (mut g, _) = start("e2e4 e7e5");
+    let t = Timestamp::from_millis(1000);
+    let out = g.line("zurücknehmen", t);
+    assert_eq!(sent(&out), vec![Action::Takeback(true)]);
+    assert_eq!(said(&out), vec!["Rücknahme erbeten"]);
+    assert_eq!(sent(&g.line("abort", t)), vec![Action::Abort]);
+    assert_eq!(
+        said(&g.line("revanche", t)),
+        vec!["Eine neue Partie beginnt mit hector online play"]
+    );
+    assert_eq!(g.game().ply(), 2);
+}
