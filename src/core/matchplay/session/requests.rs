@@ -456,4 +456,54 @@ mod tests {
         );
         assert!(m.game().position().turn() == Color::Black);
     }
+
+    /// The journal a session writes, as the recorder keeps it (with the checkpoints).
+    fn journal(m: &mut Match, lines: &[&str]) -> Vec<crate::core::record::Entry> {
+        let mut entries = Vec::new();
+        for (i, text) in lines.iter().enumerate() {
+            let now = t(1_000 * (i as u64 + 1));
+            for e in m.handle(Event::Line((*text).to_string()), now) {
+                if let Effect::Record(r) = e {
+                    entries.extend(r.entries(m.game()));
+                    if r.needs_checkpoint()
+                        && let Some(c) = m.clock()
+                    {
+                        entries.push(crate::core::record::Entry::clock_checkpoint(c, now));
+                    }
+                }
+            }
+        }
+        entries
+    }
+
+    #[test]
+    fn the_pgn_shows_the_take_back_and_an_aborted_game_has_no_result() {
+        use crate::core::record::Header;
+        use crate::core::record::export::to_pgn;
+        let de = language("de").expect("de");
+        let mut m = start(setup(Side::Keyboard, Side::Keyboard, true), PLAY);
+        let entries = journal(&mut m, &["e4", "e5", "Sf3", "zurücknehmen", "ja", "d4"]);
+        let mut header = Header::new("2026-11-23T12:00:00Z", "Weiß", "Schwarz");
+        header.time_control = Some("300".into());
+        let pgn = to_pgn(&header, &entries, de).expect("replays");
+        let pgn = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(pgn.contains("2. d4"), "{pgn}");
+        assert!(!pgn.contains("2. Nf3"), "{pgn}");
+        assert!(
+            pgn.contains(
+                "{ Der Zug Nf3 wurde zurückgenommen } { Auf Wunsch von Weiß zurückgenommen }"
+            ),
+            "{pgn}"
+        );
+        let mut m = start(setup(Side::Keyboard, Side::Keyboard, false), PLAY);
+        let entries = journal(&mut m, &["e4", "abbrechen"]);
+        let pgn = to_pgn(&header, &entries, de).expect("replays");
+        assert!(pgn.contains("[Result \"*\"]"), "{pgn}");
+        assert!(
+            pgn.contains("Partie von Schwarz abgebrochen, ohne Ergebnis"),
+            "{pgn}"
+        );
+        let replayed = crate::core::record::replay(&header, &entries).expect("replays");
+        assert!(replayed.game.is_aborted());
+    }
 }
