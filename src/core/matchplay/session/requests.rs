@@ -506,4 +506,35 @@ mod tests {
         let replayed = crate::core::record::replay(&header, &entries).expect("replays");
         assert!(replayed.game.is_aborted());
     }
+
+    #[test]
+    fn the_e_boards_player_is_asked_and_both_boards_go_back() {
+        let mut s = setup(Side::Keyboard, Side::Board, false);
+        s.local_board = true;
+        let mut m = start(s, PLAY);
+        line(&mut m, "e4", 10);
+        let reply = m.game().legal_moves()[0];
+        m.handle(
+            Event::OpponentBoard(crate::core::board::Recognition::Moved(reply)),
+            t(20),
+        );
+        assert_eq!(m.game().ply(), 2);
+        let e = line(&mut m, "zurücknehmen", 30);
+        assert_eq!(
+            said(&e),
+            ["Weiß möchte den letzten Zug zurücknehmen. Schwarz, einverstanden? Ja oder nein"]
+        );
+        let e = line(&mut m, "ja", 40);
+        assert_eq!(taken_back(&e), 2);
+        for board in [BoardOf::Player, BoardOf::Opponent] {
+            assert!(
+                e.iter().any(|x| matches!(
+                    x,
+                    Effect::BoardExpect { board: b, position, previous: None }
+                        if *b == board && **position == shakmaty::Chess::default()
+                )),
+                "{board:?}: {e:?}"
+            );
+        }
+    }
 }

@@ -893,7 +893,10 @@ impl TwoBoards {
             Some(Ok(Line::Command(Command::Takeback | Command::Abort))) => {
                 match parse_action(text) {
                     Ok(a) => self.action(a, now, out),
-                    Err(_) => out.push(answer(self.lang.takeback.not_here.clone())),
+                    Err(ActionError::NotAnAction) => {
+                        out.push(answer(self.lang.takeback.not_here.clone()))
+                    }
+                    Err(e) => out.push(answer(self.action_error(&e))),
                 }
             }
             Some(Ok(Line::Command(_) | Line::Empty)) | Some(Err(_)) => {
