@@ -60,6 +60,7 @@ fn hector(args: &[&str], data: &std::path::Path) -> String {
 fn quit(t: &mut Pty) {
     t.send(b"ende\r");
     std::thread::sleep(Duration::from_millis(100));
+    // "ja" and "yes" answer in every language.
     t.send(b"ja\r");
     assert!(t.wait_exit(LIMIT).is_some(), "{}", t.text());
 }
@@ -225,6 +226,54 @@ fn take_back_switched_off_and_captures_said_with_every_move() {
         &mut t,
         "zurücknehmen",
         "Zurücknehmen ist in dieser Partie ausgeschaltet",
+        1,
+    );
+    quit(&mut t);
+}
+
+#[test]
+fn the_english_words_and_answers() {
+    let data = temp_dir("takeback-data");
+    let mut t = spawn(&["--opponent", "keyboard", "--lang", "en"], &data);
+    assert!(t.wait_for("White to move", LIMIT).is_some(), "{}", t.text());
+    say(&mut t, "e4", "Eva four", 1);
+    say(&mut t, "d5", "David five", 1);
+    say(&mut t, "exd5", "Eva takes David five", 1);
+    say(&mut t, "last", "Eva takes Pawn on David five", 1);
+    say(
+        &mut t,
+        "captured",
+        "Captured white pieces: none. Captured black pieces: Pawn",
+        1,
+    );
+    say(
+        &mut t,
+        "threats",
+        "White can give check: Bishop Bella five, check",
+        1,
+    );
+    say(
+        &mut t,
+        "abort",
+        "A game can be aborted only before both sides have moved",
+        1,
+    );
+    say(
+        &mut t,
+        "rematch",
+        "A rematch comes when the game is over",
+        1,
+    );
+    say(
+        &mut t,
+        "takeback",
+        "White would like to take back the last move. Black, do you agree? Yes or no",
+        1,
+    );
+    say(
+        &mut t,
+        "yes",
+        "Taken back: Eva takes David five. White to move",
         1,
     );
     quit(&mut t);
