@@ -278,3 +278,34 @@ fn the_english_words_and_answers() {
     );
     quit(&mut t);
 }
+
+#[test]
+fn a_rematch_resumes_with_its_own_colours_and_opponent() {
+    let data = temp_dir("takeback-data");
+    let mut t = spawn(&["--opponent", "engine", "--level", "1"], &data);
+    assert!(
+        t.wait_for("Weiß ist am Zug", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    say(&mut t, "aufgeben", "Wirklich aufgeben?", 1);
+    say(&mut t, "ja", "Schwarz gewinnt", 1);
+    say(&mut t, "revanche", "Revanche: Sie spielen jetzt Schwarz", 1);
+    assert!(t.wait_for("Computer: ", LIMIT).is_some(), "{}", t.text());
+    quit(&mut t);
+    let env = env(&data);
+    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let mut t = Pty::spawn(&["resume", "--screen-reader"], &env);
+    assert!(
+        t.wait_for("Sie spielen Schwarz gegen den Computer", LIMIT)
+            .is_some(),
+        "{}",
+        t.text()
+    );
+    assert!(
+        t.wait_for("Letzter Zug: 1. Weiß", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    quit(&mut t);
+}

@@ -236,12 +236,25 @@ impl App {
             std::mem::swap(&mut header.white, &mut header.black);
             header.local_player = header.local_player.map(|c| !c);
         }
-        self.recorder = Recorder::create(header, Vec::new());
+        // The same settings (opponent, level, announcements, take-back), so that the new
+        // game resumes as it was played; the moves stay behind.
+        let settings: Vec<crate::core::record::Entry> = self
+            .recorder
+            .entries()
+            .iter()
+            .filter(|e| {
+                matches!(e, crate::core::record::Entry::Setting { key, .. } if key != "continues")
+            })
+            .cloned()
+            .collect();
+        self.recorder = Recorder::create(header, settings);
         self.tell_record_problem();
         let local = setup.local;
         let (mut m, effects) = Match::new(setup, game, self.lang, self.now());
         m.set_extras(extras);
         self.game_match = m;
+        // The screen shows the board from the player's new side.
+        self.front.side = local;
         let said = if rematch {
             fill(
                 &self.lang.takeback.rematch,
