@@ -78,6 +78,7 @@ pub fn summary_line(number: usize, g: &GameSummary, lang: &Language) -> String {
     }
     let result = match g.result() {
         Some(r) => lang.result(Some(r)).to_string(),
+        None if g.aborted => lang.takeback.games_aborted.clone(),
         None => w.in_progress.clone(),
     };
     let line = fill(

@@ -62,6 +62,9 @@ pub enum Command {
         /// An adjourned game: its envelope (by default the one its journal names).
         #[arg(long, value_name = "FILE")]
         envelope: Option<PathBuf>,
+        /// Taking moves back (zurücknehmen, takeback) is refused in this game.
+        #[arg(long)]
+        no_takeback: bool,
     },
     /// Be the blind player's assistant in a game on two boards (Appendix D9, D10).
     #[command(long_about = ASSIST_HELP)]
@@ -363,6 +366,13 @@ pub struct PlayArgs {
     /// Start a new game without asking about an unfinished one.
     #[arg(long)]
     pub new: bool,
+    /// Taking moves back (zurücknehmen, takeback) is refused in this game.
+    #[arg(long)]
+    pub no_takeback: bool,
+    /// Every capture names the piece taken: "Springer schlägt Bauer auf Felix fünf" (also
+    /// say_captured in the configuration's [play] section).
+    #[arg(long)]
+    pub say_captured: bool,
     /// Say the name of each newly reached named opening after the move (the lichess opening
     /// table). Also `[play] openings = true` in the configuration file.
     #[arg(long)]

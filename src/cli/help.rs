@@ -80,9 +80,12 @@ Black when it is installed, otherwise a second player types Black's moves; no cl
 Type a move as you would say it (Springer Felix drei, knight felix three, Eva vier) or in \
 notation (Nf3, Sf3, e4, g1f3, 0-0), then Enter. Questions: board, pieces, where are the \
 black rooks, square e4, rank 4, file e, diagonal e4, attacks e4, moves g1, moves, last, \
-turn, material, list 10, clock, opening; and repeat, draw, accept, decline, claim, claim Nf3, resign, \
-save, new, silence, mute, unmute, faster, slower, quit, help. German words work too \
-(brett, figuren, feld e4, remis, reklamieren, aufgeben, ende …).\n\n\
+turn, material, captured, threats, list 10, clock, opening; and repeat, draw, accept, decline, \
+claim, claim Nf3, resign, takeback (against the computer at once, a person is asked; off with \
+--no-takeback), abort (before both sides have moved), rematch (after the game, colours \
+swapped), save, new, silence, mute, unmute, faster, slower, quit, help. German words work \
+too (brett, figuren, feld e4, remis, reklamieren, aufgeben, zurücknehmen, abbrechen, \
+revanche, geschlagen, drohungen, eröffnung, ende …).\n\n\
 Looking back: position 12 (after Black's 12th move; position 12 white: after White's) shows \
 that position, every question answers for it and moves wait; next and previous step one \
 half-move, current returns (stellung, vor, vorher, aktuell).\n\n\

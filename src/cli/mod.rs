@@ -56,7 +56,8 @@ fn run() -> Result<ExitCode, Fatal> {
             screen_reader,
             speech,
             envelope,
-        } => resume(game, screen_reader, speech, envelope)?,
+            no_takeback,
+        } => resume(game, screen_reader, speech, envelope, no_takeback)?,
         Command::Assist(args) => assist(args)?,
         Command::Arbiter {
             games,

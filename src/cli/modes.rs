@@ -1,6 +1,7 @@
 //! The options resolved into each mode's set-up: the language, the speech, the opponent, the
 //! start position, a journal to continue; what cannot be used is refused here, in words.
 
+use crate::core::matchplay::session::PlayExtras;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -242,7 +243,14 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
     };
     let fresh = args.new || args.fen.is_some() || args.chess960.is_some() || args.from.is_some();
     if !fresh && let Some(path) = crate::app::play::resume::offer(lang, &speech) {
-        return resume_journal(&path, None, args.screen_reader, args.speech, speech);
+        return resume_journal(
+            &path,
+            None,
+            args.screen_reader,
+            args.speech,
+            speech,
+            args.no_takeback,
+        );
     }
     let mut entries = Vec::new();
     let game = if let Some(file) = &args.from {
@@ -328,6 +336,11 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
         colors: args.colors,
         openings: args.openings || config.play.openings,
         wording: args.wording.apply(config.words),
+        extras: PlayExtras {
+            takeback: !args.no_takeback,
+            agreements: true,
+            say_captured: args.say_captured || config.play.say_captured,
+        },
     };
     Ok(crate::app::play::run(options, lang))
 }
@@ -338,6 +351,7 @@ pub(super) fn resume_path(
     screen_reader: bool,
     backend: Option<crate::core::settings::BackendChoice>,
     mut speech: crate::core::settings::SpeechSettings,
+    no_takeback: bool,
 ) -> Result<ExitCode, Fatal> {
     let resumed = match crate::app::play::resume::from_journal(path) {
         Ok(r) => r,
@@ -370,6 +384,11 @@ pub(super) fn resume_path(
         colors: false,
         openings: config.play.openings,
         wording: config.words,
+        extras: PlayExtras {
+            takeback: resumed.takeback && !no_takeback,
+            agreements: true,
+            say_captured: config.play.say_captured,
+        },
     };
     Ok(crate::app::play::run(options, lang))
 }
@@ -379,6 +398,7 @@ pub(super) fn resume(
     screen_reader: bool,
     backend: Option<crate::core::settings::BackendChoice>,
     envelope: Option<PathBuf>,
+    no_takeback: bool,
 ) -> Result<ExitCode, Fatal> {
     let speech = settings_or_defaults(None).speech;
     let lang = crate::core::notation::language::language(&speech.language)
@@ -418,9 +438,18 @@ pub(super) fn resume(
             return Err(Fatal::failed("hector resume", format!("{e:#}")));
         }
     };
-    resume_journal(&path, envelope.as_deref(), screen_reader, backend, speech)
+    resume_journal(
+        &path,
+        envelope.as_deref(),
+        screen_reader,
+        backend,
+        speech,
+        no_takeback,
+    )
 }
 
+/// `[play] say_captured` of the configuration (its problems were told with the speech
+/// settings).
 /// Continues a journal in the mode that wrote it.
 pub(super) fn resume_journal(
     path: &std::path::Path,
@@ -428,6 +457,7 @@ pub(super) fn resume_journal(
     screen_reader: bool,
     backend: Option<crate::core::settings::BackendChoice>,
     speech: crate::core::settings::SpeechSettings,
+    no_takeback: bool,
 ) -> Result<ExitCode, Fatal> {
     match crate::io::journal::mode_of(path).as_deref() {
         Some("assist") => resume_assist(path, envelope, screen_reader, backend, speech),
@@ -440,7 +470,7 @@ pub(super) fn resume_journal(
                 crate::core::notation::language::fill(&lang.usage.arbiter_game, &[("path", &path)]),
             ))
         }
-        _ => resume_path(path, screen_reader, backend, speech),
+        _ => resume_path(path, screen_reader, backend, speech, no_takeback),
     }
 }
 

@@ -64,6 +64,10 @@ pub enum GameError {
     NoDrawOffer,
     #[error("a claim must be made before touching a piece (Article 9.4)")]
     ClaimRightLost,
+    #[error("the game was aborted")]
+    Aborted,
+    #[error("a game is aborted only before both sides have moved")]
+    TooLateToAbort,
 }
 
 /// What a played move did to the game.
@@ -111,6 +115,8 @@ pub struct Game {
     touched: Option<(Color, Square)>,
     illegal_moves: ByColor<u8>,
     events: Vec<GameEvent>,
+    /// The players abandoned the game before both had moved: over, without a result.
+    aborted: bool,
 }
 
 impl Default for Game {
@@ -146,6 +152,7 @@ impl Game {
             touched: None,
             illegal_moves: ByColor::default(),
             events: Vec::new(),
+            aborted: false,
         };
         game.outcome = automatic_end(game.position(), has_moves, 1);
         game
@@ -205,7 +212,25 @@ impl Game {
     }
 
     pub fn is_over(&self) -> bool {
-        self.outcome.is_some()
+        self.outcome.is_some() || self.aborted
+    }
+
+    /// Whether the game was aborted (over, without a result).
+    pub fn is_aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// The game is abandoned before both sides have moved (no result, `*`). Refused once the
+    /// second half-move is played, or when the game is over.
+    pub fn abort(&mut self) -> Result<(), GameError> {
+        self.ensure_running()?;
+        if self.ply() >= 2 {
+            return Err(GameError::TooLateToAbort);
+        }
+        self.aborted = true;
+        self.pending_offer = None;
+        self.touched = None;
+        Ok(())
     }
 
     pub fn events(&self) -> &[GameEvent] {
@@ -245,6 +270,7 @@ impl Game {
     fn ensure_running(&self) -> Result<(), GameError> {
         match self.outcome {
             Some(o) => Err(GameError::GameOver(o)),
+            None if self.aborted => Err(GameError::Aborted),
             None => Ok(()),
         }
     }
@@ -324,6 +350,15 @@ impl Game {
         self.touched = None;
         self.outcome = automatic_end(self.position(), self.has_moves, self.repetition_count());
         Some(taken)
+    }
+
+    /// How many half-moves a take-back asked for by `by` removes: `by`'s last move and any
+    /// reply after it. `None` when `by` has not moved yet.
+    pub fn plies_to_take_back(&self, by: Color) -> Option<usize> {
+        let last = (0..self.ply())
+            .rev()
+            .find(|&i| self.positions[i].turn() == by)?;
+        Some(self.ply() - last)
     }
 
     /// Notes that the player to move touched a piece (4.3): recorded, and claims under 9.2 and

@@ -16,6 +16,7 @@
 //! order = "usual"       # usual, square-first or piece-first, in board readings
 //! colour_words = true   # colour words where the sentence tells the colour anyway
 //! check_words = true    # "Schach" after a checking move (mate is always said)
+//! say_captured = false  # every capture names the piece taken
 //! ```
 
 use serde::Deserialize;
@@ -77,6 +78,8 @@ impl Default for SpeechSettings {
 pub struct PlaySettings {
     /// Say each newly reached named opening after the move (`--openings`).
     pub openings: bool,
+    /// Every capture names the piece taken ("Springer schlägt Bauer auf Felix fünf").
+    pub say_captured: bool,
 }
 
 /// Everything the configuration file can set.
@@ -129,6 +132,14 @@ mod tests {
     #[test]
     fn empty_file_gives_defaults() {
         assert_eq!(parse_settings(""), Ok(Settings::default()));
+    }
+
+    #[test]
+    fn say_captured_in_the_play_section() {
+        let s = parse_settings("[play]\nsay_captured = true\n").expect("valid");
+        assert!(s.play.say_captured);
+        assert!(!Settings::default().play.say_captured);
+        assert!(parse_settings("[play]\nsay_capture = true\n").is_err());
     }
 
     #[test]

@@ -538,6 +538,8 @@ pub struct GameSummary {
     /// The same, when the file could be read but nothing in it used, for saying it in the
     /// player's words.
     pub unusable: Option<SalvageError>,
+    /// The players aborted the game: over, without a result.
+    pub aborted: bool,
 }
 
 impl GameSummary {
@@ -560,6 +562,7 @@ impl GameSummary {
             start: None,
             problem: Some(problem),
             unusable,
+            aborted: false,
         }
     }
 }
@@ -612,6 +615,7 @@ pub fn latest_in_progress(dir: &Path) -> Result<Option<GameSummary>> {
     let open = |g: &&GameSummary| {
         g.problem.is_none()
             && g.outcome.is_none()
+            && !g.aborted
             && !is_continued(g)
             // Their own modes continue these (an online game: hector online play).
             && !matches!(mode_of(&g.path).as_deref(), Some("arbiter" | "online"))
@@ -671,6 +675,7 @@ pub fn summarize(path: PathBuf) -> GameSummary {
         start: header.start_fen.map(|fen| (header.variant, fen)),
         problem: None,
         unusable: None,
+        aborted: replayed.game.is_aborted(),
     }
 }
 

@@ -19,7 +19,7 @@ use crate::core::game::Game;
 use crate::core::laws::Rules;
 use crate::core::matchplay::command::Command;
 use crate::core::matchplay::session::{
-    BoardOf, ClockAnswer, Effect, Event, Match, Setup, Side, Urgency,
+    BoardOf, ClockAnswer, Effect, Event, Match, PlayExtras, Setup, Side, Urgency,
 };
 use crate::core::notation::board_words;
 use crate::core::notation::clock_words::clock_faces;
@@ -67,6 +67,8 @@ pub struct PlayOptions {
     /// Say each newly reached named opening.
     pub openings: bool,
     pub wording: crate::core::notation::wording::Wording,
+    /// Take-back, abort, rematch and the taken pieces said.
+    pub extras: PlayExtras,
 }
 
 /// Where the game comes from.
@@ -165,7 +167,8 @@ impl App {
                 Effect::Refused => self.front.refused = true,
                 Effect::Label(label) => self.front.voice.label = Some(label),
                 Effect::Save(path) => self.save(path),
-                Effect::NewGame => self.new_game(),
+                Effect::NewGame => self.new_game(false),
+                Effect::Rematch => self.new_game(true),
                 Effect::Quit => keep_going = false,
             }
         }
@@ -215,8 +218,14 @@ impl App {
         keep
     }
 
-    fn new_game(&mut self) {
-        let setup = self.game_match.setup().clone();
+    /// A new game with the same settings; a rematch swaps the colours (and the names).
+    fn new_game(&mut self, rematch: bool) {
+        let extras = self.game_match.extras();
+        let setup = if rematch {
+            self.game_match.setup().swapped()
+        } else {
+            self.game_match.setup().clone()
+        };
         let game = Game::from_position(
             self.game_match.game().start().clone(),
             self.game_match.game().variant(),
@@ -226,11 +235,38 @@ impl App {
         }
         let mut header = self.recorder.header.clone();
         header.created = crate::io::journal::now_utc();
-        self.recorder = Recorder::create(header, Vec::new());
+        if rematch {
+            std::mem::swap(&mut header.white, &mut header.black);
+            header.local_player = header.local_player.map(|c| !c);
+        }
+        // The same settings (opponent, level, announcements, take-back), so that the new
+        // game resumes as it was played; the moves stay behind.
+        let settings: Vec<crate::core::record::Entry> = self
+            .recorder
+            .entries()
+            .iter()
+            .filter(|e| {
+                matches!(e, crate::core::record::Entry::Setting { key, .. } if key != "continues")
+            })
+            .cloned()
+            .collect();
+        self.recorder = Recorder::create(header, settings);
         self.tell_record_problem();
-        let (m, effects) = Match::new(setup, game, self.lang, self.now());
+        let local = setup.local;
+        let (mut m, effects) = Match::new(setup, game, self.lang, self.now());
+        m.set_extras(extras);
         self.game_match = m;
-        self.tell(Urgency::Answer, vec![self.lang.play.new_game.clone()]);
+        // The screen shows the board from the player's new side.
+        self.front.side = local;
+        let said = if rematch {
+            fill(
+                &self.lang.takeback.rematch,
+                &[("color", self.lang.color(local))],
+            )
+        } else {
+            self.lang.play.new_game.clone()
+        };
+        self.tell(Urgency::Answer, vec![said]);
         self.apply(effects);
     }
 
@@ -490,6 +526,10 @@ fn new_recorder(
         ("level", options.level.to_string()),
         ("announce", options.announce.to_string()),
     ];
+    // A resume keeps take-back off.
+    if !options.extras.takeback {
+        settings.push(("takeback", "off".to_string()));
+    }
     if let Some((port, protocol)) = &options.board {
         settings.push(("board", format!("{}:{}", protocol.name(), port.display())));
     }
@@ -535,6 +575,7 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
     };
     let setup = session_setup(&options, local_side, &o);
     let (mut game_match, effects) = Match::new(setup.clone(), game.clone(), lang, Timestamp::ZERO);
+    game_match.set_extras(options.extras);
     let was_resumed = resumed.is_some();
     let recorder = match resumed {
         Some((recorder, replayed)) => {

@@ -24,6 +24,8 @@ pub struct Resumed {
     pub opponent: Opponent,
     pub level: u8,
     pub announce: bool,
+    /// Taking moves back is allowed (not switched off when the game began).
+    pub takeback: bool,
     pub control: Option<TimeControl>,
     pub form: Form,
     pub language: String,
@@ -90,6 +92,7 @@ pub fn from_journal(path: &Path) -> Result<Resumed> {
             .and_then(|l| l.parse().ok())
             .unwrap_or(1),
         announce: settings.get("announce").is_some_and(|a| a == "true"),
+        takeback: settings.get("takeback").is_none_or(|t| t != "off"),
         control,
         form: h.form,
         language: h.language.clone(),

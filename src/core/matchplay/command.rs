@@ -78,6 +78,16 @@ pub enum Command {
     PutDown,
     /// The name of the opening the game has reached.
     Opening,
+    /// Take back the player's last move (and the reply to it).
+    Takeback,
+    /// Abandon the game before both sides have moved: no result.
+    Abort,
+    /// A new game after this one, colours swapped.
+    Rematch,
+    /// The pieces each side has lost.
+    Captured,
+    /// The opponent's checks and the player's pieces attacked and not defended enough.
+    Dangers,
 }
 
 /// A typed line.
@@ -141,6 +151,11 @@ enum Word {
     ReviewNext,
     ReviewPrevious,
     ReviewCurrent,
+    Takeback,
+    Abort,
+    Rematch,
+    Captured,
+    Dangers,
 }
 
 /// The words of looking back, in their own table.
@@ -153,7 +168,7 @@ fn review_table(r: &ReviewWords) -> [(&Vec<String>, Word); 4] {
     ]
 }
 
-fn table(c: &CommandWords) -> [(&Vec<String>, Word); 33] {
+fn table(c: &CommandWords) -> [(&Vec<String>, Word); 38] {
     [
         (&c.help, Word::Help),
         (&c.board, Word::Board),
@@ -188,6 +203,11 @@ fn table(c: &CommandWords) -> [(&Vec<String>, Word); 33] {
         (&c.yes, Word::Yes),
         (&c.no, Word::No),
         (&c.opening, Word::Opening),
+        (&c.takeback, Word::Takeback),
+        (&c.abort, Word::Abort),
+        (&c.rematch, Word::Rematch),
+        (&c.captured, Word::Captured),
+        (&c.threats, Word::Dangers),
     ]
 }
 
@@ -280,6 +300,11 @@ pub fn read_line(text: &str) -> Result<Line, CommandError> {
         Word::Yes => Command::Yes,
         Word::No => Command::No,
         Word::Opening => Command::Opening,
+        Word::Takeback => Command::Takeback,
+        Word::Abort => Command::Abort,
+        Word::Rematch => Command::Rematch,
+        Word::Captured => Command::Captured,
+        Word::Dangers => Command::Dangers,
         // "weiß" or "schwarz" alone: that side's pieces.
         Word::White | Word::Black => pieces(text)?,
         Word::ReviewPosition => review(rest)?,
@@ -389,6 +414,38 @@ mod tests {
         assert_eq!(cmd("eröffnung"), Command::Opening);
         assert_eq!(cmd("Eroeffnung?"), Command::Opening);
         assert_eq!(cmd("opening"), Command::Opening);
+    }
+
+    #[test]
+    fn takeback_abort_rematch_captured_threats() {
+        assert_eq!(cmd("zurücknehmen"), Command::Takeback);
+        assert_eq!(cmd("Zuruecknehmen"), Command::Takeback);
+        assert_eq!(cmd("takeback"), Command::Takeback);
+        assert_eq!(cmd("abbrechen"), Command::Abort);
+        assert_eq!(cmd("abort"), Command::Abort);
+        assert_eq!(cmd("revanche"), Command::Rematch);
+        assert_eq!(cmd("rematch"), Command::Rematch);
+        assert_eq!(cmd("geschlagen"), Command::Captured);
+        assert_eq!(cmd("captured"), Command::Captured);
+        assert_eq!(cmd("drohungen"), Command::Dangers);
+        assert_eq!(cmd("threats"), Command::Dangers);
+        // The bare attack question keeps its own answer.
+        assert_eq!(cmd("angriff"), Command::Threats);
+    }
+
+    /// `hilfe` names every command by its first word, in each language.
+    #[test]
+    fn the_help_lists_every_command() {
+        for lang in languages() {
+            let help = fold(&lang.play.help);
+            for (list, word) in table(&lang.commands) {
+                if matches!(word, Word::White | Word::Black | Word::Yes | Word::No) {
+                    continue;
+                }
+                let first = list.first().map(|w| fold(w)).unwrap_or_default();
+                assert!(help.contains(&first), "{}: {first}", lang.code);
+            }
+        }
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! players. Pure: events and instants in, effects out.
 
 pub mod command;
+pub mod dangers;
 pub mod queries;
 pub mod session;
 pub mod two_boards;

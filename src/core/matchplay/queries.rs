@@ -6,7 +6,7 @@ use shakmaty::{Bitboard, Board, Chess, Color, File, Move, Piece, Position, Rank,
 use crate::core::game::Game;
 use crate::core::notation::describe::describe_square;
 use crate::core::notation::language::{Language, TABLE_ROLES, capitalized, fill, role_index};
-use crate::core::notation::speak::{Form, announce, announce_san};
+use crate::core::notation::speak::{Form, announce, announce_san, announce_san_taking};
 use crate::core::notation::transcript::{BETWEEN_SIDES, NO_WHITE_MOVE};
 use crate::core::notation::wording::{Order, Wording};
 
@@ -370,6 +370,12 @@ pub fn moves(pos: &Chess, from: Option<Square>, lang: &Language, form: Form) -> 
             let Some(piece) = pos.board().piece_at(sq) else {
                 return fill(&lang.play.no_piece, &[("square", &lang.square(sq))]);
             };
+            // An opponent's piece: what it could do were it the opponent's turn.
+            if piece.color != pos.turn()
+                && let Some(text) = super::dangers::could(pos, sq, lang, form)
+            {
+                return text;
+            }
             if piece.color != pos.turn() {
                 return fill(
                     &lang.play.not_to_move,
@@ -418,7 +424,8 @@ pub fn last_move(game: &Game, lang: &Language, form: Form) -> String {
         &[
             ("number", &before.fullmoves().get().to_string()),
             ("color", lang.color(before.turn())),
-            ("move", &announce_san(last.san, last.mv, lang, form)),
+            // The piece taken is named: "Springer schlägt Bauer auf Felix fünf".
+            ("move", &announce_san_taking(last.san, last.mv, lang, form)),
         ],
     )
 }
@@ -637,7 +644,8 @@ mod tests {
         );
         assert_eq!(
             moves(g.position(), Some(Square::E5), de(), Form::Short),
-            "Schwarz ist nicht am Zug"
+            // An opponent's piece: what it could do were it its turn (blocked here).
+            "Schwarz könnte Bauer Eva fünf ziehen: keine Züge"
         );
         assert_eq!(
             moves(g.position(), Some(Square::E4), de(), Form::Short),
@@ -645,7 +653,7 @@ mod tests {
         );
         assert_eq!(
             last_move(&g, de(), Form::Short),
-            "Letzter Zug: 4. Schwarz, David schlägt Cäsar sechs"
+            "Letzter Zug: 4. Schwarz, David schlägt Läufer auf Cäsar sechs"
         );
         assert_eq!(turn(g.position(), de()), "Weiß ist am Zug");
         let m = material(g.position(), de());

@@ -17,7 +17,7 @@ use crate::core::notation::board_words;
 use crate::core::notation::clock_words::{announcement_words, duration_words, summary_words};
 use crate::core::notation::language::{Language, fill};
 use crate::core::notation::parse::{ParseError, message, parse_move};
-use crate::core::notation::speak::{Form, announce_san};
+use crate::core::notation::speak::{Form, announce_san, announce_san_taking};
 use crate::core::notation::vocabulary::fold;
 use crate::core::notation::wording::Wording;
 use crate::core::openings;
@@ -183,6 +183,19 @@ pub enum Recorded {
     },
     /// The arbiter's note.
     Note(String),
+    /// The players agreed to take back moves (the `TakenBack` before it name them); `by`
+    /// asked.
+    TakebackAgreed {
+        by: Color,
+    },
+    /// `by` refused the opponent's take-back request.
+    TakebackDeclined {
+        by: Color,
+    },
+    /// `by` abandoned the game before both sides had moved.
+    Aborted {
+        by: Color,
+    },
 }
 
 /// Whose board an effect is for.
@@ -232,6 +245,8 @@ pub enum Effect {
     Save(Option<String>),
     /// The player asked for a new game with the same setup.
     NewGame,
+    /// A new game with the same settings and the colours swapped ([`Setup::swapped`]).
+    Rematch,
     Quit,
 }
 
@@ -281,6 +296,8 @@ enum Pending {
     Quit,
     /// "Eine neue Partie beginnen?" while a game runs, likewise.
     New,
+    /// The opponent is asked to agree to a take-back by this colour: yes or no.
+    Takeback(Color),
 }
 
 pub struct Match {
@@ -312,6 +329,8 @@ pub struct Match {
     /// The opening last named after a move (with `Setup::openings`), so that each is said
     /// once.
     opening_said: Option<&'static openings::Opening>,
+    /// What this mode offers besides the Laws (take-back, abort, rematch, …).
+    extras: PlayExtras,
 }
 
 fn say(urgency: Urgency, text: impl Into<String>) -> Effect {
@@ -372,6 +391,7 @@ impl Match {
             review: None,
             picked: None,
             opening_said: None,
+            extras: PlayExtras::default(),
         };
         // A continued game's opening was named before: only a new one is said.
         if m.setup.openings {
@@ -424,7 +444,10 @@ impl Match {
 
     /// Whether a question waits for yes or no (resigning, quitting).
     pub fn asks_confirmation(&self) -> bool {
-        matches!(self.pending, Pending::Resign | Pending::Quit | Pending::New)
+        matches!(
+            self.pending,
+            Pending::Resign | Pending::Quit | Pending::New | Pending::Takeback(_)
+        )
     }
 
     /// The question that waits for its answer, in words (a screen keeps it in view).
@@ -637,7 +660,7 @@ impl Match {
                 }
                 self.pending = Pending::BoardPromotion;
             }
-            question @ (Pending::Resign | Pending::Quit | Pending::New) => {
+            question @ (Pending::Resign | Pending::Quit | Pending::New | Pending::Takeback(_)) => {
                 // Enter alone asks again; anything else is the answer or lets it lapse.
                 if matches!(read_line(text), Ok(Line::Empty)) {
                     out.push(answer(self.question_text(&question)));
@@ -791,7 +814,12 @@ impl Match {
         let by = self.game.turn();
         let before = self.game.position().clone();
         let report: MoveReport = match self.game.play(m) {
-            Ok(r) if matches!(self.pending, Pending::Resign | Pending::Quit | Pending::New) => {
+            Ok(r)
+                if matches!(
+                    self.pending,
+                    Pending::Resign | Pending::Quit | Pending::New | Pending::Takeback(_)
+                ) =>
+            {
                 self.pending = Pending::None;
                 r
             }
@@ -811,15 +839,13 @@ impl Match {
         if by != self.setup.local {
             out.push(Effect::Label(self.mover_label(by)));
         }
-        out.push(say(
-            Urgency::Move,
-            announce_san(
-                self.setup.wording.san(report.played.san),
-                m,
-                self.lang,
-                self.setup.form,
-            ),
-        ));
+        let san = self.setup.wording.san(report.played.san);
+        let words = if self.extras.say_captured {
+            announce_san_taking(san, m, self.lang, self.setup.form)
+        } else {
+            announce_san(san, m, self.lang, self.setup.form)
+        };
+        out.push(say(Urgency::Move, words));
         self.opening_reached(out);
         self.touched_not_moved(by, m, out);
         self.after_move_in_review(out);
@@ -965,6 +991,7 @@ impl Match {
         let p = &self.lang.play;
         match question {
             Pending::Resign => p.resign_confirm.clone(),
+            Pending::Takeback(by) => self.takeback_question(*by),
             Pending::New => match &self.unrecorded {
                 Some(reason) => fill(&p.quit_confirm_unrecorded, &[("reason", reason)]),
                 None => p.new_confirm.clone(),
@@ -1000,6 +1027,14 @@ impl Match {
             }
             (Pending::New, Command::Yes | Command::New) => {
                 out.push(Effect::NewGame);
+                true
+            }
+            (Pending::Takeback(by), Command::Yes) => {
+                self.take_back_agreed(by, now, out);
+                true
+            }
+            (Pending::Takeback(by), Command::No) => {
+                self.takeback_declined(by, out);
                 true
             }
             (Pending::Resign, Command::No) => {
@@ -1123,6 +1158,14 @@ impl Match {
             | Command::ReviewCurrent => self.review_command(&c, out),
             Command::Select(square) => self.select(square, now, out),
             Command::PutDown => self.put_down(out),
+            Command::Takeback => self.takeback_request(now, out),
+            Command::Abort => self.abort(now, out),
+            Command::Rematch => self.rematch(out),
+            Command::Captured => out.push(answer(super::dangers::captured(&self.game, lang))),
+            Command::Dangers => {
+                let player = self.actor(true);
+                out.push(answer(super::dangers::dangers(&pos, player, lang, form)));
+            }
         }
     }
 
@@ -1460,8 +1503,10 @@ fn used_words(c: &Clock, now: Timestamp, lang: &Language) -> String {
 mod arbiter;
 mod board_entry;
 mod entries;
+mod requests;
 mod review;
 pub use arbiter::TimeChange;
+pub use requests::PlayExtras;
 
 #[cfg(test)]
 pub(crate) mod model_tests;

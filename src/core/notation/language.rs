@@ -36,6 +36,51 @@ pub struct Language {
     pub review: ReviewWords,
     pub board_focus: BoardFocusWords,
     pub openings: OpeningWords,
+    pub takeback: TakebackWords,
+    pub captures: CaptureWords,
+}
+
+/// Words of the players' own agreements in `hector play`: taking moves back, aborting, and a
+/// rematch.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TakebackWords {
+    /// Switched off with --no-takeback.
+    pub off: String,
+    /// Take-back, abort or rematch in a mode that has none (assist, arbiter).
+    pub not_here: String,
+    pub nothing: String,
+    /// The question to the opponent: `{color}` asks, `{opponent}` answers.
+    pub ask: String,
+    pub done: String,
+    pub declined: String,
+    pub engine_stopped: String,
+    pub record_agreed: String,
+    pub record_declined: String,
+    pub record_aborted: String,
+    pub aborted: String,
+    pub abort_too_late: String,
+    pub rematch_not_over: String,
+    pub rematch: String,
+    /// `hector games`: an aborted game's state.
+    pub games_aborted: String,
+}
+
+/// Words of the captured pieces and the threats.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaptureWords {
+    pub captured: String,
+    /// "{piece} auf": the taken piece inside a move's words ("Springer schlägt Bauer auf
+    /// Felix fünf").
+    pub taken: String,
+    pub checks: String,
+    pub no_checks: String,
+    pub in_check: String,
+    pub attacked: String,
+    pub none_attacked: String,
+    pub attacked_piece: String,
+    pub could: String,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -602,6 +647,11 @@ pub struct CommandWords {
     pub yes: Vec<String>,
     pub no: Vec<String>,
     pub opening: Vec<String>,
+    pub takeback: Vec<String>,
+    pub abort: Vec<String>,
+    pub rematch: Vec<String>,
+    pub captured: Vec<String>,
+    pub threats: Vec<String>,
 }
 
 /// Extra input words and spellings (every word above is understood as well).

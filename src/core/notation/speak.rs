@@ -38,8 +38,42 @@ fn push_square(out: &mut String, lang: &Language, sq: shakmaty::Square) {
     out.push_str(lang.rank(sq.rank()));
 }
 
+/// The phrase for a move that names the piece it takes: "Springer schlägt Bauer auf Felix
+/// fünf" (`letzter`, and every move with --say-captured).
+pub fn announce_san_taking(san: SanPlus, m: Move, lang: &Language, form: Form) -> String {
+    let mut out = String::with_capacity(64);
+    phrase_into(&mut out, san, m, lang, form, m.capture());
+    out
+}
+
 /// Appends the phrase to `out` without allocating (the transcript's hot path).
 pub fn announce_into(out: &mut String, san: SanPlus, m: Move, lang: &Language, form: Form) {
+    phrase_into(out, san, m, lang, form, None);
+}
+
+/// "{piece} auf" after the capture word, when the taken piece is to be said.
+fn push_taken(out: &mut String, lang: &Language, taken: Option<Role>) {
+    if let Some(role) = taken {
+        let (head, tail) = lang
+            .captures
+            .taken
+            .split_once("{piece}")
+            .unwrap_or(("", &lang.captures.taken));
+        out.push_str(head);
+        out.push_str(lang.piece(role));
+        out.push_str(tail);
+        out.push(' ');
+    }
+}
+
+fn phrase_into(
+    out: &mut String,
+    san: SanPlus,
+    m: Move,
+    lang: &Language,
+    form: Form,
+    taken: Option<Role>,
+) {
     match san.san {
         // Chess960 castling is spoken like standard castling, by the king's side (F3).
         San::Normal { .. } if m.is_castle() => {
@@ -72,6 +106,7 @@ pub fn announce_into(out: &mut String, san: SanPlus, m: Move, lang: &Language, f
                 if capture {
                     out.push_str(&lang.moves.capture);
                     out.push(' ');
+                    push_taken(out, lang, taken);
                 }
                 push_square(out, lang, to);
                 finish(out, m, promotion, lang);
@@ -89,6 +124,9 @@ pub fn announce_into(out: &mut String, san: SanPlus, m: Move, lang: &Language, f
                     &lang.moves.to
                 });
                 out.push(' ');
+                if capture {
+                    push_taken(out, lang, taken);
+                }
                 push_square(out, lang, to);
                 finish(out, m, promotion, lang);
             }
@@ -172,6 +210,52 @@ mod tests {
     }
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    #[test]
+    fn the_taken_piece_is_named() {
+        let pos = position_from_fen(
+            "rnbqkbnr/ppp1pppp/8/3p4/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+            Variant::Standard,
+        )
+        .expect("fen");
+        let m = "dxe4"
+            .parse::<SanPlus>()
+            .expect("san")
+            .san
+            .to_move(&pos)
+            .expect("legal");
+        let san = SanPlus::from_move(pos.clone(), m);
+        let de = language("de").expect("de");
+        let en = language("en").expect("en");
+        assert_eq!(
+            announce_san_taking(san, m, de, Form::Short),
+            "David schlägt Bauer auf Eva vier"
+        );
+        assert_eq!(
+            announce_san_taking(san, m, en, Form::Short),
+            "David takes Pawn on Eva four"
+        );
+        assert_eq!(
+            announce_san_taking(san, m, de, Form::Long),
+            "Bauer David fünf schlägt Bauer auf Eva vier"
+        );
+        // Without a capture nothing changes.
+        let quiet = "Nc6"
+            .parse::<SanPlus>()
+            .expect("san")
+            .san
+            .to_move(&pos)
+            .expect("legal");
+        assert_eq!(
+            announce_san_taking(
+                SanPlus::from_move(pos.clone(), quiet),
+                quiet,
+                de,
+                Form::Short
+            ),
+            "Springer Cäsar sechs"
+        );
+    }
 
     /// Every row of the spec's short-form table.
     #[test]

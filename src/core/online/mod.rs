@@ -634,7 +634,9 @@ impl Online {
                     ..
                 } if quiet => {}
                 // The server's game has no "new game".
-                Effect::NewGame => out.push(answer(self.lang.online.no_new.clone())),
+                Effect::NewGame | Effect::Rematch => {
+                    out.push(answer(self.lang.online.no_new.clone()))
+                }
                 e => out.push(Out::Effect(e)),
             }
         }
@@ -795,7 +797,16 @@ impl Online {
                 }
                 None => out.push(answer(o.no_clock.clone())),
             },
-            Command::New => out.push(answer(o.no_new.clone())),
+            Command::New | Command::Rematch => out.push(answer(o.no_new.clone())),
+            // hector play's words for the server's take-back and abort.
+            Command::Takeback | Command::Abort if over => {
+                out.push(answer(self.lang.messages.game_over.clone()));
+            }
+            Command::Takeback => {
+                out.push(Out::Send(Action::Takeback(true)));
+                out.push(answer(o.takeback_asked.clone()));
+            }
+            Command::Abort => out.push(Out::Send(Action::Abort)),
             Command::Help => {
                 let effects = self.m.handle(Event::Command(Command::Help), now);
                 self.pass(effects, false, &mut out);

@@ -389,3 +389,19 @@ fn looking_back_online_answers_for_the_old_position_and_sends_no_move() {
     g.line("aktuell", t);
     assert_eq!(sent(&g.line("Sf3", t)), vec![Action::Move("g1f3".into())]);
 }
+
+/// hector play's words for taking back, aborting and a rematch mean the server's here.
+#[test]
+fn the_play_words_for_takeback_abort_and_rematch_go_to_the_server() {
+    let (mut g, _) = start("e2e4 e7e5");
+    let t = Timestamp::from_millis(1000);
+    let out = g.line("zurücknehmen", t);
+    assert_eq!(sent(&out), vec![Action::Takeback(true)]);
+    assert_eq!(said(&out), vec!["Rücknahme erbeten"]);
+    assert_eq!(sent(&g.line("abort", t)), vec![Action::Abort]);
+    assert_eq!(
+        said(&g.line("revanche", t)),
+        vec!["Eine neue Partie beginnt mit hector online play"]
+    );
+    assert_eq!(g.game().ply(), 2);
+}

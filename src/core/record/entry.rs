@@ -222,6 +222,23 @@ pub enum Entry {
         #[serde(with = "text")]
         uci: UciMove,
     },
+    /// The players agreed to take back moves: `by` asked, and the `TakenBack` entries just
+    /// before this one name the moves. A clock checkpoint follows (the times stay as they
+    /// were; the player to move has the move).
+    TakebackAgreed {
+        #[serde(with = "color")]
+        by: Color,
+    },
+    /// `by` refused the opponent's request to take back a move.
+    TakebackDeclined {
+        #[serde(with = "color")]
+        by: Color,
+    },
+    /// `by` abandoned the game before both sides had moved: no result (`*`).
+    Aborted {
+        #[serde(with = "color")]
+        by: Color,
+    },
     /// The clock as it stands, written about once a second while it runs (and on pause).
     /// `used`: both players' thinking time so far (D9d), from version 2.
     ClockCheckpoint {
@@ -334,6 +351,9 @@ impl Entry {
             Entry::FlagFell { .. } => "flag fall",
             Entry::BothFlagsFell { .. } => "both flags fell",
             Entry::TakenBack { .. } => "take-back",
+            Entry::TakebackAgreed { .. } => "agreed take-back",
+            Entry::TakebackDeclined { .. } => "declined take-back",
+            Entry::Aborted { .. } => "abort",
             Entry::ClockCheckpoint { .. } => "clock checkpoint",
             Entry::ClockAdjusted { .. } => "clock adjustment",
             Entry::Result { .. } => "result",

@@ -47,6 +47,12 @@ pub enum Remark {
     IllegalMove(Color),
     UnpromotedPawn(Color),
     TakenBack(SanPlus),
+    /// The players agreed to take back moves; the colour asked.
+    TakebackAgreed(Color),
+    /// The colour refused the opponent's take-back request.
+    TakebackDeclined(Color),
+    /// The colour aborted the game before both sides had moved.
+    Aborted(Color),
     Note(String),
     ClockPaused,
     ClockResumed,
@@ -263,6 +269,10 @@ pub fn arbiter_remark(entry: &Entry, game: &crate::core::game::Game) -> Option<R
             move_number: *move_number,
         },
         Entry::AdjournmentResumed => Remark::AdjournmentResumed,
+        // The players' own agreements, written beside the moves the same way.
+        Entry::TakebackAgreed { by } => Remark::TakebackAgreed(*by),
+        Entry::TakebackDeclined { by } => Remark::TakebackDeclined(*by),
+        Entry::Aborted { by } => Remark::Aborted(*by),
         _ => return None,
     })
 }
@@ -353,6 +363,14 @@ pub fn remark_words(remark: &Remark, lang: &Language) -> String {
         Remark::IllegalMove(by) => fill(&w.illegal_move, &[("color", lang.color(*by))]),
         Remark::UnpromotedPawn(by) => fill(&w.unpromoted_pawn, &[("color", lang.color(*by))]),
         Remark::TakenBack(san) => fill(&w.taken_back, &[("move", &san.to_string())]),
+        Remark::TakebackAgreed(by) => {
+            fill(&lang.takeback.record_agreed, &[("color", lang.color(*by))])
+        }
+        Remark::TakebackDeclined(by) => fill(
+            &lang.takeback.record_declined,
+            &[("color", lang.color(*by))],
+        ),
+        Remark::Aborted(by) => fill(&lang.takeback.record_aborted, &[("color", lang.color(*by))]),
         Remark::Note(text) => fill(&w.note, &[("text", text)]),
         Remark::ClockPaused => w.clock_paused.clone(),
         Remark::ClockResumed => w.clock_resumed.clone(),

@@ -466,6 +466,11 @@ impl Replayer {
                     }),
                 }
             }
+            Entry::TakebackAgreed { .. } | Entry::TakebackDeclined { .. } => Ok(Step::Other),
+            Entry::Aborted { .. } => {
+                game.abort().map_err(|e| self.refused(entry, e))?;
+                Ok(Step::Other)
+            }
             Entry::ClockCheckpoint {
                 white_ms,
                 black_ms,

@@ -188,8 +188,8 @@ pub fn stop_words(stop: &Stop, lang: &Language) -> String {
             &[("move", uci), ("recorded", recorded), ("actual", actual)],
         ),
         ReplayError::Refused { error, .. } => match error {
-            GameError::GameOver(_) => w.game_over.clone(),
-            GameError::IllegalMove => w.not_legal.clone(),
+            GameError::GameOver(_) | GameError::Aborted => w.game_over.clone(),
+            GameError::IllegalMove | GameError::TooLateToAbort => w.not_legal.clone(),
             GameError::NotYourTurn(c) => fill(&w.not_to_move, &[("color", lang.color(*c))]),
             GameError::NoDrawOffer => w.no_offer.clone(),
             GameError::ClaimRightLost => w.claim_right_lost.clone(),

@@ -183,6 +183,9 @@ fn every_kind() -> Vec<Entry> {
             move_number: 41,
         },
         Entry::AdjournmentResumed,
+        Entry::TakebackAgreed { by: Color::Black },
+        Entry::TakebackDeclined { by: Color::White },
+        Entry::Aborted { by: Color::White },
         Entry::ClockAdjusted {
             color: Color::White,
             remaining_ms: 600_000,

@@ -11,9 +11,13 @@ use crate::core::variant::Variant;
 
 impl Recorded {
     /// The clock's standing must follow this entry in the journal: a pause or its end says
-    /// nothing of the times, and a resume needs them.
+    /// nothing of the times, and a resume needs them; after a take-back the player to move
+    /// has the clock.
     pub fn needs_checkpoint(&self) -> bool {
-        matches!(self, Recorded::ClockPaused | Recorded::ClockResumed)
+        matches!(
+            self,
+            Recorded::ClockPaused | Recorded::ClockResumed | Recorded::TakebackAgreed { .. }
+        )
     }
 
     /// The journal entries for this event; `game` is the game after the event (a move's SAN
@@ -102,6 +106,9 @@ impl Recorded {
                 value: value.clone(),
             },
             Recorded::Note(text) => Entry::Note { text: text.clone() },
+            Recorded::TakebackAgreed { by } => Entry::TakebackAgreed { by: *by },
+            Recorded::TakebackDeclined { by } => Entry::TakebackDeclined { by: *by },
+            Recorded::Aborted { by } => Entry::Aborted { by: *by },
         };
         vec![entry]
     }

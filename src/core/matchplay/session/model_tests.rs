@@ -166,6 +166,18 @@ const TEXTS: &[&str] = &[
     "current",
     "eröffnung",
     "opening",
+    "zurücknehmen",
+    "takeback",
+    "abbrechen",
+    "abort",
+    "revanche",
+    "rematch",
+    "geschlagen",
+    "captured",
+    "drohungen",
+    "threats",
+    "züge e7",
+    "züge e2",
 ];
 
 fn arbiter_step() -> impl Strategy<Value = ArbiterStep> {
@@ -281,15 +293,18 @@ struct Run {
     sealed: Option<Move>,
     /// The clock waits for the opening words (hector play), at the start and on a resume.
     hold: bool,
+    /// What the mode offers besides the Laws (hector play: take-back, abort, rematch).
+    extras: PlayExtras,
 }
 
 impl Run {
-    fn new(s: Setup, hold: bool) -> Run {
+    fn with_extras(s: Setup, hold: bool, extras: PlayExtras) -> Run {
         let lang = language("de").expect("de");
         let mut header = Header::new("2026-11-23T12:00:00Z", "Weiß", "Schwarz");
         header.rules = s.rules;
         header.time_control = s.control.as_ref().map(ToString::to_string);
         let (mut m, effects) = Match::new(s, Game::default(), lang, Timestamp::ZERO);
+        m.set_extras(extras);
         // As hector play does: the clock waits for the opening words.
         if hold {
             m.hold_clock(Timestamp::ZERO);
@@ -301,6 +316,7 @@ impl Run {
             now: Timestamp::ZERO,
             sealed: None,
             hold,
+            extras,
         };
         run.apply(effects);
         run
@@ -319,7 +335,11 @@ impl Run {
                     }
                 }
                 Effect::NewGame => {
-                    *self = Run::new(self.m.setup().clone(), self.hold);
+                    *self = Run::with_extras(self.m.setup().clone(), self.hold, self.extras);
+                    return;
+                }
+                Effect::Rematch => {
+                    *self = Run::with_extras(self.m.setup().swapped(), self.hold, self.extras);
                     return;
                 }
                 _ => {}
@@ -487,6 +507,7 @@ impl Run {
         let setup = self.m.setup().clone();
         let lang = self.m.lang();
         let (mut m, effects) = Match::start(setup, replayed.game.clone(), lang, self.now);
+        m.set_extras(self.extras);
         if let Some(snapshot) = &replayed.clock {
             m.restore_clock(snapshot, replayed.clock_moves(), self.now);
         }
@@ -604,7 +625,18 @@ fn run_sequence(
     hold: bool,
 ) -> Result<(), TestCaseError> {
     let rules = if blitz { Rules::BLITZ } else { Rules::STANDARD };
-    let mut run = Run::new(setup(kind, clock, rules), hold);
+    // hector play offers the players' agreements (with and without take-back, and with the
+    // taken pieces said); the assistant and the arbiter do not.
+    let extras = if hold {
+        PlayExtras {
+            takeback: kind != 3 || !clock,
+            agreements: true,
+            say_captured: blitz,
+        }
+    } else {
+        PlayExtras::default()
+    };
+    let mut run = Run::with_extras(setup(kind, clock, rules), hold, extras);
     run.check(&[])?;
     for (i, s) in steps.iter().enumerate() {
         run.step(s);
@@ -664,4 +696,54 @@ fn a_wrong_claim_followed_by_moves_replays() {
     ];
     run_sequence(0, false, false, &steps, true).expect("replays");
     run_sequence(0, true, false, &steps, true).expect("replays with a clock");
+}
+
+/// Take-back asked and answered at one keyboard (with a standing draw offer and a clock),
+/// against the computer (after its reply and while it thinks), then abort and rematch.
+#[test]
+fn takeback_abort_and_rematch_replay() {
+    use Step::{Engine, Resume, Text, Wait};
+    let keyboard = [
+        Text("e4"),
+        Text("d5"),
+        Text("exd5"),
+        Wait(1_500),
+        Text("remis"),
+        Text("zurücknehmen"),
+        Text(""),
+        Text("nein"),
+        Text("zurücknehmen"),
+        Wait(700),
+        Text("ja"),
+        Text("geschlagen"),
+        Text("drohungen"),
+        Text("Sf3"),
+        Text("abbrechen"),
+        Text("revanche"),
+    ];
+    run_sequence(0, false, false, &keyboard, true).expect("replays");
+    run_sequence(0, true, false, &keyboard, true).expect("replays with a clock");
+    let engine = [
+        Text("e4"),
+        Wait(2_000),
+        Engine(0),
+        Wait(1_000),
+        Text("zurücknehmen"),
+        Text("d4"),
+        Wait(3_000),
+        Text("takeback"),
+        Engine(3),
+        Text("e4"),
+        Engine(1),
+        Resume,
+        Text("zurücknehmen"),
+        Text("aufgeben"),
+        Text("ja"),
+        Text("revanche"),
+        Wait(500),
+        Engine(2),
+        Text("abbrechen"),
+    ];
+    run_sequence(1, false, false, &engine, true).expect("replays");
+    run_sequence(1, true, true, &engine, true).expect("replays with a clock");
 }

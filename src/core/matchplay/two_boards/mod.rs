@@ -534,7 +534,9 @@ impl TwoBoards {
                 session::Effect::Label(_) => {}
                 session::Effect::Save(p) => out.push(Effect::Save(p)),
                 session::Effect::Quit => out.push(Effect::Quit),
-                session::Effect::NewGame => out.push(answer(self.lang.assist.no_new_game.clone())),
+                session::Effect::NewGame | session::Effect::Rematch => {
+                    out.push(answer(self.lang.assist.no_new_game.clone()))
+                }
                 // No engine plays here, and the boards are followed below.
                 session::Effect::EngineThink
                 | session::Effect::EngineStop
@@ -888,6 +890,17 @@ impl TwoBoards {
         let marked = has_prefix(text);
         let players = if marked { None } else { Some(read_line(text)) };
         match players {
+            // The players' take-back and abort are not offered here: the words are the
+            // arbiter's ("zurücknehmen", "abbrechen").
+            Some(Ok(Line::Command(Command::Takeback | Command::Abort))) => {
+                match parse_action(text) {
+                    Ok(a) => self.action(a, now, out),
+                    Err(ActionError::NotAnAction) => {
+                        out.push(answer(self.lang.takeback.not_here.clone()))
+                    }
+                    Err(e) => out.push(answer(self.action_error(&e))),
+                }
+            }
             Some(Ok(Line::Command(_) | Line::Empty)) | Some(Err(_)) => {
                 let effects = self.m.handle(session::Event::Line(text.to_string()), now);
                 self.translate(effects, out);

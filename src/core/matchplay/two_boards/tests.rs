@@ -740,3 +740,27 @@ fn a_board_that_shows_an_earlier_position_is_behind() {
     assert!(said(&e).is_empty());
     assert_eq!(tb.board_words(Seat::Sighted), "stimmt");
 }
+
+/// hector play's take-back, abort and rematch are not the players' here: "zurücknehmen" and
+/// "abbrechen" stay the arbiter's words, "revanche" is not offered.
+#[test]
+fn the_players_agreements_of_hector_play_are_not_offered() {
+    let (mut tb, _) = start(setup(Duty::Arbiter, Some("5400")));
+    moved(&mut tb, Seat::Sighted, "e2e4", 1_000);
+    moved(&mut tb, Seat::Blind, "e2e4", 2_000);
+    let typed =
+        |tb: &mut TwoBoards, text: &str, ms: u64| tb.handle(Input::Line(text.to_string()), t(ms));
+    assert_eq!(
+        said(&typed(&mut tb, "zurücknehmen", 3_000)),
+        vec!["Keine abweichenden Aufzeichnungen"]
+    );
+    assert_eq!(
+        said(&typed(&mut tb, "revanche", 4_000)),
+        vec!["Das gibt es hier nicht"]
+    );
+    assert_eq!(
+        said(&typed(&mut tb, "geschlagen", 5_000)),
+        vec!["Geschlagene weiße Figuren: keine. Geschlagene schwarze Figuren: keine"]
+    );
+    assert_eq!(tb.game().ply(), 1);
+}
