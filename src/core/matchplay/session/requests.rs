@@ -233,19 +233,8 @@ mod tests {
 
     fn setup(white: Side, black: Side, clock: bool) -> Setup {
         Setup {
-            white,
-            black,
-            local: Color::White,
-            local_board: false,
             control: clock.then(|| "300".parse().expect("control")),
-            announce: AnnounceSettings::tournament(),
-            form: Form::Short,
-            rules: crate::core::laws::Rules::STANDARD,
-            engine_level: 1,
-            opponent_port: None,
-            clock_answer: ClockAnswer::Remaining,
-            openings: false,
-            wording: Default::default(),
+            ..super::super::tests::setup(white, black)
         }
     }
 

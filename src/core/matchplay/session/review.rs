@@ -193,40 +193,14 @@ mod tests {
     }
 
     mod session {
-        use shakmaty::Color;
-
         use super::super::super::*;
-        use crate::core::clock::AnnounceSettings;
-        use crate::core::notation::language::language;
 
         fn start(black: Side) -> Match {
-            let setup = Setup {
-                white: Side::Keyboard,
-                black,
-                local: Color::White,
-                local_board: false,
-                control: None,
-                announce: AnnounceSettings::tournament(),
-                form: Form::Short,
-                rules: Rules::STANDARD,
-                engine_level: 1,
-                opponent_port: None,
-                clock_answer: ClockAnswer::Remaining,
-                openings: false,
-                wording: Default::default(),
-            };
-            let lang = language("de").expect("de");
-            Match::new(setup, Game::default(), lang, Timestamp::from_millis(0)).0
+            super::super::super::tests::start_against(black)
         }
 
         fn said(m: &mut Match, event: Event) -> Vec<String> {
-            m.handle(event, Timestamp::from_millis(10))
-                .into_iter()
-                .filter_map(|e| match e {
-                    Effect::Say { lines, .. } => Some(lines.join(" / ")),
-                    _ => None,
-                })
-                .collect()
+            super::super::super::tests::said_to(m, event)
         }
 
         fn typed(m: &mut Match, text: &str) -> Vec<String> {

@@ -9,7 +9,9 @@ use crate::core::board::SquareDiff;
 use crate::core::notation::language::language;
 use crate::core::outcome::GameResult;
 
-fn setup(white: Side, black: Side) -> Setup {
+/// A game at the keyboard or against the engine, without a clock; shared by the tests of the
+/// session's modules.
+pub(super) fn setup(white: Side, black: Side) -> Setup {
     Setup {
         white,
         black,
@@ -43,6 +45,16 @@ fn said(effects: &[Effect]) -> Vec<String> {
             _ => None,
         })
         .collect()
+}
+
+/// White at the keyboard against `black`, in German, at the start.
+pub(super) fn start_against(black: Side) -> Match {
+    start(setup(Side::Keyboard, black)).0
+}
+
+/// What is said in answer to `event`, an utterance a line.
+pub(super) fn said_to(m: &mut Match, event: Event) -> Vec<String> {
+    said(&m.handle(event, t(10)))
 }
 
 fn line(m: &mut Match, text: &str, ms: u64) -> Vec<Effect> {
