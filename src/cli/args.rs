@@ -190,6 +190,9 @@ pub enum Command {
         #[arg(long, default_value = "de", value_name = "CODE")]
         lang: String,
     },
+    /// Judge a game with the engine: evaluations, mistakes and blunders with the better move.
+    #[command(long_about = ANALYSE_HELP)]
+    Analyse(crate::app::analyse::AnalyseArgs),
     /// Write a recorded game as PGN or as a scoresheet.
     #[command(long_about = EXPORT_HELP)]
     Export {

@@ -278,6 +278,8 @@ impl App {
             EngineEvent::Died { how, .. } => Event::EngineFailed {
                 reason: engine_ending(how, self.lang),
             },
+            // The game never asks for an analysis.
+            EngineEvent::Analysis { .. } => return true,
         };
         self.handle(event)
     }
@@ -732,7 +734,7 @@ impl Mode for App {
 }
 
 /// How the engine ended, in the language's words.
-fn engine_ending(how: Ending, lang: &Language) -> String {
+pub(crate) fn engine_ending(how: Ending, lang: &Language) -> String {
     let p = &lang.play;
     match how {
         Ending::Exit(code) => fill(&p.engine_exited, &[("code", &code.to_string())]),
@@ -743,7 +745,7 @@ fn engine_ending(how: Ending, lang: &Language) -> String {
 }
 
 /// Why the engine cannot be started or asked, in the language's words.
-fn engine_error_text(e: &EngineError, lang: &Language) -> String {
+pub(crate) fn engine_error_text(e: &EngineError, lang: &Language) -> String {
     let p = &lang.play;
     let path = |path: &std::path::Path| printable(&path.display().to_string()).into_owned();
     match e {

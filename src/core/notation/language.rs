@@ -32,6 +32,7 @@ pub struct Language {
     pub assist: AssistWords,
     pub arbiter: ArbiterWords,
     pub online: OnlineWords,
+    pub analysis: crate::core::analysis::AnalysisWords,
 }
 
 #[derive(Clone, Debug, Deserialize)]
