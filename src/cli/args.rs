@@ -318,6 +318,9 @@ pub struct PlayArgs {
     /// The computer's strength, 1 (a beginner) to 8 (full strength).
     #[arg(long, default_value = "1", value_parser = clap::value_parser!(u8).range(1..=8))]
     pub level: u8,
+    /// No bewertung (eval) and no tipp (hint) from the computer in this game.
+    #[arg(long)]
+    pub no_hints: bool,
     /// A clock: PGN TimeControl syntax (40/5400+30:1800+30, 300+3), delays (300d5, 300b5) or
     /// a preset (classical, olympiad, rapid, blitz). No clock when left out.
     #[arg(long, value_name = "SPEC")]

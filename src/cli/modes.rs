@@ -271,6 +271,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
         board,
         pieces: args.pieces,
         colors: args.colors,
+        hints: !args.no_hints,
     };
     Ok(crate::app::play::run(options, lang))
 }
@@ -309,6 +310,8 @@ pub(super) fn resume_path(
         board: resumed.board,
         pieces: crate::app::ui::view::Pieces::Letters,
         colors: false,
+        // A resumed game does not remember --no-hints.
+        hints: true,
     };
     Ok(crate::app::play::run(options, lang))
 }

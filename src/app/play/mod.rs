@@ -34,6 +34,15 @@ use crate::io::engine::{
     level_limits, whole_seconds,
 };
 use crate::io::terminal::FullScreen;
+// bewertung and tipp.
+use crate::core::analysis::Eval;
+use crate::core::matchplay::session::AdviceKind;
+use crate::io::engine::Score;
+
+/// How deep the engine looks for bewertung and tipp (as `hector analyse` by default), and
+/// the longest it may take: the player waits for the answer.
+const ADVICE_DEPTH: u32 = crate::app::analyse::DEFAULT_DEPTH;
+const ADVICE_TIME: Duration = crate::app::analyse::DEFAULT_CAP;
 
 /// Who plays the other side.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,6 +73,8 @@ pub struct PlayOptions {
     pub board: Option<(PathBuf, Protocol)>,
     pub pieces: Pieces,
     pub colors: bool,
+    /// bewertung and tipp may ask the engine (`--no-hints` switches them off).
+    pub hints: bool,
 }
 
 /// Where the game comes from.
@@ -84,6 +95,9 @@ pub enum Start {
 /// How the engine is doing.
 struct EngineSlot {
     engine: Engine,
+    /// The request of a bewertung or tipp not yet answered: its number, which question,
+    /// and the half-moves played when it was asked.
+    advice: Option<(u64, AdviceKind, usize)>,
 }
 
 struct Board {
@@ -164,6 +178,7 @@ impl App {
                 Effect::Save(path) => self.save(path),
                 Effect::NewGame => self.new_game(),
                 Effect::Quit => keep_going = false,
+                Effect::EngineAdvice { kind, ply } => keep_going &= self.ask_advice(kind, ply),
             }
         }
         keep_going
@@ -225,7 +240,9 @@ impl App {
         header.created = crate::io::journal::now_utc();
         self.recorder = Recorder::create(header, Vec::new());
         self.tell_record_problem();
-        let (m, effects) = Match::new(setup, game, self.lang, self.now());
+        let hints = self.game_match.advice_on();
+        let (mut m, effects) = Match::new(setup, game, self.lang, self.now());
+        m.set_advice(hints);
         self.game_match = m;
         self.tell(Urgency::Answer, vec![self.lang.play.new_game.clone()]);
         self.apply(effects);
@@ -258,6 +275,30 @@ impl App {
         }
     }
 
+    /// bewertung or tipp: the engine judges the position now on the board. The session asks
+    /// only while the engine is not thinking about its own move.
+    fn ask_advice(&mut self, kind: AdviceKind, ply: usize) -> bool {
+        let game = self.game_match.game();
+        let start = game.start().clone();
+        let moves: Vec<_> = game.moves().iter().map(|m| m.mv).collect();
+        let Some(slot) = self.engine.as_mut() else {
+            return true;
+        };
+        match slot
+            .engine
+            .request_analysis(&start, &moves, Some(ADVICE_DEPTH), ADVICE_TIME)
+        {
+            Ok(request) => {
+                slot.advice = Some((request, kind, ply));
+                true
+            }
+            Err(e) => {
+                let reason = engine_error_text(&e, self.lang);
+                self.handle(Event::EngineFailed { reason })
+            }
+        }
+    }
+
     /// The engine's answers and failures go to the session, which decides (ask again,
     /// restart, hand its side to a person); this only puts them into words.
     fn engine_event(&mut self, e: EngineEvent) -> bool {
@@ -278,8 +319,31 @@ impl App {
             EngineEvent::Died { how, .. } => Event::EngineFailed {
                 reason: engine_ending(how, self.lang),
             },
-            // The game never asks for an analysis.
-            EngineEvent::Analysis { .. } => return true,
+            EngineEvent::Analysis {
+                request,
+                best,
+                score,
+            } => {
+                let asked = self
+                    .engine
+                    .as_mut()
+                    .and_then(|slot| slot.advice.take_if(|(id, ..)| *id == request));
+                let Some((_, kind, ply)) = asked else {
+                    return true;
+                };
+                let turn = self.game_match.game().turn();
+                let eval = match score {
+                    Some(Score::Centipawns(cp)) => Eval::centipawns_for(turn, cp),
+                    Some(Score::Mate(n)) => Eval::mate_for(turn, n),
+                    None => Eval::Centipawns(0),
+                };
+                Event::EngineAdvice {
+                    kind,
+                    ply,
+                    eval,
+                    best: Some(best),
+                }
+            }
         };
         self.handle(event)
     }
@@ -371,7 +435,10 @@ fn open_opposition(
         match Engine::start(&opts) {
             Ok(e) => {
                 o.side = Side::Engine;
-                o.engine = Some(EngineSlot { engine: e });
+                o.engine = Some(EngineSlot {
+                    engine: e,
+                    advice: None,
+                });
             }
             Err(e) => o.problems.push(engine_error_text(&e, lang)),
         }
@@ -532,6 +599,7 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
     };
     let setup = session_setup(&options, local_side, &o);
     let (mut game_match, effects) = Match::new(setup.clone(), game.clone(), lang, Timestamp::ZERO);
+    game_match.set_advice(options.hints);
     let was_resumed = resumed.is_some();
     let recorder = match resumed {
         Some((recorder, replayed)) => {

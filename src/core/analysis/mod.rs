@@ -47,6 +47,16 @@ pub struct AnalysisWords {
     /// Said before the engine starts: which engine, how many moves.
     pub analysing: String,
     pub engine_failed: String,
+    /// The in-game commands: how the position stands, and the engine's move.
+    pub words_eval: Vec<String>,
+    pub words_hint: Vec<String>,
+    pub no_engine: String,
+    pub hints_off: String,
+    pub busy: String,
+    pub asking: String,
+    pub hint: String,
+    pub noted_eval: String,
+    pub noted_hint: String,
 }
 
 /// How a position stands, from White's point of view.

@@ -61,6 +61,10 @@ pub enum Command {
     /// The answer to a question hector asked (resigning, quitting).
     Yes,
     No,
+    /// In a game against the computer: how the position stands (bewertung, eval).
+    Eval,
+    /// In a game against the computer: the engine's move for the player (tipp, hint).
+    Hint,
 }
 
 /// A typed line.
@@ -119,6 +123,8 @@ enum Word {
     Black,
     Yes,
     No,
+    Eval,
+    Hint,
 }
 
 fn table(c: &CommandWords) -> [(&Vec<String>, Word); 32] {
@@ -164,6 +170,15 @@ fn words() -> &'static HashMap<String, Word> {
         let mut map = HashMap::new();
         for lang in languages() {
             for (list, word) in table(&lang.commands) {
+                for w in list {
+                    map.entry(fold(w)).or_insert(word);
+                }
+            }
+            let advice = [
+                (&lang.analysis.words_eval, Word::Eval),
+                (&lang.analysis.words_hint, Word::Hint),
+            ];
+            for (list, word) in advice {
                 for w in list {
                     map.entry(fold(w)).or_insert(word);
                 }
@@ -245,6 +260,8 @@ pub fn read_line(text: &str) -> Result<Line, CommandError> {
         Word::Slower => Command::Slower,
         Word::Yes => Command::Yes,
         Word::No => Command::No,
+        Word::Eval => Command::Eval,
+        Word::Hint => Command::Hint,
         // "weiß" or "schwarz" alone: that side's pieces.
         Word::White | Word::Black => pieces(text)?,
     };

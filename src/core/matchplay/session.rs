@@ -227,6 +227,12 @@ pub enum Effect {
     /// The player asked for a new game with the same setup.
     NewGame,
     Quit,
+    /// bewertung or tipp: the engine should judge the position after `ply` half-moves
+    /// without disturbing its own play; the adapter answers with [`Event::EngineAdvice`].
+    EngineAdvice {
+        kind: AdviceKind,
+        ply: usize,
+    },
 }
 
 /// Events the match reacts to.
@@ -256,6 +262,14 @@ pub enum Event {
     Tick,
     /// The opening announcement has been said: a held clock starts.
     Ready,
+    /// The engine's answer to [`Effect::EngineAdvice`]: how the position after `ply`
+    /// half-moves stands and its best move there.
+    EngineAdvice {
+        kind: AdviceKind,
+        ply: usize,
+        eval: crate::core::analysis::Eval,
+        best: Option<Move>,
+    },
 }
 
 /// A question hector asked and waits an answer for.
@@ -299,6 +313,8 @@ pub struct Match {
     /// The engine's second chances: restarted once, an illegal answer asked for again once.
     engine_restarts: u8,
     engine_rejected: u8,
+    /// Whether bewertung and tipp may ask the engine (session/advice.rs).
+    advice: advice::Advice,
 }
 
 fn say(urgency: Urgency, text: impl Into<String>) -> Effect {
@@ -356,6 +372,7 @@ impl Match {
             held: false,
             engine_restarts: 0,
             engine_rejected: 0,
+            advice: advice::Advice::default(),
         };
         let mut effects = Vec::new();
         if !m.game.is_over() {
@@ -555,6 +572,12 @@ impl Match {
             }
             Event::LocalBoard(r) => self.local_board(r, now, &mut out),
             Event::OpponentBoard(r) => self.opponent_board(r, now, &mut out),
+            Event::EngineAdvice {
+                kind,
+                ply,
+                eval,
+                best,
+            } => self.advice_answer(kind, ply, eval, best, &mut out),
         }
         out
     }
@@ -984,6 +1007,8 @@ impl Match {
         let p = &lang.play;
         match c {
             Command::Help => out.push(answer(p.help.clone())),
+            Command::Eval => self.advise(AdviceKind::Eval, out),
+            Command::Hint => self.advise(AdviceKind::Hint, out),
             Command::Board => out.push(lines(queries::board(&pos, self.setup.local, lang))),
             Command::Pieces { color, role } => {
                 out.push(lines(queries::pieces(&pos, color, role, lang)))
@@ -1388,8 +1413,10 @@ fn used_words(c: &Clock, now: Timestamp, lang: &Language) -> String {
     )
 }
 
+mod advice;
 mod arbiter;
 mod entries;
+pub use advice::AdviceKind;
 pub use arbiter::TimeChange;
 
 #[cfg(test)]

@@ -49,6 +49,13 @@ enum Step {
     Resume,
     /// The opening words have been said: a held clock starts.
     Ready,
+    /// The engine answers a bewertung (false) or tipp (true) about the position `behind`
+    /// half-moves back (0: the current one), with the `n`th legal move.
+    Advice {
+        hint: bool,
+        behind: u8,
+        n: u16,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -146,6 +153,10 @@ const TEXTS: &[&str] = &[
     "still",
     "schneller",
     "langsamer",
+    "bewertung",
+    "tipp",
+    "eval",
+    "hint",
 ];
 
 fn arbiter_step() -> impl Strategy<Value = ArbiterStep> {
@@ -182,6 +193,8 @@ fn step(arbiter: bool) -> BoxedStrategy<Step> {
         1 => any::<u8>().prop_map(Step::BoardTouch),
         1 => Just(Step::Resume),
         1 => Just(Step::Ready),
+        1 => (any::<bool>(), 0u8..2, any::<u16>())
+            .prop_map(|(hint, behind, n)| Step::Advice { hint, behind, n }),
     ];
     if arbiter {
         prop_oneof![6 => common, 2 => arbiter_step().prop_map(Step::Arbiter)].boxed()
@@ -261,6 +274,8 @@ impl Run {
         header.rules = s.rules;
         header.time_control = s.control.as_ref().map(ToString::to_string);
         let (mut m, effects) = Match::new(s, Game::default(), lang, Timestamp::ZERO);
+        // As hector play does: bewertung and tipp ask the engine where there is one.
+        m.set_advice(true);
         // As hector play does: the clock waits for the opening words.
         if hold {
             m.hold_clock(Timestamp::ZERO);
@@ -373,6 +388,25 @@ impl Run {
             }
             Step::Ready => self.m.handle(Event::Ready, now),
             Step::EngineRestarted => self.m.handle(Event::EngineRestarted, now),
+            Step::Advice { hint, behind, n } => {
+                let kind = if *hint {
+                    super::AdviceKind::Hint
+                } else {
+                    super::AdviceKind::Eval
+                };
+                let ply = self.m.game().ply().saturating_sub(usize::from(*behind));
+                let best = legal(&self.m, *n);
+                let eval = crate::core::analysis::Eval::Centipawns(i32::from(*n) - 30_000);
+                self.m.handle(
+                    Event::EngineAdvice {
+                        kind,
+                        ply,
+                        eval,
+                        best,
+                    },
+                    now,
+                )
+            }
         };
         self.apply(effects);
     }
@@ -443,6 +477,7 @@ impl Run {
         let setup = self.m.setup().clone();
         let lang = self.m.lang();
         let (mut m, effects) = Match::start(setup, replayed.game.clone(), lang, self.now);
+        m.set_advice(true);
         if let Some(snapshot) = &replayed.clock {
             m.restore_clock(snapshot, replayed.clock_moves(), self.now);
         }
