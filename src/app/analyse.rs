@@ -22,8 +22,8 @@ use crate::io::engine::{Engine, EngineEvent, EngineOptions, MAX_LEVEL, Score, Ti
 use crate::io::speech::{Kind, Speaker};
 
 /// The search depth per position when neither `--depth` nor `--movetime` is given: a 40-move
-/// game takes about 5 seconds of Stockfish's time on this machine (docs/BENCHMARKS.md).
-pub const DEFAULT_DEPTH: u32 = 12;
+/// game takes about 10 seconds of Stockfish's time on this machine (docs/BENCHMARKS.md).
+pub const DEFAULT_DEPTH: u32 = 14;
 /// The longest one position may take at the default depth.
 pub const DEFAULT_CAP: Duration = Duration::from_secs(1);
 /// The longest one position may take with `--depth` and no `--movetime`.
@@ -48,7 +48,7 @@ pub struct AnalyseArgs {
     /// Write the PGN to this file instead of standard output (as hector export --output).
     #[arg(long, short, value_name = "FILE", requires = "pgn")]
     pub output: Option<PathBuf>,
-    /// Search depth per position, in half-moves (default 12, at most 1 second a position).
+    /// Search depth per position, in half-moves (default 14, at most 1 second a position).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
     pub depth: Option<u32>,
     /// Time per position in milliseconds: the limit with --depth, else the only limit.

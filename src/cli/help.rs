@@ -339,6 +339,6 @@ engine's own choice is never judged. At the end, per side, how many of each.\n\n
 --pgn writes the game as PGN instead: every move followed by { [%eval 1.80] } (pawns, White's \
 view; #3 and #-3 for mates), judged moves with $6, $2 or $4 (?!, ?, ??) and the better move \
 as a variation with its evaluation; --output FILE writes a file as hector export does.\n\n\
-The engine looks at every position to --depth half-moves (12 when neither --depth nor \
---movetime is given, at most a second per position: about five seconds for a 40-move game) or \
+The engine looks at every position to --depth half-moves (14 when neither --depth nor \
+--movetime is given, at most a second per position: about ten seconds for a 40-move game) or \
 for --movetime milliseconds. --speak also says every line.";
