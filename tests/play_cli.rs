@@ -832,16 +832,26 @@ fn bewertung_and_tipp_ask_the_engine_and_are_recorded() {
     std::thread::sleep(Duration::from_millis(200));
     t.send(b"ja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
-    // Both are in the record.
-    let journal: String = std::fs::read_dir(data.join("games"))
+    // Both are in the record, and it still replays.
+    let journal = std::fs::read_dir(data.join("games"))
         .unwrap()
         .flatten()
-        .map(|e| std::fs::read_to_string(e.path()).unwrap_or_default())
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "journal"))
+        .expect("a journal");
+    let salvaged = hector::io::journal::load_good_part(&journal).unwrap();
+    assert!(salvaged.stop.is_none());
+    let advice: Vec<&str> = salvaged
+        .entries
+        .iter()
+        .filter_map(|e| match e {
+            hector::core::record::Entry::Setting { key, value } if key == "advice" => {
+                Some(value.as_str())
+            }
+            _ => None,
+        })
         .collect();
-    assert!(
-        journal.contains("Bewertung angefragt") && journal.contains("Tipp angefragt"),
-        "{journal}"
-    );
+    assert_eq!(advice, ["eval", "hint"]);
 
     // Switched off, and without an engine.
     let mut t = spawn(
@@ -861,6 +871,27 @@ fn bewertung_and_tipp_ask_the_engine_and_are_recorded() {
         t.text()
     );
     t.send(b"tipp\r");
+    assert!(
+        t.wait_for(
+            "Bewertung und Tipps sind in dieser Partie ausgeschaltet",
+            LIMIT
+        )
+        .is_some(),
+        "{}",
+        t.text()
+    );
+    t.send(b"ende\r");
+    std::thread::sleep(Duration::from_millis(200));
+    t.send(b"ja\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    // hector resume remembers it.
+    let mut t = spawn(&["resume", "--screen-reader"], &data);
+    assert!(
+        t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    t.send(b"bewertung\r");
     assert!(
         t.wait_for(
             "Bewertung und Tipps sind in dieser Partie ausgeschaltet",

@@ -310,8 +310,7 @@ pub(super) fn resume_path(
         board: resumed.board,
         pieces: crate::app::ui::view::Pieces::Letters,
         colors: false,
-        // A resumed game does not remember --no-hints.
-        hints: true,
+        hints: resumed.hints,
     };
     Ok(crate::app::play::run(options, lang))
 }

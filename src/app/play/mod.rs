@@ -557,6 +557,10 @@ fn new_recorder(
     if let Some((port, protocol)) = &options.board {
         settings.push(("board", format!("{}:{}", protocol.name(), port.display())));
     }
+    // Only when switched off, so that older records read as they were.
+    if !options.hints {
+        settings.push(("hints", "false".to_string()));
+    }
     for (key, value) in settings {
         entries.push(crate::core::record::Entry::Setting {
             key: key.to_string(),

@@ -55,8 +55,6 @@ pub struct AnalysisWords {
     pub busy: String,
     pub asking: String,
     pub hint: String,
-    pub noted_eval: String,
-    pub noted_hint: String,
 }
 
 /// How a position stands, from White's point of view.

@@ -238,3 +238,41 @@ fn finished_positions_need_no_engine() {
         Some(Eval::Over(Some(Color::Black)))
     );
 }
+
+#[test]
+fn every_language_keeps_the_placeholders() {
+    for lang in crate::core::notation::language::languages() {
+        let w = &lang.analysis;
+        let checks: [(&str, &[&str]); 15] = [
+            (&w.equal, &["{number}"]),
+            (&w.slightly_better, &["{color}", "{number}"]),
+            (&w.clearly_better, &["{color}", "{number}"]),
+            (&w.winning, &["{color}", "{number}"]),
+            (&w.mate_in[0], &["{color}"]),
+            (&w.mate_in[1], &["{color}", "{n}"]),
+            (&w.checkmate, &["{color}"]),
+            (&w.move_line, &["{number}", "{color}", "{move}", "{eval}"]),
+            (
+                &w.error_line,
+                &[
+                    "{number}", "{color}", "{move}", "{kind}", "{better}", "{eval}",
+                ],
+            ),
+            (&w.start_line, &["{eval}"]),
+            (
+                &w.summary,
+                &["{color}", "{inaccuracies}", "{mistakes}", "{blunders}"],
+            ),
+            (&w.analysing, &["{engine}", "{moves}"]),
+            (&w.engine_failed, &["{reason}"]),
+            (&w.hint, &["{move}"]),
+            (&w.inaccuracies[1], &["{n}"]),
+        ];
+        for (template, needed) in checks {
+            for n in needed {
+                assert!(template.contains(n), "{}: {template} lacks {n}", lang.code);
+            }
+        }
+        assert!(!w.words_eval.is_empty() && !w.words_hint.is_empty());
+    }
+}

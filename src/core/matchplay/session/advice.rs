@@ -1,7 +1,7 @@
 //! bewertung / eval and tipp / hint in a game against the computer: the session asks the
 //! engine adapter ([`Effect::EngineAdvice`]) and says the answer ([`Event::EngineAdvice`]).
-//! Each use is written into the record as a note (replay ignores notes for the position, the
-//! PGN shows them as comments). Off with `--no-hints`; a mode without an engine (a second
+//! Each use is written into the record first, as the setting `advice` = `eval` or `hint`
+//! (replay keeps settings beside the game, the position untouched). Off with `--no-hints`; a mode without an engine (a second
 //! player, assist, arbiter) never enables them.
 
 use shakmaty::{Move, Position as _};
@@ -22,6 +22,9 @@ pub enum Advice {
     On,
 }
 
+/// The journal's setting key for a use of bewertung or tipp.
+pub const ADVICE_KEY: &str = "advice";
+
 /// Which question the player asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AdviceKind {
@@ -29,6 +32,16 @@ pub enum AdviceKind {
     Eval,
     /// The engine's move for the side to move.
     Hint,
+}
+
+impl AdviceKind {
+    /// How the journal names it.
+    pub fn record_value(self) -> &'static str {
+        match self {
+            AdviceKind::Eval => "eval",
+            AdviceKind::Hint => "hint",
+        }
+    }
 }
 
 impl Match {
@@ -66,11 +79,12 @@ impl Match {
             out.push(answer(w.busy.clone()));
             return;
         }
-        let note = match kind {
-            AdviceKind::Eval => w.noted_eval.clone(),
-            AdviceKind::Hint => w.noted_hint.clone(),
-        };
-        out.push(Effect::Record(Recorded::Note(note)));
+        // A setting entry: replay keeps it beside the game and the position is untouched; an
+        // arbiter's note would be exported as the arbiter's words.
+        out.push(Effect::Record(Recorded::Setting {
+            key: ADVICE_KEY.into(),
+            value: kind.record_value().into(),
+        }));
         out.push(answer(w.asking.clone()));
         out.push(Effect::EngineAdvice {
             kind,
@@ -155,7 +169,10 @@ mod tests {
         let out = m.handle(Event::Line("tipp".into()), Timestamp::ZERO);
         assert_eq!(
             out[0],
-            Effect::Record(Recorded::Note("Tipp angefragt".into()))
+            Effect::Record(Recorded::Setting {
+                key: "advice".into(),
+                value: "hint".into()
+            })
         );
         assert!(out.contains(&Effect::EngineAdvice {
             kind: AdviceKind::Hint,
@@ -181,7 +198,10 @@ mod tests {
         let out = m.handle(Event::Line("eval".into()), Timestamp::ZERO);
         assert_eq!(
             out[0],
-            Effect::Record(Recorded::Note("Bewertung angefragt".into()))
+            Effect::Record(Recorded::Setting {
+                key: "advice".into(),
+                value: "eval".into()
+            })
         );
         let out = m.handle(
             Event::EngineAdvice {
