@@ -190,6 +190,7 @@ fn a_recorded_game_by_its_number() {
         LIMIT,
     );
     assert_eq!(r.code, Some(2), "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.starts_with("hector analyse: "), "{}", r.stderr);
 }
 
 #[test]
