@@ -81,8 +81,10 @@ Type a move as you would say it (Springer Felix drei, knight felix three, Eva vi
 notation (Nf3, Sf3, e4, g1f3, 0-0), then Enter. Questions: board, pieces, where are the \
 black rooks, square e4, rank 4, file e, diagonal e4, attacks e4, moves g1, moves, last, \
 turn, material, list 10, clock; and repeat, draw, accept, decline, claim, claim Nf3, resign, \
-save, new, silence, mute, unmute, faster, slower, quit, help. German words work too \
-(brett, figuren, feld e4, remis, reklamieren, aufgeben, ende …).\n\n\
+save, new, silence, mute, unmute, faster, slower, quit, help. Against the computer, eval \
+says how the position stands and hint the move the computer would play (both noted in the \
+record; --no-hints switches them off). German words work too (brett, figuren, feld e4, \
+remis, reklamieren, aufgeben, bewertung, tipp, ende …).\n\n\
 Full-screen keys: arrows walk over the board and each square is spoken; Enter on an empty \
 line reads the focused square; F1 help, F2 board, F3 last move, F4 clock, F5 whose turn, F6 \
 material, F7 the game's moves, F8 moves of the piece on the focused square, F9 its attackers \
