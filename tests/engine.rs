@@ -726,3 +726,34 @@ fn an_engine_that_floods_during_its_start_is_refused() {
         assert_gone(pid_in(&pid_file(&path)));
     });
 }
+
+/// An analysis answers with the best line's move and its score, also at the weakest level
+/// (where the engine's own answer may be a weaker move): here the mate in one.
+#[test]
+fn an_analysis_gives_the_best_move_and_the_score() {
+    within(Duration::from_secs(60), || {
+        for level in [1, 8] {
+            let mut engine = sf(level, false);
+            let start = position_from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", Variant::Standard)
+                .expect("fen");
+            let id = engine
+                .request_analysis(&start, &[], Some(10), Duration::from_secs(5))
+                .unwrap_or_else(|e| panic!("request: {e}"));
+            match next_event(&engine, Duration::from_secs(20)) {
+                EngineEvent::Analysis {
+                    request,
+                    best,
+                    score,
+                } => {
+                    assert_eq!(request, id);
+                    assert_eq!((best.from(), best.to()), (Some(Square::A1), Square::A8));
+                    assert_eq!(score, Some(hector::io::engine::Score::Mate(1)));
+                }
+                other => panic!("expected an analysis, got {other:?}"),
+            }
+            let pid = engine.process_id().expect("a process");
+            drop(engine);
+            assert_gone(pid);
+        }
+    });
+}

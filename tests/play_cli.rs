@@ -862,3 +862,143 @@ fn a_wrong_command_line_is_said_aloud() {
         "{spoken:?}"
     );
 }
+
+#[test]
+fn bewertung_and_tipp_ask_the_engine_and_are_recorded() {
+    let data = temp_dir("play-advice");
+    let mut t = spawn(
+        &[
+            "play",
+            "--screen-reader",
+            "--opponent",
+            "engine",
+            "--level",
+            "1",
+        ],
+        &data,
+    );
+    assert!(
+        t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    t.send(b"bewertung\r");
+    assert!(
+        t.wait_for("Der Computer schaut sich die Stellung an", LIMIT)
+            .is_some(),
+        "{}",
+        t.text()
+    );
+    let deadline = Instant::now() + LIMIT;
+    while !(t.text().contains("Ausgeglichen, ") || t.text().contains(" besser, ")) {
+        assert!(Instant::now() < deadline, "no evaluation:\n{}", t.text());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    t.send(b"hint\r");
+    assert!(t.wait_for("Tipp: ", LIMIT).is_some(), "{}", t.text());
+    t.send(b"ende\r");
+    std::thread::sleep(Duration::from_millis(200));
+    t.send(b"ja\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    // Both are in the record, and it still replays.
+    let journal = std::fs::read_dir(data.join("games"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "journal"))
+        .expect("a journal");
+    let salvaged = hector::io::journal::load_good_part(&journal).unwrap();
+    assert!(salvaged.stop.is_none());
+    let advice: Vec<&str> = salvaged
+        .entries
+        .iter()
+        .filter_map(|e| match e {
+            hector::core::record::Entry::Setting { key, value } if key == "advice" => {
+                Some(value.as_str())
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(advice, ["eval", "hint"]);
+
+    // Switched off, and without an engine.
+    let mut t = spawn(
+        &[
+            "play",
+            "--screen-reader",
+            "--new",
+            "--opponent",
+            "engine",
+            "--no-hints",
+        ],
+        &data,
+    );
+    assert!(
+        t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    t.send(b"tipp\r");
+    assert!(
+        t.wait_for(
+            "Bewertung und Tipps sind in dieser Partie ausgeschaltet",
+            LIMIT
+        )
+        .is_some(),
+        "{}",
+        t.text()
+    );
+    t.send(b"ende\r");
+    std::thread::sleep(Duration::from_millis(200));
+    t.send(b"ja\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    // hector resume remembers it.
+    let mut t = spawn(&["resume", "--screen-reader"], &data);
+    assert!(
+        t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    t.send(b"bewertung\r");
+    assert!(
+        t.wait_for(
+            "Bewertung und Tipps sind in dieser Partie ausgeschaltet",
+            LIMIT
+        )
+        .is_some(),
+        "{}",
+        t.text()
+    );
+    t.send(b"ende\r");
+    std::thread::sleep(Duration::from_millis(200));
+    t.send(b"ja\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    let mut t = spawn(
+        &[
+            "play",
+            "--screen-reader",
+            "--new",
+            "--lang",
+            "en",
+            "--opponent",
+            "keyboard",
+        ],
+        &data,
+    );
+    assert!(
+        t.wait_for("Move or command:", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    t.send(b"eval\r");
+    assert!(
+        t.wait_for("There is no computer in this game to judge it", LIMIT)
+            .is_some(),
+        "{}",
+        t.text()
+    );
+    t.send(b"quit\r");
+    std::thread::sleep(Duration::from_millis(200));
+    t.send(b"yes\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+}

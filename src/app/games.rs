@@ -139,6 +139,11 @@ pub fn list(lang: &Language) -> ExitCode {
 
 /// The journal a GAME argument names: a number from `hector games`, or a path.
 pub fn resolve(game: &str, lang: &Language) -> Result<PathBuf, ExitCode> {
+    resolve_for("hector export", game, lang)
+}
+
+/// [`resolve`] for `mode`, which names itself in its messages.
+pub fn resolve_for(mode: &str, game: &str, lang: &Language) -> Result<PathBuf, ExitCode> {
     let Ok(number) = game.trim().parse::<usize>() else {
         let path = PathBuf::from(game);
         // A journal is a file: a device such as /dev/zero would be read for ever.
@@ -146,7 +151,7 @@ pub fn resolve(game: &str, lang: &Language) -> Result<PathBuf, ExitCode> {
             && !meta.is_file()
         {
             errln!(
-                "hector export: cannot read {}: it is not a regular file",
+                "{mode}: cannot read {}: it is not a regular file",
                 printable(&path.display().to_string())
             );
             return Err(ExitCode::from(2));
@@ -156,14 +161,14 @@ pub fn resolve(game: &str, lang: &Language) -> Result<PathBuf, ExitCode> {
     let paths = games_dir()
         .and_then(|dir| journal_paths(&dir))
         .map_err(|e| {
-            errln!("hector export: {e:#}");
+            errln!("{mode}: {e:#}");
             ExitCode::from(2)
         })?;
     match number.checked_sub(1).and_then(|i| paths.get(i)) {
         Some(p) => Ok(p.clone()),
         None => {
             errln!(
-                "hector export: {}",
+                "{mode}: {}",
                 fill(
                     &lang.record.no_such_game,
                     &[

@@ -1,6 +1,7 @@
 //! The modes of hector. Each mode parses nothing itself (clap did), wires adapters to the
 //! pure core and reports.
 
+pub mod analyse;
 pub mod arbiter;
 pub mod assist;
 pub mod board;

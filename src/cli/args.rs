@@ -193,6 +193,9 @@ pub enum Command {
         #[arg(long, default_value = "de", value_name = "CODE")]
         lang: String,
     },
+    /// Judge a game with the engine: evaluations, mistakes and blunders with the better move.
+    #[command(long_about = ANALYSE_HELP)]
+    Analyse(crate::app::analyse::AnalyseArgs),
     /// Write a recorded game as PGN or as a scoresheet.
     #[command(long_about = EXPORT_HELP)]
     Export {
@@ -318,6 +321,9 @@ pub struct PlayArgs {
     /// The computer's strength, 1 (a beginner) to 8 (full strength).
     #[arg(long, default_value = "1", value_parser = |s: &str| super::usage::in_range::<u8>(s, 1, 8))]
     pub level: u8,
+    /// No bewertung (eval) and no tipp (hint) from the computer in this game.
+    #[arg(long)]
+    pub no_hints: bool,
     /// A clock: PGN TimeControl syntax (40/5400+30:1800+30, 300+3), delays (300d5, 300b5) or
     /// a preset (classical, olympiad, rapid, blitz). No clock when left out.
     #[arg(long, value_name = "SPEC")]

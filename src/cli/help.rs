@@ -83,9 +83,11 @@ black rooks, square e4, rank 4, file e, diagonal e4, attacks e4, moves g1, moves
 turn, material, captured, threats, list 10, clock, opening; and repeat, draw, accept, decline, \
 claim, claim Nf3, resign, takeback (against the computer at once, a person is asked; off with \
 --no-takeback), abort (before both sides have moved), rematch (after the game, colours \
-swapped), save, new, silence, mute, unmute, faster, slower, quit, help. German words work \
-too (brett, figuren, feld e4, remis, reklamieren, aufgeben, zurücknehmen, abbrechen, \
-revanche, geschlagen, drohungen, eröffnung, ende …).\n\n\
+swapped), save, new, silence, mute, unmute, faster, slower, quit, help. Against the \
+computer, eval says how the position stands and hint the move the computer would play (both \
+noted in the record; --no-hints switches them off). German words work too (brett, figuren, \
+feld e4, remis, reklamieren, aufgeben, zurücknehmen, abbrechen, revanche, geschlagen, \
+drohungen, eröffnung, bewertung, tipp, ende …).\n\n\
 Looking back: position 12 (after Black's 12th move; position 12 white: after White's) shows \
 that position, every question answers for it and moves wait; next and previous step one \
 half-move, current returns (stellung, vor, vorher, aktuell).\n\n\
@@ -344,3 +346,24 @@ Minuten, 23 Züge gespielt\".\n\n\
 Time controls: fields separated by a colon, each moves/seconds, seconds, seconds+increment \
 (Fischer), seconds d delay (simple delay) or seconds b delay (Bronstein); presets classical \
 (40/5400+30:1800+30), olympiad (5400+30), rapid (900+10), blitz (180+2).";
+
+pub const ANALYSE_HELP: &str = "Judge a game with the chess engine (Stockfish unless --engine \
+names another): how every position stands, and which moves were mistakes.\n\n\
+GAME is the number hector games shows, the path of a journal file, or a PGN file (a name \
+ending in .pgn, or any file with --game N: game N of the file, 1 for the first; the moves of \
+its main line).\n\n\
+Every line says a half-move in the Appendix D words of --lang and how the position stands \
+after it, in words and as a number from White's point of view with one decimal: \"Weiß steht \
+deutlich besser, plus 1,8\", \"Schwarz setzt in 3 Zügen matt\". Equal below 0.3 pawns, \
+slightly better below 1, clearly better below 2.5, winning from there.\n\n\
+A move is judged by how much it lowered the mover's chances to win (0 to 100, from the \
+engine's evaluation before the move, with its best play, and after it): 10 points make an \
+inaccuracy, 20 a mistake, 30 a blunder; the line then names the engine's better move. The \
+engine's own choice is never judged. At the end, per side, how many of each.\n\n\
+--errors says only the turning points: the mistakes and blunders, each with the better move. \
+--pgn writes the game as PGN instead: every move followed by { [%eval 1.80] } (pawns, White's \
+view; #3 and #-3 for mates), judged moves with $6, $2 or $4 (?!, ?, ??) and the better move \
+as a variation with its evaluation; --output FILE writes a file as hector export does.\n\n\
+The engine looks at every position to --depth half-moves (14 when neither --depth nor \
+--movetime is given, at most a second per position: about ten seconds for a 40-move game) or \
+for --movetime milliseconds. --speak also says every line.";

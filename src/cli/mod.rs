@@ -140,6 +140,20 @@ fn run() -> Result<ExitCode, Fatal> {
             Ok(lang) => crate::app::games::list(lang),
             Err(fatal) => return Err(fatal),
         },
+        Command::Analyse(args) => match lang_or_exit(&args.lang) {
+            Ok(lang) => {
+                let speaker = args.speak.then(|| {
+                    let mut s = settings_or_defaults(Some(&lang.code)).speech;
+                    if let Some(b) = args.backend {
+                        s.backend = b;
+                    }
+                    // Every line is printed as well.
+                    crate::app::say::quiet_speaker(&s, lang).0
+                });
+                crate::app::analyse::run(&args, lang, speaker)
+            }
+            Err(fatal) => return Err(fatal),
+        },
         Command::Export {
             game,
             pgn: _,

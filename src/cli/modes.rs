@@ -341,6 +341,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
             agreements: true,
             say_captured: args.say_captured || config.play.say_captured,
         },
+        hints: !args.no_hints,
     };
     Ok(crate::app::play::run(options, lang))
 }
@@ -389,6 +390,7 @@ pub(super) fn resume_path(
             agreements: true,
             say_captured: config.play.say_captured,
         },
+        hints: resumed.hints,
     };
     Ok(crate::app::play::run(options, lang))
 }

@@ -1,6 +1,7 @@
 //! The pure core: rules, notation, records and checks. Nothing here does I/O, starts a thread
 //! or reads the system clock; time, where it matters, is passed in.
 
+pub mod analysis;
 pub mod board;
 pub mod check;
 pub mod clock;

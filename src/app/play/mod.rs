@@ -34,6 +34,15 @@ use crate::io::engine::{
     level_limits, whole_seconds,
 };
 use crate::io::terminal::FullScreen;
+// bewertung and tipp.
+use crate::core::analysis::Eval;
+use crate::core::matchplay::session::AdviceKind;
+use crate::io::engine::Score;
+
+/// How deep the engine looks for bewertung and tipp (as `hector analyse` by default), and
+/// the longest it may take: the player waits for the answer.
+const ADVICE_DEPTH: u32 = crate::app::analyse::DEFAULT_DEPTH;
+const ADVICE_TIME: Duration = crate::app::analyse::DEFAULT_CAP;
 
 /// Who plays the other side.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,6 +78,8 @@ pub struct PlayOptions {
     pub wording: crate::core::notation::wording::Wording,
     /// Take-back, abort, rematch and the taken pieces said.
     pub extras: PlayExtras,
+    /// bewertung and tipp may ask the engine (`--no-hints` switches them off).
+    pub hints: bool,
 }
 
 /// Where the game comes from.
@@ -89,6 +100,9 @@ pub enum Start {
 /// How the engine is doing.
 struct EngineSlot {
     engine: Engine,
+    /// The request of a bewertung or tipp not yet answered: its number, which question,
+    /// and the half-moves played when it was asked.
+    advice: Option<(u64, AdviceKind, usize)>,
 }
 
 struct Board {
@@ -170,6 +184,7 @@ impl App {
                 Effect::NewGame => self.new_game(false),
                 Effect::Rematch => self.new_game(true),
                 Effect::Quit => keep_going = false,
+                Effect::EngineAdvice { kind, ply } => keep_going &= self.ask_advice(kind, ply),
             }
         }
         keep_going
@@ -253,8 +268,10 @@ impl App {
         self.recorder = Recorder::create(header, settings);
         self.tell_record_problem();
         let local = setup.local;
+        let hints = self.game_match.advice_on();
         let (mut m, effects) = Match::new(setup, game, self.lang, self.now());
         m.set_extras(extras);
+        m.set_advice(hints);
         self.game_match = m;
         // The screen shows the board from the player's new side.
         self.front.side = local;
@@ -297,6 +314,30 @@ impl App {
         }
     }
 
+    /// bewertung or tipp: the engine judges the position now on the board. The session asks
+    /// only while the engine is not thinking about its own move.
+    fn ask_advice(&mut self, kind: AdviceKind, ply: usize) -> bool {
+        let game = self.game_match.game();
+        let start = game.start().clone();
+        let moves: Vec<_> = game.moves().iter().map(|m| m.mv).collect();
+        let Some(slot) = self.engine.as_mut() else {
+            return true;
+        };
+        match slot
+            .engine
+            .request_analysis(&start, &moves, Some(ADVICE_DEPTH), ADVICE_TIME)
+        {
+            Ok(request) => {
+                slot.advice = Some((request, kind, ply));
+                true
+            }
+            Err(e) => {
+                let reason = engine_error_text(&e, self.lang);
+                self.handle(Event::EngineFailed { reason })
+            }
+        }
+    }
+
     /// The engine's answers and failures go to the session, which decides (ask again,
     /// restart, hand its side to a person); this only puts them into words.
     fn engine_event(&mut self, e: EngineEvent) -> bool {
@@ -317,6 +358,31 @@ impl App {
             EngineEvent::Died { how, .. } => Event::EngineFailed {
                 reason: engine_ending(how, self.lang),
             },
+            EngineEvent::Analysis {
+                request,
+                best,
+                score,
+            } => {
+                let asked = self
+                    .engine
+                    .as_mut()
+                    .and_then(|slot| slot.advice.take_if(|(id, ..)| *id == request));
+                let Some((_, kind, ply)) = asked else {
+                    return true;
+                };
+                let turn = self.game_match.game().turn();
+                let eval = match score {
+                    Some(Score::Centipawns(cp)) => Eval::centipawns_for(turn, cp),
+                    Some(Score::Mate(n)) => Eval::mate_for(turn, n),
+                    None => Eval::Centipawns(0),
+                };
+                Event::EngineAdvice {
+                    kind,
+                    ply,
+                    eval,
+                    best: Some(best),
+                }
+            }
         };
         self.handle(event)
     }
@@ -408,7 +474,10 @@ fn open_opposition(
         match Engine::start(&opts) {
             Ok(e) => {
                 o.side = Side::Engine;
-                o.engine = Some(EngineSlot { engine: e });
+                o.engine = Some(EngineSlot {
+                    engine: e,
+                    advice: None,
+                });
             }
             Err(e) => o.problems.push(engine_error_text(&e, lang)),
         }
@@ -533,6 +602,10 @@ fn new_recorder(
     if let Some((port, protocol)) = &options.board {
         settings.push(("board", format!("{}:{}", protocol.name(), port.display())));
     }
+    // Only when switched off, so that older records read as they were.
+    if !options.hints {
+        settings.push(("hints", "false".to_string()));
+    }
     for (key, value) in settings {
         entries.push(crate::core::record::Entry::Setting {
             key: key.to_string(),
@@ -576,6 +649,7 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
     let setup = session_setup(&options, local_side, &o);
     let (mut game_match, effects) = Match::new(setup.clone(), game.clone(), lang, Timestamp::ZERO);
     game_match.set_extras(options.extras);
+    game_match.set_advice(options.hints);
     let was_resumed = resumed.is_some();
     let recorder = match resumed {
         Some((recorder, replayed)) => {
@@ -789,7 +863,7 @@ impl Mode for App {
 }
 
 /// How the engine ended, in the language's words.
-fn engine_ending(how: Ending, lang: &Language) -> String {
+pub(crate) fn engine_ending(how: Ending, lang: &Language) -> String {
     let p = &lang.play;
     match how {
         Ending::Exit(code) => fill(&p.engine_exited, &[("code", &code.to_string())]),
@@ -800,7 +874,7 @@ fn engine_ending(how: Ending, lang: &Language) -> String {
 }
 
 /// Why the engine cannot be started or asked, in the language's words.
-fn engine_error_text(e: &EngineError, lang: &Language) -> String {
+pub(crate) fn engine_error_text(e: &EngineError, lang: &Language) -> String {
     let p = &lang.play;
     let path = |path: &std::path::Path| printable(&path.display().to_string()).into_owned();
     match e {

@@ -30,6 +30,8 @@ pub struct Resumed {
     pub form: Form,
     pub language: String,
     pub board: Option<(PathBuf, Protocol)>,
+    /// bewertung and tipp (off when the game began with --no-hints).
+    pub hints: bool,
 }
 
 fn protocol(name: &str) -> Option<Protocol> {
@@ -97,6 +99,7 @@ pub fn from_journal(path: &Path) -> Result<Resumed> {
         form: h.form,
         language: h.language.clone(),
         board: settings.get("board").and_then(|b| board(b)),
+        hints: settings.get("hints").is_none_or(|h| h != "false"),
         start: Start::Resume {
             recorder: Box::new(recorder),
             replayed: Box::new(replayed),

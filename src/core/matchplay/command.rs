@@ -88,6 +88,10 @@ pub enum Command {
     Captured,
     /// The opponent's checks and the player's pieces attacked and not defended enough.
     Dangers,
+    /// In a game against the computer: how the position stands (bewertung, eval).
+    Eval,
+    /// In a game against the computer: the engine's move for the player (tipp, hint).
+    Hint,
 }
 
 /// A typed line.
@@ -156,6 +160,8 @@ enum Word {
     Rematch,
     Captured,
     Dangers,
+    Eval,
+    Hint,
 }
 
 /// The words of looking back, in their own table.
@@ -218,6 +224,15 @@ fn words() -> &'static HashMap<String, Word> {
         for lang in languages() {
             let review = review_table(&lang.review);
             for (list, word) in table(&lang.commands).into_iter().chain(review) {
+                for w in list {
+                    map.entry(fold(w)).or_insert(word);
+                }
+            }
+            let advice = [
+                (&lang.analysis.words_eval, Word::Eval),
+                (&lang.analysis.words_hint, Word::Hint),
+            ];
+            for (list, word) in advice {
                 for w in list {
                     map.entry(fold(w)).or_insert(word);
                 }
@@ -305,6 +320,8 @@ pub fn read_line(text: &str) -> Result<Line, CommandError> {
         Word::Rematch => Command::Rematch,
         Word::Captured => Command::Captured,
         Word::Dangers => Command::Dangers,
+        Word::Eval => Command::Eval,
+        Word::Hint => Command::Hint,
         // "weiß" or "schwarz" alone: that side's pieces.
         Word::White | Word::Black => pieces(text)?,
         Word::ReviewPosition => review(rest)?,

@@ -248,6 +248,12 @@ pub enum Effect {
     /// A new game with the same settings and the colours swapped ([`Setup::swapped`]).
     Rematch,
     Quit,
+    /// bewertung or tipp: the engine should judge the position after `ply` half-moves
+    /// without disturbing its own play; the adapter answers with [`Event::EngineAdvice`].
+    EngineAdvice {
+        kind: AdviceKind,
+        ply: usize,
+    },
 }
 
 /// Events the match reacts to.
@@ -277,6 +283,14 @@ pub enum Event {
     Tick,
     /// The opening announcement has been said: a held clock starts.
     Ready,
+    /// The engine's answer to [`Effect::EngineAdvice`]: how the position after `ply`
+    /// half-moves stands and its best move there.
+    EngineAdvice {
+        kind: AdviceKind,
+        ply: usize,
+        eval: crate::core::analysis::Eval,
+        best: Option<Move>,
+    },
 }
 
 /// A question hector asked and waits an answer for.
@@ -331,6 +345,8 @@ pub struct Match {
     opening_said: Option<&'static openings::Opening>,
     /// What this mode offers besides the Laws (take-back, abort, rematch, …).
     extras: PlayExtras,
+    /// Whether bewertung and tipp may ask the engine (session/advice.rs).
+    advice: advice::Advice,
 }
 
 fn say(urgency: Urgency, text: impl Into<String>) -> Effect {
@@ -392,6 +408,7 @@ impl Match {
             picked: None,
             opening_said: None,
             extras: PlayExtras::default(),
+            advice: advice::Advice::default(),
         };
         // A continued game's opening was named before: only a new one is said.
         if m.setup.openings {
@@ -598,6 +615,12 @@ impl Match {
             }
             Event::LocalBoard(r) => self.local_board(r, now, &mut out),
             Event::OpponentBoard(r) => self.opponent_board(r, now, &mut out),
+            Event::EngineAdvice {
+                kind,
+                ply,
+                eval,
+                best,
+            } => self.advice_answer(kind, ply, eval, best, &mut out),
         }
         out
     }
@@ -1067,6 +1090,8 @@ impl Match {
         let p = &lang.play;
         match c {
             Command::Help => out.push(answer(format!("{} {}", p.help, lang.review.help))),
+            Command::Eval => self.advise(AdviceKind::Eval, out),
+            Command::Hint => self.advise(AdviceKind::Hint, out),
             Command::Board => out.push(lines(queries::board_in(
                 &pos,
                 self.setup.local,
@@ -1500,11 +1525,13 @@ fn used_words(c: &Clock, now: Timestamp, lang: &Language) -> String {
     )
 }
 
+mod advice;
 mod arbiter;
 mod board_entry;
 mod entries;
 mod requests;
 mod review;
+pub use advice::AdviceKind;
 pub use arbiter::TimeChange;
 pub use requests::PlayExtras;
 

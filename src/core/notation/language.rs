@@ -38,6 +38,7 @@ pub struct Language {
     pub openings: OpeningWords,
     pub takeback: TakebackWords,
     pub captures: CaptureWords,
+    pub analysis: crate::core::analysis::AnalysisWords,
 }
 
 /// Words of the players' own agreements in `hector play`: taking moves back, aborting, and a

@@ -501,7 +501,7 @@ pub fn pgn_date(created: &str) -> String {
 }
 
 /// A tag value: quotes and backslashes escaped, line ends and control characters as spaces.
-fn tag_value(text: &str, missing: &str) -> String {
+pub(crate) fn tag_value(text: &str, missing: &str) -> String {
     let text = text.trim();
     if text.is_empty() {
         return missing.to_string();
@@ -542,7 +542,7 @@ pub fn clk(ms: u64) -> String {
 
 /// Lays tokens out in lines under 80 columns. A line never starts with `%` (an escape line in
 /// PGN), and a token too long for any line is cut.
-fn wrap(tokens: &[String]) -> String {
+pub(crate) fn wrap(tokens: &[String]) -> String {
     let mut lines: Vec<Vec<String>> = vec![Vec::new()];
     let mut width = 0usize;
     for token in tokens {

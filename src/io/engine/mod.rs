@@ -56,7 +56,7 @@ use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, uci::UciMove}
 
 pub use level::{Level, MAX_LEVEL, MIN_LEVEL, level, level_limits};
 pub use process::{DEFAULT_ENGINE, locate};
-pub use uci::{ClockTimes, EngineInfo, Rejection, SearchLimits};
+pub use uci::{ClockTimes, EngineInfo, Rejection, Score, SearchLimits};
 
 use level::Candidate;
 use process::{StderrTail, describe_status, lock};
@@ -133,6 +133,13 @@ pub enum EngineEvent {
         mv: Move,
         /// The move as UCI text, castling written as the engine's mode wants it.
         uci: UciMove,
+    },
+    /// The answer to [`Engine::request_analysis`]: the engine's best move (the first move of
+    /// its best line, also at the weak levels) and its last score, from the side to move.
+    Analysis {
+        request: u64,
+        best: Move,
+        score: Option<Score>,
     },
     /// The engine answered something that is not a legal move. Nothing was played; the engine
     /// still runs and may be asked again.
@@ -404,6 +411,38 @@ impl Engine {
         moves: &[Move],
         limits: SearchLimits,
     ) -> Result<u64, EngineError> {
+        let lv = level(self.opts.level);
+        let go = uci::go_command(&limits, lv.depth);
+        self.request(start, moves, go, lv.margin_cp, limits.movetime, false)
+    }
+
+    /// Asks how the position after `moves` stands: a search to `depth` half-moves (when
+    /// given), never longer than `movetime`. The answer is an [`EngineEvent::Analysis`]; like
+    /// a move request it replaces a request still being thought about.
+    pub fn request_analysis(
+        &mut self,
+        start: &Chess,
+        moves: &[Move],
+        depth: Option<u32>,
+        movetime: Duration,
+    ) -> Result<u64, EngineError> {
+        let limits = SearchLimits {
+            movetime,
+            clock: None,
+        };
+        let go = uci::go_command(&limits, depth);
+        self.request(start, moves, go, None, movetime, true)
+    }
+
+    fn request(
+        &mut self,
+        start: &Chess,
+        moves: &[Move],
+        go: String,
+        margin_cp: Option<i32>,
+        movetime: Duration,
+        analysis: bool,
+    ) -> Result<u64, EngineError> {
         let dead_reason = self.dead_reason();
         let Some(running) = self.process.as_ref() else {
             return Err(EngineError::Dead {
@@ -437,17 +476,17 @@ impl Engine {
             .as_deref()
             .is_some_and(|last| uci::continues(last, &position));
         let id = self.next_request;
-        let lv = level(self.opts.level);
         let job = Job {
             id,
             new_game,
             position: position.clone(),
-            go: uci::go_command(&limits, lv.depth),
+            go,
             pos,
             mode,
-            margin_cp: lv.margin_cp,
+            margin_cp,
             requested: Instant::now(),
-            movetime: limits.movetime,
+            movetime,
+            analysis,
         };
         if running
             .commands
@@ -607,6 +646,8 @@ struct Job {
     margin_cp: Option<i32>,
     requested: Instant,
     movetime: Duration,
+    /// Answered with [`EngineEvent::Analysis`].
+    analysis: bool,
 }
 
 impl Job {
@@ -639,6 +680,8 @@ enum Phase {
         stopped_at: Option<Instant>,
         /// The latest line per MultiPV index (index 0 unused).
         lines: Vec<Option<Candidate>>,
+        /// The latest exact score of the best line.
+        score: Option<Score>,
     },
 }
 
@@ -775,6 +818,7 @@ impl Supervisor {
                                 cancelled: false,
                                 stopped_at: None,
                                 lines: Vec::new(),
+                                score: None,
                             };
                         }
                         None => self.dispatch(),
@@ -782,6 +826,11 @@ impl Supervisor {
                 }
             }
             EngineLine::Info(info) => {
+                if let (Phase::Searching { score, .. }, Some(s), false, 1) =
+                    (&mut self.phase, info.score, info.bound, info.multipv)
+                {
+                    *score = Some(s);
+                }
                 if let (Phase::Searching { job, lines, .. }, Some(score), Some(pv), false) =
                     (&mut self.phase, info.score, info.pv, info.bound)
                     && let Ok(index) = usize::try_from(info.multipv)
@@ -804,11 +853,12 @@ impl Supervisor {
                     job,
                     cancelled,
                     lines,
+                    score,
                     ..
                 } = std::mem::replace(&mut self.phase, Phase::Idle)
                 {
                     if !cancelled {
-                        self.answer(&job, &answer, &lines);
+                        self.answer(&job, &answer, &lines, score);
                     }
                     self.dispatch();
                 }
@@ -820,8 +870,21 @@ impl Supervisor {
 
     /// Checks the answer and reports it. At the weak levels any of the engine's good-enough
     /// lines may be played instead of its best one.
-    fn answer(&mut self, job: &Job, answer: &Answer, lines: &[Option<Candidate>]) {
+    fn answer(
+        &mut self,
+        job: &Job,
+        answer: &Answer,
+        lines: &[Option<Candidate>],
+        score: Option<Score>,
+    ) {
         let event = match uci::check_answer(&job.pos, answer) {
+            // At a weak skill level the engine may answer a move below its best line; an
+            // analysis wants the best line's move.
+            Ok(best) if job.analysis => EngineEvent::Analysis {
+                request: job.id,
+                best: lines.get(1).copied().flatten().map_or(best, |c| c.mv),
+                score,
+            },
             Ok(best) => {
                 let candidates: Vec<Candidate> = lines.iter().flatten().copied().collect();
                 let mv = match job.margin_cp {

@@ -55,6 +55,13 @@ enum Step {
     /// The `n`th legal move made on the screen's board: Space on its square, Space on its
     /// target.
     SelectMove(u16),
+    /// The engine answers a bewertung (false) or tipp (true) about the position `behind`
+    /// half-moves back (0: the current one), with the `n`th legal move.
+    Advice {
+        hint: bool,
+        behind: u8,
+        n: u16,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -178,6 +185,10 @@ const TEXTS: &[&str] = &[
     "threats",
     "züge e7",
     "züge e2",
+    "bewertung",
+    "tipp",
+    "eval",
+    "hint",
 ];
 
 fn arbiter_step() -> impl Strategy<Value = ArbiterStep> {
@@ -217,6 +228,8 @@ fn step(arbiter: bool) -> BoxedStrategy<Step> {
         1 => any::<u8>().prop_map(Step::Select),
         1 => Just(Step::PutDown),
         2 => any::<u16>().prop_map(Step::SelectMove),
+        1 => (any::<bool>(), 0u8..2, any::<u16>())
+            .prop_map(|(hint, behind, n)| Step::Advice { hint, behind, n }),
     ];
     if arbiter {
         prop_oneof![6 => common, 2 => arbiter_step().prop_map(Step::Arbiter)].boxed()
@@ -305,6 +318,8 @@ impl Run {
         header.time_control = s.control.as_ref().map(ToString::to_string);
         let (mut m, effects) = Match::new(s, Game::default(), lang, Timestamp::ZERO);
         m.set_extras(extras);
+        // As hector play does: bewertung and tipp ask the engine where there is one.
+        m.set_advice(true);
         // As hector play does: the clock waits for the opening words.
         if hold {
             m.hold_clock(Timestamp::ZERO);
@@ -437,6 +452,25 @@ impl Run {
                 }
                 None => Vec::new(),
             },
+            Step::Advice { hint, behind, n } => {
+                let kind = if *hint {
+                    super::AdviceKind::Hint
+                } else {
+                    super::AdviceKind::Eval
+                };
+                let ply = self.m.game().ply().saturating_sub(usize::from(*behind));
+                let best = legal(&self.m, *n);
+                let eval = crate::core::analysis::Eval::Centipawns(i32::from(*n) - 30_000);
+                self.m.handle(
+                    Event::EngineAdvice {
+                        kind,
+                        ply,
+                        eval,
+                        best,
+                    },
+                    now,
+                )
+            }
         };
         self.apply(effects);
     }
@@ -508,6 +542,7 @@ impl Run {
         let lang = self.m.lang();
         let (mut m, effects) = Match::start(setup, replayed.game.clone(), lang, self.now);
         m.set_extras(self.extras);
+        m.set_advice(true);
         if let Some(snapshot) = &replayed.clock {
             m.restore_clock(snapshot, replayed.clock_moves(), self.now);
         }

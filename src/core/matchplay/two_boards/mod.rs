@@ -519,6 +519,8 @@ impl TwoBoards {
                     }
                     out.push(Effect::Record(r));
                 }
+                // A two-board game has no engine: the session never asks.
+                session::Effect::EngineAdvice { .. } => {}
                 session::Effect::BoardPromotion(role) => {
                     if let Some(seat) = Seat::BOTH
                         .into_iter()

@@ -1,0 +1,243 @@
+//! `hector analyse` through the real binary with the real Stockfish, a short time per
+//! position: a known blunder found and the better move named in Appendix D words, the
+//! annotated PGN read back by pgn-extract, a recorded game by its number, and a terminal.
+
+// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
+// system's calls: the crate's [lints] are for hector itself.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+
+mod common;
+
+use std::process::Command;
+use std::time::Duration;
+
+use common::pty::Pty;
+use common::{data, find_program, run_with, temp_dir};
+use hector::core::record::{encode_entry, encode_header, import_pgn};
+
+const LIMIT: Duration = Duration::from_secs(60);
+
+fn path_with_games() -> String {
+    format!(
+        "{}:/usr/games",
+        std::env::var("PATH").unwrap_or_else(|_| "/usr/bin:/bin".into())
+    )
+}
+
+fn analyse(args: &[&str]) -> common::Run {
+    let path = path_with_games();
+    let home = temp_dir("analyse-home");
+    let home = home.path().to_str().unwrap().to_string();
+    let mut all = vec!["analyse"];
+    all.extend_from_slice(args);
+    run_with(
+        &all,
+        b"",
+        &[("PATH", &path), ("HOME", &home), ("HECTOR_CONFIG", "")],
+        LIMIT,
+    )
+}
+
+/// The engine may prefer any of the moves that keep the game: 3... g6, Qe7, Qf6.
+const BETTER_DE: [&str; 3] = ["Gustav sechs", "Dame Eva sieben", "Dame Felix sechs"];
+
+#[test]
+fn errors_finds_the_blunder_and_names_the_better_move() {
+    let file = data("blunder.pgn");
+    let r = analyse(&[file.to_str().unwrap(), "--errors", "--movetime", "100"]);
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert!(
+        lines[0].contains("bewertet die Partie: 4 Züge"),
+        "{}",
+        r.stdout
+    );
+    let blunder = lines
+        .iter()
+        .find(|l| l.starts_with("3. Schwarz: Springer Felix sechs, grober Fehler. Besser: "))
+        .unwrap_or_else(|| panic!("no blunder found:\n{}", r.stdout));
+    assert!(
+        BETTER_DE
+            .iter()
+            .any(|b| blunder.contains(&format!("Besser: {b}. "))),
+        "{blunder}"
+    );
+    assert!(
+        blunder.ends_with("Weiß setzt in einem Zug matt"),
+        "{blunder}"
+    );
+    assert!(
+        r.stdout
+            .contains("Schwarz: 0 Ungenauigkeiten, 0 Fehler, 1 grober Fehler"),
+        "{}",
+        r.stdout
+    );
+    // Only the turning point: no other half-move is said.
+    assert!(!r.stdout.contains("Eva vier"), "{}", r.stdout);
+}
+
+#[test]
+fn every_move_in_english_with_evaluations() {
+    let file = data("blunder.pgn");
+    let r = analyse(&[file.to_str().unwrap(), "--lang", "en", "--movetime", "50"]);
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("Start position: "), "{}", r.stdout);
+    assert!(r.stdout.contains("1. White: Eva four. "), "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("3. Black: Knight Felix six, blunder. Better: "),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout
+            .contains("4. White: Queen takes Felix seven, checkmate. Checkmate, White has won"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn pgn_has_evaluations_and_the_better_move_and_pgn_extract_reads_it() {
+    let file = data("blunder.pgn");
+    let r = analyse(&[file.to_str().unwrap(), "--pgn", "--movetime", "50"]);
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("[%eval "), "{}", r.stdout);
+    assert!(r.stdout.contains("[White \"Anna\"]"), "{}", r.stdout);
+    let flat = r.stdout.replace('\n', " ");
+    assert!(
+        flat.contains("3... Nf6 $4 { [%eval #1] } ( 3... "),
+        "{flat}"
+    );
+    assert!(flat.contains("4. Qxf7# 1-0"), "{flat}");
+    let dir = temp_dir("analyse-pgn");
+    let written = dir.join("judged.pgn");
+    let r = analyse(&[
+        file.to_str().unwrap(),
+        "--pgn",
+        "--movetime",
+        "50",
+        "--output",
+        written.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+    let text = std::fs::read_to_string(&written).unwrap();
+    assert!(text.contains("[%eval "), "{text}");
+    // The file is a game again: the same moves when read back.
+    let again = import_pgn(text.as_bytes(), 1).unwrap();
+    assert_eq!(again.game.ply(), 7);
+    let pgn_extract = find_program("pgn-extract").expect("pgn-extract: run scripts/setup");
+    let out = Command::new(pgn_extract)
+        .arg("-s")
+        .arg(&written)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let read = String::from_utf8_lossy(&out.stdout).replace('\n', " ");
+    assert!(
+        read.contains("[%eval #1]") && read.contains("(3... "),
+        "{read}"
+    );
+}
+
+#[test]
+fn a_recorded_game_by_its_number() {
+    let data_dir = temp_dir("analyse-data");
+    let games = data_dir.join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    let pgn = std::fs::read(data("blunder.pgn")).unwrap();
+    let imported = import_pgn(&pgn, 1).unwrap();
+    let mut bytes = encode_header(&imported.header("2026-11-23T20:00:00Z")).unwrap();
+    for e in imported.entries() {
+        bytes.extend(encode_entry(&e).unwrap());
+    }
+    std::fs::write(games.join("0001.journal"), bytes).unwrap();
+    let path = path_with_games();
+    let r = run_with(
+        &[
+            "analyse",
+            "1",
+            "--errors",
+            "--movetime",
+            "50",
+            "--lang",
+            "en",
+        ],
+        b"",
+        &[
+            ("PATH", path.as_str()),
+            ("HECTOR_DATA", data_dir.path().to_str().unwrap()),
+            ("HECTOR_CONFIG", ""),
+        ],
+        LIMIT,
+    );
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stdout
+            .contains("3. Black: Knight Felix six, blunder. Better: "),
+        "{}",
+        r.stdout
+    );
+    // No such game: said, status 2.
+    let r = run_with(
+        &["analyse", "7"],
+        b"",
+        &[
+            ("PATH", path.as_str()),
+            ("HECTOR_DATA", data_dir.path().to_str().unwrap()),
+            ("HECTOR_CONFIG", ""),
+        ],
+        LIMIT,
+    );
+    assert_eq!(r.code, Some(2), "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.starts_with("hector analyse: "), "{}", r.stderr);
+}
+
+#[test]
+fn a_missing_engine_is_said_and_ends_with_status_1() {
+    let file = data("blunder.pgn");
+    let r = analyse(&[
+        file.to_str().unwrap(),
+        "--engine",
+        "/nonexistent/engine",
+        "--lang",
+        "en",
+    ]);
+    assert_eq!(r.code, Some(1), "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stderr.contains("The computer cannot judge the game"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn on_a_terminal_the_lines_are_printed_and_said() {
+    let file = data("blunder.pgn");
+    let path = path_with_games();
+    let home = temp_dir("analyse-pty");
+    let mut pty = Pty::spawn(
+        &[
+            "analyse",
+            file.to_str().unwrap(),
+            "--errors",
+            "--movetime",
+            "50",
+            "--speak",
+            "--backend",
+            "print",
+        ],
+        &[
+            ("PATH", path.as_str()),
+            ("HOME", home.path().to_str().unwrap()),
+            ("HECTOR_CONFIG", ""),
+        ],
+    );
+    assert!(
+        pty.wait_for("Springer Felix sechs, grober Fehler", LIMIT)
+            .is_some(),
+        "{}",
+        pty.text()
+    );
+    assert_eq!(pty.wait_exit(LIMIT), Some(0), "{}", pty.text());
+}
