@@ -896,30 +896,36 @@ fn bewertung_and_tipp_ask_the_engine_and_are_recorded() {
     }
     t.send(b"hint\r");
     assert!(t.wait_for("Tipp: ", LIMIT).is_some(), "{}", t.text());
+    // A new game keeps the settings, not the advice asked in the old one.
+    t.send(b"neu\r");
+    assert!(t.wait_for("Neue Partie", LIMIT).is_some(), "{}", t.text());
     t.send(b"ende\r");
     std::thread::sleep(Duration::from_millis(200));
     t.send(b"ja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
-    // Both are in the record, and it still replays.
-    let journal = std::fs::read_dir(data.join("games"))
+    // Both are in the first game's record, which still replays; the new game has none.
+    let mut advice_per_journal: Vec<Vec<String>> = std::fs::read_dir(data.join("games"))
         .unwrap()
         .flatten()
         .map(|e| e.path())
-        .find(|p| p.extension().is_some_and(|e| e == "journal"))
-        .expect("a journal");
-    let salvaged = hector::io::journal::load_good_part(&journal).unwrap();
-    assert!(salvaged.stop.is_none());
-    let advice: Vec<&str> = salvaged
-        .entries
-        .iter()
-        .filter_map(|e| match e {
-            hector::core::record::Entry::Setting { key, value } if key == "advice" => {
-                Some(value.as_str())
-            }
-            _ => None,
+        .filter(|p| p.extension().is_some_and(|e| e == "journal"))
+        .map(|journal| {
+            let salvaged = hector::io::journal::load_good_part(&journal).unwrap();
+            assert!(salvaged.stop.is_none());
+            salvaged
+                .entries
+                .iter()
+                .filter_map(|e| match e {
+                    hector::core::record::Entry::Setting { key, value } if key == "advice" => {
+                        Some(value.clone())
+                    }
+                    _ => None,
+                })
+                .collect()
         })
         .collect();
-    assert_eq!(advice, ["eval", "hint"]);
+    advice_per_journal.sort();
+    assert_eq!(advice_per_journal, [vec![], vec!["eval", "hint"]]);
 
     // Switched off, and without an engine.
     let mut t = spawn(

@@ -254,14 +254,16 @@ impl App {
             std::mem::swap(&mut header.white, &mut header.black);
             header.local_player = header.local_player.map(|c| !c);
         }
-        // The same settings (opponent, level, announcements, take-back), so that the new
-        // game resumes as it was played; the moves stay behind.
+        // The same settings (opponent, level, announcements, take-back, hints), so that the
+        // new game resumes as it was played; the moves stay behind, and so do the notes of
+        // this game's own events (where it continues, the advice asked in it).
         let settings: Vec<crate::core::record::Entry> = self
             .recorder
             .entries()
             .iter()
             .filter(|e| {
-                matches!(e, crate::core::record::Entry::Setting { key, .. } if key != "continues")
+                matches!(e, crate::core::record::Entry::Setting { key, .. }
+                    if key != "continues" && key != "advice")
             })
             .cloned()
             .collect();
