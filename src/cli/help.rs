@@ -99,7 +99,7 @@ Ctrl+X mute, Ctrl+Up and Ctrl+Down speaking rate, Ctrl+Q quit.\n\n\
 Tab gives the keys to the board (and back to the input line): Space picks up the piece on \
 the focused square and Space on the target plays it, Escape puts it down (at a promotion \
 the piece's letter answers); the board's \
-letters (K Q R B N P; German K D T L S B) jump to your next such piece, with Shift to the \
+letters (K Q R B N P; German K D T L S B, where Q R N P work too) jump to your next such piece, with Shift to the \
 opponent's; 1 to 8 go to that rank. At the board's edge the arrows say Edge.\n\n\
 Openings: opening (eröffnung) names the opening the game has reached, from the lichess \
 opening table (names in English; German names for the common families); with --openings \

@@ -420,12 +420,17 @@ pub fn next_piece(board: &Board, from: Square, piece: Piece, side: Color) -> Opt
 }
 
 /// The piece a letter on the board stands for: the letters the board is drawn with in the
-/// language (K D T L S B in German, K Q R B N P in English).
+/// language (K D T L S B in German, K Q R B N P in English) first, then those of the other
+/// languages (so k q r b n p work everywhere, as they are understood everywhere when typed;
+/// in German b is the Bauer).
 pub fn role_of_letter(letter: char, lang: &Language) -> Option<Role> {
     let letter = letter.to_lowercase().to_string();
-    TABLE_ROLES
-        .into_iter()
-        .find(|&role| lang.pieces.board_letters[role_index(role)].to_lowercase() == letter)
+    let in_table = |table: &Language| {
+        TABLE_ROLES
+            .into_iter()
+            .find(|&role| table.pieces.board_letters[role_index(role)].to_lowercase() == letter)
+    };
+    in_table(lang).or_else(|| crate::core::notation::language::languages().find_map(in_table))
 }
 
 /// The square the focus moves to; it stays on the board's edge.
@@ -634,6 +639,11 @@ mod tests {
         assert_eq!(role_of_letter('b', en), Some(Role::Bishop));
         assert_eq!(role_of_letter('N', en), Some(Role::Knight));
         assert_eq!(role_of_letter('x', en), None);
+        // The international letters work in German too, where they mean nothing else.
+        assert_eq!(role_of_letter('n', de), Some(Role::Knight));
+        assert_eq!(role_of_letter('q', de), Some(Role::Queen));
+        assert_eq!(role_of_letter('r', de), Some(Role::Rook));
+        assert_eq!(role_of_letter('p', de), Some(Role::Pawn));
     }
 
     #[test]
