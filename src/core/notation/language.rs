@@ -774,6 +774,8 @@ pub struct RecordWords {
     pub result: String,
     pub no_unfinished: String,
     pub unfinished: String,
+    /// The scoresheet's last line for a game aborted before both sides moved.
+    pub unfinished_aborted: String,
     pub draw_offer: String,
     pub claim: String,
     pub claim_move: String,

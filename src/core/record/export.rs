@@ -838,7 +838,11 @@ fn scoresheet_with_end(
         out.push_str(&line);
         out.push('\n');
     }
-    out.push_str(&result_words(record.replayed.outcome(), lang));
+    if record.replayed.game.is_aborted() {
+        out.push_str(&lang.record.unfinished_aborted);
+    } else {
+        out.push_str(&result_words(record.replayed.outcome(), lang));
+    }
     out.push('\n');
     out
 }

@@ -496,6 +496,14 @@ mod tests {
         );
         let replayed = crate::core::record::replay(&header, &entries).expect("replays");
         assert!(replayed.game.is_aborted());
+        // The scoresheet's last line says it was aborted, not that it goes on.
+        let sheet =
+            crate::core::record::export::scoresheet_text(&header, &entries, de).expect("replays");
+        assert!(
+            sheet.ends_with("Die Partie wurde abgebrochen, ohne Ergebnis\n"),
+            "{sheet}"
+        );
+        assert!(!sheet.contains("nicht beendet"), "{sheet}");
     }
 
     #[test]
