@@ -63,10 +63,11 @@ fn looking_back_in_lines_answers_for_the_old_position() {
     typed(&mut t, "e5");
     assert!(t.wait_for("Eva fünf", LIMIT).is_some(), "{}", t.text());
     typed(&mut t, "stellung 1 weiß");
+    // The prompt says the state, for a screen reader that reads it with every line.
     assert!(
-        t.wait_for("Rückblick nach 1. Weiß: Eva vier", LIMIT)
+        t.wait_for("Rückblick nach 1. Weiß: Eva vier\r\nRückblick: ", LIMIT)
             .is_some(),
-        "{}",
+        "{:?}",
         t.text()
     );
     // The board as it was: nothing on e5 yet.
@@ -85,8 +86,9 @@ fn looking_back_in_lines_answers_for_the_old_position() {
     );
     typed(&mut t, "aktuell");
     assert!(
-        t.wait_for("Aktuelle Stellung", LIMIT).is_some(),
-        "{}",
+        t.wait_for("Aktuelle Stellung\r\nZug oder Befehl: ", LIMIT)
+            .is_some(),
+        "{:?}",
         t.text()
     );
     typed(&mut t, "feld e5");

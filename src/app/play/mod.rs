@@ -230,6 +230,13 @@ impl App {
         let effects = self.game_match.handle(event, now);
         let keep = self.apply(effects);
         self.front.voice.question = self.game_match.question();
+        // Line mode: while looking back the prompt says so instead of asking for a move.
+        let prompt = if self.game_match.reviewed_ply().is_some() {
+            &self.lang.review.label
+        } else {
+            &self.lang.play.prompt
+        };
+        self.front.voice.set_prompt(prompt);
         keep
     }
 

@@ -142,6 +142,14 @@ impl Narrator {
         }
     }
 
+    /// Line mode: the prompt's words from now on (looking back has its own, so that a screen
+    /// reader says the state with every prompt).
+    pub fn set_prompt(&mut self, prompt: &str) {
+        if self.prompt != prompt {
+            self.prompt = prompt.to_string();
+        }
+    }
+
     /// Line mode: shows the prompt when the player may type (again).
     pub fn prompt(&mut self) {
         // A mode without a prompt (the clock) prints none.
