@@ -174,6 +174,27 @@ fn a_whole_game_against_the_computer_typed_in_appendix_d_words_is_journaled() {
         "{}",
         pgn.stdout
     );
+    // hector analyse judges the online game from its journal like any other.
+    let path = format!(
+        "{}:/usr/games",
+        std::env::var("PATH").unwrap_or_else(|_| "/usr/bin:/bin".into())
+    );
+    let mut env = env;
+    env.push(("PATH", &path));
+    let judged = run_with(
+        &["analyse", "1", "--errors", "--movetime", "50"],
+        b"",
+        &env,
+        LIMIT,
+    );
+    assert_eq!(judged.code, Some(0), "{}{}", judged.stdout, judged.stderr);
+    assert!(
+        judged
+            .stdout
+            .contains("3. Schwarz: Springer Felix sechs, grober Fehler"),
+        "{}",
+        judged.stdout
+    );
 }
 
 #[test]
