@@ -101,10 +101,8 @@ fn run() -> Result<ExitCode, Fatal> {
             let control: crate::core::clock::TimeControl = match tc.parse() {
                 Ok(c) => c,
                 Err(e) => {
-                    use crate::core::notation::refusals::{control_error_words, option_words};
-                    let option = format!("--tc {tc}");
-                    let why = control_error_words(&e, lang);
-                    return Err(refuse(&option_words(&option, &why, lang), &settings, lang));
+                    let why = crate::core::notation::refusals::control_error_words(&e, lang);
+                    return Err(refuse_option(&format!("--tc {tc}"), &why, &settings, lang));
                 }
             };
             let mut announce = if tournament {

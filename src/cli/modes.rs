@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use super::args::*;
 use crate::core::notation::language::{Language, language};
+use crate::core::notation::refusals;
 
 /// A mode that cannot start: what to say and the exit status. Only `cli::main` reports it.
 pub struct Fatal {
@@ -104,6 +105,16 @@ pub(super) fn parse_marks(
             }
         })
         .collect()
+}
+
+/// A start-up option whose value cannot be used ("--tc: …"): a usage error, printed and said.
+pub(super) fn refuse_option(
+    option: &str,
+    why: &str,
+    settings: &crate::core::settings::SpeechSettings,
+    lang: &'static Language,
+) -> Fatal {
+    refuse(&refusals::option_words(option, why, lang), settings, lang)
 }
 
 /// A start-up problem of a spoken mode: a usage error, printed and said.
@@ -222,9 +233,9 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
         None => None,
         Some(Ok(c)) => Some(c),
         Some(Err(e)) => {
-            let why = crate::core::notation::refusals::control_error_words(&e, lang);
-            return Err(refuse(
-                &crate::core::notation::refusals::option_words("--tc", &why, lang),
+            return Err(refuse_option(
+                "--tc",
+                &refusals::control_error_words(&e, lang),
                 &speech,
                 lang,
             ));
@@ -257,12 +268,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
         let bytes = match crate::io::files::read_input(file) {
             Ok(b) => b,
             Err(e) => {
-                let why = format!("{e:#}");
-                return Err(refuse(
-                    &crate::core::notation::refusals::option_words("--from", &why, lang),
-                    &speech,
-                    lang,
-                ));
+                return Err(refuse_option("--from", &format!("{e:#}"), &speech, lang));
             }
         };
         match crate::core::record::import_pgn(&bytes, 1) {
@@ -272,9 +278,9 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
             }
             Err(e) => {
                 let option = format!("--from {}", file.display());
-                let why = crate::core::notation::refusals::import_error_words(&e, lang);
-                return Err(refuse(
-                    &crate::core::notation::refusals::option_words(&option, &why, lang),
+                return Err(refuse_option(
+                    &option,
+                    &refusals::import_error_words(&e, lang),
                     &speech,
                     lang,
                 ));
@@ -284,9 +290,9 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
         match position_from_fen(fen, variant) {
             Ok(p) => Game::from_position(p, variant),
             Err(e) => {
-                let why = crate::core::notation::refusals::fen_problem_words(&e, lang);
-                return Err(refuse(
-                    &crate::core::notation::refusals::option_words("--fen", &why, lang),
+                return Err(refuse_option(
+                    "--fen",
+                    &refusals::fen_problem_words(&e, lang),
                     &speech,
                     lang,
                 ));
@@ -300,9 +306,9 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
         match chess960_position(number) {
             Some(p) => Game::from_position(p, Variant::Chess960),
             None => {
-                let why = crate::core::notation::refusals::chess960_range_words(number, lang);
-                return Err(refuse(
-                    &crate::core::notation::refusals::option_words("--chess960", &why, lang),
+                return Err(refuse_option(
+                    "--chess960",
+                    &refusals::chess960_range_words(number, lang),
                     &speech,
                     lang,
                 ));
@@ -531,9 +537,9 @@ pub(super) fn assist(args: AssistArgs) -> Result<ExitCode, Fatal> {
         }
         Some(Ok(c)) => Some(c),
         Some(Err(e)) => {
-            let why = crate::core::notation::refusals::control_error_words(&e, lang);
-            return Err(refuse(
-                &crate::core::notation::refusals::option_words("--tc", &why, lang),
+            return Err(refuse_option(
+                "--tc",
+                &refusals::control_error_words(&e, lang),
                 &speech,
                 lang,
             ));
@@ -543,9 +549,9 @@ pub(super) fn assist(args: AssistArgs) -> Result<ExitCode, Fatal> {
         && let Err(e) =
             crate::core::variant::position_from_fen(fen, crate::core::variant::Variant::Standard)
     {
-        let why = crate::core::notation::refusals::fen_problem_words(&e, lang);
-        return Err(refuse(
-            &crate::core::notation::refusals::option_words("--fen", &why, lang),
+        return Err(refuse_option(
+            "--fen",
+            &refusals::fen_problem_words(&e, lang),
             &speech,
             lang,
         ));
