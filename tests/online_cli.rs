@@ -444,6 +444,74 @@ fn games_lists_the_games_in_progress_and_the_full_screen_shows_the_game() {
     assert!(t.wait_for_screen("Wirklich", LIMIT), "{}", t.screen());
 }
 
+/// On the full screen the board takes moves as in hector play: Tab, a piece letter, Space,
+/// a rank digit, Left, Space sends 1. Nf3 to lichess.
+#[test]
+fn a_move_made_on_the_screens_board_is_sent_to_lichess() {
+    let server = Server::start();
+    server.add_game(Color::White, "Anna", &[]);
+    let dir = Dir::new("online-board-keys");
+    let env_list = env(&dir.0, Some(TOKEN));
+    let env_ref: Vec<(&str, &str)> = env_list
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let args = [
+        "online",
+        "--server",
+        &server.url,
+        "--speech",
+        "print",
+        "play",
+        "--game",
+        "1",
+    ];
+    let mut t = Pty::spawn_sized(&args, &env_ref, 100, 30);
+    assert!(
+        t.wait_for_screen("Weiß ist am Zug", LIMIT),
+        "{}",
+        t.screen()
+    );
+    t.send(b"\t");
+    assert!(t.wait_for_screen("Brett: ", LIMIT), "{}", t.screen());
+    t.send(b"s");
+    t.send(b"s");
+    assert!(
+        t.wait_for_screen("Gustav eins: weißer Springer", LIMIT),
+        "{}",
+        t.screen()
+    );
+    t.send(b" ");
+    assert!(
+        t.wait_for_screen("Springer Gustav eins aufgenommen", LIMIT),
+        "{}",
+        t.screen()
+    );
+    t.send(b"3");
+    assert!(
+        t.wait_for_screen("Gustav drei: leer", LIMIT),
+        "{}",
+        t.screen()
+    );
+    t.send(b"\x1b[D");
+    assert!(
+        t.wait_for_screen("Felix drei: leer", LIMIT),
+        "{}",
+        t.screen()
+    );
+    t.send(b" ");
+    assert!(server.wait(LIMIT, |s| {
+        s.game.as_ref().is_some_and(|g| g.moves == ["g1f3"])
+    }));
+    assert!(
+        t.wait_for_screen("Springer Felix drei", LIMIT),
+        "{}",
+        t.screen()
+    );
+    t.send(b"\x11");
+    assert!(t.wait_for_screen("Wirklich", LIMIT), "{}", t.screen());
+}
+
 #[test]
 fn a_seek_and_a_challenge_start_games_and_a_declined_challenge_is_said() {
     let server = Server::start();

@@ -504,6 +504,8 @@ fn run_play(args: PlayArgs, setup: Setup, lang: &'static Language) -> ExitCode {
         origin,
         recorder,
     };
+    // Moves are made on the board too (Tab gives it the keys), as in hector play.
+    app.front.focus.board_entry = true;
     let screen = ui.open("online", &mut app.front.voice);
     app.tell_record_problem();
     if app.apply(first) {
@@ -734,6 +736,7 @@ impl Mode for App {
         let clock = self.online.clock_faces(self.now());
         let m = self.online.game_match();
         self.front.review = m.review_heading().map(|h| (m.shown_position().clone(), h));
+        self.front.picked = m.picked();
         self.front.draw_board(
             screen,
             Picture {
@@ -750,6 +753,11 @@ impl Mode for App {
         let now = self.now();
         let outs = self.online.line(&line, now);
         self.apply(outs)
+    }
+
+    fn shown_board(&self) -> Option<shakmaty::Board> {
+        let shown = self.online.game_match().shown_position();
+        Some(shakmaty::Position::board(shown).clone())
     }
 
     fn command(&mut self, command: Command) -> bool {

@@ -807,6 +807,7 @@ impl Online {
                 out.push(answer(o.takeback_asked.clone()));
             }
             Command::Abort => out.push(Out::Send(Action::Abort)),
+            Command::Select(square) => self.select(square, &mut out),
             Command::Help => {
                 let effects = self.m.handle(Event::Command(Command::Help), now);
                 self.pass(effects, false, &mut out);
@@ -818,6 +819,29 @@ impl Online {
             }
         }
         out
+    }
+
+    /// Space on the screen's board: a piece of the player's is picked up, put down, or sent
+    /// to the server as a typed move would be.
+    fn select(&mut self, square: shakmaty::Square, out: &mut Vec<Out>) {
+        let game = self.m.game();
+        if self.m.reviewed_ply().is_some() {
+            out.push(answer(self.lang.review.move_refused.clone()));
+        } else if self.is_over() {
+            out.push(answer(self.lang.messages.game_over.clone()));
+        } else if game.turn() != self.me {
+            out.push(answer(fill(
+                &self.lang.play.not_your_turn,
+                &[("color", self.lang.color(game.turn()))],
+            )));
+        } else {
+            let mut effects = Vec::new();
+            let text = self.m.board_pick(square, &mut effects);
+            self.pass(effects, false, out);
+            if let Some(text) = text {
+                self.typed_move(&text, out);
+            }
+        }
     }
 
     fn typed_move(&mut self, text: &str, out: &mut Vec<Out>) {

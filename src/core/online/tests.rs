@@ -405,3 +405,32 @@ fn the_play_words_for_takeback_abort_and_rematch_go_to_the_server() {
     );
     assert_eq!(g.game().ply(), 2);
 }
+
+/// Space on the screen's board picks up the player's piece and sends the move to the server,
+/// which plays it when the stream confirms it; the opponent's turn and looking back refuse.
+#[test]
+fn a_move_made_on_the_screens_board_goes_to_the_server() {
+    use shakmaty::Square;
+    let (mut g, _) = start("");
+    let t = Timestamp::ZERO;
+    let out = g.command(Command::Select(Square::G1), t);
+    assert_eq!(said(&out), vec!["Springer Gustav eins aufgenommen"]);
+    assert!(sent(&out).is_empty());
+    let out = g.command(Command::Select(Square::F3), t);
+    assert_eq!(sent(&out), vec![Action::Move("g1f3".into())]);
+    assert_eq!(g.game().ply(), 0, "played only when the server confirms it");
+    g.server(state("g1f3", ""), t);
+    assert_eq!(g.game().ply(), 1);
+    // Black's turn: nothing is picked up.
+    let out = g.command(Command::Select(Square::E2), t);
+    assert_eq!(said(&out), vec!["Schwarz ist am Zug"]);
+    // Looking back, the board waits too.
+    g.server(state("g1f3 g8f6", ""), t);
+    g.line("stellung 1 weiß", t);
+    let out = g.command(Command::Select(Square::E2), t);
+    assert_eq!(
+        said(&out),
+        vec!["Rückblick: erst aktuell sagen, dann ziehen"]
+    );
+    assert!(sent(&out).is_empty());
+}

@@ -19,7 +19,6 @@ impl Match {
     /// on its own square, or plays it to the square, as a typed move would be played.
     pub(super) fn select(&mut self, square: Square, now: Timestamp, out: &mut Vec<Effect>) {
         let lang = self.lang;
-        let f = &lang.board_focus;
         if self.refused_in_review(out) {
             return;
         }
@@ -42,6 +41,18 @@ impl Match {
             }
             _ => {}
         }
+        if let Some(text) = self.board_pick(square, out) {
+            self.typed_move(&text, now, out);
+        }
+    }
+
+    /// Space on the board once the side to move may move here: picks up a piece of the side
+    /// to move or puts it down (said in `out`), or gives the move to make, as the text a
+    /// typed line would have (the caller plays or sends it through its typed-move path).
+    pub fn board_pick(&mut self, square: Square, out: &mut Vec<Effect>) -> Option<String> {
+        let lang = self.lang;
+        let f = &lang.board_focus;
+        let turn = self.game.turn();
         let own = self
             .game
             .position()
@@ -52,26 +63,34 @@ impl Match {
             (Some(from), _) if from == square => {
                 self.picked = None;
                 out.push(answer(f.put_down.clone()));
+                None
             }
             // Another piece of the same side is picked up instead, unless the move goes
             // there (a king onto its rook: castling in Chess960).
             (Some(from), Some(p)) if self.board_move_text(from, square).is_none() => {
                 self.pick(square, p.role, out);
+                None
             }
             (Some(from), _) => {
                 self.picked = None;
                 // The move in notation when it is one; otherwise the squares, which the
                 // typed-move path refuses with its reason or asks the promotion piece for.
-                let text = self
-                    .board_move_text(from, square)
-                    .unwrap_or_else(|| format!("{from}{square}"));
-                self.typed_move(&text, now, out);
+                Some(
+                    self.board_move_text(from, square)
+                        .unwrap_or_else(|| format!("{from}{square}")),
+                )
             }
-            (None, Some(p)) => self.pick(square, p.role, out),
-            (None, None) => out.push(answer(fill(
-                &f.nothing_to_pick,
-                &[("square", &lang.square(square))],
-            ))),
+            (None, Some(p)) => {
+                self.pick(square, p.role, out);
+                None
+            }
+            (None, None) => {
+                out.push(answer(fill(
+                    &f.nothing_to_pick,
+                    &[("square", &lang.square(square))],
+                )));
+                None
+            }
         }
     }
 
