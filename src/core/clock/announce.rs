@@ -130,8 +130,20 @@ impl AnnounceSettings {
             .min_by_key(|&(v, kind)| (v, std::cmp::Reverse(kind)))
     }
 
+    /// The lowest mark a time going from `below` down to `low` passed, as it is announced for
+    /// `color` (for a time told from outside, such as a server's clock).
+    pub fn lowest_passed(
+        &self,
+        color: Color,
+        low: Duration,
+        below: Duration,
+    ) -> Option<Announcement> {
+        self.lowest_mark(low, below)
+            .map(|(v, kind)| Announcement::mark(color, v, kind))
+    }
+
     /// The highest mark below `below`: the next one the running time will reach.
-    fn highest_mark(&self, below: Duration) -> Option<Duration> {
+    pub fn highest_mark(&self, below: Duration) -> Option<Duration> {
         let below_ok = |v: &Duration| !v.is_zero() && *v < below;
         let interval = self.interval().and_then(|e| {
             let k = below.as_nanos().saturating_sub(1) / e.as_nanos();

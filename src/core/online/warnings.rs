@@ -10,9 +10,7 @@ use shakmaty::Color;
 
 use crate::core::clock::{AnnounceSettings, Announcement};
 
-/// The least interval between two interval marks (a guard against a zero or tiny setting).
-const MIN_EVERY: Duration = Duration::from_secs(60);
-
+/// The marks are the settings' own (interval, thresholds, countdown), as at the board.
 pub struct Warnings {
     settings: AnnounceSettings,
     color: Color,
@@ -29,59 +27,6 @@ impl Warnings {
         }
     }
 
-    fn every(&self) -> Option<Duration> {
-        self.settings
-            .every
-            .filter(|e| !e.is_zero())
-            .map(|e| e.max(MIN_EVERY))
-    }
-
-    fn countdown(&self) -> impl Iterator<Item = Duration> {
-        let on = self.settings.countdown;
-        (1..=10u64).filter(move |_| on).map(Duration::from_secs)
-    }
-
-    /// The largest mark strictly below `time`.
-    fn mark_below(&self, time: Duration) -> Option<Duration> {
-        let interval = self.every().and_then(|e| {
-            let below = time.checked_sub(Duration::from_nanos(1))?;
-            let k = below.as_nanos() / e.as_nanos();
-            let k = u32::try_from(k).ok().filter(|&k| k > 0)?;
-            Some(e * k)
-        });
-        self.settings
-            .thresholds
-            .iter()
-            .copied()
-            .filter(|t| !t.is_zero())
-            .chain(self.countdown())
-            .chain(interval)
-            .filter(|&m| m < time)
-            .max()
-    }
-
-    /// How the mark is said: a second of the countdown, a threshold or an interval.
-    fn announcement(&self, mark: Duration) -> Announcement {
-        let color = self.color;
-        if self.settings.countdown && mark <= Duration::from_secs(10) && mark.subsec_nanos() == 0 {
-            return Announcement::Countdown {
-                color,
-                seconds: mark.as_secs() as u8,
-            };
-        }
-        if self.settings.thresholds.contains(&mark) {
-            Announcement::Threshold {
-                color,
-                remaining: mark,
-            }
-        } else {
-            Announcement::Interval {
-                color,
-                remaining: mark,
-            }
-        }
-    }
-
     /// The player's remaining time now: the lowest mark passed since the last look, if any.
     /// (After a long silence only the newest mark is worth saying.)
     pub fn due(&mut self, remaining: Duration) -> Option<Announcement> {
@@ -89,22 +34,12 @@ impl Warnings {
         if remaining >= last {
             return None;
         }
-        // The lowest mark m with remaining <= m < last.
-        let mut lowest = None;
-        let mut above = last;
-        while let Some(m) = self.mark_below(above) {
-            if m < remaining {
-                break;
-            }
-            lowest = Some(m);
-            above = m;
-        }
-        lowest.map(|m| self.announcement(m))
+        self.settings.lowest_passed(self.color, remaining, last)
     }
 
     /// How long until the next mark, while the player's time runs down from `remaining`.
     pub fn next_in(&self, remaining: Duration) -> Option<Duration> {
-        self.mark_below(remaining).map(|m| remaining - m)
+        self.settings.highest_mark(remaining).map(|m| remaining - m)
     }
 }
 
