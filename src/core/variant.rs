@@ -268,18 +268,23 @@ impl PositionFault {
         }
     }
 
-    /// The index of its words in the language tables.
+    /// The index of its words in the language tables: the order of declaration, which is
+    /// the order of [`PositionFault::ALL`].
     pub fn index(self) -> usize {
-        PositionFault::ALL
-            .iter()
-            .position(|&f| f == self)
-            .unwrap_or(0)
+        self as usize
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn position_faults_are_numbered_as_listed() {
+        for (i, f) in PositionFault::ALL.into_iter().enumerate() {
+            assert_eq!(f.index(), i, "{f:?}");
+        }
+    }
     use shakmaty::EnPassantMode;
     use shakmaty::fen::Fen;
 

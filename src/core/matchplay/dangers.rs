@@ -2,23 +2,17 @@
 //! opponent's threats against the player (`drohungen`), and what an opponent's piece could do
 //! were it the opponent's turn (`züge e7`). Pure: a game or a position in, sentences out.
 
-use shakmaty::{
-    Bitboard, ByColor, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position, Role,
-    Square,
-};
+use shakmaty::{Bitboard, ByColor, Chess, Color, Move, Position, Role, Square};
 
 use crate::core::game::Game;
-use crate::core::notation::language::{Language, TABLE_ROLES, fill};
+use crate::core::notation::language::{Language, fill};
 use crate::core::notation::speak::{Form, announce};
 
 /// The usual values, for "attacked by a lesser piece"; the king is never given away.
 fn value(role: Role) -> u32 {
     match role {
-        Role::Pawn => 1,
-        Role::Knight | Role::Bishop => 3,
-        Role::Rook => 5,
-        Role::Queen => 9,
         Role::King => 100,
+        other => super::queries::value(other),
     }
 }
 
@@ -42,14 +36,8 @@ pub fn captured_roles(game: &Game) -> ByColor<Vec<Role>> {
 pub fn captured(game: &Game, lang: &Language) -> String {
     let lost = captured_roles(game);
     let words = |roles: &[Role]| {
-        let parts: Vec<String> = TABLE_ROLES
-            .into_iter()
-            .filter_map(|role| match roles.iter().filter(|r| **r == role).count() {
-                0 => None,
-                1 => Some(lang.piece(role).to_string()),
-                n => Some(format!("{n} {}", lang.pieces_plural(role))),
-            })
-            .collect();
+        let count = |role: Role| roles.iter().filter(|r| **r == role).count();
+        let parts = super::queries::counted_pieces(count, lang);
         if parts.is_empty() {
             lang.play.none.clone()
         } else {
@@ -69,13 +57,9 @@ pub fn captured(game: &Game, lang: &Language) -> String {
 /// belongs to the side really to move). `None` when that side would be giving check to a
 /// king not its own (the side really to move stands in check).
 pub fn turned(pos: &Chess) -> Option<Chess> {
-    let mut setup = pos.clone().to_setup(EnPassantMode::Legal);
-    setup.turn = !setup.turn;
-    setup.ep_square = None;
-    let mode: CastlingMode = pos.castles().mode();
-    match Chess::from_setup(setup, mode) {
+    // A castling right the turned position does not allow is dropped, as it would be.
+    match pos.clone().swap_turn() {
         Ok(p) => Some(p),
-        // A castling right the turned position does not allow is dropped, as it would be.
         Err(e) => e.ignore_invalid_castling_rights().ok(),
     }
 }
@@ -161,20 +145,17 @@ pub fn attacked(pos: &Chess, player: Color) -> Vec<Attacked> {
     out
 }
 
-/// The checks `by` could give with its next move (in the position where `by` is to move).
-pub fn checks(pos: &Chess, by: Color) -> Option<Vec<Move>> {
-    let theirs = with_turn(pos, by)?;
-    Some(
-        theirs
-            .legal_moves()
-            .into_iter()
-            .filter(|m| {
-                let mut after = theirs.clone();
-                after.play_unchecked(*m);
-                after.is_check()
-            })
-            .collect(),
-    )
+/// The checks the side to move in `theirs` could give.
+fn checks(theirs: &Chess) -> Vec<Move> {
+    theirs
+        .legal_moves()
+        .into_iter()
+        .filter(|m| {
+            let mut after = theirs.clone();
+            after.play_unchecked(*m);
+            after.is_check()
+        })
+        .collect()
 }
 
 /// `drohungen`: the opponent's checks (or the check `player` stands in now), and `player`'s
@@ -200,8 +181,8 @@ pub fn dangers(pos: &Chess, player: Color, lang: &Language, form: Form) -> Strin
                 ("pieces", &checkers.join(", ")),
             ],
         ));
-    } else if let Some(moves) = checks(pos, opponent) {
-        let theirs = with_turn(pos, opponent).unwrap_or_else(|| pos.clone());
+    } else if let Some(theirs) = with_turn(pos, opponent) {
+        let moves = checks(&theirs);
         if moves.is_empty() {
             parts.push(fill(&w.no_checks, &[("color", lang.color(opponent))]));
         } else {
@@ -340,6 +321,6 @@ mod tests {
             position_from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", Variant::Standard).expect("fen");
         let turned = turned(&pos).expect("turned");
         assert_eq!(turned.turn(), Color::Black);
-        assert!(turned.ep_square(EnPassantMode::Legal).is_none());
+        assert!(turned.ep_square(shakmaty::EnPassantMode::Legal).is_none());
     }
 }

@@ -440,13 +440,28 @@ pub fn turn(pos: &Chess, lang: &Language) -> String {
     }
 }
 
-const VALUES: [(Role, u32); 5] = [
-    (Role::Queen, 9),
-    (Role::Rook, 5),
-    (Role::Bishop, 3),
-    (Role::Knight, 3),
-    (Role::Pawn, 1),
-];
+/// The usual values of the pieces (9, 5, 3, 3, 1); the king counts nothing in material.
+pub(super) fn value(role: Role) -> u32 {
+    match role {
+        Role::Queen => 9,
+        Role::Rook => 5,
+        Role::Bishop | Role::Knight => 3,
+        Role::Pawn => 1,
+        Role::King => 0,
+    }
+}
+
+/// "2 Bauern, Springer": the pieces of each kind, in the tables' order, from their counts.
+pub(super) fn counted_pieces(count: impl Fn(Role) -> usize, lang: &Language) -> Vec<String> {
+    TABLE_ROLES
+        .into_iter()
+        .filter_map(|role| match count(role) {
+            0 => None,
+            1 => Some(lang.piece(role).to_string()),
+            n => Some(format!("{n} {}", lang.pieces_plural(role))),
+        })
+        .collect()
+}
 
 /// Material of both sides and who is ahead, by the usual values (9, 5, 3, 3, 1).
 pub fn material(pos: &Chess, lang: &Language) -> Vec<String> {
@@ -454,19 +469,13 @@ pub fn material(pos: &Chess, lang: &Language) -> Vec<String> {
     let mut points = [0u32; 2];
     let mut out = Vec::new();
     for (i, c) in Color::ALL.into_iter().enumerate() {
-        let mut parts = Vec::new();
-        for role in TABLE_ROLES.into_iter().filter(|r| *r != Role::King) {
-            let n = (board.by_color(c) & board.by_role(role)).count();
-            if n == 1 {
-                parts.push(lang.piece(role).to_string());
-            } else if n > 1 {
-                parts.push(format!("{n} {}", lang.pieces_plural(role)));
-            }
-            points[i] += VALUES
-                .iter()
-                .find(|(r, _)| *r == role)
-                .map_or(0, |(_, v)| *v)
-                * n as u32;
+        let count = |role: Role| match role {
+            Role::King => 0,
+            _ => (board.by_color(c) & board.by_role(role)).count(),
+        };
+        let parts = counted_pieces(count, lang);
+        for role in TABLE_ROLES {
+            points[i] += value(role) * count(role) as u32;
         }
         let list = if parts.is_empty() {
             lang.play.only_king.clone()

@@ -314,6 +314,16 @@ enum Pending {
     Takeback(Color),
 }
 
+impl Pending {
+    /// A question answered by yes or no (or its own command again); Enter asks it again.
+    fn is_yes_no(&self) -> bool {
+        matches!(
+            self,
+            Pending::Resign | Pending::Quit | Pending::New | Pending::Takeback(_)
+        )
+    }
+}
+
 pub struct Match {
     setup: Setup,
     lang: &'static Language,
@@ -461,10 +471,7 @@ impl Match {
 
     /// Whether a question waits for yes or no (resigning, quitting).
     pub fn asks_confirmation(&self) -> bool {
-        matches!(
-            self.pending,
-            Pending::Resign | Pending::Quit | Pending::New | Pending::Takeback(_)
-        )
+        self.pending.is_yes_no()
     }
 
     /// The question that waits for its answer, in words (a screen keeps it in view).
@@ -837,12 +844,7 @@ impl Match {
         let by = self.game.turn();
         let before = self.game.position().clone();
         let report: MoveReport = match self.game.play(m) {
-            Ok(r)
-                if matches!(
-                    self.pending,
-                    Pending::Resign | Pending::Quit | Pending::New | Pending::Takeback(_)
-                ) =>
-            {
+            Ok(r) if self.pending.is_yes_no() => {
                 self.pending = Pending::None;
                 r
             }
@@ -862,13 +864,7 @@ impl Match {
         if by != self.setup.local {
             out.push(Effect::Label(self.mover_label(by)));
         }
-        let san = self.setup.wording.san(report.played.san);
-        let words = if self.extras.say_captured {
-            announce_san_taking(san, m, self.lang, self.setup.form)
-        } else {
-            announce_san(san, m, self.lang, self.setup.form)
-        };
-        out.push(say(Urgency::Move, words));
+        out.push(say(Urgency::Move, self.move_words(report.played.san, m)));
         self.opening_reached(out);
         self.touched_not_moved(by, m, out);
         self.after_move_in_review(out);
@@ -910,6 +906,16 @@ impl Match {
         {
             self.opening_said = Some(o);
             out.push(answer(openings::reached(o, self.lang)));
+        }
+    }
+
+    /// A played move in words, as the player's wording and --say-captured ask.
+    fn move_words(&self, san: shakmaty::san::SanPlus, m: Move) -> String {
+        let san = self.setup.wording.san(san);
+        if self.extras.say_captured {
+            announce_san_taking(san, m, self.lang, self.setup.form)
+        } else {
+            announce_san(san, m, self.lang, self.setup.form)
         }
     }
 
@@ -1355,15 +1361,7 @@ impl Match {
         let m = report.played.mv;
         self.press_and_record(m, by, now, out);
         out.push(answer(self.lang.play.claim_intended_played.clone()));
-        out.push(say(
-            Urgency::Move,
-            announce_san(
-                self.setup.wording.san(report.played.san),
-                m,
-                self.lang,
-                self.setup.form,
-            ),
-        ));
+        out.push(say(Urgency::Move, self.move_words(report.played.san, m)));
         self.opening_reached(out);
         if let Some(o) = report.outcome {
             self.finish(o, now, out);

@@ -727,18 +727,10 @@ impl Online {
                 out.push(answer(o.chat_sent.clone()));
             }
         } else if is(&o.words_abort) && rest.is_empty() {
-            if self.is_over() {
-                out.push(answer(self.lang.messages.game_over.clone()));
-            } else {
-                out.push(Out::Send(Action::Abort));
-            }
+            // The same as hector play's word for it.
+            return Some(self.command(Command::Abort, now));
         } else if is(&o.words_takeback) && rest.is_empty() {
-            if self.is_over() {
-                out.push(answer(self.lang.messages.game_over.clone()));
-            } else {
-                out.push(Out::Send(Action::Takeback(true)));
-                out.push(answer(o.takeback_asked.clone()));
-            }
+            return Some(self.command(Command::Takeback, now));
         } else if is(&o.words_victory) && rest.is_empty() {
             self.claim(now, &mut out);
         } else {
@@ -824,10 +816,13 @@ impl Online {
     /// Space on the screen's board: a piece of the player's is picked up, put down, or sent
     /// to the server as a typed move would be.
     fn select(&mut self, square: shakmaty::Square, out: &mut Vec<Out>) {
+        let mut refused = Vec::new();
+        if self.m.refused_in_review(&mut refused) {
+            self.pass(refused, false, out);
+            return;
+        }
         let game = self.m.game();
-        if self.m.reviewed_ply().is_some() {
-            out.push(answer(self.lang.review.move_refused.clone()));
-        } else if self.is_over() {
+        if self.is_over() {
             out.push(answer(self.lang.messages.game_over.clone()));
         } else if game.turn() != self.me {
             out.push(answer(fill(
@@ -846,9 +841,9 @@ impl Online {
 
     fn typed_move(&mut self, text: &str, out: &mut Vec<Out>) {
         // Looking back, a move waits until the player comes back (as in hector play).
-        if self.m.reviewed_ply().is_some() {
-            out.push(answer(self.lang.review.move_refused.clone()));
-            out.push(Out::Effect(Effect::Refused));
+        let mut refused = Vec::new();
+        if self.m.refused_in_review(&mut refused) {
+            self.pass(refused, false, out);
             return;
         }
         let pos = self.m.game().position().clone();

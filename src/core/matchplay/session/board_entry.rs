@@ -3,7 +3,7 @@
 //! Nothing here is recorded; a resumed game starts with nothing picked up.
 
 use shakmaty::san::San;
-use shakmaty::{CastlingSide, Move, Position, Square};
+use shakmaty::{Move, Position, Square};
 
 use super::{Effect, Match, Side, SpeechControl, answer};
 use crate::core::notation::language::fill;
@@ -59,6 +59,11 @@ impl Match {
             .board()
             .piece_at(square)
             .filter(|p| p.color == turn);
+        // The move from the picked square to this one, when it is one (asked once).
+        let text = self
+            .picked
+            .filter(|&from| from != square)
+            .and_then(|from| self.board_move_text(from, square));
         match (self.picked, own) {
             (Some(from), _) if from == square => {
                 self.picked = None;
@@ -67,7 +72,7 @@ impl Match {
             }
             // Another piece of the same side is picked up instead, unless the move goes
             // there (a king onto its rook: castling in Chess960).
-            (Some(from), Some(p)) if self.board_move_text(from, square).is_none() => {
+            (Some(_), Some(p)) if text.is_none() => {
                 self.pick(square, p.role, out);
                 None
             }
@@ -75,10 +80,7 @@ impl Match {
                 self.picked = None;
                 // The move in notation when it is one; otherwise the squares, which the
                 // typed-move path refuses with its reason or asks the promotion piece for.
-                Some(
-                    self.board_move_text(from, square)
-                        .unwrap_or_else(|| format!("{from}{square}")),
-                )
+                Some(text.unwrap_or_else(|| format!("{from}{square}")))
             }
             (None, Some(p)) => {
                 self.pick(square, p.role, out);
@@ -103,17 +105,8 @@ impl Match {
             .legal_moves()
             .into_iter()
             .filter(|m| m.from() == Some(from))
-            .filter(|m| match *m {
-                Move::Castle { king, rook } => {
-                    let side = if rook.file() > king.file() {
-                        CastlingSide::KingSide
-                    } else {
-                        CastlingSide::QueenSide
-                    };
-                    to == rook || to == side.king_to(turn)
-                }
-                _ => m.to() == to,
-            })
+            // A castling's `to` is the rook's square; the king's own target counts too.
+            .filter(|m| m.to() == to || m.castling_side().is_some_and(|s| s.king_to(turn) == to))
             .collect();
         match matching.as_slice() {
             [one] if !one.is_promotion() => Some(San::from_move(pos, *one).to_string()),

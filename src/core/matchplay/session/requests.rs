@@ -111,13 +111,16 @@ impl Match {
         let mut taken = Vec::new();
         for _ in 0..plies {
             let ply = self.game.ply();
-            let Some(before) = self.game.position_at(ply.saturating_sub(1)).cloned() else {
+            let Some(mover) = self
+                .game
+                .position_at(ply.saturating_sub(1))
+                .map(shakmaty::Position::turn)
+            else {
                 break;
             };
             let Some(t) = self.game.take_back() else {
                 break;
             };
-            let mover = shakmaty::Position::turn(&before);
             // The clock counts the moves the game holds (the periods follow from them).
             if let Some(c) = self.clock.as_mut() {
                 let n = c.moves_completed(mover).saturating_sub(1);

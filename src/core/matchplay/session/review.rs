@@ -132,7 +132,7 @@ impl Match {
 
     /// A move typed or made on the screen's board while looking back is refused: the player
     /// comes back first.
-    pub(super) fn refused_in_review(&self, out: &mut Vec<Effect>) -> bool {
+    pub(crate) fn refused_in_review(&self, out: &mut Vec<Effect>) -> bool {
         if self.reviewed_ply().is_none() {
             return false;
         }
