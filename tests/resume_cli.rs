@@ -347,3 +347,15 @@ fn resume_announces_the_last_move_and_the_clocks() {
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// A game number that does not exist is refused by hector resume in its own name.
+#[test]
+fn a_missing_game_number_is_refused_by_resume_itself() {
+    let data = temp_dir("resume-missing");
+    let env = env(data.path());
+    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let r = run_with(&["resume", "9"], b"", &env, LIMIT);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.stderr.starts_with("hector resume: "), "{}", r.stderr);
+    assert!(!r.stderr.contains("hector export"), "{}", r.stderr);
+}

@@ -155,18 +155,12 @@ impl Mode for Assist {
 
     /// The next instant the loop must wake: the table's, or the next second on screen.
     fn next_wake(&self) -> Option<Instant> {
-        let mut wake = self.table.next_wake();
-        if self.front.voice.full_screen
-            && let Some(clock) = self.table.game.clock()
-            && let Some(color) = clock.running()
-        {
-            let left = clock.remaining(color, self.table.now());
-            let step =
-                Duration::from_nanos(u64::from(left.subsec_nanos())) + Duration::from_millis(1);
-            let next = Instant::now() + step;
-            wake = Some(wake.map_or(next, |w| w.min(next)));
-        }
-        wake
+        let second = crate::app::ui::next_second(
+            &self.front.voice,
+            self.table.game.clock(),
+            self.table.now(),
+        );
+        self.table.next_wake().into_iter().chain(second).min()
     }
 
     fn front(&mut self) -> &mut Front {

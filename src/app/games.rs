@@ -137,12 +137,8 @@ pub fn list(lang: &Language) -> ExitCode {
     )
 }
 
-/// The journal a GAME argument names: a number from `hector games`, or a path.
-pub fn resolve(game: &str, lang: &Language) -> Result<PathBuf, ExitCode> {
-    resolve_for("hector export", game, lang)
-}
-
-/// [`resolve`] for `mode`, which names itself in its messages.
+/// The journal a GAME argument names: a number from `hector games`, or a path; `mode` names
+/// itself in the messages ("hector export", "hector resume", …).
 pub fn resolve_for(mode: &str, game: &str, lang: &Language) -> Result<PathBuf, ExitCode> {
     let Ok(number) = game.trim().parse::<usize>() else {
         let path = PathBuf::from(game);
@@ -192,7 +188,7 @@ pub fn export(
     lang: &Language,
     output: Option<&Path>,
 ) -> ExitCode {
-    let path = match resolve(game, lang) {
+    let path = match resolve_for("hector export", game, lang) {
         Ok(p) => p,
         Err(code) => return code,
     };

@@ -288,6 +288,6 @@ impl Progress {
     /// Writes a message line on standard error, under no progress line.
     pub fn note(&mut self, message: &str) {
         self.clear();
-        eprintln!("{message}");
+        errln!("{message}");
     }
 }

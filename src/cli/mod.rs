@@ -25,9 +25,6 @@ pub fn main() -> ExitCode {
 }
 
 fn run() -> Result<ExitCode, Fatal> {
-    let argv: Vec<String> = std::env::args_os()
-        .map(|a| a.to_string_lossy().into_owned())
-        .collect();
     let cli = match Cli::try_parse_from(std::env::args_os()) {
         Ok(cli) => cli,
         // Help and the version are what was asked for: clap prints them as they are.
@@ -43,12 +40,17 @@ fn run() -> Result<ExitCode, Fatal> {
             let _ = e.print();
             return Ok(ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)));
         }
-        Err(e) => return Err(command_line(&e, &argv)),
+        Err(e) => {
+            let argv: Vec<String> = std::env::args_os()
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect();
+            return Err(command_line(&e, &argv));
+        }
     };
     Ok(match cli.command {
         Command::Play(args) => play(args)?,
         Command::Online(args) => {
-            let (speech, chosen, lang) = mode_speech(args.lang.as_deref(), args.speech)?;
+            let (speech, chosen, lang, _) = mode_speech(args.lang.as_deref(), args.speech)?;
             crate::app::online::main(args, speech, chosen, lang)
         }
         Command::Resume {
@@ -66,7 +68,7 @@ fn run() -> Result<ExitCode, Fatal> {
             lang,
             speech,
         } => {
-            let (settings, speech_chosen, lang) = mode_speech(lang.as_deref(), speech)?;
+            let (settings, speech_chosen, lang, _) = mode_speech(lang.as_deref(), speech)?;
             crate::app::arbiter::run(
                 crate::app::arbiter::ArbiterOptions {
                     files: games,
@@ -80,10 +82,8 @@ fn run() -> Result<ExitCode, Fatal> {
         }
         Command::Say { text, speech, wav } => {
             let settings = speech.apply(settings_or_defaults(speech.lang.as_deref()).speech);
-            match lang_or_exit(&settings.language) {
-                Ok(lang) => crate::app::say::run(&text, &settings, lang, wav.as_deref()),
-                Err(fatal) => return Err(fatal),
-            }
+            let lang = lang_or_exit(&settings.language)?;
+            crate::app::say::run(&text, &settings, lang, wav.as_deref())
         }
         Command::Voices { lang } => crate::app::say::voices(lang.as_deref()),
         Command::Clock {
@@ -134,62 +134,49 @@ fn run() -> Result<ExitCode, Fatal> {
         Command::Check { file, json, run } => {
             crate::app::check::run(&file, json, run.jobs(), run.quiet)
         }
-        Command::Games { lang } => match lang_or_exit(&lang) {
-            Ok(lang) => crate::app::games::list(lang),
-            Err(fatal) => return Err(fatal),
-        },
-        Command::Analyse(args) => match lang_or_exit(&args.lang) {
-            Ok(lang) => {
-                let speaker = args.speak.then(|| {
-                    let mut s = settings_or_defaults(Some(&lang.code)).speech;
-                    if let Some(b) = args.backend {
-                        s.backend = b;
-                    }
-                    // Every line is printed as well.
-                    crate::app::say::quiet_speaker(&s, lang).0
-                });
-                crate::app::analyse::run(&args, lang, speaker)
-            }
-            Err(fatal) => return Err(fatal),
-        },
+        Command::Games { lang } => {
+            let lang = lang_or_exit(&lang)?;
+            crate::app::games::list(lang)
+        }
+        Command::Analyse(args) => {
+            let lang = lang_or_exit(&args.lang)?;
+            let speaker = args.speak.then(|| printing_speaker(lang, args.backend));
+            crate::app::analyse::run(&args, lang, speaker)
+        }
         Command::Export {
             game,
             pgn: _,
             text,
             lang,
             output,
-        } => match lang_or_exit(&lang) {
-            Ok(lang) => {
-                let format = if text {
-                    crate::app::games::ExportFormat::Text
-                } else {
-                    crate::app::games::ExportFormat::Pgn
-                };
-                crate::app::games::export(&game, format, lang, output.as_deref())
-            }
-            Err(fatal) => return Err(fatal),
-        },
+        } => {
+            let lang = lang_or_exit(&lang)?;
+            let format = if text {
+                crate::app::games::ExportFormat::Text
+            } else {
+                crate::app::games::ExportFormat::Pgn
+            };
+            crate::app::games::export(&game, format, lang, output.as_deref())
+        }
         Command::Transcript {
             file,
             lang,
             form,
             format,
             run,
-        } => match lang_or_exit(&lang) {
-            Ok(lang) => {
-                crate::app::transcript::run(&file, lang, form.into(), format, run.jobs(), run.quiet)
-            }
-            Err(fatal) => return Err(fatal),
-        },
+        } => {
+            let lang = lang_or_exit(&lang)?;
+            crate::app::transcript::run(&file, lang, form.into(), format, run.jobs(), run.quiet)
+        }
         Command::Parse {
             text,
             fen,
             chess960,
             lang,
-        } => match lang_or_exit(&lang) {
-            Ok(lang) => crate::app::parse::run(&text.join(" "), fen.as_deref(), chess960, lang),
-            Err(fatal) => return Err(fatal),
-        },
+        } => {
+            let lang = lang_or_exit(&lang)?;
+            crate::app::parse::run(&text.join(" "), fen.as_deref(), chess960, lang)
+        }
         Command::Board(BoardCommand::List) => crate::app::board::list(),
         Command::Board(BoardCommand::Monitor {
             port,
@@ -201,29 +188,20 @@ fn run() -> Result<ExitCode, Fatal> {
             no_raw,
             speak,
             backend,
-        }) => match lang_or_exit(&lang) {
-            Ok(lang) => {
-                let speaker = speak.then(|| {
-                    let mut s = settings_or_defaults(Some(&lang.code)).speech;
-                    if let Some(b) = backend {
-                        s.backend = b;
-                    }
-                    // The monitor prints every sentence itself.
-                    crate::app::say::quiet_speaker(&s, lang).0
-                });
-                let opts = crate::app::board::MonitorOptions {
-                    port,
-                    protocol: protocol.into(),
-                    baud,
-                    fen,
-                    chess960,
-                    raw: !no_raw,
-                    speaker,
-                };
-                crate::app::board::monitor(&opts, lang)
-            }
-            Err(fatal) => return Err(fatal),
-        },
+        }) => {
+            let lang = lang_or_exit(&lang)?;
+            let speaker = speak.then(|| printing_speaker(lang, backend));
+            let opts = crate::app::board::MonitorOptions {
+                port,
+                protocol: protocol.into(),
+                baud,
+                fen,
+                chess960,
+                raw: !no_raw,
+                speaker,
+            };
+            crate::app::board::monitor(&opts, lang)
+        }
         Command::SimulateBoard {
             protocol,
             script,

@@ -117,6 +117,19 @@ pub(super) fn refuse_option(
     refuse(&refusals::option_words(option, why, lang), settings, lang)
 }
 
+/// The speech of a mode that prints every sentence itself (analyse, board monitor): the
+/// configuration's, with `--backend` over it, and nothing printed twice.
+pub(super) fn printing_speaker(
+    lang: &'static Language,
+    backend: Option<crate::core::settings::BackendChoice>,
+) -> crate::io::speech::Speaker {
+    let mut s = settings_or_defaults(Some(&lang.code)).speech;
+    if let Some(b) = backend {
+        s.backend = b;
+    }
+    crate::app::say::quiet_speaker(&s, lang).0
+}
+
 /// A start-up problem of a spoken mode: a usage error, printed and said.
 pub(super) fn refuse(
     message: &str,
@@ -129,10 +142,10 @@ pub(super) fn refuse(
     }
 }
 
-/// Loads the configuration file; a problem is printed and the defaults are used.
 /// An interactive mode's speech: the configuration file's settings with `--lang` and
-/// `--speech` over them; whether a backend was chosen (by option or in the file); and the
-/// language's words. Exit status 2 for an unknown language.
+/// `--speech` over them; whether a backend was chosen (by option or in the file); the
+/// language's words; and the whole configuration, read once. Exit status 2 for an unknown
+/// language.
 pub(super) fn mode_speech(
     lang: Option<&str>,
     speech: Option<crate::core::settings::BackendChoice>,
@@ -141,6 +154,7 @@ pub(super) fn mode_speech(
         crate::core::settings::SpeechSettings,
         bool,
         &'static Language,
+        crate::core::settings::Settings,
     ),
     Fatal,
 > {
@@ -155,7 +169,7 @@ pub(super) fn mode_speech(
         settings.backend = b;
     }
     let words = lang_or_exit(&settings.language)?;
-    Ok((settings, chosen, words))
+    Ok((settings, chosen, words, config))
 }
 
 pub(super) fn settings_or_defaults(lang_hint: Option<&str>) -> crate::core::settings::Settings {
@@ -222,9 +236,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
     use crate::core::game::Game;
     use crate::core::variant::{Variant, chess960_position, position_from_fen};
 
-    let (speech, speech_chosen, lang) = mode_speech(args.lang.as_deref(), args.speech)?;
-    // A problem with the file was told with the speech settings.
-    let config = crate::io::config::load_settings().0;
+    let (speech, speech_chosen, lang, config) = mode_speech(args.lang.as_deref(), args.speech)?;
     let control = match args
         .tc
         .as_deref()
@@ -260,6 +272,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
             args.screen_reader,
             args.speech,
             speech,
+            &config,
             args.no_takeback,
         );
     }
@@ -358,6 +371,7 @@ pub(super) fn resume_path(
     screen_reader: bool,
     backend: Option<crate::core::settings::BackendChoice>,
     mut speech: crate::core::settings::SpeechSettings,
+    config: &crate::core::settings::Settings,
     no_takeback: bool,
 ) -> Result<ExitCode, Fatal> {
     let resumed = match crate::app::play::resume::from_journal(path) {
@@ -373,8 +387,6 @@ pub(super) fn resume_path(
         speech.backend = b;
     }
     let lang = lang_or_exit(&speech.language)?;
-    // A problem with the file was told with the speech settings.
-    let config = crate::io::config::load_settings().0;
     let options = crate::app::play::PlayOptions {
         color: resumed.color,
         opponent: resumed.opponent,
@@ -408,12 +420,13 @@ pub(super) fn resume(
     envelope: Option<PathBuf>,
     no_takeback: bool,
 ) -> Result<ExitCode, Fatal> {
-    let speech = settings_or_defaults(None).speech;
+    let config = settings_or_defaults(None);
+    let speech = config.speech.clone();
     let lang = crate::core::notation::language::language(&speech.language)
         .unwrap_or_else(|_| crate::core::notation::language::default_language());
     let path = match game {
         // `resolve` has said why there is no such game.
-        Some(g) => match crate::app::games::resolve(&g, lang) {
+        Some(g) => match crate::app::games::resolve_for("hector resume", &g, lang) {
             Ok(p) => p,
             Err(code) => return Ok(code),
         },
@@ -452,12 +465,11 @@ pub(super) fn resume(
         screen_reader,
         backend,
         speech,
+        &config,
         no_takeback,
     )
 }
 
-/// `[play] say_captured` of the configuration (its problems were told with the speech
-/// settings).
 /// Continues a journal in the mode that wrote it.
 pub(super) fn resume_journal(
     path: &std::path::Path,
@@ -465,6 +477,7 @@ pub(super) fn resume_journal(
     screen_reader: bool,
     backend: Option<crate::core::settings::BackendChoice>,
     speech: crate::core::settings::SpeechSettings,
+    config: &crate::core::settings::Settings,
     no_takeback: bool,
 ) -> Result<ExitCode, Fatal> {
     match crate::io::journal::mode_of(path).as_deref() {
@@ -478,7 +491,7 @@ pub(super) fn resume_journal(
                 crate::core::notation::language::fill(&lang.usage.arbiter_game, &[("path", &path)]),
             ))
         }
-        _ => resume_path(path, screen_reader, backend, speech, no_takeback),
+        _ => resume_path(path, screen_reader, backend, speech, config, no_takeback),
     }
 }
 
@@ -518,7 +531,7 @@ pub(super) fn assist(args: AssistArgs) -> Result<ExitCode, Fatal> {
     use crate::app::table::{BoardSpec, TableSpec};
     use crate::core::matchplay::two_boards::Duty;
 
-    let (speech, speech_chosen, lang) = mode_speech(args.lang.as_deref(), args.speech)?;
+    let (speech, speech_chosen, lang, _) = mode_speech(args.lang.as_deref(), args.speech)?;
     let duty = match args.duty {
         DutyArg::Blind => Duty::Blind,
         DutyArg::Sighted => Duty::Sighted,

@@ -540,6 +540,8 @@ pub struct GameSummary {
     pub unusable: Option<SalvageError>,
     /// The players aborted the game: over, without a result.
     pub aborted: bool,
+    /// The mode that wrote it (its `mode` setting), as [`mode_of`] reads it.
+    pub mode: Option<String>,
 }
 
 impl GameSummary {
@@ -563,6 +565,7 @@ impl GameSummary {
             problem: Some(problem),
             unusable,
             aborted: false,
+            mode: None,
         }
     }
 }
@@ -618,7 +621,7 @@ pub fn latest_in_progress(dir: &Path) -> Result<Option<GameSummary>> {
             && !g.aborted
             && !is_continued(g)
             // Their own modes continue these (an online game: hector online play).
-            && !matches!(mode_of(&g.path).as_deref(), Some("arbiter" | "online"))
+            && !matches!(g.mode.as_deref(), Some("arbiter" | "online"))
     };
     // A game left before its first move (a new game the player did not play) is not worth
     // continuing, and must not hide an earlier one that is.
@@ -676,6 +679,7 @@ pub fn summarize(path: PathBuf) -> GameSummary {
         problem: None,
         unusable: None,
         aborted: replayed.game.is_aborted(),
+        mode: replayed.settings.get("mode").cloned(),
     }
 }
 

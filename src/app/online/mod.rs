@@ -143,7 +143,7 @@ pub fn main(
 }
 
 fn fail(text: &str) -> ExitCode {
-    eprintln!("hector online: {text}");
+    errln!("hector online: {text}");
     ExitCode::from(1)
 }
 
@@ -166,7 +166,7 @@ fn read_secret(prompt: &str) -> Option<String> {
     let read = stdin.lock().read_line(&mut line);
     if let Some(t) = saved {
         let _ = nix::sys::termios::tcsetattr(&stdin, nix::sys::termios::SetArg::TCSANOW, &t);
-        eprintln!();
+        errln!();
     }
     match read {
         Ok(n) if n > 0 => Some(line.trim().to_string()),

@@ -771,15 +771,11 @@ impl Mode for App {
                 wakes.push(t);
             }
         }
-        if self.front.voice.full_screen
-            && let Some(clock) = self.game_match.clock()
-            && let Some(color) = clock.running()
-        {
-            let left = clock.remaining(color, now);
-            let step =
-                Duration::from_nanos(u64::from(left.subsec_nanos())) + Duration::from_millis(1);
-            wakes.push(Instant::now() + step);
-        }
+        wakes.extend(crate::app::ui::next_second(
+            &self.front.voice,
+            self.game_match.clock(),
+            now,
+        ));
         wakes.into_iter().min()
     }
 

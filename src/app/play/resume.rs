@@ -15,7 +15,7 @@ use crate::core::notation::speak::Form;
 use crate::core::record::{Entry, Salvaged, stop_words};
 use crate::core::settings::SpeechSettings;
 use crate::io::board_link::Protocol;
-use crate::io::journal::{Journal, games_dir, latest_in_progress, load_good_part, mode_of};
+use crate::io::journal::{Journal, games_dir, latest_in_progress, load_good_part};
 
 /// How the recorded game was set up.
 pub struct Resumed {
@@ -196,7 +196,8 @@ pub fn continue_damaged(
         Err(_) => return Ok(Continue::Journal(path.to_path_buf())),
     };
     // The arbiter's games are continued by hector arbiter, which says so.
-    if salvaged.stop.is_none() || mode_of(path).as_deref() == Some("arbiter") {
+    let mode = salvaged.replayed.settings.get("mode").map(String::as_str);
+    if salvaged.stop.is_none() || mode == Some("arbiter") {
         return Ok(Continue::Journal(path.to_path_buf()));
     }
     let lang = lang.unwrap_or_else(|| {
