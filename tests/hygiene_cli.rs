@@ -368,9 +368,10 @@ fn line_mode_ends_when_its_reader_goes_away() {
             .expect("start hector");
         let mut guard = common::ChildGuard(child);
         let mut out = guard.0.stdout.take().expect("stdout");
-        let mut first = [0u8; 1];
-        out.read_exact(&mut first).expect("a first byte");
-        drop(out);
+        common::within(Duration::from_secs(20), "hector's first byte", move || {
+            let mut first = [0u8; 1];
+            out.read_exact(&mut first).expect("a first byte");
+        });
         // The input stays open: only the closed output can end it.
         let mut input = guard.0.stdin.take().expect("stdin");
         let deadline = Instant::now() + Duration::from_secs(20);

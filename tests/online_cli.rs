@@ -65,9 +65,32 @@ fn expect(t: &Pty, needle: &str) {
     );
 }
 
-/// Types a line and waits until `needle` has been said once more than before.
+/// Types a line (the answers are waited for with `expect` or `heard_after`).
 fn say(t: &mut Pty, line: &str) {
     t.send(format!("{line}\r").as_bytes());
+}
+
+/// Types a line and waits until hector says `needle` after it. The terminal shows the typed
+/// line too, so when it holds `needle` that echo is not counted as hector's answer.
+fn say_and_hear(t: &mut Pty, line: &str, needle: &str) {
+    let from = t.text().len();
+    let echoes = usize::from(line.contains(needle));
+    t.send(format!("{line}\r").as_bytes());
+    let deadline = std::time::Instant::now() + LIMIT;
+    loop {
+        let text = t.text();
+        if text
+            .get(from..)
+            .is_some_and(|new| new.matches(needle).count() > echoes)
+        {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "hector did not say {needle:?} after {line:?}; it said:\n{text}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 fn count(t: &Pty, needle: &str) -> usize {
@@ -266,10 +289,9 @@ fn a_move_made_while_the_stream_was_down_is_announced_after_reconnecting() {
     let dir = Dir::new("online-drop");
     let mut t = spawn(&server, &dir.0, &["play", "--game", "1"]);
     expect(&t, "Weiß ist am Zug");
-    say(&mut t, "Eva vier");
-    expect(&t, "Eva vier");
+    say_and_hear(&mut t, "Eva vier", "Eva vier");
     assert!(server.wait(LIMIT, |s| {
-        s.game.as_ref().is_some_and(|g| g.moves.len() == 1)
+        s.game.as_ref().is_some_and(|g| g.moves == ["e2e4"])
     }));
     server.drop_streams(Duration::from_millis(1500));
     expect(&t, "Verbindung zu lichess unterbrochen. Ich verbinde neu");
@@ -281,10 +303,11 @@ fn a_move_made_while_the_stream_was_down_is_announced_after_reconnecting() {
         1,
         "said once"
     );
-    say(&mut t, "Springer Felix drei");
-    expect(&t, "Springer Felix drei");
+    say_and_hear(&mut t, "Springer Felix drei", "Springer Felix drei");
     assert!(server.wait(LIMIT, |s| {
-        s.game.as_ref().is_some_and(|g| g.moves.len() == 3)
+        s.game
+            .as_ref()
+            .is_some_and(|g| g.moves == ["e2e4", "e7e5", "g1f3"])
     }));
 }
 
@@ -296,9 +319,14 @@ fn a_429_is_waited_out_and_the_move_still_goes() {
     let mut t = spawn(&server, &dir.0, &["play", "--game", "1"]);
     expect(&t, "Weiß ist am Zug");
     server.rate_limit(1);
-    say(&mut t, "David vier");
-    expect(&t, "lichess bittet zu warten: 1 Sekunden");
-    expect(&t, "David vier");
+    say_and_hear(&mut t, "David vier", "lichess bittet zu warten: 1 Sekunden");
+    // The move is said once lichess has taken it, after the wait.
+    let waited = t.text().find("lichess bittet zu warten").unwrap_or(0);
+    let deadline = std::time::Instant::now() + LIMIT;
+    while !t.text()[waited..].contains("David vier") {
+        assert!(std::time::Instant::now() < deadline, "{}", t.text());
+        std::thread::sleep(Duration::from_millis(20));
+    }
     assert!(server.wait(LIMIT, |s| {
         s.game.as_ref().is_some_and(|g| g.moves == ["d2d4"])
     }));

@@ -43,7 +43,7 @@ fn session(args: &[&str], config: &str, inputs: &[&str], wait_for: &str) -> Stri
         t.text()
     );
     t.send(b"ende\rende\r");
-    let _ = t.wait_exit(LIMIT);
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
     t.text()
 }
 
@@ -60,7 +60,8 @@ fn the_opening_is_named_on_asking_and_after_the_moves_with_openings() {
             "eröffnung",
             "wer",
         ],
-        "Weiß ist am Zug",
+        // The second question's answer (whose turn it is was said at the start already).
+        "ECO B27",
     );
     for expected in [
         "Noch keine benannte Eröffnung",

@@ -337,7 +337,7 @@ fn line_session(args: &[&str], inputs: &[&str], wait_for: &str) -> String {
         t.text()
     );
     t.send(b"ende\rende\r");
-    let _ = t.wait_exit(LIMIT);
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
     let _ = std::fs::remove_dir_all(&data);
     t.text()
 }

@@ -326,11 +326,31 @@ pub fn run_closing_stdout(
         s
     });
     let mut out = guard.0.stdout.take().expect("stdout");
-    let mut head = vec![0u8; keep];
-    let _ = out.read_exact(&mut head);
-    drop(out);
+    let head = within(limit, "hector's first output", move || {
+        let mut head = vec![0u8; keep];
+        let _ = out.read_exact(&mut head);
+        head
+    });
     let status = wait_limited(&mut guard, limit, args);
     (status, head, err_reader.join().unwrap_or_default())
+}
+
+/// Runs a blocking read on a thread of its own and waits for it at most `limit`: a child
+/// that never writes cannot hang a test. On a timeout the caller's guard kills the child as
+/// the panic unwinds, which ends the read.
+pub fn within<T: Send + 'static>(
+    limit: Duration,
+    what: &str,
+    read: impl FnOnce() -> T + Send + 'static,
+) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    thread::spawn(move || {
+        let _ = tx.send(read());
+    });
+    match rx.recv_timeout(limit) {
+        Ok(value) => value,
+        Err(_) => panic!("{what}: nothing within {limit:?}"),
+    }
 }
 
 fn wait_limited(guard: &mut ChildGuard, limit: Duration, args: &[&str]) -> Option<i32> {

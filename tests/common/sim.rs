@@ -23,8 +23,19 @@ impl Simulator {
             .spawn()
             .expect("simulator");
         let stdout = child.stdout.take().expect("stdout");
-        let mut first = String::new();
-        let _ = BufReader::new(stdout).read_line(&mut first);
+        // Read on a thread of its own, so that a simulator that never answers cannot hang
+        // the test: it is killed instead.
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut first = String::new();
+            let _ = BufReader::new(stdout).read_line(&mut first);
+            let _ = tx.send(first);
+        });
+        let Ok(first) = rx.recv_timeout(std::time::Duration::from_secs(20)) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the simulated board did not start within 20 s");
+        };
         assert!(first.contains("board: "), "{first}");
         let stdin = child.stdin.take().expect("stdin");
         Simulator { child, stdin }
