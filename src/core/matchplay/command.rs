@@ -450,12 +450,22 @@ mod tests {
         assert_eq!(cmd("angriff"), Command::Threats);
     }
 
-    /// `hilfe` names every command by its first word, in each language.
+    /// `hilfe` names every command by its first word, in each language: those of
+    /// `[commands]`, of looking back and of the computer's advice (the session answers
+    /// `hilfe` with the play help and the looking-back help).
     #[test]
     fn the_help_lists_every_command() {
         for lang in languages() {
-            let help = fold(&lang.play.help);
-            for (list, word) in table(&lang.commands) {
+            let help = fold(&format!("{} {}", lang.play.help, lang.review.help));
+            let advice = [
+                (&lang.analysis.words_eval, Word::Eval),
+                (&lang.analysis.words_hint, Word::Hint),
+            ];
+            let all = table(&lang.commands)
+                .into_iter()
+                .chain(review_table(&lang.review))
+                .chain(advice);
+            for (list, word) in all {
                 if matches!(word, Word::White | Word::Black | Word::Yes | Word::No) {
                     continue;
                 }
