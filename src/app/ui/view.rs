@@ -431,6 +431,27 @@ mod tests {
         (text, cursor)
     }
 
+    /// A view of `g` in `lang` with nothing said, typed or running, White below, on e2.
+    fn view<'a>(g: &'a Game, lang: &'static Language) -> View<'a> {
+        View {
+            game: g,
+            lang,
+            local: Color::White,
+            cursor: Square::E2,
+            input: "",
+            caret: 0,
+            said: &[],
+            newest: 0,
+            question: None,
+            clock: None,
+            pieces: Pieces::Letters,
+            colors: false,
+            status: "",
+            boards: &[],
+            looking: Looking::default(),
+        }
+    }
+
     fn game(sans: &str) -> Game {
         let mut g = Game::default();
         for s in sans.split_whitespace().filter(|s| !s.ends_with('.')) {
@@ -444,25 +465,13 @@ mod tests {
         let g = game("1. e4 e5 2. Nf3 Nc6");
         let old = g.position_at(1).expect("after e4").clone();
         let view = View {
-            game: &g,
-            lang: language("de").expect("de"),
-            local: Color::White,
             cursor: Square::G1,
-            input: "",
-            caret: 0,
-            said: &[],
-            newest: 0,
-            question: None,
-            clock: None,
-            pieces: Pieces::Letters,
-            colors: false,
-            status: "",
-            boards: &[],
             looking: Looking {
                 review: Some((&old, "Rückblick: 1. Weiß")),
                 picked: Some(Square::G1),
                 on_board: true,
             },
+            ..view(&g, language("de").expect("de"))
         };
         let (text, cursor) = screen(&view, 80, 24);
         let lines: Vec<&str> = text.lines().collect();
@@ -487,15 +496,9 @@ mod tests {
             "Springer Cäsar sechs".to_string(),
         ];
         let view = View {
-            game: &g,
-            lang: language("de").expect("de"),
-            local: Color::White,
             cursor: Square::E4,
-            input: "",
-            caret: 0,
             said: &said,
             newest: 1,
-            question: None,
             clock: Some(ClockFaces {
                 faces: shakmaty::ByColor {
                     white: "1:29:58".into(),
@@ -503,11 +506,8 @@ mod tests {
                 },
                 running: Some(Color::White),
             }),
-            pieces: Pieces::Letters,
-            colors: false,
             status: "Sprachausgabe: print",
-            boards: &[],
-            looking: Looking::default(),
+            ..view(&g, language("de").expect("de"))
         };
         let (text, cursor) = screen(&view, 80, 24);
         let expected = [
@@ -541,21 +541,13 @@ mod tests {
     fn black_sees_the_board_turned_and_typing_moves_the_cursor() {
         let g = Game::default();
         let view = View {
-            game: &g,
-            lang: language("en").expect("en"),
             local: Color::Black,
             cursor: Square::E7,
             input: "knight",
             caret: 6,
-            said: &[],
-            newest: 0,
-            question: None,
-            clock: None,
             pieces: Pieces::Figurines,
             colors: true,
-            status: "",
-            boards: &[],
-            looking: Looking::default(),
+            ..view(&g, language("en").expect("en"))
         };
         let (text, cursor) = screen(&view, 80, 24);
         let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
@@ -568,23 +560,7 @@ mod tests {
     #[test]
     fn a_small_terminal_is_told_so() {
         let g = Game::default();
-        let view = View {
-            game: &g,
-            lang: language("en").expect("en"),
-            local: Color::White,
-            cursor: Square::E2,
-            input: "",
-            caret: 0,
-            said: &[],
-            newest: 0,
-            question: None,
-            clock: None,
-            pieces: Pieces::Letters,
-            colors: false,
-            status: "",
-            boards: &[],
-            looking: Looking::default(),
-        };
+        let view = view(&g, language("en").expect("en"));
         let (text, _) = screen(&view, 60, 20);
         let words: Vec<&str> = text.split_whitespace().collect();
         assert_eq!(
@@ -607,21 +583,11 @@ mod tests {
         for (cols, rows) in [(80u16, 24u16), (100, 30)] {
             for question in [None, Some(lang.play.quit_confirm.as_str())] {
                 let view = View {
-                    game: &g,
-                    lang,
-                    local: Color::White,
-                    cursor: Square::E2,
-                    input: "",
-                    caret: 0,
                     said: &said,
                     newest,
                     question,
-                    clock: None,
-                    pieces: Pieces::Letters,
-                    colors: false,
                     status: "Sprachausgabe: print",
-                    boards: &[],
-                    looking: Looking::default(),
+                    ..view(&g, lang)
                 };
                 let (text, _) = screen(&view, cols, rows);
                 let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
