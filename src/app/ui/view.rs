@@ -575,7 +575,12 @@ mod tests {
     fn the_newest_answer_and_a_waiting_question_are_always_visible() {
         let lang = language("de").expect("de");
         let g = game("1. e4 e5");
-        let board = crate::core::matchplay::queries::board(g.position(), Color::White, lang);
+        let board = crate::core::matchplay::queries::board(
+            g.position(),
+            Color::White,
+            lang,
+            &Default::default(),
+        );
         let mut said: Vec<String> = board.clone();
         let newest = said.len();
         said.push(lang.play.help.clone());

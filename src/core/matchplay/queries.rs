@@ -32,27 +32,15 @@ fn line_or_empty(text: String, lang: &Language) -> String {
 
 /// The whole board, one sentence per rank, from the eighth rank down (from the first rank
 /// up when seen from Black's side).
-pub fn board(pos: &Chess, from: Color, lang: &Language) -> Vec<String> {
-    board_in(pos, from, lang, &Wording::default())
-}
-
-/// [`board`] in the player's wording.
-pub fn board_in(pos: &Chess, from: Color, lang: &Language, w: &Wording) -> Vec<String> {
+pub fn board(pos: &Chess, from: Color, lang: &Language, w: &Wording) -> Vec<String> {
     let ranks: Vec<Rank> = match from {
         Color::White => Rank::ALL.into_iter().rev().collect(),
         Color::Black => Rank::ALL.into_iter().collect(),
     };
-    ranks
-        .into_iter()
-        .map(|r| rank_in(pos, r, lang, w))
-        .collect()
+    ranks.into_iter().map(|r| rank(pos, r, lang, w)).collect()
 }
 
-pub fn rank(pos: &Chess, r: Rank, lang: &Language) -> String {
-    rank_in(pos, r, lang, &Wording::default())
-}
-
-pub fn rank_in(pos: &Chess, r: Rank, lang: &Language, w: &Wording) -> String {
+pub fn rank(pos: &Chess, r: Rank, lang: &Language, w: &Wording) -> String {
     let squares = colored_list(pos.board(), Bitboard::from_rank(r), lang, w);
     fill(
         &lang.play.rank,
@@ -63,11 +51,7 @@ pub fn rank_in(pos: &Chess, r: Rank, lang: &Language, w: &Wording) -> String {
     )
 }
 
-pub fn file(pos: &Chess, f: File, lang: &Language) -> String {
-    file_in(pos, f, lang, &Wording::default())
-}
-
-pub fn file_in(pos: &Chess, f: File, lang: &Language, w: &Wording) -> String {
+pub fn file(pos: &Chess, f: File, lang: &Language, w: &Wording) -> String {
     let squares = colored_list(pos.board(), Bitboard::from_file(f), lang, w);
     fill(
         &lang.play.file,
@@ -80,11 +64,7 @@ pub fn file_in(pos: &Chess, f: File, lang: &Language, w: &Wording) -> String {
 
 /// The two diagonals through a square, each named by its ends (a diagonal of one square is
 /// left out).
-pub fn diagonals(pos: &Chess, sq: Square, lang: &Language) -> Vec<String> {
-    diagonals_in(pos, sq, lang, &Wording::default())
-}
-
-pub fn diagonals_in(pos: &Chess, sq: Square, lang: &Language, w: &Wording) -> Vec<String> {
+pub fn diagonals(pos: &Chess, sq: Square, lang: &Language, w: &Wording) -> Vec<String> {
     let mut out = Vec::new();
     for (df, dr) in [(1i32, 1i32), (1, -1)] {
         let mut line: Vec<Square> = vec![sq];
@@ -124,12 +104,7 @@ fn step(sq: Square, df: i32, dr: i32) -> Option<Square> {
 }
 
 /// One square: "Felix drei: weißer Springer".
-pub fn square(pos: &Chess, sq: Square, lang: &Language) -> String {
-    describe_square(pos.board(), sq, lang)
-}
-
-/// [`square`] in the player's wording.
-pub fn square_in(pos: &Chess, sq: Square, lang: &Language, w: &Wording) -> String {
+pub fn square(pos: &Chess, sq: Square, lang: &Language, w: &Wording) -> String {
     match pos.board().piece_at(sq) {
         Some(piece) => w.square_alone(piece, sq, lang),
         None => describe_square(pos.board(), sq, lang),
@@ -250,11 +225,7 @@ fn pieces_with_squares(board: &Board, bits: Bitboard, lang: &Language, w: &Wordi
 
 /// Who attacks and who defends a square. For an occupied square, attackers are the other
 /// side's pieces that bear on it and defenders the owner's; for an empty one, both sides'.
-pub fn attacks_on(pos: &Chess, sq: Square, lang: &Language) -> String {
-    attacks_on_in(pos, sq, lang, &Wording::default())
-}
-
-pub fn attacks_on_in(pos: &Chess, sq: Square, lang: &Language, w: &Wording) -> String {
+pub fn attacks_on(pos: &Chess, sq: Square, lang: &Language, w: &Wording) -> String {
     let board = pos.board();
     let occupied = board.occupied();
     let by = |c: Color| board.attacks_to(sq, c, occupied);
@@ -301,11 +272,7 @@ pub fn attacks_on_in(pos: &Chess, sq: Square, lang: &Language, w: &Wording) -> S
 
 /// Every piece each side attacks: "Weiß greift an: schwarzer Bauer Eva fünf; Schwarz greift
 /// an: keine".
-pub fn threats(pos: &Chess, lang: &Language) -> String {
-    threats_in(pos, lang, &Wording::default())
-}
-
-pub fn threats_in(pos: &Chess, lang: &Language, w: &Wording) -> String {
+pub fn threats(pos: &Chess, lang: &Language, w: &Wording) -> String {
     let board = pos.board();
     let occupied = board.occupied();
     Color::ALL
@@ -578,7 +545,7 @@ mod tests {
     #[test]
     fn board_rank_file_and_diagonals() {
         let pos = Chess::default();
-        let lines = board(&pos, Color::White, de());
+        let lines = board(&pos, Color::White, de(), &Wording::default());
         assert_eq!(lines.len(), 8);
         assert!(
             lines[0]
@@ -587,12 +554,12 @@ mod tests {
             lines[0]
         );
         assert_eq!(lines[4], "Reihe vier: leer");
-        assert!(board(&pos, Color::Black, de())[0].starts_with("Reihe eins"));
+        assert!(board(&pos, Color::Black, de(), &Wording::default())[0].starts_with("Reihe eins"));
         assert_eq!(
-            file(&pos, File::E, de()),
+            file(&pos, File::E, de(), &Wording::default()),
             "Linie Eva: Eva eins weißer König, Eva zwei weißer Bauer, Eva sieben schwarzer Bauer, Eva acht schwarzer König"
         );
-        let d = diagonals(&pos, Square::C1, de());
+        let d = diagonals(&pos, Square::C1, de(), &Wording::default());
         assert_eq!(d.len(), 2);
         assert!(d[0].starts_with("Diagonale Cäsar eins bis Hector sechs: Cäsar eins weißer Läufer, David zwei weißer Bauer"), "{d:?}");
         assert!(
@@ -625,15 +592,15 @@ mod tests {
     fn attackers_and_defenders() {
         let g = game("1. e4 e5 2. Nf3 Nc6");
         assert_eq!(
-            attacks_on(g.position(), Square::E5, de()),
+            attacks_on(g.position(), Square::E5, de(), &Wording::default()),
             "Eva fünf: schwarzer Bauer; Angreifer: weißer Springer Felix drei; Verteidiger: schwarzer Springer Cäsar sechs"
         );
         assert_eq!(
-            attacks_on(g.position(), Square::D4, de()),
+            attacks_on(g.position(), Square::D4, de(), &Wording::default()),
             "David vier: Weiß greift an: weißer Springer Felix drei; Schwarz greift an: schwarzer Bauer Eva fünf, schwarzer Springer Cäsar sechs"
         );
         assert_eq!(
-            attacks_on(g.position(), Square::A4, de()),
+            attacks_on(g.position(), Square::A4, de(), &Wording::default()),
             "Niemand greift Anna vier an"
         );
     }

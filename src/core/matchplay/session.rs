@@ -1098,7 +1098,7 @@ impl Match {
             Command::Help => out.push(answer(format!("{} {}", p.help, lang.review.help))),
             Command::Eval => self.advise(AdviceKind::Eval, out),
             Command::Hint => self.advise(AdviceKind::Hint, out),
-            Command::Board => out.push(lines(queries::board_in(
+            Command::Board => out.push(lines(queries::board(
                 &pos,
                 self.setup.local,
                 lang,
@@ -1107,12 +1107,12 @@ impl Match {
             Command::Pieces { color, role } => {
                 out.push(lines(queries::pieces(&pos, color, role, lang)))
             }
-            Command::Square(sq) => out.push(answer(queries::square_in(&pos, sq, lang, w))),
-            Command::Rank(r) => out.push(answer(queries::rank_in(&pos, r, lang, w))),
-            Command::File(f) => out.push(answer(queries::file_in(&pos, f, lang, w))),
-            Command::Diagonal(sq) => out.push(lines(queries::diagonals_in(&pos, sq, lang, w))),
-            Command::Attacks(sq) => out.push(answer(queries::attacks_on_in(&pos, sq, lang, w))),
-            Command::Threats => out.push(answer(queries::threats_in(&pos, lang, w))),
+            Command::Square(sq) => out.push(answer(queries::square(&pos, sq, lang, w))),
+            Command::Rank(r) => out.push(answer(queries::rank(&pos, r, lang, w))),
+            Command::File(f) => out.push(answer(queries::file(&pos, f, lang, w))),
+            Command::Diagonal(sq) => out.push(lines(queries::diagonals(&pos, sq, lang, w))),
+            Command::Attacks(sq) => out.push(answer(queries::attacks_on(&pos, sq, lang, w))),
+            Command::Threats => out.push(answer(queries::threats(&pos, lang, w))),
             Command::Opening => out.push(answer(openings::answer(
                 openings::of_game(&self.game),
                 lang,
