@@ -18,7 +18,7 @@ use crate::core::notation::speak::Form;
 use crate::core::record::export::pgn_date;
 use crate::core::settings::BackendChoice;
 use crate::core::variant::Variant;
-use crate::io::engine::{Engine, EngineEvent, EngineOptions, MAX_LEVEL, Score, Timeouts};
+use crate::io::engine::{Engine, EngineEvent, EngineOptions, MAX_LEVEL, Timeouts};
 use crate::io::speech::{Kind, Speaker};
 
 /// The search depth per position when neither `--depth` nor `--movetime` is given: a 40-move
@@ -195,27 +195,17 @@ fn evaluate(
                         best,
                         score,
                     }) if request == asked => {
-                        let eval = match score {
-                            Some(Score::Centipawns(cp)) => Eval::centipawns_for(turn, cp),
-                            Some(Score::Mate(n)) => Eval::mate_for(turn, n),
-                            // An engine that gave no score: its move is still worth naming.
-                            None => Eval::Centipawns(0),
-                        };
                         evals.push(PositionEval {
-                            eval,
+                            eval: crate::app::play::eval_of(score, turn),
                             best: Some(best),
                         });
                         break;
                     }
                     Ok(EngineEvent::Rejected { answer, .. }) => {
-                        return Err(fill(
-                            &lang.play.engine_illegal,
-                            &[("answer", &printable(&answer))],
-                        ));
+                        return Err(crate::app::play::engine_illegal(&answer, lang));
                     }
                     Ok(EngineEvent::Timeout { waited, .. }) => {
-                        let seconds = crate::io::engine::whole_seconds(waited).to_string();
-                        return Err(fill(&lang.play.engine_hung, &[("seconds", &seconds)]));
+                        return Err(crate::app::play::engine_hung(waited, lang));
                     }
                     Ok(EngineEvent::Died { how, .. }) => {
                         return Err(crate::app::play::engine_ending(how, lang));
@@ -223,8 +213,7 @@ fn evaluate(
                     // Answers to nothing asked now.
                     Ok(_) => {}
                     Err(RecvTimeoutError::Timeout) => {
-                        let seconds = crate::io::engine::whole_seconds(patience).to_string();
-                        return Err(fill(&lang.play.engine_hung, &[("seconds", &seconds)]));
+                        return Err(crate::app::play::engine_hung(patience, lang));
                     }
                     Err(RecvTimeoutError::Disconnected) => {
                         return Err(lang.play.engine_closed.clone());

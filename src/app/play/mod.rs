@@ -352,18 +352,12 @@ impl App {
     fn engine_event(&mut self, e: EngineEvent) -> bool {
         let event = match e {
             EngineEvent::BestMove { mv, .. } => Event::EngineMove(mv),
-            EngineEvent::Rejected { answer, .. } => {
-                let answer = printable(&answer);
-                Event::EngineRejected {
-                    reason: fill(&self.lang.play.engine_illegal, &[("answer", &answer)]),
-                }
-            }
-            EngineEvent::Timeout { waited, .. } => {
-                let seconds = whole_seconds(waited).to_string();
-                Event::EngineFailed {
-                    reason: fill(&self.lang.play.engine_hung, &[("seconds", &seconds)]),
-                }
-            }
+            EngineEvent::Rejected { answer, .. } => Event::EngineRejected {
+                reason: engine_illegal(&answer, self.lang),
+            },
+            EngineEvent::Timeout { waited, .. } => Event::EngineFailed {
+                reason: engine_hung(waited, self.lang),
+            },
             EngineEvent::Died { how, .. } => Event::EngineFailed {
                 reason: engine_ending(how, self.lang),
             },
@@ -379,16 +373,10 @@ impl App {
                 let Some((_, kind, ply)) = asked else {
                     return true;
                 };
-                let turn = self.game_match.game().turn();
-                let eval = match score {
-                    Some(Score::Centipawns(cp)) => Eval::centipawns_for(turn, cp),
-                    Some(Score::Mate(n)) => Eval::mate_for(turn, n),
-                    None => Eval::Centipawns(0),
-                };
                 Event::EngineAdvice {
                     kind,
                     ply,
-                    eval,
+                    eval: eval_of(score, self.game_match.game().turn()),
                     best: Some(best),
                 }
             }
@@ -865,6 +853,29 @@ impl Mode for App {
             .clock()
             .is_some_and(|c| c.running().is_some())
     }
+}
+
+/// The engine's score (counted from the side to move, `turn`) as an evaluation from White's
+/// side; an engine that gave none: even (its move is still worth naming).
+pub(crate) fn eval_of(score: Option<Score>, turn: shakmaty::Color) -> Eval {
+    match score {
+        Some(Score::Centipawns(cp)) => Eval::centipawns_for(turn, cp),
+        Some(Score::Mate(n)) => Eval::mate_for(turn, n),
+        None => Eval::Centipawns(0),
+    }
+}
+
+/// An answer of the engine that is no legal move, in the language's words.
+pub(crate) fn engine_illegal(answer: &str, lang: &Language) -> String {
+    fill(&lang.play.engine_illegal, &[("answer", &printable(answer))])
+}
+
+/// The engine did not answer within `waited`, in the language's words.
+pub(crate) fn engine_hung(waited: Duration, lang: &Language) -> String {
+    fill(
+        &lang.play.engine_hung,
+        &[("seconds", &whole_seconds(waited).to_string())],
+    )
 }
 
 /// How the engine ended, in the language's words.
