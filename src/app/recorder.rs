@@ -487,9 +487,19 @@ fn dir_of(path: &Path) -> PathBuf {
 
 impl Recorder {
     /// The record's news in words, with how urgently to say it: a failure interrupts.
-    pub fn news_words(&mut self, lang: &Language) -> Option<(bool, String)> {
-        self.take_news()
-            .map(|n| (matches!(n, RecordNews::Failed(_)), n.words(lang)))
+    pub fn news_words(
+        &mut self,
+        lang: &Language,
+    ) -> Option<(crate::core::matchplay::session::Urgency, String)> {
+        use crate::core::matchplay::session::Urgency;
+        self.take_news().map(|n| {
+            // A record that stopped reaching the disk interrupts; one that works again not.
+            let urgency = match n {
+                RecordNews::Failed(_) => Urgency::Urgent,
+                RecordNews::WorksAgain => Urgency::Answer,
+            };
+            (urgency, n.words(lang))
+        })
     }
 
     /// Why the game is not on the disk, in words, while it is not (the session's quit

@@ -352,17 +352,14 @@ impl Table {
     fn record_problem(&mut self) -> Vec<Told> {
         let unrecorded = self.recorder.unrecorded_words(self.lang);
         self.game.set_unrecorded(unrecorded);
-        match self.recorder.news_words(self.lang) {
-            Some((failed, text)) => vec![Told::Say {
-                urgency: if failed {
-                    Urgency::Urgent
-                } else {
-                    Urgency::Answer
-                },
+        self.recorder
+            .news_words(self.lang)
+            .map(|(urgency, text)| Told::Say {
+                urgency,
                 lines: vec![text],
-            }],
-            None => Vec::new(),
-        }
+            })
+            .into_iter()
+            .collect()
     }
 
     /// From now on the journal is written on a thread of its own (one sync per batch of

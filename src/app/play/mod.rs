@@ -195,12 +195,7 @@ impl App {
     fn tell_record_problem(&mut self) {
         let unrecorded = self.recorder.unrecorded_words(self.lang);
         self.game_match.set_unrecorded(unrecorded);
-        if let Some((failed, text)) = self.recorder.news_words(self.lang) {
-            let urgency = if failed {
-                Urgency::Urgent
-            } else {
-                Urgency::Answer
-            };
+        if let Some((urgency, text)) = self.recorder.news_words(self.lang) {
             self.tell(urgency, vec![text]);
         }
     }
