@@ -18,10 +18,17 @@ pub fn notice_text(n: &Notice, lang: &Language) -> String {
     let m = &lang.messages;
     match n {
         Notice::Using(kind) => fill(&m.speech_using, &[("backend", kind.name())]),
-        Notice::Switched { from, to, .. } => fill(
-            &m.speech_switched,
-            &[("from", from.name()), ("to", to.name())],
-        ),
+        Notice::Switched {
+            from, to, cause, ..
+        } => {
+            // What is said is the true reason: hung, no sound device, or not working.
+            let template = match cause {
+                speech::Cause::Hung => &m.speech_switched,
+                speech::Cause::NoAudio => &m.speech_switched_no_audio,
+                speech::Cause::Failed => &m.speech_switched_failed,
+            };
+            fill(template, &[("from", from.name()), ("to", to.name())])
+        }
         Notice::Silent { .. } => m.speech_silent.clone(),
     }
 }

@@ -714,7 +714,12 @@ pub struct Messages {
     pub result_draw: String,
     pub result_open: String,
     pub speech_using: String,
+    /// A backend that hung was given up for another.
     pub speech_switched: String,
+    /// One without a sound device (espeak-ng's "cannot find card").
+    pub speech_switched_no_audio: String,
+    /// One that could not be started or refused to speak.
+    pub speech_switched_failed: String,
     pub speech_silent: String,
     pub config_ignored: String,
     pub config_missing: String,

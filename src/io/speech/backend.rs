@@ -17,6 +17,12 @@ pub enum SpeechError {
         backend: &'static str,
         reason: String,
     },
+    /// It runs, but there is no sound device to speak on (espeak-ng: "cannot find card").
+    #[error("{backend} has no audio output ({detail})")]
+    NoAudio {
+        backend: &'static str,
+        detail: String,
+    },
 }
 
 /// Which backend, by name.

@@ -106,7 +106,10 @@ impl EspeakNg {
                     .lines()
                     .find(|l| l.starts_with("error:") || l.contains("Unknown PCM"))
                 {
-                    return Err(failed(format!("no audio output ({})", line.trim())));
+                    return Err(SpeechError::NoAudio {
+                        backend: NAME,
+                        detail: line.trim().to_string(),
+                    });
                 }
                 Ok(false)
             }

@@ -94,6 +94,26 @@ impl SpeechConfig {
     }
 }
 
+/// Why a backend was given up, for what the player hears (the reason's text is for the log).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cause {
+    /// A call or an utterance did not end in time.
+    Hung,
+    /// It has no sound device to speak on.
+    NoAudio,
+    /// It could not be started or refused to speak.
+    Failed,
+}
+
+impl Cause {
+    fn of(e: &SpeechError) -> Cause {
+        match e {
+            SpeechError::NoAudio { .. } => Cause::NoAudio,
+            _ => Cause::Failed,
+        }
+    }
+}
+
 /// What the speech thread tells the program (to be shown, and spoken where it can be).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
@@ -103,6 +123,7 @@ pub enum Notice {
     Switched {
         from: BackendKind,
         to: BackendKind,
+        cause: Cause,
         reason: String,
     },
     /// No backend works: nothing more will be said.
@@ -248,7 +269,7 @@ struct Supervisor {
     next_plan: usize,
     worker: Option<Worker>,
     /// The backend that failed, while its successor starts.
-    failed: Option<(BackendKind, String)>,
+    failed: Option<(BackendKind, Cause, String)>,
     announced_first: bool,
     queue: Queue,
     current: Option<Current>,
@@ -304,7 +325,7 @@ impl Supervisor {
             let reason = self
                 .failed
                 .take()
-                .map_or_else(|| "no speech backend configured".to_string(), |(_, r)| r);
+                .map_or_else(|| "no speech backend configured".to_string(), |(_, _, r)| r);
             self.worker = None;
             self.queue.clear();
             self.notice(Notice::Silent { reason });
@@ -335,17 +356,17 @@ impl Supervisor {
                     ready: false,
                 });
             }
-            Err(e) => self.fail(format!("cannot start a thread for {kind}: {e}")),
+            Err(e) => self.fail(
+                Cause::Failed,
+                format!("cannot start a thread for {kind}: {e}"),
+            ),
         }
     }
 
     /// Abandons the current backend and moves on to the next one.
-    fn fail(&mut self, reason: String) {
-        if let Some(w) = self.worker.take() {
-            self.failed.get_or_insert((w.kind, reason));
-        } else {
-            self.failed.get_or_insert((BackendKind::Print, reason));
-        }
+    fn fail(&mut self, cause: Cause, reason: String) {
+        let kind = self.worker.take().map_or(BackendKind::Print, |w| w.kind);
+        self.failed.get_or_insert((kind, cause, reason));
         if let Some(c) = self.current.take() {
             self.queue.put_back(c.utterance);
         }
@@ -372,7 +393,7 @@ impl Supervisor {
                 },
                 recv(events) -> e => match e {
                     Ok(ev) => self.worker_event(ev),
-                    Err(_) => self.fail("the speech thread ended".into()),
+                    Err(_) => self.fail(Cause::Failed, "the speech thread ended".into()),
                 },
                 default(TICK) => {}
             }
@@ -461,18 +482,12 @@ impl Supervisor {
                 w.ready = true;
                 let kind = w.kind;
                 match self.failed.take() {
-                    Some((from, reason)) if self.announced_first => {
-                        self.notice(Notice::Switched {
-                            from,
-                            to: kind,
-                            reason,
-                        });
-                    }
-                    Some((from, reason)) => {
+                    Some((from, cause, reason)) => {
                         self.announced_first = true;
                         self.notice(Notice::Switched {
                             from,
                             to: kind,
+                            cause,
                             reason,
                         });
                     }
@@ -482,7 +497,7 @@ impl Supervisor {
                     }
                 }
             }
-            WorkerEvent::OpenFailed(e) => self.fail(e.to_string()),
+            WorkerEvent::OpenFailed(e) => self.fail(Cause::of(&e), e.to_string()),
             WorkerEvent::Finished(id) => {
                 if self.current.as_ref().is_some_and(|c| c.id == id) {
                     self.current = None;
@@ -491,7 +506,7 @@ impl Supervisor {
             WorkerEvent::Failed(id, e) => {
                 let ours = id.is_none() || self.current.as_ref().map(|c| c.id) == id;
                 if ours {
-                    self.fail(e.to_string());
+                    self.fail(Cause::of(&e), e.to_string());
                 }
             }
         }
@@ -509,15 +524,15 @@ impl Supervisor {
         });
         if hung_call {
             let kind = self.worker.as_ref().map_or(BackendKind::Print, |w| w.kind);
-            self.fail(format!(
-                "{kind} did not answer within {} seconds",
-                limit.as_secs()
-            ));
+            self.fail(
+                Cause::Hung,
+                format!("{kind} did not answer within {} seconds", limit.as_secs()),
+            );
             return;
         }
         if self.current.as_ref().is_some_and(|c| now > c.deadline) {
             let kind = self.worker.as_ref().map_or(BackendKind::Print, |w| w.kind);
-            self.fail(format!("{kind} did not finish speaking"));
+            self.fail(Cause::Hung, format!("{kind} did not finish speaking"));
         }
     }
 
@@ -542,7 +557,7 @@ impl Supervisor {
             .is_err()
         {
             self.queue.put_back(u);
-            self.fail("the speech thread ended".into());
+            self.fail(Cause::Failed, "the speech thread ended".into());
             return;
         }
         self.current = Some(Current {

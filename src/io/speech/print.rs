@@ -72,6 +72,8 @@ pub enum Behaviour {
     NeverEnds,
     /// Each utterance lasts this many polls.
     Slow(u32),
+    /// Every `speak` fails: no sound device (espeak-ng without a card).
+    NoAudio,
 }
 
 /// What a capturing backend saw: the calls in order, and when each `speak` was called.
@@ -119,6 +121,12 @@ impl Backend for Capture {
             loop {
                 std::thread::park();
             }
+        }
+        if self.behaviour == Behaviour::NoAudio {
+            return Err(SpeechError::NoAudio {
+                backend: "capture",
+                detail: "no card".into(),
+            });
         }
         self.note(Captured::Said {
             text: clean(text),

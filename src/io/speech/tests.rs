@@ -91,6 +91,42 @@ fn a_hanging_backend_is_abandoned_and_the_next_one_says_everything() {
     assert!(notices.try_recv().is_err());
 }
 
+/// The player hears the true reason: a backend without a sound device is not said to hang.
+#[test]
+fn a_backend_without_audio_is_given_up_for_that_reason() {
+    let (first, second) = (log(), log());
+    let (speaker, notices) = Speaker::start(config(vec![
+        Plan::Capture(first.clone(), Behaviour::NoAudio),
+        Plan::Capture(second.clone(), Behaviour::Normal),
+    ]));
+    speaker.announce("Eva vier");
+    assert!(speaker.wait_idle(LIMIT));
+    assert_eq!(said(&second), ["Eva vier"]);
+    let causes: Vec<crate::io::speech::Cause> =
+        std::iter::from_fn(|| notices.recv_timeout(LIMIT).ok())
+            .take(2)
+            .filter_map(|n| match n {
+                Notice::Switched { cause, .. } => Some(cause),
+                _ => None,
+            })
+            .collect();
+    assert_eq!(causes, [crate::io::speech::Cause::NoAudio]);
+    let de = crate::core::notation::language::language("de").expect("de");
+    let words = crate::app::say::notice_text(
+        &Notice::Switched {
+            from: BackendKind::EspeakNg,
+            to: BackendKind::Print,
+            cause: crate::io::speech::Cause::NoAudio,
+            reason: String::new(),
+        },
+        de,
+    );
+    assert_eq!(
+        words,
+        "espeak-ng findet keinen Tonausgang, weiter mit print"
+    );
+}
+
 #[test]
 fn an_utterance_that_never_ends_counts_as_a_hang() {
     let (first, second) = (log(), log());
