@@ -203,7 +203,7 @@ fn a_piece_touched_and_not_moved_is_reported() {
         "{}",
         t.text()
     );
-    t.send(b"ende\rende\r");
+    t.send(b"ende\rja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0));
     // The touch is in the record.
     let log = std::fs::read_dir(g.data.join("games"))
@@ -246,7 +246,7 @@ fn a_piece_on_a_wrong_square_names_every_square_that_differs() {
         "{}",
         t.text()
     );
-    t.send(b"ende\rende\r");
+    t.send(b"ende\rja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0));
 }
 
@@ -327,7 +327,7 @@ fn an_adjournment_is_sealed_and_resumed() {
     ] {
         assert!(text.contains(needed), "{needed} missing in\n{text}");
     }
-    t.send(b"ende\rende\r");
+    t.send(b"ende\rja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
     drop(t);
 
@@ -362,7 +362,7 @@ fn an_adjournment_is_sealed_and_resumed() {
         t.text()
     );
     assert!(!t.text().contains("Achtung"), "{}", t.text());
-    t.send(b"ende\rende\r");
+    t.send(b"ende\rja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0));
     let pgn = g.hector(&["export", "1"]);
     assert!(

@@ -42,7 +42,7 @@ fn session(args: &[&str], config: &str, inputs: &[&str], wait_for: &str) -> Stri
         "no {wait_for:?} in:\n{}",
         t.text()
     );
-    t.send(b"ende\rende\r");
+    t.send(b"ende\rja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
     t.text()
 }

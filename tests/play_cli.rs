@@ -147,9 +147,10 @@ fn play_line_mode_game(lang: &str, moves: usize) -> String {
     };
     if !ended {
         let resign = if lang == "de" { "aufgeben" } else { "resign" };
+        let yes = if lang == "de" { "ja" } else { "yes" };
         t.send(format!("{resign}\r").as_bytes());
         std::thread::sleep(Duration::from_millis(200));
-        t.send(format!("{resign}\r").as_bytes());
+        t.send(format!("{yes}\r").as_bytes());
     }
     assert!(t.wait_for(over, LIMIT).is_some(), "{}", t.text());
     let quit = if lang == "de" { "ende" } else { "quit" };
@@ -314,7 +315,16 @@ fn a_game_against_the_engine_on_the_full_screen() {
             "{}",
             t.screen()
         );
+        // Ctrl+Q again asks again; only yes quits.
         t.send(b"\x11");
+        std::thread::sleep(Duration::from_millis(300));
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", t.pid())).unwrap_or_default();
+        assert!(
+            !stat.is_empty() && !stat.contains(") Z "),
+            "Ctrl+Q twice must not quit:\n{}",
+            t.screen()
+        );
+        t.send(b"yes\r");
     }
     assert_eq!(t.wait_exit(LIMIT), Some(0));
     let _ = std::fs::remove_dir_all(&data);
@@ -336,7 +346,7 @@ fn line_session(args: &[&str], inputs: &[&str], wait_for: &str) -> String {
         "no {wait_for:?} in:\n{}",
         t.text()
     );
-    t.send(b"ende\rende\r");
+    t.send(b"ende\rja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
     let _ = std::fs::remove_dir_all(&data);
     t.text()
@@ -537,12 +547,45 @@ fn draw_offer_decline_claim_and_resign() {
         "{text}"
     );
     assert!(!text.contains("dazu"), "{text}");
+    // The command typed again asks again, a word that is no answer lets the question go
+    // (and says so), and only yes resigns.
     let text = line_session(
         &["--opponent", "engine"],
-        &["e4", "aufgeben", "aufgeben"],
+        &["e4", "aufgeben", "aufgeben", "vielleicht", "aufgeben", "ja"],
         "Partie beendet: Aufgabe. Schwarz gewinnt",
     );
-    assert!(text.contains("Wirklich aufgeben?"), "{text}");
+    assert_eq!(text.matches("Wirklich aufgeben?").count(), 3, "{text}");
+    assert!(
+        text.contains("Unbekanntes Wort: vielleicht")
+            && text.contains("Nicht aufgegeben. Die Partie geht weiter"),
+        "{text}"
+    );
+    assert!(!text.contains("Die Partie ist beendet"), "{text}");
+}
+
+/// `resign resign`, `new new`, `quit quit`: each only asks again; `no` answers.
+#[test]
+fn a_command_typed_twice_asks_again_and_only_yes_confirms() {
+    let text = line_session(
+        &["--opponent", "keyboard", "--lang", "en"],
+        &[
+            "e4", "resign", "resign", "new", "new", "quit", "quit", "no", "turn",
+        ],
+        "Black to move",
+    );
+    // What came before the session's own quit at its end.
+    let text = text.split("Black to move").next().unwrap_or_default();
+    for (question, times) in [
+        ("Really resign? Yes or no", 2),
+        ("Start a new game?", 2),
+        ("Really quit? Yes or no", 2),
+        ("You play White", 1),
+    ] {
+        assert_eq!(text.matches(question).count(), times, "{question}:\n{text}");
+    }
+    assert!(text.trim_end().ends_with("Move or command: turn"), "{text}");
+    assert!(text.contains("The game goes on"), "{text}");
+    assert!(!text.contains("Game over"), "{text}");
 }
 
 #[test]
@@ -640,7 +683,7 @@ fn a_game_on_the_peg_board_against_a_keyboard_opponent() {
         "{}",
         t.text()
     );
-    t.send(b"ende\rende\r");
+    t.send(b"ende\rja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0));
     drop(sim);
     let _ = std::fs::remove_dir_all(&dir);
@@ -690,7 +733,7 @@ fn the_sighted_opponents_e_board_follows_the_typed_moves() {
     }
     let text = t.text();
     assert!(!text.contains("Das ist kein Zug"), "{text}");
-    t.send(b"ende\rende\r");
+    t.send(b"ende\rja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&data);

@@ -194,7 +194,7 @@ fn killed_at_many_points_resumes_with_every_move_and_the_clock() {
         "{}",
         t.text()
     );
-    t.send(b"ende\rende\r");
+    t.send(b"ende\rja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0));
     let _ = std::fs::remove_dir_all(&data);
 }
@@ -258,7 +258,7 @@ fn a_journal_cut_mid_record_keeps_everything_before() {
         "{}",
         t.text()
     );
-    t.send(b"quit\rquit\r");
+    t.send(b"quit\ryes\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0));
     let (moves, _) = journal_state(&data);
     assert_eq!(moves, ["e2e4", "e7e5", "g1f3"]);

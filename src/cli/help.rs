@@ -91,6 +91,9 @@ drohungen, eröffnung, bewertung, tipp, ende …).\n\n\
 Looking back: position 12 (after Black's 12th move; position 12 white: after White's) shows \
 that position, every question answers for it and moves wait; next and previous step one \
 half-move, current returns (stellung, vor, vorher, aktuell).\n\n\
+Resign, quit (while the game runs), new (while a game runs) and a take-back asked of a person \
+wait for an answer: only yes (ja) confirms and no (nein) answers; Enter alone or the same \
+command again asks again, anything else lets the question go.\n\n\
 Full-screen keys: arrows walk over the board and each square is spoken; Enter on an empty \
 line reads the focused square; F1 help, F2 board, F3 last move, F4 clock, F5 whose turn, F6 \
 material, F7 the game's moves, F8 moves of the piece on the focused square, F9 its attackers \

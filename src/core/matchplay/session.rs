@@ -303,8 +303,8 @@ enum Pending {
     Castling,
     /// A promotion on an occupancy-only board.
     BoardPromotion,
-    /// "Wirklich aufgeben?": answered by yes or no (or the command again); any other
-    /// command or a move lets it lapse.
+    /// "Wirklich aufgeben?": confirmed only by yes, answered by no; the command again asks
+    /// again, and anything else lets it lapse.
     Resign,
     /// "Wirklich beenden?", likewise.
     Quit,
@@ -315,7 +315,7 @@ enum Pending {
 }
 
 impl Pending {
-    /// A question answered by yes or no (or its own command again); Enter asks it again.
+    /// A question answered by yes or no; Enter or its own command asks it again.
     fn is_yes_no(&self) -> bool {
         matches!(
             self,
@@ -691,16 +691,35 @@ impl Match {
                 self.pending = Pending::BoardPromotion;
             }
             question @ (Pending::Resign | Pending::Quit | Pending::New | Pending::Takeback(_)) => {
-                // Enter alone asks again; anything else is the answer or lets it lapse.
-                if matches!(read_line(text), Ok(Line::Empty)) {
-                    out.push(answer(self.question_text(&question)));
-                    self.pending = question;
-                    return;
+                match read_line(text) {
+                    // Enter alone asks again.
+                    Ok(Line::Empty) => {
+                        out.push(answer(self.question_text(&question)));
+                        self.pending = question;
+                        return;
+                    }
+                    // A command is the answer, the question again, or lets it lapse
+                    // (`confirmation`).
+                    Ok(Line::Command(_)) => self.pending = question,
+                    // A move or a word that is none: the question lapses, and a line that
+                    // is refused says so, since it may have been meant as the answer.
+                    _ => {
+                        let before = out.len();
+                        self.line_unasked(text, now, out);
+                        if out[before..].contains(&Effect::Refused) {
+                            self.say_lapsed(&question, out);
+                        }
+                        return;
+                    }
                 }
-                self.pending = question;
             }
             Pending::None => {}
         }
+        self.line_unasked(text, now, out);
+    }
+
+    /// A typed line when no question waits for it.
+    fn line_unasked(&mut self, text: &str, now: Timestamp, out: &mut Vec<Effect>) {
         match read_line(text) {
             Ok(Line::Empty) => {}
             Ok(Line::Command(c)) => self.command(c, now, out),
@@ -1032,13 +1051,35 @@ impl Match {
         }
     }
 
-    /// A question for confirmation is answered by yes, no or its own command again; any
-    /// other command lets it lapse (the command is then carried out as usual).
+    /// A question that lapsed on a refused line: said with the refusal, in one answer, so
+    /// that the player knows nothing was confirmed.
+    fn say_lapsed(&self, question: &Pending, out: &mut Vec<Effect>) {
+        let p = &self.lang.play;
+        let words = match question {
+            Pending::Resign => &p.not_resigned,
+            Pending::Takeback(_) => &self.lang.takeback.dropped,
+            _ => &p.not_quit,
+        };
+        match out.iter_mut().rev().find_map(|e| match e {
+            Effect::Say {
+                urgency: Urgency::Answer,
+                lines,
+            } => lines.last_mut(),
+            _ => None,
+        }) {
+            Some(last) => *last = format!("{last}. {words}"),
+            None => out.push(answer(words.clone())),
+        }
+    }
+
+    /// A question for confirmation is confirmed only by yes (ja, yes); no answers it too.
+    /// Its own command again asks it again (a slip of the keys must not resign or quit);
+    /// any other command lets it lapse and is carried out as usual.
     fn confirmation(&mut self, c: &Command, now: Timestamp, out: &mut Vec<Effect>) -> bool {
         let question = std::mem::replace(&mut self.pending, Pending::None);
         let p = &self.lang.play;
         match (question, c) {
-            (Pending::Resign, Command::Yes | Command::Resign) => {
+            (Pending::Resign, Command::Yes) => {
                 let by = self.actor(true);
                 match self.game.resign(by) {
                     Ok(o) => {
@@ -1049,12 +1090,12 @@ impl Match {
                 }
                 true
             }
-            (Pending::Quit, Command::Yes | Command::Quit) => {
+            (Pending::Quit, Command::Yes) => {
                 out.push(Effect::EngineStop);
                 out.push(Effect::Quit);
                 true
             }
-            (Pending::New, Command::Yes | Command::New) => {
+            (Pending::New, Command::Yes) => {
                 out.push(Effect::NewGame);
                 true
             }

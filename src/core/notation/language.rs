@@ -55,6 +55,8 @@ pub struct TakebackWords {
     pub ask: String,
     pub done: String,
     pub declined: String,
+    /// The question to the opponent lapsed on a line that is no answer.
+    pub dropped: String,
     pub engine_stopped: String,
     pub record_agreed: String,
     pub record_declined: String,

@@ -450,14 +450,199 @@ fn resigning_and_quitting_ask_first() {
         ["Wirklich aufgeben? Ja oder nein"]
     );
     assert!(!m.game().is_over());
-    let e = line(&mut m, "aufgeben", 20);
+    // The command again is a slip, not an answer: it asks again.
+    assert_eq!(
+        said(&line(&mut m, "aufgeben", 20)),
+        ["Wirklich aufgeben? Ja oder nein"]
+    );
+    assert!(!m.game().is_over());
+    let e = line(&mut m, "ja", 25);
     assert_eq!(m.game().result(), Some(GameResult::BlackWins));
     assert!(e.contains(&Effect::EngineStop));
     // After the end, quitting needs no confirmation.
     assert!(line(&mut m, "ende", 30).contains(&Effect::Quit));
     let (mut m, _) = start(setup(Side::Keyboard, Side::Engine));
     assert!(!line(&mut m, "ende", 10).contains(&Effect::Quit));
-    assert!(line(&mut m, "ende", 20).contains(&Effect::Quit));
+    assert!(!line(&mut m, "ende", 20).contains(&Effect::Quit));
+    assert!(line(&mut m, "ja", 30).contains(&Effect::Quit));
+}
+
+/// A word that is no answer lets the question lapse and says so: "aufgeben", "vielleicht",
+/// "aufgeben" asks twice and resigns nothing.
+#[test]
+fn a_refused_line_lets_the_question_lapse_in_words() {
+    let (mut m, _) = start(setup(Side::Keyboard, Side::Keyboard));
+    line(&mut m, "aufgeben", 10);
+    let e = said(&line(&mut m, "vielleicht", 20));
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].starts_with("Unbekanntes Wort: vielleicht")
+            && e[0].ends_with("Nicht aufgegeben. Die Partie geht weiter"),
+        "{e:?}"
+    );
+    assert!(!m.asks_confirmation());
+    assert_eq!(
+        said(&line(&mut m, "aufgeben", 30)),
+        ["Wirklich aufgeben? Ja oder nein"]
+    );
+    // An impossible move is refused and lets it lapse too; "ja" then answers nothing.
+    let e = said(&line(&mut m, "Sf4", 40));
+    assert!(e[0].ends_with("Nicht aufgegeben. Die Partie geht weiter"), "{e:?}");
+    assert_eq!(
+        said(&line(&mut m, "ja", 50)),
+        ["Es gibt keine Frage zu beantworten"]
+    );
+    assert!(!m.game().is_over());
+}
+
+mod confirmation {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// The questions for confirmation, each with the lines that lead to it from the start
+    /// (a second player at the keyboard, so that a take-back is asked of the opponent).
+    fn questions(lang: &str) -> Vec<(&'static str, Vec<&'static str>, &'static str)> {
+        let de = lang == "de";
+        vec![
+            ("resign", vec![], if de { "aufgeben" } else { "resign" }),
+            ("quit", vec![], if de { "ende" } else { "quit" }),
+            ("new", vec!["e4"], if de { "neu" } else { "new" }),
+            (
+                "takeback",
+                vec!["e4"],
+                if de { "zurücknehmen" } else { "takeback" },
+            ),
+        ]
+    }
+
+    fn asked(lang: &'static str, lead: &[&str], command: &str) -> Match {
+        let (mut m, _) = Match::new(
+            setup(Side::Keyboard, Side::Keyboard),
+            Game::default(),
+            language(lang).expect("lang"),
+            t(0),
+        );
+        m.set_extras(PlayExtras {
+            takeback: true,
+            agreements: true,
+            say_captured: false,
+        });
+        for l in lead {
+            line(&mut m, l, 5);
+        }
+        line(&mut m, command, 10);
+        assert!(m.asks_confirmation(), "{command} asks");
+        m
+    }
+
+    /// Whether the question was answered by yes: the game ended, hector quits or starts
+    /// anew, or the move was taken back.
+    fn confirmed(kind: &str, m: &Match, e: &[Effect]) -> bool {
+        match kind {
+            "resign" => m.game().is_over(),
+            "quit" => e.contains(&Effect::Quit),
+            "new" => e.contains(&Effect::NewGame),
+            _ => e
+                .iter()
+                .any(|x| matches!(x, Effect::Record(Recorded::TakebackAgreed { .. }))),
+        }
+    }
+
+    /// Lines that are neither yes, nor no, nor any question's command (nor `abbrechen`, which
+    /// ends a game at its start by itself): other commands, moves legal and not, words hector
+    /// does not know, and words near the yes words.
+    fn other_line() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("brett".to_string()),
+            Just("board".to_string()),
+            Just("vielleicht".to_string()),
+            Just("jaa".to_string()),
+            Just("yess".to_string()),
+            Just("j".to_string()),
+            Just("y".to_string()),
+            Just("ok".to_string()),
+            Just("d5".to_string()),
+            Just("Sf3".to_string()),
+            Just("Sf4".to_string()),
+            Just("feld x9".to_string()),
+            Just("uhr".to_string()),
+            Just("remis".to_string()),
+            "[a-zäöü]{1,9}",
+        ]
+        .prop_filter("not an answer or a question's command", |l| {
+            !matches!(
+                read_line(l),
+                Ok(Line::Empty)
+                    | Ok(Line::Command(
+                        Command::Yes
+                            | Command::No
+                            | Command::Resign
+                            | Command::Quit
+                            | Command::New
+                            | Command::Takeback
+                            | Command::Abort
+                    ))
+            )
+        })
+    }
+
+    #[test]
+    fn only_the_yes_words_confirm() {
+        for lang in ["de", "en"] {
+            let yes = &language(lang).expect("lang").commands.yes;
+            let all_yes: Vec<&String> = crate::core::notation::language::languages()
+                .flat_map(|l| l.commands.yes.iter())
+                .collect();
+            assert!(!yes.is_empty());
+            for (kind, lead, command) in questions(lang) {
+                for y in &all_yes {
+                    for spelled in [y.to_string(), y.to_uppercase(), format!(" {y}. ")] {
+                        let mut m = asked(lang, &lead, command);
+                        let e = line(&mut m, &spelled, 20);
+                        assert!(confirmed(kind, &m, &e), "{lang} {kind}: {spelled:?}");
+                        assert!(!m.asks_confirmation());
+                    }
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Every question: only yes confirms; the same command, typed again any number of
+        /// times, or Enter alone, asks again; anything else lets it go and confirms nothing,
+        /// and a yes after it answers nothing.
+        #[test]
+        fn only_yes_confirms_every_question(
+            lang in prop_oneof![Just("de"), Just("en")],
+            which in 0usize..4,
+            again in proptest::collection::vec(prop_oneof![Just(true), Just(false)], 0..4),
+            other in other_line(),
+        ) {
+            let (kind, lead, command) = questions(lang).swap_remove(which);
+            let question = {
+                let m = asked(lang, &lead, command);
+                m.question().expect("a question")
+            };
+            let mut m = asked(lang, &lead, command);
+            // The command again or Enter alone: the same question again, nothing else.
+            for command_again in again {
+                let text = if command_again { command } else { "" };
+                let e = line(&mut m, text, 15);
+                prop_assert!(!confirmed(kind, &m, &e), "{} {:?}", kind, text);
+                prop_assert_eq!(said(&e), vec![question.clone()]);
+                prop_assert!(m.asks_confirmation());
+            }
+            let e = line(&mut m, &other, 20);
+            prop_assert!(!confirmed(kind, &m, &e), "{} {:?}", kind, other);
+            prop_assert!(!m.asks_confirmation(), "{} lapses on {:?}", kind, other);
+            let yes = if lang == "de" { "ja" } else { "yes" };
+            let e = line(&mut m, yes, 30);
+            prop_assert!(!confirmed(kind, &m, &e), "{} confirmed after {:?}", kind, other);
+        }
+    }
 }
 
 #[test]
