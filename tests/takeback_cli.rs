@@ -310,3 +310,58 @@ fn a_rematch_resumes_with_its_own_colours_and_opponent() {
     );
     quit(&mut t);
 }
+
+/// The case the players met: a rematch against a second player at the keyboard, three moves,
+/// `ende`, `ja` and `hector resume`: the player is Black, the player's own move is no
+/// opponent's, and the export names the players where they sat.
+#[test]
+fn a_rematch_at_one_keyboard_resumes_with_the_players_colour() {
+    let data = temp_dir("takeback-data");
+    let mut t = spawn(&["--opponent", "keyboard"], &data);
+    assert!(
+        t.wait_for("Weiß ist am Zug", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    say(&mut t, "aufgeben", "Wirklich aufgeben?", 1);
+    say(&mut t, "ja", "Schwarz gewinnt", 1);
+    say(&mut t, "revanche", "Revanche: Sie spielen jetzt Schwarz", 1);
+    say(&mut t, "e4", "Weiß: Eva vier", 1);
+    say(&mut t, "c5", "Cäsar fünf", 1);
+    say(&mut t, "Sf3", "Weiß: Springer Felix drei", 1);
+    quit(&mut t);
+    let env = env(&data);
+    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let mut t = Pty::spawn(&["resume", "--screen-reader"], &env);
+    assert!(
+        t.wait_for(
+            "Sie spielen Schwarz gegen einen zweiten Spieler an der Tastatur",
+            LIMIT
+        )
+        .is_some(),
+        "{}",
+        t.text()
+    );
+    assert!(
+        t.wait_for("Letzter Zug: 2. Weiß, Springer Felix drei", LIMIT)
+            .is_some(),
+        "{}",
+        t.text()
+    );
+    // The player's own move is not labelled as the opponent's.
+    say(&mut t, "d6", "David sechs", 1);
+    say(&mut t, "d4", "Weiß: David vier", 1);
+    assert!(!t.text().contains("Schwarz: David sechs"), "{}", t.text());
+    quit(&mut t);
+    let games = hector(&["games"], &data);
+    let pgn = hector(&["export", "2"], &data);
+    let player = std::env::var("USER")
+        .ok()
+        .filter(|u| !u.is_empty() && u != "root")
+        .unwrap_or_else(|| "Spieler".into());
+    assert!(
+        pgn.contains("[White \"Spieler 2\"]") && pgn.contains(&format!("[Black \"{player}\"]")),
+        "{games}\n{pgn}"
+    );
+    assert!(pgn.contains("1. e4 c5 2. Nf3 d6 3. d4"), "{pgn}");
+}

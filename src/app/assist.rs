@@ -8,19 +8,18 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow};
-use shakmaty::Color;
 
 use crate::app::recorder::Recorder;
 use crate::app::table::{BoardSpec, Table, TableSpec, TableStart, Told};
 use crate::app::ui::narrator::Narrator;
 use crate::app::ui::view::Pieces;
 use crate::app::ui::{Front, Incoming, Mode, Picture, Source, Ui};
-use crate::core::clock::TimeControl;
 use crate::core::game::Game;
 use crate::core::matchplay::command::Command;
 use crate::core::matchplay::session::Urgency;
 use crate::core::matchplay::two_boards::envelope::Envelope;
-use crate::core::matchplay::two_boards::{Duty, Input, Seat};
+use crate::core::matchplay::two_boards::recorded::{PEG_BOARD, SIGHTED_BOARD};
+use crate::core::matchplay::two_boards::{Duty, Input, Seat, TwoBoardSetup};
 use crate::core::notation::clock_words::clock_faces;
 use crate::core::notation::language::{Language, fill};
 use crate::core::settings::SpeechSettings;
@@ -231,13 +230,7 @@ pub fn resume_spec(
     }
     let h = &recorder.header;
     let settings = &replayed.settings;
-    let control = match &h.time_control {
-        Some(tc) => Some(
-            tc.parse::<TimeControl>()
-                .map_err(|e| anyhow!("the journal's time control {tc:?}: {e}"))?,
-        ),
-        None => None,
-    };
+    let setup = TwoBoardSetup::read(h, settings).map_err(|e| anyhow!("{e}"))?;
     let board = |key: &str| -> Result<Option<BoardSpec>> {
         match settings.get(key) {
             None => Ok(None),
@@ -245,14 +238,6 @@ pub fn resume_spec(
                 .map(Some)
                 .with_context(|| format!("the journal names a board hector cannot read: {v}")),
         }
-    };
-    let blind = match settings.get("blind").map(String::as_str) {
-        Some("black") => Color::Black,
-        _ => Color::White,
-    };
-    let duty = match settings.get("duty").map(String::as_str) {
-        Some("sighted") => Duty::Sighted,
-        _ => Duty::Blind,
     };
     let sealed = match replayed.adjourned {
         None => None,
@@ -271,12 +256,12 @@ pub fn resume_spec(
         }
     };
     let spec = TableSpec {
-        blind,
-        peg: board("peg_board")?,
-        sighted: board("sighted_board")?,
-        control,
-        form: h.form,
-        duty,
+        blind: setup.blind,
+        peg: board(PEG_BOARD)?,
+        sighted: board(SIGHTED_BOARD)?,
+        control: setup.control,
+        form: setup.form,
+        duty: setup.duty,
         white: h.white.clone(),
         black: h.black.clone(),
         event: h.event.clone(),

@@ -182,7 +182,7 @@ impl Table {
                 }
                 *recorder
             }
-            None => Recorder::create(Table::header(&spec, &tb, lang), Table::settings(&spec)),
+            None => Recorder::create(Table::header(&spec, &tb, lang), Table::settings(&spec, &tb)),
         };
         let mut table = Table {
             game: tb,
@@ -198,50 +198,28 @@ impl Table {
     }
 
     fn header(spec: &TableSpec, tb: &TwoBoards, lang: &Language) -> Header {
-        let game = tb.game();
-        let mut h = Header::new(&now_utc(), &spec.white, &spec.black);
+        let opponent = fill(&lang.record.board_of, &[("color", lang.color(!spec.blind))]);
+        let mut h = tb.setup().header(
+            tb.game(),
+            &now_utc(),
+            (&spec.white, &spec.black),
+            &opponent,
+            &lang.code,
+        );
         h.event = spec.event.clone();
         h.site = spec.site.clone();
         h.round = spec.round.clone();
-        h.variant = game.variant();
-        if game.start() != &Chess::default() {
-            h.start_fen = Some(
-                shakmaty::fen::Fen::from_position(game.start(), shakmaty::EnPassantMode::Legal)
-                    .to_string(),
-            );
-        }
-        h.time_control = spec.control.as_ref().map(ToString::to_string);
-        // The record is the blind player's (D6, D9c), also when the arbiter runs the table.
-        h.local_player = Some(spec.blind);
-        h.opponent = fill(&lang.record.board_of, &[("color", lang.color(!spec.blind))]);
-        h.language = lang.code.clone();
-        h.form = spec.form;
-        h.rules = spec.rules();
         h
     }
 
-    /// What a resume needs to set the table up again.
-    fn settings(spec: &TableSpec) -> Vec<Entry> {
+    /// What a resume needs to set the table up again: the mode's settings, then the set-up's
+    /// (the core's one mapping, which a resume reads back).
+    fn settings(spec: &TableSpec, tb: &TwoBoards) -> Vec<Entry> {
         let mut settings = spec.settings.clone();
-        settings.push((
-            "blind".into(),
-            spec.blind.fold_wb("white", "black").to_string(),
+        settings.extend(tb.setup().settings(
+            spec.peg.as_ref().map(BoardSpec::setting),
+            spec.sighted.as_ref().map(BoardSpec::setting),
         ));
-        settings.push((
-            "duty".into(),
-            match spec.duty {
-                Duty::Blind => "blind",
-                Duty::Sighted => "sighted",
-                Duty::Arbiter => "arbiter",
-            }
-            .to_string(),
-        ));
-        if let Some(b) = &spec.peg {
-            settings.push(("peg_board".into(), b.setting()));
-        }
-        if let Some(b) = &spec.sighted {
-            settings.push(("sighted_board".into(), b.setting()));
-        }
         settings
             .into_iter()
             .map(|(key, value)| Entry::Setting { key, value })

@@ -14,13 +14,11 @@ use crate::app::recorder::Recorder;
 use crate::app::ui::narrator::Narrator;
 use crate::app::ui::view::Pieces;
 use crate::app::ui::{Front, Incoming, Mode, Picture, Source, Ui};
-use crate::core::clock::{AnnounceSettings, TimeControl};
+use crate::core::clock::TimeControl;
 use crate::core::game::Game;
-use crate::core::laws::Rules;
 use crate::core::matchplay::command::Command;
-use crate::core::matchplay::session::{
-    BoardOf, ClockAnswer, Effect, Event, Match, PlayExtras, Setup, Side, Urgency,
-};
+use crate::core::matchplay::session::recorded::{PlayRecord, RecordedOpponent, next_game};
+use crate::core::matchplay::session::{BoardOf, Effect, Event, Match, PlayExtras, Side, Urgency};
 use crate::core::notation::board_words;
 use crate::core::notation::clock_words::clock_faces;
 use crate::core::notation::language::{Language, fill};
@@ -250,25 +248,14 @@ impl App {
         if let Some(slot) = self.engine.as_mut() {
             slot.engine.stop();
         }
-        let mut header = self.recorder.header.clone();
-        header.created = crate::io::journal::now_utc();
-        if rematch {
-            std::mem::swap(&mut header.white, &mut header.black);
-            header.local_player = header.local_player.map(|c| !c);
-        }
         // The same settings (opponent, level, announcements, take-back, hints), so that the
-        // new game resumes as it was played; the moves stay behind, and so do the notes of
-        // this game's own events (where it continues, the advice asked in it).
-        let settings: Vec<crate::core::record::Entry> = self
-            .recorder
-            .entries()
-            .iter()
-            .filter(|e| {
-                matches!(e, crate::core::record::Entry::Setting { key, .. }
-                    if key != "continues" && key != "advice")
-            })
-            .cloned()
-            .collect();
+        // new game resumes as it was played.
+        let (header, settings) = next_game(
+            &self.recorder.header,
+            self.recorder.entries(),
+            &crate::io::journal::now_utc(),
+            rematch,
+        );
         self.recorder = Recorder::create(header, settings);
         self.tell_record_problem();
         let local = setup.local;
@@ -499,51 +486,45 @@ fn open_opposition(
     Ok(o)
 }
 
-/// The session's set-up from the options and who plays.
-fn session_setup(options: &PlayOptions, local_side: Side, o: &Opposition) -> Setup {
-    Setup {
-        white: options.color.fold_wb(local_side, o.side),
-        black: options.color.fold_wb(o.side, local_side),
-        local: options.color,
-        local_board: options.board.is_some(),
-        control: options.control.clone(),
-        announce: if options.announce {
-            AnnounceSettings::casual()
-        } else {
-            AnnounceSettings::tournament()
+/// What the journal keeps of the options and of who plays (the core's one mapping, which
+/// `hector resume` reads back).
+fn play_record(options: &PlayOptions, o: &Opposition, lang: &Language) -> PlayRecord {
+    let opponent = match (&options.opponent, o.side) {
+        (Opponent::Engine(Some(path)), Side::Engine) => {
+            RecordedOpponent::Engine(Some(path.display().to_string()))
+        }
+        (_, Side::Engine) => RecordedOpponent::Engine(None),
+        (Opponent::Board(port, protocol), _) => RecordedOpponent::Board {
+            protocol: protocol.name().to_string(),
+            port: port.display().to_string(),
         },
+        _ => RecordedOpponent::Keyboard,
+    };
+    PlayRecord {
+        local: options.color,
+        opponent,
+        level: options.level,
+        control: options.control.clone(),
+        announce: options.announce,
+        takeback: options.extras.takeback,
+        hints: options.hints,
+        board: options
+            .board
+            .as_ref()
+            .map(|(port, protocol)| (protocol.name().to_string(), port.display().to_string())),
         form: options.form,
-        rules: options.control.as_ref().map_or(Rules::STANDARD, |tc| {
-            if tc.category() == crate::core::clock::Category::Blitz {
-                Rules::BLITZ
-            } else {
-                Rules::STANDARD
-            }
-        }),
-        engine_level: options.level,
-        opponent_port: o.port.clone(),
-        clock_answer: ClockAnswer::Remaining,
-        openings: options.openings,
-        wording: options.wording,
+        language: lang.code.clone(),
     }
 }
 
 /// A new game's journal: its header, and the settings a resume needs to set it up again.
 fn new_recorder(
-    options: &PlayOptions,
+    record: &PlayRecord,
     game: &Game,
-    setup: &Setup,
     o: &Opposition,
     mut entries: Vec<crate::core::record::Entry>,
     lang: &Language,
 ) -> Recorder {
-    let variant = game.variant();
-    let start_fen = (game.start() != &Chess::default()
-        || variant == crate::core::variant::Variant::Chess960)
-        .then(|| {
-            shakmaty::fen::Fen::from_position(game.start(), shakmaty::EnPassantMode::Legal)
-                .to_string()
-        });
     let user = std::env::var("USER")
         .ok()
         .filter(|u| !u.is_empty() && u != "root")
@@ -554,56 +535,14 @@ fn new_recorder(
             &lang.play.engine_named,
             &[
                 ("name", slot.engine.name()),
-                ("level", &options.level.to_string()),
+                ("level", &record.level.to_string()),
             ],
         ),
         (None, Some(port)) => fill(&lang.play.board_named, &[("port", port)]),
         (None, None) => lang.play.second_player.clone(),
     };
-    let (white, black) = options.color.fold_wb(
-        (user.clone(), opponent_name.clone()),
-        (opponent_name.clone(), user),
-    );
-    let mut header =
-        crate::core::record::Header::new(&crate::io::journal::now_utc(), &white, &black);
-    header.variant = variant;
-    header.start_fen = start_fen;
-    header.time_control = options.control.as_ref().map(ToString::to_string);
-    header.local_player = (options.opponent != Opponent::Keyboard).then_some(options.color);
-    header.opponent = opponent_name;
-    header.language = lang.code.clone();
-    header.form = options.form;
-    header.rules = setup.rules;
-    let opponent_spec = match (&options.opponent, o.side) {
-        (Opponent::Engine(Some(path)), Side::Engine) => format!("engine:{}", path.display()),
-        (_, Side::Engine) => "engine".to_string(),
-        (Opponent::Board(port, protocol), _) => {
-            format!("board:{}:{}", protocol.name(), port.display())
-        }
-        _ => "keyboard".to_string(),
-    };
-    let mut settings = vec![
-        ("opponent", opponent_spec),
-        ("level", options.level.to_string()),
-        ("announce", options.announce.to_string()),
-    ];
-    // A resume keeps take-back off.
-    if !options.extras.takeback {
-        settings.push(("takeback", "off".to_string()));
-    }
-    if let Some((port, protocol)) = &options.board {
-        settings.push(("board", format!("{}:{}", protocol.name(), port.display())));
-    }
-    // Only when switched off, so that older records read as they were.
-    if !options.hints {
-        settings.push(("hints", "false".to_string()));
-    }
-    for (key, value) in settings {
-        entries.push(crate::core::record::Entry::Setting {
-            key: key.to_string(),
-            value,
-        });
-    }
+    let header = record.header(game, &crate::io::journal::now_utc(), &user, &opponent_name);
+    entries.extend(record.settings());
     Recorder::create(header, entries)
 }
 
@@ -633,12 +572,8 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
         Ok(o) => o,
         Err(code) => return code,
     };
-    let local_side = if options.board.is_some() {
-        Side::Board
-    } else {
-        Side::Keyboard
-    };
-    let setup = session_setup(&options, local_side, &o);
+    let record = play_record(&options, &o, lang);
+    let setup = record.setup(o.side, o.port.clone(), options.openings, options.wording);
     let (mut game_match, effects) = Match::new(setup.clone(), game.clone(), lang, Timestamp::ZERO);
     game_match.set_extras(options.extras);
     game_match.set_advice(options.hints);
@@ -650,7 +585,7 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
             }
             recorder
         }
-        None => new_recorder(&options, &game, &setup, &o, start_entries, lang),
+        None => new_recorder(&record, &game, &o, start_entries, lang),
     };
     let mut app = App {
         lang,

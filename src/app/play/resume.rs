@@ -10,6 +10,7 @@ use shakmaty::Color;
 use super::{Opponent, Start};
 use crate::app::recorder::Recorder;
 use crate::core::clock::TimeControl;
+use crate::core::matchplay::session::recorded::{PlayRecord, RecordedOpponent};
 use crate::core::notation::language::{Language, counted, default_language, fill, language};
 use crate::core::notation::speak::Form;
 use crate::core::record::{Entry, Salvaged, stop_words};
@@ -42,12 +43,6 @@ fn protocol(name: &str) -> Option<Protocol> {
     }
 }
 
-/// "peg:/dev/ttyACM0" to its protocol and port.
-fn board(value: &str) -> Option<(PathBuf, Protocol)> {
-    let (p, port) = value.split_once(':')?;
-    Some((PathBuf::from(port), protocol(p)?))
-}
-
 /// Opens the journal at `path` for continuing, and reads how its game was set up.
 pub fn from_journal(path: &Path) -> Result<Resumed> {
     let (recorder, replayed) = Recorder::resume(path)?;
@@ -66,40 +61,28 @@ pub fn from_journal(path: &Path) -> Result<Resumed> {
             settings.get("lichess").map_or("?", String::as_str)
         ));
     }
-    let control = match &h.time_control {
-        Some(tc) => Some(
-            tc.parse::<TimeControl>()
-                .map_err(|e| anyhow!("the journal's time control {tc:?}: {e}"))?,
+    let record = PlayRecord::read(h, settings).map_err(|e| anyhow!("{e}"))?;
+    let opponent = match &record.opponent {
+        RecordedOpponent::Keyboard => Opponent::Keyboard,
+        RecordedOpponent::Engine(path) => Opponent::Engine(path.as_ref().map(PathBuf::from)),
+        RecordedOpponent::Board { protocol: p, port } => Opponent::Board(
+            PathBuf::from(port),
+            protocol(p).context("the journal names a board hector cannot read")?,
         ),
-        None => None,
-    };
-    let opponent = match settings.get("opponent").map(String::as_str) {
-        None | Some("keyboard") => Opponent::Keyboard,
-        Some("engine") => Opponent::Engine(None),
-        Some(other) => match other.split_once(':') {
-            Some(("engine", path)) => Opponent::Engine(Some(PathBuf::from(path))),
-            Some(("board", rest)) => {
-                let (port, p) =
-                    board(rest).context("the journal names a board hector cannot read")?;
-                Opponent::Board(port, p)
-            }
-            _ => Opponent::Keyboard,
-        },
     };
     Ok(Resumed {
-        color: h.local_player.unwrap_or(Color::White),
+        color: record.local,
         opponent,
-        level: settings
-            .get("level")
-            .and_then(|l| l.parse().ok())
-            .unwrap_or(1),
-        announce: settings.get("announce").is_some_and(|a| a == "true"),
-        takeback: settings.get("takeback").is_none_or(|t| t != "off"),
-        control,
-        form: h.form,
-        language: h.language.clone(),
-        board: settings.get("board").and_then(|b| board(b)),
-        hints: settings.get("hints").is_none_or(|h| h != "false"),
+        level: record.level,
+        announce: record.announce,
+        takeback: record.takeback,
+        control: record.control,
+        form: record.form,
+        language: record.language,
+        board: record
+            .board
+            .and_then(|(p, port)| Some((PathBuf::from(port), protocol(&p)?))),
+        hints: record.hints,
         start: Start::Resume {
             recorder: Box::new(recorder),
             replayed: Box::new(replayed),

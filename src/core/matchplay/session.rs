@@ -1298,6 +1298,12 @@ impl Match {
             out.push(answer(lang.messages.game_over.clone()));
             return;
         }
+        // A claim with the move it intends would play that move (9.5b) in a position the
+        // envelope holds still: the envelope is opened first.
+        if text.is_some() && self.adjourned.is_some() {
+            out.push(answer(lang.arbiter.adjourned_wait.clone()));
+            return;
+        }
         let intended = match text.as_deref().map(|t| parse_move(t, self.game.position())) {
             None => None,
             Some(Ok(m)) => Some(m),
@@ -1568,6 +1574,7 @@ mod advice;
 mod arbiter;
 mod board_entry;
 mod entries;
+pub mod recorded;
 mod requests;
 mod review;
 pub use advice::AdviceKind;

@@ -232,6 +232,11 @@ impl Match {
     /// D2.8: the game goes back to its first `plies` half-moves. The clock is paused and the
     /// move given to the player to move then; the arbiter sets the times and starts it again.
     pub fn take_back_to(&mut self, plies: usize, now: Timestamp) -> Vec<Effect> {
+        // The envelope holds the position before the sealed move: it stays the game's until
+        // the envelope is opened (E9).
+        if self.adjourned.is_some() && self.game.ply() > plies {
+            return vec![answer(self.lang.arbiter.adjourned_wait.clone())];
+        }
         let mut out = Vec::new();
         while self.game.ply() > plies {
             match self.game.take_back() {
@@ -311,6 +316,11 @@ impl Match {
     /// Whether the game is adjourned (a move is sealed).
     pub fn is_adjourned(&self) -> bool {
         self.adjourned.is_some()
+    }
+
+    /// The sealed move of an adjourned game.
+    pub fn sealed_move(&self) -> Option<Move> {
+        self.adjourned
     }
 
     /// E9: the envelope is opened, the sealed move played and the opponent's clock started.

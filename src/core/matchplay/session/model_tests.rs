@@ -12,8 +12,10 @@ use proptest::prelude::*;
 use shakmaty::fen::Fen;
 use shakmaty::{ByColor, Color, EnPassantMode, Move, Piece, Position, Role, Square};
 
+use super::recorded::{PlayRecord, RecordedOpponent, next_game};
 use super::*;
 use crate::core::board::Recognition;
+use crate::core::matchplay::two_boards::envelope::Envelope;
 use crate::core::notation::language::language;
 use crate::core::outcome::GameResult;
 use crate::core::record::{Entry, Header, Replayed, replay};
@@ -238,33 +240,85 @@ fn step(arbiter: bool) -> BoxedStrategy<Step> {
     }
 }
 
-/// The game's set-ups: who plays which side, with or without a clock and a board.
-fn setup(kind: u8, clock: bool, rules: Rules) -> Setup {
-    let (white, black, local, local_board) = match kind % 4 {
-        0 => (Side::Keyboard, Side::Keyboard, Color::White, false),
-        1 => (Side::Keyboard, Side::Engine, Color::White, false),
-        2 => (Side::Engine, Side::Board, Color::Black, true),
-        _ => (Side::Board, Side::Keyboard, Color::White, true),
-    };
-    Setup {
-        white,
-        black,
-        local,
-        local_board,
-        // Short enough that flags fall within a sequence.
-        control: clock.then(|| "180+2".parse().expect("time control")),
-        announce: AnnounceSettings::tournament(),
-        form: Form::Short,
-        rules,
-        engine_level: 1,
-        opponent_port: None,
-        clock_answer: ClockAnswer::Remaining,
-        // Opening names are always said; check words are off in the games with a clock.
-        openings: true,
-        wording: crate::core::notation::wording::Wording {
-            check_words: !clock,
-            ..Default::default()
+/// The game's set-ups as `hector play` records them: the opponent (a second player, the
+/// computer, an e-board), the player's colour, the player's own board or none, a clock
+/// (blitz or not) or none; take-back and hints on or off.
+fn record(kind: u8, black: bool, clock: bool, blitz: bool) -> PlayRecord {
+    PlayRecord {
+        local: if black { Color::Black } else { Color::White },
+        opponent: match kind % 3 {
+            0 => RecordedOpponent::Keyboard,
+            1 => RecordedOpponent::Engine(None),
+            _ => RecordedOpponent::Board {
+                protocol: "dgt".into(),
+                port: "/dev/ttyUSB0".into(),
+            },
         },
+        level: 1 + kind % 8,
+        // Short enough that flags fall within a sequence.
+        control: clock.then(|| {
+            if blitz { "180+2" } else { "660+2" }
+                .parse()
+                .expect("time control")
+        }),
+        announce: blitz,
+        takeback: kind % 4 != 3,
+        hints: kind % 5 != 4,
+        board: (kind / 3 % 2 == 1).then(|| ("peg".into(), "/dev/ttyACM0".into())),
+        form: Form::Short,
+        language: "de".into(),
+    }
+}
+
+/// What the player's configuration adds to the record's set-up (the same on every resume):
+/// opening names always said, check words off in the games with a clock.
+#[derive(Clone, Copy)]
+struct Config {
+    openings: bool,
+    wording: crate::core::notation::wording::Wording,
+    say_captured: bool,
+}
+
+/// The names the journal's header gives the player and the opponent.
+const PLAYER: &str = "Anna";
+const OPPONENT: &str = "Gegner";
+const CREATED: &str = "2026-11-23T12:00:00Z";
+
+/// The session set up from a record, as `hector play` (and `hector resume`) does.
+fn session(
+    record: &PlayRecord,
+    game: Game,
+    config: Config,
+    play: bool,
+    now: Timestamp,
+) -> (Match, Vec<Effect>) {
+    let port = match &record.opponent {
+        RecordedOpponent::Board { port, .. } => Some(port.clone()),
+        _ => None,
+    };
+    let setup = record.setup(
+        record.opponent.side(),
+        port,
+        config.openings,
+        config.wording,
+    );
+    let lang = language(&record.language).expect("language");
+    let (mut m, effects) = Match::new(setup, game, lang, now);
+    m.set_extras(extras(record, config, play));
+    m.set_advice(record.hints);
+    (m, effects)
+}
+
+/// hector play offers the players' agreements; the assistant and the arbiter do not.
+fn extras(record: &PlayRecord, config: Config, play: bool) -> PlayExtras {
+    if play {
+        PlayExtras {
+            takeback: record.takeback,
+            agreements: true,
+            say_captured: config.say_captured,
+        }
+    } else {
+        PlayExtras::default()
     }
 }
 
@@ -302,36 +356,35 @@ struct Run {
     header: Header,
     entries: Vec<Entry>,
     now: Timestamp,
-    /// The move a quit left sealed (an adjourned game continued from its record).
-    sealed: Option<Move>,
-    /// The clock waits for the opening words (hector play), at the start and on a resume.
-    hold: bool,
-    /// What the mode offers besides the Laws (hector play: take-back, abort, rematch).
-    extras: PlayExtras,
+    /// The envelope of an adjournment, as the assistant's table writes it (TOML).
+    envelope: Option<String>,
+    /// The clock waits for the opening words, and the players' agreements are offered
+    /// (hector play); else the assistant's and the arbiter's session.
+    play: bool,
+    config: Config,
+    /// The engine was given up in this sitting: a person plays its side until the next
+    /// start, which tries the engine again.
+    engine_gone: bool,
 }
 
 impl Run {
-    fn with_extras(s: Setup, hold: bool, extras: PlayExtras) -> Run {
-        let lang = language("de").expect("de");
-        let mut header = Header::new("2026-11-23T12:00:00Z", "Weiß", "Schwarz");
-        header.rules = s.rules;
-        header.time_control = s.control.as_ref().map(ToString::to_string);
-        let (mut m, effects) = Match::new(s, Game::default(), lang, Timestamp::ZERO);
-        m.set_extras(extras);
-        // As hector play does: bewertung and tipp ask the engine where there is one.
-        m.set_advice(true);
+    fn new(record: &PlayRecord, play: bool, config: Config) -> Run {
+        let game = Game::default();
+        let header = record.header(&game, CREATED, PLAYER, OPPONENT);
+        let (mut m, effects) = session(record, game, config, play, Timestamp::ZERO);
         // As hector play does: the clock waits for the opening words.
-        if hold {
+        if play {
             m.hold_clock(Timestamp::ZERO);
         }
         let mut run = Run {
             m,
             header,
-            entries: Vec::new(),
+            entries: record.settings(),
             now: Timestamp::ZERO,
-            sealed: None,
-            hold,
-            extras,
+            envelope: None,
+            play,
+            config,
+            engine_gone: false,
         };
         run.apply(effects);
         run
@@ -349,17 +402,35 @@ impl Run {
                         self.checkpoint();
                     }
                 }
-                Effect::NewGame => {
-                    *self = Run::with_extras(self.m.setup().clone(), self.hold, self.extras);
-                    return;
-                }
-                Effect::Rematch => {
-                    *self = Run::with_extras(self.m.setup().swapped(), self.hold, self.extras);
-                    return;
-                }
+                Effect::EngineGone => self.engine_gone = true,
+                Effect::NewGame => return self.next_game(false),
+                Effect::Rematch => return self.next_game(true),
                 _ => {}
             }
         }
+    }
+
+    /// `neu` or `revanche`, as hector play starts the next game: a new journal with the
+    /// header and settings the core derives from this one, the same set-up (swapped for a
+    /// rematch) from the start position.
+    fn next_game(&mut self, rematch: bool) {
+        let (header, entries) = next_game(&self.header, &self.entries, CREATED, rematch);
+        let setup = if rematch {
+            self.m.setup().swapped()
+        } else {
+            self.m.setup().clone()
+        };
+        let g = self.m.game();
+        let game = Game::from_position(g.start().clone(), g.variant());
+        let (extras, hints, lang) = (self.m.extras(), self.m.advice_on(), self.m.lang());
+        let (mut m, effects) = Match::new(setup, game, lang, self.now);
+        m.set_extras(extras);
+        m.set_advice(hints);
+        self.m = m;
+        self.header = header;
+        self.entries = entries;
+        self.envelope = None;
+        self.apply(effects);
     }
 
     /// The clock as the recorder writes it on leaving.
@@ -515,119 +586,276 @@ impl Run {
                 self.m.take_back_to(plies, now)
             }
             ArbiterStep::Adjourn(n) => match legal(&self.m, *n) {
-                Some(mv) if !self.m.is_adjourned() => match self.m.adjourn(mv, now) {
-                    Ok(effects) => {
-                        self.sealed = Some(mv);
-                        effects
+                Some(mv) if !self.m.is_adjourned() => {
+                    // Sealed in the position before the seal, as the table writes it.
+                    let envelope = Envelope::seal(self.m.game(), self.m.clock(), mv, now);
+                    match self.m.adjourn(mv, now) {
+                        Ok(effects) => {
+                            self.envelope = Some(envelope.to_toml());
+                            effects
+                        }
+                        Err(_) => Vec::new(),
                     }
-                    Err(_) => Vec::new(),
-                },
+                }
                 _ => Vec::new(),
             },
-            ArbiterStep::OpenEnvelope => {
-                self.sealed = None;
-                self.m.open_envelope(now)
-            }
+            ArbiterStep::OpenEnvelope => self.m.open_envelope(now),
             ArbiterStep::Note => self.m.note("Notiz"),
         }
     }
 
-    /// Leaves and continues from the journal, as `hector resume` does.
+    /// Leaves and continues from the journal alone, as `hector resume` does: the set-up
+    /// from the header and the settings, the game and the clock from the entries, a sealed
+    /// move from the envelope. Nothing is taken from the session that wrote them.
     fn resume(&mut self) {
         if !self.m.game().is_over() {
             self.checkpoint();
         }
-        let replayed = replay(&self.header, &self.entries).expect("the journal replays");
-        let setup = self.m.setup().clone();
-        let lang = self.m.lang();
-        let (mut m, effects) = Match::start(setup, replayed.game.clone(), lang, self.now);
-        m.set_extras(self.extras);
-        m.set_advice(true);
-        if let Some(snapshot) = &replayed.clock {
-            m.restore_clock(snapshot, replayed.clock_moves(), self.now);
-        }
-        if replayed.adjourned.is_some()
-            && let Some(sealed) = self.sealed
-        {
-            m.restore_adjournment(sealed);
-        }
-        if self.hold {
-            m.hold_clock(self.now);
-        }
+        let (m, effects) = resumed(&self.journal(), self.config, self.play, self.now);
+        // A question lapses when the player leaves: the game goes on asking none.
+        prop_assert_none(m.question());
         self.m = m;
+        self.engine_gone = false;
         self.apply(effects);
     }
 
-    /// The journal so far replays to the session's game.
+    fn journal(&self) -> Journal<'_> {
+        Journal {
+            header: &self.header,
+            entries: &self.entries,
+            envelope: self.envelope.as_deref(),
+        }
+    }
+
+    /// The journal so far replays to the session's game, and its set-up is the session's.
     fn check(&self, history: &[Step]) -> Result<(), TestCaseError> {
-        same_state(
-            &self.header,
-            &self.entries,
-            &self.m,
-            self.now,
-            &format!("{history:?}"),
-        )
+        let history = format!("{history:?}");
+        same_state(&self.journal(), &self.m, self.now, &history)?;
+        self.same_setup(&history)
+    }
+
+    /// What a resume reads from the header and the settings is the session's set-up: the
+    /// player's colour and the names, who plays each side, the clock, the level, the
+    /// wording, take-back and hints.
+    fn same_setup(&self, history: &str) -> Result<(), TestCaseError> {
+        let context = || format!("steps: {history}\nheader: {:#?}", self.header);
+        let replayed =
+            replay(&self.header, &self.entries).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let record = PlayRecord::read(&self.header, &replayed.settings)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let port = match &record.opponent {
+            RecordedOpponent::Board { port, .. } => Some(port.clone()),
+            _ => None,
+        };
+        let mut expected = record.setup(
+            record.opponent.side(),
+            port,
+            self.config.openings,
+            self.config.wording,
+        );
+        let s = self.m.setup();
+        // A computer given up in this sitting is a person's until the next start.
+        if self.engine_gone {
+            for side in [&mut expected.white, &mut expected.black] {
+                if *side == Side::Engine {
+                    *side = Side::Keyboard;
+                }
+            }
+        }
+        prop_assert_eq!(record.local, s.local, "the player's colour\n{}", context());
+        let (white, black) = s.local.fold_wb((PLAYER, OPPONENT), (OPPONENT, PLAYER));
+        prop_assert_eq!(
+            (self.header.white.as_str(), self.header.black.as_str()),
+            (white, black),
+            "the names\n{}",
+            context()
+        );
+        prop_assert_eq!(
+            (expected.white, expected.black),
+            (s.white, s.black),
+            "who plays each side\n{}",
+            context()
+        );
+        prop_assert_eq!(expected.local_board, s.local_board, "board\n{}", context());
+        prop_assert_eq!(
+            expected.control.as_ref().map(ToString::to_string),
+            s.control.as_ref().map(ToString::to_string),
+            "time control\n{}",
+            context()
+        );
+        prop_assert_eq!(
+            &expected.announce,
+            &s.announce,
+            "announcements\n{}",
+            context()
+        );
+        prop_assert_eq!(expected.rules, s.rules, "rules\n{}", context());
+        prop_assert_eq!(expected.form, s.form, "form\n{}", context());
+        prop_assert_eq!(
+            expected.engine_level,
+            s.engine_level,
+            "level\n{}",
+            context()
+        );
+        prop_assert_eq!(
+            &expected.opponent_port,
+            &s.opponent_port,
+            "opponent's board\n{}",
+            context()
+        );
+        prop_assert_eq!(expected.wording, s.wording, "wording\n{}", context());
+        prop_assert_eq!(
+            &record.language,
+            &self.m.lang().code,
+            "language\n{}",
+            context()
+        );
+        prop_assert_eq!(
+            extras(&record, self.config, self.play),
+            self.m.extras(),
+            "take-back and agreements\n{}",
+            context()
+        );
+        prop_assert_eq!(record.hints, self.m.advice_on(), "hints\n{}", context());
+        Ok(())
     }
 }
 
-/// The journal `entries` replays to the game of `m` at `now`: position, moves, outcome,
-/// pending offer, illegal-move tallies, the game's events, an adjournment, the clock of the
-/// side that is not running, whether it is paused, and the move counters.
+fn prop_assert_none(question: Option<String>) {
+    assert_eq!(question, None, "a resumed game asks nothing");
+}
+
+/// A journal as a mode leaves it: the header, the entries, and an adjournment's envelope.
+pub(crate) struct Journal<'a> {
+    pub header: &'a Header,
+    pub entries: &'a [Entry],
+    pub envelope: Option<&'a str>,
+}
+
+impl Journal<'_> {
+    /// The sealed move, as the assistant's resume opens the envelope (E9) against the
+    /// replayed game; `None` when the game is not adjourned.
+    pub fn sealed(&self, replayed: &Replayed) -> Result<Option<Move>, TestCaseError> {
+        if replayed.adjourned.is_none() {
+            return Ok(None);
+        }
+        let text = self
+            .envelope
+            .ok_or_else(|| TestCaseError::fail("adjourned without an envelope"))?;
+        let envelope = Envelope::from_toml(text).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        envelope
+            .open(&replayed.game)
+            .map(Some)
+            .map_err(|e| TestCaseError::fail(e.to_string()))
+    }
+}
+
+/// The session `hector resume` continues from a journal alone.
+fn resumed(
+    journal: &Journal<'_>,
+    config: Config,
+    play: bool,
+    now: Timestamp,
+) -> (Match, Vec<Effect>) {
+    let replayed = replay(journal.header, journal.entries).expect("the journal replays");
+    let record = PlayRecord::read(journal.header, &replayed.settings).expect("the set-up reads");
+    let (mut m, effects) = session(&record, replayed.game.clone(), config, play, now);
+    if let Some(snapshot) = &replayed.clock {
+        m.restore_clock(snapshot, replayed.clock_moves(), now);
+    }
+    if let Some(sealed) = journal.sealed(&replayed).expect("the envelope opens") {
+        m.restore_adjournment(sealed);
+    }
+    if play {
+        m.hold_clock(now);
+    }
+    (m, effects)
+}
+
+/// The journal replays to the game of `m` at `now`: position, moves, outcome, pending
+/// offer, illegal-move tallies, the game's events, an adjournment and its sealed move (from
+/// the envelope), whether there is a clock and its control, the clock of the side that is
+/// not running (or both untouched before the record holds a clock), whether it is paused,
+/// and the move counters.
 pub(crate) fn same_state(
-    header: &Header,
-    entries: &[Entry],
+    journal: &Journal<'_>,
     m: &Match,
     now: Timestamp,
     history: &str,
 ) -> Result<(), TestCaseError> {
-    {
-        let r: Replayed = match replay(header, entries) {
-            Ok(r) => r,
-            Err(e) => {
-                return Err(TestCaseError::fail(format!(
-                    "the journal does not replay: {e}\nsteps: {history}\nentries: {entries:#?}"
-                )));
-            }
-        };
-        let g = m.game();
-        let fen = |p: &Chess| Fen::from_position(p, EnPassantMode::Legal).to_string();
-        let context = || format!("steps: {history}\nentries: {entries:#?}");
-        prop_assert_eq!(
-            fen(r.game.position()),
-            fen(g.position()),
-            "position\n{}",
-            context()
-        );
-        prop_assert_eq!(r.game.moves(), g.moves(), "moves\n{}", context());
-        prop_assert_eq!(r.outcome(), g.outcome(), "outcome\n{}", context());
-        prop_assert_eq!(
-            r.game.pending_draw_offer(),
-            g.pending_draw_offer(),
-            "pending offer\n{}",
-            context()
-        );
-        for c in Color::ALL {
-            prop_assert_eq!(
-                r.game.illegal_move_count(c),
-                g.illegal_move_count(c),
-                "illegal moves of {:?}\n{}",
-                c,
-                context()
-            );
+    let (header, entries) = (journal.header, journal.entries);
+    let r: Replayed = match replay(header, entries) {
+        Ok(r) => r,
+        Err(e) => {
+            return Err(TestCaseError::fail(format!(
+                "the journal does not replay: {e}\nsteps: {history}\nentries: {entries:#?}"
+            )));
         }
-        prop_assert_eq!(r.game.events(), g.events(), "events\n{}", context());
+    };
+    let g = m.game();
+    let fen = |p: &Chess| Fen::from_position(p, EnPassantMode::Legal).to_string();
+    let context = || format!("steps: {history}\nentries: {entries:#?}");
+    prop_assert_eq!(
+        fen(r.game.position()),
+        fen(g.position()),
+        "position\n{}",
+        context()
+    );
+    prop_assert_eq!(r.game.moves(), g.moves(), "moves\n{}", context());
+    prop_assert_eq!(r.outcome(), g.outcome(), "outcome\n{}", context());
+    prop_assert_eq!(
+        r.game.pending_draw_offer(),
+        g.pending_draw_offer(),
+        "pending offer\n{}",
+        context()
+    );
+    for c in Color::ALL {
         prop_assert_eq!(
-            r.adjourned.is_some(),
-            m.is_adjourned(),
-            "adjourned\n{}",
+            r.game.illegal_move_count(c),
+            g.illegal_move_count(c),
+            "illegal moves of {:?}\n{}",
+            c,
             context()
         );
-        if let Some(clock) = m.clock()
-            && let Some(snapshot) = &r.clock
-        {
+    }
+    prop_assert_eq!(r.game.events(), g.events(), "events\n{}", context());
+    prop_assert_eq!(
+        r.adjourned.is_some(),
+        m.is_adjourned(),
+        "adjourned\n{}",
+        context()
+    );
+    prop_assert_eq!(
+        journal.sealed(&r)?,
+        m.sealed_move(),
+        "the sealed move\n{}",
+        context()
+    );
+    // A clock exists exactly when the header names its control.
+    prop_assert_eq!(
+        header.time_control.clone(),
+        m.setup().control.as_ref().map(ToString::to_string),
+        "time control\n{}",
+        context()
+    );
+    prop_assert_eq!(
+        header.time_control.is_some(),
+        m.clock().is_some(),
+        "a clock\n{}",
+        context()
+    );
+    let Some(clock) = m.clock() else {
+        prop_assert!(r.clock.is_none(), "a clock in the record\n{}", context());
+        return Ok(());
+    };
+    if g.is_over() {
+        return Ok(());
+    }
+    match &r.clock {
+        Some(snapshot) => {
             // The side whose clock stands keeps the time last written for it.
             for c in Color::ALL {
-                if clock.running() != Some(c) && !g.is_over() {
+                if clock.running() != Some(c) {
                     prop_assert_eq!(
                         Duration::from_millis(snapshot.times.of(c)),
                         clock.remaining(c, now),
@@ -637,41 +865,48 @@ pub(crate) fn same_state(
                     );
                 }
             }
-            if !g.is_over() {
-                prop_assert_eq!(snapshot.paused, clock.is_paused(), "paused\n{}", context());
-                let counts = r.clock_moves();
-                prop_assert_eq!(
-                    counts,
-                    ByColor::new_with(|c| clock.moves_completed(c)),
-                    "move counters\n{}",
-                    context()
-                );
-            }
+            prop_assert_eq!(snapshot.paused, clock.is_paused(), "paused\n{}", context());
         }
-        Ok(())
+        // Nothing written of the clock yet: nobody's time has been touched but the running
+        // side's.
+        None => {
+            let fresh = crate::core::clock::Clock::new(
+                m.setup().control.clone().expect("a clock has its control"),
+            );
+            for c in Color::ALL {
+                if clock.running() != Some(c) {
+                    prop_assert_eq!(
+                        fresh.remaining(c, now),
+                        clock.remaining(c, now),
+                        "{:?}'s time before any record of the clock\n{}",
+                        c,
+                        context()
+                    );
+                }
+            }
+            prop_assert!(!clock.is_paused(), "paused\n{}", context());
+        }
     }
+    prop_assert_eq!(
+        r.clock_moves(),
+        ByColor::new_with(|c| clock.moves_completed(c)),
+        "move counters\n{}",
+        context()
+    );
+    Ok(())
 }
 
-fn run_sequence(
-    kind: u8,
-    clock: bool,
-    blitz: bool,
-    steps: &[Step],
-    hold: bool,
-) -> Result<(), TestCaseError> {
-    let rules = if blitz { Rules::BLITZ } else { Rules::STANDARD };
-    // hector play offers the players' agreements (with and without take-back, and with the
-    // taken pieces said); the assistant and the arbiter do not.
-    let extras = if hold {
-        PlayExtras {
-            takeback: kind != 3 || !clock,
-            agreements: true,
-            say_captured: blitz,
-        }
-    } else {
-        PlayExtras::default()
+fn run_sequence(record: &PlayRecord, steps: &[Step], play: bool) -> Result<(), TestCaseError> {
+    let clock = record.control.is_some();
+    let config = Config {
+        openings: true,
+        wording: crate::core::notation::wording::Wording {
+            check_words: !clock,
+            ..Default::default()
+        },
+        say_captured: record.announce,
     };
-    let mut run = Run::with_extras(setup(kind, clock, rules), hold, extras);
+    let mut run = Run::new(record, play, config);
     run.check(&[])?;
     for (i, s) in steps.iter().enumerate() {
         run.step(s);
@@ -683,27 +918,36 @@ fn run_sequence(
 proptest! {
     #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
 
-    /// `hector play`: the player's commands, the engine and the boards.
+    /// `hector play`: the player's commands, the engine and the boards, in every kind of
+    /// game, with new games and rematches.
     #[test]
     fn every_played_session_replays_from_its_journal(
-        kind in 0u8..4,
+        kind in 0u8..12,
+        black in any::<bool>(),
         clock in any::<bool>(),
         blitz in any::<bool>(),
         steps in proptest::collection::vec(step(false), 1..60),
     ) {
-        run_sequence(kind, clock, blitz, &steps, true)?;
+        run_sequence(&record(kind, black, clock, blitz), &steps, true)?;
     }
 
     /// The assistant's and the arbiter's sessions: the arbiter's actions as well.
     #[test]
     fn every_arbitrated_session_replays_from_its_journal(
-        kind in 0u8..4,
+        kind in 0u8..12,
+        black in any::<bool>(),
         clock in any::<bool>(),
         blitz in any::<bool>(),
         steps in proptest::collection::vec(step(true), 1..60),
     ) {
-        run_sequence(kind, clock, blitz, &steps, false)?;
+        run_sequence(&record(kind, black, clock, blitz), &steps, false)?;
     }
+}
+
+/// A game at one keyboard (kind 0), against the computer (1), against an e-board (2); with
+/// the player's own board (+3); the player's colour.
+fn game(kind: u8, black: bool, clock: bool) -> PlayRecord {
+    record(kind, black, clock, false)
 }
 
 /// The case the players met: `e4`, `remis`, `e5`, `Sf3` at one keyboard.
@@ -715,8 +959,8 @@ fn a_draw_offer_answered_by_a_move_replays() {
         Step::Text("e5"),
         Step::Text("Sf3"),
     ];
-    run_sequence(0, false, false, &steps, true).expect("replays");
-    run_sequence(0, true, false, &steps, true).expect("replays with a clock");
+    run_sequence(&game(0, false, false), &steps, true).expect("replays");
+    run_sequence(&game(0, false, true), &steps, true).expect("replays with a clock");
 }
 
 /// A wrong claim stands as an offer (9.1b4), which the next move declines.
@@ -729,8 +973,37 @@ fn a_wrong_claim_followed_by_moves_replays() {
         Step::Text("Sf3"),
         Step::Text("Sc6"),
     ];
-    run_sequence(0, false, false, &steps, true).expect("replays");
-    run_sequence(0, true, false, &steps, true).expect("replays with a clock");
+    run_sequence(&game(0, false, false), &steps, true).expect("replays");
+    run_sequence(&game(0, false, true), &steps, true).expect("replays with a clock");
+}
+
+/// The case the players met: a game with a second player, `revanche`, three moves, and a
+/// resume: the player keeps Black, and the names stay where they were.
+#[test]
+fn a_rematch_at_one_keyboard_resumes_with_the_players_colour() {
+    use Step::{Resume, Text};
+    let steps = [
+        Text("e4"),
+        Text("e5"),
+        Text("aufgeben"),
+        Text("ja"),
+        Text("revanche"),
+        Text("e4"),
+        Text("c5"),
+        Text("Sf3"),
+        Resume,
+        Text("d6"),
+        Text("revanche"),
+        Resume,
+    ];
+    for kind in 0..6 {
+        for black in [false, true] {
+            for clock in [false, true] {
+                run_sequence(&game(kind, black, clock), &steps, true)
+                    .unwrap_or_else(|e| panic!("kind {kind}, black {black}, clock {clock}: {e}"));
+            }
+        }
+    }
 }
 
 /// Take-back asked and answered at one keyboard (with a standing draw offer and a clock),
@@ -755,9 +1028,10 @@ fn takeback_abort_and_rematch_replay() {
         Text("Sf3"),
         Text("abbrechen"),
         Text("revanche"),
+        Resume,
     ];
-    run_sequence(0, false, false, &keyboard, true).expect("replays");
-    run_sequence(0, true, false, &keyboard, true).expect("replays with a clock");
+    run_sequence(&game(0, false, false), &keyboard, true).expect("replays");
+    run_sequence(&game(0, true, true), &keyboard, true).expect("replays with a clock");
     let engine = [
         Text("e4"),
         Wait(2_000),
@@ -778,7 +1052,8 @@ fn takeback_abort_and_rematch_replay() {
         Wait(500),
         Engine(2),
         Text("abbrechen"),
+        Resume,
     ];
-    run_sequence(1, false, false, &engine, true).expect("replays");
-    run_sequence(1, true, true, &engine, true).expect("replays with a clock");
+    run_sequence(&game(1, false, false), &engine, true).expect("replays");
+    run_sequence(&record(1, false, true, true), &engine, true).expect("replays with a clock");
 }

@@ -487,7 +487,10 @@ fn a_refused_line_lets_the_question_lapse_in_words() {
     );
     // An impossible move is refused and lets it lapse too; "ja" then answers nothing.
     let e = said(&line(&mut m, "Sf4", 40));
-    assert!(e[0].ends_with("Nicht aufgegeben. Die Partie geht weiter"), "{e:?}");
+    assert!(
+        e[0].ends_with("Nicht aufgegeben. Die Partie geht weiter"),
+        "{e:?}"
+    );
     assert_eq!(
         said(&line(&mut m, "ja", 50)),
         ["Es gibt keine Frage zu beantworten"]

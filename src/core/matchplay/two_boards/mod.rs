@@ -23,6 +23,7 @@ pub mod action;
 pub mod console;
 pub mod envelope;
 pub mod game_file;
+pub mod recorded;
 pub mod relation;
 
 use std::time::Duration;
@@ -1003,6 +1004,11 @@ impl TwoBoards {
             out.push(answer(self.lang.arbiter.nothing_to_confirm.clone()));
             return;
         };
+        // The envelope holds the position before the sealed move until it is opened (E9).
+        if self.m.is_adjourned() && shared < self.game().ply() {
+            out.push(answer(self.lang.arbiter.adjourned_wait.clone()));
+            return;
+        }
         let times = self
             .times_after
             .get(shared.wrapping_sub(1))

@@ -13,7 +13,7 @@ use shakmaty::{Color, Move, Position, Role, Square};
 use super::*;
 use crate::core::board::{SquareDiff, SquareState};
 use crate::core::matchplay::session::TimeChange;
-use crate::core::matchplay::session::model_tests::same_state;
+use crate::core::matchplay::session::model_tests::{Journal, same_state};
 use crate::core::notation::language::language;
 use crate::core::outcome::GameResult;
 use crate::core::record::{Entry, Header, replay};
@@ -74,6 +74,10 @@ const TEXTS: &[&str] = &[
     "sr pause",
     "sr weiter",
     "Elefant",
+    // The players' agreements of hector play are not offered here.
+    "revanche",
+    "zurücknehmen",
+    "abbrechen",
 ];
 
 fn action() -> impl Strategy<Value = ActionStep> {
@@ -116,27 +120,40 @@ fn seat(blind: bool) -> Seat {
     if blind { Seat::Blind } else { Seat::Sighted }
 }
 
+/// The names the header gives the players.
+const NAMES: (&str, &str) = ("Anna", "Bernd");
+const CREATED: &str = "2026-11-23T12:00:00Z";
+
 struct Run {
     tb: TwoBoards,
     header: Header,
     entries: Vec<Entry>,
     now: Timestamp,
-    sealed: Option<Move>,
+    /// The envelope of an adjournment, as the table writes it (TOML).
+    envelope: Option<String>,
 }
 
 impl Run {
+    /// A new game, its journal begun as the table begins it (the core's mapping of the
+    /// set-up to the header and the settings).
     fn new(setup: TwoBoardSetup) -> Run {
-        let mut header = Header::new("2026-11-23T12:00:00Z", "Weiß", "Schwarz");
-        header.rules = setup.rules;
-        header.time_control = setup.control.as_ref().map(ToString::to_string);
         let lang = language("de").expect("de");
-        let (tb, effects) = TwoBoards::new(setup, Game::default(), lang, Timestamp::ZERO);
+        let game = Game::default();
+        let header = setup.header(&game, CREATED, NAMES, "Brett", &lang.code);
+        let peg = setup.blind_board.then(|| "peg:/dev/ttyACM0".to_string());
+        let sighted = setup.sighted_board.then(|| "dgt:/dev/ttyUSB0".to_string());
+        let entries = setup
+            .settings(peg, sighted)
+            .into_iter()
+            .map(|(key, value)| Entry::Setting { key, value })
+            .collect();
+        let (tb, effects) = TwoBoards::new(setup, game, lang, Timestamp::ZERO);
         let mut run = Run {
             tb,
             header,
-            entries: Vec::new(),
+            entries,
             now: Timestamp::ZERO,
-            sealed: None,
+            envelope: None,
         };
         run.apply(effects);
         run
@@ -150,14 +167,25 @@ impl Run {
 
     fn apply(&mut self, effects: Vec<Effect>) {
         for e in effects {
-            if let Effect::Record(r) = e {
-                let entries = r.entries(self.tb.game());
-                assert!(!entries.is_empty(), "{r:?} gave no entry");
-                self.entries.extend(entries);
-                // As the table does: the clock's standing with a pause.
-                if matches!(r, Recorded::ClockPaused | Recorded::ClockResumed) {
-                    self.checkpoint();
+            match e {
+                Effect::Record(r) => {
+                    let entries = r.entries(self.tb.game());
+                    assert!(!entries.is_empty(), "{r:?} gave no entry");
+                    self.entries.extend(entries);
+                    // As the table does: the clock's standing with a pause.
+                    if matches!(r, Recorded::ClockPaused | Recorded::ClockResumed) {
+                        self.checkpoint();
+                    }
                 }
+                // As the table does: the envelope is written, and its place recorded.
+                Effect::Envelope(envelope) => {
+                    self.envelope = Some(envelope.to_toml());
+                    self.entries.push(Entry::Setting {
+                        key: "envelope".into(),
+                        value: "partie.envelope.toml".into(),
+                    });
+                }
+                _ => {}
             }
         }
     }
@@ -271,13 +299,10 @@ impl Run {
                     ActionStep::Correct(c) => Action::Correct(color(*c)),
                     ActionStep::Promote => Action::Promote(Role::Queen),
                     ActionStep::Seal(n) => match self.legal(*n) {
-                        Some(m) if !self.tb.is_adjourned() => {
-                            self.sealed = Some(m);
-                            Action::Seal {
-                                text: self.san(m),
-                                resumption: "morgen".into(),
-                            }
-                        }
+                        Some(m) if !self.tb.is_adjourned() => Action::Seal {
+                            text: self.san(m),
+                            resumption: "morgen".into(),
+                        },
                         _ => return,
                     },
                     ActionStep::Open => Action::Open,
@@ -290,35 +315,89 @@ impl Run {
                 return;
             }
         };
-        if !self.tb.is_adjourned() {
-            self.sealed = None;
-        }
         self.apply(effects);
     }
 
-    /// Leaves and continues from the journal, as the assistant and the arbiter do.
+    /// Leaves and continues from the journal alone, as the assistant does: the set-up from
+    /// the header and the settings, the game and the clock from the entries, the sealed move
+    /// from the envelope.
     fn resume(&mut self) {
         if !self.tb.game().is_over() {
             self.checkpoint();
         }
+        let journal = self.journal();
         let replayed = replay(&self.header, &self.entries).expect("the journal replays");
-        let setup = self.tb.setup().clone();
-        let lang = language("de").expect("de");
+        let setup = TwoBoardSetup::read(&self.header, &replayed.settings).expect("set-up");
+        let sealed = journal.sealed(&replayed).expect("the envelope opens");
+        let lang = language(&self.header.language).expect("language");
         let (mut tb, effects) = TwoBoards::new(setup, replayed.game.clone(), lang, self.now);
         if let Some(snapshot) = &replayed.clock {
             tb.restore_clock(snapshot, replayed.clock_moves(), self.now);
         }
-        if replayed.adjourned.is_some()
-            && let Some(sealed) = self.sealed
-        {
+        if let Some(sealed) = sealed {
             tb.restore_adjournment(sealed);
         }
+        assert_eq!(
+            tb.game_match().question(),
+            None,
+            "a resumed game asks nothing"
+        );
         self.tb = tb;
         self.apply(effects);
     }
+
+    fn journal(&self) -> Journal<'_> {
+        Journal {
+            header: &self.header,
+            entries: &self.entries,
+            envelope: self.envelope.as_deref(),
+        }
+    }
+
+    /// The journal replays to the game, and what a resume reads of the set-up is the
+    /// table's: the blind player's colour and the names, the boards, the clock, the duty.
+    fn check(&self, history: &str) -> Result<(), TestCaseError> {
+        same_state(&self.journal(), self.tb.game_match(), self.now, history)?;
+        let replayed =
+            replay(&self.header, &self.entries).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let read = TwoBoardSetup::read(&self.header, &replayed.settings)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let s = self.tb.setup();
+        let context = || format!("steps: {history}\nheader: {:#?}", self.header);
+        prop_assert_eq!(read.blind, s.blind, "the blind player\n{}", context());
+        prop_assert_eq!(self.header.local_player, Some(s.blind), "{}", context());
+        prop_assert_eq!(
+            (self.header.white.as_str(), self.header.black.as_str()),
+            NAMES,
+            "the names\n{}",
+            context()
+        );
+        prop_assert_eq!(
+            (read.blind_board, read.sighted_board),
+            (s.blind_board, s.sighted_board),
+            "the boards\n{}",
+            context()
+        );
+        prop_assert_eq!(
+            read.control.as_ref().map(ToString::to_string),
+            s.control.as_ref().map(ToString::to_string),
+            "time control\n{}",
+            context()
+        );
+        prop_assert_eq!(read.rules, s.rules, "rules\n{}", context());
+        prop_assert_eq!(read.form, s.form, "form\n{}", context());
+        prop_assert_eq!(read.duty, s.duty, "duty\n{}", context());
+        Ok(())
+    }
 }
 
-fn setup(duty: u8, white_blind: bool, boards: u8, clock: bool) -> TwoBoardSetup {
+/// A set-up as the modes make it: the rules follow the time control (A4b in blitz).
+fn setup(duty: u8, white_blind: bool, boards: u8, clock: Option<bool>) -> TwoBoardSetup {
+    let control: Option<TimeControl> = clock.map(|blitz| {
+        if blitz { "180+2" } else { "660+2" }
+            .parse()
+            .expect("time control")
+    });
     TwoBoardSetup {
         blind: if white_blind {
             Color::White
@@ -327,9 +406,9 @@ fn setup(duty: u8, white_blind: bool, boards: u8, clock: bool) -> TwoBoardSetup 
         },
         blind_board: boards & 1 == 1,
         sighted_board: boards & 2 == 2,
-        control: clock.then(|| "180+2".parse().expect("time control")),
+        rules: crate::core::matchplay::session::recorded::rules_for(control.as_ref()),
+        control,
         form: Form::Short,
-        rules: Rules::STANDARD,
         duty: match duty % 3 {
             0 => Duty::Blind,
             1 => Duty::Sighted,
@@ -346,14 +425,14 @@ proptest! {
         duty in 0u8..3,
         white_blind in any::<bool>(),
         boards in 0u8..4,
-        clock in any::<bool>(),
+        clock in proptest::option::of(any::<bool>()),
         steps in proptest::collection::vec(step(), 1..60),
     ) {
         let mut run = Run::new(setup(duty, white_blind, boards, clock));
+        run.check("")?;
         for (i, s) in steps.iter().enumerate() {
             run.step(s);
-            let history = format!("{:?}", &steps[..=i]);
-            same_state(&run.header, &run.entries, run.tb.game_match(), run.now, &history)?;
+            run.check(&format!("{:?}", &steps[..=i]))?;
         }
     }
 }
