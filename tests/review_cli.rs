@@ -171,6 +171,26 @@ fn tab_letters_and_space_play_a_move_on_the_board() {
         "{}",
         t.screen()
     );
+    // A square the knight cannot reach: refused, and the knight stays in the hand.
+    t.send(b"4");
+    assert!(
+        t.wait_for_screen("Gustav vier: leer", LIMIT),
+        "{}",
+        t.screen()
+    );
+    t.send(b" ");
+    assert!(
+        t.wait_for_screen("Springer Gustav eins bleibt aufgenommen", LIMIT),
+        "{}",
+        t.screen()
+    );
+    // A key without a use on the board says so.
+    t.send(b"x");
+    assert!(
+        t.wait_for_screen("Diese Taste gilt nicht auf dem Brett", LIMIT),
+        "{}",
+        t.screen()
+    );
     // 3 goes to g3, Left to f3, Space plays there.
     t.send(b"3");
     assert!(

@@ -149,6 +149,8 @@ pub enum KeyOutcome {
         letter: char,
         opponent: bool,
     },
+    /// On the board, a key that does nothing there: a word says so.
+    NoMeaning,
     Nothing,
 }
 
@@ -210,8 +212,9 @@ impl Focus {
                 letter: c.to_lowercase().next().unwrap_or(c),
                 opponent: c.is_uppercase() || k.modifiers.contains(KeyModifiers::SHIFT),
             },
-            // Nothing is typed while the keys are the board's.
-            KeyCode::Char(_) | KeyCode::Backspace | KeyCode::Delete => KeyOutcome::Nothing,
+            // Nothing is typed while the keys are the board's: a key without a use there
+            // says so, rather than leave the player in silence.
+            KeyCode::Char(_) | KeyCode::Backspace | KeyCode::Delete => KeyOutcome::NoMeaning,
             _ => return None,
         })
     }
@@ -382,6 +385,7 @@ impl Focus {
             KeyAction::Slower => KeyOutcome::Speech(SpeechControl::Slower),
             KeyAction::Quit => KeyOutcome::Quit,
             KeyAction::Redraw => KeyOutcome::Redraw,
+            KeyAction::Nothing if self.on_board => KeyOutcome::NoMeaning,
             KeyAction::Nothing => KeyOutcome::Nothing,
         }
     }
@@ -606,6 +610,22 @@ mod tests {
         );
         f.press(key(KeyCode::Char('5')), Color::White);
         assert_eq!(f.cursor, Square::E5);
+        assert!(f.input.is_empty());
+        // Keys without a use on the board say so, and type nothing.
+        for k in [
+            KeyCode::Char('9'),
+            KeyCode::Char('.'),
+            KeyCode::Backspace,
+            KeyCode::Delete,
+            KeyCode::Insert,
+            KeyCode::F(13),
+        ] {
+            assert_eq!(
+                f.press(key(k), Color::White),
+                KeyOutcome::NoMeaning,
+                "{k:?}"
+            );
+        }
         assert!(f.input.is_empty());
         assert_eq!(
             f.press(key(KeyCode::Esc), Color::White),

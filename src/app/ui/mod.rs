@@ -228,9 +228,16 @@ pub trait Mode {
                 self.voice().tell(Urgency::Answer, vec![word]);
                 true
             }
+            Some(KeyOutcome::NoMeaning) => self.no_meaning(),
             Some(KeyOutcome::Find { letter, opponent }) => self.find(letter, opponent),
             _ => true,
         }
+    }
+    /// A key that does nothing on the board says so in a word.
+    fn no_meaning(&mut self) -> bool {
+        let word = self.front().lang.board_focus.no_meaning.clone();
+        self.voice().tell(Urgency::Answer, vec![word]);
+        true
     }
     /// A piece letter on the board: the focus goes to the next such piece of the player (or
     /// the opponent), which is said; when there is none, that is said.
@@ -241,7 +248,7 @@ pub trait Mode {
         let front = self.front();
         let lang = front.lang;
         let Some(role) = keys::role_of_letter(letter, lang) else {
-            return true;
+            return self.no_meaning();
         };
         // The promotion question after a move on the board: the letter names the piece.
         if front.voice.question.as_ref() == Some(&lang.play.promotion_question) {

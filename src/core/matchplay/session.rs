@@ -370,6 +370,24 @@ fn answer(text: impl Into<String>) -> Effect {
     say(Urgency::Answer, text)
 }
 
+/// Ends the last answer among `out[from..]` with `words`, as one utterance (the speech
+/// replaces an answer not yet spoken by a newer one); a new answer when there is none.
+fn end_answer_with(out: &mut Vec<Effect>, from: usize, words: String) {
+    let last = out.get_mut(from..).and_then(|tail| {
+        tail.iter_mut().rev().find_map(|e| match e {
+            Effect::Say {
+                urgency: Urgency::Answer,
+                lines,
+            } => lines.last_mut(),
+            _ => None,
+        })
+    });
+    match last {
+        Some(last) => *last = format!("{last}. {words}"),
+        None => out.push(answer(words)),
+    }
+}
+
 fn lines(lines: Vec<String>) -> Effect {
     Effect::Say {
         urgency: Urgency::Answer,
@@ -707,7 +725,7 @@ impl Match {
                         let before = out.len();
                         self.line_unasked(text, now, out);
                         if out[before..].contains(&Effect::Refused) {
-                            self.say_lapsed(&question, out);
+                            self.say_lapsed(&question, before, out);
                         }
                         return;
                     }
@@ -1053,23 +1071,14 @@ impl Match {
 
     /// A question that lapsed on a refused line: said with the refusal, in one answer, so
     /// that the player knows nothing was confirmed.
-    fn say_lapsed(&self, question: &Pending, out: &mut Vec<Effect>) {
+    fn say_lapsed(&self, question: &Pending, from: usize, out: &mut Vec<Effect>) {
         let p = &self.lang.play;
         let words = match question {
             Pending::Resign => &p.not_resigned,
             Pending::Takeback(_) => &self.lang.takeback.dropped,
             _ => &p.not_quit,
         };
-        match out.iter_mut().rev().find_map(|e| match e {
-            Effect::Say {
-                urgency: Urgency::Answer,
-                lines,
-            } => lines.last_mut(),
-            _ => None,
-        }) {
-            Some(last) => *last = format!("{last}. {words}"),
-            None => out.push(answer(words.clone())),
-        }
+        end_answer_with(out, from, words.clone());
     }
 
     /// A question for confirmation is confirmed only by yes (ja, yes); no answers it too.

@@ -1209,8 +1209,14 @@ pub struct BoardFocusWords {
     /// A piece picked up: {piece}, {square}.
     pub picked: String,
     pub put_down: String,
-    /// Space on a square without a piece of the side to move: {square}.
+    /// Space on a square with the opponent's piece: {square}.
     pub nothing_to_pick: String,
+    /// Space on an empty square with nothing picked up: {square}.
+    pub empty: String,
+    /// A move from the board refused: the piece stays picked up ({piece}, {square}).
+    pub still_picked: String,
+    /// A key that does nothing on the board.
+    pub no_meaning: String,
     /// Appended to the keys' help.
     pub keys_help: String,
 }

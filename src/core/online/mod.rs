@@ -831,10 +831,27 @@ impl Online {
             )));
         } else {
             let mut effects = Vec::new();
+            let from = self.m.picked();
             let text = self.m.board_pick(square, &mut effects);
             self.pass(effects, false, out);
             if let Some(text) = text {
+                let before = out.len();
                 self.typed_move(&text, out);
+                // A target the piece cannot reach: it stays in the hand, as in hector play.
+                if let Some(from) = from
+                    && out[before..]
+                        .iter()
+                        .any(|o| matches!(o, Out::Effect(Effect::Refused)))
+                {
+                    let words = self.m.keep_in_hand(from);
+                    match out[before..].iter_mut().rev().find_map(|o| match o {
+                        Out::Effect(Effect::Say { lines, .. }) => lines.last_mut(),
+                        _ => None,
+                    }) {
+                        Some(last) => *last = format!("{last}. {words}"),
+                        None => out.push(answer(words)),
+                    }
+                }
             }
         }
     }

@@ -5,7 +5,7 @@
 use shakmaty::san::San;
 use shakmaty::{Move, Position, Square};
 
-use super::{Effect, Match, Side, SpeechControl, answer};
+use super::{Effect, Match, Side, SpeechControl, answer, end_answer_with};
 use crate::core::notation::language::fill;
 use crate::core::time::Timestamp;
 
@@ -41,9 +41,36 @@ impl Match {
             }
             _ => {}
         }
+        let from = self.picked;
         if let Some(text) = self.board_pick(square, out) {
+            let before = out.len();
             self.typed_move(&text, now, out);
+            // A target the piece cannot reach: the piece stays in the hand, and the refusal
+            // says so.
+            if let Some(from) = from
+                && out[before..].contains(&Effect::Refused)
+            {
+                let words = self.keep_in_hand(from);
+                end_answer_with(out, before, words);
+            }
         }
+    }
+
+    /// After a refused move from the board: the piece picked up on `from` stays in the hand.
+    /// The words that say so, to end the refusal with.
+    pub fn keep_in_hand(&mut self, from: Square) -> String {
+        let lang = self.lang;
+        let role = self
+            .game
+            .position()
+            .board()
+            .role_at(from)
+            .unwrap_or(shakmaty::Role::Pawn);
+        self.picked = Some(from);
+        fill(
+            &lang.board_focus.still_picked,
+            &[("piece", lang.piece(role)), ("square", &lang.square(from))],
+        )
     }
 
     /// Space on the board once the side to move may move here: picks up a piece of the side
@@ -86,11 +113,11 @@ impl Match {
                 self.pick(square, p.role, out);
                 None
             }
+            // An empty square says so; the opponent's piece is not the side to move's.
             (None, None) => {
-                out.push(answer(fill(
-                    &f.nothing_to_pick,
-                    &[("square", &lang.square(square))],
-                )));
+                let empty = self.game.position().board().piece_at(square).is_none();
+                let words = if empty { &f.empty } else { &f.nothing_to_pick };
+                out.push(answer(fill(words, &[("square", &lang.square(square))])));
                 None
             }
         }
@@ -162,9 +189,11 @@ mod tests {
     #[test]
     fn space_picks_up_and_plays_as_a_typed_move() {
         let mut m = start(Side::Keyboard);
+        // An empty square says so; the opponent's piece is not one to pick up.
+        assert_eq!(space(&mut m, Square::E4), ["Eva vier: leer"]);
         assert_eq!(
-            space(&mut m, Square::E4),
-            ["Eva vier: keine Figur der Seite am Zug"]
+            space(&mut m, Square::E7),
+            ["Eva sieben: keine Figur der Seite am Zug"]
         );
         assert_eq!(
             space(&mut m, Square::G1),
@@ -178,12 +207,25 @@ mod tests {
         );
         assert_eq!(said(&mut m, Event::Command(Command::PutDown)), ["Abgelegt"]);
         space(&mut m, Square::G1);
-        // The same answer as the typed move g1g4.
+        // The same answer as the typed move g1g4, and the knight stays in the hand.
         let refused = space(&mut m, Square::G4);
-        assert_eq!(refused, typed(&mut m, "g1g4"));
-        assert_eq!(m.picked(), None);
-        space(&mut m, Square::G1);
+        let typed_answer = typed(&mut m, "g1g4");
+        assert_eq!(
+            refused,
+            [format!(
+                "{}. Springer Gustav eins bleibt aufgenommen",
+                typed_answer[0]
+            )]
+        );
+        assert_eq!(m.picked(), Some(Square::G1));
+        // An empty square out of reach too; then the move is made from the hand.
+        let refused = space(&mut m, Square::D4);
+        assert!(
+            refused[0].ends_with("Springer Gustav eins bleibt aufgenommen"),
+            "{refused:?}"
+        );
         assert_eq!(space(&mut m, Square::F3), ["Springer Felix drei"]);
+        assert_eq!(m.picked(), None);
         assert_eq!(m.game().ply(), 1);
         // Looking back, nothing is picked up.
         typed(&mut m, "vorher");
