@@ -91,7 +91,8 @@ fn main() {
             &[
                 "clock",
                 "--tc",
-                "1",
+                // One second: PGN's sandclock form is seconds.
+                "*1",
                 "--screen-reader",
                 "--backend",
                 "print",

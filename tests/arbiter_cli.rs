@@ -363,7 +363,8 @@ fn a_restarted_console_continues_its_games() {
 
 #[test]
 fn a_flag_falls_in_a_supervised_game() {
-    let mut h = Hall::new(1, "2");
+    // Two seconds: PGN's sandclock form is seconds.
+    let mut h = Hall::new(1, "*2");
     let mut t = h.arbiter(true);
     wait(&t, "Partie 1: Weiß: Zeit abgelaufen");
     wait(

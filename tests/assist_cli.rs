@@ -119,10 +119,10 @@ fn mv(pos: &Chess, uci: &str) -> shakmaty::Move {
 #[test]
 fn a_whole_game_on_two_boards() {
     let mut g = Game::boards();
-    let mut t = g.assist(&["--tc", "600+5"]);
+    let mut t = g.assist(&["--tc", "10+5"]);
     assert!(t.text().contains(
         "hector assistiert Schwarz. Schwarz zieht auf dem Steckbrett. Weiß zieht auf dem \
-         elektronischen Brett. 10 Minuten für die ganze Partie, 5 Sekunden dazu nach jedem Zug"
+         elektronischen Brett. 10 Minuten plus 5 Sekunden pro Zug"
     ));
     let de = language("de").expect("de");
     let mut pos = Chess::default();
@@ -253,7 +253,8 @@ fn a_piece_on_a_wrong_square_names_every_square_that_differs() {
 #[test]
 fn the_assistant_claims_the_win_when_the_opponents_flag_falls() {
     let mut g = Game::boards();
-    let mut t = g.assist(&["--tc", "3"]);
+    // Three seconds: PGN's sandclock form is seconds.
+    let mut t = g.assist(&["--tc", "*3"]);
     assert!(
         t.wait_for("Weiß: Zeit abgelaufen", LIMIT).is_some(),
         "{}",

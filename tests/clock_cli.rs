@@ -20,7 +20,8 @@ fn flag_fall_is_announced_on_time_in_line_mode() {
         &[
             "clock",
             "--tc",
-            "3",
+            // Three seconds: PGN's sandclock form is seconds.
+            "*3",
             "--screen-reader",
             "--backend",
             "print",
@@ -59,15 +60,7 @@ fn flag_fall_is_announced_on_time_in_line_mode() {
 #[test]
 fn full_screen_clock_runs_levers_and_answers() {
     let mut t = Pty::spawn(
-        &[
-            "clock",
-            "--tc",
-            "60+2",
-            "--backend",
-            "print",
-            "--lang",
-            "en",
-        ],
+        &["clock", "--tc", "1+2", "--backend", "print", "--lang", "en"],
         &[("HECTOR_CONFIG", "")],
     );
     assert!(
@@ -151,5 +144,95 @@ fn a_bad_time_control_says_what_is_wrong() {
         r.stderr.contains("increment missing after +"),
         "{}",
         r.stderr
+    );
+}
+
+/// One rule for every mode: `3+2` is minutes plus seconds, as players type it, and a base
+/// too large for minutes is PGN's seconds; each mode says its reading before the clock runs.
+#[test]
+fn a_time_control_is_read_as_players_type_it_and_said_back() {
+    let data = common::temp_dir("tc-data");
+    let data_env = data.path().display().to_string();
+    let env = [("HECTOR_CONFIG", ""), ("HECTOR_DATA", data_env.as_str())];
+    for (tc, de, en) in [
+        (
+            "3+2",
+            "3 Minuten plus 2 Sekunden pro Zug",
+            "3 minutes plus 2 seconds per move",
+        ),
+        (
+            "300+3",
+            "5 Minuten plus 3 Sekunden pro Zug",
+            "5 minutes plus 3 seconds per move",
+        ),
+        (
+            "90+30",
+            "1 Stunde 30 Minuten plus 30 Sekunden pro Zug",
+            "1 hour 30 minutes plus 30 seconds per move",
+        ),
+        (
+            "5",
+            "5 Minuten für die ganze Partie",
+            "5 minutes for the whole game",
+        ),
+    ] {
+        for (lang, words) in [("de", de), ("en", en)] {
+            let clock = common::run_with(
+                &["clock", "--tc", tc, "--screen-reader", "--lang", lang],
+                b"zeit\nquit\n",
+                &env,
+                LIMIT,
+            );
+            assert_eq!(clock.code, Some(0), "{}", clock.stderr);
+            assert!(
+                clock.stdout.starts_with(&format!("{words}. ")),
+                "clock --tc {tc}: {}",
+                clock.stdout
+            );
+            let play = common::run_with(
+                &[
+                    "play",
+                    "--new",
+                    "--opponent",
+                    "keyboard",
+                    "--screen-reader",
+                    "--tc",
+                    tc,
+                    "--lang",
+                    lang,
+                ],
+                b"uhr\nende\nja\n",
+                &env,
+                LIMIT,
+            );
+            assert_eq!(play.code, Some(0), "{}", play.stderr);
+            let welcome = play.stdout.lines().next().unwrap_or_default();
+            assert!(
+                welcome.contains(&format!(". {words}. ")),
+                "play --tc {tc}: {}",
+                play.stdout
+            );
+        }
+    }
+    // The clock's answer shows the minutes were minutes (White's time runs).
+    let play = common::run_with(
+        &[
+            "play",
+            "--new",
+            "--opponent",
+            "keyboard",
+            "--screen-reader",
+            "--tc",
+            "3+2",
+        ],
+        b"uhr\nende\nja\n",
+        &[("HECTOR_CONFIG", ""), ("HECTOR_DATA", data_env.as_str())],
+        LIMIT,
+    );
+    assert!(
+        play.stdout
+            .contains(", Schwarz 3 Minuten, noch kein Zug gespielt"),
+        "{}",
+        play.stdout
     );
 }

@@ -152,8 +152,9 @@ pub enum Command {
     /// A talking chess clock for any board: full-screen, or lines for a screen reader.
     #[command(long_about = CLOCK_HELP)]
     Clock {
-        /// Time control: PGN TimeControl syntax (40/5400+30:1800+30, 300+3, 3600), delays
-        /// (300d5 simple delay, 300b5 Bronstein), or a preset: classical, olympiad, rapid, blitz.
+        /// Time control as players type it: 3+2 is 3 minutes plus 2 seconds per move; PGN's
+        /// seconds where they cannot be minutes (40/5400+30:1800+30, 300d5, a base over 180);
+        /// or a preset: classical, olympiad, rapid, blitz.
         #[arg(long, value_name = "SPEC", default_value = "classical")]
         tc: String,
         /// Which lever is White's: left (default) or right.
@@ -324,8 +325,9 @@ pub struct PlayArgs {
     /// No bewertung (eval) and no tipp (hint) from the computer in this game.
     #[arg(long)]
     pub no_hints: bool,
-    /// A clock: PGN TimeControl syntax (40/5400+30:1800+30, 300+3), delays (300d5, 300b5) or
-    /// a preset (classical, olympiad, rapid, blitz). No clock when left out.
+    /// A clock, as players type it: 3+2 is 3 minutes plus 2 seconds per move; PGN's seconds
+    /// where they cannot be minutes (40/5400+30:1800+30, 300d5, a base over 180); or a preset
+    /// (classical, olympiad, rapid, blitz). No clock when left out.
     #[arg(long, value_name = "SPEC")]
     pub tc: Option<String>,
     /// Automatic time announcements (every 15 minutes, at 10, 5, 2 and 1 minutes and 30 s,
@@ -457,7 +459,8 @@ pub struct AssistArgs {
         value_name = "PLAYER"
     )]
     pub duty: DutyArg,
-    /// The clock: PGN TimeControl syntax (40/5400+30:1800+30, 300+3), delays (300d5) or a
+    /// The clock, as players type it: 90+30 is 90 minutes plus 30 seconds per move; PGN's
+    /// seconds where they cannot be minutes (40/5400+30:1800+30, 300d5, a base over 180); or a
     /// preset (classical, olympiad, rapid, blitz). No clock when left out.
     #[arg(long, value_name = "SPEC")]
     pub tc: Option<String>,

@@ -1,5 +1,20 @@
 //! The help texts of the modes: what `hector MODE --help` says after the options' own lines.
 
+/// How a time control is typed, the same in every mode (play, assist, clock, online's --time
+/// and --seek, the arbiter's game files).
+macro_rules! time_controls {
+    () => {
+        "Time controls are typed as players say them: 3+2 is 3 minutes plus 2 seconds after \
+each move, 90+30 ninety minutes plus thirty seconds, 5 five minutes for the game, 0.5+0 half \
+a minute. PGN's forms, in seconds, are understood where they cannot be minutes: with a move \
+count (40/5400+30), several periods separated by a colon (40/5400+30:1800+30), a delay \
+(300d5 simple, 300b5 Bronstein), a sandclock (*180), or a base over 180, since no clock \
+gives more than 180 minutes (300+3 is 300 seconds plus 3). Presets: classical \
+(40/5400+30:1800+30), olympiad (5400+30), rapid (900+10), blitz (180+2 in seconds). hector \
+says how it read the control before the clock starts: 3 Minuten plus 2 Sekunden pro Zug."
+    };
+}
+
 pub const ASSIST_HELP: &str = "Be the blind player's assistant in an over-the-board game on two \
 boards (FIDE Appendix D9): the blind player's peg board on one port (--peg-board), the sighted \
 player's electronic board on another (--sighted-board), or the sighted player's moves typed at \
@@ -72,7 +87,8 @@ Yes starts a new journal with the good part, which notes the file it continues; 
 file stays as it is. No changes nothing. Without a terminal on standard input nothing is \
 asked: the reason goes to standard error and the exit status is 1.";
 
-pub const PLAY_HELP: &str = "Play a spoken game. Every move is announced in the words of FIDE \
+pub const PLAY_HELP: &str = concat!(
+    "Play a spoken game. Every move is announced in the words of FIDE \
 Appendix D (Anna, Bella, Cäsar, David, Eva, Felix, Gustav, Hector; eins to acht; König, Dame, \
 Turm, Läufer, Springer, Bauer; Kurze and Lange Rochade).\n\n\
 With no options: you play White and type your moves; the computer (Stockfish, level 1) plays \
@@ -117,7 +133,9 @@ The configuration file (~/.config/hector/config.toml or $HECTOR_CONFIG) sets the
 colour_words = false, check_words = false. The options override it; hector resume uses the \
 file.\n\n\
 Levels of the computer: 1 is a beginner (it also picks weaker moves now and then), 8 is \
-full strength; each level also thinks longer (0.1 s to 2 s).";
+full strength; each level also thinks longer (0.1 s to 2 s).\n\n",
+    time_controls!()
+);
 
 pub const SAY_HELP: &str = "Say a text aloud, to try the speech output on this machine.\n\n\
 Backends, tried in this order with --backend auto: speech-dispatcher (the Linux speech \
@@ -332,7 +350,8 @@ Exit status: 0, also for a journal that replays only in part; 1 when nothing of 
 can be read (the reason names the line); 2 when there is no such game or the output cannot \
 be written.";
 
-pub const CLOCK_HELP: &str = "A talking chess clock (FIDE Article 6, Appendix D5) for any physical board.\n\n\
+pub const CLOCK_HELP: &str = concat!(
+    "A talking chess clock (FIDE Article 6, Appendix D5) for any physical board.\n\n\
 Keys in the full screen: Space starts the clock with White's time running (6.6), and then \
 presses for the player whose clock runs; Left and Right arrows are the two levers (a lever \
 counts only when its clock runs, as on a real clock); t or Enter: both times and the move \
@@ -346,9 +365,9 @@ every 15 minutes (--every), warnings at 10, 5, 2 and 1 minutes and 30 seconds (-
 each of the last ten seconds (--no-countdown to drop it), the start of a new period. A flag \
 fall is always announced, at once. Time on request: \"Weiß 1 Stunde 12 Minuten, Schwarz 58 \
 Minuten, 23 Züge gespielt\".\n\n\
-Time controls: fields separated by a colon, each moves/seconds, seconds, seconds+increment \
-(Fischer), seconds d delay (simple delay) or seconds b delay (Bronstein); presets classical \
-(40/5400+30:1800+30), olympiad (5400+30), rapid (900+10), blitz (180+2).";
+",
+    time_controls!()
+);
 
 pub const ANALYSE_HELP: &str = "Judge a game with the chess engine (Stockfish unless --engine \
 names another): how every position stands, and which moves were mistakes.\n\n\

@@ -98,8 +98,8 @@ fn run() -> Result<ExitCode, Fatal> {
         } => {
             let settings = speech.apply(settings_or_defaults(speech.lang.as_deref()).speech);
             let lang = lang_or_exit(&settings.language)?;
-            let control: crate::core::clock::TimeControl = match tc.parse() {
-                Ok(c) => c,
+            let control = match crate::core::clock::TimeControl::typed(&tc) {
+                Ok((c, _)) => c,
                 Err(e) => {
                     let why = crate::core::notation::refusals::control_error_words(&e, lang);
                     return Err(refuse_option(&format!("--tc {tc}"), &why, &settings, lang));

@@ -240,7 +240,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
     let control = match args
         .tc
         .as_deref()
-        .map(str::parse::<crate::core::clock::TimeControl>)
+        .map(|tc| crate::core::clock::TimeControl::typed(tc).map(|(c, _)| c))
     {
         None => None,
         Some(Ok(c)) => Some(c),
@@ -542,7 +542,7 @@ pub(super) fn assist(args: AssistArgs) -> Result<ExitCode, Fatal> {
     let control = match args
         .tc
         .as_deref()
-        .map(str::parse::<crate::core::clock::TimeControl>)
+        .map(|tc| crate::core::clock::TimeControl::typed(tc).map(|(c, _)| c))
     {
         None => None,
         Some(Ok(_)) if duty == Duty::Sighted => {

@@ -83,7 +83,8 @@ pub enum BoardProtocol {
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// A public seek with this time control in minutes and seconds of increment, e.g. 15+10.
+    /// A public seek with this time control, as everywhere: minutes plus seconds per move,
+    /// e.g. 15+10.
     #[arg(long, value_name = "MIN+SEC", conflicts_with_all = ["challenge", "ai", "game"])]
     pub seek: Option<String>,
     /// Challenge this lichess user.
@@ -95,7 +96,8 @@ pub struct PlayArgs {
     /// Continue a game in progress: its number in hector online games, or its lichess id.
     #[arg(long, value_name = "GAME")]
     pub game: Option<String>,
-    /// The time control of a challenge or a game against the computer (default 15+10).
+    /// The time control of a challenge or a game against the computer, minutes plus seconds
+    /// per move as everywhere (default 15+10).
     #[arg(long, value_name = "MIN+SEC")]
     pub time: Option<String>,
     #[arg(long, value_enum, default_value = "random")]
@@ -281,15 +283,25 @@ struct Setup {
     speech_chosen: bool,
 }
 
-/// "15+10" as seconds of the clock and of the increment.
+/// "15+10" as seconds of the clock and of the increment: the time control as players type
+/// it in every mode (minutes plus seconds), one period with an increment or none.
 fn time_control(text: &str) -> Option<(u32, u32)> {
-    let (m, s) = text.split_once('+')?;
-    let minutes: f32 = m.trim().parse().ok()?;
-    let inc: u32 = s.trim().parse().ok()?;
-    if !(0.0..=180.0).contains(&minutes) || inc > 180 {
+    let (control, _) = crate::core::clock::TimeControl::typed(text).ok()?;
+    let [period] = control.periods() else {
+        return None;
+    };
+    let inc = match period.bonus {
+        crate::core::clock::Bonus::None => 0,
+        crate::core::clock::Bonus::Fischer(d) => d.as_secs(),
+        _ => return None,
+    };
+    if period.moves.is_some() || period.time.as_secs() > 180 * 60 || inc > 180 {
         return None;
     }
-    Some(((minutes * 60.0) as u32, inc))
+    Some((
+        u32::try_from(period.time.as_secs()).ok()?,
+        u32::try_from(inc).ok()?,
+    ))
 }
 
 /// Starts or finds the game: its lichess id.
@@ -385,7 +397,12 @@ fn start_game(args: &PlayArgs, client: &Client, lang: &Language) -> Result<Strin
     } else {
         // The seek stays open until a game starts (or it is closed); it runs on its own
         // thread while the event stream says which game began.
-        let minutes = (tc.split_once('+').map_or("15", |(m, _)| m.trim())).to_string();
+        // The seek names its clock in minutes (a half: 0.5), however it was typed.
+        let minutes = match limit.parse::<u32>() {
+            Ok(secs) if secs.is_multiple_of(60) => (secs / 60).to_string(),
+            Ok(secs) => format!("{}", f64::from(secs) / 60.0),
+            Err(_) => "15".to_string(),
+        };
         let seek_client = client.clone();
         let (rated, color, variant, inc) = (
             rated.to_string(),
@@ -797,7 +814,13 @@ mod tests {
     fn time_controls_read() {
         assert_eq!(super::time_control("15+10"), Some((900, 10)));
         assert_eq!(super::time_control("0.5+0"), Some((30, 0)));
-        assert_eq!(super::time_control("15"), None);
+        // One rule with hector play and the clock: minutes, and PGN's seconds where the
+        // text cannot be minutes.
+        assert_eq!(super::time_control("15"), Some((900, 0)));
+        assert_eq!(super::time_control("300+3"), Some((300, 3)));
+        assert_eq!(super::time_control("180+0"), Some((10_800, 0)));
         assert_eq!(super::time_control("x+1"), None);
+        assert_eq!(super::time_control("40/5400+30:1800+30"), None);
+        assert_eq!(super::time_control("300d5"), None);
     }
 }

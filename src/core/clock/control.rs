@@ -278,6 +278,8 @@ pub enum Unit {
     Seconds,
     /// The seconds of an increment or a delay.
     Bonus,
+    /// The minutes of a time control as players type it (`3+2`).
+    Minutes,
 }
 
 impl fmt::Display for Unit {
@@ -286,6 +288,7 @@ impl fmt::Display for Unit {
             Unit::Moves => "moves",
             Unit::Seconds => "seconds",
             Unit::Bonus => "seconds of increment or delay",
+            Unit::Minutes => "minutes",
         })
     }
 }
@@ -377,6 +380,121 @@ impl FromStr for TimeControl {
         }
         Ok(TimeControl { periods })
     }
+}
+
+/// The longest base a typed time control reads as minutes: 180, lichess's longest clock;
+/// no game at a club or online gives more in one go, so a larger whole number can only be
+/// PGN's seconds (`300+3` is five minutes).
+pub const MAX_TYPED_MINUTES: u64 = 180;
+
+/// How hector read a time control a player typed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// A preset's name.
+    Preset,
+    /// `M` or `M+S`: minutes, plus seconds after each move.
+    Minutes,
+    /// PGN's seconds: a form only PGN (or hector's delays) has, or a base too large for
+    /// minutes.
+    Seconds,
+}
+
+impl TimeControl {
+    /// A time control as players type it at clubs and on lichess (`--tc`, `--time`, a game
+    /// file): `M+S` is M minutes plus S seconds after each move (`3+2`, `90+30`, `0.5+0`), `M`
+    /// alone M minutes. PGN's seconds are taken where they cannot be minutes: a field with
+    /// a move count (`40/5400+30`), periods (`:`), a sandclock (`*180`), a delay (`300d5`,
+    /// `300b5`), or a whole base over [`MAX_TYPED_MINUTES`] (`300+3`, `5400`). The presets
+    /// as everywhere. The reading is returned, for saying it back.
+    pub fn typed(text: &str) -> Result<(TimeControl, Reading), ControlError> {
+        let t = text.trim();
+        let pgn_only = t.contains(['/', ':', '*', 'd', 'D', 'b', 'B']);
+        let word = !t.is_empty()
+            && t.chars()
+                .all(|c| c.is_ascii_alphabetic() || c == '-' || c == '_');
+        if word || matches!(t, "" | "?" | "-") {
+            return t.parse().map(|c| (c, Reading::Preset));
+        }
+        if pgn_only {
+            return t.parse().map(|c| (c, Reading::Seconds));
+        }
+        let (base, increment) = match t.split_once('+') {
+            Some((b, i)) => (b, Some(i)),
+            None => (t, None),
+        };
+        // A whole number too large for minutes (or for any number) is PGN's seconds, which
+        // says why it is too large if it is.
+        let whole = !base.is_empty() && base.bytes().all(|b| b.is_ascii_digit());
+        if whole && base.parse::<u64>().map_or(true, |n| n > MAX_TYPED_MINUTES) {
+            return t.parse().map(|c| (c, Reading::Seconds));
+        }
+        let located = |problem| ControlError::Field {
+            field: 1,
+            text: t.to_owned(),
+            problem,
+        };
+        if base.is_empty() {
+            return Err(located(FieldProblem::SecondsMissingBefore('+')));
+        }
+        let time = minutes(base).map_err(located)?;
+        let bonus = match increment {
+            None => Bonus::None,
+            Some("") => return Err(located(FieldProblem::IncrementMissing)),
+            Some(i) => Bonus::Fischer(seconds(i, Unit::Bonus).map_err(located)?),
+        };
+        let control =
+            TimeControl::new(vec![Period::sudden_death(time, bonus)]).map_err(|e| match e {
+                ControlError::Period { problem, .. } => located(problem),
+                other => other,
+            })?;
+        Ok((control, Reading::Minutes))
+    }
+}
+
+/// "3", "0.5", "1,5" minutes as whole seconds.
+fn minutes(text: &str) -> Result<Duration, FieldProblem> {
+    let not_a_number = || FieldProblem::NotANumber {
+        unit: Unit::Minutes,
+        found: text.to_owned(),
+    };
+    let (whole, fraction) = match text.split_once(['.', ',']) {
+        Some((w, f)) => (w, f),
+        None => (text, ""),
+    };
+    let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if (whole.is_empty() && fraction.is_empty()) || !all_digits(whole) || !all_digits(fraction) {
+        return Err(not_a_number());
+    }
+    if text.contains(['.', ',']) && fraction.is_empty() {
+        return Err(not_a_number());
+    }
+    let too_large = || FieldProblem::TooLarge(Unit::Minutes);
+    let whole: u64 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().map_err(|_| too_large())?
+    };
+    // Sixty seconds a minute: a fraction of more than two places cannot give whole seconds
+    // unless its further digits are zeros.
+    let fraction = fraction.trim_end_matches('0');
+    if fraction.len() > 2 {
+        return Err(FieldProblem::NotWholeSeconds(Unit::Minutes));
+    }
+    let scale = 10u64.pow(fraction.len() as u32);
+    let part: u64 = if fraction.is_empty() {
+        0
+    } else {
+        fraction.parse().map_err(|_| not_a_number())?
+    };
+    if !(part * 60).is_multiple_of(scale) {
+        return Err(FieldProblem::NotWholeSeconds(Unit::Minutes));
+    }
+    let secs = whole
+        .checked_mul(60)
+        .and_then(|s| s.checked_add(part * 60 / scale))
+        .filter(|&s| s <= MAX_SECONDS)
+        .ok_or_else(too_large)?;
+    Ok(Duration::from_secs(secs))
 }
 
 fn parse_field(field: &str) -> Result<Period, FieldProblem> {
@@ -494,6 +612,93 @@ impl fmt::Display for TimeControl {
             write!(f, "{p}")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod typed_tests {
+    use super::*;
+
+    fn typed(text: &str) -> Result<(String, Reading), ControlError> {
+        TimeControl::typed(text).map(|(t, r)| (t.to_string(), r))
+    }
+
+    /// The one rule of every mode: minutes as players type them, PGN's seconds where the
+    /// text cannot be minutes, the presets.
+    #[test]
+    fn typed_controls_are_minutes_unless_only_pgn_can_mean_them() {
+        use Reading::{Minutes, Preset, Seconds};
+        for (text, canonical, reading) in [
+            ("3+2", "180+2", Minutes),
+            ("15+10", "900+10", Minutes),
+            ("90+30", "5400+30", Minutes),
+            ("5", "300", Minutes),
+            (" 10 ", "600", Minutes),
+            ("0.5+0", "30", Minutes),
+            ("1,5+1", "90+1", Minutes),
+            (".25+0", "15", Minutes),
+            ("180", "10800", Minutes),
+            ("181", "181", Seconds),
+            ("300+3", "300+3", Seconds),
+            ("5400", "5400", Seconds),
+            ("40/5400+30:1800+30", "40/5400+30:1800+30", Seconds),
+            ("40/90", "40/90", Seconds),
+            ("300d5", "300d5", Seconds),
+            ("300b5", "300b5", Seconds),
+            ("*3", "3", Seconds),
+            ("blitz", "180+2", Preset),
+            ("Classical", "40/5400+30:1800+30", Preset),
+        ] {
+            assert_eq!(
+                typed(text),
+                Ok((canonical.to_string(), reading)),
+                "{text:?}"
+            );
+        }
+        let field = |text: &str, problem| {
+            Err(ControlError::Field {
+                field: 1,
+                text: text.to_string(),
+                problem,
+            })
+        };
+        assert_eq!(
+            typed("x+3"),
+            field(
+                "x+3",
+                FieldProblem::NotANumber {
+                    unit: Unit::Minutes,
+                    found: "x".into()
+                }
+            )
+        );
+        assert_eq!(typed("3+"), field("3+", FieldProblem::IncrementMissing));
+        assert_eq!(
+            typed("+3"),
+            field("+3", FieldProblem::SecondsMissingBefore('+'))
+        );
+        assert_eq!(
+            typed("0.001"),
+            field("0.001", FieldProblem::NotWholeSeconds(Unit::Minutes))
+        );
+        assert_eq!(typed("0+2"), field("0+2", FieldProblem::NoTime));
+        assert_eq!(
+            typed("3."),
+            field(
+                "3.",
+                FieldProblem::NotANumber {
+                    unit: Unit::Minutes,
+                    found: "3.".into()
+                }
+            )
+        );
+        assert_eq!(
+            typed("speedy"),
+            Err(ControlError::UnknownPreset("speedy".into()))
+        );
+        assert_eq!(typed(""), Err(ControlError::Empty));
+        assert!(typed("99999999999999999999999").is_err());
+        assert!(typed("1441.5").is_err(), "more than a day");
     }
 }
 
@@ -793,6 +998,28 @@ mod tests {
                 .collect();
             let t = TimeControl::new(periods).expect("valid by construction");
             proptest::prop_assert_eq!(t.to_string().parse::<TimeControl>(), Ok(t));
+        }
+
+        /// Nothing a player types makes the typed reader panic, and whatever it reads is a
+        /// valid control that round-trips through the journal's PGN form.
+        #[test]
+        fn typed_strings_never_panic(text in "[0-9/+:*dbDB?.,a-z -]{0,24}") {
+            if let Ok((t, _)) = TimeControl::typed(&text) {
+                proptest::prop_assert_eq!(t.to_string().parse::<TimeControl>(), Ok(t));
+            }
+        }
+
+        /// `M+S` as players type it: M minutes plus S seconds, for every base up to the
+        /// longest lichess clock; above it, PGN's seconds.
+        #[test]
+        fn typed_minutes_and_seconds(m in 1u64..=400, s in 0u64..=180) {
+            let (t, reading) = TimeControl::typed(&format!("{m}+{s}")).expect("valid");
+            let base = if m <= MAX_TYPED_MINUTES { m * 60 } else { m };
+            let expected = TimeControl::sudden_death(secs(base), Bonus::Fischer(secs(s)))
+                .expect("valid");
+            proptest::prop_assert_eq!(&t, &expected);
+            let read = if m <= MAX_TYPED_MINUTES { Reading::Minutes } else { Reading::Seconds };
+            proptest::prop_assert_eq!(reading, read);
         }
     }
 }

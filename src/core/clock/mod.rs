@@ -32,6 +32,10 @@
 //! Championships). `Display` writes the canonical form (`*180` becomes `180`, a preset its
 //! fields).
 //!
+//! What a player types (`--tc`, `--time`, a game file) is read by [`TimeControl::typed`]:
+//! `3+2` is 3 minutes plus 2 seconds, and the PGN syntax above only where it cannot be
+//! minutes (a `/`, `:`, `*`, delay, or a base over 180). Journals and PGN files keep PGN's.
+//!
 //! # Periods
 //!
 //! Only the last field may lack a move count; it then lasts for the rest of the game. If
@@ -49,4 +53,7 @@ pub mod control;
 
 pub use announce::{AnnounceSettings, Announcement, Announcer, ClockSummary};
 pub use clock::{BothFlags, Clock, ClockError, ClockState, Flag, PeriodStart, PressOutcome};
-pub use control::{Bonus, Category, ControlError, FieldProblem, Period, TimeControl, Unit};
+pub use control::{
+    Bonus, Category, ControlError, FieldProblem, MAX_TYPED_MINUTES, Period, Reading, TimeControl,
+    Unit,
+};

@@ -110,6 +110,20 @@ pub fn control_words(tc: &TimeControl, lang: &Language) -> String {
         };
         Some(fill(template, &[("time", &duration_words(d, lang))]))
     };
+    // The one period players type as M+S is said as they type it: "3 Minuten plus 2 Sekunden
+    // pro Zug".
+    if let [p] = periods
+        && p.moves.is_none()
+        && let Bonus::Fischer(d) = p.bonus
+    {
+        return fill(
+            &c.control_plus,
+            &[
+                ("time", &duration_words(p.time, lang)),
+                ("bonus", &duration_words(d, lang)),
+            ],
+        );
+    }
     let mut parts: Vec<String> = Vec::with_capacity(count);
     for (i, p) in periods.iter().enumerate() {
         let time = duration_words(p.time, lang);
@@ -230,9 +244,11 @@ mod tests {
             words("classical"),
             "1 Stunde 30 Minuten für 40 Züge, dann 30 Minuten für den Rest der Partie, 30 Sekunden dazu nach jedem Zug"
         );
+        // One period with an increment, as players type it.
+        assert_eq!(words("300+3"), "5 Minuten plus 3 Sekunden pro Zug");
         assert_eq!(
-            words("300+3"),
-            "5 Minuten für die ganze Partie, 3 Sekunden dazu nach jedem Zug"
+            words("5400+30"),
+            "1 Stunde 30 Minuten plus 30 Sekunden pro Zug"
         );
         assert_eq!(words("3600"), "1 Stunde für die ganze Partie");
         assert_eq!(
@@ -251,7 +267,7 @@ mod tests {
         let en = language("en").expect("en");
         assert_eq!(
             control_words(&"180+2".parse().expect("control"), en),
-            "3 minutes for the whole game, 2 seconds added after each move"
+            "3 minutes plus 2 seconds per move"
         );
         assert_eq!(
             control_words(&"1/60:1/30".parse().expect("control"), en),

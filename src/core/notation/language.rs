@@ -157,6 +157,8 @@ pub struct ClockWords {
     pub control_moves: [String; 2],
     pub control_repeating: [String; 2],
     pub control_rest: String,
+    /// One period with an increment, as players type it: {time} plus {bonus} per move.
+    pub control_plus: String,
     pub control_game: String,
     pub then: String,
     pub fischer: String,
@@ -219,8 +221,8 @@ pub struct UsageWords {
     pub sudden_death_not_last: String,
     pub no_time: String,
     /// After "a whole number of", and after "too many": moves, seconds, seconds of a bonus.
-    pub units_of: [String; 3],
-    pub units: [String; 3],
+    pub units_of: [String; 4],
+    pub units: [String; 4],
     pub fen_syntax: String,
     /// The parts of a FEN, in the order of `variant::FenPart`.
     pub fen_parts: [String; 9],

@@ -21,6 +21,7 @@ fn unit_index(unit: Unit) -> usize {
         Unit::Moves => 0,
         Unit::Seconds => 1,
         Unit::Bonus => 2,
+        Unit::Minutes => 3,
     }
 }
 

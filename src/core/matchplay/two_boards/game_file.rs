@@ -134,13 +134,12 @@ impl GameFile {
         let control = match raw.time_control {
             None => None,
             Some(t) if t.trim().is_empty() || t.trim() == "-" => None,
-            Some(t) => Some(
-                t.parse::<TimeControl>()
-                    .map_err(|e| GameFileError::TimeControl {
-                        text: t.clone(),
-                        reason: e.to_string(),
-                    })?,
-            ),
+            Some(t) => Some(TimeControl::typed(&t).map(|(c, _)| c).map_err(|e| {
+                GameFileError::TimeControl {
+                    text: t.clone(),
+                    reason: e.to_string(),
+                }
+            })?),
         };
         let peg = protocol(&raw.peg_board, "peg_board", BoardProtocol::Peg)?;
         let sighted = protocol(&raw.sighted_board, "sighted_board", BoardProtocol::Dgt)?;

@@ -93,8 +93,7 @@ fn moves_from_both_boards_are_announced_and_carried_out() {
         said(&effects),
         vec![
             "hector assistiert Schwarz. Schwarz zieht auf dem Steckbrett. Weiß zieht auf dem \
-             elektronischen Brett. 1 Stunde 30 Minuten für die ganze Partie, 30 Sekunden dazu nach jedem \
-             Zug. Weiß ist am Zug"
+             elektronischen Brett. 1 Stunde 30 Minuten plus 30 Sekunden pro Zug. Weiß ist am Zug"
         ]
     );
     // White on the e-board: recorded (with the clock pressed) before it is announced.
