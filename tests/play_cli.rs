@@ -449,7 +449,8 @@ fn only_the_move_meant_is_played_and_every_query_answers() {
         "5 ist keine Linie.",
         "e9 ist kein Feld.",
         "Weiß greift an: schwarzer Bauer David fünf; Schwarz greift an: weißer Bauer Eva vier",
-        "Weiße Springer: Springer Anna drei, Springer Cäsar drei, Springer Gustav eins",
+        // Which knight goes where.
+        "Springer Bella eins: Anna drei, Cäsar drei; Springer Felix drei: Gustav eins, David vier, Hector vier, Eva fünf, Gustav fünf",
         "Weiß: König Eva eins",
         "Weißer König: Eva eins",
         "Züge ab 1: 1. Eva vier; David fünf. 2. Springer Felix drei; Springer Cäsar sechs",

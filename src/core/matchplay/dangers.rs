@@ -101,14 +101,13 @@ pub fn could(pos: &Chess, sq: Square, lang: &Language, form: Form) -> Option<Str
     ))
 }
 
-/// One of `player`'s pieces that is attacked and not defended enough, with its cheapest
-/// attacker.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One of `player`'s pieces that is attacked and not defended enough, with every attacker,
+/// the cheapest first.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Attacked {
     pub square: Square,
     pub role: Role,
-    pub attacker: Square,
-    pub attacker_role: Role,
+    pub attackers: Vec<(Square, Role)>,
 }
 
 /// `player`'s pieces (the king aside) that the opponent attacks and that are either
@@ -122,23 +121,24 @@ pub fn attacked(pos: &Chess, player: Color) -> Vec<Attacked> {
             continue;
         };
         let attackers: Bitboard = board.attacks_to(sq, !player, occupied);
-        let Some(cheapest) = attackers
+        let mut named: Vec<(Square, Role)> = attackers
             .into_iter()
             .filter_map(|a| board.role_at(a).map(|r| (a, r)))
-            .min_by_key(|(_, r)| value(*r))
-        else {
+            .collect();
+        // The cheapest first (a stable sort keeps the board's order among equals).
+        named.sort_by_key(|(_, r)| value(*r));
+        let Some(&(_, cheapest)) = named.first() else {
             continue;
         };
         let defenders = board.attacks_to(sq, player, occupied);
         let weak = defenders.is_empty()
-            || value(cheapest.1) < value(role)
+            || value(cheapest) < value(role)
             || attackers.count() > defenders.count();
         if weak {
             out.push(Attacked {
                 square: sq,
                 role,
-                attacker: cheapest.0,
-                attacker_role: cheapest.1,
+                attackers: named,
             });
         }
     }
@@ -203,13 +203,17 @@ pub fn dangers(pos: &Chess, player: Color, lang: &Language, form: Form) -> Strin
         let list: Vec<String> = weak
             .iter()
             .map(|a| {
+                let attackers: Vec<String> = a
+                    .attackers
+                    .iter()
+                    .map(|&(sq, r)| format!("{} {}", lang.piece(r), lang.square(sq)))
+                    .collect();
                 fill(
                     &w.attacked_piece,
                     &[
                         ("piece", lang.piece(a.role)),
                         ("square", &lang.square(a.square)),
-                        ("attacker", lang.piece(a.attacker_role)),
-                        ("from", &lang.square(a.attacker)),
+                        ("attackers", &and_list(&attackers, lang)),
                     ],
                 )
             })
@@ -217,6 +221,15 @@ pub fn dangers(pos: &Chess, player: Color, lang: &Language, form: Form) -> Strin
         parts.push(fill(&w.attacked, &[("pieces", &list.join("; "))]));
     }
     parts.join(". ")
+}
+
+/// "Läufer Cäsar vier und Springer Gustav fünf": a list with its last two joined by "und".
+fn and_list(items: &[String], lang: &Language) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} {} {last}", rest.join(", "), lang.captures.and),
+    }
 }
 
 #[cfg(test)]
@@ -285,6 +298,45 @@ mod tests {
         assert!(text.contains("Dame Eva acht, Schach"), "{text}");
         assert!(
             text.contains("Bauer David fünf, angegriffen von Dame Eva vier"),
+            "{text}"
+        );
+    }
+
+    /// The case the players met: after 1.e4 e5 2.Nf3 Nc6 3.Bc4 Nf6 4.Ng5 the pawn f7 is
+    /// attacked by the bishop and the knight, and both are named, in both languages.
+    #[test]
+    fn every_attacker_of_a_weak_piece_is_named() {
+        let g = game(&["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "Ng5"]);
+        let text = dangers(g.position(), Color::Black, de(), Form::Short);
+        assert!(
+            text.contains(
+                "Nicht genug gedeckt: Bauer Felix sieben, angegriffen von Läufer Cäsar vier und \
+                 Springer Gustav fünf"
+            ),
+            "{text}"
+        );
+        let text = dangers(
+            g.position(),
+            Color::Black,
+            language("en").expect("en"),
+            Form::Short,
+        );
+        assert!(
+            text.contains(
+                "Not defended enough: Pawn Felix seven, attacked by Bishop Cesar four and \
+                 Knight Gustav five"
+            ),
+            "{text}"
+        );
+        // Three attackers: a list, the cheapest first.
+        let pos = position_from_fen("k7/8/8/3r4/8/2N1N3/8/3QK3 b - - 0 1", Variant::Standard)
+            .expect("fen");
+        let text = dangers(&pos, Color::Black, de(), Form::Short);
+        assert!(
+            text.contains(
+                "Turm David fünf, angegriffen von Springer Cäsar drei, Springer Eva drei und \
+                 Dame David eins"
+            ),
             "{text}"
         );
     }

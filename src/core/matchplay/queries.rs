@@ -297,30 +297,74 @@ pub fn threats(pos: &Chess, lang: &Language, w: &Wording) -> String {
         .join("; ")
 }
 
-/// The legal moves of every piece of one kind of the side to move: "Weiße Springer: Springer
-/// Anna drei, …".
-pub fn piece_moves(pos: &Chess, role: Role, lang: &Language, form: Form) -> String {
+/// "Springer Bella acht: Anna sechs, Cäsar sechs; Springer Gustav acht: Felix sechs, Hector
+/// sechs": every piece of that kind of the side to move, from its square, with where it can
+/// go.
+pub fn piece_moves(pos: &Chess, role: Role, lang: &Language) -> String {
     let us = pos.turn();
-    let count = (pos.board().by_color(us) & pos.board().by_role(role)).count();
-    let label = pieces_label(us, role, count, lang);
-    if count == 0 {
+    let squares = pos.board().by_color(us) & pos.board().by_role(role);
+    if squares.is_empty() {
+        let label = pieces_label(us, role, 0, lang);
         return fill(&lang.play.pieces_none, &[("pieces", &label)]);
     }
     let legal = pos.legal_moves();
-    let list: Vec<String> = legal
-        .iter()
-        .filter(|m| m.role() == role)
-        .map(|m| announce(pos, *m, lang, form))
-        .collect();
-    let moves = if list.is_empty() {
-        lang.play.no_moves.clone()
+    squares
+        .into_iter()
+        .map(|sq| {
+            let targets: Vec<String> = legal
+                .iter()
+                .filter(|m| m.from() == Some(sq))
+                .map(|m| target_words(pos, *m, lang))
+                .collect();
+            let moves = if targets.is_empty() {
+                lang.play.no_moves.clone()
+            } else {
+                targets.join(", ")
+            };
+            fill(
+                &lang.play.moves_of,
+                &[
+                    ("piece", lang.piece(role)),
+                    ("square", &lang.square(sq)),
+                    ("moves", &moves),
+                ],
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Where a move goes, its piece already named: "Felix drei", "schlägt Eva fünf", "Eva acht,
+/// Umwandlung in Dame", "Kurze Rochade", with check or mate as a move says them.
+fn target_words(pos: &Chess, m: Move, lang: &Language) -> String {
+    let mut out = String::new();
+    if let Some(side) = m.castling_side() {
+        out.push_str(crate::core::notation::speak::castling_words(lang, side));
     } else {
-        list.join(", ")
-    };
-    fill(
-        &lang.play.piece_moves,
-        &[("pieces", &label), ("moves", &moves)],
-    )
+        if m.is_capture() {
+            out.push_str(&lang.moves.capture);
+            out.push(' ');
+        }
+        out.push_str(&lang.square(m.to()));
+        if m.is_en_passant() {
+            out.push(' ');
+            out.push_str(&lang.moves.en_passant);
+        }
+        if let Some(p) = m.promotion() {
+            out.push_str(", ");
+            out.push_str(&fill(&lang.moves.promotion, &[("piece", lang.piece(p))]));
+        }
+    }
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    if after.is_checkmate() {
+        out.push_str(", ");
+        out.push_str(&lang.moves.mate);
+    } else if after.is_check() {
+        out.push_str(", ");
+        out.push_str(&lang.moves.check);
+    }
+    out
 }
 
 /// The legal moves of the piece on a square, or of every piece of the side to move.
@@ -532,6 +576,46 @@ mod tests {
 
     fn de() -> &'static Language {
         language("de").expect("de")
+    }
+
+    /// `züge Springer`: which knight goes where, and every kind of target said as a move
+    /// says it.
+    #[test]
+    fn the_moves_of_a_kind_of_piece_name_each_piece() {
+        let en = crate::core::notation::language::language("en").expect("en");
+        let start = Chess::default();
+        assert_eq!(
+            piece_moves(&start, Role::Knight, de()),
+            "Springer Bella eins: Anna drei, Cäsar drei; Springer Gustav eins: Felix drei, \
+             Hector drei"
+        );
+        assert_eq!(
+            piece_moves(&start, Role::Knight, en),
+            "Knight Bella one: Anna three, Cesar three; Knight Gustav one: Felix three, Hector \
+             three"
+        );
+        assert_eq!(
+            piece_moves(&start, Role::Bishop, de()),
+            "Läufer Cäsar eins: keine Züge; Läufer Felix eins: keine Züge"
+        );
+        // Captures, en passant, promotion, castling, check.
+        let pos = position_from_fen("r3k3/1P6/8/3pP3/8/8/8/4K2R w Kq d6 0 2", Variant::Standard)
+            .expect("fen");
+        assert_eq!(
+            piece_moves(&pos, Role::Pawn, de()),
+            "Bauer Eva fünf: schlägt David sechs en passant, Eva sechs; Bauer Bella sieben: \
+             schlägt Anna acht, Umwandlung in Dame, Schach, schlägt Anna acht, Umwandlung in \
+             Turm, Schach, schlägt Anna acht, Umwandlung in Läufer, schlägt Anna acht, \
+             Umwandlung in Springer, Bella acht, Umwandlung in Dame, Schach, Bella acht, \
+             Umwandlung in Turm, Schach, Bella acht, Umwandlung in Läufer, Bella acht, \
+             Umwandlung in Springer"
+        );
+        let king = piece_moves(&pos, Role::King, de());
+        assert!(king.starts_with("König Eva eins: "), "{king}");
+        assert!(king.contains("Kurze Rochade"), "{king}");
+        let rook = piece_moves(&pos, Role::Rook, de());
+        assert!(rook.contains("Hector acht, Schach"), "{rook}");
+        assert_eq!(piece_moves(&pos, Role::Queen, de()), "Weiße Damen: keine");
     }
 
     fn game(sans: &str) -> Game {

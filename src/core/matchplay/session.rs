@@ -1172,9 +1172,7 @@ impl Match {
                 out.push(answer(lang.messages.game_over.clone()))
             }
             Command::Moves(sq) => out.push(answer(queries::moves(&pos, sq, lang, form))),
-            Command::PieceMoves(role) => {
-                out.push(answer(queries::piece_moves(&pos, role, lang, form)))
-            }
+            Command::PieceMoves(role) => out.push(answer(queries::piece_moves(&pos, role, lang))),
             Command::Last => out.push(answer(queries::last_move(&self.game, lang, form))),
             Command::Turn => out.push(answer(match self.game.outcome() {
                 Some(o) if !reviewing => self.outcome_text(o),

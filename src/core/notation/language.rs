@@ -82,8 +82,12 @@ pub struct CaptureWords {
     pub in_check: String,
     pub attacked: String,
     pub none_attacked: String,
+    /// "{piece} {square}, angegriffen von {attackers}": every attacker, the last two
+    /// joined by `and`.
     pub attacked_piece: String,
     pub could: String,
+    /// The word that joins the last two of a list ("und").
+    pub and: String,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -405,7 +409,6 @@ pub struct PlayWords {
     pub not_to_move: String,
     /// [one, more], with `{count}`.
     pub all_moves: [String; 2],
-    pub piece_moves: String,
     pub pieces_of: String,
     pub pieces_none: String,
     pub white_plural: [String; 6],

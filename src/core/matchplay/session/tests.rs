@@ -233,10 +233,11 @@ fn queries_name_the_wrong_word_and_answer_what_was_asked() {
         ask(&mut m, "angriff"),
         ["Weiß greift an: keine; Schwarz greift an: keine"]
     );
+    // Which knight goes where.
     assert_eq!(
         ask(&mut m, "züge Springer"),
         [
-            "Weiße Springer: Springer Anna drei, Springer Cäsar drei, Springer Felix drei, Springer Hector drei"
+            "Springer Bella eins: Anna drei, Cäsar drei; Springer Gustav eins: Felix drei, Hector drei"
         ]
     );
     assert_eq!(ask(&mut m, "weiße figuren"), ask(&mut m, "figuren weiß"));
@@ -252,7 +253,7 @@ fn queries_name_the_wrong_word_and_answer_what_was_asked() {
         ["Weiß greift an: schwarzer Bauer David fünf; Schwarz greift an: weißer Bauer Eva vier"]
     );
     assert_eq!(ask(&mut m, "züge Dame").len(), 1);
-    assert!(ask(&mut m, "züge Dame")[0].starts_with("Weiße Dame: Dame Eva zwei, "));
+    assert!(ask(&mut m, "züge Dame")[0].starts_with("Dame David eins: Eva zwei, "));
     // After the game, no "0 Züge".
     line(&mut m, "aufgeben", 40);
     line(&mut m, "ja", 40);
