@@ -425,10 +425,15 @@ pub fn moves(pos: &Chess, from: Option<Square>, lang: &Language, form: Form) -> 
 
 /// "Letzter Zug: 12. Schwarz, Springer Felix sechs".
 pub fn last_move(game: &Game, lang: &Language, form: Form) -> String {
-    let Some(last) = game.last_move() else {
+    last_move_at(game, game.ply(), lang, form)
+}
+
+/// The move that led to the position after `ply` half-moves (looking back: the last move of
+/// the position looked at).
+pub fn last_move_at(game: &Game, ply: usize, lang: &Language, form: Form) -> String {
+    let Some(last) = ply.checked_sub(1).and_then(|i| game.moves().get(i)) else {
         return lang.play.no_last_move.clone();
     };
-    let ply = game.ply();
     let before = game.position_at(ply - 1).unwrap_or(game.start());
     fill(
         &lang.play.last_move,

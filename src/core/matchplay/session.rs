@@ -1173,7 +1173,13 @@ impl Match {
             }
             Command::Moves(sq) => out.push(answer(queries::moves(&pos, sq, lang, form))),
             Command::PieceMoves(role) => out.push(answer(queries::piece_moves(&pos, role, lang))),
-            Command::Last => out.push(answer(queries::last_move(&self.game, lang, form))),
+            // Looking back, the last move of the position looked at.
+            Command::Last => out.push(answer(queries::last_move_at(
+                &self.game,
+                self.reviewed_ply().unwrap_or(self.game.ply()),
+                lang,
+                form,
+            ))),
             Command::Turn => out.push(answer(match self.game.outcome() {
                 Some(o) if !reviewing => self.outcome_text(o),
                 _ => queries::turn(&pos, lang),

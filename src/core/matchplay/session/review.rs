@@ -221,6 +221,8 @@ mod tests {
             assert_eq!(m.review_heading().as_deref(), Some("Rückblick: 1. Weiß"));
             assert_eq!(typed(&mut m, "feld e5"), ["Eva fünf: leer"]);
             assert_eq!(typed(&mut m, "wer"), ["Schwarz ist am Zug"]);
+            // The last move is the one of the position looked at, not the game's.
+            assert_eq!(typed(&mut m, "letzter"), ["Letzter Zug: 1. Weiß, Eva vier"]);
             assert_eq!(
                 typed(&mut m, "Lc4"),
                 ["Rückblick: erst aktuell sagen, dann ziehen"]
@@ -235,6 +237,7 @@ mod tests {
                 ["Rückblick nach 1. Weiß: Eva vier"]
             );
             assert_eq!(typed(&mut m, "vorher"), ["Rückblick: Anfangsstellung"]);
+            assert_eq!(typed(&mut m, "letzter"), ["Noch kein Zug gespielt"]);
             assert_eq!(typed(&mut m, "vorher"), ["Schon die Anfangsstellung"]);
             assert_eq!(
                 typed(&mut m, "stellung 3"),
@@ -248,6 +251,10 @@ mod tests {
             typed(&mut m, "vorher");
             assert_eq!(typed(&mut m, "aktuell"), ["Aktuelle Stellung"]);
             assert_eq!(typed(&mut m, "feld f3"), ["Felix drei: weißer Springer"]);
+            assert_eq!(
+                typed(&mut m, "letzter"),
+                ["Letzter Zug: 2. Schwarz, Springer Cäsar sechs"]
+            );
             assert!(typed(&mut m, "Lc4").contains(&"Läufer Cäsar vier".to_string()));
         }
 
