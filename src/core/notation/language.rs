@@ -662,6 +662,71 @@ pub struct CommandWords {
     pub threats: Vec<String>,
 }
 
+impl CommandWords {
+    /// Every list of command words, each field once (a new command is a compile error here
+    /// until it is listed, so that typo hints never miss it).
+    pub fn lists(&self) -> [&Vec<String>; 38] {
+        let CommandWords {
+            help,
+            board,
+            pieces,
+            square,
+            rank,
+            file,
+            diagonal,
+            attacks,
+            moves,
+            last,
+            turn,
+            material,
+            list,
+            clock,
+            repeat,
+            offer,
+            accept,
+            decline,
+            claim,
+            resign,
+            save,
+            quit,
+            new,
+            silence,
+            mute,
+            unmute,
+            faster,
+            slower,
+            white,
+            black,
+            yes,
+            no,
+            opening,
+            takeback,
+            abort,
+            rematch,
+            captured,
+            threats,
+        } = self;
+        [
+            help, board, pieces, square, rank, file, diagonal, attacks, moves, last, turn,
+            material, list, clock, repeat, offer, accept, decline, claim, resign, save, quit, new,
+            silence, mute, unmute, faster, slower, white, black, yes, no, opening, takeback, abort,
+            rematch, captured, threats,
+        ]
+    }
+}
+
+impl Language {
+    /// Every word that begins a command of a game in this language: the commands, looking
+    /// back, bewertung and tipp.
+    pub fn command_word_lists(&self) -> Vec<&Vec<String>> {
+        let r = &self.review;
+        let mut lists: Vec<&Vec<String>> = self.commands.lists().to_vec();
+        lists.extend([&r.position, &r.next, &r.previous, &r.current]);
+        lists.extend([&self.analysis.words_eval, &self.analysis.words_hint]);
+        lists
+    }
+}
+
 /// Extra input words and spellings (every word above is understood as well).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

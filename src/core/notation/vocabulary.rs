@@ -172,20 +172,27 @@ impl Vocabulary {
 /// of `lang` (moves and commands), else of any language; none when nothing is near.
 pub fn nearest_words(word: &str, lang: &Language) -> Vec<String> {
     let folded = fold(word);
-    let length = folded.chars().count();
+    let lower = word.to_lowercase();
+    // As typed: folding makes "aer" two letters ("är").
+    let length = lower.chars().count();
     // No known word is longer than a phrase's word; a long text is no typo of one.
     if !(3..=24).contains(&length) || !folded.chars().all(char::is_alphabetic) {
         return Vec::new();
     }
     let limit = if length >= 6 { 2 } else { 1 };
-    let from = |candidates: Vec<&String>| -> Vec<String> {
-        let mut best: Vec<String> = Vec::new();
+    let folded_length = folded.chars().count();
+    let from = |candidates: &[Candidate]| -> Vec<String> {
+        let mut best: Vec<&Candidate> = Vec::new();
         let mut best_distance = limit + 1;
         for c in candidates {
-            if c.contains(' ') || c.chars().count() < 3 {
+            // Lengths further apart than the limit cannot be near (checked before the work).
+            if c.length.abs_diff(length) > limit && c.folded_length.abs_diff(folded_length) > limit
+            {
                 continue;
             }
-            let d = distance(&folded, &fold(c));
+            // Folding reads "ae" as "ä": a typo that makes an "ae" (hilae for hilfe) is one
+            // letter off as typed, though two once folded.
+            let d = distance(&folded, &c.folded).min(distance(&lower, &c.lower));
             if d == 0 || d > limit {
                 continue;
             }
@@ -193,28 +200,66 @@ pub fn nearest_words(word: &str, lang: &Language) -> Vec<String> {
                 best_distance = d;
                 best.clear();
             }
-            if d == best_distance && !best.iter().any(|b| fold(b) == fold(c)) {
-                best.push(c.clone());
+            if d == best_distance && !best.iter().any(|b| b.folded == c.folded) {
+                best.push(c);
             }
         }
-        best.truncate(3);
-        best
+        best.into_iter().take(3).map(|c| c.word.clone()).collect()
     };
-    let near = from(known_words(lang));
+    let near = from(candidates(lang));
     if !near.is_empty() {
         return near;
     }
     languages()
         .filter(|other| other.code != lang.code)
-        .map(|other| from(known_words(other)))
+        .map(|other| from(candidates(other)))
         .find(|near| !near.is_empty())
         .unwrap_or_default()
+}
+
+/// A known word as typo hints compare it: as written, folded, lowercased.
+struct Candidate {
+    word: String,
+    folded: String,
+    lower: String,
+    length: usize,
+    folded_length: usize,
+}
+
+/// The single words of at least three letters of `lang` that typo hints may name (built once
+/// per language).
+fn candidates(lang: &Language) -> &'static [Candidate] {
+    static ALL: OnceLock<Vec<(String, Vec<Candidate>)>> = OnceLock::new();
+    let all = ALL.get_or_init(|| {
+        languages()
+            .map(|l| {
+                let list = known_words(l)
+                    .into_iter()
+                    .filter(|w| !w.contains(' ') && w.chars().count() >= 3)
+                    .map(|w| {
+                        let folded = fold(w);
+                        let lower = w.to_lowercase();
+                        Candidate {
+                            word: w.clone(),
+                            length: lower.chars().count(),
+                            folded_length: folded.chars().count(),
+                            folded,
+                            lower,
+                        }
+                    })
+                    .collect();
+                (l.code.clone(), list)
+            })
+            .collect()
+    });
+    all.iter()
+        .find(|(code, _)| *code == lang.code)
+        .map_or(&[], |(_, list)| list.as_slice())
 }
 
 /// Every single word a player may type in `lang`: board and piece words, move words and the
 /// commands.
 fn known_words(lang: &Language) -> Vec<&String> {
-    let c = &lang.commands;
     let u = &lang.understood;
     let mut words: Vec<&String> = lang
         .board
@@ -225,47 +270,11 @@ fn known_words(lang: &Language) -> Vec<&String> {
         .chain(&lang.pieces.plural)
         .chain([&lang.moves.capture, &lang.moves.to])
         .collect();
-    for list in [
-        &c.help,
-        &c.board,
-        &c.pieces,
-        &c.square,
-        &c.rank,
-        &c.file,
-        &c.diagonal,
-        &c.attacks,
-        &c.moves,
-        &c.last,
-        &c.turn,
-        &c.material,
-        &c.list,
-        &c.clock,
-        &c.repeat,
-        &c.offer,
-        &c.accept,
-        &c.decline,
-        &c.claim,
-        &c.resign,
-        &c.save,
-        &c.quit,
-        &c.new,
-        &c.silence,
-        &c.mute,
-        &c.unmute,
-        &c.faster,
-        &c.slower,
-        &c.opening,
-        &c.white,
-        &c.black,
-        &lang.review.position,
-        &lang.review.next,
-        &lang.review.previous,
-        &lang.review.current,
-        &u.capture,
-        &u.castling,
-    ] {
+    // Every command word, from the one list that reading commands uses too.
+    for list in lang.command_word_lists() {
         words.extend(list);
     }
+    words.extend(u.capture.iter().chain(&u.castling));
     for list in u.files.iter().chain(&u.ranks).chain(&u.pieces) {
         words.extend(list);
     }
@@ -419,5 +428,105 @@ mod tests {
         );
         let words: Vec<String> = ["en", "passant"].iter().map(|w| fold(w)).collect();
         assert_eq!(v.longest_match(&words), Some((Meaning::Ignore, 2)));
+    }
+
+    use crate::core::matchplay::command::read_line;
+
+    /// The typos players made of the newer words: each is named with its command.
+    #[test]
+    fn typos_of_the_newer_commands_name_them() {
+        let de = language("de").expect("de");
+        let en = language("en").expect("en");
+        for (typo, lang, expected) in [
+            ("zurücknemen", de, "zurücknehmen"),
+            ("takebak", en, "takeback"),
+            ("tip", de, "tipp"),
+            ("bewerten", de, "bewertung"),
+            ("threat", en, "threats"),
+            ("drohung", de, "drohungen"),
+            ("revanch", de, "revanche"),
+            ("geschlagn", de, "geschlagen"),
+        ] {
+            assert_eq!(nearest_words(typo, lang), [expected], "{typo}");
+        }
+    }
+
+    /// Every command word of both languages, with any one letter left out, doubled, swapped
+    /// with the next, or replaced, is named with a word of its own command (and a word as
+    /// near beside it); a typo that is itself a known word, or shorter than three letters, is
+    /// no typo to name.
+    #[test]
+    fn every_command_word_with_one_letter_wrong_is_named() {
+        let shared = Vocabulary::shared();
+        let commands: std::collections::HashSet<String> = languages()
+            .flat_map(|l| l.command_word_lists())
+            .flatten()
+            .map(|c| fold(c))
+            .collect();
+        let known = |w: &str| {
+            let w = fold(w);
+            shared.lookup(&w).is_some() || commands.contains(&w)
+        };
+        let mut failures = Vec::new();
+        for lang in languages() {
+            for list in lang.command_word_lists() {
+                let own: Vec<String> = list.iter().map(|w| fold(w)).collect();
+                for word in list.iter().filter(|w| !w.contains(' ')) {
+                    let chars: Vec<char> = word.chars().collect();
+                    if chars.len() < 3 || !chars.iter().all(|c| c.is_alphabetic()) {
+                        continue;
+                    }
+                    for typo in one_letter_wrong(&chars) {
+                        if typo.chars().count() < 3 || known(&typo) {
+                            continue;
+                        }
+                        let near = nearest_words(&typo, lang);
+                        // A word of the same command, in either language ("list" for
+                        // "liste"); another word as near is named beside it.
+                        let command = read_line(word);
+                        let ours = near
+                            .iter()
+                            .any(|n| own.contains(&fold(n)) || read_line(n) == command);
+                        if !ours {
+                            failures.push(format!("{}: {typo} -> {near:?} ({word})", lang.code));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            failures.is_empty(),
+            "{} typos:\n{}",
+            failures.len(),
+            failures.join("\n")
+        );
+    }
+
+    /// One letter left out, doubled, swapped with the next, or replaced by a near vowel or
+    /// a letter next to it on the keyboard.
+    fn one_letter_wrong(chars: &[char]) -> Vec<String> {
+        let mut out = Vec::new();
+        let word = |v: Vec<char>| v.into_iter().collect::<String>();
+        for i in 0..chars.len() {
+            let mut v = chars.to_vec();
+            v.remove(i);
+            out.push(word(v));
+            let mut v = chars.to_vec();
+            v.insert(i, chars[i]);
+            out.push(word(v));
+            if i + 1 < chars.len() {
+                let mut v = chars.to_vec();
+                v.swap(i, i + 1);
+                out.push(word(v));
+            }
+            for c in ['a', 'e', 'u', 'x', 'n'] {
+                if c != chars[i] {
+                    let mut v = chars.to_vec();
+                    v[i] = c;
+                    out.push(word(v));
+                }
+            }
+        }
+        out
     }
 }
