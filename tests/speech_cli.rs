@@ -106,6 +106,42 @@ fn a_hanging_module_does_not_hold_hector_up() {
             "{}",
             r.stderr
         );
+    } // Every line in German: hector's English framing of the failure is not printed, and the
+    // system's own words are named as such.
+    for english in ["did not answer", "has no audio output", "did not finish"] {
+        assert!(!r.stderr.contains(english), "{}", r.stderr);
+    }
+    for line in r.stderr.lines().filter(|l| l.starts_with("hector: ")) {
+        assert!(
+            line.contains("weiter mit")
+                || line.starts_with("hector: Sprachausgabe: ")
+                || line.starts_with("hector: Meldung des Systems: "),
+            "{line}\n{}",
+            r.stderr
+        );
+    }
+    // The same in English.
+    let r = run_with(
+        &["say", "--lang", "en", "Knight Felix three"],
+        b"",
+        &[("SPEECHD_ADDRESS", &address), ("HECTOR_CONFIG", "")],
+        Duration::from_secs(30),
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("speech-dispatcher does not answer, going on with espeak-ng"),
+        "{}",
+        r.stderr
+    );
+    for line in r.stderr.lines().filter(|l| l.starts_with("hector: ")) {
+        assert!(
+            line.contains("going on with")
+                || line.starts_with("hector: Speech: ")
+                || line.starts_with("hector: The system says: "),
+            "{line}\n{}",
+            r.stderr
+        );
     }
 }
 

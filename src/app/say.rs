@@ -33,10 +33,11 @@ pub fn notice_text(n: &Notice, lang: &Language) -> String {
     }
 }
 
-/// The reason behind a notice, for the log line on standard error.
+/// The system's own words behind a notice, for a line of their own on standard error:
+/// hector's reading of them is the notice, in the player's language.
 fn notice_detail(n: &Notice) -> Option<&str> {
     match n {
-        Notice::Switched { reason, .. } | Notice::Silent { reason } => Some(reason),
+        Notice::Switched { system, .. } | Notice::Silent { system, .. } => system.as_deref(),
         Notice::Using(_) => None,
     }
 }
@@ -130,7 +131,7 @@ pub fn run(
         }
     }
     if phrases.is_empty() {
-        errln!("hector say: nothing to say");
+        errln!("hector say: {}", lang.messages.say_nothing);
         return ExitCode::from(2);
     }
     if let Some(path) = wav {
@@ -158,15 +159,25 @@ pub fn run(
     for n in notices.try_iter() {
         silent |= matches!(n, Notice::Silent { .. });
         errln!("hector: {}", notice_text(&n, lang));
-        // The system's own words, on a line of their own: one language per sentence.
+        // The system's own words, on a line of their own, named as such: one language per
+        // sentence.
         if let Some(detail) = notice_detail(&n) {
-            errln!("hector: {}", printable(detail));
+            errln!(
+                "hector: {}",
+                fill(
+                    &lang.messages.speech_system,
+                    &[("words", &printable(detail))]
+                )
+            );
         }
     }
     if !done {
         errln!(
-            "hector say: speech did not finish within {} seconds",
-            limit.as_secs()
+            "hector say: {}",
+            fill(
+                &lang.messages.say_unfinished,
+                &[("seconds", &limit.as_secs().to_string())]
+            )
         );
         return ExitCode::from(1);
     }

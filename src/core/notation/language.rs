@@ -792,6 +792,12 @@ pub struct Messages {
     pub speech_switched_no_audio: String,
     /// One that could not be started or refused to speak.
     pub speech_switched_failed: String,
+    /// The system's own words about a speech failure: {words}.
+    pub speech_system: String,
+    /// `hector say` without a text.
+    pub say_nothing: String,
+    /// `hector say` whose speech did not end in time: {seconds}.
+    pub say_unfinished: String,
     pub speech_silent: String,
     pub config_ignored: String,
     pub config_missing: String,

@@ -25,6 +25,22 @@ pub enum SpeechError {
     },
 }
 
+impl SpeechError {
+    /// The system's own words about the failure (an error of the operating system, the
+    /// sound library's message), when the failure has any: hector's framing around them is
+    /// said in the player's language by the caller.
+    pub fn system_words(&self) -> Option<String> {
+        let text = match self {
+            SpeechError::NoAudio { detail, .. } => return Some(detail.clone()),
+            SpeechError::Unavailable { reason, .. } | SpeechError::Failed { reason, .. } => reason,
+        };
+        // The system's words stand in parentheses: "cannot connect (No such file …)".
+        let open = text.find('(')?;
+        let close = text.rfind(')')?;
+        (close > open + 1).then(|| text[open + 1..close].to_string())
+    }
+}
+
 /// Which backend, by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BackendKind {

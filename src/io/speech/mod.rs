@@ -124,10 +124,16 @@ pub enum Notice {
         from: BackendKind,
         to: BackendKind,
         cause: Cause,
+        /// For the log, in hector's words.
         reason: String,
+        /// The system's own words about it, if it said any.
+        system: Option<String>,
     },
     /// No backend works: nothing more will be said.
-    Silent { reason: String },
+    Silent {
+        reason: String,
+        system: Option<String>,
+    },
 }
 
 #[derive(Debug)]
@@ -269,7 +275,7 @@ struct Supervisor {
     next_plan: usize,
     worker: Option<Worker>,
     /// The backend that failed, while its successor starts.
-    failed: Option<(BackendKind, Cause, String)>,
+    failed: Option<(BackendKind, Cause, String, Option<String>)>,
     announced_first: bool,
     queue: Queue,
     current: Option<Current>,
@@ -322,13 +328,13 @@ impl Supervisor {
 
     fn start_next_worker(&mut self) {
         let Some(plan) = self.config.plan.get(self.next_plan).cloned() else {
-            let reason = self
-                .failed
-                .take()
-                .map_or_else(|| "no speech backend configured".to_string(), |(_, _, r)| r);
+            let (reason, system) = self.failed.take().map_or_else(
+                || ("no speech backend configured".to_string(), None),
+                |(_, _, r, system)| (r, system),
+            );
             self.worker = None;
             self.queue.clear();
-            self.notice(Notice::Silent { reason });
+            self.notice(Notice::Silent { reason, system });
             return;
         };
         self.next_plan += 1;
@@ -365,8 +371,17 @@ impl Supervisor {
 
     /// Abandons the current backend and moves on to the next one.
     fn fail(&mut self, cause: Cause, reason: String) {
+        self.fail_with(cause, reason, None);
+    }
+
+    /// Abandons the current backend for an error of its own, keeping the system's words.
+    fn fail_on(&mut self, e: &SpeechError) {
+        self.fail_with(Cause::of(e), e.to_string(), e.system_words());
+    }
+
+    fn fail_with(&mut self, cause: Cause, reason: String, system: Option<String>) {
         let kind = self.worker.take().map_or(BackendKind::Print, |w| w.kind);
-        self.failed.get_or_insert((kind, cause, reason));
+        self.failed.get_or_insert((kind, cause, reason, system));
         if let Some(c) = self.current.take() {
             self.queue.put_back(c.utterance);
         }
@@ -482,13 +497,14 @@ impl Supervisor {
                 w.ready = true;
                 let kind = w.kind;
                 match self.failed.take() {
-                    Some((from, cause, reason)) => {
+                    Some((from, cause, reason, system)) => {
                         self.announced_first = true;
                         self.notice(Notice::Switched {
                             from,
                             to: kind,
                             cause,
                             reason,
+                            system,
                         });
                     }
                     None => {
@@ -497,7 +513,7 @@ impl Supervisor {
                     }
                 }
             }
-            WorkerEvent::OpenFailed(e) => self.fail(Cause::of(&e), e.to_string()),
+            WorkerEvent::OpenFailed(e) => self.fail_on(&e),
             WorkerEvent::Finished(id) => {
                 if self.current.as_ref().is_some_and(|c| c.id == id) {
                     self.current = None;
@@ -506,7 +522,7 @@ impl Supervisor {
             WorkerEvent::Failed(id, e) => {
                 let ours = id.is_none() || self.current.as_ref().map(|c| c.id) == id;
                 if ours {
-                    self.fail(Cause::of(&e), e.to_string());
+                    self.fail_on(&e);
                 }
             }
         }

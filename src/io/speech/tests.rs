@@ -102,15 +102,18 @@ fn a_backend_without_audio_is_given_up_for_that_reason() {
     speaker.announce("Eva vier");
     assert!(speaker.wait_idle(LIMIT));
     assert_eq!(said(&second), ["Eva vier"]);
-    let causes: Vec<crate::io::speech::Cause> =
+    let causes: Vec<(crate::io::speech::Cause, Option<String>)> =
         std::iter::from_fn(|| notices.recv_timeout(LIMIT).ok())
             .take(2)
             .filter_map(|n| match n {
-                Notice::Switched { cause, .. } => Some(cause),
+                Notice::Switched { cause, system, .. } => Some((cause, system)),
                 _ => None,
             })
             .collect();
-    assert_eq!(causes, [crate::io::speech::Cause::NoAudio]);
+    // The system's own words come along, apart from hector's.
+    assert_eq!(causes.len(), 1, "{causes:?}");
+    assert_eq!(causes[0].0, crate::io::speech::Cause::NoAudio);
+    assert!(causes[0].1.is_some(), "{causes:?}");
     let de = crate::core::notation::language::language("de").expect("de");
     let words = crate::app::say::notice_text(
         &Notice::Switched {
@@ -118,6 +121,7 @@ fn a_backend_without_audio_is_given_up_for_that_reason() {
             to: BackendKind::Print,
             cause: crate::io::speech::Cause::NoAudio,
             reason: String::new(),
+            system: None,
         },
         de,
     );
@@ -251,4 +255,28 @@ fn expected_length_grows_with_text_and_slowness() {
         expected_length("Springer Felix drei", -100) > expected_length("Springer Felix drei", 0)
     );
     assert!(expected_length("Springer Felix drei", 0) > expected_length("Eva vier", 0));
+}
+
+/// The system's words of a failure are told apart from hector's English framing, which the
+/// player hears in the player's language instead.
+#[test]
+fn a_failure_keeps_the_systems_own_words_apart() {
+    use crate::io::speech::backend::SpeechError;
+    let failed = |reason: &str| SpeechError::Failed {
+        backend: "espeak-ng",
+        reason: reason.into(),
+    };
+    assert_eq!(
+        failed("cannot connect (No such file or directory (os error 2))").system_words(),
+        Some("No such file or directory (os error 2)".into())
+    );
+    assert_eq!(failed("espeak-ng --version failed").system_words(), None);
+    assert_eq!(
+        SpeechError::NoAudio {
+            backend: "espeak-ng",
+            detail: "ALSA lib pcm.c: Unknown PCM default".into()
+        }
+        .system_words(),
+        Some("ALSA lib pcm.c: Unknown PCM default".into())
+    );
 }
