@@ -160,8 +160,9 @@ fn no_games_yet() {
     let r = hector(&data, &["export", "1"]);
     assert_eq!(r.code, Some(2));
     assert!(
-        r.stderr
-            .contains("Es gibt keine Partie 1: hector games zeigt 0"),
+        r.stderr.contains(
+            "Es gibt noch keine gespeicherte Partie. Eine neue Partie beginnt mit: hector play"
+        ),
         "{}",
         r.stderr
     );
@@ -270,17 +271,20 @@ fn export_refuses_missing_damaged_and_newer_journals() {
     let r = hector(&data, &["export", "9", "--lang", "en"]);
     assert_eq!(r.code, Some(2));
     assert!(
-        r.stderr
-            .contains("There is no game 9: hector games lists 3"),
+        r.stderr.contains(
+            "There is no game 9. 3 games are saved; hector games lists them with their numbers"
+        ),
         "{}",
         r.stderr
     );
     let r = hector(&data, &["export", "0"]);
     assert_eq!(r.code, Some(2));
     let r = hector(&data, &["export", "/nonexistent/x.journal"]);
-    assert_eq!(r.code, Some(1));
+    assert_eq!(r.code, Some(2));
     assert!(
-        r.stderr.contains("cannot read /nonexistent/x.journal"),
+        r.stderr.contains(
+            "/nonexistent/x.journal ist weder eine Nummer aus hector games noch eine Datei"
+        ),
         "{}",
         r.stderr
     );
@@ -435,4 +439,100 @@ fn many_exported_games_round_trip_and_pass_pgn_extract_and_check() {
         r.stdout.lines().last().unwrap_or("")
     );
     let _ = std::fs::remove_dir_all(&data);
+}
+
+/// Errors that leave a player stuck say, in the player's language, what is wanted and how to
+/// go on: a game that is neither a number nor a file, a number beyond the games, nothing to
+/// resume, a language hector does not have, and the games listed in one language.
+#[test]
+fn errors_say_what_is_wanted_in_the_players_language() {
+    let data = temp_dir("record-errors");
+    let english = data.join("en.toml");
+    std::fs::write(&english, "[speech]\nlanguage = \"en\"\n").expect("config");
+    let english = english.to_str().expect("utf-8").to_string();
+    let data_env = data.to_str().expect("utf-8").to_string();
+    let run = |config: &str, args: &[&str], input: &[u8]| {
+        run_with(
+            args,
+            input,
+            &[
+                ("HECTOR_DATA", data_env.as_str()),
+                ("HECTOR_CONFIG", config),
+                // hector's own name for the player, whoever runs the test.
+                ("USER", ""),
+            ],
+            Duration::from_secs(60),
+        )
+    };
+    for (config, words) in [
+        (
+            "",
+            [
+                "hector export: abc ist weder eine Nummer aus hector games noch eine Datei. \
+                 hector games zählt die Partien mit ihren Nummern auf",
+                "hector resume: Keine unbeendete Partie gespeichert. Eine neue Partie beginnt \
+                 mit: hector play",
+                "hector: hector spricht fr nicht; vorhanden sind: de, en",
+                "hector export: Es gibt keine Partie 999. 1 Partie ist gespeichert; hector games \
+                 zählt sie mit ihren Nummern auf",
+                "1. ",
+            ],
+        ),
+        (
+            english.as_str(),
+            [
+                "hector export: abc is neither a number from hector games nor a file. hector \
+                 games lists the games with their numbers",
+                "hector resume: No unfinished game is saved. A new game begins with: hector play",
+                "hector: hector does not speak fr; available: de, en",
+                "hector export: There is no game 999. 1 game is saved; hector games lists them \
+                 with their numbers",
+                "1. ",
+            ],
+        ),
+    ] {
+        let _ = std::fs::remove_dir_all(data.join("games"));
+        let r = run(config, &["export", "abc"], b"");
+        assert_eq!(r.code, Some(2), "{}", r.stderr);
+        assert_eq!(r.stderr.trim_end(), words[0]);
+        let r = run(config, &["resume"], b"");
+        assert_eq!(r.code, Some(1), "{}", r.stderr);
+        assert_eq!(r.stderr.trim_end(), words[1]);
+        let r = run(config, &["play", "--lang", "fr", "--speech", "print"], b"");
+        assert_eq!(r.code, Some(2), "{}", r.stderr);
+        assert_eq!(r.stderr.lines().next(), Some(words[2]), "{}", r.stderr);
+        // A game in the other language, finished: listed in this one.
+        let other = if config.is_empty() { "en" } else { "de" };
+        let quit = if config.is_empty() {
+            "quit\nyes\n"
+        } else {
+            "ende\nja\n"
+        };
+        let r = run(
+            config,
+            &[
+                "play",
+                "--new",
+                "--opponent",
+                "keyboard",
+                "--screen-reader",
+                "--lang",
+                other,
+            ],
+            format!("e4\n{quit}").as_bytes(),
+        );
+        assert_eq!(r.code, Some(0), "{}", r.stderr);
+        let r = run(config, &["export", "999"], b"");
+        assert_eq!(r.code, Some(2), "{}", r.stderr);
+        assert_eq!(r.stderr.trim_end(), words[3]);
+        let r = run(config, &["games"], b"");
+        assert_eq!(r.code, Some(0), "{}", r.stderr);
+        let expected = if config.is_empty() {
+            "Spieler gegen Spieler 2, läuft noch, 1 Zug"
+        } else {
+            "Player against Player 2, in progress, 1 move"
+        };
+        assert!(r.stdout.starts_with(words[4]), "{}", r.stdout);
+        assert!(r.stdout.contains(expected), "{}", r.stdout);
+    }
 }

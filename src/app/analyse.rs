@@ -141,10 +141,7 @@ fn load(game: &str, pgn_game: Option<u64>, lang: &Language) -> Result<Loaded, Ex
         });
     }
     let path = crate::app::games::resolve_for("hector analyse", game, lang)?;
-    let salvaged = crate::io::journal::load_good_part(&path).map_err(|e| {
-        errln!("hector analyse: {e:#}");
-        ExitCode::from(1)
-    })?;
+    let salvaged = crate::app::games::load_for("hector analyse", &path, lang)?;
     let h = &salvaged.header;
     let g = &salvaged.replayed.game;
     Ok(Loaded {

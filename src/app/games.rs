@@ -6,8 +6,10 @@ use std::process::ExitCode;
 use crate::app::output::Out;
 use crate::core::notation::language::{Language, fill};
 use crate::core::notation::printable;
-use crate::core::record::{salvaged_pgn, salvaged_scoresheet, stop_words, unusable_words};
-use crate::io::journal::{GameSummary, games_dir, journal_paths, list_in, load_good_part};
+use crate::core::record::{
+    Salvaged, salvage, salvaged_pgn, salvaged_scoresheet, stop_words, unusable_words,
+};
+use crate::io::journal::{GameSummary, games_dir, journal_paths, list_in};
 use crate::io::output_file::{NotAFile, OutputError, write_output};
 
 /// What `hector export` writes.
@@ -56,11 +58,12 @@ pub fn summary_line(number: usize, g: &GameSummary, lang: &Language) -> String {
             &[("number", &number), ("file", &file), ("reason", &reason)],
         );
     }
+    // The names hector wrote itself in the words of `lang`: one language per line.
     let name = |n: &str, color| {
         if n.trim().is_empty() {
             lang.color(color).to_string()
         } else {
-            n.trim().to_string()
+            crate::core::notation::language::own_name(n.trim(), lang)
         }
     };
     if let Some(stop) = &g.stop {
@@ -138,21 +141,33 @@ pub fn list(lang: &Language) -> ExitCode {
 }
 
 /// The journal a GAME argument names: a number from `hector games`, or a path; `mode` names
-/// itself in the messages ("hector export", "hector resume", …).
+/// itself in the messages ("hector export", "hector resume", …), which say in `lang` what is
+/// wanted and how to find it.
 pub fn resolve_for(mode: &str, game: &str, lang: &Language) -> Result<PathBuf, ExitCode> {
+    let w = &lang.record;
     let Ok(number) = game.trim().parse::<usize>() else {
         let path = PathBuf::from(game);
-        // A journal is a file: a device such as /dev/zero would be read for ever.
-        if let Ok(meta) = std::fs::metadata(&path)
-            && !meta.is_file()
-        {
-            errln!(
-                "{mode}: cannot read {}: it is not a regular file",
-                printable(&path.display().to_string())
-            );
-            return Err(ExitCode::from(2));
+        let shown = printable(&path.display().to_string()).to_string();
+        match std::fs::metadata(&path) {
+            // Neither a number nor a file: say what is wanted.
+            Err(_) => {
+                errln!("{mode}: {}", fill(&w.not_game_or_file, &[("text", &shown)]));
+                return Err(ExitCode::from(2));
+            }
+            // A journal is a file: a device such as /dev/zero would be read for ever.
+            Ok(meta) if !meta.is_file() => {
+                let kind = file_kind(&meta);
+                errln!(
+                    "{mode}: {}",
+                    fill(
+                        &w.not_a_journal_file,
+                        &[("file", &shown), ("kind", &w.file_kinds[kind])]
+                    )
+                );
+                return Err(ExitCode::from(2));
+            }
+            Ok(_) => return Ok(path),
         }
-        return Ok(path);
     };
     let paths = games_dir()
         .and_then(|dir| journal_paths(&dir))
@@ -163,19 +178,63 @@ pub fn resolve_for(mode: &str, game: &str, lang: &Language) -> Result<PathBuf, E
     match number.checked_sub(1).and_then(|i| paths.get(i)) {
         Some(p) => Ok(p.clone()),
         None => {
-            errln!(
-                "{mode}: {}",
+            let why = if paths.is_empty() {
+                w.no_games_yet.clone()
+            } else {
                 fill(
-                    &lang.record.no_such_game,
+                    &w.no_such_game,
                     &[
                         ("number", &number.to_string()),
-                        ("count", &paths.len().to_string())
+                        ("games", &counted(&w.games, paths.len() as u32)),
                     ],
                 )
-            );
+            };
+            errln!("{mode}: {why}");
             Err(ExitCode::from(2))
         }
     }
+}
+
+/// Which of `record.file_kinds` a path that is not a regular file is.
+fn file_kind(meta: &std::fs::Metadata) -> usize {
+    use std::os::unix::fs::FileTypeExt;
+    let t = meta.file_type();
+    if t.is_dir() {
+        0
+    } else if t.is_fifo() {
+        2
+    } else if t.is_socket() {
+        3
+    } else {
+        1
+    }
+}
+
+/// The good part of the journal at `path`; when nothing of it can be used, why, in `lang`
+/// (the system's own words named as such), and exit status 1.
+pub fn load_for(mode: &str, path: &Path, lang: &Language) -> Result<Salvaged, ExitCode> {
+    let shown = printable(&path.display().to_string()).to_string();
+    let w = &lang.record;
+    let bytes = std::fs::read(path).map_err(|e| {
+        errln!(
+            "{mode}: {}",
+            fill(
+                &w.cannot_read,
+                &[("file", &shown), ("reason", &printable(&e.to_string()))]
+            )
+        );
+        ExitCode::from(1)
+    })?;
+    salvage(&bytes).map_err(|e| {
+        errln!(
+            "{mode}: {}",
+            fill(
+                &w.not_a_game,
+                &[("file", &shown), ("reason", &unusable_words(&e, lang))]
+            )
+        );
+        ExitCode::from(1)
+    })
 }
 
 /// `hector export`. Exit status 0, also for a journal that replays only in part (its good
@@ -192,12 +251,9 @@ pub fn export(
         Ok(p) => p,
         Err(code) => return code,
     };
-    let salvaged = match load_good_part(&path) {
+    let salvaged = match load_for("hector export", &path, lang) {
         Ok(s) => s,
-        Err(e) => {
-            errln!("hector export: {e:#}");
-            return ExitCode::from(1);
-        }
+        Err(code) => return code,
     };
     if salvaged.torn_tail {
         errln!(

@@ -190,9 +190,10 @@ pub enum Command {
     /// List the recorded games, one sentence per game.
     #[command(long_about = GAMES_HELP)]
     Games {
-        /// Language of the sentences: de (default) or en.
-        #[arg(long, default_value = "de", value_name = "CODE")]
-        lang: String,
+        /// Language of the sentences: de or en; without it, the configuration file's
+        /// (German by default).
+        #[arg(long, value_name = "CODE")]
+        lang: Option<String>,
     },
     /// Judge a game with the engine: evaluations, mistakes and blunders with the better move.
     #[command(long_about = ANALYSE_HELP)]
@@ -209,9 +210,10 @@ pub enum Command {
         /// The scoresheet as text, for printing or a braille display.
         #[arg(long)]
         text: bool,
-        /// Language of the scoresheet and of the PGN comments: de (default) or en.
-        #[arg(long, default_value = "de", value_name = "CODE")]
-        lang: String,
+        /// Language of the scoresheet, the PGN comments and the messages: de or en; without
+        /// it, the configuration file's (German by default).
+        #[arg(long, value_name = "CODE")]
+        lang: Option<String>,
         /// Write to this file instead of standard output: whole or not at all, keeping an
         /// existing file's permissions; a symbolic link's target is written; a directory,
         /// device or named pipe is refused.

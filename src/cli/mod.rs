@@ -135,7 +135,7 @@ fn run() -> Result<ExitCode, Fatal> {
             crate::app::check::run(&file, json, run.jobs(), run.quiet)
         }
         Command::Games { lang } => {
-            let lang = lang_or_exit(&lang)?;
+            let lang = lang_or_exit(&chosen_language(lang))?;
             crate::app::games::list(lang)
         }
         Command::Analyse(args) => {
@@ -150,7 +150,7 @@ fn run() -> Result<ExitCode, Fatal> {
             lang,
             output,
         } => {
-            let lang = lang_or_exit(&lang)?;
+            let lang = lang_or_exit(&chosen_language(lang))?;
             let format = if text {
                 crate::app::games::ExportFormat::Text
             } else {
@@ -218,4 +218,9 @@ fn run() -> Result<ExitCode, Fatal> {
             chess960,
         }),
     })
+}
+
+/// The language asked for with `--lang`, else the configuration file's.
+fn chosen_language(lang: Option<String>) -> String {
+    lang.unwrap_or_else(|| settings_or_defaults(None).speech.language)
 }

@@ -81,7 +81,29 @@ pub(super) fn command_line(e: &clap::Error, argv: &[String]) -> Fatal {
 }
 
 pub(super) fn lang_or_exit(code: &str) -> Result<&'static Language, Fatal> {
-    language(code).map_err(|e| Fatal::usage(e.to_string()))
+    language(code).map_err(|e| Fatal::usage(language_refusal(&e).0))
+}
+
+/// Why a language cannot be used, in the language hector would speak otherwise (the
+/// configuration file's, else German), and that language.
+fn language_refusal(
+    e: &crate::core::notation::language::LanguageError,
+) -> (String, &'static Language) {
+    use crate::core::notation::language::{LanguageError, codes, default_language, fill};
+    let (config, _problem) = crate::io::config::load_settings();
+    let lang = language(&config.speech.language).unwrap_or_else(|_| default_language());
+    let text = match e {
+        LanguageError::Unknown(code, _) => fill(
+            &lang.usage.unknown_language,
+            &[
+                ("code", &crate::core::notation::printable(code)),
+                ("codes", &codes().join(", ")),
+            ],
+        ),
+        // A table that does not load is the build's fault: its own words name the file.
+        LanguageError::Broken(..) => e.to_string(),
+    };
+    (text, lang)
 }
 
 /// Reads a list of remaining times such as "10m,5m,30s".
@@ -168,7 +190,13 @@ pub(super) fn mode_speech(
     if let Some(b) = speech {
         settings.backend = b;
     }
-    let words = lang_or_exit(&settings.language)?;
+    // A mode that speaks says the refusal too, in the language it would have spoken.
+    let words = language(&settings.language).map_err(|e| {
+        let (text, lang) = language_refusal(&e);
+        let mut speech = settings.clone();
+        speech.language = lang.code.clone();
+        refuse(&text, &speech, lang)
+    })?;
     Ok((settings, chosen, words, config))
 }
 

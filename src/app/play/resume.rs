@@ -11,7 +11,9 @@ use super::{Opponent, Start};
 use crate::app::recorder::Recorder;
 use crate::core::clock::TimeControl;
 use crate::core::matchplay::session::recorded::{PlayRecord, RecordedOpponent};
-use crate::core::notation::language::{Language, counted, default_language, fill, language};
+use crate::core::notation::language::{
+    Language, counted, default_language, fill, language, own_name,
+};
 use crate::core::notation::speak::Form;
 use crate::core::record::{Entry, Salvaged, stop_words};
 use crate::core::settings::SpeechSettings;
@@ -119,8 +121,8 @@ pub fn offer(lang: &Language, speech: &SpeechSettings) -> Option<PathBuf> {
         &lang.play.resume_question,
         &[
             ("date", &crate::app::games::date_text(&game.created)),
-            ("white", &game.white),
-            ("black", &game.black),
+            ("white", &own_name(&game.white, lang)),
+            ("black", &own_name(&game.black, lang)),
             ("moves", &counted(&lang.record.moves, game.moves as u64)),
         ],
     );
@@ -205,7 +207,7 @@ pub fn continue_damaged(
         if n.trim().is_empty() {
             lang.color(color).to_string()
         } else {
-            n.trim().to_string()
+            own_name(n.trim(), lang)
         }
     };
     if let Some(stop) = &salvaged.stop {

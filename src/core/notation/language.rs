@@ -180,6 +180,8 @@ pub struct ClockWords {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UsageWords {
+    /// A `--lang` hector does not have: {code}, {codes} (those it has).
+    pub unknown_language: String,
     pub unknown_argument: String,
     pub unknown_command: String,
     pub did_you_mean: String,
@@ -840,7 +842,20 @@ pub struct RecordWords {
     /// [one, more], with `{n}`.
     pub moves: [String; 2],
     pub no_games: String,
+    /// A game number beyond the games: {number}, {games} (how many there are).
     pub no_such_game: String,
+    /// A game number when there is no game at all.
+    pub no_games_yet: String,
+    /// [one, more] games, with `{n}`.
+    pub games: [String; 2],
+    /// A GAME argument that is neither a number nor a file: {text}.
+    pub not_game_or_file: String,
+    /// A GAME argument that names a directory, a device…: {file}, {kind}.
+    pub not_a_journal_file: String,
+    /// A journal that cannot be read: {file}, {reason} (the system's words).
+    pub cannot_read: String,
+    /// A file that holds no usable game: {file}, {reason}.
+    pub not_a_game: String,
     pub written: String,
     /// `--output` names something that is not a regular file: `{file}` is `{kind}`.
     pub not_a_file: String,
@@ -983,7 +998,7 @@ impl RecordWords {
             (
                 "record.no_such_game",
                 &self.no_such_game,
-                &["{number}", "{count}"],
+                &["{number}", "{games}"],
             ),
             ("record.written", &self.written, &["{file}"]),
             ("record.not_a_file", &self.not_a_file, &["{file}", "{kind}"]),
@@ -1306,6 +1321,61 @@ pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
     out
 }
 
+/// A player's name as hector itself wrote it into a record ("Player", "Spieler 2",
+/// "Stockfish 16, level 1", "Board on /dev/ttyUSB0") in `lang`, whatever language the game was
+/// played in; any other name as it is. `hector games` lists games in one language.
+pub fn own_name(name: &str, lang: &Language) -> String {
+    for other in languages() {
+        let p = &other.play;
+        if name == p.player {
+            return lang.play.player.clone();
+        }
+        if name == p.second_player {
+            return lang.play.second_player.clone();
+        }
+        if let Some(values) = unfill(&p.engine_named, name, &["{name}", "{level}"]) {
+            return fill(
+                &lang.play.engine_named,
+                &[("name", &values[0]), ("level", &values[1])],
+            );
+        }
+        if let Some(values) = unfill(&p.board_named, name, &["{port}"]) {
+            return fill(&lang.play.board_named, &[("port", &values[0])]);
+        }
+    }
+    name.to_string()
+}
+
+/// The values of `names` (in the order they stand in `template`) that make `template` into
+/// `text`, if it can; each value non-empty. Placeholders must be apart by some text.
+fn unfill(template: &str, text: &str, names: &[&str]) -> Option<Vec<String>> {
+    let mut values = Vec::new();
+    let mut rest_template = template;
+    let mut rest = text;
+    for name in names {
+        let (before, after) = rest_template.split_once(name)?;
+        rest = rest.strip_prefix(before)?;
+        // The value runs to the template's next literal text (or to the end).
+        let next_literal = match after.find('{') {
+            Some(i) => &after[..i],
+            None => after,
+        };
+        let end = if next_literal.is_empty() {
+            rest.len()
+        } else {
+            rest.rfind(next_literal)?
+        };
+        let value = &rest[..end];
+        if value.is_empty() {
+            return None;
+        }
+        values.push(value.to_string());
+        rest = &rest[end..];
+        rest_template = after;
+    }
+    (rest == rest_template).then_some(values)
+}
+
 /// Why a language cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LanguageError {
@@ -1376,6 +1446,30 @@ pub fn default_language() -> &'static Language {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The names hector writes itself are listed in the language asked for.
+    #[test]
+    fn hectors_own_names_follow_the_language() {
+        let de = language("de").expect("de");
+        let en = language("en").expect("en");
+        assert_eq!(own_name("Player", de), "Spieler");
+        assert_eq!(own_name("Spieler 2", en), "Player 2");
+        assert_eq!(
+            own_name("Stockfish 16, level 1", de),
+            "Stockfish 16, Stufe 1"
+        );
+        assert_eq!(
+            own_name("Stockfish 16, Stufe 8", en),
+            "Stockfish 16, level 8"
+        );
+        assert_eq!(
+            own_name("Board on /dev/ttyUSB0", de),
+            "Brett an /dev/ttyUSB0"
+        );
+        assert_eq!(own_name("Anna Schmidt", en), "Anna Schmidt");
+        assert_eq!(own_name("level 1", de), "level 1");
+        assert_eq!(own_name("", de), "");
+    }
 
     #[test]
     fn every_embedded_language_loads() {
