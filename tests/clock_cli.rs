@@ -31,7 +31,7 @@ fn flag_fall_is_announced_on_time_in_line_mode() {
         &[("HECTOR_CONFIG", "")],
     );
     assert!(
-        t.wait_for("Leertaste startet", LIMIT).is_some(),
+        t.wait_for("Enter oder start startet sie", LIMIT).is_some(),
         "{}",
         t.text()
     );
@@ -53,8 +53,74 @@ fn flag_fall_is_announced_on_time_in_line_mode() {
     // Line mode names its typed commands, not the keys of the full screen.
     assert!(text.contains("Befehle: Enter oder start"), "{text}");
     assert!(!text.contains("Pfeil links"), "{text}");
+    // The flag has fallen: nothing is lost, quit ends at once.
     t.send(b"quit\n");
     assert_eq!(t.wait_exit(LIMIT), Some(0));
+}
+
+/// Line mode answers every lever: whose clock runs now, or that the press did not count; the
+/// start text names what line mode has (Enter, start), and ende asks as q does.
+#[test]
+fn line_mode_says_what_each_lever_did_and_asks_before_quitting() {
+    for (lang, input, expected) in [
+        (
+            "de",
+            "rechts\n\nrechts\nlinks\nlinks\nende\n\nende\nnein\nende\nja\n",
+            [
+                "Die Uhr läuft noch nicht. Enter oder start startet sie.",
+                "Uhr läuft, Weiß am Zug",
+                "Zählt nicht: die Uhr von Weiß läuft",
+                "Schwarz am Zug",
+                "Zählt nicht: die Uhr von Schwarz läuft",
+                "Die Uhr beenden? Die Zeiten gehen verloren. Ja oder nein",
+                "Die Uhr beenden? Die Zeiten gehen verloren. Ja oder nein",
+                "Die Uhr beenden? Die Zeiten gehen verloren. Ja oder nein",
+                "Die Uhr bleibt, wie sie ist",
+                "Die Uhr beenden? Die Zeiten gehen verloren. Ja oder nein",
+            ],
+        ),
+        (
+            "en",
+            "right\n\nright\nleft\nleft\nquit\n\nquit\nno\nquit\nyes\n",
+            [
+                "The clock is not running yet. Enter or start starts it.",
+                "Clock running, White to move",
+                "Not counted: White's clock is running",
+                "Black to move",
+                "Not counted: Black's clock is running",
+                "Quit the clock? The times are lost. Yes or no",
+                "Quit the clock? The times are lost. Yes or no",
+                "Quit the clock? The times are lost. Yes or no",
+                "The clock stays as it is",
+                "Quit the clock? The times are lost. Yes or no",
+            ],
+        ),
+    ] {
+        let r = common::run_with(
+            &["clock", "--tc", "5", "--screen-reader", "--lang", lang],
+            input.as_bytes(),
+            &[("HECTOR_CONFIG", "")],
+            LIMIT,
+        );
+        assert_eq!(r.code, Some(0), "{}", r.stderr);
+        let lines: Vec<&str> = r.stdout.lines().skip(1).collect();
+        assert_eq!(lines, expected, "{}", r.stdout);
+        // The start names no Space key, which line mode does not have.
+        assert!(
+            !r.stdout.contains("Leertaste") && !r.stdout.contains("Space"),
+            "{}",
+            r.stdout
+        );
+    }
+    // Before the start nothing is lost: ende quits at once.
+    let r = common::run_with(
+        &["clock", "--tc", "5", "--screen-reader"],
+        b"ende\n",
+        &[("HECTOR_CONFIG", "")],
+        LIMIT,
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(r.stdout.lines().count(), 1, "{}", r.stdout);
 }
 
 #[test]
@@ -100,13 +166,30 @@ fn full_screen_clock_runs_levers_and_answers() {
     assert!(t.wait_for_screen("1 move played", LIMIT), "{}", t.screen());
     t.send(b"p");
     assert!(t.wait_for_screen("Clock stopped", LIMIT), "{}", t.screen());
+    // Quitting a clock that has run asks first: q again asks again, only j or y quits.
     t.send(b"q");
     assert!(
-        t.wait_for_screen("Press q again to quit", LIMIT),
+        t.wait_for_screen("Quit the clock? The times are lost", LIMIT),
+        "{}",
+        t.screen()
+    );
+    t.send(b"n");
+    assert!(
+        t.wait_for_screen("The clock stays as it is", LIMIT),
         "{}",
         t.screen()
     );
     t.send(b"q");
+    std::thread::sleep(Duration::from_millis(200));
+    t.send(b"q");
+    std::thread::sleep(Duration::from_millis(200));
+    let stat = std::fs::read_to_string(format!("/proc/{}/stat", t.pid())).unwrap_or_default();
+    assert!(
+        !stat.is_empty() && !stat.contains(") Z "),
+        "q twice must not quit:\n{}",
+        t.screen()
+    );
+    t.send(b"y");
     assert_eq!(t.wait_exit(LIMIT), Some(0));
 }
 

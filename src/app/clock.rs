@@ -58,8 +58,13 @@ enum Action {
     Slower,
     ToggleAnnouncements,
     Help,
+    /// q or ende: asks first while the clock has run (its times would be lost).
     Quit,
+    /// Ctrl+C, Ctrl+D: at once.
     QuitNow,
+    /// The answers to the quit question (j, y, ja, yes; n, nein, no).
+    Yes,
+    No,
     Nothing,
     Unknown,
 }
@@ -94,6 +99,8 @@ fn char_action(c: char) -> Action {
         'a' => Action::ToggleAnnouncements,
         'h' | '?' => Action::Help,
         'q' => Action::Quit,
+        'j' | 'y' => Action::Yes,
+        'n' => Action::No,
         _ => Action::Unknown,
     }
 }
@@ -115,7 +122,10 @@ fn line_action(line: &str) -> Action {
         "langsamer" | "slower" => Action::Slower,
         "ansagen" | "announcements" => Action::ToggleAnnouncements,
         "hilfe" | "help" => Action::Help,
-        "ende" | "beenden" | "quit" | "exit" => Action::QuitNow,
+        // One rule with q: asks first while the clock has run.
+        "ende" | "beenden" | "quit" | "exit" => Action::Quit,
+        "ja" | "yes" => Action::Yes,
+        "nein" | "no" => Action::No,
         _ => {
             let mut chars = word.chars();
             match (chars.next(), chars.next()) {
@@ -135,7 +145,8 @@ struct ClockApp {
     white: Side,
     front: Front,
     origin: Instant,
-    quit_armed: Option<Instant>,
+    /// "Die Uhr beenden?" waits for its answer.
+    asking: bool,
     finished: bool,
 }
 
@@ -157,9 +168,55 @@ impl ClockApp {
         self.front.voice.tell(urgency, vec![text]);
     }
 
+    /// Line mode: typed lines, read by a screen reader (the full screen shows its keys).
+    fn lines(&self) -> bool {
+        !self.front.voice.full_screen && !self.front.voice.raw
+    }
+
+    /// The quit question, in the words of the keys or of the typed lines.
+    fn quit_question(&self) -> String {
+        let c = &self.lang.clock;
+        if self.lines() {
+            c.quit_confirm_lines.clone()
+        } else {
+            c.quit_confirm.clone()
+        }
+    }
+
+    /// Whether quitting loses something: the clock has started and has not run out.
+    fn has_run(&self) -> bool {
+        matches!(
+            self.clock.state(),
+            ClockState::Running(_) | ClockState::Paused(_)
+        )
+    }
+
     fn act(&mut self, action: Action, now: Timestamp) -> bool {
-        if action != Action::Quit {
-            self.quit_armed = None;
+        // The quit question: only yes quits; no answers it; any other command lets it go and
+        // is carried out (as in hector play).
+        if std::mem::take(&mut self.asking) {
+            match action {
+                Action::Yes | Action::QuitNow => return false,
+                Action::No => {
+                    let text = self.lang.clock.not_quit.clone();
+                    self.tell(Urgency::Answer, text);
+                    return true;
+                }
+                // Enter alone (a line's press) or the command again asks again.
+                Action::Quit => {
+                    self.asking = true;
+                    let text = self.quit_question();
+                    self.tell(Urgency::Answer, text);
+                    return true;
+                }
+                Action::Space if self.lines() => {
+                    self.asking = true;
+                    let text = self.quit_question();
+                    self.tell(Urgency::Answer, text);
+                    return true;
+                }
+                _ => {}
+            }
         }
         let c = &self.lang.clock;
         match action {
@@ -176,21 +233,34 @@ impl ClockApp {
                 ClockState::Paused(_) => {
                     self.act(Action::Pause, now);
                 }
-                ClockState::Stopped => {}
+                ClockState::Stopped => {
+                    let text = c.over.clone();
+                    self.tell(Urgency::Answer, text);
+                }
             },
             Action::Lever(side) => {
-                // A lever only counts for the player whose clock runs, as on a real clock.
+                // A lever only counts for the player whose clock runs, as on a real clock;
+                // one that does not count says so.
                 let color = self.color_of(side);
-                if self.clock.running() == Some(color) {
-                    self.press(color, now);
-                } else if self.clock.state() == ClockState::Ready {
-                    let text = c.not_started.clone();
+                let text = match self.clock.state() {
+                    ClockState::Running(running) if running == color => {
+                        self.press(color, now);
+                        None
+                    }
+                    ClockState::Running(running) => {
+                        Some(fill(&c.not_counted, &[("color", self.lang.color(running))]))
+                    }
+                    ClockState::Ready => Some(self.not_started().to_string()),
+                    ClockState::Paused(_) => Some(c.paused.clone()),
+                    ClockState::Stopped => Some(c.over.clone()),
+                };
+                if let Some(text) = text {
                     self.tell(Urgency::Answer, text);
                 }
             }
             Action::Time => {
                 let text = if self.clock.state() == ClockState::Ready {
-                    c.not_started.clone()
+                    self.not_started().to_string()
                 } else {
                     summary_words(&self.clock.summary(now), self.lang)
                 };
@@ -235,18 +305,18 @@ impl ClockApp {
                 };
                 self.tell(Urgency::Answer, text);
             }
+            // Nothing is lost before the start or after the flag: quit at once.
+            Action::Quit if !self.has_run() => return false,
             Action::Quit => {
-                if self
-                    .quit_armed
-                    .is_some_and(|t| t.elapsed() < Duration::from_secs(3))
-                {
-                    return false;
-                }
-                self.quit_armed = Some(Instant::now());
-                let text = c.quit_confirm.clone();
+                self.asking = true;
+                let text = self.quit_question();
                 self.tell(Urgency::Answer, text);
             }
             Action::QuitNow => return false,
+            Action::Yes | Action::No => {
+                let text = self.lang.play.no_question.clone();
+                self.tell(Urgency::Answer, text);
+            }
             Action::Unknown => {
                 let text = c.unknown_key.clone();
                 self.tell(Urgency::Answer, text);
@@ -264,9 +334,27 @@ impl ClockApp {
         }
     }
 
+    /// "Die Uhr läuft noch nicht", with how to start it in this mode.
+    fn not_started(&self) -> &str {
+        if self.lines() {
+            &self.lang.clock.not_started_lines
+        } else {
+            &self.lang.clock.not_started
+        }
+    }
+
     fn press(&mut self, color: Color, now: Timestamp) {
         match self.clock.press(color, now) {
             Ok(outcome) => {
+                // Typed lines answer every press with whose clock runs now; the full screen
+                // shows it (and a tournament wants no word more).
+                if self.lines() {
+                    let text = fill(
+                        &self.lang.clock.pressed,
+                        &[("color", self.lang.color(!color))],
+                    );
+                    self.tell(Urgency::Answer, text);
+                }
                 if let Some(p) = outcome.period_started {
                     // The announcer reports the new period if asked to; without it the
                     // player still hears it once here when announcements are off.
@@ -473,7 +561,7 @@ pub fn run(options: ClockOptions, lang: &'static Language) -> ExitCode {
             lang,
         ),
         origin,
-        quit_armed: None,
+        asking: false,
         finished: false,
     };
     let screen = ui.open("clock", &mut app.front.voice);
@@ -485,7 +573,7 @@ pub fn run(options: ClockOptions, lang: &'static Language) -> ExitCode {
     let intro = format!(
         "{}. {} {}",
         control_words(&options.control, app.lang),
-        app.lang.clock.not_started,
+        app.not_started(),
         help
     );
     app.tell(Urgency::Answer, intro);

@@ -356,10 +356,14 @@ Keys in the full screen: Space starts the clock with White's time running (6.6),
 presses for the player whose clock runs; Left and Right arrows are the two levers (a lever \
 counts only when its clock runs, as on a real clock); t or Enter: both times and the move \
 count; z: the move count; p: pause and resume (6.12); w: repeat; a: time announcements on \
-or off; s or Escape: silence; m: mute; + and -: speaking rate; h: help; q twice: quit.\n\n\
+or off; s or Escape: silence; m: mute; + and -: speaking rate; h: help; q: quit (once the \
+clock has run, it asks first, since the times would be lost: j or y quits, n or any other key \
+lets the question go).\n\n\
 With --screen-reader (or when not on a terminal) hector prints one line per message and \
 reads commands as lines: an empty line or start presses, left, right, time, count, pause, \
-repeat, announcements, silence, mute, faster, slower, help, quit; or the same letters.\n\n\
+repeat, announcements, silence, mute, faster, slower, help, quit (asks the same way: yes \
+quits, no answers, Enter alone asks again); or the same letters. Each press is answered with \
+whose clock runs now, and a lever that does not count says so.\n\n\
 Time announcements (off with --tournament, where Appendix D9d applies): one's own time \
 every 15 minutes (--every), warnings at 10, 5, 2 and 1 minutes and 30 seconds (--warn), \
 each of the last ten seconds (--no-countdown to drop it), the start of a new period. A flag \

@@ -170,6 +170,18 @@ pub struct ClockWords {
     pub bronstein: String,
     pub announcements_on: String,
     pub announcements_off: String,
+    /// The quit question of the typed lines.
+    pub quit_confirm_lines: String,
+    /// The quit question answered no.
+    pub not_quit: String,
+    /// Line mode: "Die Uhr läuft noch nicht", with the typed way to start it.
+    pub not_started_lines: String,
+    /// Line mode, after a press: whose clock runs now ({color}).
+    pub pressed: String,
+    /// A lever of the side whose clock does not run: {color} (whose does).
+    pub not_counted: String,
+    /// A press after a flag fell.
+    pub over: String,
     pub quit_confirm: String,
     pub help: String,
     pub unknown_key: String,
