@@ -99,7 +99,9 @@ fn main() {
             ],
             &env,
         );
-        if t.wait_for("Enter oder start", Duration::from_secs(20)).is_none() {
+        if t.wait_for("Enter oder start", Duration::from_secs(20))
+            .is_none()
+        {
             eprintln!("the clock did not start");
             return;
         }

@@ -181,6 +181,17 @@ fn resigning_asks_first_and_the_servers_result_ends_the_game() {
         vec!["Wirklich aufgeben? Ja oder nein"]
     );
     assert_eq!(sent(&g.line("ja", t)), vec![Action::Resign]);
+    // A slip never resigns: the command again asks again, a word that is no answer lets the
+    // question go, and ja then answers nothing.
+    let (mut g, _) = start("e2e4 e7e5");
+    g.line("aufgeben", t);
+    let out = g.line("aufgeben", t);
+    assert!(sent(&out).is_empty());
+    assert_eq!(said(&out), vec!["Wirklich aufgeben? Ja oder nein"]);
+    let out = g.line("vielleicht", t);
+    assert!(sent(&out).is_empty(), "{:?}", said(&out));
+    let out = g.line("ja", t);
+    assert!(sent(&out).is_empty(), "{:?}", said(&out));
     let over = r#"{"type":"gameState","moves":"e2e4 e7e5","wtime":1,"btime":1,"status":"resign","winner":"black"}"#;
     let Ok(Some(line)) = game_line(over) else {
         panic!("not read")
