@@ -46,29 +46,34 @@ pub fn summary_line(number: usize, g: &GameSummary, lang: &Language) -> String {
             || g.path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
         );
+        let file = printable(&file).into_owned();
         // In the player's words when the file could be read, else as the system says it.
         let reason = g
             .unusable
             .as_ref()
             .map_or_else(|| problem.clone(), |e| unusable_words(e, lang));
+        let reason = printable(&reason).into_owned();
         return fill(
             &w.unreadable,
             &[("number", &number), ("file", &file), ("reason", &reason)],
         );
     }
+    // A journal's texts come from outside (it may be crafted, a name an engine's): shown
+    // with their control characters escaped, never sent to the terminal.
     let name = |n: &str, color| {
         if n.trim().is_empty() {
             lang.color(color).to_string()
         } else {
-            n.trim().to_string()
+            printable(n.trim()).into_owned()
         }
     };
+    let date = printable(&date_text(&g.created)).into_owned();
     if let Some(stop) = &g.stop {
         return fill(
             &w.damaged.game_line,
             &[
                 ("number", &number),
-                ("date", &date_text(&g.created)),
+                ("date", &date),
                 ("white", &name(&g.white, shakmaty::Color::White)),
                 ("black", &name(&g.black, shakmaty::Color::Black)),
                 ("moves", &counted(&w.moves, g.moves)),
@@ -85,7 +90,7 @@ pub fn summary_line(number: usize, g: &GameSummary, lang: &Language) -> String {
         &w.game_line,
         &[
             ("number", &number),
-            ("date", &date_text(&g.created)),
+            ("date", &date),
             ("white", &name(&g.white, shakmaty::Color::White)),
             ("black", &name(&g.black, shakmaty::Color::Black)),
             ("result", &result),
@@ -95,9 +100,15 @@ pub fn summary_line(number: usize, g: &GameSummary, lang: &Language) -> String {
     // A game from another start says so, and from which.
     match &g.start {
         Some((crate::core::variant::Variant::Chess960, fen)) => {
-            format!("{line}, {}", fill(&w.start_chess960, &[("fen", fen)]))
+            format!(
+                "{line}, {}",
+                fill(&w.start_chess960, &[("fen", &printable(fen))])
+            )
         }
-        Some((_, fen)) => format!("{line}, {}", fill(&w.start_fen, &[("fen", fen)])),
+        Some((_, fen)) => format!(
+            "{line}, {}",
+            fill(&w.start_fen, &[("fen", &printable(fen))])
+        ),
         None => line,
     }
 }
