@@ -5,8 +5,9 @@
 //! This module is the one place of hector with `unsafe` code (the crate denies it elsewhere):
 //! two calls into the operating system that Rust cannot check, each with its SAFETY note:
 //! the set-up of a child between fork and exec ([`bound_to_hector`]), the signal handler
-//! of Ctrl-C ([`catch_signals`]), and the allocator's threshold for giving memory back
-//! ([`return_large_blocks`]).
+//! of Ctrl-C ([`catch_signals`]), the allocator's threshold for giving memory back
+//! ([`return_large_blocks`]), and a secret taken out of the environment before any thread
+//! starts ([`forget_variable_before_threads`]).
 #![allow(unsafe_code)]
 
 use std::io::Read;
@@ -168,6 +169,17 @@ pub fn catch_signals(handler: extern "C" fn(nix::libc::c_int)) {
     for signal in [Signal::SIGINT, Signal::SIGTERM] {
         // SAFETY: the handlers hector installs only store to an atomic.
         let _ = unsafe { sigaction(signal, &action) };
+    }
+}
+
+/// Removes the environment variable `name` from hector's own environment, so that no child
+/// inherits it: neither those hector starts itself nor those a library starts for it (the
+/// speech-dispatcher daemon libspeechd spawns outlives hector).
+pub fn forget_variable_before_threads(name: &str) {
+    // SAFETY: called first thing in `main`, before any thread exists that could read the
+    // environment at the same time.
+    unsafe {
+        std::env::remove_var(name);
     }
 }
 

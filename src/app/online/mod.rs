@@ -20,12 +20,12 @@ use crate::core::matchplay::session::{BoardOf, Effect, Urgency};
 use crate::core::notation::language::{Language, fill};
 use crate::core::notation::speak::Form;
 use crate::core::online::wire::{GameLine, game_line};
-use crate::core::online::{Link, Online, Options, Out};
+use crate::core::online::{Online, Options, Out};
 use crate::core::record::{Entry, Header};
 use crate::core::settings::SpeechSettings;
 use crate::core::time::Timestamp;
 use crate::io::board_link::{BoardEvent, BoardLink, Protocol};
-use crate::io::lichess::{self, ApiError, Client, GameLink, News, Read1, token};
+use crate::io::lichess::{self, ApiError, Client, GameLink, News, token};
 use crate::io::terminal::FullScreen;
 
 /// `hector online`'s command line.
@@ -127,6 +127,12 @@ pub fn main(
     speech_chosen: bool,
     lang: &'static Language,
 ) -> ExitCode {
+    // Before anything is read or sent: the token goes only where no one can read it.
+    if !matches!(args.command, OnlineCommand::Logout)
+        && let Err(e) = lichess::check_server(&args.server)
+    {
+        return fail(&server_words(&e, lang));
+    }
     match args.command {
         OnlineCommand::Login => login(&args.server, lang),
         OnlineCommand::Logout => logout(lang),
@@ -140,6 +146,41 @@ pub fn main(
             run_play(play, setup, lang)
         }
     }
+}
+
+/// Why a server is not asked, in words.
+fn server_words(e: &lichess::ServerError, lang: &Language) -> String {
+    let (template, server) = match e {
+        lichess::ServerError::Insecure(s) => (&lang.online.insecure_server, s),
+        lichess::ServerError::NotAnAddress(s) => (&lang.online.bad_server, s),
+    };
+    fill(
+        template,
+        &[("server", &crate::core::notation::printable(server))],
+    )
+}
+
+/// Why the token file is not read, in words.
+fn token_file_words(e: &token::TokenFileError, lang: &Language) -> String {
+    use token::TokenFileError as E;
+    let o = &lang.online;
+    let (path, reason) = match e {
+        E::Link(p) => (p, o.token_file_reasons[0].clone()),
+        E::NotAFile(p) => (p, o.token_file_reasons[1].clone()),
+        E::NotYours(p) => (p, o.token_file_reasons[2].clone()),
+        E::TooLarge(p) => (p, o.token_file_reasons[3].clone()),
+        E::Unreadable { path, reason } => (path, reason.clone()),
+    };
+    fill(
+        &o.token_file_refused,
+        &[
+            (
+                "path",
+                &crate::core::notation::printable(&path.display().to_string()),
+            ),
+            ("reason", &reason),
+        ],
+    )
 }
 
 fn fail(text: &str) -> ExitCode {
@@ -180,11 +221,15 @@ fn login(server: &str, lang: &Language) -> ExitCode {
     let Some(t) = read_secret(&o.login_prompt).filter(|t| !t.is_empty()) else {
         return fail(&o.token_refused);
     };
-    let client = Client::new(server, &t);
+    let client = match Client::new(server, &t) {
+        Ok(c) => c,
+        Err(e) => return fail(&server_words(&e, lang)),
+    };
     match client.account() {
         Ok(account) => match token::store(&t) {
             Ok(path) => {
-                println!("{}", fill(&o.login_ok, &[("name", &account.username)]));
+                let name = crate::core::notation::printable(&account.username);
+                println!("{}", fill(&o.login_ok, &[("name", &name)]));
                 println!(
                     "{}",
                     fill(&o.login_stored, &[("path", &path.display().to_string())])
@@ -194,8 +239,16 @@ fn login(server: &str, lang: &Language) -> ExitCode {
             Err(e) => fail(&format!("{e:#}")),
         },
         Err(ApiError::Unauthorized) => fail(&o.token_refused),
-        Err(e) => fail(&fill(&o.connect_failed, &[("reason", &e.to_string())])),
+        Err(e) => fail(&connect_failed(&e, lang)),
     }
+}
+
+/// A request that failed, in words; the server's own words shown safe to print.
+fn connect_failed(e: &ApiError, lang: &Language) -> String {
+    fill(
+        &lang.online.connect_failed,
+        &[("reason", &crate::core::notation::printable(&e.to_string()))],
+    )
 }
 
 fn logout(lang: &Language) -> ExitCode {
@@ -218,8 +271,10 @@ fn connect(
     lang: &Language,
 ) -> Result<(Client, crate::core::online::wire::Account), String> {
     let o = &lang.online;
-    let t = token::load().ok_or_else(|| o.no_token.clone())?;
-    let client = Client::new(server, &t);
+    let t = token::load()
+        .map_err(|e| token_file_words(&e, lang))?
+        .ok_or_else(|| o.no_token.clone())?;
+    let client = Client::new(server, &t).map_err(|e| server_words(&e, lang))?;
     match client.account() {
         Ok(a) => Ok((client, a)),
         Err(ApiError::Unauthorized) => Err(o.revoked.clone()),
@@ -227,7 +282,7 @@ fn connect(
             &o.rate_limited,
             &[("seconds", &d.as_secs().to_string())],
         )),
-        Err(e) => Err(fill(&o.connect_failed, &[("reason", &e.to_string())])),
+        Err(e) => Err(connect_failed(&e, lang)),
     }
 }
 
@@ -254,24 +309,25 @@ fn games(server: &str, lang: &Language) -> ExitCode {
                 } else {
                     ""
                 };
+                let printable = crate::core::notation::printable;
                 println!(
                     "{} ({})",
                     fill(
                         &o.games_line,
                         &[
                             ("number", &(i + 1).to_string()),
-                            ("opponent", &g.opponent.username),
+                            ("opponent", &printable(&g.opponent.username)),
                             ("color", lang.color(color)),
                             ("turn", turn),
                         ],
                     ),
-                    g.game_id
+                    printable(&g.game_id)
                 );
             }
             println!("{}", o.games_hint);
             ExitCode::SUCCESS
         }
-        Err(e) => fail(&fill(&o.connect_failed, &[("reason", &e.to_string())])),
+        Err(e) => fail(&connect_failed(&e, lang)),
     }
 }
 
@@ -297,7 +353,7 @@ fn start_game(args: &PlayArgs, client: &Client, lang: &Language) -> Result<Strin
     let o = &lang.online;
     let reason = |e: ApiError| match e {
         ApiError::Unauthorized => o.revoked.clone(),
-        e => fill(&o.connect_failed, &[("reason", &e.to_string())]),
+        e => connect_failed(&e, lang),
     };
     let known: Vec<String> = client
         .playing()
@@ -364,8 +420,12 @@ fn start_game(args: &PlayArgs, client: &Client, lang: &Language) -> Result<Strin
                 ],
             )
             .map_err(reason)?;
-        return crate::core::online::wire::created_id(&body)
-            .ok_or_else(|| fill(&o.connect_failed, &[("reason", &body)]));
+        return crate::core::online::wire::created_id(&body).ok_or_else(|| {
+            fill(
+                &o.connect_failed,
+                &[("reason", &crate::core::notation::printable(&body))],
+            )
+        });
     }
     println!("{}", o.waiting);
     if let Some(user) = &args.challenge {
@@ -401,13 +461,26 @@ fn start_game(args: &PlayArgs, client: &Client, lang: &Language) -> Result<Strin
                 ("variant", variant.as_str()),
                 ("color", color.as_str()),
             ];
-            if let Ok(mut lines) = seek_client.stream("/api/board/seek", Some(&form)) {
-                while let Ok(Read1::Line(_)) = lines.read_line() {}
+            // The seek stays open while its stream does; it closes when a game starts.
+            if let Ok(stream) = seek_client.stream("/api/board/seek", Some(&form)) {
+                while matches!(
+                    stream.next(Duration::from_secs(3600)),
+                    lichess::Next::Line(_) | lichess::Next::TooLong
+                ) {}
             }
         });
     }
-    lichess::wait_for_game(client, &known).map_err(|e| match e {
-        lichess::WaitError::Declined(r) => fill(&o.challenge_declined, &[("reason", &r)]),
+    let mut told = false;
+    let mut dropped = || {
+        if !std::mem::replace(&mut told, true) {
+            errln!("{}", o.reconnecting);
+        }
+    };
+    lichess::wait_for_game(client, &known, &mut dropped).map_err(|e| match e {
+        lichess::WaitError::Declined(r) => fill(
+            &o.challenge_declined,
+            &[("reason", &crate::core::notation::printable(&r))],
+        ),
         lichess::WaitError::Api(e) => reason(e),
     })
 }
@@ -417,24 +490,28 @@ fn open_game(
     client: &Client,
     id: &str,
     lang: &Language,
-) -> Result<(Box<crate::core::online::wire::GameFull>, lichess::Lines), String> {
+) -> Result<(Box<crate::core::online::wire::GameFull>, lichess::Stream), String> {
     let o = &lang.online;
-    let mut lines = client
+    let printable = crate::core::notation::printable;
+    let stream = client
         .stream(&format!("/api/board/game/stream/{id}"), None)
         .map_err(|e| match e {
             ApiError::Unauthorized => o.revoked.clone(),
-            e => fill(&o.connect_failed, &[("reason", &e.to_string())]),
+            e => connect_failed(&e, lang),
         })?;
     loop {
-        match lines.read_line() {
-            Ok(Read1::Line(text)) => match game_line(&text) {
-                Ok(Some(GameLine::Full(full))) => return Ok((full, lines)),
+        match stream.next(Duration::from_secs(30)) {
+            lichess::Next::Line(text) => match game_line(&text) {
+                Ok(Some(GameLine::Full(full))) => return Ok((full, stream)),
                 Ok(_) => {}
-                Err(e) => return Err(fill(&o.bad_line, &[("reason", &e.0)])),
+                Err(e) => return Err(fill(&o.bad_line, &[("reason", &printable(&e.0))])),
             },
-            Ok(Read1::TooLong) => {}
-            Ok(Read1::End) => return Err(fill(&o.no_game, &[("game", id)])),
-            Err(e) => return Err(fill(&o.connect_failed, &[("reason", &e.to_string())])),
+            lichess::Next::TooLong => {}
+            lichess::Next::Closed => return Err(fill(&o.no_game, &[("game", &printable(id))])),
+            lichess::Next::Silent => {
+                let e = ApiError::Network("no answer within 30 s".into());
+                return Err(connect_failed(&e, lang));
+            }
         }
     }
 }
@@ -488,6 +565,13 @@ fn run_play(args: PlayArgs, setup: Setup, lang: &'static Language) -> ExitCode {
     let url = format!("{}/{}", setup.server.trim_end_matches('/'), id);
     let recorder = new_recorder(&online, &full, &url, lang);
     let link = GameLink::start(&client, &id, Some(lines));
+    // How to come back to this game: hector online play names it (hector resume does not).
+    let server = setup.server.trim_end_matches('/');
+    let again = if server == "https://lichess.org" {
+        format!("online play --game {id}")
+    } else {
+        format!("online --server {server} play --game {id}")
+    };
     let ui = Ui::new(args.screen_reader);
     let speaker = ui.speaker(&setup.speech, setup.speech_chosen, lang);
     let me = online.me();
@@ -503,6 +587,7 @@ fn run_play(args: PlayArgs, setup: Setup, lang: &'static Language) -> ExitCode {
         ),
         origin,
         recorder,
+        again,
     };
     // Moves are made on the board too (Tab gives it the keys), as in hector play.
     app.front.focus.board_entry = true;
@@ -534,6 +619,10 @@ fn new_recorder(
     };
     header.variant = game.variant();
     header.start_fen = (full.initial_fen != "startpos").then(|| full.initial_fen.clone());
+    // The PGN's TimeControl: seconds plus increment, as lichess exports it.
+    header.time_control = full
+        .clock
+        .map(|c| format!("{}+{}", c.initial / 1000, c.increment / 1000));
     header.local_player = Some(online.me());
     header.opponent = format!("lichess {}", online.opponent());
     header.language = lang.code.clone();
@@ -573,6 +662,8 @@ struct App {
     front: Front,
     origin: Instant,
     recorder: Recorder,
+    /// The arguments that come back to this game after leaving it.
+    again: String,
 }
 
 impl App {
@@ -673,14 +764,7 @@ impl App {
         let now = self.now();
         let outs = match news {
             News::Line(line) => self.online.server(line, now),
-            News::Link(link) => {
-                let revoked = link == Link::Revoked;
-                let outs = self.online.link(link);
-                if revoked {
-                    self.link.stop();
-                }
-                outs
-            }
+            News::Link(link) => self.online.link(link, now),
         };
         self.apply(outs)
     }
@@ -688,7 +772,15 @@ impl App {
     fn leave(&mut self) {
         self.link.stop();
         let over = self.online.is_over();
-        let closing = self.recorder.closing_words(over, self.lang);
+        let mut closing = self.recorder.closing_words(over, self.lang);
+        // Saved, and the game goes on on the server: this mode comes back to it.
+        if !over && self.recorder.is_saved() {
+            let command = format!("{} {}", crate::io::program::command_name(), self.again);
+            closing = vec![fill(
+                &self.lang.online.continue_hint,
+                &[("command", &command)],
+            )];
+        }
         if !closing.is_empty() {
             self.tell(Urgency::Answer, closing);
         }
