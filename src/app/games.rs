@@ -41,12 +41,42 @@ fn counted(forms: &[String; 2], n: u32) -> String {
 pub fn summary_line(number: usize, g: &GameSummary, lang: &Language) -> String {
     let w = &lang.record;
     let number = number.to_string();
-    if let Some(problem) = &g.problem {
+    // A journal's texts come from outside (it may be crafted, a name an engine's): shown
+    // with their control characters escaped, never sent to the terminal.
+    let name = |n: &str, color| {
+        if n.trim().is_empty() {
+            lang.color(color).to_string()
+        } else {
+            printable(n.trim()).into_owned()
+        }
+    };
+    let date = printable(&date_text(&g.created)).into_owned();
+    let file = || {
         let file = g.path.file_name().map_or_else(
             || g.path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
         );
-        let file = printable(&file).into_owned();
+        printable(&file).into_owned()
+    };
+    if let Some(size) = g.too_large {
+        return fill(
+            &w.too_large,
+            &[
+                ("number", &number),
+                ("file", &file()),
+                ("size", &(size >> 20).to_string()),
+                (
+                    "max",
+                    &(crate::io::journal::MAX_JOURNAL_BYTES >> 20).to_string(),
+                ),
+                ("date", &date),
+                ("white", &name(&g.white, shakmaty::Color::White)),
+                ("black", &name(&g.black, shakmaty::Color::Black)),
+            ],
+        );
+    }
+    if let Some(problem) = &g.problem {
+        let file = file();
         // In the player's words when the file could be read, else as the system says it.
         let reason = g
             .unusable
@@ -58,16 +88,6 @@ pub fn summary_line(number: usize, g: &GameSummary, lang: &Language) -> String {
             &[("number", &number), ("file", &file), ("reason", &reason)],
         );
     }
-    // A journal's texts come from outside (it may be crafted, a name an engine's): shown
-    // with their control characters escaped, never sent to the terminal.
-    let name = |n: &str, color| {
-        if n.trim().is_empty() {
-            lang.color(color).to_string()
-        } else {
-            printable(n.trim()).into_owned()
-        }
-    };
-    let date = printable(&date_text(&g.created)).into_owned();
     if let Some(stop) = &g.stop {
         return fill(
             &w.damaged.game_line,

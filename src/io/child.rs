@@ -6,14 +6,16 @@
 //! two calls into the operating system that Rust cannot check, each with its SAFETY note:
 //! the set-up of a child between fork and exec ([`bound_to_hector`]), the signal handler
 //! of Ctrl-C ([`catch_signals`]), the allocator's threshold for giving memory back
-//! ([`return_large_blocks`]), and a secret taken out of the environment before any thread
-//! starts ([`forget_variable_before_threads`]).
+//! ([`return_large_blocks`]), a secret taken out of the environment before any thread
+//! starts ([`forget_variable_before_threads`]), and a look at standard output before the
+//! Rust runtime starts ([`stdout_closed_at_start`]).
 #![allow(unsafe_code)]
 
 use std::io::Read;
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -181,6 +183,33 @@ pub fn forget_variable_before_threads(name: &str) {
     unsafe {
         std::env::remove_var(name);
     }
+}
+
+/// Standard output was closed when hector started (`hector games >&-`).
+static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+extern "C" fn note_closed_stdout() {
+    // SAFETY: fcntl(F_GETFD) only asks about a descriptor number; this runs before `main`,
+    // on the one thread there is.
+    let closed = unsafe { nix::libc::fcntl(1, nix::libc::F_GETFD) } == -1;
+    STDOUT_CLOSED.store(closed, Ordering::Relaxed);
+}
+
+/// Run by the C runtime before `main`, and so before the Rust runtime puts /dev/null where
+/// a standard descriptor is closed: after that, writes to a closed standard output would
+/// all succeed, and nothing would tell that nothing was written.
+#[used]
+// SAFETY: .init_array holds pointers to functions that take no arguments the C runtime does
+// not pass and return nothing; this is one.
+#[unsafe(link_section = ".init_array")]
+static LOOK_AT_STDOUT: extern "C" fn() = note_closed_stdout;
+
+/// Whether standard output was closed when hector started (not a pipe whose reader left: a
+/// descriptor that was not open at all).
+pub fn stdout_closed_at_start() -> bool {
+    // The reference keeps the look (and its section) in the program.
+    std::hint::black_box(&LOOK_AT_STDOUT);
+    STDOUT_CLOSED.load(Ordering::Relaxed)
 }
 
 /// Has the C allocator give large blocks back to the system when they are freed. By default

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, Subcommand, ValueEnum};
 use shakmaty::Color;
 
+use crate::app::output::Out as Report;
 use crate::app::recorder::Recorder;
 use crate::app::ui::narrator::Narrator;
 use crate::app::ui::view::Pieces;
@@ -217,7 +218,9 @@ fn read_secret(prompt: &str) -> Option<String> {
 
 fn login(server: &str, lang: &Language) -> ExitCode {
     let o = &lang.online;
-    println!("{}", o.login_where);
+    let mut out = Report::new();
+    out.line(&o.login_where);
+    out.flush();
     let Some(t) = read_secret(&o.login_prompt).filter(|t| !t.is_empty()) else {
         return fail(&o.token_refused);
     };
@@ -229,12 +232,16 @@ fn login(server: &str, lang: &Language) -> ExitCode {
         Ok(account) => match token::store(&t) {
             Ok(path) => {
                 let name = crate::core::notation::printable(&account.username);
-                println!("{}", fill(&o.login_ok, &[("name", &name)]));
-                println!(
-                    "{}",
-                    fill(&o.login_stored, &[("path", &path.display().to_string())])
-                );
-                ExitCode::SUCCESS
+                out.line(&fill(&o.login_ok, &[("name", &name)]));
+                out.line(&fill(
+                    &o.login_stored,
+                    &[("path", &path.display().to_string())],
+                ));
+                out.finish(
+                    "hector online login",
+                    &lang.messages.output_failed,
+                    ExitCode::SUCCESS,
+                )
             }
             Err(e) => fail(&format!("{e:#}")),
         },
@@ -252,17 +259,18 @@ fn connect_failed(e: &ApiError, lang: &Language) -> String {
 }
 
 fn logout(lang: &Language) -> ExitCode {
-    match token::remove() {
-        Ok(true) => {
-            println!("{}", lang.online.logout_done);
-            ExitCode::SUCCESS
-        }
-        Ok(false) => {
-            println!("{}", lang.online.logout_none);
-            ExitCode::SUCCESS
-        }
-        Err(e) => fail(&format!("{e:#}")),
-    }
+    let said = match token::remove() {
+        Ok(true) => &lang.online.logout_done,
+        Ok(false) => &lang.online.logout_none,
+        Err(e) => return fail(&format!("{e:#}")),
+    };
+    let mut out = Report::new();
+    out.line(said);
+    out.finish(
+        "hector online logout",
+        &lang.messages.output_failed,
+        ExitCode::SUCCESS,
+    )
 }
 
 /// The client with the stored token and the player's account, or the reason in words.
@@ -292,10 +300,10 @@ fn games(server: &str, lang: &Language) -> ExitCode {
         Err(text) => return fail(&text),
     };
     let o = &lang.online;
+    let mut out = Report::new();
     match client.playing() {
         Ok(list) if list.is_empty() => {
-            println!("{}", o.games_none);
-            ExitCode::SUCCESS
+            out.line(&o.games_none);
         }
         Ok(list) => {
             for (i, g) in list.iter().enumerate() {
@@ -310,7 +318,7 @@ fn games(server: &str, lang: &Language) -> ExitCode {
                     ""
                 };
                 let printable = crate::core::notation::printable;
-                println!(
+                out.line(&format!(
                     "{} ({})",
                     fill(
                         &o.games_line,
@@ -322,13 +330,17 @@ fn games(server: &str, lang: &Language) -> ExitCode {
                         ],
                     ),
                     printable(&g.game_id)
-                );
+                ));
             }
-            println!("{}", o.games_hint);
-            ExitCode::SUCCESS
+            out.line(&o.games_hint);
         }
-        Err(e) => fail(&connect_failed(&e, lang)),
+        Err(e) => return fail(&connect_failed(&e, lang)),
     }
+    out.finish(
+        "hector online games",
+        &lang.messages.output_failed,
+        ExitCode::SUCCESS,
+    )
 }
 
 struct Setup {
@@ -427,7 +439,7 @@ fn start_game(args: &PlayArgs, client: &Client, lang: &Language) -> Result<Strin
             )
         });
     }
-    println!("{}", o.waiting);
+    errln!("{}", o.waiting);
     if let Some(user) = &args.challenge {
         let path = format!("/api/challenge/{user}");
         client

@@ -230,6 +230,7 @@ pub struct UsageWords {
     pub import_no_games: String,
     pub import_no_such_game: String,
     pub import_bad_start: String,
+    pub import_too_large: String,
     pub import_illegal: String,
     pub assist_needs_board: String,
     pub assist_no_clock: String,
@@ -769,6 +770,7 @@ pub struct Messages {
 pub struct RecordWords {
     pub game_line: String,
     pub unreadable: String,
+    pub too_large: String,
     pub in_progress: String,
     pub start_chess960: String,
     pub start_fen: String,
