@@ -189,14 +189,18 @@ fn fail(text: &str) -> ExitCode {
     ExitCode::from(1)
 }
 
-/// Reads a line from the terminal without showing it (the token), or from a pipe.
-fn read_secret(prompt: &str) -> Option<String> {
-    use std::io::{BufRead, IsTerminal, Write};
+/// Reads a line from the terminal without showing it (the token), or from a pipe. Ctrl-C
+/// (or SIGTERM, SIGHUP) while it waits gives the terminal its echo back and ends the wait:
+/// `Err` with the signal.
+fn read_secret(prompt: &str) -> Result<Option<String>, crate::io::child::Ending> {
+    use std::io::{IsTerminal, Write};
     let stdin = std::io::stdin();
     let terminal = stdin.is_terminal();
     let mut saved = None;
+    // Caught before the echo goes off, so that no signal leaves it off.
+    let signals = terminal.then(crate::io::child::ending_signals);
     if terminal {
-        eprint!("{prompt}");
+        let _ = write!(std::io::stderr(), "{prompt}");
         let _ = std::io::stderr().flush();
         if let Ok(mut t) = nix::sys::termios::tcgetattr(&stdin) {
             saved = Some(t.clone());
@@ -204,16 +208,24 @@ fn read_secret(prompt: &str) -> Option<String> {
             let _ = nix::sys::termios::tcsetattr(&stdin, nix::sys::termios::SetArg::TCSANOW, &t);
         }
     }
-    let mut line = String::new();
-    let read = stdin.lock().read_line(&mut line);
+    // The line is read on a thread of its own, so that a signal ends the wait at once.
+    let (tx, lines) = crossbeam_channel::bounded(1);
+    std::thread::spawn(move || {
+        let line = crate::io::files::bounded_lines(std::io::stdin().lock()).next();
+        let _ = tx.send(line);
+    });
+    let read = match &signals {
+        Some(signals) => crossbeam_channel::select! {
+            recv(lines) -> line => Ok(line.ok().flatten()),
+            recv(signals) -> ending => ending.map_or(Ok(None), Err),
+        },
+        None => Ok(lines.recv().ok().flatten()),
+    };
     if let Some(t) = saved {
         let _ = nix::sys::termios::tcsetattr(&stdin, nix::sys::termios::SetArg::TCSANOW, &t);
         errln!();
     }
-    match read {
-        Ok(n) if n > 0 => Some(line.trim().to_string()),
-        _ => None,
-    }
+    read.map(|line| line.map(|l| l.trim().to_string()).filter(|l| !l.is_empty()))
 }
 
 fn login(server: &str, lang: &Language) -> ExitCode {
@@ -221,8 +233,11 @@ fn login(server: &str, lang: &Language) -> ExitCode {
     let mut out = Report::new();
     out.line(&o.login_where);
     out.flush();
-    let Some(t) = read_secret(&o.login_prompt).filter(|t| !t.is_empty()) else {
-        return fail(&o.token_refused);
+    let t = match read_secret(&o.login_prompt) {
+        Ok(Some(t)) => t,
+        Ok(None) => return fail(&o.token_refused),
+        // Nothing stored, nothing sent; 128 + the signal's number, as a shell reports it.
+        Err(ending) => return ExitCode::from(128 + ending.number()),
     };
     let client = match Client::new(server, &t) {
         Ok(c) => c,
