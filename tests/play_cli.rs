@@ -148,7 +148,7 @@ fn play_line_mode_game(lang: &str, moves: usize) -> String {
     if !ended {
         let resign = if lang == "de" { "aufgeben" } else { "resign" };
         t.send(format!("{resign}\r").as_bytes());
-        std::thread::sleep(Duration::from_millis(200));
+        t.wait_answer(resign, LIMIT);
         t.send(format!("{resign}\r").as_bytes());
     }
     assert!(t.wait_for(over, LIMIT).is_some(), "{}", t.text());
@@ -329,7 +329,7 @@ fn line_session(args: &[&str], inputs: &[&str], wait_for: &str) -> String {
     assert!(t.wait_for(":", LIMIT).is_some(), "{}", t.text());
     for input in inputs {
         t.send(format!("{input}\r").as_bytes());
-        std::thread::sleep(Duration::from_millis(60));
+        t.wait_answer(input, LIMIT);
     }
     assert!(
         t.wait_for(wait_for, LIMIT).is_some(),
@@ -900,7 +900,7 @@ fn bewertung_and_tipp_ask_the_engine_and_are_recorded() {
     t.send(b"neu\r");
     assert!(t.wait_for("Neue Partie", LIMIT).is_some(), "{}", t.text());
     t.send(b"ende\r");
-    std::thread::sleep(Duration::from_millis(200));
+    t.wait_answer("ende", LIMIT);
     t.send(b"ja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
     // Both are in the first game's record, which still replays; the new game has none.
@@ -955,7 +955,7 @@ fn bewertung_and_tipp_ask_the_engine_and_are_recorded() {
         t.text()
     );
     t.send(b"ende\r");
-    std::thread::sleep(Duration::from_millis(200));
+    t.wait_answer("ende", LIMIT);
     t.send(b"ja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
     // hector resume remembers it.
@@ -976,7 +976,7 @@ fn bewertung_and_tipp_ask_the_engine_and_are_recorded() {
         t.text()
     );
     t.send(b"ende\r");
-    std::thread::sleep(Duration::from_millis(200));
+    t.wait_answer("ende", LIMIT);
     t.send(b"ja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
     let mut t = spawn(
@@ -1004,7 +1004,7 @@ fn bewertung_and_tipp_ask_the_engine_and_are_recorded() {
         t.text()
     );
     t.send(b"quit\r");
-    std::thread::sleep(Duration::from_millis(200));
+    t.wait_answer("quit", LIMIT);
     t.send(b"yes\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
 }

@@ -138,7 +138,7 @@ fn a_draw_offer_answered_by_a_move_keeps_the_game_readable() {
         );
         for line in lines {
             t.send(format!("{line}\r").as_bytes());
-            std::thread::sleep(Duration::from_millis(150));
+            t.wait_answer(line, LIMIT);
         }
         quit(&mut t);
         let text = t.text();
