@@ -243,7 +243,7 @@ fn run_measured(args: &[&str], env: &[(&'static str, &str)]) -> (Option<i32>, St
         s
     });
     let pid = nix::libc::pid_t::try_from(guard.0.id()).unwrap();
-    let (status, rusage) = common::within(LIMIT, "hector games", move || {
+    let (status, rusage) = common::within(LIMIT, "hector", move || {
         let mut status = 0;
         // SAFETY: an all-zero rusage is a valid value; wait4 fills it for the child it reaps.
         let mut rusage: nix::libc::rusage = unsafe { std::mem::zeroed() };
@@ -285,6 +285,11 @@ fn a_huge_sparse_journal_is_named_too_large_from_its_head() {
     );
     assert!(listed.contains("Anna gegen Bruno"), "{listed}");
     assert!(peak_kib < 100 * 1024, "hector games used {peak_kib} KiB");
+    // hector resume (and hector play, which looks for a game to continue) passes it over the
+    // same way.
+    let (code, _, peak_kib) = run_measured(&["resume", "--screen-reader"], &refs(&env));
+    assert_eq!(code, Some(1));
+    assert!(peak_kib < 100 * 1024, "hector resume used {peak_kib} KiB");
     let out = run_with(&["export", "1"], b"", &refs(&env), LIMIT);
     assert_eq!(out.code, Some(1), "{}", out.stdout);
     assert!(

@@ -204,7 +204,7 @@ fn a_flood_of_chat_keeps_a_bounded_number_of_lines() {
     expect_within(&t, "Eva fünf", Duration::from_secs(120));
     assert_eq!(count(&t, "Nachricht von Anna"), 1, "announced once");
     let peak_mb = status_kb(t.pid(), "VmHWM:") / 1024;
-    assert!(peak_mb < 120, "hector's peak memory: {peak_mb} MB");
+    assert!(peak_mb < 64, "hector's peak memory: {peak_mb} MB");
     say_and_hear(&mut t, "chat", "Nachricht 199999");
     let text = t.text();
     assert!(text.contains("Nachricht 199900 "), "the hundred newest");

@@ -399,7 +399,10 @@ fn start_game(args: &PlayArgs, client: &Client, lang: &Language) -> Result<Strin
         return match g.parse::<usize>() {
             Ok(n) if n >= 1 && n <= known.len() => Ok(known[n - 1].clone()),
             _ if known.contains(g) => Ok(g.clone()),
-            _ => Err(fill(&o.no_game, &[("game", g)])),
+            _ => Err(fill(
+                &o.no_game,
+                &[("game", &crate::core::notation::printable(g))],
+            )),
         };
     }
     let color = match args.color {
