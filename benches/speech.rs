@@ -7,6 +7,8 @@
 //!     that queueing behind earlier speech is not counted).
 //! (b) espeak-ng: from starting the program to the first audio sample that is not silence on
 //!     its standard output (`--stdout`, no sound card needed).
+//! (c) A helper program that hangs (espeak-ng's probes run through `io::child::run_bounded`):
+//!     how long after its time limit `run_bounded` returns, its process group killed.
 
 // Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
 // system's calls: the crate's [lints] are for hector itself.
@@ -104,4 +106,27 @@ fn main() {
             support::percentile(&firsts, 0.99)
         );
     }
+
+    let limit = Duration::from_millis(200);
+    let mut late = Vec::with_capacity(runs);
+    for _ in 0..runs {
+        let start = Instant::now();
+        let hung = hector::io::child::run_bounded(
+            Command::new("sh").args(["-c", "sleep 600 & sleep 600; :"]),
+            limit,
+        );
+        let took = start.elapsed();
+        if !matches!(hung, Err(hector::io::child::ChildError::Hung(_))) {
+            eprintln!("the hanging helper was not stopped as hung: {hung:?}");
+            return;
+        }
+        late.push(took.saturating_sub(limit));
+    }
+    late.sort();
+    println!(
+        "hung helper stopped after its limit of {limit:?}: {} runs, p50 {:?} late, max {:?}",
+        late.len(),
+        support::percentile(&late, 0.5),
+        late.last().copied().unwrap_or_default()
+    );
 }

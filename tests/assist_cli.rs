@@ -312,7 +312,17 @@ fn an_adjournment_is_sealed_and_resumed() {
         "{}",
         t.text()
     );
-    std::thread::sleep(Duration::from_millis(200));
+    // The path is the rest of that line: waited for to its end.
+    let deadline = Instant::now() + LIMIT;
+    while !t
+        .text()
+        .split("Umschlag geschrieben: ")
+        .nth(1)
+        .is_some_and(|rest| rest.contains('\n'))
+    {
+        assert!(Instant::now() < deadline, "{}", t.text());
+        std::thread::sleep(Duration::from_millis(10));
+    }
     let envelope = envelope_path(&t.text());
     let text = std::fs::read_to_string(&envelope).expect("envelope");
     for needed in [

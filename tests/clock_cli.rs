@@ -158,10 +158,23 @@ fn full_screen_clock_runs_levers_and_answers() {
         std::thread::sleep(Duration::from_millis(50));
     }
     // White presses the left lever; Black's clock runs; Black presses the right lever.
+    // Each press is waited for: the running clock moves to the other side of the line.
+    let runs = |t: &Pty, black: bool| {
+        let deadline = std::time::Instant::now() + LIMIT;
+        loop {
+            let (_, line) = t.cursor_row();
+            let (running, black_at) = (line.find(" running"), line.find("Black"));
+            if running.is_some() && black_at.is_some() && (running > black_at) == black {
+                return;
+            }
+            assert!(std::time::Instant::now() < deadline, "{line:?}");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    };
     t.send(b"\x1b[D");
-    std::thread::sleep(Duration::from_millis(200));
+    runs(&t, true);
     t.send(b"\x1b[C");
-    std::thread::sleep(Duration::from_millis(200));
+    runs(&t, false);
     t.send(b"t");
     assert!(t.wait_for_screen("1 move played", LIMIT), "{}", t.screen());
     t.send(b"p");

@@ -96,8 +96,15 @@ fn the_helpers_leave_no_process_and_no_file_behind() {
         drop(capturing);
         drop(hanging);
     }
-    // Give the system a moment to reap what was killed.
-    std::thread::sleep(Duration::from_millis(300));
+    // What was killed is gone within moments: waited for, a few seconds at most (what is
+    // still there then is named below).
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while std::time::Instant::now() < deadline
+        && !(common::descendants(std::process::id()).is_empty()
+            && common::processes_mentioning(&common::hanging_marker()).is_empty())
+    {
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let me = std::process::id();
     let children = common::descendants(me);
     let sleeping = common::processes_mentioning(&common::hanging_marker());

@@ -35,7 +35,7 @@ fn session(args: &[&str], config: &str, inputs: &[&str], wait_for: &str) -> Stri
     assert!(t.wait_for(":", LIMIT).is_some(), "{}", t.text());
     for input in inputs {
         t.send(format!("{input}\r").as_bytes());
-        std::thread::sleep(Duration::from_millis(60));
+        t.wait_answer(input, LIMIT);
     }
     assert!(
         t.wait_for(wait_for, LIMIT).is_some(),

@@ -149,7 +149,7 @@ fn play_line_mode_game(lang: &str, moves: usize) -> String {
         let resign = if lang == "de" { "aufgeben" } else { "resign" };
         let yes = if lang == "de" { "ja" } else { "yes" };
         t.send(format!("{resign}\r").as_bytes());
-        std::thread::sleep(Duration::from_millis(200));
+        t.wait_answer(resign, LIMIT);
         t.send(format!("{yes}\r").as_bytes());
     }
     assert!(t.wait_for(over, LIMIT).is_some(), "{}", t.text());
@@ -339,7 +339,7 @@ fn line_session(args: &[&str], inputs: &[&str], wait_for: &str) -> String {
     assert!(t.wait_for(":", LIMIT).is_some(), "{}", t.text());
     for input in inputs {
         t.send(format!("{input}\r").as_bytes());
-        std::thread::sleep(Duration::from_millis(60));
+        t.wait_answer(input, LIMIT);
     }
     assert!(
         t.wait_for(wait_for, LIMIT).is_some(),
@@ -944,7 +944,7 @@ fn bewertung_and_tipp_ask_the_engine_and_are_recorded() {
     t.send(b"neu\r");
     assert!(t.wait_for("Neue Partie", LIMIT).is_some(), "{}", t.text());
     t.send(b"ende\r");
-    std::thread::sleep(Duration::from_millis(200));
+    t.wait_answer("ende", LIMIT);
     t.send(b"ja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
     // Both are in the first game's record, which still replays; the new game has none.
@@ -999,7 +999,7 @@ fn bewertung_and_tipp_ask_the_engine_and_are_recorded() {
         t.text()
     );
     t.send(b"ende\r");
-    std::thread::sleep(Duration::from_millis(200));
+    t.wait_answer("ende", LIMIT);
     t.send(b"ja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
     // hector resume remembers it.
@@ -1020,7 +1020,7 @@ fn bewertung_and_tipp_ask_the_engine_and_are_recorded() {
         t.text()
     );
     t.send(b"ende\r");
-    std::thread::sleep(Duration::from_millis(200));
+    t.wait_answer("ende", LIMIT);
     t.send(b"ja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
     let mut t = spawn(
@@ -1048,7 +1048,7 @@ fn bewertung_and_tipp_ask_the_engine_and_are_recorded() {
         t.text()
     );
     t.send(b"quit\r");
-    std::thread::sleep(Duration::from_millis(200));
+    t.wait_answer("quit", LIMIT);
     t.send(b"yes\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
 }

@@ -1,6 +1,7 @@
 //! The record as players met it, through the real binary in a pseudo-terminal: a draw offer
 //! answered by a move, a wrong claim followed by moves, a disk that fills up during the game
-//! (a small tmpfs; mounting needs root, and the test says so and skips where it is refused),
+//! (a small tmpfs; mounting needs root: where it is refused the test says so and skips, and
+//! under CI, where a test that cannot run must not pass, it fails),
 //! and a games folder that cannot be made. No move is lost, nothing is called saved that is
 //! not, and the journal replays.
 
@@ -137,7 +138,7 @@ fn a_draw_offer_answered_by_a_move_keeps_the_game_readable() {
         );
         for line in lines {
             t.send(format!("{line}\r").as_bytes());
-            std::thread::sleep(Duration::from_millis(150));
+            t.wait_answer(line, LIMIT);
         }
         quit(&mut t);
         let text = t.text();
@@ -190,6 +191,16 @@ fn a_games_folder_that_cannot_be_made_is_never_called_saved() {
     assert!(text.contains(&copy.display().to_string()), "{text}");
 }
 
+/// A test that cannot run here: said, and skipped; under CI (`CI=true`) a failure, since a
+/// skip would pass without testing.
+fn cannot_run(why: &str) {
+    assert!(
+        std::env::var("CI").map_or(true, |ci| ci.is_empty() || ci == "false" || ci == "0"),
+        "cannot run under CI: {why}; the tests need root (README, scripts/test)"
+    );
+    eprintln!("skipped: {why}");
+}
+
 #[test]
 fn a_disk_that_fills_up_during_a_game_loses_no_move() {
     let mut data = Place::new("tmpfs");
@@ -201,16 +212,12 @@ fn a_disk_that_fills_up_during_a_game_loses_no_move() {
     match mounted {
         Ok(out) if out.status.success() => data.mounted = true,
         Ok(out) => {
-            eprintln!(
-                "skipped: mounting a tmpfs is not permitted here ({})",
+            return cannot_run(&format!(
+                "mounting a tmpfs is not permitted here ({})",
                 String::from_utf8_lossy(&out.stderr).trim()
-            );
-            return;
+            ));
         }
-        Err(e) => {
-            eprintln!("skipped: mount cannot be run ({e})");
-            return;
-        }
+        Err(e) => return cannot_run(&format!("mount cannot be run ({e})")),
     }
     let mut args = PLAY.to_vec();
     args.extend(["--tc", "600+5"]);

@@ -217,7 +217,7 @@ fn a_journal_cut_mid_record_keeps_everything_before() {
     assert!(t.wait_for("Move or command:", LIMIT).is_some());
     for mv in ["e4", "e5", "Nf3"] {
         t.send(format!("{mv}\r").as_bytes());
-        std::thread::sleep(Duration::from_millis(150));
+        t.wait_answer(mv, LIMIT);
     }
     assert!(
         t.wait_for("Knight Felix three", LIMIT).is_some(),
@@ -323,7 +323,7 @@ fn resume_announces_the_last_move_and_the_clocks() {
     );
     for line in ["e4", "e5"] {
         t.send(format!("{line}\r").as_bytes());
-        std::thread::sleep(Duration::from_millis(150));
+        t.wait_answer(line, LIMIT);
     }
     t.send(b"ende\r");
     assert!(t.wait_for("Ja oder nein", LIMIT).is_some(), "{}", t.text());

@@ -78,9 +78,18 @@ fn every_answer_is_visible_at_80x24_and_100x30() {
             "{cols}x{rows}: the quit question\n{}",
             t.screen()
         );
-        // Enter alone asks again; the question is still there.
+        // Enter alone asks again; the question is still there once the screen is drawn again
+        // (each drawing ends by showing the cursor).
+        let drawn = t.text().matches("\u{1b}[?25h").count();
         t.send(b"\r");
-        std::thread::sleep(Duration::from_millis(300));
+        let deadline = std::time::Instant::now() + LIMIT;
+        while t.text().matches("\u{1b}[?25h").count() <= drawn {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "Enter was not answered"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
         assert!(
             t.wait_for_screen("Wirklich beenden?", LIMIT),
             "{cols}x{rows}: the question stays until answered\n{}",

@@ -59,7 +59,7 @@ fn hector(args: &[&str], data: &std::path::Path) -> String {
 
 fn quit(t: &mut Pty) {
     t.send(b"ende\r");
-    std::thread::sleep(Duration::from_millis(100));
+    t.wait_answer("ende", LIMIT);
     // "ja" and "yes" answer in every language.
     t.send(b"ja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());

@@ -104,23 +104,36 @@ struct Loaded {
     tags: Tags,
 }
 
+/// A PGN file, not a journal: named `.pgn` (also `.pgn.gz`, `.pgn.zst`, `.pgn.bz2`), or
+/// compressed (a journal never is).
 fn is_pgn_path(game: &str) -> bool {
-    Path::new(game)
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+    let path = Path::new(game);
+    let named = |p: &Path| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
+    let compressed_name = path.extension().is_some_and(|e| {
+        ["gz", "zst", "zstd", "bz2"]
+            .iter()
+            .any(|c| e.eq_ignore_ascii_case(c))
+    });
+    named(path)
+        || (compressed_name && path.file_stem().is_some_and(|s| named(Path::new(s))))
+        || crate::io::files::looks_compressed(path)
 }
 
 fn load(game: &str, pgn_game: Option<u64>, lang: &Language) -> Result<Loaded, ExitCode> {
     if pgn_game.is_some() || is_pgn_path(game) {
         let number = usize::try_from(pgn_game.unwrap_or(1)).unwrap_or(usize::MAX);
-        let bytes = crate::io::files::read_input(Path::new(game)).map_err(|e| {
-            errln!("hector analyse: {e:#}");
-            ExitCode::from(2)
-        })?;
-        let imported = crate::core::record::import_pgn(&bytes, number).map_err(|e| {
-            errln!("hector analyse: {}: {e}", printable(game));
-            ExitCode::from(1)
-        })?;
+        // Compressed or not, streamed: a game too long to keep is refused, never judged empty.
+        let imported = match crate::io::pgn_stream::import_from(Path::new(game), number) {
+            Ok(imported) => imported,
+            Err(crate::io::pgn_stream::GameFromFile::Read(e)) => {
+                errln!("hector analyse: {}", printable(&format!("{e:#}")));
+                return Err(ExitCode::from(2));
+            }
+            Err(crate::io::pgn_stream::GameFromFile::Import(e)) => {
+                errln!("hector analyse: {}: {e}", printable(game));
+                return Err(ExitCode::from(1));
+            }
+        };
         let t = &imported.tags;
         let g = &imported.game;
         let text = |v: &Option<String>| v.clone().unwrap_or_default();

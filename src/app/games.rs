@@ -43,35 +43,61 @@ fn counted(forms: &[String; 2], n: u32) -> String {
 pub fn summary_line(number: usize, g: &GameSummary, lang: &Language) -> String {
     let w = &lang.record;
     let number = number.to_string();
-    if let Some(problem) = &g.problem {
+    // A journal's texts come from outside (it may be crafted, a name an engine's): shown
+    // with their control characters escaped, never sent to the terminal. The names hector
+    // wrote itself are said in the words of `lang`: one language per line.
+    let name = |n: &str, color| {
+        if n.trim().is_empty() {
+            lang.color(color).to_string()
+        } else {
+            let own = crate::core::notation::language::own_name(n.trim(), lang);
+            printable(&own).into_owned()
+        }
+    };
+    let date = printable(&date_text(&g.created)).into_owned();
+    let file = || {
         let file = g.path.file_name().map_or_else(
             || g.path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
         );
+        printable(&file).into_owned()
+    };
+    if let Some(size) = g.too_large {
+        return fill(
+            &w.too_large,
+            &[
+                ("number", &number),
+                ("file", &file()),
+                ("size", &(size >> 20).to_string()),
+                (
+                    "max",
+                    &(crate::io::journal::MAX_JOURNAL_BYTES >> 20).to_string(),
+                ),
+                ("date", &date),
+                ("white", &name(&g.white, shakmaty::Color::White)),
+                ("black", &name(&g.black, shakmaty::Color::Black)),
+            ],
+        );
+    }
+    if let Some(problem) = &g.problem {
+        let file = file();
         // In the player's words when the file could be read, else as the system says it.
         let reason = g
             .unusable
             .as_ref()
             .map_or_else(|| problem.clone(), |e| unusable_words(e, lang));
+        let reason = printable(&reason).into_owned();
         return fill(
             &w.unreadable,
             &[("number", &number), ("file", &file), ("reason", &reason)],
         );
     }
-    // The names hector wrote itself in the words of `lang`: one language per line.
-    let name = |n: &str, color| {
-        if n.trim().is_empty() {
-            lang.color(color).to_string()
-        } else {
-            crate::core::notation::language::own_name(n.trim(), lang)
-        }
-    };
     if let Some(stop) = &g.stop {
         return fill(
             &w.damaged.game_line,
             &[
                 ("number", &number),
-                ("date", &date_text(&g.created)),
+                ("date", &date),
                 ("white", &name(&g.white, shakmaty::Color::White)),
                 ("black", &name(&g.black, shakmaty::Color::Black)),
                 ("moves", &counted(&w.moves, g.moves)),
@@ -88,7 +114,7 @@ pub fn summary_line(number: usize, g: &GameSummary, lang: &Language) -> String {
         &w.game_line,
         &[
             ("number", &number),
-            ("date", &date_text(&g.created)),
+            ("date", &date),
             ("white", &name(&g.white, shakmaty::Color::White)),
             ("black", &name(&g.black, shakmaty::Color::Black)),
             ("result", &result),
@@ -98,9 +124,15 @@ pub fn summary_line(number: usize, g: &GameSummary, lang: &Language) -> String {
     // A game from another start says so, and from which.
     match &g.start {
         Some((crate::core::variant::Variant::Chess960, fen)) => {
-            format!("{line}, {}", fill(&w.start_chess960, &[("fen", fen)]))
+            format!(
+                "{line}, {}",
+                fill(&w.start_chess960, &[("fen", &printable(fen))])
+            )
         }
-        Some((_, fen)) => format!("{line}, {}", fill(&w.start_fen, &[("fen", fen)])),
+        Some((_, fen)) => format!(
+            "{line}, {}",
+            fill(&w.start_fen, &[("fen", &printable(fen))])
+        ),
         None => line,
     }
 }

@@ -2,7 +2,8 @@
 //!
 //! `hector check big.pgn | head` ends quietly with status 0, as Unix programs do when their
 //! reader has all it wants; any other write error (a full disk, `>/dev/full`) is reported
-//! once on standard error and ends the mode with status 2.
+//! once on standard error and ends the mode with status 2. So is a standard output that was
+//! closed (`hector games >&-`): nothing written is no success.
 
 use std::io::{self, BufWriter, ErrorKind, Stdout, Write};
 use std::process::ExitCode;
@@ -20,9 +21,11 @@ impl Default for Out {
 
 impl Out {
     pub fn new() -> Out {
+        let failure = crate::io::child::stdout_closed_at_start()
+            .then(|| io::Error::new(ErrorKind::NotConnected, "standard output is closed (>&-)"));
         Out {
             inner: BufWriter::new(io::stdout()),
-            failure: None,
+            failure,
         }
     }
 

@@ -306,18 +306,21 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
     }
     let mut entries = Vec::new();
     let game = if let Some(file) = &args.from {
-        let bytes = match crate::io::files::read_input(file) {
-            Ok(b) => b,
-            Err(e) => {
-                return Err(refuse_option("--from", &format!("{e:#}"), &speech, lang));
-            }
-        };
-        match crate::core::record::import_pgn(&bytes, 1) {
+        // Compressed or not, streamed: a game too long to keep is refused, never read empty.
+        match crate::io::pgn_stream::import_from(file, 1) {
             Ok(imported) => {
                 entries = imported.entries();
                 imported.game
             }
-            Err(e) => {
+            Err(crate::io::pgn_stream::GameFromFile::Read(e)) => {
+                return Err(refuse_option(
+                    "--from",
+                    &crate::core::notation::printable(&format!("{e:#}")),
+                    &speech,
+                    lang,
+                ));
+            }
+            Err(crate::io::pgn_stream::GameFromFile::Import(e)) => {
                 let option = format!("--from {}", file.display());
                 return Err(refuse_option(
                     &option,

@@ -291,10 +291,14 @@ pub fn open_input(path: &Path) -> Result<Input> {
     let raw = io::Cursor::new(head).chain(counted);
     let reader: Box<dyn Read + Send> = match found {
         Compression::None => Box::new(raw),
-        Compression::Zstd => Box::new(
-            zstd::stream::read::Decoder::new(raw)
-                .with_context(|| format!("cannot start reading {name} (zstd)"))?,
-        ),
+        Compression::Zstd => {
+            let mut decoder = zstd::stream::read::Decoder::new(raw)
+                .with_context(|| format!("cannot start reading {name} (zstd)"))?;
+            decoder
+                .window_log_max(ZSTD_WINDOW_LOG_MAX)
+                .with_context(|| format!("cannot start reading {name} (zstd)"))?;
+            Box::new(WindowCapped(decoder))
+        }
         Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(raw)),
         Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(raw)),
     };
@@ -304,6 +308,56 @@ pub fn open_input(path: &Path) -> Result<Input> {
         size,
         name,
     })
+}
+
+/// The largest zstd window read, as a power of two: 32 MiB, so that reading any file stays
+/// under 64 MB. A file compressed with a longer window (`zstd --long=27`, `--ultra -22`)
+/// would make the decoder hold that much; it is refused with the reason.
+pub const ZSTD_WINDOW_LOG_MAX: u32 = 25;
+
+/// A zstd decoder whose refusal of a window over the cap says what it means.
+struct WindowCapped<R>(R);
+
+impl<R: Read> Read for WindowCapped<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.0.read(buf).map_err(|e| {
+            // libzstd's words for a window over the cap (frameParameter_windowTooLarge).
+            if e.to_string().contains("too much memory") {
+                io::Error::other(format!(
+                    "the zstd data needs a window of more than {} MiB (it was compressed with \
+                     --long or --ultra); hector reads windows of up to {} MiB: decompress it \
+                     first with zstd -d --long=31",
+                    1u32 << (ZSTD_WINDOW_LOG_MAX - 20),
+                    1u32 << (ZSTD_WINDOW_LOG_MAX - 20),
+                ))
+            } else {
+                e
+            }
+        })
+    }
+}
+
+/// Whether the file at `path` holds compressed data (zstd, gzip, bzip2), by its first bytes.
+pub fn looks_compressed(path: &Path) -> bool {
+    // A pipe would wait for a writer; a device is no file.
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return false;
+    }
+    let mut head = [0u8; 4];
+    let read = File::open(path)
+        .and_then(|f| {
+            let mut n = 0;
+            let mut f = f.take(4);
+            while n < 4 {
+                match f.read(&mut head[n..])? {
+                    0 => break,
+                    k => n += k,
+                }
+            }
+            Ok(n)
+        })
+        .unwrap_or(0);
+    Compression::from_magic(&head[..read]) != Compression::None
 }
 
 /// Counts the bytes read through it.

@@ -18,9 +18,11 @@
 //! - [`JournalWriter`] does the appending on a thread of its own and acknowledges each record
 //!   when it is on the disk, so that a mode running many games is never held up by one game's
 //!   disk; it still says nothing of a game before that game's record is durable.
+//! - A file larger than [`MAX_JOURNAL_BYTES`] is no journal hector wrote: it is never read
+//!   whole; `hector games` names it from its head.
 
 use std::fs::{File, OpenOptions};
-use std::io::{ErrorKind, Write};
+use std::io::{ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -32,6 +34,52 @@ use crate::core::record::{
     Decoded, Entry, Header, SalvageError, Salvaged, Stop, decode, decode_good_part, encode_entry,
     encode_header, salvage,
 };
+
+/// The largest journal read. A five-hour game with a clock checkpoint every second is some
+/// 2 MB; a larger file (a sparse file of gigabytes, say) is not read, so that listing the
+/// games costs neither minutes nor gigabytes.
+pub const MAX_JOURNAL_BYTES: u64 = 32 * 1024 * 1024;
+
+/// What is read of a file too large to be a journal: its head, to name its game.
+const HEAD_BYTES: u64 = 64 * 1024;
+
+/// A file too large to be a journal.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "{} is {} MiB, too large to be a journal (hector reads journals of up to {} MiB)",
+    path.display(),
+    size >> 20,
+    MAX_JOURNAL_BYTES >> 20
+)]
+pub struct TooLarge {
+    pub path: PathBuf,
+    pub size: u64,
+}
+
+/// Reads a whole journal of at most [`MAX_JOURNAL_BYTES`].
+fn read_journal(path: &Path) -> Result<Vec<u8>> {
+    let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let size = file
+        .metadata()
+        .with_context(|| format!("cannot read {}", path.display()))?
+        .len();
+    let too_large = |size| TooLarge {
+        path: path.to_path_buf(),
+        size,
+    };
+    if size > MAX_JOURNAL_BYTES {
+        return Err(too_large(size).into());
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
+    file.take(MAX_JOURNAL_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    // It grew while it was read.
+    if bytes.len() as u64 > MAX_JOURNAL_BYTES {
+        return Err(too_large(bytes.len() as u64).into());
+    }
+    Ok(bytes)
+}
 
 /// The file name extension of journals.
 pub const EXTENSION: &str = "journal";
@@ -183,8 +231,7 @@ impl Journal {
             .open(path)
             .with_context(|| format!("cannot open {}", path.display()))?;
         lock(&file, path)?;
-        let bytes =
-            std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let bytes = read_journal(path)?;
         let decoded = decode(&bytes).with_context(|| format!("{} is not used", path.display()))?;
         let mut journal = Journal {
             path: path.to_path_buf(),
@@ -499,14 +546,14 @@ fn lock(file: &File, path: &Path) -> Result<()> {
 
 /// Reads a journal (without changing it).
 pub fn load(path: &Path) -> Result<Decoded> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let bytes = read_journal(path)?;
     decode(&bytes).with_context(|| format!("cannot read the journal {}", path.display()))
 }
 
 /// Reads a journal as far as it is intact and replays (without changing it): its good part,
 /// and where and why it stops. An error only when nothing of it can be used.
 pub fn load_good_part(path: &Path) -> Result<Salvaged> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let bytes = read_journal(path)?;
     salvage(&bytes).with_context(|| format!("cannot read the journal {}", path.display()))
 }
 
@@ -542,6 +589,9 @@ pub struct GameSummary {
     pub aborted: bool,
     /// The mode that wrote it (its `mode` setting), as [`mode_of`] reads it.
     pub mode: Option<String>,
+    /// The file's size, when it is too large to be a journal ([`MAX_JOURNAL_BYTES`]): only
+    /// its head was read, for the date and the players.
+    pub too_large: Option<u64>,
 }
 
 impl GameSummary {
@@ -566,7 +616,21 @@ impl GameSummary {
             unusable,
             aborted: false,
             mode: None,
+            too_large: None,
         }
+    }
+
+    /// A file too large to be a journal, named by the header at its head when it has one.
+    fn too_large(path: PathBuf, size: u64, head: Option<Header>) -> GameSummary {
+        let mut summary =
+            GameSummary::unreadable(path.clone(), TooLarge { path, size }.to_string(), None);
+        if let Some(h) = head {
+            summary.created = h.created;
+            summary.white = h.white;
+            summary.black = h.black;
+        }
+        summary.too_large = Some(size);
+        summary
     }
 }
 
@@ -638,7 +702,7 @@ pub fn latest_in_progress(dir: &Path) -> Result<Option<GameSummary>> {
 /// `hector play` and for a journal that cannot be read. Damage after the setting does not
 /// hide it.
 pub fn mode_of(path: &Path) -> Option<String> {
-    let bytes = std::fs::read(path).ok()?;
+    let bytes = read_journal(path).ok()?;
     let (decoded, _) = decode_good_part(&bytes).ok()?;
     decoded.entries.iter().find_map(|e| match e {
         crate::core::record::Entry::Setting { key, value } if key == "mode" => Some(value.clone()),
@@ -648,9 +712,17 @@ pub fn mode_of(path: &Path) -> Option<String> {
 
 /// What `hector games` shows of one journal.
 pub fn summarize(path: PathBuf) -> GameSummary {
-    let bytes = match std::fs::read(&path) {
+    let bytes = match read_journal(&path) {
         Ok(b) => b,
-        Err(e) => return GameSummary::unreadable(path, e.to_string(), None),
+        Err(e) => {
+            return match e.downcast::<TooLarge>() {
+                Ok(TooLarge { size, .. }) => {
+                    let head = read_head(&path);
+                    GameSummary::too_large(path, size, head)
+                }
+                Err(e) => GameSummary::unreadable(path, e.root_cause().to_string(), None),
+            };
+        }
     };
     let salvaged = match salvage(&bytes) {
         Ok(s) => s,
@@ -680,7 +752,21 @@ pub fn summarize(path: PathBuf) -> GameSummary {
         unusable: None,
         aborted: replayed.game.is_aborted(),
         mode: replayed.settings.get("mode").cloned(),
+        too_large: None,
     }
+}
+
+/// The header at the head of a file, read from its first [`HEAD_BYTES`] only.
+fn read_head(path: &Path) -> Option<Header> {
+    let mut head = Vec::new();
+    File::open(path)
+        .ok()?
+        .take(HEAD_BYTES)
+        .read_to_end(&mut head)
+        .ok()?;
+    decode_good_part(&head)
+        .ok()
+        .map(|(decoded, _)| decoded.header)
 }
 
 #[cfg(test)]

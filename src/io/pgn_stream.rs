@@ -255,6 +255,63 @@ impl<R: Read> Splitter<R> {
     }
 }
 
+/// Why a game could not be taken from a PGN file.
+#[derive(Debug, thiserror::Error)]
+pub enum GameFromFile {
+    /// The file (or its decompression) could not be read.
+    #[error("{0:#}")]
+    Read(anyhow::Error),
+    #[error("{0}")]
+    Import(crate::core::record::ImportError),
+}
+
+/// Game `number` (1 for the first) of a PGN file, or of standard input for `-`, compressed
+/// (zstd, gzip, bzip2) or not, read as it streams: no more than one game is held, and a game
+/// too long to keep is refused with the reason `hector check` gives, never read as a game
+/// without moves.
+pub fn import_from(
+    path: &std::path::Path,
+    number: usize,
+) -> Result<crate::core::record::Imported, GameFromFile> {
+    use crate::core::pgn::RawGame;
+    use crate::core::record::{ImportError, import_game};
+    let input = crate::io::files::open_input(path).map_err(GameFromFile::Read)?;
+    let name = input.name.clone();
+    let mut splitter = Splitter::new(input.reader);
+    let mut found = 0usize;
+    loop {
+        let text = match splitter.next_game() {
+            Ok(Some(text)) => text,
+            Ok(None) => break,
+            Err(e) => {
+                let e = anyhow::Error::new(e).context(format!("cannot read {name}"));
+                return Err(GameFromFile::Read(e));
+            }
+        };
+        let games: Vec<RawGame<'_>> = if text.too_large {
+            vec![RawGame::too_large(text.at.games + 1, text.at.line)]
+        } else {
+            Reader::resume(text.bytes, text.at)
+                .filter(|raw| !raw.is_blank())
+                .collect()
+        };
+        for raw in games {
+            found += 1;
+            if found == number {
+                return import_game(&raw, found).map_err(GameFromFile::Import);
+            }
+        }
+    }
+    Err(GameFromFile::Import(if found == 0 {
+        ImportError::NoGames
+    } else {
+        ImportError::NoSuchGame {
+            requested: number,
+            found,
+        }
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

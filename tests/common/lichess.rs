@@ -2,8 +2,10 @@
 //! with the status codes, JSON answers and NDJSON streams (chunked, keep-alive newlines) the
 //! published spec describes, one game at a time, and an opponent the test plays (scripted
 //! replies, or moves, offers and chat on request). Faults on request: streams dropped and
-//! refused for a while, 429 with Retry-After, a revoked token (401). Every thread stops when
-//! the server is dropped.
+//! refused for a while, 429 with any Retry-After, a revoked token (401) and a new one, a game
+//! stream that closes right after gameFull or drips bytes without a line end, an event stream
+//! that goes silent, a refusal with control characters in its text. Requests and open streams
+//! are counted. Every thread stops when the server is dropped.
 #![allow(dead_code)]
 
 use std::collections::VecDeque;
@@ -52,9 +54,36 @@ pub struct State {
     pub gone: bool,
     /// Every request, "METHOD path".
     pub requests: Vec<String>,
+    /// Every Authorization header received.
+    pub authorizations: Vec<String>,
     pub streams_opened: u32,
     /// A challenge was declined with this reason (said on the event stream).
     pub declined: Option<String>,
+    /// The Retry-After of a 429 (None: "1").
+    pub retry_after: Option<String>,
+    /// How game streams behave.
+    pub stream_mode: StreamMode,
+    /// Game streams whose connection is still open (counted down when the server notices the
+    /// other end has gone).
+    pub streams_open: u32,
+    /// The first this many event streams send nothing at all after their headers.
+    pub silent_events: u32,
+    pub event_streams_opened: u32,
+    /// After a revocation, this token (a new login) is accepted.
+    pub renewed: Option<String>,
+    /// A move is refused (400) with this error text.
+    pub refuse_moves: Option<String>,
+}
+
+/// How the game stream behaves after its gameFull line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum StreamMode {
+    #[default]
+    Normal,
+    /// Closed right after gameFull, every time.
+    CloseAfterFull,
+    /// A byte every 200 ms and never a line end.
+    Drip,
 }
 
 fn index(c: Color) -> usize {
@@ -306,6 +335,20 @@ impl Server {
         self.state().revoked = true;
     }
 
+    /// The player logged in again: `token` is accepted from now on.
+    pub fn renew(&self, token: &str) {
+        self.state().renewed = Some(token.to_string());
+    }
+
+    /// Requests whose "METHOD path" starts with `prefix`.
+    pub fn count(&self, prefix: &str) -> usize {
+        self.state()
+            .requests
+            .iter()
+            .filter(|r| r.starts_with(prefix))
+            .count()
+    }
+
     pub fn moves(&self) -> Vec<String> {
         self.state()
             .game
@@ -426,21 +469,39 @@ fn serve(conn: TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io::Result
     let Some(req) = read_request(&conn) else {
         return Ok(());
     };
+    // As a proxy (ALL_PROXY): the tunnel is granted and the request inside it served, so that
+    // what a client would send to another server through it is seen here.
+    if req.method == "CONNECT" {
+        lock(shared)
+            .requests
+            .push(format!("{} {}", req.method, req.path));
+        let mut w = &conn;
+        write!(w, "HTTP/1.1 200 Connection established\r\n\r\n")?;
+        w.flush()?;
+        return serve(conn, shared, stop);
+    }
     let notify = || shared.1.notify_all();
     {
         let mut s = lock(shared);
         s.requests.push(format!("{} {}", req.method, req.path));
-        if s.revoked || req.auth.as_deref() != Some(&format!("Bearer {TOKEN}")) {
+        s.authorizations.extend(req.auth.clone());
+        let accepted = if s.revoked {
+            s.renewed.as_ref().map(|t| format!("Bearer {t}"))
+        } else {
+            Some(format!("Bearer {TOKEN}"))
+        };
+        if accepted.is_none() || req.auth != accepted {
             drop(s);
             return respond(&conn, 401, "", r#"{"error":"No such token"}"#);
         }
         if s.limited > 0 {
             s.limited -= 1;
+            let after = s.retry_after.clone().unwrap_or_else(|| "1".into());
             drop(s);
             return respond(
                 &conn,
                 429,
-                "Retry-After: 1\r\n",
+                &format!("Retry-After: {after}\r\n"),
                 r#"{"error":"Too many requests. Try again later."}"#,
             );
         }
@@ -580,6 +641,28 @@ fn event_stream(conn: &TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io
         w,
         "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
     )?;
+    let silent = {
+        let mut s = lock(shared);
+        s.event_streams_opened += 1;
+        let silent = s.silent_events > 0;
+        s.silent_events = s.silent_events.saturating_sub(1);
+        silent
+    };
+    if silent {
+        // Nothing, not even keep-alive lines, until the other end goes or the server stops.
+        let mut probe = [0u8; 1];
+        conn.set_read_timeout(Some(Duration::from_millis(100)))?;
+        while !stop.load(Ordering::Relaxed) {
+            match (&*conn).read(&mut probe) {
+                Ok(0) => return Ok(()),
+                Err(e)
+                    if e.kind() == std::io::ErrorKind::WouldBlock
+                        || e.kind() == std::io::ErrorKind::TimedOut => {}
+                _ => return Ok(()),
+            }
+        }
+        return Ok(());
+    }
     let mut announced = false;
     let mut declined = false;
     let mut last_keep_alive = Instant::now();
@@ -633,6 +716,10 @@ fn game_action(
     body: &str,
 ) -> std::io::Result<()> {
     let mut s = lock(shared);
+    if let (["move", _], Some(error)) = (action, s.refuse_moves.clone()) {
+        drop(s);
+        return bad(conn, &error);
+    }
     let Some(g) = s.game.as_mut() else {
         drop(s);
         return respond(conn, 404, "", r#"{"error":"Not found"}"#);
@@ -760,19 +847,38 @@ fn game_action(
 /// The game's NDJSON stream: gameFull, then every new line of the log, keep-alive newlines
 /// meanwhile; closed when the game is over, cut when the test drops the streams.
 fn game_stream(conn: &TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io::Result<()> {
-    let (full, mut next, cut) = {
+    let mut counted = false;
+    let result = game_stream_lines(conn, shared, stop, &mut counted);
+    // Counted as open from its gameFull until the server notices the other end has gone.
+    if counted {
+        let mut s = lock(shared);
+        s.streams_open = s.streams_open.saturating_sub(1);
+    }
+    result
+}
+
+fn game_stream_lines(
+    conn: &TcpStream,
+    shared: &Shared,
+    stop: &AtomicBool,
+    counted: &mut bool,
+) -> std::io::Result<()> {
+    let (full, mut next, cut, mode) = {
         let mut s = lock(shared);
         if s.down_until.is_some_and(|t| Instant::now() < t) {
             drop(s);
             let _ = conn.shutdown(Shutdown::Both);
             return Ok(());
         }
-        s.streams_opened += 1;
         let Some(g) = &s.game else {
             drop(s);
             return respond(conn, 404, "", r#"{"error":"Not found"}"#);
         };
-        (g.full_json(), s.log.len(), s.cut)
+        let (full, next, cut, mode) = (g.full_json(), s.log.len(), s.cut, s.stream_mode);
+        s.streams_opened += 1;
+        s.streams_open += 1;
+        *counted = true;
+        (full, next, cut, mode)
     };
     let mut w = conn;
     write!(
@@ -780,6 +886,18 @@ fn game_stream(conn: &TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io:
         "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
     )?;
     chunk(conn, &format!("{full}\n"))?;
+    match mode {
+        StreamMode::Normal => {}
+        StreamMode::CloseAfterFull => return chunk(conn, ""),
+        StreamMode::Drip => {
+            // A byte now and then, never a line: a write fails once the other end is gone.
+            while !stop.load(Ordering::Relaxed) {
+                chunk(conn, " ")?;
+                thread::sleep(Duration::from_millis(200));
+            }
+            return Ok(());
+        }
+    }
     let mut last_keep_alive = Instant::now();
     loop {
         if stop.load(Ordering::Relaxed) {

@@ -125,6 +125,31 @@ impl Pty {
         let _ = self.writer.flush();
     }
 
+    /// Waits until hector has answered `line`, typed just before, and waits for input again
+    /// (plain lines): the terminal echoes a typed line; after it come hector's answer and its
+    /// prompt, which it shows only when it listens again (not while the computer thinks).
+    /// Also done when hector has ended. Fails, naming the line, when neither happens within
+    /// `limit`.
+    pub fn wait_answer(&mut self, line: &str, limit: Duration) {
+        let echo = format!("{line}\r\n");
+        let deadline = Instant::now() + limit;
+        loop {
+            let text = self.text();
+            let answered = text.rfind(&echo).is_some_and(|at| {
+                let after = &text[at + echo.len()..];
+                !after.is_empty() && after.ends_with(": ")
+            });
+            if answered || !matches!(self.child.try_wait(), Ok(None)) {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "no answer and prompt after {line:?} within {limit:?}:\n{text}"
+            );
+            thread::sleep(Duration::from_millis(5));
+        }
+    }
+
     /// Everything received, as text.
     pub fn text(&self) -> String {
         let r = self.received.lock().map(|r| r.clone()).unwrap_or_default();

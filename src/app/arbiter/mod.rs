@@ -26,6 +26,7 @@ use crate::core::matchplay::two_boards::game_file::{BoardProtocol, GameFile};
 use crate::core::matchplay::two_boards::{Alert, Duty, Input, Seat, action_error_words};
 use crate::core::notation::clock_words::clock_face;
 use crate::core::notation::language::{Language, fill, language};
+use crate::core::notation::printable;
 use crate::core::notation::speak::Form;
 use crate::core::settings::SpeechSettings;
 use crate::io::board_link::Protocol;
@@ -255,8 +256,8 @@ impl Arbiter {
                         &w.selected,
                         &[
                             ("number", &n.to_string()),
-                            ("white", &h.white),
-                            ("black", &h.black),
+                            ("white", &printable(&h.white)),
+                            ("black", &printable(&h.black)),
                         ],
                     );
                     self.answer(text);
@@ -402,7 +403,8 @@ impl Arbiter {
     fn row(&self, index: usize) -> Row {
         let g = &self.games[index];
         let h = &g.table.recorder.header;
-        let surname = |name: &str| name.split_whitespace().last().unwrap_or(name).to_string();
+        let surname =
+            |name: &str| printable(name.split_whitespace().last().unwrap_or(name)).into_owned();
         let (white_clock, black_clock, running) = self.clocks(index);
         Row {
             number: g.number,
@@ -450,8 +452,8 @@ impl Arbiter {
             &self.lang.arbiter.games_line,
             &[
                 ("number", &g.number.to_string()),
-                ("white", &h.white),
-                ("black", &h.black),
+                ("white", &printable(&h.white)),
+                ("black", &printable(&h.black)),
                 ("state", &state),
                 ("boards", &self.board_lines(index).join(". ")),
                 ("clock", &clock),

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, Subcommand, ValueEnum};
 use shakmaty::Color;
 
+use crate::app::output::Out as Report;
 use crate::app::recorder::Recorder;
 use crate::app::ui::narrator::Narrator;
 use crate::app::ui::view::Pieces;
@@ -20,12 +21,12 @@ use crate::core::matchplay::session::{BoardOf, Effect, Urgency};
 use crate::core::notation::language::{Language, fill};
 use crate::core::notation::speak::Form;
 use crate::core::online::wire::{GameLine, game_line};
-use crate::core::online::{Link, Online, Options, Out};
+use crate::core::online::{Online, Options, Out};
 use crate::core::record::{Entry, Header};
 use crate::core::settings::SpeechSettings;
 use crate::core::time::Timestamp;
 use crate::io::board_link::{BoardEvent, BoardLink, Protocol};
-use crate::io::lichess::{self, ApiError, Client, GameLink, News, Read1, token};
+use crate::io::lichess::{self, ApiError, Client, GameLink, News, token};
 use crate::io::terminal::FullScreen;
 
 /// `hector online`'s command line.
@@ -129,6 +130,12 @@ pub fn main(
     speech_chosen: bool,
     lang: &'static Language,
 ) -> ExitCode {
+    // Before anything is read or sent: the token goes only where no one can read it.
+    if !matches!(args.command, OnlineCommand::Logout)
+        && let Err(e) = lichess::check_server(&args.server)
+    {
+        return fail(&server_words(&e, lang));
+    }
     match args.command {
         OnlineCommand::Login => login(&args.server, lang),
         OnlineCommand::Logout => logout(lang),
@@ -144,19 +151,58 @@ pub fn main(
     }
 }
 
+/// Why a server is not asked, in words.
+fn server_words(e: &lichess::ServerError, lang: &Language) -> String {
+    let (template, server) = match e {
+        lichess::ServerError::Insecure(s) => (&lang.online.insecure_server, s),
+        lichess::ServerError::NotAnAddress(s) => (&lang.online.bad_server, s),
+    };
+    fill(
+        template,
+        &[("server", &crate::core::notation::printable(server))],
+    )
+}
+
+/// Why the token file is not read, in words.
+fn token_file_words(e: &token::TokenFileError, lang: &Language) -> String {
+    use token::TokenFileError as E;
+    let o = &lang.online;
+    let (path, reason) = match e {
+        E::Link(p) => (p, o.token_file_reasons[0].clone()),
+        E::NotAFile(p) => (p, o.token_file_reasons[1].clone()),
+        E::NotYours(p) => (p, o.token_file_reasons[2].clone()),
+        E::TooLarge(p) => (p, o.token_file_reasons[3].clone()),
+        E::Unreadable { path, reason } => (path, reason.clone()),
+    };
+    fill(
+        &o.token_file_refused,
+        &[
+            (
+                "path",
+                &crate::core::notation::printable(&path.display().to_string()),
+            ),
+            ("reason", &reason),
+        ],
+    )
+}
+
 fn fail(text: &str) -> ExitCode {
     errln!("hector online: {text}");
     ExitCode::from(1)
 }
 
-/// Reads a line from the terminal without showing it (the token), or from a pipe.
-fn read_secret(prompt: &str) -> Option<String> {
-    use std::io::{BufRead, IsTerminal, Write};
+/// Reads a line from the terminal without showing it (the token), or from a pipe. Ctrl-C
+/// (or SIGTERM, SIGHUP) while it waits gives the terminal its echo back and ends the wait:
+/// `Err` with the signal.
+fn read_secret(prompt: &str) -> Result<Option<String>, crate::io::child::Ending> {
+    use std::io::{IsTerminal, Write};
     let stdin = std::io::stdin();
     let terminal = stdin.is_terminal();
     let mut saved = None;
+    // Caught before the echo goes off, so that no signal leaves it off.
+    let signals = terminal.then(crate::io::child::ending_signals);
     if terminal {
-        eprint!("{prompt}");
+        let _ = write!(std::io::stderr(), "{prompt}");
         let _ = std::io::stderr().flush();
         if let Ok(mut t) = nix::sys::termios::tcgetattr(&stdin) {
             saved = Some(t.clone());
@@ -164,54 +210,84 @@ fn read_secret(prompt: &str) -> Option<String> {
             let _ = nix::sys::termios::tcsetattr(&stdin, nix::sys::termios::SetArg::TCSANOW, &t);
         }
     }
-    let mut line = String::new();
-    let read = stdin.lock().read_line(&mut line);
+    // The line is read on a thread of its own, so that a signal ends the wait at once.
+    let (tx, lines) = crossbeam_channel::bounded(1);
+    std::thread::spawn(move || {
+        let line = crate::io::files::bounded_lines(std::io::stdin().lock()).next();
+        let _ = tx.send(line);
+    });
+    let read = match &signals {
+        Some(signals) => crossbeam_channel::select! {
+            recv(lines) -> line => Ok(line.ok().flatten()),
+            recv(signals) -> ending => ending.map_or(Ok(None), Err),
+        },
+        None => Ok(lines.recv().ok().flatten()),
+    };
     if let Some(t) = saved {
         let _ = nix::sys::termios::tcsetattr(&stdin, nix::sys::termios::SetArg::TCSANOW, &t);
         errln!();
     }
-    match read {
-        Ok(n) if n > 0 => Some(line.trim().to_string()),
-        _ => None,
-    }
+    read.map(|line| line.map(|l| l.trim().to_string()).filter(|l| !l.is_empty()))
 }
 
 fn login(server: &str, lang: &Language) -> ExitCode {
     let o = &lang.online;
-    println!("{}", o.login_where);
-    let Some(t) = read_secret(&o.login_prompt).filter(|t| !t.is_empty()) else {
-        return fail(&o.token_refused);
+    let mut out = Report::new();
+    out.line(&o.login_where);
+    out.flush();
+    let t = match read_secret(&o.login_prompt) {
+        Ok(Some(t)) => t,
+        Ok(None) => return fail(&o.token_refused),
+        // Nothing stored, nothing sent; 128 + the signal's number, as a shell reports it.
+        Err(ending) => return ExitCode::from(128 + ending.number()),
     };
-    let client = Client::new(server, &t);
+    let client = match Client::new(server, &t) {
+        Ok(c) => c,
+        Err(e) => return fail(&server_words(&e, lang)),
+    };
     match client.account() {
         Ok(account) => match token::store(&t) {
             Ok(path) => {
-                println!("{}", fill(&o.login_ok, &[("name", &account.username)]));
-                println!(
-                    "{}",
-                    fill(&o.login_stored, &[("path", &path.display().to_string())])
-                );
-                ExitCode::SUCCESS
+                let name = crate::core::notation::printable(&account.username);
+                out.line(&fill(&o.login_ok, &[("name", &name)]));
+                out.line(&fill(
+                    &o.login_stored,
+                    &[("path", &path.display().to_string())],
+                ));
+                out.finish(
+                    "hector online login",
+                    &lang.messages.output_failed,
+                    ExitCode::SUCCESS,
+                )
             }
             Err(e) => fail(&format!("{e:#}")),
         },
         Err(ApiError::Unauthorized) => fail(&o.token_refused),
-        Err(e) => fail(&fill(&o.connect_failed, &[("reason", &e.to_string())])),
+        Err(e) => fail(&connect_failed(&e, lang)),
     }
 }
 
+/// A request that failed, in words; the server's own words shown safe to print.
+fn connect_failed(e: &ApiError, lang: &Language) -> String {
+    fill(
+        &lang.online.connect_failed,
+        &[("reason", &crate::core::notation::printable(&e.to_string()))],
+    )
+}
+
 fn logout(lang: &Language) -> ExitCode {
-    match token::remove() {
-        Ok(true) => {
-            println!("{}", lang.online.logout_done);
-            ExitCode::SUCCESS
-        }
-        Ok(false) => {
-            println!("{}", lang.online.logout_none);
-            ExitCode::SUCCESS
-        }
-        Err(e) => fail(&format!("{e:#}")),
-    }
+    let said = match token::remove() {
+        Ok(true) => &lang.online.logout_done,
+        Ok(false) => &lang.online.logout_none,
+        Err(e) => return fail(&format!("{e:#}")),
+    };
+    let mut out = Report::new();
+    out.line(said);
+    out.finish(
+        "hector online logout",
+        &lang.messages.output_failed,
+        ExitCode::SUCCESS,
+    )
 }
 
 /// The client with the stored token and the player's account, or the reason in words.
@@ -220,8 +296,10 @@ fn connect(
     lang: &Language,
 ) -> Result<(Client, crate::core::online::wire::Account), String> {
     let o = &lang.online;
-    let t = token::load().ok_or_else(|| o.no_token.clone())?;
-    let client = Client::new(server, &t);
+    let t = token::load()
+        .map_err(|e| token_file_words(&e, lang))?
+        .ok_or_else(|| o.no_token.clone())?;
+    let client = Client::new(server, &t).map_err(|e| server_words(&e, lang))?;
     match client.account() {
         Ok(a) => Ok((client, a)),
         Err(ApiError::Unauthorized) => Err(o.revoked.clone()),
@@ -229,7 +307,7 @@ fn connect(
             &o.rate_limited,
             &[("seconds", &d.as_secs().to_string())],
         )),
-        Err(e) => Err(fill(&o.connect_failed, &[("reason", &e.to_string())])),
+        Err(e) => Err(connect_failed(&e, lang)),
     }
 }
 
@@ -239,10 +317,10 @@ fn games(server: &str, lang: &Language) -> ExitCode {
         Err(text) => return fail(&text),
     };
     let o = &lang.online;
+    let mut out = Report::new();
     match client.playing() {
         Ok(list) if list.is_empty() => {
-            println!("{}", o.games_none);
-            ExitCode::SUCCESS
+            out.line(&o.games_none);
         }
         Ok(list) => {
             for (i, g) in list.iter().enumerate() {
@@ -256,25 +334,30 @@ fn games(server: &str, lang: &Language) -> ExitCode {
                 } else {
                     ""
                 };
-                println!(
+                let printable = crate::core::notation::printable;
+                out.line(&format!(
                     "{} ({})",
                     fill(
                         &o.games_line,
                         &[
                             ("number", &(i + 1).to_string()),
-                            ("opponent", &g.opponent.username),
+                            ("opponent", &printable(&g.opponent.username)),
                             ("color", lang.color(color)),
                             ("turn", turn),
                         ],
                     ),
-                    g.game_id
-                );
+                    printable(&g.game_id)
+                ));
             }
-            println!("{}", o.games_hint);
-            ExitCode::SUCCESS
+            out.line(&o.games_hint);
         }
-        Err(e) => fail(&fill(&o.connect_failed, &[("reason", &e.to_string())])),
+        Err(e) => return fail(&connect_failed(&e, lang)),
     }
+    out.finish(
+        "hector online games",
+        &lang.messages.output_failed,
+        ExitCode::SUCCESS,
+    )
 }
 
 struct Setup {
@@ -309,7 +392,7 @@ fn start_game(args: &PlayArgs, client: &Client, lang: &Language) -> Result<Strin
     let o = &lang.online;
     let reason = |e: ApiError| match e {
         ApiError::Unauthorized => o.revoked.clone(),
-        e => fill(&o.connect_failed, &[("reason", &e.to_string())]),
+        e => connect_failed(&e, lang),
     };
     let known: Vec<String> = client
         .playing()
@@ -328,7 +411,10 @@ fn start_game(args: &PlayArgs, client: &Client, lang: &Language) -> Result<Strin
         return match g.parse::<usize>() {
             Ok(n) if n >= 1 && n <= known.len() => Ok(known[n - 1].clone()),
             _ if known.contains(g) => Ok(g.clone()),
-            _ => Err(fill(&o.no_game, &[("game", g)])),
+            _ => Err(fill(
+                &o.no_game,
+                &[("game", &crate::core::notation::printable(g))],
+            )),
         };
     }
     let color = match args.color {
@@ -376,10 +462,14 @@ fn start_game(args: &PlayArgs, client: &Client, lang: &Language) -> Result<Strin
                 ],
             )
             .map_err(reason)?;
-        return crate::core::online::wire::created_id(&body)
-            .ok_or_else(|| fill(&o.connect_failed, &[("reason", &body)]));
+        return crate::core::online::wire::created_id(&body).ok_or_else(|| {
+            fill(
+                &o.connect_failed,
+                &[("reason", &crate::core::notation::printable(&body))],
+            )
+        });
     }
-    println!("{}", o.waiting);
+    errln!("{}", o.waiting);
     if let Some(user) = &args.challenge {
         let path = format!("/api/challenge/{user}");
         client
@@ -418,13 +508,26 @@ fn start_game(args: &PlayArgs, client: &Client, lang: &Language) -> Result<Strin
                 ("variant", variant.as_str()),
                 ("color", color.as_str()),
             ];
-            if let Ok(mut lines) = seek_client.stream("/api/board/seek", Some(&form)) {
-                while let Ok(Read1::Line(_)) = lines.read_line() {}
+            // The seek stays open while its stream does; it closes when a game starts.
+            if let Ok(stream) = seek_client.stream("/api/board/seek", Some(&form)) {
+                while matches!(
+                    stream.next(Duration::from_secs(3600)),
+                    lichess::Next::Line(_) | lichess::Next::TooLong
+                ) {}
             }
         });
     }
-    lichess::wait_for_game(client, &known).map_err(|e| match e {
-        lichess::WaitError::Declined(r) => fill(&o.challenge_declined, &[("reason", &r)]),
+    let mut told = false;
+    let mut dropped = || {
+        if !std::mem::replace(&mut told, true) {
+            errln!("{}", o.reconnecting);
+        }
+    };
+    lichess::wait_for_game(client, &known, &mut dropped).map_err(|e| match e {
+        lichess::WaitError::Declined(r) => fill(
+            &o.challenge_declined,
+            &[("reason", &crate::core::notation::printable(&r))],
+        ),
         lichess::WaitError::Api(e) => reason(e),
     })
 }
@@ -434,24 +537,28 @@ fn open_game(
     client: &Client,
     id: &str,
     lang: &Language,
-) -> Result<(Box<crate::core::online::wire::GameFull>, lichess::Lines), String> {
+) -> Result<(Box<crate::core::online::wire::GameFull>, lichess::Stream), String> {
     let o = &lang.online;
-    let mut lines = client
+    let printable = crate::core::notation::printable;
+    let stream = client
         .stream(&format!("/api/board/game/stream/{id}"), None)
         .map_err(|e| match e {
             ApiError::Unauthorized => o.revoked.clone(),
-            e => fill(&o.connect_failed, &[("reason", &e.to_string())]),
+            e => connect_failed(&e, lang),
         })?;
     loop {
-        match lines.read_line() {
-            Ok(Read1::Line(text)) => match game_line(&text) {
-                Ok(Some(GameLine::Full(full))) => return Ok((full, lines)),
+        match stream.next(Duration::from_secs(30)) {
+            lichess::Next::Line(text) => match game_line(&text) {
+                Ok(Some(GameLine::Full(full))) => return Ok((full, stream)),
                 Ok(_) => {}
-                Err(e) => return Err(fill(&o.bad_line, &[("reason", &e.0)])),
+                Err(e) => return Err(fill(&o.bad_line, &[("reason", &printable(&e.0))])),
             },
-            Ok(Read1::TooLong) => {}
-            Ok(Read1::End) => return Err(fill(&o.no_game, &[("game", id)])),
-            Err(e) => return Err(fill(&o.connect_failed, &[("reason", &e.to_string())])),
+            lichess::Next::TooLong => {}
+            lichess::Next::Closed => return Err(fill(&o.no_game, &[("game", &printable(id))])),
+            lichess::Next::Silent => {
+                let e = ApiError::Network("no answer within 30 s".into());
+                return Err(connect_failed(&e, lang));
+            }
         }
     }
 }
@@ -505,6 +612,13 @@ fn run_play(args: PlayArgs, setup: Setup, lang: &'static Language) -> ExitCode {
     let url = format!("{}/{}", setup.server.trim_end_matches('/'), id);
     let recorder = new_recorder(&online, &full, &url, lang);
     let link = GameLink::start(&client, &id, Some(lines));
+    // How to come back to this game: hector online play names it (hector resume does not).
+    let server = setup.server.trim_end_matches('/');
+    let again = if server == "https://lichess.org" {
+        format!("online play --game {id}")
+    } else {
+        format!("online --server {server} play --game {id}")
+    };
     let ui = Ui::new(args.screen_reader);
     let speaker = ui.speaker(&setup.speech, setup.speech_chosen, lang);
     let me = online.me();
@@ -520,6 +634,7 @@ fn run_play(args: PlayArgs, setup: Setup, lang: &'static Language) -> ExitCode {
         ),
         origin,
         recorder,
+        again,
     };
     // Moves are made on the board too (Tab gives it the keys), as in hector play.
     app.front.focus.board_entry = true;
@@ -551,6 +666,10 @@ fn new_recorder(
     };
     header.variant = game.variant();
     header.start_fen = (full.initial_fen != "startpos").then(|| full.initial_fen.clone());
+    // The PGN's TimeControl: seconds plus increment, as lichess exports it.
+    header.time_control = full
+        .clock
+        .map(|c| format!("{}+{}", c.initial / 1000, c.increment / 1000));
     header.local_player = Some(online.me());
     header.opponent = format!("lichess {}", online.opponent());
     header.language = lang.code.clone();
@@ -590,6 +709,8 @@ struct App {
     front: Front,
     origin: Instant,
     recorder: Recorder,
+    /// The arguments that come back to this game after leaving it.
+    again: String,
 }
 
 impl App {
@@ -690,14 +811,7 @@ impl App {
         let now = self.now();
         let outs = match news {
             News::Line(line) => self.online.server(line, now),
-            News::Link(link) => {
-                let revoked = link == Link::Revoked;
-                let outs = self.online.link(link);
-                if revoked {
-                    self.link.stop();
-                }
-                outs
-            }
+            News::Link(link) => self.online.link(link, now),
         };
         self.apply(outs)
     }
@@ -705,7 +819,15 @@ impl App {
     fn leave(&mut self) {
         self.link.stop();
         let over = self.online.is_over();
-        let closing = self.recorder.closing_words(over, self.lang);
+        let mut closing = self.recorder.closing_words(over, self.lang);
+        // Saved, and the game goes on on the server: this mode comes back to it.
+        if !over && self.recorder.is_saved() {
+            let command = format!("{} {}", crate::io::program::command_name(), self.again);
+            closing = vec![fill(
+                &self.lang.online.continue_hint,
+                &[("command", &command)],
+            )];
+        }
         if !closing.is_empty() {
             self.tell(Urgency::Answer, closing);
         }

@@ -203,11 +203,12 @@ pub fn continue_damaged(
         speaker.announce(text.to_string());
     };
     let w = &lang.record.damaged;
+    // A journal's names come from outside: their control characters are shown, not sent.
     let name = |n: &str, color: Color| {
         if n.trim().is_empty() {
             lang.color(color).to_string()
         } else {
-            own_name(n.trim(), lang)
+            crate::core::notation::printable(&own_name(n.trim(), lang)).into_owned()
         }
     };
     if let Some(stop) = &salvaged.stop {
@@ -216,7 +217,9 @@ pub fn continue_damaged(
             &[
                 (
                     "date",
-                    &crate::app::games::date_text(&salvaged.header.created),
+                    &crate::core::notation::printable(&crate::app::games::date_text(
+                        &salvaged.header.created,
+                    )),
                 ),
                 ("white", &name(&salvaged.header.white, Color::White)),
                 ("black", &name(&salvaged.header.black, Color::Black)),

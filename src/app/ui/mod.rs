@@ -2,8 +2,9 @@
 //! screen or lines), the keys and the input line ([`keys`]), the board view ([`view`]), what
 //! is said and shown ([`narrator`]), and one loop that merges every event source into one
 //! event, draws when something changed, sleeps until the mode's next deadline and ends
-//! cleanly. A mode is its set-up plus an implementation of [`Mode`]: what it waits on, what it
-//! does with each event, and how it draws.
+//! cleanly, also on SIGINT, SIGTERM and SIGHUP (the terminal restored, the mode's closing
+//! work done as after a quit). A mode is its set-up plus an implementation of [`Mode`]: what
+//! it waits on, what it does with each event, and how it draws.
 
 pub mod keys;
 pub mod narrator;
@@ -284,6 +285,9 @@ pub trait Mode {
 pub struct Ui {
     tx: Sender<UiEvent>,
     rx: Receiver<UiEvent>,
+    /// SIGINT, SIGTERM, SIGHUP: caught from the start, so that none kills hector with the
+    /// terminal left in raw mode.
+    signals: Receiver<crate::io::child::Ending>,
     /// The full screen is wanted (not `--screen-reader`, and a terminal).
     pub full_screen: bool,
 }
@@ -294,6 +298,7 @@ impl Ui {
         Ui {
             tx,
             rx,
+            signals: crate::io::child::ending_signals(),
             full_screen: !screen_reader && interactive(),
         }
     }
@@ -325,7 +330,7 @@ impl Ui {
         if mode.prompt_now() {
             mode.voice().prompt();
         }
-        run_loop(mode, &self.rx, &mut screen, lang);
+        run_loop(mode, &self.rx, &self.signals, &mut screen, lang);
         drop(screen);
         mode.voice().full_screen = false;
         mode.voice().raw = false;
@@ -337,6 +342,7 @@ impl Ui {
 fn run_loop<M: Mode>(
     mode: &mut M,
     events: &Receiver<UiEvent>,
+    signals: &Receiver<crate::io::child::Ending>,
     screen: &mut Option<FullScreen>,
     lang: &Language,
 ) {
@@ -357,10 +363,19 @@ fn run_loop<M: Mode>(
         let sources = mode.sources();
         let mut select = Select::new();
         select.recv(events);
+        select.recv(signals);
         for (_, source) in &sources {
             source.register(&mut select);
         }
         match select.select_timeout(timeout) {
+            // SIGINT, SIGTERM or SIGHUP: no question (after a hang-up nobody is there to
+            // answer); the mode ends as a confirmed quit does, its closing work after the
+            // loop, the terminal restored by the caller.
+            Ok(op) if op.index() == 1 => {
+                if op.recv(signals).is_ok() {
+                    return;
+                }
+            }
             Ok(op) if op.index() == 0 => match op.recv(events) {
                 Ok(UiEvent::Input(Input::Key(k))) => {
                     running = mode.key(k);
@@ -383,7 +398,7 @@ fn run_loop<M: Mode>(
                 Ok(UiEvent::Notice(n)) => mode.voice().notice(&n, lang),
             },
             Ok(op) => {
-                let (tag, source) = &sources[op.index() - 1];
+                let (tag, source) = &sources[op.index() - 2];
                 if let Some(event) = source.take(op) {
                     running = mode.incoming(*tag, event);
                 }

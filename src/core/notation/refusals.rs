@@ -145,6 +145,14 @@ pub fn import_error_words(e: &ImportError, lang: &Language) -> String {
                 ("found", &found.to_string()),
             ],
         ),
+        ImportError::TooLarge { game, line } => fill(
+            &u.import_too_large,
+            &[
+                ("game", &game.to_string()),
+                ("line", &line.to_string()),
+                ("mib", &(crate::core::pgn::MAX_GAME_BYTES >> 20).to_string()),
+            ],
+        ),
         ImportError::BadStart {
             game,
             line,

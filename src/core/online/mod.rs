@@ -24,6 +24,7 @@ use crate::core::matchplay::session::{
 use crate::core::notation::clock_words::{clock_face, player_time};
 use crate::core::notation::language::{Language, fill};
 use crate::core::notation::parse::{ParseError, message, parse_move};
+use crate::core::notation::printable;
 use crate::core::notation::speak::Form;
 use crate::core::outcome::{Outcome, Termination};
 use crate::core::time::Timestamp;
@@ -65,6 +66,10 @@ pub enum Link {
     Waiting(Duration),
     /// The token is not accepted any more (HTTP 401).
     Revoked,
+    /// A new token (the player logged in again) is accepted.
+    Authorized,
+    /// An action was not sent: the token was refused (HTTP 401).
+    Unsent(Action),
     /// The server refused an action, in its words.
     Refused { action: Action, reason: String },
     /// A line the server sent could not be read, and why.
@@ -189,7 +194,9 @@ pub struct Online {
     /// The opponent left: from this instant the player may claim the win.
     claim_at: Option<Timestamp>,
     claim_told: bool,
-    chat: Vec<String>,
+    /// The newest chat lines, at most [`CHAT_KEPT`]; the first `unread` of them were read
+    /// out.
+    chat: std::collections::VecDeque<String>,
     unread: usize,
     ask_resign: bool,
     /// A typed promotion without its piece: the next line names it.
@@ -197,7 +204,38 @@ pub struct Online {
     /// The server ended the game (also aborted, which has no result).
     ended: bool,
     link_down: bool,
+    /// The token was refused and no new one is accepted yet.
+    revoked: bool,
+    /// The player's move that the refused token kept from the server: sent once the player
+    /// has logged in again, unless it is taken back first.
+    held: Option<Move>,
+    /// A 429's wait said, until this instant.
+    waiting_until: Option<Timestamp>,
+    /// An unreadable line was said; the next is only said after a good one.
+    bad_told: bool,
+    /// The player asked to abort: an abort is theirs.
+    abort_sent: bool,
 }
+
+/// The chat lines kept: a flood of messages costs no more memory than these.
+pub const CHAT_KEPT: usize = 100;
+
+/// The statuses of a game on lichess that end it; any other but `created` and `started` is
+/// not understood, and not taken as an end.
+const ENDS: [&str; 12] = [
+    "aborted",
+    "noStart",
+    "mate",
+    "resign",
+    "stalemate",
+    "timeout",
+    "draw",
+    "outoftime",
+    "cheat",
+    "unknownFinish",
+    "variantEnd",
+    "insufficientMaterialClaim",
+];
 
 fn say(urgency: Urgency, text: impl Into<String>) -> Out {
     Out::Effect(Effect::Say {
@@ -304,12 +342,17 @@ impl Online {
             mine: (false, false),
             claim_at: None,
             claim_told: false,
-            chat: Vec::new(),
+            chat: std::collections::VecDeque::new(),
             unread: 0,
             ask_resign: false,
             promotion: None,
             ended: false,
             link_down: false,
+            revoked: false,
+            held: None,
+            waiting_until: None,
+            bad_told: false,
+            abort_sent: false,
         };
         let o = &lang.online;
         let mut parts = vec![fill(
@@ -425,19 +468,30 @@ impl Online {
     /// A line of the game stream.
     pub fn server(&mut self, line: GameLine, now: Timestamp) -> Vec<Out> {
         let mut out = Vec::new();
+        self.bad_told = false;
         match line {
             GameLine::Full(full) => self.sync(&full.state, false, now, &mut out),
             GameLine::State(state) => self.sync(&state, false, now, &mut out),
             GameLine::Chat(c) => {
                 if c.room == "player" && !c.username.eq_ignore_ascii_case(&self.my_name) {
-                    self.chat.push(fill(
+                    // Names and texts from outside: no control character reaches the screen.
+                    let name = printable(&c.username);
+                    let text = printable(&c.text);
+                    // Said when the first unread message comes, not at each of a flood.
+                    if self.unread == self.chat.len() {
+                        out.push(answer(fill(
+                            &self.lang.online.chat_arrived,
+                            &[("name", &name)],
+                        )));
+                    }
+                    self.chat.push_back(fill(
                         &self.lang.online.chat_line,
-                        &[("name", &c.username), ("text", &c.text)],
+                        &[("name", &name), ("text", &text)],
                     ));
-                    out.push(answer(fill(
-                        &self.lang.online.chat_arrived,
-                        &[("name", &c.username)],
-                    )));
+                    if self.chat.len() > CHAT_KEPT {
+                        self.chat.pop_front();
+                        self.unread = self.unread.saturating_sub(1);
+                    }
                 }
             }
             GameLine::Gone(g) => {
@@ -484,7 +538,10 @@ impl Online {
         let game = self.m.game();
         let (moves, bad) = server_moves(game.start(), &state.moves);
         if let Some(word) = bad {
-            out.push(say(Urgency::Urgent, fill(&o.bad_move, &[("move", &word)])));
+            out.push(say(
+                Urgency::Urgent,
+                fill(&o.bad_move, &[("move", &printable(&word))]),
+            ));
         }
         let local: Vec<Move> = game.moves().iter().map(|p| p.mv).collect();
         let common = local.iter().zip(&moves).take_while(|(a, b)| a == b).count();
@@ -527,13 +584,23 @@ impl Online {
             }
             self.pass(effects, quiet, out);
         }
-        // A sent move that is no longer possible was refused or overtaken.
-        if let Some(m) = self.sent
-            && (self.m.game().turn() != self.me || !self.m.game().position().is_legal(m))
-        {
+        // A sent move that is no longer possible was refused or overtaken; so was a move kept
+        // back by a refused token (the server may have it after all).
+        let possible =
+            |m: Move| self.m.game().turn() == self.me && self.m.game().position().is_legal(m);
+        if self.sent.is_some_and(|m| !possible(m)) {
             self.sent = None;
         }
+        if self.held.is_some_and(|m| !possible(m)) {
+            self.held = None;
+        }
         let started = state.status == "started" || state.status == "created";
+        // A status hector does not know ends nothing: said once, as an unreadable line.
+        let unknown = !started && !ENDS.contains(&state.status.as_str());
+        if unknown {
+            let reason = fill(&o.unknown_status, &[("status", &printable(&state.status))]);
+            out.extend(self.link(Link::BadLine(reason), now));
+        }
         let ply = self.m.game().ply();
         self.clock = Some(ServerClock {
             white: Duration::from_millis(state.wtime),
@@ -546,7 +613,7 @@ impl Online {
         self.warn(now, out);
         if started {
             self.offers(state, quiet, out);
-        } else if !self.ended {
+        } else if !self.ended && !unknown {
             self.end(state, now, out);
         }
     }
@@ -597,11 +664,38 @@ impl Online {
             Some(w) => Outcome::win(w, t),
             None => Outcome::draw(t),
         };
+        let o = &self.lang.online;
+        // What the board can show and does not: the server's word is said with the board's,
+        // and the game ends without a result.
+        let contradicted = match state.status.as_str() {
+            "mate" => Some(&o.mate_not_on_board),
+            "stalemate" => Some(&o.stalemate_not_on_board),
+            "resign" if winner.is_none() => Some(&o.resign_without_winner),
+            _ => None,
+        };
+        if let Some(words) = contradicted {
+            out.push(Out::Effect(Effect::Record(Recorded::Note(format!(
+                "lichess ended the game ({}), which the board does not show",
+                printable(&state.status)
+            )))));
+            out.push(say(Urgency::Urgent, words.clone()));
+            return;
+        }
         let outcome = match state.status.as_str() {
             "aborted" | "noStart" => {
-                out.push(Out::Effect(Effect::Record(Recorded::Note(
-                    "aborted on lichess".to_string(),
-                ))));
+                // Whoever did not make the first moves in time, or asked to abort.
+                let by = match state.status.as_str() {
+                    "noStart" => self.m.game().turn(),
+                    _ if self.abort_sent => self.me,
+                    _ => !self.me,
+                };
+                match self.m.abandoned(by, now) {
+                    Some(effects) => self.pass(effects, false, out),
+                    // Too late to abort by the Laws: kept as the server's word.
+                    None => out.push(Out::Effect(Effect::Record(Recorded::Note(
+                        "aborted on lichess".to_string(),
+                    )))),
+                }
                 out.push(say(Urgency::Urgent, self.lang.online.aborted.clone()));
                 return;
             }
@@ -651,6 +745,7 @@ impl Online {
             match parsed {
                 Ok(Line::Command(Command::Yes)) => {
                     let action = if self.m.game().ply() < 2 {
+                        self.abort_sent = true;
                         Action::Abort
                     } else {
                         Action::Resign
@@ -713,7 +808,7 @@ impl Online {
             } else {
                 out.push(Out::Effect(Effect::Say {
                     urgency: Urgency::Answer,
-                    lines: self.chat[self.unread..].to_vec(),
+                    lines: self.chat.iter().skip(self.unread).cloned().collect(),
                 }));
                 self.unread = self.chat.len();
             }
@@ -790,6 +885,15 @@ impl Online {
                 None => out.push(answer(o.no_clock.clone())),
             },
             Command::New | Command::Rematch => out.push(answer(o.no_new.clone())),
+            // A move held back by a refused token is let go.
+            Command::Takeback if self.held.is_some() => {
+                if let Some(m) = self.held.take() {
+                    out.push(answer(fill(
+                        &o.move_dropped,
+                        &[("move", &self.move_words(m))],
+                    )));
+                }
+            }
             // hector play's words for the server's take-back and abort.
             Command::Takeback | Command::Abort if over => {
                 out.push(answer(self.lang.messages.game_over.clone()));
@@ -798,7 +902,10 @@ impl Online {
                 out.push(Out::Send(Action::Takeback(true)));
                 out.push(answer(o.takeback_asked.clone()));
             }
-            Command::Abort => out.push(Out::Send(Action::Abort)),
+            Command::Abort => {
+                self.abort_sent = true;
+                out.push(Out::Send(Action::Abort));
+            }
             Command::Select(square) => self.select(square, &mut out),
             Command::Help => {
                 let effects = self.m.handle(Event::Command(Command::Help), now);
@@ -895,6 +1002,10 @@ impl Online {
         } else if !game.position().is_legal(m) {
             out.push(answer(self.lang.messages.not_a_move.clone()));
             out.push(Out::Effect(Effect::Refused));
+        } else if self.revoked {
+            // The refused token would refuse it too: it waits for the next login.
+            self.held = Some(m);
+            out.push(answer(fill(&o.move_held, &[("move", &self.move_words(m))])));
         } else {
             self.sent = Some(m);
             let uci = m.to_uci(game.variant().castling_mode()).to_string();
@@ -938,8 +1049,9 @@ impl Online {
         out
     }
 
-    /// The connection's news in words; a refused move is taken off.
-    pub fn link(&mut self, news: Link) -> Vec<Out> {
+    /// The connection's news in words; a refused move is taken off, a move the token kept
+    /// from the server is held until the player has logged in again.
+    pub fn link(&mut self, news: Link, now: Timestamp) -> Vec<Out> {
         let o = &self.lang.online;
         let mut out = Vec::new();
         match news {
@@ -955,15 +1067,35 @@ impl Online {
                     out.push(answer(o.reconnected.clone()));
                 }
             }
-            Link::Waiting(d) => out.push(say(
-                Urgency::Urgent,
-                fill(
-                    &o.rate_limited,
-                    &[("seconds", &d.as_secs().max(1).to_string())],
-                ),
-            )),
-            Link::Revoked => out.push(say(Urgency::Urgent, o.revoked.clone())),
+            Link::Waiting(d) => {
+                let until = now + d;
+                // Said once for a wait, not again by each request that meets it.
+                if self
+                    .waiting_until
+                    .is_none_or(|told| until > told + Duration::from_secs(5))
+                {
+                    self.waiting_until = Some(until);
+                    out.push(say(
+                        Urgency::Urgent,
+                        fill(
+                            &o.rate_limited,
+                            &[("seconds", &d.as_secs().max(1).to_string())],
+                        ),
+                    ));
+                }
+            }
+            Link::Revoked => self.refused_token(None, &mut out),
+            Link::Unsent(action) => self.refused_token(Some(action), &mut out),
+            Link::Authorized => {
+                if std::mem::take(&mut self.revoked) {
+                    out.push(answer(o.authorized.clone()));
+                }
+                if let Some(m) = self.held.take() {
+                    self.send_move(m, &mut out);
+                }
+            }
             Link::Refused { action, reason } => {
+                let reason = printable(&reason);
                 if let Action::Move(_) = action {
                     self.sent = None;
                     self.board_back(&mut out);
@@ -979,12 +1111,41 @@ impl Online {
                 }
             }
             Link::TooLong => out.push(answer(o.too_long.clone())),
-            Link::BadLine(reason) => out.push(say(
-                Urgency::Answer,
-                fill(&o.bad_line, &[("reason", &reason)]),
-            )),
+            Link::BadLine(reason) => {
+                // Said once until a good line comes: a flood of bad lines is one sentence.
+                if !std::mem::replace(&mut self.bad_told, true) {
+                    out.push(say(
+                        Urgency::Answer,
+                        fill(&o.bad_line, &[("reason", &printable(&reason))]),
+                    ));
+                }
+            }
         }
         out
+    }
+
+    /// The token was refused (said once); a move that did not go is held for the next login.
+    fn refused_token(&mut self, unsent: Option<Action>, out: &mut Vec<Out>) {
+        let o = &self.lang.online;
+        if !std::mem::replace(&mut self.revoked, true) {
+            out.push(say(Urgency::Urgent, o.revoked.clone()));
+        }
+        if let Some(Action::Move(_)) = unsent
+            && let Some(m) = self.sent.take()
+        {
+            self.held = Some(m);
+            out.push(answer(fill(&o.move_held, &[("move", &self.move_words(m))])));
+        }
+    }
+
+    /// A move of the player's in the game's words.
+    fn move_words(&self, m: Move) -> String {
+        crate::core::notation::speak::announce(
+            self.m.game().position(),
+            m,
+            self.lang,
+            self.m.setup().form,
+        )
     }
 }
 
@@ -992,8 +1153,8 @@ impl Online {
 pub fn player_name(p: &Player, lang: &Language) -> String {
     match (p.ai_level, &p.name, &p.id) {
         (Some(level), _, _) => fill(&lang.online.ai, &[("level", &level.to_string())]),
-        (None, Some(name), _) => name.clone(),
-        (None, None, Some(id)) => id.clone(),
+        (None, Some(name), _) => printable(name).into_owned(),
+        (None, None, Some(id)) => printable(id).into_owned(),
         (None, None, None) => lang.online.anonymous.clone(),
     }
 }

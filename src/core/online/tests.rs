@@ -96,10 +96,13 @@ fn a_refused_move_is_said_and_the_player_moves_again() {
     let (mut g, _) = start("");
     let t = Timestamp::ZERO;
     g.line("e4", t);
-    let out = g.link(Link::Refused {
-        action: Action::Move("e2e4".into()),
-        reason: "Not your turn".into(),
-    });
+    let out = g.link(
+        Link::Refused {
+            action: Action::Move("e2e4".into()),
+            reason: "Not your turn".into(),
+        },
+        t,
+    );
     assert_eq!(
         said(&out),
         vec!["lichess hat den Zug abgelehnt: Not your turn. Sie sind am Zug"]
@@ -138,11 +141,14 @@ fn a_move_made_while_the_stream_was_down_is_announced() {
     let (mut g, _) = start("e2e4");
     let t = Timestamp::ZERO;
     assert_eq!(
-        said(&g.link(Link::Dropped)),
+        said(&g.link(Link::Dropped, t)),
         vec!["Verbindung zu lichess unterbrochen. Ich verbinde neu"]
     );
-    assert!(said(&g.link(Link::Dropped)).is_empty(), "said once");
-    assert_eq!(said(&g.link(Link::Restored)), vec!["Verbindung wieder da"]);
+    assert!(said(&g.link(Link::Dropped, t)).is_empty(), "said once");
+    assert_eq!(
+        said(&g.link(Link::Restored, t)),
+        vec!["Verbindung wieder da"]
+    );
     let out = g.server(GameLine::Full(Box::new(full("e2e4 c7c5"))), t);
     assert_eq!(said(&out), vec!["Cäsar fünf"]);
 }
@@ -444,4 +450,150 @@ fn a_move_made_on_the_screens_board_goes_to_the_server() {
         vec!["Rückblick: erst aktuell sagen, dann ziehen"]
     );
     assert!(sent(&out).is_empty());
+}
+
+fn line(text: &str) -> GameLine {
+    match game_line(text) {
+        Ok(Some(line)) => line,
+        other => panic!("test line not read: {other:?}"),
+    }
+}
+
+/// A status hector does not know is one unreadable line, said once, and ends nothing.
+#[test]
+fn an_unknown_status_is_said_once_and_ends_nothing() {
+    let (mut g, _) = start("e2e4 e7e5");
+    let t = Timestamp::ZERO;
+    let odd = r#"{"type":"gameState","moves":"e2e4 e7e5","wtime":1,"btime":1,"status":"paused"}"#;
+    let words = said(&g.server(line(odd), t));
+    assert_eq!(words.len(), 1, "{words:?}");
+    assert!(
+        words[0].contains("unlesbar") && words[0].contains("paused"),
+        "{words:?}"
+    );
+    assert!(
+        said(&g.link(Link::BadLine("again".into()), t)).is_empty(),
+        "said once"
+    );
+    assert!(!g.is_over());
+    assert_eq!(sent(&g.line("Sf3", t)), vec![Action::Move("g1f3".into())]);
+}
+
+/// The board decides what it can show: mate that is not on the board is said with the
+/// board's word and gives no result; mate without a winner on a mated board is the board's.
+#[test]
+fn a_servers_end_the_board_contradicts_is_said_and_decides_nothing() {
+    let (mut g, _) = start("e2e4 e7e5");
+    let t = Timestamp::ZERO;
+    let mate = r#"{"type":"gameState","moves":"e2e4 e7e5","wtime":1,"btime":1,"status":"mate"}"#;
+    let words = said(&g.server(line(mate), t));
+    assert_eq!(
+        words,
+        vec![
+            "lichess meldet Schachmatt, auf dem Brett ist aber kein Matt. Das Ergebnis bleibt offen"
+        ]
+    );
+    assert!(g.is_over());
+    assert_eq!(g.game().result(), None);
+    let (mut g, _) = start("f2f3 e7e5 g2g4");
+    let mated =
+        r#"{"type":"gameState","moves":"f2f3 e7e5 g2g4 d8h4","wtime":1,"btime":1,"status":"mate"}"#;
+    let words = said(&g.server(line(mated), t)).join(" ");
+    assert!(!words.contains("Remis"), "{words}");
+    assert_eq!(
+        g.game().result(),
+        Some(crate::core::outcome::GameResult::BlackWins)
+    );
+}
+
+/// An aborted game is over without a result in the record (hector games says so).
+#[test]
+fn an_abort_on_the_server_is_recorded_as_one() {
+    let (mut g, _) = start("e2e4");
+    let t = Timestamp::ZERO;
+    let aborted = r#"{"type":"gameState","moves":"e2e4","wtime":1,"btime":1,"status":"aborted"}"#;
+    let out = g.server(line(aborted), t);
+    assert!(
+        out.iter().any(|o| matches!(
+            o,
+            Out::Effect(Effect::Record(Recorded::Aborted { by: Color::Black }))
+        )),
+        "{out:?}"
+    );
+    assert_eq!(said(&out), vec!["Die Partie wurde abgebrochen"]);
+    assert!(g.game().is_aborted());
+}
+
+/// A flood of chat costs a bounded number of lines and one announcement.
+#[test]
+fn a_chat_flood_keeps_only_the_newest_lines_and_is_announced_once() {
+    let (mut g, _) = start("e2e4 e7e5");
+    let t = Timestamp::ZERO;
+    let mut announced = 0;
+    for i in 0..5000 {
+        let text = format!(
+            r#"{{"type":"chatLine","room":"player","username":"Anna\u001b[2J","text":"spam {i}\u0007"}}"#
+        );
+        announced += said(&g.server(line(&text), t)).len();
+    }
+    assert_eq!(announced, 1);
+    let read = said(&g.line("chat", t));
+    let lines: Vec<&str> = read[0].split(" Anna").collect();
+    assert_eq!(lines.len(), CHAT_KEPT, "{}", read[0].len());
+    assert!(
+        read[0].ends_with("Anna\\x1B[2J: spam 4999\\x07"),
+        "{}",
+        &read[0][read[0].len() - 40..]
+    );
+    assert!(!read[0].contains('\u{1b}'));
+}
+
+/// After a refused token the move is kept, said, and sent once the player logged in again;
+/// `zurück` lets a held move go.
+#[test]
+fn a_move_the_refused_token_kept_goes_after_the_next_login() {
+    let (mut g, _) = start("");
+    let t = Timestamp::ZERO;
+    assert_eq!(sent(&g.line("e4", t)), vec![Action::Move("e2e4".into())]);
+    let words = said(&g.link(Link::Unsent(Action::Move("e2e4".into())), t));
+    assert_eq!(
+        words,
+        vec![
+            "lichess nimmt den Zugang nicht mehr an. Bitte neu anmelden: hector online login",
+            "Eva vier ist nicht gesendet: es geht zu lichess, sobald Sie neu angemeldet sind. zurück lässt den Zug fallen"
+        ]
+    );
+    assert!(said(&g.link(Link::Revoked, t)).is_empty(), "said once");
+    // Another move replaces it, and is not sent either.
+    let out = g.line("d4", t);
+    assert!(sent(&out).is_empty());
+    assert!(said(&out)[0].starts_with("David vier ist nicht gesendet"));
+    let out = g.link(Link::Authorized, t);
+    assert_eq!(said(&out), vec!["Wieder bei lichess angemeldet"]);
+    assert_eq!(sent(&out), vec![Action::Move("d2d4".into())]);
+    // Let go: nothing is sent after the login.
+    let (mut g, _) = start("");
+    g.line("e4", t);
+    g.link(Link::Unsent(Action::Move("e2e4".into())), t);
+    assert_eq!(
+        said(&g.line("zurück", t)),
+        vec!["Eva vier wird nicht gesendet"]
+    );
+    assert!(sent(&g.link(Link::Authorized, t)).is_empty());
+}
+
+/// A 429's wait is said once, not by every request that meets it.
+#[test]
+fn a_wait_is_said_once() {
+    let (mut g, _) = start("");
+    let t = Timestamp::ZERO;
+    let wait = Duration::from_secs(60);
+    assert_eq!(
+        said(&g.link(Link::Waiting(wait), t)),
+        vec!["lichess bittet zu warten: 60 Sekunden"]
+    );
+    let later = Timestamp::from_millis(2000);
+    assert!(said(&g.link(Link::Waiting(wait - Duration::from_secs(2)), later)).is_empty());
+    let after = Timestamp::from_millis(70_000);
+    assert_eq!(said(&g.link(Link::Waiting(wait), after)).len(), 1);
 }

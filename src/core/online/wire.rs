@@ -62,15 +62,13 @@ pub struct Player {
 }
 
 /// `gameState`: the moves so far (UCI, space-separated), the times, the status, the offers.
+/// The moves, the times and the status must be there: a line without them is unreadable
+/// (read as empty they would take every move back or end the game).
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 pub struct GameState {
-    #[serde(default)]
     pub moves: String,
-    #[serde(default)]
     pub wtime: u64,
-    #[serde(default)]
     pub btime: u64,
-    #[serde(default)]
     pub status: String,
     #[serde(default)]
     pub winner: Option<String>,
@@ -280,6 +278,15 @@ mod tests {
         assert_eq!(game_line(r#"{"type":"somethingNew"}"#), Ok(None));
         assert!(game_line("{not json").is_err());
         assert!(game_line(r#"{"type":"gameState","moves":3}"#).is_err());
+        // A state without its status (or moves, or times) is unreadable, never an end.
+        assert!(game_line(r#"{"type":"gameState","moves":"e2e4","wtime":1,"btime":1}"#).is_err());
+        assert!(
+            game_line(r#"{"type":"gameState","status":"started","wtime":1,"btime":1}"#).is_err()
+        );
+        assert!(
+            game_line(r#"{"type":"gameState","moves":"","wtime":1,"btime":1,"status":"started"}"#)
+                .is_ok_and(|l| l.is_some())
+        );
         assert!(event_line("[1,2]").is_err());
     }
 

@@ -739,11 +739,14 @@ fn scoresheet_with_end(
     lang: &Language,
 ) -> String {
     let w = &lang.record;
+    // The header's texts come from outside (a journal may be crafted, a name an engine's):
+    // printed with their control characters shown, never sent to the terminal.
+    let printable = crate::core::notation::printable;
     let name = |n: &str, c: Color| {
         if n.trim().is_empty() {
             lang.color(c).to_string()
         } else {
-            n.trim().to_string()
+            printable(n.trim()).into_owned()
         }
     };
     let mut lines: Vec<String> = vec![fill(
@@ -755,7 +758,7 @@ fn scoresheet_with_end(
     )];
     let mut fact = |template: &str, text: &str| {
         if !text.trim().is_empty() {
-            lines.push(fill(template, &[("text", text.trim())]));
+            lines.push(fill(template, &[("text", &printable(text.trim()))]));
         }
     };
     fact(&w.event, &header.event);
@@ -771,7 +774,7 @@ fn scoresheet_with_end(
             crate::core::variant::Variant::Chess960 => &w.start_chess960,
             _ => &w.start_fen,
         };
-        lines.push(capitalized(&fill(template, &[("fen", fen)])));
+        lines.push(capitalized(&fill(template, &[("fen", &printable(fen))])));
     }
     let mut body: Vec<String> = Vec::new();
     let mut current = String::new();

@@ -48,6 +48,9 @@ pub enum ImportError {
     NoGames,
     #[error("there is no game {requested}: the file holds {found}")]
     NoSuchGame { requested: usize, found: usize },
+    /// Longer than the PGN reader keeps as one game: nothing of it was read.
+    #[error("game {game}, line {line}: the game is longer than {} MiB, the most hector reads as one game", crate::core::pgn::MAX_GAME_BYTES >> 20)]
+    TooLarge { game: usize, line: usize },
     #[error("game {game}, line {line}: {message}")]
     BadStart {
         game: usize,
@@ -97,6 +100,13 @@ pub fn import_pgn(bytes: &[u8], number: usize) -> Result<Imported, ImportError> 
 
 /// Plays the main line of one game the reader has split off; `number` names it in errors.
 pub fn import_game(raw: &RawGame<'_>, number: usize) -> Result<Imported, ImportError> {
+    // Its moves were not kept: read as it stands it would be a game of no moves.
+    if raw.is_too_large() {
+        return Err(ImportError::TooLarge {
+            game: number,
+            line: raw.line,
+        });
+    }
     let (start, variant) = game_start(raw).map_err(|e| ImportError::BadStart {
         game: number,
         line: e.line,

@@ -343,7 +343,8 @@ impl Engine {
         let path = locate(self.opts.path.as_deref())?;
         let spawned = process::spawn(&path)?;
         let info = handshake(&spawned, &path, &self.opts, self.timeouts)?;
-        self.name = info
+        // The engine's own words: its control characters never reach a screen or a journal.
+        let name = info
             .name
             .clone()
             .filter(|n| !n.is_empty())
@@ -353,6 +354,7 @@ impl Engine {
                     |n| n.to_string_lossy().into_owned(),
                 )
             });
+        self.name = crate::core::notation::printable(&name).into_owned();
         self.info = info;
         let (commands, commands_rx) = unbounded();
         let slot: EventSlot = Arc::new(Mutex::new(Some(self.events_tx.clone())));

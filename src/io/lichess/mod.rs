@@ -2,17 +2,21 @@
 //! NDJSON stream read line by line on a thread of its own (each line capped, keep-alive lines
 //! skipped, the connection made again with backoff when it drops), and the player's actions
 //! sent on another thread, so that neither a slow server nor a wait the server asks for (HTTP
-//! 429) holds up the terminal. The token lives in the XDG config directory, mode 0600.
+//! 429) holds up the terminal. The token lives in the XDG config directory, mode 0600; it is
+//! sent only over https (or to this machine itself), never after a 429 before the wait the API
+//! asks for, and a refused token is looked for again in its file, so that a new login lets the
+//! game go on.
 
 pub mod token;
 
 use std::io::{BufRead, BufReader, Read};
-use std::sync::Arc;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use crossbeam_channel::{Receiver, Sender, unbounded};
+use crossbeam_channel::{Receiver, Sender, bounded};
 use ureq::Agent;
 use ureq::http::Response;
 
@@ -21,13 +25,23 @@ use crate::core::online::{Action, Link};
 
 /// The longest stream line hector reads; a longer one is skipped and said.
 pub const MAX_LINE: usize = 1 << 20;
-/// The wait after a 429 when the server names none (lichess: "one minute").
-const RATE_WAIT: Duration = Duration::from_secs(60);
-/// A game stream silent this long (lichess sends a keep-alive line every few seconds) is
-/// taken as broken.
+/// The least wait after a 429: lichess asks for a full minute, whatever Retry-After says.
+pub const RATE_WAIT: Duration = Duration::from_secs(60);
+/// The longest wait a server may ask for; a longer Retry-After counts as this.
+const MAX_RATE_WAIT: Duration = Duration::from_secs(3600);
+/// A stream silent this long (lichess sends a keep-alive line every few seconds) is taken as
+/// broken.
 const STALL: Duration = Duration::from_secs(20);
+/// A connection that still brings lines this long after it opened is healthy: only then does
+/// its backoff start again from the beginning and "connection back" get said, so that a server
+/// that closes each stream at once is asked ever more rarely, not every second.
+const HEALTHY: Duration = Duration::from_secs(5);
 /// The longest pause between two attempts to connect again.
 const MAX_BACKOFF: Duration = Duration::from_secs(30);
+/// How often the token file is looked at again after the token was refused.
+const TOKEN_LOOK: Duration = Duration::from_secs(2);
+/// How often a waiting stream thread looks whether it should stop.
+const TICK: Duration = Duration::from_millis(250);
 
 /// What went wrong with a request.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -42,28 +56,81 @@ pub enum ApiError {
     Network(String),
 }
 
-/// lichess (or the server at `base`) with the player's token.
+/// Why a server is not asked at all.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ServerError {
+    #[error("{0} is not a web address such as https://lichess.org")]
+    NotAnAddress(String),
+    /// Plain http to another machine: the token would cross the network readable by anyone.
+    #[error("{0} is not https: the token would travel in clear text")]
+    Insecure(String),
+}
+
+/// Whether the token may be sent to `base`: https anywhere, plain http only to this machine
+/// itself (localhost, 127.0.0.0/8, ::1), where no network carries it.
+pub fn check_server(base: &str) -> Result<(), ServerError> {
+    let not_an_address = || ServerError::NotAnAddress(base.to_string());
+    let uri: ureq::http::Uri = base.trim().parse().map_err(|_| not_an_address())?;
+    let host = uri.host().ok_or_else(not_an_address)?;
+    match uri.scheme_str() {
+        Some(s) if s.eq_ignore_ascii_case("https") => Ok(()),
+        Some(s) if s.eq_ignore_ascii_case("http") && is_loopback(host) => Ok(()),
+        Some(s) if s.eq_ignore_ascii_case("http") => Err(ServerError::Insecure(base.to_string())),
+        _ => Err(not_an_address()),
+    }
+}
+
+fn is_loopback(host: &str) -> bool {
+    let bare = host.trim_start_matches('[').trim_end_matches(']');
+    bare.eq_ignore_ascii_case("localhost")
+        || bare.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// An agent of hector's: statuses are answers, not errors; no redirects (the token would not
+/// follow one anyway); `per_read` bounds each read of a stream.
+fn agent(per_read: Option<Duration>) -> Agent {
+    Agent::config_builder()
+        .http_status_as_error(false)
+        .max_redirects(0)
+        .timeout_connect(Some(Duration::from_secs(15)))
+        .timeout_recv_response(Some(Duration::from_secs(30)))
+        .timeout_per_read(per_read)
+        .user_agent(concat!("hector/", env!("CARGO_PKG_VERSION")))
+        .build()
+        .into()
+}
+
+/// lichess (or the server at `base`) with the player's token. Clones share the token, the
+/// wait a 429 asked for and whether the token was refused.
 #[derive(Clone)]
 pub struct Client {
     agent: Agent,
     base: String,
-    token: String,
+    token: Arc<Mutex<String>>,
+    /// No request goes out before this instant (a 429 asked to wait).
+    quiet_until: Arc<Mutex<Option<Instant>>>,
+    /// The least wait after a 429: [`RATE_WAIT`] (shorter only in this module's tests).
+    rate_floor: Duration,
+    /// A request was answered 401: the token is looked for again in its file.
+    revoked: Arc<AtomicBool>,
 }
 
 impl Client {
-    pub fn new(base: &str, token: &str) -> Client {
-        let agent: Agent = Agent::config_builder()
-            .http_status_as_error(false)
-            .timeout_connect(Some(Duration::from_secs(15)))
-            .timeout_recv_response(Some(Duration::from_secs(30)))
-            .user_agent(concat!("hector/", env!("CARGO_PKG_VERSION")))
-            .build()
-            .into();
-        Client {
-            agent,
-            base: base.trim_end_matches('/').to_string(),
-            token: token.trim().to_string(),
-        }
+    /// A client for `base`; refused when the token would travel in clear text.
+    pub fn new(base: &str, token: &str) -> Result<Client, ServerError> {
+        check_server(base)?;
+        Ok(Client {
+            agent: agent(None),
+            base: base.trim().trim_end_matches('/').to_string(),
+            token: Arc::new(Mutex::new(token.trim().to_string())),
+            quiet_until: Arc::default(),
+            rate_floor: RATE_WAIT,
+            revoked: Arc::default(),
+        })
     }
 
     fn url(&self, path: &str) -> String {
@@ -71,26 +138,64 @@ impl Client {
     }
 
     fn auth(&self) -> String {
-        format!("Bearer {}", self.token)
+        format!("Bearer {}", lock(&self.token))
+    }
+
+    /// The rest of a wait a 429 asked for, if one is still running.
+    fn quiet_left(&self) -> Option<Duration> {
+        let until = (*lock(&self.quiet_until))?;
+        let left = until.saturating_duration_since(Instant::now());
+        (!left.is_zero()).then_some(left)
+    }
+
+    /// A 429: no request for the time the server asks, and never less than a minute.
+    fn rate_limited(&self, asked: Option<u64>) -> Duration {
+        let wait = asked
+            .map_or(RATE_WAIT, Duration::from_secs)
+            .max(self.rate_floor)
+            .min(MAX_RATE_WAIT);
+        *lock(&self.quiet_until) = Some(Instant::now() + wait);
+        wait
+    }
+
+    /// The token was refused (HTTP 401) and no newer one has been found yet.
+    pub fn is_revoked(&self) -> bool {
+        self.revoked.load(Ordering::Relaxed)
+    }
+
+    /// After a refused token: a different token in the file (the player logged in again) is
+    /// taken, and true returned.
+    pub fn renewed(&self) -> bool {
+        match token::stored() {
+            Ok(Some(t)) if t != *lock(&self.token) => {
+                *lock(&self.token) = t;
+                self.revoked.store(false, Ordering::Relaxed);
+                true
+            }
+            _ => false,
+        }
     }
 
     /// A successful answer, or the error its status says.
     fn check(
+        &self,
         result: Result<Response<ureq::Body>, ureq::Error>,
     ) -> Result<Response<ureq::Body>, ApiError> {
         let mut response = result.map_err(|e| ApiError::Network(e.to_string()))?;
         let status = response.status().as_u16();
         match status {
             200..=299 => Ok(response),
-            401 => Err(ApiError::Unauthorized),
+            401 => {
+                self.revoked.store(true, Ordering::Relaxed);
+                Err(ApiError::Unauthorized)
+            }
             429 => {
-                let wait = response
+                let asked = response
                     .headers()
                     .get("retry-after")
                     .and_then(|v| v.to_str().ok())
-                    .and_then(|v| v.trim().parse::<u64>().ok())
-                    .map_or(RATE_WAIT, Duration::from_secs);
-                Err(ApiError::RateLimited(wait))
+                    .and_then(|v| v.trim().parse::<u64>().ok());
+                Err(ApiError::RateLimited(self.rate_limited(asked)))
             }
             _ => {
                 let body = response
@@ -107,6 +212,17 @@ impl Client {
         }
     }
 
+    /// Sends a request unless a 429's wait still runs.
+    fn send(
+        &self,
+        request: impl FnOnce(&Agent) -> Result<Response<ureq::Body>, ureq::Error>,
+    ) -> Result<Response<ureq::Body>, ApiError> {
+        if let Some(left) = self.quiet_left() {
+            return Err(ApiError::RateLimited(left));
+        }
+        self.check(request(&self.agent))
+    }
+
     fn text(response: Response<ureq::Body>) -> Result<String, ApiError> {
         let mut response = response;
         response
@@ -118,44 +234,49 @@ impl Client {
     }
 
     pub fn get(&self, path: &str) -> Result<String, ApiError> {
-        let r = self
-            .agent
-            .get(self.url(path))
-            .header("Authorization", self.auth())
-            .call();
-        Client::text(Client::check(r)?)
+        let (url, auth) = (self.url(path), self.auth());
+        let r = self.send(|agent| agent.get(url).header("Authorization", auth).call())?;
+        Client::text(r)
     }
 
     pub fn post(&self, path: &str, form: &[(&str, &str)]) -> Result<String, ApiError> {
-        let request = self
-            .agent
-            .post(self.url(path))
-            .header("Authorization", self.auth());
-        let r = if form.is_empty() {
-            request.send_empty()
-        } else {
-            request.send_form(form.iter().copied())
-        };
-        Client::text(Client::check(r)?)
+        let (url, auth) = (self.url(path), self.auth());
+        let r = self.send(|agent| {
+            let request = agent.post(url).header("Authorization", auth);
+            if form.is_empty() {
+                request.send_empty()
+            } else {
+                request.send_form(form.iter().copied())
+            }
+        })?;
+        Client::text(r)
     }
 
-    /// A streamed answer, to be read line by line.
-    pub fn stream(&self, path: &str, form: Option<&[(&str, &str)]>) -> Result<Lines, ApiError> {
+    /// A streamed answer, read line by line on a thread of its own. Each stream has an agent
+    /// of its own, so that giving it up closes its connection (and ends its thread).
+    pub fn stream(&self, path: &str, form: Option<&[(&str, &str)]>) -> Result<Stream, ApiError> {
+        if let Some(left) = self.quiet_left() {
+            return Err(ApiError::RateLimited(left));
+        }
+        // A read that waits longer than a stall ends by itself too.
+        let agent = agent(Some(STALL + STALL));
+        let (url, auth) = (self.url(path), self.auth());
         let r = match form {
-            None => self
-                .agent
-                .get(self.url(path))
-                .header("Authorization", self.auth())
+            None => agent
+                .get(url)
+                .header("Authorization", auth)
                 .header("Accept", "application/x-ndjson")
                 .call(),
-            Some(form) => self
-                .agent
-                .post(self.url(path))
-                .header("Authorization", self.auth())
+            Some(form) => agent
+                .post(url)
+                .header("Authorization", auth)
                 .send_form(form.iter().copied()),
         };
-        let response = Client::check(r)?;
-        Ok(Lines::new(Box::new(response.into_body().into_reader())))
+        let response = self.check(r)?;
+        Ok(Stream::open(
+            Box::new(response.into_body().into_reader()),
+            Some(agent),
+        ))
     }
 
     pub fn account(&self) -> Result<Account, ApiError> {
@@ -231,6 +352,66 @@ impl Lines {
     }
 }
 
+/// An open stream: a thread of its own reads its lines (so that a stream that goes silent is
+/// noticed); dropping it closes the connection, which ends that thread.
+pub struct Stream {
+    lines: Receiver<std::io::Result<Read1>>,
+    /// The connection's own agent, shut down to close it.
+    hangup: Option<Agent>,
+}
+
+/// What a stream brought.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Next {
+    Line(String),
+    /// A line longer than [`MAX_LINE`], skipped.
+    TooLong,
+    /// The server closed the stream, or it broke.
+    Closed,
+    /// Nothing within the time waited.
+    Silent,
+}
+
+impl Stream {
+    /// Reads `reader`'s lines on a thread of its own; `hangup` closes its connection.
+    pub fn open(reader: Box<dyn Read + Send>, hangup: Option<Agent>) -> Stream {
+        let (tx, lines) = bounded(64);
+        let mut source = Lines::new(reader);
+        // Without a thread the channel is closed at once: the stream reads as closed.
+        let _ = thread::Builder::new()
+            .name("hector-lichess-lines".into())
+            .spawn(move || {
+                loop {
+                    let read = source.read_line();
+                    let end = !matches!(read, Ok(Read1::Line(_) | Read1::TooLong));
+                    if tx.send(read).is_err() || end {
+                        return;
+                    }
+                }
+            });
+        Stream { lines, hangup }
+    }
+
+    /// The next line, waiting at most `wait`.
+    pub fn next(&self, wait: Duration) -> Next {
+        match self.lines.recv_timeout(wait) {
+            Err(crossbeam_channel::RecvTimeoutError::Timeout) => Next::Silent,
+            Err(crossbeam_channel::RecvTimeoutError::Disconnected) => Next::Closed,
+            Ok(Ok(Read1::Line(text))) => Next::Line(text),
+            Ok(Ok(Read1::TooLong)) => Next::TooLong,
+            Ok(Ok(Read1::End) | Err(_)) => Next::Closed,
+        }
+    }
+}
+
+impl Drop for Stream {
+    fn drop(&mut self) {
+        if let Some(agent) = self.hangup.take() {
+            agent.shutdown();
+        }
+    }
+}
+
 /// What the adapter's threads send the mode.
 #[derive(Debug)]
 pub enum News {
@@ -253,6 +434,10 @@ fn pause(d: Duration, stop: &AtomicBool) -> bool {
     !stop.load(Ordering::Relaxed)
 }
 
+/// The news waiting for the mode: a flood of lines holds up the stream's reading, not the
+/// memory.
+const NEWS_QUEUE: usize = 256;
+
 /// The game's stream and the sender of actions, each on a thread of its own.
 pub struct GameLink {
     news: Receiver<News>,
@@ -263,9 +448,9 @@ pub struct GameLink {
 impl GameLink {
     /// Streams game `id` and sends actions for it; `first` is the stream already open (its
     /// first line read by the caller).
-    pub fn start(client: &Client, id: &str, first: Option<Lines>) -> GameLink {
-        let (tx, news) = unbounded();
-        let (actions, action_rx) = unbounded();
+    pub fn start(client: &Client, id: &str, first: Option<Stream>) -> GameLink {
+        let (tx, news) = bounded(NEWS_QUEUE);
+        let (actions, action_rx) = crossbeam_channel::unbounded();
         let stop = Arc::new(AtomicBool::new(false));
         {
             let (client, id, tx, stop) = (client.clone(), id.to_string(), tx.clone(), stop.clone());
@@ -309,35 +494,65 @@ enum Pumped {
     Closed,
     /// Nothing came for too long, not even a keep-alive line: taken as broken.
     Stalled,
-    /// Nobody listens any more.
+    /// The token was refused (by this stream's server or an action's answer).
+    Revoked,
+    /// Nobody listens any more, or hector stops.
     Gone,
 }
 
-/// Forwards a connection's lines as news. The reading happens on a thread of its own, so
-/// that a connection that goes silent without closing (no keep-alive lines) is noticed after
-/// `stall` and given up; its thread ends when the socket does.
-fn pump(mut lines: Lines, stall: Duration, tx: &Sender<News>) -> Pumped {
-    let (inner_tx, inner) = crossbeam_channel::bounded::<std::io::Result<Read1>>(64);
-    thread::spawn(move || {
-        loop {
-            let read = lines.read_line();
-            let end = !matches!(read, Ok(Read1::Line(_) | Read1::TooLong));
-            if inner_tx.send(read).is_err() || end {
-                return;
-            }
-        }
-    });
+/// When a connection counts as broken, and as healthy.
+#[derive(Clone, Copy, Debug)]
+struct Patience {
+    stall: Duration,
+    healthy: Duration,
+}
+
+const PATIENCE: Patience = Patience {
+    stall: STALL,
+    healthy: HEALTHY,
+};
+
+/// Forwards a connection's lines as news until it closes, stalls, or the token is refused;
+/// `healthy` is called once, when a line comes after the connection has lasted
+/// `patience.healthy`.
+fn pump(
+    stream: &Stream,
+    patience: Patience,
+    tx: &Sender<News>,
+    stop: &AtomicBool,
+    revoked: &dyn Fn() -> bool,
+    healthy: &mut dyn FnMut(),
+) -> Pumped {
+    let opened = Instant::now();
+    let mut last = opened;
+    let mut was_healthy = false;
     loop {
-        let news = match inner.recv_timeout(stall) {
-            Err(crossbeam_channel::RecvTimeoutError::Timeout) => return Pumped::Stalled,
-            Err(crossbeam_channel::RecvTimeoutError::Disconnected) => return Pumped::Closed,
-            Ok(Ok(Read1::Line(text))) => match wire::game_line(&text) {
-                Ok(Some(line)) => News::Line(line),
-                Ok(None) => continue,
-                Err(e) => News::Link(Link::BadLine(e.0)),
-            },
-            Ok(Ok(Read1::TooLong)) => News::Link(Link::TooLong),
-            Ok(Ok(Read1::End) | Err(_)) => return Pumped::Closed,
+        if stop.load(Ordering::Relaxed) {
+            return Pumped::Gone;
+        }
+        if revoked() {
+            return Pumped::Revoked;
+        }
+        let news = match stream.next(TICK.min(patience.stall)) {
+            Next::Silent if last.elapsed() >= patience.stall => return Pumped::Stalled,
+            Next::Silent => continue,
+            Next::Closed => return Pumped::Closed,
+            Next::TooLong => {
+                last = Instant::now();
+                News::Link(Link::TooLong)
+            }
+            Next::Line(text) => {
+                last = Instant::now();
+                if !was_healthy && opened.elapsed() >= patience.healthy {
+                    was_healthy = true;
+                    healthy();
+                }
+                match wire::game_line(&text) {
+                    Ok(Some(line)) => News::Line(line),
+                    Ok(None) => continue,
+                    Err(e) => News::Link(Link::BadLine(e.0)),
+                }
+            }
         };
         if tx.send(news).is_err() {
             return Pumped::Gone;
@@ -345,44 +560,77 @@ fn pump(mut lines: Lines, stall: Duration, tx: &Sender<News>) -> Pumped {
     }
 }
 
-/// Reads the game's stream until told to stop; connects again with backoff when it drops.
+/// Reads the game's stream until told to stop; connects again with backoff when it drops
+/// (the backoff starts again only after a healthy connection), waits the time a 429 asks,
+/// and after a refused token waits for a new one in the token file.
 fn stream_game(
     client: &Client,
     id: &str,
-    mut open: Option<Lines>,
+    mut open: Option<Stream>,
     tx: &Sender<News>,
     stop: &AtomicBool,
 ) {
     let path = format!("/api/board/game/stream/{id}");
     let mut backoff = Duration::from_secs(1);
+    // "Dropped" was said and "Restored" not yet.
     let mut down = false;
+    // "Revoked" was said and "Authorized" not yet.
+    let mut refused = false;
     loop {
         if stop.load(Ordering::Relaxed) {
             return;
         }
-        let lines = match open.take() {
-            Some(l) => Ok(l),
+        if client.is_revoked() {
+            if !refused {
+                refused = true;
+                let _ = tx.send(News::Link(Link::Revoked));
+            }
+            if !pause(TOKEN_LOOK, stop) {
+                return;
+            }
+            if !client.renewed() {
+                continue;
+            }
+        }
+        let stream = match open.take() {
+            Some(s) => Ok(s),
             None => client.stream(&path, None),
         };
-        match lines {
-            Ok(lines) => {
-                if down {
-                    let _ = tx.send(News::Link(Link::Restored));
+        match stream {
+            Ok(stream) => {
+                if std::mem::take(&mut refused) {
+                    let _ = tx.send(News::Link(Link::Authorized));
                 }
-                backoff = Duration::from_secs(1);
-                if pump(lines, STALL, tx) == Pumped::Gone {
-                    return;
+                let mut healthy = || {
+                    backoff = Duration::from_secs(1);
+                    if std::mem::take(&mut down) {
+                        let _ = tx.send(News::Link(Link::Restored));
+                    }
+                };
+                let end = pump(
+                    &stream,
+                    PATIENCE,
+                    tx,
+                    stop,
+                    &|| client.is_revoked(),
+                    &mut healthy,
+                );
+                // Closes the connection, which ends its reading thread.
+                drop(stream);
+                match end {
+                    Pumped::Gone => return,
+                    Pumped::Revoked => continue,
+                    Pumped::Closed | Pumped::Stalled => {}
                 }
                 if stop.load(Ordering::Relaxed) {
                     return;
                 }
-                down = true;
-                let _ = tx.send(News::Link(Link::Dropped));
+                if !down {
+                    down = true;
+                    let _ = tx.send(News::Link(Link::Dropped));
+                }
             }
-            Err(ApiError::Unauthorized) => {
-                let _ = tx.send(News::Link(Link::Revoked));
-                return;
-            }
+            Err(ApiError::Unauthorized) => continue,
             Err(ApiError::RateLimited(wait)) => {
                 let _ = tx.send(News::Link(Link::Waiting(wait)));
                 if !pause(wait, stop) {
@@ -422,8 +670,10 @@ fn action_request(id: &str, action: &Action) -> (String, Vec<(&'static str, Stri
     }
 }
 
-/// Sends each action in turn: after a 429 it waits as asked and sends it again (a move is
-/// never dropped); a refusal is told with the server's reason.
+/// Sends each action in turn, one request at a time: after a 429 it waits as asked (a minute
+/// at least) and sends it again (a move is never dropped); a refusal is told with the
+/// server's reason; after a refused token the action is given back to the session, which
+/// keeps a move until the player has logged in again.
 fn send_actions(
     client: &Client,
     id: &str,
@@ -445,7 +695,7 @@ fn send_actions(
                     }
                 }
                 Err(ApiError::Unauthorized) => {
-                    let _ = tx.send(News::Link(Link::Revoked));
+                    let _ = tx.send(News::Link(Link::Unsent(action)));
                     break;
                 }
                 Err(ApiError::Refused { reason, .. }) => {
@@ -468,24 +718,70 @@ fn send_actions(
 }
 
 /// Waits on the account's event stream for a game to start that is not in `known`; a
-/// challenge declined ends the wait. `also` runs meanwhile (a seek that stays open).
-pub fn wait_for_game(client: &Client, known: &[String]) -> Result<String, WaitError> {
-    let mut lines = client
-        .stream("/api/stream/event", None)
-        .map_err(WaitError::Api)?;
+/// challenge declined ends the wait. A stream that closes or stays silent (not even
+/// keep-alive lines) is opened again with backoff; `dropped` is called each time, so that
+/// the caller can say it (once).
+pub fn wait_for_game(
+    client: &Client,
+    known: &[String],
+    dropped: &mut dyn FnMut(),
+) -> Result<String, WaitError> {
+    wait_for_game_with(client, known, PATIENCE, dropped)
+}
+
+fn wait_for_game_with(
+    client: &Client,
+    known: &[String],
+    patience: Patience,
+    dropped: &mut dyn FnMut(),
+) -> Result<String, WaitError> {
+    let mut backoff = Duration::from_secs(1);
+    let mut first = true;
     loop {
-        match lines.read_line() {
-            Ok(Read1::Line(text)) => match wire::event_line(&text) {
-                Ok(Some(AccountEvent::GameStart { id })) if !known.contains(&id) => return Ok(id),
-                Ok(Some(AccountEvent::ChallengeDeclined { reason })) => {
-                    return Err(WaitError::Declined(reason));
+        let stream = match client.stream("/api/stream/event", None) {
+            Ok(s) => s,
+            Err(e @ ApiError::Unauthorized) => return Err(WaitError::Api(e)),
+            Err(e) if first => return Err(WaitError::Api(e)),
+            Err(ApiError::RateLimited(wait)) => {
+                thread::sleep(wait);
+                continue;
+            }
+            Err(_) => {
+                thread::sleep(backoff);
+                backoff = (backoff * 2).min(MAX_BACKOFF);
+                continue;
+            }
+        };
+        first = false;
+        let opened = Instant::now();
+        let mut last = opened;
+        loop {
+            match stream.next(patience.stall.saturating_sub(last.elapsed())) {
+                Next::Line(text) => {
+                    last = Instant::now();
+                    if opened.elapsed() >= patience.healthy {
+                        backoff = Duration::from_secs(1);
+                    }
+                    match wire::event_line(&text) {
+                        Ok(Some(AccountEvent::GameStart { id })) if !known.contains(&id) => {
+                            return Ok(id);
+                        }
+                        Ok(Some(AccountEvent::ChallengeDeclined { reason })) => {
+                            return Err(WaitError::Declined(reason));
+                        }
+                        _ => {}
+                    }
                 }
-                _ => {}
-            },
-            Ok(Read1::TooLong) => {}
-            Ok(Read1::End) => return Err(WaitError::Api(ApiError::Network("stream ended".into()))),
-            Err(e) => return Err(WaitError::Api(ApiError::Network(e.to_string()))),
+                Next::TooLong => last = Instant::now(),
+                Next::Silent if last.elapsed() < patience.stall => {}
+                Next::Silent | Next::Closed => break,
+            }
         }
+        // Closes the connection before the next one opens.
+        drop(stream);
+        dropped();
+        thread::sleep(backoff);
+        backoff = (backoff * 2).min(MAX_BACKOFF);
     }
 }
 
@@ -499,7 +795,7 @@ pub enum WaitError {
 
 /// Runs `f` on a thread and returns its answers on a channel (a seek's long request).
 pub fn in_background<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Receiver<T> {
-    let (tx, rx) = unbounded();
+    let (tx, rx) = bounded(1);
     thread::spawn(move || {
         let _ = tx.send(f());
     });
@@ -542,20 +838,141 @@ mod tests {
         }
     }
 
+    fn pumped(stream: Stream, stall: Duration, tx: &Sender<News>) -> (Pumped, usize) {
+        let stop = AtomicBool::new(false);
+        let mut healthy = 0;
+        let patience = Patience {
+            stall,
+            healthy: Duration::ZERO,
+        };
+        let end = pump(&stream, patience, tx, &stop, &|| false, &mut || {
+            healthy += 1
+        });
+        (end, healthy)
+    }
+
     #[test]
     fn a_silent_stream_is_given_up_and_lines_are_forwarded() {
-        let (tx, rx) = unbounded();
-        let silent = Lines::new(Box::new(Silent(Duration::from_millis(300))));
+        let (tx, rx) = bounded(16);
+        let silent = Stream::open(Box::new(Silent(Duration::from_millis(300))), None);
         assert_eq!(
-            pump(silent, Duration::from_millis(20), &tx),
-            Pumped::Stalled
+            pumped(silent, Duration::from_millis(20), &tx),
+            (Pumped::Stalled, 0)
         );
-        let talking = lines(b"\n{\"type\":\"opponentGone\",\"gone\":false}\nnot json\n");
-        assert_eq!(pump(talking, Duration::from_secs(5), &tx), Pumped::Closed);
+        let talking = Stream::open(
+            Box::new(&b"\n{\"type\":\"opponentGone\",\"gone\":false}\nnot json\n"[..]),
+            None,
+        );
+        // Healthy once, at its first line.
+        assert_eq!(
+            pumped(talking, Duration::from_secs(5), &tx),
+            (Pumped::Closed, 1)
+        );
         let news: Vec<News> = rx.try_iter().collect();
         assert_eq!(news.len(), 2, "{news:?}");
         assert!(matches!(news[0], News::Line(GameLine::Gone(_))));
         assert!(matches!(news[1], News::Link(Link::BadLine(_))));
+    }
+
+    /// A server on 127.0.0.1 that answers each request with the next of `answers` and counts
+    /// them; the listener ends when the last answer is given.
+    fn answering(answers: Vec<&'static str>) -> (String, Arc<Mutex<Vec<String>>>) {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        let url = format!("http://{}", listener.local_addr().expect("address"));
+        let seen: Arc<Mutex<Vec<String>>> = Arc::default();
+        let log = seen.clone();
+        thread::spawn(move || {
+            for answer in answers {
+                let Ok((mut conn, _)) = listener.accept() else {
+                    return;
+                };
+                let mut reader = BufReader::new(conn.try_clone().expect("clone"));
+                let mut first = String::new();
+                let _ = reader.read_line(&mut first);
+                loop {
+                    let mut h = String::new();
+                    if reader.read_line(&mut h).unwrap_or(0) == 0 || h.trim().is_empty() {
+                        break;
+                    }
+                }
+                lock(&log).push(first.trim().to_string());
+                let _ = std::io::Write::write_all(&mut conn, answer.as_bytes());
+            }
+        });
+        (url, seen)
+    }
+
+    const TOO_MANY: &str = "HTTP/1.1 429 Too Many Requests\r\nRetry-After: 0\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+    const OK: &str =
+        "HTTP/1.1 200 OK\r\nContent-Length: 11\r\nConnection: close\r\n\r\n{\"ok\":true}";
+
+    #[test]
+    fn after_a_429_nothing_is_sent_before_the_least_wait_and_the_move_still_goes() {
+        let (url, seen) = answering(vec![TOO_MANY, OK]);
+        let mut client = Client::new(&url, "lip_x").expect("loopback");
+        client.rate_floor = Duration::from_millis(300);
+        // "Retry-After: 0" does not shorten the wait: a request meanwhile is not sent.
+        let first = client.post("/api/board/game/g/move/e2e4", &[]);
+        assert_eq!(
+            first,
+            Err(ApiError::RateLimited(Duration::from_millis(300)))
+        );
+        let meanwhile = client.post("/api/board/game/g/draw/yes", &[]);
+        assert!(
+            matches!(meanwhile, Err(ApiError::RateLimited(_))),
+            "{meanwhile:?}"
+        );
+        assert_eq!(lock(&seen).len(), 1, "{:?}", lock(&seen));
+        // The sender waits the whole time and sends the move again, once.
+        let (tx, rx) = bounded(16);
+        let (actions, action_rx) = crossbeam_channel::unbounded();
+        actions.send(Action::Move("e2e4".into())).expect("queued");
+        drop(actions);
+        let stop = AtomicBool::new(false);
+        send_actions(&client, "g", &action_rx, &tx, &stop);
+        let news: Vec<News> = rx.try_iter().collect();
+        assert_eq!(
+            *lock(&seen),
+            [
+                "POST /api/board/game/g/move/e2e4 HTTP/1.1",
+                "POST /api/board/game/g/move/e2e4 HTTP/1.1"
+            ]
+        );
+        assert_eq!(news.len(), 1, "{news:?}");
+        assert!(matches!(news[0], News::Link(Link::Waiting(_))), "{news:?}");
+    }
+
+    #[test]
+    fn the_token_goes_only_over_https_or_to_this_machine() {
+        for ok in [
+            "https://lichess.org",
+            "https://lichess.org/",
+            "HTTPS://example.com:8443",
+            "http://127.0.0.1:9999",
+            "http://127.3.4.5",
+            "http://localhost:80",
+            "http://[::1]:8080",
+        ] {
+            assert_eq!(check_server(ok), Ok(()), "{ok}");
+        }
+        for insecure in [
+            "http://mirror.example.com:8080",
+            "http://10.0.0.1",
+            "http://[2001:db8::1]",
+            "http://localhost.example.com",
+        ] {
+            assert!(
+                matches!(check_server(insecure), Err(ServerError::Insecure(_))),
+                "{insecure}"
+            );
+        }
+        for bad in ["lichess.org", "ftp://lichess.org", "", "https://"] {
+            assert!(
+                matches!(check_server(bad), Err(ServerError::NotAnAddress(_))),
+                "{bad}"
+            );
+        }
+        assert!(Client::new("http://mirror.example.com", "lip_x").is_err());
     }
 
     #[test]

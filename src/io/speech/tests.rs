@@ -42,6 +42,20 @@ fn calls(log: &SharedLog) -> Vec<Captured> {
     log.lock().map(|l| l.calls.clone()).unwrap_or_default()
 }
 
+/// Waits until the backend has begun saying `text`; fails, naming it, when it has not within
+/// [`LIMIT`] (a loop that gave up silently let the test go on with nothing said).
+fn wait_until_saying(log: &SharedLog, text: &str) {
+    let deadline = std::time::Instant::now() + LIMIT;
+    while !said(log).iter().any(|t| t == text) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the backend did not begin saying {text:?} within {LIMIT:?}: {:?}",
+            calls(log)
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
 #[test]
 fn moves_are_said_in_order_in_their_language() {
     let l = log();
@@ -155,13 +169,7 @@ fn urgent_interrupts_and_the_move_is_said_again() {
     let (speaker, _notices) =
         Speaker::start(config(vec![Plan::Capture(l.clone(), Behaviour::Slow(30))]));
     speaker.announce("Eva vier");
-    // Wait until the move is being said.
-    for _ in 0..200 {
-        if !said(&l).is_empty() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    wait_until_saying(&l, "Eva vier");
     speaker.urgent("Zeit abgelaufen");
     assert!(speaker.wait_idle(LIMIT));
     assert_eq!(said(&l), ["Eva vier", "Zeit abgelaufen", "Eva vier"]);
@@ -174,12 +182,7 @@ fn a_newer_answer_replaces_the_one_being_said() {
     let (speaker, _notices) =
         Speaker::start(config(vec![Plan::Capture(l.clone(), Behaviour::Slow(30))]));
     speaker.answer("Weiß am Zug");
-    for _ in 0..200 {
-        if !said(&l).is_empty() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    wait_until_saying(&l, "Weiß am Zug");
     speaker.answer("Material gleich");
     speaker.answer("Zwölf Züge gespielt");
     assert!(speaker.wait_idle(LIMIT));

@@ -217,6 +217,17 @@ impl Match {
         self.declare(outcome, now)
     }
 
+    /// The game was abandoned elsewhere (a server that runs it), `by` that side, before both
+    /// sides had moved: over without a result. `None` when the Laws allow no abort any more.
+    pub fn abandoned(&mut self, by: Color, now: Timestamp) -> Option<Vec<Effect>> {
+        self.game.abort().ok()?;
+        self.adjourned = None;
+        if let Some(c) = self.clock.as_mut() {
+            c.stop(now);
+        }
+        Some(vec![Effect::Record(Recorded::Aborted { by })])
+    }
+
     fn declare(&mut self, outcome: Outcome, now: Timestamp) -> Vec<Effect> {
         match self.game.declare(outcome) {
             Ok(_) => {
