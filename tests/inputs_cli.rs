@@ -293,7 +293,8 @@ fn a_huge_sparse_journal_is_named_too_large_from_its_head() {
     let out = run_with(&["export", "1"], b"", &refs(&env), LIMIT);
     assert_eq!(out.code, Some(1), "{}", out.stdout);
     assert!(
-        out.stderr.contains("too large to be a journal"),
+        out.stderr
+            .contains("ist mit 2048 MiB zu groß für ein Journal (höchstens 32 MiB)"),
         "{}",
         out.stderr
     );

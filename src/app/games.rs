@@ -247,14 +247,29 @@ fn file_kind(meta: &std::fs::Metadata) -> usize {
 pub fn load_for(mode: &str, path: &Path, lang: &Language) -> Result<Salvaged, ExitCode> {
     let shown = printable(&path.display().to_string()).to_string();
     let w = &lang.record;
-    let bytes = std::fs::read(path).map_err(|e| {
-        errln!(
-            "{mode}: {}",
-            fill(
+    // Bounded: a file too large to be a journal is refused before it is read.
+    let bytes = crate::io::journal::read_journal(path).map_err(|e| {
+        let words = match e.downcast_ref::<crate::io::journal::TooLarge>() {
+            Some(big) => fill(
+                &w.journal_too_large,
+                &[
+                    ("file", &shown),
+                    ("size", &(big.size >> 20).to_string()),
+                    (
+                        "max",
+                        &(crate::io::journal::MAX_JOURNAL_BYTES >> 20).to_string(),
+                    ),
+                ],
+            ),
+            None => fill(
                 &w.cannot_read,
-                &[("file", &shown), ("reason", &printable(&e.to_string()))]
-            )
-        );
+                &[
+                    ("file", &shown),
+                    ("reason", &printable(&format!("{:#}", e.root_cause()))),
+                ],
+            ),
+        };
+        errln!("{mode}: {words}");
         ExitCode::from(1)
     })?;
     salvage(&bytes).map_err(|e| {

@@ -56,8 +56,8 @@ pub struct TooLarge {
     pub size: u64,
 }
 
-/// Reads a whole journal of at most [`MAX_JOURNAL_BYTES`].
-fn read_journal(path: &Path) -> Result<Vec<u8>> {
+/// Reads a whole journal of at most [`MAX_JOURNAL_BYTES`]; a larger file is a [`TooLarge`].
+pub fn read_journal(path: &Path) -> Result<Vec<u8>> {
     let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
     let size = file
         .metadata()

@@ -881,6 +881,8 @@ pub struct RecordWords {
     pub not_a_journal_file: String,
     /// A journal that cannot be read: {file}, {reason} (the system's words).
     pub cannot_read: String,
+    /// A journal refused for its size (export, analyse, resume of a named file).
+    pub journal_too_large: String,
     /// A file that holds no usable game: {file}, {reason}.
     pub not_a_game: String,
     pub written: String,
