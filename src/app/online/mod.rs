@@ -488,7 +488,7 @@ fn run_play(args: PlayArgs, setup: Setup, lang: &'static Language) -> ExitCode {
     let url = format!("{}/{}", setup.server.trim_end_matches('/'), id);
     let recorder = new_recorder(&online, &full, &url, lang);
     let link = GameLink::start(&client, &id, Some(lines));
-    let ui = Ui::new(args.screen_reader);
+    let ui = Ui::new(args.screen_reader).with_keys_in_lines();
     let speaker = ui.speaker(&setup.speech, setup.speech_chosen, lang);
     let me = online.me();
     let mut app = App {
@@ -624,6 +624,7 @@ impl App {
                     }
                     Effect::Speech(c) => self.front.voice.speech(c),
                     Effect::Refused => self.front.refused = true,
+                    Effect::Label(label) => self.front.voice.label = Some(label),
                     Effect::Save(path) => self.save(path),
                     Effect::Quit => keep_going = false,
                     _ => {}
@@ -788,6 +789,12 @@ impl Mode for App {
 
     fn clock_runs(&self) -> bool {
         self.online.clock_runs()
+    }
+
+    /// Not while the player waits for the server's answer to a move or the opponent's
+    /// move: the prompt follows the last line.
+    fn prompt_now(&self) -> bool {
+        !self.online.awaits_reply()
     }
 }
 

@@ -610,7 +610,7 @@ fn new_recorder(
 /// Runs a game. Exit status 0 when the player quits, also with a game in progress (it is
 /// saved), 1 when the game cannot start.
 pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
-    let ui = Ui::new(options.screen_reader);
+    let ui = Ui::new(options.screen_reader).with_keys_in_lines();
     let speaker = ui.speaker(&options.speech, options.speech_chosen, lang);
     let origin = Instant::now();
     let start = std::mem::replace(
@@ -836,11 +836,11 @@ impl Mode for App {
         running
     }
 
+    /// Not while the player waits for the opponent's move or the computer's advice: the
+    /// prompt follows the last line of the answer.
     fn prompt_now(&self) -> bool {
-        let game = self.game_match.game();
-        game.is_over()
-            || self.engine.is_none()
-            || self.game_match.setup().side(game.turn()) != Side::Engine
+        let advising = self.engine.as_ref().is_some_and(|e| e.advice.is_some());
+        !self.game_match.awaits_reply() && !advising
     }
 
     fn clock_runs(&self) -> bool {

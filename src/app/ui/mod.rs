@@ -199,8 +199,10 @@ pub trait Mode {
                 keep
             }
             Some(KeyOutcome::Line(line)) if line.is_empty() => {
-                // A question waits for its answer: Enter alone asks it again.
-                if self.voice().question.is_some() {
+                self.voice().submitted();
+                // A question waits for its answer: Enter alone asks it again. In lines an
+                // empty line is one, as when the terminal reads the lines.
+                if self.voice().question.is_some() || !self.voice().full_screen {
                     self.line(line)
                 } else {
                     let square = self.focus().cursor;
@@ -208,9 +210,12 @@ pub trait Mode {
                 }
             }
             Some(KeyOutcome::Line(line)) => {
+                self.voice().submitted();
                 self.front().refused = false;
                 let keep = self.line(line.clone());
-                if self.take_refused() {
+                // A refused line stays in the full screen's input line, selected for
+                // retyping; in lines nobody sees a selection, so the line starts empty.
+                if self.take_refused() && self.voice().full_screen {
                     self.focus().refused(&line);
                 }
                 keep
@@ -279,6 +284,9 @@ pub struct Ui {
     rx: Receiver<UiEvent>,
     /// The full screen is wanted (not `--screen-reader`, and a terminal).
     pub full_screen: bool,
+    /// Lines on a terminal read the keys one by one (the mode's keys work there too, and
+    /// the answer to a line follows it without an empty line between).
+    pub keys_in_lines: bool,
 }
 
 impl Ui {
@@ -288,7 +296,14 @@ impl Ui {
             tx,
             rx,
             full_screen: !screen_reader && interactive(),
+            keys_in_lines: false,
         }
+    }
+
+    /// Lines on a terminal read the keys one by one ([`Ui::keys_in_lines`]).
+    pub fn with_keys_in_lines(mut self) -> Ui {
+        self.keys_in_lines = true;
+        self
     }
 
     /// The mode's speaker (print in line mode unless a backend was chosen).
@@ -306,9 +321,16 @@ impl Ui {
     /// Opens the terminal: the full screen when wanted and possible, else lines (the reason on
     /// standard error); the input thread of the one chosen starts reading.
     pub fn open(&self, name: &str, voice: &mut Narrator) -> Option<FullScreen> {
-        let screen =
-            crate::io::terminal::open(self.full_screen, name, self.tx.clone(), UiEvent::Input);
-        voice.full_screen = screen.is_some();
+        let screen = crate::io::terminal::open(
+            self.full_screen,
+            self.keys_in_lines,
+            name,
+            self.tx.clone(),
+            UiEvent::Input,
+        );
+        let lines_only = screen.as_ref().is_some_and(|s| s.lines_only);
+        voice.full_screen = screen.is_some() && !lines_only;
+        voice.raw = lines_only;
         screen
     }
 
@@ -359,8 +381,9 @@ fn run_loop<M: Mode>(
                     running = mode.key(k);
                     // Only lines on a raw terminal echo what is typed.
                     if mode.voice().raw {
-                        let input = mode.focus().input.clone();
-                        mode.voice().echo(&input);
+                        let focus = mode.focus();
+                        let (input, caret) = (focus.input.clone(), focus.caret);
+                        mode.voice().echo(&input, caret);
                     }
                 }
                 Ok(UiEvent::Input(Input::Line(l))) => {
@@ -396,7 +419,7 @@ fn run_loop<M: Mode>(
 /// A window smaller than the full screen's layout goes on in lines, said once; when it is
 /// large enough again, the full screen comes back.
 fn fit<M: Mode>(mode: &mut M, screen: &mut Option<FullScreen>, lang: &Language) {
-    let Some(s) = screen.as_mut() else {
+    let Some(s) = screen.as_mut().filter(|s| !s.lines_only) else {
         return;
     };
     let Some((cols, rows)) = FullScreen::size() else {
@@ -416,9 +439,7 @@ fn fit<M: Mode>(mode: &mut M, screen: &mut Option<FullScreen>, lang: &Language) 
         voice.tell(Urgency::Answer, vec![text]);
         voice.prompt();
     } else if !voice.full_screen && voice.raw && fits {
-        if voice.prompt_open {
-            voice.echo("");
-        }
+        voice.leave_lines();
         s.resume();
         voice.full_screen = true;
         voice.raw = false;

@@ -238,8 +238,8 @@ pub enum Effect {
     /// The typed line was not taken (not understood, or not a legal move): a screen keeps it
     /// in the input line for retyping.
     Refused,
-    /// The next line said is the opponent's move: shown after this label ("Schwarz",
-    /// "Computer"), heard without it.
+    /// The next line said is the opponent's move: shown and heard after this label
+    /// ("Schwarz", "Computer"), so that it is never taken for the player's own move.
     Label(String),
     /// Write the game as PGN (to this path, or a default one).
     Save(Option<String>),
@@ -357,6 +357,9 @@ pub struct Match {
     extras: PlayExtras,
     /// Whether bewertung and tipp may ask the engine (session/advice.rs).
     advice: advice::Advice,
+    /// Nothing was typed or asked since the last move (or the start): when that move handed
+    /// the turn to a side not at this keyboard, the player waits for its reply.
+    awaiting: bool,
 }
 
 fn say(urgency: Urgency, text: impl Into<String>) -> Effect {
@@ -419,6 +422,7 @@ impl Match {
             opening_said: None,
             extras: PlayExtras::default(),
             advice: advice::Advice::default(),
+            awaiting: true,
         };
         // A continued game's opening was named before: only a new one is said.
         if m.setup.openings {
@@ -495,6 +499,24 @@ impl Match {
 
     pub fn lang(&self) -> &'static Language {
         self.lang
+    }
+
+    /// The player waits for the opponent's move (the computer, the e-board, the server):
+    /// nothing was typed or asked since the turn went to a side not at this keyboard. Line
+    /// mode shows no prompt then: the reply brings it, so that the prompt stands once,
+    /// after the last line.
+    pub fn awaits_reply(&self) -> bool {
+        let turn = self.game.turn();
+        self.awaiting
+            && !self.game.is_over()
+            && turn != self.setup.local
+            && self.setup.side(turn) != Side::Keyboard
+    }
+
+    /// The player typed or asked something that is not a move (a mode that reads some lines
+    /// itself, as online chat): a prompt follows its answer.
+    pub fn player_spoke(&mut self) {
+        self.awaiting = false;
     }
 
     /// Whether the side to move plays at the keyboard (typed moves go to it).
@@ -590,6 +612,9 @@ impl Match {
         }
         // Time first: a flag that fell before this event decides the game before it.
         self.tick(now, &mut out);
+        if matches!(event, Event::Line(_) | Event::Command(_)) {
+            self.awaiting = false;
+        }
         match event {
             Event::Tick | Event::Ready => {}
             Event::Line(text) => self.line(&text, now, &mut out),
@@ -861,6 +886,7 @@ impl Match {
         // A move declines a standing offer by itself (9.1b1): replay makes it lapse the same
         // way, so the journal holds no entry for it.
         self.press_and_record(m, by, now, out);
+        self.awaiting = true;
         if by != self.setup.local {
             out.push(Effect::Label(self.mover_label(by)));
         }

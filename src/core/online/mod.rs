@@ -197,6 +197,8 @@ pub struct Online {
     /// The server ended the game (also aborted, which has no result).
     ended: bool,
     link_down: bool,
+    /// The opponent is lichess's computer (its moves are labelled so, as in hector play).
+    opponent_ai: bool,
 }
 
 fn say(urgency: Urgency, text: impl Into<String>) -> Out {
@@ -310,6 +312,7 @@ impl Online {
             promotion: None,
             ended: false,
             link_down: false,
+            opponent_ai: them.ai_level.is_some(),
         };
         let o = &lang.online;
         let mut parts = vec![fill(
@@ -356,6 +359,12 @@ impl Online {
 
     pub fn my_name(&self) -> &str {
         &self.my_name
+    }
+
+    /// The player waits for the server: the move sent is not confirmed yet, or the opponent
+    /// is to move and nothing was asked since (line mode's prompt waits for the reply).
+    pub fn awaits_reply(&self) -> bool {
+        !self.is_over() && (self.sent.is_some() || self.m.awaits_reply())
     }
 
     /// The game is over on the server (or aborted): nothing more comes.
@@ -637,6 +646,17 @@ impl Online {
                 Effect::NewGame | Effect::Rematch => {
                     out.push(answer(self.lang.online.no_new.clone()))
                 }
+                // Both sides are "the engine" to the match: the opponent's move is labelled
+                // with its colour, or as the computer's when it is lichess's.
+                Effect::Label(_) if quiet => {}
+                Effect::Label(_) => {
+                    let label = if self.opponent_ai {
+                        self.lang.play.computer.clone()
+                    } else {
+                        self.lang.color(!self.me).to_string()
+                    };
+                    out.push(Out::Effect(Effect::Label(label)));
+                }
                 e => out.push(Out::Effect(e)),
             }
         }
@@ -646,6 +666,7 @@ impl Online {
     /// `hector play` understands.
     pub fn line(&mut self, text: &str, now: Timestamp) -> Vec<Out> {
         let mut out = Vec::new();
+        self.m.player_spoke();
         let parsed = read_line(text);
         if std::mem::take(&mut self.ask_resign) {
             match parsed {
@@ -751,6 +772,7 @@ impl Online {
     pub fn command(&mut self, c: Command, now: Timestamp) -> Vec<Out> {
         let o = &self.lang.online;
         let mut out = Vec::new();
+        self.m.player_spoke();
         let over = self.is_over();
         match c {
             Command::Offer | Command::Accept | Command::Decline | Command::Resign if over => {
