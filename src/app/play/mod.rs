@@ -276,6 +276,7 @@ impl App {
         let (mut m, effects) = Match::new(setup, game, self.lang, self.now());
         m.set_extras(extras);
         m.set_advice(hints);
+        m.set_premoves(true);
         self.game_match = m;
         // The screen shows the board from the player's new side.
         self.front.side = local;
@@ -642,6 +643,7 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
     let (mut game_match, effects) = Match::new(setup.clone(), game.clone(), lang, Timestamp::ZERO);
     game_match.set_extras(options.extras);
     game_match.set_advice(options.hints);
+    game_match.set_premoves(true);
     let was_resumed = resumed.is_some();
     let recorder = match resumed {
         Some((recorder, replayed)) => {

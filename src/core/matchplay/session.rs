@@ -360,6 +360,9 @@ pub struct Match {
     /// Nothing was typed or asked since the last move (or the start): when that move handed
     /// the turn to a side not at this keyboard, the player waits for its reply.
     awaiting: bool,
+    /// Moves typed while the opponent is to move are kept (session/premove.rs).
+    premoves: bool,
+    premove: Option<premove::Premove>,
 }
 
 fn say(urgency: Urgency, text: impl Into<String>) -> Effect {
@@ -423,6 +426,8 @@ impl Match {
             extras: PlayExtras::default(),
             advice: advice::Advice::default(),
             awaiting: true,
+            premoves: false,
+            premove: None,
         };
         // A continued game's opening was named before: only a new one is said.
         if m.setup.openings {
@@ -695,7 +700,9 @@ impl Match {
             Pending::Promotion(move_text) => {
                 if let Ok(Line::Move(piece)) = read_line(text) {
                     let combined = format!("{move_text} {piece}");
-                    if parse_move(&combined, self.game.position()).is_ok() {
+                    if parse_move(&combined, self.game.position()).is_ok()
+                        || self.premove_possible(&combined)
+                    {
                         self.typed_move(&combined, now, out);
                         return;
                     }
@@ -727,7 +734,9 @@ impl Match {
             Pending::None => {}
         }
         match read_line(text) {
-            Ok(Line::Empty) => {}
+            Ok(Line::Empty) => {
+                self.cancel_premove(out);
+            }
             Ok(Line::Command(c)) => self.command(c, now, out),
             Ok(Line::Move(m)) => self.typed_move(&m, now, out),
             Err(e) => {
@@ -748,6 +757,10 @@ impl Match {
         let p = &self.lang.play;
         if self.game.is_over() {
             out.push(answer(self.lang.messages.game_over.clone()));
+            return;
+        }
+        if self.premove_time() {
+            self.keep_premove(text, out);
             return;
         }
         let turn = self.game.turn();
@@ -908,11 +921,14 @@ impl Match {
             out.push(Effect::BoardExpect {
                 board: BoardOf::Opponent,
                 position: Box::new(self.game.position().clone()),
-                previous: Some(Box::new(before)),
+                previous: Some(Box::new(before.clone())),
             });
         }
         match report.outcome {
             Some(o) => self.finish(o, now, out),
+            None if by != self.setup.local && self.premove.is_some() => {
+                self.play_premove(&before, now, out);
+            }
             None => {
                 if self.setup.side(self.game.turn()) == Side::Engine {
                     out.push(Effect::EngineThink);
@@ -1553,10 +1569,12 @@ mod advice;
 mod arbiter;
 mod board_entry;
 mod entries;
+mod premove;
 mod requests;
 mod review;
 pub use advice::AdviceKind;
 pub use arbiter::TimeChange;
+pub use premove::{NoPremove, reading as premove_reading};
 pub use requests::PlayExtras;
 
 #[cfg(test)]

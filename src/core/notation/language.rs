@@ -39,6 +39,21 @@ pub struct Language {
     pub takeback: TakebackWords,
     pub captures: CaptureWords,
     pub analysis: crate::core::analysis::AnalysisWords,
+    pub premove: PremoveWords,
+}
+
+/// A move typed while the opponent is to move, kept and played when it becomes legal.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PremoveWords {
+    /// Kept: {move}.
+    pub kept: String,
+    /// The label of a premove played ("Vorauszug: Springer Felix drei").
+    pub label: String,
+    /// The opponent's move made it illegal: {move}, {reason}.
+    pub dropped: String,
+    /// Enter on an empty line gave it up.
+    pub cancelled: String,
 }
 
 /// Words of the players' own agreements in `hector play`: taking moves back, aborting, and a

@@ -19,7 +19,7 @@ use crate::core::laws::Rules;
 use crate::core::legality::Illegal;
 use crate::core::matchplay::command::{Command, Line, read_line};
 use crate::core::matchplay::session::{
-    BoardOf, ClockAnswer, Effect, Event, Match, Recorded, Setup, Side, Urgency,
+    BoardOf, ClockAnswer, Effect, Event, Match, NoPremove, Recorded, Setup, Side, Urgency,
 };
 use crate::core::notation::clock_words::{clock_face, player_time};
 use crate::core::notation::language::{Language, fill};
@@ -199,6 +199,11 @@ pub struct Online {
     link_down: bool,
     /// The opponent is lichess's computer (its moves are labelled so, as in hector play).
     opponent_ai: bool,
+    /// A move typed while the opponent is to move: its text, its words and the position it
+    /// waits in; sent when the opponent's move makes it legal (core::matchplay's premoves).
+    premove: Option<(String, String, Chess)>,
+    /// The move sent is a premove: its confirmation is said as one.
+    sent_premove: bool,
 }
 
 fn say(urgency: Urgency, text: impl Into<String>) -> Out {
@@ -313,6 +318,8 @@ impl Online {
             ended: false,
             link_down: false,
             opponent_ai: them.ai_level.is_some(),
+            premove: None,
+            sent_premove: false,
         };
         let o = &lang.online;
         let mut parts = vec![fill(
@@ -514,6 +521,9 @@ impl Online {
             }
             let mut effects = if self.sent == Some(mv) {
                 self.sent = None;
+                if std::mem::take(&mut self.sent_premove) && !quiet {
+                    out.push(Out::Effect(Effect::Label(self.lang.premove.label.clone())));
+                }
                 if std::mem::take(&mut self.sent_from_board) {
                     self.m.board_move(mv, now)
                 } else {
@@ -542,6 +552,7 @@ impl Online {
         {
             self.sent = None;
         }
+        self.play_premove(out);
         let started = state.status == "started" || state.status == "created";
         let ply = self.m.game().ply();
         self.clock = Some(ServerClock {
@@ -695,13 +706,26 @@ impl Online {
             && let Ok(Line::Move(piece)) = &parsed
         {
             let combined = format!("{move_text} {piece}");
-            if parse_move(&combined, self.m.game().position()).is_ok() {
+            let pos = self.m.game().position();
+            let premove = self.premove_time()
+                && crate::core::matchplay::session::premove_reading(
+                    pos,
+                    &combined,
+                    self.lang,
+                    self.m.setup().form,
+                )
+                .is_ok();
+            if parse_move(&combined, pos).is_ok() || premove {
                 self.typed_move(&combined, &mut out);
                 return out;
             }
         }
         if self.m.question().is_some() {
             self.pass_line(text, now, &mut out);
+            return out;
+        }
+        if parsed == Ok(Line::Empty) && self.premove.take().is_some() {
+            out.push(answer(self.lang.premove.cancelled.clone()));
             return out;
         }
         if let Some(o) = self.online_word(text, now) {
@@ -713,6 +737,62 @@ impl Online {
             _ => self.pass_line(text, now, &mut out),
         }
         out
+    }
+
+    /// The opponent's move came: a premove kept before it is sent when it is legal now,
+    /// else dropped with the reason. One kept in another position (a take-back came
+    /// between) is left behind.
+    fn play_premove(&mut self, out: &mut Vec<Out>) {
+        let game = self.m.game();
+        if self.is_over() || game.turn() != self.me || self.sent.is_some() {
+            return;
+        }
+        let Some((text, words, at)) = self.premove.take() else {
+            return;
+        };
+        if game.position_at(game.ply().saturating_sub(1)) != Some(&at) || game.ply() == 0 {
+            return;
+        }
+        let pos = game.position().clone();
+        match parse_move(&text, &pos) {
+            Ok(m) => {
+                self.send_move(m, out);
+                self.sent_premove = self.sent == Some(m);
+            }
+            Err(e) => out.push(answer(fill(
+                &self.lang.premove.dropped,
+                &[("move", &words), ("reason", &message(&e, &pos, self.lang))],
+            ))),
+        }
+    }
+
+    /// A move typed while the opponent is to move: kept, or why it cannot be one.
+    fn keep_premove(&mut self, text: &str, out: &mut Vec<Out>) {
+        let pos = self.m.game().position().clone();
+        let form = self.m.setup().form;
+        match crate::core::matchplay::session::premove_reading(&pos, text, self.lang, form) {
+            Ok(words) => {
+                out.push(answer(fill(&self.lang.premove.kept, &[("move", &words)])));
+                self.premove = Some((text.to_string(), words, pos));
+            }
+            Err(NoPremove::Ask(e)) => {
+                if e == ParseError::Illegal(Illegal::PromotionMissing) {
+                    self.promotion = Some(text.to_string());
+                } else {
+                    out.push(Out::Effect(Effect::Refused));
+                }
+                out.push(answer(message(&e, &pos, self.lang)));
+            }
+            Err(NoPremove::Never(why)) => {
+                out.push(answer(why));
+                out.push(Out::Effect(Effect::Refused));
+            }
+        }
+    }
+
+    /// The opponent is to move and the player may keep a premove.
+    fn premove_time(&self) -> bool {
+        !self.is_over() && self.m.game().turn() != self.me
     }
 
     fn pass_line(&mut self, text: &str, now: Timestamp, out: &mut Vec<Out>) {
@@ -843,17 +923,12 @@ impl Online {
             self.pass(refused, false, out);
             return;
         }
-        let game = self.m.game();
         if self.is_over() {
             out.push(answer(self.lang.messages.game_over.clone()));
-        } else if game.turn() != self.me {
-            out.push(answer(fill(
-                &self.lang.play.not_your_turn,
-                &[("color", self.lang.color(game.turn()))],
-            )));
         } else {
+            // While the opponent is to move, the player's piece goes to a premove.
             let mut effects = Vec::new();
-            let text = self.m.board_pick(square, &mut effects);
+            let text = self.m.board_pick(square, self.me, &mut effects);
             self.pass(effects, false, out);
             if let Some(text) = text {
                 self.typed_move(&text, out);
@@ -866,6 +941,10 @@ impl Online {
         let mut refused = Vec::new();
         if self.m.refused_in_review(&mut refused) {
             self.pass(refused, false, out);
+            return;
+        }
+        if self.premove_time() {
+            self.keep_premove(text, out);
             return;
         }
         let pos = self.m.game().position().clone();

@@ -42,6 +42,8 @@ enum Step {
     EngineRestarted,
     /// The local board recognises the `n`th legal move, or a touch of a piece.
     BoardMove(u16),
+    /// The sighted opponent's e-board recognises the `n`th legal move.
+    OpponentMove(u16),
     BoardTouch(u8),
     /// The arbiter's actions (assist, arbiter).
     Arbiter(ArbiterStep),
@@ -61,6 +63,12 @@ enum Step {
         hint: bool,
         behind: u8,
         n: u16,
+    },
+    /// The player types the `n`th move they could make were it their turn (a premove while
+    /// the opponent is to move), in input form `form`.
+    Premove {
+        n: u16,
+        form: u8,
     },
 }
 
@@ -222,6 +230,7 @@ fn step(arbiter: bool) -> BoxedStrategy<Step> {
         1 => any::<bool>().prop_map(Step::EngineFailed),
         1 => Just(Step::EngineRestarted),
         2 => any::<u16>().prop_map(Step::BoardMove),
+        2 => any::<u16>().prop_map(Step::OpponentMove),
         1 => any::<u8>().prop_map(Step::BoardTouch),
         1 => Just(Step::Resume),
         1 => Just(Step::Ready),
@@ -230,6 +239,7 @@ fn step(arbiter: bool) -> BoxedStrategy<Step> {
         2 => any::<u16>().prop_map(Step::SelectMove),
         1 => (any::<bool>(), 0u8..2, any::<u16>())
             .prop_map(|(hint, behind, n)| Step::Advice { hint, behind, n }),
+        3 => (any::<u16>(), 0u8..5).prop_map(|(n, form)| Step::Premove { n, form }),
     ];
     if arbiter {
         prop_oneof![6 => common, 2 => arbiter_step().prop_map(Step::Arbiter)].boxed()
@@ -240,11 +250,13 @@ fn step(arbiter: bool) -> BoxedStrategy<Step> {
 
 /// The game's set-ups: who plays which side, with or without a clock and a board.
 fn setup(kind: u8, clock: bool, rules: Rules) -> Setup {
-    let (white, black, local, local_board) = match kind % 4 {
+    let (white, black, local, local_board) = match kind % 5 {
         0 => (Side::Keyboard, Side::Keyboard, Color::White, false),
         1 => (Side::Keyboard, Side::Engine, Color::White, false),
         2 => (Side::Engine, Side::Board, Color::Black, true),
-        _ => (Side::Board, Side::Keyboard, Color::White, true),
+        3 => (Side::Board, Side::Keyboard, Color::White, true),
+        // The sighted opponent plays Black on an e-board.
+        _ => (Side::Keyboard, Side::Board, Color::White, false),
     };
     Setup {
         white,
@@ -275,7 +287,26 @@ fn legal(m: &Match, n: u16) -> Option<Move> {
 
 /// A move in one of the forms a player types or says.
 fn typed(m: &Match, mv: Move, form: u8) -> String {
+    typed_in(m, m.game().position(), mv, form)
+}
+
+/// The `n`th move the local player could make were it their turn, as typed in `form`.
+fn premove(m: &Match, n: u16, form: u8) -> Option<String> {
     let pos = m.game().position();
+    let turned;
+    let pos = if pos.turn() == m.setup().local {
+        pos
+    } else {
+        turned = crate::core::matchplay::dangers::turned(pos)?;
+        &turned
+    };
+    let moves = pos.legal_moves();
+    let mv = *moves.get(usize::from(n) % moves.len().max(1))?;
+    Some(typed_in(m, pos, mv, form))
+}
+
+/// A move in `pos` in one of the forms a player types or says.
+fn typed_in(m: &Match, pos: &Chess, mv: Move, form: u8) -> String {
     let san = shakmaty::san::SanPlus::from_move(pos.clone(), mv).to_string();
     match form {
         0 => san,
@@ -318,8 +349,10 @@ impl Run {
         header.time_control = s.control.as_ref().map(ToString::to_string);
         let (mut m, effects) = Match::new(s, Game::default(), lang, Timestamp::ZERO);
         m.set_extras(extras);
-        // As hector play does: bewertung and tipp ask the engine where there is one.
+        // As hector play does: bewertung and tipp ask the engine where there is one, and a
+        // move typed on the opponent's turn is kept as a premove.
         m.set_advice(true);
+        m.set_premoves(hold);
         // As hector play does: the clock waits for the opening words.
         if hold {
             m.hold_clock(Timestamp::ZERO);
@@ -413,6 +446,12 @@ impl Run {
                     .handle(Event::LocalBoard(Recognition::Moved(mv)), now),
                 None => Vec::new(),
             },
+            Step::OpponentMove(n) => match legal(&self.m, *n) {
+                Some(mv) => self
+                    .m
+                    .handle(Event::OpponentBoard(Recognition::Moved(mv)), now),
+                None => Vec::new(),
+            },
             Step::BoardTouch(sq) => {
                 let square = Square::new(u32::from(*sq) % 64);
                 match self.m.game().position().board().piece_at(square) {
@@ -471,6 +510,10 @@ impl Run {
                     now,
                 )
             }
+            Step::Premove { n, form } => match premove(&self.m, *n, *form) {
+                Some(text) => self.m.handle(Event::Line(text), now),
+                None => Vec::new(),
+            },
         };
         self.apply(effects);
     }
@@ -543,6 +586,8 @@ impl Run {
         let (mut m, effects) = Match::start(setup, replayed.game.clone(), lang, self.now);
         m.set_extras(self.extras);
         m.set_advice(true);
+        // A premove is not recorded: the game continues without one.
+        m.set_premoves(self.hold);
         if let Some(snapshot) = &replayed.clock {
             m.restore_clock(snapshot, replayed.clock_moves(), self.now);
         }
@@ -686,7 +731,7 @@ proptest! {
     /// `hector play`: the player's commands, the engine and the boards.
     #[test]
     fn every_played_session_replays_from_its_journal(
-        kind in 0u8..4,
+        kind in 0u8..5,
         clock in any::<bool>(),
         blitz in any::<bool>(),
         steps in proptest::collection::vec(step(false), 1..60),
@@ -697,7 +742,7 @@ proptest! {
     /// The assistant's and the arbiter's sessions: the arbiter's actions as well.
     #[test]
     fn every_arbitrated_session_replays_from_its_journal(
-        kind in 0u8..4,
+        kind in 0u8..5,
         clock in any::<bool>(),
         blitz in any::<bool>(),
         steps in proptest::collection::vec(step(true), 1..60),
@@ -781,4 +826,55 @@ fn takeback_abort_and_rematch_replay() {
     ];
     run_sequence(1, false, false, &engine, true).expect("replays");
     run_sequence(1, true, true, &engine, true).expect("replays with a clock");
+}
+
+/// Premoves against the computer and the e-board: kept, played when the reply comes (and
+/// recorded then), dropped, cancelled, and left behind by a take-back and by a resume.
+#[test]
+fn premoves_replay_and_a_resume_leaves_them_behind() {
+    use Step::{BoardMove, Engine, Premove, Resume, Text, Wait};
+    let engine = [
+        Text("e4"),
+        Premove { n: 3, form: 3 },
+        Wait(800),
+        Engine(0),
+        Premove { n: 7, form: 0 },
+        Text(""),
+        Premove { n: 9, form: 1 },
+        Resume,
+        Engine(2),
+        Text("d4"),
+        Premove { n: 1, form: 2 },
+        Text("zurücknehmen"),
+        Engine(5),
+        Premove { n: 4, form: 4 },
+        Engine(1),
+    ];
+    run_sequence(1, false, false, &engine, true).expect("replays");
+    run_sequence(1, true, false, &engine, true).expect("replays with a clock");
+    // The player has Black on a peg board, the computer White.
+    let peg = [
+        Premove { n: 0, form: 0 },
+        Engine(4),
+        BoardMove(2),
+        Premove { n: 5, form: 3 },
+        Engine(3),
+        Text("brett"),
+    ];
+    run_sequence(2, true, false, &peg, true).expect("replays");
+    // The sighted opponent's e-board.
+    use Step::OpponentMove;
+    let e_board = [
+        Text("e4"),
+        Premove { n: 2, form: 2 },
+        OpponentMove(0),
+        Premove { n: 6, form: 4 },
+        Resume,
+        OpponentMove(1),
+        Premove { n: 11, form: 1 },
+        Text(""),
+        OpponentMove(3),
+    ];
+    run_sequence(4, false, false, &e_board, true).expect("replays");
+    run_sequence(4, true, true, &e_board, true).expect("replays with a clock");
 }
