@@ -277,6 +277,7 @@ impl App {
         m.set_extras(extras);
         m.set_advice(hints);
         m.set_premoves(true);
+        m.set_opponent_name(&self.recorder.header.opponent);
         self.game_match = m;
         // The screen shows the board from the player's new side.
         self.front.side = local;
@@ -654,6 +655,7 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
         }
         None => new_recorder(&options, &game, &setup, &o, start_entries, lang),
     };
+    game_match.set_opponent_name(&recorder.header.opponent);
     let mut app = App {
         lang,
         game_match,

@@ -27,6 +27,7 @@ use shakmaty::{Color, Square};
 
 use crate::core::matchplay::command::Command;
 use crate::core::matchplay::session::Urgency;
+use crate::core::notation::language::fill;
 
 /// What the terminal's and the speech's threads send.
 pub enum UiEvent {
@@ -93,20 +94,30 @@ pub struct Front {
     pub review: Option<(shakmaty::Chess, String)>,
     /// The square of the piece picked up on the board (the mode sets it before drawing).
     pub picked: Option<Square>,
+    /// The board is seen from the other side (f on the board).
+    pub flipped: bool,
 }
 
 impl Front {
     pub fn new(mut voice: Narrator, side: Color, lang: &'static Language) -> Front {
         voice.lang = Some(lang);
+        let mut focus = Focus::new(side.fold_wb(Square::E2, Square::E7));
+        focus.german_keys = lang.code == "de";
         Front {
             voice,
-            focus: Focus::new(side.fold_wb(Square::E2, Square::E7)),
+            focus,
             side,
             lang,
             refused: false,
             review: None,
             picked: None,
+            flipped: false,
         }
+    }
+
+    /// The side the board is drawn and walked from: the player's, unless turned.
+    pub fn seen_from(&self) -> Color {
+        if self.flipped { !self.side } else { self.side }
     }
 }
 
@@ -127,7 +138,7 @@ impl Front {
         let view = view::View {
             game: picture.game,
             lang: self.lang,
-            local: self.side,
+            local: self.seen_from(),
             cursor: self.focus.cursor,
             input: &self.focus.input,
             caret: self.focus.caret,
@@ -144,6 +155,8 @@ impl Front {
                 picked: self.picked,
                 on_board: self.focus.on_board,
             },
+            page: self.voice.page,
+            reading: self.voice.reading,
         };
         let _ = screen.terminal.draw(|f| view.draw(f));
     }
@@ -184,15 +197,25 @@ pub trait Mode {
     fn key(&mut self, key: crossterm::event::KeyEvent) -> bool {
         let front = self.front();
         front.voice.dirty = true;
-        let outcome = front.focus.press(key, front.side);
+        let seen_from = front.seen_from();
+        let outcome = front.focus.press(key, seen_from);
+        // The cursor goes back from the answer to the board or the input line with any key
+        // but paging.
+        if !matches!(outcome, KeyOutcome::Page(_)) {
+            front.voice.reading = false;
+        }
         match self.voice().key(outcome) {
             Some(KeyOutcome::Command { command, keys_help }) => {
                 let keep = self.command(command);
                 if keys_help {
                     let front = self.front();
-                    let mut keys = front.lang.play.keys_help.clone();
+                    let lang = front.lang;
+                    let mut keys = format!("{} {}", lang.play.keys_help, lang.reading.keys_help);
                     if front.focus.board_entry {
-                        keys = format!("{keys} {}", front.lang.board_focus.keys_help);
+                        keys = format!(
+                            "{keys} {} {}",
+                            lang.board_focus.keys_help, lang.board_keys.keys_help
+                        );
                     }
                     self.voice().tell_more(Urgency::Answer, vec![keys]);
                 }
@@ -234,6 +257,22 @@ pub trait Mode {
                 true
             }
             Some(KeyOutcome::Find { letter, opponent }) => self.find(letter, opponent),
+            Some(KeyOutcome::Page(down)) => {
+                let (cols, rows) = FullScreen::size().unwrap_or((view::MIN_COLS, view::MIN_ROWS));
+                let (width, height) = view::said_area(cols, rows);
+                self.voice().turn_page(down, width, height);
+                true
+            }
+            Some(KeyOutcome::Flip) => {
+                let front = self.front();
+                front.flipped = !front.flipped;
+                let text = fill(
+                    &front.lang.board_keys.flipped,
+                    &[("color", front.lang.color(front.seen_from()))],
+                );
+                self.voice().tell(Urgency::Answer, vec![text]);
+                true
+            }
             _ => true,
         }
     }
@@ -255,7 +294,7 @@ pub trait Mode {
         }
         let color = if opponent { !front.side } else { front.side };
         let piece = shakmaty::Piece { color, role };
-        match keys::next_piece(&board, front.focus.cursor, piece, front.side) {
+        match keys::next_piece(&board, front.focus.cursor, piece, front.seen_from()) {
             Some(square) => {
                 front.focus.cursor = square;
                 self.command(Command::Square(square))

@@ -59,6 +59,10 @@ pub struct Narrator {
     out: Box<dyn Write + Send>,
     /// The width lines are wrapped to; `None`: the terminal's, when the output is one.
     pub wrap_at: Option<usize>,
+    /// Full screen: how far the player paged into the newest answer (wrapped lines), and
+    /// whether the cursor rests on it (until another key).
+    pub page: usize,
+    pub reading: bool,
 }
 
 impl Narrator {
@@ -84,6 +88,8 @@ impl Narrator {
             newline_owed: false,
             out: Box::new(std::io::stdout()),
             wrap_at: None,
+            page: 0,
+            reading: false,
         }
     }
 
@@ -121,6 +127,8 @@ impl Narrator {
     /// Shows lines without saying them (what happens in the games an arbiter watches).
     pub fn show(&mut self, lines: Vec<String>) {
         if self.full_screen {
+            // A new answer is read from its beginning.
+            self.page = 0;
             self.newest = self.said.len();
             self.said.extend(lines);
             let extra = self.said.len().saturating_sub(SAID_KEPT);
@@ -300,6 +308,37 @@ impl Narrator {
             let text = format!("{owed}{}", self.prompt_line());
             self.write(&text);
             self.prompt_open = true;
+        }
+    }
+
+    /// Page Down (`down`) or Page Up through the newest answer on the full screen, whose
+    /// panel has `width` x `height` characters: the lines now shown are said, and the cursor
+    /// rests on them for a braille display; at the end (or start) that is said.
+    pub fn turn_page(&mut self, down: bool, width: usize, height: usize) {
+        if !self.full_screen {
+            return;
+        }
+        let said = crate::app::ui::view::Said {
+            said: &self.said,
+            newest: self.newest,
+            question: self.question.as_deref(),
+            width,
+            height,
+        };
+        self.reading = true;
+        self.dirty = true;
+        match crate::app::ui::view::turn_page(&said, self.page, down) {
+            Some((page, lines)) => {
+                self.page = page;
+                self.speaker.say(Kind::Answer, lines.join(" "));
+            }
+            None => {
+                if let Some(lang) = self.lang {
+                    let r = &lang.reading;
+                    let word = if down { &r.end } else { &r.start };
+                    self.speaker.say(Kind::Answer, word.clone());
+                }
+            }
         }
     }
 

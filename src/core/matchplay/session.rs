@@ -363,6 +363,8 @@ pub struct Match {
     /// Moves typed while the opponent is to move are kept (session/premove.rs).
     premoves: bool,
     premove: Option<premove::Premove>,
+    /// The opponent's name as the record gives it (session/opponent.rs).
+    opponent_name: Option<String>,
 }
 
 fn say(urgency: Urgency, text: impl Into<String>) -> Effect {
@@ -428,6 +430,7 @@ impl Match {
             awaiting: true,
             premoves: false,
             premove: None,
+            opponent_name: None,
         };
         // A continued game's opening was named before: only a new one is said.
         if m.setup.openings {
@@ -1137,7 +1140,13 @@ impl Match {
         let w = &wording;
         let p = &lang.play;
         match c {
-            Command::Help => out.push(answer(format!("{} {}", p.help, lang.review.help))),
+            Command::Help => {
+                let mut help = format!("{} {}", p.help, lang.review.help);
+                if self.premoves {
+                    help = format!("{help} {}", lang.premove.help);
+                }
+                out.push(answer(help));
+            }
             Command::Eval => self.advise(AdviceKind::Eval, out),
             Command::Hint => self.advise(AdviceKind::Hint, out),
             Command::Board => out.push(lines(queries::board(
@@ -1160,7 +1169,9 @@ impl Match {
                 lang,
             ))),
             // A finished game has no moves to list: say so, not "0 Züge".
-            Command::Moves(_) | Command::PieceMoves(_) if self.game.is_over() && !reviewing => {
+            Command::Moves(_) | Command::PieceMoves(_) | Command::Captures(_)
+                if self.game.is_over() && !reviewing =>
+            {
                 out.push(answer(lang.messages.game_over.clone()))
             }
             Command::Moves(sq) => out.push(answer(queries::moves(&pos, sq, lang, form))),
@@ -1235,6 +1246,10 @@ impl Match {
             Command::Abort => self.abort(now, out),
             Command::Rematch => self.rematch(out),
             Command::Captured => out.push(answer(super::dangers::captured(&self.game, lang))),
+            Command::Captures(sq) => {
+                out.push(answer(super::capture_moves::captures(&pos, sq, lang, form)))
+            }
+            Command::Opponent => out.push(answer(self.opponent_words())),
             Command::Dangers => {
                 let player = self.actor(true);
                 out.push(answer(super::dangers::dangers(&pos, player, lang, form)));
@@ -1569,6 +1584,7 @@ mod advice;
 mod arbiter;
 mod board_entry;
 mod entries;
+mod opponent;
 mod premove;
 mod requests;
 mod review;

@@ -40,6 +40,60 @@ pub struct Language {
     pub captures: CaptureWords,
     pub analysis: crate::core::analysis::AnalysisWords,
     pub premove: PremoveWords,
+    pub capture_moves: CaptureMoveWords,
+    pub opponent: OpponentWords,
+    pub board_keys: BoardKeyWords,
+    pub reading: ReadingWords,
+}
+
+/// The capturing moves (`schlagzüge`, Shift+M on the board).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaptureMoveWords {
+    /// A piece that can capture nothing, after its name.
+    pub none: String,
+    /// Every capture of the side to move: [one, more], {count} and {moves}.
+    pub all: [String; 2],
+    pub none_all: String,
+}
+
+/// Who the opponent is (`gegner`, o on the board).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpponentWords {
+    /// {name}, {color}.
+    pub is: String,
+    /// The computer: {level}.
+    pub engine: String,
+    pub keyboard: String,
+    /// The sighted player's board: {port}.
+    pub board: String,
+    /// A lichess player with a rating: {name}, {rating}.
+    pub rated: String,
+    /// A lichess opponent: {name}.
+    pub lichess: String,
+}
+
+/// Keys on the board besides moving and finding pieces.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardKeyWords {
+    /// The board seen from the other side now: {color} at the bottom.
+    pub flipped: String,
+    /// Appended to the board's keys in the help.
+    pub keys_help: String,
+}
+
+/// Reading the newest answer on the full screen page by page.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReadingWords {
+    /// The panel's last line while more of the answer follows.
+    pub more: String,
+    pub end: String,
+    pub start: String,
+    /// Appended to the keys' help.
+    pub keys_help: String,
 }
 
 /// A move typed while the opponent is to move, kept and played when it becomes legal.
@@ -54,6 +108,8 @@ pub struct PremoveWords {
     pub dropped: String,
     /// Enter on an empty line gave it up.
     pub cancelled: String,
+    /// Appended to the game's help where premoves are taken.
+    pub help: String,
 }
 
 /// Words of the players' own agreements in `hector play`: taking moves back, aborting, and a
@@ -668,6 +724,10 @@ pub struct CommandWords {
     pub rematch: Vec<String>,
     pub captured: Vec<String>,
     pub threats: Vec<String>,
+    /// The capturing moves ("schlagzüge", "schlagzüge e4").
+    pub captures: Vec<String>,
+    /// Who the opponent is.
+    pub opponent: Vec<String>,
 }
 
 /// Extra input words and spellings (every word above is understood as well).

@@ -199,6 +199,8 @@ pub struct Online {
     link_down: bool,
     /// The opponent is lichess's computer (its moves are labelled so, as in hector play).
     opponent_ai: bool,
+    /// The opponent's rating on lichess, when the server gave one.
+    opponent_rating: Option<u32>,
     /// A move typed while the opponent is to move: its text, its words and the position it
     /// waits in; sent when the opponent's move makes it legal (core::matchplay's premoves).
     premove: Option<(String, String, Chess)>,
@@ -318,6 +320,7 @@ impl Online {
             ended: false,
             link_down: false,
             opponent_ai: them.ai_level.is_some(),
+            opponent_rating: them.rating,
             premove: None,
             sent_premove: false,
         };
@@ -892,6 +895,21 @@ impl Online {
                 None => out.push(answer(o.no_clock.clone())),
             },
             Command::New | Command::Rematch => out.push(answer(o.no_new.clone())),
+            Command::Opponent => {
+                let w = &self.lang.opponent;
+                let name = match self.opponent_rating {
+                    Some(r) => fill(
+                        &w.rated,
+                        &[("name", &self.opponent), ("rating", &r.to_string())],
+                    ),
+                    None => self.opponent.clone(),
+                };
+                let name = fill(&w.lichess, &[("name", &name)]);
+                out.push(answer(fill(
+                    &w.is,
+                    &[("name", &name), ("color", self.lang.color(!self.me))],
+                )));
+            }
             // hector play's words for the server's take-back and abort.
             Command::Takeback | Command::Abort if over => {
                 out.push(answer(self.lang.messages.game_over.clone()));
@@ -905,7 +923,10 @@ impl Online {
             Command::Help => {
                 let effects = self.m.handle(Event::Command(Command::Help), now);
                 self.pass(effects, false, &mut out);
-                out.push(answer(self.lang.online.help.clone()));
+                out.push(answer(format!(
+                    "{}. {}",
+                    self.lang.online.help, self.lang.premove.help
+                )));
             }
             other => {
                 let effects = self.m.handle(Event::Command(other), now);

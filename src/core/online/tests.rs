@@ -493,3 +493,12 @@ fn a_premove_is_sent_when_the_opponent_has_moved() {
         "{words:?}"
     );
 }
+
+#[test]
+fn the_opponent_is_named_with_rating_and_colour() {
+    let (mut g, _) = start("");
+    assert_eq!(
+        said(&g.line("gegner", Timestamp::ZERO)),
+        vec!["Gegner: Anna auf lichess, spielt Schwarz"]
+    );
+}

@@ -70,6 +70,9 @@ enum Step {
         n: u16,
         form: u8,
     },
+    /// A key on the screen's board that asks the session something (lichess's blind mode:
+    /// m, Shift+M, o, v, g, Shift+A, Shift+D) on square `sq`.
+    Key(u8, u8),
 }
 
 #[derive(Clone, Debug)]
@@ -197,6 +200,11 @@ const TEXTS: &[&str] = &[
     "tipp",
     "eval",
     "hint",
+    "schlagzüge",
+    "schlagzüge e4",
+    "captures d5",
+    "gegner",
+    "opponent",
 ];
 
 fn arbiter_step() -> impl Strategy<Value = ArbiterStep> {
@@ -240,6 +248,7 @@ fn step(arbiter: bool) -> BoxedStrategy<Step> {
         1 => (any::<bool>(), 0u8..2, any::<u16>())
             .prop_map(|(hint, behind, n)| Step::Advice { hint, behind, n }),
         3 => (any::<u16>(), 0u8..5).prop_map(|(n, form)| Step::Premove { n, form }),
+        2 => (0u8..7, any::<u8>()).prop_map(|(k, sq)| Step::Key(k, sq)),
     ];
     if arbiter {
         prop_oneof![6 => common, 2 => arbiter_step().prop_map(Step::Arbiter)].boxed()
@@ -514,6 +523,19 @@ impl Run {
                 Some(text) => self.m.handle(Event::Line(text), now),
                 None => Vec::new(),
             },
+            Step::Key(k, sq) => {
+                let square = Square::new(u32::from(*sq) % 64);
+                let command = match k {
+                    0 => Command::Moves(Some(square)),
+                    1 => Command::Captures(Some(square)),
+                    2 => Command::Opponent,
+                    3 => Command::Eval,
+                    4 => Command::Hint,
+                    5 => Command::ReviewPrevious,
+                    _ => Command::ReviewNext,
+                };
+                self.m.handle(Event::Command(command), now)
+            }
         };
         self.apply(effects);
     }
