@@ -328,9 +328,9 @@ impl Narrator {
         self.reading = true;
         self.dirty = true;
         match crate::app::ui::view::turn_page(&said, self.page, down) {
-            Some((page, lines)) => {
+            Some((page, text)) => {
                 self.page = page;
-                self.speaker.say(Kind::Answer, lines.join(" "));
+                self.speaker.say(Kind::Answer, text);
             }
             None => {
                 if let Some(lang) = self.lang {

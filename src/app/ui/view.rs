@@ -468,11 +468,18 @@ pub fn said_panel(s: &Said<'_>, page: usize, more: &str) -> SaidPanel {
     SaidPanel { lines, newest_row }
 }
 
-/// Page Down (`down`) or Page Up from `page`: the new page and the lines it shows of the
-/// newest answer, or `None` at its end (or start).
-pub fn turn_page(s: &Said<'_>, page: usize, down: bool) -> Option<(usize, Vec<String>)> {
+/// Page Down (`down`) or Page Up from `page`: the new page and what it shows of the newest
+/// answer, as it is said (the pieces of one said line joined by a space, lines by a full
+/// stop), or `None` at its end (or start).
+pub fn turn_page(s: &Said<'_>, page: usize, down: bool) -> Option<(usize, String)> {
     let room = s.room();
-    let latest = s.latest();
+    let said = s.without_question();
+    // Each wrapped piece with the said line it belongs to.
+    let latest: Vec<(usize, String)> = said[s.newest.min(said.len())..]
+        .iter()
+        .enumerate()
+        .flat_map(|(i, l)| wrap_words(l, s.width).into_iter().map(move |w| (i, w)))
+        .collect();
     // Each page shows this many lines of the answer; the last line says there is more.
     let step = room.saturating_sub(1).max(1);
     let next = if down {
@@ -482,7 +489,18 @@ pub fn turn_page(s: &Said<'_>, page: usize, down: bool) -> Option<(usize, Vec<St
     };
     let rest = &latest[next.min(latest.len())..];
     let count = if rest.len() > room { step } else { rest.len() };
-    Some((next, rest[..count].to_vec()))
+    let mut text = String::new();
+    let mut line = None;
+    for (i, piece) in &rest[..count] {
+        match line {
+            None => {}
+            Some(l) if l == *i => text.push(' '),
+            Some(_) => text.push_str(". "),
+        }
+        line = Some(*i);
+        text.push_str(piece);
+    }
+    Some((next, text))
 }
 
 /// The size of the "last said" panel's text (below its heading) on a terminal of `cols` x
@@ -796,10 +814,17 @@ mod tests {
         // Every line of the answer is reached, in order, and the last page says no more.
         let mut read: Vec<String> = first.lines[..first.lines.len() - 1].to_vec();
         let mut page = 0;
-        while let Some((next, lines)) = turn_page(&s, page, true) {
+        while let Some((next, spoken)) = turn_page(&s, page, true) {
             assert!(next > page);
+            let shown = said_panel(&s, next, &lang.reading.more).lines;
+            let shown: Vec<String> = shown
+                .into_iter()
+                .filter(|l| *l != lang.reading.more)
+                .collect();
+            // What is said is what the page shows, with each rank a sentence of its own.
+            assert_eq!(spoken.replace(". Reihe", " Reihe"), shown.join(" "));
             page = next;
-            read.extend(lines);
+            read.extend(shown);
         }
         let all: Vec<String> = said.iter().flat_map(|l| wrap_words(l, width)).collect();
         assert_eq!(read, all);
