@@ -147,3 +147,67 @@ fn captures_and_the_opponent_are_asked_in_words_in_line_mode() {
     t.send(b"yes\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
 }
+
+/// A premove made on the full screen's board while the computer thinks (at full strength,
+/// two seconds), and Enter on an empty line cancels it before the computer's reply.
+#[test]
+fn a_premove_on_the_board_is_cancelled_by_enter() {
+    let data = temp_dir("board-premove");
+    let dir = data.display().to_string();
+    let path = format!("{}:/usr/games", std::env::var("PATH").unwrap_or_default());
+    let mut t = Pty::spawn_sized(
+        &[
+            "play",
+            "--opponent",
+            "engine",
+            "--level",
+            "8",
+            "--speech",
+            "print",
+        ],
+        &[
+            ("HECTOR_CONFIG", "/nonexistent"),
+            ("HECTOR_DATA", &dir),
+            ("HOME", &dir),
+            ("PATH", &path),
+        ],
+        100,
+        30,
+    );
+    assert!(
+        t.wait_for_screen("Zug oder Befehl:", LIMIT),
+        "{}",
+        t.screen()
+    );
+    press(&mut t, b"\t", "Brett:");
+    // e2-e4 on the board: Space, rank 4, Space.
+    press(&mut t, b" ", "Bauer Eva zwei aufgenommen");
+    t.send(b"4 ");
+    // While the computer thinks: the knight b1 to c3, as a premove.
+    press(&mut t, b"s", "Bella eins: weißer Springer");
+    press(&mut t, b" ", "Springer Bella eins aufgenommen");
+    // Shift+3 on a German keyboard (§): the c-file; then rank 3.
+    press(&mut t, "§".as_bytes(), "Cäsar eins: weißer Läufer");
+    t.send(b"3 ");
+    assert!(
+        t.wait_for_screen("Vorauszug gemerkt: Springer Cäsar drei", LIMIT),
+        "{}",
+        t.screen()
+    );
+    press(&mut t, b"\r", "Vorauszug aufgehoben");
+    assert!(t.wait_for_screen("Computer: ", LIMIT), "{}", t.screen());
+    // The computer's reply came and nothing else was played: White is to move.
+    assert!(t.wait_for_screen("1. e4 ", LIMIT), "{}", t.screen());
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(!t.screen().contains("2. Sc3"), "{}", t.screen());
+    assert!(!t.screen().contains("Vorauszug: "), "{}", t.screen());
+    press(&mut t, b"\t", "Eingabe");
+    t.send(&[0x11]);
+    assert!(
+        t.wait_for_screen("Wirklich beenden?", LIMIT),
+        "{}",
+        t.screen()
+    );
+    t.send(b"ja\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+}

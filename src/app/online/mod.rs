@@ -751,6 +751,10 @@ impl Mode for App {
         self.apply(outs)
     }
 
+    fn premove_kept(&self) -> bool {
+        self.online.premove_kept()
+    }
+
     fn shown_board(&self) -> Option<shakmaty::Board> {
         let shown = self.online.game_match().shown_position();
         Some(shakmaty::Position::board(shown).clone())

@@ -801,6 +801,10 @@ impl Mode for App {
         self.handle(Event::Line(line))
     }
 
+    fn premove_kept(&self) -> bool {
+        self.game_match.premove().is_some()
+    }
+
     fn incoming(&mut self, tag: usize, event: Incoming) -> bool {
         match event {
             Incoming::Engine(e) => self.engine_event(e),

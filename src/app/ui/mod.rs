@@ -184,6 +184,10 @@ pub trait Mode {
     fn shown_board(&self) -> Option<shakmaty::Board> {
         None
     }
+    /// A premove waits to be played (Enter on an empty line cancels it).
+    fn premove_kept(&self) -> bool {
+        false
+    }
     /// A typed line.
     fn line(&mut self, line: String) -> bool;
     /// A command from a key (or Enter on an empty line: the focused square).
@@ -223,9 +227,13 @@ pub trait Mode {
             }
             Some(KeyOutcome::Line(line)) if line.is_empty() => {
                 self.voice().submitted();
-                // A question waits for its answer: Enter alone asks it again. In lines an
-                // empty line is one, as when the terminal reads the lines.
-                if self.voice().question.is_some() || !self.voice().full_screen {
+                // A question waits for its answer: Enter alone asks it again; a premove is
+                // cancelled by it. In lines an empty line is one, as when the terminal reads
+                // the lines.
+                if self.voice().question.is_some()
+                    || !self.voice().full_screen
+                    || self.premove_kept()
+                {
                     self.line(line)
                 } else {
                     let square = self.focus().cursor;

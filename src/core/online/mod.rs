@@ -377,6 +377,11 @@ impl Online {
         !self.is_over() && (self.sent.is_some() || self.m.awaits_reply())
     }
 
+    /// A premove waits for the opponent's move.
+    pub fn premove_kept(&self) -> bool {
+        self.premove.is_some() && self.premove_time()
+    }
+
     /// The game is over on the server (or aborted): nothing more comes.
     pub fn is_over(&self) -> bool {
         self.ended || self.m.game().is_over()
