@@ -611,6 +611,11 @@ impl Mode for Arbiter {
         Arbiter::line(self, &line)
     }
 
+    /// The console shows the last two lines said, which no key pages.
+    fn pages_answers(&self) -> bool {
+        false
+    }
+
     fn incoming(&mut self, tag: usize, event: Incoming) -> bool {
         let i = tag / PER_GAME;
         let Some(game) = self.games.get_mut(i) else {

@@ -184,6 +184,10 @@ pub trait Mode {
     fn shown_board(&self) -> Option<shakmaty::Board> {
         None
     }
+    /// The screen's "last said" panel pages through the newest answer (Page Up, Page Down).
+    fn pages_answers(&self) -> bool {
+        true
+    }
     /// A premove waits to be played (Enter on an empty line cancels it).
     fn premove_kept(&self) -> bool {
         false
@@ -265,6 +269,7 @@ pub trait Mode {
                 true
             }
             Some(KeyOutcome::Find { letter, opponent }) => self.find(letter, opponent),
+            Some(KeyOutcome::Page(_)) if !self.pages_answers() => true,
             Some(KeyOutcome::Page(down)) => {
                 let (cols, rows) = FullScreen::size().unwrap_or((view::MIN_COLS, view::MIN_ROWS));
                 let (width, height) = view::said_area(cols, rows);
