@@ -182,9 +182,9 @@ pub struct Focus {
     pub board_entry: bool,
     /// The keys go to the board (Tab).
     pub on_board: bool,
-    /// Shift and a digit gives the German keyboard's characters (! " § $ % & / (), not the
-    /// US ones (! @ # $ % ^ & *): the only one both have for different digits is &.
-    pub german_keys: bool,
+    /// The characters Shift and the digits 1 to 8 give on the keyboard of the language
+    /// (! " § $ % & / ( in German, ! @ # $ % ^ & * in English): they jump to a file.
+    pub shifted_digits: Vec<char>,
 }
 
 impl Focus {
@@ -198,7 +198,7 @@ impl Focus {
             recalled: None,
             board_entry: false,
             on_board: false,
-            german_keys: false,
+            shifted_digits: Vec::new(),
         }
     }
 
@@ -218,7 +218,7 @@ impl Focus {
             KeyCode::Char(c @ '1'..='8') if k.modifiers.contains(KeyModifiers::SHIFT) => {
                 Some(c as u32 - '1' as u32)
             }
-            KeyCode::Char(c) => shifted_digit(c, self.german_keys),
+            KeyCode::Char(c) => shifted_digit(c, &self.shifted_digits),
             _ => None,
         };
         if let Some(file) = file {
@@ -426,16 +426,16 @@ impl Focus {
     }
 }
 
-/// The file (from 0) that Shift and a digit gives on the keyboard: ! " § $ % & / ( in German,
-/// ! @ # $ % ^ & * in English; a character only the other layout has counts too.
-fn shifted_digit(c: char, german: bool) -> Option<u32> {
-    const GERMAN: [char; 8] = ['!', '"', '§', '$', '%', '&', '/', '('];
-    const US: [char; 8] = ['!', '@', '#', '$', '%', '^', '&', '*'];
-    let (first, second) = if german { (GERMAN, US) } else { (US, GERMAN) };
-    first
-        .iter()
-        .position(|&x| x == c)
-        .or_else(|| second.iter().position(|&x| x == c))
+/// The file (from 0) that Shift and a digit gives on the keyboard: the language's own
+/// characters first (`layout`), then those of the other languages (a German player may have
+/// a US keyboard); & is Shift+6 in German and Shift+7 in English, so the language decides.
+fn shifted_digit(c: char, layout: &[char]) -> Option<u32> {
+    let index = |chars: &[char]| chars.iter().take(8).position(|&x| x == c);
+    index(layout)
+        .or_else(|| {
+            crate::core::notation::language::languages()
+                .find_map(|lang| index(&lang.board_keys.shifted_digits.chars().collect::<Vec<_>>()))
+        })
         .and_then(|i| u32::try_from(i).ok())
 }
 
@@ -822,9 +822,18 @@ mod tests {
             command(Command::Square(Square::H2))
         );
         // & is Shift+7 on a US keyboard and Shift+6 on a German one.
+        let layout = |code: &str| {
+            crate::core::notation::language::language(code)
+                .expect("language")
+                .board_keys
+                .shifted_digits
+                .chars()
+                .collect::<Vec<char>>()
+        };
+        f.shifted_digits = layout("en");
         f.press(shifted('&'), Color::White);
         assert_eq!(f.cursor, Square::G2);
-        f.german_keys = true;
+        f.shifted_digits = layout("de");
         f.press(shifted('&'), Color::White);
         assert_eq!(f.cursor, Square::F2);
         f.press(shifted('§'), Color::White);

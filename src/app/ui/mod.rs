@@ -102,7 +102,7 @@ impl Front {
     pub fn new(mut voice: Narrator, side: Color, lang: &'static Language) -> Front {
         voice.lang = Some(lang);
         let mut focus = Focus::new(side.fold_wb(Square::E2, Square::E7));
-        focus.german_keys = lang.code == "de";
+        focus.shifted_digits = lang.board_keys.shifted_digits.chars().collect();
         Front {
             voice,
             focus,

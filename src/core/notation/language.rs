@@ -80,6 +80,9 @@ pub struct OpponentWords {
 pub struct BoardKeyWords {
     /// The board seen from the other side now: {color} at the bottom.
     pub flipped: String,
+    /// The characters Shift and the digits 1 to 8 give on this language's keyboard, in
+    /// order (they jump to the files a to h).
+    pub shifted_digits: String,
     /// Appended to the board's keys in the help.
     pub keys_help: String,
 }
