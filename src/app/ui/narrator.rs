@@ -110,6 +110,12 @@ impl Narrator {
         self.show(lines);
     }
 
+    /// The newest answer, whole, as one value: what "repeat" says again, and what another
+    /// output channel (a braille display) takes, whatever part the screen shows.
+    pub fn newest_answer(&self) -> &[String] {
+        &self.last
+    }
+
     /// Says more lines as part of the answer just given (F1: the help, then the keys).
     pub fn tell_more(&mut self, urgency: Urgency, lines: Vec<String>) {
         let (newest, before, added) = (self.newest, self.said.len(), lines.len());
@@ -601,8 +607,9 @@ mod tests {
         n.tell(Urgency::Answer, vec!["Hilfe".into()]);
         n.tell_more(Urgency::Answer, vec!["Tasten".into()]);
         assert_eq!(n.said, ["Brett", "Hilfe", "Tasten"]);
-        // The latest answer begins with its first part.
+        // The latest answer begins with its first part, and is one value.
         assert_eq!(n.newest, 1);
+        assert_eq!(n.newest_answer(), ["Hilfe", "Tasten"]);
         n.speech(SpeechControl::Repeat);
         assert_eq!(&n.said[3..], ["Hilfe", "Tasten"]);
     }
