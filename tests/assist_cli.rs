@@ -279,7 +279,13 @@ fn a_move_copied_to_the_wrong_square_names_where_it_belongs() {
         "{}",
         t.text()
     );
-    t.send(b"ende\rende\r");
+    t.send(b"ende\r");
+    assert!(
+        t.wait_for("Wirklich beenden?", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    t.send(b"ja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0));
 }
 
