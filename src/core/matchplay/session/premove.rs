@@ -102,6 +102,10 @@ impl Match {
         let w = &self.lang.premove;
         match reading(self.game.position(), text, self.lang, self.setup.form) {
             Ok(words) => {
+                // As a move played does, a premove kept lets a yes-or-no question go.
+                if self.pending.is_yes_no() {
+                    self.pending = Pending::None;
+                }
                 out.push(answer(fill(&w.kept, &[("move", &words)])));
                 self.premove = Some(Premove {
                     text: text.to_string(),
@@ -325,6 +329,17 @@ mod tests {
         typed(&mut m, "d4");
         let words = engine(&mut m, "d5");
         assert_eq!(words, ["Computer: David fünf"]);
+    }
+
+    #[test]
+    fn a_premove_lets_a_yes_or_no_question_go() {
+        let mut m = start(Side::Engine);
+        typed(&mut m, "e4");
+        typed(&mut m, "ende");
+        assert!(m.asks_confirmation());
+        typed(&mut m, "Sf3");
+        assert!(!m.asks_confirmation());
+        assert_eq!(m.premove(), Some("Springer Felix drei"));
     }
 
     #[test]
