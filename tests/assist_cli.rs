@@ -250,6 +250,45 @@ fn a_piece_on_a_wrong_square_names_every_square_that_differs() {
     assert_eq!(t.wait_exit(LIMIT), Some(0));
 }
 
+/// The sighted player's move copied onto the peg board to a square no move reaches: the alert
+/// names where the piece stands wrongly and where it belongs.
+#[test]
+fn a_move_copied_to_the_wrong_square_names_where_it_belongs() {
+    let mut g = Game::boards();
+    let mut t = g.assist(&[]);
+    g.dgt.send("move e2e4");
+    assert!(t.wait_for("Eva vier", LIMIT).is_some(), "{}", t.text());
+    g.peg.send("lift e2");
+    g.peg.send("wait 300ms");
+    g.peg.send("place e5");
+    assert!(
+        t.wait_for(
+            "Achtung, Brett von Schwarz: Eva vier: weißer Bauer fehlt; Eva fünf: hier sollte \
+             kein Stein stehen. Bitte berichtigen",
+            LIMIT
+        )
+        .is_some(),
+        "{}",
+        t.text()
+    );
+    g.peg.send("lift e5");
+    g.peg.send("wait 300ms");
+    g.peg.send("place e4");
+    assert!(
+        t.wait_for("Zug auf dem Brett ausgeführt", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    t.send(b"ende\r");
+    assert!(
+        t.wait_for("Wirklich beenden?", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    t.send(b"ja\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0));
+}
+
 #[test]
 fn the_assistant_claims_the_win_when_the_opponents_flag_falls() {
     let mut g = Game::boards();

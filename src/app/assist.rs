@@ -95,7 +95,7 @@ impl Assist {
 /// Runs the assistant. Exit status 0 when the player leaves (an unfinished game is kept for
 /// `hector resume`), 1 when the game cannot start.
 pub fn run(options: AssistOptions, lang: &'static Language) -> ExitCode {
-    let ui = Ui::new(options.screen_reader);
+    let ui = Ui::new(options.screen_reader).with_keys_in_lines();
     let speaker = ui.speaker(&options.speech, options.speech_chosen, lang);
     let side = match options.table.duty {
         Duty::Sighted => !options.table.blind,

@@ -95,15 +95,24 @@ With no options: you play White and type your moves; the computer (Stockfish, le
 Black when it is installed, otherwise a second player types Black's moves; no clock.\n\n\
 Type a move as you would say it (Springer Felix drei, knight felix three, Eva vier) or in \
 notation (Nf3, Sf3, e4, g1f3, 0-0), then Enter. Questions: board, pieces, where are the \
-black rooks, square e4, rank 4, file e, diagonal e4, attacks e4, moves g1, moves, last, \
-turn, material, captured, threats, list 10, clock, opening; and repeat, draw, accept, decline, \
+black rooks, square e4, rank 4, file e, diagonal e4, attacks e4, moves g1, moves, captures \
+(only the capturing moves; captures e4: of that piece), last, turn, opponent, material, \
+captured, threats, list 10, clock, opening; and repeat, draw, accept, decline, \
 claim, claim Nf3, resign, takeback (against the computer at once, a person is asked; off with \
 --no-takeback), abort (before both sides have moved), rematch (after the game, colours \
 swapped), save, new, silence, mute, unmute, faster, slower, quit, help. Against the \
 computer, eval says how the position stands and hint the move the computer would play (both \
 noted in the record; --no-hints switches them off). German words work too (brett, figuren, \
 feld e4, remis, reklamieren, aufgeben, zurücknehmen, abbrechen, revanche, geschlagen, \
-drohungen, eröffnung, bewertung, tipp, ende …).\n\n\
+drohungen, schlagzüge, gegner, eröffnung, bewertung, tipp, ende …).\n\n\
+Premoves: a move typed (or made on the board) while the computer, the sighted player's \
+e-board or the online opponent is to move is kept (Vorauszug gemerkt) and played as soon as \
+the opponent's move makes it legal (Vorauszug: …), or dropped with the reason; Enter on an \
+empty line cancels it, a new one replaces it. It is not recorded until it is played.\n\n\
+Line mode (--screen-reader): each answer is printed once, wrapped at spaces to the \
+terminal's width, and the prompt follows the last line of the answer; while the opponent's \
+move is awaited there is no prompt. The opponent's move carries its label (Computer: …, \
+Schwarz: …), in speech too.\n\n\
 Looking back: position 12 (after Black's 12th move; position 12 white: after White's) shows \
 that position, every question answers for it and moves wait; next and previous step one \
 half-move, current returns (stellung, vor, vorher, aktuell).\n\n\
@@ -114,12 +123,20 @@ Full-screen keys: arrows walk over the board and each square is spoken; Enter on
 line reads the focused square; F1 help, F2 board, F3 last move, F4 clock, F5 whose turn, F6 \
 material, F7 the game's moves, F8 moves of the piece on the focused square, F9 its attackers \
 and defenders, F10 its rank, F11 its file, F12 its diagonals; Ctrl+R repeat, Escape silence, \
-Ctrl+X mute, Ctrl+Up and Ctrl+Down speaking rate, Ctrl+Q quit.\n\n\
+Ctrl+X mute, Ctrl+Up and Ctrl+Down speaking rate, Ctrl+Q quit; Home and End the edge of the \
+rank, Ctrl+Home and Ctrl+End the far and the near rank. Page Down and Page Up page through \
+the newest answer when it is longer than the panel (its last line then says weiter mit Bild \
+ab): the lines shown are said, and the cursor rests on them for a braille display until \
+another key.\n\n\
 Tab gives the keys to the board (and back to the input line): Space picks up the piece on \
 the focused square and Space on the target plays it, Escape puts it down (at a promotion \
 the piece's letter answers); the board's \
 letters (K Q R B N P; German K D T L S B, where Q R N P work too) jump to your next such piece, with Shift to the \
-opponent's; 1 to 8 go to that rank. At the board's edge the arrows say Edge.\n\n\
+opponent's; 1 to 8 go to that rank. At the board's edge the arrows say Edge. As in \
+lichess's blind mode: m the moves of the focused piece, Shift+M only its captures, Shift+1 \
+to 8 that file, Shift+A and Shift+D one half-move back and forward in the game (previous, \
+next; in German the opponent's queen is then Shift+Q), v eval, g hint, f turns the board, o \
+the opponent.\n\n\
 Openings: opening (eröffnung) names the opening the game has reached, from the lichess \
 opening table (names in English; German names for the common families); with --openings \
 each newly reached named opening is said once, after the move.\n\n\

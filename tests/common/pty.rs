@@ -10,6 +10,11 @@ use std::time::{Duration, Instant};
 
 use nix::pty::{Winsize, openpty};
 
+/// The columns of the terminals tests use unless they choose a size: wide enough that no
+/// answer is wrapped (line mode wraps at the terminal's width, at spaces), so that a test finds
+/// an answer whole; the wrapping itself has tests of its own at 80 columns.
+pub const WIDE: u16 = 400;
+
 /// Output received so far, each chunk with the instant it arrived.
 type Received = Arc<Mutex<Vec<(Instant, Vec<u8>)>>>;
 
@@ -24,7 +29,7 @@ pub struct Pty {
 }
 
 impl Pty {
-    /// Starts hector with `args` on a new 100x30 terminal.
+    /// Starts hector with `args` on a new terminal of [`WIDE`] x 30.
     pub fn spawn(args: &[&str], envs: &[(&str, &str)]) -> Pty {
         Pty::spawn_program(
             std::path::Path::new(env!("CARGO_BIN_EXE_hector")),
@@ -44,9 +49,9 @@ impl Pty {
         )
     }
 
-    /// Starts `program` with `args` on a new 100x30 terminal.
+    /// Starts `program` with `args` on a new terminal of [`WIDE`] x 30.
     pub fn spawn_program(program: &std::path::Path, args: &[&str], envs: &[(&str, &str)]) -> Pty {
-        Pty::spawn_in(program, args, envs, (100, 30))
+        Pty::spawn_in(program, args, envs, (WIDE, 30))
     }
 
     fn spawn_in(

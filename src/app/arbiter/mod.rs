@@ -465,7 +465,7 @@ impl Arbiter {
 
 /// Runs the console. Exit status 0 when the arbiter leaves, 1 when no game could start.
 pub fn run(options: ArbiterOptions, lang: &'static Language) -> ExitCode {
-    let ui = Ui::new(options.screen_reader);
+    let ui = Ui::new(options.screen_reader).with_keys_in_lines();
     let speaker = ui.speaker(&options.speech, options.speech_chosen, lang);
     let origin = Instant::now();
     let mut voice = Narrator::new(speaker, ui.full_screen, &lang.arbiter.prompt);
@@ -611,6 +611,11 @@ impl Mode for Arbiter {
 
     fn line(&mut self, line: String) -> bool {
         Arbiter::line(self, &line)
+    }
+
+    /// The console shows the last two lines said, which no key pages.
+    fn pages_answers(&self) -> bool {
+        false
     }
 
     fn incoming(&mut self, tag: usize, event: Incoming) -> bool {

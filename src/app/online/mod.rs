@@ -58,10 +58,24 @@ pub enum OnlineCommand {
     Logout,
     /// Play a game on lichess: a public seek, a challenge, or lichess's computer; or continue
     /// a game in progress (--game).
+    #[command(after_long_help = ONLINE_PLAY_HELP)]
     Play(PlayArgs),
     /// List your games in progress on lichess.
     Games,
 }
+
+/// What `hector online play --help` says after the options.
+pub const ONLINE_PLAY_HELP: &str = "In the game every question and key of hector play works \
+(hector play --help): the moves in the Appendix D words, the opponent's with its label \
+(Schwarz: Eva fünf); chat, sag TEXT, remis, annehmen, zurück, aufgeben, abbrechen and sieg go \
+to lichess; gegner (opponent) names the opponent with the rating lichess gives. A move typed \
+while the opponent is to move is a premove: kept (Vorauszug gemerkt), sent to lichess as soon \
+as the opponent's move has come, or dropped with the reason; Enter on an empty line cancels \
+it. On the full screen F1 lists the keys: Tab gives them to the board (Space picks up and \
+plays, m and Shift+M the moves and captures of the focused piece, Shift+1 to 8 a file, \
+Shift+A and Shift+D back and forward in the game, f turns the board, o the opponent), Page Up \
+and Page Down page through the newest answer. --screen-reader prints each answer once, \
+wrapped at spaces, with the prompt after its last line.";
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum ColorChoice {
@@ -619,7 +633,7 @@ fn run_play(args: PlayArgs, setup: Setup, lang: &'static Language) -> ExitCode {
     } else {
         format!("online --server {server} play --game {id}")
     };
-    let ui = Ui::new(args.screen_reader);
+    let ui = Ui::new(args.screen_reader).with_keys_in_lines();
     let speaker = ui.speaker(&setup.speech, setup.speech_chosen, lang);
     let me = online.me();
     let mut app = App {
@@ -762,6 +776,7 @@ impl App {
                     }
                     Effect::Speech(c) => self.front.voice.speech(c),
                     Effect::Refused => self.front.refused = true,
+                    Effect::Label(label) => self.front.voice.label = Some(label),
                     Effect::Save(path) => self.save(path),
                     Effect::Quit => keep_going = false,
                     _ => {}
@@ -889,6 +904,10 @@ impl Mode for App {
         self.apply(outs)
     }
 
+    fn premove_kept(&self) -> bool {
+        self.online.premove_kept()
+    }
+
     fn shown_board(&self) -> Option<shakmaty::Board> {
         let shown = self.online.game_match().shown_position();
         Some(shakmaty::Position::board(shown).clone())
@@ -927,6 +946,12 @@ impl Mode for App {
 
     fn clock_runs(&self) -> bool {
         self.online.clock_runs()
+    }
+
+    /// Not while the player waits for the server's answer to a move or the opponent's
+    /// move: the prompt follows the last line.
+    fn prompt_now(&self) -> bool {
+        !self.online.awaits_reply()
     }
 }
 

@@ -263,6 +263,8 @@ impl App {
         let (mut m, effects) = Match::new(setup, game, self.lang, self.now());
         m.set_extras(extras);
         m.set_advice(hints);
+        m.set_premoves(true);
+        m.set_opponent_name(&self.recorder.header.opponent);
         self.game_match = m;
         // The screen shows the board from the player's new side.
         self.front.side = local;
@@ -549,7 +551,7 @@ fn new_recorder(
 /// Runs a game. Exit status 0 when the player quits, also with a game in progress (it is
 /// saved), 1 when the game cannot start.
 pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
-    let ui = Ui::new(options.screen_reader);
+    let ui = Ui::new(options.screen_reader).with_keys_in_lines();
     let speaker = ui.speaker(&options.speech, options.speech_chosen, lang);
     let origin = Instant::now();
     let start = std::mem::replace(
@@ -577,6 +579,7 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
     let (mut game_match, effects) = Match::new(setup.clone(), game.clone(), lang, Timestamp::ZERO);
     game_match.set_extras(options.extras);
     game_match.set_advice(options.hints);
+    game_match.set_premoves(true);
     let was_resumed = resumed.is_some();
     let recorder = match resumed {
         Some((recorder, replayed)) => {
@@ -587,6 +590,7 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
         }
         None => new_recorder(&record, &game, &o, start_entries, lang),
     };
+    game_match.set_opponent_name(&recorder.header.opponent);
     let mut app = App {
         lang,
         game_match,
@@ -732,6 +736,10 @@ impl Mode for App {
         self.handle(Event::Line(line))
     }
 
+    fn premove_kept(&self) -> bool {
+        self.game_match.premove().is_some()
+    }
+
     fn incoming(&mut self, tag: usize, event: Incoming) -> bool {
         match event {
             Incoming::Engine(e) => self.engine_event(e),
@@ -771,11 +779,11 @@ impl Mode for App {
         running
     }
 
+    /// Not while the player waits for the opponent's move or the computer's advice: the
+    /// prompt follows the last line of the answer.
     fn prompt_now(&self) -> bool {
-        let game = self.game_match.game();
-        game.is_over()
-            || self.engine.is_none()
-            || self.game_match.setup().side(game.turn()) != Side::Engine
+        let advising = self.engine.as_ref().is_some_and(|e| e.advice.is_some());
+        !self.game_match.awaits_reply() && !advising
     }
 
     fn clock_runs(&self) -> bool {

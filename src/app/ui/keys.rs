@@ -23,8 +23,10 @@ pub enum KeyAction {
     Escape,
     /// Move the focus by files and ranks, seen from the player's side.
     Walk(i8, i8),
-    /// Jump to a file or rank edge: Home, End, Page Up, Page Down.
+    /// Jump to a file or rank edge: Home, End, Ctrl+Home, Ctrl+End.
     Jump(Edge),
+    /// Page Down (`true`) or Page Up through the newest answer.
+    Page(bool),
     /// A question about the game or the focused square.
     Ask(Query),
     Repeat,
@@ -88,10 +90,14 @@ pub fn action(k: KeyEvent) -> KeyAction {
             'x' => KeyAction::ToggleMute,
             'q' | 'c' | 'd' => KeyAction::Quit,
             'l' => KeyAction::Redraw,
+            // A line feed (Ctrl+J) ends a line as Enter does: piped and pasted text has it.
+            'j' => KeyAction::Submit,
             _ => KeyAction::Nothing,
         },
         KeyCode::Up if ctrl => KeyAction::Faster,
         KeyCode::Down if ctrl => KeyAction::Slower,
+        KeyCode::Home if ctrl => KeyAction::Jump(Edge::FarRank),
+        KeyCode::End if ctrl => KeyAction::Jump(Edge::NearRank),
         KeyCode::Char(c) => KeyAction::Type(c),
         KeyCode::Backspace => KeyAction::Backspace,
         KeyCode::Delete => KeyAction::Delete,
@@ -103,8 +109,8 @@ pub fn action(k: KeyEvent) -> KeyAction {
         KeyCode::Down => KeyAction::Walk(0, -1),
         KeyCode::Home => KeyAction::Jump(Edge::FirstFile),
         KeyCode::End => KeyAction::Jump(Edge::LastFile),
-        KeyCode::PageUp => KeyAction::Jump(Edge::FarRank),
-        KeyCode::PageDown => KeyAction::Jump(Edge::NearRank),
+        KeyCode::PageUp => KeyAction::Page(false),
+        KeyCode::PageDown => KeyAction::Page(true),
         KeyCode::F(n) => match n {
             1 => KeyAction::Ask(Query::Help),
             2 => KeyAction::Ask(Query::Board),
@@ -151,6 +157,10 @@ pub enum KeyOutcome {
     },
     /// On the board, a key that does nothing there: a word says so.
     NoMeaning,
+    /// Page Down (`true`) or Page Up through the newest answer.
+    Page(bool),
+    /// On the board, f: the board is seen from the other side.
+    Flip,
     Nothing,
 }
 
@@ -174,6 +184,9 @@ pub struct Focus {
     pub board_entry: bool,
     /// The keys go to the board (Tab).
     pub on_board: bool,
+    /// The characters Shift and the digits 1 to 8 give on the keyboard of the language
+    /// (! " § $ % & / ( in German, ! @ # $ % ^ & * in English): they jump to a file.
+    pub shifted_digits: Vec<char>,
 }
 
 impl Focus {
@@ -187,6 +200,7 @@ impl Focus {
             recalled: None,
             board_entry: false,
             on_board: false,
+            shifted_digits: Vec::new(),
         }
     }
 
@@ -200,6 +214,19 @@ impl Focus {
             command,
             keys_help: false,
         };
+        // Shift and a digit: that file, on the same rank (lichess's blind mode). Terminals
+        // send the shifted character; some send the digit with Shift.
+        let file = match k.code {
+            KeyCode::Char(c @ '1'..='8') if k.modifiers.contains(KeyModifiers::SHIFT) => {
+                Some(c as u32 - '1' as u32)
+            }
+            KeyCode::Char(c) => shifted_digit(c, &self.shifted_digits),
+            _ => None,
+        };
+        if let Some(file) = file {
+            self.cursor = Square::from_coords(File::new(file), self.cursor.rank());
+            return Some(command(Command::Square(self.cursor)));
+        }
         Some(match k.code {
             KeyCode::Char(' ') => command(Command::Select(self.cursor)),
             KeyCode::Esc => command(Command::PutDown),
@@ -208,6 +235,17 @@ impl Focus {
                 self.cursor = Square::from_coords(self.cursor.file(), rank);
                 command(Command::Square(self.cursor))
             }
+            // The keys of lichess's blind mode: the moves of the focused piece (m), only its
+            // captures (Shift+M), the opponent (o), evaluation (v) and best move (g), the
+            // board turned (f), one half-move back and forward in the game (Shift+A/D).
+            KeyCode::Char('m') => command(Command::Moves(Some(self.cursor))),
+            KeyCode::Char('M') => command(Command::Captures(Some(self.cursor))),
+            KeyCode::Char('o' | 'O') => command(Command::Opponent),
+            KeyCode::Char('v' | 'V') => command(Command::Eval),
+            KeyCode::Char('g' | 'G') => command(Command::Hint),
+            KeyCode::Char('f' | 'F') => KeyOutcome::Flip,
+            KeyCode::Char('A') => command(Command::ReviewPrevious),
+            KeyCode::Char('D') => command(Command::ReviewNext),
             KeyCode::Char(c) if c.is_alphabetic() => KeyOutcome::Find {
                 letter: c.to_lowercase().next().unwrap_or(c),
                 opponent: c.is_uppercase() || k.modifiers.contains(KeyModifiers::SHIFT),
@@ -379,6 +417,7 @@ impl Focus {
                 command: q.command(self.cursor),
                 keys_help: q == Query::Help,
             },
+            KeyAction::Page(down) => KeyOutcome::Page(down),
             KeyAction::Repeat => KeyOutcome::Speech(SpeechControl::Repeat),
             KeyAction::ToggleMute => KeyOutcome::ToggleMute,
             KeyAction::Faster => KeyOutcome::Speech(SpeechControl::Faster),
@@ -389,6 +428,19 @@ impl Focus {
             KeyAction::Nothing => KeyOutcome::Nothing,
         }
     }
+}
+
+/// The file (from 0) that Shift and a digit gives on the keyboard: the language's own
+/// characters first (`layout`), then those of the other languages (a German player may have
+/// a US keyboard); & is Shift+6 in German and Shift+7 in English, so the language decides.
+fn shifted_digit(c: char, layout: &[char]) -> Option<u32> {
+    let index = |chars: &[char]| chars.iter().take(8).position(|&x| x == c);
+    index(layout)
+        .or_else(|| {
+            crate::core::notation::language::languages()
+                .find_map(|lang| index(&lang.board_keys.shifted_digits.chars().collect::<Vec<_>>()))
+        })
+        .and_then(|i| u32::try_from(i).ok())
 }
 
 /// The next square after `from` with `piece`, in the order the screen shows the squares
@@ -731,5 +783,125 @@ mod tests {
         assert!(!f.selected);
         f.press(key(KeyCode::Backspace), Color::White);
         assert_eq!(f.input, "Springa 3");
+    }
+
+    #[test]
+    fn the_keys_of_lichess_blind_mode_on_the_board() {
+        let shifted = |c: char| KeyEvent::new(KeyCode::Char(c), KeyModifiers::SHIFT);
+        let command = |command| KeyOutcome::Command {
+            command,
+            keys_help: false,
+        };
+        let mut f = Focus::new(Square::E2);
+        f.board_entry = true;
+        f.on_board = true;
+        assert_eq!(
+            f.press(key(KeyCode::Char('m')), Color::White),
+            command(Command::Moves(Some(Square::E2)))
+        );
+        assert_eq!(
+            f.press(shifted('M'), Color::White),
+            command(Command::Captures(Some(Square::E2)))
+        );
+        assert_eq!(
+            f.press(key(KeyCode::Char('o')), Color::White),
+            command(Command::Opponent)
+        );
+        assert_eq!(
+            f.press(key(KeyCode::Char('v')), Color::White),
+            command(Command::Eval)
+        );
+        assert_eq!(
+            f.press(key(KeyCode::Char('g')), Color::White),
+            command(Command::Hint)
+        );
+        assert_eq!(
+            f.press(key(KeyCode::Char('f')), Color::White),
+            KeyOutcome::Flip
+        );
+        assert_eq!(
+            f.press(shifted('A'), Color::White),
+            command(Command::ReviewPrevious)
+        );
+        assert_eq!(
+            f.press(shifted('D'), Color::White),
+            command(Command::ReviewNext)
+        );
+        // Shift and a digit: the file, on the same rank (US layout: ^ is Shift+6).
+        assert_eq!(
+            f.press(shifted('^'), Color::White),
+            command(Command::Square(Square::F2))
+        );
+        assert_eq!(
+            f.press(shifted('!'), Color::White),
+            command(Command::Square(Square::A2))
+        );
+        // The digit itself with Shift, as some terminals send it.
+        assert_eq!(
+            f.press(shifted('8'), Color::White),
+            command(Command::Square(Square::H2))
+        );
+        // & is Shift+7 on a US keyboard and Shift+6 on a German one.
+        let layout = |code: &str| {
+            crate::core::notation::language::language(code)
+                .expect("language")
+                .board_keys
+                .shifted_digits
+                .chars()
+                .collect::<Vec<char>>()
+        };
+        f.shifted_digits = layout("en");
+        f.press(shifted('&'), Color::White);
+        assert_eq!(f.cursor, Square::G2);
+        f.shifted_digits = layout("de");
+        f.press(shifted('&'), Color::White);
+        assert_eq!(f.cursor, Square::F2);
+        f.press(shifted('§'), Color::White);
+        assert_eq!(f.cursor, Square::C2);
+        // Without Shift the digits are ranks, as before.
+        f.press(key(KeyCode::Char('5')), Color::White);
+        assert_eq!(f.cursor, Square::C5);
+        // Other capitals still find the opponent's pieces.
+        assert_eq!(
+            f.press(shifted('S'), Color::White),
+            KeyOutcome::Find {
+                letter: 's',
+                opponent: true
+            }
+        );
+    }
+
+    #[test]
+    fn page_keys_page_and_ctrl_home_and_end_reach_the_ranks_edges() {
+        let mut f = Focus::new(Square::E4);
+        assert_eq!(
+            f.press(key(KeyCode::PageDown), Color::White),
+            KeyOutcome::Page(true)
+        );
+        assert_eq!(
+            f.press(key(KeyCode::PageUp), Color::White),
+            KeyOutcome::Page(false)
+        );
+        assert_eq!(f.cursor, Square::E4);
+        let ctrl = |code| KeyEvent::new(code, KeyModifiers::CONTROL);
+        f.press(ctrl(KeyCode::Home), Color::White);
+        assert_eq!(f.cursor, Square::E8);
+        f.press(ctrl(KeyCode::End), Color::White);
+        assert_eq!(f.cursor, Square::E1);
+        // Seen from Black, the far rank is the first.
+        f.press(ctrl(KeyCode::Home), Color::Black);
+        assert_eq!(f.cursor, Square::E1);
+        // While typing, paging still pages.
+        typed(&mut f, "Sf3");
+        assert_eq!(
+            f.press(key(KeyCode::PageDown), Color::White),
+            KeyOutcome::Page(true)
+        );
+        assert_eq!(f.input, "Sf3");
+        // A line feed ends the line as Enter does.
+        assert_eq!(
+            f.press(ctrl(KeyCode::Char('j')), Color::White),
+            KeyOutcome::Line("Sf3".into())
+        );
     }
 }

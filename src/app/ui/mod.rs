@@ -28,6 +28,7 @@ use shakmaty::{Color, Square};
 
 use crate::core::matchplay::command::Command;
 use crate::core::matchplay::session::Urgency;
+use crate::core::notation::language::fill;
 
 /// What the terminal's and the speech's threads send.
 pub enum UiEvent {
@@ -94,20 +95,30 @@ pub struct Front {
     pub review: Option<(shakmaty::Chess, String)>,
     /// The square of the piece picked up on the board (the mode sets it before drawing).
     pub picked: Option<Square>,
+    /// The board is seen from the other side (f on the board).
+    pub flipped: bool,
 }
 
 impl Front {
     pub fn new(mut voice: Narrator, side: Color, lang: &'static Language) -> Front {
         voice.lang = Some(lang);
+        let mut focus = Focus::new(side.fold_wb(Square::E2, Square::E7));
+        focus.shifted_digits = lang.board_keys.shifted_digits.chars().collect();
         Front {
             voice,
-            focus: Focus::new(side.fold_wb(Square::E2, Square::E7)),
+            focus,
             side,
             lang,
             refused: false,
             review: None,
             picked: None,
+            flipped: false,
         }
+    }
+
+    /// The side the board is drawn and walked from: the player's, unless turned.
+    pub fn seen_from(&self) -> Color {
+        if self.flipped { !self.side } else { self.side }
     }
 }
 
@@ -128,7 +139,7 @@ impl Front {
         let view = view::View {
             game: picture.game,
             lang: self.lang,
-            local: self.side,
+            local: self.seen_from(),
             cursor: self.focus.cursor,
             input: &self.focus.input,
             caret: self.focus.caret,
@@ -145,6 +156,8 @@ impl Front {
                 picked: self.picked,
                 on_board: self.focus.on_board,
             },
+            page: self.voice.page,
+            reading: self.voice.reading,
         };
         let _ = screen.terminal.draw(|f| view.draw(f));
     }
@@ -172,6 +185,14 @@ pub trait Mode {
     fn shown_board(&self) -> Option<shakmaty::Board> {
         None
     }
+    /// The screen's "last said" panel pages through the newest answer (Page Up, Page Down).
+    fn pages_answers(&self) -> bool {
+        true
+    }
+    /// A premove waits to be played (Enter on an empty line cancels it).
+    fn premove_kept(&self) -> bool {
+        false
+    }
     /// A typed line.
     fn line(&mut self, line: String) -> bool;
     /// A command from a key (or Enter on an empty line: the focused square).
@@ -185,23 +206,39 @@ pub trait Mode {
     fn key(&mut self, key: crossterm::event::KeyEvent) -> bool {
         let front = self.front();
         front.voice.dirty = true;
-        let outcome = front.focus.press(key, front.side);
+        let seen_from = front.seen_from();
+        let outcome = front.focus.press(key, seen_from);
+        // The cursor goes back from the answer to the board or the input line with any key
+        // but paging.
+        if !matches!(outcome, KeyOutcome::Page(_)) {
+            front.voice.reading = false;
+        }
         match self.voice().key(outcome) {
             Some(KeyOutcome::Command { command, keys_help }) => {
                 let keep = self.command(command);
                 if keys_help {
                     let front = self.front();
-                    let mut keys = front.lang.play.keys_help.clone();
+                    let lang = front.lang;
+                    let mut keys = format!("{} {}", lang.play.keys_help, lang.reading.keys_help);
                     if front.focus.board_entry {
-                        keys = format!("{keys} {}", front.lang.board_focus.keys_help);
+                        keys = format!(
+                            "{keys} {} {}",
+                            lang.board_focus.keys_help, lang.board_keys.keys_help
+                        );
                     }
                     self.voice().tell_more(Urgency::Answer, vec![keys]);
                 }
                 keep
             }
             Some(KeyOutcome::Line(line)) if line.is_empty() => {
-                // A question waits for its answer: Enter alone asks it again.
-                if self.voice().question.is_some() {
+                self.voice().submitted();
+                // A question waits for its answer: Enter alone asks it again; a premove is
+                // cancelled by it. In lines an empty line is one, as when the terminal reads
+                // the lines.
+                if self.voice().question.is_some()
+                    || !self.voice().full_screen
+                    || self.premove_kept()
+                {
                     self.line(line)
                 } else {
                     let square = self.focus().cursor;
@@ -209,9 +246,12 @@ pub trait Mode {
                 }
             }
             Some(KeyOutcome::Line(line)) => {
+                self.voice().submitted();
                 self.front().refused = false;
                 let keep = self.line(line.clone());
-                if self.take_refused() {
+                // A refused line stays in the full screen's input line, selected for
+                // retyping; in lines nobody sees a selection, so the line starts empty.
+                if self.take_refused() && self.voice().full_screen {
                     self.focus().refused(&line);
                 }
                 keep
@@ -231,6 +271,23 @@ pub trait Mode {
             }
             Some(KeyOutcome::NoMeaning) => self.no_meaning(),
             Some(KeyOutcome::Find { letter, opponent }) => self.find(letter, opponent),
+            Some(KeyOutcome::Page(_)) if !self.pages_answers() => true,
+            Some(KeyOutcome::Page(down)) => {
+                let (cols, rows) = FullScreen::size().unwrap_or((view::MIN_COLS, view::MIN_ROWS));
+                let (width, height) = view::said_area(cols, rows);
+                self.voice().turn_page(down, width, height);
+                true
+            }
+            Some(KeyOutcome::Flip) => {
+                let front = self.front();
+                front.flipped = !front.flipped;
+                let text = fill(
+                    &front.lang.board_keys.flipped,
+                    &[("color", front.lang.color(front.seen_from()))],
+                );
+                self.voice().tell(Urgency::Answer, vec![text]);
+                true
+            }
             _ => true,
         }
     }
@@ -258,7 +315,7 @@ pub trait Mode {
         }
         let color = if opponent { !front.side } else { front.side };
         let piece = shakmaty::Piece { color, role };
-        match keys::next_piece(&board, front.focus.cursor, piece, front.side) {
+        match keys::next_piece(&board, front.focus.cursor, piece, front.seen_from()) {
             Some(square) => {
                 front.focus.cursor = square;
                 self.command(Command::Square(square))
@@ -290,6 +347,9 @@ pub struct Ui {
     signals: Receiver<crate::io::child::Ending>,
     /// The full screen is wanted (not `--screen-reader`, and a terminal).
     pub full_screen: bool,
+    /// Lines on a terminal read the keys one by one (the mode's keys work there too, and
+    /// the answer to a line follows it without an empty line between).
+    pub keys_in_lines: bool,
 }
 
 impl Ui {
@@ -300,7 +360,14 @@ impl Ui {
             rx,
             signals: crate::io::child::ending_signals(),
             full_screen: !screen_reader && interactive(),
+            keys_in_lines: false,
         }
+    }
+
+    /// Lines on a terminal read the keys one by one ([`Ui::keys_in_lines`]).
+    pub fn with_keys_in_lines(mut self) -> Ui {
+        self.keys_in_lines = true;
+        self
     }
 
     /// The mode's speaker (print in line mode unless a backend was chosen).
@@ -318,9 +385,16 @@ impl Ui {
     /// Opens the terminal: the full screen when wanted and possible, else lines (the reason on
     /// standard error); the input thread of the one chosen starts reading.
     pub fn open(&self, name: &str, voice: &mut Narrator) -> Option<FullScreen> {
-        let screen =
-            crate::io::terminal::open(self.full_screen, name, self.tx.clone(), UiEvent::Input);
-        voice.full_screen = screen.is_some();
+        let screen = crate::io::terminal::open(
+            self.full_screen,
+            self.keys_in_lines,
+            name,
+            self.tx.clone(),
+            UiEvent::Input,
+        );
+        let lines_only = screen.as_ref().is_some_and(|s| s.lines_only);
+        voice.full_screen = screen.is_some() && !lines_only;
+        voice.raw = lines_only;
         screen
     }
 
@@ -381,8 +455,9 @@ fn run_loop<M: Mode>(
                     running = mode.key(k);
                     // Only lines on a raw terminal echo what is typed.
                     if mode.voice().raw {
-                        let input = mode.focus().input.clone();
-                        mode.voice().echo(&input);
+                        let focus = mode.focus();
+                        let (input, caret) = (focus.input.clone(), focus.caret);
+                        mode.voice().echo(&input, caret);
                     }
                 }
                 Ok(UiEvent::Input(Input::Line(l))) => {
@@ -418,7 +493,7 @@ fn run_loop<M: Mode>(
 /// A window smaller than the full screen's layout goes on in lines, said once; when it is
 /// large enough again, the full screen comes back.
 fn fit<M: Mode>(mode: &mut M, screen: &mut Option<FullScreen>, lang: &Language) {
-    let Some(s) = screen.as_mut() else {
+    let Some(s) = screen.as_mut().filter(|s| !s.lines_only) else {
         return;
     };
     let Some((cols, rows)) = FullScreen::size() else {
@@ -438,9 +513,7 @@ fn fit<M: Mode>(mode: &mut M, screen: &mut Option<FullScreen>, lang: &Language) 
         voice.tell(Urgency::Answer, vec![text]);
         voice.prompt();
     } else if !voice.full_screen && voice.raw && fits {
-        if voice.prompt_open {
-            voice.echo("");
-        }
+        voice.leave_lines();
         s.resume();
         voice.full_screen = true;
         voice.raw = false;

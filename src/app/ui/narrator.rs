@@ -1,6 +1,13 @@
 //! What an interactive mode says and shows: every sentence goes to the speech thread and to
 //! the screen (the full-screen view's "last said" lines, or one printed line each in line
 //! mode, where a screen reader or braille display reads them), and the prompt of line mode.
+//!
+//! Line mode writes for a screen reader, which reads whatever appears: each answer in one
+//! write, wrapped at spaces to the terminal's width, and the prompt once, after the last line.
+//! With the keys read one by one (raw lines), Enter is not echoed by the terminal: the line
+//! end comes with the answer, so no empty line is read out; a prompt left open when something
+//! else arrives is overwritten by it (with spaces, not control sequences), and what was typed
+//! so far follows it again.
 
 use std::io::Write;
 
@@ -42,6 +49,20 @@ pub struct Narrator {
     /// Line mode: the reader of standard output has gone away (a closed pipe); the mode
     /// ends as when its input ends.
     pub reader_gone: bool,
+    /// Raw lines: what the player has typed on the prompt's line so far, and where the caret
+    /// stands in it (in characters).
+    typed: String,
+    typed_caret: usize,
+    /// Raw lines: Enter ended the prompt's line; the next thing written starts a new line.
+    newline_owed: bool,
+    /// Where printed lines are written (standard output; a buffer in tests).
+    out: Box<dyn Write + Send>,
+    /// The width lines are wrapped to; `None`: the terminal's, when the output is one.
+    pub wrap_at: Option<usize>,
+    /// Full screen: how far the player paged into the newest answer (wrapped lines), and
+    /// whether the cursor rests on it (until another key).
+    pub page: usize,
+    pub reading: bool,
 }
 
 impl Narrator {
@@ -62,23 +83,37 @@ impl Narrator {
             reader_gone: false,
             dirty: true,
             raw: false,
+            typed: String::new(),
+            typed_caret: 0,
+            newline_owed: false,
+            out: Box::new(std::io::stdout()),
+            wrap_at: None,
+            page: 0,
+            reading: false,
         }
     }
 
-    /// Says and shows lines.
+    /// Says and shows lines. The opponent's move is heard and shown with its label
+    /// ("Computer: Cäsar sechs"), so that it is never taken for an echo of the player's own.
     pub fn tell(&mut self, urgency: Urgency, lines: Vec<String>) {
         let kind = match urgency {
             Urgency::Move => Kind::Move,
             Urgency::Answer => Kind::Answer,
             Urgency::Urgent => Kind::Urgent,
         };
-        self.speaker.say(kind, lines.join(". "));
         let mut lines = lines;
         if let (Some(label), Some(first)) = (self.label.take(), lines.first_mut()) {
             *first = format!("{label}: {first}");
         }
+        self.speaker.say(kind, lines.join(". "));
         self.last.clone_from(&lines);
         self.show(lines);
+    }
+
+    /// The newest answer, whole, as one value: what "repeat" says again, and what another
+    /// output channel (a braille display) takes, whatever part the screen shows.
+    pub fn newest_answer(&self) -> &[String] {
+        &self.last
     }
 
     /// Says more lines as part of the answer just given (F1: the help, then the keys).
@@ -98,6 +133,8 @@ impl Narrator {
     /// Shows lines without saying them (what happens in the games an arbiter watches).
     pub fn show(&mut self, lines: Vec<String>) {
         if self.full_screen {
+            // A new answer is read from its beginning.
+            self.page = 0;
             self.newest = self.said.len();
             self.said.extend(lines);
             let extra = self.said.len().saturating_sub(SAID_KEPT);
@@ -109,19 +146,77 @@ impl Narrator {
         }
     }
 
+    /// The line end of what is printed: raw lines need the carriage return too.
+    fn end(&self) -> &'static str {
+        if self.raw { "\r\n" } else { "\n" }
+    }
+
+    /// The prompt's words with what was typed, as they stand on the prompt's line, and the
+    /// caret put back where it was (backspaces, which every terminal knows).
+    fn prompt_line(&self) -> String {
+        let back = self.typed.chars().count().saturating_sub(self.typed_caret);
+        format!("{}: {}{}", self.prompt, self.typed, "\u{8}".repeat(back))
+    }
+
+    /// The columns a line may fill: the terminal's width less one (a line that fills the
+    /// width would leave some terminals at the edge), or none when the output is no terminal.
+    fn width(&self) -> Option<usize> {
+        use std::io::IsTerminal;
+        if let Some(w) = self.wrap_at {
+            return Some(w);
+        }
+        if !std::io::stdout().is_terminal() {
+            return None;
+        }
+        crate::io::terminal::FullScreen::size().map(|(cols, _)| usize::from(cols).max(21) - 1)
+    }
+
     fn print(&mut self, lines: &[String]) {
-        let mut out = std::io::stdout().lock();
-        // Something said while the prompt waits starts on a line of its own.
-        let end = if self.raw { "\r\n" } else { "\n" };
-        let mut written = Ok(());
-        if self.prompt_open {
-            written = write!(out, "{end}");
-            self.prompt_open = false;
+        let end = self.end();
+        let mut text = String::new();
+        if std::mem::take(&mut self.newline_owed) {
+            text.push_str(end);
+        } else if self.prompt_open {
+            if self.raw {
+                // The open prompt gives way to what arrived: overwritten, not left behind.
+                let used = self.prompt.chars().count() + 2 + self.typed.chars().count();
+                text.push('\r');
+                text.push_str(&" ".repeat(used));
+                text.push('\r');
+            } else {
+                // Something said while the prompt waits starts on a line of its own.
+                text.push_str(end);
+            }
         }
+        self.prompt_open = false;
+        let width = self.width();
         for l in lines {
-            written = written.and_then(|()| write!(out, "{l}{end}"));
+            let pieces = match width {
+                Some(w) => crate::app::ui::view::wrap_words(l, w),
+                None => vec![l.clone()],
+            };
+            for piece in pieces {
+                text.push_str(&piece);
+                text.push_str(end);
+            }
         }
-        written = written.and_then(|()| out.flush());
+        // What the player had begun to type is there again, after the news.
+        if self.raw && !self.typed.is_empty() && !self.prompt.is_empty() {
+            text.push_str(&self.prompt_line());
+            self.prompt_open = true;
+        }
+        self.write(&text);
+    }
+
+    /// Writes `text` at once (a screen reader reads one change, not its pieces).
+    fn write(&mut self, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        let written = self
+            .out
+            .write_all(text.as_bytes())
+            .and_then(|()| self.out.flush());
         self.note_write(written);
     }
 
@@ -132,14 +227,70 @@ impl Narrator {
         }
     }
 
-    /// Raw lines: the prompt and what is typed so far, on the current line.
-    pub fn echo(&mut self, input: &str) {
-        if self.raw && !self.full_screen && !self.prompt.is_empty() {
-            let mut out = std::io::stdout().lock();
-            let _ = write!(out, "\r\x1b[2K{}: {input}", self.prompt);
-            let _ = out.flush();
-            self.prompt_open = true;
+    /// Raw lines: the player pressed Enter. The typed line stays as it is; the answer begins
+    /// on the next line.
+    pub fn submitted(&mut self) {
+        if self.prompt_open {
+            self.newline_owed = true;
         }
+        self.prompt_open = false;
+        self.typed.clear();
+        self.typed_caret = 0;
+    }
+
+    /// Raw lines: the input line as it is now (`caret` in characters). Only what changed is
+    /// written: a typed character, a deleted one, else the whole line again.
+    pub fn echo(&mut self, input: &str, caret: usize) {
+        if !self.raw || self.full_screen || self.prompt.is_empty() {
+            return;
+        }
+        if input == self.typed && caret == self.typed_caret {
+            return;
+        }
+        let old_len = self.typed.chars().count();
+        let new_len = input.chars().count();
+        let at_end = self.typed_caret == old_len && caret == new_len;
+        let text = if !self.prompt_open {
+            self.typed = input.to_string();
+            self.typed_caret = caret;
+            if input.is_empty() {
+                return;
+            }
+            let owed = if std::mem::take(&mut self.newline_owed) {
+                self.end()
+            } else {
+                ""
+            };
+            format!("{owed}{}", self.prompt_line())
+        } else if at_end && input.starts_with(self.typed.as_str()) {
+            input[self.typed.len()..].to_string()
+        } else if at_end && self.typed.starts_with(input) {
+            "\u{8} \u{8}".repeat(old_len - new_len)
+        } else {
+            let pad = old_len.saturating_sub(new_len);
+            format!(
+                "\r{}: {input}{}{}",
+                self.prompt,
+                " ".repeat(pad),
+                "\u{8}".repeat(pad + new_len.saturating_sub(caret))
+            )
+        };
+        self.typed = input.to_string();
+        self.typed_caret = caret;
+        self.prompt_open = true;
+        self.write(&text);
+    }
+
+    /// Raw lines end (the full screen comes back): an open prompt's line is cleared.
+    pub fn leave_lines(&mut self) {
+        if self.prompt_open {
+            let used = self.prompt.chars().count() + 2 + self.typed.chars().count();
+            self.write(&format!("\r{}\r", " ".repeat(used)));
+        }
+        self.prompt_open = false;
+        self.newline_owed = false;
+        self.typed.clear();
+        self.typed_caret = 0;
     }
 
     /// Line mode: the prompt's words from now on (looking back has its own, so that a screen
@@ -150,15 +301,50 @@ impl Narrator {
         }
     }
 
-    /// Line mode: shows the prompt when the player may type (again).
+    /// Line mode: shows the prompt when the player may type (again), once, after the last
+    /// line written.
     pub fn prompt(&mut self) {
         // A mode without a prompt (the clock) prints none.
         if !self.full_screen && !self.prompt_open && !self.prompt.is_empty() {
-            let mut out = std::io::stdout().lock();
-            let written = write!(out, "{}: ", self.prompt).and_then(|()| out.flush());
-            drop(out);
-            self.note_write(written);
+            let owed = if std::mem::take(&mut self.newline_owed) {
+                self.end()
+            } else {
+                ""
+            };
+            let text = format!("{owed}{}", self.prompt_line());
+            self.write(&text);
             self.prompt_open = true;
+        }
+    }
+
+    /// Page Down (`down`) or Page Up through the newest answer on the full screen, whose
+    /// panel has `width` x `height` characters: the lines now shown are said, and the cursor
+    /// rests on them for a braille display; at the end (or start) that is said.
+    pub fn turn_page(&mut self, down: bool, width: usize, height: usize) {
+        if !self.full_screen {
+            return;
+        }
+        let said = crate::app::ui::view::Said {
+            said: &self.said,
+            newest: self.newest,
+            question: self.question.as_deref(),
+            width,
+            height,
+        };
+        self.reading = true;
+        self.dirty = true;
+        match crate::app::ui::view::turn_page(&said, self.page, down) {
+            Some((page, text)) => {
+                self.page = page;
+                self.speaker.say(Kind::Answer, text);
+            }
+            None => {
+                if let Some(lang) = self.lang {
+                    let r = &lang.reading;
+                    let word = if down { &r.end } else { &r.start };
+                    self.speaker.say(Kind::Answer, word.clone());
+                }
+            }
         }
     }
 
@@ -257,15 +443,161 @@ mod tests {
     use super::*;
     use crate::io::speech::SpeechConfig;
 
+    /// A narrator whose speech is kept (not printed), on the full screen.
     fn narrator() -> Narrator {
+        use crate::io::speech::{Behaviour, CaptureLog, Plan};
         let lang = crate::core::notation::language::language("de").expect("de");
-        let config = SpeechConfig::new(
+        let mut config = SpeechConfig::new(
             crate::core::settings::BackendChoice::Print,
             &lang.speech,
             Default::default(),
         );
+        let log = std::sync::Arc::new(std::sync::Mutex::new(CaptureLog::default()));
+        config.plan = vec![Plan::Capture(log, Behaviour::Normal)];
         let (speaker, _notices) = Speaker::start(config);
         Narrator::new(speaker, true, "Zug oder Befehl")
+    }
+
+    /// What a narrator in lines writes, kept for the test.
+    #[derive(Clone, Default)]
+    struct Written(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+    impl Write for Written {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().expect("buffer").extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Written {
+        fn take(&self) -> String {
+            let bytes = std::mem::take(&mut *self.0.lock().expect("buffer"));
+            String::from_utf8(bytes).expect("utf-8")
+        }
+    }
+
+    /// A narrator in raw lines (keys read one by one), 40 columns wide.
+    fn raw_lines() -> (Narrator, Written) {
+        let mut n = narrator();
+        let written = Written::default();
+        n.out = Box::new(written.clone());
+        n.full_screen = false;
+        n.raw = true;
+        n.wrap_at = Some(39);
+        (n, written)
+    }
+
+    #[test]
+    fn the_opponents_move_is_heard_with_its_label_as_it_is_shown() {
+        use crate::io::speech::{Behaviour, CaptureLog, Captured, Plan};
+        let log = std::sync::Arc::new(std::sync::Mutex::new(CaptureLog::default()));
+        let lang = crate::core::notation::language::language("de").expect("de");
+        let mut config = SpeechConfig::new(
+            crate::core::settings::BackendChoice::Print,
+            &lang.speech,
+            Default::default(),
+        );
+        config.plan = vec![Plan::Capture(log.clone(), Behaviour::Normal)];
+        let (speaker, _notices) = Speaker::start(config);
+        let (mut n, written) = raw_lines();
+        n.speaker = speaker;
+        n.tell(Urgency::Move, vec!["David vier".into()]);
+        n.label = Some("Computer".into());
+        n.tell(Urgency::Move, vec!["Cäsar sechs".into()]);
+        assert!(n.speaker.wait_idle(std::time::Duration::from_secs(20)));
+        let said: Vec<String> = log
+            .lock()
+            .expect("log")
+            .calls
+            .iter()
+            .filter_map(|c| match c {
+                Captured::Said { text, .. } => Some(text.clone()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(said, ["David vier", "Computer: Cäsar sechs"]);
+        assert_eq!(written.take(), "David vier\r\nComputer: Cäsar sechs\r\n");
+        // Repeating says it with the label too.
+        assert_eq!(n.last, ["Computer: Cäsar sechs"]);
+    }
+
+    /// A move and its reply in raw lines: the typed line, the move, the reply and one
+    /// prompt, with no empty line and no control sequence.
+    #[test]
+    fn the_prompt_stands_once_after_the_last_line() {
+        let (mut n, written) = raw_lines();
+        n.prompt();
+        n.echo("e", 1);
+        n.echo("e4", 2);
+        n.submitted();
+        n.tell(Urgency::Move, vec!["Eva vier".into()]);
+        n.label = Some("Computer".into());
+        n.tell(Urgency::Move, vec!["Cäsar sechs".into()]);
+        n.prompt();
+        // Asked again while the prompt waits: no second prompt.
+        n.prompt();
+        assert_eq!(
+            written.take(),
+            "Zug oder Befehl: e4\r\nEva vier\r\nComputer: Cäsar sechs\r\nZug oder Befehl: "
+        );
+        // Enter on an empty line: the prompt again, on a line of its own.
+        n.submitted();
+        n.prompt();
+        assert_eq!(written.take(), "\r\nZug oder Befehl: ");
+    }
+
+    /// News while the prompt waits takes the prompt's place, and what was typed follows it.
+    #[test]
+    fn news_overwrites_the_waiting_prompt_and_the_typed_text_comes_back() {
+        let (mut n, written) = raw_lines();
+        let mut all = String::new();
+        n.prompt();
+        n.echo("Sf", 2);
+        all.push_str(&written.take());
+        n.label = Some("Schwarz".into());
+        n.tell(Urgency::Move, vec!["Eva fünf".into()]);
+        let erase = format!("\r{}\r", " ".repeat("Zug oder Befehl: Sf".len()));
+        let news = written.take();
+        assert_eq!(
+            news,
+            format!("{erase}Schwarz: Eva fünf\r\nZug oder Befehl: Sf")
+        );
+        all.push_str(&news);
+        // Deleting and retyping writes only what changed; editing inside redraws the line.
+        for (input, caret, expected) in [
+            ("S", 1, "\u{8} \u{8}"),
+            ("Sf3", 3, "f3"),
+            ("Lf3", 1, "\rZug oder Befehl: Lf3\u{8}\u{8}"),
+        ] {
+            n.echo(input, caret);
+            let change = written.take();
+            assert_eq!(change, expected);
+            all.push_str(&change);
+        }
+        // Only carriage returns, spaces and backspaces move on the line: no control sequence.
+        assert!(!all.contains('\u{1b}'), "{all:?}");
+    }
+
+    #[test]
+    fn long_lines_wrap_at_spaces_to_the_width() {
+        let (mut n, written) = raw_lines();
+        n.tell(
+            Urgency::Answer,
+            vec!["Reihe acht: Anna acht schwarzer Turm, Bella acht schwarzer Springer".into()],
+        );
+        let text = written.take();
+        let lines: Vec<&str> = text.split("\r\n").filter(|l| !l.is_empty()).collect();
+        assert_eq!(
+            lines,
+            [
+                "Reihe acht: Anna acht schwarzer Turm,",
+                "Bella acht schwarzer Springer"
+            ]
+        );
+        assert!(lines.iter().all(|l| l.chars().count() <= 39));
     }
 
     #[test]
@@ -275,8 +607,9 @@ mod tests {
         n.tell(Urgency::Answer, vec!["Hilfe".into()]);
         n.tell_more(Urgency::Answer, vec!["Tasten".into()]);
         assert_eq!(n.said, ["Brett", "Hilfe", "Tasten"]);
-        // The latest answer begins with its first part.
+        // The latest answer begins with its first part, and is one value.
         assert_eq!(n.newest, 1);
+        assert_eq!(n.newest_answer(), ["Hilfe", "Tasten"]);
         n.speech(SpeechControl::Repeat);
         assert_eq!(&n.said[3..], ["Hilfe", "Tasten"]);
     }

@@ -59,6 +59,10 @@ pub struct View<'a> {
     pub boards: &'a [String],
     /// Looking back, and the keys on the board.
     pub looking: Looking<'a>,
+    /// How far the player paged into the newest answer (in wrapped lines), and whether the
+    /// cursor rests on it (for a braille display) rather than on the board.
+    pub page: usize,
+    pub reading: bool,
 }
 
 /// What the board shows besides the game's position: an earlier position looked back at,
@@ -297,17 +301,18 @@ impl View<'_> {
             Style::default().add_modifier(Modifier::BOLD),
         ))];
         let room = rows[1].height.saturating_sub(1) as usize;
-        said.extend(
-            said_lines(
-                self.said,
-                self.newest,
-                self.question,
-                rows[1].width as usize,
-                room,
-            )
-            .into_iter()
-            .map(Line::from),
+        let panel = said_panel(
+            &Said {
+                said: self.said,
+                newest: self.newest,
+                question: self.question,
+                width: rows[1].width as usize,
+                height: room,
+            },
+            self.page,
+            &self.lang.reading.more,
         );
+        said.extend(panel.lines.into_iter().map(Line::from));
         frame.render_widget(Paragraph::new(said), rows[1]);
         frame.render_widget(Paragraph::new(self.status.to_string()), rows[2]);
         let prompt = if self.looking.on_board {
@@ -317,9 +322,15 @@ impl View<'_> {
         };
         let input = format!("{prompt}{}", self.input);
         frame.render_widget(Paragraph::new(input.clone()), rows[3]);
-        // The cursor: in the input line while typing, else on the focused square, where a
-        // braille display follows it.
-        if self.input.is_empty() || self.looking.on_board {
+        // The cursor: on the newest answer while the player pages through it; in the input
+        // line while typing; else on the focused square. A braille display follows it.
+        if self.reading {
+            let row = rows[1].y + 1 + panel.newest_row as u16;
+            frame.set_cursor_position(CursorPosition::new(
+                rows[1].x,
+                row.min(rows[1].bottom().saturating_sub(1)),
+            ));
+        } else if self.input.is_empty() || self.looking.on_board {
             if let Some((x, y)) = self.square_cell(top[0], self.cursor) {
                 frame.set_cursor_position(CursorPosition::new(x, y));
             }
@@ -367,12 +378,139 @@ pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-/// What the "last said" panel shows in `height` lines of `width` characters. `said` holds
-/// the lines said, oldest first; those from `newest` on are the latest answer (one utterance
-/// of one or more lines, such as the board). The latest answer stands at the bottom and is
-/// always shown from its first line (one taller than the panel shows its beginning); older
-/// lines fill the room above it, the oldest scrolling off first; a question that waits for
-/// its answer stays below everything until it is answered.
+/// The "last said" panel: what was said, oldest first (`said`), where the latest answer
+/// begins in it (`newest`: one utterance of one or more lines, such as the board), a
+/// question that waits for its answer, and the panel's size in characters.
+#[derive(Clone, Copy, Debug)]
+pub struct Said<'a> {
+    pub said: &'a [String],
+    pub newest: usize,
+    pub question: Option<&'a str>,
+    pub width: usize,
+    pub height: usize,
+}
+
+/// The panel's lines and where the shown part of the newest answer begins (the cursor rests
+/// there while the player reads it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SaidPanel {
+    pub lines: Vec<String>,
+    pub newest_row: usize,
+}
+
+impl Said<'_> {
+    /// The question's lines, at the bottom.
+    fn question_lines(&self) -> Vec<String> {
+        let mut lines: Vec<String> = self
+            .question
+            .map(|q| wrap_words(q, self.width))
+            .unwrap_or_default();
+        lines.truncate(self.height);
+        lines
+    }
+
+    /// What was said without the question, when it was the last thing said (once or asked
+    /// again): it is shown once, below.
+    fn without_question(&self) -> &[String] {
+        let mut said = self.said;
+        while let (Some(last), Some(q)) = (said.last(), self.question)
+            && last == q
+        {
+            said = &said[..said.len() - 1];
+        }
+        said
+    }
+
+    fn wrap(&self, lines: &[String]) -> Vec<String> {
+        lines
+            .iter()
+            .flat_map(|l| wrap_words(l, self.width))
+            .collect()
+    }
+
+    /// The newest answer, wrapped.
+    fn latest(&self) -> Vec<String> {
+        let said = self.without_question();
+        self.wrap(&said[self.newest.min(said.len())..])
+    }
+
+    /// The lines the answer has room for.
+    fn room(&self) -> usize {
+        self.height - self.question_lines().len()
+    }
+}
+
+/// The panel from `page` (wrapped lines into the newest answer). The latest answer is shown
+/// from there; when more of it follows than the room holds, the last line says how to go on
+/// (`more`: "weiter mit Bild ab"). On its first page older lines fill the room above it, the
+/// oldest scrolling off first; a question that waits for its answer stays below everything.
+pub fn said_panel(s: &Said<'_>, page: usize, more: &str) -> SaidPanel {
+    let question = s.question_lines();
+    let room = s.room();
+    let latest = s.latest();
+    let page = page.min(latest.len());
+    let rest = &latest[page..];
+    let mut shown: Vec<String> = rest.iter().take(room).cloned().collect();
+    if rest.len() > room && room >= 2 {
+        shown.truncate(room - 1);
+        shown.push(more.to_string());
+    }
+    let mut lines = Vec::new();
+    if page == 0 {
+        let said = s.without_question();
+        let older = s.wrap(&said[..s.newest.min(said.len())]);
+        let above = room - shown.len();
+        lines.extend_from_slice(&older[older.len().saturating_sub(above)..]);
+    }
+    let newest_row = lines.len();
+    lines.extend(shown);
+    lines.extend(question);
+    SaidPanel { lines, newest_row }
+}
+
+/// Page Down (`down`) or Page Up from `page`: the new page and what it shows of the newest
+/// answer, as it is said (the pieces of one said line joined by a space, lines by a full
+/// stop), or `None` at its end (or start).
+pub fn turn_page(s: &Said<'_>, page: usize, down: bool) -> Option<(usize, String)> {
+    let room = s.room();
+    let said = s.without_question();
+    // Each wrapped piece with the said line it belongs to.
+    let latest: Vec<(usize, String)> = said[s.newest.min(said.len())..]
+        .iter()
+        .enumerate()
+        .flat_map(|(i, l)| wrap_words(l, s.width).into_iter().map(move |w| (i, w)))
+        .collect();
+    // Each page shows this many lines of the answer; the last line says there is more.
+    let step = room.saturating_sub(1).max(1);
+    let next = if down {
+        (latest.len().saturating_sub(page) > room).then_some(page + step)?
+    } else {
+        (page > 0).then(|| page.saturating_sub(step))?
+    };
+    let rest = &latest[next.min(latest.len())..];
+    let count = if rest.len() > room { step } else { rest.len() };
+    let mut text = String::new();
+    let mut line = None;
+    for (i, piece) in &rest[..count] {
+        match line {
+            None => {}
+            Some(l) if l == *i => text.push(' '),
+            Some(_) => text.push_str(". "),
+        }
+        line = Some(*i);
+        text.push_str(piece);
+    }
+    Some((next, text))
+}
+
+/// The size of the "last said" panel's text (below its heading) on a terminal of `cols` x
+/// `rows`, as [`View::draw`] lays it out.
+pub fn said_area(cols: u16, rows: u16) -> (usize, usize) {
+    let height = rows.saturating_sub(12 + 1 + 1).max(4);
+    (usize::from(cols), usize::from(height.saturating_sub(1)))
+}
+
+/// [`said_panel`]'s lines on the first page.
 pub fn said_lines(
     said: &[String],
     newest: usize,
@@ -380,30 +518,14 @@ pub fn said_lines(
     width: usize,
     height: usize,
 ) -> Vec<String> {
-    let mut question_lines: Vec<String> =
-        question.map(|q| wrap_words(q, width)).unwrap_or_default();
-    question_lines.truncate(height);
-    let room = height - question_lines.len();
-    // The question, when it was the last thing said (once or asked again), is shown once:
-    // below.
-    let mut said = said;
-    while let (Some(last), Some(q)) = (said.last(), question)
-        && last == q
-    {
-        said = &said[..said.len() - 1];
-    }
-    let newest = newest.min(said.len());
-    let wrap = |lines: &[String]| -> Vec<String> {
-        lines.iter().flat_map(|l| wrap_words(l, width)).collect()
+    let s = Said {
+        said,
+        newest,
+        question,
+        width,
+        height,
     };
-    let mut latest = wrap(&said[newest..]);
-    latest.truncate(room);
-    let older = wrap(&said[..newest]);
-    let above = room - latest.len();
-    let mut out: Vec<String> = older[older.len().saturating_sub(above)..].to_vec();
-    out.extend(latest);
-    out.extend(question_lines);
-    out
+    said_panel(&s, 0, "").lines
 }
 
 #[cfg(test)]
@@ -449,6 +571,8 @@ mod tests {
             status: "",
             boards: &[],
             looking: Looking::default(),
+            page: 0,
+            reading: false,
         }
     }
 
@@ -637,14 +761,97 @@ mod tests {
             .collect();
         // The newest answer is "c1"; three lines of room.
         assert_eq!(said_lines(&said, 3, None, 5, 3), ["b1 b1", "b1", "c1"]);
-        // A newest answer taller than the room shows its beginning.
-        assert_eq!(said_lines(&said, 2, None, 2, 3), ["b1", "b1", "b1"]);
+        // A newest answer taller than the room shows its beginning, and that more follows.
+        let s = Said {
+            said: &said,
+            newest: 2,
+            question: None,
+            width: 2,
+            height: 3,
+        };
+        assert_eq!(said_panel(&s, 0, "+").lines, ["b1", "b1", "+"]);
         // A question takes the bottom; said last, it is shown once.
         let mut asked = said.clone();
         asked.push("Ja?".into());
         assert_eq!(
             said_lines(&asked, 4, Some("Ja?"), 10, 3),
             ["b1 b1 b1", "c1", "Ja?"]
+        );
+    }
+
+    /// `brett` at 80x24: the panel shows the answer's beginning with "weiter mit Bild ab";
+    /// Page Down shows the rest, and the cursor rests on the page shown, for a braille
+    /// display.
+    #[test]
+    fn a_long_answer_is_read_page_by_page_with_the_cursor_on_it() {
+        let lang = language("de").expect("de");
+        let g = game("1. e4 e5");
+        let board = crate::core::matchplay::queries::board(
+            g.position(),
+            Color::White,
+            lang,
+            &Default::default(),
+        );
+        let said: Vec<String> = board.clone();
+        let (width, height) = said_area(80, 24);
+        let s = Said {
+            said: &said,
+            newest: 0,
+            question: None,
+            width,
+            height,
+        };
+        let first = said_panel(&s, 0, &lang.reading.more);
+        assert_eq!(
+            first.lines.last().map(String::as_str),
+            Some("weiter mit Bild ab")
+        );
+        assert!(
+            first.lines[0].starts_with("Reihe acht"),
+            "{:?}",
+            first.lines
+        );
+        // Every line of the answer is reached, in order, and the last page says no more.
+        let mut read: Vec<String> = first.lines[..first.lines.len() - 1].to_vec();
+        let mut page = 0;
+        while let Some((next, spoken)) = turn_page(&s, page, true) {
+            assert!(next > page);
+            let shown = said_panel(&s, next, &lang.reading.more).lines;
+            let shown: Vec<String> = shown
+                .into_iter()
+                .filter(|l| *l != lang.reading.more)
+                .collect();
+            // What is said is what the page shows, with each rank a sentence of its own.
+            assert_eq!(spoken.replace(". Reihe", " Reihe"), shown.join(" "));
+            page = next;
+            read.extend(shown);
+        }
+        let all: Vec<String> = said.iter().flat_map(|l| wrap_words(l, width)).collect();
+        assert_eq!(read, all);
+        let last = said_panel(&s, page, &lang.reading.more);
+        assert!(!last.lines.contains(&lang.reading.more), "{:?}", last.lines);
+        assert!(last.lines.iter().any(|l| l.starts_with("Reihe eins")));
+        // Back to the beginning, and no further.
+        let mut back = page;
+        while let Some((previous, _)) = turn_page(&s, back, false) {
+            back = previous;
+        }
+        assert_eq!(back, 0);
+        // On the screen: the cursor on the page's first line.
+        let view = View {
+            said: &said,
+            newest: 0,
+            page,
+            reading: true,
+            ..view(&g, lang)
+        };
+        let (text, cursor) = screen(&view, 80, 24);
+        let row: Vec<&str> = text.lines().collect();
+        assert_eq!(cursor.0, 0, "{text}");
+        assert_eq!(
+            row[usize::from(cursor.1)].trim_end(),
+            last.lines[0],
+            "{text}"
         );
     }
 }

@@ -92,6 +92,10 @@ pub enum Command {
     Eval,
     /// In a game against the computer: the engine's move for the player (tipp, hint).
     Hint,
+    /// The capturing moves of the piece on a square, or of every piece of the side to move.
+    Captures(Option<Square>),
+    /// Who the opponent is.
+    Opponent,
 }
 
 /// A typed line.
@@ -162,6 +166,8 @@ enum Word {
     Dangers,
     Eval,
     Hint,
+    Captures,
+    Opponent,
 }
 
 /// The words of looking back, in their own table.
@@ -174,7 +180,7 @@ fn review_table(r: &ReviewWords) -> [(&Vec<String>, Word); 4] {
     ]
 }
 
-fn table(c: &CommandWords) -> [(&Vec<String>, Word); 38] {
+fn table(c: &CommandWords) -> [(&Vec<String>, Word); 40] {
     [
         (&c.help, Word::Help),
         (&c.board, Word::Board),
@@ -214,6 +220,8 @@ fn table(c: &CommandWords) -> [(&Vec<String>, Word); 38] {
         (&c.rematch, Word::Rematch),
         (&c.captured, Word::Captured),
         (&c.threats, Word::Dangers),
+        (&c.captures, Word::Captures),
+        (&c.opponent, Word::Opponent),
     ]
 }
 
@@ -322,6 +330,9 @@ pub fn read_line(text: &str) -> Result<Line, CommandError> {
         Word::Dangers => Command::Dangers,
         Word::Eval => Command::Eval,
         Word::Hint => Command::Hint,
+        Word::Captures if rest.is_empty() => Command::Captures(None),
+        Word::Captures => Command::Captures(Some(square()?)),
+        Word::Opponent => Command::Opponent,
         // "weiß" or "schwarz" alone: that side's pieces.
         Word::White | Word::Black => pieces(text)?,
         Word::ReviewPosition => review(rest)?,

@@ -2,6 +2,7 @@
 //! questions about the position, and the match logic that joins the game, the clock and the
 //! players. Pure: events and instants in, effects out.
 
+pub mod capture_moves;
 pub mod command;
 pub mod dangers;
 pub mod queries;

@@ -238,8 +238,8 @@ pub enum Effect {
     /// The typed line was not taken (not understood, or not a legal move): a screen keeps it
     /// in the input line for retyping.
     Refused,
-    /// The next line said is the opponent's move: shown after this label ("Schwarz",
-    /// "Computer"), heard without it.
+    /// The next line said is the opponent's move: shown and heard after this label
+    /// ("Schwarz", "Computer"), so that it is never taken for the player's own move.
     Label(String),
     /// Write the game as PGN (to this path, or a default one).
     Save(Option<String>),
@@ -357,6 +357,14 @@ pub struct Match {
     extras: PlayExtras,
     /// Whether bewertung and tipp may ask the engine (session/advice.rs).
     advice: advice::Advice,
+    /// Nothing was typed or asked since the last move (or the start): when that move handed
+    /// the turn to a side not at this keyboard, the player waits for its reply.
+    awaiting: bool,
+    /// Moves typed while the opponent is to move are kept (session/premove.rs).
+    premoves: bool,
+    premove: Option<premove::Premove>,
+    /// The opponent's name as the record gives it (session/opponent.rs).
+    opponent_name: Option<String>,
 }
 
 fn say(urgency: Urgency, text: impl Into<String>) -> Effect {
@@ -437,6 +445,10 @@ impl Match {
             opening_said: None,
             extras: PlayExtras::default(),
             advice: advice::Advice::default(),
+            awaiting: true,
+            premoves: false,
+            premove: None,
+            opponent_name: None,
         };
         // A continued game's opening was named before: only a new one is said.
         if m.setup.openings {
@@ -513,6 +525,24 @@ impl Match {
 
     pub fn lang(&self) -> &'static Language {
         self.lang
+    }
+
+    /// The player waits for the opponent's move (the computer, the e-board, the server):
+    /// nothing was typed or asked since the turn went to a side not at this keyboard. Line
+    /// mode shows no prompt then: the reply brings it, so that the prompt stands once,
+    /// after the last line.
+    pub fn awaits_reply(&self) -> bool {
+        let turn = self.game.turn();
+        self.awaiting
+            && !self.game.is_over()
+            && turn != self.setup.local
+            && self.setup.side(turn) != Side::Keyboard
+    }
+
+    /// The player typed or asked something that is not a move (a mode that reads some lines
+    /// itself, as online chat): a prompt follows its answer.
+    pub fn player_spoke(&mut self) {
+        self.awaiting = false;
     }
 
     /// Whether the side to move plays at the keyboard (typed moves go to it).
@@ -608,6 +638,9 @@ impl Match {
         }
         // Time first: a flag that fell before this event decides the game before it.
         self.tick(now, &mut out);
+        if matches!(event, Event::Line(_) | Event::Command(_)) {
+            self.awaiting = false;
+        }
         match event {
             Event::Tick | Event::Ready => {}
             Event::Line(text) => self.line(&text, now, &mut out),
@@ -688,7 +721,9 @@ impl Match {
             Pending::Promotion(move_text) => {
                 if let Ok(Line::Move(piece)) = read_line(text) {
                     let combined = format!("{move_text} {piece}");
-                    if parse_move(&combined, self.game.position()).is_ok() {
+                    if parse_move(&combined, self.game.position()).is_ok()
+                        || self.premove_possible(&combined)
+                    {
                         self.typed_move(&combined, now, out);
                         return;
                     }
@@ -739,7 +774,9 @@ impl Match {
     /// A typed line when no question waits for it.
     fn line_unasked(&mut self, text: &str, now: Timestamp, out: &mut Vec<Effect>) {
         match read_line(text) {
-            Ok(Line::Empty) => {}
+            Ok(Line::Empty) => {
+                self.cancel_premove(out);
+            }
             Ok(Line::Command(c)) => self.command(c, now, out),
             Ok(Line::Move(m)) => self.typed_move(&m, now, out),
             Err(e) => {
@@ -760,6 +797,10 @@ impl Match {
         let p = &self.lang.play;
         if self.game.is_over() {
             out.push(answer(self.lang.messages.game_over.clone()));
+            return;
+        }
+        if self.premove_time() {
+            self.keep_premove(text, out);
             return;
         }
         let turn = self.game.turn();
@@ -898,6 +939,7 @@ impl Match {
         // A move declines a standing offer by itself (9.1b1): replay makes it lapse the same
         // way, so the journal holds no entry for it.
         self.press_and_record(m, by, now, out);
+        self.awaiting = true;
         if by != self.setup.local {
             out.push(Effect::Label(self.mover_label(by)));
         }
@@ -919,11 +961,14 @@ impl Match {
             out.push(Effect::BoardExpect {
                 board: BoardOf::Opponent,
                 position: Box::new(self.game.position().clone()),
-                previous: Some(Box::new(before)),
+                previous: Some(Box::new(before.clone())),
             });
         }
         match report.outcome {
             Some(o) => self.finish(o, now, out),
+            None if by != self.setup.local && self.premove.is_some() => {
+                self.play_premove(&before, now, out);
+            }
             None => {
                 if self.setup.side(self.game.turn()) == Side::Engine {
                     out.push(Effect::EngineThink);
@@ -1145,7 +1190,13 @@ impl Match {
         let w = &wording;
         let p = &lang.play;
         match c {
-            Command::Help => out.push(answer(format!("{} {}", p.help, lang.review.help))),
+            Command::Help => {
+                let mut help = format!("{} {}", p.help, lang.review.help);
+                if self.premoves {
+                    help = format!("{help} {}", lang.premove.help);
+                }
+                out.push(answer(help));
+            }
             Command::Eval => self.advise(AdviceKind::Eval, out),
             Command::Hint => self.advise(AdviceKind::Hint, out),
             Command::Board => out.push(lines(queries::board(
@@ -1168,7 +1219,9 @@ impl Match {
                 lang,
             ))),
             // A finished game has no moves to list: say so, not "0 Züge".
-            Command::Moves(_) | Command::PieceMoves(_) if self.game.is_over() && !reviewing => {
+            Command::Moves(_) | Command::PieceMoves(_) | Command::Captures(_)
+                if self.game.is_over() && !reviewing =>
+            {
                 out.push(answer(lang.messages.game_over.clone()))
             }
             Command::Moves(sq) => out.push(answer(queries::moves(&pos, sq, lang, form))),
@@ -1247,6 +1300,10 @@ impl Match {
             Command::Abort => self.abort(now, out),
             Command::Rematch => self.rematch(out),
             Command::Captured => out.push(answer(super::dangers::captured(&self.game, lang))),
+            Command::Captures(sq) => {
+                out.push(answer(super::capture_moves::captures(&pos, sq, lang, form)))
+            }
+            Command::Opponent => out.push(answer(self.opponent_words())),
             Command::Dangers => {
                 let player = self.actor(true);
                 out.push(answer(super::dangers::dangers(&pos, player, lang, form)));
@@ -1587,11 +1644,14 @@ mod advice;
 mod arbiter;
 mod board_entry;
 mod entries;
+mod opponent;
+mod premove;
 pub mod recorded;
 mod requests;
 mod review;
 pub use advice::AdviceKind;
 pub use arbiter::TimeChange;
+pub use premove::{NoPremove, reading as premove_reading};
 pub use requests::PlayExtras;
 
 #[cfg(test)]

@@ -39,6 +39,80 @@ pub struct Language {
     pub takeback: TakebackWords,
     pub captures: CaptureWords,
     pub analysis: crate::core::analysis::AnalysisWords,
+    pub premove: PremoveWords,
+    pub capture_moves: CaptureMoveWords,
+    pub opponent: OpponentWords,
+    pub board_keys: BoardKeyWords,
+    pub reading: ReadingWords,
+}
+
+/// The capturing moves (`schlagzüge`, Shift+M on the board).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaptureMoveWords {
+    /// A piece that can capture nothing, after its name.
+    pub none: String,
+    /// Every capture of the side to move: [one, more], {count} and {moves}.
+    pub all: [String; 2],
+    pub none_all: String,
+}
+
+/// Who the opponent is (`gegner`, o on the board).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpponentWords {
+    /// {name}, {color}.
+    pub is: String,
+    /// The computer: {level}.
+    pub engine: String,
+    pub keyboard: String,
+    /// The sighted player's board: {port}.
+    pub board: String,
+    /// A lichess player with a rating: {name}, {rating}.
+    pub rated: String,
+    /// A lichess opponent: {name}.
+    pub lichess: String,
+}
+
+/// Keys on the board besides moving and finding pieces.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardKeyWords {
+    /// The board seen from the other side now: {color} at the bottom.
+    pub flipped: String,
+    /// The characters Shift and the digits 1 to 8 give on this language's keyboard, in
+    /// order (they jump to the files a to h).
+    pub shifted_digits: String,
+    /// Appended to the board's keys in the help.
+    pub keys_help: String,
+}
+
+/// Reading the newest answer on the full screen page by page.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReadingWords {
+    /// The panel's last line while more of the answer follows.
+    pub more: String,
+    pub end: String,
+    pub start: String,
+    /// Appended to the keys' help.
+    pub keys_help: String,
+}
+
+/// A move typed while the opponent is to move, kept and played when it becomes legal.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PremoveWords {
+    /// Kept: {move}.
+    pub kept: String,
+    /// The label of a premove played ("Vorauszug: Springer Felix drei").
+    pub label: String,
+    /// The opponent's move made it illegal: {move}, {reason}.
+    pub dropped: String,
+    /// Enter on an empty line gave it up.
+    pub cancelled: String,
+    /// Appended to the game's help where premoves are taken.
+    pub help: String,
 }
 
 /// Words of the players' own agreements in `hector play`: taking moves back, aborting, and a
@@ -688,12 +762,16 @@ pub struct CommandWords {
     pub rematch: Vec<String>,
     pub captured: Vec<String>,
     pub threats: Vec<String>,
+    /// The capturing moves ("schlagzüge", "schlagzüge e4").
+    pub captures: Vec<String>,
+    /// Who the opponent is.
+    pub opponent: Vec<String>,
 }
 
 impl CommandWords {
     /// Every list of command words, each field once (a new command is a compile error here
     /// until it is listed, so that typo hints never miss it).
-    pub fn lists(&self) -> [&Vec<String>; 38] {
+    pub fn lists(&self) -> [&Vec<String>; 40] {
         let CommandWords {
             help,
             board,
@@ -733,12 +811,14 @@ impl CommandWords {
             rematch,
             captured,
             threats,
+            captures,
+            opponent,
         } = self;
         [
             help, board, pieces, square, rank, file, diagonal, attacks, moves, last, turn,
             material, list, clock, repeat, offer, accept, decline, claim, resign, save, quit, new,
             silence, mute, unmute, faster, slower, white, black, yes, no, opening, takeback, abort,
-            rematch, captured, threats,
+            rematch, captured, threats, captures, opponent,
         ]
     }
 }

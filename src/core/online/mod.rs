@@ -19,7 +19,7 @@ use crate::core::laws::Rules;
 use crate::core::legality::Illegal;
 use crate::core::matchplay::command::{Command, Line, read_line};
 use crate::core::matchplay::session::{
-    BoardOf, ClockAnswer, Effect, Event, Match, Recorded, Setup, Side, Urgency,
+    BoardOf, ClockAnswer, Effect, Event, Match, NoPremove, Recorded, Setup, Side, Urgency,
 };
 use crate::core::notation::clock_words::{clock_face, player_time};
 use crate::core::notation::language::{Language, fill};
@@ -215,6 +215,15 @@ pub struct Online {
     bad_told: bool,
     /// The player asked to abort: an abort is theirs.
     abort_sent: bool,
+    /// The opponent is lichess's computer (its moves are labelled so, as in hector play).
+    opponent_ai: bool,
+    /// The opponent's rating on lichess, when the server gave one.
+    opponent_rating: Option<u32>,
+    /// A move typed while the opponent is to move: its text, its words and the position it
+    /// waits in; sent when the opponent's move makes it legal (core::matchplay's premoves).
+    premove: Option<(String, String, Chess)>,
+    /// The move sent is a premove: its confirmation is said as one.
+    sent_premove: bool,
 }
 
 /// The chat lines kept: a flood of messages costs no more memory than these.
@@ -353,6 +362,10 @@ impl Online {
             waiting_until: None,
             bad_told: false,
             abort_sent: false,
+            opponent_ai: them.ai_level.is_some(),
+            opponent_rating: them.rating,
+            premove: None,
+            sent_premove: false,
         };
         let o = &lang.online;
         let mut parts = vec![fill(
@@ -399,6 +412,17 @@ impl Online {
 
     pub fn my_name(&self) -> &str {
         &self.my_name
+    }
+
+    /// The player waits for the server: the move sent is not confirmed yet, or the opponent
+    /// is to move and nothing was asked since (line mode's prompt waits for the reply).
+    pub fn awaits_reply(&self) -> bool {
+        !self.is_over() && (self.sent.is_some() || self.m.awaits_reply())
+    }
+
+    /// A premove waits for the opponent's move.
+    pub fn premove_kept(&self) -> bool {
+        self.premove.is_some() && self.premove_time()
     }
 
     /// The game is over on the server (or aborted): nothing more comes.
@@ -562,6 +586,9 @@ impl Online {
             }
             let mut effects = if self.sent == Some(mv) {
                 self.sent = None;
+                if std::mem::take(&mut self.sent_premove) && !quiet {
+                    out.push(Out::Effect(Effect::Label(self.lang.premove.label.clone())));
+                }
                 if std::mem::take(&mut self.sent_from_board) {
                     self.m.board_move(mv, now)
                 } else {
@@ -594,6 +621,7 @@ impl Online {
         if self.held.is_some_and(|m| !possible(m)) {
             self.held = None;
         }
+        self.play_premove(out);
         let started = state.status == "started" || state.status == "created";
         // A status hector does not know ends nothing: said once, as an unreadable line.
         let unknown = !started && !ENDS.contains(&state.status.as_str());
@@ -731,6 +759,17 @@ impl Online {
                 Effect::NewGame | Effect::Rematch => {
                     out.push(answer(self.lang.online.no_new.clone()))
                 }
+                // Both sides are "the engine" to the match: the opponent's move is labelled
+                // with its colour, or as the computer's when it is lichess's.
+                Effect::Label(_) if quiet => {}
+                Effect::Label(_) => {
+                    let label = if self.opponent_ai {
+                        self.lang.play.computer.clone()
+                    } else {
+                        self.lang.color(!self.me).to_string()
+                    };
+                    out.push(Out::Effect(Effect::Label(label)));
+                }
                 e => out.push(Out::Effect(e)),
             }
         }
@@ -740,6 +779,7 @@ impl Online {
     /// `hector play` understands.
     pub fn line(&mut self, text: &str, now: Timestamp) -> Vec<Out> {
         let mut out = Vec::new();
+        self.m.player_spoke();
         let parsed = read_line(text);
         if std::mem::take(&mut self.ask_resign) {
             match parsed {
@@ -769,13 +809,26 @@ impl Online {
             && let Ok(Line::Move(piece)) = &parsed
         {
             let combined = format!("{move_text} {piece}");
-            if parse_move(&combined, self.m.game().position()).is_ok() {
+            let pos = self.m.game().position();
+            let premove = self.premove_time()
+                && crate::core::matchplay::session::premove_reading(
+                    pos,
+                    &combined,
+                    self.lang,
+                    self.m.setup().form,
+                )
+                .is_ok();
+            if parse_move(&combined, pos).is_ok() || premove {
                 self.typed_move(&combined, &mut out);
                 return out;
             }
         }
         if self.m.question().is_some() {
             self.pass_line(text, now, &mut out);
+            return out;
+        }
+        if parsed == Ok(Line::Empty) && self.premove.take().is_some() {
+            out.push(answer(self.lang.premove.cancelled.clone()));
             return out;
         }
         if let Some(o) = self.online_word(text, now) {
@@ -787,6 +840,62 @@ impl Online {
             _ => self.pass_line(text, now, &mut out),
         }
         out
+    }
+
+    /// The opponent's move came: a premove kept before it is sent when it is legal now,
+    /// else dropped with the reason. One kept in another position (a take-back came
+    /// between) is left behind.
+    fn play_premove(&mut self, out: &mut Vec<Out>) {
+        let game = self.m.game();
+        if self.is_over() || game.turn() != self.me || self.sent.is_some() {
+            return;
+        }
+        let Some((text, words, at)) = self.premove.take() else {
+            return;
+        };
+        if game.position_at(game.ply().saturating_sub(1)) != Some(&at) || game.ply() == 0 {
+            return;
+        }
+        let pos = game.position().clone();
+        match parse_move(&text, &pos) {
+            Ok(m) => {
+                self.send_move(m, out);
+                self.sent_premove = self.sent == Some(m);
+            }
+            Err(e) => out.push(answer(fill(
+                &self.lang.premove.dropped,
+                &[("move", &words), ("reason", &message(&e, &pos, self.lang))],
+            ))),
+        }
+    }
+
+    /// A move typed while the opponent is to move: kept, or why it cannot be one.
+    fn keep_premove(&mut self, text: &str, out: &mut Vec<Out>) {
+        let pos = self.m.game().position().clone();
+        let form = self.m.setup().form;
+        match crate::core::matchplay::session::premove_reading(&pos, text, self.lang, form) {
+            Ok(words) => {
+                out.push(answer(fill(&self.lang.premove.kept, &[("move", &words)])));
+                self.premove = Some((text.to_string(), words, pos));
+            }
+            Err(NoPremove::Ask(e)) => {
+                if e == ParseError::Illegal(Illegal::PromotionMissing) {
+                    self.promotion = Some(text.to_string());
+                } else {
+                    out.push(Out::Effect(Effect::Refused));
+                }
+                out.push(answer(message(&e, &pos, self.lang)));
+            }
+            Err(NoPremove::Never(why)) => {
+                out.push(answer(why));
+                out.push(Out::Effect(Effect::Refused));
+            }
+        }
+    }
+
+    /// The opponent is to move and the player may keep a premove.
+    fn premove_time(&self) -> bool {
+        !self.is_over() && self.m.game().turn() != self.me
     }
 
     fn pass_line(&mut self, text: &str, now: Timestamp, out: &mut Vec<Out>) {
@@ -846,6 +955,7 @@ impl Online {
     pub fn command(&mut self, c: Command, now: Timestamp) -> Vec<Out> {
         let o = &self.lang.online;
         let mut out = Vec::new();
+        self.m.player_spoke();
         let over = self.is_over();
         match c {
             Command::Offer | Command::Accept | Command::Decline | Command::Resign if over => {
@@ -894,6 +1004,21 @@ impl Online {
                     )));
                 }
             }
+            Command::Opponent => {
+                let w = &self.lang.opponent;
+                let name = match self.opponent_rating {
+                    Some(r) => fill(
+                        &w.rated,
+                        &[("name", &self.opponent), ("rating", &r.to_string())],
+                    ),
+                    None => self.opponent.clone(),
+                };
+                let name = fill(&w.lichess, &[("name", &name)]);
+                out.push(answer(fill(
+                    &w.is,
+                    &[("name", &name), ("color", self.lang.color(!self.me))],
+                )));
+            }
             // hector play's words for the server's take-back and abort.
             Command::Takeback | Command::Abort if over => {
                 out.push(answer(self.lang.messages.game_over.clone()));
@@ -910,7 +1035,10 @@ impl Online {
             Command::Help => {
                 let effects = self.m.handle(Event::Command(Command::Help), now);
                 self.pass(effects, false, &mut out);
-                out.push(answer(self.lang.online.help.clone()));
+                out.push(answer(format!(
+                    "{}. {}",
+                    self.lang.online.help, self.lang.premove.help
+                )));
             }
             other => {
                 let effects = self.m.handle(Event::Command(other), now);
@@ -928,18 +1056,13 @@ impl Online {
             self.pass(refused, false, out);
             return;
         }
-        let game = self.m.game();
         if self.is_over() {
             out.push(answer(self.lang.messages.game_over.clone()));
-        } else if game.turn() != self.me {
-            out.push(answer(fill(
-                &self.lang.play.not_your_turn,
-                &[("color", self.lang.color(game.turn()))],
-            )));
         } else {
+            // While the opponent is to move, the player's piece goes to a premove.
             let mut effects = Vec::new();
             let from = self.m.picked();
-            let text = self.m.board_pick(square, &mut effects);
+            let text = self.m.board_pick(square, self.me, &mut effects);
             self.pass(effects, false, out);
             if let Some(text) = text {
                 let before = out.len();
@@ -968,6 +1091,10 @@ impl Online {
         let mut refused = Vec::new();
         if self.m.refused_in_review(&mut refused) {
             self.pass(refused, false, out);
+            return;
+        }
+        if self.premove_time() {
+            self.keep_premove(text, out);
             return;
         }
         let pos = self.m.game().position().clone();

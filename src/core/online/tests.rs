@@ -114,9 +114,13 @@ fn a_refused_move_is_said_and_the_player_moves_again() {
 fn moves_of_the_opponent_and_wrong_input_are_refused_locally() {
     let (mut g, _) = start("e2e4");
     let t = Timestamp::ZERO;
+    // On the opponent's turn a move is the player's premove, sent only after the reply.
     let out = g.line("e5", t);
     assert!(sent(&out).is_empty());
-    assert_eq!(said(&out), vec!["Schwarz ist am Zug"]);
+    assert_eq!(said(&out), vec!["Vorauszug gemerkt: Eva fünf"]);
+    let out = g.line("Sf6", t);
+    assert!(sent(&out).is_empty());
+    assert_eq!(said(&out), vec!["Kein Springer kann Felix sechs erreichen"]);
     let (mut g, _) = start("");
     let out = g.line("Springer Felix vier", t);
     assert!(sent(&out).is_empty());
@@ -438,9 +442,13 @@ fn a_move_made_on_the_screens_board_goes_to_the_server() {
     assert_eq!(g.game().ply(), 0, "played only when the server confirms it");
     g.server(state("g1f3", ""), t);
     assert_eq!(g.game().ply(), 1);
-    // Black's turn: nothing is picked up.
+    // Black's turn: the player's piece goes to a premove, nothing is sent.
     let out = g.command(Command::Select(Square::E2), t);
-    assert_eq!(said(&out), vec!["Schwarz ist am Zug"]);
+    assert_eq!(said(&out), vec!["Bauer Eva zwei aufgenommen"]);
+    let out = g.command(Command::Select(Square::E4), t);
+    assert_eq!(said(&out), vec!["Vorauszug gemerkt: Eva vier"]);
+    assert!(sent(&out).is_empty());
+    assert_eq!(said(&g.line("", t)), vec!["Vorauszug aufgehoben"]);
     // Looking back, the board waits too.
     g.server(state("g1f3 g8f6", ""), t);
     g.line("stellung 1 weiß", t);
@@ -596,4 +604,64 @@ fn a_wait_is_said_once() {
     assert!(said(&g.link(Link::Waiting(wait - Duration::from_secs(2)), later)).is_empty());
     let after = Timestamp::from_millis(70_000);
     assert_eq!(said(&g.link(Link::Waiting(wait), after)).len(), 1);
+}
+
+/// A move typed on the opponent's turn is kept, sent as soon as the server's stream brings
+/// the opponent's move, and said as the premove when the server confirms it; one the reply
+/// makes illegal is dropped with the reason.
+#[test]
+fn a_premove_is_sent_when_the_opponent_has_moved() {
+    let (mut g, _) = start("e2e4");
+    let t = Timestamp::ZERO;
+    assert!(g.awaits_reply());
+    let out = g.line("Sf3", t);
+    assert_eq!(said(&out), vec!["Vorauszug gemerkt: Springer Felix drei"]);
+    assert!(!g.awaits_reply(), "a prompt follows the answer");
+    let out = g.server(state("e2e4 e7e5", ""), t);
+    assert_eq!(sent(&out), vec![Action::Move("g1f3".into())]);
+    let labels: Vec<&Effect> = out
+        .iter()
+        .filter_map(|o| match o {
+            Out::Effect(e @ Effect::Label(_)) => Some(e),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(labels, [&Effect::Label("Schwarz".into())]);
+    assert!(g.awaits_reply(), "the premove is on its way");
+    let out = g.server(state("e2e4 e7e5 g1f3", ""), t);
+    let mut heard = Vec::new();
+    let mut label = None;
+    for o in &out {
+        match o {
+            Out::Effect(Effect::Label(l)) => label = Some(l.clone()),
+            Out::Effect(Effect::Say { lines, .. }) => {
+                let text = lines.join(" ");
+                heard.push(match label.take() {
+                    Some(l) => format!("{l}: {text}"),
+                    None => text,
+                });
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(heard, ["Vorauszug: Springer Felix drei"]);
+    // A recapture kept for d5: the reply goes elsewhere, the premove is dropped.
+    g.line("exd5", t);
+    let out = g.server(state("e2e4 e7e5 g1f3 b8c6", ""), t);
+    assert!(sent(&out).is_empty());
+    let words = said(&out);
+    assert_eq!(words[0], "Springer Cäsar sechs");
+    assert!(
+        words[1].starts_with("Vorauszug Eva schlägt David fünf verworfen"),
+        "{words:?}"
+    );
+}
+
+#[test]
+fn the_opponent_is_named_with_rating_and_colour() {
+    let (mut g, _) = start("");
+    assert_eq!(
+        said(&g.line("gegner", Timestamp::ZERO)),
+        vec!["Gegner: Anna auf lichess, spielt Schwarz"]
+    );
 }

@@ -69,9 +69,12 @@ pub fn spawn_line_reader<T: Send + 'static>(tx: Sender<T>, wrap: fn(Input) -> T)
 
 /// The full screen when `full_screen` asks for it and the terminal allows it (else plain
 /// lines, with the reason on standard error, `mode` naming the program), and the thread that
-/// reads the input of the one chosen: keys or lines.
+/// reads the input of the one chosen: keys or lines. With `keys_in_lines`, plain lines on a
+/// terminal read its keys one by one too ([`FullScreen::lines`]): the mode echoes them, and
+/// Enter reaches no screen reader as an empty line.
 pub fn open<T: Send + 'static>(
     full_screen: bool,
+    keys_in_lines: bool,
     mode: &str,
     tx: Sender<T>,
     wrap: fn(Input) -> T,
@@ -84,6 +87,9 @@ pub fn open<T: Send + 'static>(
                 None
             }
         }
+    } else if keys_in_lines && interactive() {
+        // Without raw keys the lines are read as the terminal gives them, which works too.
+        FullScreen::lines().ok()
     } else {
         None
     };
@@ -98,6 +104,11 @@ pub fn open<T: Send + 'static>(
 /// The full-screen terminal; the screen is restored when this is dropped, also on a panic.
 pub struct FullScreen {
     pub terminal: Terminal<CrosstermBackend<Stdout>>,
+    /// The alternate screen is shown (not while suspended, nor in plain lines).
+    alternate: bool,
+    /// Plain lines with the keys read one by one (`--screen-reader` on a terminal): never
+    /// the full screen, whatever the window's size.
+    pub lines_only: bool,
 }
 
 impl FullScreen {
@@ -109,6 +120,7 @@ impl FullScreen {
     /// Leaves the alternate screen for plain lines (the window became too small); keys are
     /// still read one by one, so lines printed now end with a carriage return too.
     pub fn suspend(&mut self) {
+        self.alternate = false;
         let _ = execute!(
             std::io::stdout(),
             LeaveAlternateScreen,
@@ -118,8 +130,28 @@ impl FullScreen {
 
     /// Back to the full screen after [`FullScreen::suspend`]: drawn anew.
     pub fn resume(&mut self) {
+        self.alternate = true;
         let _ = execute!(std::io::stdout(), EnterAlternateScreen);
         let _ = self.terminal.clear();
+    }
+
+    /// Plain lines whose keys are read one by one: the terminal in raw mode, nothing drawn,
+    /// no control sequence written (restored when dropped, also on a panic).
+    pub fn lines() -> std::io::Result<FullScreen> {
+        enable_raw_mode()?;
+        set_restore_hook();
+        let terminal = match Terminal::new(CrosstermBackend::new(std::io::stdout())) {
+            Ok(t) => t,
+            Err(e) => {
+                let _ = disable_raw_mode();
+                return Err(e);
+            }
+        };
+        Ok(FullScreen {
+            terminal,
+            alternate: false,
+            lines_only: true,
+        })
     }
 
     pub fn enter() -> std::io::Result<FullScreen> {
@@ -129,14 +161,23 @@ impl FullScreen {
             let _ = disable_raw_mode();
             return Err(e);
         }
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            restore();
-            previous(info);
-        }));
+        set_restore_hook();
         let terminal = Terminal::new(CrosstermBackend::new(stdout))?;
-        Ok(FullScreen { terminal })
+        Ok(FullScreen {
+            terminal,
+            alternate: true,
+            lines_only: false,
+        })
     }
+}
+
+/// A panic leaves the terminal as it found it.
+fn set_restore_hook() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore();
+        previous(info);
+    }));
 }
 
 fn restore() {
@@ -150,6 +191,11 @@ fn restore() {
 
 impl Drop for FullScreen {
     fn drop(&mut self) {
-        restore();
+        if self.alternate {
+            restore();
+        } else {
+            // Plain lines stay free of control sequences.
+            let _ = disable_raw_mode();
+        }
     }
 }

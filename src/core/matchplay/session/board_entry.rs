@@ -27,12 +27,14 @@ impl Match {
             return;
         }
         let turn = self.game.turn();
+        // While the opponent is to move, the player's piece is picked up for a premove.
+        let premove = self.premove_time();
         match self.setup.side(turn) {
-            Side::Engine => {
+            Side::Engine if !premove => {
                 out.push(answer(lang.play.engine_thinking.clone()));
                 return;
             }
-            Side::Board if turn != self.setup.local => {
+            Side::Board if turn != self.setup.local && !premove => {
                 out.push(answer(fill(
                     &lang.play.not_your_turn,
                     &[("color", lang.color(turn))],
@@ -42,7 +44,8 @@ impl Match {
             _ => {}
         }
         let from = self.picked;
-        if let Some(text) = self.board_pick(square, out) {
+        let mover = if premove { self.setup.local } else { turn };
+        if let Some(text) = self.board_pick(square, mover, out) {
             let before = out.len();
             self.typed_move(&text, now, out);
             // A target the piece cannot reach: the piece stays in the hand, and the refusal
@@ -73,10 +76,16 @@ impl Match {
         )
     }
 
-    /// Space on the board once the side to move may move here: picks up a piece of the side
-    /// to move or puts it down (said in `out`), or gives the move to make, as the text a
-    /// typed line would have (the caller plays or sends it through its typed-move path).
-    pub fn board_pick(&mut self, square: Square, out: &mut Vec<Effect>) -> Option<String> {
+    /// Space on the board once `mover` may move here (the side to move, or the player for a
+    /// premove): picks up a piece of `mover` or puts it down (said in `out`), or gives the
+    /// move to make, as the text a typed line would have (the caller plays or sends it
+    /// through its typed-move path).
+    pub fn board_pick(
+        &mut self,
+        square: Square,
+        mover: shakmaty::Color,
+        out: &mut Vec<Effect>,
+    ) -> Option<String> {
         let lang = self.lang;
         let f = &lang.board_focus;
         let turn = self.game.turn();
@@ -85,11 +94,12 @@ impl Match {
             .position()
             .board()
             .piece_at(square)
-            .filter(|p| p.color == turn);
-        // The move from the picked square to this one, when it is one (asked once).
+            .filter(|p| p.color == mover);
+        // The move from the picked square to this one, when it is one now (asked once); a
+        // premove goes by its squares.
         let text = self
             .picked
-            .filter(|&from| from != square)
+            .filter(|&from| from != square && mover == turn)
             .and_then(|from| self.board_move_text(from, square));
         match (self.picked, own) {
             (Some(from), _) if from == square => {

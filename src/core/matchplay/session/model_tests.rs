@@ -44,6 +44,8 @@ enum Step {
     EngineRestarted,
     /// The local board recognises the `n`th legal move, or a touch of a piece.
     BoardMove(u16),
+    /// The sighted opponent's e-board recognises the `n`th legal move.
+    OpponentMove(u16),
     BoardTouch(u8),
     /// The arbiter's actions (assist, arbiter).
     Arbiter(ArbiterStep),
@@ -64,6 +66,15 @@ enum Step {
         behind: u8,
         n: u16,
     },
+    /// The player types the `n`th move they could make were it their turn (a premove while
+    /// the opponent is to move), in input form `form`.
+    Premove {
+        n: u16,
+        form: u8,
+    },
+    /// A key on the screen's board that asks the session something (lichess's blind mode:
+    /// m, Shift+M, o, v, g, Shift+A, Shift+D) on square `sq`.
+    Key(u8, u8),
 }
 
 #[derive(Clone, Debug)]
@@ -191,6 +202,11 @@ const TEXTS: &[&str] = &[
     "tipp",
     "eval",
     "hint",
+    "schlagzüge",
+    "schlagzüge e4",
+    "captures d5",
+    "gegner",
+    "opponent",
 ];
 
 fn arbiter_step() -> impl Strategy<Value = ArbiterStep> {
@@ -224,6 +240,7 @@ fn step(arbiter: bool) -> BoxedStrategy<Step> {
         1 => any::<bool>().prop_map(Step::EngineFailed),
         1 => Just(Step::EngineRestarted),
         2 => any::<u16>().prop_map(Step::BoardMove),
+        2 => any::<u16>().prop_map(Step::OpponentMove),
         1 => any::<u8>().prop_map(Step::BoardTouch),
         1 => Just(Step::Resume),
         1 => Just(Step::Ready),
@@ -232,6 +249,8 @@ fn step(arbiter: bool) -> BoxedStrategy<Step> {
         2 => any::<u16>().prop_map(Step::SelectMove),
         1 => (any::<bool>(), 0u8..2, any::<u16>())
             .prop_map(|(hint, behind, n)| Step::Advice { hint, behind, n }),
+        3 => (any::<u16>(), 0u8..5).prop_map(|(n, form)| Step::Premove { n, form }),
+        2 => (0u8..7, any::<u8>()).prop_map(|(k, sq)| Step::Key(k, sq)),
     ];
     if arbiter {
         prop_oneof![6 => common, 2 => arbiter_step().prop_map(Step::Arbiter)].boxed()
@@ -306,6 +325,8 @@ fn session(
     let (mut m, effects) = Match::new(setup, game, lang, now);
     m.set_extras(extras(record, config, play));
     m.set_advice(record.hints);
+    // hector play keeps a move typed on the opponent's turn as a premove.
+    m.set_premoves(play);
     (m, effects)
 }
 
@@ -329,7 +350,26 @@ fn legal(m: &Match, n: u16) -> Option<Move> {
 
 /// A move in one of the forms a player types or says.
 fn typed(m: &Match, mv: Move, form: u8) -> String {
+    typed_in(m, m.game().position(), mv, form)
+}
+
+/// The `n`th move the local player could make were it their turn, as typed in `form`.
+fn premove(m: &Match, n: u16, form: u8) -> Option<String> {
     let pos = m.game().position();
+    let turned;
+    let pos = if pos.turn() == m.setup().local {
+        pos
+    } else {
+        turned = crate::core::matchplay::dangers::turned(pos)?;
+        &turned
+    };
+    let moves = pos.legal_moves();
+    let mv = *moves.get(usize::from(n) % moves.len().max(1))?;
+    Some(typed_in(m, pos, mv, form))
+}
+
+/// A move in `pos` in one of the forms a player types or says.
+fn typed_in(m: &Match, pos: &Chess, mv: Move, form: u8) -> String {
     let san = shakmaty::san::SanPlus::from_move(pos.clone(), mv).to_string();
     match form {
         0 => san,
@@ -426,6 +466,7 @@ impl Run {
         let (mut m, effects) = Match::new(setup, game, lang, self.now);
         m.set_extras(extras);
         m.set_advice(hints);
+        m.set_premoves(self.play);
         self.m = m;
         self.header = header;
         self.entries = entries;
@@ -482,6 +523,12 @@ impl Run {
                 Some(mv) => self
                     .m
                     .handle(Event::LocalBoard(Recognition::Moved(mv)), now),
+                None => Vec::new(),
+            },
+            Step::OpponentMove(n) => match legal(&self.m, *n) {
+                Some(mv) => self
+                    .m
+                    .handle(Event::OpponentBoard(Recognition::Moved(mv)), now),
                 None => Vec::new(),
             },
             Step::BoardTouch(sq) => {
@@ -541,6 +588,23 @@ impl Run {
                     },
                     now,
                 )
+            }
+            Step::Premove { n, form } => match premove(&self.m, *n, *form) {
+                Some(text) => self.m.handle(Event::Line(text), now),
+                None => Vec::new(),
+            },
+            Step::Key(k, sq) => {
+                let square = Square::new(u32::from(*sq) % 64);
+                let command = match k {
+                    0 => Command::Moves(Some(square)),
+                    1 => Command::Captures(Some(square)),
+                    2 => Command::Opponent,
+                    3 => Command::Eval,
+                    4 => Command::Hint,
+                    5 => Command::ReviewPrevious,
+                    _ => Command::ReviewNext,
+                };
+                self.m.handle(Event::Command(command), now)
             }
         };
         self.apply(effects);
@@ -1056,4 +1120,55 @@ fn takeback_abort_and_rematch_replay() {
     ];
     run_sequence(&game(1, false, false), &engine, true).expect("replays");
     run_sequence(&record(1, false, true, true), &engine, true).expect("replays with a clock");
+}
+
+/// Premoves against the computer and the e-board: kept, played when the reply comes (and
+/// recorded then), dropped, cancelled, and left behind by a take-back and by a resume.
+#[test]
+fn premoves_replay_and_a_resume_leaves_them_behind() {
+    use Step::{BoardMove, Engine, Premove, Resume, Text, Wait};
+    let engine = [
+        Text("e4"),
+        Premove { n: 3, form: 3 },
+        Wait(800),
+        Engine(0),
+        Premove { n: 7, form: 0 },
+        Text(""),
+        Premove { n: 9, form: 1 },
+        Resume,
+        Engine(2),
+        Text("d4"),
+        Premove { n: 1, form: 2 },
+        Text("zurücknehmen"),
+        Engine(5),
+        Premove { n: 4, form: 4 },
+        Engine(1),
+    ];
+    run_sequence(&game(1, false, false), &engine, true).expect("replays");
+    run_sequence(&game(1, false, true), &engine, true).expect("replays with a clock");
+    // The player has Black on a peg board, the computer White.
+    let peg = [
+        Premove { n: 0, form: 0 },
+        Engine(4),
+        BoardMove(2),
+        Premove { n: 5, form: 3 },
+        Engine(3),
+        Text("brett"),
+    ];
+    run_sequence(&game(4, true, true), &peg, true).expect("replays");
+    // The sighted opponent's e-board.
+    use Step::OpponentMove;
+    let e_board = [
+        Text("e4"),
+        Premove { n: 2, form: 2 },
+        OpponentMove(0),
+        Premove { n: 6, form: 4 },
+        Resume,
+        OpponentMove(1),
+        Premove { n: 11, form: 1 },
+        Text(""),
+        OpponentMove(3),
+    ];
+    run_sequence(&game(2, false, false), &e_board, true).expect("replays");
+    run_sequence(&record(2, false, true, true), &e_board, true).expect("replays with a clock");
 }

@@ -78,7 +78,9 @@ pub fn move_squares(m: Move, turn: Color) -> Bitboard {
 /// position). Not wrong: a square of a move still being carried out (`pending`, played from
 /// `record`) that shows the record's state or is empty, and (when `hand` allows it, the
 /// board's player being to move) a square emptied by lifting a piece, which may still be in
-/// the hand, as long as no piece stands where none should.
+/// the hand, as long as nothing else is wrong. Once something is, every square that differs
+/// from `target` is named, those of the move being carried out too: where the piece stands
+/// wrongly and where it belongs.
 pub fn wrong_squares(
     picture: &Picture,
     record: &Chess,
@@ -96,15 +98,11 @@ pub fn wrong_squares(
         pos.play_unchecked(m);
     }
     let mut wrong = Vec::new();
-    let mut empties = Vec::new();
+    // Differences that are no fault by themselves: a piece in the hand, a move half made.
+    let mut pending_diffs = Vec::new();
     for (sq, state) in picture.iter() {
         let expected = target.board().piece_at(sq);
         if state.fits(expected) {
-            continue;
-        }
-        let carrying_out = in_progress.contains(sq)
-            && (state == SquareState::Empty || state.fits(record.board().piece_at(sq)));
-        if carrying_out {
             continue;
         }
         let diff = SquareDiff {
@@ -112,17 +110,20 @@ pub fn wrong_squares(
             expected,
             found: state,
         };
-        if hand && state == SquareState::Empty {
-            empties.push(diff);
+        let carrying_out = in_progress.contains(sq)
+            && (state == SquareState::Empty || state.fits(record.board().piece_at(sq)));
+        if carrying_out || (hand && state == SquareState::Empty) {
+            pending_diffs.push(diff);
         } else {
             wrong.push(diff);
         }
     }
-    // An empty square is a piece in the hand of the player to move, until a piece stands
-    // where none should: then it was put down on the wrong square, and where it came from is
-    // named too, so that the alert says every square that differs.
+    // An empty square is a piece in the hand, and a square of the move the state before it
+    // or empty, until a piece stands where none should: then the move was carried out
+    // wrongly, and the alert names every square that differs (where the piece came from,
+    // where it belongs).
     if !wrong.is_empty() {
-        wrong.extend(empties);
+        wrong.extend(pending_diffs);
         wrong.sort_by_key(|d| d.square);
     }
     wrong
@@ -196,16 +197,47 @@ mod tests {
         let mut picture = Picture::from_board(start.board());
         picture.set(Square::E2, SquareState::Empty);
         assert!(wrong_squares(&picture, &start, &after, &[e4], false).is_empty());
-        // Put on e3 instead: wrong (e3), and e4 still lacks it (a square of the move).
+        // Put on e3 instead: wrong (e3), and e4, a square of the move, still lacks it.
         picture.set(Square::E3, SquareState::Occupied(None));
         let wrong = wrong_squares(&picture, &start, &after, &[e4], false);
-        assert_eq!(wrong.len(), 1);
-        assert_eq!(wrong[0].square, Square::E3);
+        let squares: Vec<Square> = wrong.iter().map(|d| d.square).collect();
+        assert_eq!(squares, [Square::E3, Square::E4]);
         // A knight lifted elsewhere: wrong, unless its player is to move (in the hand).
         let mut picture = Picture::from_board(after.board());
         picture.set(Square::G1, SquareState::Empty);
         assert_eq!(wrong_squares(&picture, &after, &after, &[], false).len(), 1);
         assert!(wrong_squares(&picture, &after, &after, &[], true).is_empty());
+    }
+
+    /// A sighted player's rook move to b2, copied onto the peg board as a1: the alert names
+    /// a1 (a rook where none should stand) and b2 (where it belongs), not a1 alone.
+    #[test]
+    fn a_move_carried_out_to_the_wrong_square_names_where_it_belongs() {
+        let pos: Chess = "4k3/8/8/8/8/8/8/1R2K3 w - - 0 1"
+            .parse::<shakmaty::fen::Fen>()
+            .expect("fen")
+            .into_position(shakmaty::CastlingMode::Standard)
+            .expect("position");
+        let (rb2, after) = play(&pos, "b1b2");
+        let mut picture = Picture::from_board(pos.board());
+        picture.set(Square::B1, SquareState::Empty);
+        // Lifted: nothing wrong yet, with the rook in the hand.
+        assert!(wrong_squares(&picture, &pos, &after, &[rb2], true).is_empty());
+        picture.set(
+            Square::A1,
+            SquareState::Occupied(Some(shakmaty::Piece {
+                color: Color::White,
+                role: shakmaty::Role::Rook,
+            })),
+        );
+        let wrong = wrong_squares(&picture, &pos, &after, &[rb2], true);
+        let squares: Vec<Square> = wrong.iter().map(|d| d.square).collect();
+        assert_eq!(squares, [Square::A1, Square::B2]);
+        assert_eq!(wrong[1].found, SquareState::Empty);
+        assert_eq!(
+            wrong[1].expected.map(|p| p.role),
+            Some(shakmaty::Role::Rook)
+        );
     }
 
     #[test]

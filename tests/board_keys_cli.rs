@@ -1,0 +1,213 @@
+//! The keys of lichess's blind mode on hector's board, through the real binary on the full
+//! screen (a pseudo-terminal read by a terminal emulator): m and Shift+M, Shift and a digit,
+//! Shift+A and Shift+D, v and g, f, o; and the same words typed in line mode
+//! (schlagzüge, gegner).
+
+// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
+// system's calls: the crate's [lints] are for hector itself.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+
+mod common;
+
+use std::time::Duration;
+
+use common::pty::Pty;
+use common::temp_dir;
+
+const LIMIT: Duration = Duration::from_secs(30);
+
+fn spawn(args: &[&str], data: &std::path::Path) -> Pty {
+    let dir = data.display().to_string();
+    Pty::spawn_sized(
+        args,
+        &[
+            ("HECTOR_CONFIG", "/nonexistent"),
+            ("HECTOR_DATA", &dir),
+            ("HOME", &dir),
+        ],
+        100,
+        30,
+    )
+}
+
+/// Sends `keys` and waits until the screen shows `shown`.
+fn press(t: &mut Pty, keys: &[u8], shown: &str) {
+    t.send(keys);
+    assert!(
+        t.wait_for_screen(shown, LIMIT),
+        "{:?} did not show {shown:?}:\n{}",
+        String::from_utf8_lossy(keys),
+        t.screen()
+    );
+}
+
+#[test]
+fn the_board_keys_of_lichess_blind_mode() {
+    let data = temp_dir("board-keys");
+    let mut t = spawn(
+        &["play", "--opponent", "keyboard", "--speech", "print"],
+        data.path(),
+    );
+    assert!(
+        t.wait_for_screen("Zug oder Befehl:", LIMIT),
+        "{}",
+        t.screen()
+    );
+    for mv in ["e4", "e5", "Sf3", "Sc6"] {
+        t.send(format!("{mv}\r").as_bytes());
+    }
+    assert!(t.wait_for_screen("2. Sf3 Sc6", LIMIT), "{}", t.screen());
+    press(&mut t, b"\t", "Brett:");
+    // Shift+6 on a German keyboard (&): the f-file, on the focused rank (2); then rank 3.
+    press(&mut t, b"&", "Felix zwei: weißer Bauer");
+    press(&mut t, b"3", "Felix drei: weißer Springer");
+    // Shift+M: only the knight's captures; m: all its moves.
+    press(
+        &mut t,
+        b"M",
+        "Weißer Springer Felix drei: Springer schlägt Eva fünf",
+    );
+    press(
+        &mut t,
+        b"m",
+        "Weißer Springer Felix drei: Springer Gustav eins",
+    );
+    // o: the opponent.
+    press(
+        &mut t,
+        b"o",
+        "Gegner: zweiter Spieler an dieser Tastatur, spielt Schwarz",
+    );
+    // Shift+A and Shift+D: one half-move back and forward, as vorher and vor.
+    press(&mut t, b"A", "Rückblick nach 2. Weiß: Springer Felix drei");
+    press(&mut t, b"A", "Rückblick nach 1. Schwarz: Eva fünf");
+    press(&mut t, b"D", "Rückblick nach 2. Weiß: Springer Felix drei");
+    press(&mut t, b"D", "Aktuelle Stellung");
+    // v and g: the computer's advice, which a game between two players has not.
+    press(
+        &mut t,
+        b"v",
+        "In dieser Partie gibt es keinen Computer, der bewerten könnte",
+    );
+    // f: the board turned, Black at the bottom (its first rank at the top).
+    press(&mut t, b"f", "Brett gedreht, Schwarz unten");
+    assert!(
+        t.wait_for_screen("   h   g   f   e   d   c   b   a", LIMIT),
+        "{}",
+        t.screen()
+    );
+    // The arrows walk as the board is seen: left is towards the h-file now.
+    press(&mut t, b"\x1b[D", "Gustav drei: leer");
+    press(&mut t, b"f", "Brett gedreht, Weiß unten");
+    // The player's own pieces are still White's.
+    press(&mut t, b"s", "Bella eins: weißer Springer");
+    press(&mut t, b"\t", "Eingabe");
+    t.send(&[0x11]);
+    assert!(
+        t.wait_for_screen("Wirklich beenden?", LIMIT),
+        "{}",
+        t.screen()
+    );
+    t.send(b"ja\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+}
+
+#[test]
+fn captures_and_the_opponent_are_asked_in_words_in_line_mode() {
+    let data = temp_dir("board-words");
+    let mut t = spawn(
+        &[
+            "play",
+            "--screen-reader",
+            "--lang",
+            "en",
+            "--opponent",
+            "keyboard",
+        ],
+        data.path(),
+    );
+    assert!(
+        t.wait_for("Move or command:", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    t.send(b"e4\rd5\rcaptures\rcaptures d5\ropponent\rquit\r");
+    for needle in [
+        "1 capture: Eva takes David five",
+        "Black could move Pawn David five: David takes Eva four",
+        "Opponent: a second player at this keyboard, playing Black",
+    ] {
+        assert!(
+            t.wait_for(needle, LIMIT).is_some(),
+            "{needle:?}:\n{}",
+            t.text()
+        );
+    }
+    assert!(t.wait_for("Really quit?", LIMIT).is_some(), "{}", t.text());
+    t.send(b"yes\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+}
+
+/// A premove made on the full screen's board while the computer thinks (at full strength,
+/// two seconds), and Enter on an empty line cancels it before the computer's reply.
+#[test]
+fn a_premove_on_the_board_is_cancelled_by_enter() {
+    let data = temp_dir("board-premove");
+    let dir = data.display().to_string();
+    let path = format!("{}:/usr/games", std::env::var("PATH").unwrap_or_default());
+    let mut t = Pty::spawn_sized(
+        &[
+            "play",
+            "--opponent",
+            "engine",
+            "--level",
+            "8",
+            "--speech",
+            "print",
+        ],
+        &[
+            ("HECTOR_CONFIG", "/nonexistent"),
+            ("HECTOR_DATA", &dir),
+            ("HOME", &dir),
+            ("PATH", &path),
+        ],
+        100,
+        30,
+    );
+    assert!(
+        t.wait_for_screen("Zug oder Befehl:", LIMIT),
+        "{}",
+        t.screen()
+    );
+    press(&mut t, b"\t", "Brett:");
+    // e2-e4 on the board: Space, rank 4, Space.
+    press(&mut t, b" ", "Bauer Eva zwei aufgenommen");
+    t.send(b"4 ");
+    // While the computer thinks: the knight b1 to c3, as a premove.
+    press(&mut t, b"s", "Bella eins: weißer Springer");
+    press(&mut t, b" ", "Springer Bella eins aufgenommen");
+    // Shift+3 on a German keyboard (§): the c-file; then rank 3.
+    press(&mut t, "§".as_bytes(), "Cäsar eins: weißer Läufer");
+    t.send(b"3 ");
+    assert!(
+        t.wait_for_screen("Vorauszug gemerkt: Springer Cäsar drei", LIMIT),
+        "{}",
+        t.screen()
+    );
+    press(&mut t, b"\r", "Vorauszug aufgehoben");
+    assert!(t.wait_for_screen("Computer: ", LIMIT), "{}", t.screen());
+    // The computer's reply came and nothing else was played: White is to move.
+    assert!(t.wait_for_screen("1. e4 ", LIMIT), "{}", t.screen());
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(!t.screen().contains("2. Sc3"), "{}", t.screen());
+    assert!(!t.screen().contains("Vorauszug: "), "{}", t.screen());
+    press(&mut t, b"\t", "Eingabe");
+    t.send(&[0x11]);
+    assert!(
+        t.wait_for_screen("Wirklich beenden?", LIMIT),
+        "{}",
+        t.screen()
+    );
+    t.send(b"ja\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+}

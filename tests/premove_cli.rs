@@ -1,0 +1,195 @@
+//! Premoves through the real binary in pseudo-terminals: a move typed while the opponent is
+//! to move is kept ("Vorauszug gemerkt"), played as soon as the opponent's move makes it legal
+//! ("Vorauszug: …") and recorded then; against Stockfish, against the sighted player's
+//! simulated e-board, and online against the local stand-in for lichess. Enter on an empty
+//! line cancels one; a resumed game has none.
+
+// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
+// system's calls: the crate's [lints] are for hector itself.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+
+mod common;
+#[path = "common/lichess.rs"]
+mod lichess;
+
+use std::path::Path;
+use std::time::Duration;
+
+use common::pty::Pty;
+use common::sim::Simulator;
+use common::{run_with, temp_dir};
+use shakmaty::Color;
+
+const LIMIT: Duration = Duration::from_secs(30);
+
+fn env(data: &Path) -> Vec<(String, String)> {
+    vec![
+        ("HECTOR_CONFIG".into(), "".into()),
+        ("HECTOR_DATA".into(), data.display().to_string()),
+        ("HOME".into(), data.display().to_string()),
+        (
+            "XDG_CONFIG_HOME".into(),
+            data.join("config").display().to_string(),
+        ),
+        // Debian keeps stockfish in /usr/games.
+        (
+            "PATH".into(),
+            format!("{}:/usr/games", std::env::var("PATH").unwrap_or_default()),
+        ),
+    ]
+}
+
+fn spawn(args: &[&str], data: &Path, extra: &[(&str, &str)]) -> Pty {
+    let env = env(data);
+    let mut env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    env.extend_from_slice(extra);
+    Pty::spawn(args, &env)
+}
+
+/// Waits until `needle` appears after byte `from` of the output.
+fn heard_after(t: &Pty, from: usize, needle: &str) -> usize {
+    let deadline = std::time::Instant::now() + LIMIT;
+    loop {
+        let text = t.text();
+        if let Some(at) = text.get(from..).and_then(|tail| tail.find(needle)) {
+            return from + at + needle.len();
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "hector did not say {needle:?}; it said:\n{text:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Against the computer in line mode: the premove typed together with the move (the
+/// computer at full strength thinks two seconds) is kept, played after its reply, and in the
+/// game's record.
+#[test]
+fn a_premove_against_the_computer_is_played_after_its_reply() {
+    let data = temp_dir("premove-engine");
+    let mut t = spawn(
+        &[
+            "play",
+            "--screen-reader",
+            "--opponent",
+            "engine",
+            "--level",
+            "8",
+        ],
+        data.path(),
+        &[],
+    );
+    heard_after(&t, 0, "Zug oder Befehl:");
+    t.send(b"e4\rSf3\r");
+    let at = heard_after(&t, 0, "Vorauszug gemerkt: Springer Felix drei");
+    let at = heard_after(&t, at, "Computer: ");
+    let at = heard_after(&t, at, "Vorauszug: Springer Felix drei");
+    heard_after(&t, at, "Computer: ");
+    // A second one, typed with the next move and cancelled by Enter on an empty line
+    // before the reply.
+    let before = t.text().len();
+    t.send(b"d3\rLe2\r\r");
+    let at = heard_after(&t, before, "Vorauszug gemerkt: Läufer Eva zwei");
+    heard_after(&t, at, "Vorauszug aufgehoben");
+    t.send(b"ende\r");
+    heard_after(&t, before, "Wirklich beenden?");
+    t.send(b"ja\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    let env = env(data.path());
+    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let pgn = run_with(&["export", "1"], b"", &env, LIMIT);
+    assert_eq!(pgn.code, Some(0), "{}", pgn.stderr);
+    // e4, the reply, Nf3, the reply, d3: Be2 was cancelled and never played.
+    assert!(pgn.stdout.contains("1. e4 "), "{}", pgn.stdout);
+    assert!(pgn.stdout.contains("2. Nf3 "), "{}", pgn.stdout);
+    assert!(pgn.stdout.contains("3. d3 "), "{}", pgn.stdout);
+    assert!(!pgn.stdout.contains("Be2"), "{}", pgn.stdout);
+}
+
+/// The sighted player's e-board: the premove is played when the opponent's move stands on
+/// the board, and the opponent then carries it out there.
+#[test]
+fn a_premove_is_played_when_the_e_boards_move_comes() {
+    let dir = temp_dir("premove-board");
+    let link = dir.join("board");
+    let mut sim = Simulator::start("dgt", &link);
+    let opponent = format!("board:{}", link.display());
+    let mut t = spawn(
+        &[
+            "play",
+            "--screen-reader",
+            "--opponent",
+            &opponent,
+            "--opponent-protocol",
+            "dgt",
+        ],
+        dir.path(),
+        &[],
+    );
+    heard_after(&t, 0, "Zug oder Befehl:");
+    t.send(b"Eva vier\r");
+    let at = heard_after(&t, 0, "Eva vier");
+    t.send(b"Springer Felix drei\r");
+    let at = heard_after(&t, at, "Vorauszug gemerkt: Springer Felix drei");
+    sim.send("move e2e4");
+    sim.send("move e7e5");
+    let at = heard_after(&t, at, "Schwarz: Eva fünf");
+    let at = heard_after(&t, at, "Vorauszug: Springer Felix drei");
+    // The opponent carries it out and replies.
+    sim.send("move g1f3");
+    sim.send("move b8c6");
+    heard_after(&t, at, "Schwarz: Springer Cäsar sechs");
+    assert!(!t.text().contains("Das ist kein Zug"), "{}", t.text());
+    t.send(b"ende\r");
+    heard_after(&t, at, "Wirklich beenden?");
+    t.send(b"ja\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+}
+
+/// Online: the premove goes to the server once the opponent's move has come, and is said
+/// as the premove when the server confirms it.
+#[test]
+fn an_online_premove_is_sent_after_the_opponents_move() {
+    let server = lichess::Server::start();
+    server.add_game(Color::White, "Anna", &["e2e4", "e7e5", "g1f3"]);
+    let dir = temp_dir("premove-online");
+    let mut t = spawn(
+        &[
+            "online",
+            "--server",
+            &server.url,
+            "--speech",
+            "print",
+            "play",
+            "--game",
+            "1",
+            "--screen-reader",
+        ],
+        dir.path(),
+        &[
+            ("LICHESS_TOKEN", lichess::TOKEN),
+            ("HECTOR_CONFIG", "/nonexistent"),
+        ],
+    );
+    let at = heard_after(&t, 0, "Schwarz ist am Zug");
+    t.send(b"Laeufer Caesar vier\r");
+    let at = heard_after(&t, at, "Vorauszug gemerkt: Läufer Cäsar vier");
+    assert_eq!(server.moves(), ["e2e4", "e7e5", "g1f3"]);
+    server.opponent_move("b8c6");
+    let at = heard_after(&t, at, "Schwarz: Springer Cäsar sechs");
+    heard_after(&t, at, "Vorauszug: Läufer Cäsar vier");
+    assert!(
+        server.wait(LIMIT, |s| s
+            .game
+            .as_ref()
+            .is_some_and(|g| g.moves.len() == 5)),
+        "{}",
+        t.text()
+    );
+    assert_eq!(server.moves(), ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4"]);
+    t.send(b"ende\r");
+    heard_after(&t, at, "Wirklich");
+    t.send(b"ja\r");
+    assert!(t.wait_exit(LIMIT).is_some(), "{}", t.text());
+}
