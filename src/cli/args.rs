@@ -8,10 +8,18 @@ use clap::{Parser, Subcommand, ValueEnum};
 use super::help::*;
 use crate::core::notation::speak::Form;
 
+/// `hector --version`: the version and the commit it was built from (build.rs).
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("HECTOR_COMMIT"),
+    ")"
+);
+
 #[derive(Debug, Parser)]
 #[command(
     name = "hector",
-    version,
+    version = VERSION,
     about = "An accessible chess companion for blind and visually impaired players (FIDE Appendix D).",
     long_about = "hector speaks every move in the words of the FIDE Laws of Chess, Appendix D \
         (Anna, Bella, Cäsar … Hector; eins … acht), understands moves typed or dictated in \
@@ -246,6 +254,13 @@ pub enum Command {
         /// Read the FEN's castling rights as Chess960 (X-FEN or Shredder-FEN).
         #[arg(long, requires = "fen")]
         chess960: bool,
+    },
+    /// Write the manual pages (DIR/man) and the bash, zsh and fish completions
+    /// (DIR/completions), for the Debian package (scripts/package).
+    #[command(name = "package-files", hide = true)]
+    PackageFiles {
+        /// The folder to write into; made when missing.
+        dir: PathBuf,
     },
 }
 

@@ -5,6 +5,7 @@
 mod args;
 mod help;
 mod modes;
+mod package_files;
 mod usage;
 
 pub use args::*;
@@ -217,6 +218,7 @@ fn run() -> Result<ExitCode, Fatal> {
             fen,
             chess960,
         }),
+        Command::PackageFiles { dir } => package_files::run(&dir),
     })
 }
 

@@ -33,6 +33,7 @@ pub struct Language {
     pub arbiter: ArbiterWords,
     pub online: OnlineWords,
     pub usage: UsageWords,
+    pub build: BuildWords,
     pub review: ReviewWords,
     pub board_focus: BoardFocusWords,
     pub openings: OpeningWords,
@@ -259,6 +260,25 @@ pub struct ClockWords {
     pub quit_confirm: String,
     pub help: String,
     pub unknown_key: String,
+}
+
+/// What scripts/build prints and says while hector is built: the script reads them from the
+/// table itself (hector does not run yet); kept here so that every language has them all.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BuildWords {
+    pub first: String,
+    pub again: String,
+    /// `{done}` of `{total}` parts, `{percent}`, `{name}`: the part last built.
+    pub progress: String,
+    pub progress_spoken: String,
+    pub done: String,
+    pub failed: String,
+    pub failed_spoken: String,
+    /// `{path}`: where the command `hector` is now.
+    pub linked: String,
+    /// `{profile}`: the shell's start-up file; `{line}`: the line that puts hector on the PATH.
+    pub path_line: String,
 }
 
 /// What is wrong with the command line, and with the value of a start-up option (a time
