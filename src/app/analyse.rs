@@ -16,7 +16,6 @@ use crate::core::notation::language::{Language, counted, fill};
 use crate::core::notation::printable;
 use crate::core::notation::speak::Form;
 use crate::core::record::export::pgn_date;
-use crate::core::settings::BackendChoice;
 use crate::core::variant::Variant;
 use crate::io::engine::{Engine, EngineEvent, EngineOptions, MAX_LEVEL, Timeouts};
 use crate::io::speech::{Kind, Speaker};
@@ -68,7 +67,7 @@ pub struct AnalyseArgs {
     pub speak: bool,
     /// The speech backend for --speak (default: the configuration file's, else auto).
     #[arg(long, value_enum, value_name = "BACKEND", requires = "speak")]
-    pub backend: Option<BackendChoice>,
+    pub backend: Option<crate::cli::BackendArg>,
 }
 
 /// What the engine is asked to do per position.

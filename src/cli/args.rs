@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use super::help::*;
 use crate::core::notation::speak::Form;
+use crate::core::settings::BackendChoice;
 
 /// `hector --version`: the version and the commit it was built from (build.rs).
 pub const VERSION: &str = concat!(
@@ -66,7 +67,7 @@ pub enum Command {
         screen_reader: bool,
         /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print.
         #[arg(long, value_enum, value_name = "BACKEND")]
-        speech: Option<crate::core::settings::BackendChoice>,
+        speech: Option<BackendArg>,
         /// An adjourned game: its envelope (by default the one its journal names).
         #[arg(long, value_name = "FILE")]
         envelope: Option<PathBuf>,
@@ -96,7 +97,7 @@ pub enum Command {
         /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print. In screen-reader
         /// mode the default is print.
         #[arg(long, value_enum, value_name = "BACKEND")]
-        speech: Option<crate::core::settings::BackendChoice>,
+        speech: Option<BackendArg>,
     },
     /// Check every game of a PGN file against the Laws of Chess (an arbiter's tool).
     #[command(long_about = CHECK_HELP)]
@@ -264,6 +265,33 @@ pub enum Command {
     },
 }
 
+/// Which speech output to use (`--speech`, `--backend`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BackendArg {
+    /// The first that works: speech-dispatcher, then espeak-ng, then print.
+    Auto,
+    /// speech-dispatcher (Linux's speech service).
+    SpeechDispatcher,
+    /// The espeak-ng program, started for every phrase.
+    EspeakNg,
+    /// The system speech of the tts crate (speech-dispatcher, WinRT or Tolk, AVFoundation).
+    Tts,
+    /// Plain lines on standard output, for screen readers and braille displays.
+    Print,
+}
+
+impl From<BackendArg> for BackendChoice {
+    fn from(b: BackendArg) -> BackendChoice {
+        match b {
+            BackendArg::Auto => BackendChoice::Auto,
+            BackendArg::SpeechDispatcher => BackendChoice::SpeechDispatcher,
+            BackendArg::EspeakNg => BackendChoice::EspeakNg,
+            BackendArg::Tts => BackendChoice::Tts,
+            BackendArg::Print => BackendChoice::Print,
+        }
+    }
+}
+
 /// The protocol a board speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ProtocolArg {
@@ -318,7 +346,7 @@ pub enum BoardCommand {
         speak: bool,
         /// The speech backend for --speak (default: the configuration file's, else auto).
         #[arg(long, value_enum, value_name = "BACKEND", requires = "speak")]
-        backend: Option<crate::core::settings::BackendChoice>,
+        backend: Option<BackendArg>,
     },
 }
 
@@ -360,7 +388,7 @@ pub struct PlayArgs {
     /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print. In screen-reader mode
     /// the default is print (your screen reader reads the lines).
     #[arg(long, value_enum, value_name = "BACKEND")]
-    pub speech: Option<crate::core::settings::BackendChoice>,
+    pub speech: Option<BackendArg>,
     /// Plain lines and a prompt instead of the full screen: for screen readers and braille
     /// displays. Chosen by itself when the output is not a terminal.
     #[arg(long)]
@@ -504,7 +532,7 @@ pub struct AssistArgs {
     /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print. In screen-reader mode
     /// the default is print (your screen reader reads the lines).
     #[arg(long, value_enum, value_name = "BACKEND")]
-    pub speech: Option<crate::core::settings::BackendChoice>,
+    pub speech: Option<BackendArg>,
     /// Plain lines and a prompt instead of the full screen.
     #[arg(long)]
     pub screen_reader: bool,
@@ -544,7 +572,7 @@ pub struct SpeechArgs {
     /// auto (default: speech-dispatcher, then espeak-ng, then print), speech-dispatcher,
     /// espeak-ng, tts, or print (plain lines for a screen reader or braille display).
     #[arg(long, value_enum, value_name = "BACKEND")]
-    pub backend: Option<crate::core::settings::BackendChoice>,
+    pub backend: Option<BackendArg>,
     /// Language of the words: de (the FIDE wording, default) or en.
     #[arg(long, value_name = "CODE")]
     pub lang: Option<String>,
@@ -566,7 +594,7 @@ impl SpeechArgs {
         mut s: crate::core::settings::SpeechSettings,
     ) -> crate::core::settings::SpeechSettings {
         if let Some(b) = self.backend {
-            s.backend = b;
+            s.backend = b.into();
         }
         if let Some(l) = &self.lang {
             s.language = l.clone();

@@ -51,7 +51,8 @@ fn run() -> Result<ExitCode, Fatal> {
     Ok(match cli.command {
         Command::Play(args) => play(args)?,
         Command::Online(args) => {
-            let (speech, chosen, lang, _) = mode_speech(args.lang.as_deref(), args.speech)?;
+            let (speech, chosen, lang, _) =
+                mode_speech(args.lang.as_deref(), args.speech.map(Into::into))?;
             crate::app::online::main(args, speech, chosen, lang)
         }
         Command::Resume {
@@ -60,7 +61,13 @@ fn run() -> Result<ExitCode, Fatal> {
             speech,
             envelope,
             no_takeback,
-        } => resume(game, screen_reader, speech, envelope, no_takeback)?,
+        } => resume(
+            game,
+            screen_reader,
+            speech.map(Into::into),
+            envelope,
+            no_takeback,
+        )?,
         Command::Assist(args) => assist(args)?,
         Command::Arbiter {
             games,
@@ -69,7 +76,8 @@ fn run() -> Result<ExitCode, Fatal> {
             lang,
             speech,
         } => {
-            let (settings, speech_chosen, lang, _) = mode_speech(lang.as_deref(), speech)?;
+            let (settings, speech_chosen, lang, _) =
+                mode_speech(lang.as_deref(), speech.map(Into::into))?;
             crate::app::arbiter::run(
                 crate::app::arbiter::ArbiterOptions {
                     files: games,
@@ -141,7 +149,9 @@ fn run() -> Result<ExitCode, Fatal> {
         }
         Command::Analyse(args) => {
             let lang = lang_or_exit(&args.lang)?;
-            let speaker = args.speak.then(|| printing_speaker(lang, args.backend));
+            let speaker = args
+                .speak
+                .then(|| printing_speaker(lang, args.backend.map(Into::into)));
             crate::app::analyse::run(&args, lang, speaker)
         }
         Command::Export {
@@ -191,7 +201,7 @@ fn run() -> Result<ExitCode, Fatal> {
             backend,
         }) => {
             let lang = lang_or_exit(&lang)?;
-            let speaker = speak.then(|| printing_speaker(lang, backend));
+            let speaker = speak.then(|| printing_speaker(lang, backend.map(Into::into)));
             let opts = crate::app::board::MonitorOptions {
                 port,
                 protocol: protocol.into(),

@@ -72,10 +72,8 @@ pub(super) fn command_line(e: &clap::Error, argv: &[String]) -> Fatal {
     if !mode.is_some_and(|m| SPOKEN_MODES.contains(&m)) {
         return Fatal::usage(message);
     }
-    if let Some(b) = option_value(argv, "speech")
-        .and_then(|b| crate::core::settings::BackendChoice::from_str(b, true).ok())
-    {
-        speech.backend = b;
+    if let Some(b) = option_value(argv, "speech").and_then(|b| BackendArg::from_str(b, true).ok()) {
+        speech.backend = b.into();
     }
     refuse(&message, &speech, lang)
 }
@@ -264,7 +262,8 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
     use crate::core::game::Game;
     use crate::core::variant::{Variant, chess960_position, position_from_fen};
 
-    let (speech, speech_chosen, lang, config) = mode_speech(args.lang.as_deref(), args.speech)?;
+    let (speech, speech_chosen, lang, config) =
+        mode_speech(args.lang.as_deref(), args.speech.map(Into::into))?;
     let control = match args
         .tc
         .as_deref()
@@ -298,7 +297,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
             &path,
             None,
             args.screen_reader,
-            args.speech,
+            args.speech.map(Into::into),
             speech,
             &config,
             args.no_takeback,
@@ -562,7 +561,8 @@ pub(super) fn assist(args: AssistArgs) -> Result<ExitCode, Fatal> {
     use crate::app::table::{BoardSpec, TableSpec};
     use crate::core::matchplay::two_boards::Duty;
 
-    let (speech, speech_chosen, lang, _) = mode_speech(args.lang.as_deref(), args.speech)?;
+    let (speech, speech_chosen, lang, _) =
+        mode_speech(args.lang.as_deref(), args.speech.map(Into::into))?;
     let duty = match args.duty {
         DutyArg::Blind => Duty::Blind,
         DutyArg::Sighted => Duty::Sighted,

@@ -22,7 +22,7 @@
 use serde::Deserialize;
 
 /// Which speech output to use.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum BackendChoice {
     /// The first that works: speech-dispatcher, then espeak-ng, then print.

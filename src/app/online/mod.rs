@@ -47,7 +47,7 @@ pub struct OnlineArgs {
     pub lang: Option<String>,
     /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print.
     #[arg(long, global = true, value_enum, value_name = "BACKEND")]
-    pub speech: Option<crate::core::settings::BackendChoice>,
+    pub speech: Option<crate::cli::BackendArg>,
 }
 
 #[derive(Debug, Subcommand)]

@@ -8,7 +8,7 @@ use shakmaty::{Piece, Square, san::SanPlus, san::Suffix};
 use super::language::{Language, capitalized};
 
 /// Which comes first when a piece and its square are read together.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Order {
     /// Each reading as usual: the board by squares ("Anna acht schwarzer Turm"), attackers
