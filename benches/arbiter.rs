@@ -39,9 +39,9 @@ use std::time::{Duration, Instant};
 use hector::app::simulate::model::{Chunk, SimBoard};
 use hector::core::notation::language::language;
 use hector::core::notation::speak::{Form, announce};
+use hector::core::testkit::games::Rng;
 use hector::io::board_link::Protocol;
 use hector::io::serial::Pty;
-use hector::testkit::games::Rng;
 use shakmaty::{Chess, Color, Move, Position, Rank, Role};
 
 /// A simulated board: the pseudo-terminal and the model, answered by a thread of its own.

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use hector::core::check::check_game;
 use hector::core::pgn::Reader;
-use hector::testkit::games::{SampleOptions, write_games};
+use hector::core::testkit::games::{SampleOptions, write_games};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

@@ -24,8 +24,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use hector::core::clock::{Clock, TimeControl};
+use hector::core::testkit::games::Rng;
 use hector::core::time::Timestamp;
-use hector::testkit::games::Rng;
 use shakmaty::Color;
 
 fn drift() -> i64 {

@@ -19,7 +19,7 @@ use hector::core::notation::language::language;
 use hector::core::notation::parse::parse_move;
 use hector::core::notation::speak::{Form, announce};
 use hector::core::pgn::Reader;
-use hector::testkit::games::{Rng, SampleOptions, write_games};
+use hector::core::testkit::games::{Rng, SampleOptions, write_games};
 use shakmaty::{Chess, Position};
 
 fn main() {

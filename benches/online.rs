@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use hector::core::notation::language::language;
 use hector::core::notation::speak::{Form, announce};
-use hector::testkit::games::Rng;
+use hector::core::testkit::games::Rng;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
 /// The benchmark's directory, removed however the run ends.

@@ -13,8 +13,8 @@ use std::time::Instant;
 
 use hector::core::game::Game;
 use hector::core::openings;
+use hector::core::testkit::games::Rng;
 use hector::core::variant::Variant;
-use hector::testkit::games::Rng;
 use shakmaty::Chess;
 
 fn main() {

@@ -22,7 +22,7 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use hector::testkit::games::{SampleOptions, write_games};
+use hector::core::testkit::games::{SampleOptions, write_games};
 
 /// Writes a crafted input and says how many bytes.
 type MakeInput = dyn Fn(&mut dyn Write) -> std::io::Result<u64>;

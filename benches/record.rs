@@ -21,8 +21,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use hector::core::record::{Entry, Header, Times, encode_entry, encode_header, replay};
+use hector::core::testkit::record::long_game;
 use hector::io::journal::{Journal, load};
-use hector::testkit::record::long_game;
 use shakmaty::Color;
 
 fn arg<T: std::str::FromStr>(args: &[String], name: &str) -> Option<T> {

@@ -15,7 +15,6 @@ macro_rules! errln {
 
 pub mod app;
 pub mod cli;
-pub mod core;
 pub mod io;
-#[doc(hidden)]
-pub mod testkit;
+/// The pure core, a crate of its own (core/): `crate::core::…` names it everywhere.
+pub use hector_core as core;

@@ -206,11 +206,12 @@ fn agrees_with_pgn_extract_on_generated_games() {
     };
     let dir = common::temp_dir("check");
     let file = dir.join("sample.pgn");
-    let text = hector::testkit::games::write_games(hector::testkit::games::SampleOptions {
-        games: 1500,
-        seed: 42,
-        clock_comments: false,
-    });
+    let text =
+        hector::core::testkit::games::write_games(hector::core::testkit::games::SampleOptions {
+            games: 1500,
+            seed: 42,
+            clock_comments: false,
+        });
     std::fs::write(&file, text).expect("write sample");
     let r = run(&["check", "--json", file.to_str().expect("path")]);
     assert_eq!(r.code, Some(0), "generated games are legal and consistent");
@@ -285,7 +286,7 @@ fn check_stdin(args: &[&str], input: &[u8]) -> common::Run {
 }
 
 fn sample(games: usize, seed: u64) -> String {
-    hector::testkit::games::write_games(hector::testkit::games::SampleOptions {
+    hector::core::testkit::games::write_games(hector::core::testkit::games::SampleOptions {
         games,
         seed,
         clock_comments: false,

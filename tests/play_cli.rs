@@ -15,7 +15,7 @@ use common::temp_dir;
 use hector::core::notation::language::language;
 use hector::core::notation::parse::parse_move;
 use hector::core::notation::speak::{Form, announce};
-use hector::testkit::games::Rng;
+use hector::core::testkit::games::Rng;
 use shakmaty::{Chess, Move, Position, Role};
 
 const LIMIT: Duration = Duration::from_secs(30);

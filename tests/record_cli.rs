@@ -365,7 +365,7 @@ fn many_exported_games_round_trip_and_pass_pgn_extract_and_check() {
     let data = temp_dir("record-many");
     let games_dir = data.join("games");
     std::fs::create_dir_all(&games_dir).expect("dir");
-    let samples = hector::testkit::record::sample_journals(500, 2026);
+    let samples = hector::core::testkit::record::sample_journals(500, 2026);
     assert!(samples.len() >= 490, "{} samples", samples.len());
     let mut offers = 0;
     let mut claims = 0;

@@ -1,0 +1,30 @@
+//! hector's pure core: rules, notation, records and checks. Nothing here does I/O, starts a
+//! thread or reads the system clock; time, where it matters, is passed in. Its Cargo.toml names
+//! no crate that could (docs/ARCHITECTURE.md).
+
+pub mod analysis;
+pub mod board;
+pub mod check;
+pub mod clock;
+pub mod dead;
+pub mod game;
+pub mod laws;
+pub mod legality;
+pub mod matchplay;
+pub mod notation;
+pub mod online;
+pub mod openings;
+pub mod outcome;
+pub mod pgn;
+pub mod record;
+pub mod repetition;
+pub mod settings;
+pub mod time;
+pub mod variant;
+
+#[cfg(test)]
+mod laws_tests;
+
+#[cfg(any(test, feature = "testkit"))]
+#[doc(hidden)]
+pub mod testkit;

@@ -1,0 +1,233 @@
+//! A game the arbiter supervises, as a small TOML file:
+//!
+//! ```toml
+//! white = "Anna Schmidt"
+//! black = "Bernd Weber"
+//! blind = "black"                       # the blind player's colour
+//! time_control = "40/5400+30:1800+30"   # no clock when left out
+//! language = "de"                       # the game's words (de, en)
+//! event = "Stadtmeisterschaft"
+//! round = "3"
+//!
+//! [peg_board]                           # the blind player's board
+//! port = "/dev/ttyACM0"
+//! protocol = "peg"                      # peg (default) or dgt
+//!
+//! [sighted_board]                       # the sighted player's board
+//! port = "/dev/ttyUSB0"
+//! protocol = "dgt"                      # dgt (default) or peg
+//! ```
+//!
+//! Pure: the text in, the checked settings or a message naming what is wrong out.
+
+use serde::Deserialize;
+use shakmaty::Color;
+
+use crate::clock::TimeControl;
+
+/// A board of the file.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardEntry {
+    pub port: String,
+    #[serde(default)]
+    pub protocol: Option<String>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Raw {
+    white: String,
+    black: String,
+    blind: String,
+    #[serde(default)]
+    time_control: Option<String>,
+    #[serde(default)]
+    language: Option<String>,
+    #[serde(default)]
+    event: String,
+    #[serde(default)]
+    site: String,
+    #[serde(default)]
+    round: String,
+    #[serde(default)]
+    fen: Option<String>,
+    peg_board: BoardEntry,
+    sighted_board: BoardEntry,
+}
+
+/// Which protocol a board speaks, as the file names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardProtocol {
+    Dgt,
+    Peg,
+}
+
+/// A checked game file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameFile {
+    pub white: String,
+    pub black: String,
+    pub blind: Color,
+    pub control: Option<TimeControl>,
+    pub language: Option<String>,
+    pub event: String,
+    pub site: String,
+    pub round: String,
+    pub fen: Option<String>,
+    /// The blind player's board: port and protocol.
+    pub peg: (String, BoardProtocol),
+    /// The sighted player's board.
+    pub sighted: (String, BoardProtocol),
+}
+
+/// What is wrong with a game file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameFileError {
+    #[error("{0}")]
+    Toml(String),
+    #[error("blind = {0:?}: the blind player's colour is \"white\" or \"black\"")]
+    Blind(String),
+    #[error("time_control = {text:?}: {reason}")]
+    TimeControl { text: String, reason: String },
+    #[error("{board}.protocol = {text:?}: the protocol is \"dgt\" or \"peg\"")]
+    Protocol { board: &'static str, text: String },
+    #[error("{0}.port is empty: name the board's serial port")]
+    NoPort(&'static str),
+    #[error("both boards are on {0}: each board needs its own port")]
+    SamePort(String),
+}
+
+fn protocol(
+    entry: &BoardEntry,
+    board: &'static str,
+    default: BoardProtocol,
+) -> Result<(String, BoardProtocol), GameFileError> {
+    if entry.port.trim().is_empty() {
+        return Err(GameFileError::NoPort(board));
+    }
+    let p = match entry.protocol.as_deref().map(str::trim) {
+        None => default,
+        Some(t) if t.eq_ignore_ascii_case("dgt") => BoardProtocol::Dgt,
+        Some(t) if t.eq_ignore_ascii_case("peg") => BoardProtocol::Peg,
+        Some(other) => {
+            return Err(GameFileError::Protocol {
+                board,
+                text: other.to_string(),
+            });
+        }
+    };
+    Ok((entry.port.trim().to_string(), p))
+}
+
+impl GameFile {
+    pub fn parse(text: &str) -> Result<GameFile, GameFileError> {
+        let raw: Raw = toml::from_str(text).map_err(|e| {
+            // toml's message names the line and what it expected.
+            GameFileError::Toml(e.to_string().trim().replace('\n', " "))
+        })?;
+        let blind = match raw.blind.trim().to_lowercase().as_str() {
+            "white" | "weiß" | "weiss" => Color::White,
+            "black" | "schwarz" => Color::Black,
+            _ => return Err(GameFileError::Blind(raw.blind)),
+        };
+        let control = match raw.time_control {
+            None => None,
+            Some(t) if t.trim().is_empty() || t.trim() == "-" => None,
+            Some(t) => Some(TimeControl::typed(&t).map(|(c, _)| c).map_err(|e| {
+                GameFileError::TimeControl {
+                    text: t.clone(),
+                    reason: e.to_string(),
+                }
+            })?),
+        };
+        let peg = protocol(&raw.peg_board, "peg_board", BoardProtocol::Peg)?;
+        let sighted = protocol(&raw.sighted_board, "sighted_board", BoardProtocol::Dgt)?;
+        if peg.0 == sighted.0 {
+            return Err(GameFileError::SamePort(peg.0));
+        }
+        Ok(GameFile {
+            white: raw.white,
+            black: raw.black,
+            blind,
+            control,
+            language: raw.language,
+            event: raw.event,
+            site: raw.site,
+            round: raw.round,
+            fen: raw.fen,
+            peg,
+            sighted,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = r#"
+white = "Anna Schmidt"
+black = "Bernd Weber"
+blind = "black"
+time_control = "40/5400+30:1800+30"
+event = "Stadtmeisterschaft"
+
+[peg_board]
+port = "/dev/ttyACM0"
+
+[sighted_board]
+port = "/dev/ttyUSB0"
+protocol = "DGT"
+"#;
+
+    #[test]
+    fn a_good_file() {
+        let g = GameFile::parse(GOOD).expect("good");
+        assert_eq!(g.blind, Color::Black);
+        assert_eq!(g.peg, ("/dev/ttyACM0".into(), BoardProtocol::Peg));
+        assert_eq!(g.sighted, ("/dev/ttyUSB0".into(), BoardProtocol::Dgt));
+        assert!(g.control.is_some());
+        assert_eq!(g.language, None);
+    }
+
+    #[test]
+    fn mistakes_are_named() {
+        let cases = [
+            (
+                GOOD.replace("\"black\"\n", "\"blue\"\n"),
+                "blind = \"blue\"",
+            ),
+            (
+                GOOD.replace("40/5400+30:1800+30", "forty"),
+                "time_control = \"forty\"",
+            ),
+            (
+                GOOD.replace("\"DGT\"", "\"usb\""),
+                "sighted_board.protocol = \"usb\"",
+            ),
+            (GOOD.replace("/dev/ttyACM0", ""), "peg_board.port is empty"),
+            (
+                GOOD.replace("/dev/ttyACM0", "/dev/ttyUSB0"),
+                "both boards are on /dev/ttyUSB0",
+            ),
+            (GOOD.replace("event", "evnet"), "unknown field `evnet`"),
+            (
+                GOOD.replace("[peg_board]\nport = \"/dev/ttyACM0\"\n", ""),
+                "missing field `peg_board`",
+            ),
+            ("white = ".to_string(), "TOML parse error"),
+        ];
+        for (text, expected) in cases {
+            let e = GameFile::parse(&text).expect_err(expected).to_string();
+            assert!(e.contains(expected), "{e:?} should name {expected:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_text_never_panics(text in "\\PC{0,200}") {
+            let _ = GameFile::parse(&text);
+        }
+    }
+}

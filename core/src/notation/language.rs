@@ -1,0 +1,1636 @@
+//! Language tables: the words hector speaks and understands, loaded from `assets/lang/*.toml`
+//! (embedded in the binary at build time, parsed on first use).
+
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+use shakmaty::{Color, File, Rank, Role, Square};
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/languages.rs"));
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Language {
+    /// Short code, e.g. `de`.
+    pub code: String,
+    /// The language's own name, e.g. `Deutsch`.
+    pub name: String,
+    /// The language code given to the speech engine.
+    pub speech: String,
+    pub board: BoardWords,
+    pub pieces: PieceWords,
+    pub moves: MoveWords,
+    pub colors: ColorWords,
+    pub clock: ClockWords,
+    pub play: PlayWords,
+    pub commands: CommandWords,
+    pub understood: Understood,
+    pub messages: Messages,
+    pub record: RecordWords,
+    pub assist: AssistWords,
+    pub arbiter: ArbiterWords,
+    pub online: OnlineWords,
+    pub usage: UsageWords,
+    pub build: BuildWords,
+    pub review: ReviewWords,
+    pub board_focus: BoardFocusWords,
+    pub openings: OpeningWords,
+    pub takeback: TakebackWords,
+    pub captures: CaptureWords,
+    pub analysis: crate::analysis::AnalysisWords,
+    pub premove: PremoveWords,
+    pub capture_moves: CaptureMoveWords,
+    pub opponent: OpponentWords,
+    pub board_keys: BoardKeyWords,
+    pub reading: ReadingWords,
+}
+
+/// The capturing moves (`schlagzüge`, Shift+M on the board).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaptureMoveWords {
+    /// A piece that can capture nothing, after its name.
+    pub none: String,
+    /// Every capture of the side to move: [one, more], {count} and {moves}.
+    pub all: [String; 2],
+    pub none_all: String,
+}
+
+/// Who the opponent is (`gegner`, o on the board).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpponentWords {
+    /// {name}, {color}.
+    pub is: String,
+    /// The computer: {level}.
+    pub engine: String,
+    pub keyboard: String,
+    /// The sighted player's board: {port}.
+    pub board: String,
+    /// A lichess player with a rating: {name}, {rating}.
+    pub rated: String,
+    /// A lichess opponent: {name}.
+    pub lichess: String,
+}
+
+/// Keys on the board besides moving and finding pieces.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardKeyWords {
+    /// The board seen from the other side now: {color} at the bottom.
+    pub flipped: String,
+    /// The characters Shift and the digits 1 to 8 give on this language's keyboard, in
+    /// order (they jump to the files a to h).
+    pub shifted_digits: String,
+    /// Appended to the board's keys in the help.
+    pub keys_help: String,
+}
+
+/// Reading the newest answer on the full screen page by page.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReadingWords {
+    /// The panel's last line while more of the answer follows.
+    pub more: String,
+    pub end: String,
+    pub start: String,
+    /// Appended to the keys' help.
+    pub keys_help: String,
+}
+
+/// A move typed while the opponent is to move, kept and played when it becomes legal.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PremoveWords {
+    /// Kept: {move}.
+    pub kept: String,
+    /// The label of a premove played ("Vorauszug: Springer Felix drei").
+    pub label: String,
+    /// The opponent's move made it illegal: {move}, {reason}.
+    pub dropped: String,
+    /// Enter on an empty line gave it up.
+    pub cancelled: String,
+    /// Appended to the game's help where premoves are taken.
+    pub help: String,
+}
+
+/// Words of the players' own agreements in `hector play`: taking moves back, aborting, and a
+/// rematch.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TakebackWords {
+    /// Switched off with --no-takeback.
+    pub off: String,
+    /// Take-back, abort or rematch in a mode that has none (assist, arbiter).
+    pub not_here: String,
+    pub nothing: String,
+    /// The question to the opponent: `{color}` asks, `{opponent}` answers.
+    pub ask: String,
+    pub done: String,
+    pub declined: String,
+    /// The question to the opponent lapsed on a line that is no answer.
+    pub dropped: String,
+    pub engine_stopped: String,
+    pub record_agreed: String,
+    pub record_declined: String,
+    pub record_aborted: String,
+    pub aborted: String,
+    pub abort_too_late: String,
+    pub rematch_not_over: String,
+    pub rematch: String,
+    /// `hector games`: an aborted game's state.
+    pub games_aborted: String,
+}
+
+/// Words of the captured pieces and the threats.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaptureWords {
+    pub captured: String,
+    /// "{piece} auf": the taken piece inside a move's words ("Springer schlägt Bauer auf
+    /// Felix fünf").
+    pub taken: String,
+    pub checks: String,
+    pub no_checks: String,
+    pub in_check: String,
+    pub attacked: String,
+    pub none_attacked: String,
+    /// "{piece} {square}, angegriffen von {attackers}": every attacker, the last two
+    /// joined by `and`.
+    pub attacked_piece: String,
+    pub could: String,
+    /// The word that joins the last two of a list ("und").
+    pub and: String,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardWords {
+    pub files: [String; 8],
+    pub ranks: [String; 8],
+}
+
+/// Piece words, each in the order king, queen, rook, bishop, knight, pawn.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceWords {
+    pub names: [String; 6],
+    pub plural: [String; 6],
+    pub white: [String; 6],
+    pub black: [String; 6],
+    pub none: [String; 6],
+    /// Scoresheet letters for king, queen, rook, bishop, knight (pawns have none, C4).
+    pub letters: [String; 5],
+    /// Letters on the board picture, pawns included.
+    pub board_letters: [String; 6],
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveWords {
+    pub capture: String,
+    pub to: String,
+    pub check: String,
+    pub mate: String,
+    pub en_passant: String,
+    pub promotion: String,
+    pub short_castling: String,
+    pub long_castling: String,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ColorWords {
+    pub white: String,
+    pub black: String,
+}
+
+/// The talking clock's words. Pairs are [one, more].
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockWords {
+    pub countdown_first: String,
+    /// The typed commands of the clock's line mode.
+    pub help_lines: String,
+    pub used: String,
+    pub used_summary: String,
+    pub hours: [String; 2],
+    pub minutes: [String; 2],
+    pub seconds: [String; 2],
+    pub moves_played: [String; 2],
+    pub no_moves: String,
+    pub player_time: String,
+    pub summary: String,
+    pub started: String,
+    pub not_started: String,
+    pub paused: String,
+    pub resumed: String,
+    pub running: String,
+    pub stopped: String,
+    pub period: String,
+    pub flag: String,
+    pub both_flags: String,
+    /// [one, more], with `{n}` moves.
+    pub control_moves: [String; 2],
+    pub control_repeating: [String; 2],
+    pub control_rest: String,
+    /// One period with an increment, as players type it: {time} plus {bonus} per move.
+    pub control_plus: String,
+    pub control_game: String,
+    pub then: String,
+    pub fischer: String,
+    pub simple_delay: String,
+    pub bronstein: String,
+    pub announcements_on: String,
+    pub announcements_off: String,
+    /// The quit question of the typed lines.
+    pub quit_confirm_lines: String,
+    /// The quit question answered no.
+    pub not_quit: String,
+    /// Line mode: "Die Uhr läuft noch nicht", with the typed way to start it.
+    pub not_started_lines: String,
+    /// Line mode, after a press: whose clock runs now ({color}).
+    pub pressed: String,
+    /// A lever of the side whose clock does not run: {color} (whose does).
+    pub not_counted: String,
+    /// A press after a flag fell.
+    pub over: String,
+    pub quit_confirm: String,
+    pub help: String,
+    pub unknown_key: String,
+}
+
+/// What scripts/build prints and says while hector is built: the script reads them from the
+/// table itself (hector does not run yet); kept here so that every language has them all.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BuildWords {
+    pub first: String,
+    pub again: String,
+    /// `{done}` of `{total}` parts, `{percent}`, `{name}`: the part last built.
+    pub progress: String,
+    pub progress_spoken: String,
+    pub done: String,
+    pub failed: String,
+    pub failed_spoken: String,
+    /// `{path}`: where the command `hector` is now.
+    pub linked: String,
+    /// `{profile}`: the shell's start-up file; `{line}`: the line that puts hector on the PATH.
+    pub path_line: String,
+}
+
+/// What is wrong with the command line, and with the value of a start-up option (a time
+/// control, a FEN, a game to continue from): said in the player's language.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UsageWords {
+    /// A `--lang` hector does not have: {code}, {codes} (those it has).
+    pub unknown_language: String,
+    pub unknown_argument: String,
+    pub unknown_command: String,
+    pub did_you_mean: String,
+    pub invalid_value: String,
+    pub possible_values: String,
+    pub invalid_input: String,
+    pub missing_argument: String,
+    pub missing_command: String,
+    pub conflict: String,
+    pub no_equals: String,
+    pub wrong_count: String,
+    pub not_text: String,
+    pub unclear: String,
+    pub more: String,
+    pub option: String,
+    pub out_of_range: String,
+    pub opponent_values: String,
+    pub chess960_values: String,
+    pub not_a_time: String,
+    pub time_unit: String,
+    pub control_empty: String,
+    pub control_unknown: String,
+    pub control_no_clock: String,
+    pub control_unknown_preset: String,
+    pub control_field: String,
+    pub control_no_periods: String,
+    pub control_period: String,
+    pub field_empty: String,
+    pub moves_missing: String,
+    pub seconds_missing_after_slash: String,
+    pub seconds_missing_before: String,
+    pub seconds_missing_after_star: String,
+    pub increment_missing: String,
+    pub delay_missing: String,
+    pub two_slashes: String,
+    pub two_bonuses: String,
+    pub sandclock_extras: String,
+    pub not_a_number: String,
+    pub too_large: String,
+    pub too_many_moves: String,
+    pub not_whole_seconds: String,
+    pub zero_moves: String,
+    pub sudden_death_not_last: String,
+    pub no_time: String,
+    /// After "a whole number of", and after "too many": moves, seconds, seconds of a bonus.
+    pub units_of: [String; 4],
+    pub units: [String; 4],
+    pub fen_syntax: String,
+    /// The parts of a FEN, in the order of `variant::FenPart`.
+    pub fen_parts: [String; 9],
+    pub fen_impossible: String,
+    /// In the order of `variant::PositionFault::ALL`.
+    pub position_faults: [String; 10],
+    pub not_legal: String,
+    pub chess960_range: String,
+    pub import_no_games: String,
+    pub import_no_such_game: String,
+    pub import_bad_start: String,
+    pub import_too_large: String,
+    pub import_illegal: String,
+    pub assist_needs_board: String,
+    pub assist_no_clock: String,
+    pub arbiter_game: String,
+}
+
+impl UsageWords {
+    /// Placeholders each template must keep, checked when the table loads.
+    fn placeholders(&self) -> [(&'static str, &str, &'static [&'static str]); 12] {
+        [
+            ("usage.unknown_argument", &self.unknown_argument, &["{arg}"]),
+            (
+                "usage.invalid_value",
+                &self.invalid_value,
+                &["{value}", "{arg}"],
+            ),
+            (
+                "usage.invalid_input",
+                &self.invalid_input,
+                &["{arg}", "{value}", "{reason}"],
+            ),
+            ("usage.conflict", &self.conflict, &["{arg}", "{other}"]),
+            ("usage.more", &self.more, &["{command}"]),
+            ("usage.option", &self.option, &["{option}", "{reason}"]),
+            (
+                "usage.control_field",
+                &self.control_field,
+                &["{field}", "{text}", "{problem}"],
+            ),
+            (
+                "usage.control_period",
+                &self.control_period,
+                &["{period}", "{problem}"],
+            ),
+            (
+                "usage.not_a_number",
+                &self.not_a_number,
+                &["{found}", "{unit}"],
+            ),
+            ("usage.fen_syntax", &self.fen_syntax, &["{part}"]),
+            ("usage.fen_impossible", &self.fen_impossible, &["{faults}"]),
+            (
+                "usage.import_illegal",
+                &self.import_illegal,
+                &["{game}", "{line}", "{move}", "{reason}"],
+            ),
+        ]
+    }
+}
+
+/// Opening names (src/core/openings.rs): the phrases, and the families this language has
+/// its own names for (the published English family name to this language's).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpeningWords {
+    /// Said after a move that reaches a newly named opening.
+    pub reached: String,
+    /// The answer to the opening question.
+    pub answer: String,
+    pub none: String,
+    #[serde(default)]
+    pub families: std::collections::HashMap<String, String>,
+}
+
+/// Words of `hector online`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OnlineWords {
+    pub welcome: String,
+    pub control: String,
+    pub ai: String,
+    pub anonymous: String,
+    pub resign_question: String,
+    pub play_on: String,
+    pub chat_line: String,
+    pub chat_arrived: String,
+    pub no_chat: String,
+    pub say_what: String,
+    pub chat_sent: String,
+    pub takeback_asked: String,
+    pub no_claim: String,
+    pub may_claim: String,
+    pub draw_sent: String,
+    pub nothing_to_answer: String,
+    pub increment: String,
+    pub no_clock: String,
+    pub no_new: String,
+    pub move_pending: String,
+    pub reconnecting: String,
+    pub reconnected: String,
+    pub rate_limited: String,
+    pub revoked: String,
+    pub authorized: String,
+    pub move_held: String,
+    pub move_dropped: String,
+    pub move_refused: String,
+    pub refused: String,
+    pub bad_line: String,
+    pub too_long: String,
+    pub bad_move: String,
+    pub unknown_status: String,
+    pub mate_not_on_board: String,
+    pub stalemate_not_on_board: String,
+    pub resign_without_winner: String,
+    pub continue_hint: String,
+    pub taken_back: String,
+    pub taken_back_one: String,
+    pub draw_offer: String,
+    pub takeback_offer: String,
+    pub offer_lapsed: String,
+    pub draw_declined: String,
+    pub takeback_declined: String,
+    pub aborted: String,
+    pub left_game: String,
+    pub opponent_gone: String,
+    pub opponent_back: String,
+    pub login_where: String,
+    pub login_prompt: String,
+    pub login_ok: String,
+    pub login_stored: String,
+    pub logout_done: String,
+    pub logout_none: String,
+    pub no_token: String,
+    pub token_refused: String,
+    pub insecure_server: String,
+    pub bad_server: String,
+    pub token_file_refused: String,
+    /// Why: a link, not a regular file, another user's, too large.
+    pub token_file_reasons: [String; 4],
+    pub waiting: String,
+    pub game_started: String,
+    pub challenge_declined: String,
+    pub games_none: String,
+    pub games_line: String,
+    pub games_hint: String,
+    pub choose: String,
+    pub bad_time: String,
+    pub seek_too_fast: String,
+    pub too_fast: String,
+    pub your_turn: String,
+    pub connect_failed: String,
+    pub no_game: String,
+    pub help: String,
+    pub words_chat: Vec<String>,
+    pub words_say: Vec<String>,
+    pub words_abort: Vec<String>,
+    pub words_takeback: Vec<String>,
+    pub words_victory: Vec<String>,
+}
+
+/// Words of `hector play`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayWords {
+    pub you_play: String,
+    pub against: String,
+    pub opponent_engine: String,
+    pub engine_named: String,
+    pub start_back_rank: String,
+    pub start_pieces: String,
+    pub board_named: String,
+    pub opponent_keyboard: String,
+    pub opponent_board: String,
+    pub to_move: String,
+    pub check: String,
+    pub not_your_turn: String,
+    pub engine_thinking: String,
+    pub last_move: String,
+    pub no_last_move: String,
+    pub rank: String,
+    pub file: String,
+    pub diagonal: String,
+    pub empty_line: String,
+    pub attacked_by: String,
+    pub defended_by: String,
+    pub attacks_empty: String,
+    pub none: String,
+    pub nobody_attacks: String,
+    pub moves_of: String,
+    pub no_moves: String,
+    pub no_piece: String,
+    pub not_to_move: String,
+    /// [one, more], with `{count}`.
+    pub all_moves: [String; 2],
+    pub pieces_of: String,
+    pub pieces_none: String,
+    pub white_plural: [String; 6],
+    pub black_plural: [String; 6],
+    pub material_side: String,
+    pub material_even: String,
+    pub material_ahead: String,
+    pub points: [String; 2],
+    pub only_king: String,
+    pub move_list: String,
+    pub offered: String,
+    pub declined: String,
+    pub agreed: String,
+    pub no_offer: String,
+    pub engine_declines: String,
+    pub claim_correct: String,
+    pub claim_incorrect: String,
+    pub claim_incorrect_untimed: String,
+    pub claim_as_offer: String,
+    pub claim_intended_played: String,
+    pub claim_right_lost: String,
+    pub threefold: String,
+    pub fifty_moves: String,
+    pub offer_stands: String,
+    pub computer: String,
+    pub speech_faster: String,
+    pub speech_slower: String,
+    pub speech_muted: String,
+    pub speech_unmuted: String,
+    pub speech_silenced: String,
+    pub resign_confirm: String,
+    pub quit_confirm: String,
+    pub quit_confirm_unrecorded: String,
+    pub new_confirm: String,
+    pub not_resigned: String,
+    pub not_quit: String,
+    pub no_question: String,
+    pub saved: String,
+    pub save_failed: String,
+    pub recorded: String,
+    pub record_failed: String,
+    pub record_works_again: String,
+    pub record_reason_disk_full: String,
+    pub record_reason_permission: String,
+    pub record_reason_not_a_directory: String,
+    pub unrecorded_at_end: String,
+    pub copy_saved: String,
+    pub copy_failed: String,
+    /// The engine failed: `{reason}` is one of the sentences below.
+    pub engine_failed: String,
+    pub engine_start_failed: String,
+    pub engine_not_found: String,
+    pub engine_missing: String,
+    pub engine_not_executable: String,
+    pub engine_no_handshake: String,
+    pub engine_ended_early: String,
+    pub engine_no_chess960: String,
+    pub engine_not_chess960: String,
+    pub engine_bad_history: String,
+    pub engine_no_move: String,
+    pub engine_dead: String,
+    pub engine_hung: String,
+    pub engine_illegal: String,
+    pub engine_exited: String,
+    pub engine_crashed: String,
+    pub engine_closed: String,
+    pub engine_flooded: String,
+    pub engine_restarted: String,
+    pub engine_gone: String,
+    pub execute_on_board: String,
+    pub executed: String,
+    pub game_over: String,
+    pub no_clock: String,
+    pub promotion_question: String,
+    pub opponent_touched: String,
+    pub resume_hint: String,
+    pub resume_question: String,
+    pub resumed: String,
+    pub player: String,
+    pub second_player: String,
+    pub new_game: String,
+    pub terminal_too_small: String,
+    pub to_lines: String,
+    pub to_full_screen: String,
+    pub prompt: String,
+    pub moves_heading: String,
+    pub clock_heading: String,
+    pub said_heading: String,
+    /// How a game ended, in the order of [`crate::outcome::Termination`]'s variants.
+    pub how: [String; 13],
+    pub help: String,
+    pub keys_help: String,
+}
+
+/// `hector assist`: hector as an assistant (Appendix D9, D10).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AssistWords {
+    pub welcome_blind: String,
+    pub welcome_sighted: String,
+    pub blind_on_board: String,
+    pub sighted_on_board: String,
+    pub typed: String,
+    pub execute_on: String,
+    pub flag_claimed: String,
+    pub no_new_game: String,
+    pub not_in_d10: String,
+    pub envelope_written: String,
+    pub boards_heading: String,
+    pub adjourned_resume: String,
+    pub envelope_failed: String,
+}
+
+/// The arbiter: the boards' alerts (D2.8), the arbiter's controls and their answers.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArbiterWords {
+    pub already_paused: String,
+    pub not_paused: String,
+    pub adjourned_wait: String,
+    pub time_set: String,
+    /// [one, more], with `{n}`.
+    pub moves_set: [String; 2],
+    pub restore_position: String,
+    pub claim_not_to_move: String,
+    pub adjourned: String,
+    pub not_adjourned: String,
+    pub sealed_move: String,
+    pub disconnected: String,
+    pub reconnected: String,
+    pub unplugged: String,
+    pub in_order: String,
+    pub in_sync: String,
+    pub no_board: String,
+    pub to_execute: String,
+    pub promotion_wait: String,
+    pub no_promotion: String,
+    pub alert_records: String,
+    pub alert_ahead: String,
+    pub alert_position: String,
+    pub alert_disconnected: String,
+    pub records_differ: String,
+    pub ahead: String,
+    pub taken_back: String,
+    pub times_then: String,
+    pub corrected: String,
+    pub nothing_to_confirm: String,
+    pub unknown_command: String,
+    pub needs_color: String,
+    pub needs_time: String,
+    pub needs_number: String,
+    pub needs_result: String,
+    pub needs_piece: String,
+    pub needs_move: String,
+    pub needs_text: String,
+    /// [one game, more], with `{count}`.
+    pub console_heading: [String; 2],
+    pub console_selected: String,
+    pub column_number: String,
+    pub column_game: String,
+    pub column_move: String,
+    pub column_running: String,
+    pub column_alert: String,
+    pub game_prefix: String,
+    pub paused_word: String,
+    pub over_word: String,
+    pub no_alert: String,
+    pub alert_word_records: String,
+    pub alert_word_ahead: String,
+    pub alert_word_position: String,
+    pub alert_word_disconnected: String,
+    pub log_heading: String,
+    pub log_empty: String,
+    pub games_line: String,
+    pub no_such_game: String,
+    pub which_game: String,
+    pub selected: String,
+    pub left_out: String,
+    pub no_games: String,
+    pub quit_confirm: String,
+    pub prompt: String,
+    pub help: String,
+    pub commands: ArbiterCommandWords,
+}
+
+/// The arbiter's command words; every language's words are understood.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArbiterCommandWords {
+    pub arbiter: Vec<String>,
+    pub pause: Vec<String>,
+    pub resume: Vec<String>,
+    pub time: Vec<String>,
+    pub moves: Vec<String>,
+    pub penalty: Vec<String>,
+    pub illegal: Vec<String>,
+    pub claim: Vec<String>,
+    pub draw: Vec<String>,
+    pub result: Vec<String>,
+    pub confirm: Vec<String>,
+    pub correct: Vec<String>,
+    pub promote: Vec<String>,
+    pub seal: Vec<String>,
+    pub open: Vec<String>,
+    pub note: Vec<String>,
+    pub games: Vec<String>,
+    pub log: Vec<String>,
+}
+
+/// Command words: the first word of a typed line. Every language's words are understood.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommandWords {
+    pub help: Vec<String>,
+    pub board: Vec<String>,
+    pub pieces: Vec<String>,
+    pub square: Vec<String>,
+    pub rank: Vec<String>,
+    pub file: Vec<String>,
+    pub diagonal: Vec<String>,
+    pub attacks: Vec<String>,
+    pub moves: Vec<String>,
+    pub last: Vec<String>,
+    pub turn: Vec<String>,
+    pub material: Vec<String>,
+    pub list: Vec<String>,
+    pub clock: Vec<String>,
+    pub repeat: Vec<String>,
+    pub offer: Vec<String>,
+    pub accept: Vec<String>,
+    pub decline: Vec<String>,
+    pub claim: Vec<String>,
+    pub resign: Vec<String>,
+    pub save: Vec<String>,
+    pub quit: Vec<String>,
+    pub new: Vec<String>,
+    pub silence: Vec<String>,
+    pub mute: Vec<String>,
+    pub unmute: Vec<String>,
+    pub faster: Vec<String>,
+    pub slower: Vec<String>,
+    pub white: Vec<String>,
+    pub black: Vec<String>,
+    pub yes: Vec<String>,
+    pub no: Vec<String>,
+    pub opening: Vec<String>,
+    pub takeback: Vec<String>,
+    pub abort: Vec<String>,
+    pub rematch: Vec<String>,
+    pub captured: Vec<String>,
+    pub threats: Vec<String>,
+    /// The capturing moves ("schlagzüge", "schlagzüge e4").
+    pub captures: Vec<String>,
+    /// Who the opponent is.
+    pub opponent: Vec<String>,
+}
+
+impl CommandWords {
+    /// Every list of command words, each field once (a new command is a compile error here
+    /// until it is listed, so that typo hints never miss it).
+    pub fn lists(&self) -> [&Vec<String>; 40] {
+        let CommandWords {
+            help,
+            board,
+            pieces,
+            square,
+            rank,
+            file,
+            diagonal,
+            attacks,
+            moves,
+            last,
+            turn,
+            material,
+            list,
+            clock,
+            repeat,
+            offer,
+            accept,
+            decline,
+            claim,
+            resign,
+            save,
+            quit,
+            new,
+            silence,
+            mute,
+            unmute,
+            faster,
+            slower,
+            white,
+            black,
+            yes,
+            no,
+            opening,
+            takeback,
+            abort,
+            rematch,
+            captured,
+            threats,
+            captures,
+            opponent,
+        } = self;
+        [
+            help, board, pieces, square, rank, file, diagonal, attacks, moves, last, turn,
+            material, list, clock, repeat, offer, accept, decline, claim, resign, save, quit, new,
+            silence, mute, unmute, faster, slower, white, black, yes, no, opening, takeback, abort,
+            rematch, captured, threats, captures, opponent,
+        ]
+    }
+}
+
+impl Language {
+    /// Every word that begins a command of a game in this language: the commands, looking
+    /// back, bewertung and tipp.
+    pub fn command_word_lists(&self) -> Vec<&Vec<String>> {
+        let r = &self.review;
+        let mut lists: Vec<&Vec<String>> = self.commands.lists().to_vec();
+        lists.extend([&r.position, &r.next, &r.previous, &r.current]);
+        lists.extend([&self.analysis.words_eval, &self.analysis.words_hint]);
+        lists
+    }
+}
+
+/// Extra input words and spellings (every word above is understood as well).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Understood {
+    pub files: [Vec<String>; 8],
+    pub ranks: [Vec<String>; 8],
+    pub pieces: [Vec<String>; 6],
+    pub capture: Vec<String>,
+    pub to: Vec<String>,
+    pub promotion: Vec<String>,
+    pub fillers: Vec<String>,
+    pub ignored: Vec<String>,
+    pub short_castling: Vec<String>,
+    pub long_castling: Vec<String>,
+    /// Castling without a side ("Rochade"): played when only one is legal, else asked.
+    pub castling: Vec<String>,
+    /// Answers to "Kurze oder lange Rochade?".
+    pub short_answer: Vec<String>,
+    pub long_answer: Vec<String>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Messages {
+    pub empty: String,
+    pub unknown_word: String,
+    pub no_square: String,
+    pub too_many_squares: String,
+    pub cannot_reach: String,
+    pub leaves_king_in_check: String,
+    pub ignores_check: String,
+    pub ambiguous: String,
+    pub or: String,
+    pub which_promotion: String,
+    pub not_a_promotion: String,
+    pub bad_promotion: String,
+    pub castling_no_right: String,
+    pub castling_blocked: String,
+    pub castling_in_check: String,
+    pub castling_attacked: String,
+    pub null_move: String,
+    pub not_a_move: String,
+    pub game_over: String,
+    pub no_piece_on: String,
+    pub capture_not_said: String,
+    pub which_square: String,
+    pub not_a_square: String,
+    pub which_rank: String,
+    pub not_a_rank: String,
+    pub which_file: String,
+    pub not_a_file: String,
+    pub which_castling: String,
+    pub did_you_mean: String,
+    pub game_heading: String,
+    pub result_white: String,
+    pub result_black: String,
+    pub result_draw: String,
+    pub result_open: String,
+    pub speech_using: String,
+    /// A backend that hung was given up for another.
+    pub speech_switched: String,
+    /// One without a sound device (espeak-ng's "cannot find card").
+    pub speech_switched_no_audio: String,
+    /// One that could not be started or refused to speak.
+    pub speech_switched_failed: String,
+    /// The system's own words about a speech failure: {words}.
+    pub speech_system: String,
+    /// `hector say` without a text.
+    pub say_nothing: String,
+    /// `hector say` whose speech did not end in time: {seconds}.
+    pub say_unfinished: String,
+    pub speech_silent: String,
+    pub config_ignored: String,
+    pub config_missing: String,
+    pub config_not_file: String,
+    pub config_too_large: String,
+    pub config_rate: String,
+    pub config_volume: String,
+    pub config_language: String,
+    pub config_not_text: String,
+    /// Standard output could not be written (`{reason}`: the system's words).
+    pub output_failed: String,
+    pub empty_square: String,
+    pub board_missing: String,
+    pub board_extra: String,
+    pub board_extra_piece: String,
+    pub board_wrong: String,
+    pub board_unknown_piece: String,
+    /// [one, more], with `{n}`.
+    pub board_more_squares: [String; 2],
+    pub board_touched: String,
+    pub board_promotion: String,
+    pub board_takeback: String,
+    pub board_matches: String,
+    pub board_in_order: String,
+    pub board_connected: String,
+    pub board_disconnected: String,
+    pub board_reconnected: String,
+    pub board_fault: String,
+}
+
+/// Words of the saved games: `hector games`, the scoresheet text and the PGN comments.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordWords {
+    pub game_line: String,
+    pub unreadable: String,
+    pub too_large: String,
+    pub in_progress: String,
+    pub start_chess960: String,
+    pub start_fen: String,
+    /// [one, more], with `{n}`.
+    pub moves: [String; 2],
+    pub no_games: String,
+    /// A game number beyond the games: {number}, {games} (how many there are).
+    pub no_such_game: String,
+    /// A game number when there is no game at all.
+    pub no_games_yet: String,
+    /// [one, more] games, with `{n}`.
+    pub games: [String; 2],
+    /// A GAME argument that is neither a number nor a file: {text}.
+    pub not_game_or_file: String,
+    /// A GAME argument that names a directory, a device…: {file}, {kind}.
+    pub not_a_journal_file: String,
+    /// A journal that cannot be read: {file}, {reason} (the system's words).
+    pub cannot_read: String,
+    /// A journal refused for its size (export, analyse, resume of a named file).
+    pub journal_too_large: String,
+    /// A file that holds no usable game: {file}, {reason}.
+    pub not_a_game: String,
+    pub written: String,
+    /// `--output` names something that is not a regular file: `{file}` is `{kind}`.
+    pub not_a_file: String,
+    /// A directory, a device, a named pipe, a socket, a loop of symbolic links.
+    pub file_kinds: [String; 5],
+    pub write_failed: String,
+    pub torn_tail: String,
+    pub heading: String,
+    pub event: String,
+    pub site: String,
+    pub date: String,
+    pub time_control: String,
+    pub opponent: String,
+    pub result: String,
+    pub no_unfinished: String,
+    pub unfinished: String,
+    /// The scoresheet's last line for a game aborted before both sides moved.
+    pub unfinished_aborted: String,
+    pub draw_offer: String,
+    pub claim: String,
+    pub claim_move: String,
+    pub correct: String,
+    pub incorrect: String,
+    pub threefold: String,
+    pub fifty_moves: String,
+    pub penalty: String,
+    pub illegal_move: String,
+    pub unpromoted_pawn: String,
+    pub taken_back: String,
+    pub note: String,
+    pub clock_paused: String,
+    pub clock_resumed: String,
+    pub clock_adjusted: String,
+    pub moves_adjusted: String,
+    pub board_of: String,
+    pub mismatch: String,
+    pub mismatch_records: String,
+    pub agreed_start: String,
+    pub agreed_move: String,
+    pub reconciled_board: String,
+    pub reconciled_taken_back: String,
+    pub reconciled_arbiter: String,
+    pub adjourned: String,
+    pub adjournment_resumed: String,
+    pub log_move: String,
+    pub log_times: String,
+    pub log_touched: String,
+    pub log_offer: String,
+    pub log_declined: String,
+    pub log_accepted: String,
+    pub log_resigned: String,
+    pub log_flag: String,
+    pub log_both_flags: String,
+    pub log_result: String,
+    pub terminations: TerminationWords,
+    pub damaged: DamagedWords,
+}
+
+/// A journal that does not replay in full: where its good part ends and why, for
+/// `hector games`, `hector export` and `hector resume`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DamagedWords {
+    /// A line of `hector games`.
+    pub game_line: String,
+    /// The bytes of entry `{entry}` cannot be read.
+    pub unreadable_entry: String,
+    /// The same, where the damage begins: `{line}` of the file, `{offset}` its byte.
+    pub unreadable_at: String,
+    /// The game refuses entry `{entry}`; `{why}` is one of the reasons below.
+    pub refused_entry: String,
+    pub illegal_move: String,
+    /// The same without naming the move.
+    pub not_legal: String,
+    pub san_differs: String,
+    pub no_offer: String,
+    pub game_over: String,
+    pub not_to_move: String,
+    pub claim_right_lost: String,
+    pub claim_differs: String,
+    pub take_back_differs: String,
+    pub result_differs: String,
+    pub bad_start: String,
+    /// Why nothing of a journal can be used, after `record.unreadable`.
+    pub file_empty: String,
+    pub torn_header: String,
+    pub not_a_journal: String,
+    /// With `{found}` and `{supported}`, the format versions.
+    pub newer_version: String,
+    pub damaged_header: String,
+    /// The PGN comment where the good part ends.
+    pub stops_here: String,
+    /// `hector export` on standard error.
+    pub stops_after: String,
+    /// `hector resume` and `hector play`: what is wrong, then the question.
+    pub resume_told: String,
+    pub resume_question: String,
+    pub resume_declined: String,
+    pub resume_no_terminal: String,
+    pub resume_new_record: String,
+}
+
+/// How a game ended, in words (Articles 5, 6, 7 and 9).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TerminationWords {
+    pub checkmate: String,
+    pub resignation: String,
+    pub stalemate: String,
+    pub dead_position: String,
+    pub agreement: String,
+    pub threefold: String,
+    pub fifty_moves: String,
+    pub fivefold: String,
+    pub seventy_five_moves: String,
+    pub flag_fall: String,
+    pub both_flags: String,
+    pub illegal_moves: String,
+    pub arbiter_decision: String,
+}
+
+impl RecordWords {
+    /// Placeholders each template must keep, checked when the table loads.
+    fn placeholders(&self) -> [(&'static str, &str, &'static [&'static str]); 21] {
+        [
+            (
+                "record.game_line",
+                &self.game_line,
+                &[
+                    "{number}", "{date}", "{white}", "{black}", "{result}", "{moves}",
+                ],
+            ),
+            (
+                "record.unreadable",
+                &self.unreadable,
+                &["{number}", "{file}", "{reason}"],
+            ),
+            ("record.moves", &self.moves[1], &["{n}"]),
+            ("record.no_games", &self.no_games, &["{dir}"]),
+            (
+                "record.no_such_game",
+                &self.no_such_game,
+                &["{number}", "{games}"],
+            ),
+            ("record.written", &self.written, &["{file}"]),
+            ("record.not_a_file", &self.not_a_file, &["{file}", "{kind}"]),
+            (
+                "record.write_failed",
+                &self.write_failed,
+                &["{file}", "{reason}"],
+            ),
+            ("record.heading", &self.heading, &["{white}", "{black}"]),
+            ("record.date", &self.date, &["{text}"]),
+            (
+                "record.result",
+                &self.result,
+                &["{score}", "{words}", "{how}", "{article}"],
+            ),
+            (
+                "record.claim",
+                &self.claim,
+                &["{color}", "{kind}", "{verdict}"],
+            ),
+            (
+                "record.claim_move",
+                &self.claim_move,
+                &["{color}", "{kind}", "{move}", "{verdict}"],
+            ),
+            (
+                "record.penalty",
+                &self.penalty,
+                &["{time}", "{color}", "{article}"],
+            ),
+            ("record.illegal_move", &self.illegal_move, &["{color}"]),
+            (
+                "record.unpromoted_pawn",
+                &self.unpromoted_pawn,
+                &["{color}"],
+            ),
+            ("record.taken_back", &self.taken_back, &["{move}"]),
+            ("record.note", &self.note, &["{text}"]),
+            (
+                "record.damaged.game_line",
+                &self.damaged.game_line,
+                &[
+                    "{number}", "{date}", "{white}", "{black}", "{moves}", "{reason}",
+                ],
+            ),
+            (
+                "record.damaged.refused_entry",
+                &self.damaged.refused_entry,
+                &["{entry}", "{why}"],
+            ),
+            (
+                "record.damaged.resume_told",
+                &self.damaged.resume_told,
+                &["{date}", "{white}", "{black}", "{number}", "{reason}"],
+            ),
+        ]
+    }
+}
+
+/// Index of a role in the tables' order: king, queen, rook, bishop, knight, pawn.
+pub fn role_index(role: Role) -> usize {
+    match role {
+        Role::King => 0,
+        Role::Queen => 1,
+        Role::Rook => 2,
+        Role::Bishop => 3,
+        Role::Knight => 4,
+        Role::Pawn => 5,
+    }
+}
+
+/// Roles in the tables' order.
+pub const TABLE_ROLES: [Role; 6] = [
+    Role::King,
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+    Role::Pawn,
+];
+
+impl Language {
+    pub fn file(&self, file: File) -> &str {
+        &self.board.files[usize::from(file)]
+    }
+
+    pub fn rank(&self, rank: Rank) -> &str {
+        &self.board.ranks[usize::from(rank)]
+    }
+
+    /// A square in Appendix D words: f3 is "Felix drei".
+    pub fn square(&self, sq: Square) -> String {
+        format!("{} {}", self.file(sq.file()), self.rank(sq.rank()))
+    }
+
+    pub fn piece(&self, role: Role) -> &str {
+        &self.pieces.names[role_index(role)]
+    }
+
+    pub fn pieces_plural(&self, role: Role) -> &str {
+        &self.pieces.plural[role_index(role)]
+    }
+
+    /// A piece with its colour, e.g. "weißer Springer".
+    pub fn colored_piece(&self, color: Color, role: Role) -> &str {
+        let table = match color {
+            Color::White => &self.pieces.white,
+            Color::Black => &self.pieces.black,
+        };
+        &table[role_index(role)]
+    }
+
+    pub fn color(&self, color: Color) -> &str {
+        match color {
+            Color::White => &self.colors.white,
+            Color::Black => &self.colors.black,
+        }
+    }
+
+    /// The scoresheet letter of a piece (Appendix C2/C3); pawns have none.
+    pub fn letter(&self, role: Role) -> &str {
+        match role {
+            Role::Pawn => "",
+            other => &self.pieces.letters[role_index(other)],
+        }
+    }
+
+    /// A result in words: "Weiß gewinnt", "Remis"; `None` is an open result.
+    pub fn result(&self, result: Option<crate::outcome::GameResult>) -> &str {
+        use crate::outcome::GameResult;
+        match result {
+            Some(GameResult::WhiteWins) => &self.messages.result_white,
+            Some(GameResult::BlackWins) => &self.messages.result_black,
+            Some(GameResult::Draw) => &self.messages.result_draw,
+            None => &self.messages.result_open,
+        }
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        let placeholders: [(&str, &str, &[&str]); 6] = [
+            ("moves.promotion", &self.moves.promotion, &["{piece}"]),
+            (
+                "messages.unknown_word",
+                &self.messages.unknown_word,
+                &["{word}"],
+            ),
+            (
+                "messages.cannot_reach",
+                &self.messages.cannot_reach,
+                &["{none}", "{square}"],
+            ),
+            ("messages.ambiguous", &self.messages.ambiguous, &["{moves}"]),
+            (
+                "messages.castling_no_right",
+                &self.messages.castling_no_right,
+                &["{castling}"],
+            ),
+            (
+                "messages.castling_blocked",
+                &self.messages.castling_blocked,
+                &["{castling}"],
+            ),
+        ];
+        let m = &self.messages;
+        let board: [(&str, &str, &[&str]); 8] = [
+            (
+                "messages.board_missing",
+                &m.board_missing,
+                &["{square}", "{piece}"],
+            ),
+            ("messages.board_extra", &m.board_extra, &["{square}"]),
+            (
+                "messages.board_extra_piece",
+                &m.board_extra_piece,
+                &["{square}", "{piece}"],
+            ),
+            (
+                "messages.board_wrong",
+                &m.board_wrong,
+                &["{square}", "{found}", "{expected}"],
+            ),
+            (
+                "messages.board_more_squares",
+                &m.board_more_squares[1],
+                &["{n}"],
+            ),
+            (
+                "messages.board_touched",
+                &m.board_touched,
+                &["{square}", "{piece}"],
+            ),
+            (
+                "messages.board_promotion",
+                &m.board_promotion,
+                &["{square}"],
+            ),
+            ("messages.board_fault", &m.board_fault, &["{text}"]),
+        ];
+        for (name, text, needed) in placeholders
+            .into_iter()
+            .chain(board)
+            .chain(self.record.placeholders())
+            .chain(self.usage.placeholders())
+            .chain(self.review_placeholders())
+        {
+            for p in needed {
+                if !text.contains(p) {
+                    return Err(format!("{name} must contain {p}"));
+                }
+            }
+        }
+        let words = self
+            .board
+            .files
+            .iter()
+            .chain(&self.board.ranks)
+            .chain(&self.pieces.names);
+        for w in words {
+            if w.trim().is_empty() {
+                return Err("a file, rank or piece word is empty".into());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The text with its first letter in upper case, for a sentence that begins with a word
+/// the tables write in lower case ("weißer König", "short castling").
+pub fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// A count in words of one of two forms, [one, more], each with `{n}`: "1 Zug", "2 Züge".
+pub fn counted(forms: &[String; 2], n: u64) -> String {
+    fill(
+        if n == 1 { &forms[0] } else { &forms[1] },
+        &[("n", &n.to_string())],
+    )
+}
+
+impl Language {
+    /// The templates of looking back and of the board's keys, with what they must name.
+    fn review_placeholders(&self) -> [(&'static str, &str, &'static [&'static str]); 4] {
+        let (r, f) = (&self.review, &self.board_focus);
+        [
+            ("review.after", &r.after, &["{number}", "{color}", "{move}"]),
+            ("review.no_such", &r.no_such, &["{number}", "{color}"]),
+            ("board_focus.picked", &f.picked, &["{piece}", "{square}"]),
+            (
+                "board_focus.nothing_to_pick",
+                &f.nothing_to_pick,
+                &["{square}"],
+            ),
+        ]
+    }
+}
+
+/// Looking back in the game's history: the commands (every language's words are
+/// understood) and what is said.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReviewWords {
+    /// "stellung 12": the position after move 12 (Black's; "stellung 12 weiß": White's).
+    pub position: Vec<String>,
+    pub next: Vec<String>,
+    pub previous: Vec<String>,
+    pub current: Vec<String>,
+    /// The screen's heading while looking back.
+    pub label: String,
+    /// The position after a move: {number}, {color}, {move}.
+    pub after: String,
+    /// The position before the first move.
+    pub start: String,
+    pub at_current: String,
+    pub at_start: String,
+    /// No such move in this game: {number}, {color}.
+    pub no_such: String,
+    pub which_move: String,
+    pub move_refused: String,
+    /// Said after a move played while looking back.
+    pub still: String,
+    /// Appended to the game's help.
+    pub help: String,
+}
+
+/// The board as a place to enter moves on the full screen.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardFocusWords {
+    /// Said when Tab moves the keys to the board, or back to the input line.
+    pub board: String,
+    pub input: String,
+    /// Said instead of the square when a key would leave the board.
+    pub edge: String,
+    /// A piece picked up: {piece}, {square}.
+    pub picked: String,
+    pub put_down: String,
+    /// Space on a square with the opponent's piece: {square}.
+    pub nothing_to_pick: String,
+    /// Space on an empty square with nothing picked up: {square}.
+    pub empty: String,
+    /// A move from the board refused: the piece stays picked up ({piece}, {square}).
+    pub still_picked: String,
+    /// A key that does nothing on the board.
+    pub no_meaning: String,
+    /// Appended to the keys' help.
+    pub keys_help: String,
+}
+
+/// Fills `{name}` placeholders in a template.
+pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out = template.to_string();
+    for (name, value) in values {
+        out = out.replace(&format!("{{{name}}}"), value);
+    }
+    out
+}
+
+/// A player's name as hector itself wrote it into a record ("Player", "Spieler 2",
+/// "Stockfish 16, level 1", "Board on /dev/ttyUSB0") in `lang`, whatever language the game was
+/// played in; any other name as it is. `hector games` lists games in one language.
+pub fn own_name(name: &str, lang: &Language) -> String {
+    for other in languages() {
+        let p = &other.play;
+        if name == p.player {
+            return lang.play.player.clone();
+        }
+        if name == p.second_player {
+            return lang.play.second_player.clone();
+        }
+        if let Some(values) = unfill(&p.engine_named, name, &["{name}", "{level}"]) {
+            return fill(
+                &lang.play.engine_named,
+                &[("name", &values[0]), ("level", &values[1])],
+            );
+        }
+        if let Some(values) = unfill(&p.board_named, name, &["{port}"]) {
+            return fill(&lang.play.board_named, &[("port", &values[0])]);
+        }
+    }
+    name.to_string()
+}
+
+/// The values of `names` (in the order they stand in `template`) that make `template` into
+/// `text`, if it can; each value non-empty. Placeholders must be apart by some text.
+fn unfill(template: &str, text: &str, names: &[&str]) -> Option<Vec<String>> {
+    let mut values = Vec::new();
+    let mut rest_template = template;
+    let mut rest = text;
+    for name in names {
+        let (before, after) = rest_template.split_once(name)?;
+        rest = rest.strip_prefix(before)?;
+        // The value runs to the template's next literal text (or to the end).
+        let next_literal = match after.find('{') {
+            Some(i) => &after[..i],
+            None => after,
+        };
+        let end = if next_literal.is_empty() {
+            rest.len()
+        } else {
+            rest.rfind(next_literal)?
+        };
+        let value = &rest[..end];
+        if value.is_empty() {
+            return None;
+        }
+        values.push(value.to_string());
+        rest = &rest[end..];
+        rest_template = after;
+    }
+    (rest == rest_template).then_some(values)
+}
+
+/// Why a language cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LanguageError {
+    #[error("hector does not speak {0:?}; available: {1}")]
+    Unknown(String, String),
+    #[error("the language table {0} is broken: {1}")]
+    Broken(String, String),
+}
+
+fn parse(code: &str, text: &str) -> Result<Language, LanguageError> {
+    let lang: Language =
+        toml::from_str(text).map_err(|e| LanguageError::Broken(code.into(), e.to_string()))?;
+    lang.validate()
+        .map_err(|e| LanguageError::Broken(code.into(), e))?;
+    if lang.code != code {
+        return Err(LanguageError::Broken(
+            code.into(),
+            format!("its code is {:?}, the file is {code}.toml", lang.code),
+        ));
+    }
+    Ok(lang)
+}
+
+fn all() -> &'static [(String, Result<Language, LanguageError>)] {
+    static ALL: OnceLock<Vec<(String, Result<Language, LanguageError>)>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        embedded::EMBEDDED
+            .iter()
+            .map(|(code, text)| (code.to_string(), parse(code, text)))
+            .collect()
+    })
+}
+
+/// Every language that loaded, in code order.
+pub fn languages() -> impl Iterator<Item = &'static Language> {
+    all().iter().filter_map(|(_, l)| l.as_ref().ok())
+}
+
+/// The codes of every embedded language.
+pub fn codes() -> Vec<&'static str> {
+    all().iter().map(|(c, _)| c.as_str()).collect()
+}
+
+/// The language with this code (`de`, `en`, …).
+pub fn language(code: &str) -> Result<&'static Language, LanguageError> {
+    match all()
+        .iter()
+        .find(|(c, _)| c.eq_ignore_ascii_case(code.trim()))
+    {
+        Some((_, Ok(lang))) => Ok(lang),
+        Some((_, Err(e))) => Err(e.clone()),
+        None => Err(LanguageError::Unknown(code.to_string(), codes().join(", "))),
+    }
+}
+
+/// German, the FIDE wording and hector's default. Falls back to any language that loaded.
+pub fn default_language() -> &'static Language {
+    language("de")
+        .ok()
+        .or_else(|| languages().next())
+        .unwrap_or_else(|| {
+            // The build embeds de.toml and en.toml and the tests load them: this cannot happen
+            // in a released binary.
+            unreachable!("no language table could be loaded")
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The names hector writes itself are listed in the language asked for.
+    #[test]
+    fn hectors_own_names_follow_the_language() {
+        let de = language("de").expect("de");
+        let en = language("en").expect("en");
+        assert_eq!(own_name("Player", de), "Spieler");
+        assert_eq!(own_name("Spieler 2", en), "Player 2");
+        assert_eq!(
+            own_name("Stockfish 16, level 1", de),
+            "Stockfish 16, Stufe 1"
+        );
+        assert_eq!(
+            own_name("Stockfish 16, Stufe 8", en),
+            "Stockfish 16, level 8"
+        );
+        assert_eq!(
+            own_name("Board on /dev/ttyUSB0", de),
+            "Brett an /dev/ttyUSB0"
+        );
+        assert_eq!(own_name("Anna Schmidt", en), "Anna Schmidt");
+        assert_eq!(own_name("level 1", de), "level 1");
+        assert_eq!(own_name("", de), "");
+    }
+
+    #[test]
+    fn every_embedded_language_loads() {
+        for (code, lang) in all() {
+            assert!(lang.is_ok(), "{code}: {lang:?}");
+        }
+        assert!(codes().contains(&"de") && codes().contains(&"en"));
+    }
+
+    #[test]
+    fn squares_and_pieces() {
+        let de = language("de").expect("de");
+        let en = language("EN").expect("en");
+        assert_eq!(de.square(Square::F3), "Felix drei");
+        assert_eq!(en.square(Square::C8), "Cesar eight");
+        assert_eq!(de.colored_piece(Color::White, Role::Queen), "weiße Dame");
+        assert_eq!(de.letter(Role::Knight), "S");
+        assert_eq!(en.letter(Role::Knight), "N");
+        assert!(matches!(language("xx"), Err(LanguageError::Unknown(..))));
+    }
+
+    #[test]
+    fn broken_tables_are_refused_with_a_reason() {
+        let err = parse("de", "code = \"de\"").expect_err("incomplete");
+        assert!(matches!(err, LanguageError::Broken(..)));
+        let text = embedded::EMBEDDED
+            .iter()
+            .find(|(c, _)| *c == "de")
+            .map(|(_, t)| *t)
+            .expect("de");
+        let bad = text.replace("Umwandlung in {piece}", "Umwandlung");
+        let err = parse("de", &bad).expect_err("placeholder missing");
+        assert!(err.to_string().contains("{piece}"), "{err}");
+    }
+}

@@ -1,0 +1,562 @@
+//! Notation against the contract in ../shared/spec/spoken-notation.md.
+
+use shakmaty::{CastlingMode, Chess, Move, Position, Role, Square, san::SanPlus, uci::UciMove};
+
+use super::language::language;
+use super::parse::{ParseError, message, parse_move};
+use super::scoresheet::scoresheet_move;
+use super::speak::{Form, announce};
+use crate::legality::Illegal;
+use crate::testkit::games::Rng;
+use crate::variant::{Variant, chess960_position, position_from_fen};
+
+fn pos(fen: &str) -> Chess {
+    position_from_fen(fen, Variant::Standard).expect("fen")
+}
+
+fn uci(p: &Chess, text: &str) -> Move {
+    text.parse::<UciMove>()
+        .expect("uci")
+        .to_move(p)
+        .expect("legal")
+}
+
+fn parsed(p: &Chess, text: &str) -> Move {
+    parse_move(text, p).unwrap_or_else(|e| panic!("{text:?}: {e:?}"))
+}
+
+#[test]
+fn every_input_form_of_the_spec_names_the_move() {
+    let start = Chess::default();
+    let nf3 = uci(&start, "g1f3");
+    for text in [
+        "Nf3",
+        "Sf3",
+        "Springer Felix drei",
+        "knight felix three",
+        "KNIGHT FELIX THREE",
+        "Springer Felix 3",
+        "Felix drei Springer",
+        "Springer Gustav eins nach Felix drei",
+        "Knight Gustav one to Felix three",
+        "g1f3",
+        "g1-f3",
+        "g1 f3",
+        "Gustav eins Felix drei",
+        "nf3",
+        "1. Nf3",
+        "Springer auf Felix drei",
+        "Springer, Felix drei!",
+    ] {
+        assert_eq!(parsed(&start, text), nf3, "{text}");
+    }
+    let e4 = uci(&start, "e2e4");
+    for text in [
+        "e4",
+        "eva vier",
+        "Eva four",
+        "e 4",
+        "Eva 4",
+        "Bauer Eva zwei nach Eva vier",
+        "e2e4",
+        "e2-e4",
+        "Eva4",
+    ] {
+        assert_eq!(parsed(&start, text), e4, "{text}");
+    }
+    // Captures with x or :, German letters, spelling variants.
+    let p = pos("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
+    let exd5 = uci(&p, "e4d5");
+    for text in [
+        "exd5",
+        "e:d5",
+        "ed5",
+        "eva takes david five",
+        "Eva schlägt David fünf",
+        "Eva schlaegt David fuenf",
+        "e4d5",
+    ] {
+        assert_eq!(parsed(&p, text), exd5, "{text}");
+    }
+    let p = pos("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1");
+    let lb5 = uci(&p, "c1g5");
+    for text in [
+        "Lg5",
+        "Bg5",
+        "Läufer Gustav fünf",
+        "Laeufer Gustav fuenf",
+        "bishop gustav five",
+        "Laufer Gustav funf",
+    ] {
+        assert_eq!(parsed(&p, text), lb5, "{text}");
+    }
+    let p = pos("4k3/8/8/8/8/8/8/2Q1K3 w - - 0 1");
+    assert_eq!(parsed(&p, "Dc4"), uci(&p, "c1c4"));
+    assert_eq!(parsed(&p, "Dame Cäsar vier"), uci(&p, "c1c4"));
+    assert_eq!(parsed(&p, "Dame Caesar vier"), uci(&p, "c1c4"));
+    assert_eq!(parsed(&p, "Queen Cesar four"), uci(&p, "c1c4"));
+    let p = pos("4k3/8/8/8/8/8/8/3RK3 w - - 0 1");
+    assert_eq!(parsed(&p, "Td5"), uci(&p, "d1d5"));
+    let p = pos("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    let oo = uci(&p, "e1g1");
+    for text in [
+        "O-O",
+        "0-0",
+        "o-o",
+        "Kurze Rochade",
+        "kurze rochade",
+        "short castling",
+        "castles kingside",
+        "e1g1",
+        "König Gustav eins",
+    ] {
+        assert_eq!(parsed(&p, text), oo, "{text}");
+    }
+    let p = pos("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+    let ooo = uci(&p, "e1c1");
+    for text in [
+        "O-O-O",
+        "0-0-0",
+        "Lange Rochade",
+        "long castling",
+        "große Rochade",
+    ] {
+        assert_eq!(parsed(&p, text), ooo, "{text}");
+    }
+}
+
+#[test]
+fn promotions_in_every_form() {
+    let p = pos("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
+    let q = uci(&p, "e7e8q");
+    for text in [
+        "e8=Q",
+        "e8Q",
+        "e8D",
+        "e8=D",
+        "e7e8q",
+        "e7e8d",
+        "Eva acht Dame",
+        "eva eight promotes to queen",
+        "Eva acht, Umwandlung in Dame",
+        "eva eight queen",
+    ] {
+        assert_eq!(parsed(&p, text), q, "{text}");
+    }
+    let n = uci(&p, "e7e8n");
+    for text in [
+        "e8=N",
+        "e8S",
+        "e7e8n",
+        "Eva acht Springer",
+        "eva eight promotes to knight",
+    ] {
+        assert_eq!(parsed(&p, text), n, "{text}");
+    }
+    assert_eq!(
+        parse_move("e8", &p),
+        Err(ParseError::Illegal(Illegal::PromotionMissing))
+    );
+    assert_eq!(
+        parse_move("Eva acht", &p),
+        Err(ParseError::Illegal(Illegal::PromotionMissing))
+    );
+    assert_eq!(
+        parse_move("e8=K", &p),
+        Err(ParseError::Illegal(Illegal::BadPromotionPiece))
+    );
+}
+
+#[test]
+fn san_case_decides_and_falls_back() {
+    // Bxc3 is the bishop, bxc3 the pawn.
+    let p = pos("4k3/8/8/4B3/8/2n5/1P6/7K w - - 0 1");
+    assert_eq!(parsed(&p, "Bxc3"), uci(&p, "e5c3"));
+    assert_eq!(parsed(&p, "bxc3"), uci(&p, "b2c3"));
+    // Only the bishop can take: a lower-case b still finds it.
+    let p = pos("4k3/8/8/4B3/8/2n5/8/7K w - - 0 1");
+    assert_eq!(parsed(&p, "bxc3"), uci(&p, "e5c3"));
+    assert_eq!(parsed(&p, "BXC3"), uci(&p, "e5c3"));
+}
+
+#[test]
+fn disambiguation_and_en_passant() {
+    let p = pos("4k3/8/8/8/8/8/8/4N1NK w - - 0 1");
+    assert_eq!(parsed(&p, "Ngf3"), uci(&p, "g1f3"));
+    assert_eq!(parsed(&p, "Springer Gustav Felix drei"), uci(&p, "g1f3"));
+    assert_eq!(
+        parsed(&p, "Springer Eva eins nach Felix drei"),
+        uci(&p, "e1f3")
+    );
+    let p = pos("4k3/8/8/6N1/8/8/8/6NK w - - 0 1");
+    assert_eq!(parsed(&p, "N5f3"), uci(&p, "g5f3"));
+    assert_eq!(parsed(&p, "Springer fünf Felix drei"), uci(&p, "g5f3"));
+    let p = pos("8/8/1k6/8/4Q2Q/8/8/K6Q w - - 0 1");
+    assert_eq!(parsed(&p, "Qh4e1"), uci(&p, "h4e1"));
+    assert_eq!(parsed(&p, "Dame Hector vier Eva eins"), uci(&p, "h4e1"));
+    let p = pos("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    for text in [
+        "exd6",
+        "exd6 e.p.",
+        "exd6e.p.",
+        "Eva schlägt David sechs en passant",
+        "Bauer Eva fünf schlägt David sechs en passant",
+        "e5d6",
+    ] {
+        assert_eq!(parsed(&p, text), uci(&p, "e5d6"), "{text}");
+    }
+}
+
+#[test]
+fn chess960_castling_by_name_and_by_coordinates() {
+    let p = position_from_fen(
+        "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1",
+        Variant::Chess960,
+    )
+    .expect("fen");
+    let short = p.castling_moves(shakmaty::CastlingSide::KingSide)[0];
+    assert_eq!(parsed(&p, "Kurze Rochade"), short);
+    assert_eq!(parsed(&p, "O-O"), short);
+    // King takes rook (Chess960 UCI) and king to its target square.
+    assert_eq!(parsed(&p, "b1h1"), short);
+    assert_eq!(parsed(&p, "b1g1"), short);
+}
+
+/// Each failure once per language, as the player hears it.
+#[test]
+fn error_messages_in_both_languages() {
+    let start = Chess::default();
+    let de = language("de").expect("de");
+    let en = language("en").expect("en");
+    let both = |p: &Chess, text: &str| -> (String, String) {
+        let err = parse_move(text, p).expect_err(text);
+        (message(&err, p, de), message(&err, p, en))
+    };
+    assert_eq!(
+        both(&start, "Springer Felix vier"),
+        (
+            "Kein Springer kann Felix vier erreichen".into(),
+            "No knight can reach Felix four".into()
+        )
+    );
+    assert_eq!(
+        both(&start, "Dame Eva vier"),
+        (
+            "Keine Dame kann Eva vier erreichen".into(),
+            "No queen can reach Eva four".into()
+        )
+    );
+    assert_eq!(
+        both(&start, "Springer Felix zwölf"),
+        (
+            "Unbekanntes Wort: zwölf".into(),
+            "Unknown word: zwölf".into()
+        )
+    );
+    assert_eq!(
+        both(&start, ""),
+        ("Kein Zug verstanden".into(), "No move understood".into())
+    );
+    assert_eq!(
+        both(&start, "Springer"),
+        ("Welches Zielfeld?".into(), "Which square?".into())
+    );
+    assert_eq!(
+        both(&start, "a1 a2 a3"),
+        ("Zu viele Felder genannt".into(), "Too many squares".into())
+    );
+    assert_eq!(
+        both(&start, "e4e5"),
+        (
+            "Auf Eva vier steht keine eigene Figur".into(),
+            "You have no piece on Eva four".into()
+        )
+    );
+    assert_eq!(
+        both(&start, "O-O"),
+        (
+            "Kurze Rochade ist nicht möglich: eine Figur steht im Weg".into(),
+            "Short castling is not possible: a piece is in the way".into(),
+        )
+    );
+    let pinned = pos("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1");
+    assert_eq!(
+        both(&pinned, "Springer Cäsar drei"),
+        (
+            "Dieser Zug ließe den König im Schach".into(),
+            "That move would leave the king in check".into()
+        )
+    );
+    let check = pos("4k3/4r3/8/8/8/8/8/R3K3 w Q - 0 1");
+    assert_eq!(
+        both(&check, "Ta2"),
+        (
+            "Der König steht im Schach, dieser Zug hebt es nicht auf".into(),
+            "The king is in check and that move does not answer it".into(),
+        )
+    );
+    assert_eq!(
+        both(&check, "Lange Rochade").0,
+        "Lange Rochade ist nicht möglich: der König steht im Schach"
+    );
+    let moved = pos("4k3/8/8/8/8/8/8/4K2R w - - 0 1");
+    assert_eq!(
+        both(&moved, "kurze Rochade").1,
+        "Short castling is no longer possible: the king or the rook has moved"
+    );
+    let through = pos("4k3/8/8/8/8/8/5r2/4K2R w K - 0 1");
+    assert_eq!(
+        both(&through, "0-0").0,
+        "Kurze Rochade ist nicht möglich: der König ginge über ein angegriffenes Feld"
+    );
+    // Two knights can reach d7: every candidate is spoken.
+    let two = pos("4k3/8/8/2N1N3/8/8/8/4K3 w - - 0 1");
+    assert_eq!(
+        both(&two, "Springer David sieben"),
+        (
+            "Mehrdeutig: Springer Cäsar David sieben oder Springer Eva David sieben".into(),
+            "Ambiguous: Knight Cesar David seven or Knight Eva David seven".into(),
+        )
+    );
+    let promo = pos("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
+    assert_eq!(
+        both(&promo, "Eva acht"),
+        (
+            "Umwandlung in welche Figur? Dame, Turm, Läufer oder Springer".into(),
+            "Promote to which piece? Queen, rook, bishop or knight".into(),
+        )
+    );
+    assert_eq!(
+        both(&start, "e4=Q").1,
+        "Only a pawn reaching the last rank is promoted"
+    );
+    assert_eq!(
+        both(&promo, "e8=K").0,
+        "Ein Bauer wird in Dame, Turm, Läufer oder Springer umgewandelt"
+    );
+}
+
+/// A piece letter is never reread as a file, and a bare square never becomes a capture: the
+/// move refused says the true reason, in every input form.
+#[test]
+fn a_piece_that_cannot_go_there_is_refused_not_reread_as_a_pawn() {
+    let start = Chess::default();
+    let de = language("de").expect("de");
+    let en = language("en").expect("en");
+    for text in [
+        "Bb4",
+        "Lb4",
+        "bb4",
+        "B b4",
+        "L b4",
+        "Läufer Bella vier",
+        "bishop bella four",
+    ] {
+        let err = parse_move(text, &start).expect_err(text);
+        assert_eq!(
+            message(&err, &start, de),
+            "Kein Läufer kann Bella vier erreichen",
+            "{text}"
+        );
+        assert_eq!(
+            message(&err, &start, en),
+            "No bishop can reach Bella four",
+            "{text}"
+        );
+    }
+    // Lower-case b before a capture is still the pawn.
+    assert_eq!(parsed(&start, "b4"), uci(&start, "b2b4"));
+    // After 1.e4 d5 a bare d5 is no push; the capture is named, not made.
+    let p = pos("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    for text in ["d5", "David fünf", "david five"] {
+        let err = parse_move(text, &p).expect_err(text);
+        assert_eq!(
+            message(&err, &p, de),
+            "Kein Bauer kann David fünf erreichen, ohne zu schlagen. Schlagen: Eva schlägt David fünf",
+            "{text}"
+        );
+        assert_eq!(
+            message(&err, &p, en),
+            "No pawn can reach David five without capturing. To capture: Eva takes David five"
+        );
+    }
+    assert_eq!(parsed(&p, "exd5"), uci(&p, "e4d5"));
+    assert_eq!(parsed(&p, "Eva schlägt David fünf"), uci(&p, "e4d5"));
+    // No pawn at all: the plain reason, never the king.
+    let err = parse_move("d6", &p).expect_err("d6");
+    assert_eq!(
+        message(&err, &p, de),
+        "Kein Bauer kann David sechs erreichen"
+    );
+}
+
+#[test]
+fn castling_with_letters_o_and_without_a_side() {
+    let both = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    for text in ["OO", "oo", "00", "O-O"] {
+        assert_eq!(parsed(&both, text), uci(&both, "e1g1"), "{text}");
+    }
+    for text in ["OOO", "000", "O-O-O"] {
+        assert_eq!(parsed(&both, text), uci(&both, "e1c1"), "{text}");
+    }
+    for text in ["Rochade", "castle", "rochieren"] {
+        assert_eq!(parse_move(text, &both), Err(ParseError::WhichCastling));
+    }
+    let de = language("de").expect("de");
+    let en = language("en").expect("en");
+    assert_eq!(
+        message(&ParseError::WhichCastling, &both, de),
+        "Kurze oder lange Rochade?"
+    );
+    assert_eq!(
+        message(&ParseError::WhichCastling, &both, en),
+        "Short or long castling?"
+    );
+    let long_only = pos("r3k2r/8/8/8/8/8/8/R3K3 w Qkq - 0 1");
+    assert_eq!(parsed(&long_only, "Rochade"), uci(&long_only, "e1c1"));
+    assert_eq!(parsed(&long_only, "castle"), uci(&long_only, "e1c1"));
+    let start = Chess::default();
+    let err = parse_move("Rochade", &start).expect_err("none");
+    assert_eq!(
+        message(&err, &start, de),
+        "Kurze Rochade ist nicht möglich: eine Figur steht im Weg. Lange Rochade ist nicht möglich: eine Figur steht im Weg"
+    );
+}
+
+#[test]
+fn a_space_after_the_piece_letter() {
+    let start = Chess::default();
+    for text in ["N f3", "S f3", "n f3", "s f3", "Springer f3"] {
+        assert_eq!(parsed(&start, text), uci(&start, "g1f3"), "{text}");
+    }
+    // A lone lower-case d or b is still a file.
+    assert_eq!(parsed(&start, "d 4"), uci(&start, "d2d4"));
+}
+
+#[test]
+fn a_typo_names_the_nearest_word_and_plays_nothing() {
+    let start = Chess::default();
+    let de = language("de").expect("de");
+    let en = language("en").expect("en");
+    for text in ["Springa", "Springa Felix drei", "Sprinegr f3"] {
+        let err = parse_move(text, &start).expect_err(text);
+        assert!(matches!(err, ParseError::UnknownWord(_)), "{text}");
+        assert!(
+            message(&err, &start, de).ends_with(". Meinten Sie Springer?"),
+            "{text}: {}",
+            message(&err, &start, de)
+        );
+    }
+    let err = parse_move("knigt f3", &start).expect_err("knigt");
+    assert_eq!(
+        message(&err, &start, en),
+        "Unknown word: knigt. Did you mean Knight?"
+    );
+    // Nothing near: no guess.
+    let err = parse_move("Elefant f3", &start).expect_err("Elefant");
+    assert_eq!(message(&err, &start, de), "Unbekanntes Wort: Elefant");
+}
+
+fn random_positions(seed: u64, games: usize, plies: usize) -> Vec<(Chess, CastlingMode)> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    for g in 0..games {
+        let (mut p, mode) = if g % 3 == 0 {
+            let n = u16::try_from(rng.below(960)).unwrap_or(0);
+            (chess960_position(n).expect("960"), CastlingMode::Chess960)
+        } else {
+            (Chess::default(), CastlingMode::Standard)
+        };
+        for _ in 0..plies {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            out.push((p.clone(), mode));
+            p.play_unchecked(moves[rng.below(moves.len())]);
+        }
+    }
+    out
+}
+
+/// The round trip of the spec: every legal move's phrases (both forms, both languages) and its
+/// SAN (English and German letters) parse back to the same move.
+#[test]
+fn every_legal_move_round_trips() {
+    let de = language("de").expect("de");
+    let en = language("en").expect("en");
+    let mut checked = 0;
+    for (p, _) in random_positions(3, 12, 80) {
+        for &m in &p.legal_moves() {
+            let san = SanPlus::from_move(p.clone(), m);
+            let texts = [
+                announce(&p, m, de, Form::Short),
+                announce(&p, m, de, Form::Long),
+                announce(&p, m, en, Form::Short),
+                announce(&p, m, en, Form::Long),
+                san.to_string(),
+                scoresheet_move(&san, de),
+                scoresheet_move(&san, en),
+            ];
+            for text in texts {
+                assert_eq!(
+                    parse_move(&text, &p),
+                    Ok(m),
+                    "{text:?} in {}",
+                    shakmaty::fen::Fen::from_position(&p, shakmaty::EnPassantMode::Legal)
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+}
+
+#[test]
+fn promotion_and_castling_round_trip() {
+    // Positions rich in promotions (with captures) and castling on both sides.
+    let de = language("de").expect("de");
+    let en = language("en").expect("en");
+    for fen in [
+        "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1",
+        "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R b KQkq - 0 1",
+        "n1n1k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+    ] {
+        let p = pos(fen);
+        for &m in &p.legal_moves() {
+            for lang in [de, en] {
+                for form in [Form::Short, Form::Long] {
+                    let text = announce(&p, m, lang, form);
+                    assert_eq!(parse_move(&text, &p), Ok(m), "{text}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn parsing_is_fast_enough_to_feel_instant() {
+    // Not a timing assertion: a smoke test that parsing many phrases completes. The figure
+    // itself is measured in benches/notation.rs.
+    let start = Chess::default();
+    for _ in 0..200 {
+        assert!(parse_move("Springer Gustav eins nach Felix drei", &start).is_ok());
+    }
+    let _ = Square::A1;
+    let _ = Role::Pawn;
+}
+
+proptest::proptest! {
+    #[test]
+    fn arbitrary_text_never_panics(text in "\\PC{0,60}") {
+        let _ = parse_move(&text, &Chess::default());
+    }
+
+    #[test]
+    fn notation_like_text_never_panics(text in "[a-hA-Z1-8xX:=+#.\\- OoeEpP]{0,24}") {
+        let p = pos("r3k2r/1P4P1/8/3pP3/8/8/1p4p1/R3K2R w KQkq d6 0 1");
+        if let Ok(m) = parse_move(&text, &p) {
+            proptest::prop_assert!(p.is_legal(m));
+        }
+    }
+}

@@ -1,0 +1,196 @@
+//! hector's settings as read from the configuration file (TOML). Parsing and checking only;
+//! the file itself is read by `io::config`.
+//!
+//! ```toml
+//! [speech]
+//! backend = "auto"   # auto, speech-dispatcher, espeak-ng, tts, print
+//! language = "de"    # language of the words: de (FIDE wording) or en
+//! voice = ""         # a voice name of the speech engine; empty: chosen by language
+//! rate = 0           # -100 (slowest) to 100 (fastest)
+//! volume = 100       # 0 to 100
+//!
+//! [play]
+//! openings = false   # say each newly reached named opening after the move
+//!
+//! [words]
+//! order = "usual"       # usual, square-first or piece-first, in board readings
+//! colour_words = true   # colour words where the sentence tells the colour anyway
+//! check_words = true    # "Schach" after a checking move (mate is always said)
+//! say_captured = false  # every capture names the piece taken
+//! ```
+
+use serde::Deserialize;
+
+/// Which speech output to use.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BackendChoice {
+    /// The first that works: speech-dispatcher, then espeak-ng, then print.
+    #[default]
+    Auto,
+    /// speech-dispatcher (Linux's speech service).
+    SpeechDispatcher,
+    /// The espeak-ng program, started for every phrase.
+    EspeakNg,
+    /// The system speech of the tts crate (speech-dispatcher, WinRT or Tolk, AVFoundation).
+    Tts,
+    /// Plain lines on standard output, for screen readers and braille displays.
+    Print,
+}
+
+impl BackendChoice {
+    pub fn name(self) -> &'static str {
+        match self {
+            BackendChoice::Auto => "auto",
+            BackendChoice::SpeechDispatcher => "speech-dispatcher",
+            BackendChoice::EspeakNg => "espeak-ng",
+            BackendChoice::Tts => "tts",
+            BackendChoice::Print => "print",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SpeechSettings {
+    pub backend: BackendChoice,
+    pub language: String,
+    pub voice: String,
+    pub rate: i32,
+    pub volume: i32,
+}
+
+impl Default for SpeechSettings {
+    fn default() -> Self {
+        SpeechSettings {
+            backend: BackendChoice::Auto,
+            language: "de".into(),
+            voice: String::new(),
+            rate: 0,
+            volume: 100,
+        }
+    }
+}
+
+/// The settings of `hector play` (options of the same names override them).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PlaySettings {
+    /// Say each newly reached named opening after the move (`--openings`).
+    pub openings: bool,
+    /// Every capture names the piece taken ("Springer schlägt Bauer auf Felix fünf").
+    pub say_captured: bool,
+}
+
+/// Everything the configuration file can set.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    pub speech: SpeechSettings,
+    pub play: PlaySettings,
+    /// How much board readings and move announcements say.
+    pub words: crate::notation::wording::Wording,
+}
+
+/// Why a configuration file was not used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SettingsError {
+    #[error("{0}")]
+    Syntax(String),
+    #[error("speech.rate is {0}; it must be between -100 and 100")]
+    Rate(i32),
+    #[error("speech.volume is {0}; it must be between 0 and 100")]
+    Volume(i32),
+    #[error("speech.language {0:?} is not one of: {1}")]
+    Language(String, String),
+}
+
+/// Reads and checks a configuration text.
+pub fn parse_settings(text: &str) -> Result<Settings, SettingsError> {
+    let settings: Settings = toml::from_str(text)
+        .map_err(|e| SettingsError::Syntax(e.to_string().trim().to_string()))?;
+    let s = &settings.speech;
+    if !(-100..=100).contains(&s.rate) {
+        return Err(SettingsError::Rate(s.rate));
+    }
+    if !(0..=100).contains(&s.volume) {
+        return Err(SettingsError::Volume(s.volume));
+    }
+    if crate::notation::language::language(&s.language).is_err() {
+        return Err(SettingsError::Language(
+            s.language.clone(),
+            crate::notation::language::codes().join(", "),
+        ));
+    }
+    Ok(settings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_file_gives_defaults() {
+        assert_eq!(parse_settings(""), Ok(Settings::default()));
+    }
+
+    #[test]
+    fn say_captured_in_the_play_section() {
+        let s = parse_settings("[play]\nsay_captured = true\n").expect("valid");
+        assert!(s.play.say_captured);
+        assert!(!Settings::default().play.say_captured);
+        assert!(parse_settings("[play]\nsay_capture = true\n").is_err());
+    }
+
+    #[test]
+    fn full_file() {
+        let s = parse_settings(
+            "[speech]\nbackend = \"espeak-ng\"\nlanguage = \"en\"\nvoice = \"English\"\nrate = -20\nvolume = 80\n",
+        )
+        .expect("valid");
+        assert_eq!(s.speech.backend, BackendChoice::EspeakNg);
+        assert_eq!((s.speech.rate, s.speech.volume), (-20, 80));
+    }
+
+    #[test]
+    fn play_and_words_tables() {
+        use crate::notation::wording::{Order, Wording};
+        let s = parse_settings(
+            "[play]\nopenings = true\n[words]\norder = \"piece-first\"\ncheck_words = false\n",
+        )
+        .expect("valid");
+        assert!(s.play.openings);
+        assert_eq!(
+            s.words,
+            Wording {
+                order: Order::PieceFirst,
+                colour_words: true,
+                check_words: false
+            }
+        );
+        let err = parse_settings("[words]\norder = \"sideways\"").expect_err("bad order");
+        assert!(err.to_string().contains("sideways"), "{err}");
+        assert!(parse_settings("[play]\nopening = true").is_err());
+    }
+
+    #[test]
+    fn bad_files_say_what_is_wrong() {
+        assert_eq!(
+            parse_settings("[speech]\nrate = 300"),
+            Err(SettingsError::Rate(300))
+        );
+        assert_eq!(
+            parse_settings("[speech]\nvolume = -1"),
+            Err(SettingsError::Volume(-1))
+        );
+        assert!(matches!(
+            parse_settings("[speech]\nlanguage = \"xx\""),
+            Err(SettingsError::Language(..))
+        ));
+        let err = parse_settings("[speech]\nbackend = \"loud\"").expect_err("unknown backend");
+        assert!(err.to_string().contains("loud"), "{err}");
+        let err = parse_settings("[speech]\nspeed = 3").expect_err("unknown key");
+        assert!(err.to_string().contains("speed"), "{err}");
+        assert!(parse_settings("[speech").is_err());
+    }
+}
