@@ -9,7 +9,6 @@ use crossbeam_channel::RecvTimeoutError;
 use shakmaty::{Chess, Move, Position};
 
 use crate::app::output::Out;
-use crate::cli::FormArg;
 use crate::core::analysis::pgn::{Tags, annotated_pgn};
 use crate::core::analysis::{Eval, PositionEval, report_lines, review};
 use crate::core::notation::language::{Language, counted, fill};
@@ -28,46 +27,24 @@ pub const DEFAULT_CAP: Duration = Duration::from_secs(1);
 /// The longest one position may take with `--depth` and no `--movetime`.
 pub const DEPTH_CAP: Duration = Duration::from_secs(60);
 
-#[derive(Debug, clap::Args)]
-pub struct AnalyseArgs {
+/// What `hector analyse` is asked for, resolved from the command line.
+#[derive(Debug)]
+pub struct AnalyseOptions {
     /// The game: its number in hector games, a journal file, or a PGN file.
-    #[arg(value_name = "GAME")]
     pub game: String,
-    /// Which game of a PGN file (1 for the first, the default); GAME is then read as PGN.
-    #[arg(long = "game", id = "pgn_game", value_name = "N",
-          value_parser = clap::value_parser!(u64).range(1..))]
+    /// Which game of a PGN file (GAME is then read as PGN).
     pub pgn_game: Option<u64>,
-    /// Only the turning points: the mistakes and blunders, each with the better move.
-    #[arg(long)]
+    /// Only the turning points.
     pub errors: bool,
-    /// Write the game as PGN with the evaluations as [%eval] comments and the better moves
-    /// as variations, instead of sentences.
-    #[arg(long, conflicts_with = "errors")]
+    /// Annotated PGN instead of sentences.
     pub pgn: bool,
-    /// Write the PGN to this file instead of standard output (as hector export --output).
-    #[arg(long, short, value_name = "FILE", requires = "pgn")]
+    /// Where the PGN goes instead of standard output.
     pub output: Option<PathBuf>,
-    /// Search depth per position, in half-moves (default 14, at most 1 second a position).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
     pub depth: Option<u32>,
-    /// Time per position in milliseconds: the limit with --depth, else the only limit.
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(10..=600_000))]
     pub movetime: Option<u64>,
-    /// The engine: stockfish (default), a name looked up like a command, or a path.
-    #[arg(long, value_name = "PATH")]
+    /// The engine when it is not stockfish.
     pub engine: Option<PathBuf>,
-    /// Language of the words: de (the FIDE wording, default) or en.
-    #[arg(long, default_value = "de", value_name = "CODE")]
-    pub lang: String,
-    /// Short form (like SAN) or long form (from-square and to-square).
-    #[arg(long, value_enum, default_value = "short")]
-    pub form: FormArg,
-    /// Also say every line (they are printed too).
-    #[arg(long, conflicts_with = "pgn")]
-    pub speak: bool,
-    /// The speech backend for --speak (default: the configuration file's, else auto).
-    #[arg(long, value_enum, value_name = "BACKEND", requires = "speak")]
-    pub backend: Option<crate::cli::BackendArg>,
+    pub form: Form,
 }
 
 /// What the engine is asked to do per position.
@@ -239,12 +216,12 @@ fn evaluate(
 
 /// `hector analyse`. Exit status 0; 1 when the game cannot be read or the engine fails; 2
 /// when there is no such game or the output cannot be written.
-pub fn run(args: &AnalyseArgs, lang: &Language, speaker: Option<Speaker>) -> ExitCode {
+pub fn run(args: &AnalyseOptions, lang: &Language, speaker: Option<Speaker>) -> ExitCode {
     let loaded = match load(&args.game, args.pgn_game, lang) {
         Ok(l) => l,
         Err(code) => return code,
     };
-    let form: Form = args.form.into();
+    let form = args.form;
     let search = Search::from_options(args.depth, args.movetime);
     let mut out = Out::new();
     let say = |out: &mut Out, text: &str| {

@@ -27,7 +27,7 @@ use crate::core::time::Timestamp;
 use crate::io::terminal::{FullScreen, bigtext};
 
 /// Which lever White's clock is on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Side {
     Left,
     Right,

@@ -12,7 +12,7 @@ use crate::core::outcome::GameResult;
 use crate::core::pgn::{RawGame, shown_limited};
 use crate::io::files::open_input;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     /// "1. Eva vier; Eva fünf": lines a person or a screen reader reads.
     Text,

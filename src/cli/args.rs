@@ -56,7 +56,7 @@ pub enum Command {
     #[command(long_about = PLAY_HELP)]
     Play(PlayArgs),
     /// Play on lichess with hector's words, questions and your own board (login first).
-    Online(crate::app::online::OnlineArgs),
+    Online(OnlineArgs),
     /// Continue an unfinished game exactly where it stopped (the latest when none is named).
     #[command(long_about = RESUME_HELP)]
     Resume {
@@ -91,9 +91,9 @@ pub enum Command {
         /// Start every game afresh instead of continuing its unfinished record.
         #[arg(long)]
         new: bool,
-        /// Language of the console: de (default) or en. Each game speaks its file's language.
-        #[arg(long, value_name = "CODE")]
-        lang: Option<String>,
+        // The console's language; each game speaks its file's language.
+        #[command(flatten)]
+        lang: LangArg,
         /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print. In screen-reader
         /// mode the default is print.
         #[arg(long, value_enum, value_name = "BACKEND")]
@@ -115,15 +115,14 @@ pub enum Command {
     Transcript {
         /// The PGN file; - reads standard input.
         file: PathBuf,
-        /// Language of the words: de (FIDE wording, default) or en.
-        #[arg(long, default_value = "de", value_name = "CODE")]
-        lang: String,
+        #[command(flatten)]
+        lang: LangArg,
         /// Short form (like SAN) or long form (from-square and to-square).
         #[arg(long, value_enum, default_value = "short")]
         form: FormArg,
         /// text: numbered lines to read; tsv: one line per ply (game, ply, san, uci, spoken).
         #[arg(long, value_enum, default_value = "text")]
-        format: crate::app::transcript::Format,
+        format: FormatArg,
         #[command(flatten)]
         run: PgnRunArgs,
     },
@@ -141,9 +140,9 @@ pub enum Command {
         /// castling as king-takes-rook.
         #[arg(long)]
         chess960: bool,
-        /// Language of the answer: de (default) or en. Input is understood in every language.
-        #[arg(long, default_value = "de", value_name = "CODE")]
-        lang: String,
+        // The answer's language; input is understood in every language.
+        #[command(flatten)]
+        lang: LangArg,
     },
     /// Say a text aloud (to try the speech output), or write it to a WAV file.
     #[command(long_about = SAY_HELP)]
@@ -160,33 +159,7 @@ pub enum Command {
     },
     /// A talking chess clock for any board: full-screen, or lines for a screen reader.
     #[command(long_about = CLOCK_HELP)]
-    Clock {
-        /// Time control as players type it: 3+2 is 3 minutes plus 2 seconds per move; PGN's
-        /// seconds where they cannot be minutes (40/5400+30:1800+30, 300d5, a base over 180);
-        /// or a preset: classical, olympiad, rapid, blitz.
-        #[arg(long, value_name = "SPEC", default_value = "classical")]
-        tc: String,
-        /// Which lever is White's: left (default) or right.
-        #[arg(long, value_enum, default_value = "left")]
-        white: crate::app::clock::Side,
-        /// Plain lines instead of the full screen: for screen readers and braille displays.
-        #[arg(long)]
-        screen_reader: bool,
-        /// Tournament mode (Appendix D9d): no automatic time announcements, only on request.
-        #[arg(long)]
-        tournament: bool,
-        /// Announce one's own time every this many minutes (5 and 15 match D5a's marks).
-        #[arg(long, value_name = "MINUTES", value_parser = |s: &str| super::usage::in_range::<u32>(s, 1, 600).map(u64::from))]
-        every: Option<u64>,
-        /// Warnings at these remaining times, e.g. 10m,5m,2m,1m,30s,10s.
-        #[arg(long, value_name = "LIST")]
-        warn: Option<Marks>,
-        /// No countdown in the last ten seconds.
-        #[arg(long)]
-        no_countdown: bool,
-        #[command(flatten)]
-        speech: SpeechArgs,
-    },
+    Clock(ClockArgs),
     /// List the voices of speech-dispatcher and espeak-ng.
     Voices {
         /// Only voices for this language, e.g. de or en.
@@ -199,14 +172,12 @@ pub enum Command {
     /// List the recorded games, one sentence per game.
     #[command(long_about = GAMES_HELP)]
     Games {
-        /// Language of the sentences: de or en; without it, the configuration file's
-        /// (German by default).
-        #[arg(long, value_name = "CODE")]
-        lang: Option<String>,
+        #[command(flatten)]
+        lang: LangArg,
     },
     /// Judge a game with the engine: evaluations, mistakes and blunders with the better move.
     #[command(long_about = ANALYSE_HELP)]
-    Analyse(crate::app::analyse::AnalyseArgs),
+    Analyse(AnalyseArgs),
     /// Write a recorded game as PGN or as a scoresheet.
     #[command(long_about = EXPORT_HELP)]
     Export {
@@ -219,10 +190,9 @@ pub enum Command {
         /// The scoresheet as text, for printing or a braille display.
         #[arg(long)]
         text: bool,
-        /// Language of the scoresheet, the PGN comments and the messages: de or en; without
-        /// it, the configuration file's (German by default).
-        #[arg(long, value_name = "CODE")]
-        lang: Option<String>,
+        // The language of the scoresheet, the PGN comments and the messages.
+        #[command(flatten)]
+        lang: LangArg,
         /// Write to this file instead of standard output: whole or not at all, keeping an
         /// existing file's permissions; a symbolic link's target is written; a directory,
         /// device or named pipe is refused.
@@ -334,9 +304,8 @@ pub enum BoardCommand {
         /// castling as king-takes-rook.
         #[arg(long, requires = "fen")]
         chess960: bool,
-        /// Language of the sentences: de (FIDE wording, default) or en.
-        #[arg(long, default_value = "de", value_name = "CODE")]
-        lang: String,
+        #[command(flatten)]
+        lang: LangArg,
         /// Leave out the raw sensor lines (dgt: … and peg: …); only what hector would say.
         #[arg(long)]
         no_raw: bool,
@@ -379,9 +348,8 @@ pub struct PlayArgs {
     /// the last ten seconds). Off by default, as Appendix D9d wants: times on request only.
     #[arg(long)]
     pub announce: bool,
-    /// Language of the words: de (the FIDE wording, default) or en.
-    #[arg(long, value_name = "CODE")]
-    pub lang: Option<String>,
+    #[command(flatten)]
+    pub lang: LangArg,
     /// Short form (like SAN) or long form (from-square and to-square).
     #[arg(long, value_enum)]
     pub form: Option<FormArg>,
@@ -412,7 +380,7 @@ pub struct PlayArgs {
     pub protocol: Option<ProtocolArg>,
     /// How pieces are drawn: letters (K D T L S B in German) or figurines.
     #[arg(long, value_enum, default_value = "letters")]
-    pub pieces: crate::app::ui::view::Pieces,
+    pub pieces: PiecesArg,
     /// Colour the squares and pieces too (everything stays readable without colour).
     #[arg(long)]
     pub colors: bool,
@@ -523,9 +491,8 @@ pub struct AssistArgs {
     /// Where the envelope of an adjournment is written (beside the journal by default).
     #[arg(long, value_name = "FILE")]
     pub envelope: Option<PathBuf>,
-    /// Language of the words: de (the FIDE wording, default) or en.
-    #[arg(long, value_name = "CODE")]
-    pub lang: Option<String>,
+    #[command(flatten)]
+    pub lang: LangArg,
     /// Short form (like SAN) or long form (from-square and to-square).
     #[arg(long, value_enum)]
     pub form: Option<FormArg>,
@@ -538,7 +505,7 @@ pub struct AssistArgs {
     pub screen_reader: bool,
     /// How pieces are drawn: letters or figurines.
     #[arg(long, value_enum, default_value = "letters")]
-    pub pieces: crate::app::ui::view::Pieces,
+    pub pieces: PiecesArg,
     /// Colour the squares and pieces too (everything stays readable without colour).
     #[arg(long)]
     pub colors: bool,
@@ -573,9 +540,8 @@ pub struct SpeechArgs {
     /// espeak-ng, tts, or print (plain lines for a screen reader or braille display).
     #[arg(long, value_enum, value_name = "BACKEND")]
     pub backend: Option<BackendArg>,
-    /// Language of the words: de (the FIDE wording, default) or en.
-    #[arg(long, value_name = "CODE")]
-    pub lang: Option<String>,
+    #[command(flatten)]
+    pub lang: LangArg,
     /// A voice of the speech engine (see hector voices); chosen by language when left out.
     #[arg(long, value_name = "NAME")]
     pub voice: Option<String>,
@@ -596,7 +562,7 @@ impl SpeechArgs {
         if let Some(b) = self.backend {
             s.backend = b.into();
         }
-        if let Some(l) = &self.lang {
+        if let Some(l) = &self.lang.lang {
             s.language = l.clone();
         }
         if let Some(v) = &self.voice {
@@ -629,6 +595,250 @@ impl PgnRunArgs {
         self.jobs
             .map_or_else(crate::app::pgn_jobs::default_jobs, usize::from)
     }
+}
+
+/// The options of `hector clock`.
+#[derive(Debug, clap::Args)]
+pub struct ClockArgs {
+    /// Time control as players type it: 3+2 is 3 minutes plus 2 seconds per move; PGN's
+    /// seconds where they cannot be minutes (40/5400+30:1800+30, 300d5, a base over 180);
+    /// or a preset: classical, olympiad, rapid, blitz.
+    #[arg(long, value_name = "SPEC", default_value = "classical")]
+    pub tc: String,
+    /// Which lever is White's: left (default) or right.
+    #[arg(long, value_enum, default_value = "left")]
+    pub white: SideArg,
+    /// Plain lines instead of the full screen: for screen readers and braille displays.
+    #[arg(long)]
+    pub screen_reader: bool,
+    /// Tournament mode (Appendix D9d): no automatic time announcements, only on request.
+    #[arg(long)]
+    pub tournament: bool,
+    /// Announce one's own time every this many minutes (5 and 15 match D5a's marks).
+    #[arg(long, value_name = "MINUTES", value_parser = |s: &str| super::usage::in_range::<u32>(s, 1, 600).map(u64::from))]
+    pub every: Option<u64>,
+    /// Warnings at these remaining times, e.g. 10m,5m,2m,1m,30s,10s.
+    #[arg(long, value_name = "LIST")]
+    pub warn: Option<Marks>,
+    /// No countdown in the last ten seconds.
+    #[arg(long)]
+    pub no_countdown: bool,
+    #[command(flatten)]
+    pub speech: SpeechArgs,
+}
+
+/// `--lang`: one definition for every mode. Global, so that a mode with subcommands (online)
+/// takes it after the subcommand too.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct LangArg {
+    /// Language of the words: de (the FIDE wording) or en; without it, the configuration
+    /// file's (German by default).
+    #[arg(long, global = true, value_name = "CODE")]
+    pub lang: Option<String>,
+}
+
+/// `--pieces`: how pieces are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PiecesArg {
+    /// The language's letters: K D T L S B in German, K Q R B N P in English.
+    Letters,
+    /// Chess figurines (♔ ♕ ♖ ♗ ♘ ♙).
+    Figurines,
+}
+
+impl From<PiecesArg> for crate::app::ui::view::Pieces {
+    fn from(p: PiecesArg) -> Self {
+        match p {
+            PiecesArg::Letters => Self::Letters,
+            PiecesArg::Figurines => Self::Figurines,
+        }
+    }
+}
+
+/// `hector clock --white`: which lever is White's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SideArg {
+    Left,
+    Right,
+}
+
+impl From<SideArg> for crate::app::clock::Side {
+    fn from(s: SideArg) -> Self {
+        match s {
+            SideArg::Left => Self::Left,
+            SideArg::Right => Self::Right,
+        }
+    }
+}
+
+/// `hector transcript --format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// "1. Eva vier; Eva fünf": lines a person or a screen reader reads.
+    Text,
+    /// One line per ply: game, ply, SAN, UCI, spoken phrase, separated by tabs.
+    Tsv,
+}
+
+impl From<FormatArg> for crate::app::transcript::Format {
+    fn from(f: FormatArg) -> Self {
+        match f {
+            FormatArg::Text => Self::Text,
+            FormatArg::Tsv => Self::Tsv,
+        }
+    }
+}
+
+/// The options of `hector analyse`.
+#[derive(Debug, clap::Args)]
+pub struct AnalyseArgs {
+    /// The game: its number in hector games, a journal file, or a PGN file.
+    #[arg(value_name = "GAME")]
+    pub game: String,
+    /// Which game of a PGN file (1 for the first, the default); GAME is then read as PGN.
+    #[arg(long = "game", id = "pgn_game", value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub pgn_game: Option<u64>,
+    /// Only the turning points: the mistakes and blunders, each with the better move.
+    #[arg(long)]
+    pub errors: bool,
+    /// Write the game as PGN with the evaluations as [%eval] comments and the better moves
+    /// as variations, instead of sentences.
+    #[arg(long, conflicts_with = "errors")]
+    pub pgn: bool,
+    /// Write the PGN to this file instead of standard output (as hector export --output).
+    #[arg(long, short, value_name = "FILE", requires = "pgn")]
+    pub output: Option<PathBuf>,
+    /// Search depth per position, in half-moves (default 14, at most 1 second a position).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub depth: Option<u32>,
+    /// Time per position in milliseconds: the limit with --depth, else the only limit.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(10..=600_000))]
+    pub movetime: Option<u64>,
+    /// The engine: stockfish (default), a name looked up like a command, or a path.
+    #[arg(long, value_name = "PATH")]
+    pub engine: Option<PathBuf>,
+    #[command(flatten)]
+    pub lang: LangArg,
+    /// Short form (like SAN) or long form (from-square and to-square).
+    #[arg(long, value_enum, default_value = "short")]
+    pub form: FormArg,
+    /// Also say every line (they are printed too).
+    #[arg(long, conflicts_with = "pgn")]
+    pub speak: bool,
+    /// The speech backend for --speak (default: the configuration file's, else auto).
+    #[arg(long, value_enum, value_name = "BACKEND", requires = "speak")]
+    pub backend: Option<BackendArg>,
+}
+
+/// `hector online`'s command line.
+#[derive(Debug, clap::Args)]
+pub struct OnlineArgs {
+    #[command(subcommand)]
+    pub command: OnlineCommand,
+    /// The server (lichess, or a server with the same API).
+    #[arg(
+        long,
+        global = true,
+        default_value = "https://lichess.org",
+        value_name = "URL"
+    )]
+    pub server: String,
+    #[command(flatten)]
+    pub lang: LangArg,
+    /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print.
+    #[arg(long, global = true, value_enum, value_name = "BACKEND")]
+    pub speech: Option<BackendArg>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum OnlineCommand {
+    /// Store your lichess token (created on lichess with the scope board:play).
+    Login,
+    /// Delete the stored token.
+    Logout,
+    /// Play a game on lichess: a public seek, a challenge, or lichess's computer; or continue
+    /// a game in progress (--game).
+    #[command(after_long_help = ONLINE_PLAY_HELP)]
+    Play(OnlinePlayArgs),
+    /// List your games in progress on lichess.
+    Games,
+}
+
+/// `hector online play --color`.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum OnlineColorArg {
+    White,
+    Black,
+    Random,
+}
+
+impl From<OnlineColorArg> for crate::app::online::ColorChoice {
+    fn from(c: OnlineColorArg) -> Self {
+        match c {
+            OnlineColorArg::White => Self::White,
+            OnlineColorArg::Black => Self::Black,
+            OnlineColorArg::Random => Self::Random,
+        }
+    }
+}
+
+/// `hector online play --variant`.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum VariantArg {
+    Standard,
+    Chess960,
+}
+
+impl From<VariantArg> for crate::app::online::VariantChoice {
+    fn from(v: VariantArg) -> Self {
+        match v {
+            VariantArg::Standard => Self::Standard,
+            VariantArg::Chess960 => Self::Chess960,
+        }
+    }
+}
+
+/// The options of `hector online play`.
+#[derive(Debug, clap::Args)]
+pub struct OnlinePlayArgs {
+    /// A public seek with this time control, as everywhere: minutes plus seconds per move,
+    /// e.g. 15+10.
+    #[arg(long, value_name = "MIN+SEC", conflicts_with_all = ["challenge", "ai", "game"])]
+    pub seek: Option<String>,
+    /// Challenge this lichess user.
+    #[arg(long, value_name = "USER", conflicts_with_all = ["ai", "game"])]
+    pub challenge: Option<String>,
+    /// Play lichess's computer at this level (1-8).
+    #[arg(long, value_name = "LEVEL", value_parser = |s: &str| super::usage::in_range::<u8>(s, 1, 8), conflicts_with = "game")]
+    pub ai: Option<u8>,
+    /// Continue a game in progress: its number in hector online games, or its lichess id.
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<String>,
+    /// The time control of a challenge or a game against the computer, minutes plus seconds
+    /// per move as everywhere (default 15+10).
+    #[arg(long, value_name = "MIN+SEC")]
+    pub time: Option<String>,
+    #[arg(long, value_enum, default_value = "random")]
+    pub color: OnlineColorArg,
+    /// A rated game.
+    #[arg(long)]
+    pub rated: bool,
+    #[arg(long, value_enum, default_value = "standard")]
+    pub variant: VariantArg,
+    /// Your board on a serial port: your moves are read from it.
+    #[arg(long, value_name = "PORT", requires = "protocol")]
+    pub board: Option<PathBuf>,
+    #[arg(long, value_enum)]
+    pub protocol: Option<ProtocolArg>,
+    /// Plain lines instead of the full screen.
+    #[arg(long)]
+    pub screen_reader: bool,
+    /// Your own time said without asking, from the server's clock: every 15 minutes, at 10,
+    /// 5, 2 and 1 minutes and 30 s left, and each of the last ten seconds. Off by default
+    /// (Appendix D9d: times on request, with `uhr`).
+    #[arg(long)]
+    pub announce: bool,
 }
 
 /// `--opponent`: who plays the other side.
@@ -690,6 +900,27 @@ impl std::str::FromStr for Marks {
     type Err = super::usage::ValueProblem;
 
     fn from_str(text: &str) -> Result<Marks, Self::Err> {
-        super::modes::parse_marks(text).map(Marks)
+        parse_marks(text).map(Marks)
     }
+}
+
+/// Reads a list of remaining times such as "10m,5m,30s".
+fn parse_marks(text: &str) -> Result<Vec<std::time::Duration>, super::usage::ValueProblem> {
+    use super::usage::ValueProblem;
+    text.split(',')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            let (digits, unit) =
+                t.split_at(t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len()));
+            let n: u64 = digits
+                .parse()
+                .map_err(|_| ValueProblem::NotATime(t.to_string()))?;
+            match unit {
+                "m" | "min" => Ok(std::time::Duration::from_secs(n.saturating_mul(60))),
+                "s" | "" => Ok(std::time::Duration::from_secs(n)),
+                _ => Err(ValueProblem::TimeUnit(t.to_string())),
+            }
+        })
+        .collect()
 }

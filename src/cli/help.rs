@@ -410,3 +410,16 @@ as a variation with its evaluation; --output FILE writes a file as hector export
 The engine looks at every position to --depth half-moves (14 when neither --depth nor \
 --movetime is given, at most a second per position: about ten seconds for a 40-move game) or \
 for --movetime milliseconds. --speak also says every line.";
+
+/// What `hector online play --help` says after the options.
+pub const ONLINE_PLAY_HELP: &str = "In the game every question and key of hector play works \
+(hector play --help): the moves in the Appendix D words, the opponent's with its label \
+(Schwarz: Eva fünf); chat, sag TEXT, remis, annehmen, zurück, aufgeben, abbrechen and sieg go \
+to lichess; gegner (opponent) names the opponent with the rating lichess gives. A move typed \
+while the opponent is to move is a premove: kept (Vorauszug gemerkt), sent to lichess as soon \
+as the opponent's move has come, or dropped with the reason; Enter on an empty line cancels \
+it. On the full screen F1 lists the keys: Tab gives them to the board (Space picks up and \
+plays, m and Shift+M the moves and captures of the focused piece, Shift+1 to 8 a file, \
+Shift+A and Shift+D back and forward in the game, f turns the board, o the opponent), Page Up \
+and Page Down page through the newest answer. --screen-reader prints each answer once, \
+wrapped at spaces, with the prompt after its last line.";

@@ -48,13 +48,11 @@ fn run() -> Result<ExitCode, Fatal> {
             return Err(command_line(&e, &argv));
         }
     };
+    // One resolve function per mode (modes.rs): it turns the options into the mode's
+    // set-up, refuses what cannot be used, and runs the mode.
     Ok(match cli.command {
         Command::Play(args) => play(args)?,
-        Command::Online(args) => {
-            let (speech, chosen, lang, _) =
-                mode_speech(args.lang.as_deref(), args.speech.map(Into::into))?;
-            crate::app::online::main(args, speech, chosen, lang)
-        }
+        Command::Online(args) => online(args)?,
         Command::Resume {
             game,
             screen_reader,
@@ -75,119 +73,35 @@ fn run() -> Result<ExitCode, Fatal> {
             new,
             lang,
             speech,
-        } => {
-            let (settings, speech_chosen, lang, _) =
-                mode_speech(lang.as_deref(), speech.map(Into::into))?;
-            crate::app::arbiter::run(
-                crate::app::arbiter::ArbiterOptions {
-                    files: games,
-                    speech: settings,
-                    speech_chosen,
-                    screen_reader,
-                    new,
-                },
-                lang,
-            )
-        }
-        Command::Say { text, speech, wav } => {
-            let settings = speech.apply(settings_or_defaults(speech.lang.as_deref()).speech);
-            let lang = lang_or_exit(&settings.language)?;
-            crate::app::say::run(&text, &settings, lang, wav.as_deref())
-        }
+        } => arbiter(games, screen_reader, new, lang, speech)?,
+        Command::Say { text, speech, wav } => say(&text, &speech, wav.as_deref())?,
         Command::Voices { lang } => crate::app::say::voices(lang.as_deref()),
-        Command::Clock {
-            tc,
-            white,
-            screen_reader,
-            tournament,
-            every,
-            warn,
-            no_countdown,
-            speech,
-        } => {
-            let settings = speech.apply(settings_or_defaults(speech.lang.as_deref()).speech);
-            let lang = lang_or_exit(&settings.language)?;
-            let control = match crate::core::clock::TimeControl::typed(&tc) {
-                Ok((c, _)) => c,
-                Err(e) => {
-                    let why = crate::core::notation::refusals::control_error_words(&e, lang);
-                    return Err(refuse_option(&format!("--tc {tc}"), &why, &settings, lang));
-                }
-            };
-            let mut announce = if tournament {
-                crate::core::clock::AnnounceSettings::tournament()
-            } else {
-                crate::core::clock::AnnounceSettings::casual()
-            };
-            if let Some(m) = every {
-                announce.every = Some(std::time::Duration::from_secs(m * 60));
-            }
-            if let Some(marks) = warn {
-                announce.thresholds = marks.0;
-            }
-            if no_countdown {
-                announce.countdown = false;
-            }
-            crate::app::clock::run(
-                crate::app::clock::ClockOptions {
-                    control,
-                    white,
-                    screen_reader,
-                    announce,
-                    speech_chosen: settings.backend != crate::core::settings::BackendChoice::Auto,
-                    speech: settings,
-                },
-                lang,
-            )
-        }
+        Command::Clock(args) => clock(args)?,
         Command::Check { file, json, run } => {
             crate::app::check::run(&file, json, run.jobs(), run.quiet)
         }
-        Command::Games { lang } => {
-            let lang = lang_or_exit(&chosen_language(lang))?;
-            crate::app::games::list(lang)
-        }
-        Command::Analyse(args) => {
-            let lang = lang_or_exit(&args.lang)?;
-            let speaker = args
-                .speak
-                .then(|| printing_speaker(lang, args.backend.map(Into::into)));
-            crate::app::analyse::run(&args, lang, speaker)
-        }
+        Command::Games { lang } => games(lang)?,
+        Command::Analyse(args) => analyse(args)?,
         Command::Export {
             game,
             pgn: _,
             text,
             lang,
             output,
-        } => {
-            let lang = lang_or_exit(&chosen_language(lang))?;
-            let format = if text {
-                crate::app::games::ExportFormat::Text
-            } else {
-                crate::app::games::ExportFormat::Pgn
-            };
-            crate::app::games::export(&game, format, lang, output.as_deref())
-        }
+        } => export(&game, text, lang, output.as_deref())?,
         Command::Transcript {
             file,
             lang,
             form,
             format,
             run,
-        } => {
-            let lang = lang_or_exit(&lang)?;
-            crate::app::transcript::run(&file, lang, form.into(), format, run.jobs(), run.quiet)
-        }
+        } => transcript(&file, lang, form, format, &run)?,
         Command::Parse {
             text,
             fen,
             chess960,
             lang,
-        } => {
-            let lang = lang_or_exit(&lang)?;
-            crate::app::parse::run(&text.join(" "), fen.as_deref(), chess960, lang)
-        }
+        } => parse(&text, fen.as_deref(), chess960, lang)?,
         Command::Board(BoardCommand::List) => crate::app::board::list(),
         Command::Board(BoardCommand::Monitor {
             port,
@@ -199,20 +113,19 @@ fn run() -> Result<ExitCode, Fatal> {
             no_raw,
             speak,
             backend,
-        }) => {
-            let lang = lang_or_exit(&lang)?;
-            let speaker = speak.then(|| printing_speaker(lang, backend.map(Into::into)));
-            let opts = crate::app::board::MonitorOptions {
+        }) => monitor(
+            crate::app::board::MonitorOptions {
                 port,
                 protocol: protocol.into(),
                 baud,
                 fen,
                 chess960,
                 raw: !no_raw,
-                speaker,
-            };
-            crate::app::board::monitor(&opts, lang)
-        }
+                speaker: None,
+            },
+            lang,
+            speak.then_some(backend),
+        )?,
         Command::SimulateBoard {
             protocol,
             script,
@@ -230,9 +143,4 @@ fn run() -> Result<ExitCode, Fatal> {
         }),
         Command::PackageFiles { dir } => package_files::run(&dir),
     })
-}
-
-/// The language asked for with `--lang`, else the configuration file's.
-fn chosen_language(lang: Option<String>) -> String {
-    lang.unwrap_or_else(|| settings_or_defaults(None).speech.language)
 }

@@ -104,29 +104,6 @@ fn language_refusal(
     (text, lang)
 }
 
-/// Reads a list of remaining times such as "10m,5m,30s".
-pub(super) fn parse_marks(
-    text: &str,
-) -> Result<Vec<std::time::Duration>, super::usage::ValueProblem> {
-    use super::usage::ValueProblem;
-    text.split(',')
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .map(|t| {
-            let (digits, unit) =
-                t.split_at(t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len()));
-            let n: u64 = digits
-                .parse()
-                .map_err(|_| ValueProblem::NotATime(t.to_string()))?;
-            match unit {
-                "m" | "min" => Ok(std::time::Duration::from_secs(n.saturating_mul(60))),
-                "s" | "" => Ok(std::time::Duration::from_secs(n)),
-                _ => Err(ValueProblem::TimeUnit(t.to_string())),
-            }
-        })
-        .collect()
-}
-
 /// A start-up option whose value cannot be used ("--tc: …"): a usage error, printed and said.
 pub(super) fn refuse_option(
     option: &str,
@@ -263,7 +240,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
     use crate::core::variant::{Variant, chess960_position, position_from_fen};
 
     let (speech, speech_chosen, lang, config) =
-        mode_speech(args.lang.as_deref(), args.speech.map(Into::into))?;
+        mode_speech(args.lang.lang.as_deref(), args.speech.map(Into::into))?;
     let control = match args
         .tc
         .as_deref()
@@ -381,7 +358,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
             entries,
         },
         board,
-        pieces: args.pieces,
+        pieces: args.pieces.into(),
         colors: args.colors,
         openings: args.openings || config.play.openings,
         wording: args.wording.apply(config.words),
@@ -562,7 +539,7 @@ pub(super) fn assist(args: AssistArgs) -> Result<ExitCode, Fatal> {
     use crate::core::matchplay::two_boards::Duty;
 
     let (speech, speech_chosen, lang, _) =
-        mode_speech(args.lang.as_deref(), args.speech.map(Into::into))?;
+        mode_speech(args.lang.lang.as_deref(), args.speech.map(Into::into))?;
     let duty = match args.duty {
         DutyArg::Blind => Duty::Blind,
         DutyArg::Sighted => Duty::Sighted,
@@ -642,9 +619,195 @@ pub(super) fn assist(args: AssistArgs) -> Result<ExitCode, Fatal> {
         speech,
         speech_chosen,
         screen_reader: args.screen_reader,
-        pieces: args.pieces,
+        pieces: args.pieces.into(),
         colors: args.colors,
         start,
     };
     Ok(crate::app::assist::run(options, lang))
+}
+
+pub(super) fn online(args: OnlineArgs) -> Result<ExitCode, Fatal> {
+    use crate::app::online::{GameRequest, OnlineAction, OnlineOptions};
+    let (speech, chosen, lang, _) =
+        mode_speech(args.lang.lang.as_deref(), args.speech.map(Into::into))?;
+    let action = match args.command {
+        OnlineCommand::Login => OnlineAction::Login,
+        OnlineCommand::Logout => OnlineAction::Logout,
+        OnlineCommand::Games => OnlineAction::Games,
+        OnlineCommand::Play(p) => OnlineAction::Play(GameRequest {
+            seek: p.seek,
+            challenge: p.challenge,
+            ai: p.ai,
+            game: p.game,
+            time: p.time,
+            color: p.color.into(),
+            rated: p.rated,
+            variant: p.variant.into(),
+            board: p.board.zip(p.protocol.map(Into::into)),
+            screen_reader: p.screen_reader,
+            announce: p.announce,
+        }),
+    };
+    let options = OnlineOptions {
+        server: args.server,
+        action,
+    };
+    Ok(crate::app::online::main(options, speech, chosen, lang))
+}
+
+pub(super) fn arbiter(
+    files: Vec<PathBuf>,
+    screen_reader: bool,
+    new: bool,
+    lang: LangArg,
+    speech: Option<BackendArg>,
+) -> Result<ExitCode, Fatal> {
+    let (settings, speech_chosen, lang, _) =
+        mode_speech(lang.lang.as_deref(), speech.map(Into::into))?;
+    Ok(crate::app::arbiter::run(
+        crate::app::arbiter::ArbiterOptions {
+            files,
+            speech: settings,
+            speech_chosen,
+            screen_reader,
+            new,
+        },
+        lang,
+    ))
+}
+
+pub(super) fn say(
+    text: &[String],
+    speech: &SpeechArgs,
+    wav: Option<&std::path::Path>,
+) -> Result<ExitCode, Fatal> {
+    let settings = speech.apply(settings_or_defaults(speech.lang.lang.as_deref()).speech);
+    let lang = lang_or_exit(&settings.language)?;
+    Ok(crate::app::say::run(text, &settings, lang, wav))
+}
+
+pub(super) fn clock(args: ClockArgs) -> Result<ExitCode, Fatal> {
+    let settings = args
+        .speech
+        .apply(settings_or_defaults(args.speech.lang.lang.as_deref()).speech);
+    let lang = lang_or_exit(&settings.language)?;
+    let tc = &args.tc;
+    let control = match crate::core::clock::TimeControl::typed(tc) {
+        Ok((c, _)) => c,
+        Err(e) => {
+            let why = refusals::control_error_words(&e, lang);
+            return Err(refuse_option(&format!("--tc {tc}"), &why, &settings, lang));
+        }
+    };
+    let mut announce = if args.tournament {
+        crate::core::clock::AnnounceSettings::tournament()
+    } else {
+        crate::core::clock::AnnounceSettings::casual()
+    };
+    if let Some(m) = args.every {
+        announce.every = Some(std::time::Duration::from_secs(m * 60));
+    }
+    if let Some(marks) = args.warn {
+        announce.thresholds = marks.0;
+    }
+    if args.no_countdown {
+        announce.countdown = false;
+    }
+    Ok(crate::app::clock::run(
+        crate::app::clock::ClockOptions {
+            control,
+            white: args.white.into(),
+            screen_reader: args.screen_reader,
+            announce,
+            speech_chosen: settings.backend != crate::core::settings::BackendChoice::Auto,
+            speech: settings,
+        },
+        lang,
+    ))
+}
+
+/// The language asked for with `--lang`, else the configuration file's.
+fn chosen_language(lang: LangArg) -> Result<&'static Language, Fatal> {
+    let code = lang
+        .lang
+        .unwrap_or_else(|| settings_or_defaults(None).speech.language);
+    lang_or_exit(&code)
+}
+
+pub(super) fn games(lang: LangArg) -> Result<ExitCode, Fatal> {
+    Ok(crate::app::games::list(chosen_language(lang)?))
+}
+
+pub(super) fn analyse(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
+    let lang = chosen_language(args.lang)?;
+    let speaker = args
+        .speak
+        .then(|| printing_speaker(lang, args.backend.map(Into::into)));
+    let options = crate::app::analyse::AnalyseOptions {
+        game: args.game,
+        pgn_game: args.pgn_game,
+        errors: args.errors,
+        pgn: args.pgn,
+        output: args.output,
+        depth: args.depth,
+        movetime: args.movetime,
+        engine: args.engine,
+        form: args.form.into(),
+    };
+    Ok(crate::app::analyse::run(&options, lang, speaker))
+}
+
+pub(super) fn export(
+    game: &str,
+    text: bool,
+    lang: LangArg,
+    output: Option<&std::path::Path>,
+) -> Result<ExitCode, Fatal> {
+    let lang = chosen_language(lang)?;
+    let format = if text {
+        crate::app::games::ExportFormat::Text
+    } else {
+        crate::app::games::ExportFormat::Pgn
+    };
+    Ok(crate::app::games::export(game, format, lang, output))
+}
+
+pub(super) fn transcript(
+    file: &std::path::Path,
+    lang: LangArg,
+    form: FormArg,
+    format: FormatArg,
+    run: &PgnRunArgs,
+) -> Result<ExitCode, Fatal> {
+    let lang = chosen_language(lang)?;
+    Ok(crate::app::transcript::run(
+        file,
+        lang,
+        form.into(),
+        format.into(),
+        run.jobs(),
+        run.quiet,
+    ))
+}
+
+pub(super) fn parse(
+    text: &[String],
+    fen: Option<&str>,
+    chess960: bool,
+    lang: LangArg,
+) -> Result<ExitCode, Fatal> {
+    let lang = chosen_language(lang)?;
+    Ok(crate::app::parse::run(&text.join(" "), fen, chess960, lang))
+}
+
+/// `backend` is `Some` when the sentences are to be said too (`--speak`), with the backend
+/// asked for, if any.
+pub(super) fn monitor(
+    mut options: crate::app::board::MonitorOptions,
+    lang: LangArg,
+    backend: Option<Option<BackendArg>>,
+) -> Result<ExitCode, Fatal> {
+    let lang = chosen_language(lang)?;
+    options.speaker = backend.map(|b| printing_speaker(lang, b.map(Into::into)));
+    Ok(crate::app::board::monitor(&options, lang))
 }

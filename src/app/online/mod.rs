@@ -8,7 +8,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use clap::{Args, Subcommand, ValueEnum};
 use shakmaty::Color;
 
 use crate::app::output::Out as Report;
@@ -29,134 +28,80 @@ use crate::io::board_link::{BoardEvent, BoardLink, Protocol};
 use crate::io::lichess::{self, ApiError, Client, GameLink, News, token};
 use crate::io::terminal::FullScreen;
 
-/// `hector online`'s command line.
-#[derive(Debug, Args)]
-pub struct OnlineArgs {
-    #[command(subcommand)]
-    pub command: OnlineCommand,
-    /// The server (lichess, or a server with the same API).
-    #[arg(
-        long,
-        global = true,
-        default_value = "https://lichess.org",
-        value_name = "URL"
-    )]
+/// What `hector online` is asked to do, and on which server (lichess, or a server with the
+/// same API).
+pub struct OnlineOptions {
     pub server: String,
-    /// Language: de (default) or en.
-    #[arg(long, global = true, value_name = "CODE")]
-    pub lang: Option<String>,
-    /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print.
-    #[arg(long, global = true, value_enum, value_name = "BACKEND")]
-    pub speech: Option<crate::cli::BackendArg>,
+    pub action: OnlineAction,
 }
 
-#[derive(Debug, Subcommand)]
-pub enum OnlineCommand {
-    /// Store your lichess token (created on lichess with the scope board:play).
+pub enum OnlineAction {
+    /// Store the player's token.
     Login,
     /// Delete the stored token.
     Logout,
-    /// Play a game on lichess: a public seek, a challenge, or lichess's computer; or continue
-    /// a game in progress (--game).
-    #[command(after_long_help = ONLINE_PLAY_HELP)]
-    Play(PlayArgs),
-    /// List your games in progress on lichess.
+    /// Play a game, or continue one.
+    Play(GameRequest),
+    /// List the games in progress.
     Games,
 }
 
-/// What `hector online play --help` says after the options.
-pub const ONLINE_PLAY_HELP: &str = "In the game every question and key of hector play works \
-(hector play --help): the moves in the Appendix D words, the opponent's with its label \
-(Schwarz: Eva fünf); chat, sag TEXT, remis, annehmen, zurück, aufgeben, abbrechen and sieg go \
-to lichess; gegner (opponent) names the opponent with the rating lichess gives. A move typed \
-while the opponent is to move is a premove: kept (Vorauszug gemerkt), sent to lichess as soon \
-as the opponent's move has come, or dropped with the reason; Enter on an empty line cancels \
-it. On the full screen F1 lists the keys: Tab gives them to the board (Space picks up and \
-plays, m and Shift+M the moves and captures of the focused piece, Shift+1 to 8 a file, \
-Shift+A and Shift+D back and forward in the game, f turns the board, o the opponent), Page Up \
-and Page Down page through the newest answer. --screen-reader prints each answer once, \
-wrapped at spaces, with the prompt after its last line.";
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
+#[derive(Debug, Clone, Copy)]
 pub enum ColorChoice {
     White,
     Black,
     Random,
 }
 
-#[derive(Debug, Clone, Copy, ValueEnum)]
+#[derive(Debug, Clone, Copy)]
 pub enum VariantChoice {
     Standard,
     Chess960,
 }
 
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum BoardProtocol {
-    Peg,
-    Dgt,
-}
-
-#[derive(Debug, Args)]
-pub struct PlayArgs {
-    /// A public seek with this time control, as everywhere: minutes plus seconds per move,
-    /// e.g. 15+10.
-    #[arg(long, value_name = "MIN+SEC", conflicts_with_all = ["challenge", "ai", "game"])]
+/// The game asked for: a seek, a challenge, lichess's computer, or one in progress.
+#[derive(Debug)]
+pub struct GameRequest {
+    /// A public seek with this time control (minutes plus seconds per move).
     pub seek: Option<String>,
     /// Challenge this lichess user.
-    #[arg(long, value_name = "USER", conflicts_with_all = ["ai", "game"])]
     pub challenge: Option<String>,
     /// Play lichess's computer at this level (1-8).
-    #[arg(long, value_name = "LEVEL", value_parser = |s: &str| crate::cli::in_range::<u8>(s, 1, 8), conflicts_with = "game")]
     pub ai: Option<u8>,
-    /// Continue a game in progress: its number in hector online games, or its lichess id.
-    #[arg(long, value_name = "GAME")]
+    /// A game in progress: its number in the list of games, or its lichess id.
     pub game: Option<String>,
-    /// The time control of a challenge or a game against the computer, minutes plus seconds
-    /// per move as everywhere (default 15+10).
-    #[arg(long, value_name = "MIN+SEC")]
+    /// The time control of a challenge or a game against the computer.
     pub time: Option<String>,
-    #[arg(long, value_enum, default_value = "random")]
     pub color: ColorChoice,
-    /// A rated game.
-    #[arg(long)]
     pub rated: bool,
-    #[arg(long, value_enum, default_value = "standard")]
     pub variant: VariantChoice,
-    /// Your board on a serial port: your moves are read from it.
-    #[arg(long, value_name = "PORT", requires = "protocol")]
-    pub board: Option<PathBuf>,
-    #[arg(long, value_enum)]
-    pub protocol: Option<BoardProtocol>,
-    /// Plain lines instead of the full screen.
-    #[arg(long)]
+    /// The player's board: its port and protocol.
+    pub board: Option<(PathBuf, Protocol)>,
     pub screen_reader: bool,
-    /// Your own time said without asking, from the server's clock: every 15 minutes, at 10,
-    /// 5, 2 and 1 minutes and 30 s left, and each of the last ten seconds. Off by default
-    /// (Appendix D9d: times on request, with `uhr`).
-    #[arg(long)]
+    /// The player's own time said without asking.
     pub announce: bool,
 }
 
 /// Runs `hector online`.
 pub fn main(
-    args: OnlineArgs,
+    options: OnlineOptions,
     speech: SpeechSettings,
     speech_chosen: bool,
     lang: &'static Language,
 ) -> ExitCode {
     // Before anything is read or sent: the token goes only where no one can read it.
-    if !matches!(args.command, OnlineCommand::Logout)
-        && let Err(e) = lichess::check_server(&args.server)
+    if !matches!(options.action, OnlineAction::Logout)
+        && let Err(e) = lichess::check_server(&options.server)
     {
         return fail(&server_words(&e, lang));
     }
-    match args.command {
-        OnlineCommand::Login => login(&args.server, lang),
-        OnlineCommand::Logout => logout(lang),
-        OnlineCommand::Games => games(&args.server, lang),
-        OnlineCommand::Play(play) => {
+    match options.action {
+        OnlineAction::Login => login(&options.server, lang),
+        OnlineAction::Logout => logout(lang),
+        OnlineAction::Games => games(&options.server, lang),
+        OnlineAction::Play(play) => {
             let setup = Setup {
-                server: args.server.clone(),
+                server: options.server.clone(),
                 speech,
                 speech_chosen,
             };
@@ -402,7 +347,7 @@ fn time_control(text: &str) -> Option<(u32, u32)> {
 }
 
 /// Starts or finds the game: its lichess id.
-fn start_game(args: &PlayArgs, client: &Client, lang: &Language) -> Result<String, String> {
+fn start_game(args: &GameRequest, client: &Client, lang: &Language) -> Result<String, String> {
     let o = &lang.online;
     let reason = |e: ApiError| match e {
         ApiError::Unauthorized => o.revoked.clone(),
@@ -577,7 +522,7 @@ fn open_game(
     }
 }
 
-fn run_play(args: PlayArgs, setup: Setup, lang: &'static Language) -> ExitCode {
+fn run_play(args: GameRequest, setup: Setup, lang: &'static Language) -> ExitCode {
     let (client, account) = match connect(&setup.server, lang) {
         Ok(c) => c,
         Err(text) => return fail(&text),
@@ -605,11 +550,8 @@ fn run_play(args: PlayArgs, setup: Setup, lang: &'static Language) -> ExitCode {
         Err(e) => return fail(&e.to_string()),
     };
     let mut board = None;
-    if let (Some(port), Some(p)) = (&args.board, args.protocol) {
-        let protocol = match p {
-            BoardProtocol::Peg => Protocol::Peg,
-            BoardProtocol::Dgt => Protocol::Dgt,
-        };
+    if let Some((port, protocol)) = &args.board {
+        let protocol = *protocol;
         let mode = online.game().variant().castling_mode();
         match BoardLink::open(
             port,

@@ -19,7 +19,7 @@ use crate::core::notation::language::{Language, fill, role_index};
 use crate::core::notation::scoresheet::scoresheet_lines;
 
 /// How pieces are drawn.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Pieces {
     /// The language's letters: K D T L S B in German, K Q R B N P in English.
     #[default]
