@@ -36,7 +36,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use hector::app::simulate::model::{Chunk, SimBoard};
+use hector::app::modes::simulate::model::{Chunk, SimBoard};
 use hector::core::notation::language::language;
 use hector::core::notation::speak::{Form, announce};
 use hector::core::testkit::games::Rng;

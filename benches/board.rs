@@ -24,7 +24,7 @@ mod support;
 
 use std::time::{Duration, Instant};
 
-use hector::app::simulate::model::SimBoard;
+use hector::app::modes::simulate::model::SimBoard;
 use hector::core::board::Recognition;
 use hector::core::board::dgt::DgtDecoder;
 use hector::core::board::peg::{PegDecoder, with_checksum};

@@ -14,7 +14,7 @@ mod support;
 
 use std::time::Instant;
 
-use hector::app::transcript::{Format, render_game};
+use hector::app::modes::transcript::{Format, render_game};
 use hector::core::notation::language::language;
 use hector::core::notation::parse::parse_move;
 use hector::core::notation::speak::{Form, announce};

@@ -1,21 +1,6 @@
-//! The modes of hector. Each mode parses nothing itself (clap did), wires adapters to the
-//! pure core and reports.
+//! The application: the modes, and the services several modes share. A mode parses nothing
+//! itself (clap did, in cli), wires adapters to the pure core and reports; only cli names a
+//! mode. A service is named by modes and by other services, never names a mode.
 
-pub mod analyse;
-pub mod arbiter;
-pub mod assist;
-pub mod board;
-pub mod check;
-pub mod clock;
-pub mod games;
-pub mod online;
-pub mod output;
-pub mod parse;
-pub mod pgn_jobs;
-pub mod play;
-pub mod recorder;
-pub mod say;
-pub mod simulate;
-pub mod table;
-pub mod transcript;
-pub mod ui;
+pub mod modes;
+pub mod services;

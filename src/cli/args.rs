@@ -593,7 +593,7 @@ pub struct PgnRunArgs {
 impl PgnRunArgs {
     pub fn jobs(&self) -> usize {
         self.jobs
-            .map_or_else(crate::app::pgn_jobs::default_jobs, usize::from)
+            .map_or_else(crate::app::services::pgn_jobs::default_jobs, usize::from)
     }
 }
 
@@ -646,7 +646,7 @@ pub enum PiecesArg {
     Figurines,
 }
 
-impl From<PiecesArg> for crate::app::ui::view::Pieces {
+impl From<PiecesArg> for crate::app::services::ui::view::Pieces {
     fn from(p: PiecesArg) -> Self {
         match p {
             PiecesArg::Letters => Self::Letters,
@@ -662,7 +662,7 @@ pub enum SideArg {
     Right,
 }
 
-impl From<SideArg> for crate::app::clock::Side {
+impl From<SideArg> for crate::app::modes::clock::Side {
     fn from(s: SideArg) -> Self {
         match s {
             SideArg::Left => Self::Left,
@@ -680,7 +680,7 @@ pub enum FormatArg {
     Tsv,
 }
 
-impl From<FormatArg> for crate::app::transcript::Format {
+impl From<FormatArg> for crate::app::modes::transcript::Format {
     fn from(f: FormatArg) -> Self {
         match f {
             FormatArg::Text => Self::Text,
@@ -773,7 +773,7 @@ pub enum OnlineColorArg {
     Random,
 }
 
-impl From<OnlineColorArg> for crate::app::online::ColorChoice {
+impl From<OnlineColorArg> for crate::app::modes::online::ColorChoice {
     fn from(c: OnlineColorArg) -> Self {
         match c {
             OnlineColorArg::White => Self::White,
@@ -790,7 +790,7 @@ pub enum VariantArg {
     Chess960,
 }
 
-impl From<VariantArg> for crate::app::online::VariantChoice {
+impl From<VariantArg> for crate::app::modes::online::VariantChoice {
     fn from(v: VariantArg) -> Self {
         match v {
             VariantArg::Standard => Self::Standard,

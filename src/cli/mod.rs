@@ -75,10 +75,10 @@ fn run() -> Result<ExitCode, Fatal> {
             speech,
         } => arbiter(games, screen_reader, new, lang, speech)?,
         Command::Say { text, speech, wav } => say(&text, &speech, wav.as_deref())?,
-        Command::Voices { lang } => crate::app::say::voices(lang.as_deref()),
+        Command::Voices { lang } => crate::app::modes::say::voices(lang.as_deref()),
         Command::Clock(args) => clock(args)?,
         Command::Check { file, json, run } => {
-            crate::app::check::run(&file, json, run.jobs(), run.quiet)
+            crate::app::modes::check::run(&file, json, run.jobs(), run.quiet)
         }
         Command::Games { lang } => games(lang)?,
         Command::Analyse(args) => analyse(args)?,
@@ -102,7 +102,7 @@ fn run() -> Result<ExitCode, Fatal> {
             chess960,
             lang,
         } => parse(&text, fen.as_deref(), chess960, lang)?,
-        Command::Board(BoardCommand::List) => crate::app::board::list(),
+        Command::Board(BoardCommand::List) => crate::app::modes::board::list(),
         Command::Board(BoardCommand::Monitor {
             port,
             protocol,
@@ -114,7 +114,7 @@ fn run() -> Result<ExitCode, Fatal> {
             speak,
             backend,
         }) => monitor(
-            crate::app::board::MonitorOptions {
+            crate::app::modes::board::MonitorOptions {
                 port,
                 protocol: protocol.into(),
                 baud,
@@ -133,7 +133,7 @@ fn run() -> Result<ExitCode, Fatal> {
             link,
             fen,
             chess960,
-        } => crate::app::simulate::run(crate::app::simulate::Options {
+        } => crate::app::modes::simulate::run(crate::app::modes::simulate::Options {
             protocol: protocol.into(),
             identify_pieces,
             script,

@@ -46,7 +46,7 @@ impl Fatal {
         errln!("{}: {}", self.who, self.message);
         if let Some((settings, lang)) = &self.spoken {
             // Already printed on standard error: a print backend adds nothing.
-            let (speaker, _notices) = crate::app::say::quiet_speaker(settings, lang);
+            let (speaker, _notices) = crate::app::modes::say::quiet_speaker(settings, lang);
             // Lines printed one under the other are one utterance, sentence after sentence.
             speaker.urgent(self.message.replace('\n', ". "));
             speaker.wait_idle(std::time::Duration::from_secs(8));
@@ -124,7 +124,7 @@ pub(super) fn printing_speaker(
     if let Some(b) = backend {
         s.backend = b;
     }
-    crate::app::say::quiet_speaker(&s, lang).0
+    crate::app::modes::say::quiet_speaker(&s, lang).0
 }
 
 /// A start-up problem of a spoken mode: a usage error, printed and said.
@@ -235,7 +235,7 @@ pub(super) fn random_chess960() -> u16 {
 }
 
 pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
-    use crate::app::play::{Opponent, PlayOptions};
+    use crate::app::modes::play::{Opponent, PlayOptions};
     use crate::core::game::Game;
     use crate::core::variant::{Variant, chess960_position, position_from_fen};
 
@@ -269,7 +269,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
         Variant::Standard
     };
     let fresh = args.new || args.fen.is_some() || args.chess960.is_some() || args.from.is_some();
-    if !fresh && let Some(path) = crate::app::play::resume::offer(lang, &speech) {
+    if !fresh && let Some(path) = crate::app::modes::play::resume::offer(lang, &speech) {
         return resume_journal(
             &path,
             None,
@@ -353,7 +353,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
         speech,
         speech_chosen,
         screen_reader: args.screen_reader,
-        start: crate::app::play::Start::New {
+        start: crate::app::modes::play::Start::New {
             game: Box::new(game),
             entries,
         },
@@ -369,7 +369,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
         },
         hints: !args.no_hints,
     };
-    Ok(crate::app::play::run(options, lang))
+    Ok(crate::app::modes::play::run(options, lang))
 }
 
 /// Continues the game recorded at `path`.
@@ -381,7 +381,7 @@ pub(super) fn resume_path(
     config: &crate::core::settings::Settings,
     no_takeback: bool,
 ) -> Result<ExitCode, Fatal> {
-    let resumed = match crate::app::play::resume::from_journal(path) {
+    let resumed = match crate::app::modes::play::resume::from_journal(path) {
         Ok(r) => r,
         Err(e) => {
             return Err(Fatal::failed("hector resume", format!("{e:#}")));
@@ -394,7 +394,7 @@ pub(super) fn resume_path(
         speech.backend = b;
     }
     let lang = lang_or_exit(&speech.language)?;
-    let options = crate::app::play::PlayOptions {
+    let options = crate::app::modes::play::PlayOptions {
         color: resumed.color,
         opponent: resumed.opponent,
         level: resumed.level,
@@ -406,7 +406,7 @@ pub(super) fn resume_path(
         screen_reader,
         start: resumed.start,
         board: resumed.board,
-        pieces: crate::app::ui::view::Pieces::Letters,
+        pieces: crate::app::services::ui::view::Pieces::Letters,
         colors: false,
         openings: config.play.openings,
         wording: config.words,
@@ -417,7 +417,7 @@ pub(super) fn resume_path(
         },
         hints: resumed.hints,
     };
-    Ok(crate::app::play::run(options, lang))
+    Ok(crate::app::modes::play::run(options, lang))
 }
 
 pub(super) fn resume(
@@ -433,11 +433,11 @@ pub(super) fn resume(
         .unwrap_or_else(|_| crate::core::notation::language::default_language());
     let path = match game {
         // `resolve` has said why there is no such game.
-        Some(g) => match crate::app::games::resolve_for("hector resume", &g, lang) {
+        Some(g) => match crate::app::modes::games::resolve_for("hector resume", &g, lang) {
             Ok(p) => p,
             Err(code) => return Ok(code),
         },
-        None => match crate::app::play::resume::latest() {
+        None => match crate::app::modes::play::resume::latest() {
             Ok(Some(p)) => p,
             Ok(None) => {
                 return Err(Fatal::failed(
@@ -457,11 +457,11 @@ pub(super) fn resume(
         asked.backend = b;
     }
     // In the game's own language, as the game that follows.
-    let path = match crate::app::play::resume::continue_damaged(&path, &asked, None) {
-        Ok(crate::app::play::resume::Continue::Journal(p)) => p,
-        Ok(crate::app::play::resume::Continue::Declined) => return Ok(ExitCode::SUCCESS),
+    let path = match crate::app::modes::play::resume::continue_damaged(&path, &asked, None) {
+        Ok(crate::app::modes::play::resume::Continue::Journal(p)) => p,
+        Ok(crate::app::modes::play::resume::Continue::Declined) => return Ok(ExitCode::SUCCESS),
         // Nobody could be asked: the reason has been told.
-        Ok(crate::app::play::resume::Continue::NotAsked) => return Ok(ExitCode::from(1)),
+        Ok(crate::app::modes::play::resume::Continue::NotAsked) => return Ok(ExitCode::from(1)),
         Err(e) => {
             return Err(Fatal::failed("hector resume", format!("{e:#}")));
         }
@@ -509,7 +509,7 @@ pub(super) fn resume_assist(
     backend: Option<crate::core::settings::BackendChoice>,
     mut speech: crate::core::settings::SpeechSettings,
 ) -> Result<ExitCode, Fatal> {
-    let (table, start, language) = match crate::app::assist::resume_spec(path, envelope) {
+    let (table, start, language) = match crate::app::modes::assist::resume_spec(path, envelope) {
         Ok(r) => r,
         Err(e) => {
             return Err(Fatal::failed("hector resume", format!("{e:#}")));
@@ -522,20 +522,20 @@ pub(super) fn resume_assist(
         speech.backend = b;
     }
     let lang = lang_or_exit(&speech.language)?;
-    let options = crate::app::assist::AssistOptions {
+    let options = crate::app::modes::assist::AssistOptions {
         table,
         speech,
         speech_chosen,
         screen_reader,
-        pieces: crate::app::ui::view::Pieces::Letters,
+        pieces: crate::app::services::ui::view::Pieces::Letters,
         colors: false,
         start,
     };
-    Ok(crate::app::assist::run(options, lang))
+    Ok(crate::app::modes::assist::run(options, lang))
 }
 
 pub(super) fn assist(args: AssistArgs) -> Result<ExitCode, Fatal> {
-    use crate::app::table::{BoardSpec, TableSpec};
+    use crate::app::services::table::{BoardSpec, TableSpec};
     use crate::core::matchplay::two_boards::Duty;
 
     let (speech, speech_chosen, lang, _) =
@@ -577,7 +577,7 @@ pub(super) fn assist(args: AssistArgs) -> Result<ExitCode, Fatal> {
             lang,
         ));
     }
-    let start = match crate::app::assist::new_start(args.fen.as_deref()) {
+    let start = match crate::app::modes::assist::new_start(args.fen.as_deref()) {
         Ok(s) => s,
         Err(e) => return Err(refuse(&format!("{e:#}"), &speech, lang)),
     };
@@ -614,7 +614,7 @@ pub(super) fn assist(args: AssistArgs) -> Result<ExitCode, Fatal> {
         envelope: args.envelope.clone(),
         settings: vec![("mode".into(), "assist".into())],
     };
-    let options = crate::app::assist::AssistOptions {
+    let options = crate::app::modes::assist::AssistOptions {
         table,
         speech,
         speech_chosen,
@@ -623,11 +623,11 @@ pub(super) fn assist(args: AssistArgs) -> Result<ExitCode, Fatal> {
         colors: args.colors,
         start,
     };
-    Ok(crate::app::assist::run(options, lang))
+    Ok(crate::app::modes::assist::run(options, lang))
 }
 
 pub(super) fn online(args: OnlineArgs) -> Result<ExitCode, Fatal> {
-    use crate::app::online::{GameRequest, OnlineAction, OnlineOptions};
+    use crate::app::modes::online::{GameRequest, OnlineAction, OnlineOptions};
     let (speech, chosen, lang, _) =
         mode_speech(args.lang.lang.as_deref(), args.speech.map(Into::into))?;
     let action = match args.command {
@@ -652,7 +652,9 @@ pub(super) fn online(args: OnlineArgs) -> Result<ExitCode, Fatal> {
         server: args.server,
         action,
     };
-    Ok(crate::app::online::main(options, speech, chosen, lang))
+    Ok(crate::app::modes::online::main(
+        options, speech, chosen, lang,
+    ))
 }
 
 pub(super) fn arbiter(
@@ -664,8 +666,8 @@ pub(super) fn arbiter(
 ) -> Result<ExitCode, Fatal> {
     let (settings, speech_chosen, lang, _) =
         mode_speech(lang.lang.as_deref(), speech.map(Into::into))?;
-    Ok(crate::app::arbiter::run(
-        crate::app::arbiter::ArbiterOptions {
+    Ok(crate::app::modes::arbiter::run(
+        crate::app::modes::arbiter::ArbiterOptions {
             files,
             speech: settings,
             speech_chosen,
@@ -683,7 +685,7 @@ pub(super) fn say(
 ) -> Result<ExitCode, Fatal> {
     let settings = speech.apply(settings_or_defaults(speech.lang.lang.as_deref()).speech);
     let lang = lang_or_exit(&settings.language)?;
-    Ok(crate::app::say::run(text, &settings, lang, wav))
+    Ok(crate::app::modes::say::run(text, &settings, lang, wav))
 }
 
 pub(super) fn clock(args: ClockArgs) -> Result<ExitCode, Fatal> {
@@ -713,8 +715,8 @@ pub(super) fn clock(args: ClockArgs) -> Result<ExitCode, Fatal> {
     if args.no_countdown {
         announce.countdown = false;
     }
-    Ok(crate::app::clock::run(
-        crate::app::clock::ClockOptions {
+    Ok(crate::app::modes::clock::run(
+        crate::app::modes::clock::ClockOptions {
             control,
             white: args.white.into(),
             screen_reader: args.screen_reader,
@@ -735,7 +737,7 @@ fn chosen_language(lang: LangArg) -> Result<&'static Language, Fatal> {
 }
 
 pub(super) fn games(lang: LangArg) -> Result<ExitCode, Fatal> {
-    Ok(crate::app::games::list(chosen_language(lang)?))
+    Ok(crate::app::modes::games::list(chosen_language(lang)?))
 }
 
 pub(super) fn analyse(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
@@ -743,7 +745,7 @@ pub(super) fn analyse(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
     let speaker = args
         .speak
         .then(|| printing_speaker(lang, args.backend.map(Into::into)));
-    let options = crate::app::analyse::AnalyseOptions {
+    let options = crate::app::modes::analyse::AnalyseOptions {
         game: args.game,
         pgn_game: args.pgn_game,
         errors: args.errors,
@@ -754,7 +756,7 @@ pub(super) fn analyse(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
         engine: args.engine,
         form: args.form.into(),
     };
-    Ok(crate::app::analyse::run(&options, lang, speaker))
+    Ok(crate::app::modes::analyse::run(&options, lang, speaker))
 }
 
 pub(super) fn export(
@@ -765,11 +767,11 @@ pub(super) fn export(
 ) -> Result<ExitCode, Fatal> {
     let lang = chosen_language(lang)?;
     let format = if text {
-        crate::app::games::ExportFormat::Text
+        crate::app::modes::games::ExportFormat::Text
     } else {
-        crate::app::games::ExportFormat::Pgn
+        crate::app::modes::games::ExportFormat::Pgn
     };
-    Ok(crate::app::games::export(game, format, lang, output))
+    Ok(crate::app::modes::games::export(game, format, lang, output))
 }
 
 pub(super) fn transcript(
@@ -780,7 +782,7 @@ pub(super) fn transcript(
     run: &PgnRunArgs,
 ) -> Result<ExitCode, Fatal> {
     let lang = chosen_language(lang)?;
-    Ok(crate::app::transcript::run(
+    Ok(crate::app::modes::transcript::run(
         file,
         lang,
         form.into(),
@@ -797,17 +799,22 @@ pub(super) fn parse(
     lang: LangArg,
 ) -> Result<ExitCode, Fatal> {
     let lang = chosen_language(lang)?;
-    Ok(crate::app::parse::run(&text.join(" "), fen, chess960, lang))
+    Ok(crate::app::modes::parse::run(
+        &text.join(" "),
+        fen,
+        chess960,
+        lang,
+    ))
 }
 
 /// `backend` is `Some` when the sentences are to be said too (`--speak`), with the backend
 /// asked for, if any.
 pub(super) fn monitor(
-    mut options: crate::app::board::MonitorOptions,
+    mut options: crate::app::modes::board::MonitorOptions,
     lang: LangArg,
     backend: Option<Option<BackendArg>>,
 ) -> Result<ExitCode, Fatal> {
     let lang = chosen_language(lang)?;
     options.speaker = backend.map(|b| printing_speaker(lang, b.map(Into::into)));
-    Ok(crate::app::board::monitor(&options, lang))
+    Ok(crate::app::modes::board::monitor(&options, lang))
 }

@@ -129,7 +129,7 @@ fn a_backend_without_audio_is_given_up_for_that_reason() {
     assert_eq!(causes[0].0, crate::io::speech::Cause::NoAudio);
     assert!(causes[0].1.is_some(), "{causes:?}");
     let de = crate::core::notation::language::language("de").expect("de");
-    let words = crate::app::say::notice_text(
+    let words = crate::app::modes::say::notice_text(
         &Notice::Switched {
             from: BackendKind::EspeakNg,
             to: BackendKind::Print,

@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use shakmaty::uci::UciMove;
 
-use crate::app::output::Out;
+use crate::app::services::output::Out;
 use crate::core::notation::language::Language;
 use crate::core::notation::parse::{message, parse_move};
 use crate::core::notation::speak::{Form, announce};

@@ -11,8 +11,8 @@
 
 use std::io::Write;
 
-use crate::app::say::notice_text;
-use crate::app::ui::keys::KeyOutcome;
+use crate::app::modes::say::notice_text;
+use crate::app::services::ui::keys::KeyOutcome;
 use crate::core::matchplay::session::{SpeechControl, Urgency};
 use crate::core::notation::language::Language;
 use crate::io::speech::{Kind, Notice, Speaker};
@@ -192,7 +192,7 @@ impl Narrator {
         let width = self.width();
         for l in lines {
             let pieces = match width {
-                Some(w) => crate::app::ui::view::wrap_words(l, w),
+                Some(w) => crate::app::services::ui::view::wrap_words(l, w),
                 None => vec![l.clone()],
             };
             for piece in pieces {
@@ -324,7 +324,7 @@ impl Narrator {
         if !self.full_screen {
             return;
         }
-        let said = crate::app::ui::view::Said {
+        let said = crate::app::services::ui::view::Said {
             said: &self.said,
             newest: self.newest,
             question: self.question.as_deref(),
@@ -333,7 +333,7 @@ impl Narrator {
         };
         self.reading = true;
         self.dirty = true;
-        match crate::app::ui::view::turn_page(&said, self.page, down) {
+        match crate::app::services::ui::view::turn_page(&said, self.page, down) {
             Some((page, text)) => {
                 self.page = page;
                 self.speaker.say(Kind::Answer, text);

@@ -3,8 +3,8 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use crate::app::output::Out;
-use crate::app::pgn_jobs::{self, Progress};
+use crate::app::services::output::Out;
+use crate::app::services::pgn_jobs::{self, Progress};
 use crate::core::notation::language::{Language, fill};
 use crate::core::notation::speak::Form;
 use crate::core::notation::transcript::{TranscriptError, push_text_ply, speak_game};

@@ -11,8 +11,8 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use shakmaty::Color;
 
-use crate::app::ui::narrator::Narrator;
-use crate::app::ui::{Front, Incoming, Mode, Source, Ui, next_second};
+use crate::app::services::ui::narrator::Narrator;
+use crate::app::services::ui::{Front, Incoming, Mode, Source, Ui, next_second};
 use crate::core::clock::{
     AnnounceSettings, Announcement, Announcer, Clock, ClockState, TimeControl,
 };

@@ -10,10 +10,10 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{CastlingMode, Chess, Color};
 
-use crate::app::recorder::Recorder;
-use crate::app::ui::narrator::Narrator;
-use crate::app::ui::view::Pieces;
-use crate::app::ui::{Front, Incoming, Mode, Picture, Source, Ui};
+use crate::app::services::recorder::Recorder;
+use crate::app::services::ui::narrator::Narrator;
+use crate::app::services::ui::view::Pieces;
+use crate::app::services::ui::{Front, Incoming, Mode, Picture, Source, Ui};
 use crate::core::clock::TimeControl;
 use crate::core::game::Game;
 use crate::core::matchplay::command::Command;
@@ -39,8 +39,8 @@ use crate::io::engine::Score;
 
 /// How deep the engine looks for bewertung and tipp (as `hector analyse` by default), and
 /// the longest it may take: the player waits for the answer.
-const ADVICE_DEPTH: u32 = crate::app::analyse::DEFAULT_DEPTH;
-const ADVICE_TIME: Duration = crate::app::analyse::DEFAULT_CAP;
+const ADVICE_DEPTH: u32 = crate::app::modes::analyse::DEFAULT_DEPTH;
+const ADVICE_TIME: Duration = crate::app::modes::analyse::DEFAULT_CAP;
 
 /// Who plays the other side.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -693,7 +693,7 @@ impl Mode for App {
                 wakes.push(t);
             }
         }
-        wakes.extend(crate::app::ui::next_second(
+        wakes.extend(crate::app::services::ui::next_second(
             &self.front.voice,
             self.game_match.clock(),
             now,

@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use serde_json::{Value, json};
 use shakmaty::Color;
 
-use crate::app::output::Out;
-use crate::app::pgn_jobs::{self, Finish, Progress};
+use crate::app::services::output::Out;
+use crate::app::services::pgn_jobs::{self, Finish, Progress};
 use crate::core::check::{GameCheck, check_game};
 use crate::core::notation::printable;
 use crate::core::pgn::{shown, shown_limited};

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::app::output::Out;
+use crate::app::services::output::Out;
 use crate::core::notation::language::{Language, fill};
 use crate::core::notation::printable;
 use crate::core::record::{

@@ -11,7 +11,7 @@ use anyhow::Result;
 use crossbeam_channel::Receiver;
 use shakmaty::{Chess, Color};
 
-use crate::app::recorder::Recorder;
+use crate::app::services::recorder::Recorder;
 use crate::core::clock::TimeControl;
 use crate::core::game::Game;
 use crate::core::laws::Rules;
@@ -462,7 +462,10 @@ impl Table {
                 urgency: Urgency::Urgent,
                 lines: vec![fill(
                     &w.envelope_failed,
-                    &[("reason", &crate::app::games::output_problem(&e, self.lang))],
+                    &[(
+                        "reason",
+                        &crate::app::modes::games::output_problem(&e, self.lang),
+                    )],
                 )],
             }],
         }

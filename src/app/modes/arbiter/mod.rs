@@ -12,10 +12,10 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, anyhow};
 use shakmaty::{Color, Position};
 
-use crate::app::recorder::Recorder;
-use crate::app::table::{BoardSpec, Table, TableSpec, TableStart, Told};
-use crate::app::ui::narrator::Narrator;
-use crate::app::ui::{Front, Incoming, Mode, Source, Ui};
+use crate::app::services::recorder::Recorder;
+use crate::app::services::table::{BoardSpec, Table, TableSpec, TableStart, Told};
+use crate::app::services::ui::narrator::Narrator;
+use crate::app::services::ui::{Front, Incoming, Mode, Source, Ui};
 use crate::core::game::Game;
 use crate::core::matchplay::command::Command;
 use crate::core::matchplay::session::Urgency;

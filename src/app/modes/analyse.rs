@@ -8,7 +8,7 @@ use std::time::Duration;
 use crossbeam_channel::RecvTimeoutError;
 use shakmaty::{Chess, Move, Position};
 
-use crate::app::output::Out;
+use crate::app::services::output::Out;
 use crate::core::analysis::pgn::{Tags, annotated_pgn};
 use crate::core::analysis::{Eval, PositionEval, report_lines, review};
 use crate::core::notation::language::{Language, counted, fill};
@@ -129,8 +129,8 @@ fn load(game: &str, pgn_game: Option<u64>, lang: &Language) -> Result<Loaded, Ex
             },
         });
     }
-    let path = crate::app::games::resolve_for("hector analyse", game, lang)?;
-    let salvaged = crate::app::games::load_for("hector analyse", &path, lang)?;
+    let path = crate::app::modes::games::resolve_for("hector analyse", game, lang)?;
+    let salvaged = crate::app::modes::games::load_for("hector analyse", &path, lang)?;
     let h = &salvaged.header;
     let g = &salvaged.replayed.game;
     Ok(Loaded {
@@ -172,7 +172,7 @@ fn evaluate(
                     search.depth,
                     search.movetime,
                 )
-                .map_err(|e| crate::app::play::engine_error_text(&e, lang))?;
+                .map_err(|e| crate::app::modes::play::engine_error_text(&e, lang))?;
             let turn = pos.turn();
             loop {
                 match engine.events().recv_timeout(patience) {
@@ -182,24 +182,24 @@ fn evaluate(
                         score,
                     }) if request == asked => {
                         evals.push(PositionEval {
-                            eval: crate::app::play::eval_of(score, turn),
+                            eval: crate::app::modes::play::eval_of(score, turn),
                             best: Some(best),
                         });
                         break;
                     }
                     Ok(EngineEvent::Rejected { answer, .. }) => {
-                        return Err(crate::app::play::engine_illegal(&answer, lang));
+                        return Err(crate::app::modes::play::engine_illegal(&answer, lang));
                     }
                     Ok(EngineEvent::Timeout { waited, .. }) => {
-                        return Err(crate::app::play::engine_hung(waited, lang));
+                        return Err(crate::app::modes::play::engine_hung(waited, lang));
                     }
                     Ok(EngineEvent::Died { how, .. }) => {
-                        return Err(crate::app::play::engine_ending(how, lang));
+                        return Err(crate::app::modes::play::engine_ending(how, lang));
                     }
                     // Answers to nothing asked now.
                     Ok(_) => {}
                     Err(RecvTimeoutError::Timeout) => {
-                        return Err(crate::app::play::engine_hung(patience, lang));
+                        return Err(crate::app::modes::play::engine_hung(patience, lang));
                     }
                     Err(RecvTimeoutError::Disconnected) => {
                         return Err(lang.play.engine_closed.clone());
@@ -246,7 +246,7 @@ pub fn run(args: &AnalyseOptions, lang: &Language, speaker: Option<Speaker>) -> 
     };
     let mut engine = match Engine::start(&opts) {
         Ok(e) => e,
-        Err(e) => return fail(crate::app::play::engine_error_text(&e, lang)),
+        Err(e) => return fail(crate::app::modes::play::engine_error_text(&e, lang)),
     };
     if !args.pgn {
         let plies = loaded.moves.len();
@@ -284,7 +284,7 @@ pub fn run(args: &AnalyseOptions, lang: &Language, speaker: Option<Speaker>) -> 
                 Err(e) => {
                     errln!(
                         "hector analyse: {}",
-                        crate::app::games::output_problem(&e, lang)
+                        crate::app::modes::games::output_problem(&e, lang)
                     );
                     return ExitCode::from(2);
                 }

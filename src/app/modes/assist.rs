@@ -9,11 +9,11 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow};
 
-use crate::app::recorder::Recorder;
-use crate::app::table::{BoardSpec, Table, TableSpec, TableStart, Told};
-use crate::app::ui::narrator::Narrator;
-use crate::app::ui::view::Pieces;
-use crate::app::ui::{Front, Incoming, Mode, Picture, Source, Ui};
+use crate::app::services::recorder::Recorder;
+use crate::app::services::table::{BoardSpec, Table, TableSpec, TableStart, Told};
+use crate::app::services::ui::narrator::Narrator;
+use crate::app::services::ui::view::Pieces;
+use crate::app::services::ui::{Front, Incoming, Mode, Picture, Source, Ui};
 use crate::core::game::Game;
 use crate::core::matchplay::command::Command;
 use crate::core::matchplay::session::Urgency;
@@ -154,7 +154,7 @@ impl Mode for Assist {
 
     /// The next instant the loop must wake: the table's, or the next second on screen.
     fn next_wake(&self) -> Option<Instant> {
-        let second = crate::app::ui::next_second(
+        let second = crate::app::services::ui::next_second(
             &self.front.voice,
             self.table.game.clock(),
             self.table.now(),

@@ -10,11 +10,11 @@ use std::time::{Duration, Instant};
 
 use shakmaty::Color;
 
-use crate::app::output::Out as Report;
-use crate::app::recorder::Recorder;
-use crate::app::ui::narrator::Narrator;
-use crate::app::ui::view::Pieces;
-use crate::app::ui::{Front, Incoming, Mode, Picture, Source, Ui};
+use crate::app::services::output::Out as Report;
+use crate::app::services::recorder::Recorder;
+use crate::app::services::ui::narrator::Narrator;
+use crate::app::services::ui::view::Pieces;
+use crate::app::services::ui::{Front, Incoming, Mode, Picture, Source, Ui};
 use crate::core::matchplay::command::Command;
 use crate::core::matchplay::session::{BoardOf, Effect, Urgency};
 use crate::core::notation::language::{Language, fill};

@@ -12,7 +12,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use crate::app::ui::view::too_small;
+use crate::app::services::ui::view::too_small;
 use crate::core::notation::language::{Language, fill};
 
 /// One game's row.

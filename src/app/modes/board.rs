@@ -13,7 +13,7 @@ use crossbeam_channel::Receiver;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess};
 
-use crate::app::output::Out;
+use crate::app::services::output::Out;
 use crate::core::board::dgt::{ClockSide, DgtField, DgtMessage, MagicPiece};
 use crate::core::board::peg::PegMessage;
 use crate::core::board::{Picture, Recognition, SensorEvent};

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crossbeam_channel::{Receiver, Sender};
 
-use crate::app::output::Out;
+use crate::app::services::output::Out;
 use crate::core::notation::language::{Language, fill};
 use crate::core::notation::printable;
 use crate::core::settings::SpeechSettings;

@@ -1,0 +1,16 @@
+//! One module per mode of the command line (`hector MODE`); only cli names them, and no mode
+//! names another: what two modes share is a service (`app::services`).
+
+pub mod analyse;
+pub mod arbiter;
+pub mod assist;
+pub mod board;
+pub mod check;
+pub mod clock;
+pub mod games;
+pub mod online;
+pub mod parse;
+pub mod play;
+pub mod say;
+pub mod simulate;
+pub mod transcript;
