@@ -46,7 +46,7 @@ impl Fatal {
         errln!("{}: {}", self.who, self.message);
         if let Some((settings, lang)) = &self.spoken {
             // Already printed on standard error: a print backend adds nothing.
-            let (speaker, _notices) = crate::app::modes::say::quiet_speaker(settings, lang);
+            let (speaker, _notices) = crate::app::services::speaker::quiet_speaker(settings, lang);
             // Lines printed one under the other are one utterance, sentence after sentence.
             speaker.urgent(self.message.replace('\n', ". "));
             speaker.wait_idle(std::time::Duration::from_secs(8));
@@ -124,7 +124,7 @@ pub(super) fn printing_speaker(
     if let Some(b) = backend {
         s.backend = b;
     }
-    crate::app::modes::say::quiet_speaker(&s, lang).0
+    crate::app::services::speaker::quiet_speaker(&s, lang).0
 }
 
 /// A start-up problem of a spoken mode: a usage error, printed and said.
@@ -433,7 +433,7 @@ pub(super) fn resume(
         .unwrap_or_else(|_| crate::core::notation::language::default_language());
     let path = match game {
         // `resolve` has said why there is no such game.
-        Some(g) => match crate::app::modes::games::resolve_for("hector resume", &g, lang) {
+        Some(g) => match crate::app::services::games::resolve_for("hector resume", &g, lang) {
             Ok(p) => p,
             Err(code) => return Ok(code),
         },

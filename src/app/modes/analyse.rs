@@ -19,11 +19,8 @@ use crate::core::variant::Variant;
 use crate::io::engine::{Engine, EngineEvent, EngineOptions, MAX_LEVEL, Timeouts};
 use crate::io::speech::{Kind, Speaker};
 
-/// The search depth per position when neither `--depth` nor `--movetime` is given: a 40-move
-/// game takes about 10 seconds of Stockfish's time on this machine (docs/BENCHMARKS.md).
-pub const DEFAULT_DEPTH: u32 = 14;
-/// The longest one position may take at the default depth.
-pub const DEFAULT_CAP: Duration = Duration::from_secs(1);
+use crate::app::services::engine_words::{DEFAULT_CAP, DEFAULT_DEPTH};
+
 /// The longest one position may take with `--depth` and no `--movetime`.
 pub const DEPTH_CAP: Duration = Duration::from_secs(60);
 
@@ -129,8 +126,8 @@ fn load(game: &str, pgn_game: Option<u64>, lang: &Language) -> Result<Loaded, Ex
             },
         });
     }
-    let path = crate::app::modes::games::resolve_for("hector analyse", game, lang)?;
-    let salvaged = crate::app::modes::games::load_for("hector analyse", &path, lang)?;
+    let path = crate::app::services::games::resolve_for("hector analyse", game, lang)?;
+    let salvaged = crate::app::services::games::load_for("hector analyse", &path, lang)?;
     let h = &salvaged.header;
     let g = &salvaged.replayed.game;
     Ok(Loaded {
@@ -172,7 +169,7 @@ fn evaluate(
                     search.depth,
                     search.movetime,
                 )
-                .map_err(|e| crate::app::modes::play::engine_error_text(&e, lang))?;
+                .map_err(|e| crate::app::services::engine_words::engine_error_text(&e, lang))?;
             let turn = pos.turn();
             loop {
                 match engine.events().recv_timeout(patience) {
@@ -182,24 +179,30 @@ fn evaluate(
                         score,
                     }) if request == asked => {
                         evals.push(PositionEval {
-                            eval: crate::app::modes::play::eval_of(score, turn),
+                            eval: crate::app::services::engine_words::eval_of(score, turn),
                             best: Some(best),
                         });
                         break;
                     }
                     Ok(EngineEvent::Rejected { answer, .. }) => {
-                        return Err(crate::app::modes::play::engine_illegal(&answer, lang));
+                        return Err(crate::app::services::engine_words::engine_illegal(
+                            &answer, lang,
+                        ));
                     }
                     Ok(EngineEvent::Timeout { waited, .. }) => {
-                        return Err(crate::app::modes::play::engine_hung(waited, lang));
+                        return Err(crate::app::services::engine_words::engine_hung(
+                            waited, lang,
+                        ));
                     }
                     Ok(EngineEvent::Died { how, .. }) => {
-                        return Err(crate::app::modes::play::engine_ending(how, lang));
+                        return Err(crate::app::services::engine_words::engine_ending(how, lang));
                     }
                     // Answers to nothing asked now.
                     Ok(_) => {}
                     Err(RecvTimeoutError::Timeout) => {
-                        return Err(crate::app::modes::play::engine_hung(patience, lang));
+                        return Err(crate::app::services::engine_words::engine_hung(
+                            patience, lang,
+                        ));
                     }
                     Err(RecvTimeoutError::Disconnected) => {
                         return Err(lang.play.engine_closed.clone());
@@ -246,7 +249,11 @@ pub fn run(args: &AnalyseOptions, lang: &Language, speaker: Option<Speaker>) -> 
     };
     let mut engine = match Engine::start(&opts) {
         Ok(e) => e,
-        Err(e) => return fail(crate::app::modes::play::engine_error_text(&e, lang)),
+        Err(e) => {
+            return fail(crate::app::services::engine_words::engine_error_text(
+                &e, lang,
+            ));
+        }
     };
     if !args.pgn {
         let plies = loaded.moves.len();
@@ -284,7 +291,7 @@ pub fn run(args: &AnalyseOptions, lang: &Language, speaker: Option<Speaker>) -> 
                 Err(e) => {
                     errln!(
                         "hector analyse: {}",
-                        crate::app::modes::games::output_problem(&e, lang)
+                        crate::app::services::games::output_problem(&e, lang)
                     );
                     return ExitCode::from(2);
                 }

@@ -6,7 +6,6 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::Receiver;
@@ -25,23 +24,7 @@ use crate::io::board_link::{BoardEvent, BoardLink, BoardMessage, Protocol};
 use crate::io::serial::list_ports;
 use crate::io::speech::{Kind, Speaker};
 
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-extern "C" fn on_interrupt(_: nix::libc::c_int) {
-    // Only an atomic store: nothing else is safe in a signal handler.
-    INTERRUPTED.store(true, Ordering::SeqCst);
-}
-
-/// Ctrl-C (and SIGTERM) end the board modes cleanly instead of killing them mid-line: the
-/// loops look at [`interrupted`] at least every 100 ms.
-pub fn catch_interrupt() {
-    crate::io::child::catch_signals(on_interrupt);
-}
-
-/// Ctrl-C was pressed (or SIGTERM received) since [`catch_interrupt`].
-pub fn interrupted() -> bool {
-    INTERRUPTED.load(Ordering::SeqCst)
-}
+use crate::app::services::interrupt::{catch_interrupt, interrupted};
 
 /// `hector board list`.
 pub fn list() -> ExitCode {

@@ -2,116 +2,14 @@
 
 use std::path::Path;
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::Duration;
 
-use crossbeam_channel::{Receiver, Sender};
-
 use crate::app::services::output::Out;
+use crate::app::services::speaker::{notice_detail, notice_text, voice_of};
 use crate::core::notation::language::{Language, fill};
 use crate::core::notation::printable;
 use crate::core::settings::SpeechSettings;
-use crate::io::speech::{self, BackendKind, Notice, Speaker, SpeechConfig, Voice, espeak};
-
-/// What the player hears or reads about the speech backends, in their language.
-pub fn notice_text(n: &Notice, lang: &Language) -> String {
-    let m = &lang.messages;
-    match n {
-        Notice::Using(kind) => fill(&m.speech_using, &[("backend", kind.name())]),
-        Notice::Switched {
-            from, to, cause, ..
-        } => {
-            // What is said is the true reason: hung, no sound device, or not working.
-            let template = match cause {
-                speech::Cause::Hung => &m.speech_switched,
-                speech::Cause::NoAudio => &m.speech_switched_no_audio,
-                speech::Cause::Failed => &m.speech_switched_failed,
-            };
-            fill(template, &[("from", from.name()), ("to", to.name())])
-        }
-        Notice::Silent { .. } => m.speech_silent.clone(),
-    }
-}
-
-/// The system's own words behind a notice, for a line of their own on standard error:
-/// hector's reading of them is the notice, in the player's language.
-fn notice_detail(n: &Notice) -> Option<&str> {
-    match n {
-        Notice::Switched { system, .. } | Notice::Silent { system, .. } => system.as_deref(),
-        Notice::Using(_) => None,
-    }
-}
-
-fn voice_of(s: &SpeechSettings) -> Voice {
-    Voice {
-        rate: s.rate,
-        volume: s.volume,
-        name: s.voice.clone(),
-    }
-}
-
-/// A speaker whose print backend writes nothing: for callers that print every sentence
-/// themselves, so a print fallback would only repeat it.
-pub fn quiet_speaker(settings: &SpeechSettings, lang: &Language) -> (Speaker, Receiver<Notice>) {
-    let mut config = SpeechConfig::new(settings.backend, &lang.speech, voice_of(settings));
-    config.sink = Arc::new(|_: &str| Ok(()));
-    Speaker::start(config)
-}
-
-/// The speaker of an interactive mode on the full screen or in plain lines. The mode shows
-/// every sentence itself (the full screen's "last said" lines, or a printed line each), so
-/// the print backend shows nothing more. In line mode the lines are the output and a screen
-/// reader reads them, so hector's own speech is that silent print backend unless the player
-/// chose a backend (`chosen`).
-pub fn mode_speaker<E: Send + 'static>(
-    settings: &SpeechSettings,
-    chosen: bool,
-    full_screen: bool,
-    lang: &Language,
-    events: &Sender<E>,
-    notice: fn(Notice) -> E,
-) -> Speaker {
-    let mut settings = settings.clone();
-    if !full_screen && !chosen {
-        settings.backend = crate::core::settings::BackendChoice::Print;
-    }
-    app_speaker(&settings, lang, events, None, notice)
-}
-
-/// The speaker of an interactive mode. Notices about the backend arrive on `events` as
-/// `notice(n)`. Printed speech goes to `events` as `printed(text)` when a screen shows it
-/// (full-screen); without one (line mode) the mode prints every sentence itself.
-pub fn app_speaker<E: Send + 'static>(
-    settings: &SpeechSettings,
-    lang: &Language,
-    events: &Sender<E>,
-    printed: Option<fn(String) -> E>,
-    notice: fn(Notice) -> E,
-) -> Speaker {
-    let mut config = SpeechConfig::new(settings.backend, &lang.speech, voice_of(settings));
-    if let Some(wrap) = printed {
-        let tx = events.clone();
-        config.sink = Arc::new(move |text: &str| {
-            let _ = tx.send(wrap(text.to_string()));
-            Ok(())
-        });
-    } else {
-        config.sink = Arc::new(|_: &str| Ok(()));
-    }
-    let (speaker, notices) = Speaker::start(config);
-    let tx = events.clone();
-    // Without this thread the notices would be lost; if it cannot start, they are.
-    let _ = std::thread::Builder::new()
-        .name("hector-notices".into())
-        .spawn(move || {
-            for n in notices.iter() {
-                if tx.send(notice(n)).is_err() {
-                    return;
-                }
-            }
-        });
-    speaker
-}
+use crate::io::speech::{self, BackendKind, Notice, Speaker, SpeechConfig, espeak};
 
 pub fn run(
     texts: &[String],

@@ -21,7 +21,7 @@ use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position, san::San};
 
-use crate::app::modes::board::interrupted;
+use crate::app::services::interrupt::interrupted;
 use crate::app::services::output::Out;
 use crate::core::check::game_start;
 use crate::core::legality::resolve_record_san;
@@ -76,7 +76,7 @@ fn simulate(opts: Options) -> Result<bool> {
         Some(path) => Some(crate::io::files::read_small_text(path, "the script")?),
         None => None,
     };
-    crate::app::modes::board::catch_interrupt();
+    crate::app::services::interrupt::catch_interrupt();
     let (host_tx, host_rx) = crossbeam_channel::unbounded();
     let mut device = Device::new(opts.link.clone(), host_tx)?;
     device.plug()?;

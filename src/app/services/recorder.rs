@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 
-use crate::app::modes::games::output_problem;
+use crate::app::services::games::output_problem;
 use crate::core::clock::Clock;
 use crate::core::game::Game;
 use crate::core::matchplay::session::Recorded;

@@ -464,7 +464,7 @@ impl Table {
                     &w.envelope_failed,
                     &[(
                         "reason",
-                        &crate::app::modes::games::output_problem(&e, self.lang),
+                        &crate::app::services::games::output_problem(&e, self.lang),
                     )],
                 )],
             }],

@@ -10,6 +10,9 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{CastlingMode, Chess, Color};
 
+use crate::app::services::engine_words::{
+    engine_ending, engine_error_text, engine_hung, engine_illegal, eval_of,
+};
 use crate::app::services::recorder::Recorder;
 use crate::app::services::ui::narrator::Narrator;
 use crate::app::services::ui::view::Pieces;
@@ -22,25 +25,21 @@ use crate::core::matchplay::session::{BoardOf, Effect, Event, Match, PlayExtras,
 use crate::core::notation::board_words;
 use crate::core::notation::clock_words::clock_faces;
 use crate::core::notation::language::{Language, fill};
-use crate::core::notation::printable;
 use crate::core::notation::speak::Form;
 use crate::core::settings::SpeechSettings;
 use crate::core::time::Timestamp;
 use crate::io::board_link::{BoardEvent, BoardLink, Protocol};
 use crate::io::engine::{
-    ClockTimes, Ending, Engine, EngineError, EngineEvent, EngineOptions, SearchLimits,
-    level_limits, whole_seconds,
+    ClockTimes, Engine, EngineEvent, EngineOptions, SearchLimits, level_limits,
 };
 use crate::io::terminal::FullScreen;
 // bewertung and tipp.
-use crate::core::analysis::Eval;
 use crate::core::matchplay::session::AdviceKind;
-use crate::io::engine::Score;
 
 /// How deep the engine looks for bewertung and tipp (as `hector analyse` by default), and
 /// the longest it may take: the player waits for the answer.
-const ADVICE_DEPTH: u32 = crate::app::modes::analyse::DEFAULT_DEPTH;
-const ADVICE_TIME: Duration = crate::app::modes::analyse::DEFAULT_CAP;
+const ADVICE_DEPTH: u32 = crate::app::services::engine_words::DEFAULT_DEPTH;
+const ADVICE_TIME: Duration = crate::app::services::engine_words::DEFAULT_CAP;
 
 /// Who plays the other side.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -790,79 +789,5 @@ impl Mode for App {
         self.game_match
             .clock()
             .is_some_and(|c| c.running().is_some())
-    }
-}
-
-/// The engine's score (counted from the side to move, `turn`) as an evaluation from White's
-/// side; an engine that gave none: even (its move is still worth naming).
-pub(crate) fn eval_of(score: Option<Score>, turn: shakmaty::Color) -> Eval {
-    match score {
-        Some(Score::Centipawns(cp)) => Eval::centipawns_for(turn, cp),
-        Some(Score::Mate(n)) => Eval::mate_for(turn, n),
-        None => Eval::Centipawns(0),
-    }
-}
-
-/// An answer of the engine that is no legal move, in the language's words.
-pub(crate) fn engine_illegal(answer: &str, lang: &Language) -> String {
-    fill(&lang.play.engine_illegal, &[("answer", &printable(answer))])
-}
-
-/// The engine did not answer within `waited`, in the language's words.
-pub(crate) fn engine_hung(waited: Duration, lang: &Language) -> String {
-    fill(
-        &lang.play.engine_hung,
-        &[("seconds", &whole_seconds(waited).to_string())],
-    )
-}
-
-/// How the engine ended, in the language's words.
-pub(crate) fn engine_ending(how: Ending, lang: &Language) -> String {
-    let p = &lang.play;
-    match how {
-        Ending::Exit(code) => fill(&p.engine_exited, &[("code", &code.to_string())]),
-        Ending::Signal(signal) => fill(&p.engine_crashed, &[("signal", &signal.to_string())]),
-        Ending::Closed => p.engine_closed.clone(),
-        Ending::Overflow => p.engine_flooded.clone(),
-    }
-}
-
-/// Why the engine cannot be started or asked, in the language's words.
-pub(crate) fn engine_error_text(e: &EngineError, lang: &Language) -> String {
-    let p = &lang.play;
-    let path = |path: &std::path::Path| printable(&path.display().to_string()).into_owned();
-    match e {
-        EngineError::NotFound { name, looked } => fill(
-            &p.engine_not_found,
-            &[("name", &printable(name)), ("looked", looked)],
-        ),
-        EngineError::Missing { path: at } => fill(&p.engine_missing, &[("path", &path(at))]),
-        EngineError::NotExecutable { path: at, .. } => {
-            fill(&p.engine_not_executable, &[("path", &path(at))])
-        }
-        EngineError::Spawn { reason, .. } => {
-            fill(&p.engine_start_failed, &[("reason", &printable(reason))])
-        }
-        EngineError::Handshake {
-            path: at, waited, ..
-        } => fill(
-            &p.engine_no_handshake,
-            &[
-                ("path", &path(at)),
-                ("seconds", &whole_seconds(*waited).to_string()),
-            ],
-        ),
-        EngineError::EndedEarly { path: at, .. } => {
-            fill(&p.engine_ended_early, &[("path", &path(at))])
-        }
-        EngineError::NoChess960 { name } => {
-            fill(&p.engine_no_chess960, &[("name", &printable(name))])
-        }
-        EngineError::NotChess960 => p.engine_not_chess960.clone(),
-        EngineError::IllegalHistory { number } => {
-            fill(&p.engine_bad_history, &[("number", &number.to_string())])
-        }
-        EngineError::NoLegalMove => p.engine_no_move.clone(),
-        EngineError::Dead { .. } => p.engine_dead.clone(),
     }
 }

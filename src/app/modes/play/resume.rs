@@ -120,7 +120,10 @@ pub fn offer(lang: &Language, speech: &SpeechSettings) -> Option<PathBuf> {
     let question = fill(
         &lang.play.resume_question,
         &[
-            ("date", &crate::app::modes::games::date_text(&game.created)),
+            (
+                "date",
+                &crate::app::services::games::date_text(&game.created),
+            ),
             ("white", &own_name(&game.white, lang)),
             ("black", &own_name(&game.black, lang)),
             ("moves", &counted(&lang.record.moves, game.moves as u64)),
@@ -190,7 +193,7 @@ pub fn continue_damaged(
     });
     let mut settings = speech.clone();
     settings.language = lang.code.clone();
-    let (speaker, _notices) = crate::app::modes::say::quiet_speaker(&settings, lang);
+    let (speaker, _notices) = crate::app::services::speaker::quiet_speaker(&settings, lang);
     // At a terminal this is a conversation; for a script it is why nothing was continued.
     let terminal = std::io::stdin().is_terminal();
     let tell = |text: &str| {
@@ -217,7 +220,7 @@ pub fn continue_damaged(
             &[
                 (
                     "date",
-                    &crate::core::notation::printable(&crate::app::modes::games::date_text(
+                    &crate::core::notation::printable(&crate::app::services::games::date_text(
                         &salvaged.header.created,
                     )),
                 ),

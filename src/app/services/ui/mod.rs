@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Select, Sender, unbounded};
 
-use crate::app::modes::say::mode_speaker;
+use crate::app::services::speaker::mode_speaker;
 use crate::core::notation::language::Language;
 use crate::core::settings::SpeechSettings;
 use crate::io::engine::EngineEvent;

@@ -11,7 +11,7 @@
 
 use std::io::Write;
 
-use crate::app::modes::say::notice_text;
+use crate::app::services::speaker::notice_text;
 use crate::app::services::ui::keys::KeyOutcome;
 use crate::core::matchplay::session::{SpeechControl, Urgency};
 use crate::core::notation::language::Language;
