@@ -300,7 +300,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
                 let option = format!("--from {}", file.display());
                 return Err(refuse_option(
                     &option,
-                    &refusals::import_error_words(&e, lang),
+                    &crate::core::record::import_error_words(&e, lang),
                     &speech,
                     lang,
                 ));

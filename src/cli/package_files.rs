@@ -9,7 +9,7 @@ use anyhow::Context as _;
 use clap::CommandFactory as _;
 use clap_complete::Shell;
 
-use super::Cli;
+use super::args::Cli;
 
 /// Writes `DIR/man/hector.1` and one page per mode (`hector-play.1`, `hector-board-list.1`
 /// …), and `DIR/completions/` for bash, zsh and fish.

@@ -12,7 +12,7 @@ use crate::notation::speak::{Form, announce};
 fn value(role: Role) -> u32 {
     match role {
         Role::King => 100,
-        other => super::queries::value(other),
+        other => super::values::value(other),
     }
 }
 
@@ -37,7 +37,7 @@ pub fn captured(game: &Game, lang: &Language) -> String {
     let lost = captured_roles(game);
     let words = |roles: &[Role]| {
         let count = |role: Role| roles.iter().filter(|r| **r == role).count();
-        let parts = super::queries::counted_pieces(count, lang);
+        let parts = super::values::counted_pieces(count, lang);
         if parts.is_empty() {
             lang.play.none.clone()
         } else {

@@ -8,3 +8,4 @@ pub mod dangers;
 pub mod queries;
 pub mod session;
 pub mod two_boards;
+mod values;

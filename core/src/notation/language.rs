@@ -39,7 +39,7 @@ pub struct Language {
     pub openings: OpeningWords,
     pub takeback: TakebackWords,
     pub captures: CaptureWords,
-    pub analysis: crate::analysis::AnalysisWords,
+    pub analysis: AnalysisWords,
     pub premove: PremoveWords,
     pub capture_moves: CaptureMoveWords,
     pub opponent: OpponentWords,
@@ -163,6 +163,45 @@ pub struct CaptureWords {
     pub could: String,
     /// The word that joins the last two of a list ("und").
     pub and: String,
+}
+
+/// The words of `hector analyse` (assets/lang, `[analysis]`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalysisWords {
+    pub plus: String,
+    pub minus: String,
+    pub decimal: String,
+    pub equal: String,
+    pub slightly_better: String,
+    pub clearly_better: String,
+    pub winning: String,
+    pub mate_in: [String; 2],
+    pub checkmate: String,
+    pub drawn: String,
+    pub inaccuracy: String,
+    pub mistake: String,
+    pub blunder: String,
+    pub move_line: String,
+    pub error_line: String,
+    pub start_line: String,
+    pub no_errors: String,
+    pub summary: String,
+    pub inaccuracies: [String; 2],
+    pub mistakes: [String; 2],
+    pub blunders: [String; 2],
+    pub no_moves: String,
+    /// Said before the engine starts: which engine, how many moves.
+    pub analysing: String,
+    pub engine_failed: String,
+    /// The in-game commands: how the position stands, and the engine's move.
+    pub words_eval: Vec<String>,
+    pub words_hint: Vec<String>,
+    pub no_engine: String,
+    pub hints_off: String,
+    pub busy: String,
+    pub asking: String,
+    pub hint: String,
 }
 
 #[derive(Clone, Debug, Deserialize)]

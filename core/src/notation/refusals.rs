@@ -1,11 +1,8 @@
 //! Why a start-up option's value cannot be used (a time control, a FEN, a game to continue
 //! from, a Chess960 number), in the player's language: the same refusal is printed and said.
 
-use shakmaty::CastlingMode;
-
 use super::language::{Language, fill};
 use crate::clock::{ControlError, FieldProblem, Unit};
-use crate::record::ImportError;
 use crate::variant::{FenPart, FenProblem};
 
 /// "--tc: Feld 2, 40/x: …": the option and the reason.
@@ -133,75 +130,6 @@ pub fn fen_problem_words(e: &FenProblem, lang: &Language) -> String {
     }
 }
 
-/// A game that cannot be continued from a PGN file.
-pub fn import_error_words(e: &ImportError, lang: &Language) -> String {
-    let u = &lang.usage;
-    match e {
-        ImportError::NoGames => u.import_no_games.clone(),
-        ImportError::NoSuchGame { requested, found } => fill(
-            &u.import_no_such_game,
-            &[
-                ("requested", &requested.to_string()),
-                ("found", &found.to_string()),
-            ],
-        ),
-        ImportError::TooLarge { game, line } => fill(
-            &u.import_too_large,
-            &[
-                ("game", &game.to_string()),
-                ("line", &line.to_string()),
-                ("mib", &(crate::pgn::MAX_GAME_BYTES >> 20).to_string()),
-            ],
-        ),
-        ImportError::BadStart {
-            game,
-            line,
-            message,
-        } => fill(
-            &u.import_bad_start,
-            &[
-                ("game", &game.to_string()),
-                ("line", &line.to_string()),
-                ("message", &super::printable(message)),
-            ],
-        ),
-        ImportError::IllegalMove {
-            game,
-            line,
-            move_number,
-            white,
-            san,
-            reason,
-            illegal,
-            before,
-        } => {
-            let dots = if *white { "." } else { "..." };
-            // The position is one the game reached, so it sets up again; the English reason
-            // is what is left if it somehow does not.
-            let reason = match before
-                .as_ref()
-                .clone()
-                .into_position(CastlingMode::Chess960)
-            {
-                Ok(pos) => super::parse::illegal_message(illegal, &pos, lang),
-                Err(_) => reason.clone(),
-            };
-            fill(
-                &u.import_illegal,
-                &[
-                    ("game", &game.to_string()),
-                    ("line", &line.to_string()),
-                    (
-                        "move",
-                        &format!("{move_number}{dots} {}", super::printable(san)),
-                    ),
-                    ("reason", &reason),
-                ],
-            )
-        }
-    }
-}
-
 /// A Chess960 number out of range.
 pub fn chess960_range_words(number: u16, lang: &Language) -> String {
     fill(
@@ -291,22 +219,6 @@ mod tests {
         assert_eq!(
             fen_problem_words(&e, en()),
             "the FEN describes an impossible position: a king is missing"
-        );
-    }
-
-    #[test]
-    fn an_illegal_move_in_an_imported_game_is_named_in_words() {
-        let pgn = b"[Event \"x\"]\n\n1. e4 e5 2. Bb4 *\n";
-        let e = crate::record::import_pgn(pgn, 1).expect_err("Bb4 is illegal");
-        let words = import_error_words(&e, de());
-        assert!(
-            words.starts_with("Partie 1, Zeile 3: der Zug 2. Bb4"),
-            "{words}"
-        );
-        assert!(words.contains("Kein Läufer"), "{words}");
-        assert_eq!(
-            import_error_words(&crate::record::ImportError::NoGames, en()),
-            "the file holds no PGN game"
         );
     }
 }

@@ -1,12 +1,13 @@
 //! Continuing a game from a PGN file (`hector play --from FILE.pgn`): the game at the last
 //! position of its main line, and the tags the caller needs to go on (names, time control).
 
-use shakmaty::{Chess, Color, EnPassantMode, Position, fen::Fen};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position, fen::Fen};
 
 use super::entry::{Entry, Header};
 use crate::check::game_start;
 use crate::game::Game;
 use crate::legality::{Illegal, resolve_record_san};
+use crate::notation::language::{Language, fill};
 use crate::outcome::GameResult;
 use crate::pgn::{RawGame, Reader, SyntaxError};
 use crate::variant::Variant;
@@ -192,5 +193,96 @@ impl Imported {
                 entry
             })
             .collect()
+    }
+}
+
+/// A game that cannot be continued from a PGN file.
+pub fn import_error_words(e: &ImportError, lang: &Language) -> String {
+    let u = &lang.usage;
+    match e {
+        ImportError::NoGames => u.import_no_games.clone(),
+        ImportError::NoSuchGame { requested, found } => fill(
+            &u.import_no_such_game,
+            &[
+                ("requested", &requested.to_string()),
+                ("found", &found.to_string()),
+            ],
+        ),
+        ImportError::TooLarge { game, line } => fill(
+            &u.import_too_large,
+            &[
+                ("game", &game.to_string()),
+                ("line", &line.to_string()),
+                ("mib", &(crate::pgn::MAX_GAME_BYTES >> 20).to_string()),
+            ],
+        ),
+        ImportError::BadStart {
+            game,
+            line,
+            message,
+        } => fill(
+            &u.import_bad_start,
+            &[
+                ("game", &game.to_string()),
+                ("line", &line.to_string()),
+                ("message", &crate::notation::printable(message)),
+            ],
+        ),
+        ImportError::IllegalMove {
+            game,
+            line,
+            move_number,
+            white,
+            san,
+            reason,
+            illegal,
+            before,
+        } => {
+            let dots = if *white { "." } else { "..." };
+            // The position is one the game reached, so it sets up again; the English reason
+            // is what is left if it somehow does not.
+            let reason = match before
+                .as_ref()
+                .clone()
+                .into_position(CastlingMode::Chess960)
+            {
+                Ok(pos) => crate::notation::parse::illegal_message(illegal, &pos, lang),
+                Err(_) => reason.clone(),
+            };
+            fill(
+                &u.import_illegal,
+                &[
+                    ("game", &game.to_string()),
+                    ("line", &line.to_string()),
+                    (
+                        "move",
+                        &format!("{move_number}{dots} {}", crate::notation::printable(san)),
+                    ),
+                    ("reason", &reason),
+                ],
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::language::language;
+
+    #[test]
+    fn an_illegal_move_in_an_imported_game_is_named_in_words() {
+        let pgn = b"[Event \"x\"]\n\n1. e4 e5 2. Bb4 *\n";
+        let e = import_pgn(pgn, 1).expect_err("Bb4 is illegal");
+        let words = import_error_words(&e, language("de").expect("de"));
+        assert!(
+            words.starts_with("Partie 1, Zeile 3: der Zug 2. Bb4"),
+            "{words}"
+        );
+        assert!(words.contains("Kein Läufer"), "{words}");
+        assert_eq!(
+            import_error_words(&ImportError::NoGames, language("en").expect("en")),
+            "the file holds no PGN game"
+        );
     }
 }

@@ -30,7 +30,9 @@ pub use codec::{
 };
 pub use entry::{Entry, FORMAT_VERSION, Header, Times};
 pub use export::{Record, salvaged_pgn, salvaged_scoresheet, scoresheet_text, to_pgn};
-pub use import::{ImportError, Imported, ImportedTags, import_game, import_pgn};
+pub use import::{
+    ImportError, Imported, ImportedTags, import_error_words, import_game, import_pgn,
+};
 pub use log::event_log;
 pub use replay::{ClockSnapshot, Prefix, ReplayError, Replayed, Replayer, replay, replay_prefix};
 pub use salvage::{
