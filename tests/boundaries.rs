@@ -1,0 +1,849 @@
+//! The floors of hector, held by reading every source file whole: core < io < app's services
+//! < app's modes < cli. The core is a crate of its own, so the compiler keeps io, app and cli
+//! out of it; this test keeps it from files, processes, threads, the network, the clock and
+//! the terminal, and keeps each floor of the binary crate from naming a floor above it: io
+//! names no app and no cli, app names no cli, a service names no mode, a mode names no other
+//! mode. Paths are resolved as the compiler reads them: `use` trees with their groups
+//! (`use std::{fs, thread}`), `super::` and `self::` from the module a line stands in
+//! (inline `mod` blocks included), and paths written inline in expressions
+//! (`crate::app::x::f()`). Comments and string literals are no code. A broken rule is named
+//! with its file and line.
+
+// Tests stop at the first surprise: the crate's [lints] are for hector itself.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+
+use std::path::{Path, PathBuf};
+
+// ---------------------------------------------------------------------------------------
+// Reading Rust: code without comments and literals, tokens, module paths, named paths.
+
+/// The text with comments, string literals and character literals blanked out (newlines
+/// kept, so lines stay the file's).
+fn code_only(text: &str) -> Vec<char> {
+    let s: Vec<char> = text.chars().collect();
+    let mut out = s.clone();
+    let blank = |out: &mut Vec<char>, from: usize, to: usize| {
+        for c in out.iter_mut().take(to.min(s.len())).skip(from) {
+            if *c != '\n' {
+                *c = ' ';
+            }
+        }
+    };
+    let mut i = 0;
+    while i < s.len() {
+        let c = s[i];
+        let next = s.get(i + 1).copied();
+        if c == '/' && next == Some('/') {
+            let end = s[i..]
+                .iter()
+                .position(|&c| c == '\n')
+                .map_or(s.len(), |p| i + p);
+            blank(&mut out, i, end);
+            i = end;
+        } else if c == '/' && next == Some('*') {
+            // Block comments nest in Rust.
+            let (mut depth, mut j) = (1, i + 2);
+            while j < s.len() && depth > 0 {
+                if s[j] == '/' && s.get(j + 1) == Some(&'*') {
+                    depth += 1;
+                    j += 2;
+                } else if s[j] == '*' && s.get(j + 1) == Some(&'/') {
+                    depth -= 1;
+                    j += 2;
+                } else {
+                    j += 1;
+                }
+            }
+            blank(&mut out, i, j);
+            i = j;
+        } else if (c == 'r' || (c == 'b' && next == Some('r')))
+            && !prev_is_ident(&s, i)
+            && raw_string_at(&s, if c == 'b' { i + 1 } else { i }).is_some()
+        {
+            let start = if c == 'b' { i + 1 } else { i };
+            let end = raw_string_at(&s, start).unwrap_or(s.len());
+            blank(&mut out, i, end);
+            i = end;
+        } else if c == '"' {
+            let mut j = i + 1;
+            while j < s.len() && s[j] != '"' {
+                j += if s[j] == '\\' { 2 } else { 1 };
+            }
+            blank(&mut out, i, j + 1);
+            i = j + 1;
+        } else if c == '\'' {
+            // A character literal ('a', '\n', '\u{1F600}'), else a lifetime ('a).
+            let end = if next == Some('\\') {
+                s[i + 2..]
+                    .iter()
+                    .position(|&c| c == '\'')
+                    .map(|p| i + 2 + p)
+            } else if s.get(i + 2) == Some(&'\'') {
+                Some(i + 2)
+            } else {
+                None
+            };
+            match end {
+                Some(end) => {
+                    blank(&mut out, i, end + 1);
+                    i = end + 1;
+                }
+                None => i += 1,
+            }
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+fn prev_is_ident(s: &[char], i: usize) -> bool {
+    i > 0 && (s[i - 1].is_alphanumeric() || s[i - 1] == '_')
+}
+
+/// Where the raw string starting at `i` (`r"…"`, `r#"…"#`) ends, if one starts there.
+fn raw_string_at(s: &[char], i: usize) -> Option<usize> {
+    let mut j = i + 1;
+    let mut hashes = 0;
+    while s.get(j) == Some(&'#') {
+        hashes += 1;
+        j += 1;
+    }
+    if s.get(j) != Some(&'"') {
+        return None;
+    }
+    j += 1;
+    while j < s.len() {
+        if s[j] == '"' && (1..=hashes).all(|k| s.get(j + k) == Some(&'#')) {
+            return Some(j + 1 + hashes);
+        }
+        j += 1;
+    }
+    Some(s.len())
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    Ident(String),
+    /// `::`
+    Sep,
+    Punct(char),
+}
+
+/// The tokens of blanked code, each with its line.
+fn tokens(code: &[char]) -> Vec<(Tok, usize)> {
+    let mut out = Vec::new();
+    let (mut i, mut line) = (0, 1);
+    while i < code.len() {
+        let c = code[i];
+        if c == '\n' {
+            line += 1;
+            i += 1;
+        } else if c.is_whitespace() {
+            i += 1;
+        } else if c.is_alphanumeric() || c == '_' {
+            let start = i;
+            while i < code.len() && (code[i].is_alphanumeric() || code[i] == '_') {
+                i += 1;
+            }
+            out.push((Tok::Ident(code[start..i].iter().collect()), line));
+        } else if c == ':' && code.get(i + 1) == Some(&':') {
+            out.push((Tok::Sep, line));
+            i += 2;
+        } else {
+            out.push((Tok::Punct(c), line));
+            i += 1;
+        }
+    }
+    out
+}
+
+/// A path the code names, resolved to where it leads.
+#[derive(Clone, Debug, PartialEq)]
+struct Named {
+    line: usize,
+    /// From the crate's root (`crate`, `super`, `self` resolved), or as written when it starts
+    /// with another crate (std, shakmaty, …).
+    path: Vec<String>,
+    /// Ends in `::*`.
+    glob: bool,
+    /// Inside `#[cfg(test)]` code.
+    test: bool,
+}
+
+/// What one file names: its paths, its macros, and the modules it declares as test code
+/// (`#[cfg(test)] mod tests;`, whose files are test code too).
+#[derive(Debug, Default)]
+struct Scan {
+    named: Vec<Named>,
+    macros: Vec<(usize, String, bool)>,
+    test_modules: Vec<String>,
+}
+
+/// Expands a `use` tree (the tokens between `use` and `;`) into its paths, each with whether
+/// it is a glob.
+fn use_paths(toks: &[Tok]) -> Vec<(Vec<String>, bool)> {
+    fn tree(toks: &[Tok], i: &mut usize, prefix: &[String], out: &mut Vec<(Vec<String>, bool)>) {
+        let mut path = prefix.to_vec();
+        let mut itself = false;
+        loop {
+            match toks.get(*i) {
+                Some(Tok::Ident(word)) if word == "as" => {
+                    // The renamed path is what is named; the new name is no path.
+                    *i += 2;
+                    out.push((path, false));
+                    return;
+                }
+                Some(Tok::Ident(word)) => {
+                    // `self` inside a group names the group's prefix itself.
+                    if word == "self" && !prefix.is_empty() && path.len() == prefix.len() {
+                        itself = true;
+                    } else {
+                        path.push(word.clone());
+                    }
+                    *i += 1;
+                }
+                Some(Tok::Sep) => *i += 1,
+                Some(Tok::Punct('*')) => {
+                    *i += 1;
+                    out.push((path, true));
+                    return;
+                }
+                Some(Tok::Punct('{')) => {
+                    *i += 1;
+                    loop {
+                        match toks.get(*i) {
+                            Some(Tok::Punct('}')) => {
+                                *i += 1;
+                                return;
+                            }
+                            Some(Tok::Punct(',')) => *i += 1,
+                            None => return,
+                            _ => tree(toks, i, &path, out),
+                        }
+                    }
+                }
+                _ => {
+                    if path.len() > prefix.len() || prefix.is_empty() || itself {
+                        out.push((path, false));
+                    }
+                    return;
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let mut i = 0;
+    // A leading `::` names an outside crate, as a path without it does.
+    if toks.first() == Some(&Tok::Sep) {
+        i = 1;
+    }
+    tree(toks, &mut i, &[], &mut out);
+    out.retain(|(p, _)| !p.is_empty());
+    out
+}
+
+/// Resolves `crate::`, `super::` and `self::` from `module` (the path of the module the line
+/// stands in); other paths are left as written.
+fn resolve(module: &[String], path: &[String]) -> Vec<String> {
+    if !matches!(
+        path.first().map(String::as_str),
+        Some("crate" | "hector" | "self" | "super")
+    ) {
+        return path.to_vec();
+    }
+    let mut here: Vec<String> = module.to_vec();
+    let mut rest = path;
+    // `self::super::super::x`, `crate::…`: the keywords lead, in any order the compiler takes.
+    while let Some(first) = rest.first() {
+        match first.as_str() {
+            "crate" | "hector" => here.clear(),
+            "self" => {}
+            "super" => {
+                here.pop();
+            }
+            _ => break,
+        }
+        rest = &rest[1..];
+    }
+    here.extend(rest.iter().cloned());
+    here
+}
+
+/// Reads one file whose module path is `module`.
+fn scan(text: &str, module: &[String]) -> Scan {
+    let code = code_only(text);
+    let toks = tokens(&code);
+    let mut scan = Scan::default();
+    // Inline modules: name, brace depth inside them, test code or not.
+    let mut mods: Vec<(String, usize, bool)> = Vec::new();
+    let mut depth = 0usize;
+    // `#[cfg(test)]` seen, for the next item; and the item of test code being read: the depth
+    // it stands at and whether its block has opened.
+    let mut cfg_test = false;
+    let mut test_item: Option<(usize, bool)> = None;
+    let mut i = 0;
+    let ident = |k: usize| match toks.get(k) {
+        Some((Tok::Ident(w), _)) => Some(w.as_str()),
+        _ => None,
+    };
+    while i < toks.len() {
+        let (tok, line) = (&toks[i].0, toks[i].1);
+        // Attributes: `#[cfg(test)]` marks the next item; the others are skipped.
+        if *tok == Tok::Punct('#') && toks.get(i + 1).map(|t| &t.0) == Some(&Tok::Punct('[')) {
+            let mut j = i + 2;
+            let mut level = 1;
+            let mut words = Vec::new();
+            while j < toks.len() && level > 0 {
+                match &toks[j].0 {
+                    Tok::Punct('[') => level += 1,
+                    Tok::Punct(']') => level -= 1,
+                    Tok::Ident(w) => words.push(w.clone()),
+                    _ => {}
+                }
+                j += 1;
+            }
+            if words == ["cfg", "test"] {
+                cfg_test = true;
+            }
+            i = j;
+            continue;
+        }
+        if cfg_test && test_item.is_none() {
+            cfg_test = false;
+            if ident(i) == Some("mod") && toks.get(i + 2).map(|t| &t.0) == Some(&Tok::Punct(';')) {
+                if let Some(name) = ident(i + 1) {
+                    scan.test_modules.push(name.to_string());
+                }
+                i += 3;
+                continue;
+            }
+            test_item = Some((depth, false));
+        }
+        let in_test = mods.iter().any(|m| m.2) || test_item.is_some();
+        let here: Vec<String> = module
+            .iter()
+            .cloned()
+            .chain(mods.iter().map(|m| m.0.clone()))
+            .collect();
+        match tok {
+            Tok::Punct('{') => {
+                if ident(i.wrapping_sub(2)) == Some("mod")
+                    && let Some(name) = ident(i - 1)
+                {
+                    let test = matches!(test_item, Some((d, false)) if d == depth);
+                    if test {
+                        test_item = None;
+                    }
+                    mods.push((name.to_string(), depth + 1, test));
+                }
+                if let Some((d, opened)) = &mut test_item
+                    && *d == depth
+                {
+                    *opened = true;
+                }
+                depth += 1;
+            }
+            Tok::Punct('}') => {
+                if mods.last().is_some_and(|m| m.1 == depth) {
+                    mods.pop();
+                }
+                depth = depth.saturating_sub(1);
+                if matches!(test_item, Some((d, true)) if d == depth) {
+                    test_item = None;
+                }
+            }
+            Tok::Punct(';') => {
+                if matches!(test_item, Some((d, false)) if d == depth) {
+                    test_item = None;
+                }
+            }
+            Tok::Punct('!') => {
+                if let Some(name) = ident(i.wrapping_sub(1)) {
+                    scan.macros.push((line, name.to_string(), in_test));
+                }
+            }
+            Tok::Ident(w) if w == "use" => {
+                let end = (i + 1..toks.len())
+                    .find(|&k| toks[k].0 == Tok::Punct(';'))
+                    .unwrap_or(toks.len());
+                let tree: Vec<Tok> = toks[i + 1..end].iter().map(|t| t.0.clone()).collect();
+                for (path, glob) in use_paths(&tree) {
+                    scan.named.push(Named {
+                        line,
+                        path: resolve(&here, &path),
+                        glob,
+                        test: in_test,
+                    });
+                }
+                if matches!(test_item, Some((d, false)) if d == depth) {
+                    test_item = None;
+                }
+                i = end + 1;
+                continue;
+            }
+            Tok::Ident(first) if toks.get(i + 1).map(|t| &t.0) == Some(&Tok::Sep) => {
+                // A path written inline: `crate::app::x::f()`, `std::fs::read(…)`. Only its
+                // start counts: `a::b::c` is not also `b::c`.
+                let after_sep = i > 0 && toks[i - 1].0 == Tok::Sep;
+                let mut path = vec![first.clone()];
+                let mut j = i + 1;
+                while toks.get(j).map(|t| &t.0) == Some(&Tok::Sep) {
+                    match toks.get(j + 1) {
+                        Some((Tok::Ident(w), _)) => {
+                            path.push(w.clone());
+                            j += 2;
+                        }
+                        _ => break,
+                    }
+                }
+                if !after_sep {
+                    scan.named.push(Named {
+                        line,
+                        path: resolve(&here, &path),
+                        glob: false,
+                        test: in_test,
+                    });
+                }
+                i = j;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    scan
+}
+
+// ---------------------------------------------------------------------------------------
+// The files and their modules.
+
+/// Every `.rs` file under `dir`.
+fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+    let entries = std::fs::read_dir(dir).expect("the sources are readable");
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            sources(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The module path of a file under a crate's `src`: `app/modes/play/mod.rs` is
+/// app::modes::play, `lib.rs` and `main.rs` the root.
+fn module_of(relative: &Path) -> Vec<String> {
+    let mut parts: Vec<String> = relative
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    if let Some(last) = parts.pop() {
+        let stem = last.trim_end_matches(".rs");
+        if !matches!(stem, "mod" | "lib" | "main") {
+            parts.push(stem.to_string());
+        }
+    }
+    parts
+}
+
+/// The files declared under `#[cfg(test)]` (and the files below them): test code.
+fn test_files(root: &Path, files: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(file).expect("a source file is readable");
+        let rel = file.strip_prefix(root).unwrap_or(file);
+        let module = module_of(rel);
+        for name in scan(&text, &module).test_modules {
+            let dir = root.join(module.join("/"));
+            out.push(dir.join(format!("{name}.rs")));
+            out.push(dir.join(&name));
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------
+// The floors of the binary crate.
+
+#[derive(Clone, Debug, PartialEq)]
+enum Floor {
+    /// The crate's root, the core's re-export, outside crates: no floor of hector's.
+    Outside,
+    Io,
+    /// `app` itself (its mod.rs).
+    App,
+    Service,
+    /// `app::modes` itself (its mod.rs, or a path that stops there).
+    Modes,
+    Mode(String),
+    Cli,
+}
+
+fn floor(path: &[String]) -> Floor {
+    let p: Vec<&str> = path.iter().map(String::as_str).collect();
+    match p.as_slice() {
+        ["io", ..] => Floor::Io,
+        ["cli", ..] => Floor::Cli,
+        ["app", "services", ..] => Floor::Service,
+        ["app", "modes", mode, ..] => Floor::Mode((*mode).to_string()),
+        ["app", "modes"] => Floor::Modes,
+        ["app"] | ["app", ..] => Floor::App,
+        _ => Floor::Outside,
+    }
+}
+
+/// Why `from` may not name `to` (a path of the crate, resolved), if it may not.
+fn breaks_floor(from: &Floor, to: &Named) -> Option<&'static str> {
+    // `use crate::*;` names every module at once.
+    let target = if to.glob && to.path.is_empty() {
+        Floor::Cli
+    } else {
+        floor(&to.path)
+    };
+    let app_or_cli = matches!(
+        target,
+        Floor::App | Floor::Service | Floor::Modes | Floor::Mode(_) | Floor::Cli
+    );
+    match from {
+        Floor::Io if app_or_cli => Some("io names app or cli"),
+        Floor::App | Floor::Service | Floor::Modes | Floor::Mode(_) if target == Floor::Cli => {
+            Some("app names cli")
+        }
+        Floor::Service if matches!(target, Floor::Modes | Floor::Mode(_)) => {
+            Some("a service names a mode")
+        }
+        Floor::Mode(mine) => match &target {
+            Floor::Mode(other) if other != mine => Some("a mode names another mode"),
+            Floor::Modes => Some("a mode names the modes"),
+            // `crate::app::*` reaches every mode.
+            Floor::App if to.glob || to.path.len() == 1 => Some("a mode names the modes"),
+            _ => None,
+        },
+        // `crate::app` itself, or all of it, reaches every mode.
+        Floor::Service if target == Floor::App && (to.glob || to.path.len() == 1) => {
+            Some("a service names the modes")
+        }
+        _ => None,
+    }
+}
+
+/// Every floor broken in one file of the binary crate (test code included: a test of io
+/// is io).
+fn floor_breaks(text: &str, module: &[String]) -> Vec<String> {
+    let from = floor(module);
+    scan(text, module)
+        .named
+        .iter()
+        .filter_map(|n| {
+            breaks_floor(&from, n).map(|why| format!("{}: {why}: {}", n.line, shown(n)))
+        })
+        .collect()
+}
+
+/// A resolved path as the message shows it: from `crate`, with its `::*`.
+fn shown(n: &Named) -> String {
+    let path = if n.path.is_empty() {
+        "crate".to_string()
+    } else {
+        n.path.join("::")
+    };
+    if n.glob { format!("{path}::*") } else { path }
+}
+
+// ---------------------------------------------------------------------------------------
+// The core's purity.
+
+/// What the core must not name (a path that starts with it), and why.
+const IMPURE_PATHS: &[(&str, &str)] = &[
+    ("std::fs", "files"),
+    ("std::net", "the network"),
+    ("std::process", "processes"),
+    ("std::thread", "threads"),
+    ("std::env", "the environment"),
+    ("std::io::stdin", "the terminal's streams"),
+    ("std::io::stdout", "the terminal's streams"),
+    ("std::io::stderr", "the terminal's streams"),
+    ("std::sync::mpsc", "threads"),
+    (
+        "std::time::Instant",
+        "the system clock (instants come as Timestamp)",
+    ),
+    ("std::time::SystemTime", "the system clock"),
+    ("std::os", "the operating system"),
+    ("crossterm", "the terminal"),
+    ("ratatui", "the terminal"),
+    ("serialport", "serial ports"),
+    ("tts", "speech"),
+    ("speech_dispatcher", "speech"),
+    ("nix", "the operating system"),
+    ("libc", "the operating system"),
+    ("directories", "the file system"),
+    ("crossbeam_channel", "threads"),
+    ("ureq", "the network"),
+    ("clap", "the command line"),
+];
+
+/// Names that are impure however they are reached (a type imported under its own name).
+const IMPURE_NAMES: &[(&str, &str)] = &[
+    ("Instant", "the system clock (instants come as Timestamp)"),
+    ("SystemTime", "the system clock"),
+];
+
+const IMPURE_MACROS: &[&str] = &["println", "eprintln", "print", "eprint", "dbg"];
+
+/// Everything impure a core file names outside its tests.
+fn impurities(text: &str, module: &[String]) -> Vec<String> {
+    let scan = scan(text, module);
+    let mut out = Vec::new();
+    for n in scan.named.iter().filter(|n| !n.test) {
+        let joined = n.path.join("::");
+        let before = out.len();
+        for (word, what) in IMPURE_PATHS {
+            if joined == *word || joined.starts_with(&format!("{word}::")) {
+                out.push(format!("{}: {joined} ({what})", n.line));
+            }
+        }
+        if n.glob && matches!(n.path.first().map(String::as_str), Some("std" | "core")) {
+            out.push(format!("{}: {joined}::* (all of it)", n.line));
+        }
+        for (name, what) in IMPURE_NAMES {
+            if out.len() == before && n.path.iter().any(|p| p == name) {
+                out.push(format!("{}: {joined} ({what})", n.line));
+            }
+        }
+    }
+    for (line, name, test) in &scan.macros {
+        if !test && IMPURE_MACROS.contains(&name.as_str()) {
+            out.push(format!("{line}: {name}! (the terminal)"));
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------
+// The checks of the tree.
+
+fn crate_files(root: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    sources(root, &mut files);
+    files.sort();
+    files
+}
+
+#[test]
+fn the_core_does_no_io() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("core/src");
+    let files = crate_files(&root);
+    assert!(files.len() > 20, "the core's files: {files:?}");
+    let tests = test_files(&root, &files);
+    let mut broken = Vec::new();
+    for file in files
+        .iter()
+        .filter(|f| !tests.iter().any(|t| f.starts_with(t)))
+    {
+        let rel = file.strip_prefix(&root).unwrap_or(file);
+        let text = std::fs::read_to_string(file).expect("a core file is readable");
+        for hit in impurities(&text, &module_of(rel)) {
+            broken.push(format!("core/src/{}:{hit}", rel.display()));
+        }
+    }
+    assert!(
+        broken.is_empty(),
+        "the core must stay pure:\n{}",
+        broken.join("\n")
+    );
+}
+
+#[test]
+fn every_floor_names_only_the_floors_below() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let files = crate_files(&root);
+    assert!(files.len() > 40, "hector's files: {files:?}");
+    let mut broken = Vec::new();
+    let mut read = 0;
+    for file in &files {
+        let rel = file.strip_prefix(&root).unwrap_or(file);
+        let text = std::fs::read_to_string(file).expect("a source file is readable");
+        read += text.lines().count();
+        for hit in floor_breaks(&text, &module_of(rel)) {
+            broken.push(format!("src/{}:{hit}", rel.display()));
+        }
+    }
+    assert!(read > 20_000, "only {read} lines read");
+    assert!(
+        broken.is_empty(),
+        "core < io < app's services < app's modes < cli:\n{}",
+        broken.join("\n")
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// The reading itself: the tricks that fooled the line-by-line check.
+
+fn module(path: &str) -> Vec<String> {
+    path.split("::")
+        .filter(|p| !p.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn a_group_names_each_of_its_paths() {
+    let hits = impurities("use std::{fs, thread};\nfn f() {}\n", &module("notation"));
+    assert_eq!(hits.len(), 2, "{hits:?}");
+    assert!(hits[0].starts_with("1: std::fs"), "{hits:?}");
+    assert!(hits[1].starts_with("1: std::thread"), "{hits:?}");
+    let nested = impurities(
+        "use std::{collections::HashMap, io::{self, stdin}, sync::{Arc, mpsc::channel}};",
+        &module("x"),
+    );
+    assert_eq!(nested.len(), 2, "{nested:?}");
+    assert!(nested[0].contains("std::io::stdin"), "{nested:?}");
+    assert!(nested[1].contains("std::sync::mpsc::channel"), "{nested:?}");
+}
+
+#[test]
+fn an_inline_path_counts_as_an_import() {
+    let text =
+        "fn f() {\n    let _ = std::fs::read(\"x\");\n    crate::app::modes::play::run();\n}\n";
+    assert_eq!(
+        impurities(text, &module("record")),
+        ["2: std::fs::read (files)"]
+    );
+    assert_eq!(
+        floor_breaks(text, &module("io::journal")),
+        ["3: io names app or cli: app::modes::play::run"]
+    );
+}
+
+#[test]
+fn super_and_self_are_resolved_from_the_files_module() {
+    // super::super from app::services::speaker is the crate's root.
+    assert_eq!(
+        floor_breaks(
+            "use super::super::modes::say;",
+            &module("app::services::speaker")
+        ),
+        ["1: a service names a mode: app::modes::say"]
+    );
+    assert_eq!(
+        floor_breaks(
+            "use super::super::super::app::modes::say::notice_text;",
+            &module("io::speech::tests")
+        ),
+        ["1: io names app or cli: app::modes::say::notice_text"]
+    );
+    assert_eq!(
+        floor_breaks(
+            "use super::super::board::interrupted;",
+            &module("app::modes::simulate::model")
+        ),
+        ["1: a mode names another mode: app::modes::board::interrupted"]
+    );
+    // Within one mode, super is that mode.
+    assert!(
+        floor_breaks(
+            "use super::{Opponent, Start};",
+            &module("app::modes::play::resume")
+        )
+        .is_empty()
+    );
+    assert_eq!(
+        floor_breaks("use self::super::super::cli::Cli;", &module("app::x")),
+        ["1: app names cli: cli::Cli"]
+    );
+    assert_eq!(
+        resolve(&module("a::b::c"), &module("super::super::io")),
+        module("a::io")
+    );
+    assert_eq!(
+        resolve(&module("a::b"), &module("self::c")),
+        module("a::b::c")
+    );
+    assert_eq!(
+        resolve(&module("a::b"), &module("std::fs")),
+        module("std::fs")
+    );
+}
+
+#[test]
+fn code_after_a_test_module_is_read_and_the_test_module_is_not() {
+    // The production code after `#[cfg(test)] mod tests;` and after a test block is checked;
+    // the test code is not (the core's tests may use files and threads).
+    let text = "\
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod more {
+    use std::fs;
+    fn f() { std::thread::spawn(|| {}); }
+}
+#[cfg(test)]
+use std::env;
+pub fn g() { let _ = std::process::id(); }
+";
+    let scan = scan(text, &module("board"));
+    assert_eq!(scan.test_modules, ["tests"]);
+    assert_eq!(
+        impurities(text, &module("board")),
+        ["10: std::process::id (processes)"]
+    );
+    // The floors hold in test code too: a test of io is io.
+    assert_eq!(
+        floor_breaks(
+            "#[cfg(test)]\nmod tests {\n    use crate::app::x;\n}\n",
+            &module("io::y")
+        ),
+        ["3: io names app or cli: app::x"]
+    );
+}
+
+#[test]
+fn an_inline_module_is_a_module() {
+    // From app::modes::play::inner, super::super is app::modes.
+    let text = "mod inner {\n    use super::super::clock;\n    use super::Start;\n}\n";
+    assert_eq!(
+        floor_breaks(text, &module("app::modes::play")),
+        ["2: a mode names another mode: app::modes::clock"]
+    );
+    // Read as if the module were not there, the same line would pass.
+    assert!(floor_breaks("use super::super::clock;", &module("app::modes::play")).is_empty());
+}
+
+#[test]
+fn comments_and_strings_are_no_code() {
+    let text = "// use std::fs;\n/* std::thread /* nested */ std::env */\nconst A: &str = \"std::fs::read\";\nconst B: &str = r#\"crate::cli \"quoted\"\"#;\nconst C: char = '\\'';\nfn f<'a>(x: &'a str) -> &'a str { x }\nuse std::net::TcpStream;\n";
+    assert_eq!(
+        impurities(text, &module("x")),
+        ["7: std::net::TcpStream (the network)"]
+    );
+    assert!(floor_breaks(text, &module("io::x")).is_empty());
+}
+
+#[test]
+fn renames_globs_and_macros_are_caught() {
+    assert_eq!(
+        impurities(
+            "use std::fs as files;\nuse std::*;\nfn f() { println!(\"x\"); }\n",
+            &module("x")
+        ),
+        [
+            "1: std::fs (files)",
+            "2: std::* (all of it)",
+            "3: println! (the terminal)"
+        ]
+    );
+    assert_eq!(
+        impurities("use std::time::{Duration, Instant};", &module("x")),
+        ["1: std::time::Instant (the system clock (instants come as Timestamp))"]
+    );
+    assert_eq!(
+        floor_breaks("use crate::app::modes::*;", &module("app::modes::play")),
+        ["1: a mode names the modes: app::modes::*"]
+    );
+    assert_eq!(
+        floor_breaks("use crate::*;", &module("io::x")),
+        ["1: io names app or cli: crate::*"]
+    );
+}
