@@ -55,6 +55,7 @@ impl Assist {
             match t {
                 Told::Say { urgency, lines } => self.front.voice.tell(urgency, lines),
                 Told::Speech(c) => self.front.voice.speech(c),
+                Told::Label(l) => self.front.voice.label = Some(l),
                 Told::Save(path) => self.save(path),
                 Told::Refused => self.front.refused = true,
                 Told::Quit => keep = false,

@@ -212,7 +212,8 @@ impl Arbiter {
                 Told::Speech(c) => self.front.voice.speech(c),
                 Told::Save(path) => self.save(index, path),
                 // The players cannot end the console; its input line is its own.
-                Told::Quit | Told::Refused => {}
+                // The game's number already says where a move comes from.
+                Told::Quit | Told::Refused | Told::Label(_) => {}
             }
         }
     }
