@@ -62,6 +62,7 @@ impl Assist {
             }
         }
         self.front.voice.question = self.table.game.game_match().question();
+        self.front.voice.yes_no = self.table.game.game_match().asks_yes_no();
         keep
     }
 
