@@ -147,7 +147,12 @@ fn records_agree_the_peg_board_is_put_right() {
     );
     h.peg(1, "place h8");
     wait(&t, "Partie 1: Brett von Schwarz stimmt wieder");
+    // Typing the command again asks again; no ends nothing: only yes leaves the console.
     t.send("ende\rende\r".as_bytes());
+    wait_count(&t, "Wirklich beenden? Ja oder nein", 2);
+    t.send("nein\r".as_bytes());
+    wait(&t, "Die Konsole bleibt offen");
+    t.send("ende\rja\r".as_bytes());
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
     let pgn = h.export("1");
     let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -176,7 +181,7 @@ fn records_agree_the_dgt_board_is_put_right() {
     );
     h.dgt(1, "lift d5");
     wait(&t, "Partie 1: Brett von Weiß stimmt wieder");
-    t.send("ende\rende\r".as_bytes());
+    t.send("ende\rja\r".as_bytes());
     assert_eq!(t.wait_exit(LIMIT), Some(0));
 }
 
@@ -226,7 +231,7 @@ fn records_disagree_on_the_dgt_board_and_the_game_goes_back() {
     ] {
         wait(&t, needed);
     }
-    t.send("ende\rende\r".as_bytes());
+    t.send("ende\rja\r".as_bytes());
     assert_eq!(t.wait_exit(LIMIT), Some(0));
 }
 
@@ -259,7 +264,7 @@ fn records_disagree_on_the_peg_board_and_the_arbiter_has_it_corrected() {
     wait(&t, "Partie 1: Brett von Schwarz stimmt wieder");
     h.peg(1, "move d7d5");
     wait(&t, "Partie 1: David fünf");
-    t.send("ende\rende\r".as_bytes());
+    t.send("ende\rja\r".as_bytes());
     assert_eq!(t.wait_exit(LIMIT), Some(0));
     let pgn = h.export("1");
     let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -317,7 +322,7 @@ fn penalties_claims_and_the_log_of_two_games() {
     t.send("protokoll 2\r".as_bytes());
     wait(&t, "Protokoll Partie 2");
     wait(&t, "1 Minute Zeitgutschrift für Schwarz, Artikel 12.9b");
-    t.send("ende\rende\r".as_bytes());
+    t.send("ende\rja\r".as_bytes());
     assert_eq!(t.wait_exit(LIMIT), Some(0));
     // Both games are recorded, the arbiter's actions as comments.
     let pgn = h.export("2");
@@ -337,7 +342,7 @@ fn a_restarted_console_continues_its_games() {
     first_move(&mut h, &t, 1);
     h.peg(1, "move e7e5");
     wait(&t, "Partie 1: Eva fünf");
-    t.send("ende\rende\r".as_bytes());
+    t.send("ende\rja\r".as_bytes());
     assert_eq!(t.wait_exit(LIMIT), Some(0));
     drop(t);
     // Started again with the same file: the game and its clock go on from the record.
@@ -357,7 +362,7 @@ fn a_restarted_console_continues_its_games() {
         t.send("partien\r".as_bytes());
     }
     assert!(!t.text().contains("Achtung,"), "{}", t.text());
-    t.send("ende\rende\r".as_bytes());
+    t.send("ende\rja\r".as_bytes());
     assert_eq!(t.wait_exit(LIMIT), Some(0));
 }
 
@@ -405,7 +410,7 @@ fn the_full_screen_console_lists_the_games() {
         t.screen()
     );
     t.send(b"ende\r");
-    t.send(b"ende\r");
+    t.send(b"ja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0));
 }
 

@@ -140,6 +140,15 @@ fn a_whole_game_on_two_boards() {
             g.peg.send(&format!("move {uci}"));
         }
         wait_count(&t, &words, before + 1);
+        // The opponent's move is heard with its label, never taken for an echo.
+        if white {
+            let labelled = format!("Weiß: {words}");
+            assert!(
+                t.text().contains(&labelled),
+                "{labelled} missing in {}",
+                t.text()
+            );
+        }
         pos.play_unchecked(m);
         if pos.is_game_over() {
             break;

@@ -101,14 +101,12 @@ fn the_board_keys_of_lichess_blind_mode() {
     press(&mut t, b"f", "Brett gedreht, Weiß unten");
     // The player's own pieces are still White's.
     press(&mut t, b"s", "Bella eins: weißer Springer");
-    press(&mut t, b"\t", "Eingabe");
-    t.send(&[0x11]);
-    assert!(
-        t.wait_for_screen("Wirklich beenden?", LIMIT),
-        "{}",
-        t.screen()
-    );
-    t.send(b"ja\r");
+    // A yes-or-no question is answered on the board by the words' first letters: n keeps
+    // the game, j ends it; the player need not go back to the input line.
+    press(&mut t, &[0x11], "Wirklich beenden?");
+    press(&mut t, b"n", "Die Partie geht weiter");
+    press(&mut t, &[0x11], "Wirklich beenden?");
+    t.send(b"j");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
 }
 

@@ -310,11 +310,12 @@ pub fn piece_moves(pos: &Chess, role: Role, lang: &Language) -> String {
     squares
         .into_iter()
         .map(|sq| {
-            let targets: Vec<String> = legal
+            let mine: Vec<Move> = legal
                 .iter()
                 .filter(|m| m.from() == Some(sq))
-                .map(|m| target_words(pos, *m, lang))
+                .copied()
                 .collect();
+            let targets = grouped_targets(pos, &mine, lang);
             let moves = if targets.is_empty() {
                 lang.play.no_moves.clone()
             } else {
@@ -331,6 +332,73 @@ pub fn piece_moves(pos: &Chess, role: Role, lang: &Language) -> String {
         })
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+/// Where the moves of one piece go; the promotions on one square are said once, with the
+/// pieces together: "Anna acht, Umwandlung in Dame, Turm, Läufer oder Springer". Pieces that
+/// give check (or mate) where the others do not are said apart, each group with its word.
+fn grouped_targets(pos: &Chess, moves: &[Move], lang: &Language) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut done: Vec<(Option<Square>, Square)> = Vec::new();
+    for m in moves {
+        if m.promotion().is_none() {
+            out.push(target_words(pos, *m, lang));
+            continue;
+        }
+        let key = (m.from(), m.to());
+        if done.contains(&key) {
+            continue;
+        }
+        done.push(key);
+        // The promotions of this pawn to this square, grouped by what follows them.
+        let mut groups: Vec<(String, Vec<Role>)> = Vec::new();
+        for p in moves
+            .iter()
+            .filter(|o| (o.from(), o.to()) == key && o.promotion().is_some())
+        {
+            let Some(role) = p.promotion() else {
+                continue;
+            };
+            let suffix = after_words(pos, *p, lang);
+            match groups.iter_mut().find(|(s, _)| *s == suffix) {
+                Some((_, roles)) => roles.push(role),
+                None => groups.push((suffix, vec![role])),
+            }
+        }
+        let mut text = String::new();
+        if m.is_capture() {
+            text.push_str(&lang.moves.capture);
+            text.push(' ');
+        }
+        text.push_str(&lang.square(m.to()));
+        for (suffix, roles) in groups {
+            let names: Vec<&str> = roles.iter().map(|r| lang.piece(*r)).collect();
+            let pieces = match names.split_last() {
+                Some((last, rest)) if !rest.is_empty() => {
+                    format!("{} {} {last}", rest.join(", "), lang.messages.or)
+                }
+                _ => names.concat(),
+            };
+            text.push_str(", ");
+            text.push_str(&fill(&lang.moves.promotion, &[("piece", &pieces)]));
+            text.push_str(&suffix);
+        }
+        out.push(text);
+    }
+    out
+}
+
+/// ", Schach" or ", Matt" after a move that gives it; nothing otherwise.
+fn after_words(pos: &Chess, m: Move, lang: &Language) -> String {
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    if after.is_checkmate() {
+        format!(", {}", lang.moves.mate)
+    } else if after.is_check() {
+        format!(", {}", lang.moves.check)
+    } else {
+        String::new()
+    }
 }
 
 /// Where a move goes, its piece already named: "Felix drei", "schlägt Eva fünf", "Eva acht,
@@ -354,15 +422,7 @@ fn target_words(pos: &Chess, m: Move, lang: &Language) -> String {
             out.push_str(&fill(&lang.moves.promotion, &[("piece", lang.piece(p))]));
         }
     }
-    let mut after = pos.clone();
-    after.play_unchecked(m);
-    if after.is_checkmate() {
-        out.push_str(", ");
-        out.push_str(&lang.moves.mate);
-    } else if after.is_check() {
-        out.push_str(", ");
-        out.push_str(&lang.moves.check);
-    }
+    out.push_str(&after_words(pos, m, lang));
     out
 }
 
@@ -585,11 +645,17 @@ mod tests {
         assert_eq!(
             piece_moves(&pos, Role::Pawn, de()),
             "Bauer Eva fünf: schlägt David sechs en passant, Eva sechs; Bauer Bella sieben: \
-             schlägt Anna acht, Umwandlung in Dame, Schach, schlägt Anna acht, Umwandlung in \
-             Turm, Schach, schlägt Anna acht, Umwandlung in Läufer, schlägt Anna acht, \
-             Umwandlung in Springer, Bella acht, Umwandlung in Dame, Schach, Bella acht, \
-             Umwandlung in Turm, Schach, Bella acht, Umwandlung in Läufer, Bella acht, \
-             Umwandlung in Springer"
+             schlägt Anna acht, Umwandlung in Dame oder Turm, Schach, Umwandlung in Läufer \
+             oder Springer, Bella acht, Umwandlung in Dame oder Turm, Schach, Umwandlung in \
+             Läufer oder Springer"
+        );
+        // Without a check, one square's promotions are said once, the pieces together.
+        let quiet =
+            position_from_fen("8/P6k/8/8/8/8/1P6/K7 w - - 0 1", Variant::Standard).expect("fen");
+        assert_eq!(
+            piece_moves(&quiet, Role::Pawn, de()),
+            "Bauer Bella zwei: Bella drei, Bella vier; Bauer Anna sieben: Anna acht, Umwandlung \
+             in Dame, Turm, Läufer oder Springer"
         );
         let king = piece_moves(&pos, Role::King, de());
         assert!(king.starts_with("König Eva eins: "), "{king}");

@@ -515,6 +515,11 @@ impl Match {
         }
     }
 
+    /// The open question is answered by yes or no.
+    pub fn asks_yes_no(&self) -> bool {
+        self.pending.is_yes_no()
+    }
+
     pub fn setup(&self) -> &Setup {
         &self.setup
     }

@@ -750,6 +750,8 @@ pub struct ArbiterWords {
     pub left_out: String,
     pub no_games: String,
     pub quit_confirm: String,
+    /// The quit question answered no.
+    pub not_quit: String,
     pub prompt: String,
     pub help: String,
     pub commands: ArbiterCommandWords,

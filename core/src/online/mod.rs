@@ -431,6 +431,11 @@ impl Online {
     }
 
     /// The question that waits for an answer, in words.
+    /// The open question is answered by yes or no.
+    pub fn asks_yes_no(&self) -> bool {
+        self.ask_resign || (self.promotion.is_none() && self.m.asks_yes_no())
+    }
+
     pub fn question(&self) -> Option<String> {
         if self.ask_resign {
             return Some(self.lang.online.resign_question.clone());

@@ -55,12 +55,14 @@ impl Assist {
             match t {
                 Told::Say { urgency, lines } => self.front.voice.tell(urgency, lines),
                 Told::Speech(c) => self.front.voice.speech(c),
+                Told::Label(l) => self.front.voice.label = Some(l),
                 Told::Save(path) => self.save(path),
                 Told::Refused => self.front.refused = true,
                 Told::Quit => keep = false,
             }
         }
         self.front.voice.question = self.table.game.game_match().question();
+        self.front.voice.yes_no = self.table.game.game_match().asks_yes_no();
         keep
     }
 

@@ -111,6 +111,8 @@ pub enum Told {
         lines: Vec<String>,
     },
     Speech(SpeechControl),
+    /// Who made the move said next.
+    Label(String),
     Save(Option<String>),
     /// The typed line was not taken: the screen keeps it for retyping.
     Refused,
@@ -402,6 +404,7 @@ impl Table {
                 }
                 Effect::Envelope(envelope) => told.extend(self.write_envelope(*envelope)),
                 Effect::Speech(c) => told.push(Told::Speech(c)),
+                Effect::Label(l) => told.push(Told::Label(l)),
                 Effect::Save(p) => told.push(Told::Save(p)),
                 Effect::Refused => told.push(Told::Refused),
                 Effect::Quit => told.push(Told::Quit),

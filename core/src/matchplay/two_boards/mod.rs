@@ -177,6 +177,8 @@ pub enum Effect {
         role: shakmaty::Role,
     },
     Speech(SpeechControl),
+    /// Who made the move said next (the colour), for the assistant's voice and screen.
+    Label(String),
     /// The typed line was not taken (not understood, or not a legal move): a screen keeps it
     /// in the input line for retyping.
     Refused,
@@ -534,7 +536,7 @@ impl TwoBoards {
                 session::Effect::Speech(c) => out.push(Effect::Speech(c)),
                 session::Effect::Refused => out.push(Effect::Refused),
                 // The assistant announces both players' moves as Appendix D words them.
-                session::Effect::Label(_) => {}
+                session::Effect::Label(l) => out.push(Effect::Label(l)),
                 session::Effect::Save(p) => out.push(Effect::Save(p)),
                 session::Effect::Quit => out.push(Effect::Quit),
                 session::Effect::NewGame | session::Effect::Rematch => {

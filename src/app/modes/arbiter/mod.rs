@@ -17,7 +17,7 @@ use crate::app::services::table::{BoardSpec, Table, TableSpec, TableStart, Told}
 use crate::app::services::ui::narrator::Narrator;
 use crate::app::services::ui::{Front, Incoming, Mode, Source, Ui};
 use crate::core::game::Game;
-use crate::core::matchplay::command::Command;
+use crate::core::matchplay::command::{Command, Line, read_line};
 use crate::core::matchplay::session::Urgency;
 use crate::core::matchplay::two_boards::console::{
     ConsoleError, ConsoleLine, GameLine, read_console,
@@ -53,15 +53,15 @@ struct Supervised {
 
 /// How many lines of a game's log the full screen keeps.
 const LOG_KEPT: usize = 200;
-/// How long "ende" waits for its confirmation.
-const CONFIRM: Duration = Duration::from_secs(15);
 
 struct Arbiter {
     lang: &'static Language,
     games: Vec<Supervised>,
     selected: Option<usize>,
     front: Front,
-    quit_armed: Option<Instant>,
+    /// "Wirklich beenden?" was asked: only yes ends the console; the command again asks again
+    /// and anything else lets the question go.
+    quit_asked: bool,
 }
 
 fn protocol(p: BoardProtocol) -> Protocol {
@@ -212,7 +212,8 @@ impl Arbiter {
                 Told::Speech(c) => self.front.voice.speech(c),
                 Told::Save(path) => self.save(index, path),
                 // The players cannot end the console; its input line is its own.
-                Told::Quit | Told::Refused => {}
+                // The game's number already says where a move comes from.
+                Told::Quit | Told::Refused | Told::Label(_) => {}
             }
         }
     }
@@ -237,6 +238,16 @@ impl Arbiter {
 
     /// A console line; false when the arbiter leaves.
     fn line(&mut self, text: &str) -> bool {
+        if std::mem::take(&mut self.quit_asked) {
+            match read_line(text) {
+                Ok(Line::Command(Command::Yes)) => return false,
+                Ok(Line::Command(Command::No)) => {
+                    self.answer(self.lang.arbiter.not_quit.clone());
+                    return true;
+                }
+                _ => {}
+            }
+        }
         let w = &self.lang.arbiter;
         match read_console(text) {
             Ok(ConsoleLine::Empty) => {}
@@ -322,11 +333,10 @@ impl Arbiter {
 
     fn quit(&mut self) -> bool {
         let running = self.games.iter().any(|g| !g.table.game.game().is_over());
-        let confirmed = self.quit_armed.is_some_and(|at| at.elapsed() < CONFIRM);
-        if !running || confirmed {
+        if !running {
             return false;
         }
-        self.quit_armed = Some(Instant::now());
+        self.quit_asked = true;
         self.answer(self.lang.arbiter.quit_confirm.clone());
         true
     }
@@ -514,7 +524,7 @@ pub fn run(options: ArbiterOptions, lang: &'static Language) -> ExitCode {
         selected: (games.len() == 1).then_some(games[0].number),
         games,
         front: Front::new(voice, Color::White, lang),
-        quit_armed: None,
+        quit_asked: false,
     };
     let heading = fill(
         &lang.arbiter.console_heading[usize::from(app.games.len() != 1)],

@@ -729,6 +729,7 @@ impl App {
             self.link.stop();
         }
         self.front.voice.question = self.online.question();
+        self.front.voice.yes_no = self.online.asks_yes_no();
         keep_going
     }
 

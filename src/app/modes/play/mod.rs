@@ -222,6 +222,7 @@ impl App {
         let effects = self.game_match.handle(event, now);
         let keep = self.apply(effects);
         self.front.voice.question = self.game_match.question();
+        self.front.voice.yes_no = self.game_match.asks_yes_no();
         // Line mode: while looking back the prompt says so instead of asking for a move.
         let prompt = if self.game_match.reviewed_ply().is_some() {
             &self.lang.review.label

@@ -120,6 +120,34 @@ impl Front {
     pub fn seen_from(&self) -> Color {
         if self.flipped { !self.side } else { self.side }
     }
+
+    /// On the board, while a yes-or-no question waits, the first letter of a yes or no word
+    /// answers it: the answer typed out, for the mode to take as a line. Nothing is typed
+    /// on the board, so the player need not leave it to answer.
+    fn yes_no_key(&self, key: crossterm::event::KeyEvent) -> Option<String> {
+        use crossterm::event::{KeyCode, KeyModifiers};
+        if !self.focus.on_board || !self.voice.yes_no {
+            return None;
+        }
+        if key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+        {
+            return None;
+        }
+        let KeyCode::Char(c) = key.code else {
+            return None;
+        };
+        let c = c.to_lowercase().next()?;
+        let c_words = &self.lang.commands;
+        [&c_words.yes, &c_words.no].into_iter().find_map(|words| {
+            words
+                .iter()
+                .any(|w| w.starts_with(c))
+                .then(|| words.first().cloned())
+                .flatten()
+        })
+    }
 }
 
 /// What the board view shows besides the front: the game and how it is drawn.
@@ -204,6 +232,11 @@ pub trait Mode {
     /// A key of the full screen: the speech keys, the input line, the board's focus, and
     /// the commands of the function keys.
     fn key(&mut self, key: crossterm::event::KeyEvent) -> bool {
+        if let Some(answer) = self.front().yes_no_key(key) {
+            self.front().voice.dirty = true;
+            self.voice().submitted();
+            return self.line(answer);
+        }
         let front = self.front();
         front.voice.dirty = true;
         let seen_from = front.seen_from();

@@ -34,6 +34,9 @@ pub struct Narrator {
     pub lang: Option<&'static Language>,
     /// A question that waits for its answer (full-screen: kept in view until answered).
     pub question: Option<String>,
+    /// The question is answered by yes or no: on the board, the yes and no words' first
+    /// letters answer it (j and n, y and n).
+    pub yes_no: bool,
     /// Line mode: the prompt is on screen and the player has not pressed Enter yet.
     pub prompt_open: bool,
     prompt: String,
@@ -76,6 +79,7 @@ impl Narrator {
             label: None,
             lang: None,
             question: None,
+            yes_no: false,
             prompt_open: false,
             prompt: prompt.to_string(),
             status: String::new(),
