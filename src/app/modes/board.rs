@@ -31,7 +31,7 @@ pub fn list() -> ExitCode {
     let ports = match list_ports() {
         Ok(p) => p,
         Err(e) => {
-            errln!("hector board list: {e:#}");
+            errln!("hector board list: {}", crate::io::error_chain(&e));
             return ExitCode::from(2);
         }
     };
