@@ -152,9 +152,7 @@ mod tests {
         }
     }
 
-    fn de() -> &'static Language {
-        language("de").expect("de")
-    }
+    use crate::testkit::de;
 
     fn en() -> &'static Language {
         language("en").expect("en")
