@@ -22,6 +22,7 @@ use crate::core::notation::clock_words::{
     self, announcement_words, control_words, moves_words, summary_words,
 };
 use crate::core::notation::language::{Language, fill};
+use crate::core::notation::vocabulary::yes_or_no;
 use crate::core::settings::SpeechSettings;
 use crate::core::time::Timestamp;
 use crate::io::terminal::{FullScreen, bigtext};
@@ -124,8 +125,9 @@ fn line_action(line: &str) -> Action {
         "hilfe" | "help" => Action::Help,
         // One rule with q: asks first while the clock has run.
         "ende" | "beenden" | "quit" | "exit" => Action::Quit,
-        "ja" | "yes" => Action::Yes,
-        "nein" | "no" => Action::No,
+        // A yes or no in any language's table ("ja", "oui", "nee"); single letters are keys.
+        w if w.chars().count() > 1 && yes_or_no(w) == Some(true) => Action::Yes,
+        w if w.chars().count() > 1 && yes_or_no(w) == Some(false) => Action::No,
         _ => {
             let mut chars = word.chars();
             match (chars.next(), chars.next()) {
