@@ -274,6 +274,28 @@ pub struct ClockWords {
     pub quit_confirm: String,
     pub help: String,
     pub unknown_key: String,
+    pub lines: ClockLineWords,
+}
+
+/// The words of the clock's typed lines (its line mode): every language's are
+/// understood, as `help_lines` names them.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockLineWords {
+    pub press: Vec<String>,
+    pub left: Vec<String>,
+    pub right: Vec<String>,
+    pub time: Vec<String>,
+    pub count: Vec<String>,
+    pub pause: Vec<String>,
+    pub repeat: Vec<String>,
+    pub silence: Vec<String>,
+    pub mute: Vec<String>,
+    pub faster: Vec<String>,
+    pub slower: Vec<String>,
+    pub announcements: Vec<String>,
+    pub help: Vec<String>,
+    pub quit: Vec<String>,
 }
 
 /// What scripts/build prints and says while hector is built: the script reads them from the
