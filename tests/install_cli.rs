@@ -67,7 +67,56 @@ fn project(name: &str) -> Scratch {
     scratch
 }
 
+/// The same project, where compiling `tiny` itself takes seven seconds (a procedural macro
+/// that waits), as compiling hector itself takes minutes; and `part` names a build dependency
+/// `unused` but has no build script, so cargo tree lists a package cargo never builds.
+fn slow_project(name: &str) -> Scratch {
+    let scratch = project(name);
+    let dir = &scratch.0;
+    write(
+        &dir.join("tiny/Cargo.toml"),
+        "[package]\nname = \"tiny\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+         [dependencies]\npart = { path = \"../part\" }\nslow = { path = \"../slow\" }\n",
+    );
+    write(
+        &dir.join("tiny/src/main.rs"),
+        "slow::pause!();\nfn main() { part::hello(); }\n",
+    );
+    write(
+        &dir.join("slow/Cargo.toml"),
+        "[package]\nname = \"slow\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+         [lib]\nproc-macro = true\n",
+    );
+    write(
+        &dir.join("slow/src/lib.rs"),
+        "#[proc_macro]\npub fn pause(_: proc_macro::TokenStream) -> proc_macro::TokenStream {\n\
+         std::thread::sleep(std::time::Duration::from_secs(7));\n\
+         proc_macro::TokenStream::new()\n}\n",
+    );
+    write(
+        &dir.join("part/Cargo.toml"),
+        "[package]\nname = \"part\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+         [build-dependencies]\nunused = { path = \"../unused\" }\n",
+    );
+    write(
+        &dir.join("unused/Cargo.toml"),
+        "[package]\nname = \"unused\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    write(&dir.join("unused/src/lib.rs"), "");
+    let lock = Command::new(env!("CARGO"))
+        .args(["generate-lockfile", "--offline", "--manifest-path"])
+        .arg(dir.join("tiny/Cargo.toml"))
+        .output()
+        .expect("cargo");
+    assert!(lock.status.success(), "{lock:?}");
+    scratch
+}
+
 fn build(dir: &Path, args: &[&str]) -> Output {
+    build_with(dir, args, &[])
+}
+
+fn build_with(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
     let path = format!(
         "{}:{}",
         dir.join("bin").display(),
@@ -79,6 +128,7 @@ fn build(dir: &Path, args: &[&str]) -> Output {
         .env("PATH", path)
         // No configuration file's language: the arguments decide.
         .env("HECTOR_CONFIG", "")
+        .envs(env.iter().copied())
         .output()
         .expect("scripts/build runs")
 }
@@ -135,6 +185,59 @@ fn the_first_build_is_announced_said_once_and_shown_as_it_goes() {
     assert!(again.status.success(), "{again:?}");
     assert_eq!(String::from_utf8_lossy(&again.stdout), "", "{again:?}");
     assert_eq!(spoken(dir).len(), 1);
+}
+
+#[test]
+fn the_long_last_part_is_named_once_and_its_time_moves_and_the_count_reaches_the_total() {
+    let scratch = slow_project("slow");
+    let dir = &scratch.0;
+    // A minute of two seconds: the seven seconds of tiny's own compile are three "minutes".
+    let out = build_with(dir, &[], &[("HECTOR_BUILD_MINUTE", "2")]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{out:?}");
+    let lines: Vec<&str> = text.lines().collect();
+    // Said once that the last and largest part is being built, then how long it has taken.
+    let own = "Jetzt wird tiny selbst gebaut, der letzte und größte Teil.";
+    assert_eq!(lines.iter().filter(|l| **l == own).count(), 1, "{text}");
+    let since: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("tiny selbst wird gebaut; bisher "))
+        .collect();
+    assert!(!since.is_empty(), "{text}");
+    assert!(
+        since.contains(&&"tiny selbst wird gebaut; bisher 1 Minute."),
+        "{text}"
+    );
+    // Nothing shown twice.
+    for (i, line) in lines.iter().enumerate() {
+        assert!(!lines[..i].contains(line), "{line} twice in {text}");
+    }
+    // cargo tree's estimate counted `unused`, which cargo never built: the last line counts
+    // what was built, all of it.
+    assert_eq!(
+        lines[lines.len() - 2..],
+        [
+            "Gebaut: 3 von 3 Teilen, 100 Prozent; zuletzt tiny",
+            "hector ist gebaut."
+        ],
+        "{text}"
+    );
+    assert!(lines.iter().any(|l| l.contains(" von 4 Teilen")), "{text}");
+    // Spoken: the start, the last part once, then its time; never the same words twice.
+    let said = spoken_until(dir, |said| said.len() >= 3);
+    assert_eq!(
+        said.iter().filter(|s| s.ends_with(own)).count(),
+        1,
+        "{said:?}"
+    );
+    assert!(
+        said.iter()
+            .any(|s| s.starts_with("-v de tiny selbst wird gebaut; bisher ")),
+        "{said:?}"
+    );
+    for (i, s) in said.iter().enumerate() {
+        assert!(!said[..i].contains(s), "{s} said twice: {said:?}");
+    }
 }
 
 #[test]

@@ -347,6 +347,15 @@ pub struct BuildWords {
     /// `{done}` of `{total}` parts, `{percent}`, `{name}`: the part last built.
     pub progress: String,
     pub progress_spoken: String,
+    /// `{name}`: the package being built, once only its own code is left to compile.
+    pub own: String,
+    /// `{name}`, `{elapsed}`: how long its own code has taken so far (`minute`, `minutes`).
+    pub own_since: String,
+    /// `{done}`, `{total}`, `{percent}`, `{elapsed}`: no part has been finished for a while.
+    pub waiting: String,
+    pub minute: String,
+    /// `{n}` minutes.
+    pub minutes: String,
     pub done: String,
     pub failed: String,
     pub failed_spoken: String,
@@ -354,6 +363,28 @@ pub struct BuildWords {
     pub linked: String,
     /// `{profile}`: the shell's start-up file; `{line}`: the line that puts hector on the PATH.
     pub path_line: String,
+}
+
+impl BuildWords {
+    /// scripts/build fills these in; a translation without one would print it as it stands.
+    fn placeholders(&self) -> [(&'static str, &str, &'static [&'static str]); 6] {
+        [
+            (
+                "build.progress",
+                &self.progress,
+                &["{done}", "{total}", "{percent}", "{name}"],
+            ),
+            ("build.own", &self.own, &["{name}"]),
+            ("build.own_since", &self.own_since, &["{name}", "{elapsed}"]),
+            (
+                "build.waiting",
+                &self.waiting,
+                &["{done}", "{total}", "{percent}", "{elapsed}"],
+            ),
+            ("build.minutes", &self.minutes, &["{n}"]),
+            ("build.linked", &self.linked, &["{path}"]),
+        ]
+    }
 }
 
 /// What is wrong with the command line, and with the value of a start-up option (a time
@@ -1409,6 +1440,7 @@ impl Language {
             .chain(self.record.placeholders())
             .chain(self.usage.placeholders())
             .chain(self.review_placeholders())
+            .chain(self.build.placeholders())
         {
             for p in needed {
                 if !text.contains(p) {
@@ -1789,5 +1821,13 @@ mod tests {
         let bad = text.replace("Umwandlung in {piece}", "Umwandlung");
         let err = parse("de", &bad).expect_err("placeholder missing");
         assert!(err.to_string().contains("{piece}"), "{err}");
+        // scripts/build's words too: it fills them in before hector exists.
+        let bad = text.replace("bisher {elapsed}", "bisher");
+        let err = parse("de", &bad).expect_err("placeholder missing");
+        assert!(
+            err.to_string()
+                .contains("build.own_since must contain {elapsed}"),
+            "{err}"
+        );
     }
 }
