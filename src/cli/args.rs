@@ -631,10 +631,18 @@ pub struct ClockArgs {
 /// takes it after the subcommand too.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct LangArg {
-    /// Language of the words: de (the FIDE wording) or en; without it, the configuration
-    /// file's (German by default).
-    #[arg(long, global = true, value_name = "CODE")]
+    // The help names the languages of the tables in assets/lang.
+    #[arg(long, global = true, value_name = "CODE", help = lang_help())]
     pub lang: Option<String>,
+}
+
+/// `--lang`'s help: the codes of every embedded language table.
+fn lang_help() -> String {
+    format!(
+        "Language of the words: {} (de is the FIDE wording); without it, the configuration \
+         file's (German by default)",
+        crate::core::notation::language::codes().join(", ")
+    )
 }
 
 /// `--pieces`: how pieces are drawn.
