@@ -241,3 +241,85 @@ fn on_a_terminal_the_lines_are_printed_and_said() {
     );
     assert_eq!(pty.wait_exit(LIMIT), Some(0), "{}", pty.text());
 }
+
+/// A recorded game is judged once: its analysis is kept beside the journal and read back
+/// (no engine is needed the second time); a damaged file is named and replaced; another
+/// search judges the game again.
+#[test]
+fn a_recorded_game_is_judged_once() {
+    let data_dir = temp_dir("analyse-kept");
+    let games = data_dir.join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    let pgn = std::fs::read(data("blunder.pgn")).unwrap();
+    let imported = import_pgn(&pgn, 1).unwrap();
+    let mut bytes = encode_header(&imported.header("2026-11-23T20:00:00Z")).unwrap();
+    for e in imported.entries() {
+        bytes.extend(encode_entry(&e).unwrap());
+    }
+    std::fs::write(games.join("0001.journal"), bytes).unwrap();
+    let kept = games.join("0001.analysis");
+    let with_engine = path_with_games();
+    // An engine that is not there: the kept analysis must answer.
+    let missing = "/nonexistent/stockfish";
+    let run = |engine: &str, movetime: &str| {
+        let mut args = vec!["analyse", "1", "--errors", "--movetime", movetime];
+        if engine == missing {
+            args.extend(["--engine", missing]);
+        }
+        run_with(
+            &args,
+            b"",
+            &[
+                ("PATH", with_engine.as_str()),
+                ("HECTOR_DATA", data_dir.path().to_str().unwrap()),
+                ("HECTOR_CONFIG", ""),
+            ],
+            LIMIT,
+        )
+    };
+    let blunder = "3. Schwarz: Springer Felix sechs, grober Fehler. Besser: ";
+    let r = run("stockfish", "50");
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("bewertet die Partie"), "{}", r.stdout);
+    assert!(r.stdout.contains(blunder), "{}", r.stdout);
+    let text = std::fs::read_to_string(&kept).unwrap();
+    assert!(
+        text.starts_with("hector-analysis 1\ngame e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7\n"),
+        "{text}"
+    );
+    // Without any engine: the kept analysis answers.
+    let r = run(missing, "50");
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+    assert!(!r.stdout.contains("bewertet die Partie"), "{}", r.stdout);
+    assert!(r.stdout.contains(blunder), "{}", r.stdout);
+    // The analysis of other moves (the game went on): judged again without a word.
+    std::fs::write(&kept, "hector-analysis 1\ngame e2e4\nnonsense\n").unwrap();
+    let r = run(missing, "50");
+    assert_eq!(r.code, Some(1), "{}{}", r.stdout, r.stderr);
+    assert!(!r.stderr.contains("beschädigt"), "{}", r.stderr);
+    // Damaged: named, judged again, replaced.
+    let moves = "game e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7";
+    std::fs::write(&kept, format!("hector-analysis 1\n{moves}\nnonsense\n")).unwrap();
+    let r = run(missing, "50");
+    assert_eq!(r.code, Some(1), "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stderr.contains("0001.analysis ist beschädigt"),
+        "{}",
+        r.stderr
+    );
+    std::fs::write(
+        &kept,
+        "hector-analysis 1\ngame e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7\nsearch depth - ms 50\ncp x\n",
+    )
+    .unwrap();
+    let r = run("stockfish", "50");
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("ist beschädigt"), "{}", r.stderr);
+    assert!(r.stdout.contains(blunder), "{}", r.stdout);
+    let again = std::fs::read_to_string(&kept).unwrap();
+    assert!(again.starts_with(&text[..60]), "{again}");
+    // Another search: judged again.
+    let r = run("stockfish", "60");
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("bewertet die Partie"), "{}", r.stdout);
+}

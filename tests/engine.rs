@@ -744,10 +744,13 @@ fn an_analysis_gives_the_best_move_and_the_score() {
                     request,
                     best,
                     score,
+                    line,
                 } => {
                     assert_eq!(request, id);
                     assert_eq!((best.from(), best.to()), (Some(Square::A1), Square::A8));
                     assert_eq!(score, Some(hector::io::engine::Score::Mate(1)));
+                    // The line of a mate in one is the mating move alone.
+                    assert_eq!(line, vec![best]);
                 }
                 other => panic!("expected an analysis, got {other:?}"),
             }

@@ -699,6 +699,7 @@ impl From<FormatArg> for crate::app::modes::transcript::Format {
 
 /// The options of `hector analyse`.
 #[derive(Debug, clap::Args)]
+#[command(group = clap::ArgGroup::new("spoken").args(["speak", "walk"]).multiple(true))]
 pub struct AnalyseArgs {
     /// The game: its number in hector games, a journal file, or a PGN file.
     #[arg(value_name = "GAME")]
@@ -734,8 +735,18 @@ pub struct AnalyseArgs {
     /// Also say every line (they are printed too).
     #[arg(long, conflicts_with = "pgn")]
     pub speak: bool,
-    /// The speech backend for --speak (default: the configuration file's, else auto).
-    #[arg(long, value_enum, value_name = "BACKEND", requires = "speak")]
+    /// Walk through the game with its analysis, as a review in play: vor and vorher step,
+    /// fehler goes to the next mistake, besser says and shows the better line, zurück
+    /// leaves it, bewertung says how the position stands; every question of play answers
+    /// for the position looked at.
+    #[arg(long, conflicts_with_all = ["pgn", "errors", "speak"])]
+    pub walk: bool,
+    /// With --walk: lines for a screen reader instead of the full screen.
+    #[arg(long, requires = "walk")]
+    pub screen_reader: bool,
+    /// The speech backend for --speak or --walk (default: the configuration file's, else
+    /// auto).
+    #[arg(long, value_enum, value_name = "BACKEND", requires = "spoken")]
     pub backend: Option<BackendArg>,
 }
 

@@ -368,6 +368,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
             say_captured: args.say_captured || config.play.say_captured,
         },
         hints: !args.no_hints,
+        walk: None,
     };
     Ok(crate::app::modes::play::run(options, lang))
 }
@@ -416,6 +417,7 @@ pub(super) fn resume_path(
             say_captured: config.play.say_captured,
         },
         hints: resumed.hints,
+        walk: None,
     };
     Ok(crate::app::modes::play::run(options, lang))
 }
@@ -741,6 +743,9 @@ pub(super) fn games(lang: LangArg) -> Result<ExitCode, Fatal> {
 }
 
 pub(super) fn analyse(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
+    if args.walk {
+        return analyse_walk(args);
+    }
     let lang = chosen_language(args.lang)?;
     let speaker = args
         .speak
@@ -757,6 +762,57 @@ pub(super) fn analyse(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
         form: args.form.into(),
     };
     Ok(crate::app::modes::analyse::run(&options, lang, speaker))
+}
+
+/// `hector analyse --walk`: the game judged, then walked through in play's runtime.
+fn analyse_walk(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
+    use crate::app::modes::play::{Opponent, PlayOptions, Start};
+    let (speech, speech_chosen, lang, config) =
+        mode_speech(args.lang.lang.as_deref(), args.backend.map(Into::into))?;
+    let form = args.form.into();
+    let options = crate::app::modes::analyse::AnalyseOptions {
+        game: args.game,
+        pgn_game: args.pgn_game,
+        errors: false,
+        pgn: false,
+        output: None,
+        depth: args.depth,
+        movetime: args.movetime,
+        engine: args.engine,
+        form,
+    };
+    let walked = match crate::app::modes::analyse::walk_of(&options, lang) {
+        Ok(w) => w,
+        Err(code) => return Ok(code),
+    };
+    let options = PlayOptions {
+        color: shakmaty::Color::White,
+        opponent: Opponent::Keyboard,
+        level: crate::io::engine::MAX_LEVEL,
+        control: None,
+        announce: false,
+        form,
+        speech,
+        speech_chosen,
+        screen_reader: args.screen_reader,
+        start: Start::New {
+            game: Box::new(walked.game),
+            entries: Vec::new(),
+        },
+        board: None,
+        pieces: crate::app::services::ui::view::Pieces::Letters,
+        colors: false,
+        openings: false,
+        wording: config.words,
+        extras: PlayExtras {
+            takeback: false,
+            agreements: false,
+            say_captured: false,
+        },
+        hints: true,
+        walk: Some(walked.walk),
+    };
+    Ok(crate::app::modes::play::run(options, lang))
 }
 
 pub(super) fn export(

@@ -11,6 +11,7 @@
 //! or shallower searches of neighbouring positions disagree by a few hundredths).
 
 pub mod pgn;
+pub mod store;
 
 use shakmaty::{Chess, Color, Move, Position, san::SanPlus};
 

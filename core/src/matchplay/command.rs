@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use shakmaty::{Color, File, Rank, Role, Square};
 
-use crate::notation::language::{CommandWords, ReviewWords, languages};
+use crate::notation::language::{CommandWords, ReviewWords, WalkWords, languages};
 use crate::notation::vocabulary::{
     Meaning, Vocabulary, fold, parse_file, parse_rank, parse_square,
 };
@@ -71,6 +71,13 @@ pub enum Command {
     ReviewNext,
     ReviewPrevious,
     ReviewCurrent,
+    /// The walk through an analysed game: the next inaccuracy, mistake or blunder; the
+    /// engine's better line from the position looked at; back from that line to the game.
+    Mistakes,
+    Better,
+    Back,
+    /// Open the analysis of the finished game.
+    Analyse,
     /// Space on the board (full screen): pick up the piece on this square, or play the
     /// picked piece to it.
     Select(Square),
@@ -159,6 +166,10 @@ enum Word {
     ReviewNext,
     ReviewPrevious,
     ReviewCurrent,
+    Mistakes,
+    Better,
+    Back,
+    Analyse,
     Takeback,
     Abort,
     Rematch,
@@ -177,6 +188,16 @@ fn review_table(r: &ReviewWords) -> [(&Vec<String>, Word); 4] {
         (&r.next, Word::ReviewNext),
         (&r.previous, Word::ReviewPrevious),
         (&r.current, Word::ReviewCurrent),
+    ]
+}
+
+/// The words of the walk through an analysed game.
+fn walk_table(w: &WalkWords) -> [(&Vec<String>, Word); 4] {
+    [
+        (&w.mistakes, Word::Mistakes),
+        (&w.better, Word::Better),
+        (&w.back, Word::Back),
+        (&w.analyse, Word::Analyse),
     ]
 }
 
@@ -231,7 +252,8 @@ fn words() -> &'static HashMap<String, Word> {
         let mut map = HashMap::new();
         for lang in languages() {
             let review = review_table(&lang.review);
-            for (list, word) in table(&lang.commands).into_iter().chain(review) {
+            let walk = walk_table(&lang.walk);
+            for (list, word) in table(&lang.commands).into_iter().chain(review).chain(walk) {
                 for w in list {
                     map.entry(fold(w)).or_insert(word);
                 }
@@ -339,6 +361,10 @@ pub fn read_line(text: &str) -> Result<Line, CommandError> {
         Word::ReviewNext => Command::ReviewNext,
         Word::ReviewPrevious => Command::ReviewPrevious,
         Word::ReviewCurrent => Command::ReviewCurrent,
+        Word::Mistakes => Command::Mistakes,
+        Word::Better => Command::Better,
+        Word::Back => Command::Back,
+        Word::Analyse => Command::Analyse,
     };
     Ok(Line::Command(command))
 }
@@ -485,7 +511,10 @@ mod tests {
     #[test]
     fn the_help_lists_every_command() {
         for lang in languages() {
-            let help = fold(&format!("{} {}", lang.play.help, lang.review.help));
+            let help = fold(&format!(
+                "{} {} {}",
+                lang.play.help, lang.review.help, lang.walk.help
+            ));
             let advice = [
                 (&lang.analysis.words_eval, Word::Eval),
                 (&lang.analysis.words_hint, Word::Hint),
@@ -493,6 +522,7 @@ mod tests {
             let all = table(&lang.commands)
                 .into_iter()
                 .chain(review_table(&lang.review))
+                .chain(walk_table(&lang.walk))
                 .chain(advice);
             for (list, word) in all {
                 if matches!(word, Word::White | Word::Black | Word::Yes | Word::No) {
@@ -582,6 +612,13 @@ mod tests {
         assert_eq!(cmd("previous"), Command::ReviewPrevious);
         assert_eq!(cmd("aktuell"), Command::ReviewCurrent);
         assert_eq!(cmd("current"), Command::ReviewCurrent);
+        assert_eq!(cmd("fehler"), Command::Mistakes);
+        assert_eq!(cmd("mistakes"), Command::Mistakes);
+        assert_eq!(cmd("besser"), Command::Better);
+        assert_eq!(cmd("better"), Command::Better);
+        assert_eq!(cmd("zurück"), Command::Back);
+        assert_eq!(cmd("back"), Command::Back);
+        assert_eq!(cmd("analyse"), Command::Analyse);
         assert!(matches!(
             read_line("stellung zwölf"),
             Err(CommandError::Unknown(_))

@@ -254,6 +254,9 @@ pub enum Effect {
         kind: AdviceKind,
         ply: usize,
     },
+    /// `analyse` after the game: the engine should judge every position of the game; the
+    /// adapter answers with [`Event::Analysed`] or [`Event::AnalysisFailed`].
+    Analyse,
 }
 
 /// Events the match reacts to.
@@ -290,6 +293,16 @@ pub enum Event {
         ply: usize,
         eval: crate::analysis::Eval,
         best: Option<Move>,
+    },
+    /// The engine's answers to [`Effect::Analyse`]: one per position of the game, the start
+    /// included, with its best line from there.
+    Analysed {
+        evals: Vec<crate::analysis::PositionEval>,
+        lines: Vec<Vec<Move>>,
+    },
+    /// The game could not be analysed.
+    AnalysisFailed {
+        reason: String,
     },
 }
 
@@ -365,6 +378,8 @@ pub struct Match {
     premove: Option<premove::Premove>,
     /// The opponent's name as the record gives it (session/opponent.rs).
     opponent_name: Option<String>,
+    /// The analysed game walked through (session/walk.rs).
+    walk: Option<Walk>,
 }
 
 fn say(urgency: Urgency, text: impl Into<String>) -> Effect {
@@ -449,6 +464,7 @@ impl Match {
             premoves: false,
             premove: None,
             opponent_name: None,
+            walk: None,
         };
         // A continued game's opening was named before: only a new one is said.
         if m.setup.openings {
@@ -682,6 +698,9 @@ impl Match {
                 eval,
                 best,
             } => self.advice_answer(kind, ply, eval, best, &mut out),
+            e @ (Event::Analysed { .. } | Event::AnalysisFailed { .. }) => {
+                self.walk_event(&e, &mut out);
+            }
         }
         out
     }
@@ -1194,11 +1213,15 @@ impl Match {
         let p = &lang.play;
         match c {
             Command::Help => {
-                let mut help = format!("{} {}", p.help, lang.review.help);
+                let mut help = format!("{} {} {}", p.help, lang.review.help, lang.walk.help);
                 if self.premoves {
                     help = format!("{help} {}", lang.premove.help);
                 }
                 out.push(answer(help));
+            }
+            Command::Eval | Command::Hint if self.walk().is_some() => self.walk_command(&c, out),
+            Command::Mistakes | Command::Better | Command::Back | Command::Analyse => {
+                self.walk_command(&c, out)
             }
             Command::Eval => self.advise(AdviceKind::Eval, out),
             Command::Hint => self.advise(AdviceKind::Hint, out),
@@ -1653,10 +1676,12 @@ mod premove;
 pub mod recorded;
 mod requests;
 mod review;
+mod walk;
 pub use advice::AdviceKind;
 pub use arbiter::TimeChange;
 pub use premove::{NoPremove, reading as premove_reading};
 pub use requests::PlayExtras;
+pub use walk::{LINE_SAID, Walk};
 
 #[cfg(test)]
 pub(crate) mod model_tests;

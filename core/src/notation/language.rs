@@ -36,6 +36,7 @@ pub struct Language {
     pub usage: UsageWords,
     pub build: BuildWords,
     pub review: ReviewWords,
+    pub walk: WalkWords,
     pub board_focus: BoardFocusWords,
     pub openings: OpeningWords,
     pub takeback: TakebackWords,
@@ -203,6 +204,10 @@ pub struct AnalysisWords {
     pub busy: String,
     pub asking: String,
     pub hint: String,
+    /// A kept analysis that cannot be read: {file}.
+    pub kept_damaged: String,
+    /// The analysis could not be kept: {reason}.
+    pub kept_unwritten: String,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -1496,6 +1501,52 @@ impl Language {
             ),
         ]
     }
+}
+
+/// Walking through an analysed game (`hector analyse --walk`, `analyse` after a game): the
+/// commands (every language's words are understood) and what is said.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WalkWords {
+    /// Jump to the next inaccuracy, mistake or blunder.
+    pub mistakes: Vec<String>,
+    /// Say and show the engine's better line from the position looked at.
+    pub better: Vec<String>,
+    /// Leave the better line for the game.
+    pub back: Vec<String>,
+    /// Open the analysis of a finished game.
+    pub analyse: Vec<String>,
+    /// The screen's heading while the better line is shown.
+    pub label: String,
+    /// The walk opened: {summary}.
+    pub opened: String,
+    /// The position before a judged move: {number}, {color}, {move}, {kind}.
+    pub mistake: String,
+    pub no_more: String,
+    pub none: String,
+    /// A judged move looked at after it was played: {position}, {kind}.
+    pub judged: String,
+    /// The better line: {line}, {eval}.
+    pub better_line: String,
+    /// The move played was the engine's: {move}.
+    pub best_played: String,
+    /// At the end of the game, the engine's line: {line}.
+    pub engine_line: String,
+    pub no_line: String,
+    /// Back from the better line: {position}.
+    pub back_in_game: String,
+    pub not_in_line: String,
+    pub move_refused: String,
+    pub after_game: String,
+    /// `analyse` where the game cannot be judged in place (online): how to walk it later.
+    pub elsewhere: String,
+    /// The walk's words in a finished game before `analyse`.
+    pub open_first: String,
+    pub already: String,
+    /// Asked in a game: {moves}.
+    pub analysing: String,
+    pub failed: String,
+    pub help: String,
 }
 
 /// Looking back in the game's history: the commands (every language's words are

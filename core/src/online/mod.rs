@@ -757,6 +757,8 @@ impl Online {
                     urgency: Urgency::Move,
                     ..
                 } if quiet => {}
+                // The game is judged later, from its journal.
+                Effect::Analyse => out.push(answer(self.lang.walk.elsewhere.clone())),
                 // The server's game has no "new game".
                 Effect::NewGame | Effect::Rematch => {
                     out.push(answer(self.lang.online.no_new.clone()))

@@ -72,6 +72,9 @@ impl Search {
 
 /// A game to judge, from a journal or a PGN file.
 struct Loaded {
+    game: crate::core::game::Game,
+    /// The journal the game was read from (its analysis is kept beside it).
+    journal: Option<PathBuf>,
     start: Chess,
     moves: Vec<Move>,
     tags: Tags,
@@ -112,6 +115,8 @@ fn load(game: &str, pgn_game: Option<u64>, lang: &Language) -> Result<Loaded, Ex
         let text = |v: &Option<String>| v.clone().unwrap_or_default();
         let result = t.result.or_else(|| g.result());
         return Ok(Loaded {
+            game: g.clone(),
+            journal: None,
             start: g.start().clone(),
             moves: g.moves().iter().map(|p| p.mv).collect(),
             tags: Tags {
@@ -131,6 +136,8 @@ fn load(game: &str, pgn_game: Option<u64>, lang: &Language) -> Result<Loaded, Ex
     let h = &salvaged.header;
     let g = &salvaged.replayed.game;
     Ok(Loaded {
+        game: g.clone(),
+        journal: Some(path.clone()),
         start: g.start().clone(),
         moves: g.moves().iter().map(|p| p.mv).collect(),
         tags: Tags {
@@ -146,21 +153,24 @@ fn load(game: &str, pgn_game: Option<u64>, lang: &Language) -> Result<Loaded, Ex
     })
 }
 
-/// The engine's evaluation of every position of the game, the start included.
+/// The engine's evaluation of every position of the game, the start included, and its best
+/// line from each (empty where the game is over).
 fn evaluate(
     engine: &mut Engine,
     loaded: &Loaded,
     search: Search,
     lang: &Language,
-) -> Result<Vec<PositionEval>, String> {
+) -> Result<(Vec<PositionEval>, Vec<Vec<Move>>), String> {
     let timeouts = Timeouts::default();
     // The engine's own watchdog answers before this; it is only the last resort.
     let patience = search.movetime + timeouts.grace + timeouts.stop_grace + Duration::from_secs(2);
     let mut pos = loaded.start.clone();
     let mut evals = Vec::with_capacity(loaded.moves.len() + 1);
+    let mut lines = Vec::with_capacity(loaded.moves.len() + 1);
     for i in 0..=loaded.moves.len() {
         if let Some(eval) = Eval::of_finished(&pos) {
             evals.push(PositionEval { eval, best: None });
+            lines.push(Vec::new());
         } else {
             let asked = engine
                 .request_analysis(
@@ -177,11 +187,13 @@ fn evaluate(
                         request,
                         best,
                         score,
+                        line,
                     }) if request == asked => {
                         evals.push(PositionEval {
                             eval: crate::app::services::engine_words::eval_of(score, turn),
                             best: Some(best),
                         });
+                        lines.push(line);
                         break;
                     }
                     Ok(EngineEvent::Rejected { answer, .. }) => {
@@ -214,7 +226,7 @@ fn evaluate(
             pos.play_unchecked(mv);
         }
     }
-    Ok(evals)
+    Ok((evals, lines))
 }
 
 /// `hector analyse`. Exit status 0; 1 when the game cannot be read or the engine fails; 2
@@ -242,38 +254,46 @@ pub fn run(args: &AnalyseOptions, lang: &Language, speaker: Option<Speaker>) -> 
         errln!("hector analyse: {line}");
         ExitCode::from(1)
     };
-    let opts = EngineOptions {
-        path: args.engine.clone(),
-        level: MAX_LEVEL,
-        chess960: loaded.tags.chess960,
-    };
-    let mut engine = match Engine::start(&opts) {
-        Ok(e) => e,
-        Err(e) => {
-            return fail(crate::app::services::engine_words::engine_error_text(
-                &e, lang,
-            ));
+    // A recorded game judged before with the same search is not judged again.
+    let evals = match kept(&loaded, search, lang) {
+        Some(stored) => stored.evals,
+        None => {
+            let opts = EngineOptions {
+                path: args.engine.clone(),
+                level: MAX_LEVEL,
+                chess960: loaded.tags.chess960,
+            };
+            let mut engine = match Engine::start(&opts) {
+                Ok(e) => e,
+                Err(e) => {
+                    return fail(crate::app::services::engine_words::engine_error_text(
+                        &e, lang,
+                    ));
+                }
+            };
+            if !args.pgn {
+                let plies = loaded.moves.len();
+                let black_first = usize::from(loaded.start.turn() == shakmaty::Color::Black);
+                let moves = u64::try_from((plies + black_first).div_ceil(2)).unwrap_or(u64::MAX);
+                let intro = fill(
+                    &lang.analysis.analysing,
+                    &[
+                        ("engine", &printable(engine.name())),
+                        ("moves", &counted(&lang.record.moves, moves)),
+                    ],
+                );
+                say(&mut out, &intro);
+                out.flush();
+            }
+            let (evals, lines) = match evaluate(&mut engine, &loaded, search, lang) {
+                Ok(e) => e,
+                Err(reason) => return fail(reason),
+            };
+            drop(engine);
+            keep(&loaded, search, &evals, &lines, lang);
+            evals
         }
     };
-    if !args.pgn {
-        let plies = loaded.moves.len();
-        let black_first = usize::from(loaded.start.turn() == shakmaty::Color::Black);
-        let moves = u64::try_from((plies + black_first).div_ceil(2)).unwrap_or(u64::MAX);
-        let intro = fill(
-            &lang.analysis.analysing,
-            &[
-                ("engine", &printable(engine.name())),
-                ("moves", &counted(&lang.record.moves, moves)),
-            ],
-        );
-        say(&mut out, &intro);
-        out.flush();
-    }
-    let evals = match evaluate(&mut engine, &loaded, search, lang) {
-        Ok(e) => e,
-        Err(reason) => return fail(reason),
-    };
-    drop(engine);
     let judged = match review(&loaded.start, &loaded.moves, &evals) {
         Ok(r) => r,
         Err(e) => return fail(e.to_string()),
@@ -319,6 +339,104 @@ pub fn run(args: &AnalyseOptions, lang: &Language, speaker: Option<Speaker>) -> 
         &lang.messages.output_failed,
         ExitCode::SUCCESS,
     )
+}
+
+/// The search as the kept analysis names it.
+fn kept_search(search: Search) -> crate::core::analysis::store::Search {
+    crate::core::analysis::store::Search {
+        depth: search.depth,
+        millis: u64::try_from(search.movetime.as_millis()).unwrap_or(u64::MAX),
+    }
+}
+
+/// The analysis kept beside the game's journal, when it fits.
+fn kept(
+    loaded: &Loaded,
+    search: Search,
+    lang: &Language,
+) -> Option<crate::core::analysis::store::Stored> {
+    let journal = loaded.journal.as_ref()?;
+    crate::app::services::kept_analysis::read(
+        journal,
+        &loaded.start,
+        &loaded.moves,
+        kept_search(search),
+        lang,
+    )
+}
+
+/// Keeps the analysis beside the game's journal (a PGN game is not kept).
+fn keep(
+    loaded: &Loaded,
+    search: Search,
+    evals: &[PositionEval],
+    lines: &[Vec<Move>],
+    lang: &Language,
+) {
+    if let Some(journal) = &loaded.journal {
+        let stored = crate::core::analysis::store::Stored {
+            search: kept_search(search),
+            evals: evals.to_vec(),
+            lines: lines.to_vec(),
+        };
+        crate::app::services::kept_analysis::write(journal, &loaded.moves, &stored, lang);
+    }
+}
+
+/// A game judged for the walk through it (`hector analyse --walk`).
+pub struct Walked {
+    pub game: crate::core::game::Game,
+    pub walk: crate::core::matchplay::session::Walk,
+}
+
+/// Judges the game for `--walk`: the progress is printed as for the report, then the walk
+/// opens in play's runtime. Exit status as [`run`]'s when it cannot.
+pub fn walk_of(args: &AnalyseOptions, lang: &Language) -> Result<Walked, ExitCode> {
+    let loaded = load(&args.game, args.pgn_game, lang)?;
+    let search = Search::from_options(args.depth, args.movetime);
+    let fail = |text: String| {
+        let line = fill(&lang.analysis.engine_failed, &[("reason", &text)]);
+        errln!("hector analyse: {line}");
+        ExitCode::from(1)
+    };
+    if let Some(stored) = kept(&loaded, search, lang) {
+        let judged =
+            review(&loaded.start, &loaded.moves, &stored.evals).map_err(|e| fail(e.to_string()))?;
+        return Ok(Walked {
+            game: loaded.game,
+            walk: crate::core::matchplay::session::Walk::new(judged, stored.lines),
+        });
+    }
+    let opts = EngineOptions {
+        path: args.engine.clone(),
+        level: MAX_LEVEL,
+        chess960: loaded.tags.chess960,
+    };
+    let mut engine = Engine::start(&opts).map_err(|e| {
+        fail(crate::app::services::engine_words::engine_error_text(
+            &e, lang,
+        ))
+    })?;
+    let plies = loaded.moves.len();
+    let black_first = usize::from(loaded.start.turn() == shakmaty::Color::Black);
+    let moves = u64::try_from((plies + black_first).div_ceil(2)).unwrap_or(u64::MAX);
+    let mut out = Out::new();
+    out.line(&fill(
+        &lang.analysis.analysing,
+        &[
+            ("engine", &printable(engine.name())),
+            ("moves", &counted(&lang.record.moves, moves)),
+        ],
+    ));
+    out.flush();
+    let (evals, lines) = evaluate(&mut engine, &loaded, search, lang).map_err(fail)?;
+    drop(engine);
+    keep(&loaded, search, &evals, &lines, lang);
+    let judged = review(&loaded.start, &loaded.moves, &evals).map_err(|e| fail(e.to_string()))?;
+    Ok(Walked {
+        game: loaded.game,
+        walk: crate::core::matchplay::session::Walk::new(judged, lines),
+    })
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 pub mod engine_words;
 pub mod games;
 pub mod interrupt;
+pub mod kept_analysis;
 pub mod output;
 pub mod pgn_jobs;
 pub mod recorder;

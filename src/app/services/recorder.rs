@@ -140,6 +140,12 @@ impl Recorder {
         }
     }
 
+    /// A record that writes nothing: a game only looked at (the walk through an analysed
+    /// game), whose moves are recorded elsewhere or nowhere.
+    pub fn none(header: Header) -> Recorder {
+        Recorder::unwritten(header, None, None)
+    }
+
     fn unwritten(header: Header, dir: Option<PathBuf>, wrap: Option<WrapFile>) -> Recorder {
         Recorder {
             sink: Sink::None,

@@ -140,6 +140,9 @@ pub enum EngineEvent {
         request: u64,
         best: Move,
         score: Option<Score>,
+        /// The engine's best line from the position, `best` first (legal moves only; at
+        /// least `best`).
+        line: Vec<Move>,
     },
     /// The engine answered something that is not a legal move. Nothing was played; the engine
     /// still runs and may be asked again.
@@ -684,7 +687,30 @@ enum Phase {
         lines: Vec<Option<Candidate>>,
         /// The latest exact score of the best line.
         score: Option<Score>,
+        /// The latest best line with an exact score, its first move included.
+        best_line: Vec<UciMove>,
     },
+}
+
+/// The engine's line as legal moves from `pos`, beginning with `best`: it is kept only when
+/// it begins there, and cut at its first move that is not legal.
+fn legal_line(pos: &Chess, best: Move, line: &[UciMove]) -> Vec<Move> {
+    let mut pos = pos.clone();
+    let mut moves = Vec::with_capacity(line.len());
+    for uci in line {
+        match uci.to_move(&pos) {
+            Ok(mv) if moves.is_empty() && mv != best => break,
+            Ok(mv) => {
+                pos.play_unchecked(mv);
+                moves.push(mv);
+            }
+            Err(_) => break,
+        }
+    }
+    if moves.is_empty() {
+        moves.push(best);
+    }
+    moves
 }
 
 struct Supervisor {
@@ -821,6 +847,7 @@ impl Supervisor {
                                 stopped_at: None,
                                 lines: Vec::new(),
                                 score: None,
+                                best_line: Vec::new(),
                             };
                         }
                         None => self.dispatch(),
@@ -828,10 +855,21 @@ impl Supervisor {
                 }
             }
             EngineLine::Info(info) => {
-                if let (Phase::Searching { score, .. }, Some(s), false, 1) =
-                    (&mut self.phase, info.score, info.bound, info.multipv)
+                if let (
+                    Phase::Searching {
+                        score, best_line, ..
+                    },
+                    Some(s),
+                    false,
+                    1,
+                ) = (&mut self.phase, info.score, info.bound, info.multipv)
                 {
                     *score = Some(s);
+                    if let Some(first) = info.pv {
+                        best_line.clear();
+                        best_line.push(first);
+                        best_line.extend(info.line.iter().cloned());
+                    }
                 }
                 if let (Phase::Searching { job, lines, .. }, Some(score), Some(pv), false) =
                     (&mut self.phase, info.score, info.pv, info.bound)
@@ -856,11 +894,12 @@ impl Supervisor {
                     cancelled,
                     lines,
                     score,
+                    best_line,
                     ..
                 } = std::mem::replace(&mut self.phase, Phase::Idle)
                 {
                     if !cancelled {
-                        self.answer(&job, &answer, &lines, score);
+                        self.answer(&job, &answer, &lines, score, &best_line);
                     }
                     self.dispatch();
                 }
@@ -878,15 +917,20 @@ impl Supervisor {
         answer: &Answer,
         lines: &[Option<Candidate>],
         score: Option<Score>,
+        best_line: &[UciMove],
     ) {
         let event = match uci::check_answer(&job.pos, answer) {
             // At a weak skill level the engine may answer a move below its best line; an
             // analysis wants the best line's move.
-            Ok(best) if job.analysis => EngineEvent::Analysis {
-                request: job.id,
-                best: lines.get(1).copied().flatten().map_or(best, |c| c.mv),
-                score,
-            },
+            Ok(best) if job.analysis => {
+                let best = lines.get(1).copied().flatten().map_or(best, |c| c.mv);
+                EngineEvent::Analysis {
+                    request: job.id,
+                    best,
+                    score,
+                    line: legal_line(&job.pos, best, best_line),
+                }
+            }
             Ok(best) => {
                 let candidates: Vec<Candidate> = lines.iter().flatten().copied().collect();
                 let mv = match job.margin_cp {

@@ -63,7 +63,12 @@ pub struct Info {
     pub bound: bool,
     /// The first move of the principal variation.
     pub pv: Option<UciMove>,
+    /// The moves of the principal variation after the first (at most [`MAX_LINE`]).
+    pub line: Vec<UciMove>,
 }
+
+/// How many moves of a principal variation are kept: enough to say a better line.
+pub const MAX_LINE: usize = 12;
 
 /// An engine's score from the point of view of the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -229,10 +234,12 @@ fn parse_info<'a>(mut words: impl Iterator<Item = &'a str>) -> Option<Info> {
             }
             "lowerbound" | "upperbound" => info.bound = true,
             "pv" => {
-                info.pv = words
-                    .next()
-                    .and_then(|m| UciMove::from_ascii(m.as_bytes()).ok())
-                    .filter(|m| *m != UciMove::Null);
+                let mut moves = words
+                    .map_while(|m| UciMove::from_ascii(m.as_bytes()).ok())
+                    .take_while(|m| *m != UciMove::Null)
+                    .take(MAX_LINE + 1);
+                info.pv = moves.next();
+                info.line = moves.collect();
                 break;
             }
             // Other keys and their values (nodes, nps, currmove …) do not matter here.
@@ -537,6 +544,7 @@ mod tests {
                 score: Some(Score::Centipawns(-35)),
                 bound: false,
                 pv: Some(uci("g1f3")),
+                line: vec![uci("d7d5"), uci("c2c4")],
             })
         );
         let EngineLine::Info(i) = parse_line("info depth 3 score mate -2 upperbound pv e1e2")

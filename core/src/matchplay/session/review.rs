@@ -35,6 +35,9 @@ impl Match {
     /// The position every question about the board answers for: the one looked back at, or
     /// the current one.
     pub fn shown_position(&self) -> &Chess {
+        if let Some(line) = self.line_position() {
+            return line;
+        }
         self.reviewed_ply()
             .and_then(|p| self.game.position_at(p))
             .unwrap_or_else(|| self.game.position())
@@ -43,6 +46,9 @@ impl Match {
     /// The screen's heading while looking back: "Rückblick: 12. Schwarz" (the label alone
     /// at the start).
     pub fn review_heading(&self) -> Option<String> {
+        if self.line_position().is_some() {
+            return Some(self.lang.walk.label.clone());
+        }
         let ply = self.reviewed_ply()?;
         let label = &self.lang.review.label;
         Some(
@@ -57,7 +63,7 @@ impl Match {
         )
     }
 
-    fn describe(&self, ply: usize) -> String {
+    pub(super) fn describe(&self, ply: usize) -> String {
         let lang = self.lang;
         let r = &lang.review;
         let (Some(played), Some(before)) = (
@@ -87,12 +93,14 @@ impl Match {
         } else {
             self.review = Some(ply);
             self.picked = None;
-            out.push(answer(self.describe(ply)));
+            out.push(answer(self.with_judgement(ply, self.describe(ply))));
         }
     }
 
     /// `stellung`, `vor`, `vorher`, `aktuell`.
     pub(super) fn review_command(&mut self, c: &Command, out: &mut Vec<Effect>) {
+        // Stepping leaves the better line of the walk for the game.
+        self.leave_line();
         let r = &self.lang.review;
         match *c {
             Command::Review { number: None, .. } => match self.reviewed_ply() {
@@ -133,6 +141,11 @@ impl Match {
     /// A move typed or made on the screen's board while looking back is refused: the player
     /// comes back first.
     pub(crate) fn refused_in_review(&self, out: &mut Vec<Effect>) -> bool {
+        if self.walk().is_some() {
+            out.push(answer(self.lang.walk.move_refused.clone()));
+            out.push(Effect::Refused);
+            return true;
+        }
         if self.reviewed_ply().is_none() {
             return false;
         }

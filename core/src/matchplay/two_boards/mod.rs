@@ -523,7 +523,7 @@ impl TwoBoards {
                     out.push(Effect::Record(r));
                 }
                 // A two-board game has no engine: the session never asks.
-                session::Effect::EngineAdvice { .. } => {}
+                session::Effect::EngineAdvice { .. } | session::Effect::Analyse => {}
                 session::Effect::BoardPromotion(role) => {
                     if let Some(seat) = Seat::BOTH
                         .into_iter()

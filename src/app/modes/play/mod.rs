@@ -2,6 +2,7 @@
 //! wires it to the terminal (full-screen or lines), the speech thread, the engine, the boards
 //! and the record, in one event loop.
 
+mod analysis;
 pub mod resume;
 
 use std::path::PathBuf;
@@ -77,6 +78,9 @@ pub struct PlayOptions {
     pub extras: PlayExtras,
     /// bewertung and tipp may ask the engine (`--no-hints` switches them off).
     pub hints: bool,
+    /// The game is walked through with its analysis (`hector analyse --walk`): nothing is
+    /// recorded and no move is played.
+    pub walk: Option<crate::core::matchplay::session::Walk>,
 }
 
 /// Where the game comes from.
@@ -120,6 +124,10 @@ struct App {
     recorder: Recorder,
     /// Signals when the opening words have been said: the held clock starts.
     ready: Option<crossbeam_channel::Receiver<()>>,
+    /// `analyse` after the game, while the engine judges it.
+    analysis: Option<analysis::AnalysisJob>,
+    /// The game is recorded (not a walk through a game recorded before).
+    recording: bool,
 }
 
 impl App {
@@ -182,6 +190,7 @@ impl App {
                 Effect::Rematch => self.new_game(true),
                 Effect::Quit => keep_going = false,
                 Effect::EngineAdvice { kind, ply } => keep_going &= self.ask_advice(kind, ply),
+                Effect::Analyse => keep_going &= self.start_analysis(),
             }
         }
         keep_going
@@ -334,6 +343,18 @@ impl App {
     /// The engine's answers and failures go to the session, which decides (ask again,
     /// restart, hand its side to a person); this only puts them into words.
     fn engine_event(&mut self, e: EngineEvent) -> bool {
+        // While the game is judged after its end, the engine answers the analysis.
+        let failure = match &e {
+            EngineEvent::Rejected { answer, .. } => Some(engine_illegal(answer, self.lang)),
+            EngineEvent::Timeout { waited, .. } => Some(engine_hung(*waited, self.lang)),
+            EngineEvent::Died { how, .. } => Some(engine_ending(*how, self.lang)),
+            _ => None,
+        };
+        if let Some(reason) = failure
+            && let Some(keep) = self.analysis_failed(reason)
+        {
+            return keep;
+        }
         let event = match e {
             EngineEvent::BestMove { mv, .. } => Event::EngineMove(mv),
             EngineEvent::Rejected { answer, .. } => Event::EngineRejected {
@@ -349,7 +370,11 @@ impl App {
                 request,
                 best,
                 score,
+                line,
             } => {
+                if let Some(keep) = self.analysis_answer(request, best, score, line) {
+                    return keep;
+                }
                 let asked = self
                     .engine
                     .as_mut()
@@ -576,7 +601,14 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
     };
     let record = play_record(&options, &o, lang);
     let setup = record.setup(o.side, o.port.clone(), options.openings, options.wording);
-    let (mut game_match, effects) = Match::new(setup.clone(), game.clone(), lang, Timestamp::ZERO);
+    let walk = options.walk.take();
+    let walking = walk.is_some();
+    // The walk says its own opening words.
+    let (mut game_match, mut effects) = if walking {
+        Match::start(setup.clone(), game.clone(), lang, Timestamp::ZERO)
+    } else {
+        Match::new(setup.clone(), game.clone(), lang, Timestamp::ZERO)
+    };
     game_match.set_extras(options.extras);
     game_match.set_advice(options.hints);
     game_match.set_premoves(true);
@@ -588,8 +620,17 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
             }
             recorder
         }
+        None if walking => Recorder::none(record.header(
+            &game,
+            &crate::io::journal::now_utc(),
+            &lang.play.player,
+            &lang.play.second_player,
+        )),
         None => new_recorder(&record, &game, &o, start_entries, lang),
     };
+    if let Some(walk) = walk {
+        effects.extend(game_match.open_walk(walk));
+    }
     game_match.set_opponent_name(&recorder.header.opponent);
     let mut app = App {
         lang,
@@ -607,6 +648,8 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
         colors: options.colors,
         recorder,
         ready: None,
+        analysis: None,
+        recording: !walking,
     };
     // Moves are made on the board too (Tab gives it the keys).
     app.front.focus.board_entry = true;
@@ -647,7 +690,11 @@ impl App {
         if let Some(slot) = self.engine.as_mut() {
             slot.engine.stop();
         }
-        let closing = self.recorder.closing_words(over, self.lang);
+        let closing = if self.recording {
+            self.recorder.closing_words(over, self.lang)
+        } else {
+            Vec::new()
+        };
         if !closing.is_empty() {
             self.tell(Urgency::Answer, closing);
         }
@@ -783,7 +830,7 @@ impl Mode for App {
     /// prompt follows the last line of the answer.
     fn prompt_now(&self) -> bool {
         let advising = self.engine.as_ref().is_some_and(|e| e.advice.is_some());
-        !self.game_match.awaits_reply() && !advising
+        !self.game_match.awaits_reply() && !advising && !self.analysing()
     }
 
     fn clock_runs(&self) -> bool {
