@@ -45,6 +45,7 @@ pub struct Language {
     pub opponent: OpponentWords,
     pub board_keys: BoardKeyWords,
     pub reading: ReadingWords,
+    pub voice: crate::core::voice::words::VoiceWords,
 }
 
 /// The capturing moves (`schlagzüge`, Shift+M on the board).
@@ -1373,6 +1374,7 @@ impl Language {
             .chain(self.record.placeholders())
             .chain(self.usage.placeholders())
             .chain(self.review_placeholders())
+            .chain(self.voice.placeholders())
         {
             for p in needed {
                 if !text.contains(p) {
