@@ -14,3 +14,4 @@ pub mod program;
 pub mod serial;
 pub mod speech;
 pub mod terminal;
+pub mod voice;

@@ -45,7 +45,7 @@ pub struct Language {
     pub opponent: OpponentWords,
     pub board_keys: BoardKeyWords,
     pub reading: ReadingWords,
-    pub voice: crate::core::voice::words::VoiceWords,
+    pub voice: crate::voice::words::VoiceWords,
 }
 
 /// The capturing moves (`schlagzüge`, Shift+M on the board).

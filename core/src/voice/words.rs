@@ -13,6 +13,10 @@ pub struct VoiceWords {
     pub nothing: String,
     /// Said when the microphone listens.
     pub listening: String,
+    /// The listening key in a game started without --voice.
+    pub not_asked: String,
+    /// The listening key when voice input could not be set up (said once at the start).
+    pub not_working: String,
     /// A phrase longer than the longest one: {seconds}.
     pub cut: String,
     /// PocketSphinx is missing: {reason} (the loader's words).

@@ -10,3 +10,4 @@ pub mod recorder;
 pub mod speaker;
 pub mod table;
 pub mod ui;
+pub mod voice;

@@ -101,7 +101,9 @@ impl Api {
             } else {
                 // SAFETY: a non-null dlerror is a NUL-terminated string valid until the next
                 // dl call on this thread; it is copied at once.
-                unsafe { CStr::from_ptr(why) }.to_string_lossy().into_owned()
+                unsafe { CStr::from_ptr(why) }
+                    .to_string_lossy()
+                    .into_owned()
             };
             return Err(SphinxError::NotInstalled(text));
         }
@@ -212,8 +214,15 @@ impl Decoder {
         let argc = i32::try_from(argv.len()).map_err(|_| SphinxError::Model)?;
         // SAFETY: argv points to `argc` C strings that live across the call; the definitions
         // come from the library itself; strict checking refuses unknown options with NULL.
-        let config =
-            unsafe { (api.cmd_ln_parse_r)(std::ptr::null_mut(), (api.ps_args)(), argc, argv.as_ptr(), 1) };
+        let config = unsafe {
+            (api.cmd_ln_parse_r)(
+                std::ptr::null_mut(),
+                (api.ps_args)(),
+                argc,
+                argv.as_ptr(),
+                1,
+            )
+        };
         if config.is_null() {
             return Err(SphinxError::Model);
         }
@@ -239,7 +248,7 @@ impl Decoder {
     }
 
     /// Whether the decoder's dictionary has `word`.
-    pub fn knows(&mut self, word: &str) -> bool {
+    pub fn knows(&self, word: &str) -> bool {
         let Ok(word) = c_string(word) else {
             return false;
         };
@@ -344,7 +353,8 @@ impl Decoder {
                 let word = (self.api.ps_seg_word)(seg);
                 let filler = word.is_null() || {
                     let w = CStr::from_ptr(word).to_bytes();
-                    w.first().is_none_or(|c| *c == b'<' || *c == b'[' || *c == b'(')
+                    w.first()
+                        .is_none_or(|c| *c == b'<' || *c == b'[' || *c == b'(')
                 };
                 if !filler {
                     let (mut start, mut end): (c_int, c_int) = (0, 0);

@@ -144,8 +144,12 @@ fn samples(data: &[u8], f: Format) -> Vec<f32> {
                 .map(|s| match (f.encoding, width) {
                     (PCM, 1) => (f64::from(s[0]) - 128.0) / 128.0,
                     (PCM, 2) => f64::from(i16::from_le_bytes([s[0], s[1]])) / 32_768.0,
-                    (PCM, 3) => f64::from(i32::from_le_bytes([0, s[0], s[1], s[2]]) >> 8) / 8_388_608.0,
-                    (PCM, _) => f64::from(i32::from_le_bytes([s[0], s[1], s[2], s[3]])) / 2_147_483_648.0,
+                    (PCM, 3) => {
+                        f64::from(i32::from_le_bytes([0, s[0], s[1], s[2]]) >> 8) / 8_388_608.0
+                    }
+                    (PCM, _) => {
+                        f64::from(i32::from_le_bytes([s[0], s[1], s[2], s[3]])) / 2_147_483_648.0
+                    }
                     (_, 4) => f64::from(f32::from_le_bytes([s[0], s[1], s[2], s[3]])),
                     _ => f64::from_le_bytes([s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]]),
                 })
@@ -233,9 +237,15 @@ mod tests {
 
     #[test]
     fn stereo_is_averaged_and_other_widths_read() {
-        let data: Vec<u8> = [1000i16, 3000].iter().flat_map(|s| s.to_le_bytes()).collect();
+        let data: Vec<u8> = [1000i16, 3000]
+            .iter()
+            .flat_map(|s| s.to_le_bytes())
+            .collect();
         assert_eq!(decode(&wav(PCM, 2, 16_000, 16, &data)), Ok(vec![2000]));
-        assert_eq!(decode(&wav(PCM, 1, 16_000, 8, &[128, 192])), Ok(vec![0, 16_384]));
+        assert_eq!(
+            decode(&wav(PCM, 1, 16_000, 8, &[128, 192])),
+            Ok(vec![0, 16_384])
+        );
         let float: Vec<u8> = 0.5f32.to_le_bytes().to_vec();
         assert_eq!(decode(&wav(FLOAT, 1, 16_000, 32, &float)), Ok(vec![16_384]));
         let s24 = [0x00, 0x00, 0x40];
@@ -265,12 +275,30 @@ mod tests {
         let data = [0u8; 4];
         assert_eq!(decode(b"RIFX\0\0\0\0WAVE"), Err(WavProblem::NotRiff));
         assert_eq!(decode(b"RIFF"), Err(WavProblem::NotRiff));
-        assert_eq!(decode(b"RIFF\0\0\0\0WAVEdata\x04\0\0\0\0\0\0\0"), Err(WavProblem::NoFormat));
-        assert_eq!(decode(&wav(2, 1, 16_000, 4, &data)), Err(WavProblem::Encoding(2)));
-        assert_eq!(decode(&wav(PCM, 1, 16_000, 12, &data)), Err(WavProblem::Bits(12)));
-        assert_eq!(decode(&wav(PCM, 0, 16_000, 16, &data)), Err(WavProblem::NoChannels));
-        assert_eq!(decode(&wav(PCM, 1, 4_000, 16, &data)), Err(WavProblem::Rate(4_000)));
-        assert_eq!(decode(&wav(PCM, 1, 16_000, 16, &[])), Err(WavProblem::NoData));
+        assert_eq!(
+            decode(b"RIFF\0\0\0\0WAVEdata\x04\0\0\0\0\0\0\0"),
+            Err(WavProblem::NoFormat)
+        );
+        assert_eq!(
+            decode(&wav(2, 1, 16_000, 4, &data)),
+            Err(WavProblem::Encoding(2))
+        );
+        assert_eq!(
+            decode(&wav(PCM, 1, 16_000, 12, &data)),
+            Err(WavProblem::Bits(12))
+        );
+        assert_eq!(
+            decode(&wav(PCM, 0, 16_000, 16, &data)),
+            Err(WavProblem::NoChannels)
+        );
+        assert_eq!(
+            decode(&wav(PCM, 1, 4_000, 16, &data)),
+            Err(WavProblem::Rate(4_000))
+        );
+        assert_eq!(
+            decode(&wav(PCM, 1, 16_000, 16, &[])),
+            Err(WavProblem::NoData)
+        );
         let mut cut = wav(PCM, 1, 16_000, 16, &data);
         cut.truncate(cut.len() - 8);
         assert_eq!(decode(&cut), Err(WavProblem::NoData));

@@ -17,6 +17,7 @@ use crate::app::services::recorder::Recorder;
 use crate::app::services::ui::narrator::Narrator;
 use crate::app::services::ui::view::Pieces;
 use crate::app::services::ui::{Front, Incoming, Mode, Picture, Source, Ui};
+use crate::app::services::voice::VoiceInput;
 use crate::core::clock::TimeControl;
 use crate::core::game::Game;
 use crate::core::matchplay::command::Command;
@@ -77,6 +78,8 @@ pub struct PlayOptions {
     pub extras: PlayExtras,
     /// bewertung and tipp may ask the engine (`--no-hints` switches them off).
     pub hints: bool,
+    /// Moves and commands said aloud (`--voice`).
+    pub voice: Option<crate::app::services::voice::VoiceOptions>,
 }
 
 /// Where the game comes from.
@@ -120,6 +123,8 @@ struct App {
     recorder: Recorder,
     /// Signals when the opening words have been said: the held clock starts.
     ready: Option<crossbeam_channel::Receiver<()>>,
+    /// Listening for moves said aloud (`--voice`).
+    voice_input: Option<VoiceInput>,
 }
 
 impl App {
@@ -607,12 +612,20 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
         colors: options.colors,
         recorder,
         ready: None,
+        voice_input: None,
     };
     // Moves are made on the board too (Tab gives it the keys).
     app.front.focus.board_entry = true;
     let screen = ui.open("play", &mut app.front.voice);
     for p in o.problems {
         app.tell(Urgency::Urgent, vec![p]);
+    }
+    if let Some(voice) = &options.voice {
+        let (input, why) = VoiceInput::start(lang, voice);
+        app.voice_input = Some(input);
+        if let Some(why) = why {
+            app.tell(Urgency::Urgent, vec![why]);
+        }
     }
     app.tell_record_problem();
     if was_resumed {
@@ -703,6 +716,14 @@ impl Mode for App {
 
     fn front(&mut self) -> &mut Front {
         &mut self.front
+    }
+
+    fn voice_input(&mut self) -> Option<&mut VoiceInput> {
+        self.voice_input.as_mut()
+    }
+
+    fn heard_position(&self) -> Option<shakmaty::Chess> {
+        Some(self.game_match.game().position().clone())
     }
 
     fn draw(&mut self, screen: &mut FullScreen) {
