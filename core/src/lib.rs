@@ -21,6 +21,7 @@ pub mod repetition;
 pub mod settings;
 pub mod time;
 pub mod variant;
+pub mod voice;
 
 #[cfg(test)]
 mod laws_tests;

@@ -82,12 +82,28 @@ pub struct PlaySettings {
     pub say_captured: bool,
 }
 
+/// Voice input (`[voice]`): the same as `--voice`, `--voice-model` and `--voice-always-ask`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct VoiceSettings {
+    /// Listen in every game (play, resume, online, assist).
+    pub enabled: bool,
+    /// A PocketSphinx model the player installed.
+    pub model: Option<std::path::PathBuf>,
+    /// Ask back every move heard, however sure.
+    pub always_ask: bool,
+    /// Recordings instead of the microphone: only from the command line, for tests.
+    #[serde(skip)]
+    pub input: Vec<std::path::PathBuf>,
+}
+
 /// Everything the configuration file can set.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Settings {
     pub speech: SpeechSettings,
     pub play: PlaySettings,
+    pub voice: VoiceSettings,
     /// How much board readings and move announcements say.
     pub words: crate::notation::wording::Wording,
 }

@@ -74,6 +74,8 @@ pub enum Command {
         /// Taking moves back (zurücknehmen, takeback) is refused in this game.
         #[arg(long)]
         no_takeback: bool,
+        #[command(flatten)]
+        voice: VoiceArg,
     },
     /// Be the blind player's assistant in a game on two boards (Appendix D9, D10).
     #[command(long_about = ASSIST_HELP)]
@@ -141,6 +143,30 @@ pub enum Command {
         #[arg(long)]
         chess960: bool,
         // The answer's language; input is understood in every language.
+        #[command(flatten)]
+        lang: LangArg,
+    },
+    /// Show which move a recording of a spoken move names (voice input), or that it would be
+    /// asked back.
+    #[command(long_about = LISTEN_HELP)]
+    Listen {
+        /// A WAV recording of one phrase ("Springer Felix drei").
+        #[arg(value_name = "FILE.wav")]
+        file: PathBuf,
+        /// The position (FEN); the start position when left out.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Read the FEN's castling rights as Chess960.
+        #[arg(long)]
+        chess960: bool,
+        /// The recording answers a question: prints yes, no, or that it asks again.
+        #[arg(long)]
+        answer: bool,
+        /// After the answer: what each grammar heard, the tests' results and the time taken.
+        #[arg(long)]
+        details: bool,
+        #[command(flatten)]
+        voice: VoiceModelArgs,
         #[command(flatten)]
         lang: LangArg,
     },
@@ -400,6 +426,8 @@ pub struct PlayArgs {
     pub openings: bool,
     #[command(flatten)]
     pub wording: WordingArgs,
+    #[command(flatten)]
+    pub voice: VoiceArg,
 }
 
 /// How much board readings and move announcements say; over the configuration file's
@@ -509,6 +537,8 @@ pub struct AssistArgs {
     /// Colour the squares and pieces too (everything stays readable without colour).
     #[arg(long)]
     pub colors: bool,
+    #[command(flatten)]
+    pub voice: VoiceArg,
 }
 
 /// Whose assistant.
@@ -625,6 +655,35 @@ pub struct ClockArgs {
     pub no_countdown: bool,
     #[command(flatten)]
     pub speech: SpeechArgs,
+}
+
+/// The recogniser's model and how sure it must be: one definition for `listen` and the
+/// modes that listen.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct VoiceModelArgs {
+    /// A PocketSphinx acoustic model the player installed (the folder with mdef, or one
+    /// above it), with its pronunciation dictionary (a .dic or .dict file) beside it; without
+    /// it, Debian's US English model (package pocketsphinx-en-us).
+    #[arg(long, value_name = "DIR")]
+    pub voice_model: Option<PathBuf>,
+    /// Ask back every move heard, however sure ("Springer Felix drei?"), and play it only
+    /// on "ja".
+    #[arg(long)]
+    pub voice_always_ask: bool,
+}
+
+/// `--voice`: one definition for every mode that listens (play, resume, online, assist).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct VoiceArg {
+    /// Listen for moves and commands said aloud in the Appendix D words (docs/VOICE.md): on
+    /// the full screen F4 starts listening, in line mode hector listens after each prompt.
+    #[arg(long)]
+    pub voice: bool,
+    #[command(flatten)]
+    pub model: VoiceModelArgs,
+    /// For tests: WAV recordings heard in turn instead of the microphone, one a phrase.
+    #[arg(long, value_name = "FILE.wav", num_args = 1.., requires = "voice")]
+    pub voice_input: Vec<PathBuf>,
 }
 
 /// `--lang`: one definition for every mode. Global, so that a mode with subcommands (online)
@@ -858,6 +917,8 @@ pub struct OnlinePlayArgs {
     /// (Appendix D9d: times on request, with `uhr`).
     #[arg(long)]
     pub announce: bool,
+    #[command(flatten)]
+    pub voice: VoiceArg,
 }
 
 /// `--opponent`: who plays the other side.

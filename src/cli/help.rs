@@ -237,6 +237,21 @@ candidate, promotion piece missing, which castling) and exits 1. A bad FEN or op
 standard output goes away (hector … | head) hector stops quietly with status 0; another output \
 error (a full disk) is reported and the status is 2.";
 
+pub const LISTEN_HELP: &str = "Show which move a recording of a spoken move names.\n\n\
+The recording (WAV, any rate and channels; one phrase such as \"Springer Felix drei\", \
+\"knight felix three\", \"Eva schlägt David fünf\", \"Uhr\") is heard as hector hears the \
+microphone in a game: with the legal moves of the position (--fen, else the start), with \
+every move phrase of the language (--lang), and the decision of docs/VOICE.md.\n\n\
+A move heard with confidence: prints the UCI move and its short spoken form separated by a \
+tab, as hector parse does, and exits 0. A move or command heard without confidence: prints \
+it with a question mark (g1f3?, then \"Springer Felix drei?\"), as hector would ask it back, \
+and exits 3. A command: its typed word and its name. Nothing understood: says so and exits 1. \
+A file that cannot be read, a bad FEN, or no recogniser (PocketSphinx and its model: sudo \
+apt install libpocketsphinx3 pocketsphinx-en-us) is reported and the status is 2.\n\n\
+--answer hears the recording as the answer to a question (ja, nein). --details adds what \
+each grammar heard, the tests' results and the milliseconds from the end of the recording to \
+the decision. --voice-model DIR uses a PocketSphinx model the player installed.";
+
 pub const BOARD_HELP: &str = "Electronic and sensor boards.\n\n\
 hector board list shows the serial ports, hector board monitor shows what hector reads from \
 a board. hector simulate-board makes a board to try this without hardware. docs/BOARDS.md \

@@ -59,12 +59,14 @@ fn run() -> Result<ExitCode, Fatal> {
             speech,
             envelope,
             no_takeback,
+            voice,
         } => resume(
             game,
             screen_reader,
             speech.map(Into::into),
             envelope,
             no_takeback,
+            &voice,
         )?,
         Command::Assist(args) => assist(args)?,
         Command::Arbiter {
@@ -102,6 +104,26 @@ fn run() -> Result<ExitCode, Fatal> {
             chess960,
             lang,
         } => parse(&text, fen.as_deref(), chess960, lang)?,
+        Command::Listen {
+            file,
+            fen,
+            chess960,
+            answer,
+            details,
+            voice,
+            lang,
+        } => listen(
+            crate::app::modes::listen::ListenOptions {
+                file,
+                fen,
+                chess960,
+                model: voice.voice_model,
+                always_ask: voice.voice_always_ask,
+                answer,
+                details,
+            },
+            lang,
+        )?,
         Command::Board(BoardCommand::List) => crate::app::modes::board::list(),
         Command::Board(BoardCommand::Monitor {
             port,

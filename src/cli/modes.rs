@@ -369,6 +369,11 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
         },
         hints: !args.no_hints,
         walk: None,
+        voice: {
+            let mut v = config.voice.clone();
+            with_voice_arg(&mut v, &args.voice);
+            voice_options(&v)
+        },
     };
     Ok(crate::app::modes::play::run(options, lang))
 }
@@ -418,6 +423,7 @@ pub(super) fn resume_path(
         },
         hints: resumed.hints,
         walk: None,
+        voice: voice_options(&config.voice),
     };
     Ok(crate::app::modes::play::run(options, lang))
 }
@@ -428,8 +434,10 @@ pub(super) fn resume(
     backend: Option<crate::core::settings::BackendChoice>,
     envelope: Option<PathBuf>,
     no_takeback: bool,
+    voice: &VoiceArg,
 ) -> Result<ExitCode, Fatal> {
-    let config = settings_or_defaults(None);
+    let mut config = settings_or_defaults(None);
+    with_voice_arg(&mut config.voice, voice);
     let speech = config.speech.clone();
     let lang = crate::core::notation::language::language(&speech.language)
         .unwrap_or_else(|_| crate::core::notation::language::default_language());
@@ -490,7 +498,14 @@ pub(super) fn resume_journal(
     no_takeback: bool,
 ) -> Result<ExitCode, Fatal> {
     match crate::io::journal::mode_of(path).as_deref() {
-        Some("assist") => resume_assist(path, envelope, screen_reader, backend, speech),
+        Some("assist") => resume_assist(
+            path,
+            envelope,
+            screen_reader,
+            backend,
+            speech,
+            voice_options(&config.voice),
+        ),
         Some("arbiter") => {
             let lang = language(&speech.language)
                 .unwrap_or_else(|_| crate::core::notation::language::default_language());
@@ -510,6 +525,7 @@ pub(super) fn resume_assist(
     screen_reader: bool,
     backend: Option<crate::core::settings::BackendChoice>,
     mut speech: crate::core::settings::SpeechSettings,
+    voice: Option<crate::app::services::voice::VoiceOptions>,
 ) -> Result<ExitCode, Fatal> {
     let (table, start, language) = match crate::app::modes::assist::resume_spec(path, envelope) {
         Ok(r) => r,
@@ -532,6 +548,7 @@ pub(super) fn resume_assist(
         pieces: crate::app::services::ui::view::Pieces::Letters,
         colors: false,
         start,
+        voice,
     };
     Ok(crate::app::modes::assist::run(options, lang))
 }
@@ -540,7 +557,7 @@ pub(super) fn assist(args: AssistArgs) -> Result<ExitCode, Fatal> {
     use crate::app::services::table::{BoardSpec, TableSpec};
     use crate::core::matchplay::two_boards::Duty;
 
-    let (speech, speech_chosen, lang, _) =
+    let (speech, speech_chosen, lang, config) =
         mode_speech(args.lang.lang.as_deref(), args.speech.map(Into::into))?;
     let duty = match args.duty {
         DutyArg::Blind => Duty::Blind,
@@ -624,13 +641,18 @@ pub(super) fn assist(args: AssistArgs) -> Result<ExitCode, Fatal> {
         pieces: args.pieces.into(),
         colors: args.colors,
         start,
+        voice: {
+            let mut v = config.voice.clone();
+            with_voice_arg(&mut v, &args.voice);
+            voice_options(&v)
+        },
     };
     Ok(crate::app::modes::assist::run(options, lang))
 }
 
 pub(super) fn online(args: OnlineArgs) -> Result<ExitCode, Fatal> {
     use crate::app::modes::online::{GameRequest, OnlineAction, OnlineOptions};
-    let (speech, chosen, lang, _) =
+    let (speech, chosen, lang, config) =
         mode_speech(args.lang.lang.as_deref(), args.speech.map(Into::into))?;
     let action = match args.command {
         OnlineCommand::Login => OnlineAction::Login,
@@ -648,6 +670,11 @@ pub(super) fn online(args: OnlineArgs) -> Result<ExitCode, Fatal> {
             board: p.board.zip(p.protocol.map(Into::into)),
             screen_reader: p.screen_reader,
             announce: p.announce,
+            voice: {
+                let mut v = config.voice.clone();
+                with_voice_arg(&mut v, &p.voice);
+                voice_options(&v)
+            },
         }),
     };
     let options = OnlineOptions {
@@ -811,6 +838,8 @@ fn analyse_walk(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
         },
         hints: true,
         walk: Some(walked.walk),
+        // The walk is asked by typing; voice stays with the games played.
+        voice: None,
     };
     Ok(crate::app::modes::play::run(options, lang))
 }
@@ -846,6 +875,37 @@ pub(super) fn transcript(
         run.jobs(),
         run.quiet,
     ))
+}
+
+/// `--voice` and its options over the configuration's `[voice]`.
+fn with_voice_arg(settings: &mut crate::core::settings::VoiceSettings, arg: &VoiceArg) {
+    settings.enabled |= arg.voice;
+    if arg.model.voice_model.is_some() {
+        settings.model.clone_from(&arg.model.voice_model);
+    }
+    settings.always_ask |= arg.model.voice_always_ask;
+    settings.input.clone_from(&arg.voice_input);
+}
+
+/// What a mode is asked to do with voice: nothing unless it is on.
+fn voice_options(
+    settings: &crate::core::settings::VoiceSettings,
+) -> Option<crate::app::services::voice::VoiceOptions> {
+    settings
+        .enabled
+        .then(|| crate::app::services::voice::VoiceOptions {
+            model: settings.model.clone(),
+            always_ask: settings.always_ask,
+            input: settings.input.clone(),
+        })
+}
+
+pub(super) fn listen(
+    options: crate::app::modes::listen::ListenOptions,
+    lang: LangArg,
+) -> Result<ExitCode, Fatal> {
+    let lang = chosen_language(lang)?;
+    Ok(crate::app::modes::listen::run(&options, lang))
 }
 
 pub(super) fn parse(

@@ -36,3 +36,4 @@ pub fn root_cause(e: &dyn std::error::Error) -> String {
     }
     last.to_string()
 }
+pub mod voice;

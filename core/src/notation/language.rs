@@ -47,6 +47,7 @@ pub struct Language {
     pub opponent: OpponentWords,
     pub board_keys: BoardKeyWords,
     pub reading: ReadingWords,
+    pub voice: crate::voice::words::VoiceWords,
 }
 
 /// The capturing moves (`schlagzüge`, Shift+M on the board).
@@ -1446,6 +1447,7 @@ impl Language {
             .chain(self.usage.placeholders())
             .chain(self.review_placeholders())
             .chain(self.build.placeholders())
+            .chain(self.voice.placeholders())
         {
             for p in needed {
                 if !text.contains(p) {

@@ -35,6 +35,8 @@ pub struct AssistOptions {
     pub pieces: Pieces,
     pub colors: bool,
     pub start: TableStart,
+    /// Moves and commands said aloud (`--voice`).
+    pub voice: Option<crate::app::services::voice::VoiceOptions>,
 }
 
 struct Assist {
@@ -44,6 +46,8 @@ struct Assist {
     /// The board is drawn from this side: the player hector serves.
     pieces: Pieces,
     colors: bool,
+    /// Listening for moves said aloud (`--voice`).
+    voice_input: Option<crate::app::services::voice::VoiceInput>,
 }
 
 impl Assist {
@@ -120,9 +124,17 @@ pub fn run(options: AssistOptions, lang: &'static Language) -> ExitCode {
         ),
         pieces: options.pieces,
         colors: options.colors,
+        voice_input: None,
     };
     let screen = ui.open("assist", &mut app.front.voice);
     let running = app.told(told);
+    if let Some(voice) = &options.voice {
+        let (input, why) = crate::app::services::voice::VoiceInput::start(lang, voice);
+        app.voice_input = Some(input);
+        if let Some(why) = why {
+            app.front.voice.tell(Urgency::Urgent, vec![why]);
+        }
+    }
     if app.table.game.is_adjourned() {
         app.front
             .voice
@@ -166,6 +178,14 @@ impl Mode for Assist {
 
     fn front(&mut self) -> &mut Front {
         &mut self.front
+    }
+
+    fn voice_input(&mut self) -> Option<&mut crate::app::services::voice::VoiceInput> {
+        self.voice_input.as_mut()
+    }
+
+    fn heard_position(&self) -> Option<shakmaty::Chess> {
+        Some(self.table.game.game().position().clone())
     }
 
     fn draw(&mut self, screen: &mut FullScreen) {

@@ -8,6 +8,7 @@ pub mod board;
 pub mod check;
 pub mod clock;
 pub mod games;
+pub mod listen;
 pub mod online;
 pub mod parse;
 pub mod play;

@@ -11,3 +11,4 @@ pub mod recorder;
 pub mod speaker;
 pub mod table;
 pub mod ui;
+pub mod voice;

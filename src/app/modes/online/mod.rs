@@ -80,6 +80,8 @@ pub struct GameRequest {
     pub screen_reader: bool,
     /// The player's own time said without asking.
     pub announce: bool,
+    /// Moves and commands said aloud (`--voice`).
+    pub voice: Option<crate::app::services::voice::VoiceOptions>,
 }
 
 /// Runs `hector online`.
@@ -591,11 +593,19 @@ fn run_play(args: GameRequest, setup: Setup, lang: &'static Language) -> ExitCod
         origin,
         recorder,
         again,
+        voice_input: None,
     };
     // Moves are made on the board too (Tab gives it the keys), as in hector play.
     app.front.focus.board_entry = true;
     let screen = ui.open("online", &mut app.front.voice);
     app.tell_record_problem();
+    if let Some(voice) = &args.voice {
+        let (input, why) = crate::app::services::voice::VoiceInput::start(lang, voice);
+        app.voice_input = Some(input);
+        if let Some(why) = why {
+            app.tell(Urgency::Urgent, vec![why]);
+        }
+    }
     if app.apply(first) {
         ui.run(&mut app, screen, lang);
     }
@@ -667,6 +677,8 @@ struct App {
     recorder: Recorder,
     /// The arguments that come back to this game after leaving it.
     again: String,
+    /// Listening for moves said aloud (`--voice`).
+    voice_input: Option<crate::app::services::voice::VoiceInput>,
 }
 
 impl App {
@@ -849,6 +861,14 @@ impl Mode for App {
 
     fn premove_kept(&self) -> bool {
         self.online.premove_kept()
+    }
+
+    fn voice_input(&mut self) -> Option<&mut crate::app::services::voice::VoiceInput> {
+        self.voice_input.as_mut()
+    }
+
+    fn heard_position(&self) -> Option<shakmaty::Chess> {
+        Some(self.online.game_match().game().position().clone())
     }
 
     fn shown_board(&self) -> Option<shakmaty::Board> {

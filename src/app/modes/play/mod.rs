@@ -18,6 +18,7 @@ use crate::app::services::recorder::Recorder;
 use crate::app::services::ui::narrator::Narrator;
 use crate::app::services::ui::view::Pieces;
 use crate::app::services::ui::{Front, Incoming, Mode, Picture, Source, Ui};
+use crate::app::services::voice::VoiceInput;
 use crate::core::clock::TimeControl;
 use crate::core::game::Game;
 use crate::core::matchplay::command::Command;
@@ -81,6 +82,8 @@ pub struct PlayOptions {
     /// The game is walked through with its analysis (`hector analyse --walk`): nothing is
     /// recorded and no move is played.
     pub walk: Option<crate::core::matchplay::session::Walk>,
+    /// Moves and commands said aloud (`--voice`).
+    pub voice: Option<crate::app::services::voice::VoiceOptions>,
 }
 
 /// Where the game comes from.
@@ -128,6 +131,8 @@ struct App {
     analysis: Option<analysis::AnalysisJob>,
     /// The game is recorded (not a walk through a game recorded before).
     recording: bool,
+    /// Listening for moves said aloud (`--voice`).
+    voice_input: Option<VoiceInput>,
 }
 
 impl App {
@@ -650,12 +655,20 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
         ready: None,
         analysis: None,
         recording: !walking,
+        voice_input: None,
     };
     // Moves are made on the board too (Tab gives it the keys).
     app.front.focus.board_entry = true;
     let screen = ui.open("play", &mut app.front.voice);
     for p in o.problems {
         app.tell(Urgency::Urgent, vec![p]);
+    }
+    if let Some(voice) = &options.voice {
+        let (input, why) = VoiceInput::start(lang, voice);
+        app.voice_input = Some(input);
+        if let Some(why) = why {
+            app.tell(Urgency::Urgent, vec![why]);
+        }
     }
     app.tell_record_problem();
     if was_resumed {
@@ -750,6 +763,14 @@ impl Mode for App {
 
     fn front(&mut self) -> &mut Front {
         &mut self.front
+    }
+
+    fn voice_input(&mut self) -> Option<&mut VoiceInput> {
+        self.voice_input.as_mut()
+    }
+
+    fn heard_position(&self) -> Option<shakmaty::Chess> {
+        Some(self.game_match.game().position().clone())
     }
 
     fn draw(&mut self, screen: &mut FullScreen) {

@@ -35,6 +35,8 @@ pub enum KeyAction {
     Slower,
     Quit,
     Redraw,
+    /// Ctrl+V: listen for a spoken move or command (voice input).
+    Listen,
     Nothing,
 }
 
@@ -90,6 +92,7 @@ pub fn action(k: KeyEvent) -> KeyAction {
             'x' => KeyAction::ToggleMute,
             'q' | 'c' | 'd' => KeyAction::Quit,
             'l' => KeyAction::Redraw,
+            'v' => KeyAction::Listen,
             // A line feed (Ctrl+J) ends a line as Enter does: piped and pasted text has it.
             'j' => KeyAction::Submit,
             _ => KeyAction::Nothing,
@@ -161,6 +164,8 @@ pub enum KeyOutcome {
     Page(bool),
     /// On the board, f: the board is seen from the other side.
     Flip,
+    /// Listen for one phrase (voice input).
+    Listen,
     Nothing,
 }
 
@@ -424,6 +429,7 @@ impl Focus {
             KeyAction::Slower => KeyOutcome::Speech(SpeechControl::Slower),
             KeyAction::Quit => KeyOutcome::Quit,
             KeyAction::Redraw => KeyOutcome::Redraw,
+            KeyAction::Listen => KeyOutcome::Listen,
             KeyAction::Nothing if self.on_board => KeyOutcome::NoMeaning,
             KeyAction::Nothing => KeyOutcome::Nothing,
         }

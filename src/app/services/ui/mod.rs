@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{Receiver, Select, Sender, unbounded};
 
 use crate::app::services::speaker::mode_speaker;
+use crate::app::services::voice::{Heard, Outcome, VoiceInput};
 use crate::core::notation::language::Language;
 use crate::core::settings::SpeechSettings;
 use crate::io::engine::EngineEvent;
@@ -24,7 +25,7 @@ use crate::io::speech::{Notice, Speaker};
 use crate::io::terminal::{FullScreen, Input, interactive};
 use keys::{Focus, KeyOutcome};
 use narrator::Narrator;
-use shakmaty::{Color, Square};
+use shakmaty::{Color, Position, Square};
 
 use crate::core::matchplay::command::Command;
 use crate::core::matchplay::session::Urgency;
@@ -221,6 +222,14 @@ pub trait Mode {
     fn premove_kept(&self) -> bool {
         false
     }
+    /// Voice input, when the mode listens (`--voice`).
+    fn voice_input(&mut self) -> Option<&mut VoiceInput> {
+        None
+    }
+    /// The position a spoken move is heard in (the game's, or the one looked back at).
+    fn heard_position(&self) -> Option<shakmaty::Chess> {
+        None
+    }
     /// A typed line.
     fn line(&mut self, line: String) -> bool;
     /// A command from a key (or Enter on an empty line: the focused square).
@@ -309,6 +318,10 @@ pub trait Mode {
                 let (cols, rows) = FullScreen::size().unwrap_or((view::MIN_COLS, view::MIN_ROWS));
                 let (width, height) = view::said_area(cols, rows);
                 self.voice().turn_page(down, width, height);
+                true
+            }
+            Some(KeyOutcome::Listen) => {
+                listen_key(self);
                 true
             }
             Some(KeyOutcome::Flip) => {
@@ -454,6 +467,8 @@ fn run_loop<M: Mode>(
     lang: &Language,
 ) {
     let mut running = true;
+    // The position the listener hears moves in, to start over when it changes.
+    let mut heard_in: Option<shakmaty::Chess> = None;
     fit(mode, screen, lang);
     // Line mode ends as at the end of its input when the reader of its output has gone.
     while running && !mode.voice().reader_gone {
@@ -468,11 +483,15 @@ fn run_loop<M: Mode>(
             w.saturating_duration_since(Instant::now())
         });
         let sources = mode.sources();
+        let heard = mode.voice_input().and_then(|v| v.receiver());
         let mut select = Select::new();
         select.recv(events);
         select.recv(signals);
         for (_, source) in &sources {
             source.register(&mut select);
+        }
+        if let Some(h) = &heard {
+            select.recv(h);
         }
         match select.select_timeout(timeout) {
             // SIGINT, SIGTERM or SIGHUP: no question (after a hang-up nobody is there to
@@ -505,6 +524,11 @@ fn run_loop<M: Mode>(
                 }
                 Ok(UiEvent::Notice(n)) => mode.voice().notice(&n, lang),
             },
+            Ok(op) if op.index() == 2 + sources.len() => {
+                if let Some(h) = heard.as_ref().and_then(|h| op.recv(h).ok()) {
+                    running = voice_heard(mode, h);
+                }
+            }
             Ok(op) => {
                 let (tag, source) = &sources[op.index() - 2];
                 if let Some(event) = source.take(op) {
@@ -517,9 +541,88 @@ fn run_loop<M: Mode>(
         if running && mode.prompt_now() {
             mode.voice().prompt();
         }
+        if running {
+            listen_again(mode, &mut heard_in);
+        }
         if mode.voice().full_screen && mode.clock_runs() {
             mode.voice().dirty = true;
         }
+    }
+}
+
+/// Ctrl+V: listen for one phrase, or stop listening; without voice input, why not.
+fn listen_key<M: Mode + ?Sized>(mode: &mut M) {
+    let pos = mode.heard_position();
+    let mode_asks = mode.voice().question.is_some();
+    let lang = mode.front().lang;
+    let Some(input) = mode.voice_input() else {
+        let words = lang.voice.not_asked.clone();
+        mode.voice().tell(Urgency::Answer, vec![words]);
+        return;
+    };
+    if !input.works() {
+        let words = lang.voice.not_working.clone();
+        mode.voice().tell(Urgency::Answer, vec![words]);
+        return;
+    }
+    if input.listening() {
+        input.stop();
+        return;
+    }
+    if let Some(pos) = pos {
+        input.listen(&pos, mode_asks);
+        let words = lang.voice.listening.clone();
+        mode.voice().tell(Urgency::Answer, vec![words]);
+    }
+}
+
+/// What the listener heard, carried out as the mode does a typed line.
+fn voice_heard<M: Mode>(mode: &mut M, (number, heard): (u64, Heard)) -> bool {
+    let Some(input) = mode.voice_input() else {
+        return true;
+    };
+    match input.heard(number, heard) {
+        Outcome::Line(line) => {
+            input.carried_out();
+            mode.voice().submitted();
+            mode.front().refused = false;
+            let keep = mode.line(line);
+            let _ = mode.take_refused();
+            keep
+        }
+        Outcome::Say(words) => {
+            mode.voice().tell(Urgency::Answer, vec![words]);
+            true
+        }
+        Outcome::Quiet => true,
+    }
+}
+
+/// Listens again where it should: in line mode after each phrase, and for the answer to a
+/// question asked back; starts over when the position changed.
+fn listen_again<M: Mode>(mode: &mut M, heard_in: &mut Option<shakmaty::Chess>) {
+    let Some(pos) = mode.heard_position() else {
+        return;
+    };
+    let mode_asks = mode.voice().question.is_some();
+    let lines = !mode.voice().full_screen;
+    let Some(input) = mode.voice_input() else {
+        return;
+    };
+    if !input.works() {
+        return;
+    }
+    input.continuous = lines;
+    let changed = heard_in
+        .as_ref()
+        .is_none_or(|p| p.board() != pos.board() || p.turn() != pos.turn());
+    if changed {
+        input.moved(&pos);
+        *heard_in = Some(pos.clone());
+    }
+    let follow_up = input.take_follow_up() && mode_asks;
+    if input.continuous || input.asking() || follow_up {
+        input.listen(&pos, mode_asks);
     }
 }
 

@@ -1,0 +1,115 @@
+//! Voice input: how often a spoken move is played right, asked back, or played wrong, per
+//! language and voice, and the time from the end of the phrase to the decision.
+//!
+//! cargo bench --bench voice -- [--phrases N] [--seed S]
+//!
+//! Recordings are made as the tests make them (tests/common/voice.rs: espeak-ng, sox, a
+//! noise floor, every second one in pink noise 10–20 dB below the speech) from N random
+//! positions' legal moves per language, each said by every voice. Each recording goes through
+//! the real recogniser (PocketSphinx, Debian's US English model) and the core's decision.
+//! Times: from the phrase cut out of the sound (the microphone adds the 200 ms of silence that
+//! end a phrase) to the decision, wall time and the thread's CPU time.
+
+// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
+// system's calls: the crate's [lints] are for hector itself.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+
+#[path = "../tests/common/voice.rs"]
+mod recordings;
+mod support;
+
+use std::time::{Duration, Instant};
+
+use hector::core::notation::language::language;
+use hector::core::variant::{Variant, position_from_fen};
+use hector::core::voice::decide::{Decision, Settings, judge_move};
+use hector::core::voice::grammar::Heard;
+use hector::io::voice::model;
+use hector::io::voice::recogniser::Recogniser;
+use hector::io::voice::source::Recording;
+use recordings::{Rendition, Seeded, legal_phrases, record, voices};
+use shakmaty::CastlingMode;
+use shakmaty::uci::UciMove;
+
+fn cpu_time() -> Duration {
+    let mut ts = nix::libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: a valid timespec to write to.
+    unsafe { nix::libc::clock_gettime(nix::libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let n: usize = support::arg(&args, "--phrases").unwrap_or(60);
+    let seed: u64 = support::arg(&args, "--seed").unwrap_or(1);
+    let dir = std::env::temp_dir().join(format!("hector-voice-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let model = model::find(None).expect("Debian's model: apt install pocketsphinx-en-us");
+    println!(
+        "| language | voice | phrases | played right | asked back, right move | asked back other / nothing | played wrong |"
+    );
+    println!("|---|---|---|---|---|---|---|");
+    let mut walls = Vec::new();
+    let mut cpus = Vec::new();
+    for code in ["en", "de"] {
+        let lang = language(code).expect("the language");
+        let mut rec = Recogniser::new(lang, &model).expect("the recogniser");
+        let phrases = legal_phrases(lang, seed, n);
+        let mut rng = Seeded::new(seed + 100);
+        for (v, voice) in voices(code).iter().enumerate() {
+            let (mut right, mut asked, mut other, mut wrong) = (0, 0, 0, 0);
+            for (i, spoken) in phrases.iter().enumerate() {
+                let mut how = Rendition::nth(code, i, &mut rng);
+                how.voice = voice;
+                let name = format!("{code}-{v}-{i}");
+                let wav = record(&dir, &name, &spoken.text, how).expect("a recording");
+                let mut source = Recording::open(&wav).expect("the recording");
+                let _ = std::fs::remove_file(&wav);
+                let pos = position_from_fen(&spoken.fen, Variant::Standard).expect("the FEN");
+                let Some(u) = rec.phrase(&mut source, &|| false).expect("a phrase") else {
+                    other += 1;
+                    continue;
+                };
+                let cpu = cpu_time();
+                let began = Instant::now();
+                let t = rec.hear_move(&pos, &u.samples).expect("decodes");
+                let j = judge_move(&pos, rec.tokens(), &t.decodes, Settings::default());
+                walls.push(began.elapsed());
+                cpus.push(cpu_time().saturating_sub(cpu));
+                let uci = |m| UciMove::from_move(m, CastlingMode::Standard).to_string();
+                match j.decision {
+                    Decision::Play(m) if uci(m) == spoken.uci => right += 1,
+                    Decision::Play(_) | Decision::Command(_) => {
+                        wrong += 1;
+                        eprintln!("played wrong: {spoken:?} {how:?} → {:?}", j.decision);
+                    }
+                    Decision::Ask(Heard::Move(m)) if uci(m) == spoken.uci => asked += 1,
+                    Decision::Ask(_) | Decision::Nothing => other += 1,
+                }
+            }
+            let pct = |x: usize| 100.0 * x as f64 / n as f64;
+            println!(
+                "| {code} | {voice} | {n} | {:.1} % | {:.1} % | {:.1} % | {wrong} ({:.1} %) |",
+                pct(right),
+                pct(asked),
+                pct(other),
+                pct(wrong)
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    walls.sort();
+    cpus.sort();
+    println!(
+        "end of phrase to decision, {} phrases: wall p50 {:?}, p95 {:?}, max {:?}; CPU (both decoding threads) p50 {:?}, p95 {:?}",
+        walls.len(),
+        support::percentile(&walls, 0.5),
+        support::percentile(&walls, 0.95),
+        walls.last().copied().unwrap_or_default(),
+        support::percentile(&cpus, 0.5),
+        support::percentile(&cpus, 0.95),
+    );
+}

@@ -1,0 +1,507 @@
+//! What to do with what the recogniser heard: play the move, run the command, ask back
+//! ("Springer Felix drei?"), or nothing. Never a move the player did not say: a move is played
+//! only when three tests agree (docs/VOICE.md has the measurements behind them):
+//!
+//! 1. the grammar of this position's legal moves and the grammar of every move phrase of the
+//!    language heard the same move (a phrase the player said that is no legal move here is
+//!    heard as one by the first grammar alone);
+//! 2. the words heard cover the speech ([`COVERAGE`]): a short phrase that swallowed a long
+//!    one covers little of it;
+//! 3. the best phrase of any other move fits clearly worse ([`MARGIN`] per frame, the
+//!    decoder's log-score units): the second pass, with the position's grammar without the
+//!    move heard.
+//!
+//! Otherwise the position grammar's phrase is asked back, and played only on "yes".
+
+use shakmaty::{Chess, Move};
+
+use super::grammar::Heard;
+use super::tokens::{Tokens, VoiceCommand};
+use crate::notation::language::{Language, capitalized, fill};
+use crate::notation::parse::parse_move;
+use crate::notation::speak::{Form, announce};
+
+/// How much better the move heard must fit than any other phrase of the position, per frame.
+pub const MARGIN: f32 = 6.0;
+/// How much of the speech the words heard must cover.
+pub const COVERAGE: f32 = 0.85;
+/// The same two tests for a "yes" against the answer grammar without it.
+pub const YES_MARGIN: f32 = 4.0;
+pub const YES_COVERAGE: f32 = 0.8;
+
+/// The best phrase of one grammar for an utterance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decoded {
+    /// Its tokens, joined by single spaces.
+    pub words: String,
+    /// Its path score (a log-likelihood in the decoder's units: higher fits better).
+    pub score: i32,
+    /// The frames (10 ms each) the decoder read.
+    pub frames: u32,
+    /// The frames inside words, not silence or noise.
+    pub word_frames: u32,
+}
+
+/// The second pass: not run, run and no phrase fitted at all, or its best phrase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Second {
+    NotRun,
+    Nothing,
+    Best(Decoded),
+}
+
+/// An utterance decoded for a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveDecodes {
+    /// With the position's grammar ([`super::grammar::position`]); `None`: no phrase fitted.
+    pub position: Option<Decoded>,
+    /// With the language's grammar ([`super::grammar::language`]).
+    pub language: Option<Decoded>,
+    /// With the position's grammar without what the first decoded.
+    pub second: Second,
+    /// The speech's span in frames (see [`super::utterance::speech_frames`]).
+    pub speech_frames: u32,
+}
+
+/// The player's choices for voice.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// Every move heard is asked back, however sure.
+    pub always_ask: bool,
+}
+
+/// What to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Confident, unique and legal: played and said back as a typed move is.
+    Play(Move),
+    /// A command, confidently heard: run as if typed.
+    Command(VoiceCommand),
+    /// Said back as a question; done only on "yes".
+    Ask(Heard),
+    /// Nothing understood.
+    Nothing,
+}
+
+/// Why: what each test found (for the log and `hector listen --details`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Evidence {
+    /// Both grammars heard the same.
+    pub agree: bool,
+    /// Frames in words over the speech's span.
+    pub coverage: f32,
+    /// Per frame, over the second pass; `None` when it did not run, infinite when nothing
+    /// else fitted at all.
+    pub margin: Option<f32>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Judgement {
+    pub decision: Decision,
+    pub evidence: Evidence,
+}
+
+/// What the words of a phrase name in `pos`: a spoken command, or the one legal move they
+/// name; `None` for anything else (an illegal or ambiguous move, an empty phrase).
+pub fn meaning(words: &str, pos: &Chess, tokens: &Tokens) -> Option<Heard> {
+    let words = words.trim();
+    if words.is_empty() {
+        return None;
+    }
+    if let Some(c) = tokens.command(words) {
+        return Some(Heard::Command(c));
+    }
+    parse_move(words, pos).ok().map(Heard::Move)
+}
+
+/// The share of the speech inside the words heard.
+pub fn coverage(decoded: &Decoded, speech_frames: u32) -> f32 {
+    if speech_frames == 0 {
+        return 0.0;
+    }
+    decoded.word_frames as f32 / speech_frames as f32
+}
+
+/// How much better `first` fits than the second pass's best, per frame of `first`.
+pub fn margin(first: &Decoded, second: &Second) -> Option<f32> {
+    match second {
+        Second::NotRun => None,
+        Second::Nothing => Some(f32::INFINITY),
+        Second::Best(s) => {
+            let frames = first.frames.max(1) as f32;
+            Some((f64::from(first.score) - f64::from(s.score)) as f32 / frames)
+        }
+    }
+}
+
+/// The decision for an utterance said for a move in `pos`.
+pub fn judge_move(
+    pos: &Chess,
+    tokens: &Tokens,
+    decodes: &MoveDecodes,
+    settings: Settings,
+) -> Judgement {
+    let Some(first) = decodes.position.as_ref() else {
+        return Judgement {
+            decision: Decision::Nothing,
+            evidence: Evidence::default(),
+        };
+    };
+    let Some(heard) = meaning(&first.words, pos, tokens) else {
+        return Judgement {
+            decision: Decision::Nothing,
+            evidence: Evidence::default(),
+        };
+    };
+    let other = decodes
+        .language
+        .as_ref()
+        .and_then(|d| meaning(&d.words, pos, tokens));
+    let evidence = Evidence {
+        agree: other == Some(heard),
+        coverage: coverage(first, decodes.speech_frames),
+        margin: margin(first, &decodes.second),
+    };
+    let sure = evidence.agree
+        && evidence.coverage >= COVERAGE
+        && evidence.margin.is_some_and(|m| m >= MARGIN);
+    let decision = match heard {
+        Heard::Move(m) if sure && !settings.always_ask => Decision::Play(m),
+        Heard::Command(c) if sure => Decision::Command(c),
+        _ => Decision::Ask(heard),
+    };
+    Judgement { decision, evidence }
+}
+
+/// An utterance decoded as the answer to a question.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnswerDecodes {
+    /// With the answer grammar ([`super::grammar::answer`]).
+    pub answer: Option<Decoded>,
+    /// With the same grammar without "yes".
+    pub without_yes: Second,
+    pub speech_frames: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Yes,
+    No,
+    /// A "yes" heard without confidence: the question stands.
+    Unsure,
+    /// Something else was said (a move, a command): the question lapses.
+    Other,
+    Nothing,
+}
+
+/// The answer heard to a question.
+pub fn judge_answer(tokens: &Tokens, decodes: &AnswerDecodes) -> (Answer, Evidence) {
+    let Some(first) = decodes
+        .answer
+        .as_ref()
+        .filter(|d| !d.words.trim().is_empty())
+    else {
+        return (Answer::Nothing, Evidence::default());
+    };
+    let words = first.words.trim();
+    let evidence = Evidence {
+        agree: true,
+        coverage: coverage(first, decodes.speech_frames),
+        margin: margin(first, &decodes.without_yes),
+    };
+    let answer = if words == tokens.yes {
+        if evidence.coverage >= YES_COVERAGE && evidence.margin.is_some_and(|m| m >= YES_MARGIN) {
+            Answer::Yes
+        } else {
+            Answer::Unsure
+        }
+    } else if words == tokens.no {
+        Answer::No
+    } else {
+        Answer::Other
+    };
+    (answer, evidence)
+}
+
+/// The question that asks back what was heard: "Springer Felix drei?", "Uhr?".
+pub fn question(heard: Heard, pos: &Chess, lang: &Language) -> String {
+    fill(&lang.voice.ask, &[("phrase", &said(heard, pos, lang))])
+}
+
+/// What was heard in the player's words: the move's short form, or the command.
+pub fn said(heard: Heard, pos: &Chess, lang: &Language) -> String {
+    match heard {
+        Heard::Move(m) => announce(pos, m, lang, Form::Short),
+        Heard::Command(c) => capitalized(c.typed(lang)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::language::language;
+    use crate::voice::grammar::{phrases, position};
+    use proptest::prelude::*;
+    use shakmaty::{Position, uci::UciMove};
+
+    fn tokens(code: &str) -> Tokens {
+        Tokens::spelled(language(code).expect("table"), |_| true).expect("tokens")
+    }
+
+    fn decoded(words: &str, score: i32) -> Decoded {
+        Decoded {
+            words: words.into(),
+            score,
+            frames: 100,
+            word_frames: 95,
+        }
+    }
+
+    fn play(pos: &Chess, uci: &str) -> Move {
+        uci.parse::<UciMove>()
+            .expect("uci")
+            .to_move(pos)
+            .expect("legal")
+    }
+
+    fn agreed(words: &str, second: Second) -> MoveDecodes {
+        MoveDecodes {
+            position: Some(decoded(words, -1000)),
+            language: Some(decoded(words, -1000)),
+            second,
+            speech_frames: 100,
+        }
+    }
+
+    #[test]
+    fn confident_unique_and_legal_is_played() {
+        let p = Chess::default();
+        let t = tokens("de");
+        let nf3 = play(&p, "g1f3");
+        let sure = agreed(
+            "springer felix drei",
+            Second::Best(decoded("springer hector drei", -1700)),
+        );
+        let j = judge_move(&p, &t, &sure, Settings::default());
+        assert_eq!(j.decision, Decision::Play(nf3));
+        assert_eq!(j.evidence.margin, Some(7.0));
+        // The same with every move asked.
+        let j = judge_move(&p, &t, &sure, Settings { always_ask: true });
+        assert_eq!(j.decision, Decision::Ask(Heard::Move(nf3)));
+    }
+
+    #[test]
+    fn each_test_failing_asks_back() {
+        let p = Chess::default();
+        let t = tokens("de");
+        let nf3 = Heard::Move(play(&p, "g1f3"));
+        let ask = Decision::Ask(nf3);
+        let close = agreed(
+            "springer felix drei",
+            Second::Best(decoded("springer hector drei", -1500)),
+        );
+        assert_eq!(
+            judge_move(&p, &t, &close, Settings::default()).decision,
+            ask
+        );
+        let not_run = agreed("springer felix drei", Second::NotRun);
+        assert_eq!(
+            judge_move(&p, &t, &not_run, Settings::default()).decision,
+            ask
+        );
+        let mut short = agreed("springer felix drei", Second::Nothing);
+        short.speech_frames = 200;
+        assert_eq!(
+            judge_move(&p, &t, &short, Settings::default()).decision,
+            ask
+        );
+        let mut other = agreed("springer felix drei", Second::Nothing);
+        other.language = Some(decoded("springer felix vier", -900));
+        let j = judge_move(&p, &t, &other, Settings::default());
+        assert_eq!((j.decision, j.evidence.agree), (ask, false));
+        let mut none = agreed("springer felix drei", Second::Nothing);
+        none.language = None;
+        assert_eq!(judge_move(&p, &t, &none, Settings::default()).decision, ask);
+    }
+
+    #[test]
+    fn commands_and_nothing() {
+        let p = Chess::default();
+        let t = tokens("en");
+        let sure = agreed("clock", Second::Nothing);
+        let j = judge_move(&p, &t, &sure, Settings { always_ask: true });
+        assert_eq!(j.decision, Decision::Command(VoiceCommand::Clock));
+        let mut unsure = agreed("clock", Second::Nothing);
+        unsure.language = Some(decoded("board", 0));
+        assert_eq!(
+            judge_move(&p, &t, &unsure, Settings::default()).decision,
+            Decision::Ask(Heard::Command(VoiceCommand::Clock))
+        );
+        let mut nothing = agreed("", Second::NotRun);
+        nothing.position = None;
+        assert_eq!(
+            judge_move(&p, &t, &nothing, Settings::default()).decision,
+            Decision::Nothing
+        );
+    }
+
+    #[test]
+    fn questions_in_the_players_words() {
+        let p = Chess::default();
+        let de = language("de").expect("de");
+        let nf3 = Heard::Move(play(&p, "g1f3"));
+        assert_eq!(question(nf3, &p, de), "Springer Felix drei?");
+        assert_eq!(
+            question(Heard::Command(VoiceCommand::Clock), &p, de),
+            "Uhr?"
+        );
+        let en = language("en").expect("en");
+        assert_eq!(question(nf3, &p, en), "Knight Felix three?");
+    }
+
+    #[test]
+    fn a_yes_needs_coverage_and_margin() {
+        let t = tokens("de");
+        let yes = |second: Second, word_frames: u32| AnswerDecodes {
+            answer: Some(Decoded {
+                word_frames,
+                ..decoded("ja", -1000)
+            }),
+            without_yes: second,
+            speech_frames: 100,
+        };
+        let sure = yes(Second::Best(decoded("nein", -1500)), 90);
+        assert_eq!(judge_answer(&t, &sure).0, Answer::Yes);
+        let close = yes(Second::Best(decoded("nein", -1300)), 90);
+        assert_eq!(judge_answer(&t, &close).0, Answer::Unsure);
+        let swallowed = yes(Second::Nothing, 40);
+        assert_eq!(judge_answer(&t, &swallowed).0, Answer::Unsure);
+        let no = AnswerDecodes {
+            answer: Some(decoded("nein", 0)),
+            without_yes: Second::NotRun,
+            speech_frames: 100,
+        };
+        assert_eq!(judge_answer(&t, &no).0, Answer::No);
+        let other = AnswerDecodes {
+            answer: Some(decoded("eva vier", 0)),
+            ..no.clone()
+        };
+        assert_eq!(judge_answer(&t, &other).0, Answer::Other);
+        let nothing = AnswerDecodes { answer: None, ..no };
+        assert_eq!(judge_answer(&t, &nothing).0, Answer::Nothing);
+    }
+
+    /// A random position: up to 60 random plies from the start.
+    fn random_position(choices: &[u8]) -> Chess {
+        let mut p = Chess::default();
+        for c in choices {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[usize::from(*c) % moves.len()];
+            p.play_unchecked(m);
+        }
+        p
+    }
+
+    /// Words a decoder might return: a phrase of a legal move, of a move of another position,
+    /// a command, or tokens of the language strung together.
+    fn words(p: &Chess, t: &Tokens, kind: u8, pick: &[u8]) -> String {
+        let all: Vec<&str> = t.words();
+        let moves = p.legal_moves();
+        match kind % 4 {
+            0 if !moves.is_empty() => {
+                let m = moves[usize::from(pick[0]) % moves.len()];
+                let list = phrases(p, m, t);
+                list[usize::from(pick[1]) % list.len()].clone()
+            }
+            1 => {
+                let other = random_position(pick);
+                let moves = other.legal_moves();
+                match moves.first() {
+                    Some(m) => phrases(&other, *m, t)
+                        .into_iter()
+                        .next()
+                        .unwrap_or_default(),
+                    None => String::new(),
+                }
+            }
+            2 => t.commands[usize::from(pick[0]) % t.commands.len()]
+                .1
+                .clone(),
+            _ => pick
+                .iter()
+                .map(|i| all[usize::from(*i) % all.len()])
+                .collect::<Vec<_>>()
+                .join(" "),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Whatever the decoders return, a move is played only when it is legal and both
+        /// grammars' phrases name exactly that move: never one the phrase did not name.
+        #[test]
+        fn never_plays_a_move_that_was_not_said(
+            plies in proptest::collection::vec(any::<u8>(), 0..60),
+            code in prop::sample::select(vec!["de", "en"]),
+            kinds in proptest::collection::vec(any::<u8>(), 3),
+            picks in proptest::collection::vec(proptest::collection::vec(any::<u8>(), 2..8), 3),
+            scores in proptest::collection::vec(-100_000i32..0, 3),
+            frames in proptest::collection::vec(0u32..400, 4),
+            second_kind in 0u8..3,
+            always_ask in any::<bool>(),
+        ) {
+            let p = random_position(&plies);
+            let t = tokens(code);
+            let d = |i: usize| Decoded {
+                words: words(&p, &t, kinds[i], &picks[i]),
+                score: scores[i],
+                frames: frames[i],
+                word_frames: frames[(i + 1) % 4],
+            };
+            let decodes = MoveDecodes {
+                position: Some(d(0)),
+                language: Some(d(1)),
+                second: match second_kind {
+                    0 => Second::NotRun,
+                    1 => Second::Nothing,
+                    _ => Second::Best(d(2)),
+                },
+                speech_frames: frames[3],
+            };
+            let j = judge_move(&p, &t, &decodes, Settings { always_ask });
+            if let Decision::Play(m) = j.decision {
+                prop_assert!(!always_ask);
+                prop_assert!(p.is_legal(m));
+                let said = decodes.position.as_ref().map(|d| d.words.clone()).unwrap_or_default();
+                prop_assert_eq!(parse_move(&said, &p).ok(), Some(m));
+                let other = decodes.language.as_ref().map(|d| d.words.clone()).unwrap_or_default();
+                prop_assert_eq!(parse_move(&other, &p).ok(), Some(m));
+                prop_assert!(j.evidence.coverage >= COVERAGE);
+                prop_assert!(j.evidence.margin.is_some_and(|m| m >= MARGIN));
+            }
+            if let Decision::Ask(Heard::Move(m)) = j.decision {
+                prop_assert!(p.is_legal(m));
+            }
+        }
+
+        /// Every phrase of the position grammar is heard as its legal move or a command.
+        #[test]
+        fn the_position_grammar_holds_legal_moves_only(
+            plies in proptest::collection::vec(any::<u8>(), 0..60),
+            code in prop::sample::select(vec!["de", "en"]),
+        ) {
+            let p = random_position(&plies);
+            let t = tokens(code);
+            let g = position(&p, &t, None);
+            let body = g.split("<move> = ").nth(1).unwrap_or_default();
+            for phrase in body.trim_end_matches(";\n").split("\n    | ").filter(|s| !s.is_empty()) {
+                let m = parse_move(phrase, &p);
+                prop_assert!(m.is_ok(), "{}: {:?}", phrase, m);
+            }
+        }
+    }
+}

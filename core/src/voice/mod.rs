@@ -1,0 +1,11 @@
+//! Hearing a move: the words a recogniser listens for (grammars made from the language
+//! tables, and how those words sound), the phrase cut out of the audio, and the decision
+//! taken from what was heard (play, ask back, nothing). No audio device and no recogniser
+//! here: `io::voice` has them and brings their results.
+
+pub mod decide;
+pub mod grammar;
+pub mod lexicon;
+pub mod tokens;
+pub mod utterance;
+pub mod words;

@@ -1,0 +1,575 @@
+//! Voice input for the modes: the recogniser set up once with its model and language, what
+//! stands in its way in the language table's words, and a thread that listens when asked
+//! (the microphone, or recordings in turn for the tests) and hands back the core's decision
+//! as an event for the runtime's loop.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::thread;
+use std::time::Duration;
+
+use crossbeam_channel::{Receiver, Sender, unbounded};
+use shakmaty::Chess;
+
+use crate::core::notation::language::{Language, fill};
+use crate::core::voice::decide::{
+    Answer, Decision, Evidence, Judgement, Settings, judge_answer, judge_move, question,
+};
+use crate::core::voice::grammar::Heard as GrammarHeard;
+use crate::core::voice::utterance::Utterance;
+use crate::io::voice::model::{self, ModelProblem};
+use crate::io::voice::recogniser::{LONGEST_SECONDS, PhraseError, Recogniser, SetupError};
+use crate::io::voice::source::{
+    AudioSource, Microphone, RecorderProblem, RecordingError, Recordings, SourceError,
+};
+use crate::io::voice::wav::WavProblem;
+
+/// What a mode was asked to do with voice.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct VoiceOptions {
+    /// A PocketSphinx model the player installed, instead of Debian's English one.
+    pub model: Option<PathBuf>,
+    /// Every move heard is asked back.
+    pub always_ask: bool,
+    /// Recordings heard in turn instead of the microphone (for tests).
+    pub input: Vec<PathBuf>,
+}
+
+/// Why voice cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unavailable {
+    Model(ModelProblem),
+    Setup(PathBuf, SetupError),
+    Microphone(Vec<RecorderProblem>),
+}
+
+/// The recogniser for `lang` with the model named (or Debian's).
+pub fn recogniser(lang: &Language, named: Option<&Path>) -> Result<Recogniser, Unavailable> {
+    let model = model::find(named).map_err(Unavailable::Model)?;
+    Recogniser::new(lang, &model).map_err(|e| Unavailable::Setup(model.dir.clone(), e))
+}
+
+/// Why voice cannot be used, in words.
+pub fn unavailable_words(lang: &Language, why: &Unavailable) -> String {
+    let v = &lang.voice;
+    match why {
+        Unavailable::Model(ModelProblem::NoDefault(dir)) => {
+            fill(&v.no_default_model, &[("dir", &dir.display().to_string())])
+        }
+        Unavailable::Model(ModelProblem::NoModel(dir)) => {
+            fill(&v.no_model, &[("dir", &dir.display().to_string())])
+        }
+        Unavailable::Setup(dir, e) => match e {
+            SetupError::Library(reason) => fill(&v.no_library, &[("reason", reason)]),
+            SetupError::ModelRefused => {
+                fill(&v.model_refused, &[("dir", &dir.display().to_string())])
+            }
+            SetupError::NoDictionary => fill(&v.no_dictionary, &[("language", &lang.name)]),
+            SetupError::UnknownWords(words) => {
+                fill(&v.unknown_words, &[("words", &words.join(", "))])
+            }
+            SetupError::Grammar(_) => v.failed.clone(),
+        },
+        Unavailable::Microphone(problems) => {
+            let reasons: Vec<String> = problems.iter().map(|p| recorder_words(lang, p)).collect();
+            fill(&v.no_microphone, &[("reasons", &reasons.join("; "))])
+        }
+    }
+}
+
+fn recorder_words(lang: &Language, p: &RecorderProblem) -> String {
+    let v = &lang.voice;
+    match p {
+        RecorderProblem::Missing(program) => fill(&v.recorder_missing, &[("program", program)]),
+        RecorderProblem::Failed { program, reason } => fill(
+            &v.recorder_failed,
+            &[("program", program), ("reason", reason)],
+        ),
+        RecorderProblem::Silent(program) => fill(&v.recorder_silent, &[("program", program)]),
+    }
+}
+
+/// Why a recording cannot be heard, in words.
+pub fn recording_words(lang: &Language, file: &Path, e: &RecordingError) -> String {
+    let v = &lang.voice;
+    let file = file.display().to_string();
+    match e {
+        RecordingError::Read(reason) => {
+            fill(&v.cannot_read, &[("file", &file), ("reason", reason)])
+        }
+        RecordingError::NotWav(p) => {
+            let template = &v.wav_reasons[p.index()];
+            let reason = match *p {
+                WavProblem::Encoding(f) => fill(template, &[("format", &f.to_string())]),
+                WavProblem::Bits(b) => fill(template, &[("bits", &b.to_string())]),
+                WavProblem::Rate(r) => fill(template, &[("rate", &r.to_string())]),
+                _ => template.clone(),
+            };
+            fill(&v.not_wav, &[("file", &file), ("reason", &reason)])
+        }
+    }
+}
+
+/// A source ended while listening, in words.
+pub fn source_words(lang: &Language, e: &SourceError) -> String {
+    match e {
+        SourceError::Ended { program, reason } => fill(
+            &lang.voice.recorder_ended,
+            &[("program", program), ("reason", reason)],
+        ),
+    }
+}
+
+/// The phrase cut at the longest length, in words.
+pub fn cut_words(lang: &Language) -> String {
+    fill(
+        &lang.voice.cut,
+        &[("seconds", &LONGEST_SECONDS.to_string())],
+    )
+}
+
+/// What the listener is asked to hear, with the request's number.
+#[derive(Clone, Debug)]
+struct Request {
+    number: u64,
+    ask: Ask,
+}
+
+/// What the listener is asked to hear.
+#[derive(Clone, Debug)]
+pub enum Ask {
+    /// A move (or a command) in this position.
+    Move(Chess),
+    /// The answer to a question.
+    Answer,
+}
+
+/// What the listener heard, for the mode.
+#[derive(Clone, Debug)]
+pub enum Heard {
+    /// It listens now (said once per listening).
+    Listening,
+    Move {
+        pos: Chess,
+        judgement: Judgement,
+        words: String,
+        cut: bool,
+        took: Duration,
+    },
+    Answer {
+        answer: Answer,
+        evidence: Evidence,
+        words: String,
+        took: Duration,
+    },
+    /// Nothing came (silence, or listening was stopped).
+    Nothing,
+    /// A recording of the tests' list that cannot be heard, in words.
+    Refused(String),
+    /// The microphone stopped, or no recordings are left: listening ends, in words.
+    Gone(String),
+}
+
+/// The listening thread: asked to listen, it hears one phrase and sends what it heard.
+pub struct Listener {
+    asks: Sender<Request>,
+    heard: Receiver<(u64, Heard)>,
+    /// The request wanted now: a phrase of an earlier one is dropped (the position it was
+    /// to be heard in has changed, or listening was stopped).
+    wanted: Arc<AtomicU64>,
+}
+
+enum Input {
+    Microphone(Microphone),
+    Recordings(Recordings),
+}
+
+impl Listener {
+    /// Sets up the recogniser and the sound (the microphone, or `options.input`), and starts
+    /// the thread; why not, in words, when it cannot.
+    pub fn start(lang: &'static Language, options: &VoiceOptions) -> Result<Listener, String> {
+        let recogniser =
+            recogniser(lang, options.model.as_deref()).map_err(|e| unavailable_words(lang, &e))?;
+        let input = if options.input.is_empty() {
+            Input::Microphone(
+                Microphone::open()
+                    .map_err(|p| unavailable_words(lang, &Unavailable::Microphone(p)))?,
+            )
+        } else {
+            Input::Recordings(Recordings::new(options.input.clone()))
+        };
+        let (asks, ask_rx) = unbounded::<Request>();
+        let (heard_tx, heard) = unbounded::<(u64, Heard)>();
+        let wanted = Arc::new(AtomicU64::new(0));
+        let settings = Settings {
+            always_ask: options.always_ask,
+        };
+        let worker_wanted = wanted.clone();
+        thread::Builder::new()
+            .name("hector-voice".into())
+            .spawn(move || {
+                listen_loop(
+                    lang,
+                    recogniser,
+                    input,
+                    settings,
+                    &ask_rx,
+                    &heard_tx,
+                    &worker_wanted,
+                );
+            })
+            .map_err(|e| e.to_string())?;
+        Ok(Listener {
+            asks,
+            heard,
+            wanted,
+        })
+    }
+
+    /// Listens for one phrase (what the answer will be judged as).
+    pub fn listen(&self, ask: Ask) {
+        let number = self.wanted.fetch_add(1, Ordering::SeqCst) + 1;
+        let _ = self.asks.send(Request { number, ask });
+    }
+
+    /// Stops listening (the key again, the position changed): the phrase in progress is
+    /// dropped.
+    pub fn stop(&self) {
+        self.wanted.fetch_add(1, Ordering::SeqCst);
+    }
+
+    /// What the listener heard, with the number of the request it answers.
+    pub fn heard(&self) -> &Receiver<(u64, Heard)> {
+        &self.heard
+    }
+
+    /// Whether a result answers the request wanted now.
+    pub fn current(&self, number: u64) -> bool {
+        self.wanted.load(Ordering::SeqCst) == number
+    }
+}
+
+impl Drop for Listener {
+    fn drop(&mut self) {
+        // The thread ends at its next request (none comes) or when its phrase is dropped.
+        self.wanted.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+fn listen_loop(
+    lang: &'static Language,
+    mut recogniser: Recogniser,
+    mut input: Input,
+    settings: Settings,
+    asks: &Receiver<Request>,
+    sender: &Sender<(u64, Heard)>,
+    wanted: &AtomicU64,
+) {
+    while let Ok(request) = asks.recv() {
+        // Only the newest request counts: a position asked for before a move was typed is
+        // stale.
+        let Request { number, ask } = asks.try_iter().last().unwrap_or(request);
+        if wanted.load(Ordering::SeqCst) != number {
+            continue;
+        }
+        let stop = || wanted.load(Ordering::SeqCst) != number;
+        let heard = Tagged { number, sender };
+        let phrase = match &mut input {
+            Input::Microphone(mic) => {
+                mic.drain();
+                let _ = heard.send(Heard::Listening);
+                recogniser.phrase(mic, &stop)
+            }
+            Input::Recordings(list) => match list.next_recording() {
+                None => {
+                    let _ = heard.send(Heard::Gone(lang.voice.nothing.clone()));
+                    return;
+                }
+                Some(Err((file, e))) => {
+                    let _ = heard.send(Heard::Refused(recording_words(lang, &file, &e)));
+                    continue;
+                }
+                Some(Ok(mut r)) => {
+                    let _ = heard.send(Heard::Listening);
+                    recogniser.phrase(&mut r as &mut dyn AudioSource, &stop)
+                }
+            },
+        };
+        let utterance: Utterance = match phrase {
+            Ok(Some(u)) => u,
+            Ok(None) => {
+                let _ = heard.send(Heard::Nothing);
+                continue;
+            }
+            Err(PhraseError::Source(e)) => {
+                let _ = heard.send(Heard::Gone(source_words(lang, &e)));
+                return;
+            }
+            Err(PhraseError::Sphinx(_)) => {
+                let _ = heard.send(Heard::Gone(lang.voice.failed.clone()));
+                return;
+            }
+        };
+        if stop() {
+            let _ = heard.send(Heard::Nothing);
+            continue;
+        }
+        let sent = match ask {
+            Ask::Move(pos) => match recogniser.hear_move(&pos, &utterance.samples) {
+                Ok(t) => {
+                    let judgement = judge_move(&pos, recogniser.tokens(), &t.decodes, settings);
+                    let words = t
+                        .decodes
+                        .position
+                        .as_ref()
+                        .map(|d| d.words.clone())
+                        .unwrap_or_default();
+                    heard.send(Heard::Move {
+                        pos,
+                        judgement,
+                        words,
+                        cut: utterance.cut,
+                        took: t.took,
+                    })
+                }
+                Err(_) => heard.send(Heard::Gone(lang.voice.failed.clone())),
+            },
+            Ask::Answer => match recogniser.hear_answer(&utterance.samples) {
+                Ok(t) => {
+                    let (answer, evidence) = judge_answer(recogniser.tokens(), &t.decodes);
+                    let words = t
+                        .decodes
+                        .answer
+                        .as_ref()
+                        .map(|d| d.words.clone())
+                        .unwrap_or_default();
+                    heard.send(Heard::Answer {
+                        answer,
+                        evidence,
+                        words,
+                        took: t.took,
+                    })
+                }
+                Err(_) => heard.send(Heard::Gone(lang.voice.failed.clone())),
+            },
+        };
+        if sent.is_err() {
+            return;
+        }
+    }
+}
+
+/// The sender of one request's results.
+struct Tagged<'a> {
+    number: u64,
+    sender: &'a Sender<(u64, Heard)>,
+}
+
+impl Tagged<'_> {
+    fn send(&self, heard: Heard) -> Result<(), ()> {
+        self.sender.send((self.number, heard)).map_err(|_| ())
+    }
+}
+
+/// What the mode does with what was heard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Handled as if the player had typed this line (a move in UCI, a command's word).
+    Line(String),
+    /// Said and shown: a question asked back, or why nothing was done.
+    Say(String),
+    /// Nothing to say.
+    Quiet,
+}
+
+/// Voice input in an interactive mode: the listener, the question asked back, and when to
+/// listen. In line mode hector listens after each prompt; on the full screen a key starts
+/// listening for one phrase (and for the answer, when it is asked back).
+pub struct VoiceInput {
+    lang: &'static Language,
+    listener: Option<Listener>,
+    /// A move or command asked back, done only on "yes".
+    question: Option<String>,
+    /// Listening now.
+    listening: bool,
+    /// Line mode: listen again after each phrase.
+    pub continuous: bool,
+    /// Listening for the answer to the mode's own question (quit, resign, a draw offered).
+    answering_mode: bool,
+    /// The last phrase was carried out as a typed line: should the mode ask a question
+    /// now (a command that asks first), its answer is listened for too.
+    follow_up: bool,
+}
+
+impl VoiceInput {
+    /// Sets voice input up; why it cannot be used, in words, to be said once (typing works as
+    /// before).
+    pub fn start(lang: &'static Language, options: &VoiceOptions) -> (VoiceInput, Option<String>) {
+        let (listener, why) = match Listener::start(lang, options) {
+            Ok(l) => (Some(l), None),
+            Err(why) => (None, Some(why)),
+        };
+        (
+            VoiceInput {
+                lang,
+                listener,
+                question: None,
+                listening: false,
+                continuous: false,
+                answering_mode: false,
+                follow_up: false,
+            },
+            why,
+        )
+    }
+
+    /// Where what is heard arrives, while voice input works.
+    pub fn receiver(&self) -> Option<Receiver<(u64, Heard)>> {
+        self.listener.as_ref().map(|l| l.heard().clone())
+    }
+
+    pub fn works(&self) -> bool {
+        self.listener.is_some()
+    }
+
+    pub fn listening(&self) -> bool {
+        self.listening
+    }
+
+    /// Starts listening in `pos`: for the answer when a question is open (one asked back,
+    /// or the mode's own: `mode_asks`); nothing when already listening or voice does not work.
+    pub fn listen(&mut self, pos: &Chess, mode_asks: bool) {
+        let Some(l) = &self.listener else {
+            return;
+        };
+        if self.listening {
+            return;
+        }
+        self.listening = true;
+        self.answering_mode = mode_asks && self.question.is_none();
+        l.listen(if self.question.is_some() || mode_asks {
+            Ask::Answer
+        } else {
+            Ask::Move(pos.clone())
+        });
+    }
+
+    /// The position changed (a move was played or typed): a phrase heard now would be
+    /// judged in the old one, so listening starts over.
+    pub fn moved(&mut self, pos: &Chess) {
+        if let Some(l) = &self.listener
+            && self.listening
+        {
+            l.stop();
+            self.listening = false;
+            self.question = None;
+            if self.continuous {
+                self.listen(pos, false);
+            }
+        }
+    }
+
+    /// Stops listening (the key again).
+    pub fn stop(&mut self) {
+        if let Some(l) = &self.listener {
+            l.stop();
+        }
+    }
+
+    /// What to do with what the listener heard for request `number`.
+    pub fn heard(&mut self, number: u64, heard: Heard) -> Outcome {
+        let lang = self.lang;
+        // An earlier request's phrase is dropped; the listener's end never is.
+        let current = self.listener.as_ref().is_some_and(|l| l.current(number));
+        if !current && !matches!(heard, Heard::Gone(_)) {
+            return Outcome::Quiet;
+        }
+        match heard {
+            Heard::Listening => return Outcome::Quiet,
+            Heard::Refused(why) => {
+                self.listening = false;
+                return Outcome::Say(why);
+            }
+            Heard::Gone(why) => {
+                self.listening = false;
+                self.listener = None;
+                return Outcome::Say(why);
+            }
+            _ => {}
+        }
+        self.listening = false;
+        match heard {
+            Heard::Move {
+                pos,
+                judgement,
+                cut,
+                ..
+            } => {
+                let out = match judgement.decision {
+                    Decision::Play(m) => Outcome::Line(
+                        shakmaty::uci::UciMove::from_move(m, shakmaty::CastlingMode::Chess960)
+                            .to_string(),
+                    ),
+                    Decision::Command(c) => Outcome::Line(c.typed(lang).to_string()),
+                    Decision::Ask(h) => {
+                        self.question = Some(match h {
+                            GrammarHeard::Move(m) => shakmaty::uci::UciMove::from_move(
+                                m,
+                                shakmaty::CastlingMode::Chess960,
+                            )
+                            .to_string(),
+                            GrammarHeard::Command(c) => c.typed(lang).to_string(),
+                        });
+                        Outcome::Say(question(h, &pos, lang))
+                    }
+                    Decision::Nothing => Outcome::Say(lang.voice.nothing.clone()),
+                };
+                if cut && let Outcome::Say(s) = &out {
+                    return Outcome::Say(format!("{}. {s}", cut_words(lang)));
+                }
+                out
+            }
+            Heard::Answer { answer, .. } if std::mem::take(&mut self.answering_mode) => {
+                let word = |w: &[String]| w.first().cloned().unwrap_or_default();
+                match answer {
+                    Answer::Yes => Outcome::Line(word(&lang.commands.yes)),
+                    Answer::No => Outcome::Line(word(&lang.commands.no)),
+                    Answer::Unsure => Outcome::Say(lang.voice.unsure.clone()),
+                    Answer::Other | Answer::Nothing => Outcome::Quiet,
+                }
+            }
+            Heard::Answer { answer, .. } => match answer {
+                Answer::Yes => self.question.take().map_or(Outcome::Quiet, Outcome::Line),
+                Answer::Unsure => Outcome::Say(lang.voice.unsure.clone()),
+                // "no", silence, or something else: the question lapses.
+                Answer::No | Answer::Other | Answer::Nothing => {
+                    self.question = None;
+                    Outcome::Quiet
+                }
+            },
+            // Silence lets a question go.
+            Heard::Nothing => {
+                self.question = None;
+                self.answering_mode = false;
+                Outcome::Quiet
+            }
+            Heard::Listening | Heard::Refused(_) | Heard::Gone(_) => Outcome::Quiet,
+        }
+    }
+
+    /// A question asked back is open: listen for its answer next.
+    pub fn asking(&self) -> bool {
+        self.question.is_some()
+    }
+
+    /// Whether the last phrase was carried out as a line, once.
+    pub fn take_follow_up(&mut self) -> bool {
+        std::mem::take(&mut self.follow_up)
+    }
+
+    /// Notes that a phrase was carried out as a typed line.
+    pub fn carried_out(&mut self) {
+        self.follow_up = true;
+    }
+}

@@ -1,0 +1,253 @@
+//! Test recordings of spoken moves, made at test time: espeak-ng says the phrase hector would
+//! announce for a legal move of a random position, sox brings it to 16 kHz, pads it, mixes in
+//! a noise floor (exact digital silence is nothing a microphone gives, and ruins recognition)
+//! and, for some, a louder noise. Shared by the tests and the voice benchmark.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use hector::core::notation::language::Language;
+use hector::core::notation::speak::{Form, announce};
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Position};
+
+/// A small seeded generator: the same recordings every run.
+pub struct Seeded(u64);
+
+impl Seeded {
+    pub fn new(seed: u64) -> Seeded {
+        Seeded(
+            seed.wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407),
+        )
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n.max(1)
+    }
+}
+
+/// A spoken move: the position, the move (UCI) and the words said.
+#[derive(Clone, Debug)]
+pub struct Spoken {
+    pub fen: String,
+    pub uci: String,
+    pub text: String,
+}
+
+/// `n` random positions (4 to 60 plies of random play from the start), each with one of its
+/// legal moves (a capture, castling or promotion when there is one, a third of the time) in
+/// hector's short words of `lang`.
+pub fn legal_phrases(lang: &Language, seed: u64, n: usize) -> Vec<Spoken> {
+    let mut rng = Seeded::new(seed);
+    let mut out = Vec::new();
+    while out.len() < n {
+        let mut pos = Chess::default();
+        let plies = 4 + rng.below(57);
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[rng.below(moves.len())];
+            pos.play_unchecked(m);
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            continue;
+        }
+        let special: Vec<_> = moves
+            .iter()
+            .filter(|m| m.is_capture() || m.is_castle() || m.is_promotion())
+            .copied()
+            .collect();
+        let m = if !special.is_empty() && rng.below(3) == 0 {
+            special[rng.below(special.len())]
+        } else {
+            moves[rng.below(moves.len())]
+        };
+        out.push(Spoken {
+            fen: shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal)
+                .to_string(),
+            uci: UciMove::from_move(m, CastlingMode::Standard).to_string(),
+            text: announce(&pos, m, lang, Form::Short),
+        });
+    }
+    out
+}
+
+/// espeak-ng's voices used for a language: several speakers per language.
+pub fn voices(code: &str) -> &'static [&'static str] {
+    match code {
+        "de" => &["de", "de+f2", "de+m3", "de+klatt4"],
+        _ => &["en-us", "en-us+f3", "en-gb+m3", "en-us+klatt4"],
+    }
+}
+
+/// How a phrase is said and heard.
+#[derive(Clone, Copy, Debug)]
+pub struct Rendition<'a> {
+    pub voice: &'a str,
+    pub speed: u32,
+    pub pitch: u32,
+    /// Pink noise this many dB below the speech, or only the noise floor.
+    pub noise_db: Option<u32>,
+}
+
+impl Rendition<'static> {
+    /// The `i`-th rendition of a language: voices in turn, speeds and pitches varied, every
+    /// second one with noise 10 to 20 dB below the speech.
+    pub fn nth(code: &str, i: usize, rng: &mut Seeded) -> Rendition<'static> {
+        let v = voices(code);
+        Rendition {
+            voice: v[i % v.len()],
+            speed: [130, 160, 190, 220][rng.below(4)],
+            pitch: [30, 45, 60, 75][rng.below(4)],
+            noise_db: (i % 2 == 1).then(|| [10, 15, 20][rng.below(3)]),
+        }
+    }
+}
+
+fn run(program: &str, args: &[&str]) -> Result<String, String> {
+    let out = Command::new(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("{program}: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "{program} {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    // sox's stat writes to standard error.
+    Ok(String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+fn rms(file: &Path) -> Result<f64, String> {
+    let stat = run("sox", &[&file.display().to_string(), "-n", "stat"])?;
+    stat.lines()
+        .find(|l| l.starts_with("RMS     amplitude"))
+        .and_then(|l| l.split(':').nth(1))
+        .and_then(|v| v.trim().parse().ok())
+        .ok_or_else(|| format!("no RMS in sox's stat: {stat}"))
+}
+
+/// Records `text` as `name`.wav in `dir`; the path, or what failed.
+pub fn record(dir: &Path, name: &str, text: &str, how: Rendition) -> Result<PathBuf, String> {
+    let p = |suffix: &str| dir.join(format!("{name}-{suffix}.wav"));
+    let s = |path: &Path| path.display().to_string();
+    let (raw, dry, floor, noise, out) = (
+        p("raw"),
+        p("dry"),
+        p("floor"),
+        p("noise"),
+        dir.join(format!("{name}.wav")),
+    );
+    run(
+        "espeak-ng",
+        &[
+            "-v",
+            how.voice,
+            "-s",
+            &how.speed.to_string(),
+            "-p",
+            &how.pitch.to_string(),
+            "-w",
+            &s(&raw),
+            text,
+        ],
+    )?;
+    run(
+        "sox",
+        &[
+            &s(&raw),
+            "-r",
+            "16000",
+            "-c",
+            "1",
+            "-b",
+            "16",
+            &s(&dry),
+            "vol",
+            "0.6",
+            "pad",
+            "0.3",
+            "0.3",
+        ],
+    )?;
+    let samples = std::fs::metadata(&dry)
+        .map_err(|e| e.to_string())?
+        .len()
+        .saturating_sub(44)
+        / 2;
+    let seconds = format!("{:.3}", samples as f64 / 16_000.0);
+    // -R: the same noise every run.
+    run(
+        "sox",
+        &[
+            "-R",
+            "-n",
+            "-r",
+            "16000",
+            "-c",
+            "1",
+            "-b",
+            "16",
+            &s(&floor),
+            "synth",
+            &seconds,
+            "whitenoise",
+            "vol",
+            "0.0005",
+        ],
+    )?;
+    match how.noise_db {
+        None => {
+            run("sox", &["-m", &s(&dry), &s(&floor), &s(&out)])?;
+        }
+        Some(db) => {
+            run(
+                "sox",
+                &[
+                    "-R",
+                    "-n",
+                    "-r",
+                    "16000",
+                    "-c",
+                    "1",
+                    "-b",
+                    "16",
+                    &s(&noise),
+                    "synth",
+                    &seconds,
+                    "pinknoise",
+                    "vol",
+                    "0.5",
+                ],
+            )?;
+            let scale = rms(&dry)? / 10f64.powf(f64::from(db) / 20.0) / rms(&noise)?.max(1e-9);
+            run(
+                "sox",
+                &[
+                    "-m",
+                    &s(&dry),
+                    "-v",
+                    &format!("{scale:.6}"),
+                    &s(&noise),
+                    &s(&floor),
+                    &s(&out),
+                ],
+            )?;
+        }
+    }
+    for f in [raw, dry, floor, noise] {
+        let _ = std::fs::remove_file(f);
+    }
+    Ok(out)
+}
