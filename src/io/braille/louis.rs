@@ -1,0 +1,1 @@
+//! liblouis, for literary braille on paper (filled in below).
