@@ -45,7 +45,7 @@ pub struct Language {
     pub opponent: OpponentWords,
     pub board_keys: BoardKeyWords,
     pub reading: ReadingWords,
-    pub braille: crate::core::braille::BrailleWords,
+    pub braille: crate::braille::BrailleWords,
 }
 
 /// The capturing moves (`schlagzüge`, Shift+M on the board).
