@@ -182,6 +182,11 @@ impl BrailleDisplay {
         self.cells
     }
 
+    /// The mark that ends a window while more follows.
+    pub fn set_mark(&mut self, mark: char) {
+        self.mark = mark;
+    }
+
     pub fn set_hold(&mut self, hold: Hold) {
         self.hold = hold;
     }

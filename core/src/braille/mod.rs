@@ -6,6 +6,7 @@
 pub mod board_line;
 pub mod brlapi;
 pub mod display;
+pub mod paper;
 
 use std::collections::BTreeMap;
 
@@ -20,6 +21,10 @@ pub struct BrailleWords {
     /// liblouis's literary tables for this language, by braille grade as the language
     /// counts them ("0" German Basisschrift … "2" Kurzschrift; "1" and "2" in UEB).
     pub tables: BTreeMap<String, String>,
+    /// The display is hector's: {cells}.
+    pub ready: String,
+    /// No display answers (said once, with `--braille on`): {reason}.
+    pub no_display: String,
     /// The grade written when none is chosen.
     pub default_grade: String,
     /// liblouis's program is not installed: {program}.

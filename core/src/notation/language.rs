@@ -975,6 +975,7 @@ pub struct Messages {
     pub config_too_large: String,
     pub config_rate: String,
     pub config_volume: String,
+    pub config_braille_hold: String,
     pub config_language: String,
     pub config_not_text: String,
     /// Standard output could not be written (`{reason}`: the system's words).
