@@ -1,5 +1,8 @@
 //! Embeds every language table in assets/lang/ into the core, so that adding a language is
-//! adding a file.
+//! adding a file; and checks every table against de.toml, the reference: a table that is not
+//! TOML, lacks a key or has one de.toml does not have, or whose text drops or invents a
+//! placeholder ({piece}, {square}…), stops the build with the file, the key and what is wrong.
+//! (The tests load every table through the same types hector uses and check the rest.)
 
 // A build script reports failure by panicking: that is how cargo stops the build.
 #![allow(clippy::panic)]
@@ -11,6 +14,8 @@ fn main() {
     // The tables live at the top of the repository, beside the binary's other assets.
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/lang");
     println!("cargo:rerun-if-changed={}", dir.display());
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=tables_check.rs");
     let mut entries: Vec<(String, String)> = Vec::new();
     if let Ok(read) = std::fs::read_dir(&dir) {
         for entry in read.flatten() {
@@ -24,6 +29,14 @@ fn main() {
         }
     }
     entries.sort();
+    let problems = check_tables(&entries);
+    if !problems.is_empty() {
+        panic!(
+            "the language tables in {} are not complete:\n{}",
+            dir.display(),
+            problems.join("\n")
+        );
+    }
     let mut out =
         String::from("/// Language tables embedded from assets/lang/ (code, TOML text).\n");
     out.push_str("pub static EMBEDDED: &[(&str, &str)] = &[\n");
@@ -37,3 +50,6 @@ fn main() {
         panic!("cannot write {}: {e}", target.display());
     }
 }
+
+// The checks, shared with the tests (notation::language), which run them on broken tables.
+include!("tables_check.rs");

@@ -678,6 +678,35 @@ fn every_floor_names_only_the_floors_below() {
     );
 }
 
+/// The adapters say what failed in types of their own (the operation, the path, the
+/// system's error as the source), so that a caller tells a full disk from a refused file
+/// without reading a message: no production code in io names anyhow.
+#[test]
+fn the_adapters_errors_are_typed() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let files: Vec<PathBuf> = crate_files(&root)
+        .into_iter()
+        .filter(|f| f.starts_with(root.join("io")))
+        .collect();
+    assert!(files.len() > 20, "io's files: {files:?}");
+    let mut broken = Vec::new();
+    for file in &files {
+        let rel = file.strip_prefix(&root).unwrap_or(file);
+        let text = std::fs::read_to_string(file).expect("a source file is readable");
+        for n in scan(&text, &module_of(rel)).named {
+            if !n.test && n.path.first().is_some_and(|p| p == "anyhow") {
+                broken.push(format!(
+                    "src/{}:{}: {}",
+                    rel.display(),
+                    n.line,
+                    n.path.join("::")
+                ));
+            }
+        }
+    }
+    assert!(broken.is_empty(), "io names anyhow:\n{}", broken.join("\n"));
+}
+
 // ---------------------------------------------------------------------------------------
 // The reading itself: the tricks that fooled the line-by-line check.
 

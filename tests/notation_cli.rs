@@ -133,6 +133,52 @@ fn parse_prints_uci_and_phrase() {
     );
 }
 
+/// A move in French, Spanish and Dutch words and letters, and the answer in that language.
+#[test]
+fn parse_in_french_spanish_and_dutch() {
+    for (code, text, expected) in [
+        ("fr", "Cavalier Felix trois", "g1f3\tCavalier Felix trois\n"),
+        ("fr", "Cf3", "g1f3\tCavalier Felix trois\n"),
+        (
+            "es",
+            "caballo gustav uno hacia felix tres",
+            "g1f3\tCaballo Felix tres\n",
+        ),
+        ("es", "Cf3", "g1f3\tCaballo Felix tres\n"),
+        ("nl", "Paard Felix drie", "g1f3\tPaard Felix drie\n"),
+        ("nl", "Pf3", "g1f3\tPaard Felix drie\n"),
+        ("de", "Pf3", "f2f3\tFelix drei\n"),
+    ] {
+        let r = run(&["parse", "--lang", code, text]);
+        assert_eq!(
+            (r.code, r.stdout.as_str()),
+            (Some(0), expected),
+            "{code}: {text}"
+        );
+    }
+    // R is the king in French and Spanish: after 1. e4 e5 Re2 is the king's step.
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    let r = run(&["parse", "--lang", "fr", "--fen", fen, "Re2"]);
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (Some(0), "e1e2\tRoi Eva deux\n")
+    );
+    let r = run(&["parse", "--lang", "es", "--fen", fen, "Re2"]);
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (Some(0), "e1e2\tRey Eva dos\n")
+    );
+    // The refusal is said in the language: no Dutch rook can reach e2.
+    let r = run(&["parse", "--lang", "nl", "--fen", fen, "Re2"]);
+    assert_eq!(r.code, Some(1), "{}", r.stdout);
+    assert!(
+        format!("{}{}", r.stdout, r.stderr).contains("Geen toren kan Eva twee bereiken"),
+        "{}{}",
+        r.stdout,
+        r.stderr
+    );
+}
+
 #[test]
 fn parse_explains_and_exits_1() {
     let r = run(&["parse", "Springer Felix vier"]);
@@ -225,7 +271,7 @@ fn parse_usage_errors_exit_2() {
     // In the language hector speaks without --lang: German.
     assert!(
         r.stderr
-            .contains("hector spricht xx nicht; vorhanden sind: de, en"),
+            .contains("hector spricht xx nicht; vorhanden sind: de, en, es, fr, nl"),
         "{}",
         r.stderr
     );

@@ -12,8 +12,9 @@ use std::time::{Duration, Instant};
 use common::pty::Pty;
 use common::sim::Simulator;
 use common::temp_dir;
-use hector::core::notation::language::language;
-use hector::core::notation::parse::parse_move;
+use hector::core::notation::language::{Language, language};
+use hector::core::notation::parse::parse_move_in;
+use hector::core::notation::scoresheet::scoresheet_move;
 use hector::core::notation::speak::{Form, announce};
 use hector::core::testkit::games::Rng;
 use shakmaty::{Chess, Move, Position, Role};
@@ -54,13 +55,15 @@ fn choose(pos: &Chess, rng: &mut Rng) -> Move {
 }
 
 /// Finds, in the output after `from`, the first line hector said that is a legal move in
-/// `pos` (lines with the prompt are the terminal's echo of what the test typed).
+/// `pos` (lines with the prompt are the terminal's echo of what the test typed), read as a
+/// player of `lang`; the move must be said in `lang`'s words.
 fn engine_reply(
     t: &Pty,
     from: usize,
     pos: &Chess,
     prompt: &str,
     ours: &str,
+    lang: &Language,
 ) -> Option<(Move, usize)> {
     let text = t.text();
     let tail = text.get(from..)?;
@@ -73,21 +76,29 @@ fn engine_reply(
             continue;
         }
         // The computer's move is shown with its label ("Computer: Eva fünf").
-        let clean = clean.strip_prefix("Computer: ").unwrap_or(clean);
+        let label = format!("{}: ", lang.play.computer);
+        let clean = clean.strip_prefix(label.as_str()).unwrap_or(clean);
         // hector repeats the move it understood first.
         if !confirmed && clean == ours {
             confirmed = true;
             continue;
         }
-        if let Ok(m) = parse_move(clean, pos) {
+        if let Ok(m) = parse_move_in(clean, pos, lang) {
+            assert_eq!(
+                clean,
+                announce(pos, m, lang, Form::Short),
+                "said in {}",
+                lang.code
+            );
             return Some((m, offset));
         }
     }
     None
 }
 
-/// Plays up to `moves` moves as White against the engine, typing each in words, then
-/// resigns unless the game ended. Returns the output.
+/// Plays up to `moves` moves as White against the engine, typing them in the language's
+/// words and, every second move, in its SAN letters, then resigns unless the game ended.
+/// Returns the output.
 fn play_line_mode_game(lang: &str, moves: usize) -> String {
     let data = temp_dir("play-data");
     let mut t = spawn(
@@ -113,8 +124,13 @@ fn play_line_mode_game(lang: &str, moves: usize) -> String {
     for _ in 0..moves {
         let m = choose(&pos, &mut rng);
         let phrase = announce(&pos, m, l, Form::Short);
+        let typed = if pos.fullmoves().get() % 2 == 0 {
+            scoresheet_move(&shakmaty::san::SanPlus::from_move(pos.clone(), m), l)
+        } else {
+            phrase.clone()
+        };
         pos.play_unchecked(m);
-        t.send(format!("{phrase}\r").as_bytes());
+        t.send(format!("{typed}\r").as_bytes());
         if pos.is_game_over() {
             ended = true;
             break;
@@ -122,7 +138,7 @@ fn play_line_mode_game(lang: &str, moves: usize) -> String {
         // The engine's reply: the first line after ours that is a legal move now.
         let deadline = Instant::now() + LIMIT;
         let reply = loop {
-            if let Some(found) = engine_reply(&t, read_from, &pos, &prompt, &phrase) {
+            if let Some(found) = engine_reply(&t, read_from, &pos, &prompt, &phrase, l) {
                 break found;
             }
             assert!(
@@ -140,20 +156,18 @@ fn play_line_mode_game(lang: &str, moves: usize) -> String {
             break;
         }
     }
-    let over = if lang == "de" {
-        "Partie beendet"
-    } else {
-        "Game over"
-    };
+    // "Partie beendet: {how}": the words before the reason.
+    let over = l.play.game_over.split("{how}").next().unwrap_or_default();
+    let over = over.trim_end_matches([' ', ':']);
     if !ended {
-        let resign = if lang == "de" { "aufgeben" } else { "resign" };
-        let yes = if lang == "de" { "ja" } else { "yes" };
+        let resign = &l.commands.resign[0];
+        let yes = &l.commands.yes[0];
         t.send(format!("{resign}\r").as_bytes());
         t.wait_answer(resign, LIMIT);
         t.send(format!("{yes}\r").as_bytes());
     }
     assert!(t.wait_for(over, LIMIT).is_some(), "{}", t.text());
-    let quit = if lang == "de" { "ende" } else { "quit" };
+    let quit = &l.commands.quit[0];
     t.send(format!("{quit}\r").as_bytes());
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
     let _ = std::fs::remove_dir_all(&data);
@@ -220,6 +234,20 @@ fn a_whole_game_in_english_words() {
     );
 }
 
+/// Spanish, French and Dutch: moves typed in the language's words and SAN letters (Cf3,
+/// Pf3), the computer's replies said in its words, resigning and quitting in its commands.
+#[test]
+fn whole_games_in_spanish_french_and_dutch() {
+    for (code, welcome) in [
+        ("es", "Juegas con Blancas contra el ordenador, nivel 1"),
+        ("fr", "Vous jouez les Blancs contre l'ordinateur, niveau 1"),
+        ("nl", "Je speelt met Wit tegen de computer, niveau 1"),
+    ] {
+        let text = play_line_mode_game(code, 12);
+        assert!(text.contains(welcome), "{code}: {text}");
+    }
+}
+
 /// The last numbered line of the moves shown on the full screen ("12. Nf3 Nc6").
 fn last_moves_line(screen: &str) -> Option<String> {
     screen
@@ -265,8 +293,13 @@ fn a_game_against_the_engine_on_the_full_screen() {
     for number in 1..=15 {
         let m = choose(&pos, &mut rng);
         let phrase = announce(&pos, m, l, Form::Short);
+        let typed = if pos.fullmoves().get() % 2 == 0 {
+            scoresheet_move(&shakmaty::san::SanPlus::from_move(pos.clone(), m), l)
+        } else {
+            phrase.clone()
+        };
         pos.play_unchecked(m);
-        t.send(format!("{phrase}\r").as_bytes());
+        t.send(format!("{typed}\r").as_bytes());
         if pos.is_game_over() {
             break;
         }

@@ -472,7 +472,7 @@ fn errors_say_what_is_wanted_in_the_players_language() {
                  hector games zählt die Partien mit ihren Nummern auf",
                 "hector resume: Keine unbeendete Partie gespeichert. Eine neue Partie beginnt \
                  mit: hector play",
-                "hector: hector spricht fr nicht; vorhanden sind: de, en",
+                "hector: hector spricht xx nicht; vorhanden sind: de, en, es, fr, nl",
                 "hector export: Es gibt keine Partie 999. 1 Partie ist gespeichert; hector games \
                  zählt sie mit ihren Nummern auf",
                 "1. ",
@@ -484,7 +484,7 @@ fn errors_say_what_is_wanted_in_the_players_language() {
                 "hector export: abc is neither a number from hector games nor a file. hector \
                  games lists the games with their numbers",
                 "hector resume: No unfinished game is saved. A new game begins with: hector play",
-                "hector: hector does not speak fr; available: de, en",
+                "hector: hector does not speak xx; available: de, en, es, fr, nl",
                 "hector export: There is no game 999. 1 game is saved; hector games lists them \
                  with their numbers",
                 "1. ",
@@ -498,7 +498,7 @@ fn errors_say_what_is_wanted_in_the_players_language() {
         let r = run(config, &["resume"], b"");
         assert_eq!(r.code, Some(1), "{}", r.stderr);
         assert_eq!(r.stderr.trim_end(), words[1]);
-        let r = run(config, &["play", "--lang", "fr", "--speech", "print"], b"");
+        let r = run(config, &["play", "--lang", "xx", "--speech", "print"], b"");
         assert_eq!(r.code, Some(2), "{}", r.stderr);
         assert_eq!(r.stderr.lines().next(), Some(words[2]), "{}", r.stderr);
         // A game in the other language, finished: listed in this one.

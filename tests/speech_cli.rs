@@ -266,3 +266,85 @@ fn a_broken_config_file_is_reported_and_the_defaults_are_used() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Spanish, French and Dutch: each phrase reaches speech-dispatcher with its language (the
+/// capturing module records the language it was asked to speak), espeak-ng has a voice for
+/// it, and hector's own line about the speech output is in that language.
+#[test]
+fn every_new_language_is_spoken_with_its_own_voice() {
+    let daemon = SpeechDaemon::capturing();
+    let address = daemon.address();
+    let cases = [
+        ("es", "Caballo Felix tres", "Voz: speech-dispatcher"),
+        ("fr", "Cavalier Felix trois", "Parole : speech-dispatcher"),
+        ("nl", "Paard Felix drie", "Spraak: speech-dispatcher"),
+    ];
+    let mut expected = Vec::new();
+    for (code, phrase, using) in cases {
+        let r = run_with(
+            &[
+                "say",
+                "--backend",
+                "speech-dispatcher",
+                "--lang",
+                code,
+                phrase,
+            ],
+            b"",
+            &[("SPEECHD_ADDRESS", &address), ("HECTOR_CONFIG", "")],
+            LIMIT,
+        );
+        assert_eq!(r.code, Some(0), "{code}: {}", r.stderr);
+        assert!(r.stderr.contains(using), "{code}: {}", r.stderr);
+        expected.push(format!("{code}|{phrase}"));
+        assert_eq!(daemon.wait_for(expected.len(), LIMIT), expected);
+        let r = run_with(
+            &["voices", "--lang", code],
+            b"",
+            &[("SPEECHD_ADDRESS", &address)],
+            LIMIT,
+        );
+        let espeak = format!("({code})");
+        assert!(
+            r.stdout
+                .lines()
+                .any(|l| l.starts_with("espeak-ng: ") && l.contains(&espeak)),
+            "{code}: {}",
+            r.stdout
+        );
+    }
+}
+
+/// espeak-ng speaks each new language into a WAV file that holds speech, not silence.
+#[test]
+fn espeak_ng_speaks_spanish_french_and_dutch() {
+    let dir = temp_dir("wav-languages");
+    for (code, phrase) in [
+        ("es", "Caballo Felix tres"),
+        ("fr", "Cavalier Felix trois"),
+        ("nl", "Paard Felix drie"),
+    ] {
+        let file = dir.join(format!("{code}.wav"));
+        let r = run_with(
+            &[
+                "say",
+                "--lang",
+                code,
+                "--wav",
+                file.to_str().expect("path"),
+                phrase,
+            ],
+            b"",
+            &[("HECTOR_CONFIG", "")],
+            LIMIT,
+        );
+        assert_eq!(r.code, Some(0), "{code}: {}", r.stderr);
+        let (rate, samples) = read_wav(&std::fs::read(&file).expect("wav written"));
+        assert!(rate >= 8000, "{code}: sample rate {rate}");
+        let seconds = samples.len() as f64 / f64::from(rate);
+        assert!((0.5..5.0).contains(&seconds), "{code}: {seconds} s");
+        let loud = samples.iter().filter(|s| s.unsigned_abs() > 2000).count();
+        assert!(loud > samples.len() / 20, "{code}: mostly silence");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

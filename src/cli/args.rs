@@ -651,9 +651,8 @@ pub struct ClockArgs {
 /// takes it after the subcommand too.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct LangArg {
-    /// Language of the words: de (the FIDE wording) or en; without it, the configuration
-    /// file's (German by default).
-    #[arg(long, global = true, value_name = "CODE")]
+    // The help names the languages of the tables in assets/lang.
+    #[arg(long, global = true, value_name = "CODE", help = lang_help())]
     pub lang: Option<String>,
 }
 
@@ -721,9 +720,9 @@ pub struct PaperArgs {
     #[arg(long, value_name = "N", default_value_t = 25,
           value_parser = clap::value_parser!(u16).range(5..=100))]
     pub lines: u16,
-    /// The literary braille of headers and result: 0, 1 or 2 in German (Basisschrift,
-    /// Vollschrift, Kurzschrift), 1 or 2 in English (UEB); the language's contracted
-    /// braille by default.
+    /// The literary braille of headers and result, 0 to 2: in German Basisschrift,
+    /// Vollschrift, Kurzschrift (the default); in English (UEB) 0 and 1 uncontracted, 2
+    /// contracted (the default); docs/BRAILLE.md.
     #[arg(long, value_name = "GRADE", value_parser = clap::value_parser!(u8).range(0..=2))]
     pub grade: Option<u8>,
 }
@@ -738,6 +737,15 @@ impl From<PaperArgs> for crate::app::services::paper::Paper {
             grade: p.grade,
         }
     }
+}
+
+/// `--lang`'s help: the codes of every embedded language table.
+fn lang_help() -> String {
+    format!(
+        "Language of the words: {} (de is the FIDE wording); without it, the configuration \
+         file's (German by default)",
+        crate::core::notation::language::codes().join(", ")
+    )
 }
 
 /// `--pieces`: how pieces are drawn.

@@ -299,7 +299,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
             Err(crate::io::pgn_stream::GameFromFile::Read(e)) => {
                 return Err(refuse_option(
                     "--from",
-                    &crate::core::notation::printable(&format!("{e:#}")),
+                    &crate::core::notation::printable(&crate::io::error_chain(&e)),
                     &speech,
                     lang,
                 ));

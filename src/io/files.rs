@@ -8,7 +8,56 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use anyhow::{Context, Result, bail};
+/// Why an input file or standard input could not be read: what was refused and why, the
+/// system's error as the source where the system refused.
+#[derive(Debug, thiserror::Error)]
+pub enum InputError {
+    #[error("cannot read {name}")]
+    Io {
+        name: String,
+        #[source]
+        source: io::Error,
+    },
+    #[error("cannot read {name}: it is a directory")]
+    Directory { name: String },
+    /// A device such as /dev/zero never ends.
+    #[error("cannot read {name}: it is a device; give a file, or - for standard input")]
+    Device { name: String },
+    #[error("cannot read {name}: it is not a regular file")]
+    NotRegular { name: String },
+    #[error("{name} is larger than {mib} MiB, more than hector reads")]
+    TooLarge { name: String, mib: u64 },
+    #[error("{name} is larger than 1 MiB, more than such a file holds")]
+    TooLargeText { name: String },
+    #[error("{name} is not UTF-8 text")]
+    NotUtf8 {
+        name: String,
+        #[source]
+        source: std::string::FromUtf8Error,
+    },
+    #[error("{name} is named like {named} data but holds {found} data")]
+    Misnamed {
+        name: String,
+        named: &'static str,
+        found: &'static str,
+    },
+    #[error("cannot start reading {name} ({format})")]
+    Decoder {
+        name: String,
+        format: &'static str,
+        #[source]
+        source: io::Error,
+    },
+}
+
+fn io_error(name: &str) -> impl FnOnce(io::Error) -> InputError + '_ {
+    move |source| InputError::Io {
+        name: name.to_string(),
+        source,
+    }
+}
+
+type Result<T, E = InputError> = std::result::Result<T, E>;
 
 /// The largest input file read whole (a PGN collection of some million games fits).
 pub const MAX_INPUT_BYTES: u64 = 512 * 1024 * 1024;
@@ -23,42 +72,37 @@ pub fn read_input(path: &Path) -> Result<Vec<u8>> {
 
 fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>> {
     let mut buf = Vec::new();
+    let too_large = |name: String| InputError::TooLarge {
+        name,
+        mib: limit / (1024 * 1024),
+    };
     if path.as_os_str() == "-" {
+        let name = "standard input";
         std::io::stdin()
             .lock()
             .take(limit + 1)
             .read_to_end(&mut buf)
-            .context("cannot read standard input")?;
+            .map_err(io_error(name))?;
         if buf.len() as u64 > limit {
-            bail!(
-                "standard input is larger than {} MiB, more than hector reads",
-                limit / (1024 * 1024)
-            );
+            return Err(too_large(name.to_string()));
         }
         return Ok(buf);
     }
-    let meta =
-        std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let name = path.display().to_string();
+    let meta = std::fs::metadata(path).map_err(io_error(&name))?;
     if meta.is_dir() {
-        bail!("cannot read {}: it is a directory", path.display());
+        return Err(InputError::Directory { name });
     }
     // A device such as /dev/zero never ends; `-` reads standard input.
     let kind = meta.file_type();
     if kind.is_char_device() || kind.is_block_device() {
-        bail!(
-            "cannot read {}: it is a device; give a file, or - for standard input",
-            path.display()
-        );
+        return Err(InputError::Device { name });
     }
     std::fs::File::open(path)
         .and_then(|f| f.take(limit + 1).read_to_end(&mut buf))
-        .with_context(|| format!("cannot read {}", path.display()))?;
+        .map_err(io_error(&name))?;
     if buf.len() as u64 > limit {
-        bail!(
-            "{} is larger than {} MiB, more than hector reads",
-            path.display(),
-            limit / (1024 * 1024)
-        );
+        return Err(too_large(name));
     }
     Ok(buf)
 }
@@ -70,22 +114,19 @@ pub const MAX_TEXT_BYTES: u64 = 1024 * 1024;
 /// is refused before it is opened (opening a pipe would wait for a writer). `what` names it
 /// in errors: "cannot read the script PATH: …".
 pub fn read_small_text(path: &Path, what: &str) -> Result<String> {
-    let name = || format!("{what} {}", path.display());
-    let meta = std::fs::metadata(path).with_context(|| format!("cannot read {}", name()))?;
+    let name = format!("{what} {}", path.display());
+    let meta = std::fs::metadata(path).map_err(io_error(&name))?;
     if !meta.is_file() {
-        bail!("cannot read {}: it is not a regular file", name());
+        return Err(InputError::NotRegular { name });
     }
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .and_then(|f| f.take(MAX_TEXT_BYTES + 1).read_to_end(&mut bytes))
-        .with_context(|| format!("cannot read {}", name()))?;
+        .map_err(io_error(&name))?;
     if bytes.len() as u64 > MAX_TEXT_BYTES {
-        bail!(
-            "{} is larger than 1 MiB, more than such a file holds",
-            name()
-        );
+        return Err(InputError::TooLargeText { name });
     }
-    String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8 text", name()))
+    String::from_utf8(bytes).map_err(|source| InputError::NotUtf8 { name, source })
 }
 
 /// Lines of at most [`MAX_LINE_BYTES`] (a longer line is cut there and its rest skipped),
@@ -178,8 +219,15 @@ mod tests {
         let zero = read_input(Path::new("/dev/zero")).map(|b| b.len());
         let _ = std::fs::remove_dir_all(&dir);
         assert!(err.to_string().contains("larger than"), "{err}");
+        assert!(matches!(err, InputError::TooLarge { .. }), "{err:?}");
         assert_eq!(read.expect("small enough"), 2048);
-        assert!(zero.is_err());
+        assert!(matches!(zero, Err(InputError::Device { .. })), "{zero:?}");
+        // A file that is not there: the system's words come as the source.
+        let missing = read_input(&dir.join("missing.pgn")).expect_err("missing");
+        assert!(
+            crate::io::error_chain(&missing).ends_with("No such file or directory (os error 2)"),
+            "{missing:?}"
+        );
     }
 }
 
@@ -248,17 +296,15 @@ pub fn open_input(path: &Path) -> Result<Input> {
             (Box::new(io::stdin()), None, "standard input".to_string())
         } else {
             let name = path.display().to_string();
-            let file = File::open(path).with_context(|| format!("cannot read {name}"))?;
-            let meta = file
-                .metadata()
-                .with_context(|| format!("cannot read {name}"))?;
+            let file = File::open(path).map_err(io_error(&name))?;
+            let meta = file.metadata().map_err(io_error(&name))?;
             if meta.is_dir() {
-                bail!("cannot read {name}: it is a directory");
+                return Err(InputError::Directory { name });
             }
             // A device that never ends (/dev/zero) is not read at all; a pipe streams.
             let kind = meta.file_type();
             if kind.is_char_device() || kind.is_block_device() {
-                bail!("cannot read {name}: it is a device; give a file, or - for standard input");
+                return Err(InputError::Device { name });
             }
             let size = meta.is_file().then_some(meta.len());
             (Box::new(file), size, name)
@@ -276,27 +322,31 @@ pub fn open_input(path: &Path) -> Result<Input> {
             Ok(0) => break,
             Ok(n) => head.extend_from_slice(&byte[..n]),
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e).with_context(|| format!("cannot read {name}")),
+            Err(e) => return Err(io_error(&name)(e)),
         }
     }
     let found = Compression::from_magic(&head);
     let named = Compression::from_name(path);
     if named != Compression::None && named != found {
-        bail!(
-            "{name} is named like {} data but holds {} data",
-            named.name(),
-            found.name()
-        );
+        return Err(InputError::Misnamed {
+            name,
+            named: named.name(),
+            found: found.name(),
+        });
     }
     let raw = io::Cursor::new(head).chain(counted);
     let reader: Box<dyn Read + Send> = match found {
         Compression::None => Box::new(raw),
         Compression::Zstd => {
-            let mut decoder = zstd::stream::read::Decoder::new(raw)
-                .with_context(|| format!("cannot start reading {name} (zstd)"))?;
+            let decoder_error = |source| InputError::Decoder {
+                name: name.clone(),
+                format: "zstd",
+                source,
+            };
+            let mut decoder = zstd::stream::read::Decoder::new(raw).map_err(decoder_error)?;
             decoder
                 .window_log_max(ZSTD_WINDOW_LOG_MAX)
-                .with_context(|| format!("cannot start reading {name} (zstd)"))?;
+                .map_err(decoder_error)?;
             Box::new(WindowCapped(decoder))
         }
         Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(raw)),

@@ -26,14 +26,84 @@ use std::io::{ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use anyhow::{Context, Result, anyhow, bail};
-
 use crate::core::outcome::{GameResult, Outcome};
 use crate::core::record::codec::encode_torn_marker;
 use crate::core::record::{
-    Decoded, Entry, Header, SalvageError, Salvaged, Stop, decode, decode_good_part, encode_entry,
-    encode_header, salvage,
+    Decoded, Entry, Header, JournalError as CodecError, SalvageError, Salvaged, Stop, decode,
+    decode_good_part, encode_entry, encode_header, salvage,
 };
+
+/// What went wrong with a journal file or the games directory: the operation and the path,
+/// with the system's own error (or the record codec's) as the source, so that a caller can
+/// tell a full disk from a refused file without reading the message.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    /// The system refused: reading, creating, opening, writing, syncing, listing, locking.
+    #[error("cannot {doing} {}", path.display())]
+    Io {
+        doing: &'static str,
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    TooLarge(#[from] TooLarge),
+    /// The bytes are no journal hector can read (damaged, or from a newer hector).
+    #[error("cannot read the journal {}", path.display())]
+    Unreadable {
+        path: PathBuf,
+        #[source]
+        source: CodecError,
+    },
+    /// Nothing of the journal can be used (not even its header).
+    #[error("cannot read the journal {}", path.display())]
+    Unusable {
+        path: PathBuf,
+        #[source]
+        source: SalvageError,
+    },
+    /// A record could not be encoded (a header or entry serde could not write).
+    #[error("cannot encode a record")]
+    Encode(#[source] CodecError),
+    #[error("no home directory to keep the games in; set HECTOR_DATA")]
+    NoHome,
+    #[error("{} is open in another hector: a game is recorded by one program at a time", path.display())]
+    Locked { path: PathBuf },
+    #[error(
+        "cannot find a free name for a new journal in {} ({stem}_0001 to _9999 exist)",
+        dir.display()
+    )]
+    NoFreeName { dir: PathBuf, stem: String },
+    /// A failed write could not be undone: the file must be opened again.
+    #[error("{} cannot be written any more: {why}", path.display())]
+    Broken { path: PathBuf, why: String },
+    #[error("cannot mark the cut-off last record")]
+    TornMarker(#[source] Box<FileError>),
+    #[error("cannot start the journal's thread")]
+    Thread(#[source] std::io::Error),
+}
+
+impl FileError {
+    fn io(doing: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> FileError {
+        let path = path.to_path_buf();
+        move |source| FileError::Io {
+            doing,
+            path,
+            source,
+        }
+    }
+
+    /// The system's error at the root, if the system refused.
+    pub fn io_kind(&self) -> Option<ErrorKind> {
+        match self {
+            FileError::Io { source, .. } | FileError::Thread(source) => Some(source.kind()),
+            FileError::TornMarker(inner) => inner.io_kind(),
+            _ => None,
+        }
+    }
+}
+
+type Result<T, E = FileError> = std::result::Result<T, E>;
 
 /// The largest journal read. A five-hour game with a clock checkpoint every second is some
 /// 2 MB; a larger file (a sparse file of gigabytes, say) is not read, so that listing the
@@ -58,11 +128,8 @@ pub struct TooLarge {
 
 /// Reads a whole journal of at most [`MAX_JOURNAL_BYTES`]; a larger file is a [`TooLarge`].
 pub fn read_journal(path: &Path) -> Result<Vec<u8>> {
-    let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let size = file
-        .metadata()
-        .with_context(|| format!("cannot read {}", path.display()))?
-        .len();
+    let file = File::open(path).map_err(FileError::io("read", path))?;
+    let size = file.metadata().map_err(FileError::io("read", path))?.len();
     let too_large = |size| TooLarge {
         path: path.to_path_buf(),
         size,
@@ -73,7 +140,7 @@ pub fn read_journal(path: &Path) -> Result<Vec<u8>> {
     let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
     file.take(MAX_JOURNAL_BYTES + 1)
         .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read {}", path.display()))?;
+        .map_err(FileError::io("read", path))?;
     // It grew while it was read.
     if bytes.len() as u64 > MAX_JOURNAL_BYTES {
         return Err(too_large(bytes.len() as u64).into());
@@ -91,7 +158,7 @@ pub fn data_dir() -> Result<PathBuf> {
     }
     directories::ProjectDirs::from("", "", "hector")
         .map(|d| d.data_dir().to_path_buf())
-        .ok_or_else(|| anyhow!("no home directory to keep the games in; set HECTOR_DATA"))
+        .ok_or(FileError::NoHome)
 }
 
 /// Where the journals are: `games/` in the data directory.
@@ -138,7 +205,7 @@ fn utc_fields(t: SystemTime) -> (i64, u32, u32, u32, u32, u32) {
 fn sync_dir(dir: &Path) -> Result<()> {
     File::open(dir)
         .and_then(|d| d.sync_all())
-        .with_context(|| format!("cannot sync the directory {}", dir.display()))
+        .map_err(FileError::io("sync the directory", dir))
 }
 
 /// What a journal is written to: its file, or in tests a file that fails on purpose
@@ -184,9 +251,8 @@ impl Journal {
 
     /// A new journal in `dir` (created if missing), with a unique name; never replaces a file.
     pub fn create_in(dir: &Path, header: &Header) -> Result<Journal> {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create the games directory {}", dir.display()))?;
-        let bytes = encode_header(header)?;
+        std::fs::create_dir_all(dir).map_err(FileError::io("create the games directory", dir))?;
+        let bytes = encode_header(header).map_err(FileError::Encode)?;
         let (y, mo, d, h, mi, s) = utc_fields(SystemTime::now());
         let stem = format!("{y:04}-{mo:02}-{d:02}_{h:02}{mi:02}{s:02}");
         for n in 1..=9999 {
@@ -194,9 +260,7 @@ impl Journal {
             let file = match OpenOptions::new().append(true).create_new(true).open(&path) {
                 Ok(f) => f,
                 Err(e) if e.kind() == ErrorKind::AlreadyExists => continue,
-                Err(e) => {
-                    return Err(e).with_context(|| format!("cannot create {}", path.display()));
-                }
+                Err(e) => return Err(FileError::io("create", &path)(e)),
             };
             lock(&file, &path)?;
             let mut journal = Journal {
@@ -213,10 +277,10 @@ impl Journal {
             sync_dir(dir)?;
             return Ok(journal);
         }
-        bail!(
-            "cannot find a free name for a new journal in {} ({stem}_0001 to _9999 exist)",
-            dir.display()
-        )
+        Err(FileError::NoFreeName {
+            dir: dir.to_path_buf(),
+            stem,
+        })
     }
 
     /// Continues a journal after a resume: returns it open for appending, with what it holds.
@@ -229,10 +293,13 @@ impl Journal {
             .read(true)
             .append(true)
             .open(path)
-            .with_context(|| format!("cannot open {}", path.display()))?;
+            .map_err(FileError::io("open", path))?;
         lock(&file, path)?;
         let bytes = read_journal(path)?;
-        let decoded = decode(&bytes).with_context(|| format!("{} is not used", path.display()))?;
+        let decoded = decode(&bytes).map_err(|source| FileError::Unreadable {
+            path: path.to_path_buf(),
+            source,
+        })?;
         let mut journal = Journal {
             path: path.to_path_buf(),
             file: Box::new(file),
@@ -243,7 +310,7 @@ impl Journal {
             let marker = encode_torn_marker(&bytes[decoded.valid_len..]);
             journal
                 .write_durably(&marker)
-                .context("cannot mark the cut-off last record")?;
+                .map_err(|e| FileError::TornMarker(Box::new(e)))?;
         }
         Ok((journal, decoded))
     }
@@ -270,7 +337,7 @@ impl Journal {
 
     /// Appends one entry; returns only when it is on the disk (`sync_data`).
     pub fn append(&mut self, entry: &Entry) -> Result<()> {
-        let bytes = encode_entry(entry)?;
+        let bytes = encode_entry(entry).map_err(FileError::Encode)?;
         self.write_durably(&bytes)
     }
 
@@ -280,13 +347,16 @@ impl Journal {
     pub fn append_all(&mut self, entries: &[Entry], sync: bool) -> Result<()> {
         let mut bytes = Vec::new();
         for e in entries {
-            bytes.extend(encode_entry(e)?);
+            bytes.extend(encode_entry(e).map_err(FileError::Encode)?);
         }
         if sync {
             return self.write_durably(&bytes);
         }
         if let Some(why) = &self.broken {
-            bail!("{} cannot be written any more: {why}", self.path.display());
+            return Err(FileError::Broken {
+                path: self.path.clone(),
+                why: why.clone(),
+            });
         }
         match self.file.write_bytes(&bytes) {
             Ok(()) => {
@@ -298,14 +368,17 @@ impl Journal {
                     self.broken =
                         Some(format!("a failed write ({e}) could not be undone ({undo})"));
                 }
-                Err(e).with_context(|| format!("cannot write to {}", self.path.display()))
+                Err(FileError::io("write to", &self.path)(e))
             }
         }
     }
 
     fn write_durably(&mut self, bytes: &[u8]) -> Result<()> {
         if let Some(why) = &self.broken {
-            bail!("{} cannot be written any more: {why}", self.path.display());
+            return Err(FileError::Broken {
+                path: self.path.clone(),
+                why: why.clone(),
+            });
         }
         let written = self
             .file
@@ -327,7 +400,7 @@ impl Journal {
                     self.broken =
                         Some(format!("a failed write ({e}) could not be undone ({undo})"));
                 }
-                Err(e).with_context(|| format!("cannot write to {}", self.path.display()))
+                Err(FileError::io("write to", &self.path)(e))
             }
         }
     }
@@ -342,13 +415,10 @@ pub struct WriteError {
 }
 
 impl WriteError {
-    pub fn of(e: &anyhow::Error) -> WriteError {
+    pub fn of(e: &FileError) -> WriteError {
         WriteError {
-            kind: e
-                .chain()
-                .find_map(|c| c.downcast_ref::<std::io::Error>())
-                .map(std::io::Error::kind),
-            text: format!("{e:#}"),
+            kind: e.io_kind(),
+            text: crate::io::error_chain(e),
         }
     }
 }
@@ -497,7 +567,7 @@ impl JournalWriter {
                 }
                 let _ = done_tx.send(());
             })
-            .context("cannot start the journal's thread")?;
+            .map_err(FileError::Thread)?;
         Ok(JournalWriter {
             tx: Some(tx),
             acks,
@@ -534,27 +604,30 @@ impl JournalWriter {
 fn lock(file: &File, path: &Path) -> Result<()> {
     match file.try_lock() {
         Ok(()) => Ok(()),
-        Err(std::fs::TryLockError::WouldBlock) => bail!(
-            "{} is open in another hector: a game is recorded by one program at a time",
-            path.display()
-        ),
-        Err(std::fs::TryLockError::Error(e)) => {
-            Err(e).with_context(|| format!("cannot lock {}", path.display()))
-        }
+        Err(std::fs::TryLockError::WouldBlock) => Err(FileError::Locked {
+            path: path.to_path_buf(),
+        }),
+        Err(std::fs::TryLockError::Error(e)) => Err(FileError::io("lock", path)(e)),
     }
 }
 
 /// Reads a journal (without changing it).
 pub fn load(path: &Path) -> Result<Decoded> {
     let bytes = read_journal(path)?;
-    decode(&bytes).with_context(|| format!("cannot read the journal {}", path.display()))
+    decode(&bytes).map_err(|source| FileError::Unreadable {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 /// Reads a journal as far as it is intact and replays (without changing it): its good part,
 /// and where and why it stops. An error only when nothing of it can be used.
 pub fn load_good_part(path: &Path) -> Result<Salvaged> {
     let bytes = read_journal(path)?;
-    salvage(&bytes).with_context(|| format!("cannot read the journal {}", path.display()))
+    salvage(&bytes).map_err(|source| FileError::Unusable {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 /// One saved game as `hector games` lists it.
@@ -639,7 +712,7 @@ pub fn journal_paths(dir: &Path) -> Result<Vec<PathBuf>> {
     let read = match std::fs::read_dir(dir) {
         Ok(r) => r,
         Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(e).with_context(|| format!("cannot list {}", dir.display())),
+        Err(e) => return Err(FileError::io("list", dir)(e)),
     };
     let mut paths: Vec<PathBuf> = read
         .flatten()
@@ -715,12 +788,12 @@ pub fn summarize(path: PathBuf) -> GameSummary {
     let bytes = match read_journal(&path) {
         Ok(b) => b,
         Err(e) => {
-            return match e.downcast::<TooLarge>() {
-                Ok(TooLarge { size, .. }) => {
+            return match e {
+                FileError::TooLarge(TooLarge { size, .. }) => {
                     let head = read_head(&path);
                     GameSummary::too_large(path, size, head)
                 }
-                Err(e) => GameSummary::unreadable(path, e.root_cause().to_string(), None),
+                e => GameSummary::unreadable(path, crate::io::root_cause(&e), None),
             };
         }
     };
@@ -876,6 +949,7 @@ mod tests {
         let a = Journal::create_in(&dir, &header).expect("create");
         let err = Journal::open_for_append(a.path()).expect_err("locked");
         assert!(err.to_string().contains("another hector"), "{err}");
+        assert!(matches!(err, FileError::Locked { .. }), "{err:?}");
         let path = a.path().to_path_buf();
         drop(a);
         Journal::open_for_append(&path).expect("free again");
@@ -932,7 +1006,9 @@ mod tests {
         bytes[at] ^= 0x20;
         std::fs::write(&path, &bytes).expect("write");
         let err = Journal::open_for_append(&path).expect_err("damaged");
-        assert!(format!("{err:#}").contains("line 2"), "{err:#}");
+        let text = crate::io::error_chain(&err);
+        assert!(text.contains("line 2"), "{text}");
+        assert!(matches!(err, FileError::Unreadable { .. }), "{err:?}");
         assert_eq!(std::fs::read(&path).expect("read"), bytes);
 
         let newer = dir.join("newer.journal");
@@ -943,7 +1019,8 @@ mod tests {
         text.push(b'\n');
         std::fs::write(&newer, &text).expect("write");
         let err = Journal::open_for_append(&newer).expect_err("newer");
-        assert!(format!("{err:#}").contains("newer hector"), "{err:#}");
+        let said = crate::io::error_chain(&err);
+        assert!(said.contains("newer hector"), "{said}");
         assert_eq!(std::fs::read(&newer).expect("read"), text);
         let _ = std::fs::remove_dir_all(&dir);
     }

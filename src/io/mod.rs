@@ -15,3 +15,25 @@ pub mod program;
 pub mod serial;
 pub mod speech;
 pub mod terminal;
+
+/// An error and its sources as one line, "cannot read x: No such file or directory", as
+/// anyhow's alternate form writes a chain.
+pub fn error_chain(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        text.push_str(": ");
+        text.push_str(&s.to_string());
+        source = s.source();
+    }
+    text
+}
+
+/// The innermost cause of an error: the system's own words where the system refused.
+pub fn root_cause(e: &dyn std::error::Error) -> String {
+    let mut last = e;
+    while let Some(s) = last.source() {
+        last = s;
+    }
+    last.to_string()
+}

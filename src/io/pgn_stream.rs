@@ -259,8 +259,8 @@ impl<R: Read> Splitter<R> {
 #[derive(Debug, thiserror::Error)]
 pub enum GameFromFile {
     /// The file (or its decompression) could not be read.
-    #[error("{0:#}")]
-    Read(anyhow::Error),
+    #[error("{}", crate::io::error_chain(.0))]
+    Read(crate::io::files::InputError),
     #[error("{0}")]
     Import(crate::core::record::ImportError),
 }
@@ -284,8 +284,10 @@ pub fn import_from(
             Ok(Some(text)) => text,
             Ok(None) => break,
             Err(e) => {
-                let e = anyhow::Error::new(e).context(format!("cannot read {name}"));
-                return Err(GameFromFile::Read(e));
+                return Err(GameFromFile::Read(crate::io::files::InputError::Io {
+                    name,
+                    source: e,
+                }));
             }
         };
         let games: Vec<RawGame<'_>> = if text.too_large {

@@ -2,9 +2,7 @@ use super::*;
 use crate::notation::language::language;
 use shakmaty::{Role, Square};
 
-fn de() -> &'static Language {
-    language("de").unwrap()
-}
+use crate::testkit::de;
 
 fn en() -> &'static Language {
     language("en").unwrap()

@@ -380,9 +380,7 @@ mod tests {
     use Announcement::*;
     use Color::{Black, White};
 
-    fn t(ms: u64) -> Timestamp {
-        Timestamp::from_millis(ms)
-    }
+    use crate::testkit::t;
 
     fn secs(s: u64) -> Duration {
         Duration::from_secs(s)

@@ -688,9 +688,7 @@ mod tests {
     use super::*;
     use Color::{Black, White};
 
-    fn t(ms: u64) -> Timestamp {
-        Timestamp::from_millis(ms)
-    }
+    use crate::testkit::t;
 
     fn ms(ms: u64) -> Duration {
         Duration::from_millis(ms)

@@ -371,7 +371,7 @@ fn review(rest: &str) -> Result<Command, CommandError> {
 /// A piece named alone ("Springer", "knights").
 fn piece_word(text: &str) -> Option<Role> {
     let text = text.trim_matches(|c: char| matches!(c, '?' | '!' | '.' | ','));
-    match Vocabulary::shared().lookup(&fold(text)) {
+    match Vocabulary::shared().lookup(text) {
         Some(Meaning::Piece(role)) => Some(role),
         _ => None,
     }
@@ -384,7 +384,7 @@ fn pieces(rest: &str) -> Result<Command, CommandError> {
     let mut role = None;
     for raw in rest.split_whitespace() {
         let raw = raw.trim_matches(|c: char| matches!(c, '?' | '!' | '.' | ','));
-        match (word(raw), v.lookup(&fold(raw))) {
+        match (word(raw), v.lookup(raw)) {
             (Some(Word::White), _) => color = Some(Color::White),
             (Some(Word::Black), _) => color = Some(Color::Black),
             // "weiße Figuren": the command word after the colour.
@@ -442,6 +442,24 @@ mod tests {
         assert_eq!(cmd("eröffnung"), Command::Opening);
         assert_eq!(cmd("Eroeffnung?"), Command::Opening);
         assert_eq!(cmd("opening"), Command::Opening);
+    }
+
+    /// Every command word of every language's table reads as its own command: no word of a
+    /// later table is taken by another command of an earlier one.
+    #[test]
+    fn every_command_word_of_every_language_is_its_command() {
+        let mut clashes = Vec::new();
+        for lang in languages() {
+            let review = review_table(&lang.review);
+            for (list, expected) in table(&lang.commands).into_iter().chain(review) {
+                for w in list {
+                    if word(w) != Some(expected) {
+                        clashes.push(format!("{}: {w} is {:?}", lang.code, word(w)));
+                    }
+                }
+            }
+        }
+        assert!(clashes.is_empty(), "{}", clashes.join("\n"));
     }
 
     #[test]

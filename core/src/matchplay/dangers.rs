@@ -238,9 +238,7 @@ mod tests {
     use crate::notation::language::language;
     use crate::variant::{Variant, position_from_fen};
 
-    fn de() -> &'static Language {
-        language("de").expect("de")
-    }
+    use crate::testkit::de;
 
     fn game(sans: &[&str]) -> Game {
         let mut g = Game::default();

@@ -612,12 +612,9 @@ pub fn move_list(game: &Game, from: Option<u32>, lang: &Language, form: Form) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::language::language;
     use crate::variant::{Variant, position_from_fen};
 
-    fn de() -> &'static Language {
-        language("de").expect("de")
-    }
+    use crate::testkit::de;
 
     /// `züge Springer`: which knight goes where, and every kind of target said as a move
     /// says it.

@@ -16,7 +16,7 @@ use crate::laws::{ClaimKind, Penalty, Rules};
 use crate::notation::board_words;
 use crate::notation::clock_words::{announcement_words, duration_words, summary_words};
 use crate::notation::language::{Language, fill};
-use crate::notation::parse::{ParseError, message, parse_move};
+use crate::notation::parse::{ParseError, message, parse_move_in};
 use crate::notation::speak::{Form, announce_san, announce_san_taking};
 use crate::notation::vocabulary::fold;
 use crate::notation::wording::Wording;
@@ -724,7 +724,7 @@ impl Match {
             Pending::Promotion(move_text) => {
                 if let Ok(Line::Move(piece)) = read_line(text) {
                     let combined = format!("{move_text} {piece}");
-                    if parse_move(&combined, self.game.position()).is_ok()
+                    if parse_move_in(&combined, self.game.position(), self.lang).is_ok()
                         || self.premove_possible(&combined)
                     {
                         self.typed_move(&combined, now, out);
@@ -823,7 +823,7 @@ impl Match {
             }
             _ => {}
         }
-        match parse_move(text, self.game.position()) {
+        match parse_move_in(text, self.game.position(), self.lang) {
             Ok(m) => self.play(m, false, now, out),
             Err(e) => {
                 if e == ParseError::Illegal(crate::legality::Illegal::PromotionMissing) {
@@ -1377,7 +1377,10 @@ impl Match {
             out.push(answer(lang.arbiter.adjourned_wait.clone()));
             return;
         }
-        let intended = match text.as_deref().map(|t| parse_move(t, self.game.position())) {
+        let intended = match text
+            .as_deref()
+            .map(|t| parse_move_in(t, self.game.position(), self.lang))
+        {
             None => None,
             Some(Ok(m)) => Some(m),
             Some(Err(e)) => {

@@ -6,7 +6,7 @@ use shakmaty::{Chess, Piece, Role, Square};
 
 use super::language::{Language, counted, fill, languages};
 use super::speak::{Form, announce};
-use super::vocabulary::{Meaning, Vocabulary, fold};
+use super::vocabulary::{Meaning, Vocabulary};
 use crate::board::{Recognition, SquareDiff, SquareState};
 
 /// The most squares one mismatch names; the rest are counted. A board knocked over differs on
@@ -121,7 +121,7 @@ pub fn recognition(r: &Recognition, before: &Chess, lang: &Language) -> String {
 /// "Springer") or a scoresheet letter ("D", "Q", "S", "N"). Only pieces a pawn can become.
 pub fn promotion_role(text: &str) -> Option<Role> {
     let word = text.trim().trim_end_matches(['.', '!', '?']);
-    let role = match Vocabulary::shared().lookup(&fold(word)) {
+    let role = match Vocabulary::shared().lookup(word) {
         Some(Meaning::Piece(role)) => Some(role),
         _ => languages().find_map(|lang| {
             lang.pieces
@@ -152,9 +152,7 @@ mod tests {
         }
     }
 
-    fn de() -> &'static Language {
-        language("de").expect("de")
-    }
+    use crate::testkit::de;
 
     fn en() -> &'static Language {
         language("en").expect("en")

@@ -178,9 +178,7 @@ mod tests {
     use super::*;
     use crate::notation::language::language;
 
-    fn de() -> &'static Language {
-        language("de").expect("de")
-    }
+    use crate::testkit::de;
 
     #[test]
     fn durations_are_short_and_natural() {

@@ -21,6 +21,7 @@ pub struct Language {
     pub speech: String,
     pub board: BoardWords,
     pub pieces: PieceWords,
+    pub folding: Folding,
     pub moves: MoveWords,
     pub colors: ColorWords,
     pub clock: ClockWords,
@@ -227,6 +228,19 @@ pub struct PieceWords {
     pub board_letters: [String; 6],
 }
 
+/// How typed words are compared: letters made plain, spellings read as the letter they stand
+/// for. A letter folds the same way in every language (é is e wherever it is typed); a
+/// spelling ("ae" for "ä") only in its own language's words, where it cannot join two words
+/// of another language ("koe", "poeta").
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Folding {
+    /// One lower-case letter to what it folds to ("ä" = "a", "ß" = "ss").
+    pub letters: std::collections::BTreeMap<String, String>,
+    /// Letters, already folded, to the one letter they stand for ("ae" = "a").
+    pub spellings: std::collections::BTreeMap<String, String>,
+}
+
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MoveWords {
@@ -300,6 +314,28 @@ pub struct ClockWords {
     pub quit_confirm: String,
     pub help: String,
     pub unknown_key: String,
+    pub lines: ClockLineWords,
+}
+
+/// The words of the clock's typed lines (its line mode): every language's are
+/// understood, as `help_lines` names them.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockLineWords {
+    pub press: Vec<String>,
+    pub left: Vec<String>,
+    pub right: Vec<String>,
+    pub time: Vec<String>,
+    pub count: Vec<String>,
+    pub pause: Vec<String>,
+    pub repeat: Vec<String>,
+    pub silence: Vec<String>,
+    pub mute: Vec<String>,
+    pub faster: Vec<String>,
+    pub slower: Vec<String>,
+    pub announcements: Vec<String>,
+    pub help: Vec<String>,
+    pub quit: Vec<String>,
 }
 
 /// What scripts/build prints and says while hector is built: the script reads them from the
@@ -1661,6 +1697,86 @@ mod tests {
         assert_eq!(de.letter(Role::Knight), "S");
         assert_eq!(en.letter(Role::Knight), "N");
         assert!(matches!(language("xx"), Err(LanguageError::Unknown(..))));
+    }
+
+    /// The build script's checks, run here on every table and on broken ones.
+    #[allow(dead_code)]
+    mod checks {
+        include!("../../tables_check.rs");
+    }
+
+    fn embedded_texts() -> Vec<(String, String)> {
+        embedded::EMBEDDED
+            .iter()
+            .map(|(c, t)| (c.to_string(), t.to_string()))
+            .collect()
+    }
+
+    /// Every table has every key of de.toml and no other, with the same placeholders.
+    #[test]
+    fn every_table_has_the_reference_keys_and_placeholders() {
+        assert!(codes().len() >= 5, "{:?}", codes());
+        assert_eq!(checks::check_texts(&embedded_texts()), Vec::<String>::new());
+    }
+
+    /// What the build refuses: a table that is no TOML, lacks a key, has a key of its own,
+    /// drops a placeholder or invents one.
+    #[test]
+    fn the_build_check_names_what_is_wrong() {
+        let texts = embedded_texts();
+        let fr = &texts.iter().find(|(c, _)| c == "fr").expect("fr").1;
+        let de = texts.iter().find(|(c, _)| c == "de").expect("de").clone();
+        for (broken, expected) in [
+            (fr.replace("[moves]", "[moves"), "fr.toml is not TOML"),
+            (fr.replace("to = \"vers\"\n", ""), "fr.toml lacks moves.to"),
+            (
+                fr.replace("[moves]", "[moves]\nwhere = \"où\""),
+                "moves.where, which de.toml has not",
+            ),
+            (
+                fr.replace(
+                    "{none} ne peut atteindre {square}",
+                    "{none} ne peut atteindre",
+                ),
+                "messages.cannot_reach lacks {square}",
+            ),
+            (
+                fr.replace("Mot inconnu : {word}", "Mot inconnu : {mot}"),
+                "messages.unknown_word has {mot}",
+            ),
+        ] {
+            let problems = checks::check_texts(&[de.clone(), ("fr".into(), broken)]);
+            assert!(
+                problems.iter().any(|p| p.contains(expected)),
+                "{expected}: {problems:?}"
+            );
+        }
+    }
+
+    /// Each table's letters: SAN letters and board letters distinct within the table, a
+    /// folded letter folding the same way in every table, eight shifted digits.
+    #[test]
+    fn every_tables_letters_are_consistent() {
+        let mut folds: std::collections::HashMap<String, (String, String)> =
+            std::collections::HashMap::new();
+        for lang in languages() {
+            let code = &lang.code;
+            for letters in [&lang.pieces.letters[..], &lang.pieces.board_letters[..]] {
+                let distinct: std::collections::HashSet<String> =
+                    letters.iter().map(|l| l.to_lowercase()).collect();
+                assert_eq!(distinct.len(), letters.len(), "{code}: {letters:?}");
+                assert!(letters.iter().all(|l| l.chars().count() == 1), "{code}");
+            }
+            for (from, to) in &lang.folding.letters {
+                assert_eq!(from.chars().count(), 1, "{code}: {from}");
+                assert_eq!(*from, from.to_lowercase(), "{code}: {from}");
+                let (first, other) = folds
+                    .entry(from.clone())
+                    .or_insert_with(|| (to.clone(), code.clone()));
+                assert_eq!(first, to, "{from} folds differently in {code} and {other}");
+            }
+            assert_eq!(lang.board_keys.shifted_digits.chars().count(), 8, "{code}");
+        }
     }
 
     #[test]

@@ -6,11 +6,13 @@
 //! words in any language table. The tokens give a reading (which piece, from where, to where,
 //! promotion), and the reading is matched against the legal moves.
 
+use std::sync::OnceLock;
+
 use shakmaty::{CastlingSide, Chess, File, Move, Position, Rank, Role, Square};
 
-use super::language::{Language, capitalized, fill};
+use super::language::{Language, TABLE_ROLES, capitalized, default_language, fill, languages};
 use super::speak::{Form, announce, castling_words};
-use super::vocabulary::{Meaning, Vocabulary, fold};
+use super::vocabulary::{Meaning, Vocabulary};
 use crate::legality::{CastlingBlock, Illegal, explain_castling, geometric_movers};
 
 /// Why a text does not name exactly one legal move.
@@ -70,13 +72,105 @@ struct Reading {
     promotion_announced: bool,
 }
 
-/// Reads `text` as a move in `pos`.
+/// Reads `text` as a move in `pos`, as a player of the default language (German) is read.
 pub fn parse_move(text: &str, pos: &Chess) -> Result<Move, ParseError> {
-    parse_with(text, pos, Vocabulary::shared())
+    parse_move_in(text, pos, default_language())
 }
 
-pub fn parse_with(text: &str, pos: &Chess, vocabulary: &Vocabulary) -> Result<Move, ParseError> {
-    let alternatives = tokenize(text, vocabulary)?;
+/// Reads `text` as a move in `pos`, typed or said by a player of `lang`: every language's
+/// words are understood, `lang`'s first where a word means two things, and a SAN letter means
+/// the piece it names in `lang` (see [`Letters`]).
+pub fn parse_move_in(text: &str, pos: &Chess, lang: &Language) -> Result<Move, ParseError> {
+    parse_with(
+        text,
+        pos,
+        Vocabulary::for_language(lang),
+        Letters::for_language(lang),
+    )
+}
+
+/// The SAN piece letters as a player of one language reads them. A letter means the piece it
+/// names in the player's own table; a letter that table does not use means what it means in
+/// English SAN (the letters of PGN, with P for a pawn), else in the first other table (in the
+/// order of their codes) that uses it, unless it is also a file's letter (A, C, F): "C4" from
+/// a German player is the square, not a Spanish knight. So R is the king for a French or
+/// Spanish player and the rook for everyone else; P is the knight for a Dutch player and a
+/// pawn for everyone else.
+pub struct Letters([Option<Role>; 26]);
+
+impl Letters {
+    fn build(lang: &Language) -> Letters {
+        let mut letters = Letters([None; 26]);
+        letters.take_table(lang, true);
+        if let Some(english) = languages().find(|l| l.code == "en") {
+            letters.take_table(english, true);
+        }
+        letters.take(b'P', Role::Pawn);
+        for other in languages().filter(|l| l.code != lang.code && l.code != "en") {
+            letters.take_table(other, false);
+        }
+        letters
+    }
+
+    /// Takes the letters of `table` that are still free; a file's letter only if `files`.
+    fn take_table(&mut self, table: &Language, files: bool) {
+        for (letter, role) in table.pieces.letters.iter().zip(TABLE_ROLES) {
+            if let [c] = letter.as_bytes()
+                && (files || !matches!(c.to_ascii_lowercase(), b'a'..=b'h'))
+            {
+                self.take(*c, role);
+            }
+        }
+    }
+
+    fn take(&mut self, c: u8, role: Role) {
+        if let Some(slot) = self.slot(c)
+            && slot.is_none()
+        {
+            *slot = Some(role);
+        }
+    }
+
+    fn slot(&mut self, c: u8) -> Option<&mut Option<Role>> {
+        let upper = c.to_ascii_uppercase();
+        upper
+            .is_ascii_uppercase()
+            .then(|| &mut self.0[usize::from(upper - b'A')])
+    }
+
+    /// The piece a letter names, in either case.
+    pub fn role(&self, c: u8) -> Option<Role> {
+        let upper = c.to_ascii_uppercase();
+        if upper.is_ascii_uppercase() {
+            self.0[usize::from(upper - b'A')]
+        } else {
+            None
+        }
+    }
+
+    /// The letters of a player of `lang` (built once per language).
+    pub fn for_language(lang: &Language) -> &'static Letters {
+        static EACH: OnceLock<Vec<(String, Letters)>> = OnceLock::new();
+        let each = EACH.get_or_init(|| {
+            languages()
+                .map(|l| (l.code.clone(), Letters::build(l)))
+                .collect()
+        });
+        // A table that is not embedded (only in tests) reads no letters.
+        static NONE: Letters = Letters([None; 26]);
+        each.iter()
+            .find(|(code, _)| *code == lang.code)
+            .map_or(&NONE, |(_, letters)| letters)
+    }
+}
+
+fn parse_with(
+    text: &str,
+    pos: &Chess,
+    vocabulary: &Vocabulary,
+    letters: &Letters,
+) -> Result<Move, ParseError> {
+    let alternatives = tokenize(text, vocabulary, letters)?;
     if alternatives.iter().all(|a| a.iter().all(Vec::is_empty)) {
         return Err(ParseError::Empty);
     }
@@ -111,7 +205,11 @@ pub fn parse_with(text: &str, pos: &Chess, vocabulary: &Vocabulary) -> Result<Mo
 }
 
 /// Splits the text into words and each word into token alternatives.
-fn tokenize(text: &str, vocabulary: &Vocabulary) -> Result<Vec<Vec<Vec<Tok>>>, ParseError> {
+fn tokenize(
+    text: &str,
+    vocabulary: &Vocabulary,
+    letters: &Letters,
+) -> Result<Vec<Vec<Vec<Tok>>>, ParseError> {
     let raw: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')' | '"' | '\''))
         .filter(|w| !w.is_empty())
@@ -119,7 +217,7 @@ fn tokenize(text: &str, vocabulary: &Vocabulary) -> Result<Vec<Vec<Vec<Tok>>>, P
         .collect();
     let words: Vec<String> = raw
         .iter()
-        .map(|w| fold(w.trim_end_matches(['.', '!', '?'])))
+        .map(|w| w.trim_end_matches(['.', '!', '?']).to_string())
         .collect();
     let mut out = Vec::with_capacity(words.len());
     let mut i = 0;
@@ -131,7 +229,7 @@ fn tokenize(text: &str, vocabulary: &Vocabulary) -> Result<Vec<Vec<Vec<Tok>>>, P
         // A piece letter on its own ("N f3", "S f3"); upper-case B and D are pieces here as in
         // SAN, lower-case b and d stay files.
         if let [c] = raw[i].as_bytes()
-            && let Some(role) = letter_role(*c)
+            && let Some(role) = letters.role(*c)
             && (c.is_ascii_uppercase() || file_of(*c).is_none())
         {
             out.push(vec![vec![Tok::Piece(role)]]);
@@ -146,7 +244,7 @@ fn tokenize(text: &str, vocabulary: &Vocabulary) -> Result<Vec<Vec<Vec<Tok>>>, P
         let original = raw[i].trim_end_matches(['.', '!', '?']);
         if let Some(rank) = digit_rank(original) {
             out.push(vec![vec![Tok::Rank(rank)]]);
-        } else if let Some(alts) = notation_token(original) {
+        } else if let Some(alts) = notation_token(original, letters) {
             out.push(alts);
         } else if let Some(parts) = split_letters_digits(original, vocabulary) {
             out.push(vec![parts]);
@@ -197,7 +295,7 @@ fn split_letters_digits(word: &str, vocabulary: &Vocabulary) -> Option<Vec<Tok>>
         if let Some(rank) = digit_rank(&part) {
             tokens.push(Tok::Rank(rank));
         } else {
-            tokens.extend(meaning_tokens(vocabulary.lookup(&fold(&part))?));
+            tokens.extend(meaning_tokens(vocabulary.lookup(&part)?));
         }
     }
     Some(tokens)
@@ -206,18 +304,6 @@ fn split_letters_digits(word: &str, vocabulary: &Vocabulary) -> Option<Vec<Tok>>
 fn digit_rank(text: &str) -> Option<Rank> {
     match text.as_bytes() {
         [d @ b'1'..=b'8'] => Some(Rank::new(u32::from(d - b'1'))),
-        _ => None,
-    }
-}
-
-fn letter_role(c: u8) -> Option<Role> {
-    match c.to_ascii_uppercase() {
-        b'K' => Some(Role::King),
-        b'Q' | b'D' => Some(Role::Queen),
-        b'R' | b'T' => Some(Role::Rook),
-        b'B' | b'L' => Some(Role::Bishop),
-        b'N' | b'S' => Some(Role::Knight),
-        b'P' => Some(Role::Pawn),
         _ => None,
     }
 }
@@ -232,12 +318,12 @@ fn rank_of(c: u8) -> Option<Rank> {
 
 /// A token in algebraic notation (SAN with English or German letters, or coordinates), as one
 /// or more readings: the exact one first, then readings with the case of letters changed.
-fn notation_token(word: &str) -> Option<Vec<Vec<Tok>>> {
+fn notation_token(word: &str, letters: &Letters) -> Option<Vec<Vec<Tok>>> {
     if !word.is_ascii() || word.is_empty() {
         return None;
     }
     let mut readings = Vec::new();
-    let exact = read_notation(word.as_bytes(), false);
+    let exact = read_notation(word.as_bytes(), false, letters);
     // An upper-case piece letter that reads as a piece is never reread as a file: "Bb4" is the
     // bishop, whether or not a bishop can go there.
     let piece_first = word.as_bytes()[0].is_ascii_uppercase() && exact.is_some();
@@ -256,7 +342,7 @@ fn notation_token(word: &str) -> Option<Vec<Vec<Tok>>> {
     variants.push(String::from_utf8(upper_first).unwrap_or_default());
     for v in variants {
         if v != word
-            && let Some(r) = read_notation(v.as_bytes(), true)
+            && let Some(r) = read_notation(v.as_bytes(), true, letters)
             && !readings.contains(&r)
         {
             readings.push(r);
@@ -268,7 +354,7 @@ fn notation_token(word: &str) -> Option<Vec<Vec<Tok>>> {
 /// [piece] [file] [rank] [x|:|-] square [=] [promotion] [e.p.|ep] [+|#]*, or a bare square.
 /// `lenient` allows lower-case promotion letters anywhere (they are always allowed after
 /// coordinates, as in UCI's e7e8q).
-fn read_notation(b: &[u8], lenient: bool) -> Option<Vec<Tok>> {
+fn read_notation(b: &[u8], lenient: bool, letters: &Letters) -> Option<Vec<Tok>> {
     let mut b = b;
     while let Some((&last, rest)) = b.split_last() {
         if matches!(last, b'+' | b'#' | b'!' | b'?') {
@@ -289,7 +375,7 @@ fn read_notation(b: &[u8], lenient: bool) -> Option<Vec<Tok>> {
     if let Some(&c) = b.first()
         && c.is_ascii_uppercase()
     {
-        toks.push(Tok::Piece(letter_role(c)?));
+        toks.push(Tok::Piece(letters.role(c)?));
         i = 1;
     }
     // Everything left: squares, lone files/ranks, capture marks, promotion.
@@ -323,7 +409,7 @@ fn read_notation(b: &[u8], lenient: bool) -> Option<Vec<Tok>> {
                 return None;
             }
             toks.push(Tok::Promote);
-            toks.push(Tok::Piece(letter_role(c)?));
+            toks.push(Tok::Piece(letters.role(c)?));
             j += 1;
         } else {
             return None;

@@ -2,8 +2,8 @@
 
 use shakmaty::{CastlingMode, Chess, Move, Position, Role, Square, san::SanPlus, uci::UciMove};
 
-use super::language::language;
-use super::parse::{ParseError, message, parse_move};
+use super::language::{language, languages};
+use super::parse::{ParseError, message, parse_move, parse_move_in};
 use super::scoresheet::scoresheet_move;
 use super::speak::{Form, announce};
 use crate::legality::Illegal;
@@ -483,29 +483,35 @@ fn random_positions(seed: u64, games: usize, plies: usize) -> Vec<(Chess, Castli
 /// SAN (English and German letters) parse back to the same move.
 #[test]
 fn every_legal_move_round_trips() {
-    let de = language("de").expect("de");
-    let en = language("en").expect("en");
     let mut checked = 0;
-    for (p, _) in random_positions(3, 12, 80) {
+    // Six games: every language reads each move three ways, so the moves stay many.
+    for (p, _) in random_positions(3, 6, 80) {
         for &m in &p.legal_moves() {
             let san = SanPlus::from_move(p.clone(), m);
-            let texts = [
-                announce(&p, m, de, Form::Short),
-                announce(&p, m, de, Form::Long),
-                announce(&p, m, en, Form::Short),
-                announce(&p, m, en, Form::Long),
-                san.to_string(),
-                scoresheet_move(&san, de),
-                scoresheet_move(&san, en),
-            ];
-            for text in texts {
-                assert_eq!(
-                    parse_move(&text, &p),
-                    Ok(m),
-                    "{text:?} in {}",
-                    shakmaty::fen::Fen::from_position(&p, shakmaty::EnPassantMode::Legal)
-                );
-                checked += 1;
+            let fen = || shakmaty::fen::Fen::from_position(&p, shakmaty::EnPassantMode::Legal);
+            assert_eq!(
+                parse_move(&san.to_string(), &p),
+                Ok(m),
+                "{san} in {}",
+                fen()
+            );
+            // Every language's words and scoresheet letters, read as its own player is.
+            for lang in languages() {
+                let texts = [
+                    announce(&p, m, lang, Form::Short),
+                    announce(&p, m, lang, Form::Long),
+                    scoresheet_move(&san, lang),
+                ];
+                for text in texts {
+                    assert_eq!(
+                        parse_move_in(&text, &p, lang),
+                        Ok(m),
+                        "{}: {text:?} in {}",
+                        lang.code,
+                        fen()
+                    );
+                    checked += 1;
+                }
             }
         }
     }
@@ -515,8 +521,6 @@ fn every_legal_move_round_trips() {
 #[test]
 fn promotion_and_castling_round_trip() {
     // Positions rich in promotions (with captures) and castling on both sides.
-    let de = language("de").expect("de");
-    let en = language("en").expect("en");
     for fen in [
         "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1",
         "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R b KQkq - 0 1",
@@ -524,14 +528,123 @@ fn promotion_and_castling_round_trip() {
     ] {
         let p = pos(fen);
         for &m in &p.legal_moves() {
-            for lang in [de, en] {
+            for lang in languages() {
                 for form in [Form::Short, Form::Long] {
                     let text = announce(&p, m, lang, form);
+                    assert_eq!(parse_move_in(&text, &p, lang), Ok(m), "{text}");
+                    // Spoken words are understood whatever the player's language.
                     assert_eq!(parse_move(&text, &p), Ok(m), "{text}");
                 }
             }
         }
     }
+}
+
+/// The moves of the new languages, in words and in their own SAN letters.
+#[test]
+fn spanish_french_and_dutch_moves() {
+    let start = Chess::default();
+    let after_e4_e5 = pos("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    for (code, p, text, expected) in [
+        ("fr", &start, "Cavalier Felix trois", "g1f3"),
+        ("fr", &start, "cavalier gustav un vers félix trois", "g1f3"),
+        ("fr", &start, "Cf3", "g1f3"),
+        ("fr", &after_e4_e5, "Fc4", "f1c4"),
+        ("fr", &after_e4_e5, "Re2", "e1e2"),
+        ("fr", &after_e4_e5, "Roi Eva deux", "e1e2"),
+        ("fr", &after_e4_e5, "Dame Hector cinq", "d1h5"),
+        ("es", &start, "Caballo Felix tres", "g1f3"),
+        ("es", &start, "caballo gustav uno hacia felix tres", "g1f3"),
+        ("es", &start, "Cf3", "g1f3"),
+        ("es", &after_e4_e5, "Ac4", "f1c4"),
+        ("es", &after_e4_e5, "alfil César cuatro", "f1c4"),
+        ("es", &after_e4_e5, "Re2", "e1e2"),
+        ("es", &start, "peón David cuatro", "d2d4"),
+        ("nl", &start, "Paard Felix drie", "g1f3"),
+        ("nl", &start, "Pf3", "g1f3"),
+        ("nl", &after_e4_e5, "Lc4", "f1c4"),
+        ("nl", &after_e4_e5, "loper Cesar vier", "f1c4"),
+        ("nl", &after_e4_e5, "Koning Eva twee", "e1e2"),
+        ("nl", &start, "Eva vier", "e2e4"),
+    ] {
+        let lang = language(code).expect("language");
+        assert_eq!(
+            parse_move_in(text, p, lang),
+            Ok(uci(p, expected)),
+            "{code}: {text}"
+        );
+    }
+    // Castling and promotion words.
+    let castle = pos("r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    for (code, text, expected) in [
+        ("fr", "petit roque", "e1h1"),
+        ("fr", "grand roque", "e1a1"),
+        ("fr", "b8=D", "b7b8q"),
+        ("fr", "Bella huit, promotion en Cavalier", "b7b8n"),
+        ("es", "enroque corto", "e1h1"),
+        ("es", "enroque largo", "e1a1"),
+        ("es", "Bella ocho, corona en Alfil", "b7b8b"),
+        ("nl", "korte rochade", "e1h1"),
+        ("nl", "lange rochade", "e1a1"),
+        ("nl", "Bella acht, promoveert tot Toren", "b7b8r"),
+        ("nl", "b8=P", "b7b8n"),
+    ] {
+        let lang = language(code).expect("language");
+        let m = parse_move_in(text, &castle, lang).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        let uci_text = m.to_uci(CastlingMode::Standard).to_string();
+        let expected = match expected {
+            // shakmaty writes standard castling as the king's two-square move.
+            "e1h1" => "e1g1",
+            "e1a1" => "e1c1",
+            other => other,
+        };
+        assert_eq!(uci_text, expected, "{code}: {text}");
+    }
+}
+
+/// A letter that names two pieces in two languages is read as the player's language reads
+/// it; a letter that language does not use, as English SAN does, else as the first other
+/// table that uses it unless it is a file's letter.
+#[test]
+fn a_letter_of_two_languages_is_read_in_the_players_language() {
+    let after_e4_e5 = pos("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    let start = Chess::default();
+    let read = |code: &str, p: &Chess, text: &str| {
+        parse_move_in(text, p, language(code).expect("language"))
+    };
+    // R: the king in French and Spanish, the rook in English and (by English SAN) in German
+    // and Dutch.
+    for code in ["fr", "es"] {
+        assert_eq!(
+            read(code, &after_e4_e5, "Re2"),
+            Ok(uci(&after_e4_e5, "e1e2"))
+        );
+    }
+    for code in ["en", "de", "nl"] {
+        assert_eq!(
+            read(code, &after_e4_e5, "Re2"),
+            Err(ParseError::Illegal(Illegal::NoPieceCanReach {
+                role: Role::Rook,
+                to: Square::E2
+            })),
+            "{code}"
+        );
+    }
+    // P: the knight in Dutch, a pawn for everyone else.
+    assert_eq!(read("nl", &start, "Pf3"), Ok(uci(&start, "g1f3")));
+    for code in ["de", "en", "es", "fr"] {
+        assert_eq!(read(code, &start, "Pf3"), Ok(uci(&start, "f2f3")), "{code}");
+    }
+    // A foreign letter that no table of the player's gives: N and S are knights for all.
+    for code in ["de", "en", "es", "fr", "nl"] {
+        assert_eq!(read(code, &start, "Nf3"), Ok(uci(&start, "g1f3")), "{code}");
+        assert_eq!(read(code, &start, "Sf3"), Ok(uci(&start, "g1f3")), "{code}");
+    }
+    // A foreign letter that is also a file is no piece: C4 is the square for a German.
+    assert_eq!(read("de", &start, "C4"), Ok(uci(&start, "c2c4")));
+    assert_eq!(read("en", &start, "F4"), Ok(uci(&start, "f2f4")));
+    // The default reading is German's.
+    assert_eq!(parse_move("Pf3", &start), Ok(uci(&start, "f2f3")));
 }
 
 #[test]

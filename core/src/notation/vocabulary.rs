@@ -26,42 +26,120 @@ pub enum Meaning {
     Filler,
 }
 
-/// Lower case, umlauts and their two-letter spellings reduced to the plain vowel, ß to ss.
-pub fn fold(word: &str) -> String {
+/// Lower case, and every language's letters made plain (a letter folds the same way in every
+/// language: the tables' `[folding] letters`).
+fn fold_letters(word: &str) -> String {
+    static LETTERS: OnceLock<HashMap<char, String>> = OnceLock::new();
+    let letters = LETTERS.get_or_init(|| {
+        let mut map = HashMap::new();
+        for lang in languages() {
+            for (from, to) in &lang.folding.letters {
+                let mut chars = from.chars();
+                if let (Some(c), None) = (chars.next(), chars.next()) {
+                    map.entry(c).or_insert_with(|| to.clone());
+                }
+            }
+        }
+        map
+    });
     let mut out = String::with_capacity(word.len());
-    for c in word.chars() {
-        match c {
-            'ä' | 'Ä' | 'à' | 'á' | 'â' => out.push('a'),
-            'ö' | 'Ö' | 'ó' | 'ò' | 'ô' => out.push('o'),
-            'ü' | 'Ü' | 'ú' | 'ù' | 'û' => out.push('u'),
-            'é' | 'è' | 'ê' | 'É' => out.push('e'),
-            'ß' => out.push_str("ss"),
-            c => out.extend(c.to_lowercase()),
+    for c in word.chars().flat_map(char::to_lowercase) {
+        match letters.get(&c) {
+            Some(plain) => out.push_str(plain),
+            None => out.push(c),
         }
     }
-    out.replace("ae", "a").replace("oe", "o").replace("ue", "u")
+    out
 }
 
-/// Folded words and phrases (words joined by one space) with their meanings.
-pub struct Vocabulary {
+/// The letters made plain, then `spellings` read as the letters they stand for.
+fn fold_with(word: &str, spellings: &[(String, String)]) -> String {
+    let mut out = fold_letters(word);
+    for (from, to) in spellings {
+        if out.contains(from.as_str()) {
+            out = out.replace(from.as_str(), to);
+        }
+    }
+    out
+}
+
+/// A language's spellings as a list.
+fn spellings_of(lang: &Language) -> Vec<(String, String)> {
+    lang.folding
+        .spellings
+        .iter()
+        .map(|(from, to)| (from.clone(), to.clone()))
+        .collect()
+}
+
+/// Lower case, letters made plain and every language's spellings read as their letters
+/// (Läufer, Laeufer and laufer meet): for words any language's player may type, such as the
+/// commands.
+pub fn fold(word: &str) -> String {
+    static ALL: OnceLock<Vec<(String, String)>> = OnceLock::new();
+    let all = ALL.get_or_init(|| {
+        let mut all: Vec<(String, String)> = Vec::new();
+        for lang in languages() {
+            for pair in spellings_of(lang) {
+                if !all.contains(&pair) {
+                    all.push(pair);
+                }
+            }
+        }
+        all
+    });
+    fold_with(word, all)
+}
+
+/// `word` folded as `lang`'s own words are: its letters made plain, and only `lang`'s
+/// spellings read as letters.
+pub fn fold_in(word: &str, lang: &Language) -> String {
+    fold_with(word, &spellings_of(lang))
+}
+
+/// The words of one language, folded as that language folds them.
+struct Layer {
+    spellings: Vec<(String, String)>,
     entries: HashMap<String, Meaning>,
+}
+
+impl Layer {
+    fn key<'w>(&self, words: impl IntoIterator<Item = &'w str>) -> String {
+        words
+            .into_iter()
+            .map(|w| fold_with(w, &self.spellings))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// Folded words and phrases (words joined by one space) with their meanings, one layer per
+/// language: a word is looked up in the first language's words first.
+pub struct Vocabulary {
+    layers: Vec<Layer>,
     /// The most words any phrase has.
     longest: usize,
 }
 
 impl Vocabulary {
     fn add(&mut self, text: &str, meaning: Meaning) {
-        let key = text
-            .split_whitespace()
-            .map(fold)
-            .collect::<Vec<_>>()
-            .join(" ");
+        let Some(layer) = self.layers.last_mut() else {
+            return;
+        };
+        let key = layer.key(text.split_whitespace());
         if key.is_empty() {
             return;
         }
         self.longest = self.longest.max(key.split(' ').count());
-        // The first language to define a word keeps it; tables are checked for clashes in tests.
-        self.entries.entry(key).or_insert(meaning);
+        // Within a language the first meaning stays; tables are checked for clashes in tests.
+        layer.entries.entry(key).or_insert(meaning);
+    }
+
+    fn push_layer(&mut self, spellings: Vec<(String, String)>) {
+        self.layers.push(Layer {
+            spellings,
+            entries: HashMap::new(),
+        });
     }
 
     fn add_language(&mut self, lang: &Language) {
@@ -131,40 +209,93 @@ impl Vocabulary {
         all: impl Iterator<Item = &'a Language>,
     ) -> Vocabulary {
         let mut v = Vocabulary {
-            entries: HashMap::new(),
+            layers: Vec::new(),
             longest: 1,
         };
         if let Some(lang) = first {
+            v.push_layer(spellings_of(lang));
             v.add_language(lang);
         }
         for lang in all {
+            if first.is_some_and(|f| f.code == lang.code) {
+                continue;
+            }
+            v.push_layer(spellings_of(lang));
             v.add_language(lang);
         }
         // Single file letters are understood in every language ("e 4").
+        v.push_layer(Vec::new());
         for file in File::ALL {
             v.add(&file.char().to_string(), Meaning::File(file));
         }
         v
     }
 
-    /// The vocabulary of every embedded language (built once).
+    /// The vocabulary of every embedded language (built once), in the order of their codes.
     pub fn shared() -> &'static Vocabulary {
         static SHARED: OnceLock<Vocabulary> = OnceLock::new();
         SHARED.get_or_init(|| Vocabulary::build(None, languages()))
     }
 
-    /// The longest phrase at the start of `words` (already folded) and its meaning, with the
-    /// number of words it takes.
+    /// The vocabulary of every language with `lang`'s words first (built once per language):
+    /// how a player of `lang` is understood.
+    pub fn for_language(lang: &Language) -> &'static Vocabulary {
+        static EACH: OnceLock<Vec<(String, Vocabulary)>> = OnceLock::new();
+        let each = EACH.get_or_init(|| {
+            languages()
+                .map(|l| (l.code.clone(), Vocabulary::build(Some(l), languages())))
+                .collect()
+        });
+        each.iter()
+            .find(|(code, _)| *code == lang.code)
+            .map_or_else(Vocabulary::shared, |(_, v)| v)
+    }
+
+    /// The longest phrase at the start of `words` and its meaning, with the number of words
+    /// it takes; at one length, the first language's meaning.
     pub fn longest_match(&self, words: &[String]) -> Option<(Meaning, usize)> {
         let max = self.longest.min(words.len());
         (1..=max).rev().find_map(|n| {
-            let key = words[..n].join(" ");
-            self.entries.get(&key).map(|m| (*m, n))
+            self.layers.iter().find_map(|layer| {
+                let key = layer.key(words[..n].iter().map(String::as_str));
+                layer.entries.get(&key).map(|m| (*m, n))
+            })
         })
     }
 
-    pub fn lookup(&self, folded: &str) -> Option<Meaning> {
-        self.entries.get(folded).copied()
+    /// What one word means, in the first language that knows it.
+    pub fn lookup(&self, word: &str) -> Option<Meaning> {
+        self.layers
+            .iter()
+            .find_map(|layer| layer.entries.get(&layer.key([word])).copied())
+    }
+}
+
+/// A typed answer to a yes-or-no question, in any language: a yes or no word of any table
+/// ("ja", "oui", "nee"), or the first letter of one ("j", "y", "n") when no table's word of
+/// the other answer begins with it. `None` for anything else.
+pub fn yes_or_no(text: &str) -> Option<bool> {
+    let answer = fold(text.trim().trim_end_matches(['.', '!']));
+    if answer.is_empty() {
+        return None;
+    }
+    let mut yes = false;
+    let mut no = false;
+    let single = answer.chars().count() == 1;
+    for lang in languages() {
+        let matches = |words: &[String]| {
+            words.iter().any(|w| {
+                let w = fold(w);
+                w == answer || (single && w.starts_with(answer.as_str()))
+            })
+        };
+        yes |= matches(&lang.commands.yes);
+        no |= matches(&lang.commands.no);
+    }
+    match (yes, no) {
+        (true, false) => Some(true),
+        (false, true) => Some(false),
+        _ => None,
     }
 }
 
@@ -346,10 +477,10 @@ fn file_and_rank(text: &str) -> (Option<File>, Option<Rank>) {
             .filter(|&i| i > 0 && i + 1 == raw.len());
         match split {
             Some(i) => {
-                words.push(fold(&raw[..i]));
+                words.push(raw[..i].to_string());
                 words.push(raw[i..].to_string());
             }
-            None => words.push(fold(raw)),
+            None => words.push(raw.to_string()),
         }
     }
     for w in &words {
@@ -386,17 +517,74 @@ mod tests {
         }
     }
 
+    /// Folding is each table's data: letters fold in every language, spellings only in their
+    /// own.
+    #[test]
+    fn folding_follows_each_language() {
+        let de = language("de").expect("de");
+        let nl = language("nl").expect("nl");
+        let fr = language("fr").expect("fr");
+        let es = language("es").expect("es");
+        for (a, b) in [
+            ("Français", "francais"),
+            ("Peón", "peon"),
+            ("één", "een"),
+            ("Héctor", "hector"),
+        ] {
+            assert_eq!(fold(a), b, "{a}");
+            assert_eq!(fold_in(a, fr), b, "{a}");
+        }
+        assert_eq!(fold_in("España", es), "espana");
+        // "ae" is an ä only in German words: the Dutch "koe" stays, the German "Koenig" is König.
+        assert_eq!(fold_in("koe", nl), "koe");
+        assert_eq!(fold_in("koe", de), "ko");
+        assert_eq!(fold_in("Koenig", de), fold_in("König", de));
+        // German spellings still reach German words from any player.
+        let v = Vocabulary::for_language(nl);
+        assert_eq!(v.lookup("Laeufer"), Some(Meaning::Piece(Role::Bishop)));
+        assert_eq!(v.lookup("één"), Some(Meaning::Rank(Rank::First)));
+        assert_eq!(
+            Vocabulary::for_language(fr).lookup("Cesar"),
+            Some(Meaning::File(File::C))
+        );
+    }
+
+    /// Yes and no in every table, and their first letters.
+    #[test]
+    fn yes_and_no_in_every_language() {
+        for yes in ["ja", "Yes", "sí", "si", "oui", "j", "y", "o"] {
+            assert_eq!(yes_or_no(yes), Some(true), "{yes}");
+        }
+        for no in ["nein", "no", "non", "nee", "n", "NEE"] {
+            assert_eq!(yes_or_no(no), Some(false), "{no}");
+        }
+        for neither in ["", "vielleicht", "x", "jein"] {
+            assert_eq!(yes_or_no(neither), None, "{neither}");
+        }
+        for lang in languages() {
+            for w in &lang.commands.yes {
+                assert_eq!(yes_or_no(w), Some(true), "{}: {w}", lang.code);
+            }
+            for w in &lang.commands.no {
+                assert_eq!(yes_or_no(w), Some(false), "{}: {w}", lang.code);
+            }
+        }
+    }
+
     #[test]
     fn no_word_means_two_things_across_languages() {
         // Build each language alone and compare with the shared vocabulary.
         let shared = Vocabulary::shared();
-        for code in ["de", "en"] {
-            let lang = language(code).expect("language");
+        let mut clashes = Vec::new();
+        for lang in languages() {
             let alone = Vocabulary::build(Some(lang), std::iter::empty());
-            for (word, meaning) in &alone.entries {
-                assert_eq!(shared.lookup(word), Some(*meaning), "{code}: {word:?}");
+            for (word, meaning) in &alone.layers[0].entries {
+                if shared.lookup(word) != Some(*meaning) {
+                    clashes.push(format!("{}: {word:?} {meaning:?}", lang.code));
+                }
             }
         }
+        assert!(clashes.is_empty(), "{}", clashes.join("\n"));
     }
 
     #[test]

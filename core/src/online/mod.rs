@@ -23,7 +23,7 @@ use crate::matchplay::session::{
 };
 use crate::notation::clock_words::{clock_face, player_time};
 use crate::notation::language::{Language, fill};
-use crate::notation::parse::{ParseError, message, parse_move};
+use crate::notation::parse::{ParseError, message, parse_move_in};
 use crate::notation::printable;
 use crate::notation::speak::Form;
 use crate::outcome::{Outcome, Termination};
@@ -820,7 +820,7 @@ impl Online {
                     self.m.setup().form,
                 )
                 .is_ok();
-            if parse_move(&combined, pos).is_ok() || premove {
+            if parse_move_in(&combined, pos, self.lang).is_ok() || premove {
                 self.typed_move(&combined, &mut out);
                 return out;
             }
@@ -859,7 +859,7 @@ impl Online {
             return;
         }
         let pos = game.position().clone();
-        match parse_move(&text, &pos) {
+        match parse_move_in(&text, &pos, self.lang) {
             Ok(m) => {
                 self.send_move(m, out);
                 self.sent_premove = self.sent == Some(m);
@@ -1100,7 +1100,7 @@ impl Online {
             return;
         }
         let pos = self.m.game().position().clone();
-        match parse_move(text, &pos) {
+        match parse_move_in(text, &pos, self.lang) {
             Ok(m) => self.send_move(m, out),
             Err(e) => {
                 if e == ParseError::Illegal(Illegal::PromotionMissing) {

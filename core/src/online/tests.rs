@@ -1,10 +1,8 @@
 use super::*;
-use crate::notation::language::{Language, language};
+use crate::notation::language::language;
 use wire::{GameLine, game_line};
 
-fn de() -> &'static Language {
-    language("de").expect("German is built in")
-}
+use crate::testkit::de;
 
 fn full(moves: &str) -> GameFull {
     let text = format!(

@@ -2,3 +2,8 @@
 
 pub mod games;
 pub mod record;
+#[cfg(test)]
+pub mod words;
+
+#[cfg(test)]
+pub use words::{de, en, t};

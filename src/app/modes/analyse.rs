@@ -99,7 +99,7 @@ fn load(game: &str, pgn_game: Option<u64>, lang: &Language) -> Result<Loaded, Ex
         let imported = match crate::io::pgn_stream::import_from(Path::new(game), number) {
             Ok(imported) => imported,
             Err(crate::io::pgn_stream::GameFromFile::Read(e)) => {
-                errln!("hector analyse: {}", printable(&format!("{e:#}")));
+                errln!("hector analyse: {}", printable(&crate::io::error_chain(&e)));
                 return Err(ExitCode::from(2));
             }
             Err(crate::io::pgn_stream::GameFromFile::Import(e)) => {

@@ -31,7 +31,7 @@ pub fn list() -> ExitCode {
     let ports = match list_ports() {
         Ok(p) => p,
         Err(e) => {
-            errln!("hector board list: {e:#}");
+            errln!("hector board list: {}", crate::io::error_chain(&e));
             return ExitCode::from(2);
         }
     };
@@ -213,7 +213,12 @@ fn speech_kind(event: &BoardEvent) -> Kind {
 fn answer(board: &mut BoardLink, text: &str) -> Option<Vec<BoardEvent>> {
     let text = text.trim();
     // Not "q": that is the queen's letter.
-    if matches!(text.to_lowercase().as_str(), "quit" | "exit" | "ende") {
+    let quit = crate::core::notation::vocabulary::fold(text);
+    let quit_words = crate::core::notation::language::languages().flat_map(|l| &l.commands.quit);
+    if quit_words
+        .map(|w| crate::core::notation::vocabulary::fold(w))
+        .any(|w| w == quit)
+    {
         return None;
     }
     if text.is_empty() {

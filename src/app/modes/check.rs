@@ -31,7 +31,7 @@ pub fn run(path: &Path, as_json: bool, jobs: usize, quiet: bool) -> ExitCode {
     let input = match open_input(path) {
         Ok(input) => input,
         Err(e) => {
-            errln!("hector check: {e:#}");
+            errln!("hector check: {}", crate::io::error_chain(&e));
             return ExitCode::from(2);
         }
     };

@@ -21,7 +21,9 @@ use crate::core::matchplay::session::{SpeechControl, Urgency};
 use crate::core::notation::clock_words::{
     self, announcement_words, control_words, moves_words, summary_words,
 };
+use crate::core::notation::language::languages;
 use crate::core::notation::language::{Language, fill};
+use crate::core::notation::vocabulary::{fold, yes_or_no};
 use crate::core::settings::SpeechSettings;
 use crate::core::time::Timestamp;
 use crate::io::terminal::{FullScreen, bigtext};
@@ -105,27 +107,48 @@ fn char_action(c: char) -> Action {
     }
 }
 
+/// A word of the clock's typed lines in any language's table (`[clock.lines]`).
+fn line_word(word: &str) -> Option<Action> {
+    let word = fold(word);
+    languages().find_map(|lang| {
+        let l = &lang.clock.lines;
+        [
+            (&l.press, Action::Space),
+            (&l.left, Action::Lever(Side::Left)),
+            (&l.right, Action::Lever(Side::Right)),
+            (&l.time, Action::Time),
+            (&l.count, Action::Count),
+            (&l.pause, Action::Pause),
+            (&l.repeat, Action::Repeat),
+            (&l.silence, Action::Silence),
+            (&l.mute, Action::Mute),
+            (&l.faster, Action::Faster),
+            (&l.slower, Action::Slower),
+            (&l.announcements, Action::ToggleAnnouncements),
+            (&l.help, Action::Help),
+            (&l.quit, Action::Quit),
+        ]
+        .into_iter()
+        .find(|(list, _)| list.iter().any(|w| fold(w) == word))
+        .map(|(_, action)| action)
+    })
+}
+
 /// A typed line: the same letters as the keys, or a word.
 fn line_action(line: &str) -> Action {
     let word = line.trim().to_lowercase();
+    // The words of every language's [clock.lines]; quit is one rule with q: it asks first
+    // while the clock has run.
+    if let Some(action) = line_word(&word) {
+        return action;
+    }
     match word.as_str() {
-        "" | "start" | "los" | "drücken" | "druecken" | "press" => Action::Space,
-        "links" | "left" | "<" => Action::Lever(Side::Left),
-        "rechts" | "right" | ">" => Action::Lever(Side::Right),
-        "zeit" | "time" => Action::Time,
-        "züge" | "zuege" | "zugzahl" | "count" | "moves" => Action::Count,
-        "pause" | "weiter" | "resume" => Action::Pause,
-        "wiederholen" | "repeat" => Action::Repeat,
-        "still" | "stop" | "silence" => Action::Silence,
-        "stumm" | "mute" => Action::Mute,
-        "schneller" | "faster" => Action::Faster,
-        "langsamer" | "slower" => Action::Slower,
-        "ansagen" | "announcements" => Action::ToggleAnnouncements,
-        "hilfe" | "help" => Action::Help,
-        // One rule with q: asks first while the clock has run.
-        "ende" | "beenden" | "quit" | "exit" => Action::Quit,
-        "ja" | "yes" => Action::Yes,
-        "nein" | "no" => Action::No,
+        "" => Action::Space,
+        "<" => Action::Lever(Side::Left),
+        ">" => Action::Lever(Side::Right),
+        // A yes or no in any language's table ("ja", "oui", "nee"); single letters are keys.
+        w if w.chars().count() > 1 && yes_or_no(w) == Some(true) => Action::Yes,
+        w if w.chars().count() > 1 && yes_or_no(w) == Some(false) => Action::No,
         _ => {
             let mut chars = word.chars();
             match (chars.next(), chars.next()) {
@@ -580,4 +603,55 @@ pub fn run(options: ClockOptions, lang: &'static Language) -> ExitCode {
     ui.run(&mut app, screen, lang);
     app.front.voice.speaker.wait_idle(Duration::from_secs(3));
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every word of every language's [clock.lines] is its action, the old spellings too.
+    #[test]
+    fn the_clocks_line_words_of_every_language() {
+        let mut checked = 0;
+        for lang in languages() {
+            let l = &lang.clock.lines;
+            for (list, action) in [
+                (&l.press, Action::Space),
+                (&l.left, Action::Lever(Side::Left)),
+                (&l.right, Action::Lever(Side::Right)),
+                (&l.time, Action::Time),
+                (&l.count, Action::Count),
+                (&l.pause, Action::Pause),
+                (&l.repeat, Action::Repeat),
+                (&l.silence, Action::Silence),
+                (&l.mute, Action::Mute),
+                (&l.faster, Action::Faster),
+                (&l.slower, Action::Slower),
+                (&l.announcements, Action::ToggleAnnouncements),
+                (&l.help, Action::Help),
+                (&l.quit, Action::Quit),
+            ] {
+                assert!(!list.is_empty(), "{}", lang.code);
+                for w in list {
+                    assert_eq!(line_action(w), action, "{}: {w}", lang.code);
+                    assert_eq!(line_action(&w.to_uppercase()), action, "{}: {w}", lang.code);
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 70, "{checked}");
+        for (typed, action) in [
+            ("druecken", Action::Space),
+            ("Zuege", Action::Count),
+            ("", Action::Space),
+            ("<", Action::Lever(Side::Left)),
+            ("oui", Action::Yes),
+            ("nee", Action::No),
+            ("j", Action::Yes),
+            ("q", Action::Quit),
+            ("gibtsnicht", Action::Unknown),
+        ] {
+            assert_eq!(line_action(typed), action, "{typed}");
+        }
+    }
 }

@@ -130,14 +130,14 @@ pub fn list(lang: &Language) -> ExitCode {
     let dir = match games_dir() {
         Ok(d) => d,
         Err(e) => {
-            errln!("hector games: {e:#}");
+            errln!("hector games: {}", crate::io::error_chain(&e));
             return ExitCode::from(2);
         }
     };
     let games = match list_in(&dir) {
         Ok(g) => g,
         Err(e) => {
-            errln!("hector games: {e:#}");
+            errln!("hector games: {}", crate::io::error_chain(&e));
             return ExitCode::from(2);
         }
     };

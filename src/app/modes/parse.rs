@@ -6,7 +6,7 @@ use shakmaty::uci::UciMove;
 
 use crate::app::services::output::Out;
 use crate::core::notation::language::Language;
-use crate::core::notation::parse::{message, parse_move};
+use crate::core::notation::parse::{message, parse_move_in};
 use crate::core::notation::speak::{Form, announce};
 use crate::core::variant::{Variant, position_from_fen};
 
@@ -27,7 +27,7 @@ pub fn run(text: &str, fen: Option<&str>, chess960: bool, lang: &Language) -> Ex
         None => shakmaty::Chess::default(),
     };
     let mut out = Out::new();
-    let code = match parse_move(text, &pos) {
+    let code = match parse_move_in(text, &pos, lang) {
         Ok(m) => {
             let uci = UciMove::from_move(m, variant.castling_mode());
             out.line(&format!("{uci}\t{}", announce(&pos, m, lang, Form::Short)));

@@ -35,7 +35,7 @@ pub fn run(
     let input = match open_input(path) {
         Ok(input) => input,
         Err(e) => {
-            errln!("hector transcript: {e:#}");
+            errln!("hector transcript: {}", crate::io::error_chain(&e));
             return ExitCode::from(2);
         }
     };

@@ -56,7 +56,7 @@ pub fn resolve_for(mode: &str, game: &str, lang: &Language) -> Result<PathBuf, E
     let paths = games_dir()
         .and_then(|dir| journal_paths(&dir))
         .map_err(|e| {
-            errln!("{mode}: {e:#}");
+            errln!("{mode}: {}", crate::io::error_chain(&e));
             ExitCode::from(2)
         })?;
     match number.checked_sub(1).and_then(|i| paths.get(i)) {
@@ -101,8 +101,8 @@ pub fn load_for(mode: &str, path: &Path, lang: &Language) -> Result<Salvaged, Ex
     let w = &lang.record;
     // Bounded: a file too large to be a journal is refused before it is read.
     let bytes = crate::io::journal::read_journal(path).map_err(|e| {
-        let words = match e.downcast_ref::<crate::io::journal::TooLarge>() {
-            Some(big) => fill(
+        let words = match &e {
+            crate::io::journal::FileError::TooLarge(big) => fill(
                 &w.journal_too_large,
                 &[
                     ("file", &shown),
@@ -113,11 +113,11 @@ pub fn load_for(mode: &str, path: &Path, lang: &Language) -> Result<Salvaged, Ex
                     ),
                 ],
             ),
-            None => fill(
+            other => fill(
                 &w.cannot_read,
                 &[
                     ("file", &shown),
-                    ("reason", &printable(&format!("{:#}", e.root_cause()))),
+                    ("reason", &printable(&crate::io::root_cause(other))),
                 ],
             ),
         };

@@ -131,7 +131,7 @@ impl Recorder {
             Ok(dir) => Recorder::create_in(&dir, header, entries, None),
             Err(e) => {
                 let mut r = Recorder::unwritten(header, None, None);
-                r.fail(Trouble::Other(format!("{e:#}")));
+                r.fail(Trouble::Other(crate::io::error_chain(&e)));
                 for e in entries {
                     r.entries.push(e);
                 }
@@ -235,7 +235,7 @@ impl Recorder {
                 }
                 Err(e) => {
                     self.sink = Sink::Lost(path);
-                    self.fail(Trouble::Other(format!("{e:#}")));
+                    self.fail(Trouble::Other(crate::io::error_chain(&e)));
                 }
             }
         }

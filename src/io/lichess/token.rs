@@ -9,8 +9,6 @@ use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use anyhow::{Context, Result};
-
 /// The environment variable that may hold the token.
 pub const VARIABLE: &str = "LICHESS_TOKEN";
 
@@ -62,6 +60,29 @@ pub enum TokenFileError {
     TooLarge(PathBuf),
     #[error("{}: {reason}", .path.display())]
     Unreadable { path: PathBuf, reason: String },
+}
+
+/// Why the token could not be stored or removed.
+#[derive(Debug, thiserror::Error)]
+pub enum TokenStoreError {
+    #[error("no home directory for the configuration")]
+    NoHome,
+    #[error("cannot {doing} {}", path.display())]
+    Io {
+        doing: &'static str,
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+fn io_error(doing: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> TokenStoreError {
+    let path = path.to_path_buf();
+    move |source| TokenStoreError::Io {
+        doing,
+        path,
+        source,
+    }
 }
 
 /// The token: the environment's, else the file's; `None` when there is none.
@@ -119,10 +140,10 @@ pub fn read_file(path: &Path) -> Result<Option<String>, TokenFileError> {
 }
 
 /// Writes the token, readable by the owner only; replaces an older one atomically.
-pub fn store(token: &str) -> Result<PathBuf> {
-    let path = path().context("no home directory for the configuration")?;
-    let dir = path.parent().context("the token's directory")?;
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+pub fn store(token: &str) -> Result<PathBuf, TokenStoreError> {
+    let path = path().ok_or(TokenStoreError::NoHome)?;
+    let dir = path.parent().ok_or(TokenStoreError::NoHome)?;
+    std::fs::create_dir_all(dir).map_err(io_error("create", dir))?;
     let tmp = dir.join(".lichess-token.new");
     let _ = std::fs::remove_file(&tmp);
     let mut f = std::fs::OpenOptions::new()
@@ -130,24 +151,24 @@ pub fn store(token: &str) -> Result<PathBuf> {
         .create_new(true)
         .mode(0o600)
         .open(&tmp)
-        .with_context(|| format!("cannot write {}", tmp.display()))?;
+        .map_err(io_error("write", &tmp))?;
     f.write_all(token.trim().as_bytes())
         .and_then(|()| f.write_all(b"\n"))
         .and_then(|()| f.sync_all())
-        .with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, &path).with_context(|| format!("cannot write {}", path.display()))?;
+        .map_err(io_error("write", &tmp))?;
+    std::fs::rename(&tmp, &path).map_err(io_error("write", &path))?;
     Ok(path)
 }
 
 /// Deletes the stored token; false when there was none.
-pub fn remove() -> Result<bool> {
+pub fn remove() -> Result<bool, TokenStoreError> {
     let Some(path) = path() else {
         return Ok(false);
     };
     match std::fs::remove_file(&path) {
         Ok(()) => Ok(true),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
-        Err(e) => Err(e).with_context(|| format!("cannot delete {}", path.display())),
+        Err(e) => Err(io_error("delete", &path)(e)),
     }
 }
 

@@ -3,7 +3,6 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
 use nix::unistd::{AccessFlags, access};
 use serialport::SerialPortType;
 
@@ -72,14 +71,19 @@ impl PortInfo {
     }
 }
 
+/// The system could not list the serial ports.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot list the serial ports")]
+pub struct ListError(#[source] serialport::Error);
+
 /// Every serial port, sorted by path.
-pub fn list_ports() -> Result<Vec<PortInfo>> {
+pub fn list_ports() -> Result<Vec<PortInfo>, ListError> {
     // serialport's sysfs scan panics when /sys/class/tty is missing (a container without
     // sysfs); there are no ports to list then.
     if !Path::new("/sys/class/tty").is_dir() {
         return Ok(Vec::new());
     }
-    let ports = serialport::available_ports().context("cannot list the serial ports")?;
+    let ports = serialport::available_ports().map_err(ListError)?;
     let mut out: Vec<PortInfo> = ports
         .into_iter()
         .map(|p| {

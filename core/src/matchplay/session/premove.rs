@@ -13,7 +13,7 @@ use shakmaty::{Chess, Position};
 use super::{Effect, Match, Pending, Side, answer};
 use crate::legality::Illegal;
 use crate::notation::language::{Language, fill};
-use crate::notation::parse::{ParseError, message, parse_move};
+use crate::notation::parse::{ParseError, message, parse_move_in};
 use crate::notation::speak::{Form, announce};
 
 /// A premove kept: what was typed, its words, and the position it waits in (the opponent to
@@ -42,7 +42,7 @@ pub fn reading(pos: &Chess, text: &str, lang: &Language, form: Form) -> Result<S
     for reply in pos.legal_moves() {
         let mut after = pos.clone();
         after.play_unchecked(reply);
-        match parse_move(text, &after) {
+        match parse_move_in(text, &after, lang) {
             Ok(m) => return Ok(announce(&after, m, lang, form)),
             Err(e) => {
                 first_error.get_or_insert((e, after));
@@ -52,7 +52,9 @@ pub fn reading(pos: &Chess, text: &str, lang: &Language, form: Form) -> Result<S
     let turned = crate::matchplay::dangers::turned(pos);
     let (error, shown) = match (&turned, first_error) {
         (Some(t), _) => (
-            parse_move(text, t).err().unwrap_or(ParseError::Empty),
+            parse_move_in(text, t, lang)
+                .err()
+                .unwrap_or(ParseError::Empty),
             t.clone(),
         ),
         (None, Some((e, after))) => (e, after),
@@ -153,7 +155,7 @@ impl Match {
             return;
         }
         let w = &self.lang.premove;
-        match parse_move(&p.text, self.game.position()) {
+        match parse_move_in(&p.text, self.game.position(), self.lang) {
             Ok(m) => {
                 out.push(Effect::Label(w.label.clone()));
                 self.play(m, false, now, out);

@@ -253,9 +253,7 @@ mod tests {
         m
     }
 
-    fn t(ms: u64) -> Timestamp {
-        Timestamp::from_millis(ms)
-    }
+    use crate::testkit::t;
 
     fn said(effects: &[Effect]) -> Vec<String> {
         effects

@@ -29,9 +29,7 @@ pub(super) fn setup(white: Side, black: Side) -> Setup {
     }
 }
 
-fn t(ms: u64) -> Timestamp {
-    Timestamp::from_millis(ms)
-}
+use crate::testkit::t;
 
 fn start(s: Setup) -> (Match, Vec<Effect>) {
     Match::new(s, Game::default(), language("de").expect("de"), t(0))

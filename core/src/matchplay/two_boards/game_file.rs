@@ -5,7 +5,7 @@
 //! black = "Bernd Weber"
 //! blind = "black"                       # the blind player's colour
 //! time_control = "40/5400+30:1800+30"   # no clock when left out
-//! language = "de"                       # the game's words (de, en)
+//! language = "de"                       # the game's words (a table of assets/lang)
 //! event = "Stadtmeisterschaft"
 //! round = "3"
 //!
@@ -120,17 +120,31 @@ fn protocol(
     Ok((entry.port.trim().to_string(), p))
 }
 
+/// A colour named in any language's table ("white", "weiß", "blancs", "zwart").
+fn color_word(text: &str) -> Option<Color> {
+    use crate::notation::language::languages;
+    use crate::notation::vocabulary::fold;
+    let word = fold(text.trim());
+    let names = |lang: &crate::notation::language::Language, color: Color| {
+        let (said, typed) = match color {
+            Color::White => (&lang.colors.white, &lang.commands.white),
+            Color::Black => (&lang.colors.black, &lang.commands.black),
+        };
+        std::iter::once(said).chain(typed).any(|w| fold(w) == word)
+    };
+    [Color::White, Color::Black]
+        .into_iter()
+        .find(|&color| languages().any(|lang| names(lang, color)))
+}
+
 impl GameFile {
     pub fn parse(text: &str) -> Result<GameFile, GameFileError> {
         let raw: Raw = toml::from_str(text).map_err(|e| {
             // toml's message names the line and what it expected.
             GameFileError::Toml(e.to_string().trim().replace('\n', " "))
         })?;
-        let blind = match raw.blind.trim().to_lowercase().as_str() {
-            "white" | "weiß" | "weiss" => Color::White,
-            "black" | "schwarz" => Color::Black,
-            _ => return Err(GameFileError::Blind(raw.blind)),
-        };
+        let blind =
+            color_word(&raw.blind).ok_or_else(|| GameFileError::Blind(raw.blind.clone()))?;
         let control = match raw.time_control {
             None => None,
             Some(t) if t.trim().is_empty() || t.trim() == "-" => None,

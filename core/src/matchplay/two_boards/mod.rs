@@ -41,7 +41,7 @@ use crate::laws::Rules;
 use crate::notation::board_words;
 use crate::notation::clock_words::{clock_face, control_words};
 use crate::notation::language::{Language, fill};
-use crate::notation::parse::{message, parse_move};
+use crate::notation::parse::{message, parse_move_in};
 use crate::notation::speak::{Form, announce};
 use crate::record::export::{agreed_words, ply_number};
 use crate::time::Timestamp;
@@ -1102,7 +1102,7 @@ impl TwoBoards {
 
     /// Appendix E1: the player to move seals a move; it is not played.
     fn seal(&mut self, text: &str, resumption: String, now: Timestamp, out: &mut Vec<Effect>) {
-        let m = match parse_move(text, self.game().position()) {
+        let m = match parse_move_in(text, self.game().position(), self.lang) {
             Ok(m) => m,
             Err(e) => {
                 out.push(answer(message(&e, self.game().position(), self.lang)));

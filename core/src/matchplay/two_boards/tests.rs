@@ -11,9 +11,7 @@ use crate::notation::language::language;
 use crate::outcome::{GameResult, Outcome, Termination};
 use crate::record::entry::Reconciled;
 
-fn t(ms: u64) -> Timestamp {
-    Timestamp::from_millis(ms)
-}
+use crate::testkit::t;
 
 fn setup(duty: Duty, tc: Option<&str>) -> TwoBoardSetup {
     TwoBoardSetup {

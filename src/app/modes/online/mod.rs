@@ -219,7 +219,7 @@ fn login(server: &str, lang: &Language) -> ExitCode {
                     ExitCode::SUCCESS,
                 )
             }
-            Err(e) => fail(&format!("{e:#}")),
+            Err(e) => fail(&crate::io::error_chain(&e)),
         },
         Err(ApiError::Unauthorized) => fail(&o.token_refused),
         Err(e) => fail(&connect_failed(&e, lang)),
@@ -238,7 +238,7 @@ fn logout(lang: &Language) -> ExitCode {
     let said = match token::remove() {
         Ok(true) => &lang.online.logout_done,
         Ok(false) => &lang.online.logout_none,
-        Err(e) => return fail(&format!("{e:#}")),
+        Err(e) => return fail(&crate::io::error_chain(&e)),
     };
     let mut out = Report::new();
     out.line(said);

@@ -132,8 +132,8 @@ pub fn offer(lang: &Language, speech: &SpeechSettings) -> Option<PathBuf> {
     ask_yes_no(&question).then_some(game.path)
 }
 
-/// Prints `question` and reads the answer from the terminal: yes (ja, fortsetzen, continue)
-/// or no (nein, neu, new). Enter alone, or any other answer, asks again; the end of the
+/// Prints `question` and reads the answer from the terminal: yes or no in any language (see
+/// `continue_or_new`). Enter alone, or any other answer, asks again; the end of the
 /// input means no.
 fn ask_yes_no(question: &str) -> bool {
     loop {
@@ -146,12 +146,30 @@ fn ask_yes_no(question: &str) -> bool {
             Ok(0) | Err(_) => return false,
             Ok(_) => {}
         }
-        match answer.trim().to_lowercase().as_str() {
-            "j" | "ja" | "y" | "yes" | "fortsetzen" | "continue" => return true,
-            "n" | "nein" | "no" | "neu" | "new" => return false,
-            _ => {}
+        if let Some(yes) = continue_or_new(&answer) {
+            return yes;
         }
     }
+}
+
+/// An answer to "continue it?" in any language's table: yes or the words that continue a
+/// game (fortsetzen, continue) are yes; no or the word for a new game (neu, new) are no.
+fn continue_or_new(answer: &str) -> Option<bool> {
+    use crate::core::notation::vocabulary::{fold, yes_or_no};
+    let word = fold(answer.trim());
+    let any = |lists: &dyn Fn(&Language) -> &Vec<String>| {
+        crate::core::notation::language::languages()
+            .any(|l| lists(l).iter().any(|w| fold(w) == word))
+    };
+    yes_or_no(answer).or_else(|| {
+        if any(&|l| &l.arbiter.commands.resume) {
+            Some(true)
+        } else if any(&|l| &l.commands.new) {
+            Some(false)
+        } else {
+            None
+        }
+    })
 }
 
 /// What becomes of a journal the player wants to continue.
