@@ -4,6 +4,7 @@
 
 pub mod analysis;
 pub mod board;
+pub mod braille;
 pub mod check;
 pub mod clock;
 pub mod dead;

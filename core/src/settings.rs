@@ -17,6 +17,10 @@
 //! colour_words = true   # colour words where the sentence tells the colour anyway
 //! check_words = true    # "Schach" after a checking move (mate is always said)
 //! say_captured = false  # every capture names the piece taken
+//!
+//! [braille]
+//! display = "auto"   # auto (when a BrlAPI server answers), on (say when none does), off
+//! hold = 0           # seconds an answer stays on the display; 0: until the next key
 //! ```
 
 use serde::Deserialize;
@@ -97,6 +101,31 @@ pub struct VoiceSettings {
     pub input: Vec<std::path::PathBuf>,
 }
 
+/// Whether hector writes to a braille display through BrlAPI.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BrailleChoice {
+    /// When a BrlAPI server answers; silent when none does.
+    #[default]
+    Auto,
+    /// Always tried; a missing display is said once.
+    On,
+    /// Never.
+    Off,
+}
+
+/// The braille display's settings (`[braille]`; `--braille` overrides `display`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct BrailleSettings {
+    pub display: BrailleChoice,
+    /// Seconds a flashed answer stays; 0: until the next key.
+    pub hold: u32,
+}
+
+/// The longest `[braille] hold`, in seconds.
+pub const MAX_BRAILLE_HOLD: u32 = 3600;
+
 /// Everything the configuration file can set.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -106,6 +135,7 @@ pub struct Settings {
     pub voice: VoiceSettings,
     /// How much board readings and move announcements say.
     pub words: crate::notation::wording::Wording,
+    pub braille: BrailleSettings,
 }
 
 /// Why a configuration file was not used.
@@ -119,6 +149,8 @@ pub enum SettingsError {
     Volume(i32),
     #[error("speech.language {0:?} is not one of: {1}")]
     Language(String, String),
+    #[error("braille.hold is {0}; it must be between 0 and {MAX_BRAILLE_HOLD} seconds")]
+    BrailleHold(u32),
 }
 
 /// Reads and checks a configuration text.
@@ -131,6 +163,9 @@ pub fn parse_settings(text: &str) -> Result<Settings, SettingsError> {
     }
     if !(0..=100).contains(&s.volume) {
         return Err(SettingsError::Volume(s.volume));
+    }
+    if settings.braille.hold > MAX_BRAILLE_HOLD {
+        return Err(SettingsError::BrailleHold(settings.braille.hold));
     }
     if crate::notation::language::language(&s.language).is_err() {
         return Err(SettingsError::Language(
@@ -148,6 +183,19 @@ mod tests {
     #[test]
     fn empty_file_gives_defaults() {
         assert_eq!(parse_settings(""), Ok(Settings::default()));
+    }
+
+    #[test]
+    fn the_braille_section() {
+        let s = parse_settings("[braille]\ndisplay = \"off\"\nhold = 5\n").expect("valid");
+        assert_eq!(s.braille.display, BrailleChoice::Off);
+        assert_eq!(s.braille.hold, 5);
+        assert_eq!(Settings::default().braille.display, BrailleChoice::Auto);
+        assert_eq!(
+            parse_settings("[braille]\nhold = 3601"),
+            Err(SettingsError::BrailleHold(3601))
+        );
+        assert!(parse_settings("[braille]\ndisplay = \"maybe\"").is_err());
     }
 
     #[test]

@@ -60,6 +60,8 @@ pub enum Command {
     /// Continue an unfinished game exactly where it stopped (the latest when none is named).
     #[command(long_about = RESUME_HELP)]
     Resume {
+        #[command(flatten)]
+        braille: BrailleArg,
         /// The game: its number in hector games, or a journal file.
         game: Option<String>,
         /// Plain lines instead of the full screen.
@@ -84,6 +86,8 @@ pub enum Command {
     /// arbiter's controls, the games' logs.
     #[command(long_about = ARBITER_HELP)]
     Arbiter {
+        #[command(flatten)]
+        braille: BrailleArg,
         /// The games, one TOML file each (players, colours, the two boards, time control).
         #[arg(required = true, value_name = "GAME.toml")]
         games: Vec<PathBuf>,
@@ -122,9 +126,12 @@ pub enum Command {
         /// Short form (like SAN) or long form (from-square and to-square).
         #[arg(long, value_enum, default_value = "short")]
         form: FormArg,
-        /// text: numbered lines to read; tsv: one line per ply (game, ply, san, uci, spoken).
+        /// text: numbered lines to read; tsv: one line per ply (game, ply, san, uci, spoken);
+        /// brf: braille paper for an embosser, each game on pages of its own.
         #[arg(long, value_enum, default_value = "text")]
         format: FormatArg,
+        #[command(flatten)]
+        paper: PaperArgs,
         #[command(flatten)]
         run: PgnRunArgs,
     },
@@ -214,8 +221,15 @@ pub enum Command {
         #[arg(long, conflicts_with = "text")]
         pgn: bool,
         /// The scoresheet as text, for printing or a braille display.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "format")]
         text: bool,
+        /// pgn, text, or brf: the scoresheet on braille paper for an embosser (Braille
+        /// ASCII; the headers in literary braille through liblouis, the moves in the UKAAF
+        /// braille chess code; docs/BRAILLE.md).
+        #[arg(long, value_enum, value_name = "FORMAT", conflicts_with = "pgn")]
+        format: Option<ExportFormatArg>,
+        #[command(flatten)]
+        paper: PaperArgs,
         // The language of the scoresheet, the PGN comments and the messages.
         #[command(flatten)]
         lang: LangArg,
@@ -348,6 +362,8 @@ pub enum BoardCommand {
 /// The options of `hector play`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct PlayArgs {
+    #[command(flatten)]
+    pub braille: BrailleArg,
     /// The colour you play.
     #[arg(long, value_enum, default_value = "white")]
     pub color: ColorArg,
@@ -475,6 +491,8 @@ impl WordingArgs {
 /// The options of `hector assist`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct AssistArgs {
+    #[command(flatten)]
+    pub braille: BrailleArg,
     /// The colour of the blind player.
     #[arg(long, value_enum, default_value = "white")]
     pub blind: ColorArg,
@@ -630,6 +648,8 @@ impl PgnRunArgs {
 /// The options of `hector clock`.
 #[derive(Debug, clap::Args)]
 pub struct ClockArgs {
+    #[command(flatten)]
+    pub braille: BrailleArg,
     /// Time control as players type it: 3+2 is 3 minutes plus 2 seconds per move; PGN's
     /// seconds where they cannot be minutes (40/5400+30:1800+30, 300d5, a base over 180);
     /// or a preset: classical, olympiad, rapid, blitz.
@@ -695,6 +715,89 @@ pub struct LangArg {
     pub lang: Option<String>,
 }
 
+/// `--braille`: one definition for every interactive mode. Global, so that online takes it
+/// after its subcommand too.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct BrailleArg {
+    /// The braille display through BrlAPI (BRLTTY): auto (when a server answers), on (say
+    /// when none does), off; without it, the configuration file's [braille] display.
+    #[arg(long, global = true, value_enum, value_name = "WHEN")]
+    pub braille: Option<BrailleChoiceArg>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BrailleChoiceArg {
+    /// When a BrlAPI server answers; nothing is said when none does.
+    Auto,
+    /// Always; a missing display is said once.
+    On,
+    /// Never.
+    Off,
+}
+
+impl From<BrailleChoiceArg> for crate::core::settings::BrailleChoice {
+    fn from(c: BrailleChoiceArg) -> Self {
+        match c {
+            BrailleChoiceArg::Auto => Self::Auto,
+            BrailleChoiceArg::On => Self::On,
+            BrailleChoiceArg::Off => Self::Off,
+        }
+    }
+}
+
+impl Command {
+    /// The interactive modes' `--braille`.
+    pub fn braille(&self) -> Option<BrailleChoiceArg> {
+        match self {
+            Command::Play(a) => a.braille.braille,
+            Command::Online(a) => a.braille.braille,
+            Command::Assist(a) => a.braille.braille,
+            Command::Clock(a) => a.braille.braille,
+            Command::Resume { braille, .. } | Command::Arbiter { braille, .. } => braille.braille,
+            _ => None,
+        }
+    }
+}
+
+/// `hector export --format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExportFormatArg {
+    Pgn,
+    Text,
+    /// Braille ASCII pages for an embosser.
+    Brf,
+}
+
+/// The braille page of `--format brf`.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct PaperArgs {
+    /// Cells per braille line (20 to 100).
+    #[arg(long, value_name = "N", default_value_t = 40,
+          value_parser = clap::value_parser!(u16).range(20..=100))]
+    pub cells: u16,
+    /// Lines per braille page, the page number's included (5 to 100).
+    #[arg(long, value_name = "N", default_value_t = 25,
+          value_parser = clap::value_parser!(u16).range(5..=100))]
+    pub lines: u16,
+    /// The literary braille of headers and result, 0 to 2: in German Basisschrift,
+    /// Vollschrift, Kurzschrift (the default); in English (UEB) 0 and 1 uncontracted, 2
+    /// contracted (the default); docs/BRAILLE.md.
+    #[arg(long, value_name = "GRADE", value_parser = clap::value_parser!(u8).range(0..=2))]
+    pub grade: Option<u8>,
+}
+
+impl From<PaperArgs> for crate::app::services::paper::Paper {
+    fn from(p: PaperArgs) -> Self {
+        let size =
+            crate::core::braille::paper::PageSize::new(usize::from(p.cells), usize::from(p.lines))
+                .unwrap_or_default();
+        Self {
+            size,
+            grade: p.grade,
+        }
+    }
+}
+
 /// `--lang`'s help: the codes of every embedded language table.
 fn lang_help() -> String {
     format!(
@@ -745,13 +848,18 @@ pub enum FormatArg {
     Text,
     /// One line per ply: game, ply, SAN, UCI, spoken phrase, separated by tabs.
     Tsv,
+    /// Braille ASCII pages for an embosser (docs/BRAILLE.md).
+    Brf,
 }
 
-impl From<FormatArg> for crate::app::modes::transcript::Format {
-    fn from(f: FormatArg) -> Self {
-        match f {
-            FormatArg::Text => Self::Text,
-            FormatArg::Tsv => Self::Tsv,
+impl FormatArg {
+    /// The mode's format, with the braille page of `--cells`, `--lines` and `--grade`.
+    pub fn with_paper(self, paper: PaperArgs) -> crate::app::modes::transcript::Format {
+        use crate::app::modes::transcript::Format;
+        match self {
+            FormatArg::Text => Format::Text,
+            FormatArg::Tsv => Format::Tsv,
+            FormatArg::Brf => Format::Brf(paper.into()),
         }
     }
 }
@@ -812,6 +920,8 @@ pub struct AnalyseArgs {
 /// `hector online`'s command line.
 #[derive(Debug, clap::Args)]
 pub struct OnlineArgs {
+    #[command(flatten)]
+    pub braille: BrailleArg,
     #[command(subcommand)]
     pub command: OnlineCommand,
     /// The server (lichess, or a server with the same API).

@@ -366,6 +366,13 @@ take-backs and the arbiter's notes as comments in the language of --lang; lines 
 time control and opponent; one line per move number with the piece letters of --lang \
 (Appendix C3: K D T L S in German, K Q R B N in English; castling 0-0 and 0-0-0); (=) after \
 a move with a draw offer; the result in words with its article.\n\n\
+--format brf: the scoresheet on braille paper for an embosser (docs/BRAILLE.md): Braille \
+ASCII, 40 cells by 25 lines unless --cells and --lines say otherwise, CR LF after each line \
+and a form feed after each page, the braille page number at the right of each page's last \
+line; the headers and the result in literary braille through liblouis (lou_translate, \
+Debian's liblouis-bin and liblouis-data) in the language of --lang and the grade of --grade; \
+the moves in the UKAAF braille chess code, one move pair per line with its number (1 E4 E5). \
+Without liblouis nothing is written and the missing package is named.\n\n\
 The output goes to standard output; --output FILE writes a file and says so. A new file or \
 a regular file is written whole or not at all (a temporary file beside it, renamed over it); \
 an existing file keeps its permissions and owner (a file with other hard links, or one \

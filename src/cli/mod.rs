@@ -48,6 +48,12 @@ fn run() -> Result<ExitCode, Fatal> {
             return Err(command_line(&e, &argv));
         }
     };
+    // The braille display is the shared runtime's: chosen once, for whichever mode runs.
+    let mut braille = crate::io::config::load_settings().0.braille;
+    if let Some(choice) = cli.command.braille() {
+        braille.display = choice.into();
+    }
+    crate::app::services::ui::braille::choose(braille);
     // One resolve function per mode (modes.rs): it turns the options into the mode's
     // set-up, refuses what cannot be used, and runs the mode.
     Ok(match cli.command {
@@ -60,6 +66,7 @@ fn run() -> Result<ExitCode, Fatal> {
             envelope,
             no_takeback,
             voice,
+            ..
         } => resume(
             game,
             screen_reader,
@@ -75,6 +82,7 @@ fn run() -> Result<ExitCode, Fatal> {
             new,
             lang,
             speech,
+            ..
         } => arbiter(games, screen_reader, new, lang, speech)?,
         Command::Say { text, speech, wav } => say(&text, &speech, wav.as_deref())?,
         Command::Voices { lang } => crate::app::modes::say::voices(lang.as_deref()),
@@ -88,16 +96,19 @@ fn run() -> Result<ExitCode, Fatal> {
             game,
             pgn: _,
             text,
+            format,
+            paper,
             lang,
             output,
-        } => export(&game, text, lang, output.as_deref())?,
+        } => export(&game, text, format, paper, lang, output.as_deref())?,
         Command::Transcript {
             file,
             lang,
             form,
             format,
+            paper,
             run,
-        } => transcript(&file, lang, form, format, &run)?,
+        } => transcript(&file, lang, form, format.with_paper(paper), &run)?,
         Command::Parse {
             text,
             fen,

@@ -206,6 +206,14 @@ pub(super) fn settings_or_defaults(lang_hint: Option<&str>) -> crate::core::sett
                 &m.config_volume,
                 &[("path", &path), ("value", &v.to_string())],
             ),
+            ConfigProblem::Invalid(SettingsError::BrailleHold(v)) => fill(
+                &m.config_braille_hold,
+                &[
+                    ("path", &path),
+                    ("value", &v.to_string()),
+                    ("max", &crate::core::settings::MAX_BRAILLE_HOLD.to_string()),
+                ],
+            ),
             ConfigProblem::Invalid(SettingsError::Language(code, known)) => fill(
                 &m.config_language,
                 &[
@@ -847,14 +855,19 @@ fn analyse_walk(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
 pub(super) fn export(
     game: &str,
     text: bool,
+    format: Option<super::args::ExportFormatArg>,
+    paper: super::args::PaperArgs,
     lang: LangArg,
     output: Option<&std::path::Path>,
 ) -> Result<ExitCode, Fatal> {
+    use super::args::ExportFormatArg;
+    use crate::app::modes::games::ExportFormat;
     let lang = chosen_language(lang)?;
-    let format = if text {
-        crate::app::modes::games::ExportFormat::Text
-    } else {
-        crate::app::modes::games::ExportFormat::Pgn
+    let format = match format {
+        Some(ExportFormatArg::Brf) => ExportFormat::Brf(paper.into()),
+        Some(ExportFormatArg::Text) => ExportFormat::Text,
+        _ if text => ExportFormat::Text,
+        _ => ExportFormat::Pgn,
     };
     Ok(crate::app::modes::games::export(game, format, lang, output))
 }
@@ -863,7 +876,7 @@ pub(super) fn transcript(
     file: &std::path::Path,
     lang: LangArg,
     form: FormArg,
-    format: FormatArg,
+    format: crate::app::modes::transcript::Format,
     run: &PgnRunArgs,
 ) -> Result<ExitCode, Fatal> {
     let lang = chosen_language(lang)?;
@@ -871,7 +884,7 @@ pub(super) fn transcript(
         file,
         lang,
         form.into(),
-        format.into(),
+        format,
         run.jobs(),
         run.quiet,
     ))

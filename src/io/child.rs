@@ -127,13 +127,44 @@ fn drain(pipe: Option<impl Read + Send + 'static>) -> Receiver<Vec<u8>> {
 /// Runs `command` with no input and its standard error discarded; kills its process group
 /// when it has not ended within `limit`.
 pub fn run_bounded(command: &mut Command, limit: Duration) -> Result<Finished, ChildError> {
+    run_bounded_with(command, None, limit)
+}
+
+/// [`run_bounded`], with `input` on the program's standard input (written on a thread of its
+/// own, so that a program that does not read cannot block hector).
+pub fn run_bounded_input(
+    command: &mut Command,
+    input: Vec<u8>,
+    limit: Duration,
+) -> Result<Finished, ChildError> {
+    run_bounded_with(command, Some(input), limit)
+}
+
+fn run_bounded_with(
+    command: &mut Command,
+    input: Option<Vec<u8>>,
+    limit: Duration,
+) -> Result<Finished, ChildError> {
+    let stdin = if input.is_some() {
+        Stdio::piped()
+    } else {
+        Stdio::null()
+    };
     let mut child = bound_to_hector(command)
-        .stdin(Stdio::null())
+        .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .map_err(ChildError::Start)?;
     register(&child);
+    if let (Some(input), Some(mut pipe)) = (input, child.stdin.take()) {
+        let _ = thread::Builder::new()
+            .name("hector-child-in".into())
+            .spawn(move || {
+                use std::io::Write;
+                let _ = pipe.write_all(&input);
+            });
+    }
     let stdout = drain(child.stdout.take());
     let deadline = Instant::now() + limit;
     let status = loop {

@@ -2,6 +2,7 @@
 //! serial ports and engines.
 
 pub mod board_link;
+pub mod braille;
 pub mod child;
 pub mod config;
 pub mod engine;

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests: run the real binary with a time limit.
 #![allow(dead_code)]
 
+pub mod brltty;
 pub mod pty;
 pub mod sim;
 
@@ -37,6 +38,18 @@ pub fn no_speech_dispatcher(runtime: &TempDir) -> String {
     format!("unix_socket:{}/no-speechd.sock", runtime.path().display())
 }
 
+/// A BrlAPI server that is not there: no test writes to a braille display it did not start.
+pub fn no_braille_display(runtime: &TempDir) -> String {
+    format!(
+        ":hector-test-none-{}",
+        runtime
+            .path()
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    )
+}
+
 /// Runs hector with `args`, feeding `stdin`, and kills it after `limit`.
 pub fn run_with(args: &[&str], stdin: &[u8], envs: &[(&str, &str)], limit: Duration) -> Run {
     let runtime = temp_dir("runtime");
@@ -44,6 +57,7 @@ pub fn run_with(args: &[&str], stdin: &[u8], envs: &[(&str, &str)], limit: Durat
         .args(args)
         .env("XDG_RUNTIME_DIR", runtime.path())
         .env("SPEECHD_ADDRESS", no_speech_dispatcher(&runtime))
+        .env("BRLAPI_HOST", no_braille_display(&runtime))
         .envs(envs.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -282,6 +296,7 @@ pub fn run_into(
         .args(args)
         .env("XDG_RUNTIME_DIR", runtime.path())
         .env("SPEECHD_ADDRESS", no_speech_dispatcher(&runtime))
+        .env("BRLAPI_HOST", no_braille_display(&runtime))
         .envs(envs.iter().copied())
         .stdin(Stdio::null())
         .stdout(stdout)
@@ -312,6 +327,7 @@ pub fn run_closing_stdout(
         .args(args)
         .env("XDG_RUNTIME_DIR", runtime.path())
         .env("SPEECHD_ADDRESS", no_speech_dispatcher(&runtime))
+        .env("BRLAPI_HOST", no_braille_display(&runtime))
         .envs(envs.iter().copied())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

@@ -81,6 +81,17 @@ impl Pty {
                 "SPEECHD_ADDRESS",
                 format!("unix_socket:{}/no-speechd.sock", runtime.path().display()),
             )
+            // Nor a braille display: a BrlAPI server that is not there.
+            .env(
+                "BRLAPI_HOST",
+                format!(
+                    ":hector-test-none-{}",
+                    runtime
+                        .path()
+                        .file_name()
+                        .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+                ),
+            )
             .envs(envs.iter().copied())
             .env("TERM", "xterm-256color")
             .stdin(Stdio::from(stdin))

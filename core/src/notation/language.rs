@@ -48,6 +48,7 @@ pub struct Language {
     pub board_keys: BoardKeyWords,
     pub reading: ReadingWords,
     pub voice: crate::voice::words::VoiceWords,
+    pub braille: crate::braille::BrailleWords,
 }
 
 /// The capturing moves (`schlagzüge`, Shift+M on the board).
@@ -1047,6 +1048,7 @@ pub struct Messages {
     pub config_too_large: String,
     pub config_rate: String,
     pub config_volume: String,
+    pub config_braille_hold: String,
     pub config_language: String,
     pub config_not_text: String,
     /// Standard output could not be written (`{reason}`: the system's words).

@@ -228,7 +228,7 @@ impl Record {
     }
 
     /// The move number and colour of half-move `i` (from 0).
-    fn number(&self, i: usize) -> (u32, Color) {
+    pub fn number(&self, i: usize) -> (u32, Color) {
         let plies = u32::try_from(i).unwrap_or(u32::MAX - 1).saturating_add(1);
         ply_number(self.start(), plies).unwrap_or((1, Color::White))
     }

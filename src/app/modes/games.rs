@@ -16,6 +16,8 @@ use crate::io::output_file::write_output;
 pub enum ExportFormat {
     Pgn,
     Text,
+    /// The scoresheet on braille paper (BRF).
+    Brf(crate::app::services::paper::Paper),
 }
 
 fn counted(forms: &[String; 2], n: u32) -> String {
@@ -158,6 +160,26 @@ pub fn list(lang: &Language) -> ExitCode {
     )
 }
 
+/// The scoresheet in braille, in pages; a game that does not replay is told as for text.
+fn braille(
+    salvaged: &crate::core::record::salvage::Salvaged,
+    paper: crate::app::services::paper::Paper,
+    lang: &Language,
+) -> Result<String, String> {
+    use crate::app::services::paper::{paged, scoresheet_lines};
+    let record = crate::core::record::Record::build(&salvaged.header, &salvaged.entries)
+        .map_err(|e| e.to_string())?;
+    let end = salvaged.stop.as_ref().map(|stop| {
+        format!(
+            "{}. {}.",
+            lang.record.damaged.stops_here,
+            stop_words(stop, lang)
+        )
+    });
+    let lines = scoresheet_lines(&salvaged.header, &record, end, paper, lang)?;
+    paged(&lines, paper)
+}
+
 /// `hector export`. Exit status 0, also for a journal that replays only in part (its good
 /// part is written, with where and why it stops on standard error and at the end of the
 /// record); 1 when nothing of the journal can be read; 2 when there is no such game or the
@@ -186,6 +208,13 @@ pub fn export(
     let text = match format {
         ExportFormat::Pgn => salvaged_pgn(&salvaged, lang),
         ExportFormat::Text => salvaged_scoresheet(&salvaged, lang),
+        ExportFormat::Brf(paper) => match braille(&salvaged, paper, lang) {
+            Ok(text) => Ok(text),
+            Err(words) => {
+                errln!("hector export: {words}");
+                return ExitCode::from(2);
+            }
+        },
     };
     let text = match text {
         Ok(t) => t,

@@ -18,6 +18,8 @@ pub enum Format {
     Text,
     /// One line per ply: game, ply, SAN, UCI, spoken phrase, separated by tabs.
     Tsv,
+    /// Braille paper (BRF): each game on pages of its own, numbered from 1.
+    Brf(crate::app::services::paper::Paper),
 }
 
 /// Exit status: 0 when every game was spoken to its end, 1 when one was not, 2 when the input
@@ -52,6 +54,8 @@ pub fn run(
             let mut buf = String::new();
             let problem = if raw.is_too_large() {
                 raw.errors.first().map(ToString::to_string)
+            } else if let Format::Brf(paper) = format {
+                render_brf(raw, raw.number, lang, paper, &mut buf).err()
             } else {
                 render_game(raw, raw.number, lang, form, format, &mut buf)
                     .err()
@@ -115,6 +119,8 @@ pub fn render_game(
             buf.push('\n');
         }
         Format::Text => line_open = push_text_ply(buf, &p, line_open),
+        // Written by `render_brf`.
+        Format::Brf(_) => {}
     });
     if line_open {
         buf.push('\n');
@@ -128,6 +134,46 @@ pub fn render_game(
         buf.push('\n');
     }
     result
+}
+
+/// Appends game `number` on braille paper to `buf`: the heading and the result in literary
+/// braille, the moves in the braille chess code, in pages; nothing when it cannot be done.
+pub fn render_brf(
+    raw: &RawGame<'_>,
+    number: usize,
+    lang: &Language,
+    paper: crate::app::services::paper::Paper,
+    buf: &mut String,
+) -> Result<(), String> {
+    use crate::app::services::paper::{game_lines, paged, table};
+    use crate::core::braille::paper::{MovePairs, UKAAF_2015};
+    let table = table(paper, lang)?;
+    let heading = fill(
+        &lang.messages.game_heading,
+        &[
+            ("number", &number.to_string()),
+            ("white", &player(raw, "White")),
+            ("black", &player(raw, "Black")),
+        ],
+    );
+    let mut pairs = MovePairs::new(UKAAF_2015);
+    let spoken = speak_game(raw, lang, Form::Short, |p| {
+        pairs.push(p.move_number, p.turn, p.san);
+    });
+    let decided = raw
+        .tag("Result")
+        .or(raw.termination)
+        .and_then(GameResult::from_pgn);
+    let lines = game_lines(
+        &[heading],
+        pairs.finish(),
+        &[lang.result(decided).to_string()],
+        &table,
+        lang,
+    )?;
+    // The moves before an illegal one are written, as in the other formats.
+    buf.push_str(&paged(&lines, paper)?);
+    spoken.map_err(|e| e.to_string())
 }
 
 /// A player's name as a heading shows it: escaped and cut (see `core::pgn::shown`).

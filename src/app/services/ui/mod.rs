@@ -3,9 +3,11 @@
 //! is said and shown ([`narrator`]), and one loop that merges every event source into one
 //! event, draws when something changed, sleeps until the mode's next deadline and ends
 //! cleanly, also on SIGINT, SIGTERM and SIGHUP (the terminal restored, the mode's closing
-//! work done as after a quit). A mode is its set-up plus an implementation of [`Mode`]: what
-//! it waits on, what it does with each event, and how it draws.
+//! work done as after a quit); a braille display, when one answers, shows the answers and
+//! the board's focused rank ([`braille`]). A mode is its set-up plus an implementation of
+//! [`Mode`]: what it waits on, what it does with each event, and how it draws.
 
+pub mod braille;
 pub mod keys;
 pub mod narrator;
 pub mod view;
@@ -391,6 +393,8 @@ pub struct Ui {
     /// SIGINT, SIGTERM, SIGHUP: caught from the start, so that none kills hector with the
     /// terminal left in raw mode.
     signals: Receiver<crate::io::child::Ending>,
+    /// The braille display, taken out while the loop runs.
+    braille: std::cell::RefCell<Option<braille::Braille>>,
     /// The full screen is wanted (not `--screen-reader`, and a terminal).
     pub full_screen: bool,
     /// Lines on a terminal read the keys one by one (the mode's keys work there too, and
@@ -401,10 +405,13 @@ pub struct Ui {
 impl Ui {
     pub fn new(screen_reader: bool) -> Ui {
         let (tx, rx) = unbounded();
+        // The words of the display's mark come with the mode's language at the loop's start.
+        let lang = crate::core::notation::language::default_language();
         Ui {
             tx,
             rx,
             signals: crate::io::child::ending_signals(),
+            braille: std::cell::RefCell::new(braille::Braille::start(lang)),
             full_screen: !screen_reader && interactive(),
             keys_in_lines: false,
         }
@@ -450,7 +457,19 @@ impl Ui {
         if mode.prompt_now() {
             mode.voice().prompt();
         }
-        run_loop(mode, &self.rx, &self.signals, &mut screen, lang);
+        let mut display = self.braille.borrow_mut().take();
+        if let Some(d) = display.as_mut() {
+            d.set_mark(lang);
+        }
+        run_loop(
+            mode,
+            &self.rx,
+            &self.signals,
+            &mut screen,
+            &mut display,
+            lang,
+        );
+        *self.braille.borrow_mut() = display;
         drop(screen);
         mode.voice().full_screen = false;
         mode.voice().raw = false;
@@ -464,11 +483,13 @@ fn run_loop<M: Mode>(
     events: &Receiver<UiEvent>,
     signals: &Receiver<crate::io::child::Ending>,
     screen: &mut Option<FullScreen>,
+    display: &mut Option<braille::Braille>,
     lang: &Language,
 ) {
     let mut running = true;
     // The position the listener hears moves in, to start over when it changes.
     let mut heard_in: Option<shakmaty::Chess> = None;
+    let no_display = crossbeam_channel::never::<crate::io::braille::BrailleEvent>();
     fit(mode, screen, lang);
     // Line mode ends as at the end of its input when the reader of its output has gone.
     while running && !mode.voice().reader_gone {
@@ -479,14 +500,29 @@ fn run_loop<M: Mode>(
             mode.draw(s);
             mode.voice().dirty = false;
         }
-        let timeout = mode.next_wake().map_or(Duration::from_secs(3600), |w| {
+        if let Some(d) = display.as_mut() {
+            d.update(mode);
+        }
+        let wake = match (
+            mode.next_wake(),
+            display.as_ref().and_then(|d| d.next_wake()),
+        ) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let timeout = wake.map_or(Duration::from_secs(3600), |w| {
             w.saturating_duration_since(Instant::now())
         });
         let sources = mode.sources();
         let heard = mode.voice_input().and_then(|v| v.receiver());
+        // A clone: the display is borrowed again to take the event.
+        let braille_events = display
+            .as_ref()
+            .map_or_else(|| no_display.clone(), |d| d.events().clone());
         let mut select = Select::new();
         select.recv(events);
         select.recv(signals);
+        select.recv(&braille_events);
         for (_, source) in &sources {
             source.register(&mut select);
         }
@@ -502,8 +538,20 @@ fn run_loop<M: Mode>(
                     return;
                 }
             }
+            Ok(op) if op.index() == 2 => match op.recv(&braille_events) {
+                Ok(event) => {
+                    if let Some(d) = display.as_mut() {
+                        running = d.event(mode, event);
+                    }
+                }
+                // The link has ended: no display for the rest of the mode.
+                Err(_) => *display = None,
+            },
             Ok(op) if op.index() == 0 => match op.recv(events) {
                 Ok(UiEvent::Input(Input::Key(k))) => {
+                    if let Some(d) = display.as_mut() {
+                        d.keyboard_key();
+                    }
                     running = mode.key(k);
                     // Only lines on a raw terminal echo what is typed.
                     if mode.voice().raw {
@@ -513,6 +561,9 @@ fn run_loop<M: Mode>(
                     }
                 }
                 Ok(UiEvent::Input(Input::Line(l))) => {
+                    if let Some(d) = display.as_mut() {
+                        d.keyboard_key();
+                    }
                     // Enter ended the prompt's line.
                     mode.voice().prompt_open = false;
                     running = mode.line(l);
@@ -524,13 +575,15 @@ fn run_loop<M: Mode>(
                 }
                 Ok(UiEvent::Notice(n)) => mode.voice().notice(&n, lang),
             },
-            Ok(op) if op.index() == 2 + sources.len() => {
+            // After the terminal (0), the signals (1), the braille display (2) and the mode's
+            // sources: what was heard.
+            Ok(op) if op.index() == 3 + sources.len() => {
                 if let Some(h) = heard.as_ref().and_then(|h| op.recv(h).ok()) {
                     running = voice_heard(mode, h);
                 }
             }
             Ok(op) => {
-                let (tag, source) = &sources[op.index() - 2];
+                let (tag, source) = &sources[op.index() - 3];
                 if let Some(event) = source.take(op) {
                     running = mode.incoming(*tag, event);
                 }

@@ -66,6 +66,8 @@ pub struct Narrator {
     /// whether the cursor rests on it (until another key).
     pub page: usize,
     pub reading: bool,
+    /// How many answers were told: another output (a braille display) sees a new one.
+    pub answers: u64,
 }
 
 impl Narrator {
@@ -94,6 +96,7 @@ impl Narrator {
             wrap_at: None,
             page: 0,
             reading: false,
+            answers: 0,
         }
     }
 
@@ -111,6 +114,7 @@ impl Narrator {
         }
         self.speaker.say(kind, lines.join(". "));
         self.last.clone_from(&lines);
+        self.answers += 1;
         self.show(lines);
     }
 
@@ -118,6 +122,11 @@ impl Narrator {
     /// output channel (a braille display) takes, whatever part the screen shows.
     pub fn newest_answer(&self) -> &[String] {
         &self.last
+    }
+
+    /// The prompt's words, without the colon.
+    pub fn prompt_words(&self) -> &str {
+        &self.prompt
     }
 
     /// Says more lines as part of the answer just given (F1: the help, then the keys).

@@ -1,0 +1,326 @@
+//! The braille display and braille paper through the real binary: hector against a private
+//! BRLTTY (its TTY driver on a pseudo-terminal, or its Virtual driver where routing keys are
+//! needed), playing Stockfish; the game then exported as BRF and checked cell by cell.
+
+// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
+// system's calls: the crate's [lints] are for hector itself.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+
+mod common;
+
+use std::time::Duration;
+
+use common::brltty::{Brltty, brltty_or_skip};
+use common::pty::Pty;
+use common::temp_dir;
+use hector::core::braille::paper::{PageSize, check_brf};
+
+const LIMIT: Duration = Duration::from_secs(30);
+
+fn env(data: &std::path::Path, host: &str) -> Vec<(String, String)> {
+    vec![
+        ("HECTOR_CONFIG".into(), "".into()),
+        ("HECTOR_DATA".into(), data.display().to_string()),
+        ("BRLAPI_HOST".into(), host.into()),
+        // Debian keeps stockfish in /usr/games.
+        (
+            "PATH".into(),
+            format!("{}:/usr/games", std::env::var("PATH").unwrap_or_default()),
+        ),
+    ]
+}
+
+fn spawn(args: &[&str], data: &std::path::Path, host: &str) -> Pty {
+    let env = env(data, host);
+    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    Pty::spawn(args, &env)
+}
+
+fn lou_translate_or_skip(test: &str) -> bool {
+    if common::find_program("lou_translate").is_some() {
+        return true;
+    }
+    let why = format!("{test}: skipped: liblouis-bin is not installed (scripts/setup installs it)");
+    assert!(std::env::var_os("CI").is_none(), "{why}");
+    eprintln!("{why}");
+    false
+}
+
+/// The last line hector printed that starts with `start`.
+fn printed_line(t: &Pty, start: &str) -> Option<String> {
+    t.text()
+        .lines()
+        .rev()
+        .map(|l| l.trim_end_matches('\r'))
+        .find_map(|l| l.rfind(start).map(|at| l[at..].trim_end().to_string()))
+}
+
+#[test]
+fn the_computers_reply_is_flashed_and_a_long_answer_read_to_its_end() {
+    if !brltty_or_skip("the_computers_reply_is_flashed") {
+        return;
+    }
+    let mut display = Brltty::tt(40);
+    let data = temp_dir("braille-play");
+    let mut t = spawn(
+        &["play", "--screen-reader", "--opponent", "engine"],
+        &data,
+        &display.host(),
+    );
+    assert!(t.wait_for(": ", LIMIT).is_some(), "{}", t.text());
+    // The display is hector's: the opening words are flashed on it.
+    assert!(
+        display.wait_for("Sie spielen Weiß", LIMIT),
+        "the display shows {:?}; hector printed:\n{}",
+        display.shown(),
+        t.text()
+    );
+    t.send(b"e4\r");
+    // The computer's labelled reply, as it was printed, is on the display.
+    let reply = loop {
+        if let Some(l) = printed_line(&t, "Computer: ") {
+            break l;
+        }
+        assert!(t.wait_for("Computer: ", LIMIT).is_some(), "{}", t.text());
+    };
+    let first: String = reply.chars().take(20).collect();
+    assert!(
+        display.wait_for(&first, LIMIT),
+        "after the reply {reply:?} the display shows {:?}",
+        display.shown()
+    );
+
+    // A long answer: the help. The display shows it window by window, a mark at the end of
+    // each while more follows; panning right reads it to its end.
+    t.send(b"hilfe\r");
+    t.wait_answer("hilfe", LIMIT);
+    let help = printed_line(&t, "Züge eingeben").expect("the help was printed");
+    // The help may go on in more lines: the display reads them all, the first one first.
+    let shown = display
+        .wait_until(LIMIT, |s| s.text.starts_with("Züge eingeben"))
+        .unwrap_or_else(|| panic!("the display shows {:?}", display.shown()));
+    let mut read = vec![shown.text.trim_end_matches('»').trim_end().to_string()];
+    let mut last = shown.text;
+    for _ in 0..60 {
+        if !last.ends_with('»') {
+            break;
+        }
+        display.pan_right();
+        let next = display
+            .wait_until(LIMIT, |s| s.text != last)
+            .unwrap_or_else(|| panic!("panning did not move past {last:?}"));
+        assert!(next.text.chars().count() <= 40, "{:?}", next.text);
+        read.push(next.text.trim_end_matches('»').trim_end().to_string());
+        last = next.text;
+    }
+    assert!(!last.ends_with('»'), "the end was not reached: {read:?}");
+    let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+    let read_words = words(&read.join(" "));
+    let help_words = words(&help);
+    assert!(
+        read_words.starts_with(&help_words),
+        "read {read_words:?}, printed {help_words:?}"
+    );
+    // Panning left goes back.
+    display.pan_left();
+    assert!(
+        display
+            .wait_until(LIMIT, |s| s.text.ends_with('»'))
+            .is_some(),
+        "{:?}",
+        display.shown()
+    );
+
+    t.send(b"ende\rja\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+
+    // The game on braille paper: valid Braille ASCII within the page, the moves in the
+    // chess code, one pair per line with its number.
+    if lou_translate_or_skip("export --format brf") {
+        let out = common::run_with(
+            &[
+                "export", "1", "--format", "brf", "--cells", "32", "--lines", "20",
+            ],
+            b"",
+            &[
+                ("HECTOR_DATA", &data.display().to_string()),
+                ("HECTOR_CONFIG", ""),
+            ],
+            LIMIT,
+        );
+        assert_eq!(out.code, Some(0), "{}", out.stderr);
+        let size = PageSize::new(32, 20).expect("size");
+        assert_eq!(check_brf(out.stdout.as_bytes(), size), Ok(()));
+        assert!(out.stdout.contains("\r\n1 E4 "), "{}", out.stdout);
+        assert!(out.stdout.ends_with("#A\r\n\u{c}"), "{}", out.stdout);
+    }
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn a_routing_key_moves_the_focus_and_on_it_picks_up() {
+    if !brltty_or_skip("a_routing_key_moves_the_focus") {
+        return;
+    }
+    let mut display = Brltty::vr(40);
+    let data = temp_dir("braille-route");
+    let mut t = spawn(
+        // No notice about a missing sound device flashed in between.
+        &["play", "--opponent", "keyboard", "--speech", "print"],
+        &data,
+        &display.host(),
+    );
+    // The opening words are flashed first; a routing key over them only ends them.
+    // (A notice about the speech may follow them: each is ended the same way.)
+    for _ in 0..10 {
+        let shown = display
+            .wait_until(LIMIT, |s| {
+                !s.text.is_empty() && !s.text.contains("no screen")
+            })
+            .unwrap_or_else(|| panic!("nothing on the display; hector shows:\n{}", t.screen()));
+        if shown.text.starts_with("2 ") {
+            break;
+        }
+        // Cell 1 is the space after the rank's digit: no square. (The Virtual driver has no
+        // routing key 0.)
+        display.route(1);
+        let _ = display.wait_until(Duration::from_secs(2), |s| s.text != shown.text);
+    }
+    // The full screen's board: the focused rank (e2 at first), the cursor on its square.
+    // Cells: "2 " then the files a to h.
+    let rank = display
+        .wait_until(LIMIT, |s| {
+            s.text.starts_with("2 BBBBBBBB") && s.cursor == Some(6)
+        })
+        .unwrap_or_else(|| panic!("the display shows {:?}", display.shown()));
+    assert_eq!(rank.text, "2 BBBBBBBB");
+    // The routing key over c2 (cell 4): the focus goes there, and hector says the square.
+    display.route(4);
+    assert!(
+        display
+            .wait_until(LIMIT, |s| s.text.starts_with("2 BBBBBBBB")
+                && s.cursor == Some(4))
+            .is_some(),
+        "the display shows {:?}",
+        display.shown()
+    );
+    assert!(t.wait_for_screen("Cäsar zwei", LIMIT), "{}", t.screen());
+    // Again over the focused square: Space, the pawn picked up; hector's answer is flashed,
+    // and under it the rank names the piece in hand.
+    display.route(4);
+    let answer = display
+        .wait_until(LIMIT, |s| {
+            !s.text.starts_with("2 BBBBBBBB") || s.text.contains("[Bc2]")
+        })
+        .unwrap_or_else(|| panic!("the display shows {:?}", display.shown()));
+    if !answer.text.contains("[Bc2]") {
+        display.route(1);
+    }
+    assert!(
+        display.wait_for("2 BBBBBBBB [Bc2]", LIMIT),
+        "the display shows {:?}; hector shows:\n{}",
+        display.shown(),
+        t.screen()
+    );
+    t.send(b"\x11");
+    assert!(
+        t.wait_for_screen("Wirklich beenden?", LIMIT),
+        "{}",
+        t.screen()
+    );
+    t.send(b"ja\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.screen());
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// With no BrlAPI server, a game goes on as before: nothing about braille is said with
+/// `auto` (the default), and `--braille on` says once that there is no display.
+#[test]
+fn without_a_server_the_game_goes_on() {
+    let data = temp_dir("braille-none");
+    let nowhere = format!(":hector-test-none-{}", std::process::id());
+    let mut t = spawn(
+        &["play", "--screen-reader", "--opponent", "keyboard"],
+        &data,
+        &nowhere,
+    );
+    assert!(t.wait_for(": ", LIMIT).is_some(), "{}", t.text());
+    t.send(b"e4\r");
+    t.wait_answer("e4", LIMIT);
+    t.send(b"e5\r");
+    t.wait_answer("e5", LIMIT);
+    t.send(b"ende\rja\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert!(t.text().contains("Eva fünf"), "{}", t.text());
+    assert!(!t.text().contains("Braille"), "{}", t.text());
+
+    let data = temp_dir("braille-none-on");
+    let mut t = spawn(
+        &[
+            "play",
+            "--screen-reader",
+            "--opponent",
+            "keyboard",
+            "--braille",
+            "on",
+        ],
+        &data,
+        &nowhere,
+    );
+    assert!(
+        t.wait_for("Keine Braillezeile", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    t.send(b"e4\r");
+    t.wait_answer("e4", LIMIT);
+    t.send(b"ende\rja\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert!(t.text().contains("Eva vier"), "{}", t.text());
+    assert_eq!(t.text().matches("Keine Braillezeile").count(), 1);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// A transcript on braille paper, cell by cell against the page worked out by hand from the
+/// UKAAF code (docs/BRAILLE.md) and liblouis's uncontracted UEB.
+#[test]
+fn a_transcript_on_braille_paper_cell_by_cell() {
+    if !lou_translate_or_skip("transcript --format brf") {
+        return;
+    }
+    let dir = temp_dir("braille-transcript");
+    let pgn = dir.join("mate.pgn");
+    std::fs::write(
+        &pgn,
+        "[White \"Anna\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n\n\
+         1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n",
+    )
+    .expect("write the game");
+    let out = common::run_with(
+        &[
+            "transcript",
+            &pgn.display().to_string(),
+            "--format",
+            "brf",
+            "--lang",
+            "en",
+            "--grade",
+            "1",
+            "--lines",
+            "10",
+        ],
+        b"",
+        &[("HECTOR_CONFIG", "")],
+        LIMIT,
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let expected = format!(
+        ",GAME #A3 ,ANNA AGAINST ,BOB\r\n\r\n1 E4 E5\r\n2 LC4 SC6\r\n3 QH5 SF6\r\n\
+         4 Q;F7>M\r\n,WHITE WINS\r\n\r\n\r\n{}#A\r\n\u{c}",
+        " ".repeat(38)
+    );
+    assert_eq!(out.stdout, expected);
+    let size = PageSize::new(40, 10).expect("size");
+    assert_eq!(check_brf(out.stdout.as_bytes(), size), Ok(()));
+    let _ = std::fs::remove_dir_all(&dir);
+}
