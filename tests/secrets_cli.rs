@@ -140,9 +140,11 @@ fn recording(dir: &Path, name: &str, real: &Path) -> std::path::PathBuf {
     std::fs::write(
         &script,
         format!(
-            "#!/bin/sh\ncat /proc/$$/environ > '{}/{name}.'$$'.env'\nexec '{}' \"$@\"\n",
-            dir.display(),
-            real.display()
+            // Written aside and renamed: the test reads a whole environment or none (the
+            // redirection makes the file before cat has written into it).
+            "#!/bin/sh\ncat /proc/$$/environ > '{d}/{name}.'$$'.part'\nmv '{d}/{name}.'$$'.part' '{d}/{name}.'$$'.env'\nexec '{}' \"$@\"\n",
+            real.display(),
+            d = dir.display()
         ),
     )
     .unwrap();
