@@ -23,25 +23,8 @@ use shakmaty::Color;
 
 const LIMIT: Duration = Duration::from_secs(30);
 
-fn env(data: &Path) -> Vec<(String, String)> {
-    vec![
-        ("HECTOR_CONFIG".into(), "".into()),
-        ("HECTOR_DATA".into(), data.display().to_string()),
-        ("HOME".into(), data.display().to_string()),
-        (
-            "XDG_CONFIG_HOME".into(),
-            data.join("config").display().to_string(),
-        ),
-        // Debian keeps stockfish in /usr/games.
-        (
-            "PATH".into(),
-            format!("{}:/usr/games", std::env::var("PATH").unwrap_or_default()),
-        ),
-    ]
-}
-
 fn spawn(args: &[&str], data: &Path, extra: &[(&str, &str)]) -> Pty {
-    let env = env(data);
+    let env = common::player_env(data);
     let mut env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
     env.extend_from_slice(extra);
     Pty::spawn_sized(args, &env, 80, 24)

@@ -382,3 +382,22 @@ fn wait_limited(guard: &mut ChildGuard, limit: Duration, args: &[&str]) -> Optio
         thread::sleep(Duration::from_millis(10));
     }
 }
+
+/// A player's environment for a test of the real binary: no configuration file, the games,
+/// home and configuration folders in `data`, and Debian's /usr/games (where stockfish is) on
+/// the PATH.
+pub fn player_env(data: &std::path::Path) -> Vec<(String, String)> {
+    vec![
+        ("HECTOR_CONFIG".into(), "".into()),
+        ("HECTOR_DATA".into(), data.display().to_string()),
+        ("HOME".into(), data.display().to_string()),
+        (
+            "XDG_CONFIG_HOME".into(),
+            data.join("config").display().to_string(),
+        ),
+        (
+            "PATH".into(),
+            format!("{}:/usr/games", std::env::var("PATH").unwrap_or_default()),
+        ),
+    ]
+}
