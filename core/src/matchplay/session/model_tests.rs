@@ -207,6 +207,14 @@ const TEXTS: &[&str] = &[
     "captures d5",
     "gegner",
     "opponent",
+    // The walk's words: outside a walk they are answered and change nothing.
+    "analyse",
+    "fehler",
+    "mistakes",
+    "besser",
+    "better",
+    "zurück",
+    "back",
 ];
 
 fn arbiter_step() -> impl Strategy<Value = ArbiterStep> {
