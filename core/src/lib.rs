@@ -11,6 +11,7 @@ pub mod dead;
 pub mod game;
 pub mod laws;
 pub mod legality;
+pub mod machine;
 pub mod matchplay;
 pub mod notation;
 pub mod online;

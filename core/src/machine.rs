@@ -1,0 +1,20 @@
+//! The one shape every mode's state machine has: it takes events, returns the effects the
+//! adapters carry out in order, and says when it next needs time. The adapters own the clock
+//! and wake the machine with its tick event at that instant; nothing here waits or reads time.
+
+use crate::time::Timestamp;
+
+/// A mode's pure state machine.
+pub trait Machine {
+    /// What happens to it: a typed line, a key's command, a board's recognition, time passing…
+    type Event;
+    /// What the adapters must do, in this order.
+    type Effect;
+
+    /// Reacts to one event at `now`.
+    fn handle(&mut self, event: Self::Event, now: Timestamp) -> Vec<Self::Effect>;
+
+    /// The next instant something falls due (a flag, an announcement, a retry), if any: the
+    /// adapter wakes the machine then with its tick event.
+    fn next_deadline(&self, now: Timestamp) -> Option<Timestamp>;
+}
