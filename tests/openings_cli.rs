@@ -9,8 +9,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::pty::Pty;
-use common::temp_dir;
+use common::{Env, temp_dir};
 
 const LIMIT: Duration = Duration::from_secs(30);
 
@@ -20,18 +19,12 @@ fn session(args: &[&str], config: &str, inputs: &[&str], wait_for: &str) -> Stri
     let data = temp_dir("openings-data");
     let config_file = data.join("config.toml");
     std::fs::write(&config_file, config).expect("config");
-    let data_dir = data.join("games");
-    let config_path = config_file.display().to_string();
-    let data_path = data_dir.display().to_string();
     let mut all = vec!["play", "--screen-reader", "--opponent", "keyboard", "--new"];
     all.extend_from_slice(args);
-    let mut t = Pty::spawn(
-        &all,
-        &[
-            ("HECTOR_CONFIG", config_path.as_str()),
-            ("HECTOR_DATA", data_path.as_str()),
-        ],
-    );
+    let mut t = Env::player(&data.join("games"))
+        .home(&data)
+        .config_file(&config_file)
+        .spawn(&all);
     assert!(t.wait_for(":", LIMIT).is_some(), "{}", t.text());
     for input in inputs {
         t.send(format!("{input}\r").as_bytes());
