@@ -12,7 +12,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use common::pty::Pty;
-use common::{data, find_program, run_with, temp_dir};
+use common::{Env, data, find_program, run_with, temp_dir};
 use hector::core::record::{encode_entry, encode_header, import_pgn};
 
 const LIMIT: Duration = Duration::from_secs(60);
@@ -164,11 +164,7 @@ fn a_recorded_game_by_its_number() {
             "en",
         ],
         b"",
-        &[
-            ("PATH", path.as_str()),
-            ("HECTOR_DATA", data_dir.path().to_str().unwrap()),
-            ("HECTOR_CONFIG", ""),
-        ],
+        &Env::player(&data_dir).var("PATH", &path).vars(),
         LIMIT,
     );
     assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
@@ -182,11 +178,7 @@ fn a_recorded_game_by_its_number() {
     let r = run_with(
         &["analyse", "7"],
         b"",
-        &[
-            ("PATH", path.as_str()),
-            ("HECTOR_DATA", data_dir.path().to_str().unwrap()),
-            ("HECTOR_CONFIG", ""),
-        ],
+        &Env::player(&data_dir).var("PATH", &path).vars(),
         LIMIT,
     );
     assert_eq!(r.code, Some(2), "{}{}", r.stdout, r.stderr);
@@ -269,11 +261,7 @@ fn a_recorded_game_is_judged_once() {
         run_with(
             &args,
             b"",
-            &[
-                ("PATH", with_engine.as_str()),
-                ("HECTOR_DATA", data_dir.path().to_str().unwrap()),
-                ("HECTOR_CONFIG", ""),
-            ],
+            &Env::player(&data_dir).var("PATH", &with_engine).vars(),
             LIMIT,
         )
     };

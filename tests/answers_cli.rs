@@ -13,38 +13,14 @@ mod common;
 #[path = "common/lichess.rs"]
 mod lichess;
 
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use common::pty::Pty;
-use common::{SpeechDaemon, temp_dir};
+use common::{Env, SpeechDaemon, temp_dir};
 use hector::core::notation::language::language;
 use shakmaty::Color;
 
 const LIMIT: Duration = Duration::from_secs(30);
-
-fn spawn(args: &[&str], data: &Path, extra: &[(&str, &str)]) -> Pty {
-    let env = common::player_env(data);
-    let mut env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
-    env.extend_from_slice(extra);
-    Pty::spawn_sized(args, &env, 80, 24)
-}
-
-/// Waits until the capturing speech-dispatcher has said a line starting with `start`.
-fn heard(daemon: &SpeechDaemon, start: &str) -> String {
-    let deadline = Instant::now() + LIMIT;
-    loop {
-        if let Some(line) = daemon.spoken().into_iter().find(|l| l.starts_with(start)) {
-            return line;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "not heard {start:?}; heard:\n{}",
-            daemon.spoken().join("\n")
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
 
 fn wait_screen(t: &Pty, needle: &str) {
     assert!(
@@ -59,10 +35,8 @@ fn wait_screen(t: &Pty, needle: &str) {
 #[test]
 fn the_full_screen_speaks_the_opponents_move_with_its_label() {
     let daemon = SpeechDaemon::capturing();
-    let address = daemon.address();
-    let speech = [("SPEECHD_ADDRESS", address.as_str())];
     let data = temp_dir("label-engine");
-    let mut t = spawn(
+    let mut t = Env::player(data.path()).speech(&daemon).spawn_sized(
         &[
             "play",
             "--opponent",
@@ -72,13 +46,13 @@ fn the_full_screen_speaks_the_opponents_move_with_its_label() {
             "--speech",
             "speech-dispatcher",
         ],
-        data.path(),
-        &speech,
+        80,
+        24,
     );
     wait_screen(&t, "Zug oder Befehl:");
     t.send(b"e4\r");
-    heard(&daemon, "de|Eva vier");
-    let reply = heard(&daemon, "de|Computer: ");
+    daemon.said("de|Eva vier", LIMIT);
+    let reply = daemon.said("de|Computer: ", LIMIT);
     assert!(reply.len() > "de|Computer: ".len(), "{reply}");
     t.send(&[0x11]);
     wait_screen(&t, "Wirklich beenden?");
@@ -86,7 +60,7 @@ fn the_full_screen_speaks_the_opponents_move_with_its_label() {
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
 
     let data = temp_dir("label-keyboard");
-    let mut t = spawn(
+    let mut t = Env::player(data.path()).speech(&daemon).spawn_sized(
         &[
             "play",
             "--opponent",
@@ -94,13 +68,13 @@ fn the_full_screen_speaks_the_opponents_move_with_its_label() {
             "--speech",
             "speech-dispatcher",
         ],
-        data.path(),
-        &speech,
+        80,
+        24,
     );
     wait_screen(&t, "Zug oder Befehl:");
     t.send(b"e4\r");
     t.send(b"e5\r");
-    heard(&daemon, "de|Schwarz: Eva fünf");
+    daemon.said("de|Schwarz: Eva fünf", LIMIT);
     t.send(&[0x11]);
     wait_screen(&t, "Wirklich beenden?");
     t.send(b"ja\r");
@@ -109,26 +83,26 @@ fn the_full_screen_speaks_the_opponents_move_with_its_label() {
     let server = lichess::Server::start();
     server.add_game(Color::White, "Anna", &["e2e4"]);
     let data = temp_dir("label-online");
-    let mut t = spawn(
-        &[
-            "online",
-            "--server",
-            &server.url,
-            "--speech",
-            "speech-dispatcher",
-            "play",
-            "--game",
-            "1",
-        ],
-        data.path(),
-        &[
-            ("SPEECHD_ADDRESS", address.as_str()),
-            ("LICHESS_TOKEN", lichess::TOKEN),
-        ],
-    );
+    let mut t = Env::player(data.path())
+        .speech(&daemon)
+        .token(lichess::TOKEN)
+        .spawn_sized(
+            &[
+                "online",
+                "--server",
+                &server.url,
+                "--speech",
+                "speech-dispatcher",
+                "play",
+                "--game",
+                "1",
+            ],
+            80,
+            24,
+        );
     wait_screen(&t, "Zug oder Befehl:");
     server.opponent_move("c7c5");
-    heard(&daemon, "de|Schwarz: Cäsar fünf");
+    daemon.said("de|Schwarz: Cäsar fünf", LIMIT);
     t.send(&[0x11]);
     wait_screen(&t, "Wirklich");
     t.send(b"ja\r");
@@ -158,7 +132,7 @@ fn screen_lines(t: &Pty) -> Vec<String> {
 #[test]
 fn line_mode_prints_each_answer_once_with_one_prompt_after_it() {
     let data = temp_dir("lines");
-    let mut t = spawn(
+    let mut t = Env::player(data.path()).spawn_sized(
         &[
             "play",
             "--screen-reader",
@@ -167,8 +141,8 @@ fn line_mode_prints_each_answer_once_with_one_prompt_after_it() {
             "--level",
             "1",
         ],
-        data.path(),
-        &[],
+        80,
+        24,
     );
     let prompt = "Zug oder Befehl:";
     assert!(t.wait_for(prompt, LIMIT).is_some(), "{}", t.text());
@@ -290,9 +264,8 @@ fn line_mode_prints_each_answer_once_with_one_prompt_after_it() {
 #[test]
 fn a_long_answer_is_paged_with_the_cursor_on_it() {
     let daemon = SpeechDaemon::capturing();
-    let address = daemon.address();
     let data = temp_dir("paging");
-    let mut t = spawn(
+    let mut t = Env::player(data.path()).speech(&daemon).spawn_sized(
         &[
             "play",
             "--opponent",
@@ -300,14 +273,14 @@ fn a_long_answer_is_paged_with_the_cursor_on_it() {
             "--speech",
             "speech-dispatcher",
         ],
-        data.path(),
-        &[("SPEECHD_ADDRESS", address.as_str())],
+        80,
+        24,
     );
     wait_screen(&t, "Zug oder Befehl:");
     t.send(b"brett\r");
     wait_screen(&t, "weiter mit Bild ab");
     // Heard whole first (paging says the page, and an answer interrupts the one before).
-    heard(&daemon, "de| Reihe eins: Anna eins weißer Turm");
+    daemon.said("de| Reihe eins: Anna eins weißer Turm", LIMIT);
     assert!(!t.screen().contains("Reihe eins"), "{}", t.screen());
     let page_down = b"\x1b[6~";
     let mut pages = 0;
@@ -348,7 +321,7 @@ fn a_long_answer_is_paged_with_the_cursor_on_it() {
         std::thread::sleep(Duration::from_millis(20));
     }
     t.send(page_down);
-    heard(&daemon, "de|Ende der Antwort");
+    daemon.said("de|Ende der Antwort", LIMIT);
     // F1: the help and the keys, to their last words.
     t.send(b"\x1bOP");
     wait_screen(&t, "weiter mit Bild ab");

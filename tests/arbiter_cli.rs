@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use common::pty::Pty;
 use common::sim::Simulator;
-use common::{run_with, temp_dir};
+use common::{Env, run_with, temp_dir};
 
 const LIMIT: Duration = Duration::from_secs(30);
 
@@ -57,14 +57,8 @@ impl Hall {
         Hall { boards, files, dir }
     }
 
-    fn env(&self) -> Vec<(String, String)> {
-        vec![
-            ("HECTOR_CONFIG".into(), "".into()),
-            (
-                "HECTOR_DATA".into(),
-                self.dir.join("data").display().to_string(),
-            ),
-        ]
+    fn env(&self) -> Env {
+        Env::player_home(&self.dir)
     }
 
     fn arbiter(&mut self, screen_reader: bool) -> Pty {
@@ -75,8 +69,7 @@ impl Hall {
         }
         args.extend(files.iter().map(String::as_str));
         let env = self.env();
-        let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
-        let t = Pty::spawn(&args, &env);
+        let t = env.spawn(&args);
         for (dgt, peg) in &mut self.boards {
             dgt.send("await-host");
             peg.send("await-host");
@@ -94,8 +87,7 @@ impl Hall {
 
     fn export(&self, number: &str) -> String {
         let env = self.env();
-        let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
-        let r = run_with(&["export", number], b"", &env, LIMIT);
+        let r = env.run(&["export", number], b"", LIMIT);
         assert_eq!(r.code, Some(0), "{}", r.stderr);
         r.stdout
     }

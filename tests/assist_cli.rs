@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use common::pty::Pty;
 use common::sim::Simulator;
-use common::{run_with, temp_dir};
+use common::{Env, run_with, temp_dir};
 use hector::core::notation::language::language;
 use hector::core::notation::speak::{Form, announce};
 use shakmaty::{Chess, Position, uci::UciMove};
@@ -43,17 +43,13 @@ impl Game {
         }
     }
 
-    fn env(&self) -> Vec<(String, String)> {
-        vec![
-            ("HECTOR_CONFIG".into(), "".into()),
-            ("HECTOR_DATA".into(), self.data.display().to_string()),
-        ]
+    fn env(&self) -> Env {
+        Env::player_home(&self.dir)
     }
 
     fn spawn(&mut self, args: &[&str]) -> Pty {
         let env = self.env();
-        let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
-        let t = Pty::spawn(args, &env);
+        let t = env.spawn(args);
         assert!(
             t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
             "{}",
@@ -89,8 +85,7 @@ impl Game {
 
     fn hector(&self, args: &[&str]) -> String {
         let env = self.env();
-        let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
-        let r = run_with(args, b"", &env, LIMIT);
+        let r = env.run(args, b"", LIMIT);
         assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
         r.stdout
     }

@@ -12,23 +12,9 @@ mod common;
 use std::time::Duration;
 
 use common::pty::Pty;
-use common::temp_dir;
+use common::{Env, temp_dir};
 
 const LIMIT: Duration = Duration::from_secs(30);
-
-fn spawn(args: &[&str], data: &std::path::Path) -> Pty {
-    let dir = data.display().to_string();
-    Pty::spawn_sized(
-        args,
-        &[
-            ("HECTOR_CONFIG", "/nonexistent"),
-            ("HECTOR_DATA", &dir),
-            ("HOME", &dir),
-        ],
-        100,
-        30,
-    )
-}
 
 /// Sends `keys` and waits until the screen shows `shown`.
 fn press(t: &mut Pty, keys: &[u8], shown: &str) {
@@ -44,9 +30,10 @@ fn press(t: &mut Pty, keys: &[u8], shown: &str) {
 #[test]
 fn the_board_keys_of_lichess_blind_mode() {
     let data = temp_dir("board-keys");
-    let mut t = spawn(
+    let mut t = Env::player(data.path()).spawn_sized(
         &["play", "--opponent", "keyboard", "--speech", "print"],
-        data.path(),
+        100,
+        30,
     );
     assert!(
         t.wait_for_screen("Zug oder Befehl:", LIMIT),
@@ -113,7 +100,7 @@ fn the_board_keys_of_lichess_blind_mode() {
 #[test]
 fn captures_and_the_opponent_are_asked_in_words_in_line_mode() {
     let data = temp_dir("board-words");
-    let mut t = spawn(
+    let mut t = Env::player(data.path()).spawn_sized(
         &[
             "play",
             "--screen-reader",
@@ -122,7 +109,8 @@ fn captures_and_the_opponent_are_asked_in_words_in_line_mode() {
             "--opponent",
             "keyboard",
         ],
-        data.path(),
+        100,
+        30,
     );
     assert!(
         t.wait_for("Move or command:", LIMIT).is_some(),
@@ -151,9 +139,7 @@ fn captures_and_the_opponent_are_asked_in_words_in_line_mode() {
 #[test]
 fn a_premove_on_the_board_is_cancelled_by_enter() {
     let data = temp_dir("board-premove");
-    let dir = data.display().to_string();
-    let path = format!("{}:/usr/games", std::env::var("PATH").unwrap_or_default());
-    let mut t = Pty::spawn_sized(
+    let mut t = Env::player(&data).spawn_sized(
         &[
             "play",
             "--opponent",
@@ -162,12 +148,6 @@ fn a_premove_on_the_board_is_cancelled_by_enter() {
             "8",
             "--speech",
             "print",
-        ],
-        &[
-            ("HECTOR_CONFIG", "/nonexistent"),
-            ("HECTOR_DATA", &dir),
-            ("HOME", &dir),
-            ("PATH", &path),
         ],
         100,
         30,

@@ -12,29 +12,10 @@ use std::time::Duration;
 
 use common::brltty::{Brltty, brltty_or_skip};
 use common::pty::Pty;
-use common::temp_dir;
+use common::{Env, temp_dir};
 use hector::core::braille::paper::{PageSize, check_brf};
 
 const LIMIT: Duration = Duration::from_secs(30);
-
-fn env(data: &std::path::Path, host: &str) -> Vec<(String, String)> {
-    vec![
-        ("HECTOR_CONFIG".into(), "".into()),
-        ("HECTOR_DATA".into(), data.display().to_string()),
-        ("BRLAPI_HOST".into(), host.into()),
-        // Debian keeps stockfish in /usr/games.
-        (
-            "PATH".into(),
-            format!("{}:/usr/games", std::env::var("PATH").unwrap_or_default()),
-        ),
-    ]
-}
-
-fn spawn(args: &[&str], data: &std::path::Path, host: &str) -> Pty {
-    let env = env(data, host);
-    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
-    Pty::spawn(args, &env)
-}
 
 fn lou_translate_or_skip(test: &str) -> bool {
     if common::find_program("lou_translate").is_some() {
@@ -62,11 +43,12 @@ fn the_computers_reply_is_flashed_and_a_long_answer_read_to_its_end() {
     }
     let mut display = Brltty::tt(40);
     let data = temp_dir("braille-play");
-    let mut t = spawn(
-        &["play", "--screen-reader", "--opponent", "engine"],
-        &data,
-        &display.host(),
-    );
+    let mut t = Env::player(&data).braille_host(&display.host()).spawn(&[
+        "play",
+        "--screen-reader",
+        "--opponent",
+        "engine",
+    ]);
     assert!(t.wait_for(": ", LIMIT).is_some(), "{}", t.text());
     // The display is hector's: the opening words are flashed on it.
     assert!(
@@ -137,15 +119,11 @@ fn the_computers_reply_is_flashed_and_a_long_answer_read_to_its_end() {
     // The game on braille paper: valid Braille ASCII within the page, the moves in the
     // chess code, one pair per line with its number.
     if lou_translate_or_skip("export --format brf") {
-        let out = common::run_with(
+        let out = Env::player(&data).run(
             &[
                 "export", "1", "--format", "brf", "--cells", "32", "--lines", "20",
             ],
             b"",
-            &[
-                ("HECTOR_DATA", &data.display().to_string()),
-                ("HECTOR_CONFIG", ""),
-            ],
             LIMIT,
         );
         assert_eq!(out.code, Some(0), "{}", out.stderr);
@@ -164,11 +142,9 @@ fn a_routing_key_moves_the_focus_and_on_it_picks_up() {
     }
     let mut display = Brltty::vr(40);
     let data = temp_dir("braille-route");
-    let mut t = spawn(
+    let mut t = Env::player(&data).braille_host(&display.host()).spawn(
         // No notice about a missing sound device flashed in between.
         &["play", "--opponent", "keyboard", "--speech", "print"],
-        &data,
-        &display.host(),
     );
     // The opening words are flashed first; a routing key over them only ends them.
     // (A notice about the speech may follow them: each is ended the same way.)
@@ -239,11 +215,12 @@ fn a_routing_key_moves_the_focus_and_on_it_picks_up() {
 fn without_a_server_the_game_goes_on() {
     let data = temp_dir("braille-none");
     let nowhere = format!(":hector-test-none-{}", std::process::id());
-    let mut t = spawn(
-        &["play", "--screen-reader", "--opponent", "keyboard"],
-        &data,
-        &nowhere,
-    );
+    let mut t = Env::player(&data).braille_host(&nowhere).spawn(&[
+        "play",
+        "--screen-reader",
+        "--opponent",
+        "keyboard",
+    ]);
     assert!(t.wait_for(": ", LIMIT).is_some(), "{}", t.text());
     t.send(b"e4\r");
     t.wait_answer("e4", LIMIT);
@@ -255,18 +232,14 @@ fn without_a_server_the_game_goes_on() {
     assert!(!t.text().contains("Braille"), "{}", t.text());
 
     let data = temp_dir("braille-none-on");
-    let mut t = spawn(
-        &[
-            "play",
-            "--screen-reader",
-            "--opponent",
-            "keyboard",
-            "--braille",
-            "on",
-        ],
-        &data,
-        &nowhere,
-    );
+    let mut t = Env::player(&data).braille_host(&nowhere).spawn(&[
+        "play",
+        "--screen-reader",
+        "--opponent",
+        "keyboard",
+        "--braille",
+        "on",
+    ]);
     assert!(
         t.wait_for("Keine Braillezeile", LIMIT).is_some(),
         "{}",

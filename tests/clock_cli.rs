@@ -253,8 +253,7 @@ fn a_bad_time_control_says_what_is_wrong() {
 #[test]
 fn a_time_control_is_read_as_players_type_it_and_said_back() {
     let data = common::temp_dir("tc-data");
-    let data_env = data.path().display().to_string();
-    let env = [("HECTOR_CONFIG", ""), ("HECTOR_DATA", data_env.as_str())];
+    let env = common::Env::player(&data);
     for (tc, de, en) in [
         (
             "3+2",
@@ -278,10 +277,9 @@ fn a_time_control_is_read_as_players_type_it_and_said_back() {
         ),
     ] {
         for (lang, words) in [("de", de), ("en", en)] {
-            let clock = common::run_with(
+            let clock = env.run(
                 &["clock", "--tc", tc, "--screen-reader", "--lang", lang],
                 b"zeit\nquit\n",
-                &env,
                 LIMIT,
             );
             assert_eq!(clock.code, Some(0), "{}", clock.stderr);
@@ -290,7 +288,7 @@ fn a_time_control_is_read_as_players_type_it_and_said_back() {
                 "clock --tc {tc}: {}",
                 clock.stdout
             );
-            let play = common::run_with(
+            let play = env.run(
                 &[
                     "play",
                     "--new",
@@ -303,7 +301,6 @@ fn a_time_control_is_read_as_players_type_it_and_said_back() {
                     lang,
                 ],
                 b"uhr\nende\nja\n",
-                &env,
                 LIMIT,
             );
             assert_eq!(play.code, Some(0), "{}", play.stderr);
@@ -316,7 +313,7 @@ fn a_time_control_is_read_as_players_type_it_and_said_back() {
         }
     }
     // The clock's answer shows the minutes were minutes (White's time runs).
-    let play = common::run_with(
+    let play = env.run(
         &[
             "play",
             "--new",
@@ -327,7 +324,6 @@ fn a_time_control_is_read_as_players_type_it_and_said_back() {
             "3+2",
         ],
         b"uhr\nende\nja\n",
-        &[("HECTOR_CONFIG", ""), ("HECTOR_DATA", data_env.as_str())],
         LIMIT,
     );
     assert!(

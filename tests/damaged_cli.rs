@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use common::pty::Pty;
-use common::{run_with, temp_dir};
+use common::{Env, temp_dir};
 use hector::core::record::{Entry, Header, replay};
 use hector::io::journal::{Journal, journal_paths, load};
 use shakmaty::Color;
@@ -33,19 +33,16 @@ impl Data {
         self.0.join("games")
     }
 
-    fn env(&self) -> Vec<(&str, &str)> {
-        vec![
-            ("HECTOR_DATA", self.0.to_str().expect("utf-8 path")),
-            ("HECTOR_CONFIG", "/nonexistent"),
-        ]
+    fn env(&self) -> Env {
+        Env::player(&self.0)
     }
 
     fn hector(&self, args: &[&str]) -> common::Run {
-        run_with(args, b"", &self.env(), LIMIT)
+        self.env().run(args, b"", LIMIT)
     }
 
     fn spawn(&self, args: &[&str]) -> Pty {
-        Pty::spawn(args, &self.env())
+        self.env().spawn(args)
     }
 
     /// Every journal file with its bytes.
@@ -480,15 +477,8 @@ fn what_is_wrong_is_spoken_as_well_as_printed() {
     refused_game(&data.games());
     let before = data.snapshot();
     let daemon = common::SpeechDaemon::capturing();
-    let address = daemon.address();
-    let mut env = data.env();
-    env.push(("SPEECHD_ADDRESS", &address));
-    let r = run_with(
-        &["resume", "--speech", "speech-dispatcher"],
-        b"",
-        &env,
-        LIMIT,
-    );
+    let env = data.env().speech(&daemon);
+    let r = env.run(&["resume", "--speech", "speech-dispatcher"], b"", LIMIT);
     assert_eq!(r.code, Some(1), "{}", r.stderr);
     let told = "The game of 2026-11-21 14:03 UTC, Anna against Bert, can only be read up to \
                 move 2. Entry 6 does not fit the game, because the move a7a6 is not legal.";

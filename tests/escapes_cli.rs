@@ -9,11 +9,9 @@
 mod common;
 
 use std::os::unix::fs::PermissionsExt;
-use std::path::Path;
 use std::time::Duration;
 
-use common::pty::Pty;
-use common::{run_with, temp_dir};
+use common::{Env, temp_dir};
 use hector::core::record::{Entry, Header, encode_entry, encode_header};
 
 const LIMIT: Duration = Duration::from_secs(30);
@@ -26,18 +24,6 @@ fn assert_inert(what: &str, text: &str) {
             "{what} sends {c:?} to the terminal: {text:?}"
         );
     }
-}
-
-fn env(dir: &Path) -> Vec<(&'static str, String)> {
-    vec![
-        ("HECTOR_CONFIG", "/nonexistent".into()),
-        ("HECTOR_DATA", dir.join("data").display().to_string()),
-        ("HOME", dir.display().to_string()),
-    ]
-}
-
-fn refs<'a>(env: &'a [(&'static str, String)]) -> Vec<(&'static str, &'a str)> {
-    env.iter().map(|(a, b)| (*a, b.as_str())).collect()
 }
 
 #[test]
@@ -61,8 +47,8 @@ fn a_crafted_journals_names_are_shown_escaped_in_games_and_export_text() {
         .unwrap(),
     );
     std::fs::write(games.join("2026-11-23_200000_0001.journal"), bytes).unwrap();
-    let env = env(&dir);
-    let list = run_with(&["games"], b"", &refs(&env), LIMIT);
+    let env = Env::player_home(&dir);
+    let list = env.run(&["games"], b"", LIMIT);
     assert_eq!(list.code, Some(0), "{}", list.stderr);
     assert_inert("hector games", &list.stdout);
     assert!(
@@ -70,7 +56,7 @@ fn a_crafted_journals_names_are_shown_escaped_in_games_and_export_text() {
         "{}",
         list.stdout
     );
-    let text = run_with(&["export", "1", "--text"], b"", &refs(&env), LIMIT);
+    let text = env.run(&["export", "1", "--text"], b"", LIMIT);
     assert_eq!(text.code, Some(0), "{}", text.stderr);
     assert_inert("hector export --text", &text.stdout);
     assert!(
@@ -79,7 +65,7 @@ fn a_crafted_journals_names_are_shown_escaped_in_games_and_export_text() {
         text.stdout
     );
     assert!(text.stdout.contains(r"Evil\x1B[?1049h"), "{}", text.stdout);
-    let pgn = run_with(&["export", "1"], b"", &refs(&env), LIMIT);
+    let pgn = env.run(&["export", "1"], b"", LIMIT);
     assert_inert("hector export", &pgn.stdout);
 }
 
@@ -95,20 +81,17 @@ fn an_engines_id_name_is_shown_escaped() {
     )
     .unwrap();
     std::fs::set_permissions(&engine, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let env = env(&dir);
+    let env = Env::player_home(&dir);
     let engine_arg = format!("engine:{}", engine.display());
-    let mut t = Pty::spawn(
-        &[
-            "play",
-            "--new",
-            "--opponent",
-            &engine_arg,
-            "--speech",
-            "print",
-            "--screen-reader",
-        ],
-        &refs(&env),
-    );
+    let mut t = env.spawn(&[
+        "play",
+        "--new",
+        "--opponent",
+        &engine_arg,
+        "--speech",
+        "print",
+        "--screen-reader",
+    ]);
     assert!(
         t.wait_for("Zug oder Befehl", LIMIT).is_some(),
         "{}",
@@ -121,14 +104,14 @@ fn an_engines_id_name_is_shown_escaped() {
     t.send(b"ja\r");
     assert!(t.wait_exit(LIMIT).is_some(), "{}", t.text());
     assert!(!t.text().contains("Evil\u{1b}"), "{:?}", t.text());
-    let list = run_with(&["games"], b"", &refs(&env), LIMIT);
+    let list = env.run(&["games"], b"", LIMIT);
     assert_inert("hector games", &list.stdout);
     assert!(
         list.stdout.contains(r"Evil\x1B]0;pwned\x07"),
         "{}",
         list.stdout
     );
-    let text = run_with(&["export", "1", "--text"], b"", &refs(&env), LIMIT);
+    let text = env.run(&["export", "1", "--text"], b"", LIMIT);
     assert_inert("hector export --text", &text.stdout);
     assert!(
         text.stdout.contains(r"Evil\x1B]0;pwned\x07"),

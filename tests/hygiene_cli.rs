@@ -13,7 +13,7 @@ use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use common::{TempDir, data, run_closing_stdout, run_into, run_with, temp_dir};
+use common::{Env, TempDir, data, run_closing_stdout, run_into, run_with, temp_dir};
 use hector::core::record::{Entry, Header};
 use hector::io::journal::Journal;
 use shakmaty::Color;
@@ -37,18 +37,10 @@ fn one_game() -> TempDir {
     data
 }
 
-fn env(data: &Path) -> Vec<(&'static str, String)> {
-    vec![
-        ("HECTOR_DATA", data.display().to_string()),
-        ("HECTOR_CONFIG", String::new()),
-    ]
-}
-
 fn export_to(data: &Path, target: &Path) -> common::Run {
-    let env = env(data);
-    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let env = Env::player(data);
     let target = target.to_str().expect("utf-8 path");
-    run_with(&["export", "1", "--output", target], b"", &env, LIMIT)
+    env.run(&["export", "1", "--output", target], b"", LIMIT)
 }
 
 fn names(dir: &Path) -> Vec<String> {
@@ -153,8 +145,7 @@ fn full() -> Stdio {
 #[test]
 fn output_to_a_full_device_is_reported_once_with_status_2() {
     let data = one_game();
-    let env = env(&data);
-    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let env = Env::player(&data);
     let masters = data_file("masters.pgn");
     let cases: [&[&str]; 7] = [
         &["check", &masters],
@@ -166,7 +157,7 @@ fn output_to_a_full_device_is_reported_once_with_status_2() {
         &["voices", "--lang", "de"],
     ];
     for args in cases {
-        let (code, stderr) = run_into(args, &env, full(), LIMIT);
+        let (code, stderr) = run_into(args, &env.vars(), full(), LIMIT);
         assert_eq!(code, Some(2), "{args:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
         let problems: Vec<&str> = stderr
@@ -184,8 +175,7 @@ fn data_file(name: &str) -> String {
 #[test]
 fn a_reader_that_goes_away_ends_hector_quietly() {
     let data = one_game();
-    let env = env(&data);
-    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let env = Env::player(&data);
     let long = "N".repeat(100_000);
     // Enough output that the pipe is closed long before the end.
     let big = temp_dir("hygiene-big");
@@ -201,7 +191,7 @@ fn a_reader_that_goes_away_ends_hector_quietly() {
         &["export", "1"],
     ];
     for args in cases {
-        let (code, head, stderr) = run_closing_stdout(args, &env, 1, LIMIT);
+        let (code, head, stderr) = run_closing_stdout(args, &env.vars(), 1, LIMIT);
         assert_eq!(head.len(), 1);
         assert_eq!(code, Some(0), "{:?}: {stderr}", &args[..1]);
         assert!(stderr.is_empty(), "{:?}: {stderr}", &args[..1]);
@@ -357,8 +347,7 @@ fn line_mode_ends_when_its_reader_goes_away() {
     ] {
         let child = std::process::Command::new(common::hector())
             .args(args)
-            .env("HECTOR_CONFIG", "")
-            .env("HECTOR_DATA", data.path())
+            .envs(Env::player(&data).vars())
             .env("XDG_RUNTIME_DIR", runtime.path())
             .env("SPEECHD_ADDRESS", common::no_speech_dispatcher(&runtime))
             .stdin(Stdio::piped())
@@ -394,13 +383,9 @@ fn line_mode_ends_when_its_reader_goes_away() {
 #[test]
 fn control_characters_typed_or_in_files_are_shown_not_sent() {
     let data = temp_dir("hygiene-control");
-    let r = run_with(
+    let r = Env::player(&data).run(
         &["play", "--screen-reader", "--opponent", "keyboard", "--new"],
         b"Eva\x1b[2J\x07 vier\n",
-        &[
-            ("HECTOR_CONFIG", ""),
-            ("HECTOR_DATA", data.to_str().expect("utf-8 path")),
-        ],
         LIMIT,
     );
     assert!(
@@ -442,8 +427,7 @@ fn output_and_errors_into_a_closed_pipe_are_no_panic() {
             .arg("\"$0\" \"$@\" 2>&1 | head -c1 >/dev/null; echo \"${PIPESTATUS[0]}\"")
             .arg(common::hector())
             .args(args)
-            .env("HECTOR_CONFIG", "")
-            .env("HECTOR_DATA", &data)
+            .envs(Env::player(&data).vars())
             .env("XDG_RUNTIME_DIR", dir.path())
             .env(
                 "SPEECHD_ADDRESS",
@@ -517,8 +501,7 @@ fn an_engine_does_not_outlive_a_killed_hector() {
     let child = std::process::Command::new(common::hector())
         .args(["play", "--screen-reader", "--new", "--opponent"])
         .arg(format!("engine:{}", engine.display()))
-        .env("HECTOR_CONFIG", "")
-        .env("HECTOR_DATA", &data)
+        .envs(Env::player(&data).vars())
         .env("XDG_RUNTIME_DIR", dir.0.path())
         .env(
             "SPEECHD_ADDRESS",
@@ -577,17 +560,9 @@ fn saving_during_a_game_keeps_links_and_refuses_pipes() {
         link.display(),
         fifo.display()
     );
-    let r = run_with(
+    let r = Env::player_home(&dir).run(
         &["play", "--screen-reader", "--opponent", "keyboard", "--new"],
         input.as_bytes(),
-        &[
-            ("HECTOR_CONFIG", ""),
-            (
-                "HECTOR_DATA",
-                dir.join("data").to_str().expect("utf-8 path"),
-            ),
-            ("HOME", dir.to_str().expect("utf-8 path")),
-        ],
         LIMIT,
     );
     assert_eq!(r.code, Some(0), "{}", r.stderr);

@@ -13,26 +13,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use common::{ChildGuard, find_program, hector, run_with, temp_dir};
+use common::{ChildGuard, Env, find_program, hector, temp_dir};
 
 const LIMIT: Duration = Duration::from_secs(60);
-
-fn env(dir: &Path) -> Vec<(&'static str, String)> {
-    let path = format!(
-        "{}:/usr/games",
-        std::env::var("PATH").unwrap_or_else(|_| "/usr/bin:/bin".into())
-    );
-    vec![
-        ("HECTOR_CONFIG", "/nonexistent".into()),
-        ("HECTOR_DATA", dir.join("data").display().to_string()),
-        ("HOME", dir.display().to_string()),
-        ("PATH", path),
-    ]
-}
-
-fn refs<'a>(env: &'a [(&'static str, String)]) -> Vec<(&'static str, &'a str)> {
-    env.iter().map(|(a, b)| (*a, b.as_str())).collect()
-}
 
 const SHORT: &str = "[Event \"Kurz\"]\n[White \"Anna\"]\n[Black \"Bruno\"]\n\n1. e4 e5 2. Nf3 *\n";
 
@@ -83,10 +66,10 @@ fn play_from_refuses_a_game_too_long_and_reads_compressed_files() {
     let dir = temp_dir("inputs-from");
     let long = write(&dir, "long.pgn", long_game().as_bytes());
     let long_gz = write(&dir, "long.pgn.gz", &gzip(&long_game()));
-    let env = env(&dir);
+    let env = Env::player_home(&dir);
     for file in [&long, &long_gz] {
         let from = file.display().to_string();
-        let out = run_with(
+        let out = env.run(
             &[
                 "play",
                 "--from",
@@ -96,7 +79,6 @@ fn play_from_refuses_a_game_too_long_and_reads_compressed_files() {
                 "--screen-reader",
             ],
             b"ende\nja\n",
-            &refs(&env),
             LIMIT,
         );
         assert_ne!(out.code, Some(0), "{from}: {}{}", out.stdout, out.stderr);
@@ -113,7 +95,7 @@ fn play_from_refuses_a_game_too_long_and_reads_compressed_files() {
         ("short.pgn.zst", zstd(SHORT, None)),
     ] {
         let file = write(&dir, name, &bytes).display().to_string();
-        let out = run_with(
+        let out = env.run(
             &[
                 "play",
                 "--from",
@@ -123,7 +105,6 @@ fn play_from_refuses_a_game_too_long_and_reads_compressed_files() {
                 "--screen-reader",
             ],
             b"letzter\nende\nja\n",
-            &refs(&env),
             LIMIT,
         );
         assert_eq!(out.code, Some(0), "{name}: {}", out.stderr);
@@ -142,16 +123,11 @@ fn play_from_refuses_a_game_too_long_and_reads_compressed_files() {
 fn analyse_refuses_a_game_too_long_and_reads_compressed_files() {
     find_program("stockfish").expect("stockfish is installed (scripts/setup)");
     let dir = temp_dir("inputs-analyse");
-    let env = env(&dir);
+    let env = Env::player_home(&dir);
     let long = write(&dir, "long.pgn", long_game().as_bytes())
         .display()
         .to_string();
-    let out = run_with(
-        &["analyse", &long, "--movetime", "10"],
-        b"",
-        &refs(&env),
-        LIMIT,
-    );
+    let out = env.run(&["analyse", &long, "--movetime", "10"], b"", LIMIT);
     assert_eq!(out.code, Some(1), "{}{}", out.stdout, out.stderr);
     assert!(
         out.stderr.contains("the game is longer than 1 MiB"),
@@ -166,12 +142,7 @@ fn analyse_refuses_a_game_too_long_and_reads_compressed_files() {
         ("short.game", gzip(SHORT)),
     ] {
         let file = write(&dir, name, &bytes).display().to_string();
-        let out = run_with(
-            &["analyse", &file, "--movetime", "10"],
-            b"",
-            &refs(&env),
-            LIMIT,
-        );
+        let out = env.run(&["analyse", &file, "--movetime", "10"], b"", LIMIT);
         assert_eq!(out.code, Some(0), "{name}: {}", out.stderr);
         assert!(
             out.stdout.contains("2. Weiß: Springer Felix drei"),
@@ -186,11 +157,11 @@ fn analyse_refuses_a_game_too_long_and_reads_compressed_files() {
 #[test]
 fn a_zstd_window_over_the_cap_is_refused_with_the_reason() {
     let dir = temp_dir("inputs-window");
-    let env = env(&dir);
+    let env = Env::player_home(&dir);
     let wide = write(&dir, "wide.pgn.zst", &zstd(SHORT, Some(27)))
         .display()
         .to_string();
-    let out = run_with(&["check", &wide], b"", &refs(&env), LIMIT);
+    let out = env.run(&["check", &wide], b"", LIMIT);
     assert_eq!(out.code, Some(2), "{}{}", out.stdout, out.stderr);
     assert!(
         out.stderr
@@ -198,7 +169,7 @@ fn a_zstd_window_over_the_cap_is_refused_with_the_reason() {
         "{}",
         out.stderr
     );
-    let out = run_with(
+    let out = env.run(
         &[
             "play",
             "--from",
@@ -208,7 +179,6 @@ fn a_zstd_window_over_the_cap_is_refused_with_the_reason() {
             "--screen-reader",
         ],
         b"ende\nja\n",
-        &refs(&env),
         LIMIT,
     );
     assert_ne!(out.code, Some(0), "{}", out.stdout);
@@ -220,16 +190,16 @@ fn a_zstd_window_over_the_cap_is_refused_with_the_reason() {
     let fits = write(&dir, "fits.pgn.zst", &zstd(SHORT, Some(25)))
         .display()
         .to_string();
-    let out = run_with(&["check", &fits], b"", &refs(&env), LIMIT);
+    let out = env.run(&["check", &fits], b"", LIMIT);
     assert_eq!(out.code, Some(0), "{}{}", out.stdout, out.stderr);
 }
 
 /// Runs hector and returns its exit status, standard output and its own peak memory in KiB
 /// (from wait4, not the test's other children's).
-fn run_measured(args: &[&str], env: &[(&'static str, &str)]) -> (Option<i32>, String, i64) {
+fn run_measured(args: &[&str], env: &Env) -> (Option<i32>, String, i64) {
     let child = Command::new(hector())
         .args(args)
-        .envs(env.iter().copied())
+        .envs(env.vars())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -276,8 +246,8 @@ fn a_huge_sparse_journal_is_named_too_large_from_its_head() {
     let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
     file.set_len(2 << 30).unwrap();
     drop(file);
-    let env = env(&dir);
-    let (code, listed, peak_kib) = run_measured(&["games"], &refs(&env));
+    let env = Env::player_home(&dir);
+    let (code, listed, peak_kib) = run_measured(&["games"], &env);
     assert_eq!(code, Some(0), "{listed}");
     assert!(
         listed.contains("ist mit 2048 MiB zu groß für ein Journal (höchstens 32 MiB)"),
@@ -287,10 +257,10 @@ fn a_huge_sparse_journal_is_named_too_large_from_its_head() {
     assert!(peak_kib < 100 * 1024, "hector games used {peak_kib} KiB");
     // hector resume (and hector play, which looks for a game to continue) passes it over the
     // same way.
-    let (code, _, peak_kib) = run_measured(&["resume", "--screen-reader"], &refs(&env));
+    let (code, _, peak_kib) = run_measured(&["resume", "--screen-reader"], &env);
     assert_eq!(code, Some(1));
     assert!(peak_kib < 100 * 1024, "hector resume used {peak_kib} KiB");
-    let out = run_with(&["export", "1"], b"", &refs(&env), LIMIT);
+    let out = env.run(&["export", "1"], b"", LIMIT);
     assert_eq!(out.code, Some(1), "{}", out.stdout);
     assert!(
         out.stderr
@@ -314,7 +284,7 @@ fn a_closed_standard_output_is_an_error() {
         bytes.extend(hector::core::record::encode_entry(&e).unwrap());
     }
     std::fs::write(games.join("2026-11-23_200000_0001.journal"), bytes).unwrap();
-    let env = env(&dir);
+    let env = Env::player_home(&dir);
     let hector = hector().display().to_string();
     for args in [
         &["export", "1"][..],
@@ -328,7 +298,7 @@ fn a_closed_standard_output_is_an_error() {
             line[1] = &script;
             let child = Command::new("sh")
                 .args(&line)
-                .envs(refs(&env))
+                .envs(env.vars())
                 .stdin(Stdio::null())
                 .stderr(Stdio::piped())
                 .spawn()

@@ -12,9 +12,8 @@ mod common;
 
 use std::time::Duration;
 
-use common::pty::Pty;
 use common::sim::Simulator;
-use common::{SpeechDaemon, run_closing_stdout, run_with, temp_dir};
+use common::{Env, SpeechDaemon, run_closing_stdout, run_with, temp_dir};
 
 /// Entries of the temporary directory made by this test process.
 fn our_temp_entries() -> Vec<String> {
@@ -68,12 +67,8 @@ fn the_helpers_leave_no_process_and_no_file_behind() {
         assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
 
         let dir = temp_dir("leftovers");
-        let data = dir.join("data");
-        let data = data.to_str().expect("utf-8 path");
-        let t = Pty::spawn(
-            &["play", "--screen-reader", "--opponent", "engine", "--new"],
-            &[("HECTOR_CONFIG", ""), ("HECTOR_DATA", data)],
-        );
+        let env = Env::player(&dir.join("data"));
+        let t = env.spawn(&["play", "--screen-reader", "--opponent", "engine", "--new"]);
         assert!(
             t.wait_for("Zug oder Befehl:", Duration::from_secs(30))
                 .is_some(),
@@ -82,12 +77,8 @@ fn the_helpers_leave_no_process_and_no_file_behind() {
         );
         let sim = Simulator::start("peg", &dir.join("board"));
 
-        let (code, _, stderr) = run_closing_stdout(
-            &["games"],
-            &[("HECTOR_DATA", data)],
-            0,
-            Duration::from_secs(30),
-        );
+        let (code, _, stderr) =
+            run_closing_stdout(&["games"], &env.vars(), 0, Duration::from_secs(30));
         assert_eq!(code, Some(0), "{stderr}");
 
         drop(sim);

@@ -17,38 +17,18 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use common::pty::Pty;
-use common::{run_with, temp_dir};
+use common::{Env, temp_dir};
 use lichess::{GAME, Server, StreamMode, TOKEN};
 use shakmaty::Color;
 
 const LIMIT: Duration = Duration::from_secs(20);
 
-fn env(dir: &Path, token: Option<&str>) -> Vec<(String, String)> {
-    let mut env = vec![
-        ("HECTOR_CONFIG".into(), "/nonexistent".into()),
-        ("HECTOR_DATA".into(), dir.join("data").display().to_string()),
-        (
-            "XDG_CONFIG_HOME".into(),
-            dir.join("config").display().to_string(),
-        ),
-        ("HOME".into(), dir.display().to_string()),
-    ];
-    if let Some(t) = token {
-        env.push(("LICHESS_TOKEN".into(), t.into()));
-    }
-    env
-}
-
-fn refs(env: &[(String, String)]) -> Vec<(&str, &str)> {
-    env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect()
-}
-
 fn spawn(server: &Server, dir: &Path, args: &[&str]) -> Pty {
     let mut all = vec!["online", "--server", &server.url, "--speech", "print"];
     all.extend_from_slice(args);
     all.push("--screen-reader");
-    let env = env(dir, Some(TOKEN));
-    Pty::spawn(&all, &refs(&env))
+    let env = Env::player_home(dir).token(TOKEN);
+    env.spawn(&all)
 }
 
 fn expect_within(t: &Pty, needle: &str, limit: Duration) {
@@ -260,11 +240,10 @@ fn a_move_refused_by_a_revoked_token_goes_after_the_next_login() {
     assert!(server.moves().is_empty());
     let renewed = "lip_new_token";
     server.renew(renewed);
-    let env = env(&dir, None);
-    let login = run_with(
+    let env = Env::player_home(&dir);
+    let login = env.run(
         &["online", "--server", &server.url, "login"],
         format!("{renewed}\n").as_bytes(),
-        &refs(&env),
         LIMIT,
     );
     assert_eq!(login.code, Some(0), "{}{}", login.stdout, login.stderr);
@@ -325,12 +304,12 @@ fn an_aborted_game_is_listed_so_and_a_game_left_names_how_to_come_back() {
     expect(&t, "Die Partie wurde abgebrochen");
     t.send(b"ende\r");
     assert!(t.wait_exit(LIMIT).is_some(), "{}", t.text());
-    let env = env(&dir, None);
-    let games = run_with(&["games"], b"", &refs(&env), LIMIT);
+    let env = Env::player_home(&dir);
+    let games = env.run(&["games"], b"", LIMIT);
     assert_eq!(games.code, Some(0), "{}", games.stderr);
     assert!(games.stdout.contains("abgebrochen"), "{}", games.stdout);
     assert!(!games.stdout.contains("läuft"), "{}", games.stdout);
-    let pgn = run_with(&["export", "1"], b"", &refs(&env), LIMIT);
+    let pgn = env.run(&["export", "1"], b"", LIMIT);
     assert!(
         pgn.stdout.contains("[TimeControl \"900+10\"]"),
         "{}",

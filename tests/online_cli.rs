@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use common::pty::Pty;
 use common::sim::Simulator;
-use common::{run_with, temp_dir};
+use common::{Env, temp_dir};
 use lichess::{GAME, Server, TOKEN};
 use shakmaty::Color;
 
@@ -32,29 +32,12 @@ impl Dir {
     }
 }
 
-fn env(dir: &Path, token: Option<&str>) -> Vec<(String, String)> {
-    let mut env = vec![
-        ("HECTOR_CONFIG".into(), "/nonexistent".into()),
-        ("HECTOR_DATA".into(), dir.join("data").display().to_string()),
-        (
-            "XDG_CONFIG_HOME".into(),
-            dir.join("config").display().to_string(),
-        ),
-        ("HOME".into(), dir.display().to_string()),
-    ];
-    if let Some(t) = token {
-        env.push(("LICHESS_TOKEN".into(), t.into()));
-    }
-    env
-}
-
 fn spawn(server: &Server, dir: &Path, args: &[&str]) -> Pty {
     let mut all = vec!["online", "--server", &server.url, "--speech", "print"];
     all.extend_from_slice(args);
     all.push("--screen-reader");
-    let env = env(dir, Some(TOKEN));
-    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
-    Pty::spawn(&all, &env)
+    let env = Env::player_home(dir).token(TOKEN);
+    env.spawn(&all)
 }
 
 fn expect(t: &Pty, needle: &str) {
@@ -101,10 +84,9 @@ fn count(t: &Pty, needle: &str) -> usize {
 fn login_checks_and_stores_the_token_unseen_and_logout_deletes_it() {
     let server = Server::start();
     let dir = Dir::new("online-login");
-    let env = env(&dir.0, None);
-    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let env = Env::player_home(&dir.0);
     let login = ["online", "--server", &server.url, "login"];
-    let bad = run_with(&login, b"lip_wrong\n", &env, LIMIT);
+    let bad = env.run(&login, b"lip_wrong\n", LIMIT);
     assert_eq!(bad.code, Some(1), "{}{}", bad.stdout, bad.stderr);
     assert!(
         bad.stderr
@@ -112,7 +94,7 @@ fn login_checks_and_stores_the_token_unseen_and_logout_deletes_it() {
         "{}",
         bad.stderr
     );
-    let good = run_with(&login, format!("{TOKEN}\n").as_bytes(), &env, LIMIT);
+    let good = env.run(&login, format!("{TOKEN}\n").as_bytes(), LIMIT);
     assert_eq!(good.code, Some(0), "{}{}", good.stdout, good.stderr);
     assert!(good.stdout.contains("board:play"), "{}", good.stdout);
     assert!(
@@ -130,16 +112,11 @@ fn login_checks_and_stores_the_token_unseen_and_logout_deletes_it() {
         .permissions()
         .mode();
     assert_eq!(mode & 0o777, 0o600);
-    let out = run_with(&["online", "logout"], b"", &env, LIMIT);
+    let out = env.run(&["online", "logout"], b"", LIMIT);
     assert_eq!(out.code, Some(0));
     assert!(out.stdout.contains("Abgemeldet"), "{}", out.stdout);
     assert!(!file.exists());
-    let again = run_with(
-        &["online", "--server", &server.url, "games"],
-        b"",
-        &env,
-        LIMIT,
-    );
+    let again = env.run(&["online", "--server", &server.url, "games"], b"", LIMIT);
     assert_eq!(again.code, Some(1));
     assert!(
         again.stderr.contains("hector online login"),
@@ -181,9 +158,8 @@ fn a_whole_game_against_the_computer_typed_in_appendix_d_words_is_journaled() {
         "hector did not end:\n{}",
         t.text()
     );
-    let env = env(&dir.0, None);
-    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
-    let pgn = run_with(&["export", "1"], b"", &env, LIMIT);
+    let env = Env::player_home(&dir.0);
+    let pgn = env.run(&["export", "1"], b"", LIMIT);
     assert_eq!(pgn.code, Some(0), "{}", pgn.stderr);
     assert!(
         pgn.stdout
@@ -198,16 +174,10 @@ fn a_whole_game_against_the_computer_typed_in_appendix_d_words_is_journaled() {
         pgn.stdout
     );
     // hector analyse judges the online game from its journal like any other.
-    let path = format!(
-        "{}:/usr/games",
-        std::env::var("PATH").unwrap_or_else(|_| "/usr/bin:/bin".into())
-    );
-    let mut env = env;
-    env.push(("PATH", &path));
-    let judged = run_with(
+    // The analysis finds stockfish in /usr/games, which the environment puts on the PATH.
+    let judged = env.run(
         &["analyse", "1", "--errors", "--movetime", "50"],
         b"",
-        &env,
         LIMIT,
     );
     assert_eq!(judged.code, Some(0), "{}{}", judged.stdout, judged.stderr);
@@ -235,12 +205,11 @@ fn a_game_left_unfinished_is_continued_online_not_by_hector_resume() {
         "hector did not end:\n{}",
         t.text()
     );
-    let env = env(&dir.0, None);
-    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
-    let out = run_with(&["resume", "--screen-reader"], b"", &env, LIMIT);
+    let env = Env::player_home(&dir.0);
+    let out = env.run(&["resume", "--screen-reader"], b"", LIMIT);
     assert_ne!(out.code, Some(0), "{}{}", out.stdout, out.stderr);
     assert!(!out.stdout.contains("Sie spielen"), "{}", out.stdout);
-    let out = run_with(&["resume", "1", "--screen-reader"], b"", &env, LIMIT);
+    let out = env.run(&["resume", "1", "--screen-reader"], b"", LIMIT);
     assert_ne!(out.code, Some(0), "{}{}", out.stdout, out.stderr);
     assert!(
         out.stderr
@@ -370,14 +339,8 @@ fn a_revoked_token_is_said_and_nothing_is_played() {
         t.text()
     );
     // Starting with a revoked token says so at once.
-    let env = env(&dir.0, Some(TOKEN));
-    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
-    let out = run_with(
-        &["online", "--server", &server.url, "games"],
-        b"",
-        &env,
-        LIMIT,
-    );
+    let env = Env::player_home(&dir.0).token(TOKEN);
+    let out = env.run(&["online", "--server", &server.url, "games"], b"", LIMIT);
     assert_eq!(out.code, Some(1));
     assert!(
         out.stderr
@@ -440,17 +403,8 @@ fn games_lists_the_games_in_progress_and_the_full_screen_shows_the_game() {
     let server = Server::start();
     server.add_game(Color::Black, "Anna", &["e2e4"]);
     let dir = Dir::new("online-screen");
-    let env_list = env(&dir.0, Some(TOKEN));
-    let env_ref: Vec<(&str, &str)> = env_list
-        .iter()
-        .map(|(a, b)| (a.as_str(), b.as_str()))
-        .collect();
-    let out = run_with(
-        &["online", "--server", &server.url, "games"],
-        b"",
-        &env_ref,
-        LIMIT,
-    );
+    let env = Env::player_home(&dir.0).token(TOKEN);
+    let out = env.run(&["online", "--server", &server.url, "games"], b"", LIMIT);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert!(
         out.stdout.contains(&format!(
@@ -469,7 +423,7 @@ fn games_lists_the_games_in_progress_and_the_full_screen_shows_the_game() {
         "--game",
         "1",
     ];
-    let mut t = Pty::spawn(&args, &env_ref);
+    let mut t = env.spawn(&args);
     assert!(
         t.wait_for_screen("Zug oder Befehl", LIMIT),
         "{}",
@@ -492,11 +446,7 @@ fn a_move_made_on_the_screens_board_is_sent_to_lichess() {
     let server = Server::start();
     server.add_game(Color::White, "Anna", &[]);
     let dir = Dir::new("online-board-keys");
-    let env_list = env(&dir.0, Some(TOKEN));
-    let env_ref: Vec<(&str, &str)> = env_list
-        .iter()
-        .map(|(a, b)| (a.as_str(), b.as_str()))
-        .collect();
+    let env = Env::player_home(&dir.0).token(TOKEN);
     let args = [
         "online",
         "--server",
@@ -507,7 +457,7 @@ fn a_move_made_on_the_screens_board_is_sent_to_lichess() {
         "--game",
         "1",
     ];
-    let mut t = Pty::spawn_sized(&args, &env_ref, 100, 30);
+    let mut t = env.spawn_sized(&args, 100, 30);
     assert!(
         t.wait_for_screen("Weiß ist am Zug", LIMIT),
         "{}",
@@ -584,9 +534,8 @@ fn a_seek_and_a_challenge_start_games_and_a_declined_challenge_is_said() {
     drop(t);
 
     let server = Server::start();
-    let env = env(&dir.0, Some(TOKEN));
-    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
-    let out = run_with(
+    let env = Env::player_home(&dir.0).token(TOKEN);
+    let out = env.run(
         &[
             "online",
             "--server",
@@ -597,7 +546,6 @@ fn a_seek_and_a_challenge_start_games_and_a_declined_challenge_is_said() {
             "--screen-reader",
         ],
         b"",
-        &env,
         LIMIT,
     );
     assert_eq!(out.code, Some(1));
@@ -616,8 +564,7 @@ fn a_seek_and_a_challenge_start_games_and_a_declined_challenge_is_said() {
 fn a_time_control_the_board_api_refuses_is_refused_before_asking() {
     let server = Server::start();
     let dir = Dir::new("online-speed");
-    let env = env(&dir.0, Some(TOKEN));
-    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let env = Env::player_home(&dir.0).token(TOKEN);
     for (args, said) in [
         (
             &["--seek", "3+2"][..],
@@ -634,7 +581,7 @@ fn a_time_control_the_board_api_refuses_is_refused_before_asking() {
     ] {
         let mut line = vec!["online", "--server", &server.url, "play", "--screen-reader"];
         line.extend_from_slice(args);
-        let out = run_with(&line, b"", &env, LIMIT);
+        let out = env.run(&line, b"", LIMIT);
         assert_eq!(out.code, Some(1), "{args:?}: {}", out.stderr);
         assert!(out.stderr.contains(said), "{args:?}: {}", out.stderr);
     }

@@ -9,29 +9,33 @@ mod common;
 
 use std::time::Duration;
 
-use common::pty::Pty;
-use common::temp_dir;
+use common::{Env, temp_dir};
 
 const LIMIT: Duration = Duration::from_secs(30);
 
 /// Types `inputs` in line mode against a second player at the keyboard, waits for
 /// `wait_for`, quits, and returns what hector said. `config` is the configuration file's text.
 fn session(args: &[&str], config: &str, inputs: &[&str], wait_for: &str) -> String {
+    session_quitting(args, config, inputs, wait_for, "ende\rja\r")
+}
+
+/// As [`session`], quitting with `quit` (the command and the answer, in the game's language).
+fn session_quitting(
+    args: &[&str],
+    config: &str,
+    inputs: &[&str],
+    wait_for: &str,
+    quit: &str,
+) -> String {
     let data = temp_dir("openings-data");
     let config_file = data.join("config.toml");
     std::fs::write(&config_file, config).expect("config");
-    let data_dir = data.join("games");
-    let config_path = config_file.display().to_string();
-    let data_path = data_dir.display().to_string();
     let mut all = vec!["play", "--screen-reader", "--opponent", "keyboard", "--new"];
     all.extend_from_slice(args);
-    let mut t = Pty::spawn(
-        &all,
-        &[
-            ("HECTOR_CONFIG", config_path.as_str()),
-            ("HECTOR_DATA", data_path.as_str()),
-        ],
-    );
+    let mut t = Env::player(&data.join("games"))
+        .home(&data)
+        .config_file(&config_file)
+        .spawn(&all);
     assert!(t.wait_for(":", LIMIT).is_some(), "{}", t.text());
     for input in inputs {
         t.send(format!("{input}\r").as_bytes());
@@ -42,7 +46,7 @@ fn session(args: &[&str], config: &str, inputs: &[&str], wait_for: &str) -> Stri
         "no {wait_for:?} in:\n{}",
         t.text()
     );
-    t.send(b"ende\rja\r");
+    t.send(quit.as_bytes());
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
     t.text()
 }
@@ -129,4 +133,42 @@ fn options_override_the_configuration_file() {
         text.contains("Weiß greift an: David fünf schwarzer Bauer"),
         "{text}"
     );
+}
+
+/// A game announces its opening in Spanish, French and Dutch as in German: the family in the
+/// language's words (the move, then the question's answer with the ECO code).
+#[test]
+fn the_opening_is_named_in_spanish_french_and_dutch() {
+    for (code, opening, reached, answer, quit) in [
+        (
+            "es",
+            "apertura",
+            "Apertura: Defensa siciliana",
+            "Defensa siciliana, ECO B20",
+            "salir\rsí\r",
+        ),
+        (
+            "fr",
+            "ouverture",
+            "Ouverture : Défense sicilienne",
+            "Défense sicilienne, ECO B20",
+            "quitter\roui\r",
+        ),
+        (
+            "nl",
+            "opening",
+            "Opening: Siciliaanse verdediging",
+            "Siciliaanse verdediging, ECO B20",
+            "stoppen\rja\r",
+        ),
+    ] {
+        let text = session_quitting(
+            &["--lang", code, "--openings"],
+            "",
+            &["e4", "c5", opening],
+            answer,
+            quit,
+        );
+        assert!(text.contains(reached), "{code}: no {reached:?} in:\n{text}");
+    }
 }

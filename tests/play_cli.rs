@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use common::pty::Pty;
 use common::sim::Simulator;
-use common::temp_dir;
+use common::{Env, temp_dir};
 use hector::core::notation::language::{Language, language};
 use hector::core::notation::parse::parse_move_in;
 use hector::core::notation::scoresheet::scoresheet_move;
@@ -20,24 +20,6 @@ use hector::core::testkit::games::Rng;
 use shakmaty::{Chess, Move, Position, Role};
 
 const LIMIT: Duration = Duration::from_secs(30);
-
-fn env(data: &std::path::Path) -> Vec<(String, String)> {
-    vec![
-        ("HECTOR_CONFIG".into(), "".into()),
-        ("HECTOR_DATA".into(), data.display().to_string()),
-        // Debian keeps stockfish in /usr/games.
-        (
-            "PATH".into(),
-            format!("{}:/usr/games", std::env::var("PATH").unwrap_or_default()),
-        ),
-    ]
-}
-
-fn spawn(args: &[&str], data: &std::path::Path) -> Pty {
-    let env = env(data);
-    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
-    Pty::spawn(args, &env)
-}
 
 /// A plain but not hopeless player: takes the most valuable piece it can, else a random move.
 fn choose(pos: &Chess, rng: &mut Rng) -> Move {
@@ -101,19 +83,16 @@ fn engine_reply(
 /// Returns the output.
 fn play_line_mode_game(lang: &str, moves: usize) -> String {
     let data = temp_dir("play-data");
-    let mut t = spawn(
-        &[
-            "play",
-            "--screen-reader",
-            "--lang",
-            lang,
-            "--opponent",
-            "engine",
-            "--level",
-            "1",
-        ],
-        &data,
-    );
+    let mut t = Env::player(&data).spawn(&[
+        "play",
+        "--screen-reader",
+        "--lang",
+        lang,
+        "--opponent",
+        "engine",
+        "--level",
+        "1",
+    ]);
     let l = language(lang).expect("language");
     let prompt = format!("{}:", l.play.prompt);
     assert!(t.wait_for(&prompt, LIMIT).is_some(), "{}", t.text());
@@ -194,10 +173,7 @@ fn a_whole_game_against_the_engine_in_line_mode() {
 #[test]
 fn the_speech_controls_confirm_in_a_word() {
     let data = temp_dir("play-speech");
-    let mut t = spawn(
-        &["play", "--screen-reader", "--opponent", "keyboard"],
-        &data,
-    );
+    let mut t = Env::player(&data).spawn(&["play", "--screen-reader", "--opponent", "keyboard"]);
     assert!(
         t.wait_for("Weiß ist am Zug", LIMIT).is_some(),
         "{}",
@@ -265,18 +241,15 @@ fn last_moves_line(screen: &str) -> Option<String> {
 #[test]
 fn a_game_against_the_engine_on_the_full_screen() {
     let data = temp_dir("play-data");
-    let mut t = spawn(
-        &[
-            "play",
-            "--lang",
-            "en",
-            "--opponent",
-            "engine",
-            "--tc",
-            "600+5",
-        ],
-        &data,
-    );
+    let mut t = Env::player(&data).spawn(&[
+        "play",
+        "--lang",
+        "en",
+        "--opponent",
+        "engine",
+        "--tc",
+        "600+5",
+    ]);
     assert!(
         t.wait_for_screen("Move or command:", LIMIT),
         "{}",
@@ -368,7 +341,7 @@ fn line_session(args: &[&str], inputs: &[&str], wait_for: &str) -> String {
     let data = temp_dir("play-data");
     let mut all = vec!["play", "--screen-reader"];
     all.extend_from_slice(args);
-    let mut t = spawn(&all, &data);
+    let mut t = Env::player(&data).spawn(&all);
     assert!(t.wait_for(":", LIMIT).is_some(), "{}", t.text());
     for input in inputs {
         t.send(format!("{input}\r").as_bytes());
@@ -658,19 +631,16 @@ fn a_game_on_the_peg_board_against_a_keyboard_opponent() {
     let mut sim = Simulator::start("peg", &link);
     let data = temp_dir("play-data");
     let link_text = link.display().to_string();
-    let mut t = spawn(
-        &[
-            "play",
-            "--screen-reader",
-            "--board",
-            &link_text,
-            "--protocol",
-            "peg",
-            "--opponent",
-            "keyboard",
-        ],
-        &data,
-    );
+    let mut t = Env::player(&data).spawn(&[
+        "play",
+        "--screen-reader",
+        "--board",
+        &link_text,
+        "--protocol",
+        "peg",
+        "--opponent",
+        "keyboard",
+    ]);
     assert!(
         t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
         "{}",
@@ -733,17 +703,14 @@ fn the_sighted_opponents_e_board_follows_the_typed_moves() {
     let mut sim = Simulator::start("dgt", &link);
     let data = temp_dir("opponent-board-data");
     let opponent = format!("board:{}", link.display());
-    let mut t = spawn(
-        &[
-            "play",
-            "--screen-reader",
-            "--opponent",
-            &opponent,
-            "--opponent-protocol",
-            "dgt",
-        ],
-        &data,
-    );
+    let mut t = Env::player(&data).spawn(&[
+        "play",
+        "--screen-reader",
+        "--opponent",
+        &opponent,
+        "--opponent-protocol",
+        "dgt",
+    ]);
     assert!(
         t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
         "{}",
@@ -791,20 +758,17 @@ fn another_start_position_is_announced_and_recorded() {
     ] {
         let mut all = vec!["play", "--screen-reader", "--opponent", "keyboard", "--new"];
         all.extend(args);
-        let mut t = spawn(&all, &data);
+        let mut t = Env::player(&data).spawn(&all);
         assert!(t.wait_for(said, LIMIT).is_some(), "{}", t.text());
         t.send(b"ende\r");
         assert!(t.wait_for("Ja oder nein", LIMIT).is_some(), "{}", t.text());
         t.send(b"ja\r");
         assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
-        let env = [
-            ("HECTOR_DATA", data.to_str().expect("utf-8")),
-            ("HECTOR_CONFIG", "/nonexistent"),
-        ];
-        let games = common::run_with(&["games"], b"", &env, LIMIT);
+        let env = Env::player(&data);
+        let games = env.run(&["games"], b"", LIMIT);
         assert!(games.stdout.contains(listed), "{}", games.stdout);
         let last = games.stdout.lines().count().to_string();
-        let text = common::run_with(&["export", &last, "--text"], b"", &env, LIMIT);
+        let text = env.run(&["export", &last, "--text"], b"", LIMIT);
         let start = listed.split('/').next().unwrap_or(listed).to_lowercase();
         assert!(
             text.stdout.to_lowercase().contains(&start),
@@ -943,17 +907,14 @@ fn a_wrong_command_line_is_said_aloud() {
 #[test]
 fn bewertung_and_tipp_ask_the_engine_and_are_recorded() {
     let data = temp_dir("play-advice");
-    let mut t = spawn(
-        &[
-            "play",
-            "--screen-reader",
-            "--opponent",
-            "engine",
-            "--level",
-            "1",
-        ],
-        &data,
-    );
+    let mut t = Env::player(&data).spawn(&[
+        "play",
+        "--screen-reader",
+        "--opponent",
+        "engine",
+        "--level",
+        "1",
+    ]);
     assert!(
         t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
         "{}",
@@ -1005,17 +966,14 @@ fn bewertung_and_tipp_ask_the_engine_and_are_recorded() {
     assert_eq!(advice_per_journal, [vec![], vec!["eval", "hint"]]);
 
     // Switched off, and without an engine.
-    let mut t = spawn(
-        &[
-            "play",
-            "--screen-reader",
-            "--new",
-            "--opponent",
-            "engine",
-            "--no-hints",
-        ],
-        &data,
-    );
+    let mut t = Env::player(&data).spawn(&[
+        "play",
+        "--screen-reader",
+        "--new",
+        "--opponent",
+        "engine",
+        "--no-hints",
+    ]);
     assert!(
         t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
         "{}",
@@ -1036,7 +994,7 @@ fn bewertung_and_tipp_ask_the_engine_and_are_recorded() {
     t.send(b"ja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
     // hector resume remembers it.
-    let mut t = spawn(&["resume", "--screen-reader"], &data);
+    let mut t = Env::player(&data).spawn(&["resume", "--screen-reader"]);
     assert!(
         t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
         "{}",
@@ -1056,18 +1014,15 @@ fn bewertung_and_tipp_ask_the_engine_and_are_recorded() {
     t.wait_answer("ende", LIMIT);
     t.send(b"ja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
-    let mut t = spawn(
-        &[
-            "play",
-            "--screen-reader",
-            "--new",
-            "--lang",
-            "en",
-            "--opponent",
-            "keyboard",
-        ],
-        &data,
-    );
+    let mut t = Env::player(&data).spawn(&[
+        "play",
+        "--screen-reader",
+        "--new",
+        "--lang",
+        "en",
+        "--opponent",
+        "keyboard",
+    ]);
     assert!(
         t.wait_for("Move or command:", LIMIT).is_some(),
         "{}",

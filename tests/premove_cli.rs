@@ -12,22 +12,14 @@ mod common;
 #[path = "common/lichess.rs"]
 mod lichess;
 
-use std::path::Path;
 use std::time::Duration;
 
 use common::pty::Pty;
 use common::sim::Simulator;
-use common::{run_with, temp_dir};
+use common::{Env, temp_dir};
 use shakmaty::Color;
 
 const LIMIT: Duration = Duration::from_secs(30);
-
-fn spawn(args: &[&str], data: &Path, extra: &[(&str, &str)]) -> Pty {
-    let env = common::player_env(data);
-    let mut env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
-    env.extend_from_slice(extra);
-    Pty::spawn(args, &env)
-}
 
 /// Waits until `needle` appears after byte `from` of the output.
 fn heard_after(t: &Pty, from: usize, needle: &str) -> usize {
@@ -51,18 +43,14 @@ fn heard_after(t: &Pty, from: usize, needle: &str) -> usize {
 #[test]
 fn a_premove_against_the_computer_is_played_after_its_reply() {
     let data = temp_dir("premove-engine");
-    let mut t = spawn(
-        &[
-            "play",
-            "--screen-reader",
-            "--opponent",
-            "engine",
-            "--level",
-            "8",
-        ],
-        data.path(),
-        &[],
-    );
+    let mut t = Env::player(data.path()).spawn(&[
+        "play",
+        "--screen-reader",
+        "--opponent",
+        "engine",
+        "--level",
+        "8",
+    ]);
     heard_after(&t, 0, "Zug oder Befehl:");
     t.send(b"e4\rSf3\r");
     let at = heard_after(&t, 0, "Vorauszug gemerkt: Springer Felix drei");
@@ -79,9 +67,7 @@ fn a_premove_against_the_computer_is_played_after_its_reply() {
     heard_after(&t, before, "Wirklich beenden?");
     t.send(b"ja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
-    let env = common::player_env(data.path());
-    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
-    let pgn = run_with(&["export", "1"], b"", &env, LIMIT);
+    let pgn = Env::player(data.path()).run(&["export", "1"], b"", LIMIT);
     assert_eq!(pgn.code, Some(0), "{}", pgn.stderr);
     // e4, the reply, Nf3, the reply, d3: Be2 was cancelled and never played.
     assert!(pgn.stdout.contains("1. e4 "), "{}", pgn.stdout);
@@ -98,18 +84,14 @@ fn a_premove_is_played_when_the_e_boards_move_comes() {
     let link = dir.join("board");
     let mut sim = Simulator::start("dgt", &link);
     let opponent = format!("board:{}", link.display());
-    let mut t = spawn(
-        &[
-            "play",
-            "--screen-reader",
-            "--opponent",
-            &opponent,
-            "--opponent-protocol",
-            "dgt",
-        ],
-        dir.path(),
-        &[],
-    );
+    let mut t = Env::player(dir.path()).spawn(&[
+        "play",
+        "--screen-reader",
+        "--opponent",
+        &opponent,
+        "--opponent-protocol",
+        "dgt",
+    ]);
     heard_after(&t, 0, "Zug oder Befehl:");
     t.send(b"Eva vier\r");
     let at = heard_after(&t, 0, "Eva vier");
@@ -137,24 +119,17 @@ fn an_online_premove_is_sent_after_the_opponents_move() {
     let server = lichess::Server::start();
     server.add_game(Color::White, "Anna", &["e2e4", "e7e5", "g1f3"]);
     let dir = temp_dir("premove-online");
-    let mut t = spawn(
-        &[
-            "online",
-            "--server",
-            &server.url,
-            "--speech",
-            "print",
-            "play",
-            "--game",
-            "1",
-            "--screen-reader",
-        ],
-        dir.path(),
-        &[
-            ("LICHESS_TOKEN", lichess::TOKEN),
-            ("HECTOR_CONFIG", "/nonexistent"),
-        ],
-    );
+    let mut t = Env::player(dir.path()).token(lichess::TOKEN).spawn(&[
+        "online",
+        "--server",
+        &server.url,
+        "--speech",
+        "print",
+        "play",
+        "--game",
+        "1",
+        "--screen-reader",
+    ]);
     let at = heard_after(&t, 0, "Schwarz ist am Zug");
     t.send(b"Laeufer Caesar vier\r");
     let at = heard_after(&t, at, "Vorauszug gemerkt: Läufer Cäsar vier");

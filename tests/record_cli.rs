@@ -12,21 +12,15 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use common::{find_program, run_with, temp_dir};
+use common::{Env, find_program, run_with, temp_dir};
 use hector::core::outcome::{GameResult, Termination};
 use hector::core::record::{Entry, Header, Times, encode_entry, encode_header, import_pgn, replay};
 use hector::io::journal::Journal;
 use shakmaty::Color;
 
-/// Runs hector with `HECTOR_DATA` pointing at `data`.
+/// Runs hector with its games in `data`.
 fn hector(data: &Path, args: &[&str]) -> common::Run {
-    let data = data.to_str().expect("utf-8 path");
-    run_with(
-        args,
-        b"",
-        &[("HECTOR_DATA", data), ("HECTOR_CONFIG", "")],
-        Duration::from_secs(60),
-    )
+    Env::player(data).run(args, b"", Duration::from_secs(60))
 }
 
 fn mv(uci: &str, san: &str, by: Color, white_ms: u64, black_ms: u64) -> Entry {
@@ -450,19 +444,14 @@ fn errors_say_what_is_wanted_in_the_players_language() {
     let english = data.join("en.toml");
     std::fs::write(&english, "[speech]\nlanguage = \"en\"\n").expect("config");
     let english = english.to_str().expect("utf-8").to_string();
-    let data_env = data.to_str().expect("utf-8").to_string();
     let run = |config: &str, args: &[&str], input: &[u8]| {
-        run_with(
-            args,
-            input,
-            &[
-                ("HECTOR_DATA", data_env.as_str()),
-                ("HECTOR_CONFIG", config),
-                // hector's own name for the player, whoever runs the test.
-                ("USER", ""),
-            ],
-            Duration::from_secs(60),
-        )
+        // hector's own name for the player, whoever runs the test.
+        let env = Env::player(&data).var("USER", "");
+        let env = match config {
+            "" => env,
+            file => env.config_file(Path::new(file)),
+        };
+        env.run(args, input, Duration::from_secs(60))
     };
     for (config, words) in [
         (

@@ -15,7 +15,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use common::pty::Pty;
-use common::{run_with, temp_dir};
+use common::{Env, temp_dir};
 use hector::core::record::replay;
 use hector::io::journal::{journal_paths, load};
 
@@ -47,27 +47,8 @@ impl Drop for Place {
     }
 }
 
-fn spawn(data: &Path, home: &Path, args: &[&str]) -> Pty {
-    let data = data.display().to_string();
-    let home = home.display().to_string();
-    Pty::spawn(
-        args,
-        &[
-            ("HECTOR_CONFIG", "/nonexistent"),
-            ("HECTOR_DATA", &data),
-            ("HOME", &home),
-        ],
-    )
-}
-
 fn hector(data: &Path, args: &[&str]) -> common::Run {
-    let data = data.display().to_string();
-    run_with(
-        args,
-        b"",
-        &[("HECTOR_DATA", &data), ("HECTOR_CONFIG", "/nonexistent")],
-        LIMIT,
-    )
+    Env::player(data).run(args, b"", LIMIT)
 }
 
 /// Types `line` and waits until hector has answered with `answer`.
@@ -130,7 +111,7 @@ fn a_draw_offer_answered_by_a_move_keeps_the_game_readable() {
         if lines.contains(&"reklamieren") {
             args.extend(["--tc", "300+2"]);
         }
-        let mut t = spawn(&data.dir, &home.dir, &args);
+        let mut t = Env::player(&data.dir).home(&home.dir).spawn(&args);
         assert!(
             t.wait_for("Weiß ist am Zug", LIMIT).is_some(),
             "{}",
@@ -160,7 +141,7 @@ fn a_games_folder_that_cannot_be_made_is_never_called_saved() {
     let data = Place::new("notdir");
     let home = Place::new("notdir-home");
     std::fs::write(data.dir.join("games"), b"a file, not a folder").expect("file");
-    let mut t = spawn(&data.dir, &home.dir, PLAY);
+    let mut t = Env::player(&data.dir).home(&home.dir).spawn(PLAY);
     assert!(
         t.wait_for("ist kein Verzeichnis", LIMIT).is_some(),
         "{}",
@@ -221,7 +202,7 @@ fn a_disk_that_fills_up_during_a_game_loses_no_move() {
     }
     let mut args = PLAY.to_vec();
     args.extend(["--tc", "600+5"]);
-    let mut t = spawn(&data.dir, &home.dir, &args);
+    let mut t = Env::player(&data.dir).home(&home.dir).spawn(&args);
     assert!(
         t.wait_for("Weiß ist am Zug", LIMIT).is_some(),
         "{}",

@@ -12,25 +12,12 @@ use std::path::Path;
 use std::time::Duration;
 
 use common::pty::Pty;
-use common::{run_with, temp_dir};
+use common::{Env, temp_dir};
 use hector::core::record::replay;
 use hector::io::journal::{journal_paths, load};
 use shakmaty::Color;
 
 const LIMIT: Duration = Duration::from_secs(30);
-
-fn env(data: &Path) -> Vec<(String, String)> {
-    vec![
-        ("HECTOR_CONFIG".into(), "".into()),
-        ("HECTOR_DATA".into(), data.display().to_string()),
-    ]
-}
-
-fn spawn(args: &[&str], data: &Path) -> Pty {
-    let env = env(data);
-    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
-    Pty::spawn(args, &env)
-}
 
 fn kill(t: &Pty) {
     let _ = std::process::Command::new("kill")
@@ -86,22 +73,19 @@ fn killed_at_many_points_resumes_with_every_move_and_the_clock() {
     // at a different moment.
     for (round, moves_this_round) in [2usize, 1, 3, 2, 1, 3].into_iter().enumerate() {
         let mut t = if round == 0 {
-            spawn(
-                &[
-                    "play",
-                    "--new",
-                    "--screen-reader",
-                    "--opponent",
-                    "keyboard",
-                    "--tc",
-                    "300",
-                    "--lang",
-                    "de",
-                ],
-                &data,
-            )
+            Env::player(&data).spawn(&[
+                "play",
+                "--new",
+                "--screen-reader",
+                "--opponent",
+                "keyboard",
+                "--tc",
+                "300",
+                "--lang",
+                "de",
+            ])
         } else {
-            spawn(&["resume", "--screen-reader"], &data)
+            Env::player(&data).spawn(&["resume", "--screen-reader"])
         };
         assert!(
             t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
@@ -182,7 +166,7 @@ fn killed_at_many_points_resumes_with_every_move_and_the_clock() {
         );
     }
     // The last resume: the moves are all there, spoken back in order.
-    let mut t = spawn(&["resume", "--screen-reader"], &data);
+    let mut t = Env::player(&data).spawn(&["resume", "--screen-reader"]);
     assert!(
         t.wait_for("Partie fortgesetzt", LIMIT).is_some(),
         "{}",
@@ -202,18 +186,15 @@ fn killed_at_many_points_resumes_with_every_move_and_the_clock() {
 #[test]
 fn a_journal_cut_mid_record_keeps_everything_before() {
     let data = temp_dir("torn");
-    let mut t = spawn(
-        &[
-            "play",
-            "--new",
-            "--screen-reader",
-            "--opponent",
-            "keyboard",
-            "--lang",
-            "en",
-        ],
-        &data,
-    );
+    let mut t = Env::player(&data).spawn(&[
+        "play",
+        "--new",
+        "--screen-reader",
+        "--opponent",
+        "keyboard",
+        "--lang",
+        "en",
+    ]);
     assert!(t.wait_for("Move or command:", LIMIT).is_some());
     for mv in ["e4", "e5", "Nf3"] {
         t.send(format!("{mv}\r").as_bytes());
@@ -242,15 +223,10 @@ fn a_journal_cut_mid_record_keeps_everything_before() {
         ["e2e4", "e7e5"],
         "everything before the torn record is kept"
     );
-    let listed = run_with(
-        &["games", "--lang", "en"],
-        b"",
-        &[("HECTOR_DATA", data.to_str().expect("path"))],
-        LIMIT,
-    );
+    let listed = Env::player(&data).run(&["games", "--lang", "en"], b"", LIMIT);
     assert!(listed.stdout.contains("1 move"), "{}", listed.stdout);
     // Resuming continues after the torn record, which stays in the file for the record.
-    let mut t = spawn(&["resume", "--screen-reader"], &data);
+    let mut t = Env::player(&data).spawn(&["resume", "--screen-reader"]);
     assert!(t.wait_for("White to move", LIMIT).is_some(), "{}", t.text());
     t.send(b"Nf3\r");
     assert!(
@@ -269,10 +245,7 @@ fn a_journal_cut_mid_record_keeps_everything_before() {
 #[test]
 fn the_offer_to_continue_counts_one_move_as_one() {
     let data = temp_dir("resume-offer");
-    let mut t = spawn(
-        &["play", "--screen-reader", "--opponent", "keyboard"],
-        &data,
-    );
+    let mut t = Env::player(&data).spawn(&["play", "--screen-reader", "--opponent", "keyboard"]);
     assert!(
         t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
         "{}",
@@ -282,10 +255,7 @@ fn the_offer_to_continue_counts_one_move_as_one() {
     assert!(t.wait_for("Eva vier", LIMIT).is_some(), "{}", t.text());
     t.send(b"ende\rja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
-    let mut t = spawn(
-        &["play", "--screen-reader", "--opponent", "keyboard"],
-        &data,
-    );
+    let mut t = Env::player(&data).spawn(&["play", "--screen-reader", "--opponent", "keyboard"]);
     assert!(
         t.wait_for(", 1 Zug, ist noch nicht beendet. Fortsetzen?", LIMIT)
             .is_some(),
@@ -315,7 +285,7 @@ fn resume_announces_the_last_move_and_the_clocks() {
         "--tc",
         "300+2",
     ];
-    let mut t = spawn(&args, &data);
+    let mut t = Env::player(&data).spawn(&args);
     assert!(
         t.wait_for("Weiß ist am Zug", LIMIT).is_some(),
         "{}",
@@ -329,7 +299,7 @@ fn resume_announces_the_last_move_and_the_clocks() {
     assert!(t.wait_for("Ja oder nein", LIMIT).is_some(), "{}", t.text());
     t.send(b"ja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
-    let mut t = spawn(&["resume", "--screen-reader"], &data);
+    let mut t = Env::player(&data).spawn(&["resume", "--screen-reader"]);
     assert!(
         t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
         "{}",
@@ -352,9 +322,8 @@ fn resume_announces_the_last_move_and_the_clocks() {
 #[test]
 fn a_missing_game_number_is_refused_by_resume_itself() {
     let data = temp_dir("resume-missing");
-    let env = env(data.path());
-    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
-    let r = run_with(&["resume", "9"], b"", &env, LIMIT);
+    let env = Env::player(data.path());
+    let r = env.run(&["resume", "9"], b"", LIMIT);
     assert_eq!(r.code, Some(2), "{}", r.stderr);
     assert!(r.stderr.starts_with("hector resume: "), "{}", r.stderr);
     assert!(!r.stderr.contains("hector export"), "{}", r.stderr);

@@ -13,12 +13,11 @@ mod common;
 use std::time::Duration;
 
 use common::pty::Pty;
-use common::temp_dir;
+use common::{Env, temp_dir};
 
 const LIMIT: Duration = Duration::from_secs(30);
 
 fn spawn(dir: &std::path::Path, extra: &[&str], size: Option<(u16, u16)>) -> Pty {
-    let dir = dir.display().to_string();
     let mut args = vec![
         "play",
         "--opponent",
@@ -28,14 +27,10 @@ fn spawn(dir: &std::path::Path, extra: &[&str], size: Option<(u16, u16)>) -> Pty
         "--new",
     ];
     args.extend_from_slice(extra);
-    let env = [
-        ("HECTOR_CONFIG", "/nonexistent"),
-        ("HECTOR_DATA", dir.as_str()),
-        ("HOME", dir.as_str()),
-    ];
+    let env = Env::player(dir);
     match size {
-        Some((cols, rows)) => Pty::spawn_sized(&args, &env, cols, rows),
-        None => Pty::spawn(&args, &env),
+        Some((cols, rows)) => env.spawn_sized(&args, cols, rows),
+        None => env.spawn(&args),
     }
 }
 

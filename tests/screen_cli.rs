@@ -12,7 +12,7 @@ mod common;
 use std::time::Duration;
 
 use common::pty::Pty;
-use common::temp_dir;
+use common::{Env, temp_dir};
 
 const LIMIT: Duration = Duration::from_secs(30);
 
@@ -20,14 +20,8 @@ const LIMIT: Duration = Duration::from_secs(30);
 struct Data(common::pty::TempDir);
 
 fn spawn(data: &Data, cols: u16, rows: u16) -> Pty {
-    let dir = data.0.display().to_string();
-    Pty::spawn_sized(
+    Env::player(&data.0).spawn_sized(
         &["play", "--opponent", "keyboard", "--speech", "print"],
-        &[
-            ("HECTOR_CONFIG", "/nonexistent"),
-            ("HECTOR_DATA", &dir),
-            ("HOME", &dir),
-        ],
         cols,
         rows,
     )

@@ -16,29 +16,12 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::pty::Pty;
-use common::{ChildGuard, find_program, hector, kill_mentioning, processes_mentioning, run_with};
+use common::{ChildGuard, Env, find_program, hector, kill_mentioning, processes_mentioning};
 use common::{temp_dir, within};
 use lichess::{Server, TOKEN};
 use shakmaty::Color;
 
 const LIMIT: Duration = Duration::from_secs(30);
-
-fn env(dir: &Path) -> Vec<(String, String)> {
-    vec![
-        ("HECTOR_CONFIG".into(), "/nonexistent".into()),
-        ("HECTOR_DATA".into(), dir.join("data").display().to_string()),
-        (
-            "XDG_CONFIG_HOME".into(),
-            dir.join("config").display().to_string(),
-        ),
-        ("HOME".into(), dir.display().to_string()),
-    ]
-}
-
-fn refs(env: &[(String, String)]) -> Vec<(&str, &str)> {
-    env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect()
-}
 
 /// `http://` to another machine is refused before anything is sent: the stand-in, as the
 /// proxy every request would go through, sees no request and no token (it saw both before),
@@ -48,14 +31,14 @@ fn the_token_is_never_sent_over_plain_http_to_another_machine() {
     let proxy = Server::start();
     proxy.add_game(Color::White, "Anna", &[]);
     let dir = temp_dir("secrets-http");
-    let mut env = env(&dir);
+    let mut env = Env::player_home(&dir);
     for (k, v) in [
         ("ALL_PROXY", proxy.url.as_str()),
         ("NO_PROXY", ""),
         ("no_proxy", ""),
         ("LICHESS_TOKEN", TOKEN),
     ] {
-        env.push((k.into(), v.into()));
+        env = env.var(k, v);
     }
     let mirror = "http://mirror.example.com:8080";
     for args in [
@@ -63,7 +46,7 @@ fn the_token_is_never_sent_over_plain_http_to_another_machine() {
         &["online", "--server", mirror, "play", "--game", "1"][..],
         &["online", "--server", mirror, "login"][..],
     ] {
-        let out = run_with(args, format!("{TOKEN}\n").as_bytes(), &refs(&env), LIMIT);
+        let out = env.run(args, format!("{TOKEN}\n").as_bytes(), LIMIT);
         assert_eq!(out.code, Some(1), "{args:?}: {}{}", out.stdout, out.stderr);
         assert!(
             out.stderr.contains(
@@ -78,14 +61,8 @@ fn the_token_is_never_sent_over_plain_http_to_another_machine() {
     assert!(proxy.state().authorizations.is_empty());
     assert!(!dir.join("config/hector/lichess-token").exists());
     // This machine itself stays allowed: the stand-in answers directly.
-    let mut direct = self::env(&dir);
-    direct.push(("LICHESS_TOKEN".into(), TOKEN.into()));
-    let local = run_with(
-        &["online", "--server", &proxy.url, "games"],
-        b"",
-        &refs(&direct),
-        LIMIT,
-    );
+    let direct = Env::player_home(&dir).token(TOKEN);
+    let local = direct.run(&["online", "--server", &proxy.url, "games"], b"", LIMIT);
     assert_eq!(local.code, Some(0), "{}", local.stderr);
 }
 
@@ -101,13 +78,8 @@ fn a_token_file_that_is_a_link_is_not_read() {
     std::fs::write(&elsewhere, format!("{TOKEN}\n")).unwrap();
     std::fs::set_permissions(&elsewhere, std::fs::Permissions::from_mode(0o600)).unwrap();
     std::os::unix::fs::symlink(&elsewhere, config.join("lichess-token")).unwrap();
-    let env = env(&dir);
-    let out = run_with(
-        &["online", "--server", &server.url, "games"],
-        b"",
-        &refs(&env),
-        LIMIT,
-    );
+    let env = Env::player_home(&dir);
+    let out = env.run(&["online", "--server", &server.url, "games"], b"", LIMIT);
     assert_eq!(out.code, Some(1), "{}{}", out.stdout, out.stderr);
     assert!(
         out.stderr.contains("sie ist ein symbolischer Verweis"),
@@ -116,21 +88,15 @@ fn a_token_file_that_is_a_link_is_not_read() {
     );
     assert!(server.requests().is_empty(), "{:?}", server.requests());
     // Written again by a login, it becomes a file of its own (the link is replaced).
-    let login = run_with(
+    let login = env.run(
         &["online", "--server", &server.url, "login"],
         format!("{TOKEN}\n").as_bytes(),
-        &refs(&env),
         LIMIT,
     );
     assert_eq!(login.code, Some(0), "{}", login.stderr);
     let meta = std::fs::symlink_metadata(config.join("lichess-token")).unwrap();
     assert!(meta.is_file());
-    let again = run_with(
-        &["online", "--server", &server.url, "games"],
-        b"",
-        &refs(&env),
-        LIMIT,
-    );
+    let again = env.run(&["online", "--server", &server.url, "games"], b"", LIMIT);
     assert_eq!(again.code, Some(0), "{}", again.stderr);
 }
 
@@ -181,22 +147,17 @@ fn the_engine_and_espeak_ng_do_not_inherit_the_token() {
         bin.display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let mut env = env(&dir);
-    env.push(("PATH".into(), path));
-    env.push(("LICHESS_TOKEN".into(), TOKEN.into()));
+    let env = Env::player_home(&dir).var("PATH", &path).token(TOKEN);
     let engine_arg = format!("engine:{}", engine.display());
-    let mut t = Pty::spawn(
-        &[
-            "play",
-            "--new",
-            "--opponent",
-            &engine_arg,
-            "--speech",
-            "espeak-ng",
-            "--screen-reader",
-        ],
-        &refs(&env),
-    );
+    let mut t = env.spawn(&[
+        "play",
+        "--new",
+        "--opponent",
+        &engine_arg,
+        "--speech",
+        "espeak-ng",
+        "--screen-reader",
+    ]);
     assert!(
         t.wait_for("Zug oder Befehl", LIMIT).is_some(),
         "{}",

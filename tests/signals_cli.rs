@@ -14,12 +14,11 @@ mod common;
 mod lichess;
 
 use std::os::fd::BorrowedFd;
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use common::pty::Pty;
 use common::sim::Simulator;
-use common::{run_with, temp_dir};
+use common::{Env, temp_dir};
 use nix::sys::signal::Signal;
 use nix::sys::termios::{InputFlags, LocalFlags, OutputFlags, Termios, tcgetattr};
 use shakmaty::Color;
@@ -95,45 +94,26 @@ fn end_with(t: &mut Pty, signal: Signal, what: &str) {
     assert!(!hidden, "{what} {signal}: the cursor left hidden");
 }
 
-fn env(dir: &Path) -> Vec<(String, String)> {
-    vec![
-        ("HECTOR_CONFIG".into(), "/nonexistent".into()),
-        ("HECTOR_DATA".into(), dir.join("data").display().to_string()),
-        (
-            "XDG_CONFIG_HOME".into(),
-            dir.join("config").display().to_string(),
-        ),
-        ("HOME".into(), dir.display().to_string()),
-    ]
-}
-
-fn refs(env: &[(String, String)]) -> Vec<(&str, &str)> {
-    env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect()
-}
-
 /// A game with a move made, ended by each signal: the move is in the journal, which `hector
 /// games` reads as a game in progress.
 #[test]
 fn play_ends_as_a_quit_does_on_each_signal() {
     for signal in SIGNALS {
         let dir = temp_dir("signals-play");
-        let env = env(&dir);
-        let mut t = Pty::spawn(
-            &[
-                "play",
-                "--new",
-                "--opponent",
-                "keyboard",
-                "--speech",
-                "print",
-            ],
-            &refs(&env),
-        );
+        let env = Env::player_home(&dir);
+        let mut t = env.spawn(&[
+            "play",
+            "--new",
+            "--opponent",
+            "keyboard",
+            "--speech",
+            "print",
+        ]);
         wait_full_screen(&t, "play");
         t.send(b"e4\r");
         assert!(t.wait_for_screen("Eva vier", LIMIT), "{}", t.screen());
         end_with(&mut t, signal, "play");
-        let games = run_with(&["games"], b"", &refs(&env), LIMIT);
+        let games = env.run(&["games"], b"", LIMIT);
         assert!(
             games.stdout.contains("läuft noch, 1 Zug"),
             "{signal}: {}",
@@ -148,21 +128,17 @@ fn online_play_ends_as_a_quit_does_on_each_signal() {
         let server = lichess::Server::start();
         server.add_game(Color::White, "Anna", &["e2e4", "e7e5"]);
         let dir = temp_dir("signals-online");
-        let mut env = env(&dir);
-        env.push(("LICHESS_TOKEN".into(), lichess::TOKEN.into()));
-        let mut t = Pty::spawn(
-            &[
-                "online",
-                "--server",
-                &server.url,
-                "--speech",
-                "print",
-                "play",
-                "--game",
-                "1",
-            ],
-            &refs(&env),
-        );
+        let env = Env::player_home(&dir).token(lichess::TOKEN);
+        let mut t = env.spawn(&[
+            "online",
+            "--server",
+            &server.url,
+            "--speech",
+            "print",
+            "play",
+            "--game",
+            "1",
+        ]);
         wait_full_screen(&t, "online play");
         assert!(
             t.wait_for_screen("Weiß ist am Zug", LIMIT),
@@ -170,7 +146,7 @@ fn online_play_ends_as_a_quit_does_on_each_signal() {
             t.screen()
         );
         end_with(&mut t, signal, "online play");
-        let games = run_with(&["games"], b"", &refs(&env), LIMIT);
+        let games = env.run(&["games"], b"", LIMIT);
         assert!(games.stdout.contains("Anna"), "{signal}: {}", games.stdout);
     }
 }
@@ -179,11 +155,8 @@ fn online_play_ends_as_a_quit_does_on_each_signal() {
 fn the_clock_ends_on_each_signal() {
     for signal in SIGNALS {
         let dir = temp_dir("signals-clock");
-        let env = env(&dir);
-        let mut t = Pty::spawn(
-            &["clock", "--tc", "300+3", "--backend", "print"],
-            &refs(&env),
-        );
+        let env = Env::player_home(&dir);
+        let mut t = env.spawn(&["clock", "--tc", "300+3", "--backend", "print"]);
         wait_full_screen(&t, "clock");
         end_with(&mut t, signal, "clock");
     }
@@ -195,32 +168,29 @@ fn assist_ends_as_a_quit_does_on_each_signal() {
         let dir = temp_dir("signals-assist");
         let _dgt = Simulator::start("dgt", &dir.join("dgt"));
         let _peg = Simulator::start("peg", &dir.join("peg"));
-        let env = env(&dir);
+        let env = Env::player_home(&dir);
         let (dgt, peg) = (
             dir.join("dgt").display().to_string(),
             dir.join("peg").display().to_string(),
         );
-        let mut t = Pty::spawn(
-            &[
-                "assist",
-                "--speech",
-                "print",
-                "--blind",
-                "black",
-                "--peg-board",
-                &peg,
-                "--sighted-board",
-                &dgt,
-                "--white",
-                "Anna Schmidt",
-                "--black",
-                "Bernd Weber",
-            ],
-            &refs(&env),
-        );
+        let mut t = env.spawn(&[
+            "assist",
+            "--speech",
+            "print",
+            "--blind",
+            "black",
+            "--peg-board",
+            &peg,
+            "--sighted-board",
+            &dgt,
+            "--white",
+            "Anna Schmidt",
+            "--black",
+            "Bernd Weber",
+        ]);
         wait_full_screen(&t, "assist");
         end_with(&mut t, signal, "assist");
-        let games = run_with(&["games"], b"", &refs(&env), LIMIT);
+        let games = env.run(&["games"], b"", LIMIT);
         assert!(
             games.stdout.contains("Anna Schmidt gegen Bernd Weber"),
             "{signal}: {}",
@@ -249,12 +219,12 @@ fn the_arbiter_ends_as_a_quit_does_on_each_signal() {
             ),
         )
         .unwrap();
-        let env = env(&dir);
+        let env = Env::player_home(&dir);
         let file = file.display().to_string();
-        let mut t = Pty::spawn(&["arbiter", "--speech", "print", &file], &refs(&env));
+        let mut t = env.spawn(&["arbiter", "--speech", "print", &file]);
         wait_full_screen(&t, "arbiter");
         end_with(&mut t, signal, "arbiter");
-        let games = run_with(&["games"], b"", &refs(&env), LIMIT);
+        let games = env.run(&["games"], b"", LIMIT);
         assert!(
             games.stdout.contains("Anna Weiss gegen Bernd Schwarz"),
             "{signal}: {}",
@@ -269,8 +239,8 @@ fn the_arbiter_ends_as_a_quit_does_on_each_signal() {
 fn ctrl_c_at_the_login_prompt_gives_the_echo_back() {
     let server = lichess::Server::start();
     let dir = temp_dir("signals-login");
-    let env = env(&dir);
-    let mut t = Pty::spawn(&["online", "--server", &server.url, "login"], &refs(&env));
+    let env = Env::player_home(&dir);
+    let mut t = env.spawn(&["online", "--server", &server.url, "login"]);
     assert!(t.wait_for("Schlüssel: ", LIMIT).is_some(), "{}", t.text());
     let deadline = Instant::now() + LIMIT;
     while termios(&t).local_flags.contains(LocalFlags::ECHO) {

@@ -11,28 +11,15 @@ mod common;
 use std::time::Duration;
 
 use common::pty::Pty;
-use common::{run_with, temp_dir};
+use common::{Env, temp_dir};
 
 const LIMIT: Duration = Duration::from_secs(30);
 
-fn env(data: &std::path::Path) -> Vec<(String, String)> {
-    vec![
-        ("HECTOR_CONFIG".into(), "".into()),
-        ("HECTOR_DATA".into(), data.display().to_string()),
-        // Debian keeps stockfish in /usr/games.
-        (
-            "PATH".into(),
-            format!("{}:/usr/games", std::env::var("PATH").unwrap_or_default()),
-        ),
-    ]
-}
-
-fn spawn(args: &[&str], data: &std::path::Path) -> Pty {
-    let env = env(data);
-    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+/// `hector play --screen-reader` with `args`.
+fn play(args: &[&str], data: &std::path::Path) -> Pty {
     let mut all = vec!["play", "--screen-reader"];
     all.extend_from_slice(args);
-    Pty::spawn(&all, &env)
+    Env::player(data).spawn(&all)
 }
 
 /// Types `input` and waits until `expected` has been said (the `n`th time).
@@ -50,9 +37,8 @@ fn say(t: &mut Pty, input: &str, expected: &str, n: usize) {
 }
 
 fn hector(args: &[&str], data: &std::path::Path) -> String {
-    let env = env(data);
-    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
-    let run = run_with(args, b"", &env, LIMIT);
+    let env = Env::player(data);
+    let run = env.run(args, b"", LIMIT);
     assert_eq!(run.code, Some(0), "{args:?}: {}", run.stderr);
     run.stdout
 }
@@ -68,7 +54,7 @@ fn quit(t: &mut Pty) {
 #[test]
 fn a_move_and_the_computers_reply_are_taken_back() {
     let data = temp_dir("takeback-data");
-    let mut t = spawn(
+    let mut t = play(
         &["--opponent", "engine", "--level", "1", "--tc", "600"],
         &data,
     );
@@ -93,13 +79,7 @@ fn a_move_and_the_computers_reply_are_taken_back() {
     assert!(pgn.contains("Der Zug e4 wurde zurückgenommen"), "{pgn}");
     assert!(pgn.contains("Auf Wunsch von Weiß zurückgenommen"), "{pgn}");
     // It continues where it was.
-    let mut t = Pty::spawn(
-        &["resume", "--screen-reader"],
-        &env(&data)
-            .iter()
-            .map(|(a, b)| (a.as_str(), b.as_str()))
-            .collect::<Vec<_>>(),
-    );
+    let mut t = Env::player(&data).spawn(&["resume", "--screen-reader"]);
     assert!(
         t.wait_for("Letzter Zug: 1. Schwarz", LIMIT).is_some(),
         "{}",
@@ -111,7 +91,7 @@ fn a_move_and_the_computers_reply_are_taken_back() {
 #[test]
 fn at_one_keyboard_the_opponent_answers() {
     let data = temp_dir("takeback-data");
-    let mut t = spawn(&["--opponent", "keyboard"], &data);
+    let mut t = play(&["--opponent", "keyboard"], &data);
     assert!(
         t.wait_for("Weiß ist am Zug", LIMIT).is_some(),
         "{}",
@@ -166,7 +146,7 @@ fn at_one_keyboard_the_opponent_answers() {
 #[test]
 fn abort_before_both_moved_and_a_rematch_with_the_colours_swapped() {
     let data = temp_dir("takeback-data");
-    let mut t = spawn(&["--opponent", "engine", "--level", "1"], &data);
+    let mut t = play(&["--opponent", "engine", "--level", "1"], &data);
     assert!(
         t.wait_for("Weiß ist am Zug", LIMIT).is_some(),
         "{}",
@@ -196,22 +176,14 @@ fn abort_before_both_moved_and_a_rematch_with_the_colours_swapped() {
     let games = hector(&["games"], &data);
     assert!(games.contains("abgebrochen"), "{games}");
     // Nothing is left to resume: the aborted game is over.
-    let run = run_with(
-        &["resume", "--screen-reader"],
-        b"",
-        &env(&data)
-            .iter()
-            .map(|(a, b)| (a.as_str(), b.as_str()))
-            .collect::<Vec<_>>(),
-        LIMIT,
-    );
+    let run = Env::player(&data).run(&["resume", "--screen-reader"], b"", LIMIT);
     assert_ne!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
 }
 
 #[test]
 fn take_back_switched_off_and_captures_said_with_every_move() {
     let data = temp_dir("takeback-data");
-    let mut t = spawn(
+    let mut t = play(
         &["--opponent", "keyboard", "--no-takeback", "--say-captured"],
         &data,
     );
@@ -235,7 +207,7 @@ fn take_back_switched_off_and_captures_said_with_every_move() {
 #[test]
 fn the_english_words_and_answers() {
     let data = temp_dir("takeback-data");
-    let mut t = spawn(&["--opponent", "keyboard", "--lang", "en"], &data);
+    let mut t = play(&["--opponent", "keyboard", "--lang", "en"], &data);
     assert!(t.wait_for("White to move", LIMIT).is_some(), "{}", t.text());
     say(&mut t, "e4", "Eva four", 1);
     say(&mut t, "d5", "David five", 1);
@@ -283,7 +255,7 @@ fn the_english_words_and_answers() {
 #[test]
 fn a_rematch_resumes_with_its_own_colours_and_opponent() {
     let data = temp_dir("takeback-data");
-    let mut t = spawn(&["--opponent", "engine", "--level", "1"], &data);
+    let mut t = play(&["--opponent", "engine", "--level", "1"], &data);
     assert!(
         t.wait_for("Weiß ist am Zug", LIMIT).is_some(),
         "{}",
@@ -294,9 +266,8 @@ fn a_rematch_resumes_with_its_own_colours_and_opponent() {
     say(&mut t, "revanche", "Revanche: Sie spielen jetzt Schwarz", 1);
     assert!(t.wait_for("Computer: ", LIMIT).is_some(), "{}", t.text());
     quit(&mut t);
-    let env = env(&data);
-    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
-    let mut t = Pty::spawn(&["resume", "--screen-reader"], &env);
+    let env = Env::player(&data);
+    let mut t = env.spawn(&["resume", "--screen-reader"]);
     assert!(
         t.wait_for("Sie spielen Schwarz gegen den Computer", LIMIT)
             .is_some(),
@@ -317,7 +288,7 @@ fn a_rematch_resumes_with_its_own_colours_and_opponent() {
 #[test]
 fn a_rematch_at_one_keyboard_resumes_with_the_players_colour() {
     let data = temp_dir("takeback-data");
-    let mut t = spawn(&["--opponent", "keyboard"], &data);
+    let mut t = play(&["--opponent", "keyboard"], &data);
     assert!(
         t.wait_for("Weiß ist am Zug", LIMIT).is_some(),
         "{}",
@@ -330,9 +301,8 @@ fn a_rematch_at_one_keyboard_resumes_with_the_players_colour() {
     say(&mut t, "c5", "Cäsar fünf", 1);
     say(&mut t, "Sf3", "Weiß: Springer Felix drei", 1);
     quit(&mut t);
-    let env = env(&data);
-    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
-    let mut t = Pty::spawn(&["resume", "--screen-reader"], &env);
+    let env = Env::player(&data);
+    let mut t = env.spawn(&["resume", "--screen-reader"]);
     assert!(
         t.wait_for(
             "Sie spielen Schwarz gegen einen zweiten Spieler an der Tastatur",

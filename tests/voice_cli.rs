@@ -227,13 +227,7 @@ fn a_game_hears_moves_asks_back_and_plays_only_on_yes() {
         "--voice-input",
     ];
     args.extend(files.iter().map(|f| f.to_str().expect("path")));
-    let mut t = common::pty::Pty::spawn(
-        &args,
-        &[
-            ("HECTOR_CONFIG", ""),
-            ("HECTOR_DATA", data.path().to_str().expect("path")),
-        ],
-    );
+    let mut t = common::Env::player(&data).spawn(&args);
     let limit = std::time::Duration::from_secs(60);
     assert!(t.wait_for("Eva vier?", limit).is_some(), "{}", t.text());
     assert!(t.wait_for("Eva fünf?", limit).is_some(), "{}", t.text());

@@ -12,30 +12,9 @@ mod common;
 use std::time::Duration;
 
 use common::pty::Pty;
-use common::{data, temp_dir};
+use common::{Env, data, temp_dir};
 
 const LIMIT: Duration = Duration::from_secs(60);
-
-fn path_with_games() -> String {
-    format!(
-        "{}:/usr/games",
-        std::env::var("PATH").unwrap_or_else(|_| "/usr/bin:/bin".into())
-    )
-}
-
-fn spawn(args: &[&str], dir: &std::path::Path) -> Pty {
-    let path = path_with_games();
-    let dir = dir.to_str().unwrap();
-    Pty::spawn(
-        args,
-        &[
-            ("PATH", path.as_str()),
-            ("HOME", dir),
-            ("HECTOR_DATA", dir),
-            ("HECTOR_CONFIG", "/nonexistent"),
-        ],
-    )
-}
 
 fn typed(t: &mut Pty, line: &str) {
     t.send(line.as_bytes());
@@ -61,19 +40,16 @@ const BETTER_DE: [&str; 3] = [
 fn the_walk_stops_at_the_blunder_and_shows_the_better_line() {
     let home = temp_dir("walk");
     let file = data("blunder.pgn");
-    let mut t = spawn(
-        &[
-            "analyse",
-            file.to_str().unwrap(),
-            "--walk",
-            "--movetime",
-            "100",
-            "--screen-reader",
-            "--backend",
-            "print",
-        ],
-        home.path(),
-    );
+    let mut t = Env::player(home.path()).spawn(&[
+        "analyse",
+        file.to_str().unwrap(),
+        "--walk",
+        "--movetime",
+        "100",
+        "--screen-reader",
+        "--backend",
+        "print",
+    ]);
     expect(&t, "bewertet die Partie: 4 Züge");
     expect(
         &t,
@@ -127,18 +103,15 @@ fn the_walk_stops_at_the_blunder_and_shows_the_better_line() {
 #[test]
 fn analyse_after_a_game_of_play_opens_the_walk() {
     let home = temp_dir("walk-play");
-    let mut t = spawn(
-        &[
-            "play",
-            "--opponent",
-            "keyboard",
-            "--speech",
-            "print",
-            "--new",
-            "--screen-reader",
-        ],
-        home.path(),
-    );
+    let mut t = Env::player(home.path()).spawn(&[
+        "play",
+        "--opponent",
+        "keyboard",
+        "--speech",
+        "print",
+        "--new",
+        "--screen-reader",
+    ]);
     expect(&t, "Weiß ist am Zug");
     typed(&mut t, "fehler");
     expect(&t, "Die Analyse gibt es nach der Partie");

@@ -590,3 +590,6 @@ impl Game {
         self.outcome.map(|o| o.result)
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -25,9 +25,6 @@ pub mod time;
 pub mod variant;
 pub mod voice;
 
-#[cfg(test)]
-mod laws_tests;
-
 #[cfg(any(test, feature = "testkit"))]
 #[doc(hidden)]
 pub mod testkit;

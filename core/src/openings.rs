@@ -234,12 +234,46 @@ mod tests {
     }
 
     #[test]
-    fn every_german_family_is_one_of_the_table() {
+    fn spanish_french_and_dutch_families_variations_as_published() {
+        let najdorf = Opening {
+            eco: "B90".into(),
+            name: "Sicilian Defense: Najdorf Variation".into(),
+        };
+        let ruy = Opening {
+            eco: "C60".into(),
+            name: "Ruy Lopez".into(),
+        };
+        for (code, sicilian, spanish) in [
+            ("es", "Defensa siciliana", "Apertura española"),
+            ("fr", "Défense sicilienne", "Partie espagnole"),
+            ("nl", "Siciliaanse verdediging", "Spaanse opening"),
+        ] {
+            let lang = language(code).expect(code);
+            assert_eq!(
+                najdorf.name_in(lang),
+                format!("{sicilian}: Najdorf Variation"),
+                "{code}"
+            );
+            assert_eq!(ruy.name_in(lang), spanish, "{code}");
+        }
+    }
+
+    /// Every language but the table's own names the same families as German, each one a
+    /// family of the table.
+    #[test]
+    fn every_language_names_the_same_families_of_the_table() {
         let families: std::collections::HashSet<&str> =
             table().by_position.values().map(Opening::family).collect();
         let de = language("de").expect("de");
         for family in de.openings.families.keys() {
             assert!(families.contains(family.as_str()), "{family}");
+        }
+        for lang in crate::notation::language::languages().filter(|l| l.code != "en") {
+            let mut theirs: Vec<&String> = lang.openings.families.keys().collect();
+            let mut german: Vec<&String> = de.openings.families.keys().collect();
+            theirs.sort();
+            german.sort();
+            assert_eq!(theirs, german, "{}", lang.code);
         }
     }
 }

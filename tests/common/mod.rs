@@ -2,10 +2,13 @@
 #![allow(dead_code)]
 
 pub mod brltty;
+pub mod env;
 pub mod pty;
 pub mod sim;
 
 // Not every test binary uses every helper.
+#[allow(unused_imports)]
+pub use env::Env;
 #[allow(unused_imports)]
 pub use pty::{TempDir, descendants, kill_all, kill_mentioning, kill_tree, processes_mentioning};
 
@@ -229,6 +232,23 @@ impl SpeechDaemon {
         }
     }
 
+    /// Waits until the module has said a line starting with `start`, at most `limit`, and
+    /// returns that line; fails the test with everything said when none came.
+    pub fn said(&self, start: &str, limit: Duration) -> String {
+        let deadline = Instant::now() + limit;
+        loop {
+            if let Some(line) = self.spoken().into_iter().find(|l| l.starts_with(start)) {
+                return line;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "not said {start:?}; said:\n{}",
+                self.spoken().join("\n")
+            );
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// Waits until at least `n` utterances arrived, at most `limit`.
     pub fn wait_for(&self, n: usize, limit: Duration) -> Vec<String> {
         let deadline = Instant::now() + limit;
@@ -381,23 +401,4 @@ fn wait_limited(guard: &mut ChildGuard, limit: Duration, args: &[&str]) -> Optio
         }
         thread::sleep(Duration::from_millis(10));
     }
-}
-
-/// A player's environment for a test of the real binary: no configuration file, the games,
-/// home and configuration folders in `data`, and Debian's /usr/games (where stockfish is) on
-/// the PATH.
-pub fn player_env(data: &std::path::Path) -> Vec<(String, String)> {
-    vec![
-        ("HECTOR_CONFIG".into(), "".into()),
-        ("HECTOR_DATA".into(), data.display().to_string()),
-        ("HOME".into(), data.display().to_string()),
-        (
-            "XDG_CONFIG_HOME".into(),
-            data.join("config").display().to_string(),
-        ),
-        (
-            "PATH".into(),
-            format!("{}:/usr/games", std::env::var("PATH").unwrap_or_default()),
-        ),
-    ]
 }

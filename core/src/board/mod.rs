@@ -10,9 +10,6 @@ pub mod driver;
 pub mod peg;
 pub mod recognizer;
 
-#[cfg(test)]
-mod recognizer_tests;
-
 use std::fmt;
 use std::ops::Index;
 

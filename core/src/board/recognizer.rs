@@ -781,3 +781,6 @@ impl Recognizer {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -121,7 +121,8 @@ impl Match {
 mod tests {
     use shakmaty::{Role, Square};
 
-    use super::super::{Event, Urgency};
+    use super::super::Event;
+    use super::super::tests::said;
     use super::*;
     use crate::game::Game;
     use crate::machine::Machine;
@@ -134,19 +135,6 @@ mod tests {
         let (mut m, _) = Match::new(setup, Game::default(), lang, Timestamp::ZERO);
         m.set_advice(hints);
         m
-    }
-
-    fn said(effects: &[Effect]) -> Vec<String> {
-        effects
-            .iter()
-            .filter_map(|e| match e {
-                Effect::Say {
-                    urgency: Urgency::Answer,
-                    lines,
-                } => Some(lines.join(" ")),
-                _ => None,
-            })
-            .collect()
     }
 
     #[test]

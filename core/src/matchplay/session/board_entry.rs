@@ -178,22 +178,19 @@ impl Match {
 mod tests {
     use shakmaty::Square;
 
+    use super::super::tests::said_to;
     use super::super::*;
 
     fn start(black: Side) -> Match {
         super::super::tests::start_against(black)
     }
 
-    fn said(m: &mut Match, event: Event) -> Vec<String> {
-        super::super::tests::said_to(m, event)
-    }
-
     fn typed(m: &mut Match, text: &str) -> Vec<String> {
-        said(m, Event::Line(text.into()))
+        said_to(m, Event::Line(text.into()))
     }
 
     fn space(m: &mut Match, square: Square) -> Vec<String> {
-        said(m, Event::Command(Command::Select(square)))
+        said_to(m, Event::Command(Command::Select(square)))
     }
 
     #[test]
@@ -215,7 +212,10 @@ mod tests {
             space(&mut m, Square::B1),
             ["Springer Bella eins aufgenommen"]
         );
-        assert_eq!(said(&mut m, Event::Command(Command::PutDown)), ["Abgelegt"]);
+        assert_eq!(
+            said_to(&mut m, Event::Command(Command::PutDown)),
+            ["Abgelegt"]
+        );
         space(&mut m, Square::G1);
         // The same answer as the typed move g1g4, and the knight stays in the hand.
         let refused = space(&mut m, Square::G4);
@@ -257,7 +257,7 @@ mod tests {
         typed(&mut m, "a3");
         // Onto the rook too.
         space(&mut m, Square::E8);
-        assert_eq!(space(&mut m, Square::H8), ["Kurze Rochade"]);
+        assert_eq!(space(&mut m, Square::H8), ["Schwarz: Kurze Rochade"]);
     }
 
     #[test]

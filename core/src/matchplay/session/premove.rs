@@ -177,6 +177,7 @@ impl Match {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::said_to;
     use super::super::*;
     use super::reading;
 
@@ -186,30 +187,8 @@ mod tests {
         m
     }
 
-    /// What is heard in answer to `event`, an utterance a line, with its label as the
-    /// narrator puts it.
-    fn said(m: &mut Match, event: Event) -> Vec<String> {
-        let now = crate::time::Timestamp::from_duration(std::time::Duration::from_secs(1));
-        let mut label = None;
-        let mut out = Vec::new();
-        for e in m.handle(event, now) {
-            match e {
-                Effect::Label(l) => label = Some(l),
-                Effect::Say { lines, .. } => {
-                    let text = lines.join(". ");
-                    out.push(match label.take() {
-                        Some(l) => format!("{l}: {text}"),
-                        None => text,
-                    });
-                }
-                _ => {}
-            }
-        }
-        out
-    }
-
     fn typed(m: &mut Match, text: &str) -> Vec<String> {
-        said(m, Event::Line(text.into()))
+        said_to(m, Event::Line(text.into()))
     }
 
     fn engine(m: &mut Match, san: &str) -> Vec<String> {
@@ -218,7 +197,7 @@ mod tests {
             .expect("san")
             .to_move(m.game().position())
             .expect("legal");
-        said(m, Event::EngineMove(mv))
+        said_to(m, Event::EngineMove(mv))
     }
 
     #[test]
@@ -283,7 +262,7 @@ mod tests {
     fn a_move_no_reply_can_make_legal_is_refused_at_once() {
         let mut m = start(Side::Engine);
         typed(&mut m, "e4");
-        let refused = said(&mut m, Event::Line("Sf4".into()));
+        let refused = said_to(&mut m, Event::Line("Sf4".into()));
         assert_eq!(refused, ["Kein Springer kann Felix vier erreichen"]);
         assert_eq!(m.premove(), None);
         let unknown = typed(&mut m, "Springa f3");
@@ -309,7 +288,7 @@ mod tests {
             .expect("san")
             .to_move(m.game().position())
             .expect("legal");
-        let words = said(
+        let words = said_to(
             &mut m,
             Event::OpponentBoard(crate::board::Recognition::Moved(e5)),
         );

@@ -255,15 +255,7 @@ mod tests {
 
     use crate::testkit::t;
 
-    fn said(effects: &[Effect]) -> Vec<String> {
-        effects
-            .iter()
-            .filter_map(|e| match e {
-                Effect::Say { lines, .. } => Some(lines.join(" / ")),
-                _ => None,
-            })
-            .collect()
-    }
+    use super::super::tests::said;
 
     fn line(m: &mut Match, text: &str, ms: u64) -> Vec<Effect> {
         m.handle(Event::Line(text.to_string()), t(ms))

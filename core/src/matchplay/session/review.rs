@@ -206,18 +206,15 @@ mod tests {
     }
 
     mod session {
+        use super::super::super::tests::said_to;
         use super::super::super::*;
 
         fn start(black: Side) -> Match {
             super::super::super::tests::start_against(black)
         }
 
-        fn said(m: &mut Match, event: Event) -> Vec<String> {
-            super::super::super::tests::said_to(m, event)
-        }
-
         fn typed(m: &mut Match, text: &str) -> Vec<String> {
-            said(m, Event::Line(text.into()))
+            said_to(m, Event::Line(text.into()))
         }
 
         #[test]
@@ -278,7 +275,7 @@ mod tests {
             typed(&mut m, "stellung 0");
             assert_eq!(m.reviewed_ply(), Some(0));
             let mv = m.game().legal_moves()[0];
-            let words = said(&mut m, Event::EngineMove(mv));
+            let words = said_to(&mut m, Event::EngineMove(mv));
             assert_eq!(words.len(), 2, "{words:?}");
             assert_eq!(words[1], "Noch im Rückblick, aktuell kehrt zurück");
             assert_eq!(m.game().ply(), 2);

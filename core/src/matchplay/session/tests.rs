@@ -31,15 +31,32 @@ pub(super) fn setup(white: Side, black: Side) -> Setup {
 
 use crate::testkit::t;
 
+pub(crate) mod model;
+mod wording;
+
 fn start(s: Setup) -> (Match, Vec<Effect>) {
     Match::new(s, Game::default(), language("de").expect("de"), t(0))
 }
 
-fn said(effects: &[Effect]) -> Vec<String> {
+/// What `effects` say, an utterance an entry with its lines joined by " / ", after the label
+/// the narrator puts before it ("Computer: Eva fünf"): the one reader of the session's speech
+/// for the tests of its modules.
+pub(super) fn said(effects: &[Effect]) -> Vec<String> {
+    let mut label = None;
     effects
         .iter()
         .filter_map(|e| match e {
-            Effect::Say { lines, .. } => Some(lines.join(" / ")),
+            Effect::Label(l) => {
+                label = Some(l.as_str());
+                None
+            }
+            Effect::Say { lines, .. } => {
+                let text = lines.join(" / ");
+                Some(match label.take() {
+                    Some(l) => format!("{l}: {text}"),
+                    None => text,
+                })
+            }
             _ => None,
         })
         .collect()
@@ -101,7 +118,7 @@ fn a_typed_move_is_recorded_before_it_is_announced() {
     // The other player at the keyboard answers in English words.
     assert_eq!(
         said(&line(&mut m, "knight felix six", 20)),
-        ["Springer Felix sechs"]
+        ["Schwarz: Springer Felix sechs"]
     );
     assert_eq!(m.game().ply(), 2);
 }
@@ -128,7 +145,7 @@ fn the_engine_is_asked_and_its_move_announced() {
     assert_eq!(said(&line(&mut m, "e5", 20)), ["Der Computer ist am Zug"]);
     let reply = uci(&m, "c7c5");
     let e = m.handle(Event::EngineMove(reply), t(30));
-    assert_eq!(said(&e), ["Cäsar fünf"]);
+    assert_eq!(said(&e), ["Computer: Cäsar fünf"]);
     assert!(!e.contains(&Effect::EngineThink));
 }
 
@@ -314,7 +331,10 @@ fn only_the_move_meant_is_played() {
     assert_eq!(m.game().ply(), 2);
     // A space after the piece letter.
     assert_eq!(said(&line(&mut m, "S f3", 10)), ["Springer Felix drei"]);
-    assert_eq!(said(&line(&mut m, "N c6", 10)), ["Springer Cäsar sechs"]);
+    assert_eq!(
+        said(&line(&mut m, "N c6", 10)),
+        ["Schwarz: Springer Cäsar sechs"]
+    );
     for text in [
         "Lc4", "Sf6", "d3", "Be6", "Be3", "Qd7", "Qd2", "h6", "Nc3", "h5",
     ] {
@@ -329,7 +349,7 @@ fn only_the_move_meant_is_played() {
     assert_eq!(m.game().ply(), 14);
     assert_eq!(said(&line(&mut m, "lang", 10)), ["Lange Rochade"]);
     // Letters O for Black.
-    assert_eq!(said(&line(&mut m, "OOO", 10)), ["Lange Rochade"]);
+    assert_eq!(said(&line(&mut m, "OOO", 10)), ["Schwarz: Lange Rochade"]);
     assert_eq!(m.game().ply(), 16);
 }
 
@@ -767,7 +787,7 @@ fn a_failed_engine_is_restarted_once_then_hands_its_side_to_the_keyboard() {
         ]
     );
     assert!(e.contains(&Effect::EngineGone));
-    assert_eq!(said(&line(&mut m, "e5", 50)), ["Eva fünf"]);
+    assert_eq!(said(&line(&mut m, "e5", 50)), ["Schwarz: Eva fünf"]);
 }
 
 #[test]

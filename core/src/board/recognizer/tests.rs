@@ -9,8 +9,8 @@ use shakmaty::{
     uci::UciMove,
 };
 
-use super::recognizer::{DEFAULT_SETTLE, DEFAULT_SLIDE_PAUSE};
-use super::{
+use super::{DEFAULT_SETTLE, DEFAULT_SLIDE_PAUSE};
+use crate::board::{
     Picture, PromotionError, Recognition, Recognizer, SensorEvent, SquareDiff, SquareState,
 };
 use crate::testkit::games::Rng;
@@ -685,7 +685,7 @@ fn a_board_showing_something_else_from_the_start_is_reported() {
 
 #[test]
 fn from_dgt_bytes_to_moves() {
-    use super::dgt::{DgtBoard, DgtCommand};
+    use crate::board::dgt::{DgtBoard, DgtCommand};
     let mut board = DgtBoard::new();
     assert_eq!(
         board.connect(),
@@ -718,7 +718,7 @@ fn from_dgt_bytes_to_moves() {
 
 #[test]
 fn from_peg_lines_to_moves() {
-    use super::peg::{PegDecoder, with_checksum};
+    use crate::board::peg::{PegDecoder, with_checksum};
     let start = Chess::default();
     let mut decoder = PegDecoder::new();
     let mut rec = Recognizer::new(start.clone(), CastlingMode::Standard, false, DEFAULT_SETTLE);
@@ -1024,7 +1024,7 @@ proptest! {
                 Input::Snapshot(letters) => {
                     now += 10;
                     let mut picture = Picture::EMPTY;
-                    for (square, c) in super::rows_a8_to_h1().zip(letters) {
+                    for (square, c) in crate::board::rows_a8_to_h1().zip(letters) {
                         picture.set(square, SquareState::from_char(c).unwrap_or_default());
                     }
                     rec.event(SensorEvent::Snapshot(picture), Timestamp::from_millis(now))

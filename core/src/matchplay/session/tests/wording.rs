@@ -2,7 +2,7 @@
 
 use shakmaty::Color;
 
-use super::*;
+use super::super::*;
 use crate::notation::language::language;
 use crate::notation::wording::{Order, Wording};
 
@@ -29,52 +29,53 @@ fn start(s: Setup, lang: &str) -> Match {
     Match::new(s, Game::default(), lang, Timestamp::ZERO).0
 }
 
-fn said(m: &mut Match, text: &str) -> Vec<String> {
-    m.handle(Event::Line(text.to_string()), Timestamp::ZERO)
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Say { lines, .. } => Some(lines.join(" / ")),
-            _ => None,
-        })
-        .collect()
+/// What is said in answer to the typed line `text`.
+fn typed(m: &mut Match, text: &str) -> Vec<String> {
+    super::said(&m.handle(Event::Line(text.to_string()), Timestamp::ZERO))
 }
 
 #[test]
 fn the_opening_is_named_on_asking() {
     let mut m = start(setup(false, Wording::default()), "de");
-    assert_eq!(said(&mut m, "eröffnung"), ["Noch keine benannte Eröffnung"]);
-    said(&mut m, "e4");
-    said(&mut m, "c5");
     assert_eq!(
-        said(&mut m, "eröffnung"),
+        typed(&mut m, "eröffnung"),
+        ["Noch keine benannte Eröffnung"]
+    );
+    typed(&mut m, "e4");
+    typed(&mut m, "c5");
+    assert_eq!(
+        typed(&mut m, "eröffnung"),
         ["Sizilianische Verteidigung, ECO B20"]
     );
     // Without --openings nothing is said after the moves.
-    assert_eq!(said(&mut m, "Sf3"), ["Springer Felix drei"]);
+    assert_eq!(typed(&mut m, "Sf3"), ["Springer Felix drei"]);
     let mut m = start(setup(false, Wording::default()), "en");
-    said(&mut m, "e4");
-    said(&mut m, "e5");
-    said(&mut m, "Nf3");
-    said(&mut m, "Nc6");
-    said(&mut m, "Bb5");
-    assert_eq!(said(&mut m, "opening"), ["Ruy Lopez, ECO C60"]);
+    typed(&mut m, "e4");
+    typed(&mut m, "e5");
+    typed(&mut m, "Nf3");
+    typed(&mut m, "Nc6");
+    typed(&mut m, "Bb5");
+    assert_eq!(typed(&mut m, "opening"), ["Ruy Lopez, ECO C60"]);
 }
 
 #[test]
 fn each_new_opening_is_said_once_after_the_move() {
     let mut m = start(setup(true, Wording::default()), "de");
     assert_eq!(
-        said(&mut m, "e4"),
+        typed(&mut m, "e4"),
         ["Eva vier", "Eröffnung: Königsbauernspiel"]
     );
     assert_eq!(
-        said(&mut m, "c5"),
-        ["Cäsar fünf", "Eröffnung: Sizilianische Verteidigung"]
+        typed(&mut m, "c5"),
+        [
+            "Schwarz: Cäsar fünf",
+            "Eröffnung: Sizilianische Verteidigung"
+        ]
     );
     // Named again with the same name (B27 after B20): not said twice.
-    assert_eq!(said(&mut m, "Sf3"), ["Springer Felix drei"]);
+    assert_eq!(typed(&mut m, "Sf3"), ["Springer Felix drei"]);
     // A position the table does not name: nothing more.
-    assert_eq!(said(&mut m, "h5"), ["Hector fünf"]);
+    assert_eq!(typed(&mut m, "h5"), ["Schwarz: Hector fünf"]);
 }
 
 #[test]
@@ -85,34 +86,34 @@ fn check_words_off_keeps_mate() {
     };
     let mut m = start(setup(false, quiet), "de");
     for mv in ["e4", "f5", "Dh5"] {
-        said(&mut m, mv);
+        typed(&mut m, mv);
     }
     // The check was not said; the turn answer still tells it.
     assert_eq!(
-        said(&mut m, "letzter"),
+        typed(&mut m, "letzter"),
         ["Letzter Zug: 2. Weiß, Dame Hector fünf, Schach"]
     );
     let mut m = start(setup(false, quiet), "de");
     for mv in ["f3", "e5", "g4"] {
-        said(&mut m, mv);
+        typed(&mut m, mv);
     }
     assert_eq!(
-        said(&mut m, "Dh4"),
+        typed(&mut m, "Dh4"),
         [
-            "Dame Hector vier, Schachmatt",
+            "Schwarz: Dame Hector vier, Schachmatt",
             "Partie beendet: Schachmatt. Schwarz gewinnt"
         ]
     );
     let mut m = start(setup(false, quiet), "de");
     for mv in ["e4", "f5"] {
-        said(&mut m, mv);
+        typed(&mut m, mv);
     }
-    assert_eq!(said(&mut m, "Dh5"), ["Dame Hector fünf"]);
+    assert_eq!(typed(&mut m, "Dh5"), ["Dame Hector fünf"]);
     let mut m = start(setup(false, Wording::default()), "de");
     for mv in ["e4", "f5"] {
-        said(&mut m, mv);
+        typed(&mut m, mv);
     }
-    assert_eq!(said(&mut m, "Dh5"), ["Dame Hector fünf, Schach"]);
+    assert_eq!(typed(&mut m, "Dh5"), ["Dame Hector fünf, Schach"]);
 }
 
 #[test]
@@ -122,8 +123,8 @@ fn board_readings_in_the_players_order_and_colour_words() {
         ..Wording::default()
     };
     let mut m = start(setup(false, piece_first), "de");
-    assert_eq!(said(&mut m, "feld e2"), ["Weißer Bauer Eva zwei"]);
-    let rank = said(&mut m, "reihe 1");
+    assert_eq!(typed(&mut m, "feld e2"), ["Weißer Bauer Eva zwei"]);
+    let rank = typed(&mut m, "reihe 1");
     assert!(
         rank[0].starts_with("Reihe eins: weißer Turm Anna eins, weißer Springer Bella eins"),
         "{rank:?}"
@@ -135,14 +136,14 @@ fn board_readings_in_the_players_order_and_colour_words() {
     };
     let mut m = start(setup(false, quiet), "de");
     for mv in ["e4", "d5"] {
-        said(&mut m, mv);
+        typed(&mut m, mv);
     }
     assert_eq!(
-        said(&mut m, "angriff"),
+        typed(&mut m, "angriff"),
         ["Weiß greift an: David fünf Bauer; Schwarz greift an: Eva vier Bauer"]
     );
     // The board does not tell the colour by itself: it is said.
-    let rank = said(&mut m, "reihe 4");
+    let rank = typed(&mut m, "reihe 4");
     assert_eq!(rank, ["Reihe vier: Eva vier weißer Bauer"]);
 }
 
@@ -155,11 +156,11 @@ fn a_continued_game_does_not_say_its_opening_again() {
     let lang = language("de").expect("de");
     let (mut m, _) = Match::new(setup(true, Wording::default()), game, lang, Timestamp::ZERO);
     // B27 has the name the game had when it stopped (B20): nothing new to say.
-    assert_eq!(said(&mut m, "Sf3"), ["Springer Felix drei"]);
+    assert_eq!(typed(&mut m, "Sf3"), ["Springer Felix drei"]);
     assert_eq!(
-        said(&mut m, "d6"),
+        typed(&mut m, "d6"),
         [
-            "David sechs",
+            "Schwarz: David sechs",
             "Eröffnung: Sizilianische Verteidigung: Modern Variations"
         ]
     );

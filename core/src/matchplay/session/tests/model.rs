@@ -12,8 +12,8 @@ use proptest::prelude::*;
 use shakmaty::fen::Fen;
 use shakmaty::{ByColor, Color, EnPassantMode, Move, Piece, Position, Role, Square};
 
-use super::recorded::{PlayRecord, RecordedOpponent, next_game};
-use super::*;
+use super::super::recorded::{PlayRecord, RecordedOpponent, next_game};
+use super::super::*;
 use crate::board::Recognition;
 use crate::matchplay::two_boards::envelope::Envelope;
 use crate::notation::language::language;
@@ -580,9 +580,9 @@ impl Run {
             },
             Step::Advice { hint, behind, n } => {
                 let kind = if *hint {
-                    super::AdviceKind::Hint
+                    super::super::AdviceKind::Hint
                 } else {
-                    super::AdviceKind::Eval
+                    super::super::AdviceKind::Eval
                 };
                 let ply = self.m.game().ply().saturating_sub(usize::from(*behind));
                 let best = legal(&self.m, *n);

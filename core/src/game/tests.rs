@@ -4,10 +4,10 @@ use std::time::Duration;
 
 use shakmaty::{Color, Move, Position, Role, Square, uci::UciMove};
 
-use super::game::{ClaimVerdict, EventKind, Game, GameError, IllegalMoveVerdict};
-use super::laws::{ClaimKind, Rules};
-use super::outcome::{ClaimBasis, DeadReason, GameResult, Outcome, Termination};
-use super::variant::{Variant, position_from_fen};
+use crate::game::{ClaimVerdict, EventKind, Game, GameError, IllegalMoveVerdict};
+use crate::laws::{ClaimKind, Rules};
+use crate::outcome::{ClaimBasis, DeadReason, GameResult, Outcome, Termination};
+use crate::variant::{Variant, position_from_fen};
 
 fn game_from(fen: &str) -> Game {
     Game::from_position(
