@@ -23,7 +23,7 @@ fn listen(file: &std::path::Path, extra: &[&str]) -> Run {
 /// Per language: legal moves of random positions, each said by one of four voices (every
 /// second one in noise), heard with `hector listen`. None may be played as another move, and
 /// nearly all must be played right or asked back naming the move said.
-fn moves_are_played_right_or_asked_back(code: &str, seed: u64, n: usize) {
+fn moves_are_played_right_or_asked_back(code: &str, seed: u64, n: usize, tenths: usize) {
     let lang = language(code).expect("the language");
     let dir = temp_dir("voice");
     let mut rng = Seeded::new(seed + 1);
@@ -53,7 +53,7 @@ fn moves_are_played_right_or_asked_back(code: &str, seed: u64, n: usize) {
     );
     // The benchmark's figure is some 95 % on many more phrases; a few dozen vary more.
     assert!(
-        (right + asked) * 10 >= n * 8,
+        (right + asked) * 10 >= n * tenths,
         "{code}: only {right} played and {asked} asked back right of {n}: {other:#?}"
     );
     assert!(right > 0, "{code}: no move played at all");
@@ -61,12 +61,22 @@ fn moves_are_played_right_or_asked_back(code: &str, seed: u64, n: usize) {
 
 #[test]
 fn german_moves_are_never_played_wrong() {
-    moves_are_played_right_or_asked_back("de", 11, 16);
+    moves_are_played_right_or_asked_back("de", 11, 16, 8);
 }
 
 #[test]
 fn english_moves_are_never_played_wrong() {
-    moves_are_played_right_or_asked_back("en", 12, 16);
+    moves_are_played_right_or_asked_back("en", 12, 16, 8);
+}
+
+/// Spanish, French and Dutch through hector's dictionaries on the US English model, as
+/// German: never a move played wrong; more asked back about something else than in German
+/// (Dutch "vier" and "vijf" heard as "drie"), so two in three right or asked back right.
+#[test]
+fn spanish_french_and_dutch_moves_are_never_played_wrong() {
+    for (code, seed) in [("es", 13), ("fr", 14), ("nl", 15)] {
+        moves_are_played_right_or_asked_back(code, seed, 12, 6);
+    }
 }
 
 #[test]
