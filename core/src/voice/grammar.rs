@@ -389,6 +389,19 @@ mod tests {
     }
 
     #[test]
+    fn the_moves_grammar_has_the_same_moves_and_no_command() {
+        let p = Chess::default();
+        let t = tokens("en");
+        let full = position(&p, &t, None);
+        let moves = position_moves(&p, &t);
+        assert!(
+            moves.contains("\npublic <utt> = <move> [check | checkmate];\n"),
+            "{moves}"
+        );
+        assert_eq!(moves_of(&moves), moves_of(&full));
+    }
+
+    #[test]
     fn a_position_without_moves_has_only_the_commands() {
         let mate = pos("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1");
         let g = position(&mate, &tokens("en"), None);

@@ -409,19 +409,6 @@ impl Drop for Decoder {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_missing_library_is_named_with_the_loaders_words() {
-        let Err(SphinxError::NotInstalled(why)) = Api::open("libhector-nothing.so.9") else {
-            panic!("a library that is not there loaded");
-        };
-        assert!(why.contains("libhector-nothing.so.9"), "{why}");
-    }
-}
-
 /// The processor time this thread has used: what a decode costs whatever else the machine
 /// runs (the voice benchmark's measure on a shared machine).
 pub fn thread_cpu_time() -> std::time::Duration {
@@ -438,4 +425,17 @@ pub fn thread_cpu_time() -> std::time::Duration {
         u64::try_from(ts.tv_sec).unwrap_or(0),
         u32::try_from(ts.tv_nsec).unwrap_or(0),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_library_is_named_with_the_loaders_words() {
+        let Err(SphinxError::NotInstalled(why)) = Api::open("libhector-nothing.so.9") else {
+            panic!("a library that is not there loaded");
+        };
+        assert!(why.contains("libhector-nothing.so.9"), "{why}");
+    }
 }
