@@ -152,17 +152,26 @@ impl Drop for VoiceLog {
 mod tests {
     use super::*;
 
-    fn temp(name: &str) -> PathBuf {
+    /// A folder removed when the test ends, also when it fails.
+    struct Temp(PathBuf);
+
+    impl Drop for Temp {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn temp(name: &str) -> Temp {
         let dir =
             std::env::temp_dir().join(format!("hector-voice-log-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        dir
+        Temp(dir)
     }
 
     #[test]
     fn lines_are_appended_to_a_private_file() {
-        let dir = temp("private");
-        let path = dir.join(FILE_NAME);
+        let temp = temp("private");
+        let path = temp.0.join(FILE_NAME);
         {
             let log = VoiceLog::start(path.clone());
             log.write("one".into());
@@ -172,14 +181,13 @@ mod tests {
         assert_eq!(text, "one\ntwo three\n");
         let mode = std::fs::metadata(&path).expect("meta").permissions().mode();
         assert_eq!(mode & 0o777, 0o600);
-        std::fs::remove_dir_all(&dir).expect("clean up");
     }
 
     #[test]
     fn a_file_others_could_read_is_made_private() {
-        let dir = temp("open");
-        std::fs::create_dir_all(&dir).expect("dir");
-        let path = dir.join(FILE_NAME);
+        let temp = temp("open");
+        std::fs::create_dir_all(&temp.0).expect("dir");
+        let path = temp.0.join(FILE_NAME);
         std::fs::write(&path, "old\n").expect("file");
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).expect("mode");
         let mut f = LogFile::open(&path, MAX_BYTES).expect("open");
@@ -187,12 +195,12 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&path).expect("log"), "old\nnew\n");
         let mode = std::fs::metadata(&path).expect("meta").permissions().mode();
         assert_eq!(mode & 0o777, 0o600);
-        std::fs::remove_dir_all(&dir).expect("clean up");
     }
 
     #[test]
     fn a_full_file_is_set_aside_and_the_two_stay_bounded() {
-        let dir = temp("bounded");
+        let temp = temp("bounded");
+        let dir = &temp.0;
         let path = dir.join(FILE_NAME);
         let mut f = LogFile::open(&path, 100).expect("open");
         for i in 0..50 {
@@ -204,8 +212,7 @@ mod tests {
         assert!(now.len() <= 100 && old.len() <= 100, "{now:?} {old:?}");
         assert!(now.ends_with("line 0049 of the log\n"), "{now:?}");
         assert!(old.ends_with("line 0047 of the log\n"), "{old:?}");
-        let names = std::fs::read_dir(&dir).expect("dir").count();
+        let names = std::fs::read_dir(dir).expect("dir").count();
         assert_eq!(names, 2);
-        std::fs::remove_dir_all(&dir).expect("clean up");
     }
 }
