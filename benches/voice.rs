@@ -1,7 +1,7 @@
 //! Voice input: how often a spoken move is played right, asked back, or played wrong, per
 //! language and voice, and the time from the end of the phrase to the decision.
 //!
-//! cargo bench --bench voice -- [--phrases N] [--seed S]
+//! cargo bench --bench voice -- [--phrases N] [--seed S] [--lang en] [--misses]
 //!
 //! Recordings are made as the tests make them (tests/common/voice.rs: espeak-ng, sox, a
 //! noise floor, every second one in pink noise 10–20 dB below the speech) from N random
@@ -45,6 +45,10 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let n: usize = support::arg(&args, "--phrases").unwrap_or(60);
     let seed: u64 = support::arg(&args, "--seed").unwrap_or(1);
+    // --misses: each phrase not played right, with what each grammar heard, on stderr.
+    let misses = args.iter().any(|a| a == "--misses");
+    // --lang en: one language only.
+    let only: Option<String> = support::arg(&args, "--lang");
     let dir = std::env::temp_dir().join(format!("hector-voice-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a folder");
     let model = model::find(None).expect("Debian's model: apt install pocketsphinx-en-us");
@@ -54,7 +58,11 @@ fn main() {
     println!("|---|---|---|---|---|---|---|");
     let mut walls = Vec::new();
     let mut cpus = Vec::new();
-    for code in ["en", "de"] {
+    let mut paths = Vec::new();
+    for code in ["en", "de", "es", "fr", "nl"] {
+        if only.as_deref().is_some_and(|o| o != code) {
+            continue;
+        }
         let lang = language(code).expect("the language");
         let mut rec = Recogniser::new(lang, &model).expect("the recogniser");
         let phrases = legal_phrases(lang, seed, n);
@@ -79,6 +87,7 @@ fn main() {
                 let j = judge_move(&pos, rec.tokens(), &t.decodes, Settings::default());
                 walls.push(began.elapsed());
                 cpus.push(cpu_time().saturating_sub(cpu));
+                paths.push(t.cpu_path);
                 let uci = |m| UciMove::from_move(m, CastlingMode::Standard).to_string();
                 match j.decision {
                     Decision::Play(m) if uci(m) == spoken.uci => right += 1,
@@ -86,8 +95,30 @@ fn main() {
                         wrong += 1;
                         eprintln!("played wrong: {spoken:?} {how:?} → {:?}", j.decision);
                     }
-                    Decision::Ask(Heard::Move(m)) if uci(m) == spoken.uci => asked += 1,
-                    Decision::Ask(_) | Decision::Nothing => other += 1,
+                    Decision::Ask(Heard::Move(m)) if uci(m) == spoken.uci => {
+                        asked += 1;
+                        if misses {
+                            eprintln!(
+                                "asked: {:?} ({voice}) → position {:?}, language {:?}, {:?}",
+                                spoken.text,
+                                t.decodes.position.as_ref().map(|d| &d.words),
+                                t.decodes.language.as_ref().map(|d| &d.words),
+                                j.evidence
+                            );
+                        }
+                    }
+                    Decision::Ask(_) | Decision::Nothing => {
+                        other += 1;
+                        if misses {
+                            eprintln!(
+                                "missed: {:?} ({voice}) → position {:?}, language {:?}, {:?}",
+                                spoken.text,
+                                t.decodes.position.as_ref().map(|d| &d.words),
+                                t.decodes.language.as_ref().map(|d| &d.words),
+                                j.evidence
+                            );
+                        }
+                    }
                 }
             }
             let pct = |x: usize| 100.0 * x as f64 / n as f64;
@@ -103,13 +134,17 @@ fn main() {
     let _ = std::fs::remove_dir_all(&dir);
     walls.sort();
     cpus.sort();
+    paths.sort();
     println!(
-        "end of phrase to decision, {} phrases: wall p50 {:?}, p95 {:?}, max {:?}; CPU (both decoding threads) p50 {:?}, p95 {:?}",
+        "end of phrase to decision, {} phrases: wall p50 {:?}, p95 {:?}, max {:?}; CPU (both decoding threads) p50 {:?}, p95 {:?}; CPU of the longer thread (the wait on an idle machine) p50 {:?}, p95 {:?}, max {:?}",
         walls.len(),
         support::percentile(&walls, 0.5),
         support::percentile(&walls, 0.95),
         walls.last().copied().unwrap_or_default(),
         support::percentile(&cpus, 0.5),
         support::percentile(&cpus, 0.95),
+        support::percentile(&paths, 0.5),
+        support::percentile(&paths, 0.95),
+        paths.last().copied().unwrap_or_default(),
     );
 }

@@ -23,7 +23,7 @@ fn listen(file: &std::path::Path, extra: &[&str]) -> Run {
 /// Per language: legal moves of random positions, each said by one of four voices (every
 /// second one in noise), heard with `hector listen`. None may be played as another move, and
 /// nearly all must be played right or asked back naming the move said.
-fn moves_are_played_right_or_asked_back(code: &str, seed: u64, n: usize) {
+fn moves_are_played_right_or_asked_back(code: &str, seed: u64, n: usize, tenths: usize) {
     let lang = language(code).expect("the language");
     let dir = temp_dir("voice");
     let mut rng = Seeded::new(seed + 1);
@@ -53,7 +53,7 @@ fn moves_are_played_right_or_asked_back(code: &str, seed: u64, n: usize) {
     );
     // The benchmark's figure is some 95 % on many more phrases; a few dozen vary more.
     assert!(
-        (right + asked) * 10 >= n * 8,
+        (right + asked) * 10 >= n * tenths,
         "{code}: only {right} played and {asked} asked back right of {n}: {other:#?}"
     );
     assert!(right > 0, "{code}: no move played at all");
@@ -61,12 +61,22 @@ fn moves_are_played_right_or_asked_back(code: &str, seed: u64, n: usize) {
 
 #[test]
 fn german_moves_are_never_played_wrong() {
-    moves_are_played_right_or_asked_back("de", 11, 16);
+    moves_are_played_right_or_asked_back("de", 11, 16, 8);
 }
 
 #[test]
 fn english_moves_are_never_played_wrong() {
-    moves_are_played_right_or_asked_back("en", 12, 16);
+    moves_are_played_right_or_asked_back("en", 12, 16, 8);
+}
+
+/// Spanish, French and Dutch through hector's dictionaries on the US English model, as
+/// German: never a move played wrong; more asked back about something else than in German
+/// (Dutch "vier" and "vijf" heard as "drie"), so two in three right or asked back right.
+#[test]
+fn spanish_french_and_dutch_moves_are_never_played_wrong() {
+    for (code, seed) in [("es", 13), ("fr", 14), ("nl", 15)] {
+        moves_are_played_right_or_asked_back(code, seed, 12, 6);
+    }
 }
 
 #[test]
@@ -251,4 +261,83 @@ fn a_game_hears_moves_asks_back_and_plays_only_on_yes() {
         !text.contains("Eva fünf.") && !text.contains("Eva fünf\r"),
         "{text}"
     );
+    heard_is_logged_and_only_moves_journaled(data.path());
+}
+
+/// After that game: every phrase heard is in the voice log (its words, scores, what was
+/// decided), private to the player; the journal holds the one move played and nothing heard.
+fn heard_is_logged_and_only_moves_journaled(data: &std::path::Path) {
+    use std::os::unix::fs::PermissionsExt;
+    let log_path = data.join("voice.log");
+    let log = std::fs::read_to_string(&log_path).expect("the voice log");
+    let lines: Vec<&str> = log.lines().collect();
+    let decided: Vec<&str> = lines
+        .iter()
+        .map(|l| l.rsplit('\t').next().unwrap_or(""))
+        .collect();
+    assert_eq!(
+        &decided[..3],
+        ["asked back e2e4", "yes: played e2e4", "asked back e7e5"],
+        "{log}"
+    );
+    // "nein" lets it go; heard as an unsure "ja", the question stands until silence.
+    assert!(
+        ["no: let go e7e5", "unsure: asked again e7e5"].contains(&decided[3]),
+        "{log}"
+    );
+    let fields: Vec<&str> = lines[0].split('\t').collect();
+    assert_eq!(fields.len(), 9, "{}", lines[0]);
+    assert!(fields[0].ends_with('Z'), "{}", lines[0]);
+    assert_eq!(fields[1], "move");
+    assert_eq!(
+        fields[2],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert!(
+        fields[3].starts_with("position \"eva vier\" score -"),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        fields[4].starts_with("language \"eva vier\" score -"),
+        "{}",
+        lines[0]
+    );
+    assert!(fields[6].contains("coverage "), "{}", lines[0]);
+    assert!(fields[7].ends_with(" ms"), "{}", lines[0]);
+    assert!(
+        lines[1].contains("\tanswer\t-\tanswer \"ja\" score -"),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[3].contains("\tanswer\t-\tanswer \""), "{}", lines[3]);
+    let mode = std::fs::metadata(&log_path)
+        .expect("the log")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600, "the voice log is readable by others");
+    // The journal: the move played, nothing of what was heard.
+    let games: Vec<_> = std::fs::read_dir(data.join("games"))
+        .expect("the games")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    assert_eq!(games.len(), 1, "{games:?}");
+    let bytes = std::fs::read(&games[0]).expect("the journal");
+    let journal = hector::core::record::codec::decode(&bytes).expect("a journal");
+    // The game's settings are bookkeeping; anything else would be something heard.
+    let moves: Vec<String> = journal
+        .entries
+        .iter()
+        .filter_map(|e| match e {
+            hector::core::record::Entry::Move { uci, .. } => Some(uci.to_string()),
+            hector::core::record::Entry::Setting { .. } => None,
+            other => panic!("the journal holds {other:?}"),
+        })
+        .collect();
+    assert_eq!(moves, ["e2e4"]);
+    let text = String::from_utf8_lossy(&bytes).to_lowercase();
+    for heard in ["eva", "vier", "ja", "nein", "score", "e7e5"] {
+        assert!(!text.contains(heard), "{heard:?} in the journal: {text}");
+    }
 }

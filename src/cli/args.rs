@@ -696,7 +696,7 @@ pub struct VoiceModelArgs {
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct VoiceArg {
     /// Listen for moves and commands said aloud in the Appendix D words (docs/VOICE.md): on
-    /// the full screen F4 starts listening, in line mode hector listens after each prompt.
+    /// the full screen Ctrl+V starts listening, in line mode hector listens after each prompt.
     #[arg(long)]
     pub voice: bool,
     #[command(flatten)]

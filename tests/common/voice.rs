@@ -85,6 +85,9 @@ pub fn legal_phrases(lang: &Language, seed: u64, n: usize) -> Vec<Spoken> {
 pub fn voices(code: &str) -> &'static [&'static str] {
     match code {
         "de" => &["de", "de+f2", "de+m3", "de+klatt4"],
+        "es" => &["es", "es+f2", "es-419+m3", "es+klatt4"],
+        "fr" => &["fr", "fr+f2", "fr-be+m3", "fr+klatt4"],
+        "nl" => &["nl", "nl+f2", "nl+m3", "nl+klatt4"],
         _ => &["en-us", "en-us+f3", "en-gb+m3", "en-us+klatt4"],
     }
 }

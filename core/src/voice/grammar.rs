@@ -130,6 +130,21 @@ fn suffix(tokens: &Tokens) -> String {
 /// The grammar of the legal moves of `pos` and the commands, without what `without` names
 /// (the second pass: how much worse the best phrase of anything else fits).
 pub fn position(pos: &Chess, tokens: &Tokens, without: Option<Heard>) -> String {
+    position_with(pos, tokens, without, true)
+}
+
+/// The grammar of the legal moves of `pos` alone: what a phrase is heard as again when a
+/// short command swallowed it ("rook bella four" heard as "clock", covering little of it).
+pub fn position_moves(pos: &Chess, tokens: &Tokens) -> String {
+    position_with(pos, tokens, None, false)
+}
+
+fn position_with(
+    pos: &Chess,
+    tokens: &Tokens,
+    without: Option<Heard>,
+    with_commands: bool,
+) -> String {
     let mut moves: BTreeSet<String> = BTreeSet::new();
     for m in pos.legal_moves() {
         if without != Some(Heard::Move(m)) {
@@ -144,11 +159,13 @@ pub fn position(pos: &Chess, tokens: &Tokens, without: Option<Heard>) -> String 
     if !moves.is_empty() {
         top.push(format!("<move> {}", suffix(tokens)));
     }
-    top.extend(
-        commands(tokens, without_command)
-            .into_iter()
-            .map(String::from),
-    );
+    if with_commands {
+        top.extend(
+            commands(tokens, without_command)
+                .into_iter()
+                .map(String::from),
+        );
+    }
     let mut out = format!(
         "#JSGF V1.0;\ngrammar position;\npublic <utt> = {};\n",
         top.join(" | ")
@@ -369,6 +386,19 @@ mod tests {
         assert_eq!(moves.len(), without.len() + 4);
         let no_clock = position(&p, &t, Some(Heard::Command(VoiceCommand::Clock)));
         assert!(!no_clock.contains("| uhr |") && moves_of(&no_clock) == moves);
+    }
+
+    #[test]
+    fn the_moves_grammar_has_the_same_moves_and_no_command() {
+        let p = Chess::default();
+        let t = tokens("en");
+        let full = position(&p, &t, None);
+        let moves = position_moves(&p, &t);
+        assert!(
+            moves.contains("\npublic <utt> = <move> [check | checkmate];\n"),
+            "{moves}"
+        );
+        assert_eq!(moves_of(&moves), moves_of(&full));
     }
 
     #[test]

@@ -12,6 +12,9 @@ use std::sync::OnceLock;
 const EMBEDDED: &[(&str, &str)] = &[
     ("de", include_str!("../../../assets/voice/de.dict")),
     ("en", include_str!("../../../assets/voice/en.dict")),
+    ("es", include_str!("../../../assets/voice/es.dict")),
+    ("fr", include_str!("../../../assets/voice/fr.dict")),
+    ("nl", include_str!("../../../assets/voice/nl.dict")),
 ];
 
 /// One pronunciation.

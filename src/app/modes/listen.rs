@@ -89,7 +89,7 @@ pub fn run(options: &ListenOptions, lang: &'static Language) -> ExitCode {
         out.line(&cut_words(lang));
     }
     let code = if options.answer {
-        let Ok(Timed { decodes, took }) = rec.hear_answer(&utterance.samples) else {
+        let Ok(Timed { decodes, took, .. }) = rec.hear_answer(&utterance.samples) else {
             errln!("hector listen: {}", lang.voice.failed);
             return ExitCode::from(2);
         };
@@ -112,7 +112,7 @@ pub fn run(options: &ListenOptions, lang: &'static Language) -> ExitCode {
         }
         code
     } else {
-        let Ok(Timed { decodes, took }) = rec.hear_move(&pos, &utterance.samples) else {
+        let Ok(Timed { decodes, took, .. }) = rec.hear_move(&pos, &utterance.samples) else {
             errln!("hector listen: {}", lang.voice.failed);
             return ExitCode::from(2);
         };

@@ -14,10 +14,12 @@ use shakmaty::Chess;
 
 use crate::core::notation::language::{Language, fill};
 use crate::core::voice::decide::{
-    Answer, Decision, Evidence, Judgement, Settings, judge_answer, judge_move, question,
+    Answer, AnswerDecodes, Decision, Decoded, Evidence, Judgement, MoveDecodes, Second, Settings,
+    judge_answer, judge_move, question,
 };
 use crate::core::voice::grammar::Heard as GrammarHeard;
 use crate::core::voice::utterance::Utterance;
+use crate::io::voice::log::{self, VoiceLog};
 use crate::io::voice::model::{self, ModelProblem};
 use crate::io::voice::recogniser::{LONGEST_SECONDS, PhraseError, Recogniser, SetupError};
 use crate::io::voice::source::{
@@ -153,14 +155,14 @@ pub enum Heard {
     Move {
         pos: Chess,
         judgement: Judgement,
-        words: String,
+        decodes: MoveDecodes,
         cut: bool,
         took: Duration,
     },
     Answer {
         answer: Answer,
         evidence: Evidence,
-        words: String,
+        decodes: AnswerDecodes,
         took: Duration,
     },
     /// Nothing came (silence, or listening was stopped).
@@ -319,16 +321,10 @@ fn listen_loop(
             Ask::Move(pos) => match recogniser.hear_move(&pos, &utterance.samples) {
                 Ok(t) => {
                     let judgement = judge_move(&pos, recogniser.tokens(), &t.decodes, settings);
-                    let words = t
-                        .decodes
-                        .position
-                        .as_ref()
-                        .map(|d| d.words.clone())
-                        .unwrap_or_default();
                     heard.send(Heard::Move {
                         pos,
                         judgement,
-                        words,
+                        decodes: t.decodes,
                         cut: utterance.cut,
                         took: t.took,
                     })
@@ -338,16 +334,10 @@ fn listen_loop(
             Ask::Answer => match recogniser.hear_answer(&utterance.samples) {
                 Ok(t) => {
                     let (answer, evidence) = judge_answer(recogniser.tokens(), &t.decodes);
-                    let words = t
-                        .decodes
-                        .answer
-                        .as_ref()
-                        .map(|d| d.words.clone())
-                        .unwrap_or_default();
                     heard.send(Heard::Answer {
                         answer,
                         evidence,
-                        words,
+                        decodes: t.decodes,
                         took: t.took,
                     })
                 }
@@ -389,6 +379,8 @@ pub enum Outcome {
 pub struct VoiceInput {
     lang: &'static Language,
     listener: Option<Listener>,
+    /// Where every phrase heard is written down (not the journal).
+    log: Option<VoiceLog>,
     /// A move or command asked back, done only on "yes".
     question: Option<String>,
     /// Listening now.
@@ -410,10 +402,15 @@ impl VoiceInput {
             Ok(l) => (Some(l), None),
             Err(why) => (None, Some(why)),
         };
+        let log = listener
+            .as_ref()
+            .and_then(|_| crate::io::journal::data_dir().ok())
+            .map(|dir| VoiceLog::start(dir.join(log::FILE_NAME)));
         (
             VoiceInput {
                 lang,
                 listener,
+                log,
                 question: None,
                 listening: false,
                 continuous: false,
@@ -477,24 +474,39 @@ impl VoiceInput {
         }
     }
 
-    /// What to do with what the listener heard for request `number`.
+    /// What to do with what the listener heard for request `number`. Every phrase heard is
+    /// written to the voice log with what was decided; the journal gets only the moves played.
     pub fn heard(&mut self, number: u64, heard: Heard) -> Outcome {
-        let lang = self.lang;
         // An earlier request's phrase is dropped; the listener's end never is.
         let current = self.listener.as_ref().is_some_and(|l| l.current(number));
         if !current && !matches!(heard, Heard::Gone(_)) {
             return Outcome::Quiet;
         }
+        let question = self.question.clone();
+        let heard_line = heard_line(&heard);
+        let (outcome, decided) = self.decide(heard);
+        if let (Some(log), Some(heard_line)) = (&self.log, heard_line) {
+            log.write(format!(
+                "{}\t{heard_line}\t{}",
+                crate::io::journal::now_utc(),
+                decided.words(question.as_deref())
+            ));
+        }
+        outcome
+    }
+
+    fn decide(&mut self, heard: Heard) -> (Outcome, Decided) {
+        let lang = self.lang;
         match heard {
-            Heard::Listening => return Outcome::Quiet,
+            Heard::Listening => return (Outcome::Quiet, Decided::Nothing),
             Heard::Refused(why) => {
                 self.listening = false;
-                return Outcome::Say(why);
+                return (Outcome::Say(why), Decided::Nothing);
             }
             Heard::Gone(why) => {
                 self.listening = false;
                 self.listener = None;
-                return Outcome::Say(why);
+                return (Outcome::Say(why), Decided::Nothing);
             }
             _ => {}
         }
@@ -506,55 +518,72 @@ impl VoiceInput {
                 cut,
                 ..
             } => {
-                let out = match judgement.decision {
-                    Decision::Play(m) => Outcome::Line(
-                        shakmaty::uci::UciMove::from_move(m, shakmaty::CastlingMode::Chess960)
-                            .to_string(),
-                    ),
-                    Decision::Command(c) => Outcome::Line(c.typed(lang).to_string()),
-                    Decision::Ask(h) => {
-                        self.question = Some(match h {
-                            GrammarHeard::Move(m) => shakmaty::uci::UciMove::from_move(
-                                m,
-                                shakmaty::CastlingMode::Chess960,
-                            )
-                            .to_string(),
-                            GrammarHeard::Command(c) => c.typed(lang).to_string(),
-                        });
-                        Outcome::Say(question(h, &pos, lang))
+                let uci = |m| {
+                    shakmaty::uci::UciMove::from_move(m, shakmaty::CastlingMode::Chess960)
+                        .to_string()
+                };
+                let (out, decided) = match judgement.decision {
+                    Decision::Play(m) => (Outcome::Line(uci(m)), Decided::Played(uci(m))),
+                    Decision::Command(c) => {
+                        let typed = c.typed(lang).to_string();
+                        (Outcome::Line(typed.clone()), Decided::Command(typed))
                     }
-                    Decision::Nothing => Outcome::Say(lang.voice.nothing.clone()),
+                    Decision::Ask(h) => {
+                        let asked = match h {
+                            GrammarHeard::Move(m) => uci(m),
+                            GrammarHeard::Command(c) => c.typed(lang).to_string(),
+                        };
+                        self.question = Some(asked.clone());
+                        (Outcome::Say(question(h, &pos, lang)), Decided::Asked(asked))
+                    }
+                    Decision::Nothing => (
+                        Outcome::Say(lang.voice.nothing.clone()),
+                        Decided::NotUnderstood,
+                    ),
                 };
                 if cut && let Outcome::Say(s) = &out {
-                    return Outcome::Say(format!("{}. {s}", cut_words(lang)));
+                    return (Outcome::Say(format!("{}. {s}", cut_words(lang))), decided);
                 }
-                out
+                (out, decided)
             }
             Heard::Answer { answer, .. } if std::mem::take(&mut self.answering_mode) => {
                 let word = |w: &[String]| w.first().cloned().unwrap_or_default();
-                match answer {
+                let out = match answer {
                     Answer::Yes => Outcome::Line(word(&lang.commands.yes)),
                     Answer::No => Outcome::Line(word(&lang.commands.no)),
                     Answer::Unsure => Outcome::Say(lang.voice.unsure.clone()),
                     Answer::Other | Answer::Nothing => Outcome::Quiet,
-                }
+                };
+                (out, Decided::Answer(AnswerTo::Mode(answer)))
             }
-            Heard::Answer { answer, .. } => match answer {
-                Answer::Yes => self.question.take().map_or(Outcome::Quiet, Outcome::Line),
-                Answer::Unsure => Outcome::Say(lang.voice.unsure.clone()),
-                // "no", silence, or something else: the question lapses.
-                Answer::No | Answer::Other | Answer::Nothing => {
-                    self.question = None;
-                    Outcome::Quiet
-                }
-            },
+            Heard::Answer { answer, .. } => {
+                let out = match answer {
+                    Answer::Yes => self.question.take().map_or(Outcome::Quiet, Outcome::Line),
+                    Answer::Unsure => Outcome::Say(lang.voice.unsure.clone()),
+                    // "no", silence, or something else: the question lapses.
+                    Answer::No | Answer::Other | Answer::Nothing => {
+                        self.question = None;
+                        Outcome::Quiet
+                    }
+                };
+                (out, Decided::Answer(AnswerTo::AskedBack(answer)))
+            }
             // Silence lets a question go.
             Heard::Nothing => {
+                let decided = if self.question.is_some() {
+                    Decided::Answer(AnswerTo::AskedBack(Answer::Nothing))
+                } else if self.answering_mode {
+                    Decided::Answer(AnswerTo::Mode(Answer::Nothing))
+                } else {
+                    Decided::Silence
+                };
                 self.question = None;
                 self.answering_mode = false;
-                Outcome::Quiet
+                (Outcome::Quiet, decided)
             }
-            Heard::Listening | Heard::Refused(_) | Heard::Gone(_) => Outcome::Quiet,
+            Heard::Listening | Heard::Refused(_) | Heard::Gone(_) => {
+                (Outcome::Quiet, Decided::Nothing)
+            }
         }
     }
 
@@ -571,5 +600,204 @@ impl VoiceInput {
     /// Notes that a phrase was carried out as a typed line.
     pub fn carried_out(&mut self) {
         self.follow_up = true;
+    }
+}
+
+/// What was done with a phrase, for the voice log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Decided {
+    /// A move (UCI) handed to the mode as if typed.
+    Played(String),
+    /// A command handed to the mode as if typed.
+    Command(String),
+    /// A move (UCI) or command asked back.
+    Asked(String),
+    NotUnderstood,
+    Silence,
+    Answer(AnswerTo),
+    /// Nothing was heard to decide on (a recording refused, listening ended).
+    Nothing,
+}
+
+/// An answer: to a question asked back, or to the mode's own (quit, resign, a draw).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum AnswerTo {
+    AskedBack(Answer),
+    Mode(Answer),
+}
+
+impl Decided {
+    /// In the log's words; `question`: the move or command that was asked back.
+    fn words(&self, question: Option<&str>) -> String {
+        let q = question.unwrap_or("-");
+        match self {
+            Decided::Played(m) => format!("played {m}"),
+            Decided::Command(c) => format!("command {c}"),
+            Decided::Asked(m) => format!("asked back {m}"),
+            Decided::NotUnderstood => "not understood".into(),
+            Decided::Silence => "silence".into(),
+            Decided::Answer(AnswerTo::AskedBack(a)) => match a {
+                Answer::Yes if q.parse::<shakmaty::uci::UciMove>().is_ok() => {
+                    format!("yes: played {q}")
+                }
+                Answer::Yes => format!("yes: carried out {q}"),
+                Answer::No => format!("no: let go {q}"),
+                Answer::Unsure => format!("unsure: asked again {q}"),
+                Answer::Other => format!("something else: let go {q}"),
+                Answer::Nothing => format!("silence: let go {q}"),
+            },
+            Decided::Answer(AnswerTo::Mode(a)) => match a {
+                Answer::Yes => "yes to hector's question".into(),
+                Answer::No => "no to hector's question".into(),
+                Answer::Unsure => "unsure: hector's question asked again".into(),
+                Answer::Other | Answer::Nothing => "no answer to hector's question".into(),
+            },
+            Decided::Nothing => "-".into(),
+        }
+    }
+}
+
+/// What a phrase was heard as, for the voice log: the position, each decode's words and
+/// score, and the tests of the decision; `None` for what is not worth a line.
+fn heard_line(heard: &Heard) -> Option<String> {
+    match heard {
+        Heard::Listening => None,
+        Heard::Move {
+            pos,
+            judgement,
+            decodes,
+            cut,
+            took,
+        } => {
+            let fen = shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal);
+            Some(format!(
+                "move\t{fen}\tposition {}\tlanguage {}\tsecond pass {}\t{}{}\t{} ms",
+                decoded(decodes.position.as_ref()),
+                decoded(decodes.language.as_ref()),
+                second(&decodes.second),
+                evidence(&judgement.evidence, decodes.speech_frames),
+                if *cut { ", cut" } else { "" },
+                took.as_millis()
+            ))
+        }
+        Heard::Answer {
+            evidence: e,
+            decodes,
+            took,
+            ..
+        } => Some(format!(
+            "answer\t-\tanswer {}\twithout yes {}\t-\t{}\t{} ms",
+            decoded(decodes.answer.as_ref()),
+            second(&decodes.without_yes),
+            evidence(e, decodes.speech_frames),
+            took.as_millis()
+        )),
+        Heard::Nothing => Some("nothing\t-\t-\t-\t-\t-\t-".into()),
+        Heard::Refused(why) => Some(format!("refused\t-\t{why}\t-\t-\t-\t-")),
+        Heard::Gone(why) => Some(format!("ended\t-\t{why}\t-\t-\t-\t-")),
+    }
+}
+
+fn decoded(d: Option<&Decoded>) -> String {
+    match d {
+        Some(d) => format!(
+            "\"{}\" score {} in {} frames ({} in words)",
+            d.words, d.score, d.frames, d.word_frames
+        ),
+        None => "nothing".into(),
+    }
+}
+
+fn second(s: &Second) -> String {
+    match s {
+        Second::NotRun => "not run".into(),
+        Second::Nothing => "nothing".into(),
+        Second::Best(d) => decoded(Some(d)),
+    }
+}
+
+fn evidence(e: &Evidence, speech_frames: u32) -> String {
+    let margin = match e.margin {
+        Some(m) if m.is_finite() => format!("{m:.2}"),
+        Some(_) => "nothing else fits".into(),
+        None => "-".into(),
+    };
+    format!(
+        "agree {}, speech {speech_frames} frames, coverage {:.2}, margin {margin}",
+        if e.agree { "yes" } else { "no" },
+        e.coverage
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decoded(words: &str, score: i32) -> Decoded {
+        Decoded {
+            words: words.into(),
+            score,
+            frames: 150,
+            word_frames: 120,
+        }
+    }
+
+    #[test]
+    fn a_move_heard_is_one_line_with_every_decode_and_the_tests() {
+        let heard = Heard::Move {
+            pos: Chess::default(),
+            judgement: Judgement {
+                decision: Decision::Nothing,
+                evidence: Evidence {
+                    agree: true,
+                    coverage: 0.95,
+                    margin: Some(7.25),
+                },
+            },
+            decodes: MoveDecodes {
+                position: Some(decoded("springer felix drei", -90_000)),
+                language: Some(decoded("springer felix drei", -91_000)),
+                second: Second::Best(decoded("springer hector drei", -100_000)),
+                speech_frames: 126,
+            },
+            cut: false,
+            took: Duration::from_millis(120),
+        };
+        let line = heard_line(&heard).expect("a line");
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(
+            fields,
+            [
+                "move",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "position \"springer felix drei\" score -90000 in 150 frames (120 in words)",
+                "language \"springer felix drei\" score -91000 in 150 frames (120 in words)",
+                "second pass \"springer hector drei\" score -100000 in 150 frames (120 in words)",
+                "agree yes, speech 126 frames, coverage 0.95, margin 7.25",
+                "120 ms",
+            ]
+        );
+        assert_eq!(heard_line(&Heard::Listening), None);
+    }
+
+    #[test]
+    fn what_was_decided_names_the_move_and_the_answer() {
+        let q = Some("g1f3");
+        assert_eq!(Decided::Played("g1f3".into()).words(None), "played g1f3");
+        assert_eq!(Decided::Asked("g1f3".into()).words(None), "asked back g1f3");
+        assert_eq!(Decided::NotUnderstood.words(None), "not understood");
+        let asked = |a| Decided::Answer(AnswerTo::AskedBack(a));
+        assert_eq!(asked(Answer::Yes).words(q), "yes: played g1f3");
+        assert_eq!(
+            asked(Answer::Yes).words(Some("brett")),
+            "yes: carried out brett"
+        );
+        assert_eq!(asked(Answer::No).words(q), "no: let go g1f3");
+        assert_eq!(asked(Answer::Nothing).words(q), "silence: let go g1f3");
+        assert_eq!(asked(Answer::Unsure).words(q), "unsure: asked again g1f3");
+        assert_eq!(
+            Decided::Answer(AnswerTo::Mode(Answer::Yes)).words(None),
+            "yes to hector's question"
+        );
     }
 }

@@ -2,6 +2,7 @@
 //! PocketSphinx's decodes of it with the core's grammars (`core::voice`), on a thread of its
 //! own. The decisions are the core's.
 
+pub mod log;
 pub mod model;
 pub mod recogniser;
 pub mod source;

@@ -3,9 +3,9 @@
 //! decodes is the core's decision (`core::voice::decide`).
 //!
 //! Three decoders, none shared between threads: one hears when speech begins and ends, one
-//! decodes with the position's grammar (then the second pass without the move heard), one
-//! with the language's grammar and the answers' grammars. The first two passes run at the
-//! same time on two threads.
+//! decodes with the position's grammar, one with the language's grammar (then the second
+//! pass without the move it heard) and the answers' grammars. The position's pass runs on
+//! one thread, the language's and the second pass on another.
 
 use std::time::{Duration, Instant};
 
@@ -19,7 +19,7 @@ use crate::core::voice::tokens::Tokens;
 use crate::core::voice::utterance::{Cutter, RATE, Utterance, speech_frames};
 use crate::io::voice::model::Model;
 use crate::io::voice::source::{AudioSource, SourceError};
-use crate::io::voice::sphinx::{Decoder, Setup, SphinxError};
+use crate::io::voice::sphinx::{Decoder, Setup, SphinxError, thread_cpu_time};
 
 /// The longest phrase, in seconds: a move with its squares takes three.
 pub const LONGEST_SECONDS: usize = 8;
@@ -58,6 +58,9 @@ impl From<SphinxError> for SetupError {
 pub struct Timed<T> {
     pub decodes: T,
     pub took: Duration,
+    /// The processor time of the longer of the decoding threads: the wait on an idle
+    /// machine with a core for each.
+    pub cpu_path: Duration,
 }
 
 pub struct Recogniser {
@@ -71,6 +74,8 @@ const LANGUAGE: &str = "language";
 const ANSWER: &str = "answer";
 const WITHOUT_YES: &str = "without_yes";
 const POSITION: &str = "position";
+const SECOND: &str = "second";
+const MOVES: &str = "moves";
 const VAD: &str = "vad";
 
 /// A decoder for `model` that knows the words of `lexicon`, if any.
@@ -161,40 +166,75 @@ impl Recogniser {
     }
 
     /// The decodes of a phrase said for a move in `pos`: the position's and the language's
-    /// grammars at once, then, when both heard the same and the words cover the speech, the
+    /// grammars at once, and, when both heard the same and the words cover the speech, the
     /// second pass without what was heard.
+    ///
+    /// A move is played only when both grammars heard it, so the second pass starts as soon
+    /// as the language's grammar has heard a move or command of this position, beside the
+    /// position's first pass, on the language's decoder: the wait after the phrase is then
+    /// the longer of the two threads, not the first passes and then the second. Its result is
+    /// used only when the position's grammar heard the same.
     pub fn hear_move(
         &mut self,
         pos: &Chess,
         samples: &[i16],
     ) -> Result<Timed<MoveDecodes>, SphinxError> {
         let began = Instant::now();
+        let main_cpu = thread_cpu_time();
         let speech = speech_frames(samples);
         self.position
             .set_grammar(POSITION, &grammar::position(pos, &self.tokens, None))?;
+        let tokens = &self.tokens;
         let language = &mut self.language;
         let position = &mut self.position;
         let (first, other) = std::thread::scope(|s| {
             let other = s.spawn(move || {
+                let cpu = thread_cpu_time();
                 language.use_grammar(LANGUAGE)?;
-                language.decode(samples)
+                let other = language.decode(samples)?;
+                let heard = other.as_ref().and_then(|d| meaning(&d.words, pos, tokens));
+                let ahead = match heard {
+                    Some(h) => {
+                        let without = grammar::position(pos, tokens, Some(h));
+                        language.set_grammar(SECOND, &without)?;
+                        let second = match language.decode(samples)? {
+                            Some(d) => Second::Best(d),
+                            None => Second::Nothing,
+                        };
+                        Some((h, second))
+                    }
+                    None => None,
+                };
+                Ok((other, ahead, thread_cpu_time().saturating_sub(cpu)))
             });
             let first = position.decode(samples);
+            let first_cpu = thread_cpu_time().saturating_sub(main_cpu);
             let other = other.join().unwrap_or(Err(SphinxError::Decode));
-            (first, other)
+            (first.map(|f| (f, first_cpu)), other)
         });
-        let (first, other) = (first?, other?);
+        let ((mut first, first_cpu), (other, ahead, other_cpu)) = (first?, other?);
+        let again = thread_cpu_time();
+        // A short command that covers little of the speech swallowed a longer phrase: the
+        // position's moves alone hear it again. The language's grammar heard something else,
+        // so what they hear is asked back, never played.
+        if let Some(f) = &first
+            && matches!(meaning(&f.words, pos, tokens), Some(Heard::Command(_)))
+            && coverage(f, speech) < COVERAGE
+        {
+            self.position
+                .set_grammar(MOVES, &grammar::position_moves(pos, tokens))?;
+            if let Some(d) = self.position.decode(samples)? {
+                first = Some(d);
+            }
+        }
         let heard = first
             .as_ref()
             .and_then(|d| meaning(&d.words, pos, &self.tokens));
-        let agree = heard.is_some()
-            && other
-                .as_ref()
-                .and_then(|d| meaning(&d.words, pos, &self.tokens))
-                == heard;
-        let second = match (&first, heard) {
-            (Some(f), Some(h)) if agree && coverage(f, speech) >= COVERAGE => {
-                self.second_pass(pos, h, samples)?
+        let second = match (&first, heard, ahead) {
+            (Some(f), Some(h), Some((said, second)))
+                if said == h && coverage(f, speech) >= COVERAGE =>
+            {
+                second
             }
             _ => Second::NotRun,
         };
@@ -206,20 +246,7 @@ impl Recogniser {
                 speech_frames: speech,
             },
             took: began.elapsed(),
-        })
-    }
-
-    fn second_pass(
-        &mut self,
-        pos: &Chess,
-        heard: Heard,
-        samples: &[i16],
-    ) -> Result<Second, SphinxError> {
-        let without = grammar::position(pos, &self.tokens, Some(heard));
-        self.position.set_grammar(POSITION, &without)?;
-        Ok(match self.position.decode(samples)? {
-            Some(d) => Second::Best(d),
-            None => Second::Nothing,
+            cpu_path: first_cpu.max(other_cpu) + thread_cpu_time().saturating_sub(again),
         })
     }
 
@@ -227,6 +254,7 @@ impl Recogniser {
     /// and for a "yes" again without it.
     pub fn hear_answer(&mut self, samples: &[i16]) -> Result<Timed<AnswerDecodes>, SphinxError> {
         let began = Instant::now();
+        let cpu = thread_cpu_time();
         self.language.use_grammar(ANSWER)?;
         let answer = self.language.decode(samples)?;
         let without_yes = match &answer {
@@ -246,6 +274,7 @@ impl Recogniser {
                 speech_frames: speech_frames(samples),
             },
             took: began.elapsed(),
+            cpu_path: thread_cpu_time().saturating_sub(cpu),
         })
     }
 }

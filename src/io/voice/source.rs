@@ -16,8 +16,10 @@ use crate::core::voice::utterance::{Cut, RATE};
 use crate::io::child::{bound_to_hector, kill_group, register};
 use crate::io::voice::wav::{self, WavProblem};
 
-/// Samples in a block: 100 ms.
-pub const BLOCK: usize = RATE / 10;
+/// Samples in a block: 20 ms. The end of a phrase is seen at the end of the block in which
+/// the recogniser's flag falls, so a block's length adds to the wait for the answer (100 ms
+/// blocks added 50 ms on average, 100 at most).
+pub const BLOCK: usize = RATE / 50;
 
 /// A recording is read whole up to this size (ten minutes of CD sound).
 const MAX_FILE: u64 = 128 * 1024 * 1024;
@@ -130,16 +132,28 @@ const RECORDERS: [(&str, &[&str]); 3] = [
             "--format=s16le",
             "--rate=16000",
             "--channels=1",
-            "--latency-msec=50",
+            "--latency-msec=20",
         ],
     ),
     (
         "pw-record",
-        &["--rate", "16000", "--channels", "1", "--format", "s16", "-"],
+        &[
+            "--rate",
+            "16000",
+            "--channels",
+            "1",
+            "--format",
+            "s16",
+            "--latency",
+            "20ms",
+            "-",
+        ],
     ),
     (
         "arecord",
-        &["-q", "-t", "raw", "-f", "S16_LE", "-r", "16000", "-c", "1"],
+        &[
+            "-q", "-t", "raw", "-f", "S16_LE", "-r", "16000", "-c", "1", "-F", "20000",
+        ],
     ),
 ];
 
@@ -194,7 +208,8 @@ impl Microphone {
             }
         };
         register(&child);
-        let (tx, blocks) = bounded::<Vec<i16>>(64);
+        // 6.4 s of sound waits while a phrase is decoded.
+        let (tx, blocks) = bounded::<Vec<i16>>(320);
         if let Some(mut out) = child.stdout.take() {
             let _ = thread::Builder::new()
                 .name("hector-microphone".into())

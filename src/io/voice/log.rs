@@ -1,0 +1,218 @@
+//! The voice log: one line for every phrase heard (what each grammar heard, its scores, what
+//! was decided), in `voice.log` of hector's data directory. The journal keeps only the moves
+//! played; this file is where a player or a developer looks to see why a move was asked back.
+//!
+//! - **Private**: created readable by its owner only (what a player says is theirs); an
+//!   older file that others could read is made private when opened.
+//! - **Bounded**: past [`MAX_BYTES`] the file becomes `voice.log.1` (the one before is
+//!   replaced) and a new one begins, so the two never hold more than twice that.
+//! - **Never in the way**: lines are written on a thread of their own; a line that cannot be
+//!   written is dropped (voice input goes on), and the program's end waits for the last
+//!   lines at most [`FLUSH_WAIT`].
+
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::thread;
+use std::time::Duration;
+
+use crossbeam_channel::{Receiver, Sender, bounded, unbounded};
+
+/// The file's name in the data directory.
+pub const FILE_NAME: &str = "voice.log";
+/// The size past which the file is set aside as `voice.log.1`.
+pub const MAX_BYTES: u64 = 1 << 20;
+/// How long the end of the program waits for the lines not yet written.
+pub const FLUSH_WAIT: Duration = Duration::from_secs(2);
+
+/// Why the log cannot be written (said nowhere: voice input works without it).
+#[derive(Debug, thiserror::Error)]
+#[error("cannot {doing} {}", path.display())]
+pub struct LogError {
+    doing: &'static str,
+    path: PathBuf,
+    #[source]
+    source: std::io::Error,
+}
+
+fn error(doing: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> LogError {
+    let path = path.to_path_buf();
+    move |source| LogError {
+        doing,
+        path,
+        source,
+    }
+}
+
+/// The log file, appended to line by line and set aside when it is full.
+pub struct LogFile {
+    path: PathBuf,
+    file: File,
+    size: u64,
+    limit: u64,
+}
+
+impl LogFile {
+    /// Opens (or creates) `path` for appending, readable by its owner only.
+    pub fn open(path: &Path, limit: u64) -> Result<LogFile, LogError> {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(error("create the folder of", path))?;
+        }
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .mode(0o600)
+            .open(path)
+            .map_err(error("open", path))?;
+        let meta = file.metadata().map_err(error("read the size of", path))?;
+        if meta.permissions().mode() & 0o077 != 0 {
+            file.set_permissions(std::fs::Permissions::from_mode(0o600))
+                .map_err(error("make private", path))?;
+        }
+        Ok(LogFile {
+            path: path.to_path_buf(),
+            file,
+            size: meta.len(),
+            limit,
+        })
+    }
+
+    /// Appends one line (a line end is added); a full file is set aside first.
+    pub fn write_line(&mut self, line: &str) -> Result<(), LogError> {
+        if self.size > 0 && self.size + line.len() as u64 + 1 > self.limit {
+            let mut old = self.path.clone().into_os_string();
+            old.push(".1");
+            std::fs::rename(&self.path, &old).map_err(error("set aside", &self.path))?;
+            *self = LogFile::open(&self.path, self.limit)?;
+        }
+        // One line, one write: a line is never split between two files or two writers.
+        let mut bytes = Vec::with_capacity(line.len() + 1);
+        bytes.extend_from_slice(line.replace('\n', " ").as_bytes());
+        bytes.push(b'\n');
+        self.file
+            .write_all(&bytes)
+            .map_err(error("write to", &self.path))?;
+        self.size += bytes.len() as u64;
+        Ok(())
+    }
+}
+
+/// The log's writing thread.
+pub struct VoiceLog {
+    lines: Option<Sender<String>>,
+    done: Receiver<()>,
+}
+
+impl VoiceLog {
+    /// Starts writing to `path`; the file is opened with the first line, so that a log that
+    /// cannot be written costs nothing but its lines.
+    pub fn start(path: PathBuf) -> VoiceLog {
+        let (tx, rx) = unbounded::<String>();
+        let (done_tx, done) = bounded(1);
+        let spawned = thread::Builder::new()
+            .name("hector-voice-log".into())
+            .spawn(move || {
+                let mut file: Option<LogFile> = None;
+                for line in rx {
+                    if file.is_none() {
+                        file = LogFile::open(&path, MAX_BYTES).ok();
+                    }
+                    if let Some(f) = file.as_mut()
+                        && f.write_line(&line).is_err()
+                    {
+                        file = None;
+                    }
+                }
+                let _ = done_tx.send(());
+            });
+        VoiceLog {
+            lines: spawned.is_ok().then_some(tx),
+            done,
+        }
+    }
+
+    /// Hands a line to the writing thread.
+    pub fn write(&self, line: String) {
+        if let Some(tx) = &self.lines {
+            let _ = tx.send(line);
+        }
+    }
+}
+
+impl Drop for VoiceLog {
+    fn drop(&mut self) {
+        if self.lines.take().is_some() {
+            let _ = self.done.recv_timeout(FLUSH_WAIT);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A folder removed when the test ends, also when it fails.
+    struct Temp(PathBuf);
+
+    impl Drop for Temp {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn temp(name: &str) -> Temp {
+        let dir =
+            std::env::temp_dir().join(format!("hector-voice-log-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        Temp(dir)
+    }
+
+    #[test]
+    fn lines_are_appended_to_a_private_file() {
+        let temp = temp("private");
+        let path = temp.0.join(FILE_NAME);
+        {
+            let log = VoiceLog::start(path.clone());
+            log.write("one".into());
+            log.write("two\nthree".into());
+        }
+        let text = std::fs::read_to_string(&path).expect("the log");
+        assert_eq!(text, "one\ntwo three\n");
+        let mode = std::fs::metadata(&path).expect("meta").permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+
+    #[test]
+    fn a_file_others_could_read_is_made_private() {
+        let temp = temp("open");
+        std::fs::create_dir_all(&temp.0).expect("dir");
+        let path = temp.0.join(FILE_NAME);
+        std::fs::write(&path, "old\n").expect("file");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).expect("mode");
+        let mut f = LogFile::open(&path, MAX_BYTES).expect("open");
+        f.write_line("new").expect("write");
+        assert_eq!(std::fs::read_to_string(&path).expect("log"), "old\nnew\n");
+        let mode = std::fs::metadata(&path).expect("meta").permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+
+    #[test]
+    fn a_full_file_is_set_aside_and_the_two_stay_bounded() {
+        let temp = temp("bounded");
+        let dir = &temp.0;
+        let path = dir.join(FILE_NAME);
+        let mut f = LogFile::open(&path, 100).expect("open");
+        for i in 0..50 {
+            f.write_line(&format!("line {i:04} of the log"))
+                .expect("write");
+        }
+        let now = std::fs::read_to_string(&path).expect("log");
+        let old = std::fs::read_to_string(dir.join("voice.log.1")).expect("old log");
+        assert!(now.len() <= 100 && old.len() <= 100, "{now:?} {old:?}");
+        assert!(now.ends_with("line 0049 of the log\n"), "{now:?}");
+        assert!(old.ends_with("line 0047 of the log\n"), "{old:?}");
+        let names = std::fs::read_dir(dir).expect("dir").count();
+        assert_eq!(names, 2);
+    }
+}
