@@ -594,34 +594,12 @@ fn run_loop<M: Mode>(
                 // The link has ended: no display for the rest of the mode.
                 Err(_) => *display = None,
             },
-            Ok((Some(Waited::Terminal), op)) => match op.recv(events) {
-                Ok(UiEvent::Input(Input::Key(k))) => {
-                    if let Some(d) = display.as_mut() {
-                        d.keyboard_key();
-                    }
-                    running = mode.key(k);
-                    // Only lines on a raw terminal echo what is typed.
-                    if mode.voice().raw {
-                        let focus = mode.focus();
-                        let (input, caret) = (focus.input.clone(), focus.caret);
-                        mode.voice().echo(&input, caret);
-                    }
-                }
-                Ok(UiEvent::Input(Input::Line(l))) => {
-                    if let Some(d) = display.as_mut() {
-                        d.keyboard_key();
-                    }
-                    // Enter ended the prompt's line.
-                    mode.voice().prompt_open = false;
-                    running = mode.line(l);
-                }
-                Ok(UiEvent::Input(Input::Closed)) | Err(_) => running = false,
-                Ok(UiEvent::Input(Input::Resize)) => {
-                    mode.voice().dirty = true;
-                    fit(mode, screen, lang);
-                }
-                Ok(UiEvent::Notice(n)) => mode.voice().notice(&n, lang),
-            },
+            Ok((Some(Waited::Terminal), op)) => {
+                running = match op.recv(events) {
+                    Ok(event) => terminal_event(mode, event, screen, display, lang),
+                    Err(_) => false,
+                };
+            }
             Ok((Some(Waited::Heard), op)) => {
                 if let Some(h) = heard.as_ref().and_then(|h| op.recv(h).ok()) {
                     running = voice_heard(mode, h);
@@ -676,6 +654,50 @@ fn listen_key<M: Mode + ?Sized>(mode: &mut M) {
 }
 
 /// What the listener heard, carried out as the mode does a typed line.
+/// A key, a line, the end of input, a new size or a speech notice from the terminal; false
+/// when the mode ends.
+fn terminal_event<M: Mode>(
+    mode: &mut M,
+    event: UiEvent,
+    screen: &mut Option<FullScreen>,
+    display: &mut Option<braille::Braille>,
+    lang: &Language,
+) -> bool {
+    match event {
+        UiEvent::Input(Input::Key(k)) => {
+            if let Some(d) = display.as_mut() {
+                d.keyboard_key();
+            }
+            let running = mode.key(k);
+            // Only lines on a raw terminal echo what is typed.
+            if mode.voice().raw {
+                let focus = mode.focus();
+                let (input, caret) = (focus.input.clone(), focus.caret);
+                mode.voice().echo(&input, caret);
+            }
+            running
+        }
+        UiEvent::Input(Input::Line(l)) => {
+            if let Some(d) = display.as_mut() {
+                d.keyboard_key();
+            }
+            // Enter ended the prompt's line.
+            mode.voice().prompt_open = false;
+            mode.line(l)
+        }
+        UiEvent::Input(Input::Closed) => false,
+        UiEvent::Input(Input::Resize) => {
+            mode.voice().dirty = true;
+            fit(mode, screen, lang);
+            true
+        }
+        UiEvent::Notice(n) => {
+            mode.voice().notice(&n, lang);
+            true
+        }
+    }
+}
+
 fn voice_heard<M: Mode>(mode: &mut M, (number, heard): (u64, Heard)) -> bool {
     let Some(input) = mode.voice_input() else {
         return true;
