@@ -315,48 +315,61 @@ fn listen_loop(
             let _ = heard.send(Heard::Nothing);
             continue;
         }
-        let sent = match ask {
-            Ask::Move(pos) => match recogniser.hear_move(&pos, &utterance.samples) {
-                Ok(t) => {
-                    let judgement = judge_move(&pos, recogniser.tokens(), &t.decodes, settings);
-                    let words = t
-                        .decodes
-                        .position
-                        .as_ref()
-                        .map(|d| d.words.clone())
-                        .unwrap_or_default();
-                    heard.send(Heard::Move {
-                        pos,
-                        judgement,
-                        words,
-                        cut: utterance.cut,
-                        took: t.took,
-                    })
-                }
-                Err(_) => heard.send(Heard::Gone(lang.voice.failed.clone())),
-            },
-            Ask::Answer => match recogniser.hear_answer(&utterance.samples) {
-                Ok(t) => {
-                    let (answer, evidence) = judge_answer(recogniser.tokens(), &t.decodes);
-                    let words = t
-                        .decodes
-                        .answer
-                        .as_ref()
-                        .map(|d| d.words.clone())
-                        .unwrap_or_default();
-                    heard.send(Heard::Answer {
-                        answer,
-                        evidence,
-                        words,
-                        took: t.took,
-                    })
-                }
-                Err(_) => heard.send(Heard::Gone(lang.voice.failed.clone())),
-            },
-        };
-        if sent.is_err() {
+        if heard
+            .send(decoded(&mut recogniser, ask, &utterance, settings, lang))
+            .is_err()
+        {
             return;
         }
+    }
+}
+
+/// What a phrase says, decoded for what was asked: a move in the position, or an answer.
+fn decoded(
+    recogniser: &mut Recogniser,
+    ask: Ask,
+    utterance: &Utterance,
+    settings: Settings,
+    lang: &Language,
+) -> Heard {
+    match ask {
+        Ask::Move(pos) => match recogniser.hear_move(&pos, &utterance.samples) {
+            Ok(t) => {
+                let judgement = judge_move(&pos, recogniser.tokens(), &t.decodes, settings);
+                let words = t
+                    .decodes
+                    .position
+                    .as_ref()
+                    .map(|d| d.words.clone())
+                    .unwrap_or_default();
+                Heard::Move {
+                    pos,
+                    judgement,
+                    words,
+                    cut: utterance.cut,
+                    took: t.took,
+                }
+            }
+            Err(_) => Heard::Gone(lang.voice.failed.clone()),
+        },
+        Ask::Answer => match recogniser.hear_answer(&utterance.samples) {
+            Ok(t) => {
+                let (answer, evidence) = judge_answer(recogniser.tokens(), &t.decodes);
+                let words = t
+                    .decodes
+                    .answer
+                    .as_ref()
+                    .map(|d| d.words.clone())
+                    .unwrap_or_default();
+                Heard::Answer {
+                    answer,
+                    evidence,
+                    words,
+                    took: t.took,
+                }
+            }
+            Err(_) => Heard::Gone(lang.voice.failed.clone()),
+        },
     }
 }
 
