@@ -479,29 +479,14 @@ impl<'a> Reader<'a> {
         }
         self.pos += 1;
         let value_start = self.pos;
-        let mut escaped = false;
-        loop {
-            // Everything up to the next quote, backslash or line end is plain value text.
-            match memchr::memchr3(b'"', b'\\', b'\n', &self.input[self.pos..]) {
-                None => self.pos = self.input.len(),
-                Some(i) => self.pos += i,
-            }
-            match self.peek() {
-                None | Some(b'\n') => {
-                    return fail(self, game, Cause::TagValueOpen, &|| {
-                        format!(
-                            "the value of tag {} is not closed with a quote",
-                            shown(name_bytes)
-                        )
-                    });
-                }
-                Some(b'\\') => {
-                    escaped = true;
-                    self.pos += 2.min(self.input.len() - self.pos);
-                }
-                _ => break,
-            }
-        }
+        let Some(escaped) = self.scan_value() else {
+            return fail(self, game, Cause::TagValueOpen, &|| {
+                format!(
+                    "the value of tag {} is not closed with a quote",
+                    shown(name_bytes)
+                )
+            });
+        };
         let raw = &self.input[value_start..self.pos];
         self.pos += 1; // closing quote
         while matches!(self.peek(), Some(b' ' | b'\t')) {
@@ -521,6 +506,27 @@ impl<'a> Reader<'a> {
             });
         }
         name == "Event"
+    }
+
+    /// Moves to the closing quote of a tag's value: whether the value has escapes, or
+    /// `None` when the line (or the input) ends first.
+    fn scan_value(&mut self) -> Option<bool> {
+        let mut escaped = false;
+        loop {
+            // Everything up to the next quote, backslash or line end is plain value text.
+            match memchr::memchr3(b'"', b'\\', b'\n', &self.input[self.pos..]) {
+                None => self.pos = self.input.len(),
+                Some(i) => self.pos += i,
+            }
+            match self.peek() {
+                None | Some(b'\n') => return None,
+                Some(b'\\') => {
+                    escaped = true;
+                    self.pos += 2.min(self.input.len() - self.pos);
+                }
+                _ => return Some(escaped),
+            }
+        }
     }
 
     /// Reads a `{…}` comment; an unclosed one ends at the next `[Event "` line or the end.

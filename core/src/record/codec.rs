@@ -269,14 +269,14 @@ impl BadRun {
 }
 
 impl Decoded {
-    /// The journal's header alone.
-    fn empty(header: Header) -> Decoded {
+    /// The journal's header alone, its record `valid_len` bytes long.
+    fn header_only(header: Header, valid_len: usize) -> Decoded {
         Decoded {
             header,
             entries: Vec::new(),
             lines: Vec::new(),
             torn_tail: false,
-            valid_len: 0,
+            valid_len,
             acknowledged: 0,
         }
     }
@@ -295,10 +295,7 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, JournalError> {
 /// journal without a readable header is an error: nothing of it can be used.
 pub fn decode_good_part(bytes: &[u8]) -> Result<(Decoded, Option<JournalError>), JournalError> {
     let (header, first_end) = read_header(bytes)?;
-    let mut decoded = Decoded {
-        valid_len: first_end + 1,
-        ..Decoded::empty(header)
-    };
+    let mut decoded = Decoded::header_only(header, first_end + 1);
     let mut bad: Option<BadRun> = None;
     // Where the latest entry's line is, while it is the last record read.
     let mut last_entry: Option<(usize, usize)> = None;

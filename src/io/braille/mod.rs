@@ -377,6 +377,18 @@ fn serve(
                 &broken_tx,
             )
         })?;
+    write_frames(stream, frames, &broken, cells, target)
+}
+
+/// The newest frame written as it comes, until the link is dropped (`Ok`, the display given
+/// back) or the connection breaks.
+fn write_frames(
+    mut stream: Stream,
+    frames: &Receiver<Frame>,
+    broken: &Receiver<LinkError>,
+    cells: usize,
+    target: Target,
+) -> Result<(), LinkError> {
     loop {
         select! {
             recv(frames) -> frame => {
