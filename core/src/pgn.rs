@@ -479,29 +479,14 @@ impl<'a> Reader<'a> {
         }
         self.pos += 1;
         let value_start = self.pos;
-        let mut escaped = false;
-        loop {
-            // Everything up to the next quote, backslash or line end is plain value text.
-            match memchr::memchr3(b'"', b'\\', b'\n', &self.input[self.pos..]) {
-                None => self.pos = self.input.len(),
-                Some(i) => self.pos += i,
-            }
-            match self.peek() {
-                None | Some(b'\n') => {
-                    return fail(self, game, Cause::TagValueOpen, &|| {
-                        format!(
-                            "the value of tag {} is not closed with a quote",
-                            shown(name_bytes)
-                        )
-                    });
-                }
-                Some(b'\\') => {
-                    escaped = true;
-                    self.pos += 2.min(self.input.len() - self.pos);
-                }
-                _ => break,
-            }
-        }
+        let Some(escaped) = self.scan_value() else {
+            return fail(self, game, Cause::TagValueOpen, &|| {
+                format!(
+                    "the value of tag {} is not closed with a quote",
+                    shown(name_bytes)
+                )
+            });
+        };
         let raw = &self.input[value_start..self.pos];
         self.pos += 1; // closing quote
         while matches!(self.peek(), Some(b' ' | b'\t')) {
@@ -521,6 +506,27 @@ impl<'a> Reader<'a> {
             });
         }
         name == "Event"
+    }
+
+    /// Moves to the closing quote of a tag's value: whether the value has escapes, or
+    /// `None` when the line (or the input) ends first.
+    fn scan_value(&mut self) -> Option<bool> {
+        let mut escaped = false;
+        loop {
+            // Everything up to the next quote, backslash or line end is plain value text.
+            match memchr::memchr3(b'"', b'\\', b'\n', &self.input[self.pos..]) {
+                None => self.pos = self.input.len(),
+                Some(i) => self.pos += i,
+            }
+            match self.peek() {
+                None | Some(b'\n') => return None,
+                Some(b'\\') => {
+                    escaped = true;
+                    self.pos += 2.min(self.input.len() - self.pos);
+                }
+                _ => return Some(escaped),
+            }
+        }
     }
 
     /// Reads a `{…}` comment; an unclosed one ends at the next `[Event "` line or the end.
@@ -734,21 +740,7 @@ impl<'a> Iterator for Reader<'a> {
                 }
                 b'$' => {
                     in_movetext = true;
-                    self.pos += 1;
-                    let digits = self.input[self.pos..]
-                        .iter()
-                        .take_while(|c| c.is_ascii_digit())
-                        .count();
-                    let value = std::str::from_utf8(&self.input[self.pos..self.pos + digits])
-                        .ok()
-                        .and_then(|s| s.parse::<u8>().ok());
-                    self.pos += digits;
-                    match value {
-                        Some(n) => self.push(&mut game, NAG, (self.pos, self.pos), n, line),
-                        None => self.report(&mut game, Cause::Nag, line, || {
-                            "a $ must be followed by a number from 0 to 255".into()
-                        }),
-                    }
+                    self.read_nag(&mut game, line);
                 }
                 b'}' | b']' | b'"' => {
                     self.pos += 1;
@@ -781,22 +773,47 @@ impl<'a> Iterator for Reader<'a> {
             }
         }
         if depth > 0 && self.keep {
-            game.report(Cause::VariationOpen, outer_open, || {
-                "a variation opened with ( is not closed".into()
-            });
-            if let Some(e) = game
-                .errors
-                .iter_mut()
-                .find(|e| e.cause == Cause::VariationOpen)
-            {
-                e.more += depth - 1;
-            }
+            variations_open(&mut game, depth, outer_open);
         }
         Some(game)
     }
 }
 
+/// The game ended with `depth` variations still open, the outermost opened on `line`: one
+/// error, counting the others.
+fn variations_open(game: &mut RawGame<'_>, depth: usize, line: usize) {
+    game.report(Cause::VariationOpen, line, || {
+        "a variation opened with ( is not closed".into()
+    });
+    if let Some(e) = game
+        .errors
+        .iter_mut()
+        .find(|e| e.cause == Cause::VariationOpen)
+    {
+        e.more += depth - 1;
+    }
+}
+
 impl<'a> Reader<'a> {
+    /// A NAG (`$` and its number, at the `$`).
+    fn read_nag(&mut self, game: &mut RawGame<'a>, line: usize) {
+        self.pos += 1;
+        let digits = self.input[self.pos..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count();
+        let value = std::str::from_utf8(&self.input[self.pos..self.pos + digits])
+            .ok()
+            .and_then(|s| s.parse::<u8>().ok());
+        self.pos += digits;
+        match value {
+            Some(n) => self.push(game, NAG, (self.pos, self.pos), n, line),
+            None => self.report(game, Cause::Nag, line, || {
+                "a $ must be followed by a number from 0 to 255".into()
+            }),
+        }
+    }
+
     fn push_slice(&self, game: &mut RawGame<'a>, kind: u8, text: &'a [u8], line: usize) {
         let start = text.as_ptr() as usize - self.input.as_ptr() as usize;
         self.push(game, kind, (start, start + text.len()), 0, line);

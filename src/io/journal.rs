@@ -485,75 +485,34 @@ impl Backlog {
     }
 }
 
-impl JournalWriter {
-    /// Writes on a thread; `on_disk` is the number of entries the journal already holds.
-    pub fn spawn(journal: Journal, on_disk: usize) -> Result<JournalWriter> {
-        let (tx, rx) = crossbeam_channel::unbounded::<(u64, Entry)>();
-        let (ack_tx, acks) = crossbeam_channel::unbounded();
-        let (done_tx, done) = crossbeam_channel::bounded(1);
-        let path = journal.path().to_path_buf();
-        let mut backlog = Backlog {
-            path: path.clone(),
-            journal: Some(journal),
-            on_disk,
-            waiting: Vec::new(),
-            last_seq: 0,
+/// The journal thread: records to the disk as they come, each batch with one sync (clock
+/// checkpoints alone wait for the next), an ack for each; refused records are tried again.
+fn write_loop(
+    mut backlog: Backlog,
+    rx: &crossbeam_channel::Receiver<(u64, Entry)>,
+    ack_tx: &crossbeam_channel::Sender<Ack>,
+    done_tx: &crossbeam_channel::Sender<()>,
+) {
+    let mut synced = std::time::Instant::now();
+    let mut unsynced = false;
+    loop {
+        let wait = if backlog.waiting.is_empty() {
+            CHECKPOINT_SYNC
+        } else {
+            RETRY
         };
-        std::thread::Builder::new()
-            .name("hector-journal".into())
-            .spawn(move || {
-                let mut synced = std::time::Instant::now();
-                let mut unsynced = false;
-                loop {
-                    let wait = if backlog.waiting.is_empty() {
-                        CHECKPOINT_SYNC
-                    } else {
-                        RETRY
-                    };
-                    let first = match rx.recv_timeout(wait) {
-                        Ok(first) => Some(first),
-                        Err(crossbeam_channel::RecvTimeoutError::Timeout) => None,
-                        Err(crossbeam_channel::RecvTimeoutError::Disconnected) => break,
-                    };
-                    let Some(first) = first else {
-                        if !backlog.waiting.is_empty() {
-                            // The disk refused records: try again, and say when it works.
-                            let result = backlog.write(true);
-                            if result.is_ok() {
-                                unsynced = false;
-                                synced = std::time::Instant::now();
-                                let ack = Ack {
-                                    seq: backlog.last_seq,
-                                    result,
-                                };
-                                if ack_tx.send(ack).is_err() {
-                                    break;
-                                }
-                            }
-                        } else if unsynced && backlog.write(true).is_ok() {
-                            unsynced = false;
-                            synced = std::time::Instant::now();
-                        }
-                        continue;
-                    };
-                    // Everything that came meanwhile goes to the disk with one sync.
-                    let mut batch = vec![first];
-                    batch.extend(rx.try_iter());
-                    backlog.last_seq = batch.last().map_or(backlog.last_seq, |(s, _)| *s);
-                    // Clock checkpoints alone wait for the next sync (at most CHECKPOINT_SYNC).
-                    let sync = synced.elapsed() >= CHECKPOINT_SYNC
-                        || !backlog.waiting.is_empty()
-                        || batch
-                            .iter()
-                            .any(|(_, e)| !matches!(e, Entry::ClockCheckpoint { .. }));
-                    backlog.waiting.extend(batch.into_iter().map(|(_, e)| e));
-                    let result = backlog.write(sync);
-                    if result.is_ok() {
-                        unsynced = !sync;
-                        if sync {
-                            synced = std::time::Instant::now();
-                        }
-                    }
+        let first = match rx.recv_timeout(wait) {
+            Ok(first) => Some(first),
+            Err(crossbeam_channel::RecvTimeoutError::Timeout) => None,
+            Err(crossbeam_channel::RecvTimeoutError::Disconnected) => break,
+        };
+        let Some(first) = first else {
+            if !backlog.waiting.is_empty() {
+                // The disk refused records: try again, and say when it works.
+                let result = backlog.write(true);
+                if result.is_ok() {
+                    unsynced = false;
+                    synced = std::time::Instant::now();
                     let ack = Ack {
                         seq: backlog.last_seq,
                         result,
@@ -562,11 +521,61 @@ impl JournalWriter {
                         break;
                     }
                 }
-                if unsynced || !backlog.waiting.is_empty() {
-                    let _ = backlog.write(true);
-                }
-                let _ = done_tx.send(());
-            })
+            } else if unsynced && backlog.write(true).is_ok() {
+                unsynced = false;
+                synced = std::time::Instant::now();
+            }
+            continue;
+        };
+        // Everything that came meanwhile goes to the disk with one sync.
+        let mut batch = vec![first];
+        batch.extend(rx.try_iter());
+        backlog.last_seq = batch.last().map_or(backlog.last_seq, |(s, _)| *s);
+        // Clock checkpoints alone wait for the next sync (at most CHECKPOINT_SYNC).
+        let sync = synced.elapsed() >= CHECKPOINT_SYNC
+            || !backlog.waiting.is_empty()
+            || batch
+                .iter()
+                .any(|(_, e)| !matches!(e, Entry::ClockCheckpoint { .. }));
+        backlog.waiting.extend(batch.into_iter().map(|(_, e)| e));
+        let result = backlog.write(sync);
+        if result.is_ok() {
+            unsynced = !sync;
+            if sync {
+                synced = std::time::Instant::now();
+            }
+        }
+        let ack = Ack {
+            seq: backlog.last_seq,
+            result,
+        };
+        if ack_tx.send(ack).is_err() {
+            break;
+        }
+    }
+    if unsynced || !backlog.waiting.is_empty() {
+        let _ = backlog.write(true);
+    }
+    let _ = done_tx.send(());
+}
+
+impl JournalWriter {
+    /// Writes on a thread; `on_disk` is the number of entries the journal already holds.
+    pub fn spawn(journal: Journal, on_disk: usize) -> Result<JournalWriter> {
+        let (tx, rx) = crossbeam_channel::unbounded::<(u64, Entry)>();
+        let (ack_tx, acks) = crossbeam_channel::unbounded();
+        let (done_tx, done) = crossbeam_channel::bounded(1);
+        let path = journal.path().to_path_buf();
+        let backlog = Backlog {
+            path: path.clone(),
+            journal: Some(journal),
+            on_disk,
+            waiting: Vec::new(),
+            last_seq: 0,
+        };
+        std::thread::Builder::new()
+            .name("hector-journal".into())
+            .spawn(move || write_loop(backlog, &rx, &ack_tx, &done_tx))
             .map_err(FileError::Thread)?;
         Ok(JournalWriter {
             tx: Some(tx),

@@ -1427,16 +1427,7 @@ impl Match {
                 return;
             }
         };
-        let correct_kind = [ClaimKind::Threefold, ClaimKind::FiftyMoves]
-            .into_iter()
-            .find(|&kind| {
-                let mut trial = self.game.clone();
-                matches!(
-                    trial.claim_draw(by, kind, intended),
-                    Ok(ClaimVerdict::Correct(_))
-                )
-            });
-        let kind = correct_kind.unwrap_or_else(|| self.nearest_claim(intended));
+        let kind = self.claimed_kind(by, intended);
         match self.game.claim_draw(by, kind, intended) {
             Ok(ClaimVerdict::Correct(outcome)) => {
                 out.push(Effect::Record(Recorded::Claim {
@@ -1445,14 +1436,7 @@ impl Match {
                     intended,
                     correct: true,
                 }));
-                let reason = match kind {
-                    ClaimKind::Threefold => &lang.play.threefold,
-                    ClaimKind::FiftyMoves => &lang.play.fifty_moves,
-                };
-                out.push(answer(fill(
-                    &lang.play.claim_correct,
-                    &[("reason", reason)],
-                )));
+                out.push(answer(claim_correct_words(kind, lang)));
                 self.finish(outcome, now, out);
             }
             Ok(ClaimVerdict::Incorrect { penalty, played }) => {
@@ -1490,6 +1474,21 @@ impl Match {
             Err(GameError::ClaimRightLost) => out.push(answer(lang.play.claim_right_lost.clone())),
             Err(_) => out.push(answer(lang.messages.not_a_move.clone())),
         }
+    }
+
+    /// The rule a claim by `by` is decided by: the one that makes it correct, else the
+    /// nearest.
+    fn claimed_kind(&self, by: Color, intended: Option<Move>) -> ClaimKind {
+        let correct_kind = [ClaimKind::Threefold, ClaimKind::FiftyMoves]
+            .into_iter()
+            .find(|&kind| {
+                let mut trial = self.game.clone();
+                matches!(
+                    trial.claim_draw(by, kind, intended),
+                    Ok(ClaimVerdict::Correct(_))
+                )
+            });
+        correct_kind.unwrap_or_else(|| self.nearest_claim(intended))
     }
 
     /// The rule a claim that no rule makes correct is taken for: the one the game is nearer
@@ -1681,6 +1680,15 @@ fn used_words(c: &Clock, now: Timestamp, lang: &Language) -> String {
             ("black", &player(Color::Black)),
         ],
     )
+}
+
+/// "Reklamation berechtigt", with the rule that made the claim correct.
+fn claim_correct_words(kind: ClaimKind, lang: &Language) -> String {
+    let reason = match kind {
+        ClaimKind::Threefold => &lang.play.threefold,
+        ClaimKind::FiftyMoves => &lang.play.fifty_moves,
+    };
+    fill(&lang.play.claim_correct, &[("reason", reason)])
 }
 
 mod advice;

@@ -8,7 +8,7 @@
 
 use std::sync::OnceLock;
 
-use shakmaty::{CastlingSide, Chess, File, Move, Position, Rank, Role, Square};
+use shakmaty::{CastlingSide, Chess, Color, File, Move, MoveList, Position, Rank, Role, Square};
 
 use super::language::{Language, TABLE_ROLES, capitalized, default_language, fill, languages};
 use super::speak::{Form, announce, castling_words};
@@ -515,23 +515,8 @@ fn resolve(tokens: &[Tok], pos: &Chess) -> Result<Move, ParseError> {
 fn resolve_reading(reading: &Reading, pos: &Chess) -> Result<Move, ParseError> {
     let turn = pos.turn();
     let legal = pos.legal_moves();
-    if let Some(side) = reading.castle {
-        return legal
-            .iter()
-            .find(|m| m.castling_side() == Some(side))
-            .copied()
-            .ok_or_else(|| ParseError::Illegal(explain_castling(pos, side)));
-    }
-    if reading.castle_either {
-        let castlings: Vec<&Move> = legal.iter().filter(|m| m.is_castle()).collect();
-        return match castlings.as_slice() {
-            [one] => Ok(**one),
-            [] => Err(ParseError::NoCastling(
-                explain_castling(pos, CastlingSide::KingSide),
-                explain_castling(pos, CastlingSide::QueenSide),
-            )),
-            _ => Err(ParseError::WhichCastling),
-        };
+    if let Some(castling) = resolve_castling(reading, pos, &legal) {
+        return castling;
     }
     let to = reading.to.ok_or(ParseError::NoSquare)?;
     if let Some(from) = reading.from
@@ -546,22 +531,7 @@ fn resolve_reading(reading: &Reading, pos: &Chess) -> Result<Move, ParseError> {
     let role = reading
         .role
         .or_else(|| reading.from.is_none().then_some(Role::Pawn));
-    let candidates: Vec<Move> = legal
-        .iter()
-        .filter(|m| {
-            let target_fits = destination(m, turn) == to
-                // Chess960 coordinates: the king "takes" its own rook.
-                || (m.is_castle() && reading.from.is_some() && m.to() == to);
-            target_fits
-                && reading.from.is_none_or(|f| m.from() == Some(f))
-                && role.is_none_or(|r| m.role() == r)
-                && reading.from_file.is_none_or(|f| m.from().is_some_and(|s| s.file() == f))
-                && reading.from_rank.is_none_or(|r| m.from().is_some_and(|s| s.rank() == r))
-                // Castling is understood from a king move only when the king is named or given.
-                && (!m.is_castle() || reading.from.is_some() || reading.role == Some(Role::King))
-        })
-        .copied()
-        .collect();
+    let candidates = fitting_moves(reading, &legal, to, role, turn);
     // A bare square is a pawn's push: a pawn capture names its file or says "takes", as in
     // the announcement ("Eva schlägt David fünf"), so that no capture happens unasked. A
     // pawn that names its file without a from-square captures ("ed5"): "b b4" is no push.
@@ -601,15 +571,84 @@ fn resolve_reading(reading: &Reading, pos: &Chess) -> Result<Move, ParseError> {
             pos, reading, role, to, pawn_kind,
         )));
     }
+    let chosen = by_promotion(pool, reading.promotion)?;
+    match chosen.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(ParseError::Illegal(Illegal::NotAMove)),
+        many => Err(ParseError::Illegal(Illegal::Ambiguous(many.to_vec()))),
+    }
+}
+
+/// A reading of castling (one side, or either): the castling move, or why not; `None` for
+/// any other reading.
+fn resolve_castling(
+    reading: &Reading,
+    pos: &Chess,
+    legal: &MoveList,
+) -> Option<Result<Move, ParseError>> {
+    if let Some(side) = reading.castle {
+        return Some(
+            legal
+                .iter()
+                .find(|m| m.castling_side() == Some(side))
+                .copied()
+                .ok_or_else(|| ParseError::Illegal(explain_castling(pos, side))),
+        );
+    }
+    if !reading.castle_either {
+        return None;
+    }
+    let castlings: Vec<&Move> = legal.iter().filter(|m| m.is_castle()).collect();
+    Some(match castlings.as_slice() {
+        [one] => Ok(**one),
+        [] => Err(ParseError::NoCastling(
+            explain_castling(pos, CastlingSide::KingSide),
+            explain_castling(pos, CastlingSide::QueenSide),
+        )),
+        _ => Err(ParseError::WhichCastling),
+    })
+}
+
+/// The legal moves to `to` that fit what the reading names: the piece, the from-square, its
+/// file or rank.
+fn fitting_moves(
+    reading: &Reading,
+    legal: &MoveList,
+    to: Square,
+    role: Option<Role>,
+    turn: Color,
+) -> Vec<Move> {
+    legal
+        .iter()
+        .filter(|m| {
+            let target_fits = destination(m, turn) == to
+                // Chess960 coordinates: the king "takes" its own rook.
+                || (m.is_castle() && reading.from.is_some() && m.to() == to);
+            target_fits
+                && reading.from.is_none_or(|f| m.from() == Some(f))
+                && role.is_none_or(|r| m.role() == r)
+                && reading.from_file.is_none_or(|f| m.from().is_some_and(|s| s.file() == f))
+                && reading.from_rank.is_none_or(|r| m.from().is_some_and(|s| s.rank() == r))
+                // Castling is understood from a king move only when the king is named or given.
+                && (!m.is_castle() || reading.from.is_some() || reading.role == Some(Role::King))
+        })
+        .copied()
+        .collect()
+}
+
+/// The moves of a non-empty `pool` with the promotion piece named; without one, a promotion
+/// must name it (and several pawns that could promote are ambiguous).
+fn by_promotion(pool: Vec<Move>, promotion: Option<Role>) -> Result<Vec<Move>, ParseError> {
     let promotions = pool.iter().filter(|m| m.is_promotion()).count();
-    let chosen: Vec<Move> = match reading.promotion {
+    match promotion {
         Some(p) => {
             if promotions == 0 {
                 return Err(ParseError::Illegal(Illegal::NotAPromotion));
             }
-            pool.into_iter()
+            Ok(pool
+                .into_iter()
                 .filter(|m| m.promotion() == Some(p))
-                .collect()
+                .collect())
         }
         None if promotions == pool.len() => {
             let first = (pool[0].from(), pool[0].to());
@@ -622,14 +661,9 @@ fn resolve_reading(reading: &Reading, pos: &Chess) -> Result<Move, ParseError> {
                 .filter(|m| m.promotion() == Some(Role::Queen))
                 .copied()
                 .collect();
-            return Err(ParseError::Illegal(Illegal::Ambiguous(queens)));
+            Err(ParseError::Illegal(Illegal::Ambiguous(queens)))
         }
-        None => pool,
-    };
-    match chosen.as_slice() {
-        [one] => Ok(*one),
-        [] => Err(ParseError::Illegal(Illegal::NotAMove)),
-        many => Err(ParseError::Illegal(Illegal::Ambiguous(many.to_vec()))),
+        None => Ok(pool),
     }
 }
 

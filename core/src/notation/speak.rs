@@ -139,7 +139,12 @@ fn phrase_into(
         }
         San::Null => out.push_str("--"),
     }
-    match san.suffix {
+    push_suffix(out, lang, san.suffix);
+}
+
+/// ", Schach" or ", matt" after the move.
+fn push_suffix(out: &mut String, lang: &Language, suffix: Option<Suffix>) {
+    match suffix {
         Some(Suffix::Check) => {
             out.push_str(", ");
             out.push_str(&lang.moves.check);

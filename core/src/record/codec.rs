@@ -257,6 +257,31 @@ struct BadRun {
     complete_lines: usize,
 }
 
+impl BadRun {
+    /// The run as damage before an intact record.
+    fn damage(self) -> JournalError {
+        JournalError::Damaged {
+            line: self.line,
+            offset: self.start,
+            problem: self.problem,
+        }
+    }
+}
+
+impl Decoded {
+    /// The journal's header alone, its record `valid_len` bytes long.
+    fn header_only(header: Header, valid_len: usize) -> Decoded {
+        Decoded {
+            header,
+            entries: Vec::new(),
+            lines: Vec::new(),
+            torn_tail: false,
+            valid_len,
+            acknowledged: 0,
+        }
+    }
+}
+
 /// Reads a journal. Never panics; see the module documentation for what is accepted.
 pub fn decode(bytes: &[u8]) -> Result<Decoded, JournalError> {
     match decode_good_part(bytes)? {
@@ -269,6 +294,87 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, JournalError> {
 /// with the damage itself (`None` when there is none; a torn tail is no damage). Only a
 /// journal without a readable header is an error: nothing of it can be used.
 pub fn decode_good_part(bytes: &[u8]) -> Result<(Decoded, Option<JournalError>), JournalError> {
+    let (header, first_end) = read_header(bytes)?;
+    let mut decoded = Decoded::header_only(header, first_end + 1);
+    let mut bad: Option<BadRun> = None;
+    // Where the latest entry's line is, while it is the last record read.
+    let mut last_entry: Option<(usize, usize)> = None;
+    let mut start = first_end + 1;
+    let mut line = 1usize;
+    while start < bytes.len() {
+        line += 1;
+        let Some(len) = memchr::memchr(b'\n', &bytes[start..]) else {
+            // An unterminated last line: a write cut off.
+            bad.get_or_insert(BadRun {
+                start,
+                line,
+                problem: "cut off".into(),
+                complete_lines: 0,
+            });
+            break;
+        };
+        let end = start + len;
+        let parsed = unframe(&bytes[start..end]).and_then(record);
+        let is_entry = matches!(parsed, Ok(Record::Entry(_)));
+        match (parsed, bad.take()) {
+            (Ok(Record::Torn { bytes: n, crc }), Some(run)) => {
+                // The fragment is the run without the line end before this marker.
+                if !is_fragment(&bytes[run.start..start - 1], n, crc) {
+                    return Ok(damaged(decoded, torn_mismatch(run, line)));
+                }
+                decoded.acknowledged += 1;
+                decoded.valid_len = end + 1;
+            }
+            (Ok(Record::Torn { bytes: n, crc }), None) => {
+                // A record complete but for its line end was torn too: the writer ended it
+                // with a line end before the marker, so it reads as intact. Take it back out.
+                if !last_entry.is_some_and(|(s, e)| is_fragment(&bytes[s..e], n, crc)) {
+                    let problem = "a torn marker follows an intact record".into();
+                    let damage = JournalError::Damaged {
+                        line,
+                        offset: start,
+                        problem,
+                    };
+                    return Ok(damaged(decoded, damage));
+                }
+                decoded.entries.pop();
+                decoded.lines.pop();
+                decoded.acknowledged += 1;
+                decoded.valid_len = end + 1;
+            }
+            (Ok(Record::Entry(_)), Some(run)) => return Ok(damaged(decoded, run.damage())),
+            (Ok(Record::Entry(entry)), None) => {
+                last_entry = Some((start, end));
+                decoded.entries.push(entry);
+                decoded.lines.push(line);
+                decoded.valid_len = end + 1;
+            }
+            (Err(problem), None) => {
+                bad = Some(BadRun {
+                    start,
+                    line,
+                    problem,
+                    complete_lines: 1,
+                });
+            }
+            (Err(_), Some(mut run)) => {
+                run.complete_lines += 1;
+                bad = Some(run);
+            }
+        }
+        if !is_entry {
+            last_entry = None;
+        }
+        start = end + 1;
+    }
+    Ok(match bad {
+        Some(run) => bad_tail(decoded, run),
+        None => (decoded, None),
+    })
+}
+
+/// The header record, and where its line ends.
+fn read_header(bytes: &[u8]) -> Result<(Header, usize), JournalError> {
     if bytes.is_empty() {
         return Err(JournalError::Empty);
     }
@@ -295,129 +401,44 @@ pub fn decode_good_part(bytes: &[u8]) -> Result<(Decoded, Option<JournalError>),
             });
         }
     };
-    let Some(first_end) = first_end else {
+    match first_end {
+        Some(end) => Ok((header, end)),
         // The header record lacks its line end: complete content, but the write was cut.
-        return Err(JournalError::TornHeader);
-    };
-    let mut decoded = Decoded {
-        header,
-        entries: Vec::new(),
-        lines: Vec::new(),
-        torn_tail: false,
-        valid_len: first_end + 1,
-        acknowledged: 0,
-    };
-    let mut bad: Option<BadRun> = None;
-    // Where the latest entry's line is, while it is the last record read.
-    let mut last_entry: Option<(usize, usize)> = None;
-    let mut start = first_end + 1;
-    let mut line = 1usize;
-    while start < bytes.len() {
-        line += 1;
-        let Some(len) = memchr::memchr(b'\n', &bytes[start..]) else {
-            // An unterminated last line: a write cut off.
-            bad.get_or_insert(BadRun {
-                start,
-                line,
-                problem: "cut off".into(),
-                complete_lines: 0,
-            });
-            break;
-        };
-        let end = start + len;
-        let parsed = unframe(&bytes[start..end]).and_then(record);
-        let is_entry = matches!(parsed, Ok(Record::Entry(_)));
-        match (parsed, bad.take()) {
-            (Ok(Record::Torn { bytes: n, crc }), Some(run)) => {
-                // The fragment is the run without the line end before this marker.
-                let fragment = &bytes[run.start..start - 1];
-                if fragment.len() != n || crc32(fragment) != crc {
-                    return Ok(damaged(
-                        decoded,
-                        JournalError::Damaged {
-                            line: run.line,
-                            offset: run.start,
-                            problem: format!(
-                                "{}, and the torn marker on line {line} does not match it",
-                                run.problem
-                            ),
-                        },
-                    ));
-                }
-                decoded.acknowledged += 1;
-                decoded.valid_len = end + 1;
-            }
-            (Ok(Record::Torn { bytes: n, crc }), None) => {
-                // A record complete but for its line end was torn too: the writer ended it
-                // with a line end before the marker, so it reads as intact. Take it back out.
-                let fragment = last_entry.map(|(s, e)| &bytes[s..e]);
-                match fragment {
-                    Some(f) if f.len() == n && crc32(f) == crc => {
-                        decoded.entries.pop();
-                        decoded.lines.pop();
-                        decoded.acknowledged += 1;
-                        decoded.valid_len = end + 1;
-                    }
-                    _ => {
-                        return Ok(damaged(
-                            decoded,
-                            JournalError::Damaged {
-                                line,
-                                offset: start,
-                                problem: "a torn marker follows an intact record".into(),
-                            },
-                        ));
-                    }
-                }
-            }
-            (Ok(Record::Entry(_)), Some(run)) => {
-                return Ok(damaged(
-                    decoded,
-                    JournalError::Damaged {
-                        line: run.line,
-                        offset: run.start,
-                        problem: run.problem,
-                    },
-                ));
-            }
-            (Ok(Record::Entry(entry)), None) => {
-                last_entry = Some((start, end));
-                decoded.entries.push(entry);
-                decoded.lines.push(line);
-                decoded.valid_len = end + 1;
-            }
-            (Err(problem), None) => {
-                bad = Some(BadRun {
-                    start,
-                    line,
-                    problem,
-                    complete_lines: 1,
-                });
-            }
-            (Err(_), Some(mut run)) => {
-                run.complete_lines += 1;
-                bad = Some(run);
-            }
-        }
-        if !is_entry {
-            last_entry = None;
-        }
-        start = end + 1;
+        None => Err(JournalError::TornHeader),
     }
-    if let Some(run) = bad {
-        // One cut-off write leaves at most one bad line, and a cut-off torn marker one more
-        // unterminated line after it. More than that is damage, not a torn write.
-        if run.complete_lines > 1 {
-            let damage = JournalError::DamagedTail(format!(
-                "{} lines from line {} (byte {}) on are unreadable: {}",
-                run.complete_lines, run.line, run.start, run.problem
-            ));
-            return Ok(damaged(decoded, damage));
-        }
-        decoded.torn_tail = true;
-        decoded.valid_len = run.start;
+}
+
+/// Whether a torn marker's length `n` and checksum `crc` describe `fragment`.
+fn is_fragment(fragment: &[u8], n: usize, crc: u32) -> bool {
+    fragment.len() == n && crc32(fragment) == crc
+}
+
+/// A torn marker on `line` that does not describe the bad run before it.
+fn torn_mismatch(run: BadRun, line: usize) -> JournalError {
+    JournalError::Damaged {
+        line: run.line,
+        offset: run.start,
+        problem: format!(
+            "{}, and the torn marker on line {line} does not match it",
+            run.problem
+        ),
     }
-    Ok((decoded, None))
+}
+
+/// The journal ends in a bad run: a torn write, or damage when it is longer than one.
+fn bad_tail(mut decoded: Decoded, run: BadRun) -> (Decoded, Option<JournalError>) {
+    // One cut-off write leaves at most one bad line, and a cut-off torn marker one more
+    // unterminated line after it. More than that is damage, not a torn write.
+    if run.complete_lines > 1 {
+        let damage = JournalError::DamagedTail(format!(
+            "{} lines from line {} (byte {}) on are unreadable: {}",
+            run.complete_lines, run.line, run.start, run.problem
+        ));
+        return damaged(decoded, damage);
+    }
+    decoded.torn_tail = true;
+    decoded.valid_len = run.start;
+    (decoded, None)
 }
 
 /// The good part of a damaged journal: it is never written to, so it has no torn tail.

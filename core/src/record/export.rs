@@ -107,37 +107,21 @@ impl Record {
             let here = plies.len();
             match (&step, entry) {
                 (Step::Played, _) => {
-                    if let Entry::Claim {
-                        by,
-                        kind,
-                        intended,
-                        correct,
-                    } = entry
-                    {
-                        remarks[here].push(claim_remark(&before, *by, *kind, *intended, *correct));
-                    }
-                    if let Entry::UnpromotedPawn { by, .. } = entry {
-                        remarks[here].push(Remark::UnpromotedPawn(*by));
-                    }
+                    let mover_remarks = played_remarks(entry, &before);
+                    remarks[here].extend(mover_remarks);
                     let clock = match entry {
                         Entry::Move { clock, .. } | Entry::UnpromotedPawn { clock, .. } => *clock,
                         _ => None,
                     };
                     if let Some(last) = game.last_move() {
                         let by = before.turn();
-                        // Only the mover's own offers belong beside this move; an offer by
-                        // the other player (the position was taken back meanwhile) stays
-                        // before it.
-                        let (own, other): (Vec<Remark>, Vec<Remark>) =
-                            std::mem::take(&mut deferred)
-                                .into_iter()
-                                .partition(|r| !matches!(r, Remark::DrawOffer(c) if *c != by));
-                        remarks[here].extend(other);
-                        plies.push(RecordedPly {
+                        let ply = RecordedPly {
                             san: last.san,
                             by,
                             clock,
-                        });
+                        };
+                        let own = own_offers(&mut deferred, by, &mut remarks[here]);
+                        plies.push(ply);
                         remarks.push(own);
                     }
                 }
@@ -292,6 +276,31 @@ pub fn ply_number(start: &Chess, plies: u32) -> Option<(u32, Color)> {
         Color::Black
     };
     Some((n, color))
+}
+
+/// The remarks an entry that played a move brings before that move: an incorrect claim
+/// (its announced move is the one played), a pawn left unpromoted.
+fn played_remarks(entry: &Entry, before: &Chess) -> Vec<Remark> {
+    match entry {
+        Entry::Claim {
+            by,
+            kind,
+            intended,
+            correct,
+        } => vec![claim_remark(before, *by, *kind, *intended, *correct)],
+        Entry::UnpromotedPawn { by, .. } => vec![Remark::UnpromotedPawn(*by)],
+        _ => Vec::new(),
+    }
+}
+
+/// The offers `by` made before moving, which go beside the move; an offer by the other
+/// player (the position was taken back meanwhile) stays before it, in `before_move`.
+fn own_offers(deferred: &mut Vec<Remark>, by: Color, before_move: &mut Vec<Remark>) -> Vec<Remark> {
+    let (own, other): (Vec<Remark>, Vec<Remark>) = std::mem::take(deferred)
+        .into_iter()
+        .partition(|r| !matches!(r, Remark::DrawOffer(c) if *c != by));
+    before_move.extend(other);
+    own
 }
 
 fn claim_remark(
@@ -731,13 +740,8 @@ pub fn record_to_scoresheet(header: &Header, record: &Record, lang: &Language) -
     scoresheet_with_end(header, record, None, lang)
 }
 
-/// The scoresheet of a record, with `end` as a line before the result.
-fn scoresheet_with_end(
-    header: &Header,
-    record: &Record,
-    end: Option<&str>,
-    lang: &Language,
-) -> String {
+/// The scoresheet's heading: the players, then the game's facts that are known.
+fn scoresheet_heading(header: &Header, lang: &Language) -> Vec<String> {
     let w = &lang.record;
     // The header's texts come from outside (a journal may be crafted, a name an engine's):
     // printed with their control characters shown, never sent to the terminal.
@@ -776,6 +780,13 @@ fn scoresheet_with_end(
         };
         lines.push(capitalized(&fill(template, &[("fen", &printable(fen))])));
     }
+    lines
+}
+
+/// The scoresheet's moves, a line for each move number, with the offers that cannot stand
+/// beside their player's own move on lines of their own.
+fn scoresheet_moves(record: &Record, lang: &Language) -> Vec<String> {
+    let w = &lang.record;
     let mut body: Vec<String> = Vec::new();
     let mut current = String::new();
     // Offers that cannot stand beside their player's own move are lines of their own, after
@@ -832,6 +843,18 @@ fn scoresheet_with_end(
         body.push(current);
     }
     body.append(&mut waiting);
+    body
+}
+
+/// The scoresheet of a record, with `end` as a line before the result.
+fn scoresheet_with_end(
+    header: &Header,
+    record: &Record,
+    end: Option<&str>,
+    lang: &Language,
+) -> String {
+    let lines = scoresheet_heading(header, lang);
+    let mut body = scoresheet_moves(record, lang);
     if let Some(end) = end {
         body.push(end.to_string());
     }

@@ -9,10 +9,11 @@
 
 use std::collections::BTreeMap;
 
-use shakmaty::{ByColor, Chess, Color, Move, Position, uci::UciMove};
+use shakmaty::{ByColor, Chess, Color, Move, Position, san::SanPlus, uci::UciMove};
 
 use super::entry::{Entry, Header, Times};
 use crate::game::{ClaimVerdict, Game, GameError};
+use crate::laws::ClaimKind;
 use crate::outcome::{GameResult, Outcome};
 use crate::variant::{Variant, chess960_position, position_from_fen};
 
@@ -276,8 +277,84 @@ impl Replayer {
 
     fn apply_entry(&mut self, entry: &Entry) -> Result<Step, ReplayError> {
         self.entry += 1;
-        // The clock, the penalty and the (already standing) offer of an incorrect claim may
-        // come between the move the game played by itself and its `Move` entry.
+        let auto_played = self.auto_played_before(entry);
+        match entry {
+            Entry::Move {
+                uci,
+                san,
+                by,
+                clock,
+            } => self.replay_move(entry, uci, san, *by, *clock, auto_played),
+            Entry::Claim {
+                by,
+                kind,
+                intended,
+                correct,
+            } => self.replay_claim(entry, *by, *kind, intended.as_ref(), *correct),
+            Entry::UnpromotedPawn { by, uci, clock } => {
+                self.replay_unpromoted_pawn(entry, *by, uci, *clock)
+            }
+            Entry::TakenBack { uci } => self.replay_take_back(uci),
+            Entry::Result {
+                result,
+                termination,
+            } => self.replay_result(Outcome::new(*result, *termination)),
+            Entry::Penalty { .. }
+            | Entry::ClockCheckpoint { .. }
+            | Entry::ClockPaused
+            | Entry::ClockResumed
+            | Entry::MovesAdjusted { .. }
+            | Entry::ClockAdjusted { .. } => {
+                self.replay_clock_entry(entry);
+                Ok(Step::Other)
+            }
+            Entry::Adjourned { by, move_number } => {
+                let game = &self.replayed.game;
+                if game.is_over() || game.turn() != *by {
+                    return Err(self.refused(entry, GameError::NotYourTurn(*by)));
+                }
+                self.replayed.adjourned = Some((*by, *move_number));
+                Ok(Step::Other)
+            }
+            Entry::AdjournmentResumed => {
+                self.replayed.adjourned = None;
+                Ok(Step::Other)
+            }
+            Entry::Setting { key, value } => {
+                self.replayed.settings.insert(key.clone(), value.clone());
+                Ok(Step::Other)
+            }
+            Entry::Note { text } => {
+                let ply = self.replayed.game.ply();
+                self.replayed.notes.push(Note {
+                    ply,
+                    text: text.clone(),
+                });
+                Ok(Step::Other)
+            }
+            Entry::TakebackAgreed { .. }
+            | Entry::TakebackDeclined { .. }
+            | Entry::BoardMismatch { .. }
+            | Entry::BoardReconciled { .. } => Ok(Step::Other),
+            Entry::Touched { .. }
+            | Entry::DrawOffered { .. }
+            | Entry::DrawDeclined { .. }
+            | Entry::DrawAccepted { .. }
+            | Entry::IllegalMove { .. }
+            | Entry::Resigned { .. }
+            | Entry::FlagFell { .. }
+            | Entry::BothFlagsFell { .. }
+            | Entry::Aborted { .. } => {
+                self.replay_game_act(entry)?;
+                Ok(Step::Other)
+            }
+        }
+    }
+
+    /// The move the game played by itself before `entry`, if any: kept for the entries
+    /// after this one only while the clock, the penalty and the (already standing) offer of
+    /// an incorrect claim come between that move and its `Move` entry.
+    fn auto_played_before(&mut self, entry: &Entry) -> Option<(Color, Move)> {
         let keeps_auto_played = matches!(
             entry,
             Entry::Penalty { .. }
@@ -287,54 +364,66 @@ impl Replayer {
                 | Entry::Setting { .. }
                 | Entry::Note { .. }
         );
-        let auto_played = if keeps_auto_played {
+        if keeps_auto_played {
             self.auto_played
         } else {
             self.auto_played.take()
-        };
+        }
+    }
+
+    /// A move entry: the move played (or, after a move the game played by itself, only the
+    /// clock after it), its SAN checked against the one recorded.
+    fn replay_move(
+        &mut self,
+        entry: &Entry,
+        uci: &UciMove,
+        san: &SanPlus,
+        by: Color,
+        clock: Option<Times>,
+        auto_played: Option<(Color, Move)>,
+    ) -> Result<Step, ReplayError> {
+        if let Some((player, m)) = auto_played
+            && player == by
+            && self
+                .replayed
+                .game
+                .last_move()
+                .is_some_and(|last| last.mv == m)
+            && uci_matches(*uci, m, self.variant)
+        {
+            self.set_clock_after_move(by, clock);
+            return Ok(Step::ClockOfPlayed);
+        }
+        let m = self.to_move(uci)?;
         let game = &mut self.replayed.game;
-        match entry {
-            Entry::Move {
-                uci,
-                san,
-                by,
-                clock,
-            } => {
-                if let Some((player, m)) = auto_played
-                    && player == *by
-                    && game.last_move().is_some_and(|last| last.mv == m)
-                    && uci_matches(*uci, m, self.variant)
-                {
-                    self.set_clock_after_move(*by, *clock);
-                    return Ok(Step::ClockOfPlayed);
-                }
-                let m = self.to_move(uci)?;
-                let game = &mut self.replayed.game;
-                if game.turn() != *by {
-                    return Err(self.refused(entry, GameError::NotYourTurn(*by)));
-                }
-                let report = game.play(m).map_err(|e| self.refused(entry, e))?;
-                if report.played.san != *san {
-                    return Err(ReplayError::SanMismatch {
-                        entry: self.entry,
-                        uci: uci.to_string(),
-                        recorded: san.to_string(),
-                        actual: report.played.san.to_string(),
-                    });
-                }
-                self.set_clock_after_move(*by, *clock);
-                Ok(Step::Played)
-            }
-            Entry::Touched { by, square } => {
-                game.touch(*by, *square)
-                    .map_err(|e| self.refused(entry, e))?;
-                Ok(Step::Other)
-            }
+        if game.turn() != by {
+            return Err(self.refused(entry, GameError::NotYourTurn(by)));
+        }
+        let report = game.play(m).map_err(|e| self.refused(entry, e))?;
+        if report.played.san != *san {
+            return Err(ReplayError::SanMismatch {
+                entry: self.entry,
+                uci: uci.to_string(),
+                recorded: san.to_string(),
+                actual: report.played.san.to_string(),
+            });
+        }
+        self.set_clock_after_move(by, clock);
+        Ok(Step::Played)
+    }
+
+    /// The players' own acts on the game that play no move: a touch, a draw offer and its
+    /// answers, an illegal move completed, a resignation, a flag, an abort.
+    fn replay_game_act(&mut self, entry: &Entry) -> Result<(), ReplayError> {
+        let game = &mut self.replayed.game;
+        let done = match entry {
+            Entry::Touched { by, square } => game.touch(*by, *square),
             Entry::DrawOffered { by } => {
-                if game.pending_draw_offer() != Some(*by) {
-                    game.offer_draw(*by).map_err(|e| self.refused(entry, e))?;
+                if game.pending_draw_offer() == Some(*by) {
+                    Ok(())
+                } else {
+                    game.offer_draw(*by).map(|_| ())
                 }
-                Ok(Step::Other)
             }
             Entry::DrawDeclined { by } => {
                 // Journals of hector 0.1 wrote the lapse a move brings about (9.1b1) as its
@@ -347,53 +436,128 @@ impl Replayer {
                         .rev()
                         .take_while(|e| e.ply == ply)
                         .any(|e| e.kind == crate::game::EventKind::DrawDeclined(*by));
-                if !lapsed_by_move {
-                    game.decline_draw(*by).map_err(|e| self.refused(entry, e))?;
+                if lapsed_by_move {
+                    Ok(())
+                } else {
+                    game.decline_draw(*by)
                 }
-                Ok(Step::Other)
             }
             Entry::DrawAccepted { by } => {
                 let agreed = game.outcome().map(|o| o.termination)
                     == Some(crate::outcome::Termination::Agreement);
-                if !agreed {
-                    game.accept_draw(*by).map_err(|e| self.refused(entry, e))?;
+                if agreed {
+                    Ok(())
+                } else {
+                    game.accept_draw(*by).map(|_| ())
                 }
-                Ok(Step::Other)
             }
-            Entry::Claim {
-                by,
-                kind,
-                intended,
-                correct,
+            Entry::IllegalMove { by } => game.illegal_move_completed(*by).map(|_| ()),
+            Entry::Resigned { by } => game.resign(*by).map(|_| ()),
+            Entry::FlagFell { color } => game.flag_fall(*color).map(|_| ()),
+            Entry::BothFlagsFell { last_period } => game.both_flags_fell(*last_period).map(|_| ()),
+            Entry::Aborted { .. } => game.abort(),
+            _ => Ok(()),
+        };
+        done.map_err(|e| self.refused(entry, e))
+    }
+
+    /// A draw claim: decided again, and the decision must be the one recorded; an incorrect
+    /// claim with a move plays it (the game's own move, whose `Move` entry follows).
+    fn replay_claim(
+        &mut self,
+        entry: &Entry,
+        by: Color,
+        kind: ClaimKind,
+        intended: Option<&UciMove>,
+        correct: bool,
+    ) -> Result<Step, ReplayError> {
+        let intended = match intended {
+            Some(uci) => Some(self.to_move(uci)?),
+            None => None,
+        };
+        let game = &mut self.replayed.game;
+        let verdict = game
+            .claim_draw(by, kind, intended)
+            .map_err(|e| self.refused(entry, e))?;
+        let found = matches!(verdict, ClaimVerdict::Correct(_));
+        if found != correct {
+            let word = |c: bool| if c { "correct" } else { "incorrect" };
+            return Err(ReplayError::ClaimMismatch {
+                entry: self.entry,
+                recorded: word(correct),
+                found: word(found),
+            });
+        }
+        match verdict {
+            ClaimVerdict::Incorrect {
+                played: Some(report),
+                ..
             } => {
-                let intended = match intended {
-                    Some(uci) => Some(self.to_move(uci)?),
-                    None => None,
-                };
-                let game = &mut self.replayed.game;
-                let verdict = game
-                    .claim_draw(*by, *kind, intended)
-                    .map_err(|e| self.refused(entry, e))?;
-                let found = matches!(verdict, ClaimVerdict::Correct(_));
-                if found != *correct {
-                    let word = |c: bool| if c { "correct" } else { "incorrect" };
-                    return Err(ReplayError::ClaimMismatch {
-                        entry: self.entry,
-                        recorded: word(*correct),
-                        found: word(found),
-                    });
-                }
-                match verdict {
-                    ClaimVerdict::Incorrect {
-                        played: Some(report),
-                        ..
-                    } => {
-                        self.auto_played = Some((*by, report.played.mv));
-                        Ok(Step::Played)
-                    }
-                    _ => Ok(Step::Other),
-                }
+                self.auto_played = Some((by, report.played.mv));
+                Ok(Step::Played)
             }
+            _ => Ok(Step::Other),
+        }
+    }
+
+    /// A pawn left unpromoted on the last rank (7.5a): the game may play it (a move of its
+    /// own, whose `Move` entry follows) with the clock after it.
+    fn replay_unpromoted_pawn(
+        &mut self,
+        entry: &Entry,
+        by: Color,
+        uci: &UciMove,
+        clock: Option<Times>,
+    ) -> Result<Step, ReplayError> {
+        let m = self.to_move_unpromoted(uci)?;
+        let game = &mut self.replayed.game;
+        if game.turn() != by {
+            return Err(self.refused(entry, GameError::NotYourTurn(by)));
+        }
+        let before = game.ply();
+        let n = self.entry;
+        game.unpromoted_pawn(m)
+            .map_err(|error| ReplayError::Refused {
+                entry: n,
+                kind: entry.kind(),
+                error,
+            })?;
+        if game.ply() > before
+            && let Some(last) = game.last_move()
+        {
+            self.auto_played = Some((by, last.mv));
+            self.set_clock_after_move(by, clock);
+            return Ok(Step::Played);
+        }
+        Ok(Step::Other)
+    }
+
+    /// A take-back: it must take back the game's last move.
+    fn replay_take_back(&mut self, uci: &UciMove) -> Result<Step, ReplayError> {
+        let game = &mut self.replayed.game;
+        let last = game.last_move().map(|l| l.mv);
+        match last {
+            Some(m) if uci_matches(*uci, m, self.variant) => {
+                game.take_back();
+                // The game is open again, as it was for the arbiter who took it back.
+                self.replayed.declared = None;
+                Ok(Step::TookBack(m))
+            }
+            _ => Err(ReplayError::TakeBackMismatch {
+                entry: self.entry,
+                uci: uci.to_string(),
+                last: last.map_or_else(
+                    || "none".to_string(),
+                    |m| super::entry::uci_of(m, self.variant).to_string(),
+                ),
+            }),
+        }
+    }
+
+    /// The clock's entries: a penalty's time, a checkpoint, a pause, an arbiter's move count
+    /// or time.
+    fn replay_clock_entry(&mut self, entry: &Entry) {
+        match entry {
             Entry::Penalty {
                 beneficiary, ms, ..
             } => {
@@ -404,72 +568,6 @@ impl Replayer {
                     let now = clock.times.of(*beneficiary);
                     clock.times.set(*beneficiary, now.saturating_add(*ms));
                 }
-                Ok(Step::Other)
-            }
-            Entry::IllegalMove { by } => {
-                game.illegal_move_completed(*by)
-                    .map_err(|e| self.refused(entry, e))?;
-                Ok(Step::Other)
-            }
-            Entry::UnpromotedPawn { by, uci, clock } => {
-                let m = self.to_move_unpromoted(uci)?;
-                let game = &mut self.replayed.game;
-                if game.turn() != *by {
-                    return Err(self.refused(entry, GameError::NotYourTurn(*by)));
-                }
-                let before = game.ply();
-                let n = self.entry;
-                game.unpromoted_pawn(m)
-                    .map_err(|error| ReplayError::Refused {
-                        entry: n,
-                        kind: entry.kind(),
-                        error,
-                    })?;
-                if game.ply() > before
-                    && let Some(last) = game.last_move()
-                {
-                    self.auto_played = Some((*by, last.mv));
-                    self.set_clock_after_move(*by, *clock);
-                    return Ok(Step::Played);
-                }
-                Ok(Step::Other)
-            }
-            Entry::Resigned { by } => {
-                game.resign(*by).map_err(|e| self.refused(entry, e))?;
-                Ok(Step::Other)
-            }
-            Entry::FlagFell { color } => {
-                game.flag_fall(*color).map_err(|e| self.refused(entry, e))?;
-                Ok(Step::Other)
-            }
-            Entry::BothFlagsFell { last_period } => {
-                game.both_flags_fell(*last_period)
-                    .map_err(|e| self.refused(entry, e))?;
-                Ok(Step::Other)
-            }
-            Entry::TakenBack { uci } => {
-                let last = game.last_move().map(|l| l.mv);
-                match last {
-                    Some(m) if uci_matches(*uci, m, self.variant) => {
-                        game.take_back();
-                        // The game is open again, as it was for the arbiter who took it back.
-                        self.replayed.declared = None;
-                        Ok(Step::TookBack(m))
-                    }
-                    _ => Err(ReplayError::TakeBackMismatch {
-                        entry: self.entry,
-                        uci: uci.to_string(),
-                        last: last.map_or_else(
-                            || "none".to_string(),
-                            |m| super::entry::uci_of(m, self.variant).to_string(),
-                        ),
-                    }),
-                }
-            }
-            Entry::TakebackAgreed { .. } | Entry::TakebackDeclined { .. } => Ok(Step::Other),
-            Entry::Aborted { .. } => {
-                game.abort().map_err(|e| self.refused(entry, e))?;
-                Ok(Step::Other)
             }
             Entry::ClockCheckpoint {
                 white_ms,
@@ -488,31 +586,16 @@ impl Replayer {
                     paused: *paused,
                     used,
                 });
-                Ok(Step::Other)
             }
             Entry::ClockPaused | Entry::ClockResumed => {
                 if let Some(clock) = &mut self.replayed.clock {
                     clock.paused = matches!(entry, Entry::ClockPaused);
                 }
-                Ok(Step::Other)
             }
             Entry::MovesAdjusted { color, moves } => {
                 let mut counts = self.replayed.clock_moves();
                 *counts.get_mut(*color) = *moves;
                 self.replayed.move_counts = Some(counts);
-                Ok(Step::Other)
-            }
-            Entry::BoardMismatch { .. } | Entry::BoardReconciled { .. } => Ok(Step::Other),
-            Entry::Adjourned { by, move_number } => {
-                if game.is_over() || game.turn() != *by {
-                    return Err(self.refused(entry, GameError::NotYourTurn(*by)));
-                }
-                self.replayed.adjourned = Some((*by, *move_number));
-                Ok(Step::Other)
-            }
-            Entry::AdjournmentResumed => {
-                self.replayed.adjourned = None;
-                Ok(Step::Other)
             }
             Entry::ClockAdjusted {
                 color,
@@ -528,38 +611,24 @@ impl Replayer {
                             used: None,
                         }));
                 clock.times.set(*color, *remaining_ms);
-                Ok(Step::Other)
             }
-            Entry::Result {
-                result,
-                termination,
-            } => {
-                let recorded = Outcome::new(*result, *termination);
-                match self.replayed.game.outcome() {
-                    Some(actual) if actual != recorded => Err(ReplayError::ResultMismatch {
-                        entry: self.entry,
-                        recorded: recorded.to_string(),
-                        actual: actual.to_string(),
-                    }),
-                    Some(_) => Ok(Step::Other),
-                    None => {
-                        // The game ends here, so that nothing after it is played on.
-                        let _ = self.replayed.game.declare(recorded);
-                        self.replayed.declared = Some(recorded);
-                        Ok(Step::Other)
-                    }
-                }
-            }
-            Entry::Setting { key, value } => {
-                self.replayed.settings.insert(key.clone(), value.clone());
-                Ok(Step::Other)
-            }
-            Entry::Note { text } => {
-                let ply = self.replayed.game.ply();
-                self.replayed.notes.push(Note {
-                    ply,
-                    text: text.clone(),
-                });
+            _ => {}
+        }
+    }
+
+    /// The recorded result: the game's own must be the same; a game not over yet ends here,
+    /// so that nothing after it is played on.
+    fn replay_result(&mut self, recorded: Outcome) -> Result<Step, ReplayError> {
+        match self.replayed.game.outcome() {
+            Some(actual) if actual != recorded => Err(ReplayError::ResultMismatch {
+                entry: self.entry,
+                recorded: recorded.to_string(),
+                actual: actual.to_string(),
+            }),
+            Some(_) => Ok(Step::Other),
+            None => {
+                let _ = self.replayed.game.declare(recorded);
+                self.replayed.declared = Some(recorded);
                 Ok(Step::Other)
             }
         }

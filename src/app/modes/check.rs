@@ -81,19 +81,7 @@ pub fn run(path: &Path, as_json: bool, jobs: usize, quiet: bool) -> ExitCode {
         }
     };
     if !as_json && !stopped {
-        let summary = match (games, bad) {
-            (0, _) => "No games found.".to_string(),
-            (n, 0) => format!(
-                "{n} {} checked: all legal and consistent.",
-                plural(n, "game", "games")
-            ),
-            (n, b) => format!(
-                "{n} {} checked: {} legal and consistent, {b} with problems.",
-                plural(n, "game", "games"),
-                n - b
-            ),
-        };
-        out.line(&summary);
+        out.line(&summary(games, bad));
     }
     if !out.flush() {
         return out.finish("hector check", OUTPUT_FAILED, ExitCode::SUCCESS);
@@ -107,6 +95,22 @@ pub fn run(path: &Path, as_json: bool, jobs: usize, quiet: bool) -> ExitCode {
         ExitCode::from(1)
     };
     out.finish("hector check", OUTPUT_FAILED, code)
+}
+
+/// The last line: how many games were checked, and how many have problems.
+fn summary(games: usize, bad: usize) -> String {
+    match (games, bad) {
+        (0, _) => "No games found.".to_string(),
+        (n, 0) => format!(
+            "{n} {} checked: all legal and consistent.",
+            plural(n, "game", "games")
+        ),
+        (n, b) => format!(
+            "{n} {} checked: {} legal and consistent, {b} with problems.",
+            plural(n, "game", "games"),
+            n - b
+        ),
+    }
 }
 
 fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {

@@ -215,72 +215,15 @@ impl ClockApp {
     }
 
     fn act(&mut self, action: Action, now: Timestamp) -> bool {
-        // The quit question: only yes quits; no answers it; any other command lets it go and
-        // is carried out (as in hector play).
-        if std::mem::take(&mut self.asking) {
-            match action {
-                Action::Yes | Action::QuitNow => return false,
-                Action::No => {
-                    let text = self.lang.clock.not_quit.clone();
-                    self.tell(Urgency::Answer, text);
-                    return true;
-                }
-                // Enter alone (a line's press) or the command again asks again.
-                Action::Quit => {
-                    self.asking = true;
-                    let text = self.quit_question();
-                    self.tell(Urgency::Answer, text);
-                    return true;
-                }
-                Action::Space if self.lines() => {
-                    self.asking = true;
-                    let text = self.quit_question();
-                    self.tell(Urgency::Answer, text);
-                    return true;
-                }
-                _ => {}
-            }
+        if std::mem::take(&mut self.asking)
+            && let Some(keep_going) = self.answer_quit(&action)
+        {
+            return keep_going;
         }
         let c = &self.lang.clock;
         match action {
-            Action::Space => match self.clock.state() {
-                ClockState::Ready => {
-                    // 6.6: White's clock is started.
-                    if self.clock.start(now).is_ok() {
-                        self.announcer = Announcer::new(self.active_settings(), &self.clock, now);
-                        let text = fill(&c.started, &[("color", self.lang.color(Color::White))]);
-                        self.tell(Urgency::Answer, text);
-                    }
-                }
-                ClockState::Running(color) => self.press(color, now),
-                ClockState::Paused(_) => {
-                    self.act(Action::Pause, now);
-                }
-                ClockState::Stopped => {
-                    let text = c.over.clone();
-                    self.tell(Urgency::Answer, text);
-                }
-            },
-            Action::Lever(side) => {
-                // A lever only counts for the player whose clock runs, as on a real clock;
-                // one that does not count says so.
-                let color = self.color_of(side);
-                let text = match self.clock.state() {
-                    ClockState::Running(running) if running == color => {
-                        self.press(color, now);
-                        None
-                    }
-                    ClockState::Running(running) => {
-                        Some(fill(&c.not_counted, &[("color", self.lang.color(running))]))
-                    }
-                    ClockState::Ready => Some(self.not_started().to_string()),
-                    ClockState::Paused(_) => Some(c.paused.clone()),
-                    ClockState::Stopped => Some(c.over.clone()),
-                };
-                if let Some(text) = text {
-                    self.tell(Urgency::Answer, text);
-                }
-            }
+            Action::Space => self.space(now),
+            Action::Lever(side) => self.lever(side, now),
             Action::Time => {
                 let text = if self.clock.state() == ClockState::Ready {
                     self.not_started().to_string()
@@ -347,6 +290,75 @@ impl ClockApp {
             Action::Nothing => {}
         }
         true
+    }
+
+    /// The quit question: only yes quits; no answers it; any other command lets it go and
+    /// is carried out (as in hector play), `None`.
+    fn answer_quit(&mut self, action: &Action) -> Option<bool> {
+        match action {
+            Action::Yes | Action::QuitNow => Some(false),
+            Action::No => {
+                let text = self.lang.clock.not_quit.clone();
+                self.tell(Urgency::Answer, text);
+                Some(true)
+            }
+            // Enter alone (a line's press) or the command again asks again.
+            Action::Quit => Some(self.ask_again()),
+            Action::Space if self.lines() => Some(self.ask_again()),
+            _ => None,
+        }
+    }
+
+    fn ask_again(&mut self) -> bool {
+        self.asking = true;
+        let text = self.quit_question();
+        self.tell(Urgency::Answer, text);
+        true
+    }
+
+    /// Space: starts the clock, presses it for the side whose clock runs, or resumes it.
+    fn space(&mut self, now: Timestamp) {
+        let c = &self.lang.clock;
+        match self.clock.state() {
+            ClockState::Ready => {
+                // 6.6: White's clock is started.
+                if self.clock.start(now).is_ok() {
+                    self.announcer = Announcer::new(self.active_settings(), &self.clock, now);
+                    let text = fill(&c.started, &[("color", self.lang.color(Color::White))]);
+                    self.tell(Urgency::Answer, text);
+                }
+            }
+            ClockState::Running(color) => self.press(color, now),
+            ClockState::Paused(_) => {
+                self.act(Action::Pause, now);
+            }
+            ClockState::Stopped => {
+                let text = c.over.clone();
+                self.tell(Urgency::Answer, text);
+            }
+        }
+    }
+
+    /// A lever only counts for the player whose clock runs, as on a real clock; one that
+    /// does not count says so.
+    fn lever(&mut self, side: Side, now: Timestamp) {
+        let c = &self.lang.clock;
+        let color = self.color_of(side);
+        let text = match self.clock.state() {
+            ClockState::Running(running) if running == color => {
+                self.press(color, now);
+                None
+            }
+            ClockState::Running(running) => {
+                Some(fill(&c.not_counted, &[("color", self.lang.color(running))]))
+            }
+            ClockState::Ready => Some(self.not_started().to_string()),
+            ClockState::Paused(_) => Some(c.paused.clone()),
+            ClockState::Stopped => Some(c.over.clone()),
+        };
+        if let Some(text) = text {
+            self.tell(Urgency::Answer, text);
+        }
     }
 
     fn active_settings(&self) -> AnnounceSettings {

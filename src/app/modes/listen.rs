@@ -17,7 +17,7 @@ use crate::core::voice::decide::{
 };
 use crate::core::voice::grammar::Heard;
 use crate::core::voice::tokens::VoiceCommand;
-use crate::io::voice::recogniser::Timed;
+use crate::io::voice::recogniser::{Recogniser, Timed};
 use crate::io::voice::source::Recording;
 
 pub struct ListenOptions {
@@ -88,94 +88,123 @@ pub fn run(options: &ListenOptions, lang: &'static Language) -> ExitCode {
     if utterance.cut {
         out.line(&cut_words(lang));
     }
-    let code = if options.answer {
-        let Ok(Timed { decodes, took, .. }) = rec.hear_answer(&utterance.samples) else {
-            errln!("hector listen: {}", lang.voice.failed);
-            return ExitCode::from(2);
-        };
-        let (answer, evidence) = judge_answer(rec.tokens(), &decodes);
-        let (line, code) = match answer {
-            Answer::Yes => (rec.tokens().yes.clone(), 0),
-            Answer::No => (rec.tokens().no.clone(), 0),
-            Answer::Unsure => (lang.voice.unsure.clone(), ASKED),
-            Answer::Other | Answer::Nothing => (lang.voice.nothing.clone(), 1),
-        };
-        out.line(&line);
-        if options.details {
-            let heard = decodes.answer.as_ref().map(|d| d.words.clone());
-            let second = match &decodes.without_yes {
-                crate::core::voice::decide::Second::NotRun => lang.voice.not_run.clone(),
-                crate::core::voice::decide::Second::Nothing => lang.voice.none.clone(),
-                crate::core::voice::decide::Second::Best(d) => d.words.clone(),
-            };
-            out.line(&details(lang, heard, None, second, &evidence, took));
-        }
-        code
+    let heard = if options.answer {
+        hear_answer(options, &mut rec, &utterance.samples, &mut out, lang)
     } else {
-        let Ok(Timed { decodes, took, .. }) = rec.hear_move(&pos, &utterance.samples) else {
-            errln!("hector listen: {}", lang.voice.failed);
-            return ExitCode::from(2);
-        };
-        let judgement = judge_move(
+        hear_move(
+            options,
+            &mut rec,
             &pos,
-            rec.tokens(),
-            &decodes,
-            Settings {
-                always_ask: options.always_ask,
-            },
-        );
-        let uci = |m| UciMove::from_move(m, variant.castling_mode()).to_string();
-        let (line, code) = match judgement.decision {
-            Decision::Play(m) => (
-                format!("{}\t{}", uci(m), said(Heard::Move(m), &pos, lang)),
-                0,
-            ),
-            Decision::Command(c) => (
-                format!(
-                    "{}\t{}",
-                    typed(c, lang),
-                    said(Heard::Command(c), &pos, lang)
-                ),
-                0,
-            ),
-            Decision::Ask(h) => {
-                let first = match h {
-                    Heard::Move(m) => uci(m),
-                    Heard::Command(c) => typed(c, lang),
-                };
-                (
-                    format!(
-                        "{first}?\t{}",
-                        crate::core::voice::decide::question(h, &pos, lang)
-                    ),
-                    ASKED,
-                )
-            }
-            Decision::Nothing => (lang.voice.nothing.clone(), 1),
-        };
-        out.line(&line);
-        if options.details {
-            let second = match &decodes.second {
-                crate::core::voice::decide::Second::NotRun => lang.voice.not_run.clone(),
-                crate::core::voice::decide::Second::Nothing => lang.voice.none.clone(),
-                crate::core::voice::decide::Second::Best(d) => d.words.clone(),
-            };
-            out.line(&details(
-                lang,
-                decodes.position.as_ref().map(|d| d.words.clone()),
-                Some(decodes.language.as_ref().map(|d| d.words.clone())),
-                second,
-                &judgement.evidence,
-                took,
-            ));
-        }
-        code
+            variant,
+            &utterance.samples,
+            &mut out,
+            lang,
+        )
+    };
+    let Some(code) = heard else {
+        errln!("hector listen: {}", lang.voice.failed);
+        return ExitCode::from(2);
     };
     out.finish(
         "hector listen",
         &lang.messages.output_failed,
         ExitCode::from(code),
     )
+}
+
+/// The recording as the answer to a question: yes, no, unsure or nothing, printed, and its
+/// exit status; `None` when the recogniser failed.
+fn hear_answer(
+    options: &ListenOptions,
+    rec: &mut Recogniser,
+    samples: &[i16],
+    out: &mut Out,
+    lang: &Language,
+) -> Option<u8> {
+    let Timed { decodes, took, .. } = rec.hear_answer(samples).ok()?;
+    let (answer, evidence) = judge_answer(rec.tokens(), &decodes);
+    let (line, code) = match answer {
+        Answer::Yes => (rec.tokens().yes.clone(), 0),
+        Answer::No => (rec.tokens().no.clone(), 0),
+        Answer::Unsure => (lang.voice.unsure.clone(), ASKED),
+        Answer::Other | Answer::Nothing => (lang.voice.nothing.clone(), 1),
+    };
+    out.line(&line);
+    if options.details {
+        let heard = decodes.answer.as_ref().map(|d| d.words.clone());
+        let second = second_words(&decodes.without_yes, lang);
+        out.line(&details(lang, heard, None, second, &evidence, took));
+    }
+    Some(code)
+}
+
+/// The recording as a move or a command in `pos`, printed as `hector parse` prints it (or
+/// as the question hector would ask), and its exit status; `None` when the recogniser
+/// failed.
+fn hear_move(
+    options: &ListenOptions,
+    rec: &mut Recogniser,
+    pos: &shakmaty::Chess,
+    variant: Variant,
+    samples: &[i16],
+    out: &mut Out,
+    lang: &Language,
+) -> Option<u8> {
+    let Timed { decodes, took, .. } = rec.hear_move(pos, samples).ok()?;
+    let judgement = judge_move(
+        pos,
+        rec.tokens(),
+        &decodes,
+        Settings {
+            always_ask: options.always_ask,
+        },
+    );
+    let uci = |m| UciMove::from_move(m, variant.castling_mode()).to_string();
+    let (line, code) = match judgement.decision {
+        Decision::Play(m) => (
+            format!("{}\t{}", uci(m), said(Heard::Move(m), pos, lang)),
+            0,
+        ),
+        Decision::Command(c) => (
+            format!("{}\t{}", typed(c, lang), said(Heard::Command(c), pos, lang)),
+            0,
+        ),
+        Decision::Ask(h) => {
+            let first = match h {
+                Heard::Move(m) => uci(m),
+                Heard::Command(c) => typed(c, lang),
+            };
+            (
+                format!(
+                    "{first}?\t{}",
+                    crate::core::voice::decide::question(h, pos, lang)
+                ),
+                ASKED,
+            )
+        }
+        Decision::Nothing => (lang.voice.nothing.clone(), 1),
+    };
+    out.line(&line);
+    if options.details {
+        out.line(&details(
+            lang,
+            decodes.position.as_ref().map(|d| d.words.clone()),
+            Some(decodes.language.as_ref().map(|d| d.words.clone())),
+            second_words(&decodes.second, lang),
+            &judgement.evidence,
+            took,
+        ));
+    }
+    Some(code)
+}
+
+/// What the second decoding heard, in words.
+fn second_words(second: &crate::core::voice::decide::Second, lang: &Language) -> String {
+    match second {
+        crate::core::voice::decide::Second::NotRun => lang.voice.not_run.clone(),
+        crate::core::voice::decide::Second::Nothing => lang.voice.none.clone(),
+        crate::core::voice::decide::Second::Best(d) => d.words.clone(),
+    }
 }
 
 fn typed(c: VoiceCommand, lang: &Language) -> String {

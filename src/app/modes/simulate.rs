@@ -415,39 +415,9 @@ impl Sim {
                     .map_err(|e| anyhow::anyhow!("{text}: {}", message(&e, &pos, english)))?;
                 self.play(m)
             }
-            Command::Pgn { path, game } => {
-                let (start, variant, moves) = load_game(&path, game)?;
-                self.mode = variant.castling_mode();
-                if start.board() != self.model.board() || &start != self.model.game() {
-                    let chunks = self.model.setup(start);
-                    if self.send(chunks)? == Flow::Stop {
-                        return Ok(Flow::Stop);
-                    }
-                }
-                for (i, m) in moves.into_iter().enumerate() {
-                    if i > 0 && self.serve(self.pause)? == Flow::Stop {
-                        return Ok(Flow::Stop);
-                    }
-                    if self.play(m)? == Flow::Stop {
-                        return Ok(Flow::Stop);
-                    }
-                }
-                Ok(Flow::Go)
-            }
+            Command::Pgn { path, game } => self.play_pgn(&path, game),
             Command::Wait(d) => self.serve(d),
-            Command::AwaitHost(limit) => {
-                let until = Instant::now() + limit;
-                while !self.model.host_ready() {
-                    let left = until.saturating_duration_since(Instant::now());
-                    if left.is_zero() {
-                        bail!("the host did not connect within {limit:?}");
-                    }
-                    if self.serve(left.min(TICK))? == Flow::Stop {
-                        return Ok(Flow::Stop);
-                    }
-                }
-                Ok(Flow::Go)
-            }
+            Command::AwaitHost(limit) => self.await_host(limit),
             Command::Gap(d) => {
                 self.gap = d;
                 Ok(Flow::Go)
@@ -494,17 +464,7 @@ impl Sim {
                 Ok(Flow::Go)
             }
             Command::Replug => {
-                if !self.device.is_plugged() {
-                    self.device.plug()?;
-                    self.model.power_up();
-                    let target = self
-                        .device
-                        .device_path()
-                        .map(|p| p.display().to_string())
-                        .unwrap_or_default();
-                    let link = self.device.link.display().to_string();
-                    self.say(&format!("plugged in again: {link} now leads to {target}"));
-                }
+                self.replug()?;
                 Ok(Flow::Go)
             }
             Command::Echo(text) => {
@@ -513,6 +473,59 @@ impl Sim {
             }
             Command::Quit => Ok(Flow::Stop),
         }
+    }
+
+    /// Game `game` of a PGN file played out: the board set up to its start, then its moves
+    /// with the pause between them.
+    fn play_pgn(&mut self, path: &Path, game: usize) -> Result<Flow> {
+        let (start, variant, moves) = load_game(path, game)?;
+        self.mode = variant.castling_mode();
+        if start.board() != self.model.board() || &start != self.model.game() {
+            let chunks = self.model.setup(start);
+            if self.send(chunks)? == Flow::Stop {
+                return Ok(Flow::Stop);
+            }
+        }
+        for (i, m) in moves.into_iter().enumerate() {
+            if i > 0 && self.serve(self.pause)? == Flow::Stop {
+                return Ok(Flow::Stop);
+            }
+            if self.play(m)? == Flow::Stop {
+                return Ok(Flow::Stop);
+            }
+        }
+        Ok(Flow::Go)
+    }
+
+    /// Serves the port until the host has connected, at most `limit`.
+    fn await_host(&mut self, limit: Duration) -> Result<Flow> {
+        let until = Instant::now() + limit;
+        while !self.model.host_ready() {
+            let left = until.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                bail!("the host did not connect within {limit:?}");
+            }
+            if self.serve(left.min(TICK))? == Flow::Stop {
+                return Ok(Flow::Stop);
+            }
+        }
+        Ok(Flow::Go)
+    }
+
+    /// Plugs the board in again after an unplug, and says where its link leads now.
+    fn replug(&mut self) -> Result<()> {
+        if !self.device.is_plugged() {
+            self.device.plug()?;
+            self.model.power_up();
+            let target = self
+                .device
+                .device_path()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default();
+            let link = self.device.link.display().to_string();
+            self.say(&format!("plugged in again: {link} now leads to {target}"));
+        }
+        Ok(())
     }
 }
 

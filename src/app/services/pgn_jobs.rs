@@ -88,58 +88,7 @@ where
     let (spare_tx, spare_rx) = unbounded::<Vec<u8>>();
     let splitter = thread::Builder::new()
         .name("pgn-reader".into())
-        .spawn(move || -> Result<()> {
-            let mut splitter = Splitter::new(reader);
-            let mut seq = 0usize;
-            let mut batch = Batch {
-                seq,
-                bytes: Vec::with_capacity(2 * BATCH_BYTES),
-                games: Vec::new(),
-            };
-            let mut send = |batch: &mut Batch| -> bool {
-                seq += 1;
-                let bytes = spare_rx
-                    .try_recv()
-                    .unwrap_or_else(|_| Vec::with_capacity(2 * BATCH_BYTES));
-                let full = std::mem::replace(
-                    batch,
-                    Batch {
-                        seq,
-                        bytes,
-                        games: Vec::new(),
-                    },
-                );
-                (0..permits(full.bytes.len())).all(|_| permit_tx.send(()).is_ok())
-                    && batch_tx.send(full).is_ok()
-            };
-            loop {
-                let game = match splitter.next_game() {
-                    Ok(Some(game)) => game,
-                    Ok(None) => break,
-                    Err(e) => {
-                        // The games read before the failure are still reported.
-                        if !batch.games.is_empty() {
-                            send(&mut batch);
-                        }
-                        return Err(e).with_context(|| format!("cannot read {name}"));
-                    }
-                };
-                let from = batch.bytes.len();
-                batch.bytes.extend_from_slice(game.bytes);
-                batch
-                    .games
-                    .push((from..batch.bytes.len(), game.at, game.too_large));
-                if (batch.bytes.len() >= BATCH_BYTES || batch.games.len() >= BATCH_GAMES)
-                    && !send(&mut batch)
-                {
-                    return Ok(());
-                }
-            }
-            if !batch.games.is_empty() {
-                send(&mut batch);
-            }
-            Ok(())
-        })
+        .spawn(move || read_batches(reader, &name, &batch_tx, &permit_tx, &spare_rx))
         .context("cannot start the reading thread")?;
     let work = Arc::new(work);
     for i in 0..jobs {
@@ -149,21 +98,7 @@ where
         let spare_tx = spare_tx.clone();
         thread::Builder::new()
             .name(format!("pgn-worker-{i}"))
-            .spawn(move || {
-                for batch in batch_rx {
-                    let results = catch_unwind(AssertUnwindSafe(|| judge(&batch, &*work)));
-                    let paid = permits(batch.bytes.len());
-                    if done_tx.send((batch.seq, paid, results)).is_err() {
-                        break;
-                    }
-                    let mut bytes = batch.bytes;
-                    // One that held a long game is let go, to give its memory back.
-                    if bytes.capacity() <= 2 * BATCH_BYTES {
-                        bytes.clear();
-                        let _ = spare_tx.send(bytes);
-                    }
-                }
-            })
+            .spawn(move || judge_batches(&batch_rx, &done_tx, &spare_tx, &*work))
             .context("cannot start a worker thread")?;
     }
     drop((batch_rx, done_tx, spare_tx));
@@ -199,6 +134,90 @@ where
 /// [`crate::io::child::return_large_blocks`]).
 fn return_large_blocks() {
     crate::io::child::return_large_blocks();
+}
+
+/// The reading thread: the input split into games, sent in batches of about
+/// [`BATCH_BYTES`], each paid for in permits first; buffers come back through `spare_rx`.
+fn read_batches(
+    reader: Box<dyn std::io::Read + Send>,
+    name: &str,
+    batch_tx: &crossbeam_channel::Sender<Batch>,
+    permit_tx: &crossbeam_channel::Sender<()>,
+    spare_rx: &crossbeam_channel::Receiver<Vec<u8>>,
+) -> Result<()> {
+    let mut splitter = Splitter::new(reader);
+    let mut seq = 0usize;
+    let mut batch = Batch {
+        seq,
+        bytes: Vec::with_capacity(2 * BATCH_BYTES),
+        games: Vec::new(),
+    };
+    let mut send = |batch: &mut Batch| -> bool {
+        seq += 1;
+        let bytes = spare_rx
+            .try_recv()
+            .unwrap_or_else(|_| Vec::with_capacity(2 * BATCH_BYTES));
+        let full = std::mem::replace(
+            batch,
+            Batch {
+                seq,
+                bytes,
+                games: Vec::new(),
+            },
+        );
+        (0..permits(full.bytes.len())).all(|_| permit_tx.send(()).is_ok())
+            && batch_tx.send(full).is_ok()
+    };
+    loop {
+        let game = match splitter.next_game() {
+            Ok(Some(game)) => game,
+            Ok(None) => break,
+            Err(e) => {
+                // The games read before the failure are still reported.
+                if !batch.games.is_empty() {
+                    send(&mut batch);
+                }
+                return Err(e).with_context(|| format!("cannot read {name}"));
+            }
+        };
+        let from = batch.bytes.len();
+        batch.bytes.extend_from_slice(game.bytes);
+        batch
+            .games
+            .push((from..batch.bytes.len(), game.at, game.too_large));
+        if (batch.bytes.len() >= BATCH_BYTES || batch.games.len() >= BATCH_GAMES)
+            && !send(&mut batch)
+        {
+            return Ok(());
+        }
+    }
+    if !batch.games.is_empty() {
+        send(&mut batch);
+    }
+    Ok(())
+}
+
+/// A worker thread: each batch's games judged (a panic is the batch's result), the results
+/// sent with the permits they free, the buffer given back.
+fn judge_batches<T>(
+    batch_rx: &crossbeam_channel::Receiver<Batch>,
+    done_tx: &crossbeam_channel::Sender<(usize, usize, thread::Result<Vec<T>>)>,
+    spare_tx: &crossbeam_channel::Sender<Vec<u8>>,
+    work: &dyn Fn(&RawGame<'_>) -> Option<T>,
+) {
+    for batch in batch_rx {
+        let results = catch_unwind(AssertUnwindSafe(|| judge(&batch, &*work)));
+        let paid = permits(batch.bytes.len());
+        if done_tx.send((batch.seq, paid, results)).is_err() {
+            break;
+        }
+        let mut bytes = batch.bytes;
+        // One that held a long game is let go, to give its memory back.
+        if bytes.capacity() <= 2 * BATCH_BYTES {
+            bytes.clear();
+            let _ = spare_tx.send(bytes);
+        }
+    }
 }
 
 fn judge<T>(batch: &Batch, work: &dyn Fn(&RawGame<'_>) -> Option<T>) -> Vec<T> {

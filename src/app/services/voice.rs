@@ -317,36 +317,49 @@ fn listen_loop(
             let _ = heard.send(Heard::Nothing);
             continue;
         }
-        let sent = match ask {
-            Ask::Move(pos) => match recogniser.hear_move(&pos, &utterance.samples) {
-                Ok(t) => {
-                    let judgement = judge_move(&pos, recogniser.tokens(), &t.decodes, settings);
-                    heard.send(Heard::Move {
-                        pos,
-                        judgement,
-                        decodes: t.decodes,
-                        cut: utterance.cut,
-                        took: t.took,
-                    })
-                }
-                Err(_) => heard.send(Heard::Gone(lang.voice.failed.clone())),
-            },
-            Ask::Answer => match recogniser.hear_answer(&utterance.samples) {
-                Ok(t) => {
-                    let (answer, evidence) = judge_answer(recogniser.tokens(), &t.decodes);
-                    heard.send(Heard::Answer {
-                        answer,
-                        evidence,
-                        decodes: t.decodes,
-                        took: t.took,
-                    })
-                }
-                Err(_) => heard.send(Heard::Gone(lang.voice.failed.clone())),
-            },
-        };
-        if sent.is_err() {
+        if heard
+            .send(hear_phrase(&mut recogniser, ask, &utterance, settings, lang))
+            .is_err()
+        {
             return;
         }
+    }
+}
+
+/// What a phrase says, decoded for what was asked: a move in the position, or an answer.
+fn hear_phrase(
+    recogniser: &mut Recogniser,
+    ask: Ask,
+    utterance: &Utterance,
+    settings: Settings,
+    lang: &Language,
+) -> Heard {
+    match ask {
+        Ask::Move(pos) => match recogniser.hear_move(&pos, &utterance.samples) {
+            Ok(t) => {
+                let judgement = judge_move(&pos, recogniser.tokens(), &t.decodes, settings);
+                Heard::Move {
+                    pos,
+                    judgement,
+                    decodes: t.decodes,
+                    cut: utterance.cut,
+                    took: t.took,
+                }
+            }
+            Err(_) => Heard::Gone(lang.voice.failed.clone()),
+        },
+        Ask::Answer => match recogniser.hear_answer(&utterance.samples) {
+            Ok(t) => {
+                let (answer, evidence) = judge_answer(recogniser.tokens(), &t.decodes);
+                Heard::Answer {
+                    answer,
+                    evidence,
+                    decodes: t.decodes,
+                    took: t.took,
+                }
+            }
+            Err(_) => Heard::Gone(lang.voice.failed.clone()),
+        },
     }
 }
 

@@ -326,31 +326,21 @@ fn serve(
     let key = settings.key_file.as_deref().and_then(server::read_key);
     let mut session = Session::new(key, settings.tty_path.clone());
     let mut decoder = Decoder::new();
-    let started = Instant::now();
-    let mut early_keys = Vec::new();
-    let (columns, rows) = 'setup: loop {
-        for message in messages(&mut stream, &mut decoder, &target, settings.answer_limit)? {
-            for next in session.receive(message)? {
-                match next {
-                    Next::Send(request) => send(&mut stream, &request)?,
-                    Next::AskSizeLater => {
-                        if started.elapsed() > settings.start_limit {
-                            return Err(LinkError::NotStarted {
-                                target,
-                                limit: settings.start_limit,
-                            });
-                        }
-                        if !pause(frames, SIZE_POLL) {
-                            return Ok(());
-                        }
-                        let request = session.ask_size();
-                        send(&mut stream, &request)?;
-                    }
-                    Next::Ready { columns, rows } => break 'setup (columns, rows),
-                    Next::Key(key) => early_keys.push(key),
-                }
-            }
-        }
+    let set_up = set_up(
+        &mut stream,
+        &mut decoder,
+        &mut session,
+        &target,
+        settings,
+        frames,
+    )?;
+    let Some(Handshake {
+        columns,
+        rows,
+        early_keys,
+    }) = set_up
+    else {
+        return Ok(());
     };
     *was_ready = true;
     let cells = (columns as usize) * (rows as usize);
@@ -387,6 +377,18 @@ fn serve(
                 &broken_tx,
             )
         })?;
+    write_frames(stream, frames, &broken, cells, target)
+}
+
+/// The newest frame written as it comes, until the link is dropped (`Ok`, the display given
+/// back) or the connection breaks.
+fn write_frames(
+    mut stream: Stream,
+    frames: &Receiver<Frame>,
+    broken: &Receiver<LinkError>,
+    cells: usize,
+    target: Target,
+) -> Result<(), LinkError> {
     loop {
         select! {
             recv(frames) -> frame => {
@@ -409,6 +411,57 @@ fn serve(
             recv(broken) -> why => {
                 stream.shutdown();
                 return Err(why.unwrap_or(LinkError::Closed(target)));
+            }
+        }
+    }
+}
+
+/// The display's size, and the keys pressed before it was known.
+struct Handshake {
+    columns: u32,
+    rows: u32,
+    early_keys: Vec<DisplayKey>,
+}
+
+/// The handshake until the display is hector's: its columns and rows, and the keys pressed
+/// meanwhile; `None` when the link was dropped first.
+fn set_up(
+    stream: &mut Stream,
+    decoder: &mut Decoder,
+    session: &mut Session,
+    target: &Target,
+    settings: &LinkSettings,
+    frames: &Receiver<Frame>,
+) -> Result<Option<Handshake>, LinkError> {
+    let started = Instant::now();
+    let mut early_keys = Vec::new();
+    loop {
+        for message in messages(stream, decoder, target, settings.answer_limit)? {
+            for next in session.receive(message)? {
+                match next {
+                    Next::Send(request) => send(stream, &request)?,
+                    Next::AskSizeLater => {
+                        if started.elapsed() > settings.start_limit {
+                            return Err(LinkError::NotStarted {
+                                target: target.clone(),
+                                limit: settings.start_limit,
+                            });
+                        }
+                        if !pause(frames, SIZE_POLL) {
+                            return Ok(None);
+                        }
+                        let request = session.ask_size();
+                        send(stream, &request)?;
+                    }
+                    Next::Ready { columns, rows } => {
+                        return Ok(Some(Handshake {
+                            columns,
+                            rows,
+                            early_keys,
+                        }));
+                    }
+                    Next::Key(key) => early_keys.push(key),
+                }
             }
         }
     }

@@ -646,64 +646,80 @@ fn work(
         } else {
             jobs.recv().map_err(|_| RecvTimeoutError::Disconnected)
         };
-        let sent = match job {
-            Ok(Job::Speak { id, text, lang }) => {
-                mark(true);
-                if speaking.take().is_some() {
-                    let _ = backend.stop();
-                }
-                let r = backend.speak(&text, &lang);
-                mark(false);
-                match r {
-                    Ok(()) => {
-                        speaking = Some(id);
-                        Ok(())
-                    }
-                    Err(e) => events.send(WorkerEvent::Failed(Some(id), e)),
-                }
-            }
-            Ok(Job::Stop) => {
-                mark(true);
-                let r = backend.stop();
-                mark(false);
-                match (r, speaking.take()) {
-                    (Err(e), id) => events.send(WorkerEvent::Failed(id, e)),
-                    (Ok(()), Some(id)) => events.send(WorkerEvent::Finished(id)),
-                    (Ok(()), None) => Ok(()),
-                }
-            }
-            Ok(Job::Voice(v)) => {
-                mark(true);
-                let r = backend.set_voice(&v);
-                mark(false);
-                match r {
-                    Ok(()) => Ok(()),
-                    Err(e) => events.send(WorkerEvent::Failed(None, e)),
-                }
-            }
-            Err(RecvTimeoutError::Timeout) => match speaking {
-                Some(id) => {
-                    mark(true);
-                    let r = backend.is_speaking();
-                    mark(false);
-                    match r {
-                        Ok(true) => Ok(()),
-                        Ok(false) => {
-                            speaking = None;
-                            events.send(WorkerEvent::Finished(id))
-                        }
-                        Err(e) => {
-                            speaking = None;
-                            events.send(WorkerEvent::Failed(Some(id), e))
-                        }
-                    }
-                }
-                None => Ok(()),
-            },
+        let event = match job {
+            Ok(job) => run_job(job, backend.as_mut(), &mut speaking, &mark),
+            Err(RecvTimeoutError::Timeout) => poll_speaking(backend.as_mut(), &mut speaking, &mark),
             Err(RecvTimeoutError::Disconnected) => return,
         };
-        if sent.is_err() {
+        if let Some(event) = event
+            && events.send(event).is_err()
+        {
             return;
+        }
+    }
+}
+
+/// One job on the backend, marked busy during the call: what the supervisor must hear of it.
+fn run_job(
+    job: Job,
+    backend: &mut dyn Backend,
+    speaking: &mut Option<u64>,
+    mark: &dyn Fn(bool),
+) -> Option<WorkerEvent> {
+    match job {
+        Job::Speak { id, text, lang } => {
+            mark(true);
+            if speaking.take().is_some() {
+                let _ = backend.stop();
+            }
+            let r = backend.speak(&text, &lang);
+            mark(false);
+            match r {
+                Ok(()) => {
+                    *speaking = Some(id);
+                    None
+                }
+                Err(e) => Some(WorkerEvent::Failed(Some(id), e)),
+            }
+        }
+        Job::Stop => {
+            mark(true);
+            let r = backend.stop();
+            mark(false);
+            match (r, speaking.take()) {
+                (Err(e), id) => Some(WorkerEvent::Failed(id, e)),
+                (Ok(()), Some(id)) => Some(WorkerEvent::Finished(id)),
+                (Ok(()), None) => None,
+            }
+        }
+        Job::Voice(v) => {
+            mark(true);
+            let r = backend.set_voice(&v);
+            mark(false);
+            r.err().map(|e| WorkerEvent::Failed(None, e))
+        }
+    }
+}
+
+/// No job came while an utterance is said: whether the backend has finished it.
+fn poll_speaking(
+    backend: &mut dyn Backend,
+    speaking: &mut Option<u64>,
+    mark: &dyn Fn(bool),
+) -> Option<WorkerEvent> {
+    let id = (*speaking)?;
+    mark(true);
+    let r = backend.is_speaking();
+    mark(false);
+    match r {
+        Ok(true) => None,
+        Ok(false) => {
+            *speaking = None;
+            Some(WorkerEvent::Finished(id))
+        }
+        Err(e) => {
+            *speaking = None;
+            Some(WorkerEvent::Failed(Some(id), e))
         }
     }
 }

@@ -28,7 +28,7 @@ pub mod relation;
 
 use std::time::Duration;
 
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::{Chess, Color, Move, Position, Square};
 
 use super::command::{Command, Line, read_line};
 use super::session::{
@@ -572,36 +572,7 @@ impl TwoBoards {
         }
         let owner = self.setup.color(seat);
         match r {
-            Recognition::Moved(m) => {
-                let official = self.official();
-                let b = &mut self.boards[seat.index()];
-                let before = relation(&b.record, &official);
-                let mover = b.position.turn();
-                b.record.push(m);
-                b.position.play_unchecked(m);
-                b.deviation.clear();
-                b.promotion = false;
-                let own_move = before == Relation::Same
-                    && mover == owner
-                    && self.game().turn() == owner
-                    && !self.game().is_over()
-                    && !self.m.is_adjourned();
-                if own_move {
-                    let effects = self.m.board_move(m, now);
-                    self.translate(effects, out);
-                    self.hint_execution(seat, out);
-                    self.after_game_change(out);
-                } else {
-                    if before == Relation::Behind(1)
-                        && relation(&self.boards[seat.index()].record, &official) == Relation::Same
-                        && seat == Seat::Blind
-                        && self.setup.duty == Duty::Blind
-                    {
-                        out.push(answer(self.lang.play.executed.clone()));
-                    }
-                    self.evaluate(seat, out, false);
-                }
-            }
+            Recognition::Moved(m) => self.board_moved(seat, m, now, out),
             Recognition::Touched { square, piece } => {
                 let b = &self.boards[seat.index()];
                 let in_order = relation(&b.record, &self.official()) == Relation::Same;
@@ -617,38 +588,7 @@ impl TwoBoards {
                 }
             }
             Recognition::PromotionChoiceNeeded { from, to } => {
-                let official = self.official();
-                let b = &self.boards[seat.index()];
-                let pending = match relation(&b.record, &official) {
-                    Relation::Behind(n) => official.get(official.len() - n).copied(),
-                    _ => None,
-                };
-                match pending {
-                    // Carrying out the opponent's promotion: the game knows the piece.
-                    Some(m) if m.from() == Some(from) && m.to() == to => {
-                        if let Some(role) = m.promotion() {
-                            out.push(Effect::Promotion { seat, role });
-                        }
-                    }
-                    _ => {
-                        self.boards[seat.index()].promotion = true;
-                        if self.setup.duty == Duty::Arbiter {
-                            out.push(say(
-                                Urgency::Urgent,
-                                fill(
-                                    &self.lang.arbiter.promotion_wait,
-                                    &[
-                                        ("board", &self.board_name(seat)),
-                                        ("square", &self.lang.square(to)),
-                                    ],
-                                ),
-                            ));
-                        } else {
-                            let e = self.m.ask_promotion();
-                            self.translate(vec![e], out);
-                        }
-                    }
-                }
+                self.board_promotion(seat, from, to, out)
             }
             Recognition::Mismatch(diffs) => {
                 self.boards[seat.index()].deviation = diffs;
@@ -661,29 +601,104 @@ impl TwoBoards {
                 self.boards[seat.index()].setting_up = false;
                 self.evaluate(seat, out, false);
             }
-            Recognition::TakeBack => {
-                let start = self.game().start().clone();
-                let b = &mut self.boards[seat.index()];
-                if b.record.pop().is_some() {
-                    let mut pos = start;
-                    for &m in &b.record[..b.record.len().saturating_sub(1)] {
-                        pos.play_unchecked(m);
-                    }
-                    let previous = b.record.last().map(|_| Box::new(pos.clone()));
-                    if let Some(&last) = b.record.last() {
-                        pos.play_unchecked(last);
-                    }
-                    b.position = pos.clone();
-                    b.deviation.clear();
-                    out.push(Effect::Expect {
-                        seat,
-                        position: Box::new(pos),
-                        previous,
-                        setup: false,
-                    });
-                    self.evaluate(seat, out, false);
+            Recognition::TakeBack => self.board_took_back(seat, out),
+        }
+    }
+
+    /// A move on a board: the game's move when it is the owner's, in order and in time; else
+    /// the board catches up with the game, or falls out of order.
+    fn board_moved(&mut self, seat: Seat, m: Move, now: Timestamp, out: &mut Vec<Effect>) {
+        let owner = self.setup.color(seat);
+        let official = self.official();
+        let b = &mut self.boards[seat.index()];
+        let before = relation(&b.record, &official);
+        let mover = b.position.turn();
+        b.record.push(m);
+        b.position.play_unchecked(m);
+        b.deviation.clear();
+        b.promotion = false;
+        let own_move = before == Relation::Same
+            && mover == owner
+            && self.game().turn() == owner
+            && !self.game().is_over()
+            && !self.m.is_adjourned();
+        if own_move {
+            let effects = self.m.board_move(m, now);
+            self.translate(effects, out);
+            self.hint_execution(seat, out);
+            self.after_game_change(out);
+        } else {
+            if before == Relation::Behind(1)
+                && relation(&self.boards[seat.index()].record, &official) == Relation::Same
+                && seat == Seat::Blind
+                && self.setup.duty == Duty::Blind
+            {
+                out.push(answer(self.lang.play.executed.clone()));
+            }
+            self.evaluate(seat, out, false);
+        }
+    }
+
+    /// A pawn reached the last rank on a board that cannot tell the piece: the game's piece
+    /// when the board carries out the opponent's promotion, else the player (or the arbiter)
+    /// is asked.
+    fn board_promotion(&mut self, seat: Seat, from: Square, to: Square, out: &mut Vec<Effect>) {
+        let official = self.official();
+        let b = &self.boards[seat.index()];
+        let pending = match relation(&b.record, &official) {
+            Relation::Behind(n) => official.get(official.len() - n).copied(),
+            _ => None,
+        };
+        match pending {
+            // Carrying out the opponent's promotion: the game knows the piece.
+            Some(m) if m.from() == Some(from) && m.to() == to => {
+                if let Some(role) = m.promotion() {
+                    out.push(Effect::Promotion { seat, role });
                 }
             }
+            _ => {
+                self.boards[seat.index()].promotion = true;
+                if self.setup.duty == Duty::Arbiter {
+                    out.push(say(
+                        Urgency::Urgent,
+                        fill(
+                            &self.lang.arbiter.promotion_wait,
+                            &[
+                                ("board", &self.board_name(seat)),
+                                ("square", &self.lang.square(to)),
+                            ],
+                        ),
+                    ));
+                } else {
+                    let e = self.m.ask_promotion();
+                    self.translate(vec![e], out);
+                }
+            }
+        }
+    }
+
+    /// A board's last move taken back: its record and position, and what it must show now.
+    fn board_took_back(&mut self, seat: Seat, out: &mut Vec<Effect>) {
+        let start = self.game().start().clone();
+        let b = &mut self.boards[seat.index()];
+        if b.record.pop().is_some() {
+            let mut pos = start;
+            for &m in &b.record[..b.record.len().saturating_sub(1)] {
+                pos.play_unchecked(m);
+            }
+            let previous = b.record.last().map(|_| Box::new(pos.clone()));
+            if let Some(&last) = b.record.last() {
+                pos.play_unchecked(last);
+            }
+            b.position = pos.clone();
+            b.deviation.clear();
+            out.push(Effect::Expect {
+                seat,
+                position: Box::new(pos),
+                previous,
+                setup: false,
+            });
+            self.evaluate(seat, out, false);
         }
     }
 

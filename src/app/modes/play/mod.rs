@@ -102,6 +102,31 @@ pub enum Start {
     },
 }
 
+/// A game to continue: its record and what it replays to.
+type Resumed = (Recorder, Box<crate::core::record::Replayed>);
+
+impl Start {
+    /// The game to start from, the entries to begin a new record with, and a continued
+    /// game's record; a new standard game is left in its place.
+    fn take(&mut self) -> (Game, Vec<crate::core::record::Entry>, Option<Resumed>) {
+        let start = std::mem::replace(
+            self,
+            Start::New {
+                game: Box::default(),
+                entries: Vec::new(),
+            },
+        );
+        match start {
+            Start::New { game, entries } => (*game, entries, None),
+            Start::Resume { recorder, replayed } => (
+                replayed.game.clone(),
+                Vec::new(),
+                Some((*recorder, replayed)),
+            ),
+        }
+    }
+}
+
 /// How the engine is doing.
 struct EngineSlot {
     engine: Engine,
@@ -551,6 +576,26 @@ fn play_record(options: &PlayOptions, o: &Opposition, lang: &Language) -> PlayRe
 }
 
 /// A new game's journal: its header, and the settings a resume needs to set it up again.
+/// The match for `game`, with the players' extras, hints and premoves, and its opening
+/// words (a walk says its own).
+fn start_match(
+    setup: crate::core::matchplay::session::Setup,
+    game: &Game,
+    walking: bool,
+    options: &PlayOptions,
+    lang: &'static Language,
+) -> (Match, Vec<Effect>) {
+    let (mut game_match, effects) = if walking {
+        Match::start(setup, game.clone(), lang, Timestamp::ZERO)
+    } else {
+        Match::new(setup, game.clone(), lang, Timestamp::ZERO)
+    };
+    game_match.set_extras(options.extras);
+    game_match.set_advice(options.hints);
+    game_match.set_premoves(true);
+    (game_match, effects)
+}
+
 fn new_recorder(
     record: &PlayRecord,
     game: &Game,
@@ -585,21 +630,7 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
     let ui = Ui::new(options.screen_reader).with_keys_in_lines();
     let speaker = ui.speaker(&options.speech, options.speech_chosen, lang);
     let origin = Instant::now();
-    let start = std::mem::replace(
-        &mut options.start,
-        Start::New {
-            game: Box::default(),
-            entries: Vec::new(),
-        },
-    );
-    let (game, start_entries, resumed) = match start {
-        Start::New { game, entries } => (*game, entries, None),
-        Start::Resume { recorder, replayed } => (
-            replayed.game.clone(),
-            Vec::new(),
-            Some((*recorder, replayed)),
-        ),
-    };
+    let (game, start_entries, resumed) = options.start.take();
     let mode = game.variant().castling_mode();
     let mut o = match open_opposition(&options, game.position(), mode, origin, lang) {
         Ok(o) => o,
@@ -609,15 +640,7 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
     let setup = record.setup(o.side, o.port.clone(), options.openings, options.wording);
     let walk = options.walk.take();
     let walking = walk.is_some();
-    // The walk says its own opening words.
-    let (mut game_match, mut effects) = if walking {
-        Match::start(setup.clone(), game.clone(), lang, Timestamp::ZERO)
-    } else {
-        Match::new(setup.clone(), game.clone(), lang, Timestamp::ZERO)
-    };
-    game_match.set_extras(options.extras);
-    game_match.set_advice(options.hints);
-    game_match.set_premoves(true);
+    let (mut game_match, mut effects) = start_match(setup, &game, walking, &options, lang);
     let was_resumed = resumed.is_some();
     let recorder = match resumed {
         Some((recorder, replayed)) => {
@@ -671,20 +694,7 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
             app.tell(Urgency::Urgent, vec![why]);
         }
     }
-    app.tell_record_problem();
-    if was_resumed {
-        app.tell(Urgency::Answer, vec![lang.play.resumed.clone()]);
-    }
-    // Nobody's time runs while hector speaks first.
-    app.game_match.hold_clock(app.now());
-    let mut running = app.apply(effects);
-    // Continued: the last move and both clocks, before the first prompt.
-    if was_resumed && running {
-        running = app.handle(Event::Command(Command::Last));
-        if app.game_match.clock().is_some() {
-            running &= app.handle(Event::Command(Command::Clock));
-        }
-    }
+    let running = app.first_words(effects, was_resumed);
     app.ready = Some(app.front.voice.speaker.when_idle());
     if running {
         ui.run(&mut app, screen, lang);
@@ -694,6 +704,26 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
 }
 
 impl App {
+    /// What is said before the first prompt: a record problem, the game's opening words
+    /// (the clock held meanwhile), and for a continued game its last move and both clocks;
+    /// false when the player quit already.
+    fn first_words(&mut self, effects: Vec<Effect>, was_resumed: bool) -> bool {
+        self.tell_record_problem();
+        if was_resumed {
+            self.tell(Urgency::Answer, vec![self.lang.play.resumed.clone()]);
+        }
+        // Nobody's time runs while hector speaks first.
+        self.game_match.hold_clock(self.now());
+        let mut running = self.apply(effects);
+        if was_resumed && running {
+            running = self.handle(Event::Command(Command::Last));
+            if self.game_match.clock().is_some() {
+                running &= self.handle(Event::Command(Command::Clock));
+            }
+        }
+        running
+    }
+
     /// The player left: the clock as it stands goes to the journal (for an exact resume),
     /// the engine stops, and the closing words say whether the game is saved.
     fn leave(&mut self) {

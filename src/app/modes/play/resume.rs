@@ -15,6 +15,7 @@ use crate::core::notation::language::{
     Language, counted, default_language, fill, language, own_name,
 };
 use crate::core::notation::speak::Form;
+use crate::core::record::salvage::Stop;
 use crate::core::record::{Entry, Salvaged, stop_words};
 use crate::core::settings::SpeechSettings;
 use crate::io::board_link::Protocol;
@@ -224,30 +225,8 @@ pub fn continue_damaged(
         speaker.announce(text.to_string());
     };
     let w = &lang.record.damaged;
-    // A journal's names come from outside: their control characters are shown, not sent.
-    let name = |n: &str, color: Color| {
-        if n.trim().is_empty() {
-            lang.color(color).to_string()
-        } else {
-            crate::core::notation::printable(&own_name(n.trim(), lang)).into_owned()
-        }
-    };
     if let Some(stop) = &salvaged.stop {
-        tell(&fill(
-            &w.resume_told,
-            &[
-                (
-                    "date",
-                    &crate::core::notation::printable(&crate::app::services::games::date_text(
-                        &salvaged.header.created,
-                    )),
-                ),
-                ("white", &name(&salvaged.header.white, Color::White)),
-                ("black", &name(&salvaged.header.black, Color::Black)),
-                ("number", &salvaged.moves().to_string()),
-                ("reason", &format!("{}.", stop_words(stop, lang))),
-            ],
-        ));
+        tell(&damage_words(&salvaged, stop, lang));
     }
     let choice = if salvaged.replayed.outcome().is_some() {
         // The good part ended the game: there is nothing to continue.
@@ -273,6 +252,33 @@ pub fn continue_damaged(
     };
     speaker.wait_idle(std::time::Duration::from_secs(8));
     Ok(choice)
+}
+
+/// What is wrong with the journal: its game, how far it replays, and why not further.
+fn damage_words(salvaged: &Salvaged, stop: &Stop, lang: &Language) -> String {
+    // A journal's names come from outside: their control characters are shown, not sent.
+    let name = |n: &str, color: Color| {
+        if n.trim().is_empty() {
+            lang.color(color).to_string()
+        } else {
+            crate::core::notation::printable(&own_name(n.trim(), lang)).into_owned()
+        }
+    };
+    fill(
+        &lang.record.damaged.resume_told,
+        &[
+            (
+                "date",
+                &crate::core::notation::printable(&crate::app::services::games::date_text(
+                    &salvaged.header.created,
+                )),
+            ),
+            ("white", &name(&salvaged.header.white, Color::White)),
+            ("black", &name(&salvaged.header.black, Color::Black)),
+            ("number", &salvaged.moves().to_string()),
+            ("reason", &format!("{}.", stop_words(stop, lang))),
+        ],
+    )
 }
 
 /// A new journal in the games directory with the good part of the journal at `damaged`,

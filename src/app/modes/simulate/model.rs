@@ -138,29 +138,7 @@ impl SimBoard {
                     color: turn,
                     role: promotion.unwrap_or(role),
                 };
-                match self.protocol {
-                    Protocol::Dgt if capture.is_some() => {
-                        out.extend(self.put(to, mover));
-                        out.extend(self.take(from));
-                    }
-                    Protocol::Dgt => {
-                        out.extend(self.take(from));
-                        if self.slide && matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
-                            for sq in path(from, to) {
-                                out.extend(self.put(sq, mover));
-                                out.extend(self.take(sq));
-                            }
-                        }
-                        out.extend(self.put(to, mover));
-                    }
-                    Protocol::Peg => {
-                        out.extend(self.take(from));
-                        if capture.is_some() {
-                            out.extend(self.take(to));
-                        }
-                        out.extend(self.put(to, mover));
-                    }
-                }
+                out = self.normal_move(role, from, to, capture.is_some(), mover);
             }
             Move::EnPassant { from, to } => {
                 let captured = Square::from_coords(to.file(), from.rank());
@@ -207,6 +185,44 @@ impl SimBoard {
             Move::Put { role, to } => out.extend(self.put(to, Piece { color: turn, role })),
         }
         self.game.play_unchecked(m);
+        out
+    }
+
+    /// A move that is neither castling nor en passant, as the hand makes it: on an e-board
+    /// a capture puts the piece on the taken one first, and a slide passes the squares
+    /// between; `mover` is the piece that stands on `to` afterwards.
+    fn normal_move(
+        &mut self,
+        role: Role,
+        from: Square,
+        to: Square,
+        capture: bool,
+        mover: Piece,
+    ) -> Vec<Chunk> {
+        let mut out = Vec::new();
+        match self.protocol {
+            Protocol::Dgt if capture => {
+                out.extend(self.put(to, mover));
+                out.extend(self.take(from));
+            }
+            Protocol::Dgt => {
+                out.extend(self.take(from));
+                if self.slide && matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
+                    for sq in path(from, to) {
+                        out.extend(self.put(sq, mover));
+                        out.extend(self.take(sq));
+                    }
+                }
+                out.extend(self.put(to, mover));
+            }
+            Protocol::Peg => {
+                out.extend(self.take(from));
+                if capture {
+                    out.extend(self.take(to));
+                }
+                out.extend(self.put(to, mover));
+            }
+        }
         out
     }
 

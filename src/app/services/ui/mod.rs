@@ -262,45 +262,11 @@ pub trait Mode {
             Some(KeyOutcome::Command { command, keys_help }) => {
                 let keep = self.command(command);
                 if keys_help {
-                    let front = self.front();
-                    let lang = front.lang;
-                    let mut keys = format!("{} {}", lang.play.keys_help, lang.reading.keys_help);
-                    if front.focus.board_entry {
-                        keys = format!(
-                            "{keys} {} {}",
-                            lang.board_focus.keys_help, lang.board_keys.keys_help
-                        );
-                    }
-                    self.voice().tell_more(Urgency::Answer, vec![keys]);
+                    tell_keys_help(self);
                 }
                 keep
             }
-            Some(KeyOutcome::Line(line)) if line.is_empty() => {
-                self.voice().submitted();
-                // A question waits for its answer: Enter alone asks it again; a premove is
-                // cancelled by it. In lines an empty line is one, as when the terminal reads
-                // the lines.
-                if self.voice().question.is_some()
-                    || !self.voice().full_screen
-                    || self.premove_kept()
-                {
-                    self.line(line)
-                } else {
-                    let square = self.focus().cursor;
-                    self.command(Command::Square(square))
-                }
-            }
-            Some(KeyOutcome::Line(line)) => {
-                self.voice().submitted();
-                self.front().refused = false;
-                let keep = self.line(line.clone());
-                // A refused line stays in the full screen's input line, selected for
-                // retyping; in lines nobody sees a selection, so the line starts empty.
-                if self.take_refused() && self.voice().full_screen {
-                    self.focus().refused(&line);
-                }
-                keep
-            }
+            Some(KeyOutcome::Line(line)) => entered_line(self, line),
             Some(KeyOutcome::Quit) => self.command(Command::Quit),
             Some(KeyOutcome::FocusSwitched(on_board)) => {
                 let f = &self.front().lang.board_focus;
@@ -328,13 +294,7 @@ pub trait Mode {
                 true
             }
             Some(KeyOutcome::Flip) => {
-                let front = self.front();
-                front.flipped = !front.flipped;
-                let text = fill(
-                    &front.lang.board_keys.flipped,
-                    &[("color", front.lang.color(front.seen_from()))],
-                );
-                self.voice().tell(Urgency::Answer, vec![text]);
+                flip(self);
                 true
             }
             _ => true,
@@ -545,26 +505,8 @@ fn run_loop<M: Mode>(
     fit(mode, screen, lang);
     // Line mode ends as at the end of its input when the reader of its output has gone.
     while running && !mode.voice().reader_gone {
-        if mode.voice().dirty
-            && mode.voice().full_screen
-            && let Some(s) = screen.as_mut()
-        {
-            mode.draw(s);
-            mode.voice().dirty = false;
-        }
-        if let Some(d) = display.as_mut() {
-            d.update(mode);
-        }
-        let wake = match (
-            mode.next_wake(),
-            display.as_ref().and_then(|d| d.next_wake()),
-        ) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        let timeout = wake.map_or(Duration::from_secs(3600), |w| {
-            w.saturating_duration_since(Instant::now())
-        });
+        show(mode, screen, display);
+        let timeout = until_wake(mode, display);
         let sources = mode.sources();
         let heard = mode.voice_input().and_then(|v| v.receiver());
         // A clone: the display is borrowed again to take the event.
@@ -594,34 +536,12 @@ fn run_loop<M: Mode>(
                 // The link has ended: no display for the rest of the mode.
                 Err(_) => *display = None,
             },
-            Ok((Some(Waited::Terminal), op)) => match op.recv(events) {
-                Ok(UiEvent::Input(Input::Key(k))) => {
-                    if let Some(d) = display.as_mut() {
-                        d.keyboard_key();
-                    }
-                    running = mode.key(k);
-                    // Only lines on a raw terminal echo what is typed.
-                    if mode.voice().raw {
-                        let focus = mode.focus();
-                        let (input, caret) = (focus.input.clone(), focus.caret);
-                        mode.voice().echo(&input, caret);
-                    }
-                }
-                Ok(UiEvent::Input(Input::Line(l))) => {
-                    if let Some(d) = display.as_mut() {
-                        d.keyboard_key();
-                    }
-                    // Enter ended the prompt's line.
-                    mode.voice().prompt_open = false;
-                    running = mode.line(l);
-                }
-                Ok(UiEvent::Input(Input::Closed)) | Err(_) => running = false,
-                Ok(UiEvent::Input(Input::Resize)) => {
-                    mode.voice().dirty = true;
-                    fit(mode, screen, lang);
-                }
-                Ok(UiEvent::Notice(n)) => mode.voice().notice(&n, lang),
-            },
+            Ok((Some(Waited::Terminal), op)) => {
+                running = match op.recv(events) {
+                    Ok(event) => terminal_event(mode, event, screen, display, lang),
+                    Err(_) => false,
+                };
+            }
             Ok((Some(Waited::Heard), op)) => {
                 if let Some(h) = heard.as_ref().and_then(|h| op.recv(h).ok()) {
                     running = voice_heard(mode, h);
@@ -647,6 +567,59 @@ fn run_loop<M: Mode>(
             mode.voice().dirty = true;
         }
     }
+}
+
+/// The keys' help after the help command's key: the board's keys too when moves are made
+/// on it.
+fn tell_keys_help<M: Mode + ?Sized>(mode: &mut M) {
+    let front = mode.front();
+    let lang = front.lang;
+    let mut keys = format!("{} {}", lang.play.keys_help, lang.reading.keys_help);
+    if front.focus.board_entry {
+        keys = format!(
+            "{keys} {} {}",
+            lang.board_focus.keys_help, lang.board_keys.keys_help
+        );
+    }
+    mode.voice().tell_more(Urgency::Answer, vec![keys]);
+}
+
+/// Enter on the input line: the line to the mode; false when the mode ends.
+fn entered_line<M: Mode + ?Sized>(mode: &mut M, line: String) -> bool {
+    mode.voice().submitted();
+    if line.is_empty() {
+        // A question waits for its answer: Enter alone asks it again; a premove is
+        // cancelled by it. In lines an empty line is one, as when the terminal reads the
+        // lines.
+        return if mode.voice().question.is_some()
+            || !mode.voice().full_screen
+            || mode.premove_kept()
+        {
+            mode.line(line)
+        } else {
+            let square = mode.focus().cursor;
+            mode.command(Command::Square(square))
+        };
+    }
+    mode.front().refused = false;
+    let keep = mode.line(line.clone());
+    // A refused line stays in the full screen's input line, selected for retyping; in lines
+    // nobody sees a selection, so the line starts empty.
+    if mode.take_refused() && mode.voice().full_screen {
+        mode.focus().refused(&line);
+    }
+    keep
+}
+
+/// The board seen from the other side, said with the side it is seen from now.
+fn flip<M: Mode + ?Sized>(mode: &mut M) {
+    let front = mode.front();
+    front.flipped = !front.flipped;
+    let text = fill(
+        &front.lang.board_keys.flipped,
+        &[("color", front.lang.color(front.seen_from()))],
+    );
+    mode.voice().tell(Urgency::Answer, vec![text]);
 }
 
 /// Ctrl+V: listen for one phrase, or stop listening; without voice input, why not.
@@ -676,6 +649,82 @@ fn listen_key<M: Mode + ?Sized>(mode: &mut M) {
 }
 
 /// What the listener heard, carried out as the mode does a typed line.
+/// What changed, drawn on the screen (when it is dirty) and on the braille display.
+fn show<M: Mode>(
+    mode: &mut M,
+    screen: &mut Option<FullScreen>,
+    display: &mut Option<braille::Braille>,
+) {
+    if mode.voice().dirty
+        && mode.voice().full_screen
+        && let Some(s) = screen.as_mut()
+    {
+        mode.draw(s);
+        mode.voice().dirty = false;
+    }
+    if let Some(d) = display.as_mut() {
+        d.update(mode);
+    }
+}
+
+/// How long the loop may wait: until the mode's or the display's next wake.
+fn until_wake<M: Mode>(mode: &M, display: &Option<braille::Braille>) -> Duration {
+    let wake = match (
+        mode.next_wake(),
+        display.as_ref().and_then(|d| d.next_wake()),
+    ) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    wake.map_or(Duration::from_secs(3600), |w| {
+        w.saturating_duration_since(Instant::now())
+    })
+}
+
+/// A key, a line, the end of input, a new size or a speech notice from the terminal; false
+/// when the mode ends.
+fn terminal_event<M: Mode>(
+    mode: &mut M,
+    event: UiEvent,
+    screen: &mut Option<FullScreen>,
+    display: &mut Option<braille::Braille>,
+    lang: &Language,
+) -> bool {
+    match event {
+        UiEvent::Input(Input::Key(k)) => {
+            if let Some(d) = display.as_mut() {
+                d.keyboard_key();
+            }
+            let running = mode.key(k);
+            // Only lines on a raw terminal echo what is typed.
+            if mode.voice().raw {
+                let focus = mode.focus();
+                let (input, caret) = (focus.input.clone(), focus.caret);
+                mode.voice().echo(&input, caret);
+            }
+            running
+        }
+        UiEvent::Input(Input::Line(l)) => {
+            if let Some(d) = display.as_mut() {
+                d.keyboard_key();
+            }
+            // Enter ended the prompt's line.
+            mode.voice().prompt_open = false;
+            mode.line(l)
+        }
+        UiEvent::Input(Input::Closed) => false,
+        UiEvent::Input(Input::Resize) => {
+            mode.voice().dirty = true;
+            fit(mode, screen, lang);
+            true
+        }
+        UiEvent::Notice(n) => {
+            mode.voice().notice(&n, lang);
+            true
+        }
+    }
+}
+
 fn voice_heard<M: Mode>(mode: &mut M, (number, heard): (u64, Heard)) -> bool {
     let Some(input) = mode.voice_input() else {
         return true;

@@ -273,47 +273,8 @@ impl View<'_> {
             ])
             .split(rows[0]);
         frame.render_widget(Paragraph::new(self.board_lines()), top[0]);
-        let boards = self.boards.len() as u16;
-        let right = Layout::default()
-            .direction(Direction::Vertical)
-            .constraints([
-                Constraint::Min(3),
-                Constraint::Length(boards),
-                Constraint::Length(4),
-            ])
-            .split(top[2]);
-        frame.render_widget(
-            Paragraph::new(self.moves_lines(right[0].height as usize)),
-            right[0],
-        );
-        if !self.boards.is_empty() {
-            let mut lines = vec![Line::from(Span::styled(
-                self.boards[0].clone(),
-                Style::default().add_modifier(Modifier::BOLD),
-            ))];
-            lines.extend(self.boards[1..].iter().map(|l| Line::from(l.clone())));
-            frame.render_widget(Paragraph::new(lines), right[1]);
-        }
-        frame.render_widget(Paragraph::new(self.clock_lines()), right[2]);
-
-        let mut said = vec![Line::from(Span::styled(
-            self.lang.play.said_heading.clone(),
-            Style::default().add_modifier(Modifier::BOLD),
-        ))];
-        let room = rows[1].height.saturating_sub(1) as usize;
-        let panel = said_panel(
-            &Said {
-                said: self.said,
-                newest: self.newest,
-                question: self.question,
-                width: rows[1].width as usize,
-                height: room,
-            },
-            self.page,
-            &self.lang.reading.more,
-        );
-        said.extend(panel.lines.into_iter().map(Line::from));
-        frame.render_widget(Paragraph::new(said), rows[1]);
+        self.draw_side(frame, top[2]);
+        let newest_row = self.draw_said(frame, rows[1]);
         frame.render_widget(Paragraph::new(self.status.to_string()), rows[2]);
         let prompt = if self.looking.on_board {
             format!("{}: ", self.lang.board_focus.board)
@@ -325,7 +286,7 @@ impl View<'_> {
         // The cursor: on the newest answer while the player pages through it; in the input
         // line while typing; else on the focused square. A braille display follows it.
         if self.reading {
-            let row = rows[1].y + 1 + panel.newest_row as u16;
+            let row = rows[1].y + 1 + newest_row as u16;
             frame.set_cursor_position(CursorPosition::new(
                 rows[1].x,
                 row.min(rows[1].bottom().saturating_sub(1)),
@@ -342,6 +303,55 @@ impl View<'_> {
                 rows[3].y,
             ));
         }
+    }
+
+    /// Beside the board: the moves, the boards' states and the clock.
+    fn draw_side(&self, frame: &mut Frame, area: Rect) {
+        let boards = self.boards.len() as u16;
+        let right = Layout::default()
+            .direction(Direction::Vertical)
+            .constraints([
+                Constraint::Min(3),
+                Constraint::Length(boards),
+                Constraint::Length(4),
+            ])
+            .split(area);
+        frame.render_widget(
+            Paragraph::new(self.moves_lines(right[0].height as usize)),
+            right[0],
+        );
+        if !self.boards.is_empty() {
+            let mut lines = vec![Line::from(Span::styled(
+                self.boards[0].clone(),
+                Style::default().add_modifier(Modifier::BOLD),
+            ))];
+            lines.extend(self.boards[1..].iter().map(|l| Line::from(l.clone())));
+            frame.render_widget(Paragraph::new(lines), right[1]);
+        }
+        frame.render_widget(Paragraph::new(self.clock_lines()), right[2]);
+    }
+
+    /// The panel of what was said, under its heading: the row of the newest answer in it.
+    fn draw_said(&self, frame: &mut Frame, area: Rect) -> usize {
+        let mut said = vec![Line::from(Span::styled(
+            self.lang.play.said_heading.clone(),
+            Style::default().add_modifier(Modifier::BOLD),
+        ))];
+        let room = area.height.saturating_sub(1) as usize;
+        let panel = said_panel(
+            &Said {
+                said: self.said,
+                newest: self.newest,
+                question: self.question,
+                width: area.width as usize,
+                height: room,
+            },
+            self.page,
+            &self.lang.reading.more,
+        );
+        said.extend(panel.lines.into_iter().map(Line::from));
+        frame.render_widget(Paragraph::new(said), area);
+        panel.newest_row
     }
 }
 
