@@ -49,6 +49,8 @@ pub struct Language {
     pub reading: ReadingWords,
     pub voice: crate::voice::words::VoiceWords,
     pub braille: crate::braille::BrailleWords,
+    pub watch: crate::watch::words::WatchWords,
+    pub broadcast: crate::watch::words::BroadcastWords,
 }
 
 /// The capturing moves (`schlagzüge`, Shift+M on the board).
