@@ -445,3 +445,16 @@ plays, m and Shift+M the moves and captures of the focused piece, Shift+1 to 8 a
 Shift+A and Shift+D back and forward in the game, f turns the board, o the opponent), Page Up \
 and Page Down page through the newest answer. --screen-reader prints each answer once, \
 wrapped at spaces, with the prompt after its last line.";
+
+pub const WATCH_HELP: &str = "Follow games on lichess that you do not play: a broadcast round \
+(a tournament's live boards), one game being played, or lichess TV. Every new move is said in \
+the Appendix D words as it arrives (Springer Felix drei); with --all-boards the other boards' \
+moves too, after the board's name (Brett 2, Anna gegen Bert: Eva vier). The questions of hector \
+play are answered for the board followed: brett, letzter, uhr (the times the broadcast gives), \
+stellung 12, liste, züge, figuren, material… bretter names the round's boards, folgen 3 or \
+folgen NAME follows another. Nothing can be moved or sent: a typed move is refused. A dropped \
+connection is said once and made again by itself (waiting 1, 2, 4 … up to 30 seconds); when \
+lichess asks to wait (HTTP 429) hector waits a full minute. No login is needed for public \
+rounds and games; a stored token (hector online login) is sent only to the server named, for \
+private rounds.\n\nExamples:\n  hector watch --broadcast K8nB1xYz --board Carlsen\n  hector \
+watch --broadcast K8nB1xYz --all-boards\n  hector watch --game LuGQwhBb\n  hector watch --tv";

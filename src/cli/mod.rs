@@ -59,6 +59,7 @@ fn run() -> Result<ExitCode, Fatal> {
     Ok(match cli.command {
         Command::Play(args) => play(args)?,
         Command::Online(args) => online(args)?,
+        Command::Watch(args) => watch(args)?,
         Command::Resume {
             game,
             screen_reader,

@@ -694,6 +694,35 @@ pub(super) fn online(args: OnlineArgs) -> Result<ExitCode, Fatal> {
     ))
 }
 
+pub(super) fn watch(args: WatchArgs) -> Result<ExitCode, Fatal> {
+    use crate::io::lichess::watch::Followed;
+    let (speech, speech_chosen, lang, _) =
+        mode_speech(args.lang.lang.as_deref(), args.speech.map(Into::into))?;
+    let followed = match (args.broadcast, args.game, args.tv) {
+        (Some(round), _, _) => Followed::Round(round),
+        (_, Some(game), _) => Followed::Game(game),
+        (_, _, tv) => Followed::Tv(tv.filter(|c| !c.trim().is_empty())),
+    };
+    let choice = args
+        .board
+        .as_deref()
+        .and_then(crate::core::watch::Choice::parse)
+        .unwrap_or(crate::core::watch::Choice::First);
+    Ok(crate::app::modes::watch::run(
+        crate::app::modes::watch::WatchRun {
+            server: args.server,
+            followed,
+            choice,
+            all_boards: args.all_boards,
+            form: args.form.into(),
+            screen_reader: args.screen_reader,
+            speech,
+            speech_chosen,
+        },
+        lang,
+    ))
+}
+
 pub(super) fn arbiter(
     files: Vec<PathBuf>,
     screen_reader: bool,

@@ -799,19 +799,15 @@ impl Watch {
                     out.push(say(Urgency::Urgent, o.reconnecting.clone()));
                 }
             }
-            Event::Restored => {
-                if std::mem::take(&mut self.link_down) {
-                    out.push(answer(o.reconnected.clone()));
-                }
+            Event::Restored if std::mem::take(&mut self.link_down) => {
+                out.push(answer(o.reconnected.clone()));
             }
-            Event::Waiting(d) => {
-                if self.waiting_until.is_none_or(|t| now >= t) {
-                    self.waiting_until = Some(now + *d);
-                    out.push(say(
-                        Urgency::Urgent,
-                        fill(&o.rate_limited, &[("seconds", &d.as_secs().to_string())]),
-                    ));
-                }
+            Event::Waiting(d) if self.waiting_until.is_none_or(|t| now >= t) => {
+                self.waiting_until = Some(now + *d);
+                out.push(say(
+                    Urgency::Urgent,
+                    fill(&o.rate_limited, &[("seconds", &d.as_secs().to_string())]),
+                ));
             }
             Event::TooLong => out.push(say(Urgency::Urgent, o.too_long.clone())),
             Event::Ended(reason) => {

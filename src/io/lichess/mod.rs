@@ -8,6 +8,7 @@
 //! game go on.
 
 pub mod token;
+pub mod watch;
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::IpAddr;

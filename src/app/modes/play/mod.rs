@@ -823,7 +823,7 @@ impl Mode for App {
                 self.ready = None;
                 self.handle(Event::Ready)
             }
-            Incoming::Journal(_) | Incoming::Lichess(_) => true,
+            Incoming::Journal(_) | Incoming::Lichess(_) | Incoming::Watch(_) => true,
         }
     }
 

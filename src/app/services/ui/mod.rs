@@ -51,6 +51,8 @@ pub enum Source {
     Signal(Receiver<()>),
     /// A lichess game's stream and the answers to its requests.
     Lichess(Receiver<crate::io::lichess::News>),
+    /// A followed broadcast round's or game's stream (`hector watch`).
+    Watch(Receiver<crate::io::lichess::watch::WatchNews>),
 }
 
 /// An event from a [`Source`].
@@ -60,6 +62,7 @@ pub enum Incoming {
     Journal(Ack),
     Signal,
     Lichess(crate::io::lichess::News),
+    Watch(crate::io::lichess::watch::WatchNews),
 }
 
 impl Source {
@@ -70,6 +73,7 @@ impl Source {
             Source::Journal(r) => select.recv(r),
             Source::Signal(r) => select.recv(r),
             Source::Lichess(r) => select.recv(r),
+            Source::Watch(r) => select.recv(r),
         };
     }
 
@@ -80,6 +84,7 @@ impl Source {
             Source::Journal(r) => op.recv(r).ok().map(Incoming::Journal),
             Source::Signal(r) => op.recv(r).ok().map(|()| Incoming::Signal),
             Source::Lichess(r) => op.recv(r).ok().map(Incoming::Lichess),
+            Source::Watch(r) => op.recv(r).ok().map(Incoming::Watch),
         }
     }
 }
