@@ -100,6 +100,18 @@ pub enum Command {
         /// Start every game afresh instead of continuing its unfinished record.
         #[arg(long)]
         new: bool,
+        /// Push every game to this lichess broadcast round after each move and at its end
+        /// (the round's id; a token with study:write from hector online login).
+        #[arg(long, value_name = "ROUND", value_parser = lichess_id)]
+        broadcast: Option<String>,
+        /// The server of --broadcast (lichess, or a server with the same API).
+        #[arg(
+            long,
+            default_value = "https://lichess.org",
+            value_name = "URL",
+            requires = "broadcast"
+        )]
+        server: String,
         // The console's language; each game speaks its file's language.
         #[command(flatten)]
         lang: LangArg,

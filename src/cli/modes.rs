@@ -727,6 +727,7 @@ pub(super) fn arbiter(
     files: Vec<PathBuf>,
     screen_reader: bool,
     new: bool,
+    (broadcast, server): (Option<String>, String),
     lang: LangArg,
     speech: Option<BackendArg>,
 ) -> Result<ExitCode, Fatal> {
@@ -739,6 +740,8 @@ pub(super) fn arbiter(
             speech_chosen,
             screen_reader,
             new,
+            broadcast,
+            server,
         },
         lang,
     ))

@@ -1131,9 +1131,30 @@ fn push(conn: &TcpStream, req: &Request, shared: &Shared, id: &str) -> std::io::
         drop(s);
         return respond(conn, 403, "", r#"{"error":"Forbidden"}"#);
     }
-    let games: Vec<&str> = req
-        .body
-        .split("\n\n\n")
+    // Games apart by a blank line: a new game begins where tags follow one after moves.
+    let mut games: Vec<String> = Vec::new();
+    let mut in_moves = false;
+    let mut blank = false;
+    for line in req.body.lines() {
+        if line.starts_with('[') && in_moves && blank {
+            in_moves = false;
+            games.push(String::new());
+        }
+        if games.is_empty() {
+            games.push(String::new());
+        }
+        blank = line.trim().is_empty();
+        if !blank && !line.starts_with('[') {
+            in_moves = true;
+        }
+        if let Some(g) = games.last_mut() {
+            g.push_str(line);
+            g.push('\n');
+        }
+    }
+    let games: Vec<&str> = games
+        .iter()
+        .map(String::as_str)
         .filter(|g| !g.trim().is_empty())
         .collect();
     if games.is_empty()

@@ -7,6 +7,7 @@
 //! asks for, and a refused token is looked for again in its file, so that a new login lets the
 //! game go on.
 
+pub mod push;
 pub mod token;
 pub mod watch;
 

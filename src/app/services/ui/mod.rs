@@ -53,6 +53,8 @@ pub enum Source {
     Lichess(Receiver<crate::io::lichess::News>),
     /// A followed broadcast round's or game's stream (`hector watch`).
     Watch(Receiver<crate::io::lichess::watch::WatchNews>),
+    /// The answers to the arbiter's pushes to a lichess broadcast.
+    Push(Receiver<crate::io::lichess::push::PushNews>),
 }
 
 /// An event from a [`Source`].
@@ -63,6 +65,7 @@ pub enum Incoming {
     Signal,
     Lichess(crate::io::lichess::News),
     Watch(crate::io::lichess::watch::WatchNews),
+    Push(crate::io::lichess::push::PushNews),
 }
 
 impl Source {
@@ -74,6 +77,7 @@ impl Source {
             Source::Signal(r) => select.recv(r),
             Source::Lichess(r) => select.recv(r),
             Source::Watch(r) => select.recv(r),
+            Source::Push(r) => select.recv(r),
         };
     }
 
@@ -85,6 +89,7 @@ impl Source {
             Source::Signal(r) => op.recv(r).ok().map(|()| Incoming::Signal),
             Source::Lichess(r) => op.recv(r).ok().map(Incoming::Lichess),
             Source::Watch(r) => op.recv(r).ok().map(Incoming::Watch),
+            Source::Push(r) => op.recv(r).ok().map(Incoming::Push),
         }
     }
 }
