@@ -964,7 +964,7 @@ pub enum OnlineCommand {
     /// Play a game on lichess: a public seek, a challenge, or lichess's computer; or continue
     /// a game in progress (--game).
     #[command(after_long_help = ONLINE_PLAY_HELP)]
-    Play(OnlinePlayArgs),
+    Play(Box<OnlinePlayArgs>),
     /// List your games in progress on lichess.
     Games,
 }
@@ -1008,7 +1008,8 @@ impl From<VariantArg> for crate::app::modes::online::VariantChoice {
 pub struct OnlinePlayArgs {
     /// A public seek with this time control, as everywhere: minutes plus seconds per move,
     /// e.g. 15+10.
-    #[arg(long, value_name = "MIN+SEC", conflicts_with_all = ["challenge", "ai", "game"])]
+    /// With --days no time is given: `--seek --days 3`.
+    #[arg(long, value_name = "MIN+SEC", num_args = 0..=1, default_missing_value = "", conflicts_with_all = ["challenge", "ai", "game"])]
     pub seek: Option<String>,
     /// Challenge this lichess user.
     #[arg(long, value_name = "USER", conflicts_with_all = ["ai", "game"])]
@@ -1045,6 +1046,24 @@ pub struct OnlinePlayArgs {
     pub announce: bool,
     #[command(flatten)]
     pub voice: VoiceArg,
+    /// A correspondence (daily) game with --seek, --challenge or --ai: days per move (1, 2, 3,
+    /// 5, 7, 10 or 14). No clock: the time left is said in days and hours; `ende` after your
+    /// move leaves the game without resigning, and --game comes back to it.
+    #[arg(long, value_name = "DAYS", value_parser = days_per_move, conflicts_with = "game")]
+    pub days: Option<u32>,
+    /// With --seek: only opponents rated within this range, e.g. 1500-1800.
+    #[arg(long, value_name = "LOW-HIGH", requires = "seek")]
+    pub rating_range: Option<String>,
+}
+
+/// `--days`: the days per move lichess allows.
+fn days_per_move(text: &str) -> Result<u32, String> {
+    let allowed = crate::core::online::daily::DAYS;
+    text.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|d| allowed.contains(d))
+        .ok_or_else(|| "1, 2, 3, 5, 7, 10 or 14".to_string())
 }
 
 /// `--opponent`: who plays the other side.

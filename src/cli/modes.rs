@@ -666,7 +666,7 @@ pub(super) fn online(args: OnlineArgs) -> Result<ExitCode, Fatal> {
         OnlineCommand::Login => OnlineAction::Login,
         OnlineCommand::Logout => OnlineAction::Logout,
         OnlineCommand::Games => OnlineAction::Games,
-        OnlineCommand::Play(p) => OnlineAction::Play(GameRequest {
+        OnlineCommand::Play(p) => OnlineAction::Play(Box::new(GameRequest {
             seek: p.seek,
             challenge: p.challenge,
             ai: p.ai,
@@ -683,7 +683,9 @@ pub(super) fn online(args: OnlineArgs) -> Result<ExitCode, Fatal> {
                 with_voice_arg(&mut v, &p.voice);
                 voice_options(&v)
             },
-        }),
+            days: p.days,
+            rating_range: p.rating_range,
+        })),
     };
     let options = OnlineOptions {
         server: args.server,

@@ -490,6 +490,7 @@ fn serve(conn: TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io::Result
         let mut s = lock(shared);
         s.requests.push(format!("{} {}", req.method, req.path));
         s.authorizations.extend(req.auth.clone());
+        correspondence_form(&mut s, &req);
         let accepted = if s.revoked {
             s.renewed.as_ref().map(|t| format!("Bearer {t}"))
         } else {
@@ -524,10 +525,16 @@ fn serve(conn: TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io::Result
             let s = lock(shared);
             let list = match &s.game {
                 Some(g) if !g.over() => format!(
-                    r#"{{"gameId":"{GAME}","fullId":"{GAME}abcd","color":"{}","fen":"","isMyTurn":{},"opponent":{{"id":"x","username":"{}"}}}}"#,
+                    r#"{{"gameId":"{GAME}","fullId":"{GAME}abcd","color":"{}","fen":"","isMyTurn":{},"opponent":{{"id":"x","username":"{}"}},"secondsLeft":{},"speed":"{}"}}"#,
                     g.me.fold_wb("white", "black"),
                     g.turn() == g.me,
-                    g.opponent
+                    g.opponent,
+                    g.me.fold_wb(g.wtime, g.btime) / 1000,
+                    if s.relay.daily.is_some() {
+                        "correspondence"
+                    } else {
+                        "rapid"
+                    }
                 ),
                 _ => String::new(),
             };
@@ -565,6 +572,10 @@ fn serve(conn: TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io::Result
             )
         }
         ("GET", ["api", "stream", "event"]) => event_stream(&conn, shared, stop),
+        // A correspondence seek answers at once with its id and stays open on the server.
+        ("POST", ["api", "board", "seek"]) if req.body.contains("days=") => {
+            respond(&conn, 200, "", r#"{"id":"gwkzmEBY"}"#)
+        }
         ("POST", ["api", "board", "seek"]) => {
             // The seek's answer is a stream of keep-alive newlines until a game starts.
             let mut w = &conn;
@@ -879,7 +890,12 @@ fn game_stream_lines(
             drop(s);
             return respond(conn, 404, "", r#"{"error":"Not found"}"#);
         };
-        let (full, next, cut, mode) = (g.full_json(), s.log.len(), s.cut, s.stream_mode);
+        let (full, next, cut, mode) = (
+            daily_full(g.full_json(), s.relay.daily),
+            s.log.len(),
+            s.cut,
+            s.stream_mode,
+        );
         s.streams_opened += 1;
         s.streams_open += 1;
         *counted = true;
@@ -979,6 +995,11 @@ pub struct Relay {
     pub watched_result: Option<Color>,
     pub watched_over: bool,
     pub game_streams_opened: u32,
+    /// Correspondence: the game is a daily one with these days per move (set by a seek or a
+    /// challenge with `days`, or by the test).
+    pub daily: Option<u32>,
+    /// The forms of seeks and challenges, "path body".
+    pub forms: Vec<String>,
 }
 
 impl Server {
@@ -1349,4 +1370,32 @@ fn watched_stream(conn: &TcpStream, shared: &Shared, stop: &AtomicBool) -> std::
         }
     }
     Ok(())
+}
+
+/// A seek's or a challenge's form is noted; one with `days` makes the game a daily one.
+fn correspondence_form(s: &mut State, req: &Request) {
+    if req.method == "POST"
+        && (req.path.starts_with("/api/board/seek") || req.path.starts_with("/api/challenge/"))
+    {
+        s.relay.forms.push(format!("{} {}", req.path, req.body));
+        if let Some(days) = req
+            .body
+            .split('&')
+            .find_map(|kv| kv.strip_prefix("days="))
+            .and_then(|d| d.parse().ok())
+        {
+            s.relay.daily = Some(days);
+        }
+    }
+}
+
+/// A daily game's gameFull: `daysPerTurn` and no clock (GameFullEvent; lila's BotJsonView).
+fn daily_full(full: String, days: Option<u32>) -> String {
+    match days {
+        Some(d) => full.replace(
+            r#""clock":{"initial":900000,"increment":10000}"#,
+            &format!(r#""daysPerTurn":{d}"#),
+        ),
+        None => full,
+    }
 }
