@@ -26,6 +26,7 @@ use std::time::{Duration, Instant};
 use hector::core::clock::AnnounceSettings;
 use hector::core::game::Game;
 use hector::core::laws::Rules;
+use hector::core::machine::Machine;
 use hector::core::matchplay::session::{ClockAnswer, Event, Match, PlayExtras, Setup, Side};
 use hector::core::notation::language::language;
 use hector::core::notation::speak::Form;

@@ -13,6 +13,7 @@ use crate::board::Recognition;
 use crate::clock::{AnnounceSettings, Announcement, Announcer, Clock, TimeControl};
 use crate::game::{ClaimVerdict, Game, GameError, IllegalMoveVerdict, MoveReport};
 use crate::laws::{ClaimKind, Penalty, Rules};
+use crate::machine::Machine;
 use crate::notation::board_words;
 use crate::notation::clock_words::{announcement_words, duration_words, summary_words};
 use crate::notation::language::{Language, fill};
@@ -304,6 +305,9 @@ pub enum Event {
     AnalysisFailed {
         reason: String,
     },
+    /// Walk through an analysed game (`hector analyse --walk`): the answer says the counts
+    /// of each side's errors.
+    Walk(Box<walk::Walk>),
 }
 
 /// A question hector asked and waits an answer for.
@@ -571,23 +575,6 @@ impl Match {
         !self.game.is_over() && self.setup.side(self.game.turn()) == Side::Keyboard
     }
 
-    /// The next instant something falls due: an announcement or a flag.
-    pub fn next_deadline(&self, now: Timestamp) -> Option<Timestamp> {
-        let clock = self.clock.as_ref()?;
-        if self.game.is_over() {
-            return None;
-        }
-        [
-            clock.next_deadline(now),
-            self.announcer
-                .as_ref()
-                .and_then(|a| a.next_instant(clock, now)),
-        ]
-        .into_iter()
-        .flatten()
-        .min()
-    }
-
     fn welcome(&self) -> Effect {
         let p = &self.lang.play;
         let opponent_side = self.setup.side(!self.setup.local);
@@ -649,8 +636,17 @@ impl Match {
             self.announcer = Some(Announcer::new(self.setup.announce.clone(), c, now));
         }
     }
+}
 
-    pub fn handle(&mut self, event: Event, now: Timestamp) -> Vec<Effect> {
+impl Machine for Match {
+    type Event = Event;
+    type Effect = Effect;
+
+    fn handle(&mut self, event: Event, now: Timestamp) -> Vec<Effect> {
+        // Opening a walk is no move in time: the clock and the prompt stay as they are.
+        if let Event::Walk(walk) = event {
+            return self.open_walk(*walk);
+        }
         let mut out = Vec::new();
         if !matches!(event, Event::Tick) {
             self.release_clock(now);
@@ -661,7 +657,8 @@ impl Match {
             self.awaiting = false;
         }
         match event {
-            Event::Tick | Event::Ready => {}
+            // A walk was opened above.
+            Event::Tick | Event::Ready | Event::Walk(_) => {}
             Event::Line(text) => self.line(&text, now, &mut out),
             Event::Command(c) => self.command(c, now, &mut out),
             Event::EngineMove(m) => {
@@ -705,6 +702,25 @@ impl Match {
         out
     }
 
+    /// The next instant something falls due: an announcement or a flag.
+    fn next_deadline(&self, now: Timestamp) -> Option<Timestamp> {
+        let clock = self.clock.as_ref()?;
+        if self.game.is_over() {
+            return None;
+        }
+        [
+            clock.next_deadline(now),
+            self.announcer
+                .as_ref()
+                .and_then(|a| a.next_instant(clock, now)),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
+    }
+}
+
+impl Match {
     fn tick(&mut self, now: Timestamp, out: &mut Vec<Effect>) {
         if self.game.is_over() {
             return;

@@ -18,9 +18,11 @@ use crate::board::Recognition;
 use crate::game::Game;
 use crate::laws::Rules;
 use crate::legality::Illegal;
+use crate::machine::Machine;
 use crate::matchplay::command::{Command, Line, read_line};
 use crate::matchplay::session::{
-    BoardOf, ClockAnswer, Effect, Event, Match, NoPremove, Recorded, Setup, Side, Urgency,
+    BoardOf, ClockAnswer, Effect as MatchEffect, Event as MatchEvent, Match, NoPremove, Recorded,
+    Setup, Side, Urgency,
 };
 use crate::notation::clock_words::{clock_face, player_time};
 use crate::notation::language::{Language, fill};
@@ -47,13 +49,30 @@ pub enum Action {
     Chat(String),
 }
 
-/// What the mode carries out.
+/// What the mode carries out, in this order.
 #[derive(Debug)]
-pub enum Out {
+pub enum Effect {
     /// An effect of the session, carried out as in `hector play`.
-    Effect(Effect),
+    Match(MatchEffect),
     /// A request to the server.
     Send(Action),
+}
+
+/// What happens to an online game.
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// A line of the game stream.
+    Server(GameLine),
+    /// A line typed at the terminal.
+    Line(String),
+    /// A command from a key (full-screen).
+    Command(Command),
+    /// What the player's board recognized.
+    Board(Recognition),
+    /// Time passed (the adapter wakes the game at its next deadline).
+    Tick,
+    /// The connection's news.
+    Link(Link),
 }
 
 /// The connection's news, from the adapter.
@@ -251,14 +270,14 @@ const ENDS: [&str; 12] = [
     "insufficientMaterialClaim",
 ];
 
-fn say(urgency: Urgency, text: impl Into<String>) -> Out {
-    Out::Effect(Effect::Say {
+fn say(urgency: Urgency, text: impl Into<String>) -> Effect {
+    Effect::Match(MatchEffect::Say {
         urgency,
         lines: vec![text.into()],
     })
 }
 
-fn answer(text: impl Into<String>) -> Out {
+fn answer(text: impl Into<String>) -> Effect {
     say(Urgency::Answer, text)
 }
 
@@ -291,7 +310,7 @@ impl Online {
         options: Options,
         lang: &'static Language,
         now: Timestamp,
-    ) -> Result<(Online, Vec<Out>), OnlineError> {
+    ) -> Result<(Online, Vec<Effect>), OnlineError> {
         let is = |p: &Player| {
             p.id.as_deref()
                 .is_some_and(|id| id.eq_ignore_ascii_case(account))
@@ -477,22 +496,8 @@ impl Online {
         !self.is_over() && self.clock.is_some_and(|c| c.running.is_some())
     }
 
-    /// The next instant something falls due: the opponent's absence long enough to claim,
-    /// or a mark of the player's own time.
-    pub fn next_deadline(&self, now: Timestamp) -> Option<Timestamp> {
-        let claim = self
-            .claim_at
-            .filter(|&t| !self.claim_told && t > now && !self.is_over());
-        let mark = self
-            .clock
-            .filter(|c| c.running == Some(self.me) && !self.is_over())
-            .and_then(|c| self.warnings.next_in(c.remaining(self.me, now)))
-            .map(|d| now + d);
-        [claim, mark].into_iter().flatten().min()
-    }
-
     /// A mark of the player's own time passed since the last look: said.
-    fn warn(&mut self, now: Timestamp, out: &mut Vec<Out>) {
+    fn warn(&mut self, now: Timestamp, out: &mut Vec<Effect>) {
         let Some(c) = self.clock.filter(|_| !self.is_over()) else {
             return;
         };
@@ -509,7 +514,7 @@ impl Online {
     }
 
     /// A line of the game stream.
-    pub fn server(&mut self, line: GameLine, now: Timestamp) -> Vec<Out> {
+    fn server(&mut self, line: GameLine, now: Timestamp) -> Vec<Effect> {
         let mut out = Vec::new();
         self.bad_told = false;
         match line {
@@ -563,7 +568,7 @@ impl Online {
     }
 
     /// Says once that the win may be claimed, when it may.
-    fn tell_claim(&mut self, now: Timestamp, out: &mut Vec<Out>) {
+    fn tell_claim(&mut self, now: Timestamp, out: &mut Vec<Effect>) {
         if let Some(at) = self.claim_at
             && at <= now
             && !self.claim_told
@@ -576,7 +581,7 @@ impl Online {
 
     /// The server's state: its moves played into the match (taken back first where the server
     /// has fewer), its clock, its offers and its result.
-    fn sync(&mut self, state: &GameState, quiet: bool, now: Timestamp, out: &mut Vec<Out>) {
+    fn sync(&mut self, state: &GameState, quiet: bool, now: Timestamp, out: &mut Vec<Effect>) {
         let o = &self.lang.online;
         let game = self.m.game();
         let (moves, bad) = server_moves(game.start(), &state.moves);
@@ -609,21 +614,23 @@ impl Online {
             let mut effects = if self.sent == Some(mv) {
                 self.sent = None;
                 if std::mem::take(&mut self.sent_premove) && !quiet {
-                    out.push(Out::Effect(Effect::Label(self.lang.premove.label.clone())));
+                    out.push(Effect::Match(MatchEffect::Label(
+                        self.lang.premove.label.clone(),
+                    )));
                 }
                 if std::mem::take(&mut self.sent_from_board) {
                     self.m.board_move(mv, now)
                 } else {
-                    self.m.handle(Event::EngineMove(mv), now)
+                    self.m.handle(MatchEvent::EngineMove(mv), now)
                 }
             } else {
-                self.m.handle(Event::EngineMove(mv), now)
+                self.m.handle(MatchEvent::EngineMove(mv), now)
             };
             // The server's times are those after its newest move: recorded with it, so the
             // PGN has them as [%clk] (earlier moves of a batch have no times of their own).
             if i + 1 == moves.len() && self.increment.is_some() {
                 for e in &mut effects {
-                    if let Effect::Record(Recorded::Move { clock, .. }) = e {
+                    if let MatchEffect::Record(Recorded::Move { clock, .. }) = e {
                         *clock = Some(shakmaty::ByColor {
                             white: Duration::from_millis(state.wtime),
                             black: Duration::from_millis(state.btime),
@@ -672,7 +679,7 @@ impl Online {
         }
     }
 
-    fn offers(&mut self, state: &GameState, quiet: bool, out: &mut Vec<Out>) {
+    fn offers(&mut self, state: &GameState, quiet: bool, out: &mut Vec<Effect>) {
         let o = &self.lang.online;
         let (their_draw, their_takeback) = self.me.fold_wb(
             (state.bdraw, state.btakeback),
@@ -702,7 +709,7 @@ impl Online {
         self.mine = mine;
     }
 
-    fn end(&mut self, state: &GameState, now: Timestamp, out: &mut Vec<Out>) {
+    fn end(&mut self, state: &GameState, now: Timestamp, out: &mut Vec<Effect>) {
         self.ended = true;
         self.offer = None;
         self.ask_resign = false;
@@ -728,7 +735,7 @@ impl Online {
             _ => None,
         };
         if let Some(words) = contradicted {
-            out.push(Out::Effect(Effect::Record(Recorded::Note(format!(
+            out.push(Effect::Match(MatchEffect::Record(Recorded::Note(format!(
                 "lichess ended the game ({}), which the board does not show",
                 printable(&state.status)
             )))));
@@ -746,7 +753,7 @@ impl Online {
                 match self.m.abandoned(by, now) {
                     Some(effects) => self.pass(effects, false, out),
                     // Too late to abort by the Laws: kept as the server's word.
-                    None => out.push(Out::Effect(Effect::Record(Recorded::Note(
+                    None => out.push(Effect::Match(MatchEffect::Record(Recorded::Note(
                         "aborted on lichess".to_string(),
                     )))),
                 }
@@ -773,39 +780,39 @@ impl Online {
 
     /// The match's effects as the mode's: the engine's are nobody's here; a quiet sync leaves
     /// the moves unsaid.
-    fn pass(&mut self, effects: Vec<Effect>, quiet: bool, out: &mut Vec<Out>) {
+    fn pass(&mut self, effects: Vec<MatchEffect>, quiet: bool, out: &mut Vec<Effect>) {
         for e in effects {
             match e {
-                Effect::EngineThink | Effect::EngineStop => {}
-                Effect::Say {
+                MatchEffect::EngineThink | MatchEffect::EngineStop => {}
+                MatchEffect::Say {
                     urgency: Urgency::Move,
                     ..
                 } if quiet => {}
                 // The game is judged later, from its journal.
-                Effect::Analyse => out.push(answer(self.lang.walk.elsewhere.clone())),
+                MatchEffect::Analyse => out.push(answer(self.lang.walk.elsewhere.clone())),
                 // The server's game has no "new game".
-                Effect::NewGame | Effect::Rematch => {
+                MatchEffect::NewGame | MatchEffect::Rematch => {
                     out.push(answer(self.lang.online.no_new.clone()))
                 }
                 // Both sides are "the engine" to the match: the opponent's move is labelled
                 // with its colour, or as the computer's when it is lichess's.
-                Effect::Label(_) if quiet => {}
-                Effect::Label(_) => {
+                MatchEffect::Label(_) if quiet => {}
+                MatchEffect::Label(_) => {
                     let label = if self.opponent_ai {
                         self.lang.play.computer.clone()
                     } else {
                         self.lang.color(!self.me).to_string()
                     };
-                    out.push(Out::Effect(Effect::Label(label)));
+                    out.push(Effect::Match(MatchEffect::Label(label)));
                 }
-                e => out.push(Out::Effect(e)),
+                e => out.push(Effect::Match(e)),
             }
         }
     }
 
     /// A typed line: an answer, a word of the online game, a move for the server, or anything
     /// `hector play` understands.
-    pub fn line(&mut self, text: &str, now: Timestamp) -> Vec<Out> {
+    fn line(&mut self, text: &str, now: Timestamp) -> Vec<Effect> {
         let mut out = Vec::new();
         self.m.player_spoke();
         let parsed = read_line(text);
@@ -818,7 +825,7 @@ impl Online {
                     } else {
                         Action::Resign
                     };
-                    out.push(Out::Send(action));
+                    out.push(Effect::Send(action));
                     return out;
                 }
                 Ok(Line::Command(Command::No)) => {
@@ -873,7 +880,7 @@ impl Online {
     /// The opponent's move came: a premove kept before it is sent when it is legal now,
     /// else dropped with the reason. One kept in another position (a take-back came
     /// between) is left behind.
-    fn play_premove(&mut self, out: &mut Vec<Out>) {
+    fn play_premove(&mut self, out: &mut Vec<Effect>) {
         let game = self.m.game();
         if self.is_over() || game.turn() != self.me || self.sent.is_some() {
             return;
@@ -898,7 +905,7 @@ impl Online {
     }
 
     /// A move typed while the opponent is to move: kept, or why it cannot be one.
-    fn keep_premove(&mut self, text: &str, out: &mut Vec<Out>) {
+    fn keep_premove(&mut self, text: &str, out: &mut Vec<Effect>) {
         let pos = self.m.game().position().clone();
         let form = self.m.setup().form;
         match crate::matchplay::session::premove_reading(&pos, text, self.lang, form) {
@@ -910,13 +917,13 @@ impl Online {
                 if e == ParseError::Illegal(Illegal::PromotionMissing) {
                     self.promotion = Some(text.to_string());
                 } else {
-                    out.push(Out::Effect(Effect::Refused));
+                    out.push(Effect::Match(MatchEffect::Refused));
                 }
                 out.push(answer(message(&e, &pos, self.lang)));
             }
             Err(NoPremove::Never(why)) => {
                 out.push(answer(why));
-                out.push(Out::Effect(Effect::Refused));
+                out.push(Effect::Match(MatchEffect::Refused));
             }
         }
     }
@@ -926,13 +933,13 @@ impl Online {
         !self.is_over() && self.m.game().turn() != self.me
     }
 
-    fn pass_line(&mut self, text: &str, now: Timestamp, out: &mut Vec<Out>) {
-        let effects = self.m.handle(Event::Line(text.to_string()), now);
+    fn pass_line(&mut self, text: &str, now: Timestamp, out: &mut Vec<Effect>) {
+        let effects = self.m.handle(MatchEvent::Line(text.to_string()), now);
         self.pass(effects, false, out);
     }
 
     /// The words only an online game has: chat, say, abort, take back, victory.
-    fn online_word(&mut self, text: &str, now: Timestamp) -> Option<Vec<Out>> {
+    fn online_word(&mut self, text: &str, now: Timestamp) -> Option<Vec<Effect>> {
         let o = &self.lang.online;
         let text = text.trim();
         let (first, rest) = text.split_once(' ').unwrap_or((text, ""));
@@ -943,7 +950,7 @@ impl Online {
             if self.unread == self.chat.len() {
                 out.push(answer(o.no_chat.clone()));
             } else {
-                out.push(Out::Effect(Effect::Say {
+                out.push(Effect::Match(MatchEffect::Say {
                     urgency: Urgency::Answer,
                     lines: self.chat.iter().skip(self.unread).cloned().collect(),
                 }));
@@ -953,9 +960,9 @@ impl Online {
             let said = rest.trim();
             if said.is_empty() {
                 out.push(answer(o.say_what.clone()));
-                out.push(Out::Effect(Effect::Refused));
+                out.push(Effect::Match(MatchEffect::Refused));
             } else {
-                out.push(Out::Send(Action::Chat(said.chars().take(140).collect())));
+                out.push(Effect::Send(Action::Chat(said.chars().take(140).collect())));
                 out.push(answer(o.chat_sent.clone()));
             }
         } else if is(&o.words_abort) && rest.is_empty() {
@@ -971,16 +978,16 @@ impl Online {
         Some(out)
     }
 
-    fn claim(&mut self, now: Timestamp, out: &mut Vec<Out>) {
+    fn claim(&mut self, now: Timestamp, out: &mut Vec<Effect>) {
         if !self.is_over() && self.claim_at.is_some_and(|t| t <= now) {
-            out.push(Out::Send(Action::ClaimVictory));
+            out.push(Effect::Send(Action::ClaimVictory));
         } else {
             out.push(answer(self.lang.online.no_claim.clone()));
         }
     }
 
     /// A command of `hector play`: the ones that concern the server go there.
-    pub fn command(&mut self, c: Command, now: Timestamp) -> Vec<Out> {
+    fn command(&mut self, c: Command, now: Timestamp) -> Vec<Effect> {
         let o = &self.lang.online;
         let mut out = Vec::new();
         self.m.player_spoke();
@@ -990,14 +997,14 @@ impl Online {
                 out.push(answer(self.lang.messages.game_over.clone()));
             }
             Command::Offer => {
-                out.push(Out::Send(Action::Draw(true)));
+                out.push(Effect::Send(Action::Draw(true)));
                 out.push(answer(o.draw_sent.clone()));
             }
             Command::Accept | Command::Decline => {
                 let yes = c == Command::Accept;
                 match self.offer.take() {
-                    Some(Offer::Draw) => out.push(Out::Send(Action::Draw(yes))),
-                    Some(Offer::Takeback) => out.push(Out::Send(Action::Takeback(yes))),
+                    Some(Offer::Draw) => out.push(Effect::Send(Action::Draw(yes))),
+                    Some(Offer::Takeback) => out.push(Effect::Send(Action::Takeback(yes))),
                     None => out.push(answer(o.nothing_to_answer.clone())),
                 }
             }
@@ -1019,7 +1026,7 @@ impl Online {
             // A daily game is left at once: nothing is resigned or aborted.
             Command::Quit if self.days.is_some() && !over => {
                 out.push(answer(o.daily_leave.clone()));
-                out.push(Out::Effect(Effect::Quit));
+                out.push(Effect::Match(MatchEffect::Quit));
             }
             Command::Clock => match self.clock {
                 Some(c) => {
@@ -1067,16 +1074,16 @@ impl Online {
                 out.push(answer(self.lang.messages.game_over.clone()));
             }
             Command::Takeback => {
-                out.push(Out::Send(Action::Takeback(true)));
+                out.push(Effect::Send(Action::Takeback(true)));
                 out.push(answer(o.takeback_asked.clone()));
             }
             Command::Abort => {
                 self.abort_sent = true;
-                out.push(Out::Send(Action::Abort));
+                out.push(Effect::Send(Action::Abort));
             }
             Command::Select(square) => self.select(square, &mut out),
             Command::Help => {
-                let effects = self.m.handle(Event::Command(Command::Help), now);
+                let effects = self.m.handle(MatchEvent::Command(Command::Help), now);
                 self.pass(effects, false, &mut out);
                 out.push(answer(format!(
                     "{}. {}",
@@ -1084,7 +1091,7 @@ impl Online {
                 )));
             }
             other => {
-                let effects = self.m.handle(Event::Command(other), now);
+                let effects = self.m.handle(MatchEvent::Command(other), now);
                 self.pass(effects, false, &mut out);
             }
         }
@@ -1093,7 +1100,7 @@ impl Online {
 
     /// Space on the screen's board: a piece of the player's is picked up, put down, or sent
     /// to the server as a typed move would be.
-    fn select(&mut self, square: shakmaty::Square, out: &mut Vec<Out>) {
+    fn select(&mut self, square: shakmaty::Square, out: &mut Vec<Effect>) {
         let mut refused = Vec::new();
         if self.m.refused_in_review(&mut refused) {
             self.pass(refused, false, out);
@@ -1114,11 +1121,11 @@ impl Online {
                 if let Some(from) = from
                     && out[before..]
                         .iter()
-                        .any(|o| matches!(o, Out::Effect(Effect::Refused)))
+                        .any(|o| matches!(o, Effect::Match(MatchEffect::Refused)))
                 {
                     let words = self.m.keep_in_hand(from);
                     match out[before..].iter_mut().rev().find_map(|o| match o {
-                        Out::Effect(Effect::Say { lines, .. }) => lines.last_mut(),
+                        Effect::Match(MatchEffect::Say { lines, .. }) => lines.last_mut(),
                         _ => None,
                     }) {
                         Some(last) => *last = format!("{last}. {words}"),
@@ -1129,7 +1136,7 @@ impl Online {
         }
     }
 
-    fn typed_move(&mut self, text: &str, out: &mut Vec<Out>) {
+    fn typed_move(&mut self, text: &str, out: &mut Vec<Effect>) {
         // Looking back, a move waits until the player comes back (as in hector play).
         let mut refused = Vec::new();
         if self.m.refused_in_review(&mut refused) {
@@ -1147,7 +1154,7 @@ impl Online {
                 if e == ParseError::Illegal(Illegal::PromotionMissing) {
                     self.promotion = Some(text.to_string());
                 } else {
-                    out.push(Out::Effect(Effect::Refused));
+                    out.push(Effect::Match(MatchEffect::Refused));
                 }
                 out.push(answer(message(&e, &pos, self.lang)));
             }
@@ -1155,7 +1162,7 @@ impl Online {
     }
 
     /// The player's move (typed, or from the player's board): sent, played when confirmed.
-    pub fn send_move(&mut self, m: Move, out: &mut Vec<Out>) {
+    fn send_move(&mut self, m: Move, out: &mut Vec<Effect>) {
         self.sent_from_board = false;
         let o = &self.lang.online;
         let game = self.m.game();
@@ -1166,12 +1173,12 @@ impl Online {
                 &self.lang.play.not_your_turn,
                 &[("color", self.lang.color(game.turn()))],
             )));
-            out.push(Out::Effect(Effect::Refused));
+            out.push(Effect::Match(MatchEffect::Refused));
         } else if self.sent.is_some() {
             out.push(answer(o.move_pending.clone()));
         } else if !game.position().is_legal(m) {
             out.push(answer(self.lang.messages.not_a_move.clone()));
-            out.push(Out::Effect(Effect::Refused));
+            out.push(Effect::Match(MatchEffect::Refused));
         } else if self.revoked {
             // The refused token would refuse it too: it waits for the next login.
             self.held = Some(m);
@@ -1179,13 +1186,13 @@ impl Online {
         } else {
             self.sent = Some(m);
             let uci = m.to_uci(game.variant().castling_mode()).to_string();
-            out.push(Out::Send(Action::Move(uci)));
+            out.push(Effect::Send(Action::Move(uci)));
         }
     }
 
     /// What the player's board recognized: a move goes to the server, the rest (touches,
     /// differences, promotions) is the match's as at the board.
-    pub fn board(&mut self, r: Recognition, now: Timestamp) -> Vec<Out> {
+    fn board(&mut self, r: Recognition, now: Timestamp) -> Vec<Effect> {
         let mut out = Vec::new();
         match r {
             Recognition::Moved(m) => {
@@ -1193,7 +1200,7 @@ impl Online {
                 self.sent_from_board = self.sent == Some(m);
             }
             other => {
-                let effects = self.m.handle(Event::LocalBoard(other), now);
+                let effects = self.m.handle(MatchEvent::LocalBoard(other), now);
                 self.pass(effects, false, &mut out);
             }
         }
@@ -1201,9 +1208,9 @@ impl Online {
     }
 
     /// The board must show the game as it stands (a move made on it was refused).
-    fn board_back(&self, out: &mut Vec<Out>) {
+    fn board_back(&self, out: &mut Vec<Effect>) {
         if self.m.setup().local_board {
-            out.push(Out::Effect(Effect::BoardExpect {
+            out.push(Effect::Match(MatchEffect::BoardExpect {
                 board: BoardOf::Player,
                 position: Box::new(self.m.game().position().clone()),
                 previous: None,
@@ -1212,7 +1219,7 @@ impl Online {
     }
 
     /// Time passes: the claim becomes possible; the match's own deadlines.
-    pub fn tick(&mut self, now: Timestamp) -> Vec<Out> {
+    fn tick(&mut self, now: Timestamp) -> Vec<Effect> {
         let mut out = Vec::new();
         self.tell_claim(now, &mut out);
         self.warn(now, &mut out);
@@ -1221,7 +1228,7 @@ impl Online {
 
     /// The connection's news in words; a refused move is taken off, a move the token kept
     /// from the server is held until the player has logged in again.
-    pub fn link(&mut self, news: Link, now: Timestamp) -> Vec<Out> {
+    fn link(&mut self, news: Link, now: Timestamp) -> Vec<Effect> {
         let o = &self.lang.online;
         let mut out = Vec::new();
         match news {
@@ -1295,7 +1302,7 @@ impl Online {
     }
 
     /// The token was refused (said once); a move that did not go is held for the next login.
-    fn refused_token(&mut self, unsent: Option<Action>, out: &mut Vec<Out>) {
+    fn refused_token(&mut self, unsent: Option<Action>, out: &mut Vec<Effect>) {
         let o = &self.lang.online;
         if !std::mem::replace(&mut self.revoked, true) {
             out.push(say(Urgency::Urgent, o.revoked.clone()));
@@ -1316,6 +1323,36 @@ impl Online {
             self.lang,
             self.m.setup().form,
         )
+    }
+}
+
+impl Machine for Online {
+    type Event = Event;
+    type Effect = Effect;
+
+    fn handle(&mut self, event: Event, now: Timestamp) -> Vec<Effect> {
+        match event {
+            Event::Server(line) => self.server(line, now),
+            Event::Line(text) => self.line(&text, now),
+            Event::Command(c) => self.command(c, now),
+            Event::Board(r) => self.board(r, now),
+            Event::Tick => self.tick(now),
+            Event::Link(news) => self.link(news, now),
+        }
+    }
+
+    /// The next instant something falls due: the opponent's absence long enough to claim,
+    /// or a mark of the player's own time.
+    fn next_deadline(&self, now: Timestamp) -> Option<Timestamp> {
+        let claim = self
+            .claim_at
+            .filter(|&t| !self.claim_told && t > now && !self.is_over());
+        let mark = self
+            .clock
+            .filter(|c| c.running == Some(self.me) && !self.is_over())
+            .and_then(|c| self.warnings.next_in(c.remaining(self.me, now)))
+            .map(|d| now + d);
+        [claim, mark].into_iter().flatten().min()
     }
 }
 

@@ -35,31 +35,31 @@ const OPTIONS: Options = Options {
     },
 };
 
-fn said(out: &[Out]) -> Vec<String> {
+fn said(out: &[Effect]) -> Vec<String> {
     out.iter()
         .filter_map(|o| match o {
-            Out::Effect(Effect::Say { lines, .. }) => Some(lines.join(" ")),
+            Effect::Match(MatchEffect::Say { lines, .. }) => Some(lines.join(" ")),
             _ => None,
         })
         .collect()
 }
 
-fn sent(out: &[Out]) -> Vec<Action> {
+fn sent(out: &[Effect]) -> Vec<Action> {
     out.iter()
         .filter_map(|o| match o {
-            Out::Send(a) => Some(a.clone()),
+            Effect::Send(a) => Some(a.clone()),
             _ => None,
         })
         .collect()
 }
 
-fn recorded_moves(out: &[Out]) -> usize {
+fn recorded_moves(out: &[Effect]) -> usize {
     out.iter()
-        .filter(|o| matches!(o, Out::Effect(Effect::Record(Recorded::Move { .. }))))
+        .filter(|o| matches!(o, Effect::Match(MatchEffect::Record(Recorded::Move { .. }))))
         .count()
 }
 
-fn start(moves: &str) -> (Online, Vec<Out>) {
+fn start(moves: &str) -> (Online, Vec<Effect>) {
     Online::new(&full(moves), "Blind", OPTIONS, de(), Timestamp::ZERO).expect("the game starts")
 }
 
@@ -68,7 +68,7 @@ fn a_typed_move_is_sent_and_played_only_when_the_stream_confirms_it() {
     let (mut g, out) = start("");
     assert!(said(&out)[0].contains("Sie spielen Weiß gegen Anna auf lichess"));
     let t = Timestamp::from_millis(1000);
-    let out = g.line("Eva vier", t);
+    let out = g.handle(Event::Line("Eva vier".into()), t);
     assert_eq!(sent(&out), vec![Action::Move("e2e4".into())]);
     assert_eq!(
         g.game().ply(),
@@ -76,36 +76,39 @@ fn a_typed_move_is_sent_and_played_only_when_the_stream_confirms_it() {
         "not played before the server confirms it"
     );
     assert_eq!(
-        said(&g.line("David vier", t)),
+        said(&g.handle(Event::Line("David vier".into()), t)),
         vec!["Ihr Zug ist unterwegs zum Server"]
     );
-    let out = g.server(state("e2e4", ""), t);
+    let out = g.handle(Event::Server(state("e2e4", "")), t);
     assert_eq!(recorded_moves(&out), 1);
     assert_eq!(said(&out), vec!["Eva vier"]);
-    let out = g.server(state("e2e4 e7e5", ""), t);
+    let out = g.handle(Event::Server(state("e2e4 e7e5", "")), t);
     assert_eq!(said(&out), vec!["Eva fünf"]);
     assert_eq!(g.game().ply(), 2);
     // The same state again (a reconnect) changes nothing.
-    assert!(said(&g.server(state("e2e4 e7e5", ""), t)).is_empty());
+    assert!(said(&g.handle(Event::Server(state("e2e4 e7e5", "")), t)).is_empty());
 }
 
 #[test]
 fn a_refused_move_is_said_and_the_player_moves_again() {
     let (mut g, _) = start("");
     let t = Timestamp::ZERO;
-    g.line("e4", t);
-    let out = g.link(
-        Link::Refused {
+    g.handle(Event::Line("e4".into()), t);
+    let out = g.handle(
+        Event::Link(Link::Refused {
             action: Action::Move("e2e4".into()),
             reason: "Not your turn".into(),
-        },
+        }),
         t,
     );
     assert_eq!(
         said(&out),
         vec!["lichess hat den Zug abgelehnt: Not your turn. Sie sind am Zug"]
     );
-    assert_eq!(sent(&g.line("d4", t)), vec![Action::Move("d2d4".into())]);
+    assert_eq!(
+        sent(&g.handle(Event::Line("d4".into()), t)),
+        vec![Action::Move("d2d4".into())]
+    );
 }
 
 #[test]
@@ -113,18 +116,18 @@ fn moves_of_the_opponent_and_wrong_input_are_refused_locally() {
     let (mut g, _) = start("e2e4");
     let t = Timestamp::ZERO;
     // On the opponent's turn a move is the player's premove, sent only after the reply.
-    let out = g.line("e5", t);
+    let out = g.handle(Event::Line("e5".into()), t);
     assert!(sent(&out).is_empty());
     assert_eq!(said(&out), vec!["Vorauszug gemerkt: Eva fünf"]);
-    let out = g.line("Sf6", t);
+    let out = g.handle(Event::Line("Sf6".into()), t);
     assert!(sent(&out).is_empty());
     assert_eq!(said(&out), vec!["Kein Springer kann Felix sechs erreichen"]);
     let (mut g, _) = start("");
-    let out = g.line("Springer Felix vier", t);
+    let out = g.handle(Event::Line("Springer Felix vier".into()), t);
     assert!(sent(&out).is_empty());
     assert!(
         out.iter()
-            .any(|o| matches!(o, Out::Effect(Effect::Refused)))
+            .any(|o| matches!(o, Effect::Match(MatchEffect::Refused)))
     );
 }
 
@@ -143,15 +146,21 @@ fn a_move_made_while_the_stream_was_down_is_announced() {
     let (mut g, _) = start("e2e4");
     let t = Timestamp::ZERO;
     assert_eq!(
-        said(&g.link(Link::Dropped, t)),
+        said(&g.handle(Event::Link(Link::Dropped), t)),
         vec!["Verbindung zu lichess unterbrochen. Ich verbinde neu"]
     );
-    assert!(said(&g.link(Link::Dropped, t)).is_empty(), "said once");
+    assert!(
+        said(&g.handle(Event::Link(Link::Dropped), t)).is_empty(),
+        "said once"
+    );
     assert_eq!(
-        said(&g.link(Link::Restored, t)),
+        said(&g.handle(Event::Link(Link::Restored), t)),
         vec!["Verbindung wieder da"]
     );
-    let out = g.server(GameLine::Full(Box::new(full("e2e4 c7c5"))), t);
+    let out = g.handle(
+        Event::Server(GameLine::Full(Box::new(full("e2e4 c7c5")))),
+        t,
+    );
     assert_eq!(said(&out), vec!["Cäsar fünf"]);
 }
 
@@ -159,23 +168,29 @@ fn a_move_made_while_the_stream_was_down_is_announced() {
 fn offers_of_the_opponent_are_said_and_answered() {
     let (mut g, _) = start("e2e4 e7e5");
     let t = Timestamp::ZERO;
-    let out = g.server(state("e2e4 e7e5", r#","bdraw":true"#), t);
+    let out = g.handle(Event::Server(state("e2e4 e7e5", r#","bdraw":true"#)), t);
     assert_eq!(
         said(&out),
         vec!["Anna bietet Remis an. annehmen oder ablehnen"]
     );
-    assert_eq!(sent(&g.line("ablehnen", t)), vec![Action::Draw(false)]);
-    let out = g.server(state("e2e4 e7e5", r#","btakeback":true"#), t);
+    assert_eq!(
+        sent(&g.handle(Event::Line("ablehnen".into()), t)),
+        vec![Action::Draw(false)]
+    );
+    let out = g.handle(Event::Server(state("e2e4 e7e5", r#","btakeback":true"#)), t);
     assert_eq!(
         said(&out),
         vec!["Anna möchte einen Zug zurücknehmen. annehmen oder ablehnen"]
     );
-    assert_eq!(sent(&g.line("annehmen", t)), vec![Action::Takeback(true)]);
-    let out = g.server(state("e2e4", ""), t);
+    assert_eq!(
+        sent(&g.handle(Event::Line("annehmen".into()), t)),
+        vec![Action::Takeback(true)]
+    );
+    let out = g.handle(Event::Server(state("e2e4", "")), t);
     assert_eq!(said(&out), vec!["Zurückgenommen: ein Halbzug"]);
     assert_eq!(g.game().ply(), 1);
     assert_eq!(
-        said(&g.line("annehmen", t)),
+        said(&g.handle(Event::Line("annehmen".into()), t)),
         vec!["Es gibt kein Angebot zu beantworten"]
     );
 }
@@ -185,30 +200,33 @@ fn resigning_asks_first_and_the_servers_result_ends_the_game() {
     let (mut g, _) = start("e2e4 e7e5");
     let t = Timestamp::ZERO;
     assert_eq!(
-        said(&g.line("aufgeben", t)),
+        said(&g.handle(Event::Line("aufgeben".into()), t)),
         vec!["Wirklich aufgeben? Ja oder nein"]
     );
-    assert_eq!(sent(&g.line("ja", t)), vec![Action::Resign]);
+    assert_eq!(
+        sent(&g.handle(Event::Line("ja".into()), t)),
+        vec![Action::Resign]
+    );
     // A slip never resigns: the command again asks again, a word that is no answer lets the
     // question go, and ja then answers nothing.
     let (mut g, _) = start("e2e4 e7e5");
-    g.line("aufgeben", t);
-    let out = g.line("aufgeben", t);
+    g.handle(Event::Line("aufgeben".into()), t);
+    let out = g.handle(Event::Line("aufgeben".into()), t);
     assert!(sent(&out).is_empty());
     assert_eq!(said(&out), vec!["Wirklich aufgeben? Ja oder nein"]);
-    let out = g.line("vielleicht", t);
+    let out = g.handle(Event::Line("vielleicht".into()), t);
     assert!(sent(&out).is_empty(), "{:?}", said(&out));
-    let out = g.line("ja", t);
+    let out = g.handle(Event::Line("ja".into()), t);
     assert!(sent(&out).is_empty(), "{:?}", said(&out));
     let over = r#"{"type":"gameState","moves":"e2e4 e7e5","wtime":1,"btime":1,"status":"resign","winner":"black"}"#;
     let Ok(Some(line)) = game_line(over) else {
         panic!("not read")
     };
-    let out = g.server(line, t);
+    let out = g.handle(Event::Server(line), t);
     assert!(g.is_over());
     assert!(
         out.iter()
-            .any(|o| matches!(o, Out::Effect(Effect::Record(Recorded::Ended(_)))))
+            .any(|o| matches!(o, Effect::Match(MatchEffect::Record(Recorded::Ended(_)))))
     );
     assert_eq!(
         g.game().result(),
@@ -220,8 +238,8 @@ fn resigning_asks_first_and_the_servers_result_ends_the_game() {
 fn the_clock_is_the_servers_and_chat_is_read_on_request() {
     let (mut g, _) = start("e2e4 e7e5");
     let t = Timestamp::from_millis(10_000);
-    g.server(state("e2e4 e7e5 g1f3", ""), Timestamp::ZERO);
-    let words = said(&g.line("uhr", t));
+    g.handle(Event::Server(state("e2e4 e7e5 g1f3", "")), Timestamp::ZERO);
+    let words = said(&g.handle(Event::Line("uhr".into()), t));
     assert!(
         words[0].contains("13 Minuten") && words[0].contains("11 Minuten"),
         "{words:?}"
@@ -231,13 +249,19 @@ fn the_clock_is_the_servers_and_chat_is_read_on_request() {
         panic!("not read")
     };
     assert_eq!(
-        said(&g.server(line, t)),
+        said(&g.handle(Event::Server(line), t)),
         vec!["Nachricht von Anna. chat liest sie vor"]
     );
-    assert_eq!(said(&g.line("chat", t)), vec!["Anna: Viel Glück"]);
-    assert_eq!(said(&g.line("chat", t)), vec!["Keine neuen Nachrichten"]);
     assert_eq!(
-        sent(&g.line("sag Danke", t)),
+        said(&g.handle(Event::Line("chat".into()), t)),
+        vec!["Anna: Viel Glück"]
+    );
+    assert_eq!(
+        said(&g.handle(Event::Line("chat".into()), t)),
+        vec!["Keine neuen Nachrichten"]
+    );
+    assert_eq!(
+        sent(&g.handle(Event::Line("sag Danke".into()), t)),
         vec![Action::Chat("Danke".into())]
     );
 }
@@ -251,20 +275,23 @@ fn the_win_may_be_claimed_when_the_server_allows() {
         panic!("not read")
     };
     assert_eq!(
-        said(&g.server(line, t)),
+        said(&g.handle(Event::Server(line), t)),
         vec!["Anna ist nicht mehr verbunden"]
     );
     assert_eq!(
-        said(&g.line("sieg", t)),
+        said(&g.handle(Event::Line("sieg".into()), t)),
         vec!["Sie können den Sieg jetzt nicht reklamieren"]
     );
     let later = Timestamp::from_millis(5000);
     assert_eq!(g.next_deadline(t), Some(later));
     assert_eq!(
-        said(&g.tick(later)),
+        said(&g.handle(Event::Tick, later)),
         vec!["Sie können jetzt den Sieg reklamieren: sieg"]
     );
-    assert_eq!(sent(&g.line("sieg", later)), vec![Action::ClaimVictory]);
+    assert_eq!(
+        sent(&g.handle(Event::Line("sieg".into()), later)),
+        vec![Action::ClaimVictory]
+    );
 }
 
 #[test]
@@ -274,7 +301,7 @@ fn another_account_and_bad_moves_from_the_server_are_errors_not_panics() {
         Err(OnlineError::NotYourGame(_))
     ));
     let (mut g, _) = start("");
-    let out = g.server(state("e2e4 zz99", ""), Timestamp::ZERO);
+    let out = g.handle(Event::Server(state("e2e4 zz99", "")), Timestamp::ZERO);
     assert!(said(&out).iter().any(|s| s.contains("zz99")));
     assert_eq!(g.game().ply(), 1);
 }
@@ -282,7 +309,7 @@ fn another_account_and_bad_moves_from_the_server_are_errors_not_panics() {
 #[test]
 fn help_names_the_online_words_too() {
     let (mut g, _) = start("");
-    let words = said(&g.line("hilfe", Timestamp::ZERO));
+    let words = said(&g.handle(Event::Line("hilfe".into()), Timestamp::ZERO));
     assert!(words.iter().any(|w| w.contains("sag TEXT")), "{words:?}");
 }
 
@@ -298,14 +325,17 @@ fn english_is_complete_for_online_games() {
             "White to move"
         ]
     );
-    let out = g.server(state("e2e4 e7e5", r#","bdraw":true"#), Timestamp::ZERO);
+    let out = g.handle(
+        Event::Server(state("e2e4 e7e5", r#","bdraw":true"#)),
+        Timestamp::ZERO,
+    );
     assert_eq!(said(&out), vec!["Anna offers a draw. accept or decline"]);
     assert_eq!(
-        sent(&g.line("accept", Timestamp::ZERO)),
+        sent(&g.handle(Event::Line("accept".into()), Timestamp::ZERO)),
         vec![Action::Draw(true)]
     );
     assert_eq!(
-        said(&g.line("chat", Timestamp::ZERO)),
+        said(&g.handle(Event::Line("chat".into()), Timestamp::ZERO)),
         vec!["No new messages"]
     );
 }
@@ -317,11 +347,11 @@ fn a_promotion_without_its_piece_asks_which_and_the_next_line_names_it() {
         panic!("not read")
     };
     let (mut g, _) = Online::new(&f, "blind", OPTIONS, de(), Timestamp::ZERO).expect("starts");
-    let out = g.line("Eva acht", Timestamp::ZERO);
+    let out = g.handle(Event::Line("Eva acht".into()), Timestamp::ZERO);
     assert!(sent(&out).is_empty());
     assert!(g.question().is_some());
     assert_eq!(
-        sent(&g.line("Dame", Timestamp::ZERO)),
+        sent(&g.handle(Event::Line("Dame".into()), Timestamp::ZERO)),
         vec![Action::Move("e7e8q".into())]
     );
 }
@@ -337,28 +367,28 @@ fn the_players_own_time_is_said_at_the_marks_chosen_and_only_then() {
     // White (the player) has 15 minutes running: the next mark is 10 minutes left.
     let at = g.next_deadline(Timestamp::ZERO).expect("a mark is due");
     assert_eq!(at, Timestamp::from_millis(300_000));
-    assert!(said(&g.tick(Timestamp::from_millis(299_000))).is_empty());
-    let words = said(&g.tick(at));
+    assert!(said(&g.handle(Event::Tick, Timestamp::from_millis(299_000))).is_empty());
+    let words = said(&g.handle(Event::Tick, at));
     assert_eq!(words.len(), 1, "{words:?}");
     assert!(words[0].contains("10 Minuten"), "{words:?}");
-    assert!(said(&g.tick(at)).is_empty(), "said once");
+    assert!(said(&g.handle(Event::Tick, at)).is_empty(), "said once");
     // The opponent's time is not announced: after the player's move it is Black's clock.
-    g.server(state("e2e4 e7e5 g1f3", ""), at);
+    g.handle(Event::Server(state("e2e4 e7e5 g1f3", "")), at);
     assert_eq!(g.next_deadline(at), None);
     // Without --announce nothing is said (D9d), however the time runs.
     let (mut quiet, _) = start("e2e4 e7e5");
     assert_eq!(quiet.next_deadline(Timestamp::ZERO), None);
-    assert!(said(&quiet.tick(Timestamp::from_millis(899_000))).is_empty());
+    assert!(said(&quiet.handle(Event::Tick, Timestamp::from_millis(899_000))).is_empty());
 }
 
 #[test]
 fn the_servers_times_are_recorded_with_its_newest_move() {
     let (mut g, _) = start("e2e4 e7e5");
-    let out = g.server(state("e2e4 e7e5 g1f3", ""), Timestamp::ZERO);
+    let out = g.handle(Event::Server(state("e2e4 e7e5 g1f3", "")), Timestamp::ZERO);
     let clocks: Vec<_> = out
         .iter()
         .filter_map(|o| match o {
-            Out::Effect(Effect::Record(Recorded::Move { clock, .. })) => Some(*clock),
+            Effect::Match(MatchEffect::Record(Recorded::Move { clock, .. })) => Some(*clock),
             _ => None,
         })
         .collect();
@@ -395,18 +425,24 @@ fn looking_back_online_answers_for_the_old_position_and_sends_no_move() {
     let (mut g, _) = start("e2e4 e7e5");
     let t = Timestamp::ZERO;
     assert_eq!(
-        said(&g.line("stellung 1 weiß", t)),
+        said(&g.handle(Event::Line("stellung 1 weiß".into()), t)),
         vec!["Rückblick nach 1. Weiß: Eva vier"]
     );
-    assert_eq!(said(&g.line("feld e5", t)), vec!["Eva fünf: leer"]);
-    let out = g.line("Sf3", t);
+    assert_eq!(
+        said(&g.handle(Event::Line("feld e5".into()), t)),
+        vec!["Eva fünf: leer"]
+    );
+    let out = g.handle(Event::Line("Sf3".into()), t);
     assert!(sent(&out).is_empty());
     assert_eq!(
         said(&out),
         vec!["Rückblick: erst aktuell sagen, dann ziehen"]
     );
-    g.line("aktuell", t);
-    assert_eq!(sent(&g.line("Sf3", t)), vec![Action::Move("g1f3".into())]);
+    g.handle(Event::Line("aktuell".into()), t);
+    assert_eq!(
+        sent(&g.handle(Event::Line("Sf3".into()), t)),
+        vec![Action::Move("g1f3".into())]
+    );
 }
 
 /// hector play's words for taking back, aborting and a rematch mean the server's here.
@@ -414,12 +450,15 @@ fn looking_back_online_answers_for_the_old_position_and_sends_no_move() {
 fn the_play_words_for_takeback_abort_and_rematch_go_to_the_server() {
     let (mut g, _) = start("e2e4 e7e5");
     let t = Timestamp::from_millis(1000);
-    let out = g.line("zurücknehmen", t);
+    let out = g.handle(Event::Line("zurücknehmen".into()), t);
     assert_eq!(sent(&out), vec![Action::Takeback(true)]);
     assert_eq!(said(&out), vec!["Rücknahme erbeten"]);
-    assert_eq!(sent(&g.line("abort", t)), vec![Action::Abort]);
     assert_eq!(
-        said(&g.line("revanche", t)),
+        sent(&g.handle(Event::Line("abort".into()), t)),
+        vec![Action::Abort]
+    );
+    assert_eq!(
+        said(&g.handle(Event::Line("revanche".into()), t)),
         vec!["Eine neue Partie beginnt mit hector online play"]
     );
     assert_eq!(g.game().ply(), 2);
@@ -432,25 +471,28 @@ fn a_move_made_on_the_screens_board_goes_to_the_server() {
     use shakmaty::Square;
     let (mut g, _) = start("");
     let t = Timestamp::ZERO;
-    let out = g.command(Command::Select(Square::G1), t);
+    let out = g.handle(Event::Command(Command::Select(Square::G1)), t);
     assert_eq!(said(&out), vec!["Springer Gustav eins aufgenommen"]);
     assert!(sent(&out).is_empty());
-    let out = g.command(Command::Select(Square::F3), t);
+    let out = g.handle(Event::Command(Command::Select(Square::F3)), t);
     assert_eq!(sent(&out), vec![Action::Move("g1f3".into())]);
     assert_eq!(g.game().ply(), 0, "played only when the server confirms it");
-    g.server(state("g1f3", ""), t);
+    g.handle(Event::Server(state("g1f3", "")), t);
     assert_eq!(g.game().ply(), 1);
     // Black's turn: the player's piece goes to a premove, nothing is sent.
-    let out = g.command(Command::Select(Square::E2), t);
+    let out = g.handle(Event::Command(Command::Select(Square::E2)), t);
     assert_eq!(said(&out), vec!["Bauer Eva zwei aufgenommen"]);
-    let out = g.command(Command::Select(Square::E4), t);
+    let out = g.handle(Event::Command(Command::Select(Square::E4)), t);
     assert_eq!(said(&out), vec!["Vorauszug gemerkt: Eva vier"]);
     assert!(sent(&out).is_empty());
-    assert_eq!(said(&g.line("", t)), vec!["Vorauszug aufgehoben"]);
+    assert_eq!(
+        said(&g.handle(Event::Line("".into()), t)),
+        vec!["Vorauszug aufgehoben"]
+    );
     // Looking back, the board waits too.
-    g.server(state("g1f3 g8f6", ""), t);
-    g.line("stellung 1 weiß", t);
-    let out = g.command(Command::Select(Square::E2), t);
+    g.handle(Event::Server(state("g1f3 g8f6", "")), t);
+    g.handle(Event::Line("stellung 1 weiß".into()), t);
+    let out = g.handle(Event::Command(Command::Select(Square::E2)), t);
     assert_eq!(
         said(&out),
         vec!["Rückblick: erst aktuell sagen, dann ziehen"]
@@ -471,18 +513,21 @@ fn an_unknown_status_is_said_once_and_ends_nothing() {
     let (mut g, _) = start("e2e4 e7e5");
     let t = Timestamp::ZERO;
     let odd = r#"{"type":"gameState","moves":"e2e4 e7e5","wtime":1,"btime":1,"status":"paused"}"#;
-    let words = said(&g.server(line(odd), t));
+    let words = said(&g.handle(Event::Server(line(odd)), t));
     assert_eq!(words.len(), 1, "{words:?}");
     assert!(
         words[0].contains("unlesbar") && words[0].contains("paused"),
         "{words:?}"
     );
     assert!(
-        said(&g.link(Link::BadLine("again".into()), t)).is_empty(),
+        said(&g.handle(Event::Link(Link::BadLine("again".into())), t)).is_empty(),
         "said once"
     );
     assert!(!g.is_over());
-    assert_eq!(sent(&g.line("Sf3", t)), vec![Action::Move("g1f3".into())]);
+    assert_eq!(
+        sent(&g.handle(Event::Line("Sf3".into()), t)),
+        vec![Action::Move("g1f3".into())]
+    );
 }
 
 /// The board decides what it can show: mate that is not on the board is said with the
@@ -492,7 +537,7 @@ fn a_servers_end_the_board_contradicts_is_said_and_decides_nothing() {
     let (mut g, _) = start("e2e4 e7e5");
     let t = Timestamp::ZERO;
     let mate = r#"{"type":"gameState","moves":"e2e4 e7e5","wtime":1,"btime":1,"status":"mate"}"#;
-    let words = said(&g.server(line(mate), t));
+    let words = said(&g.handle(Event::Server(line(mate)), t));
     assert_eq!(
         words,
         vec![
@@ -504,7 +549,7 @@ fn a_servers_end_the_board_contradicts_is_said_and_decides_nothing() {
     let (mut g, _) = start("f2f3 e7e5 g2g4");
     let mated =
         r#"{"type":"gameState","moves":"f2f3 e7e5 g2g4 d8h4","wtime":1,"btime":1,"status":"mate"}"#;
-    let words = said(&g.server(line(mated), t)).join(" ");
+    let words = said(&g.handle(Event::Server(line(mated)), t)).join(" ");
     assert!(!words.contains("Remis"), "{words}");
     assert_eq!(
         g.game().result(),
@@ -518,11 +563,11 @@ fn an_abort_on_the_server_is_recorded_as_one() {
     let (mut g, _) = start("e2e4");
     let t = Timestamp::ZERO;
     let aborted = r#"{"type":"gameState","moves":"e2e4","wtime":1,"btime":1,"status":"aborted"}"#;
-    let out = g.server(line(aborted), t);
+    let out = g.handle(Event::Server(line(aborted)), t);
     assert!(
         out.iter().any(|o| matches!(
             o,
-            Out::Effect(Effect::Record(Recorded::Aborted { by: Color::Black }))
+            Effect::Match(MatchEffect::Record(Recorded::Aborted { by: Color::Black }))
         )),
         "{out:?}"
     );
@@ -540,10 +585,10 @@ fn a_chat_flood_keeps_only_the_newest_lines_and_is_announced_once() {
         let text = format!(
             r#"{{"type":"chatLine","room":"player","username":"Anna\u001b[2J","text":"spam {i}\u0007"}}"#
         );
-        announced += said(&g.server(line(&text), t)).len();
+        announced += said(&g.handle(Event::Server(line(&text)), t)).len();
     }
     assert_eq!(announced, 1);
-    let read = said(&g.line("chat", t));
+    let read = said(&g.handle(Event::Line("chat".into()), t));
     let lines: Vec<&str> = read[0].split(" Anna").collect();
     assert_eq!(lines.len(), CHAT_KEPT, "{}", read[0].len());
     assert!(
@@ -560,8 +605,11 @@ fn a_chat_flood_keeps_only_the_newest_lines_and_is_announced_once() {
 fn a_move_the_refused_token_kept_goes_after_the_next_login() {
     let (mut g, _) = start("");
     let t = Timestamp::ZERO;
-    assert_eq!(sent(&g.line("e4", t)), vec![Action::Move("e2e4".into())]);
-    let words = said(&g.link(Link::Unsent(Action::Move("e2e4".into())), t));
+    assert_eq!(
+        sent(&g.handle(Event::Line("e4".into()), t)),
+        vec![Action::Move("e2e4".into())]
+    );
+    let words = said(&g.handle(Event::Link(Link::Unsent(Action::Move("e2e4".into()))), t));
     assert_eq!(
         words,
         vec![
@@ -569,23 +617,26 @@ fn a_move_the_refused_token_kept_goes_after_the_next_login() {
             "Eva vier ist nicht gesendet: es geht zu lichess, sobald Sie neu angemeldet sind. zurück lässt den Zug fallen"
         ]
     );
-    assert!(said(&g.link(Link::Revoked, t)).is_empty(), "said once");
+    assert!(
+        said(&g.handle(Event::Link(Link::Revoked), t)).is_empty(),
+        "said once"
+    );
     // Another move replaces it, and is not sent either.
-    let out = g.line("d4", t);
+    let out = g.handle(Event::Line("d4".into()), t);
     assert!(sent(&out).is_empty());
     assert!(said(&out)[0].starts_with("David vier ist nicht gesendet"));
-    let out = g.link(Link::Authorized, t);
+    let out = g.handle(Event::Link(Link::Authorized), t);
     assert_eq!(said(&out), vec!["Wieder bei lichess angemeldet"]);
     assert_eq!(sent(&out), vec![Action::Move("d2d4".into())]);
     // Let go: nothing is sent after the login.
     let (mut g, _) = start("");
-    g.line("e4", t);
-    g.link(Link::Unsent(Action::Move("e2e4".into())), t);
+    g.handle(Event::Line("e4".into()), t);
+    g.handle(Event::Link(Link::Unsent(Action::Move("e2e4".into()))), t);
     assert_eq!(
-        said(&g.line("zurück", t)),
+        said(&g.handle(Event::Line("zurück".into()), t)),
         vec!["Eva vier wird nicht gesendet"]
     );
-    assert!(sent(&g.link(Link::Authorized, t)).is_empty());
+    assert!(sent(&g.handle(Event::Link(Link::Authorized), t)).is_empty());
 }
 
 /// A 429's wait is said once, not by every request that meets it.
@@ -595,13 +646,22 @@ fn a_wait_is_said_once() {
     let t = Timestamp::ZERO;
     let wait = Duration::from_secs(60);
     assert_eq!(
-        said(&g.link(Link::Waiting(wait), t)),
+        said(&g.handle(Event::Link(Link::Waiting(wait)), t)),
         vec!["lichess bittet zu warten: 60 Sekunden"]
     );
     let later = Timestamp::from_millis(2000);
-    assert!(said(&g.link(Link::Waiting(wait - Duration::from_secs(2)), later)).is_empty());
+    assert!(
+        said(&g.handle(
+            Event::Link(Link::Waiting(wait - Duration::from_secs(2))),
+            later
+        ))
+        .is_empty()
+    );
     let after = Timestamp::from_millis(70_000);
-    assert_eq!(said(&g.link(Link::Waiting(wait), after)).len(), 1);
+    assert_eq!(
+        said(&g.handle(Event::Link(Link::Waiting(wait)), after)).len(),
+        1
+    );
 }
 
 /// A move typed on the opponent's turn is kept, sent as soon as the server's stream brings
@@ -612,27 +672,27 @@ fn a_premove_is_sent_when_the_opponent_has_moved() {
     let (mut g, _) = start("e2e4");
     let t = Timestamp::ZERO;
     assert!(g.awaits_reply());
-    let out = g.line("Sf3", t);
+    let out = g.handle(Event::Line("Sf3".into()), t);
     assert_eq!(said(&out), vec!["Vorauszug gemerkt: Springer Felix drei"]);
     assert!(!g.awaits_reply(), "a prompt follows the answer");
-    let out = g.server(state("e2e4 e7e5", ""), t);
+    let out = g.handle(Event::Server(state("e2e4 e7e5", "")), t);
     assert_eq!(sent(&out), vec![Action::Move("g1f3".into())]);
-    let labels: Vec<&Effect> = out
+    let labels: Vec<&MatchEffect> = out
         .iter()
         .filter_map(|o| match o {
-            Out::Effect(e @ Effect::Label(_)) => Some(e),
+            Effect::Match(e @ MatchEffect::Label(_)) => Some(e),
             _ => None,
         })
         .collect();
-    assert_eq!(labels, [&Effect::Label("Schwarz".into())]);
+    assert_eq!(labels, [&MatchEffect::Label("Schwarz".into())]);
     assert!(g.awaits_reply(), "the premove is on its way");
-    let out = g.server(state("e2e4 e7e5 g1f3", ""), t);
+    let out = g.handle(Event::Server(state("e2e4 e7e5 g1f3", "")), t);
     let mut heard = Vec::new();
     let mut label = None;
     for o in &out {
         match o {
-            Out::Effect(Effect::Label(l)) => label = Some(l.clone()),
-            Out::Effect(Effect::Say { lines, .. }) => {
+            Effect::Match(MatchEffect::Label(l)) => label = Some(l.clone()),
+            Effect::Match(MatchEffect::Say { lines, .. }) => {
                 let text = lines.join(" ");
                 heard.push(match label.take() {
                     Some(l) => format!("{l}: {text}"),
@@ -644,8 +704,8 @@ fn a_premove_is_sent_when_the_opponent_has_moved() {
     }
     assert_eq!(heard, ["Vorauszug: Springer Felix drei"]);
     // A recapture kept for d5: the reply goes elsewhere, the premove is dropped.
-    g.line("exd5", t);
-    let out = g.server(state("e2e4 e7e5 g1f3 b8c6", ""), t);
+    g.handle(Event::Line("exd5".into()), t);
+    let out = g.handle(Event::Server(state("e2e4 e7e5 g1f3 b8c6", "")), t);
     assert!(sent(&out).is_empty());
     let words = said(&out);
     assert_eq!(words[0], "Springer Cäsar sechs");
@@ -659,7 +719,7 @@ fn a_premove_is_sent_when_the_opponent_has_moved() {
 fn the_opponent_is_named_with_rating_and_colour() {
     let (mut g, _) = start("");
     assert_eq!(
-        said(&g.line("gegner", Timestamp::ZERO)),
+        said(&g.handle(Event::Line("gegner".into()), Timestamp::ZERO)),
         vec!["Gegner: Anna auf lichess, spielt Schwarz"]
     );
 }

@@ -19,7 +19,7 @@ use crate::core::matchplay::command::Command;
 use crate::core::matchplay::session::Urgency;
 use crate::core::matchplay::two_boards::envelope::Envelope;
 use crate::core::matchplay::two_boards::recorded::{PEG_BOARD, SIGHTED_BOARD};
-use crate::core::matchplay::two_boards::{Duty, Input, Seat, TwoBoardSetup};
+use crate::core::matchplay::two_boards::{Duty, Event, Seat, TwoBoardSetup};
 use crate::core::notation::clock_words::clock_faces;
 use crate::core::notation::language::{Language, fill};
 use crate::core::settings::SpeechSettings;
@@ -70,7 +70,7 @@ impl Assist {
         keep
     }
 
-    fn input(&mut self, input: Input) -> bool {
+    fn input(&mut self, input: Event) -> bool {
         let told = self.table.input(input);
         self.told(told)
     }
@@ -207,11 +207,11 @@ impl Mode for Assist {
     }
 
     fn command(&mut self, command: Command) -> bool {
-        self.input(Input::Command(command))
+        self.input(Event::Command(command))
     }
 
     fn line(&mut self, line: String) -> bool {
-        self.input(Input::Line(line))
+        self.input(Event::Line(line))
     }
 
     fn incoming(&mut self, tag: usize, event: Incoming) -> bool {

@@ -15,9 +15,10 @@ use crate::app::services::recorder::Recorder;
 use crate::core::clock::TimeControl;
 use crate::core::game::Game;
 use crate::core::laws::Rules;
+use crate::core::machine::Machine;
 use crate::core::matchplay::session::{Recorded, SpeechControl, Urgency};
 use crate::core::matchplay::two_boards::envelope::Envelope;
-use crate::core::matchplay::two_boards::{Duty, Effect, Input, Seat, TwoBoardSetup, TwoBoards};
+use crate::core::matchplay::two_boards::{Duty, Effect, Event, Seat, TwoBoardSetup, TwoBoards};
 use crate::core::notation::language::{Language, fill};
 use crate::core::notation::speak::Form;
 use crate::core::record::{Entry, Header, Replayed};
@@ -252,7 +253,7 @@ impl Table {
     }
 
     /// Something typed, asked or commanded.
-    pub fn input(&mut self, input: Input) -> Vec<Told> {
+    pub fn input(&mut self, input: Event) -> Vec<Told> {
         let now = self.now();
         let effects = self.game.handle(input, now);
         self.apply(effects)
@@ -270,7 +271,7 @@ impl Table {
                 told.extend(self.board_events(seat, events));
             }
         }
-        told.extend(self.input(Input::Tick));
+        told.extend(self.input(Event::Tick));
         self.checkpoint(false);
         told.extend(self.record_problem());
         told
@@ -312,12 +313,12 @@ impl Table {
         let mut told = Vec::new();
         for event in events {
             let input = match event {
-                BoardEvent::Recognized { recognition, .. } => Input::Board { seat, recognition },
-                BoardEvent::Disconnected { .. } => Input::Connection {
+                BoardEvent::Recognized { recognition, .. } => Event::Board { seat, recognition },
+                BoardEvent::Disconnected { .. } => Event::Connection {
                     seat,
                     connected: false,
                 },
-                BoardEvent::Reconnected => Input::Connection {
+                BoardEvent::Reconnected => Event::Connection {
                     seat,
                     connected: true,
                 },

@@ -124,6 +124,7 @@ mod tests {
     use super::super::{Event, Urgency};
     use super::*;
     use crate::game::Game;
+    use crate::machine::Machine;
     use crate::notation::language::language;
     use crate::time::Timestamp;
 

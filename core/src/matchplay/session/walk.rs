@@ -50,7 +50,7 @@ impl Walk {
 impl Match {
     /// Opens the walk over the game's analysis at its start position; the answer says the
     /// counts of each side's errors.
-    pub fn open_walk(&mut self, walk: Walk) -> Vec<Effect> {
+    pub(super) fn open_walk(&mut self, walk: Walk) -> Vec<Effect> {
         let lang = self.lang;
         let w = &lang.analysis;
         let summary: Vec<String> = [Color::White, Color::Black]
@@ -344,6 +344,7 @@ mod tests {
     use super::*;
     use crate::analysis::Eval;
     use crate::game::Game;
+    use crate::machine::Machine;
     use crate::notation::language::language;
     use crate::time::Timestamp;
 

@@ -38,6 +38,7 @@ use crate::board::{Recognition, SquareDiff};
 use crate::clock::{AnnounceSettings, TimeControl};
 use crate::game::Game;
 use crate::laws::Rules;
+use crate::machine::Machine;
 use crate::notation::board_words;
 use crate::notation::clock_words::{clock_face, control_words};
 use crate::notation::language::{Language, fill};
@@ -133,7 +134,7 @@ impl TwoBoardSetup {
 
 /// What a two-board game reacts to.
 #[derive(Clone, Debug)]
-pub enum Input {
+pub enum Event {
     /// What a board's recognizer found.
     Board {
         seat: Seat,
@@ -375,11 +376,6 @@ impl TwoBoards {
         self.m.is_adjourned()
     }
 
-    /// The next instant something falls due (a flag).
-    pub fn next_deadline(&self, now: Timestamp) -> Option<Timestamp> {
-        self.m.next_deadline(now)
-    }
-
     /// A board as the screens show it.
     pub fn board(&self, seat: Seat) -> BoardState {
         let b = &self.boards[seat.index()];
@@ -447,19 +443,23 @@ impl TwoBoards {
             &[("color", self.lang.color(self.setup.color(seat)))],
         )
     }
+}
 
-    /// Handles one input.
-    pub fn handle(&mut self, input: Input, now: Timestamp) -> Vec<Effect> {
+impl Machine for TwoBoards {
+    type Event = Event;
+    type Effect = Effect;
+
+    fn handle(&mut self, event: Event, now: Timestamp) -> Vec<Effect> {
         let mut out = Vec::new();
-        match input {
-            Input::Tick => {
+        match event {
+            Event::Tick => {
                 let effects = self.m.handle(session::Event::Tick, now);
                 self.translate(effects, &mut out);
             }
-            Input::Board { seat, recognition } => {
+            Event::Board { seat, recognition } => {
                 self.board_input(seat, recognition, now, &mut out)
             }
-            Input::Connection { seat, connected } => {
+            Event::Connection { seat, connected } => {
                 let b = &mut self.boards[seat.index()];
                 if b.present && b.connected != connected {
                     b.connected = connected;
@@ -478,16 +478,23 @@ impl TwoBoards {
                     self.evaluate(seat, &mut out, true);
                 }
             }
-            Input::Line(text) => self.line(&text, now, &mut out),
-            Input::Command(c) => {
+            Event::Line(text) => self.line(&text, now, &mut out),
+            Event::Command(c) => {
                 let effects = self.m.handle(session::Event::Command(c), now);
                 self.translate(effects, &mut out);
             }
-            Input::Action(a) => self.action(a, now, &mut out),
+            Event::Action(a) => self.action(a, now, &mut out),
         }
         out
     }
 
+    /// The next instant something falls due (a flag).
+    fn next_deadline(&self, now: Timestamp) -> Option<Timestamp> {
+        self.m.next_deadline(now)
+    }
+}
+
+impl TwoBoards {
     /// Carries the match's effects over, with what a two-board game adds to them.
     fn translate(&mut self, effects: Vec<session::Effect>, out: &mut Vec<Effect>) {
         let flag_claim = self.setup.duty == Duty::Blind;

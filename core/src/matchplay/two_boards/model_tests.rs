@@ -203,7 +203,7 @@ impl Run {
         let now = self.now;
         let board = |tb: &mut TwoBoards, blind: bool, recognition: Recognition| {
             tb.handle(
-                Input::Board {
+                Event::Board {
                     seat: seat(blind),
                     recognition,
                 },
@@ -251,7 +251,7 @@ impl Run {
             Step::BoardMatches(blind) => board(&mut self.tb, *blind, Recognition::Matches),
             Step::BoardTakeBack(blind) => board(&mut self.tb, *blind, Recognition::TakeBack),
             Step::Connection(blind, connected) => self.tb.handle(
-                Input::Connection {
+                Event::Connection {
                     seat: seat(*blind),
                     connected: *connected,
                 },
@@ -260,14 +260,14 @@ impl Run {
             Step::Typed(n) => match self.legal(*n) {
                 Some(m) => {
                     let text = self.san(m);
-                    self.tb.handle(Input::Line(text), now)
+                    self.tb.handle(Event::Line(text), now)
                 }
                 None => return,
             },
-            Step::Text(t) => self.tb.handle(Input::Line((*t).to_string()), now),
+            Step::Text(t) => self.tb.handle(Event::Line((*t).to_string()), now),
             Step::Wait(ms) => {
                 self.now = now + Duration::from_millis(u64::from(*ms));
-                self.tb.handle(Input::Tick, self.now)
+                self.tb.handle(Event::Tick, self.now)
             }
             Step::Action(a) => {
                 let color = |white: bool| if white { Color::White } else { Color::Black };
@@ -308,7 +308,7 @@ impl Run {
                     ActionStep::Open => Action::Open,
                     ActionStep::Note => Action::Note("Notiz".into()),
                 };
-                self.tb.handle(Input::Action(action), now)
+                self.tb.handle(Event::Action(action), now)
             }
             Step::Resume => {
                 self.resume();

@@ -61,7 +61,7 @@ fn moved(tb: &mut TwoBoards, seat: Seat, text: &str, ms: u64) -> Vec<Effect> {
     let pos = tb.boards[seat.index()].position.clone();
     let m = mv(&pos, text);
     tb.handle(
-        Input::Board {
+        Event::Board {
             seat,
             recognition: Recognition::Moved(m),
         },
@@ -71,7 +71,7 @@ fn moved(tb: &mut TwoBoards, seat: Seat, text: &str, ms: u64) -> Vec<Effect> {
 
 fn board(tb: &mut TwoBoards, seat: Seat, r: Recognition, ms: u64) -> Vec<Effect> {
     tb.handle(
-        Input::Board {
+        Event::Board {
             seat,
             recognition: r,
         },
@@ -81,7 +81,7 @@ fn board(tb: &mut TwoBoards, seat: Seat, r: Recognition, ms: u64) -> Vec<Effect>
 
 fn action(tb: &mut TwoBoards, text: &str, ms: u64) -> Vec<Effect> {
     let a = action::parse_action(text).expect("action");
-    tb.handle(Input::Action(a), t(ms))
+    tb.handle(Event::Action(a), t(ms))
 }
 
 #[test]
@@ -131,9 +131,9 @@ fn d9d_the_clock_on_request_only_with_the_time_used() {
     let (mut tb, _) = start(setup(Duty::Blind, Some("5400")));
     moved(&mut tb, Seat::Sighted, "e2e4", 60_000);
     // Nothing is announced as time passes (no automatic announcements).
-    let e = tb.handle(Input::Tick, t(1_800_000));
+    let e = tb.handle(Event::Tick, t(1_800_000));
     assert!(said(&e).is_empty());
-    let e = tb.handle(Input::Line("uhr".into()), t(1_860_000));
+    let e = tb.handle(Event::Line("uhr".into()), t(1_860_000));
     assert_eq!(
         said(&e),
         vec![
@@ -408,7 +408,7 @@ fn touched_pieces_of_the_sighted_player_are_reported() {
 #[test]
 fn d9e_the_win_is_claimed_when_the_opponents_flag_falls() {
     let (mut tb, _) = start(setup(Duty::Blind, Some("60")));
-    let e = tb.handle(Input::Tick, t(61_000));
+    let e = tb.handle(Event::Tick, t(61_000));
     let text = said(&e).join(" | ");
     assert!(text.contains("Weiß: Zeit abgelaufen"), "{text}");
     assert!(
@@ -422,7 +422,7 @@ fn d9e_the_win_is_claimed_when_the_opponents_flag_falls() {
     // The blind player's own flag: no claim for the opponent by the assistant.
     let (mut tb, _) = start(setup(Duty::Blind, Some("60")));
     moved(&mut tb, Seat::Sighted, "e2e4", 1_000);
-    let e = tb.handle(Input::Tick, t(62_000));
+    let e = tb.handle(Event::Tick, t(62_000));
     assert!(!said(&e).join(" ").contains("reklamiert"));
 }
 
@@ -432,7 +432,7 @@ fn a_side_without_a_board_is_typed_and_the_other_board_named() {
     s.sighted_board = false;
     let (mut tb, effects) = start(s);
     assert!(said(&effects)[0].contains("Die Züge von Weiß werden eingetippt"));
-    let e = tb.handle(Input::Line("Eva vier".into()), t(1_000));
+    let e = tb.handle(Event::Line("Eva vier".into()), t(1_000));
     assert_eq!(said(&e), vec!["Eva vier"]);
     let e = moved(&mut tb, Seat::Blind, "e2e4", 2_000);
     assert_eq!(said(&e), vec!["Zug auf dem Brett ausgeführt"]);
@@ -520,7 +520,7 @@ fn adjournment_sealed_and_opened() {
     moved(&mut tb, Seat::Blind, "e2e4", 2_000);
     // Black seals; the move is not played, the clock stops.
     let e = tb.handle(
-        Input::Line("abgeben Eva fünf; Sonntag 10 Uhr, Saal 2".into()),
+        Event::Line("abgeben Eva fünf; Sonntag 10 Uhr, Saal 2".into()),
         t(61_000),
     );
     assert!(recorded(&e).contains(&Recorded::Adjourned {
@@ -571,7 +571,7 @@ fn d10_announces_and_carries_out_only() {
         said(&e),
         vec!["Eva vier", "Auf dem Brett von Schwarz ausführen"]
     );
-    let e = tb.handle(Input::Line("abgeben e5".into()), t(2_000));
+    let e = tb.handle(Event::Line("abgeben e5".into()), t(2_000));
     assert_eq!(
         said(&e),
         vec!["Das macht der Assistent des sehbehinderten Spielers, Anhang D9"]
@@ -624,7 +624,7 @@ fn promotions_on_a_peg_board() {
         3_000,
     );
     assert_eq!(said(&e), vec!["Umwandlung in welche Figur?"]);
-    let e = tb.handle(Input::Line("Dame".into()), t(4_000));
+    let e = tb.handle(Event::Line("Dame".into()), t(4_000));
     assert_eq!(
         e,
         vec![Effect::Promotion {
@@ -679,7 +679,7 @@ fn a_board_that_catches_up_in_one_go() {
 fn unplugged_boards_are_alerts_until_they_are_back() {
     let (mut tb, _) = start(setup(Duty::Arbiter, None));
     let e = tb.handle(
-        Input::Connection {
+        Event::Connection {
             seat: Seat::Sighted,
             connected: false,
         },
@@ -688,7 +688,7 @@ fn unplugged_boards_are_alerts_until_they_are_back() {
     assert_eq!(said(&e), vec!["Brett von Weiß: getrennt"]);
     assert_eq!(tb.alerts(), vec![(Seat::Sighted, Alert::Disconnected)]);
     let e = tb.handle(
-        Input::Connection {
+        Event::Connection {
             seat: Seat::Sighted,
             connected: true,
         },
@@ -746,7 +746,7 @@ fn the_players_agreements_of_hector_play_are_not_offered() {
     moved(&mut tb, Seat::Sighted, "e2e4", 1_000);
     moved(&mut tb, Seat::Blind, "e2e4", 2_000);
     let typed =
-        |tb: &mut TwoBoards, text: &str, ms: u64| tb.handle(Input::Line(text.to_string()), t(ms));
+        |tb: &mut TwoBoards, text: &str, ms: u64| tb.handle(Event::Line(text.to_string()), t(ms));
     assert_eq!(
         said(&typed(&mut tb, "zurücknehmen", 3_000)),
         vec!["Keine abweichenden Aufzeichnungen"]

@@ -23,7 +23,7 @@ use crate::core::matchplay::two_boards::console::{
     ConsoleError, ConsoleLine, GameLine, read_console,
 };
 use crate::core::matchplay::two_boards::game_file::{BoardProtocol, GameFile};
-use crate::core::matchplay::two_boards::{Alert, Duty, Input, Seat, action_error_words};
+use crate::core::matchplay::two_boards::{Alert, Duty, Event, Seat, action_error_words};
 use crate::core::notation::clock_words::clock_face;
 use crate::core::notation::language::{Language, fill, language};
 use crate::core::notation::printable;
@@ -380,8 +380,8 @@ impl Arbiter {
                     return true;
                 };
                 let input = match what {
-                    GameLine::Action(a) => Input::Action(a),
-                    GameLine::Command(c) => Input::Command(c),
+                    GameLine::Action(a) => Event::Action(a),
+                    GameLine::Command(c) => Event::Command(c),
                 };
                 let told = self.games[i].table.input(input);
                 self.told(i, told, true);

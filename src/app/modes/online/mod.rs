@@ -15,12 +15,13 @@ use crate::app::services::recorder::Recorder;
 use crate::app::services::ui::narrator::Narrator;
 use crate::app::services::ui::view::Pieces;
 use crate::app::services::ui::{Front, Incoming, Mode, Picture, Source, Ui};
+use crate::core::machine::Machine;
 use crate::core::matchplay::command::Command;
 use crate::core::matchplay::session::{BoardOf, Effect, Urgency};
 use crate::core::notation::language::{Language, fill};
 use crate::core::notation::speak::Form;
 use crate::core::online::wire::{GameLine, game_line};
-use crate::core::online::{Online, Options, Out};
+use crate::core::online::{self, Online, Options};
 use crate::core::record::{Entry, Header};
 use crate::core::settings::SpeechSettings;
 use crate::core::time::Timestamp;
@@ -909,13 +910,13 @@ impl App {
     }
 
     /// Carries out the session's output in order; false when the player quits.
-    fn apply(&mut self, outs: Vec<Out>) -> bool {
+    fn apply(&mut self, outs: Vec<online::Effect>) -> bool {
         let mut keep_going = true;
         for out in outs {
             self.front.voice.dirty = true;
             match out {
-                Out::Send(action) => self.link.send(action),
-                Out::Effect(effect) => match effect {
+                online::Effect::Send(action) => self.link.send(action),
+                online::Effect::Match(effect) => match effect {
                     Effect::Say { urgency, lines } => self.tell(urgency, lines),
                     Effect::Record(r) => {
                         self.recorder.record(&r, self.online.game());
@@ -961,7 +962,7 @@ impl App {
             match event {
                 BoardEvent::Recognized { recognition, .. } => {
                     let now = self.now();
-                    let outs = self.online.board(recognition, now);
+                    let outs = self.online.handle(online::Event::Board(recognition), now);
                     keep &= self.apply(outs);
                 }
                 BoardEvent::Disconnected { .. } => {
@@ -990,8 +991,8 @@ impl App {
     fn news(&mut self, news: News) -> bool {
         let now = self.now();
         let outs = match news {
-            News::Line(line) => self.online.server(line, now),
-            News::Link(link) => self.online.link(link, now),
+            News::Line(line) => self.online.handle(online::Event::Server(line), now),
+            News::Link(link) => self.online.handle(online::Event::Link(link), now),
         };
         self.apply(outs)
     }
@@ -1065,7 +1066,7 @@ impl Mode for App {
 
     fn line(&mut self, line: String) -> bool {
         let now = self.now();
-        let outs = self.online.line(&line, now);
+        let outs = self.online.handle(online::Event::Line(line), now);
         self.apply(outs)
     }
 
@@ -1088,7 +1089,7 @@ impl Mode for App {
 
     fn command(&mut self, command: Command) -> bool {
         let now = self.now();
-        let outs = self.online.command(command, now);
+        let outs = self.online.handle(online::Event::Command(command), now);
         self.apply(outs)
     }
 
@@ -1113,7 +1114,7 @@ impl Mode for App {
             let events = b.tick();
             keep &= self.board_events(events);
         }
-        let outs = self.online.tick(now);
+        let outs = self.online.handle(online::Event::Tick, now);
         keep && self.apply(outs)
     }
 

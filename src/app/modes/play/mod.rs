@@ -21,6 +21,7 @@ use crate::app::services::ui::{Front, Incoming, Mode, Picture, Source, Ui};
 use crate::app::services::voice::VoiceInput;
 use crate::core::clock::TimeControl;
 use crate::core::game::Game;
+use crate::core::machine::Machine;
 use crate::core::matchplay::command::Command;
 use crate::core::matchplay::session::recorded::{PlayRecord, RecordedOpponent, next_game};
 use crate::core::matchplay::session::{BoardOf, Effect, Event, Match, PlayExtras, Side, Urgency};
@@ -634,7 +635,7 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
         None => new_recorder(&record, &game, &o, start_entries, lang),
     };
     if let Some(walk) = walk {
-        effects.extend(game_match.open_walk(walk));
+        effects.extend(game_match.handle(Event::Walk(Box::new(walk)), Timestamp::ZERO));
     }
     game_match.set_opponent_name(&recorder.header.opponent);
     let mut app = App {

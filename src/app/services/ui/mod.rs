@@ -69,7 +69,8 @@ pub enum Incoming {
 }
 
 impl Source {
-    fn register<'a>(&'a self, select: &mut Select<'a>) {
+    /// Adds the source to `select`: the index of its operation.
+    fn register<'a>(&'a self, select: &mut Select<'a>) -> usize {
         match self {
             Source::Port(r) => select.recv(r),
             Source::Engine(r) => select.recv(r),
@@ -78,7 +79,7 @@ impl Source {
             Source::Lichess(r) => select.recv(r),
             Source::Watch(r) => select.recv(r),
             Source::Push(r) => select.recv(r),
-        };
+        }
     }
 
     fn take(&self, op: crossbeam_channel::SelectedOperation<'_>) -> Option<Incoming> {
@@ -486,6 +487,57 @@ impl Ui {
     }
 }
 
+/// What the loop waits on, by name: an operation of its select is one of these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Waited {
+    Terminal,
+    Signals,
+    Braille,
+    /// The mode's source at this place in its list.
+    Source(usize),
+    /// The voice listener.
+    Heard,
+}
+
+/// The receivers of one turn of the loop, added to a select in one place: each operation's
+/// index is the one the select gave it.
+struct Waiting<'a> {
+    select: Select<'a>,
+    waited: Vec<(usize, Waited)>,
+}
+
+impl<'a> Waiting<'a> {
+    fn new(
+        events: &'a Receiver<UiEvent>,
+        signals: &'a Receiver<crate::io::child::Ending>,
+        braille: &'a Receiver<crate::io::braille::BrailleEvent>,
+        sources: &'a [(usize, Source)],
+        heard: Option<&'a Receiver<(u64, Heard)>>,
+    ) -> Waiting<'a> {
+        let mut select = Select::new();
+        let mut waited = vec![
+            (select.recv(events), Waited::Terminal),
+            (select.recv(signals), Waited::Signals),
+            (select.recv(braille), Waited::Braille),
+        ];
+        for (i, (_, source)) in sources.iter().enumerate() {
+            waited.push((source.register(&mut select), Waited::Source(i)));
+        }
+        if let Some(h) = heard {
+            waited.push((select.recv(h), Waited::Heard));
+        }
+        Waiting { select, waited }
+    }
+}
+
+/// What the select's operation `index` waits on.
+fn which(waited: &[(usize, Waited)], index: usize) -> Option<Waited> {
+    waited
+        .iter()
+        .find(|(i, _)| *i == index)
+        .map(|&(_, which)| which)
+}
+
 /// The loop: draw when dirty, wait for the first of the terminal, the sources and the next
 /// deadline, hand the event to the mode, then the time-driven work.
 fn run_loop<M: Mode>(
@@ -529,26 +581,21 @@ fn run_loop<M: Mode>(
         let braille_events = display
             .as_ref()
             .map_or_else(|| no_display.clone(), |d| d.events().clone());
-        let mut select = Select::new();
-        select.recv(events);
-        select.recv(signals);
-        select.recv(&braille_events);
-        for (_, source) in &sources {
-            source.register(&mut select);
-        }
-        if let Some(h) = &heard {
-            select.recv(h);
-        }
-        match select.select_timeout(timeout) {
+        let Waiting { mut select, waited } =
+            Waiting::new(events, signals, &braille_events, &sources, heard.as_ref());
+        match select
+            .select_timeout(timeout)
+            .map(|op| (which(&waited, op.index()), op))
+        {
             // SIGINT, SIGTERM or SIGHUP: no question (after a hang-up nobody is there to
             // answer); the mode ends as a confirmed quit does, its closing work after the
             // loop, the terminal restored by the caller.
-            Ok(op) if op.index() == 1 => {
+            Ok((Some(Waited::Signals), op)) => {
                 if op.recv(signals).is_ok() {
                     return;
                 }
             }
-            Ok(op) if op.index() == 2 => match op.recv(&braille_events) {
+            Ok((Some(Waited::Braille), op)) => match op.recv(&braille_events) {
                 Ok(event) => {
                     if let Some(d) = display.as_mut() {
                         running = d.event(mode, event);
@@ -557,7 +604,7 @@ fn run_loop<M: Mode>(
                 // The link has ended: no display for the rest of the mode.
                 Err(_) => *display = None,
             },
-            Ok(op) if op.index() == 0 => match op.recv(events) {
+            Ok((Some(Waited::Terminal), op)) => match op.recv(events) {
                 Ok(UiEvent::Input(Input::Key(k))) => {
                     if let Some(d) = display.as_mut() {
                         d.keyboard_key();
@@ -585,20 +632,19 @@ fn run_loop<M: Mode>(
                 }
                 Ok(UiEvent::Notice(n)) => mode.voice().notice(&n, lang),
             },
-            // After the terminal (0), the signals (1), the braille display (2) and the mode's
-            // sources: what was heard.
-            Ok(op) if op.index() == 3 + sources.len() => {
+            Ok((Some(Waited::Heard), op)) => {
                 if let Some(h) = heard.as_ref().and_then(|h| op.recv(h).ok()) {
                     running = voice_heard(mode, h);
                 }
             }
-            Ok(op) => {
-                let (tag, source) = &sources[op.index() - 3];
+            Ok((Some(Waited::Source(i)), op)) => {
+                let (tag, source) = &sources[i];
                 if let Some(event) = source.take(op) {
                     running = mode.incoming(*tag, event);
                 }
             }
-            Err(_) => {}
+            // Every operation is one of those added above.
+            Ok((None, _)) | Err(_) => {}
         }
         running &= mode.tick();
         if running && mode.prompt_now() {
