@@ -233,3 +233,51 @@ fn an_unknown_round_is_said_and_not_asked_again() {
         t.text()
     );
 }
+
+#[test]
+fn a_429_on_reconnecting_is_waited_out_a_full_minute() {
+    let server = Server::start();
+    server.relay_games(&[game("Anna", "Bert", "1. e4", "*")]);
+    let dir = temp_dir("watch-429");
+    let mut t = spawn(&server, dir.path(), &["--broadcast", ROUND]);
+    expect(&t, "Sie verfolgen Brett 1, Anna gegen Bert");
+    {
+        let mut s = server.state();
+        s.retry_after = Some("0".into());
+        s.limited = u32::MAX;
+    }
+    server.drop_streams(Duration::ZERO);
+    expect(&t, "Verbindung zu lichess unterbrochen");
+    expect(&t, "lichess bittet zu warten: 60 Sekunden");
+    let before = server.requests().len();
+    // Every request in this window would be one too many.
+    let more = server.wait(Duration::from_secs(3), |s| s.requests.len() > before);
+    assert!(!more, "{:?}", server.requests());
+    assert_eq!(count(&t, "lichess bittet zu warten"), 1, "{}", t.text());
+    say(&mut t, "ende");
+    assert!(
+        t.wait_exit(LIMIT).is_some(),
+        "hector did not end:\n{}",
+        t.text()
+    );
+}
+
+#[test]
+fn lichess_tv_is_followed() {
+    let server = Server::start();
+    server.watch_game("Anna", "Bert", &["d2d4"]);
+    let dir = temp_dir("watch-tv");
+    let mut t = spawn(&server, dir.path(), &["--tv"]);
+    expect(&t, "Sie verfolgen Anna gegen Bert. Schwarz ist am Zug");
+    server.watched_move("g8f6");
+    expect(&t, "Springer Felix sechs");
+    say(&mut t, "brett");
+    expect(&t, "Reihe sechs: Felix sechs schwarzer Springer");
+    assert_eq!(server.count("GET /api/tv/feed"), 1);
+    say(&mut t, "ende");
+    assert!(
+        t.wait_exit(LIMIT).is_some(),
+        "hector did not end:\n{}",
+        t.text()
+    );
+}

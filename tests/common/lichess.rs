@@ -1067,6 +1067,7 @@ fn relay_routes(
     let public = match (req.method.as_str(), segments.as_slice()) {
         ("GET", ["api", "stream", "broadcast", "round", _]) => true,
         ("GET", ["api", "stream", "game", _]) => true,
+        ("GET", ["api", "tv", "feed"]) => true,
         ("POST", ["api", "broadcast", "round", _, "push"]) => false,
         _ => return None,
     };
@@ -1101,7 +1102,10 @@ fn relay_routes(
             Some(id) if id == ROUND => round_stream(conn, shared, stop),
             _ => respond(conn, 404, "", r#"{"error":"Not found"}"#),
         },
-        ["api", "stream", "game", id] if *id == WATCHED => watched_stream(conn, shared, stop),
+        ["api", "stream", "game", id] if *id == WATCHED => {
+            watched_stream(conn, shared, stop, false)
+        }
+        ["api", "tv", "feed"] => watched_stream(conn, shared, stop, true),
         ["api", "stream", "game", _] => respond(conn, 404, "", r#"{"error":"Not found"}"#),
         ["api", "broadcast", "round", id, "push"] => push(conn, req, shared, id),
         _ => respond(conn, 404, "", r#"{"error":"Not found"}"#),
@@ -1307,7 +1311,14 @@ fn watched_description(s: &State) -> String {
 /// The move stream of a game one does not play: its description, a line for each move
 /// (placement and side to move, the move in UCI, both clocks in seconds), its description again
 /// when it ends, and the end of the stream.
-fn watched_stream(conn: &TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io::Result<()> {
+/// lichess TV (`tv: true`) sends the same game as `{"t":"featured","d":…}` and
+/// `{"t":"fen","d":…}` messages (TvFeed), and stays open when the game ends.
+fn watched_stream(
+    conn: &TcpStream,
+    shared: &Shared,
+    stop: &AtomicBool,
+    tv: bool,
+) -> std::io::Result<()> {
     let (first, mut sent, cut) = {
         let mut s = lock(shared);
         if s.down_until.is_some_and(|t| Instant::now() < t) {
@@ -1320,7 +1331,12 @@ fn watched_stream(conn: &TcpStream, shared: &Shared, stop: &AtomicBool) -> std::
             return respond(conn, 404, "", r#"{"error":"Not found"}"#);
         }
         s.relay.game_streams_opened += 1;
-        (watched_description(&s), s.relay.watched_moves.len(), s.cut)
+        let first = if tv {
+            tv_featured(&s)
+        } else {
+            watched_description(&s)
+        };
+        (first, s.relay.watched_moves.len(), s.cut)
     };
     let mut w = conn;
     write!(
@@ -1344,16 +1360,21 @@ fn watched_stream(conn: &TcpStream, shared: &Shared, stop: &AtomicBool) -> std::
             while sent < s.relay.watched_moves.len() {
                 sent += 1;
                 let pos = watched_position(&s.relay.watched_moves[..sent]);
-                lines.push(format!(
+                let line = format!(
                     r#"{{"fen":"{} {}","lm":"{}","wc":{},"bc":{}}}"#,
                     pos.board(),
                     pos.turn().fold_wb("w", "b"),
                     s.relay.watched_moves[sent - 1],
                     180 - sent,
                     180 - sent / 2
-                ));
+                );
+                lines.push(if tv {
+                    format!(r#"{{"t":"fen","d":{line}}}"#)
+                } else {
+                    line
+                });
             }
-            if s.relay.watched_over {
+            if s.relay.watched_over && !tv {
                 lines.push(watched_description(&s));
             }
             (lines, s.relay.watched_over, s.cut != cut)
@@ -1365,11 +1386,22 @@ fn watched_stream(conn: &TcpStream, shared: &Shared, stop: &AtomicBool) -> std::
         for l in lines {
             chunk(conn, &format!("{l}\n"))?;
         }
-        if over {
+        if over && !tv {
             return chunk(conn, "");
         }
     }
     Ok(())
+}
+
+fn tv_featured(s: &State) -> String {
+    let (white, black) = s.relay.watched.clone().unwrap_or_default();
+    let pos = watched_position(&s.relay.watched_moves);
+    let fen = shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal);
+    format!(
+        r#"{{"t":"featured","d":{{"id":"{WATCHED}","orientation":"white","players":[{{"color":"white","user":{{"name":"{white}","id":"{}"}},"rating":2500,"seconds":180}},{{"color":"black","user":{{"name":"{black}","id":"{}"}},"rating":2400,"seconds":180}}],"fen":"{fen}"}}}}"#,
+        white.to_lowercase(),
+        black.to_lowercase()
+    )
 }
 
 /// A seek's or a challenge's form is noted; one with `days` makes the game a daily one.
