@@ -517,6 +517,15 @@ fn the_games_are_pushed_to_a_lichess_broadcast_and_a_refused_push_is_retried() {
         server.pushes()
     );
     let mut t = t;
+    // The arbiter's result goes too, as the game's end.
+    t.send("ergebnis 1-0\r".as_bytes());
+    assert!(
+        server.wait(LIMIT, |s| s.relay.pushes.last().is_some_and(|p| p
+            .contains("[Result \"1-0\"]")
+            && p.trim_end().ends_with("1-0"))),
+        "{:?}",
+        server.pushes()
+    );
     t.send("ende\rja\r".as_bytes());
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
     // The token went only with the pushes, the refused ones were tried again, one at a time.
