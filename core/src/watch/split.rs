@@ -21,6 +21,8 @@ pub struct Splitter {
     text: String,
     in_moves: bool,
     too_long: bool,
+    /// Comments opened and not yet closed: a result inside one ends nothing.
+    open_comments: usize,
 }
 
 fn ends_with_result(line: &str) -> bool {
@@ -36,7 +38,7 @@ impl Splitter {
         let trimmed = line.trim();
         if trimmed.is_empty() {
             // A keep-alive space, or the blank line between tags and moves or after a game.
-            if self.in_moves {
+            if self.in_moves && self.open_comments == 0 {
                 done.extend(self.finish());
             }
             return done;
@@ -44,8 +46,15 @@ impl Splitter {
         if trimmed.starts_with('[') && self.in_moves {
             done.extend(self.finish());
         }
-        if !trimmed.starts_with('[') {
+        if !trimmed.starts_with('[') || self.open_comments > 0 {
             self.in_moves = true;
+            for c in trimmed.chars() {
+                match c {
+                    '{' => self.open_comments += 1,
+                    '}' => self.open_comments = self.open_comments.saturating_sub(1),
+                    _ => {}
+                }
+            }
         }
         if self.text.len() + line.len() + 1 > MAX_GAME {
             self.too_long = true;
@@ -54,9 +63,8 @@ impl Splitter {
             self.text.push_str(line.trim_end_matches('\r'));
             self.text.push('\n');
         }
-        // A comment may hold a result-looking word only inside braces; a line ending with a
-        // result outside them ends the game.
-        if self.in_moves && ends_with_result(trimmed) && !trimmed.ends_with('}') {
+        // A line ending with a result outside any comment ends the game.
+        if self.in_moves && self.open_comments == 0 && ends_with_result(trimmed) {
             done.extend(self.finish());
         }
         done
@@ -65,6 +73,7 @@ impl Splitter {
     fn finish(&mut self) -> Option<Piece> {
         let text = std::mem::take(&mut self.text);
         self.in_moves = false;
+        self.open_comments = 0;
         if std::mem::take(&mut self.too_long) {
             return Some(Piece::TooLong);
         }
@@ -101,6 +110,22 @@ mod tests {
             Piece::Game("[White \"A\"]\n[Black \"B\"]\n1. e4 { [%clk 1:00:00] } e5 *\n".into())
         );
         assert!(matches!(&got[1], Piece::Game(t) if t.contains("2. c4 1-0")));
+    }
+
+    #[test]
+    fn a_result_inside_a_comment_ends_nothing() {
+        let got = feed(&[
+            "[White \"A\"]",
+            "",
+            "1. e4 { they say 1-0",
+            "",
+            "is near } e5 *",
+        ]);
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert!(
+            matches!(&got[0], Piece::Game(t) if t.ends_with("e5 *\n")),
+            "{got:?}"
+        );
     }
 
     #[test]
