@@ -546,3 +546,31 @@ fn the_games_are_pushed_to_a_lichess_broadcast_and_a_refused_push_is_retried() {
     }
     assert!(!t.text().contains(lichess::STUDY_TOKEN));
 }
+
+#[test]
+fn a_broadcast_to_a_plain_http_server_elsewhere_is_refused_and_the_games_go_on() {
+    let mut h = Hall::new(1, "5400");
+    let files: Vec<String> = h.files.iter().map(|f| f.display().to_string()).collect();
+    let mut args = vec![
+        "arbiter",
+        "--screen-reader",
+        "--broadcast",
+        lichess::ROUND,
+        "--server",
+        "http://mirror.example.com:8080",
+    ];
+    args.extend(files.iter().map(String::as_str));
+    let mut env = h.env();
+    env.push(("LICHESS_TOKEN".into(), lichess::STUDY_TOKEN.into()));
+    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let mut t = Pty::spawn(&args, &env);
+    for (dgt, peg) in &mut h.boards {
+        dgt.send("await-host");
+        peg.send("await-host");
+    }
+    wait(&t, "http://mirror.example.com:8080 ist keine https-Adresse");
+    first_move(&mut h, &t, 1);
+    t.send("ende\rja\r".as_bytes());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert!(!t.text().contains(lichess::STUDY_TOKEN));
+}

@@ -58,9 +58,9 @@ pub fn run(options: WatchRun, lang: &'static Language) -> ExitCode {
         ));
     }
     let stored = token::load().ok().flatten().unwrap_or_default();
-    let client = match Client::new(&options.server, &stored) {
-        Ok(c) => c,
-        Err(e) => return fail(&e.to_string()),
+    // The server was checked above: this cannot refuse it.
+    let Ok(client) = Client::new(&options.server, &stored) else {
+        return fail(&o.bad_server);
     };
     let source = match options.followed {
         Followed::Round(_) => crate::core::watch::Source::Round,

@@ -193,13 +193,21 @@ fn broadcast(
     server: &str,
     lang: &Language,
 ) -> std::result::Result<crate::io::lichess::push::Pusher, String> {
-    use crate::io::lichess::{Client, check_server, token};
-    check_server(server).map_err(|e| e.to_string())?;
+    use crate::io::lichess::{Client, ServerError, check_server, token};
+    // The token goes nowhere it could be read on the way: said as `hector online` says it.
+    let refused = |e: ServerError| {
+        let (template, server) = match &e {
+            ServerError::Insecure(s) => (&lang.online.insecure_server, s),
+            ServerError::NotAnAddress(s) => (&lang.online.bad_server, s),
+        };
+        fill(template, &[("server", &printable(server))])
+    };
+    check_server(server).map_err(refused)?;
     let stored = token::load()
         .ok()
         .flatten()
         .ok_or_else(|| lang.broadcast.needs_token.clone())?;
-    let client = Client::new(server, &stored).map_err(|e| e.to_string())?;
+    let client = Client::new(server, &stored).map_err(refused)?;
     Ok(crate::io::lichess::push::Pusher::start(&client, round))
 }
 
