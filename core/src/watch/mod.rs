@@ -706,8 +706,6 @@ impl Watch {
                 self.boards
                     .iter()
                     .position(|b| c.fits(b.number, &b.white, &b.black))
-                    .ok_or(c)
-                    .ok()
             });
             match found {
                 Some(i) => self.follow(i, out),
