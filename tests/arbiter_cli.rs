@@ -9,6 +9,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
 
 mod common;
+#[path = "common/lichess.rs"]
+mod lichess;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -450,4 +452,117 @@ fn game_files_with_mistakes_are_explained() {
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_games_are_pushed_to_a_lichess_broadcast_and_a_refused_push_is_retried() {
+    let server = lichess::Server::start();
+    // The round's study is not writable for the first two pushes.
+    server.state().relay.refuse_pushes = 2;
+    let mut h = Hall::new(1, "5400");
+    let files: Vec<String> = h.files.iter().map(|f| f.display().to_string()).collect();
+    let mut args = vec![
+        "arbiter",
+        "--screen-reader",
+        "--broadcast",
+        lichess::ROUND,
+        "--server",
+        &server.url,
+    ];
+    args.extend(files.iter().map(String::as_str));
+    let mut env = h.env();
+    env.push(("LICHESS_TOKEN".into(), lichess::STUDY_TOKEN.into()));
+    env.push((
+        "XDG_CONFIG_HOME".into(),
+        h.dir.join("config").display().to_string(),
+    ));
+    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let t = Pty::spawn(&args, &env);
+    for (dgt, peg) in &mut h.boards {
+        dgt.send("await-host");
+        peg.send("await-host");
+    }
+    wait(&t, "Die Partien gehen an die lichess-Übertragung R0und001");
+    wait(&t, "lichess nimmt die Übertragung nicht an");
+    // The game goes on while lichess refuses.
+    first_move(&mut h, &t, 1);
+    h.peg(1, "move e7e5");
+    wait(&t, "Partie 1: Eva fünf");
+    h.dgt(1, "move e7e5");
+    wait(&t, "lichess zeigt die Partien");
+    // The push after the moves has the players' names and both moves.
+    let has_moves = |s: &lichess::State| {
+        s.relay.pushes.last().is_some_and(|p| {
+            p.contains("1. e4 ") && p.contains("1... e5 ") && p.contains("[White \"Anna Weiss1\"]")
+        })
+    };
+    assert!(server.wait(LIMIT, has_moves), "{:?}", server.pushes());
+    h.dgt(1, "move g1f3");
+    wait(&t, "Partie 1: Springer Felix drei");
+    assert!(
+        server.wait(LIMIT, |s| s
+            .relay
+            .pushes
+            .last()
+            .is_some_and(|p| p.contains("2. Nf3"))),
+        "{:?}",
+        server.pushes()
+    );
+    let mut t = t;
+    // The arbiter's result goes too, as the game's end.
+    t.send("ergebnis 1-0\r".as_bytes());
+    assert!(
+        server.wait(LIMIT, |s| s.relay.pushes.last().is_some_and(|p| p
+            .contains("[Result \"1-0\"]")
+            && p.trim_end().ends_with("1-0"))),
+        "{:?}",
+        server.pushes()
+    );
+    t.send("ende\rja\r".as_bytes());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    // The token went only with the pushes, the refused ones were tried again, one at a time.
+    let s = server.state();
+    assert!(s.relay.push_attempts >= 4, "{}", s.relay.push_attempts);
+    assert!(
+        s.authorizations
+            .iter()
+            .all(|a| a == &format!("Bearer {}", lichess::STUDY_TOKEN)),
+        "{:?}",
+        s.authorizations
+    );
+    drop(s);
+    // The local record is whole.
+    let pgn = h.export("1");
+    for san in ["1. e4 ", " e5 ", "2. Nf3 "] {
+        assert!(pgn.contains(san), "{san} {pgn}");
+    }
+    assert!(!t.text().contains(lichess::STUDY_TOKEN));
+}
+
+#[test]
+fn a_broadcast_to_a_plain_http_server_elsewhere_is_refused_and_the_games_go_on() {
+    let mut h = Hall::new(1, "5400");
+    let files: Vec<String> = h.files.iter().map(|f| f.display().to_string()).collect();
+    let mut args = vec![
+        "arbiter",
+        "--screen-reader",
+        "--broadcast",
+        lichess::ROUND,
+        "--server",
+        "http://mirror.example.com:8080",
+    ];
+    args.extend(files.iter().map(String::as_str));
+    let mut env = h.env();
+    env.push(("LICHESS_TOKEN".into(), lichess::STUDY_TOKEN.into()));
+    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let mut t = Pty::spawn(&args, &env);
+    for (dgt, peg) in &mut h.boards {
+        dgt.send("await-host");
+        peg.send("await-host");
+    }
+    wait(&t, "http://mirror.example.com:8080 ist keine https-Adresse");
+    first_move(&mut h, &t, 1);
+    t.send("ende\rja\r".as_bytes());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert!(!t.text().contains(lichess::STUDY_TOKEN));
 }

@@ -660,3 +660,173 @@ fn a_broken_or_oversized_stream_line_is_said_and_the_game_goes_on() {
     server.opponent_move("e7e5");
     expect(&t, "Eva fünf");
 }
+
+#[test]
+fn a_correspondence_seek_is_said_back_and_left_on_lichess_and_a_real_time_one_has_its_range() {
+    let server = Server::start();
+    let dir = Dir::new("online-daily-seek");
+    let mut t = spawn(
+        &server,
+        &dir.0,
+        &[
+            "play",
+            "--seek",
+            "--days",
+            "3",
+            "--rating-range",
+            "1500-1800",
+            "--rated",
+        ],
+    );
+    expect(
+        &t,
+        "Offene Suche: Fernpartie, 3 Tage pro Zug, gewertet, Standardschach, Farbe zufällig, Gegner von 1500 bis 1800",
+    );
+    expect(&t, "Die Suche steht auf lichess, bis jemand annimmt");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    let forms = server.state().relay.forms.clone();
+    assert_eq!(forms.len(), 1, "{forms:?}");
+    assert!(forms[0].contains("days=3"), "{forms:?}");
+    assert!(forms[0].contains("ratingRange=1500-1800"), "{forms:?}");
+    assert!(!forms[0].contains("time="), "{forms:?}");
+    // A bad range and days with a time are refused before anything is sent.
+    let mut bad = spawn(
+        &server,
+        &dir.0,
+        &["play", "--seek", "--rating-range", "1800-1500"],
+    );
+    expect(&bad, "1800-1500: eine Wertungsspanne wie 1500-1800");
+    assert_eq!(bad.wait_exit(LIMIT), Some(1), "{}", bad.text());
+    let mut both = spawn(&server, &dir.0, &["play", "--seek", "15+10", "--days", "2"]);
+    expect(
+        &both,
+        "--days ist eine Fernpartie ohne Uhr; 15+10 geht nicht zusammen damit",
+    );
+    assert_eq!(both.wait_exit(LIMIT), Some(1), "{}", both.text());
+    assert_eq!(server.state().relay.forms.len(), 1);
+    // A real-time seek is said back with its range, and sends it.
+    server.state().relay.daily = None;
+    let mut rt = spawn(
+        &server,
+        &dir.0,
+        &[
+            "play",
+            "--seek",
+            "15+10",
+            "--rating-range",
+            "1400-1900",
+            "--color",
+            "white",
+        ],
+    );
+    expect(
+        &rt,
+        "Offene Suche: 15 Minuten plus 10 Sekunden, ungewertet, Standardschach, Sie spielen Weiß, Gegner von 1400 bis 1900",
+    );
+    expect(&rt, "Weiß ist am Zug");
+    assert!(
+        server
+            .state()
+            .relay
+            .forms
+            .last()
+            .is_some_and(|f| f.contains("ratingRange=1400-1900") && f.contains("time=15")),
+        "{:?}",
+        server.state().relay.forms
+    );
+    say(&mut rt, "ende");
+    expect(&rt, "Wirklich");
+    say(&mut rt, "ja");
+    assert!(rt.wait_exit(LIMIT).is_some(), "{}", rt.text());
+    drop(t);
+}
+
+#[test]
+fn a_daily_game_says_days_and_hours_and_is_left_after_a_move_without_resigning() {
+    let server = Server::start();
+    server.add_game(Color::White, "Anna", &["e2e4", "e7e5"]);
+    {
+        let mut s = server.state();
+        s.relay.daily = Some(3);
+        let g = s.game.as_mut().unwrap();
+        g.wtime = (2 * 24 + 5) * 3_600_000;
+        g.btime = 3 * 24 * 3_600_000;
+    }
+    let dir = Dir::new("online-daily");
+    let env = env(&dir.0, Some(TOKEN));
+    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let list = common::run_with(
+        &["online", "--server", &server.url, "games"],
+        b"",
+        &env,
+        LIMIT,
+    );
+    assert!(
+        list.stdout.contains(
+            "1. gegen Anna, Sie spielen Weiß, Sie sind am Zug, Fernpartie, noch 2 Tage 5 Stunden"
+        ),
+        "{}{}",
+        list.stdout,
+        list.stderr
+    );
+    let mut t = spawn(&server, &dir.0, &["play", "--game", "1"]);
+    expect(&t, "Fernpartie, 3 Tage pro Zug");
+    expect(&t, "Weiß ist am Zug. Weiß noch 2 Tage 5 Stunden");
+    say_and_hear(&mut t, "uhr", "Schwarz noch 3 Tage");
+    say_and_hear(&mut t, "Springer Felix drei", "Springer Felix drei");
+    expect(&t, "ende verlässt sie jetzt, ohne aufzugeben");
+    say(&mut t, "ende");
+    expect(
+        &t,
+        "Sie verlassen die Fernpartie, ohne aufzugeben oder abzubrechen",
+    );
+    expect(&t, "Zurück mit:");
+    assert!(
+        t.wait_exit(LIMIT).is_some(),
+        "hector did not end:\n{}",
+        t.text()
+    );
+    assert_eq!(server.status(), "started");
+    assert_eq!(server.moves(), ["e2e4", "e7e5", "g1f3"]);
+    assert_eq!(server.count("POST /api/board/game/Xy7Gm2Qa/resign"), 0);
+    assert_eq!(server.count("POST /api/board/game/Xy7Gm2Qa/abort"), 0);
+    // A daily challenge is said back and its game says its days per move.
+    let server = Server::start();
+    let mut c = spawn(
+        &server,
+        &dir.0,
+        &[
+            "play",
+            "--challenge",
+            "Bruno",
+            "--days",
+            "7",
+            "--color",
+            "white",
+        ],
+    );
+    expect(
+        &c,
+        "Herausforderung an Bruno: Fernpartie, 7 Tage pro Zug, ungewertet, Standardschach, Sie spielen Weiß",
+    );
+    expect(
+        &c,
+        "Sie spielen Weiß gegen Bruno auf lichess. Fernpartie, 7 Tage pro Zug",
+    );
+    assert!(
+        server
+            .state()
+            .relay
+            .forms
+            .iter()
+            .any(|f| f.contains("days=7") && !f.contains("clock.limit")),
+        "{:?}",
+        server.state().relay.forms
+    );
+    say(&mut c, "ende");
+    assert!(
+        c.wait_exit(LIMIT).is_some(),
+        "hector did not end:\n{}",
+        c.text()
+    );
+}

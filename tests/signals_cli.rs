@@ -152,6 +152,35 @@ fn online_play_ends_as_a_quit_does_on_each_signal() {
 }
 
 #[test]
+fn watch_ends_on_each_signal() {
+    for signal in SIGNALS {
+        let server = lichess::Server::start();
+        server.relay_games(&["[White \"Anna\"]\n[Black \"Bert\"]\n\n1. e4 *".to_string()]);
+        let dir = temp_dir("signals-watch");
+        let env = env(&dir);
+        let mut t = Pty::spawn(
+            &[
+                "watch",
+                "--server",
+                &server.url,
+                "--speech",
+                "print",
+                "--broadcast",
+                lichess::ROUND,
+            ],
+            &refs(&env),
+        );
+        wait_full_screen(&t, "watch");
+        assert!(
+            t.wait_for_screen("Anna gegen Bert", LIMIT),
+            "{}",
+            t.screen()
+        );
+        end_with(&mut t, signal, "watch");
+    }
+}
+
+#[test]
 fn the_clock_ends_on_each_signal() {
     for signal in SIGNALS {
         let dir = temp_dir("signals-clock");

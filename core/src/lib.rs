@@ -24,6 +24,7 @@ pub mod settings;
 pub mod time;
 pub mod variant;
 pub mod voice;
+pub mod watch;
 
 #[cfg(any(test, feature = "testkit"))]
 #[doc(hidden)]

@@ -57,6 +57,9 @@ pub enum Command {
     Play(PlayArgs),
     /// Play on lichess with hector's words, questions and your own board (login first).
     Online(OnlineArgs),
+    /// Follow a lichess broadcast round, a game or lichess TV: every move said as it comes.
+    #[command(long_about = WATCH_HELP)]
+    Watch(WatchArgs),
     /// Continue an unfinished game exactly where it stopped (the latest when none is named).
     #[command(long_about = RESUME_HELP)]
     Resume {
@@ -97,6 +100,18 @@ pub enum Command {
         /// Start every game afresh instead of continuing its unfinished record.
         #[arg(long)]
         new: bool,
+        /// Push every game to this lichess broadcast round after each move and at its end
+        /// (the round's id; a token with study:write from hector online login).
+        #[arg(long, value_name = "ROUND", value_parser = lichess_id)]
+        broadcast: Option<String>,
+        /// The server of --broadcast (lichess, or a server with the same API).
+        #[arg(
+            long,
+            default_value = "https://lichess.org",
+            value_name = "URL",
+            requires = "broadcast"
+        )]
+        server: String,
         // The console's language; each game speaks its file's language.
         #[command(flatten)]
         lang: LangArg,
@@ -751,6 +766,7 @@ impl Command {
         match self {
             Command::Play(a) => a.braille.braille,
             Command::Online(a) => a.braille.braille,
+            Command::Watch(a) => a.braille.braille,
             Command::Assist(a) => a.braille.braille,
             Command::Clock(a) => a.braille.braille,
             Command::Resume { braille, .. } | Command::Arbiter { braille, .. } => braille.braille,
@@ -948,7 +964,7 @@ pub enum OnlineCommand {
     /// Play a game on lichess: a public seek, a challenge, or lichess's computer; or continue
     /// a game in progress (--game).
     #[command(after_long_help = ONLINE_PLAY_HELP)]
-    Play(OnlinePlayArgs),
+    Play(Box<OnlinePlayArgs>),
     /// List your games in progress on lichess.
     Games,
 }
@@ -992,7 +1008,8 @@ impl From<VariantArg> for crate::app::modes::online::VariantChoice {
 pub struct OnlinePlayArgs {
     /// A public seek with this time control, as everywhere: minutes plus seconds per move,
     /// e.g. 15+10.
-    #[arg(long, value_name = "MIN+SEC", conflicts_with_all = ["challenge", "ai", "game"])]
+    /// With --days no time is given: `--seek --days 3`.
+    #[arg(long, value_name = "MIN+SEC", num_args = 0..=1, default_missing_value = "", conflicts_with_all = ["challenge", "ai", "game"])]
     pub seek: Option<String>,
     /// Challenge this lichess user.
     #[arg(long, value_name = "USER", conflicts_with_all = ["ai", "game"])]
@@ -1029,6 +1046,24 @@ pub struct OnlinePlayArgs {
     pub announce: bool,
     #[command(flatten)]
     pub voice: VoiceArg,
+    /// A correspondence (daily) game with --seek, --challenge or --ai: days per move (1, 2, 3,
+    /// 5, 7, 10 or 14). No clock: the time left is said in days and hours; `ende` after your
+    /// move leaves the game without resigning, and --game comes back to it.
+    #[arg(long, value_name = "DAYS", value_parser = days_per_move, conflicts_with = "game")]
+    pub days: Option<u32>,
+    /// With --seek: only opponents rated within this range, e.g. 1500-1800.
+    #[arg(long, value_name = "LOW-HIGH", requires = "seek")]
+    pub rating_range: Option<String>,
+}
+
+/// `--days`: the days per move lichess allows.
+fn days_per_move(text: &str) -> Result<u32, String> {
+    let allowed = crate::core::online::daily::DAYS;
+    text.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|d| allowed.contains(d))
+        .ok_or_else(|| "1, 2, 3, 5, 7, 10 or 14".to_string())
 }
 
 /// `--opponent`: who plays the other side.
@@ -1113,4 +1148,60 @@ fn parse_marks(text: &str) -> Result<Vec<std::time::Duration>, super::usage::Val
             }
         })
         .collect()
+}
+
+/// `hector watch`'s command line.
+#[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("what").required(true).args(["broadcast", "game", "tv"])))]
+pub struct WatchArgs {
+    #[command(flatten)]
+    pub braille: BrailleArg,
+    /// A broadcast round: its id (the last part of the round's address on lichess).
+    #[arg(long, value_name = "ROUND", value_parser = lichess_id)]
+    pub broadcast: Option<String>,
+    /// One game being played: its lichess id.
+    #[arg(long, value_name = "GAME", value_parser = lichess_id)]
+    pub game: Option<String>,
+    /// lichess TV: its best game, or a channel's (blitz, rapid, classical, chess960…).
+    #[arg(long, value_name = "CHANNEL", num_args = 0..=1, default_missing_value = "", value_parser = tv_channel)]
+    pub tv: Option<String>,
+    /// The board of the round to follow: its number, or part of a player's name (default 1).
+    #[arg(long, value_name = "N|NAME", requires = "broadcast")]
+    pub board: Option<String>,
+    /// Say the moves of every board of the round, the others' with their board's name.
+    #[arg(long, requires = "broadcast")]
+    pub all_boards: bool,
+    /// The server (lichess, or a server with the same API).
+    #[arg(long, default_value = "https://lichess.org", value_name = "URL")]
+    pub server: String,
+    /// Short form (like SAN) or long form (from-square and to-square).
+    #[arg(long, value_enum, default_value = "short")]
+    pub form: FormArg,
+    /// Plain lines instead of the full screen.
+    #[arg(long)]
+    pub screen_reader: bool,
+    #[command(flatten)]
+    pub lang: LangArg,
+    /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print.
+    #[arg(long, value_enum, value_name = "BACKEND")]
+    pub speech: Option<BackendArg>,
+}
+
+/// A lichess id (a round's, a game's): letters and digits only, so that it names one path on
+/// the server and nothing else.
+pub fn lichess_id(text: &str) -> Result<String, String> {
+    let text = text.trim();
+    if (1..=64).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        Ok(text.to_string())
+    } else {
+        Err("letters and digits, as in the address on lichess".to_string())
+    }
+}
+
+/// A TV channel's name (camel case), or none for the best game.
+fn tv_channel(text: &str) -> Result<String, String> {
+    if text.is_empty() {
+        return Ok(String::new());
+    }
+    lichess_id(text)
 }

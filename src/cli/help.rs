@@ -73,7 +73,11 @@ ORT (seal: adjourn, Appendix E), öffnen (open the envelope), notiz TEXT (note);
 hector play (brett, letzter, liste, uhr …); protokoll [N] (log: the game's events read back); \
 partien (games: every game in one line); hilfe; ende (quit).\n\n\
 Every action goes to the game's record and its PGN as a comment. Games continue from their \
-records when hector arbiter is started again with the same files (--new starts afresh).";
+records when hector arbiter is started again with the same files (--new starts afresh).\n\n\
+--broadcast ROUND pushes every game's PGN (players, moves, result) to a lichess broadcast round \
+you may contribute to, after each move and at the end, with the token stored by hector online \
+login (it needs the scope study:write; docs/ONLINE.md). A refused push is said on the console \
+and tried again, waiting longer each time; the games and their records never wait for it.";
 
 pub const RESUME_HELP: &str = "Continue an unfinished game exactly where it stopped: the \
 position, the moves, both clocks (as they stood at most a second before a crash or when you \
@@ -444,4 +448,22 @@ it. On the full screen F1 lists the keys: Tab gives them to the board (Space pic
 plays, m and Shift+M the moves and captures of the focused piece, Shift+1 to 8 a file, \
 Shift+A and Shift+D back and forward in the game, f turns the board, o the opponent), Page Up \
 and Page Down page through the newest answer. --screen-reader prints each answer once, \
-wrapped at spaces, with the prompt after its last line.";
+wrapped at spaces, with the prompt after its last line.\n\n\
+Correspondence: --days N (1, 2, 3, 5, 7, 10 or 14 days per move) with --seek, --challenge or \
+--ai; a daily seek stays on lichess until someone accepts (hector online games lists the game \
+then). In a daily game uhr says the time left in days and hours, and ende after your move \
+leaves without resigning; --game comes back to it. --rating-range 1500-1800 limits a seek to \
+opponents rated in that range. Every seek and challenge is said back before it is sent.";
+
+pub const WATCH_HELP: &str = "Follow games on lichess that you do not play: a broadcast round \
+(a tournament's live boards), one game being played, or lichess TV. Every new move is said in \
+the Appendix D words as it arrives (Springer Felix drei); with --all-boards the other boards' \
+moves too, after the board's name (Brett 2, Anna gegen Bert: Eva vier). The questions of hector \
+play are answered for the board followed: brett, letzter, uhr (the times the broadcast gives), \
+stellung 12, liste, züge, figuren, material… bretter names the round's boards, folgen 3 or \
+folgen NAME follows another. Nothing can be moved or sent: a typed move is refused. A dropped \
+connection is said once and made again by itself (waiting 1, 2, 4 … up to 30 seconds); when \
+lichess asks to wait (HTTP 429) hector waits a full minute. No login is needed for public \
+rounds and games; a stored token (hector online login) is sent only to the server named, for \
+private rounds.\n\nExamples:\n  hector watch --broadcast K8nB1xYz --board Carlsen\n  hector \
+watch --broadcast K8nB1xYz --all-boards\n  hector watch --game LuGQwhBb\n  hector watch --tv";

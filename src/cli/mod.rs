@@ -59,6 +59,7 @@ fn run() -> Result<ExitCode, Fatal> {
     Ok(match cli.command {
         Command::Play(args) => play(args)?,
         Command::Online(args) => online(args)?,
+        Command::Watch(args) => watch(args)?,
         Command::Resume {
             game,
             screen_reader,
@@ -80,10 +81,12 @@ fn run() -> Result<ExitCode, Fatal> {
             games,
             screen_reader,
             new,
+            broadcast,
+            server,
             lang,
             speech,
             ..
-        } => arbiter(games, screen_reader, new, lang, speech)?,
+        } => arbiter(games, screen_reader, new, (broadcast, server), lang, speech)?,
         Command::Say { text, speech, wav } => say(&text, &speech, wav.as_deref())?,
         Command::Voices { lang } => crate::app::modes::say::voices(lang.as_deref()),
         Command::Clock(args) => clock(args)?,

@@ -666,7 +666,7 @@ pub(super) fn online(args: OnlineArgs) -> Result<ExitCode, Fatal> {
         OnlineCommand::Login => OnlineAction::Login,
         OnlineCommand::Logout => OnlineAction::Logout,
         OnlineCommand::Games => OnlineAction::Games,
-        OnlineCommand::Play(p) => OnlineAction::Play(GameRequest {
+        OnlineCommand::Play(p) => OnlineAction::Play(Box::new(GameRequest {
             seek: p.seek,
             challenge: p.challenge,
             ai: p.ai,
@@ -683,7 +683,9 @@ pub(super) fn online(args: OnlineArgs) -> Result<ExitCode, Fatal> {
                 with_voice_arg(&mut v, &p.voice);
                 voice_options(&v)
             },
-        }),
+            days: p.days,
+            rating_range: p.rating_range,
+        })),
     };
     let options = OnlineOptions {
         server: args.server,
@@ -694,10 +696,40 @@ pub(super) fn online(args: OnlineArgs) -> Result<ExitCode, Fatal> {
     ))
 }
 
+pub(super) fn watch(args: WatchArgs) -> Result<ExitCode, Fatal> {
+    use crate::io::lichess::watch::Followed;
+    let (speech, speech_chosen, lang, _) =
+        mode_speech(args.lang.lang.as_deref(), args.speech.map(Into::into))?;
+    let followed = match (args.broadcast, args.game, args.tv) {
+        (Some(round), _, _) => Followed::Round(round),
+        (_, Some(game), _) => Followed::Game(game),
+        (_, _, tv) => Followed::Tv(tv.filter(|c| !c.trim().is_empty())),
+    };
+    let choice = args
+        .board
+        .as_deref()
+        .and_then(crate::core::watch::Choice::parse)
+        .unwrap_or(crate::core::watch::Choice::First);
+    Ok(crate::app::modes::watch::run(
+        crate::app::modes::watch::WatchRun {
+            server: args.server,
+            followed,
+            choice,
+            all_boards: args.all_boards,
+            form: args.form.into(),
+            screen_reader: args.screen_reader,
+            speech,
+            speech_chosen,
+        },
+        lang,
+    ))
+}
+
 pub(super) fn arbiter(
     files: Vec<PathBuf>,
     screen_reader: bool,
     new: bool,
+    (broadcast, server): (Option<String>, String),
     lang: LangArg,
     speech: Option<BackendArg>,
 ) -> Result<ExitCode, Fatal> {
@@ -710,6 +742,8 @@ pub(super) fn arbiter(
             speech_chosen,
             screen_reader,
             new,
+            broadcast,
+            server,
         },
         lang,
     ))

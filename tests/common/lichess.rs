@@ -73,6 +73,8 @@ pub struct State {
     pub renewed: Option<String>,
     /// A move is refused (400) with this error text.
     pub refuse_moves: Option<String>,
+    /// Broadcast rounds and the game watched (`hector watch`, `hector arbiter --broadcast`).
+    pub relay: Relay,
 }
 
 /// How the game stream behaves after its gameFull line.
@@ -481,10 +483,14 @@ fn serve(conn: TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io::Result
         return serve(conn, shared, stop);
     }
     let notify = || shared.1.notify_all();
+    if let Some(result) = relay_routes(&conn, &req, shared, stop) {
+        return result;
+    }
     {
         let mut s = lock(shared);
         s.requests.push(format!("{} {}", req.method, req.path));
         s.authorizations.extend(req.auth.clone());
+        correspondence_form(&mut s, &req);
         let accepted = if s.revoked {
             s.renewed.as_ref().map(|t| format!("Bearer {t}"))
         } else {
@@ -519,10 +525,16 @@ fn serve(conn: TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io::Result
             let s = lock(shared);
             let list = match &s.game {
                 Some(g) if !g.over() => format!(
-                    r#"{{"gameId":"{GAME}","fullId":"{GAME}abcd","color":"{}","fen":"","isMyTurn":{},"opponent":{{"id":"x","username":"{}"}}}}"#,
+                    r#"{{"gameId":"{GAME}","fullId":"{GAME}abcd","color":"{}","fen":"","isMyTurn":{},"opponent":{{"id":"x","username":"{}"}},"secondsLeft":{},"speed":"{}"}}"#,
                     g.me.fold_wb("white", "black"),
                     g.turn() == g.me,
-                    g.opponent
+                    g.opponent,
+                    g.me.fold_wb(g.wtime, g.btime) / 1000,
+                    if s.relay.daily.is_some() {
+                        "correspondence"
+                    } else {
+                        "rapid"
+                    }
                 ),
                 _ => String::new(),
             };
@@ -560,6 +572,10 @@ fn serve(conn: TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io::Result
             )
         }
         ("GET", ["api", "stream", "event"]) => event_stream(&conn, shared, stop),
+        // A correspondence seek answers at once with its id and stays open on the server.
+        ("POST", ["api", "board", "seek"]) if req.body.contains("days=") => {
+            respond(&conn, 200, "", r#"{"id":"gwkzmEBY"}"#)
+        }
         ("POST", ["api", "board", "seek"]) => {
             // The seek's answer is a stream of keep-alive newlines until a game starts.
             let mut w = &conn;
@@ -874,7 +890,12 @@ fn game_stream_lines(
             drop(s);
             return respond(conn, 404, "", r#"{"error":"Not found"}"#);
         };
-        let (full, next, cut, mode) = (g.full_json(), s.log.len(), s.cut, s.stream_mode);
+        let (full, next, cut, mode) = (
+            daily_full(g.full_json(), s.relay.daily),
+            s.log.len(),
+            s.cut,
+            s.stream_mode,
+        );
         s.streams_opened += 1;
         s.streams_open += 1;
         *counted = true;
@@ -933,5 +954,480 @@ fn game_stream_lines(
             chunk(conn, "\n")?;
             last_keep_alive = Instant::now();
         }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Broadcasts and games one does not play (lichess-org/api f59dc80: broadcastStreamRoundPgn,
+// broadcastPush, streamGame): a round's PGN stream (every game first, then a game's whole PGN
+// each time it changes, a lone space every keep-alive period), pushes to a round (the token's
+// study:write scope checked, 403 for a round one may not push to, 400 for a body that is no
+// PGN, 429 for a storm of pushes), and the move stream of a game watched.
+
+/// The token of an arbiter who may push to the round (study:write).
+pub const STUDY_TOKEN: &str = "lip_study_write_token";
+/// The round that is streamed and pushed to.
+pub const ROUND: &str = "R0und001";
+/// The game watched.
+pub const WATCHED: &str = "LuGQwhBb";
+
+#[derive(Default)]
+pub struct Relay {
+    /// The round's games as PGN, in board order.
+    pub games: Vec<String>,
+    /// What the round's streams send after the games: each a game's whole PGN (or a broken
+    /// text a test injects).
+    pub log: Vec<String>,
+    /// The pause between keep-alive spaces (lichess: 60 s).
+    pub keep_alive: Option<Duration>,
+    pub round_streams_opened: u32,
+    /// The push bodies accepted, in order.
+    pub pushes: Vec<String>,
+    /// Every push request, refused ones too.
+    pub push_attempts: u32,
+    /// This many pushes are answered with 403 (the round's study not writable for a while).
+    pub refuse_pushes: u32,
+    /// Pushes in the last second, for the storm check.
+    pub recent_pushes: VecDeque<Instant>,
+    /// The game watched: its players, its moves (UCI), its result once over.
+    pub watched: Option<(String, String)>,
+    pub watched_moves: Vec<String>,
+    pub watched_result: Option<Color>,
+    pub watched_over: bool,
+    pub game_streams_opened: u32,
+    /// Correspondence: the game is a daily one with these days per move (set by a seek or a
+    /// challenge with `days`, or by the test).
+    pub daily: Option<u32>,
+    /// The forms of seeks and challenges, "path body".
+    pub forms: Vec<String>,
+}
+
+impl Server {
+    /// The round has these games (PGN each); its streams send them first.
+    pub fn relay_games(&self, games: &[String]) {
+        self.state().relay.games = games.to_vec();
+        self.changed();
+    }
+
+    /// Board `board` (0 for the first) is now `pgn`: its whole PGN goes to every stream.
+    pub fn relay_update(&self, board: usize, pgn: &str) {
+        let mut s = self.state();
+        if let Some(g) = s.relay.games.get_mut(board) {
+            *g = pgn.to_string();
+        }
+        s.relay.log.push(pgn.to_string());
+        drop(s);
+        self.changed();
+    }
+
+    /// Raw text on the round's streams (a broken PGN).
+    pub fn relay_inject(&self, text: &str) {
+        self.state().relay.log.push(text.to_string());
+        self.changed();
+    }
+
+    pub fn pushes(&self) -> Vec<String> {
+        self.state().relay.pushes.clone()
+    }
+
+    /// A game being played by others, watched through its move stream.
+    pub fn watch_game(&self, white: &str, black: &str, moves: &[&str]) {
+        let mut s = self.state();
+        s.relay.watched = Some((white.to_string(), black.to_string()));
+        s.relay.watched_moves = moves.iter().map(|m| m.to_string()).collect();
+        drop(s);
+        self.changed();
+    }
+
+    pub fn watched_move(&self, uci: &str) {
+        self.state().relay.watched_moves.push(uci.to_string());
+        self.changed();
+    }
+
+    /// The watched game ends (a winner, or a draw).
+    pub fn watched_end(&self, winner: Option<Color>) {
+        let mut s = self.state();
+        s.relay.watched_result = winner;
+        s.relay.watched_over = true;
+        drop(s);
+        self.changed();
+    }
+}
+
+/// The routes of this block, answered before the Board API's token check (lichess answers
+/// public rounds and games without a token, AnonOrScoped).
+fn relay_routes(
+    conn: &TcpStream,
+    req: &Request,
+    shared: &Shared,
+    stop: &AtomicBool,
+) -> Option<std::io::Result<()>> {
+    let path = req.path.split('?').next().unwrap_or("").to_string();
+    let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    let public = match (req.method.as_str(), segments.as_slice()) {
+        ("GET", ["api", "stream", "broadcast", "round", _]) => true,
+        ("GET", ["api", "stream", "game", _]) => true,
+        ("GET", ["api", "tv", "feed"]) => true,
+        ("POST", ["api", "broadcast", "round", _, "push"]) => false,
+        _ => return None,
+    };
+    {
+        let mut s = lock(shared);
+        s.requests.push(format!("{} {}", req.method, req.path));
+        s.authorizations.extend(req.auth.clone());
+        // A token that is sent must be one lichess knows, even where none is needed.
+        let known = [format!("Bearer {TOKEN}"), format!("Bearer {STUDY_TOKEN}")];
+        let fine = match &req.auth {
+            None => public,
+            Some(a) => known.contains(a),
+        };
+        if !fine {
+            drop(s);
+            return Some(respond(conn, 401, "", r#"{"error":"No such token"}"#));
+        }
+        if s.limited > 0 {
+            s.limited -= 1;
+            let after = s.retry_after.clone().unwrap_or_else(|| "1".into());
+            drop(s);
+            return Some(respond(
+                conn,
+                429,
+                &format!("Retry-After: {after}\r\n"),
+                r#"{"error":"Too many requests. Try again later."}"#,
+            ));
+        }
+    }
+    Some(match segments.as_slice() {
+        ["api", "stream", "broadcast", "round", file] => match file.strip_suffix(".pgn") {
+            Some(id) if id == ROUND => round_stream(conn, shared, stop),
+            _ => respond(conn, 404, "", r#"{"error":"Not found"}"#),
+        },
+        ["api", "stream", "game", id] if *id == WATCHED => {
+            watched_stream(conn, shared, stop, false)
+        }
+        ["api", "tv", "feed"] => watched_stream(conn, shared, stop, true),
+        ["api", "stream", "game", _] => respond(conn, 404, "", r#"{"error":"Not found"}"#),
+        ["api", "broadcast", "round", id, "push"] => push(conn, req, shared, id),
+        _ => respond(conn, 404, "", r#"{"error":"Not found"}"#),
+    })
+}
+
+fn tag<'a>(pgn: &'a str, name: &str) -> Option<&'a str> {
+    let start = format!("[{name} \"");
+    let at = pgn.find(&start)? + start.len();
+    pgn[at..].split('"').next()
+}
+
+/// A push: `text/plain` PGN, up to 100 games; answered game by game with their tags and how
+/// many moves were read.
+fn push(conn: &TcpStream, req: &Request, shared: &Shared, id: &str) -> std::io::Result<()> {
+    let mut s = lock(shared);
+    s.relay.push_attempts += 1;
+    if req.auth.as_deref() != Some(&format!("Bearer {STUDY_TOKEN}")) {
+        drop(s);
+        return respond(conn, 403, "", r#"{"error":"Missing scope: study:write"}"#);
+    }
+    if id != ROUND {
+        drop(s);
+        return respond(conn, 404, "", r#"{"error":"Not found"}"#);
+    }
+    let now = Instant::now();
+    while s
+        .relay
+        .recent_pushes
+        .front()
+        .is_some_and(|t| now.duration_since(*t) > Duration::from_secs(1))
+    {
+        s.relay.recent_pushes.pop_front();
+    }
+    s.relay.recent_pushes.push_back(now);
+    // More than five pushes a second is no client that makes one request at a time.
+    if s.relay.recent_pushes.len() > 5 {
+        drop(s);
+        return respond(
+            conn,
+            429,
+            "Retry-After: 60\r\n",
+            r#"{"error":"Too many requests. Try again later."}"#,
+        );
+    }
+    if s.relay.refuse_pushes > 0 {
+        s.relay.refuse_pushes -= 1;
+        drop(s);
+        return respond(conn, 403, "", r#"{"error":"Forbidden"}"#);
+    }
+    // Games apart by a blank line: a new game begins where tags follow one after moves.
+    let mut games: Vec<String> = Vec::new();
+    let mut in_moves = false;
+    let mut blank = false;
+    for line in req.body.lines() {
+        if line.starts_with('[') && in_moves && blank {
+            in_moves = false;
+            games.push(String::new());
+        }
+        if games.is_empty() {
+            games.push(String::new());
+        }
+        blank = line.trim().is_empty();
+        if !blank && !line.starts_with('[') {
+            in_moves = true;
+        }
+        if let Some(g) = games.last_mut() {
+            g.push_str(line);
+            g.push('\n');
+        }
+    }
+    let games: Vec<&str> = games
+        .iter()
+        .map(String::as_str)
+        .filter(|g| !g.trim().is_empty())
+        .collect();
+    if games.is_empty()
+        || games.len() > 100
+        || !games.iter().all(|g| g.trim_start().starts_with('['))
+    {
+        drop(s);
+        return bad(conn, "Cannot parse moves");
+    }
+    let answers: Vec<String> = games
+        .iter()
+        .map(|g| {
+            let moves = g
+                .lines()
+                .filter(|l| !l.starts_with('['))
+                .flat_map(str::split_whitespace)
+                .filter(|t| !t.ends_with('.') && !matches!(*t, "*" | "1-0" | "0-1" | "1/2-1/2"))
+                .count();
+            format!(
+                r#"{{"tags":{{"White":"{}","Black":"{}","Result":"{}"}},"moves":{moves}}}"#,
+                tag(g, "White").unwrap_or(""),
+                tag(g, "Black").unwrap_or(""),
+                tag(g, "Result").unwrap_or("*")
+            )
+        })
+        .collect();
+    s.relay.pushes.push(req.body.clone());
+    drop(s);
+    shared.1.notify_all();
+    respond(
+        conn,
+        200,
+        "",
+        &format!(r#"{{"games":[{}]}}"#, answers.join(",")),
+    )
+}
+
+/// The round's PGN stream: every game, then each changed game's whole PGN; a lone space
+/// (no line end) every keep-alive period; cut when the test drops the streams.
+fn round_stream(conn: &TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io::Result<()> {
+    let (games, mut next, cut, keep_alive) = {
+        let mut s = lock(shared);
+        if s.down_until.is_some_and(|t| Instant::now() < t) {
+            drop(s);
+            let _ = conn.shutdown(Shutdown::Both);
+            return Ok(());
+        }
+        s.relay.round_streams_opened += 1;
+        (
+            s.relay.games.clone(),
+            s.relay.log.len(),
+            s.cut,
+            s.relay.keep_alive.unwrap_or(Duration::from_secs(60)),
+        )
+    };
+    let mut w = conn;
+    write!(
+        w,
+        "HTTP/1.1 200 OK\r\nContent-Type: application/x-chess-pgn\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+    )?;
+    for g in games {
+        chunk(conn, &format!("{}\n\n\n", g.trim_end()))?;
+    }
+    let mut last_keep_alive = Instant::now();
+    while !stop.load(Ordering::Relaxed) {
+        let (texts, cut_now) = {
+            let s = lock(shared);
+            let (s, _) = shared
+                .1
+                .wait_timeout_while(s, Duration::from_millis(50), |s| {
+                    s.relay.log.len() <= next && s.cut == cut && !stop.load(Ordering::Relaxed)
+                })
+                .unwrap_or_else(|e| e.into_inner());
+            let texts: Vec<String> = s.relay.log.get(next..).unwrap_or_default().to_vec();
+            next = s.relay.log.len().max(next);
+            (texts, s.cut != cut)
+        };
+        if cut_now {
+            let _ = conn.shutdown(Shutdown::Both);
+            return Ok(());
+        }
+        for t in texts {
+            chunk(conn, &format!("{}\n\n\n", t.trim_end()))?;
+        }
+        if last_keep_alive.elapsed() >= keep_alive {
+            chunk(conn, " ")?;
+            last_keep_alive = Instant::now();
+        }
+    }
+    Ok(())
+}
+
+/// The watched game's state: its position after the moves.
+fn watched_position(moves: &[String]) -> Chess {
+    let mut pos = Chess::default();
+    for m in moves {
+        if let Some(mv) = UciMove::from_ascii(m.as_bytes())
+            .ok()
+            .and_then(|u| u.to_move(&pos).ok())
+        {
+            pos.play_unchecked(mv);
+        }
+    }
+    pos
+}
+
+fn watched_description(s: &State) -> String {
+    let (white, black) = s.relay.watched.clone().unwrap_or_default();
+    let pos = watched_position(&s.relay.watched_moves);
+    let fen = shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal);
+    let (status, winner) = match (s.relay.watched_over, s.relay.watched_result) {
+        (false, _) => ("started", String::new()),
+        (true, Some(c)) => (
+            "resign",
+            format!(r#","winner":"{}""#, c.fold_wb("white", "black")),
+        ),
+        (true, None) => ("draw", String::new()),
+    };
+    format!(
+        r#"{{"id":"{WATCHED}","variant":{{"key":"standard","name":"Standard","short":"Std"}},"speed":"blitz","perf":"blitz","rated":true,"initialFen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","fen":"{fen}","player":"{}","turns":{},"startedAtTurn":0,"source":"pool","status":{{"id":20,"name":"{status}"}},"createdAt":1,"lastMove":"{}","players":{{"white":{{"user":{{"name":"{white}","id":"{}"}},"rating":2500}},"black":{{"user":{{"name":"{black}","id":"{}"}},"rating":2400}}}}{winner}}}"#,
+        pos.turn().fold_wb("white", "black"),
+        s.relay.watched_moves.len(),
+        s.relay.watched_moves.last().cloned().unwrap_or_default(),
+        white.to_lowercase(),
+        black.to_lowercase(),
+    )
+}
+
+/// The move stream of a game one does not play: its description, a line for each move
+/// (placement and side to move, the move in UCI, both clocks in seconds), its description again
+/// when it ends, and the end of the stream.
+/// lichess TV (`tv: true`) sends the same game as `{"t":"featured","d":…}` and
+/// `{"t":"fen","d":…}` messages (TvFeed), and stays open when the game ends.
+fn watched_stream(
+    conn: &TcpStream,
+    shared: &Shared,
+    stop: &AtomicBool,
+    tv: bool,
+) -> std::io::Result<()> {
+    let (first, mut sent, cut) = {
+        let mut s = lock(shared);
+        if s.down_until.is_some_and(|t| Instant::now() < t) {
+            drop(s);
+            let _ = conn.shutdown(Shutdown::Both);
+            return Ok(());
+        }
+        if s.relay.watched.is_none() {
+            drop(s);
+            return respond(conn, 404, "", r#"{"error":"Not found"}"#);
+        }
+        s.relay.game_streams_opened += 1;
+        let first = if tv {
+            tv_featured(&s)
+        } else {
+            watched_description(&s)
+        };
+        (first, s.relay.watched_moves.len(), s.cut)
+    };
+    let mut w = conn;
+    write!(
+        w,
+        "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+    )?;
+    chunk(conn, &format!("{first}\n"))?;
+    while !stop.load(Ordering::Relaxed) {
+        let (lines, over, cut_now) = {
+            let s = lock(shared);
+            let (s, _) = shared
+                .1
+                .wait_timeout_while(s, Duration::from_millis(50), |s| {
+                    s.relay.watched_moves.len() <= sent
+                        && !s.relay.watched_over
+                        && s.cut == cut
+                        && !stop.load(Ordering::Relaxed)
+                })
+                .unwrap_or_else(|e| e.into_inner());
+            let mut lines = Vec::new();
+            while sent < s.relay.watched_moves.len() {
+                sent += 1;
+                let pos = watched_position(&s.relay.watched_moves[..sent]);
+                let line = format!(
+                    r#"{{"fen":"{} {}","lm":"{}","wc":{},"bc":{}}}"#,
+                    pos.board(),
+                    pos.turn().fold_wb("w", "b"),
+                    s.relay.watched_moves[sent - 1],
+                    180 - sent,
+                    180 - sent / 2
+                );
+                lines.push(if tv {
+                    format!(r#"{{"t":"fen","d":{line}}}"#)
+                } else {
+                    line
+                });
+            }
+            if s.relay.watched_over && !tv {
+                lines.push(watched_description(&s));
+            }
+            (lines, s.relay.watched_over, s.cut != cut)
+        };
+        if cut_now {
+            let _ = conn.shutdown(Shutdown::Both);
+            return Ok(());
+        }
+        for l in lines {
+            chunk(conn, &format!("{l}\n"))?;
+        }
+        if over && !tv {
+            return chunk(conn, "");
+        }
+    }
+    Ok(())
+}
+
+fn tv_featured(s: &State) -> String {
+    let (white, black) = s.relay.watched.clone().unwrap_or_default();
+    let pos = watched_position(&s.relay.watched_moves);
+    let fen = shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal);
+    format!(
+        r#"{{"t":"featured","d":{{"id":"{WATCHED}","orientation":"white","players":[{{"color":"white","user":{{"name":"{white}","id":"{}"}},"rating":2500,"seconds":180}},{{"color":"black","user":{{"name":"{black}","id":"{}"}},"rating":2400,"seconds":180}}],"fen":"{fen}"}}}}"#,
+        white.to_lowercase(),
+        black.to_lowercase()
+    )
+}
+
+/// A seek's or a challenge's form is noted; one with `days` makes the game a daily one.
+fn correspondence_form(s: &mut State, req: &Request) {
+    if req.method == "POST"
+        && (req.path.starts_with("/api/board/seek") || req.path.starts_with("/api/challenge/"))
+    {
+        s.relay.forms.push(format!("{} {}", req.path, req.body));
+        if let Some(days) = req
+            .body
+            .split('&')
+            .find_map(|kv| kv.strip_prefix("days="))
+            .and_then(|d| d.parse().ok())
+        {
+            s.relay.daily = Some(days);
+        }
+    }
+}
+
+/// A daily game's gameFull: `daysPerTurn` and no clock (GameFullEvent; lila's BotJsonView).
+fn daily_full(full: String, days: Option<u32>) -> String {
+    match days {
+        Some(d) => full.replace(
+            r#""clock":{"initial":900000,"increment":10000}"#,
+            &format!(r#""daysPerTurn":{d}"#),
+        ),
+        None => full,
     }
 }

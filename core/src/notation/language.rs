@@ -49,6 +49,8 @@ pub struct Language {
     pub reading: ReadingWords,
     pub voice: crate::voice::words::VoiceWords,
     pub braille: crate::braille::BrailleWords,
+    pub watch: crate::watch::words::WatchWords,
+    pub broadcast: crate::watch::words::BroadcastWords,
 }
 
 /// The capturing moves (`schlagzüge`, Shift+M on the board).
@@ -608,6 +610,26 @@ pub struct OnlineWords {
     pub words_abort: Vec<String>,
     pub words_takeback: Vec<String>,
     pub words_victory: Vec<String>,
+    /// Days and hours: the singular, and the plural with `{n}`.
+    pub days_words: [String; 2],
+    pub hours_words: [String; 2],
+    pub daily_control: String,
+    pub time_left: String,
+    pub daily_leave: String,
+    pub daily_after_move: String,
+    pub games_daily: String,
+    pub seek_said: String,
+    pub challenge_said: String,
+    pub seek_posted: String,
+    /// Casual, rated.
+    pub rated_words: [String; 2],
+    /// Standard, Chess960.
+    pub variant_words: [String; 2],
+    pub random_color: String,
+    pub plays_color: String,
+    pub range_words: String,
+    pub bad_range: String,
+    pub days_with_time: String,
 }
 
 /// Words of `hector play`.

@@ -5,6 +5,7 @@
 //! its clock and its result stand; the player's own move is sent and only played when the
 //! stream confirms it.
 
+pub mod daily;
 pub mod warnings;
 pub mod wire;
 
@@ -243,6 +244,10 @@ pub struct Online {
     premove: Option<(String, String, Chess)>,
     /// The move sent is a premove: its confirmation is said as one.
     sent_premove: bool,
+    /// A correspondence game: its days per move.
+    days: Option<u32>,
+    /// In such a game, that `ende` leaves it without resigning was said.
+    daily_told: bool,
 }
 
 /// The chat lines kept: a flood of messages costs no more memory than these.
@@ -385,6 +390,8 @@ impl Online {
             opponent_rating: them.rating,
             premove: None,
             sent_premove: false,
+            days: full.days_per_turn,
+            daily_told: false,
         };
         let o = &lang.online;
         let mut parts = vec![fill(
@@ -400,14 +407,24 @@ impl Online {
                 ],
             ));
         }
+        if let Some(days) = full.days_per_turn {
+            parts.push(daily::control(days, lang));
+        }
         let mut out = vec![answer(parts.join(". "))];
         // A game continued: its moves so far are recorded, not read out one by one.
         online.sync(&full.state, true, now, &mut out);
         if !online.m.game().is_over() && !online.ended {
-            out.push(answer(crate::matchplay::queries::turn(
-                online.m.game().position(),
-                lang,
-            )));
+            let turn = online.m.game().turn();
+            let mut said = crate::matchplay::queries::turn(online.m.game().position(), lang);
+            // A daily game joined again: whose move it is and how long is left for it.
+            if online.days.is_some() {
+                let left = turn.fold_wb(full.state.wtime, full.state.btime);
+                said = format!(
+                    "{said}. {}",
+                    daily::time_left(turn, Duration::from_millis(left), lang)
+                );
+            }
+            out.push(answer(said));
         }
         Ok((online, out))
     }
@@ -591,6 +608,9 @@ impl Online {
             if self.m.game().is_over() {
                 break;
             }
+            // Said once, after the player's own move: a daily game may be left now.
+            let daily_hint =
+                self.sent == Some(mv) && self.days.is_some() && !quiet && !self.daily_told;
             let mut effects = if self.sent == Some(mv) {
                 self.sent = None;
                 if std::mem::take(&mut self.sent_premove) && !quiet {
@@ -619,6 +639,10 @@ impl Online {
                 }
             }
             self.pass(effects, quiet, out);
+            if daily_hint {
+                self.daily_told = true;
+                out.push(answer(self.lang.online.daily_after_move.clone()));
+            }
         }
         // A sent move that is no longer possible was refused or overtaken; so was a move kept
         // back by a refused token (the server may have it after all).
@@ -989,6 +1013,21 @@ impl Online {
                 out.push(answer(o.resign_question.clone()));
             }
             Command::Claim(_) => self.claim(now, &mut out),
+            // A daily game's time left, in days and hours.
+            Command::Clock if self.days.is_some() && self.clock.is_some() => {
+                if let Some(c) = self.clock {
+                    let parts: Vec<String> = Color::ALL
+                        .iter()
+                        .map(|&color| daily::time_left(color, c.remaining(color, now), self.lang))
+                        .collect();
+                    out.push(answer(parts.join(". ")));
+                }
+            }
+            // A daily game is left at once: nothing is resigned or aborted.
+            Command::Quit if self.days.is_some() && !over => {
+                out.push(answer(o.daily_leave.clone()));
+                out.push(Effect::Match(MatchEffect::Quit));
+            }
             Command::Clock => match self.clock {
                 Some(c) => {
                     let mut parts: Vec<String> = Color::ALL

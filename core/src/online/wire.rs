@@ -29,6 +29,9 @@ pub struct GameFull {
     #[serde(default = "startpos")]
     pub initial_fen: String,
     pub state: GameState,
+    /// A correspondence (daily) game: the days for each move; such a game has no clock.
+    #[serde(default)]
+    pub days_per_turn: Option<u32>,
 }
 
 fn startpos() -> String {
@@ -184,6 +187,12 @@ pub struct Playing {
     pub is_my_turn: bool,
     #[serde(default)]
     pub opponent: PlayingOpponent,
+    /// The time left to move, in seconds (days in a correspondence game).
+    #[serde(default)]
+    pub seconds_left: Option<u64>,
+    /// "correspondence" for a daily game.
+    #[serde(default)]
+    pub speed: String,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]

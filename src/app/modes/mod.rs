@@ -15,3 +15,4 @@ pub mod play;
 pub mod say;
 pub mod simulate;
 pub mod transcript;
+pub mod watch;

@@ -449,6 +449,12 @@ impl Recorder {
         format!("hector-{}.pgn", file_stamp(&self.header.created))
     }
 
+    /// The game as PGN, as `hector export` writes it (the record in memory, also what the
+    /// disk has not taken yet).
+    pub fn pgn(&self, lang: &Language) -> Option<String> {
+        to_pgn(&self.header, &self.entries, lang).ok()
+    }
+
     /// Writes the game as PGN and says so: the sentence naming the file, or why not.
     pub fn save_words(&self, path: &Path, lang: &Language) -> String {
         match self.save_pgn(path, lang) {

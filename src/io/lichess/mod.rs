@@ -7,7 +7,9 @@
 //! asks for, and a refused token is looked for again in its file, so that a new login lets the
 //! game go on.
 
+pub mod push;
 pub mod token;
+pub mod watch;
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::IpAddr;

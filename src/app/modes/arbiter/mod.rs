@@ -42,6 +42,10 @@ pub struct ArbiterOptions {
     pub screen_reader: bool,
     /// Start every game afresh instead of continuing its unfinished journal.
     pub new: bool,
+    /// Push every game to this lichess broadcast round.
+    pub broadcast: Option<String>,
+    /// The server for the broadcast (lichess, or one with the same API).
+    pub server: String,
 }
 
 /// A game of the console.
@@ -62,6 +66,10 @@ struct Arbiter {
     /// "Wirklich beenden?" was asked: only yes ends the console; the command again asks again
     /// and anything else lets the question go.
     quit_asked: bool,
+    /// The games go to a lichess broadcast round (`--broadcast`).
+    pusher: Option<crate::io::lichess::push::Pusher>,
+    /// What was last pushed of each game: its half-moves and its result.
+    pushed: Vec<(usize, Option<crate::core::outcome::Outcome>)>,
 }
 
 fn protocol(p: BoardProtocol) -> Protocol {
@@ -179,7 +187,86 @@ fn open_game(
     Ok((table, lang, told))
 }
 
+/// The pusher for `--broadcast`, or why there is none (said on the console; the games go on).
+fn broadcast(
+    round: &str,
+    server: &str,
+    lang: &Language,
+) -> std::result::Result<crate::io::lichess::push::Pusher, String> {
+    use crate::io::lichess::{Client, ServerError, check_server, token};
+    // The token goes nowhere it could be read on the way: said as `hector online` says it.
+    let refused = |e: ServerError| {
+        let (template, server) = match &e {
+            ServerError::Insecure(s) => (&lang.online.insecure_server, s),
+            ServerError::NotAnAddress(s) => (&lang.online.bad_server, s),
+        };
+        fill(template, &[("server", &printable(server))])
+    };
+    check_server(server).map_err(refused)?;
+    let stored = token::load()
+        .ok()
+        .flatten()
+        .ok_or_else(|| lang.broadcast.needs_token.clone())?;
+    let client = Client::new(server, &stored).map_err(refused)?;
+    Ok(crate::io::lichess::push::Pusher::start(&client, round))
+}
+
 impl Arbiter {
+    /// The round's games as PGN when a game has a new move or a result since the last push:
+    /// handed to the pushing thread (the journal stays the record; nothing here waits).
+    fn push_if_changed(&mut self) {
+        let Some(pusher) = &self.pusher else {
+            return;
+        };
+        let now: Vec<_> = self
+            .games
+            .iter()
+            .map(|g| {
+                let game = g.table.game.game();
+                (game.ply(), game.outcome())
+            })
+            .collect();
+        if now == self.pushed {
+            return;
+        }
+        self.pushed = now;
+        let games: Vec<String> = self
+            .games
+            .iter()
+            .filter_map(|g| g.table.recorder.pgn(g.lang))
+            .map(|p| p.trim().to_string())
+            .collect();
+        pusher.push(games.join("\n\n"));
+    }
+
+    /// The pushing thread's news, said on the console.
+    fn push_news(&mut self, news: crate::io::lichess::push::PushNews) {
+        use crate::io::lichess::push::PushNews;
+        let b = &self.lang.broadcast;
+        let (urgency, text) = match news {
+            PushNews::Pushed => (Urgency::Answer, b.pushed.clone()),
+            PushNews::Refused { reason, retry } => (
+                Urgency::Urgent,
+                fill(
+                    &b.refused,
+                    &[
+                        ("reason", &printable(&reason)),
+                        ("seconds", &retry.as_secs().to_string()),
+                    ],
+                ),
+            ),
+            PushNews::GameRefused { game, reason } => (
+                Urgency::Urgent,
+                fill(
+                    &b.game_refused,
+                    &[("game", &printable(&game)), ("reason", &printable(&reason))],
+                ),
+            ),
+        };
+        self.front.voice.dirty = true;
+        self.front.voice.tell(urgency, vec![text]);
+    }
+
     fn game_index(&self, number: usize) -> Option<usize> {
         self.games.iter().position(|g| g.number == number)
     }
@@ -525,7 +612,19 @@ pub fn run(options: ArbiterOptions, lang: &'static Language) -> ExitCode {
         games,
         front: Front::new(voice, Color::White, lang),
         quit_asked: false,
+        pusher: None,
+        pushed: Vec::new(),
     };
+    if let Some(round) = &options.broadcast {
+        match broadcast(round, &options.server, lang) {
+            Ok(p) => {
+                app.pusher = Some(p);
+                let text = fill(&lang.broadcast.pushing, &[("round", &printable(round))]);
+                app.front.voice.tell(Urgency::Answer, vec![text]);
+            }
+            Err(why) => app.front.voice.tell(Urgency::Urgent, vec![why]),
+        }
+    }
     let heading = fill(
         &lang.arbiter.console_heading[usize::from(app.games.len() != 1)],
         &[("count", &app.games.len().to_string())],
@@ -535,9 +634,15 @@ pub fn run(options: ArbiterOptions, lang: &'static Language) -> ExitCode {
         app.told(i, told, false);
     }
     let screen = ui.open("arbiter", &mut app.front.voice);
+    app.push_if_changed();
     ui.run(&mut app, screen, lang);
     for g in &mut app.games {
         g.table.finish();
+    }
+    // The games as they ended go too; a push that cannot go in time is no loss here.
+    app.push_if_changed();
+    if let Some(p) = &app.pusher {
+        p.flush(Duration::from_secs(5));
     }
     app.front.voice.speaker.wait_idle(Duration::from_secs(3));
     ExitCode::SUCCESS
@@ -545,6 +650,8 @@ pub fn run(options: ArbiterOptions, lang: &'static Language) -> ExitCode {
 
 /// Each game's sources: its two boards and its journal's thread, three tags a game.
 const PER_GAME: usize = 3;
+/// The broadcast's answers.
+const PUSH: usize = usize::MAX;
 
 impl Mode for Arbiter {
     fn sources(&self) -> Vec<(usize, Source)> {
@@ -558,6 +665,9 @@ impl Mode for Arbiter {
             if let Some(r) = g.table.acks() {
                 sources.push((i * PER_GAME + 2, Source::Journal(r.clone())));
             }
+        }
+        if let Some(p) = &self.pusher {
+            sources.push((PUSH, Source::Push(p.news().clone())));
         }
         sources
     }
@@ -620,7 +730,9 @@ impl Mode for Arbiter {
     }
 
     fn line(&mut self, line: String) -> bool {
-        Arbiter::line(self, &line)
+        let keep = Arbiter::line(self, &line);
+        self.push_if_changed();
+        keep
     }
 
     /// The console shows the last two lines said, which no key pages.
@@ -629,6 +741,10 @@ impl Mode for Arbiter {
     }
 
     fn incoming(&mut self, tag: usize, event: Incoming) -> bool {
+        if let Incoming::Push(news) = event {
+            self.push_news(news);
+            return true;
+        }
         let i = tag / PER_GAME;
         let Some(game) = self.games.get_mut(i) else {
             return true;
@@ -639,6 +755,7 @@ impl Mode for Arbiter {
             _ => Vec::new(),
         };
         self.told(i, told, false);
+        self.push_if_changed();
         true
     }
 
@@ -654,6 +771,7 @@ impl Mode for Arbiter {
                 }
             }
         }
+        self.push_if_changed();
         true
     }
 

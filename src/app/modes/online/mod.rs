@@ -42,7 +42,7 @@ pub enum OnlineAction {
     /// Delete the stored token.
     Logout,
     /// Play a game, or continue one.
-    Play(GameRequest),
+    Play(Box<GameRequest>),
     /// List the games in progress.
     Games,
 }
@@ -83,6 +83,10 @@ pub struct GameRequest {
     pub announce: bool,
     /// Moves and commands said aloud (`--voice`).
     pub voice: Option<crate::app::services::voice::VoiceOptions>,
+    /// A correspondence (daily) game: days per move.
+    pub days: Option<u32>,
+    /// A seek's range of opponents' ratings, as typed ("1500-1800").
+    pub rating_range: Option<String>,
 }
 
 /// Runs `hector online`.
@@ -108,7 +112,7 @@ pub fn main(
                 speech,
                 speech_chosen,
             };
-            run_play(play, setup, lang)
+            run_play(*play, setup, lang)
         }
     }
 }
@@ -297,8 +301,22 @@ fn games(server: &str, lang: &Language) -> ExitCode {
                     ""
                 };
                 let printable = crate::core::notation::printable;
+                // A daily game: how long is left for the move, in days and hours.
+                let daily = match g.seconds_left {
+                    Some(secs) if g.speed == "correspondence" => fill(
+                        &o.games_daily,
+                        &[(
+                            "time",
+                            &crate::core::online::daily::days_hours(
+                                Duration::from_secs(secs),
+                                lang,
+                            ),
+                        )],
+                    ),
+                    _ => String::new(),
+                };
                 out.line(&format!(
-                    "{} ({})",
+                    "{}{daily} ({})",
                     fill(
                         &o.games_line,
                         &[
@@ -349,8 +367,162 @@ fn time_control(text: &str) -> Option<(u32, u32)> {
     ))
 }
 
-/// Starts or finds the game: its lichess id.
-fn start_game(args: &GameRequest, client: &Client, lang: &Language) -> Result<String, String> {
+/// "1500-1800": the lowest and highest rating of the opponents a seek asks for.
+fn rating_range(text: &str) -> Option<(u32, u32)> {
+    let (low, high) = text.trim().split_once('-')?;
+    let (low, high) = (
+        low.trim().parse::<u32>().ok()?,
+        high.trim().parse::<u32>().ok()?,
+    );
+    (low <= high && high <= 4000).then_some((low, high))
+}
+
+/// The game asked for in words, said back before it is sent: its time (or days per move),
+/// rated or not, the variant, the colour, the opponents' ratings.
+fn described(args: &GameRequest, time: &str, range: Option<(u32, u32)>, lang: &Language) -> String {
+    let o = &lang.online;
+    let mut parts = vec![
+        time.to_string(),
+        o.rated_words[usize::from(args.rated)].clone(),
+    ];
+    parts.push(match args.variant {
+        VariantChoice::Standard => o.variant_words[0].clone(),
+        VariantChoice::Chess960 => o.variant_words[1].clone(),
+    });
+    parts.push(match args.color {
+        ColorChoice::White => fill(&o.plays_color, &[("color", lang.color(Color::White))]),
+        ColorChoice::Black => fill(&o.plays_color, &[("color", lang.color(Color::Black))]),
+        ColorChoice::Random => o.random_color.clone(),
+    });
+    if let Some((low, high)) = range {
+        parts.push(fill(
+            &o.range_words,
+            &[("low", &low.to_string()), ("high", &high.to_string())],
+        ));
+    }
+    parts.join(", ")
+}
+
+/// A correspondence game: lichess's computer, a challenge (waited for), or a seek (left on
+/// the server: `None`).
+fn daily_game(
+    args: &GameRequest,
+    client: &Client,
+    lang: &Language,
+    days: u32,
+    range: Option<(u32, u32)>,
+    known: &[String],
+) -> Result<Option<String>, String> {
+    let o = &lang.online;
+    let reason = |e: ApiError| match e {
+        ApiError::Unauthorized => o.revoked.clone(),
+        e => connect_failed(&e, lang),
+    };
+    let printable = crate::core::notation::printable;
+    let (color, variant, rated) = form_values(args);
+    let days_text = days.to_string();
+    let what = described(
+        args,
+        &crate::core::online::daily::control(days, lang),
+        range,
+        lang,
+    );
+    if let Some(level) = args.ai {
+        let level = level.to_string();
+        let body = client
+            .post(
+                "/api/challenge/ai",
+                &[
+                    ("level", &level),
+                    ("days", &days_text),
+                    ("color", color),
+                    ("variant", variant),
+                ],
+            )
+            .map_err(reason)?;
+        return crate::core::online::wire::created_id(&body)
+            .map(Some)
+            .ok_or_else(|| fill(&o.connect_failed, &[("reason", &printable(&body))]));
+    }
+    if let Some(user) = &args.challenge {
+        errln!(
+            "{}",
+            fill(
+                &o.challenge_said,
+                &[("user", &printable(user)), ("what", &what)]
+            )
+        );
+        let path = format!("/api/challenge/{user}");
+        client
+            .post(
+                &path,
+                &[
+                    ("rated", rated),
+                    ("days", &days_text),
+                    ("color", color),
+                    ("variant", variant),
+                ],
+            )
+            .map_err(reason)?;
+        errln!("{}", o.waiting);
+        return wait_started(client, known, lang).map(Some);
+    }
+    errln!("{}", fill(&o.seek_said, &[("what", &what)]));
+    let range_text = range.map(|(l, h)| format!("{l}-{h}"));
+    let mut form = vec![
+        ("rated", rated),
+        ("variant", variant),
+        ("days", days_text.as_str()),
+    ];
+    if let Some(r) = &range_text {
+        form.push(("ratingRange", r));
+    }
+    // A correspondence seek answers at once with its id and stays on lichess.
+    client.post("/api/board/seek", &form).map_err(reason)?;
+    errln!("{}", o.seek_posted);
+    Ok(None)
+}
+
+/// The colour, variant and rated values of the forms.
+fn form_values(args: &GameRequest) -> (&'static str, &'static str, &'static str) {
+    let color = match args.color {
+        ColorChoice::White => "white",
+        ColorChoice::Black => "black",
+        ColorChoice::Random => "random",
+    };
+    let variant = match args.variant {
+        VariantChoice::Standard => "standard",
+        VariantChoice::Chess960 => "chess960",
+    };
+    (color, variant, if args.rated { "true" } else { "false" })
+}
+
+/// Waits on the account's events for the game that starts (a challenge accepted).
+fn wait_started(client: &Client, known: &[String], lang: &Language) -> Result<String, String> {
+    let o = &lang.online;
+    let mut told = false;
+    let mut dropped = || {
+        if !std::mem::replace(&mut told, true) {
+            errln!("{}", o.reconnecting);
+        }
+    };
+    lichess::wait_for_game(client, known, &mut dropped).map_err(|e| match e {
+        lichess::WaitError::Declined(r) => fill(
+            &o.challenge_declined,
+            &[("reason", &crate::core::notation::printable(&r))],
+        ),
+        lichess::WaitError::Api(ApiError::Unauthorized) => o.revoked.clone(),
+        lichess::WaitError::Api(e) => connect_failed(&e, lang),
+    })
+}
+
+/// Starts or finds the game: its lichess id (none after a correspondence seek, which stays on
+/// the server until someone accepts it).
+fn start_game(
+    args: &GameRequest,
+    client: &Client,
+    lang: &Language,
+) -> Result<Option<String>, String> {
     let o = &lang.online;
     let reason = |e: ApiError| match e {
         ApiError::Unauthorized => o.revoked.clone(),
@@ -365,14 +537,14 @@ fn start_game(args: &GameRequest, client: &Client, lang: &Language) -> Result<St
     // Nothing asked for: the game in progress when there is one, else the choices.
     if args.seek.is_none() && args.challenge.is_none() && args.ai.is_none() && args.game.is_none() {
         return match known.first() {
-            Some(id) => Ok(id.clone()),
+            Some(id) => Ok(Some(id.clone())),
             None => Err(o.choose.clone()),
         };
     }
     if let Some(g) = &args.game {
         return match g.parse::<usize>() {
-            Ok(n) if n >= 1 && n <= known.len() => Ok(known[n - 1].clone()),
-            _ if known.contains(g) => Ok(g.clone()),
+            Ok(n) if n >= 1 && n <= known.len() => Ok(Some(known[n - 1].clone())),
+            _ if known.contains(g) => Ok(Some(g.clone())),
             _ => Err(fill(
                 &o.no_game,
                 &[("game", &crate::core::notation::printable(g))],
@@ -389,11 +561,31 @@ fn start_game(args: &GameRequest, client: &Client, lang: &Language) -> Result<St
         VariantChoice::Chess960 => "chess960",
     };
     let rated = if args.rated { "true" } else { "false" };
-    let tc = args
+    let range = match &args.rating_range {
+        Some(text) => Some(rating_range(text).ok_or_else(|| {
+            fill(
+                &o.bad_range,
+                &[("text", &crate::core::notation::printable(text))],
+            )
+        })?),
+        None => None,
+    };
+    // `--seek` alone: the seek's time is the default (or days per move with --days).
+    let typed_time = args
         .seek
         .as_deref()
-        .or(args.time.as_deref())
-        .unwrap_or("15+10");
+        .filter(|t| !t.trim().is_empty())
+        .or(args.time.as_deref());
+    if let Some(days) = args.days {
+        if let Some(t) = typed_time {
+            return Err(fill(
+                &o.days_with_time,
+                &[("text", &crate::core::notation::printable(t))],
+            ));
+        }
+        return daily_game(args, client, lang, days, range, &known);
+    }
+    let tc = typed_time.unwrap_or("15+10");
     let Some((limit, inc)) = time_control(tc) else {
         return Err(fill(
             &o.bad_time,
@@ -409,6 +601,7 @@ fn start_game(args: &GameRequest, client: &Client, lang: &Language) -> Result<St
     ) {
         return Err(refusal);
     }
+    let (limit_n, inc_n) = (limit, inc);
     let (limit, inc) = (limit.to_string(), inc.to_string());
     if let Some(level) = args.ai {
         let level = level.to_string();
@@ -424,12 +617,35 @@ fn start_game(args: &GameRequest, client: &Client, lang: &Language) -> Result<St
                 ],
             )
             .map_err(reason)?;
-        return crate::core::online::wire::created_id(&body).ok_or_else(|| {
+        return crate::core::online::wire::created_id(&body)
+            .map(Some)
+            .ok_or_else(|| {
+                fill(
+                    &o.connect_failed,
+                    &[("reason", &crate::core::notation::printable(&body))],
+                )
+            });
+    }
+    let control = fill(
+        &o.control,
+        &[
+            ("minutes", &(limit_n / 60).to_string()),
+            ("seconds", &inc_n.to_string()),
+        ],
+    );
+    let what = described(args, &control, range, lang);
+    match &args.challenge {
+        Some(user) => errln!(
+            "{}",
             fill(
-                &o.connect_failed,
-                &[("reason", &crate::core::notation::printable(&body))],
+                &o.challenge_said,
+                &[
+                    ("user", &crate::core::notation::printable(user)),
+                    ("what", &what)
+                ]
             )
-        });
+        ),
+        None => errln!("{}", fill(&o.seek_said, &[("what", &what)])),
     }
     errln!("{}", o.waiting);
     if let Some(user) = &args.challenge {
@@ -462,14 +678,18 @@ fn start_game(args: &GameRequest, client: &Client, lang: &Language) -> Result<St
             variant.to_string(),
             inc.clone(),
         );
+        let range = range.map(|(l, h)| format!("{l}-{h}"));
         let _seek = lichess::in_background(move || {
-            let form = [
+            let mut form = vec![
                 ("rated", rated.as_str()),
                 ("time", minutes.as_str()),
                 ("increment", inc.as_str()),
                 ("variant", variant.as_str()),
                 ("color", color.as_str()),
             ];
+            if let Some(r) = &range {
+                form.push(("ratingRange", r.as_str()));
+            }
             // The seek stays open while its stream does; it closes when a game starts.
             if let Ok(stream) = seek_client.stream("/api/board/seek", Some(&form)) {
                 while matches!(
@@ -479,19 +699,7 @@ fn start_game(args: &GameRequest, client: &Client, lang: &Language) -> Result<St
             }
         });
     }
-    let mut told = false;
-    let mut dropped = || {
-        if !std::mem::replace(&mut told, true) {
-            errln!("{}", o.reconnecting);
-        }
-    };
-    lichess::wait_for_game(client, &known, &mut dropped).map_err(|e| match e {
-        lichess::WaitError::Declined(r) => fill(
-            &o.challenge_declined,
-            &[("reason", &crate::core::notation::printable(&r))],
-        ),
-        lichess::WaitError::Api(e) => reason(e),
-    })
+    wait_started(client, &known, lang).map(Some)
 }
 
 /// Opens the game's stream and reads its first line, the whole game.
@@ -531,7 +739,9 @@ fn run_play(args: GameRequest, setup: Setup, lang: &'static Language) -> ExitCod
         Err(text) => return fail(&text),
     };
     let id = match start_game(&args, &client, lang) {
-        Ok(id) => id,
+        Ok(Some(id)) => id,
+        // A correspondence seek stays on the server: nothing to play yet.
+        Ok(None) => return ExitCode::SUCCESS,
         Err(text) => return fail(&text),
     };
     let (full, lines) = match open_game(&client, &id, lang) {

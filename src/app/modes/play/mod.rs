@@ -854,7 +854,10 @@ impl Mode for App {
                 self.ready = None;
                 self.handle(Event::Ready)
             }
-            Incoming::Journal(_) | Incoming::Lichess(_) => true,
+            Incoming::Journal(_)
+            | Incoming::Lichess(_)
+            | Incoming::Watch(_)
+            | Incoming::Push(_) => true,
         }
     }
 

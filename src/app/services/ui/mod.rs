@@ -51,6 +51,10 @@ pub enum Source {
     Signal(Receiver<()>),
     /// A lichess game's stream and the answers to its requests.
     Lichess(Receiver<crate::io::lichess::News>),
+    /// A followed broadcast round's or game's stream (`hector watch`).
+    Watch(Receiver<crate::io::lichess::watch::WatchNews>),
+    /// The answers to the arbiter's pushes to a lichess broadcast.
+    Push(Receiver<crate::io::lichess::push::PushNews>),
 }
 
 /// An event from a [`Source`].
@@ -60,6 +64,8 @@ pub enum Incoming {
     Journal(Ack),
     Signal,
     Lichess(crate::io::lichess::News),
+    Watch(crate::io::lichess::watch::WatchNews),
+    Push(crate::io::lichess::push::PushNews),
 }
 
 impl Source {
@@ -71,6 +77,8 @@ impl Source {
             Source::Journal(r) => select.recv(r),
             Source::Signal(r) => select.recv(r),
             Source::Lichess(r) => select.recv(r),
+            Source::Watch(r) => select.recv(r),
+            Source::Push(r) => select.recv(r),
         }
     }
 
@@ -81,6 +89,8 @@ impl Source {
             Source::Journal(r) => op.recv(r).ok().map(Incoming::Journal),
             Source::Signal(r) => op.recv(r).ok().map(|()| Incoming::Signal),
             Source::Lichess(r) => op.recv(r).ok().map(Incoming::Lichess),
+            Source::Watch(r) => op.recv(r).ok().map(Incoming::Watch),
+            Source::Push(r) => op.recv(r).ok().map(Incoming::Push),
         }
     }
 }

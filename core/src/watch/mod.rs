@@ -1,0 +1,882 @@
+//! Following games one does not play, pure: a lichess broadcast round's PGN stream (every game
+//! first, then a game's whole PGN each time it changes), a game's move stream, or lichess TV.
+//! The stream's lines go in with the instant; what to say comes out: each new move of the board
+//! followed in the Appendix D words, other boards' moves with the board's name when all are
+//! followed, corrections, results, and the answers to the player's questions about the board
+//! followed (asked exactly as at the board, since each board is a [`Match`] of its own). No
+//! move can be typed: the games are someone else's.
+
+pub mod feed;
+pub mod split;
+pub mod words;
+
+use std::time::Duration;
+
+use shakmaty::uci::UciMove;
+use shakmaty::{ByColor, CastlingMode, Chess, Color, Position};
+
+use crate::game::Game;
+use crate::laws::Rules;
+use crate::machine::Machine;
+use crate::matchplay::command::{Command, Line, read_line};
+use crate::matchplay::session::{ClockAnswer, Effect, Event as MatchEvent, Match, Setup, Side};
+use crate::matchplay::session::{SpeechControl, Urgency};
+use crate::notation::clock_words::player_time;
+use crate::notation::language::{Language, fill};
+use crate::notation::printable;
+use crate::notation::speak::Form;
+use crate::pgn::{Item, Reader};
+use crate::record::import::import_game;
+use crate::time::Timestamp;
+use crate::variant::Variant;
+use feed::FeedLine;
+
+/// Which board of a round to follow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// The first board (also when nothing is asked).
+    First,
+    /// The board with this number (1 for the first game of the round).
+    Number(usize),
+    /// The board where a player's name holds this text (any case).
+    Name(String),
+}
+
+impl Choice {
+    /// `--board` and `folgen`: a number, or a part of a player's name.
+    pub fn parse(text: &str) -> Option<Choice> {
+        let text = text.trim();
+        if text.is_empty() {
+            return None;
+        }
+        Some(match text.parse::<usize>() {
+            Ok(n) if n >= 1 => Choice::Number(n),
+            _ => Choice::Name(text.to_string()),
+        })
+    }
+
+    fn fits(&self, number: usize, white: &str, black: &str) -> bool {
+        match self {
+            Choice::First => number == 1,
+            Choice::Number(n) => *n == number,
+            Choice::Name(part) => {
+                let part = part.to_lowercase();
+                white.to_lowercase().contains(&part) || black.to_lowercase().contains(&part)
+            }
+        }
+    }
+
+    fn words(&self) -> String {
+        match self {
+            Choice::First => "1".to_string(),
+            Choice::Number(n) => n.to_string(),
+            Choice::Name(s) => printable(s).into_owned(),
+        }
+    }
+}
+
+/// What is followed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A broadcast round: its PGN stream.
+    Round,
+    /// One game's move stream (or lichess TV): NDJSON.
+    Game,
+}
+
+/// How a watch is set up.
+#[derive(Clone, Debug)]
+pub struct WatchOptions {
+    pub source: Source,
+    pub choice: Choice,
+    /// Every board's moves are said, the others' with their board's name.
+    pub all_boards: bool,
+    pub form: Form,
+}
+
+/// What happens to the watch.
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// A line of the stream, as the server sent it.
+    Stream(String),
+    /// A stream line longer than the adapter reads (it is skipped).
+    TooLong,
+    /// The stream closed or broke; the adapter connects again.
+    Dropped,
+    /// The stream is back.
+    Restored,
+    /// The server asks to wait (HTTP 429) this long.
+    Waiting(Duration),
+    /// The stream ended for good (a finished game's stream, or a refusal), in words.
+    Ended(Option<String>),
+    /// A line the player typed.
+    Line(String),
+    /// A command from a key.
+    Command(Command),
+    Tick,
+}
+
+/// A clock as a stream told it: both times at that instant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Told {
+    times: ByColor<Option<Duration>>,
+    at: Timestamp,
+}
+
+/// One game followed.
+struct Board {
+    /// How the stream names the game again (its GameURL, else its players and round).
+    key: String,
+    number: usize,
+    white: String,
+    black: String,
+    m: Match,
+    /// The result as the stream last gave it ("*" while the game runs).
+    result: String,
+    clock: Option<Told>,
+}
+
+impl Board {
+    fn name(&self, lang: &Language, source: Source) -> String {
+        let pairs = [
+            ("number", self.number.to_string()),
+            ("white", self.white.clone()),
+            ("black", self.black.clone()),
+        ];
+        let pairs: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        match source {
+            Source::Round => fill(&lang.watch.board_name, &pairs),
+            Source::Game => fill(&lang.watch.game_name, &pairs),
+        }
+    }
+
+    /// Times now: the side to move's time runs on from when it was told, while the game runs.
+    fn times(&self, now: Timestamp) -> Option<ByColor<Option<Duration>>> {
+        let told = self.clock?;
+        let running =
+            (self.result == "*" && !self.m.game().is_over()).then(|| self.m.game().turn());
+        Some(ByColor::new_with(|c| {
+            told.times.get(c).map(|d| {
+                if running == Some(c) {
+                    d.saturating_sub(now.saturating_since(told.at))
+                } else {
+                    d
+                }
+            })
+        }))
+    }
+}
+
+/// How long after the first game the choice of board may stay unmatched before it is said.
+const CHOICE_WAIT: Duration = Duration::from_secs(3);
+
+/// Following a round or a game.
+pub struct Watch {
+    lang: &'static Language,
+    options: WatchOptions,
+    boards: Vec<Board>,
+    followed: Option<usize>,
+    split: split::Splitter,
+    /// The first game came at this instant (the choice is matched from then on).
+    first_at: Option<Timestamp>,
+    unmatched_told: bool,
+    link_down: bool,
+    /// Said once per wait.
+    waiting_until: Option<Timestamp>,
+    /// A broken line was said; the next is said only after a good one.
+    bad_told: bool,
+    over: bool,
+}
+
+fn say(urgency: Urgency, text: impl Into<String>) -> Effect {
+    Effect::Say {
+        urgency,
+        lines: vec![text.into()],
+    }
+}
+
+fn answer(text: impl Into<String>) -> Effect {
+    say(Urgency::Answer, text)
+}
+
+/// A match that plays what it is given and takes no typed move.
+fn new_match(
+    start: Chess,
+    variant: Variant,
+    form: Form,
+    lang: &'static Language,
+    now: Timestamp,
+) -> Match {
+    let setup = Setup {
+        white: Side::Engine,
+        black: Side::Engine,
+        local: Color::White,
+        local_board: false,
+        control: None,
+        announce: crate::clock::AnnounceSettings::tournament(),
+        form,
+        rules: Rules::STANDARD,
+        engine_level: 0,
+        opponent_port: None,
+        clock_answer: ClockAnswer::Remaining,
+        openings: false,
+        wording: Default::default(),
+    };
+    Match::start(setup, Game::from_position(start, variant), lang, now).0
+}
+
+/// Only what a listener hears of a match's effects: its words and speech controls.
+fn heard(effects: Vec<Effect>) -> impl Iterator<Item = Effect> {
+    effects
+        .into_iter()
+        .filter(|e| matches!(e, Effect::Say { .. } | Effect::Speech(_) | Effect::Refused))
+}
+
+/// The `[%clk h:mm:ss]` of a PGN comment.
+fn clk(comment: &[u8]) -> Option<Duration> {
+    let text = std::str::from_utf8(comment).ok()?;
+    let rest = &text[text.find("[%clk")? + 5..];
+    let value = rest.trim_start().split(']').next()?.trim();
+    let mut secs = 0.0f64;
+    for part in value.split(':') {
+        secs = secs * 60.0 + part.trim().parse::<f64>().ok()?;
+    }
+    (secs.is_finite() && secs >= 0.0).then(|| Duration::from_secs_f64(secs))
+}
+
+/// A game of the round as read from its PGN.
+struct Read {
+    key: String,
+    white: String,
+    black: String,
+    result: String,
+    game: Game,
+    clocks: ByColor<Option<Duration>>,
+}
+
+/// Reads one game's PGN: its players, result, moves and last clock times, or why not.
+fn read_pgn(text: &str, lang: &Language) -> Result<Read, String> {
+    let raw = Reader::new(text.as_bytes())
+        .find(|g| !g.is_blank())
+        .ok_or_else(|| lang.watch.no_game.clone())?;
+    let imported =
+        import_game(&raw, 1).map_err(|e| crate::record::import::import_error_words(&e, lang))?;
+    let tag = |name: &str| {
+        raw.tag(name)
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && *v != "?")
+            .map(|v| printable(v).into_owned())
+    };
+    let white = tag("White").unwrap_or_else(|| lang.color(Color::White).to_string());
+    let black = tag("Black").unwrap_or_else(|| lang.color(Color::Black).to_string());
+    let key = tag("GameURL")
+        .or_else(|| tag("ChapterURL"))
+        .unwrap_or_else(|| format!("{white}\n{black}\n{}", tag("Round").unwrap_or_default()));
+    let result = tag("Result")
+        .or_else(|| raw.termination.map(str::to_string))
+        .unwrap_or_else(|| "*".to_string());
+    // The last time told for each side: a [%clk] after that side's move.
+    let mut clocks = ByColor::new_with(|_| None);
+    let mut mover = imported.game.start().turn();
+    let mut last: Option<Color> = None;
+    let mut depth = 0usize;
+    for item in raw.movetext.iter() {
+        match item.item {
+            Item::StartVariation => depth += 1,
+            Item::EndVariation => depth = depth.saturating_sub(1),
+            Item::San(_) if depth == 0 => {
+                last = Some(mover);
+                mover = !mover;
+            }
+            Item::Comment(c) if depth == 0 => {
+                if let (Some(by), Some(d)) = (last, clk(c)) {
+                    *clocks.get_mut(by) = Some(d);
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(Read {
+        key,
+        white,
+        black,
+        result,
+        game: imported.game,
+        clocks,
+    })
+}
+
+impl Watch {
+    pub fn new(options: WatchOptions, lang: &'static Language) -> Watch {
+        Watch {
+            lang,
+            options,
+            boards: Vec::new(),
+            followed: None,
+            split: split::Splitter::default(),
+            first_at: None,
+            unmatched_told: false,
+            link_down: false,
+            waiting_until: None,
+            bad_told: false,
+            over: false,
+        }
+    }
+
+    /// The board followed, if one is.
+    pub fn followed(&self) -> Option<&Match> {
+        self.followed.and_then(|i| self.boards.get(i)).map(|b| &b.m)
+    }
+
+    /// The followed board's name.
+    pub fn followed_name(&self) -> Option<String> {
+        self.followed
+            .and_then(|i| self.boards.get(i))
+            .map(|b| b.name(self.lang, self.options.source))
+    }
+
+    /// The stream ended for good: nothing more comes.
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    /// Boards known so far.
+    pub fn board_count(&self) -> usize {
+        self.boards.len()
+    }
+
+    fn stream(&mut self, text: &str, now: Timestamp, out: &mut Vec<Effect>) {
+        match self.options.source {
+            Source::Round => {
+                for piece in self.split.line(text) {
+                    match piece {
+                        split::Piece::Game(pgn) => self.pgn(&pgn, now, out),
+                        split::Piece::TooLong => {
+                            out.push(say(Urgency::Urgent, self.lang.watch.too_long.clone()));
+                        }
+                    }
+                }
+            }
+            Source::Game => match feed::line(text) {
+                Ok(None) => {}
+                Ok(Some(line)) => {
+                    self.bad_told = false;
+                    self.feed(line, now, out);
+                }
+                Err(reason) => self.bad(&reason, out),
+            },
+        }
+    }
+
+    /// An unreadable piece of the stream: said, unless one was said and no good one came since.
+    fn bad(&mut self, reason: &str, out: &mut Vec<Effect>) {
+        if !std::mem::replace(&mut self.bad_told, true) {
+            out.push(say(
+                Urgency::Urgent,
+                fill(&self.lang.watch.bad_pgn, &[("reason", &printable(reason))]),
+            ));
+        }
+    }
+
+    /// One game's whole PGN: a new board, or the new moves (and a correction, a result) of a
+    /// known one.
+    fn pgn(&mut self, text: &str, now: Timestamp, out: &mut Vec<Effect>) {
+        let read = match read_pgn(text, self.lang) {
+            Ok(r) => r,
+            Err(reason) => return self.bad(&reason, out),
+        };
+        self.bad_told = false;
+        self.first_at.get_or_insert(now);
+        let index = match self.boards.iter().position(|b| b.key == read.key) {
+            Some(i) => i,
+            None => {
+                let m = new_match(
+                    read.game.start().clone(),
+                    read.game.variant(),
+                    self.options.form,
+                    self.lang,
+                    now,
+                );
+                self.boards.push(Board {
+                    key: read.key.clone(),
+                    number: self.boards.len() + 1,
+                    white: read.white.clone(),
+                    black: read.black.clone(),
+                    m,
+                    result: "*".to_string(),
+                    clock: None,
+                });
+                let i = self.boards.len() - 1;
+                // Its moves so far are taken in silently; following it says where it stands.
+                let moves: Vec<_> = read.game.moves().iter().map(|p| p.mv).collect();
+                for mv in moves {
+                    let _ = self.boards[i].m.handle(MatchEvent::EngineMove(mv), now);
+                }
+                self.boards[i].result = read.result.clone();
+                self.boards[i].clock = Some(Told {
+                    times: read.clocks,
+                    at: now,
+                });
+                if self.followed.is_none()
+                    && self.options.choice.fits(i + 1, &read.white, &read.black)
+                {
+                    self.follow(i, out);
+                } else if self.options.all_boards
+                    && self.boards.len() > 1
+                    && self.first_dump_over(now)
+                {
+                    let name = self.boards[i].name(self.lang, self.options.source);
+                    out.push(answer(fill(
+                        &self.lang.watch.new_board,
+                        &[("board", &name)],
+                    )));
+                }
+                return;
+            }
+        };
+        let moves: Vec<_> = read.game.moves().iter().map(|p| p.mv).collect();
+        self.update(index, &moves, now, out);
+        let board = &mut self.boards[index];
+        board.clock = Some(Told {
+            times: ByColor::new_with(|c| {
+                (*read.clocks.get(c)).or(board.clock.and_then(|t| *t.times.get(c)))
+            }),
+            at: now,
+        });
+        if board.result != read.result {
+            board.result = read.result.clone();
+            self.result(index, out);
+        }
+    }
+
+    /// Games that come within the wait after the first belong to the round's first message.
+    fn first_dump_over(&self, now: Timestamp) -> bool {
+        self.first_at
+            .is_some_and(|t| now.saturating_since(t) >= CHOICE_WAIT)
+    }
+
+    /// Plays a board's new moves (taking back first what the stream no longer has), said as
+    /// the board is followed.
+    fn update(
+        &mut self,
+        index: usize,
+        moves: &[shakmaty::Move],
+        now: Timestamp,
+        out: &mut Vec<Effect>,
+    ) {
+        let followed = self.followed == Some(index);
+        let all = self.options.all_boards;
+        let lang = self.lang;
+        let name = self.boards[index].name(lang, self.options.source);
+        let board = &mut self.boards[index];
+        let local: Vec<_> = board.m.game().moves().iter().map(|p| p.mv).collect();
+        let common = local.iter().zip(moves).take_while(|(a, b)| a == b).count();
+        if common < local.len() {
+            let taken = local.len() - common;
+            let _ = board.m.take_back_to(common, now);
+            if followed || all {
+                out.push(answer(fill(
+                    &lang.watch.corrected,
+                    &[("board", &name), ("count", &taken.to_string())],
+                )));
+            }
+        }
+        for &mv in moves.iter().skip(common) {
+            if board.m.game().is_over() {
+                break;
+            }
+            let effects = board.m.handle(MatchEvent::EngineMove(mv), now);
+            for e in heard(effects) {
+                match e {
+                    Effect::Say { urgency, lines } if followed => {
+                        out.push(Effect::Say { urgency, lines });
+                    }
+                    Effect::Say { urgency, lines } if all => out.push(Effect::Say {
+                        urgency,
+                        lines: vec![fill(
+                            &lang.watch.board_move,
+                            &[("board", &name), ("move", &lines.join(". "))],
+                        )],
+                    }),
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// A result the stream gave: said for the board followed, and for every board when all are.
+    fn result(&mut self, index: usize, out: &mut Vec<Effect>) {
+        if self.followed != Some(index) && !self.options.all_boards {
+            return;
+        }
+        let board = &self.boards[index];
+        let w = &self.lang.watch;
+        let template = match board.result.as_str() {
+            "1-0" => &w.result_white,
+            "0-1" => &w.result_black,
+            "1/2-1/2" | "½-½" => &w.result_draw,
+            _ => return,
+        };
+        let name = board.name(self.lang, self.options.source);
+        out.push(answer(fill(
+            template,
+            &[
+                ("board", &name),
+                ("white", &board.white),
+                ("black", &board.black),
+            ],
+        )));
+    }
+
+    /// Follows board `index`: said with where its game stands.
+    fn follow(&mut self, index: usize, out: &mut Vec<Effect>) {
+        self.followed = Some(index);
+        let board = &self.boards[index];
+        let lang = self.lang;
+        let mut parts = vec![fill(
+            &lang.watch.following,
+            &[("board", &board.name(lang, self.options.source))],
+        )];
+        let game = board.m.game();
+        if game.ply() > 0 {
+            parts.push(crate::matchplay::queries::last_move(
+                game,
+                lang,
+                self.options.form,
+            ));
+        }
+        if board.result == "*" && !game.is_over() {
+            parts.push(crate::matchplay::queries::turn(game.position(), lang));
+        } else {
+            parts.push(fill(&lang.watch.finished, &[("result", &board.result)]));
+        }
+        out.push(answer(parts.join(". ")));
+    }
+
+    /// A line of a game's move stream or of lichess TV.
+    fn feed(&mut self, line: FeedLine, now: Timestamp, out: &mut Vec<Effect>) {
+        match line {
+            FeedLine::Game {
+                id,
+                fen,
+                white,
+                black,
+                result,
+                clocks,
+                new_game,
+            } => {
+                let known = self.boards.first().is_some_and(|b| b.key == id) && !new_game;
+                let start = match from_fen(&fen) {
+                    Some(p) => p,
+                    None => return self.bad(&printable(&fen), out),
+                };
+                if !known {
+                    self.boards.clear();
+                    let m = new_match(start, Variant::Standard, self.options.form, self.lang, now);
+                    self.boards.push(Board {
+                        key: id,
+                        number: 1,
+                        white,
+                        black,
+                        m,
+                        result: result.clone().unwrap_or_else(|| "*".into()),
+                        clock: Some(Told {
+                            times: clocks,
+                            at: now,
+                        }),
+                    });
+                    self.follow(0, out);
+                    return;
+                }
+                let board = &mut self.boards[0];
+                // After a reconnection the description may be ahead: taken as the new start.
+                if board.m.game().position().board() != start.board() {
+                    board.m =
+                        new_match(start, Variant::Standard, self.options.form, self.lang, now);
+                }
+                board.clock = Some(Told {
+                    times: clocks,
+                    at: now,
+                });
+                if let Some(r) = result
+                    && board.result != r
+                {
+                    board.result = r;
+                    self.result(0, out);
+                }
+            }
+            FeedLine::Move { fen, uci, clocks } => {
+                let Some(board) = self.boards.first_mut() else {
+                    return;
+                };
+                board.clock = Some(Told {
+                    times: clocks,
+                    at: now,
+                });
+                let pos = board.m.game().position().clone();
+                let target = fen.split_ascii_whitespace().next().unwrap_or("");
+                if pos.board().to_string() == target {
+                    // Already here (a repeated line after a reconnection).
+                    return;
+                }
+                let mv = UciMove::from_ascii(uci.as_bytes())
+                    .ok()
+                    .and_then(|u| u.to_move(&pos).ok())
+                    .filter(|m| pos.is_legal(*m))
+                    .filter(|m| {
+                        let mut after = pos.clone();
+                        after.play_unchecked(*m);
+                        after.board().to_string() == target
+                    });
+                if let Some(m) = mv {
+                    let mut moves: Vec<_> = board.m.game().moves().iter().map(|p| p.mv).collect();
+                    moves.push(m);
+                    self.update(0, &moves, now, out);
+                    return;
+                }
+                // Moves were missed: the board starts again from the position told.
+                match from_fen(&fen) {
+                    Some(start) => {
+                        board.m =
+                            new_match(start, Variant::Standard, self.options.form, self.lang, now);
+                        let name = board.name(self.lang, self.options.source);
+                        out.push(answer(fill(&self.lang.watch.resynced, &[("board", &name)])));
+                    }
+                    None => self.bad(&printable(&fen), out),
+                }
+            }
+        }
+    }
+
+    fn clock(&self, now: Timestamp) -> String {
+        let times = self
+            .followed
+            .and_then(|i| self.boards.get(i))
+            .and_then(|b| b.times(now));
+        let parts: Vec<String> = match times {
+            Some(t) => Color::ALL
+                .iter()
+                .filter_map(|&c| t.get(c).map(|d| player_time(c, d, self.lang)))
+                .collect(),
+            None => Vec::new(),
+        };
+        if parts.is_empty() {
+            self.lang.watch.no_clock.clone()
+        } else {
+            parts.join(". ")
+        }
+    }
+
+    fn boards_words(&self) -> String {
+        if self.boards.is_empty() {
+            return self.lang.watch.no_boards.clone();
+        }
+        self.boards
+            .iter()
+            .enumerate()
+            .map(|(i, b)| {
+                let mut s = b.name(self.lang, self.options.source);
+                if b.result != "*" {
+                    s.push_str(&format!(" {}", b.result));
+                }
+                if self.followed == Some(i) {
+                    s = fill(&self.lang.watch.followed_mark, &[("board", &s)]);
+                }
+                s
+            })
+            .collect::<Vec<_>>()
+            .join(". ")
+    }
+
+    /// The player's line: a choice of board, or a question for the board followed; a move or
+    /// a request that would change a game is refused.
+    fn line(&mut self, text: &str, now: Timestamp, out: &mut Vec<Effect>) {
+        let w = &self.lang.watch;
+        let (first, rest) = match text.trim().split_once(char::is_whitespace) {
+            Some((f, r)) => (f, r.trim()),
+            None => (text.trim(), ""),
+        };
+        let is = |words: &[String]| words.iter().any(|x| x.eq_ignore_ascii_case(first));
+        if is(&w.words_boards) {
+            out.push(answer(self.boards_words()));
+            return;
+        }
+        if is(&w.words_follow) {
+            let found = Choice::parse(rest).and_then(|c| {
+                self.boards
+                    .iter()
+                    .position(|b| c.fits(b.number, &b.white, &b.black))
+            });
+            match found {
+                Some(i) => self.follow(i, out),
+                None => {
+                    out.push(answer(fill(
+                        &w.unknown_board,
+                        &[("choice", &printable(rest))],
+                    )));
+                    out.push(Effect::Refused);
+                }
+            }
+            return;
+        }
+        match read_line(text) {
+            Ok(Line::Move(_)) => {
+                out.push(answer(w.read_only.clone()));
+                out.push(Effect::Refused);
+            }
+            Ok(Line::Command(c)) => self.command(c, now, out),
+            Ok(Line::Empty) => {}
+            Err(e) => {
+                out.push(answer(crate::matchplay::session::command_error_message(
+                    &e, self.lang,
+                )));
+                out.push(Effect::Refused);
+            }
+        }
+    }
+
+    fn command(&mut self, c: Command, now: Timestamp, out: &mut Vec<Effect>) {
+        use Command as C;
+        match c {
+            C::Quit => out.push(Effect::Quit),
+            C::Clock => out.push(answer(self.clock(now))),
+            C::Repeat => out.push(Effect::Speech(SpeechControl::Repeat)),
+            C::Silence | C::Mute | C::Unmute | C::Faster | C::Slower => {
+                let Some(i) = self.followed else {
+                    return;
+                };
+                out.extend(heard(self.boards[i].m.handle(MatchEvent::Command(c), now)));
+            }
+            C::Help => {
+                if let Some(i) = self.followed {
+                    out.extend(heard(
+                        self.boards[i].m.handle(MatchEvent::Command(C::Help), now),
+                    ));
+                }
+                out.push(answer(self.lang.watch.help.clone()));
+            }
+            C::Board
+            | C::Pieces { .. }
+            | C::Square(_)
+            | C::Rank(_)
+            | C::File(_)
+            | C::Diagonal(_)
+            | C::Attacks(_)
+            | C::Threats
+            | C::Moves(_)
+            | C::PieceMoves(_)
+            | C::Last
+            | C::Turn
+            | C::Material
+            | C::List(_)
+            | C::Review { .. }
+            | C::ReviewNext
+            | C::ReviewPrevious
+            | C::ReviewCurrent
+            | C::Opening
+            | C::Captured
+            | C::Dangers
+            | C::Captures(_) => match self.followed {
+                Some(i) => out.extend(heard(self.boards[i].m.handle(MatchEvent::Command(c), now))),
+                None => out.push(answer(self.lang.watch.no_boards.clone())),
+            },
+            _ => {
+                out.push(answer(self.lang.watch.read_only.clone()));
+                out.push(Effect::Refused);
+            }
+        }
+    }
+
+    fn link(&mut self, event: &Event, now: Timestamp, out: &mut Vec<Effect>) {
+        let o = &self.lang.online;
+        match event {
+            Event::Dropped => {
+                // A PGN cut off by the break is not kept half.
+                self.split = split::Splitter::default();
+                if !std::mem::replace(&mut self.link_down, true) {
+                    out.push(say(Urgency::Urgent, o.reconnecting.clone()));
+                }
+            }
+            Event::Restored if std::mem::take(&mut self.link_down) => {
+                out.push(answer(o.reconnected.clone()));
+            }
+            Event::Waiting(d) if self.waiting_until.is_none_or(|t| now >= t) => {
+                self.waiting_until = Some(now + *d);
+                out.push(say(
+                    Urgency::Urgent,
+                    fill(&o.rate_limited, &[("seconds", &d.as_secs().to_string())]),
+                ));
+            }
+            Event::TooLong => out.push(say(Urgency::Urgent, o.too_long.clone())),
+            Event::Ended(reason) => {
+                self.over = true;
+                out.push(answer(match reason {
+                    Some(r) => fill(&self.lang.watch.stream_failed, &[("reason", &printable(r))]),
+                    None => self.lang.watch.stream_ended.clone(),
+                }));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A position from a stream's FEN; one with only the placement and the side to move (a move
+/// line) takes whatever castling rights its pieces still allow.
+fn from_fen(fen: &str) -> Option<Chess> {
+    let mut fields: Vec<&str> = fen.split_ascii_whitespace().collect();
+    if fields.is_empty() {
+        return None;
+    }
+    if fields.len() < 2 {
+        fields.push("w");
+    }
+    let full = if fields.len() >= 4 {
+        fields.join(" ")
+    } else {
+        format!("{} {} KQkq - 0 1", fields[0], fields[1])
+    };
+    let parsed = shakmaty::fen::Fen::from_ascii(full.as_bytes()).ok()?;
+    parsed
+        .into_position::<Chess>(CastlingMode::Standard)
+        .or_else(shakmaty::PositionError::ignore_invalid_castling_rights)
+        .ok()
+}
+
+impl Machine for Watch {
+    type Event = Event;
+    type Effect = Effect;
+
+    fn handle(&mut self, event: Event, now: Timestamp) -> Vec<Effect> {
+        let mut out = Vec::new();
+        match event {
+            Event::Stream(text) => self.stream(&text, now, &mut out),
+            Event::Line(text) => self.line(&text, now, &mut out),
+            Event::Command(c) => self.command(c, now, &mut out),
+            Event::Tick => {}
+            e => self.link(&e, now, &mut out),
+        }
+        // The board asked for is not in the round: said once, with how to choose another.
+        if self.followed.is_none()
+            && !self.unmatched_told
+            && self.first_dump_over(now)
+            && !self.boards.is_empty()
+        {
+            self.unmatched_told = true;
+            out.push(answer(fill(
+                &self.lang.watch.no_such_board,
+                &[("choice", &self.options.choice.words())],
+            )));
+        }
+        out
+    }
+
+    fn next_deadline(&self, _now: Timestamp) -> Option<Timestamp> {
+        match (self.followed, self.first_at) {
+            (None, Some(t)) if !self.unmatched_told => Some(t + CHOICE_WAIT),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

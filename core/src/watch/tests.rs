@@ -1,0 +1,232 @@
+use super::*;
+use crate::testkit::words::{de, t};
+
+fn said(effects: &[Effect]) -> String {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Say { lines, .. } => Some(lines.join(" / ")),
+            _ => None,
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+fn round(choice: Choice, all: bool) -> Watch {
+    Watch::new(
+        WatchOptions {
+            source: Source::Round,
+            choice,
+            all_boards: all,
+            form: Form::Short,
+        },
+        de(),
+    )
+}
+
+/// Feeds a PGN text line by line.
+fn pgn(w: &mut Watch, text: &str, now: Timestamp) -> Vec<Effect> {
+    text.lines()
+        .flat_map(|l| w.handle(Event::Stream(l.to_string()), now))
+        .collect()
+}
+
+fn game(white: &str, black: &str, moves: &str, result: &str) -> String {
+    format!(
+        "[Event \"Open\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n[GameURL \"https://lichess.org/broadcast/-/-/r/{white}\"]\n\n{moves} {result}\n\n"
+    )
+}
+
+#[test]
+fn the_first_board_is_followed_and_each_new_move_is_said() {
+    let mut w = round(Choice::First, false);
+    let first = pgn(
+        &mut w,
+        &game(
+            "Anna",
+            "Bert",
+            "1. e4 { [%clk 1:30:00] } e5 { [%clk 1:29:50] }",
+            "*",
+        ),
+        t(0),
+    );
+    assert_eq!(
+        said(&first),
+        "Sie verfolgen Brett 1, Anna gegen Bert. Letzter Zug: 1. Schwarz, Eva fünf. Weiß ist am Zug"
+    );
+    let other = pgn(&mut w, &game("Carl", "Dora", "1. d4", "*"), t(10));
+    assert_eq!(said(&other), "", "another board is not followed");
+    let next = pgn(
+        &mut w,
+        &game("Anna", "Bert", "1. e4 e5 2. Nf3 { [%clk 1:29:00] }", "*"),
+        t(20),
+    );
+    assert_eq!(said(&next), "Springer Felix drei");
+    // The same PGN again brings nothing new.
+    assert_eq!(
+        said(&pgn(
+            &mut w,
+            &game("Anna", "Bert", "1. e4 e5 2. Nf3", "*"),
+            t(30)
+        )),
+        ""
+    );
+    // Questions are answered for the board followed; the clock as the stream told it.
+    let last = w.handle(Event::Line("letzter".into()), t(40));
+    assert!(
+        said(&last).contains("Springer Felix drei"),
+        "{}",
+        said(&last)
+    );
+    let clock = w.handle(Event::Line("uhr".into()), t(40));
+    assert!(
+        said(&clock).contains("Weiß 1 Stunde 29 Minuten"),
+        "{}",
+        said(&clock)
+    );
+    assert!(
+        said(&clock).contains("Schwarz 1 Stunde 29 Minuten"),
+        "{}",
+        said(&clock)
+    );
+    // No move can be typed.
+    let typed = w.handle(Event::Line("Sc6".into()), t(50));
+    assert!(
+        said(&typed).starts_with("Hier wird nur zugesehen"),
+        "{}",
+        said(&typed)
+    );
+    assert!(typed.contains(&Effect::Refused));
+    let resign = w.handle(Event::Line("aufgeben".into()), t(50));
+    assert!(said(&resign).starts_with("Hier wird nur zugesehen"));
+    // The result is said.
+    let end = pgn(
+        &mut w,
+        &game("Anna", "Bert", "1. e4 e5 2. Nf3", "1-0"),
+        t(60),
+    );
+    assert_eq!(said(&end), "Brett 1, Anna gegen Bert: Anna gewinnt, 1 zu 0");
+}
+
+#[test]
+fn a_board_is_chosen_by_name_or_number_and_switched_and_all_boards_are_named() {
+    let mut w = round(Choice::Name("dora".into()), true);
+    assert_eq!(
+        said(&pgn(&mut w, &game("Anna", "Bert", "1. e4", "*"), t(0))),
+        ""
+    );
+    let chosen = pgn(&mut w, &game("Carl", "Dora", "1. d4", "*"), t(1));
+    assert!(
+        said(&chosen).starts_with("Sie verfolgen Brett 2, Carl gegen Dora"),
+        "{}",
+        said(&chosen)
+    );
+    let elsewhere = pgn(&mut w, &game("Anna", "Bert", "1. e4 c5", "*"), t(10_000));
+    assert_eq!(said(&elsewhere), "Brett 1, Anna gegen Bert: Cäsar fünf");
+    let here = pgn(&mut w, &game("Carl", "Dora", "1. d4 d5", "*"), t(10_001));
+    assert_eq!(said(&here), "David fünf");
+    let list = w.handle(Event::Line("bretter".into()), t(10_002));
+    assert_eq!(
+        said(&list),
+        "Brett 1, Anna gegen Bert. Brett 2, Carl gegen Dora, verfolgt"
+    );
+    let switched = w.handle(Event::Line("folgen 1".into()), t(10_003));
+    assert!(
+        said(&switched).starts_with("Sie verfolgen Brett 1, Anna gegen Bert"),
+        "{}",
+        said(&switched)
+    );
+    let nothing = w.handle(Event::Line("folgen Zoe".into()), t(10_004));
+    assert!(said(&nothing).starts_with("Kein solches Brett: Zoe"));
+}
+
+#[test]
+fn an_unmatched_choice_is_said_once_the_round_has_come() {
+    let mut w = round(Choice::Number(5), false);
+    pgn(&mut w, &game("Anna", "Bert", "1. e4", "*"), t(0));
+    assert_eq!(w.next_deadline(t(0)), Some(t(3000)));
+    let told = w.handle(Event::Tick, t(3000));
+    assert!(
+        said(&told).starts_with("Kein Brett passt zu 5"),
+        "{}",
+        said(&told)
+    );
+    assert_eq!(w.next_deadline(t(3000)), None);
+}
+
+#[test]
+fn a_broken_pgn_is_said_and_skipped_and_a_correction_is_taken_back() {
+    let mut w = round(Choice::First, false);
+    pgn(&mut w, &game("Anna", "Bert", "1. e4 e5 2. Nf3", "*"), t(0));
+    let broken = pgn(&mut w, &game("Anna", "Bert", "1. e4 e5 2. Ke3", "*"), t(1));
+    assert!(
+        said(&broken).starts_with("Eine Partie der Übertragung war unlesbar"),
+        "{}",
+        said(&broken)
+    );
+    assert_eq!(w.followed().map(|m| m.game().ply()), Some(3));
+    let fixed = pgn(&mut w, &game("Anna", "Bert", "1. e4 e5 2. Nc3", "*"), t(2));
+    assert_eq!(
+        said(&fixed),
+        "Brett 1, Anna gegen Bert: berichtigt, 1 Halbzüge zurückgenommen | Springer Cäsar drei"
+    );
+    // The keep-alive space is nothing.
+    assert!(w.handle(Event::Stream(" ".into()), t(3)).is_empty());
+}
+
+#[test]
+fn a_dropped_stream_is_said_once_and_its_return_once() {
+    let mut w = round(Choice::First, false);
+    let a = w.handle(Event::Dropped, t(0));
+    let b = w.handle(Event::Dropped, t(1));
+    assert_eq!(
+        said(&a),
+        "Verbindung zu lichess unterbrochen. Ich verbinde neu"
+    );
+    assert!(b.is_empty());
+    assert_eq!(
+        said(&w.handle(Event::Restored, t(2))),
+        "Verbindung wieder da"
+    );
+    assert!(w.handle(Event::Restored, t(3)).is_empty());
+}
+
+#[test]
+fn a_game_stream_says_each_move_and_the_end() {
+    let mut w = Watch::new(
+        WatchOptions {
+            source: Source::Game,
+            choice: Choice::First,
+            all_boards: false,
+            form: Form::Short,
+        },
+        de(),
+    );
+    let first = r#"{"id":"g1","fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","status":{"name":"started"},"players":{"white":{"user":{"name":"Anna"}},"black":{"user":{"name":"Bert"}}}}"#;
+    let start = w.handle(Event::Stream(first.into()), t(0));
+    assert_eq!(
+        said(&start),
+        "Sie verfolgen Anna gegen Bert. Weiß ist am Zug"
+    );
+    let mv = r#"{"fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b","lm":"e2e4","wc":170,"bc":180}"#;
+    assert_eq!(said(&w.handle(Event::Stream(mv.into()), t(1))), "Eva vier");
+    // The same line again (after a reconnection) is nothing.
+    assert_eq!(said(&w.handle(Event::Stream(mv.into()), t(2))), "");
+    let clock = w.handle(Event::Line("uhr".into()), t(3));
+    assert!(
+        said(&clock).contains("Weiß 2 Minuten 50 Sekunden"),
+        "{}",
+        said(&clock)
+    );
+    let bad = w.handle(Event::Stream("{oops".into()), t(4));
+    assert!(
+        said(&bad).starts_with("Eine Partie der Übertragung war unlesbar"),
+        "{}",
+        said(&bad)
+    );
+    let end = r#"{"id":"g1","fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1","status":{"name":"resign"},"winner":"white","players":{"white":{"user":{"name":"Anna"}},"black":{"user":{"name":"Bert"}}}}"#;
+    assert_eq!(
+        said(&w.handle(Event::Stream(end.into()), t(5))),
+        "Anna gegen Bert: Anna gewinnt, 1 zu 0"
+    );
+}

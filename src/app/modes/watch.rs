@@ -1,0 +1,210 @@
+//! `hector watch`: following games one does not play, on lichess: a broadcast round's boards,
+//! one game, or lichess TV. The pure [`Watch`] decides what is said; this module reads the
+//! stream through the adapter's thread and says and shows what the watch gives, on the shared
+//! runtime (typed questions, the full screen or lines for a screen reader).
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use shakmaty::Color;
+
+use crate::app::services::ui::narrator::Narrator;
+use crate::app::services::ui::view::Pieces;
+use crate::app::services::ui::{Front, Incoming, Mode, Picture, Source, Ui};
+use crate::core::game::Game;
+use crate::core::machine::Machine;
+use crate::core::matchplay::command::Command;
+use crate::core::matchplay::session::{Effect, Urgency};
+use crate::core::notation::language::{Language, fill};
+use crate::core::notation::speak::Form;
+use crate::core::settings::SpeechSettings;
+use crate::core::time::Timestamp;
+use crate::core::variant::Variant;
+use crate::core::watch::{Choice, Event, Watch, WatchOptions};
+use crate::io::lichess::watch::{Followed, WatchLink, WatchNews};
+use crate::io::lichess::{self, Client, token};
+use crate::io::terminal::FullScreen;
+
+/// What `hector watch` follows, where, and how it speaks.
+pub struct WatchRun {
+    pub server: String,
+    pub followed: Followed,
+    pub choice: Choice,
+    pub all_boards: bool,
+    pub form: Form,
+    pub screen_reader: bool,
+    pub speech: SpeechSettings,
+    pub speech_chosen: bool,
+}
+
+fn fail(text: &str) -> ExitCode {
+    errln!("hector watch: {text}");
+    ExitCode::from(1)
+}
+
+/// Runs `hector watch`.
+pub fn run(options: WatchRun, lang: &'static Language) -> ExitCode {
+    let o = &lang.online;
+    // The token, when there is one, only where no one else can read it; public rounds and
+    // games need none.
+    if let Err(e) = lichess::check_server(&options.server) {
+        let (template, server) = match &e {
+            lichess::ServerError::Insecure(s) => (&o.insecure_server, s),
+            lichess::ServerError::NotAnAddress(s) => (&o.bad_server, s),
+        };
+        return fail(&fill(
+            template,
+            &[("server", &crate::core::notation::printable(server))],
+        ));
+    }
+    let stored = token::load().ok().flatten().unwrap_or_default();
+    // The server was checked above: this cannot refuse it.
+    let Ok(client) = Client::new(&options.server, &stored) else {
+        return fail(&o.bad_server);
+    };
+    let source = match options.followed {
+        Followed::Round(_) => crate::core::watch::Source::Round,
+        Followed::Game(_) | Followed::Tv(_) => crate::core::watch::Source::Game,
+    };
+    let watch = Watch::new(
+        WatchOptions {
+            source,
+            choice: options.choice.clone(),
+            all_boards: options.all_boards,
+            form: options.form,
+        },
+        lang,
+    );
+    let ui = Ui::new(options.screen_reader).with_keys_in_lines();
+    let speaker = ui.speaker(&options.speech, options.speech_chosen, lang);
+    let mut app = App {
+        watch,
+        link: WatchLink::start(&client, options.followed),
+        front: Front::new(
+            Narrator::new(speaker, ui.full_screen, &lang.play.prompt),
+            Color::White,
+            lang,
+        ),
+        origin: Instant::now(),
+        empty: Game::new(Variant::Standard),
+    };
+    let screen = ui.open("watch", &mut app.front.voice);
+    app.front
+        .voice
+        .tell(Urgency::Answer, vec![lang.watch.connecting.clone()]);
+    ui.run(&mut app, screen, lang);
+    app.link.stop();
+    app.front.voice.speaker.wait_idle(Duration::from_secs(3));
+    ExitCode::SUCCESS
+}
+
+struct App {
+    watch: Watch,
+    link: WatchLink,
+    front: Front,
+    origin: Instant,
+    /// What the screen shows before the first game arrives.
+    empty: Game,
+}
+
+impl App {
+    fn now(&self) -> Timestamp {
+        Timestamp::from_duration(self.origin.elapsed())
+    }
+
+    fn handle(&mut self, event: Event) -> bool {
+        let now = self.now();
+        let effects = self.watch.handle(event, now);
+        let mut keep = true;
+        for effect in effects {
+            self.front.voice.dirty = true;
+            match effect {
+                Effect::Say { urgency, lines } => self.front.voice.tell(urgency, lines),
+                Effect::Speech(c) => self.front.voice.speech(c),
+                Effect::Refused => self.front.refused = true,
+                Effect::Quit => keep = false,
+                _ => {}
+            }
+        }
+        keep
+    }
+}
+
+const STREAM: usize = 0;
+
+impl Mode for App {
+    fn sources(&self) -> Vec<(usize, Source)> {
+        vec![(STREAM, Source::Watch(self.link.news().clone()))]
+    }
+
+    fn next_wake(&self) -> Option<Instant> {
+        let now = self.now();
+        self.watch
+            .next_deadline(now)
+            .map(|t| self.origin + t.since_origin())
+    }
+
+    fn front(&mut self) -> &mut Front {
+        &mut self.front
+    }
+
+    fn draw(&mut self, screen: &mut FullScreen) {
+        let game = self.watch.followed().map_or(&self.empty, |m| m.game());
+        self.front.review = self
+            .watch
+            .followed()
+            .and_then(|m| m.review_heading().map(|h| (m.shown_position().clone(), h)));
+        self.front.draw_board(
+            screen,
+            Picture {
+                game,
+                clock: None,
+                pieces: Pieces::default(),
+                colors: false,
+                boards: &[],
+            },
+        );
+    }
+
+    fn shown_board(&self) -> Option<shakmaty::Board> {
+        let shown = self.watch.followed()?.shown_position();
+        Some(shakmaty::Position::board(shown).clone())
+    }
+
+    fn line(&mut self, line: String) -> bool {
+        self.handle(Event::Line(line))
+    }
+
+    fn command(&mut self, command: Command) -> bool {
+        // The board's keys may pick pieces up: nothing is moved here.
+        if matches!(command, Command::Select(_) | Command::PutDown) {
+            let words = self.front.lang.watch.read_only.clone();
+            self.front.voice.tell(Urgency::Answer, vec![words]);
+            return true;
+        }
+        self.handle(Event::Command(command))
+    }
+
+    fn incoming(&mut self, _tag: usize, event: Incoming) -> bool {
+        let Incoming::Watch(news) = event else {
+            return true;
+        };
+        let event = match news {
+            WatchNews::Line(text) => Event::Stream(text),
+            WatchNews::TooLong => Event::TooLong,
+            WatchNews::Dropped => Event::Dropped,
+            WatchNews::Restored => Event::Restored,
+            WatchNews::Waiting(d) => Event::Waiting(d),
+            WatchNews::Ended(reason) => Event::Ended(reason),
+        };
+        self.handle(event)
+    }
+
+    fn tick(&mut self) -> bool {
+        self.handle(Event::Tick)
+    }
+
+    fn clock_runs(&self) -> bool {
+        false
+    }
+}

@@ -1,0 +1,283 @@
+//! `hector watch` against the local stand-in for lichess (tests/common/lichess.rs, 127.0.0.1
+//! only), the real binary in a pseudo-terminal: a broadcast round's boards followed as their
+//! PGN changes (keep-alive spaces between), a board chosen by name and switched, the other
+//! boards named with --all-boards, a broken PGN said and skipped, a dropped stream made again
+//! and said once, questions answered and moves refused; a game followed through its move
+//! stream to its end.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+
+mod common;
+#[path = "common/lichess.rs"]
+mod lichess;
+
+use std::path::Path;
+use std::time::Duration;
+
+use common::pty::Pty;
+use common::temp_dir;
+use lichess::{ROUND, Server, WATCHED};
+use shakmaty::Color;
+
+const LIMIT: Duration = Duration::from_secs(20);
+
+fn env(dir: &Path) -> Vec<(String, String)> {
+    vec![
+        ("HECTOR_CONFIG".into(), "/nonexistent".into()),
+        ("HECTOR_DATA".into(), dir.join("data").display().to_string()),
+        (
+            "XDG_CONFIG_HOME".into(),
+            dir.join("config").display().to_string(),
+        ),
+        ("HOME".into(), dir.display().to_string()),
+    ]
+}
+
+fn spawn(server: &Server, dir: &Path, args: &[&str]) -> Pty {
+    let mut all = vec!["watch", "--server", &server.url, "--speech", "print"];
+    all.extend_from_slice(args);
+    all.push("--screen-reader");
+    let env = env(dir);
+    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    Pty::spawn(&all, &env)
+}
+
+fn expect(t: &Pty, needle: &str) {
+    assert!(
+        t.wait_for(needle, LIMIT).is_some(),
+        "hector did not say {needle:?}; it said:\n{}",
+        t.text()
+    );
+}
+
+fn say(t: &mut Pty, line: &str) {
+    t.send(format!("{line}\r").as_bytes());
+}
+
+fn count(t: &Pty, needle: &str) -> usize {
+    t.text().matches(needle).count()
+}
+
+fn game(white: &str, black: &str, moves: &str, result: &str) -> String {
+    format!(
+        "[Event \"Open\"]\n[Site \"Town\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n[GameURL \"https://lichess.org/broadcast/open/round-1/{ROUND}/{white}\"]\n[BroadcastName \"Open\"]\n\n{moves} {result}"
+    )
+}
+
+#[test]
+fn a_rounds_board_is_followed_move_by_move_with_questions_and_a_broken_pgn_skipped() {
+    let server = Server::start();
+    server.state().relay.keep_alive = Some(Duration::from_millis(150));
+    server.relay_games(&[
+        game(
+            "Anna",
+            "Bert",
+            "1. e4 { [%clk 1:30:00] } e5 { [%clk 1:29:58] }",
+            "*",
+        ),
+        game("Carl", "Dora", "1. d4 { [%clk 1:29:00] }", "*"),
+    ]);
+    let dir = temp_dir("watch-round");
+    let mut t = spawn(
+        &server,
+        dir.path(),
+        &["--broadcast", ROUND, "--board", "dora"],
+    );
+    expect(
+        &t,
+        "Sie verfolgen Brett 2, Carl gegen Dora. Letzter Zug: 1. Weiß, David vier. Schwarz ist am Zug",
+    );
+    // Keep-alive spaces for a while: nothing said, no new connection.
+    std::thread::sleep(Duration::from_millis(700));
+    assert_eq!(server.state().relay.round_streams_opened, 1);
+    server.relay_update(
+        1,
+        &game(
+            "Carl",
+            "Dora",
+            "1. d4 { [%clk 1:29:00] } d5 { [%clk 1:28:30] }",
+            "*",
+        ),
+    );
+    expect(&t, "David fünf");
+    // Another board's move is not said without --all-boards.
+    server.relay_update(0, &game("Anna", "Bert", "1. e4 e5 2. Nf3", "*"));
+    // A broken PGN is said and skipped; the next good one is said.
+    server.relay_inject("[White \"Carl\"]\n[Black \"Dora\"]\n\n1. d4 d5 2. Kd3 *");
+    expect(
+        &t,
+        "Eine Partie der Übertragung war unlesbar und wird übergangen",
+    );
+    server.relay_update(
+        1,
+        &game("Carl", "Dora", "1. d4 d5 2. c4 { [%clk 1:28:00] }", "*"),
+    );
+    expect(&t, "Cäsar vier");
+    assert_eq!(count(&t, "Springer Felix drei"), 0, "{}", t.text());
+    say(&mut t, "uhr");
+    expect(&t, "Weiß 1 Stunde 28 Minuten. Schwarz 1 Stunde 28 Minuten");
+    say(&mut t, "stellung 1");
+    expect(&t, "Rückblick nach 1. Schwarz: David fünf");
+    say(&mut t, "aktuell");
+    say(&mut t, "Sc6");
+    expect(&t, "Hier wird nur zugesehen");
+    say(&mut t, "bretter");
+    expect(
+        &t,
+        "Brett 1, Anna gegen Bert. Brett 2, Carl gegen Dora, verfolgt",
+    );
+    say(&mut t, "folgen 1");
+    expect(
+        &t,
+        "Sie verfolgen Brett 1, Anna gegen Bert. Letzter Zug: 2. Weiß, Springer Felix drei",
+    );
+    // The stream drops: said once, made again with backoff, the moves meanwhile said after.
+    server.drop_streams(Duration::from_millis(2500));
+    expect(&t, "Verbindung zu lichess unterbrochen. Ich verbinde neu");
+    server.relay_update(0, &game("Anna", "Bert", "1. e4 e5 2. Nf3 Nc6", "*"));
+    expect(&t, "Verbindung wieder da");
+    expect(&t, "Springer Cäsar sechs");
+    assert_eq!(
+        count(&t, "Verbindung zu lichess unterbrochen"),
+        1,
+        "{}",
+        t.text()
+    );
+    // One request at a time, with backoff: 1, 2 s… while the stream was down.
+    let opened = server.state().relay.round_streams_opened;
+    assert!((2..=4).contains(&opened), "{opened} streams opened");
+    server.relay_update(0, &game("Anna", "Bert", "1. e4 e5 2. Nf3 Nc6", "1-0"));
+    expect(&t, "Brett 1, Anna gegen Bert: Anna gewinnt, 1 zu 0");
+    say(&mut t, "ende");
+    assert!(
+        t.wait_exit(LIMIT).is_some(),
+        "hector did not end:\n{}",
+        t.text()
+    );
+    // No token was stored: none was sent.
+    assert!(server.state().authorizations.is_empty());
+}
+
+#[test]
+fn every_board_is_said_with_its_name_when_all_are_followed() {
+    let server = Server::start();
+    server.relay_games(&[
+        game("Anna", "Bert", "1. e4", "*"),
+        game("Carl", "Dora", "1. d4", "*"),
+    ]);
+    let dir = temp_dir("watch-all");
+    let mut t = spawn(
+        &server,
+        dir.path(),
+        &["--broadcast", ROUND, "--all-boards", "--lang", "en"],
+    );
+    expect(&t, "Following Board 1, Anna against Bert");
+    server.relay_update(1, &game("Carl", "Dora", "1. d4 Nf6", "*"));
+    expect(&t, "Board 2, Carl against Dora: Knight Felix six");
+    server.relay_update(0, &game("Anna", "Bert", "1. e4 c5", "*"));
+    expect(&t, "Cesar five");
+    // The board followed is said without its name.
+    assert_eq!(
+        count(&t, "Anna against Bert: Cesar five"),
+        0,
+        "{}",
+        t.text()
+    );
+    say(&mut t, "quit");
+    assert!(
+        t.wait_exit(LIMIT).is_some(),
+        "hector did not end:\n{}",
+        t.text()
+    );
+}
+
+#[test]
+fn a_game_is_followed_through_its_move_stream_to_its_end() {
+    let server = Server::start();
+    server.watch_game("Anna", "Bert", &["e2e4"]);
+    let dir = temp_dir("watch-game");
+    let mut t = spawn(&server, dir.path(), &["--game", WATCHED]);
+    expect(&t, "Sie verfolgen Anna gegen Bert. Schwarz ist am Zug");
+    server.watched_move("c7c5");
+    expect(&t, "Cäsar fünf");
+    server.watched_move("g1f3");
+    expect(&t, "Springer Felix drei");
+    say(&mut t, "uhr");
+    expect(&t, "Weiß 2 Minuten 57 Sekunden");
+    server.watched_end(Some(Color::White));
+    expect(&t, "Anna gegen Bert: Anna gewinnt, 1 zu 0");
+    expect(&t, "Die Übertragung ist zu Ende");
+    // The finished game's stream is not asked for again.
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(server.state().relay.game_streams_opened, 1);
+    say(&mut t, "ende");
+    assert!(
+        t.wait_exit(LIMIT).is_some(),
+        "hector did not end:\n{}",
+        t.text()
+    );
+}
+
+#[test]
+fn an_unknown_round_is_said_and_not_asked_again() {
+    let server = Server::start();
+    let dir = temp_dir("watch-unknown");
+    let mut t = spawn(&server, dir.path(), &["--broadcast", "NoSuchRound"]);
+    expect(&t, "lichess liefert nichts");
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(server.count("GET /api/stream/broadcast"), 1);
+    say(&mut t, "ende");
+    assert!(
+        t.wait_exit(LIMIT).is_some(),
+        "hector did not end:\n{}",
+        t.text()
+    );
+}
+
+#[test]
+fn a_429_on_reconnecting_is_waited_out_a_full_minute() {
+    let server = Server::start();
+    server.relay_games(&[game("Anna", "Bert", "1. e4", "*")]);
+    let dir = temp_dir("watch-429");
+    let mut t = spawn(&server, dir.path(), &["--broadcast", ROUND]);
+    expect(&t, "Sie verfolgen Brett 1, Anna gegen Bert");
+    {
+        let mut s = server.state();
+        s.retry_after = Some("0".into());
+        s.limited = u32::MAX;
+    }
+    server.drop_streams(Duration::ZERO);
+    expect(&t, "Verbindung zu lichess unterbrochen");
+    expect(&t, "lichess bittet zu warten: 60 Sekunden");
+    let before = server.requests().len();
+    // Every request in this window would be one too many.
+    let more = server.wait(Duration::from_secs(3), |s| s.requests.len() > before);
+    assert!(!more, "{:?}", server.requests());
+    assert_eq!(count(&t, "lichess bittet zu warten"), 1, "{}", t.text());
+    say(&mut t, "ende");
+    assert!(
+        t.wait_exit(LIMIT).is_some(),
+        "hector did not end:\n{}",
+        t.text()
+    );
+}
+
+#[test]
+fn lichess_tv_is_followed() {
+    let server = Server::start();
+    server.watch_game("Anna", "Bert", &["d2d4"]);
+    let dir = temp_dir("watch-tv");
+    let mut t = spawn(&server, dir.path(), &["--tv"]);
+    expect(&t, "Sie verfolgen Anna gegen Bert. Schwarz ist am Zug");
+    server.watched_move("g8f6");
+    expect(&t, "Springer Felix sechs");
+    say(&mut t, "brett");
+    expect(&t, "Reihe sechs: Felix sechs schwarzer Springer");
+    assert_eq!(server.count("GET /api/tv/feed"), 1);
+    say(&mut t, "ende");
+    assert!(
+        t.wait_exit(LIMIT).is_some(),
+        "hector did not end:\n{}",
+        t.text()
+    );
+}
