@@ -22,6 +22,7 @@ pub mod record;
 pub mod repetition;
 pub mod settings;
 pub mod time;
+pub mod training;
 pub mod variant;
 pub mod voice;
 

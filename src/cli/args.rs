@@ -211,6 +211,9 @@ pub enum Command {
     /// Judge a game with the engine: evaluations, mistakes and blunders with the better move.
     #[command(long_about = ANALYSE_HELP)]
     Analyse(AnalyseArgs),
+    /// Learn from your mistakes: the positions of your games where you erred, asked again.
+    #[command(long_about = TRAIN_HELP)]
+    Train(TrainArgs),
     /// Write a recorded game as PGN or as a scoresheet.
     #[command(long_about = EXPORT_HELP)]
     Export {
@@ -894,6 +897,10 @@ pub struct AnalyseArgs {
     /// The engine: stockfish (default), a name looked up like a command, or a path.
     #[arg(long, value_name = "PATH")]
     pub engine: Option<PathBuf>,
+    /// How many engines (one thread each) judge positions side by side: one per core by
+    /// default, at most 8.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=8))]
+    pub engines: Option<u64>,
     #[command(flatten)]
     pub lang: LangArg,
     /// Short form (like SAN) or long form (from-square and to-square).
@@ -915,6 +922,50 @@ pub struct AnalyseArgs {
     /// auto).
     #[arg(long, value_enum, value_name = "BACKEND", requires = "spoken")]
     pub backend: Option<BackendArg>,
+}
+
+/// The options of `hector train`.
+#[derive(Debug, clap::Args)]
+pub struct TrainArgs {
+    #[command(flatten)]
+    pub lang: LangArg,
+    /// Short form (like SAN) or long form (from-square and to-square).
+    #[arg(long, value_enum, default_value = "short")]
+    pub form: FormArg,
+    /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print. In screen-reader mode
+    /// the default is print (your screen reader reads the lines).
+    #[arg(long, value_enum, value_name = "BACKEND")]
+    pub speech: Option<BackendArg>,
+    /// Plain lines and a prompt instead of the full screen: for screen readers and braille
+    /// displays. Chosen by itself when the output is not a terminal.
+    #[arg(long)]
+    pub screen_reader: bool,
+    /// Your board on a serial port (a peg board, or an e-board): answers are read from it.
+    #[arg(long, value_name = "PORT", requires = "protocol")]
+    pub board: Option<PathBuf>,
+    /// The protocol of your board.
+    #[arg(long, value_enum)]
+    pub protocol: Option<ProtocolArg>,
+    /// How pieces are drawn: letters (K D T L S B in German) or figurines.
+    #[arg(long, value_enum, default_value = "letters")]
+    pub pieces: PiecesArg,
+    /// Colour the squares and pieces too (everything stays readable without colour).
+    #[arg(long)]
+    pub colors: bool,
+    /// Search depth per position when games are judged and answers checked (default 14).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub depth: Option<u32>,
+    /// Time per position in milliseconds: the limit with --depth, else the only limit.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(10..=600_000))]
+    pub movetime: Option<u64>,
+    /// The engine: stockfish (default), a name looked up like a command, or a path.
+    #[arg(long, value_name = "PATH")]
+    pub engine: Option<PathBuf>,
+    /// How many engines judge positions side by side (default: one per core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=8))]
+    pub engines: Option<u64>,
+    #[command(flatten)]
+    pub wording: WordingArgs,
 }
 
 /// `hector online`'s command line.

@@ -433,6 +433,23 @@ The engine looks at every position to --depth half-moves (14 when neither --dept
 --movetime is given, at most a second per position: about ten seconds for a 40-move game) or \
 for --movetime milliseconds. --speak also says every line.";
 
+pub const TRAIN_HELP: &str = "Learn from your own mistakes: the positions of your recorded \
+games (hector play) where a move of yours was a mistake or a blunder are asked again, one \
+after another: \"1 von 3. Partie vom 2026-11-25 14:03 UTC gegen Stockfish. Ihr 14. Zug, Weiß \
+am Zug: finden Sie einen besseren Zug. In der Partie: Springer Felix drei, Fehler\".\n\n\
+Type (or say, or make on your board with --board) a move. The engine's best move is right, \
+and so is any move it finds as good (at most 5 points of winning chances below it, the scale \
+of hector analyse); a right answer is praised with the line that follows. A wrong one is \
+answered with the engine's reply to it and how the position then stands, and asked again; \
+after three wrong answers the solution is shown. tipp (hint) names the piece, a second tipp \
+where it goes; lösung (solution) shows the move, weiter (next) skips the position; every \
+question of hector play about the position works (brett, feld e4, figuren, angriffe, züge, \
+material, gefahren); ende (quit) ends.\n\n\
+A game not yet judged is judged first, with every core (as hector analyse; its analysis is \
+kept beside the game, so each game is judged once). What you solved is kept in \
+training.progress in hector's data directory: a position comes back in later sessions until \
+you have solved it twice. A damaged progress file is named and training starts afresh.";
+
 /// What `hector online play --help` says after the options.
 pub const ONLINE_PLAY_HELP: &str = "In the game every question and key of hector play works \
 (hector play --help): the moves in the Appendix D words, the opponent's with its label \

@@ -794,6 +794,7 @@ pub(super) fn analyse(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
         depth: args.depth,
         movetime: args.movetime,
         engine: args.engine,
+        engines: args.engines.and_then(|n| usize::try_from(n).ok()),
         form: args.form.into(),
     };
     Ok(crate::app::modes::analyse::run(&options, lang, speaker))
@@ -814,6 +815,7 @@ fn analyse_walk(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
         depth: args.depth,
         movetime: args.movetime,
         engine: args.engine,
+        engines: args.engines.and_then(|n| usize::try_from(n).ok()),
         form,
     };
     let walked = match crate::app::modes::analyse::walk_of(&options, lang) {
@@ -850,6 +852,31 @@ fn analyse_walk(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
         voice: None,
     };
     Ok(crate::app::modes::play::run(options, lang))
+}
+
+/// `hector train`.
+pub(super) fn train(args: super::args::TrainArgs) -> Result<ExitCode, Fatal> {
+    let (speech, speech_chosen, lang, config) =
+        mode_speech(args.lang.lang.as_deref(), args.speech.map(Into::into))?;
+    let board = match (args.board, args.protocol) {
+        (Some(port), Some(p)) => Some((port, p.into())),
+        _ => None,
+    };
+    let options = crate::app::modes::train::TrainOptions {
+        form: args.form.into(),
+        wording: args.wording.apply(config.words),
+        speech,
+        speech_chosen,
+        screen_reader: args.screen_reader,
+        board,
+        pieces: args.pieces.into(),
+        colors: args.colors,
+        depth: args.depth,
+        movetime: args.movetime,
+        engine: args.engine,
+        engines: args.engines.and_then(|n| usize::try_from(n).ok()),
+    };
+    Ok(crate::app::modes::train::run(options, lang))
 }
 
 pub(super) fn export(

@@ -49,6 +49,7 @@ pub struct Language {
     pub reading: ReadingWords,
     pub voice: crate::voice::words::VoiceWords,
     pub braille: crate::braille::BrailleWords,
+    pub train: crate::training::words::TrainWords,
 }
 
 /// The capturing moves (`schlagzüge`, Shift+M on the board).

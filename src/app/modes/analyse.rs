@@ -5,18 +5,17 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use crossbeam_channel::RecvTimeoutError;
 use shakmaty::{Chess, Move, Position};
 
 use crate::app::services::output::Out;
 use crate::core::analysis::pgn::{Tags, annotated_pgn};
-use crate::core::analysis::{Eval, PositionEval, report_lines, review};
+use crate::core::analysis::{PositionEval, report_lines, review};
 use crate::core::notation::language::{Language, counted, fill};
 use crate::core::notation::printable;
 use crate::core::notation::speak::Form;
 use crate::core::record::export::pgn_date;
 use crate::core::variant::Variant;
-use crate::io::engine::{Engine, EngineEvent, EngineOptions, MAX_LEVEL, Timeouts};
+use crate::io::engine::Engine;
 use crate::io::speech::{Kind, Speaker};
 
 use crate::app::services::engine_words::{DEFAULT_CAP, DEFAULT_DEPTH};
@@ -41,6 +40,8 @@ pub struct AnalyseOptions {
     pub movetime: Option<u64>,
     /// The engine when it is not stockfish.
     pub engine: Option<PathBuf>,
+    /// How many engines judge positions side by side (default: one per core).
+    pub engines: Option<usize>,
     pub form: Form,
 }
 
@@ -154,79 +155,24 @@ fn load(game: &str, pgn_game: Option<u64>, lang: &Language) -> Result<Loaded, Ex
 }
 
 /// The engine's evaluation of every position of the game, the start included, and its best
-/// line from each (empty where the game is over).
+/// line from each (empty where the game is over), on `engines` in parallel.
 fn evaluate(
-    engine: &mut Engine,
+    engines: &mut [Engine],
     loaded: &Loaded,
     search: Search,
     lang: &Language,
 ) -> Result<(Vec<PositionEval>, Vec<Vec<Move>>), String> {
-    let timeouts = Timeouts::default();
-    // The engine's own watchdog answers before this; it is only the last resort.
-    let patience = search.movetime + timeouts.grace + timeouts.stop_grace + Duration::from_secs(2);
-    let mut pos = loaded.start.clone();
-    let mut evals = Vec::with_capacity(loaded.moves.len() + 1);
-    let mut lines = Vec::with_capacity(loaded.moves.len() + 1);
-    for i in 0..=loaded.moves.len() {
-        if let Some(eval) = Eval::of_finished(&pos) {
-            evals.push(PositionEval { eval, best: None });
-            lines.push(Vec::new());
-        } else {
-            let asked = engine
-                .request_analysis(
-                    &loaded.start,
-                    &loaded.moves[..i],
-                    search.depth,
-                    search.movetime,
-                )
-                .map_err(|e| crate::app::services::engine_words::engine_error_text(&e, lang))?;
-            let turn = pos.turn();
-            loop {
-                match engine.events().recv_timeout(patience) {
-                    Ok(EngineEvent::Analysis {
-                        request,
-                        best,
-                        score,
-                        line,
-                    }) if request == asked => {
-                        evals.push(PositionEval {
-                            eval: crate::app::services::engine_words::eval_of(score, turn),
-                            best: Some(best),
-                        });
-                        lines.push(line);
-                        break;
-                    }
-                    Ok(EngineEvent::Rejected { answer, .. }) => {
-                        return Err(crate::app::services::engine_words::engine_illegal(
-                            &answer, lang,
-                        ));
-                    }
-                    Ok(EngineEvent::Timeout { waited, .. }) => {
-                        return Err(crate::app::services::engine_words::engine_hung(
-                            waited, lang,
-                        ));
-                    }
-                    Ok(EngineEvent::Died { how, .. }) => {
-                        return Err(crate::app::services::engine_words::engine_ending(how, lang));
-                    }
-                    // Answers to nothing asked now.
-                    Ok(_) => {}
-                    Err(RecvTimeoutError::Timeout) => {
-                        return Err(crate::app::services::engine_words::engine_hung(
-                            patience, lang,
-                        ));
-                    }
-                    Err(RecvTimeoutError::Disconnected) => {
-                        return Err(lang.play.engine_closed.clone());
-                    }
-                }
-            }
-        }
-        if let Some(&mv) = loaded.moves.get(i) {
-            pos.play_unchecked(mv);
-        }
-    }
-    Ok((evals, lines))
+    crate::app::services::judging::evaluate(
+        engines,
+        &loaded.start,
+        &loaded.moves,
+        crate::app::services::judging::Search {
+            depth: search.depth,
+            movetime: search.movetime,
+        },
+        lang,
+        &mut |_, _| {},
+    )
 }
 
 /// `hector analyse`. Exit status 0; 1 when the game cannot be read or the engine fails; 2
@@ -258,19 +204,20 @@ pub fn run(args: &AnalyseOptions, lang: &Language, speaker: Option<Speaker>) -> 
     let evals = match kept(&loaded, search, lang) {
         Some(stored) => stored.evals,
         None => {
-            let opts = EngineOptions {
-                path: args.engine.clone(),
-                level: MAX_LEVEL,
-                chess960: loaded.tags.chess960,
-            };
-            let mut engine = match Engine::start(&opts) {
+            let count = crate::app::services::judging::engine_count(args.engines);
+            let mut engines = match crate::app::services::judging::start_engines(
+                args.engine.as_deref(),
+                loaded.tags.chess960,
+                count,
+                lang,
+            ) {
                 Ok(e) => e,
-                Err(e) => {
-                    return fail(crate::app::services::engine_words::engine_error_text(
-                        &e, lang,
-                    ));
-                }
+                Err(reason) => return fail(reason),
             };
+            let name = engines
+                .first()
+                .map(|e| e.name().to_string())
+                .unwrap_or_default();
             if !args.pgn {
                 let plies = loaded.moves.len();
                 let black_first = usize::from(loaded.start.turn() == shakmaty::Color::Black);
@@ -278,18 +225,18 @@ pub fn run(args: &AnalyseOptions, lang: &Language, speaker: Option<Speaker>) -> 
                 let intro = fill(
                     &lang.analysis.analysing,
                     &[
-                        ("engine", &printable(engine.name())),
+                        ("engine", &printable(&name)),
                         ("moves", &counted(&lang.record.moves, moves)),
                     ],
                 );
                 say(&mut out, &intro);
                 out.flush();
             }
-            let (evals, lines) = match evaluate(&mut engine, &loaded, search, lang) {
+            let (evals, lines) = match evaluate(&mut engines, &loaded, search, lang) {
                 Ok(e) => e,
                 Err(reason) => return fail(reason),
             };
-            drop(engine);
+            drop(engines);
             keep(&loaded, search, &evals, &lines, lang);
             evals
         }
@@ -407,16 +354,17 @@ pub fn walk_of(args: &AnalyseOptions, lang: &Language) -> Result<Walked, ExitCod
             walk: crate::core::matchplay::session::Walk::new(judged, stored.lines),
         });
     }
-    let opts = EngineOptions {
-        path: args.engine.clone(),
-        level: MAX_LEVEL,
-        chess960: loaded.tags.chess960,
-    };
-    let mut engine = Engine::start(&opts).map_err(|e| {
-        fail(crate::app::services::engine_words::engine_error_text(
-            &e, lang,
-        ))
-    })?;
+    let mut engines = crate::app::services::judging::start_engines(
+        args.engine.as_deref(),
+        loaded.tags.chess960,
+        crate::app::services::judging::engine_count(args.engines),
+        lang,
+    )
+    .map_err(fail)?;
+    let name = engines
+        .first()
+        .map(|e| e.name().to_string())
+        .unwrap_or_default();
     let plies = loaded.moves.len();
     let black_first = usize::from(loaded.start.turn() == shakmaty::Color::Black);
     let moves = u64::try_from((plies + black_first).div_ceil(2)).unwrap_or(u64::MAX);
@@ -424,13 +372,13 @@ pub fn walk_of(args: &AnalyseOptions, lang: &Language) -> Result<Walked, ExitCod
     out.line(&fill(
         &lang.analysis.analysing,
         &[
-            ("engine", &printable(engine.name())),
+            ("engine", &printable(&name)),
             ("moves", &counted(&lang.record.moves, moves)),
         ],
     ));
     out.flush();
-    let (evals, lines) = evaluate(&mut engine, &loaded, search, lang).map_err(fail)?;
-    drop(engine);
+    let (evals, lines) = evaluate(&mut engines, &loaded, search, lang).map_err(fail)?;
+    drop(engines);
     keep(&loaded, search, &evals, &lines, lang);
     let judged = review(&loaded.start, &loaded.moves, &evals).map_err(|e| fail(e.to_string()))?;
     Ok(Walked {

@@ -14,4 +14,5 @@ pub mod parse;
 pub mod play;
 pub mod say;
 pub mod simulate;
+pub mod train;
 pub mod transcript;
