@@ -164,3 +164,99 @@ fn a_wrong_move_is_answered_with_the_engines_reply_and_a_damaged_record_starts_a
         "{progress}"
     );
 }
+
+#[test]
+fn analyse_all_judges_every_game_once_and_goes_on_where_it_stopped() {
+    let home = temp_dir("analyse-all");
+    blunder_game(home.path());
+    blunder_game(home.path());
+    let env = player_env(home.path());
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let all = || {
+        common::run_with(
+            &["analyse", "--all", "--movetime", "100", "--engines", "2"],
+            b"",
+            &env,
+            LIMIT,
+        )
+    };
+    let first = all();
+    assert_eq!(first.code, Some(0), "{}{}", first.stdout, first.stderr);
+    assert!(
+        first
+            .stdout
+            .contains("Zu bewerten: 2 Partien; 0 schon bewertet"),
+        "{}",
+        first.stdout
+    );
+    assert!(
+        first.stdout.contains("Partie 1 von 2: "),
+        "{}",
+        first.stdout
+    );
+    assert!(
+        first.stdout.contains("Partie 2 von 2: "),
+        "{}",
+        first.stdout
+    );
+    assert!(
+        first.stdout.contains("Fertig: 2 bewertet, 0 nicht"),
+        "{}",
+        first.stdout
+    );
+    let kept: Vec<std::path::PathBuf> = std::fs::read_dir(home.path().join("games"))
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "analysis"))
+        .collect();
+    assert_eq!(kept.len(), 2, "{kept:?}");
+    let again = all();
+    assert!(
+        again.stdout.contains("Alle Partien sind schon bewertet"),
+        "{}",
+        again.stdout
+    );
+    // As if stopped after the first game: only the other one is judged.
+    std::fs::remove_file(&kept[0]).unwrap();
+    let rest = all();
+    assert!(
+        rest.stdout
+            .contains("Zu bewerten: 1 Partie; 1 schon bewertet"),
+        "{}",
+        rest.stdout
+    );
+    assert!(
+        rest.stdout.contains("Fertig: 1 bewertet"),
+        "{}",
+        rest.stdout
+    );
+}
+
+#[test]
+fn the_walk_through_a_recorded_game_takes_the_players_side() {
+    let home = temp_dir("walk-side");
+    blunder_game(home.path());
+    let mut t = spawn(
+        &[
+            "analyse",
+            "1",
+            "--walk",
+            "--movetime",
+            "100",
+            "--screen-reader",
+            "--backend",
+            "print",
+        ],
+        home.path(),
+    );
+    expect(&t, "Analyse. Weiß:");
+    // Black's board is read from the first rank up.
+    typed(&mut t, "brett");
+    expect(&t, "Reihe eins");
+    let text = t.text();
+    let one = text.rfind("Reihe eins").unwrap();
+    let eight = text.rfind("Reihe acht").unwrap_or(0);
+    assert!(one < eight, "{text}");
+    typed(&mut t, "ende");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+}

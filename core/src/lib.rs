@@ -18,6 +18,7 @@ pub mod online;
 pub mod openings;
 pub mod outcome;
 pub mod pgn;
+pub mod puzzles;
 pub mod record;
 pub mod repetition;
 pub mod settings;

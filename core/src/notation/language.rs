@@ -50,6 +50,8 @@ pub struct Language {
     pub voice: crate::voice::words::VoiceWords,
     pub braille: crate::braille::BrailleWords,
     pub train: crate::training::words::TrainWords,
+    pub analyse_all: crate::analysis::words::AnalyseAllWords,
+    pub puzzle: crate::puzzles::words::PuzzleWords,
 }
 
 /// The capturing moves (`schlagzüge`, Shift+M on the board).

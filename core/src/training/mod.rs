@@ -272,26 +272,8 @@ impl Train {
         announce_san(SanPlus::from_move(pos.clone(), m), m, self.lang, self.form)
     }
 
-    /// The engine's line from `pos` in words, numbered ("14. Läufer Cäsar vier, Springer
-    /// Felix sechs, 15. …").
     fn line_words(&self, pos: &Chess, line: &[Move]) -> String {
-        let mut pos = pos.clone();
-        let mut said = Vec::with_capacity(line.len());
-        for (i, &mv) in line.iter().enumerate() {
-            if !pos.is_legal(mv) {
-                break;
-            }
-            let number = pos.fullmoves().get();
-            let white = pos.turn() == Color::White;
-            let san = SanPlus::from_move_and_play_unchecked(&mut pos, mv);
-            let words = announce_san(san, mv, self.lang, self.form);
-            said.push(match (i, white) {
-                (_, true) => format!("{number}. {words}"),
-                (0, false) => format!("{number}... {words}"),
-                _ => words,
-            });
-        }
-        said.join(", ")
+        line_words(pos, line, self.lang, self.form)
     }
 
     fn question(&self) -> Option<String> {
@@ -361,67 +343,29 @@ impl Train {
     }
 
     fn line(&mut self, text: &str, out: &mut Vec<TrainEffect>) {
-        let text = text.trim();
-        let first = text.split_whitespace().next().unwrap_or("");
-        let first = first.trim_end_matches(['?', '!', '.', ':']);
-        if !first.is_empty() && is_word(first, |l| &l.train.solution) {
-            return self.show(out);
-        }
-        if !first.is_empty() && is_word(first, |l| &l.train.skip) {
-            return self.skip(out);
-        }
-        match read_line(text) {
-            Ok(Line::Empty) => {
+        match read_typed(text, self.position(), self.lang) {
+            Typed::Solution => self.show(out),
+            Typed::Skip => self.skip(out),
+            Typed::Again => {
                 if let Some(q) = self.question() {
                     out.push(say(q));
                 }
             }
-            Ok(Line::Command(c)) => self.command(c, out),
-            Ok(Line::Move(typed)) => {
-                let Some(pos) = self.position().cloned() else {
-                    return;
-                };
-                if self.judging() {
-                    out.push(say(self.lang.train.busy.clone()));
-                    out.push(TrainEffect::Refused);
-                    return;
-                }
-                match parse_move_in(&typed, &pos, self.lang) {
-                    Ok(m) => self.answer(m, out),
-                    Err(e) => {
-                        out.push(TrainEffect::Say {
-                            urgency: Urgency::Urgent,
-                            lines: vec![message(&e, &pos, self.lang)],
-                        });
-                        out.push(TrainEffect::Refused);
-                    }
-                }
-            }
-            Err(e) => {
-                out.push(say(command_error_message(&e, self.lang)));
+            Typed::Command(c) => self.command(c, out),
+            Typed::Move(_) if self.judging() => {
+                out.push(say(self.lang.train.busy.clone()));
                 out.push(TrainEffect::Refused);
             }
+            Typed::Move(m) => self.answer(m, out),
+            Typed::Refused(effects) => out.extend(effects),
         }
     }
 
     fn command(&mut self, c: Command, out: &mut Vec<TrainEffect>) {
         let lang = self.lang;
-        let (form, w) = (self.form, &self.wording);
+        let (form, w) = (self.form, self.wording);
         if c == Command::Quit {
             return self.finish(out);
-        }
-        let speech = match c {
-            Command::Repeat => Some(SpeechControl::Repeat),
-            Command::Silence => Some(SpeechControl::Silence),
-            Command::Mute => Some(SpeechControl::Mute),
-            Command::Unmute => Some(SpeechControl::Unmute),
-            Command::Faster => Some(SpeechControl::Faster),
-            Command::Slower => Some(SpeechControl::Slower),
-            _ => None,
-        };
-        if let Some(s) = speech {
-            out.push(TrainEffect::Speech(s));
-            return;
         }
         if c == Command::Help {
             out.push(say(lang.train.help.clone()));
@@ -430,12 +374,7 @@ impl Train {
         let Some(ex) = self.current() else {
             return;
         };
-        let pos = ex.position.clone();
-        let player = ex.mover;
-        let lines = |l: Vec<String>| TrainEffect::Say {
-            urgency: Urgency::Answer,
-            lines: l,
-        };
+        let (pos, player) = (ex.position.clone(), ex.mover);
         match c {
             Command::Hint => self.hint(out),
             Command::Better => self.show(out),
@@ -444,25 +383,7 @@ impl Train {
                     out.push(say(q));
                 }
             }
-            Command::Board => out.push(lines(queries::board(&pos, player, lang, w))),
-            Command::Pieces { color, role } => {
-                out.push(lines(queries::pieces(&pos, color, role, lang)))
-            }
-            Command::Square(sq) => out.push(say(queries::square(&pos, sq, lang, w))),
-            Command::Rank(r) => out.push(say(queries::rank(&pos, r, lang, w))),
-            Command::File(f) => out.push(say(queries::file(&pos, f, lang, w))),
-            Command::Diagonal(sq) => out.push(lines(queries::diagonals(&pos, sq, lang, w))),
-            Command::Attacks(sq) => out.push(say(queries::attacks_on(&pos, sq, lang, w))),
-            Command::Threats => out.push(say(queries::threats(&pos, lang, w))),
-            Command::Moves(sq) => out.push(say(queries::moves(&pos, sq, lang, form))),
-            Command::PieceMoves(role) => out.push(say(queries::piece_moves(&pos, role, lang))),
-            Command::Material => out.push(lines(queries::material(&pos, lang))),
-            Command::Captures(sq) => out.push(say(capture_moves::captures(&pos, sq, lang, form))),
-            Command::Dangers => out.push(say(dangers::dangers(&pos, player, lang, form))),
-            _ => {
-                out.push(say(lang.train.not_here.clone()));
-                out.push(TrainEffect::Refused);
-            }
+            c => out.extend(position_answer(&c, &pos, player, lang, form, w)),
         }
     }
 
@@ -470,24 +391,8 @@ impl Train {
         let Some(ex) = self.current() else {
             return;
         };
-        let lang = self.lang;
-        let best = ex.best;
-        let role = best.role();
-        let piece = lang.piece(role).to_string();
-        let text = if self.hints == 0 {
-            let from = best.from().map(|s| lang.square(s)).unwrap_or_default();
-            fill(
-                &lang.train.hint_piece,
-                &[("piece", &piece), ("square", &from)],
-            )
-        } else {
-            fill(
-                &lang.train.hint_square,
-                &[("piece", &piece), ("square", &lang.square(target(best)))],
-            )
-        };
+        out.push(say(hint_words(ex.best, self.hints, self.lang)));
         self.hints = self.hints.saturating_add(1).min(2);
-        out.push(say(text));
     }
 
     /// The solution, and the next position; not counted as solved.
@@ -633,6 +538,157 @@ impl Train {
         out.push(TrainEffect::Keep(self.progress.encode()));
         self.next(out);
     }
+}
+
+/// What the adapter of the exercises (the training and the puzzles) needs of a machine.
+pub trait Exercises: Machine<Event = TrainEvent, Effect = TrainEffect> {
+    /// The position asked about, while one is.
+    fn position(&self) -> Option<&Chess>;
+    /// The engine judges an answer: the player waits.
+    fn judging(&self) -> bool {
+        false
+    }
+}
+
+impl Exercises for Train {
+    fn position(&self) -> Option<&Chess> {
+        Train::position(self)
+    }
+    fn judging(&self) -> bool {
+        Train::judging(self)
+    }
+}
+
+/// What a typed line is in an exercise.
+pub enum Typed {
+    /// Show the solution.
+    Solution,
+    /// Leave the position for now.
+    Skip,
+    /// An empty line: the question again.
+    Again,
+    Command(Command),
+    Move(Move),
+    /// Not understood: what to say, and that it was refused.
+    Refused(Vec<TrainEffect>),
+}
+
+/// Reads a line typed (or heard) in an exercise at `pos`: the exercise's own words in any
+/// language first, then the commands of play, then a move.
+pub fn read_typed(text: &str, pos: Option<&Chess>, lang: &Language) -> Typed {
+    let text = text.trim();
+    let first = text.split_whitespace().next().unwrap_or("");
+    let first = first.trim_end_matches(['?', '!', '.', ':']);
+    if !first.is_empty() && is_word(first, |l| &l.train.solution) {
+        return Typed::Solution;
+    }
+    if !first.is_empty() && is_word(first, |l| &l.train.skip) {
+        return Typed::Skip;
+    }
+    match read_line(text) {
+        Ok(Line::Empty) => Typed::Again,
+        Ok(Line::Command(c)) => Typed::Command(c),
+        Ok(Line::Move(typed)) => {
+            let Some(pos) = pos else {
+                return Typed::Again;
+            };
+            match parse_move_in(&typed, pos, lang) {
+                Ok(m) => Typed::Move(m),
+                Err(e) => Typed::Refused(vec![
+                    TrainEffect::Say {
+                        urgency: Urgency::Urgent,
+                        lines: vec![message(&e, pos, lang)],
+                    },
+                    TrainEffect::Refused,
+                ]),
+            }
+        }
+        Err(e) => Typed::Refused(vec![
+            say(command_error_message(&e, lang)),
+            TrainEffect::Refused,
+        ]),
+    }
+}
+
+/// The answer to a question of play about `pos` (the board, a square, the pieces, the
+/// attacks, the moves, the material, the dangers), the speech's controls, or that the
+/// exercise does not take the command.
+pub fn position_answer(
+    c: &Command,
+    pos: &Chess,
+    player: Color,
+    lang: &Language,
+    form: Form,
+    w: Wording,
+) -> Vec<TrainEffect> {
+    let w = &w;
+    let lines = |l: Vec<String>| TrainEffect::Say {
+        urgency: Urgency::Answer,
+        lines: l,
+    };
+    let speech = |s| vec![TrainEffect::Speech(s)];
+    match *c {
+        Command::Repeat => speech(SpeechControl::Repeat),
+        Command::Silence => speech(SpeechControl::Silence),
+        Command::Mute => speech(SpeechControl::Mute),
+        Command::Unmute => speech(SpeechControl::Unmute),
+        Command::Faster => speech(SpeechControl::Faster),
+        Command::Slower => speech(SpeechControl::Slower),
+        Command::Board => vec![lines(queries::board(pos, player, lang, w))],
+        Command::Pieces { color, role } => vec![lines(queries::pieces(pos, color, role, lang))],
+        Command::Square(sq) => vec![say(queries::square(pos, sq, lang, w))],
+        Command::Rank(r) => vec![say(queries::rank(pos, r, lang, w))],
+        Command::File(f) => vec![say(queries::file(pos, f, lang, w))],
+        Command::Diagonal(sq) => vec![lines(queries::diagonals(pos, sq, lang, w))],
+        Command::Attacks(sq) => vec![say(queries::attacks_on(pos, sq, lang, w))],
+        Command::Threats => vec![say(queries::threats(pos, lang, w))],
+        Command::Moves(sq) => vec![say(queries::moves(pos, sq, lang, form))],
+        Command::PieceMoves(role) => vec![say(queries::piece_moves(pos, role, lang))],
+        Command::Material => vec![lines(queries::material(pos, lang))],
+        Command::Captures(sq) => vec![say(capture_moves::captures(pos, sq, lang, form))],
+        Command::Dangers => vec![say(dangers::dangers(pos, player, lang, form))],
+        _ => vec![say(lang.train.not_here.clone()), TrainEffect::Refused],
+    }
+}
+
+/// A hint towards `best`: the first names the piece and its square, later ones where it
+/// goes (`given`: how many were given before).
+pub fn hint_words(best: Move, given: u8, lang: &Language) -> String {
+    let piece = lang.piece(best.role()).to_string();
+    if given == 0 {
+        let from = best.from().map(|s| lang.square(s)).unwrap_or_default();
+        fill(
+            &lang.train.hint_piece,
+            &[("piece", &piece), ("square", &from)],
+        )
+    } else {
+        fill(
+            &lang.train.hint_square,
+            &[("piece", &piece), ("square", &lang.square(target(best)))],
+        )
+    }
+}
+
+/// A line of moves from `pos` in words, numbered ("14. Läufer Cäsar vier, Springer Felix
+/// sechs, 15. …").
+pub fn line_words(pos: &Chess, line: &[Move], lang: &Language, form: Form) -> String {
+    let mut pos = pos.clone();
+    let mut said = Vec::with_capacity(line.len());
+    for (i, &mv) in line.iter().enumerate() {
+        if !pos.is_legal(mv) {
+            break;
+        }
+        let number = pos.fullmoves().get();
+        let white = pos.turn() == Color::White;
+        let san = SanPlus::from_move_and_play_unchecked(&mut pos, mv);
+        let words = announce_san(san, mv, lang, form);
+        said.push(match (i, white) {
+            (_, true) => format!("{number}. {words}"),
+            (0, false) => format!("{number}... {words}"),
+            _ => words,
+        });
+    }
+    said.join(", ")
 }
 
 impl Machine for Train {

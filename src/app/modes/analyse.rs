@@ -79,6 +79,8 @@ struct Loaded {
     start: Chess,
     moves: Vec<Move>,
     tags: Tags,
+    /// The player hector recorded the game for (a journal's), whose side the walk takes.
+    player: Option<shakmaty::Color>,
 }
 
 /// A PGN file, not a journal: named `.pgn` (also `.pgn.gz`, `.pgn.zst`, `.pgn.bz2`), or
@@ -116,6 +118,7 @@ fn load(game: &str, pgn_game: Option<u64>, lang: &Language) -> Result<Loaded, Ex
         let text = |v: &Option<String>| v.clone().unwrap_or_default();
         let result = t.result.or_else(|| g.result());
         return Ok(Loaded {
+            player: None,
             game: g.clone(),
             journal: None,
             start: g.start().clone(),
@@ -137,6 +140,7 @@ fn load(game: &str, pgn_game: Option<u64>, lang: &Language) -> Result<Loaded, Ex
     let h = &salvaged.header;
     let g = &salvaged.replayed.game;
     Ok(Loaded {
+        player: h.local_player,
         game: g.clone(),
         journal: Some(path.clone()),
         start: g.start().clone(),
@@ -330,10 +334,148 @@ fn keep(
     }
 }
 
+/// `hector analyse --all`: every recorded game without a kept analysis for this search is
+/// judged and its analysis kept, one progress line per game. Stopped, it goes on where it
+/// stopped: what was kept is not judged again. Exit status 0; 1 when the engine cannot
+/// start or a game could not be judged; 2 when the games cannot be listed.
+pub fn run_all(args: &AnalyseOptions, lang: &Language) -> ExitCode {
+    let w = &lang.analyse_all;
+    let paths = match crate::io::journal::games_dir()
+        .and_then(|dir| crate::io::journal::journal_paths(&dir))
+    {
+        Ok(p) => p,
+        Err(e) => {
+            errln!("hector analyse: {}", crate::io::error_chain(&e));
+            return ExitCode::from(2);
+        }
+    };
+    let search = Search::from_options(args.depth, args.movetime);
+    let mut out = Out::new();
+    let mut todo = Vec::new();
+    let mut kept_before = 0u64;
+    for path in &paths {
+        let Ok(bytes) = crate::io::journal::read_journal(path) else {
+            continue;
+        };
+        let Ok(salvaged) = crate::core::record::salvage(&bytes) else {
+            continue;
+        };
+        let game = salvaged.replayed.game;
+        let moves: Vec<Move> = game.moves().iter().map(|p| p.mv).collect();
+        let loaded = Loaded {
+            player: None,
+            start: game.start().clone(),
+            moves,
+            journal: Some(path.clone()),
+            tags: Tags {
+                chess960: game.variant() == Variant::Chess960,
+                ..Tags::default()
+            },
+            game,
+        };
+        if kept(&loaded, search, lang).is_some() {
+            kept_before += 1;
+        } else {
+            todo.push(loaded);
+        }
+    }
+    if todo.is_empty() {
+        out.line(&w.none);
+        return out.finish(
+            "hector analyse",
+            &lang.messages.output_failed,
+            ExitCode::SUCCESS,
+        );
+    }
+    out.line(&fill(
+        &w.start,
+        &[
+            ("games", &counted(&w.games, todo.len() as u64)),
+            ("kept", &kept_before.to_string()),
+        ],
+    ));
+    out.flush();
+    let mut engines: Vec<Engine> = Vec::new();
+    let mut chess960 = false;
+    let (mut judged, mut failed) = (0u64, 0u64);
+    let total = todo.len().to_string();
+    for (i, loaded) in todo.iter().enumerate() {
+        let file = loaded
+            .journal
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map(|n| printable(&n.to_string_lossy()).to_string())
+            .unwrap_or_default();
+        let plies = loaded.moves.len();
+        let black_first = usize::from(loaded.start.turn() == shakmaty::Color::Black);
+        let full = u64::try_from((plies + black_first).div_ceil(2)).unwrap_or(u64::MAX);
+        out.line(&fill(
+            &w.game,
+            &[
+                ("index", &(i + 1).to_string()),
+                ("total", &total),
+                ("file", &file),
+                ("moves", &counted(&lang.record.moves, full)),
+            ],
+        ));
+        out.flush();
+        // Chess960 games need engines started for it.
+        if engines.is_empty() || chess960 != loaded.tags.chess960 {
+            chess960 = loaded.tags.chess960;
+            engines = match crate::app::services::judging::start_engines(
+                args.engine.as_deref(),
+                chess960,
+                crate::app::services::judging::engine_count(args.engines),
+                lang,
+            ) {
+                Ok(e) => e,
+                Err(reason) => {
+                    errln!(
+                        "hector analyse: {}",
+                        fill(&lang.analysis.engine_failed, &[("reason", &reason)])
+                    );
+                    return ExitCode::from(1);
+                }
+            };
+        }
+        match evaluate(&mut engines, loaded, search, lang) {
+            Ok((evals, lines)) => {
+                keep(loaded, search, &evals, &lines, lang);
+                judged += 1;
+            }
+            Err(reason) => {
+                failed += 1;
+                errln!(
+                    "hector analyse: {}",
+                    fill(&w.failed, &[("file", &file), ("reason", &reason)])
+                );
+                // A failed engine is started again for the next game.
+                engines.clear();
+            }
+        }
+    }
+    drop(engines);
+    out.line(&fill(
+        &w.done,
+        &[
+            ("judged", &judged.to_string()),
+            ("failed", &failed.to_string()),
+        ],
+    ));
+    let code = if failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    };
+    out.finish("hector analyse", &lang.messages.output_failed, code)
+}
+
 /// A game judged for the walk through it (`hector analyse --walk`).
 pub struct Walked {
     pub game: crate::core::game::Game,
     pub walk: crate::core::matchplay::session::Walk,
+    /// The side the walk takes: the recorded player's, else White's.
+    pub player: shakmaty::Color,
 }
 
 /// Judges the game for `--walk`: the progress is printed as for the report, then the walk
@@ -350,6 +492,7 @@ pub fn walk_of(args: &AnalyseOptions, lang: &Language) -> Result<Walked, ExitCod
         let judged =
             review(&loaded.start, &loaded.moves, &stored.evals).map_err(|e| fail(e.to_string()))?;
         return Ok(Walked {
+            player: loaded.player.unwrap_or(shakmaty::Color::White),
             game: loaded.game,
             walk: crate::core::matchplay::session::Walk::new(judged, stored.lines),
         });
@@ -382,6 +525,7 @@ pub fn walk_of(args: &AnalyseOptions, lang: &Language) -> Result<Walked, ExitCod
     keep(&loaded, search, &evals, &lines, lang);
     let judged = review(&loaded.start, &loaded.moves, &evals).map_err(|e| fail(e.to_string()))?;
     Ok(Walked {
+        player: loaded.player.unwrap_or(shakmaty::Color::White),
         game: loaded.game,
         walk: crate::core::matchplay::session::Walk::new(judged, lines),
     })

@@ -20,7 +20,6 @@ use crate::app::services::ui::{Front, Incoming, Mode, Picture, Source, Ui};
 use crate::core::analysis::review;
 use crate::core::analysis::store::Search as KeptSearch;
 use crate::core::game::Game;
-use crate::core::machine::Machine;
 use crate::core::matchplay::command::Command;
 use crate::core::matchplay::session::Urgency;
 use crate::core::notation::board_words;
@@ -31,7 +30,7 @@ use crate::core::notation::wording::Wording;
 use crate::core::settings::SpeechSettings;
 use crate::core::time::Timestamp;
 use crate::core::training::progress::{Progress, ProgressError};
-use crate::core::training::{Exercise, Train, TrainEffect, TrainEvent, exercises_of};
+use crate::core::training::{Exercise, Exercises, Train, TrainEffect, TrainEvent, exercises_of};
 use crate::core::variant::Variant;
 use crate::io::board_link::{BoardEvent, BoardLink, Protocol};
 use crate::io::engine::{Engine, EngineEvent};
@@ -259,9 +258,9 @@ fn gather(options: &TrainOptions, lang: &Language) -> Result<Vec<Exercise>, Exit
     Ok(exercises)
 }
 
-struct App {
+struct App<M: Exercises> {
     lang: &'static Language,
-    train: Train,
+    train: M,
     front: Front,
     origin: Instant,
     /// The position asked about, as a game for the board view.
@@ -273,11 +272,13 @@ struct App {
     engine_path: Option<PathBuf>,
     board: Option<BoardLink>,
     progress_path: Option<PathBuf>,
+    /// The words when the progress cannot be written: {reason}.
+    unwritten: &'static str,
     pieces: Pieces,
     colors: bool,
 }
 
-impl App {
+impl<M: Exercises> App<M> {
     fn now(&self) -> Timestamp {
         Timestamp::from_duration(self.origin.elapsed())
     }
@@ -378,7 +379,7 @@ impl App {
         };
         if let Err(e) = crate::io::output_file::write_output(path, text.as_bytes()) {
             let reason = crate::app::services::games::output_problem(&e, self.lang);
-            let words = fill(&self.lang.train.progress_unwritten, &[("reason", &reason)]);
+            let words = fill(self.unwritten, &[("reason", &reason)]);
             self.front.voice.tell(Urgency::Urgent, vec![words]);
         }
     }
@@ -426,7 +427,7 @@ impl App {
 const ENGINE: usize = 0;
 const BOARD: usize = 1;
 
-impl Mode for App {
+impl<M: Exercises> Mode for App<M> {
     fn sources(&self) -> Vec<(usize, Source)> {
         let mut sources = Vec::new();
         if let Some(e) = &self.engine {
@@ -526,11 +527,60 @@ pub fn run(options: TrainOptions, lang: &'static Language) -> ExitCode {
         .into_iter()
         .filter(|e| progress.due(&e.key()))
         .collect();
+    let (train, effects) = Train::new(due, progress, lang, options.form, options.wording);
+    let start = train.position().cloned().unwrap_or_default();
+    let front = FrontOptions {
+        prompt: &lang.train.prompt,
+        screen_reader: options.screen_reader,
+        speech: &options.speech,
+        speech_chosen: options.speech_chosen,
+        board: options.board.as_ref(),
+        pieces: options.pieces,
+        colors: options.colors,
+    };
+    let exercise = Practice {
+        search: search(&options),
+        engine_path: options.engine.clone(),
+        progress_path,
+        unwritten: &lang.train.progress_unwritten,
+    };
+    run_exercises(train, effects, start, front, exercise, lang)
+}
+
+/// How the exercises are shown and answered.
+struct FrontOptions<'a> {
+    /// The line mode's prompt.
+    prompt: &'a str,
+    screen_reader: bool,
+    speech: &'a SpeechSettings,
+    speech_chosen: bool,
+    board: Option<&'a (PathBuf, Protocol)>,
+    pieces: Pieces,
+    colors: bool,
+}
+
+/// What the exercises keep and ask.
+struct Practice {
+    search: judging::Search,
+    engine_path: Option<PathBuf>,
+    progress_path: Option<PathBuf>,
+    unwritten: &'static str,
+}
+
+/// Runs the exercises of `machine` (opened with `effects`, the first position `start`) in
+/// the shared runtime until they end.
+fn run_exercises<M: Exercises>(
+    machine: M,
+    effects: Vec<TrainEffect>,
+    start: Chess,
+    front: FrontOptions<'_>,
+    exercise: Practice,
+    lang: &'static Language,
+) -> ExitCode {
     let origin = Instant::now();
-    let ui = Ui::new(options.screen_reader).with_keys_in_lines();
-    let speaker = ui.speaker(&options.speech, options.speech_chosen, lang);
-    let start = due.first().map(|e| e.position.clone()).unwrap_or_default();
-    let board = match &options.board {
+    let ui = Ui::new(front.screen_reader).with_keys_in_lines();
+    let speaker = ui.speaker(front.speech, front.speech_chosen, lang);
+    let board = match front.board {
         Some((port, protocol)) => {
             match BoardLink::open(
                 port,
@@ -542,19 +592,18 @@ pub fn run(options: TrainOptions, lang: &'static Language) -> ExitCode {
             ) {
                 Ok(link) => Some(link),
                 Err(e) => {
-                    errln!("hector train: {}: {e}", port.display());
+                    errln!("hector: {}: {e}", port.display());
                     return ExitCode::from(1);
                 }
             }
         }
         None => None,
     };
-    let (train, effects) = Train::new(due, progress, lang, options.form, options.wording);
     let mut app = App {
         lang,
-        train,
+        train: machine,
         front: Front::new(
-            Narrator::new(speaker, ui.full_screen, &lang.train.prompt),
+            Narrator::new(speaker, ui.full_screen, front.prompt),
             start.turn(),
             lang,
         ),
@@ -562,12 +611,13 @@ pub fn run(options: TrainOptions, lang: &'static Language) -> ExitCode {
         shown: Game::from_position(start, Variant::Standard),
         engine: None,
         judging: None,
-        search: search(&options),
-        engine_path: options.engine.clone(),
+        search: exercise.search,
+        engine_path: exercise.engine_path,
         board,
-        progress_path,
-        pieces: options.pieces,
-        colors: options.colors,
+        progress_path: exercise.progress_path,
+        unwritten: exercise.unwritten,
+        pieces: front.pieces,
+        colors: front.colors,
     };
     let screen = ui.open("train", &mut app.front.voice);
     if app.apply(effects) {
@@ -583,4 +633,135 @@ pub fn run(options: TrainOptions, lang: &'static Language) -> ExitCode {
         .speaker
         .wait_idle(std::time::Duration::from_secs(3));
     ExitCode::SUCCESS
+}
+
+/// What `hector puzzle` was asked for.
+pub struct PuzzleOptions {
+    /// A theme as typed: a lichess key or its name in any language.
+    pub theme: Option<String>,
+    /// Choose near this rating instead of the player's.
+    pub rating: Option<u32>,
+    pub form: Form,
+    pub wording: Wording,
+    pub speech: SpeechSettings,
+    pub speech_chosen: bool,
+    pub screen_reader: bool,
+    pub board: Option<(PathBuf, Protocol)>,
+    pub pieces: Pieces,
+    pub colors: bool,
+}
+
+/// The puzzle record in hector's data directory.
+pub const PUZZLE_FILE: &str = "puzzles.progress";
+
+/// `hector puzzle`: the shipped puzzles near the player's rating. Exit status 0; 1 when the
+/// board cannot be opened; 2 for a theme that does not exist.
+pub fn run_puzzles(options: PuzzleOptions, lang: &'static Language) -> ExitCode {
+    use crate::core::puzzles::progress::PuzzleProgress;
+    use crate::core::puzzles::{Choice, PuzzleRun, set, theme_key};
+    let theme = match options.theme.as_deref().map(|t| (t, theme_key(t))) {
+        None => None,
+        Some((_, Some(key))) => Some(key),
+        Some((typed, None)) => {
+            let names: Vec<&str> = lang.puzzle.themes.values().map(String::as_str).collect();
+            errln!(
+                "hector puzzle: {}",
+                fill(
+                    &lang.puzzle.unknown_theme,
+                    &[("theme", &printable(typed)), ("themes", &names.join(", "))]
+                )
+            );
+            return ExitCode::from(2);
+        }
+    };
+    let path = crate::io::journal::data_dir()
+        .ok()
+        .map(|d| d.join(PUZZLE_FILE));
+    let progress = match path.as_deref().filter(|p| p.exists()) {
+        None => PuzzleProgress::default(),
+        Some(p) => {
+            let read = crate::io::files::read_small_text(p, "puzzles")
+                .map_err(|e| crate::io::error_chain(&e))
+                .and_then(|t| PuzzleProgress::decode(&t).map_err(|e| e.to_string()));
+            read.unwrap_or_else(|reason| {
+                errln!(
+                    "hector puzzle: {}",
+                    fill(
+                        &lang.puzzle.damaged,
+                        &[
+                            ("file", &printable(&p.display().to_string())),
+                            ("reason", &printable(&reason)),
+                        ]
+                    )
+                );
+                PuzzleProgress::default()
+            })
+        }
+    };
+    let choice = Choice {
+        theme,
+        rating: options.rating,
+    };
+    let (run, effects) = PuzzleRun::new(
+        set::read(set::SHIPPED),
+        choice,
+        progress,
+        lang,
+        options.form,
+        options.wording,
+    );
+    let start = run.position().cloned().unwrap_or_default();
+    let front = FrontOptions {
+        prompt: &lang.puzzle.prompt,
+        screen_reader: options.screen_reader,
+        speech: &options.speech,
+        speech_chosen: options.speech_chosen,
+        board: options.board.as_ref(),
+        pieces: options.pieces,
+        colors: options.colors,
+    };
+    let practice = Practice {
+        search: judging::Search {
+            depth: Some(DEFAULT_DEPTH),
+            movetime: DEFAULT_CAP,
+        },
+        engine_path: None,
+        progress_path: path,
+        unwritten: &lang.puzzle.unwritten,
+    };
+    run_exercises(run, effects, start, front, practice, lang)
+}
+
+/// `hector play --from-puzzle ID`: the position the puzzle asks, and the side that solves it.
+pub fn puzzle_position(id: &str) -> Option<(Chess, Color)> {
+    crate::core::puzzles::set::read(crate::core::puzzles::set::SHIPPED)
+        .into_iter()
+        .find(|p| p.id == id)
+        .map(|p| (p.start(), p.solver()))
+}
+
+/// Whether `side` should win or hold `pos`, from the engine's look at it (depth 14, at most
+/// a second); `None` when the engine cannot say (the game then starts without it).
+pub fn goal_of(pos: &Chess, side: Color, lang: &Language) -> Option<String> {
+    if pos.is_game_over() {
+        return None;
+    }
+    let mut engines = judging::start_engines(None, false, 1, lang).ok()?;
+    let engine = engines.first_mut()?;
+    let request = engine
+        .request_analysis(pos, &[], Some(DEFAULT_DEPTH), DEFAULT_CAP)
+        .ok()?;
+    let patience = DEFAULT_CAP + std::time::Duration::from_secs(5);
+    loop {
+        match engine.events().recv_timeout(patience).ok()? {
+            EngineEvent::Analysis {
+                request: r, score, ..
+            } if r == request => {
+                let eval = eval_of(score, pos.turn());
+                return Some(crate::core::puzzles::goal_words(side, eval, lang));
+            }
+            EngineEvent::Analysis { .. } | EngineEvent::BestMove { .. } => {}
+            _ => return None,
+        }
+    }
 }

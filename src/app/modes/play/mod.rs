@@ -84,6 +84,8 @@ pub struct PlayOptions {
     pub walk: Option<crate::core::matchplay::session::Walk>,
     /// Moves and commands said aloud (`--voice`).
     pub voice: Option<crate::app::services::voice::VoiceOptions>,
+    /// Said after the opening words: what to do with the position ("win this").
+    pub goal: Option<String>,
 }
 
 /// Where the game comes from.
@@ -673,6 +675,9 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
     app.tell_record_problem();
     if was_resumed {
         app.tell(Urgency::Answer, vec![lang.play.resumed.clone()]);
+    }
+    if let Some(goal) = options.goal.take() {
+        app.tell(Urgency::Answer, vec![goal]);
     }
     // Nobody's time runs while hector speaks first.
     app.game_match.hold_clock(app.now());
