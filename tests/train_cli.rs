@@ -233,7 +233,7 @@ fn analyse_all_judges_every_game_once_and_goes_on_where_it_stopped() {
 }
 
 #[test]
-fn the_walk_through_a_recorded_game_takes_the_players_side() {
+fn the_walk_through_a_recorded_game_takes_the_players_side_and_saves_its_moves() {
     let home = temp_dir("walk-side");
     blunder_game(home.path());
     let mut t = spawn(
@@ -257,6 +257,15 @@ fn the_walk_through_a_recorded_game_takes_the_players_side() {
     let one = text.rfind("Reihe eins").unwrap();
     let eight = text.rfind("Reihe acht").unwrap_or(0);
     assert!(one < eight, "{text}");
+    // Saved during the walk, the PGN has the game's moves.
+    let pgn = home.path().join("walked.pgn");
+    typed(&mut t, &format!("speichern {}", pgn.display()));
+    expect(&t, "walked.pgn");
     typed(&mut t, "ende");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    let saved = std::fs::read_to_string(&pgn).unwrap();
+    assert!(
+        saved.contains("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#"),
+        "{saved}"
+    );
 }

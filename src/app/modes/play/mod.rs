@@ -627,12 +627,15 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
             }
             recorder
         }
-        None if walking => Recorder::none(record.header(
-            &game,
-            &crate::io::journal::now_utc(),
-            &lang.play.player,
-            &lang.play.second_player,
-        )),
+        None if walking => Recorder::holding(
+            record.header(
+                &game,
+                &crate::io::journal::now_utc(),
+                &lang.play.player,
+                &lang.play.second_player,
+            ),
+            crate::core::record::import::game_entries(&game),
+        ),
         None => new_recorder(&record, &game, &o, start_entries, lang),
     };
     if let Some(walk) = walk {
