@@ -192,3 +192,25 @@ fn a_puzzles_position_is_played_against_the_computer() {
         run.stderr
     );
 }
+
+#[test]
+fn the_full_screen_shows_the_puzzle_and_its_board() {
+    let home = temp_dir("puzzle-screen");
+    let env = env(home.path());
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let mut t = Pty::spawn_sized(
+        &["puzzle", "--rating", "1661", "--speech", "print"],
+        &env,
+        100,
+        32,
+    );
+    assert!(t.wait_for_screen("Aufgabe 00LII", LIMIT), "{}", t.screen());
+    typed(&mut t, "h8h4");
+    assert!(
+        t.wait_for_screen("Richtig: Turm schlägt Hector vier", LIMIT),
+        "{}",
+        t.screen()
+    );
+    typed(&mut t, "ende");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.screen());
+}
