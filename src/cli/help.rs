@@ -441,7 +441,7 @@ pub const TRAIN_HELP: &str = "Learn from your own mistakes: the positions of you
 games (hector play) where a move of yours was a mistake or a blunder are asked again, one \
 after another: \"1 von 3. Partie vom 2026-11-25 14:03 UTC gegen Stockfish. Ihr 14. Zug, Weiß \
 am Zug: finden Sie einen besseren Zug. In der Partie: Springer Felix drei, Fehler\".\n\n\
-Type (or say, or make on your board with --board) a move. The engine's best move is right, \
+Type a move (or make it on your board with --board and --protocol). The engine's best move is right, \
 and so is any move it finds as good (at most 5 points of winning chances below it, the scale \
 of hector analyse); a right answer is praised with the line that follows. A wrong one is \
 answered with the engine's reply to it and how the position then stands, and asked again; \
