@@ -470,14 +470,7 @@ fn the_games_are_pushed_to_a_lichess_broadcast_and_a_refused_push_is_retried() {
         &server.url,
     ];
     args.extend(files.iter().map(String::as_str));
-    let mut env = h.env();
-    env.push(("LICHESS_TOKEN".into(), lichess::STUDY_TOKEN.into()));
-    env.push((
-        "XDG_CONFIG_HOME".into(),
-        h.dir.join("config").display().to_string(),
-    ));
-    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
-    let t = Pty::spawn(&args, &env);
+    let t = h.env().token(lichess::STUDY_TOKEN).spawn(&args);
     for (dgt, peg) in &mut h.boards {
         dgt.send("await-host");
         peg.send("await-host");
@@ -552,10 +545,7 @@ fn a_broadcast_to_a_plain_http_server_elsewhere_is_refused_and_the_games_go_on()
         "http://mirror.example.com:8080",
     ];
     args.extend(files.iter().map(String::as_str));
-    let mut env = h.env();
-    env.push(("LICHESS_TOKEN".into(), lichess::STUDY_TOKEN.into()));
-    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
-    let mut t = Pty::spawn(&args, &env);
+    let mut t = h.env().token(lichess::STUDY_TOKEN).spawn(&args);
     for (dgt, peg) in &mut h.boards {
         dgt.send("await-host");
         peg.send("await-host");

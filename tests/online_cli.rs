@@ -753,14 +753,8 @@ fn a_daily_game_says_days_and_hours_and_is_left_after_a_move_without_resigning()
         g.btime = 3 * 24 * 3_600_000;
     }
     let dir = Dir::new("online-daily");
-    let env = env(&dir.0, Some(TOKEN));
-    let env: Vec<(&str, &str)> = env.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
-    let list = common::run_with(
-        &["online", "--server", &server.url, "games"],
-        b"",
-        &env,
-        LIMIT,
-    );
+    let env = Env::player_home(&dir.0).token(TOKEN);
+    let list = env.run(&["online", "--server", &server.url, "games"], b"", LIMIT);
     assert!(
         list.stdout.contains(
             "1. gegen Anna, Sie spielen Weiß, Sie sind am Zug, Fernpartie, noch 2 Tage 5 Stunden"

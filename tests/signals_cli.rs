@@ -157,19 +157,16 @@ fn watch_ends_on_each_signal() {
         let server = lichess::Server::start();
         server.relay_games(&["[White \"Anna\"]\n[Black \"Bert\"]\n\n1. e4 *".to_string()]);
         let dir = temp_dir("signals-watch");
-        let env = env(&dir);
-        let mut t = Pty::spawn(
-            &[
-                "watch",
-                "--server",
-                &server.url,
-                "--speech",
-                "print",
-                "--broadcast",
-                lichess::ROUND,
-            ],
-            &refs(&env),
-        );
+        let env = Env::player_home(&dir);
+        let mut t = env.spawn(&[
+            "watch",
+            "--server",
+            &server.url,
+            "--speech",
+            "print",
+            "--broadcast",
+            lichess::ROUND,
+        ]);
         wait_full_screen(&t, "watch");
         assert!(
             t.wait_for_screen("Anna gegen Bert", LIMIT),

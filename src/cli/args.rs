@@ -226,6 +226,12 @@ pub enum Command {
     /// Judge a game with the engine: evaluations, mistakes and blunders with the better move.
     #[command(long_about = ANALYSE_HELP)]
     Analyse(AnalyseArgs),
+    /// Learn from your mistakes: the positions of your games where you erred, asked again.
+    #[command(long_about = TRAIN_HELP)]
+    Train(TrainArgs),
+    /// Puzzles from the lichess puzzle database, near your rating, of a theme if you like.
+    #[command(long_about = PUZZLE_HELP)]
+    Puzzle(PuzzleArgs),
     /// Write a recorded game as PGN or as a scoresheet.
     #[command(long_about = EXPORT_HELP)]
     Export {
@@ -390,9 +396,10 @@ pub struct PlayArgs {
     /// The protocol of the opponent's e-board.
     #[arg(long, value_enum, default_value = "dgt")]
     pub opponent_protocol: ProtocolArg,
-    /// The computer's strength, 1 (a beginner) to 8 (full strength).
-    #[arg(long, default_value = "1", value_parser = |s: &str| super::usage::in_range::<u8>(s, 1, 8))]
-    pub level: u8,
+    /// The computer's strength, 1 (a beginner) to 8 (full strength); 1 by default, 8 with
+    /// --fen and --from-puzzle.
+    #[arg(long, value_parser = |s: &str| super::usage::in_range::<u8>(s, 1, 8))]
+    pub level: Option<u8>,
     /// No bewertung (eval) and no tipp (hint) from the computer in this game.
     #[arg(long)]
     pub no_hints: bool,
@@ -425,9 +432,14 @@ pub struct PlayArgs {
     /// Continue the first game of a PGN file from its last position.
     #[arg(long, value_name = "FILE.pgn", conflicts_with = "fen")]
     pub from: Option<PathBuf>,
-    /// Start from this position (FEN).
+    /// Start from this position (FEN); the computer plays at full strength and hector says
+    /// whether to win or to hold it.
     #[arg(long)]
     pub fen: Option<String>,
+    /// Start from the position of this puzzle (hector puzzle names them), playing the side
+    /// that solves it, against the computer at full strength.
+    #[arg(long, value_name = "ID", conflicts_with_all = ["fen", "from", "chess960"])]
+    pub from_puzzle: Option<String>,
     /// Your board on a serial port (a peg board, or an e-board): moves are read from it
     /// (Appendix D2.2-D2.3) and the opponent's moves must be made on it.
     #[arg(long, value_name = "PORT", requires = "protocol")]
@@ -885,8 +897,12 @@ impl FormatArg {
 #[command(group = clap::ArgGroup::new("spoken").args(["speak", "walk"]).multiple(true))]
 pub struct AnalyseArgs {
     /// The game: its number in hector games, a journal file, or a PGN file.
-    #[arg(value_name = "GAME")]
-    pub game: String,
+    #[arg(value_name = "GAME", required_unless_present = "all")]
+    pub game: Option<String>,
+    /// Every recorded game not yet judged, one after another, each analysis kept beside its
+    /// game (stopped, it goes on where it stopped).
+    #[arg(long, conflicts_with_all = ["game", "pgn_game", "errors", "pgn", "walk", "speak"])]
+    pub all: bool,
     /// Which game of a PGN file (1 for the first, the default); GAME is then read as PGN.
     #[arg(long = "game", id = "pgn_game", value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..))]
@@ -910,6 +926,10 @@ pub struct AnalyseArgs {
     /// The engine: stockfish (default), a name looked up like a command, or a path.
     #[arg(long, value_name = "PATH")]
     pub engine: Option<PathBuf>,
+    /// How many engines (one thread each) judge positions side by side: one per core by
+    /// default, at most 8.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=8))]
+    pub engines: Option<u64>,
     #[command(flatten)]
     pub lang: LangArg,
     /// Short form (like SAN) or long form (from-square and to-square).
@@ -931,6 +951,87 @@ pub struct AnalyseArgs {
     /// auto).
     #[arg(long, value_enum, value_name = "BACKEND", requires = "spoken")]
     pub backend: Option<BackendArg>,
+}
+
+/// The options of `hector train`.
+#[derive(Debug, clap::Args)]
+pub struct TrainArgs {
+    #[command(flatten)]
+    pub lang: LangArg,
+    /// Short form (like SAN) or long form (from-square and to-square).
+    #[arg(long, value_enum, default_value = "short")]
+    pub form: FormArg,
+    /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print. In screen-reader mode
+    /// the default is print (your screen reader reads the lines).
+    #[arg(long, value_enum, value_name = "BACKEND")]
+    pub speech: Option<BackendArg>,
+    /// Plain lines and a prompt instead of the full screen: for screen readers and braille
+    /// displays. Chosen by itself when the output is not a terminal.
+    #[arg(long)]
+    pub screen_reader: bool,
+    /// Your board on a serial port (a peg board, or an e-board): answers are read from it.
+    #[arg(long, value_name = "PORT", requires = "protocol")]
+    pub board: Option<PathBuf>,
+    /// The protocol of your board.
+    #[arg(long, value_enum)]
+    pub protocol: Option<ProtocolArg>,
+    /// How pieces are drawn: letters (K D T L S B in German) or figurines.
+    #[arg(long, value_enum, default_value = "letters")]
+    pub pieces: PiecesArg,
+    /// Colour the squares and pieces too (everything stays readable without colour).
+    #[arg(long)]
+    pub colors: bool,
+    /// Search depth per position when games are judged and answers checked (default 14).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub depth: Option<u32>,
+    /// Time per position in milliseconds: the limit with --depth, else the only limit.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(10..=600_000))]
+    pub movetime: Option<u64>,
+    /// The engine: stockfish (default), a name looked up like a command, or a path.
+    #[arg(long, value_name = "PATH")]
+    pub engine: Option<PathBuf>,
+    /// How many engines judge positions side by side (default: one per core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=8))]
+    pub engines: Option<u64>,
+    #[command(flatten)]
+    pub wording: WordingArgs,
+}
+
+/// The options of `hector puzzle`.
+#[derive(Debug, clap::Args)]
+pub struct PuzzleArgs {
+    /// Only puzzles of this theme: its name in any language (Gabel, fork, fourchette) or
+    /// lichess's key (mateIn2).
+    #[arg(long, value_name = "THEME")]
+    pub theme: Option<String>,
+    /// Choose puzzles near this rating instead of yours.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(100..=3500))]
+    pub rating: Option<u32>,
+    #[command(flatten)]
+    pub lang: LangArg,
+    /// Short form (like SAN) or long form (from-square and to-square).
+    #[arg(long, value_enum, default_value = "short")]
+    pub form: FormArg,
+    /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print.
+    #[arg(long, value_enum, value_name = "BACKEND")]
+    pub speech: Option<BackendArg>,
+    /// Plain lines and a prompt instead of the full screen.
+    #[arg(long)]
+    pub screen_reader: bool,
+    /// Your board on a serial port (a peg board, or an e-board): moves are read from it.
+    #[arg(long, value_name = "PORT", requires = "protocol")]
+    pub board: Option<PathBuf>,
+    /// The protocol of your board.
+    #[arg(long, value_enum)]
+    pub protocol: Option<ProtocolArg>,
+    /// How pieces are drawn: letters or figurines.
+    #[arg(long, value_enum, default_value = "letters")]
+    pub pieces: PiecesArg,
+    /// Colour the squares and pieces too.
+    #[arg(long)]
+    pub colors: bool,
+    #[command(flatten)]
+    pub wording: WordingArgs,
 }
 
 /// `hector online`'s command line.

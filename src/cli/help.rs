@@ -435,7 +435,45 @@ view; #3 and #-3 for mates), judged moves with $6, $2 or $4 (?!, ?, ??) and the 
 as a variation with its evaluation; --output FILE writes a file as hector export does.\n\n\
 The engine looks at every position to --depth half-moves (14 when neither --depth nor \
 --movetime is given, at most a second per position: about ten seconds for a 40-move game) or \
-for --movetime milliseconds. --speak also says every line.";
+for --movetime milliseconds. --speak also says every line.\n\n\
+The positions are shared among one engine per core (--engines N to choose), each taking the \
+next position: on two cores a game takes about 0.6 of the time of one engine. --all judges \
+every recorded game that has no kept analysis yet, with a line per game; stopped, it goes on \
+where it stopped, since each game's analysis is kept as soon as it is done.";
+
+pub const TRAIN_HELP: &str = "Learn from your own mistakes: the positions of your recorded \
+games (hector play) where a move of yours was a mistake or a blunder are asked again, one \
+after another: \"1 von 3. Partie vom 2026-11-25 14:03 UTC gegen Stockfish. Ihr 14. Zug, Weiß \
+am Zug: finden Sie einen besseren Zug. In der Partie: Springer Felix drei, Fehler\".\n\n\
+Type a move (or make it on your board with --board and --protocol). The engine's best move is right, \
+and so is any move it finds as good (at most 5 points of winning chances below it, the scale \
+of hector analyse); a right answer is praised with the line that follows. A wrong one is \
+answered with the engine's reply to it and how the position then stands, and asked again; \
+after three wrong answers the solution is shown. tipp (hint) names the piece, a second tipp \
+where it goes; lösung (solution) shows the move, weiter (next) skips the position; every \
+question of hector play about the position works (brett, feld e4, figuren, angriffe, züge, \
+material, gefahren); ende (quit) ends.\n\n\
+A game not yet judged is judged first, with every core (as hector analyse; its analysis is \
+kept beside the game, so each game is judged once). What you solved is kept in \
+training.progress in hector's data directory: a position comes back in later sessions until \
+you have solved it twice. A damaged progress file is named and training starts afresh.";
+
+pub const PUZZLE_HELP: &str = "Puzzles from the lichess puzzle database (3,000 shipped with \
+hector, CC0; assets/puzzles), one after another, each near your rating: \"Aufgabe 00LII, \
+Wertung 1661: Vorteil, Hängende Figur. Schwarz am Zug nach Turm Gustav zwei. Finden Sie den \
+besten Zug\".\n\n\
+Type (or make on your board) each move of the solution; after a right move the opponent's \
+answer is said and played, until the puzzle is solved. A wrong move ends the puzzle with the \
+solution. On the last move any mate counts. tipp (hint) names the piece, a second tipp the \
+square; lösung (solution) shows the solution (the puzzle counts as missed); weiter (next) \
+skips it; the questions of hector play about the position work; ende (quit) ends.\n\n\
+Your rating starts at 1500 and follows your results by the Elo formula: after each puzzle it \
+moves by 32 x (result - expected), the expected result 1 / (1 + 10^((puzzle - you) / 400)), \
+the result 1 for solved and 0 for missed. It and the puzzles played are kept in \
+puzzles.progress in hector's data directory; a puzzle played does not come again. --theme \
+chooses a theme by its name in any language or lichess's key; --rating chooses puzzles near \
+another rating. hector play --from-puzzle ID plays a puzzle's position out against the \
+computer at full strength.";
 
 /// What `hector online play --help` says after the options.
 pub const ONLINE_PLAY_HELP: &str = "In the game every question and key of hector play works \

@@ -95,6 +95,8 @@ fn run() -> Result<ExitCode, Fatal> {
         }
         Command::Games { lang } => games(lang)?,
         Command::Analyse(args) => analyse(args)?,
+        Command::Train(args) => train(args)?,
+        Command::Puzzle(args) => puzzle(args)?,
         Command::Export {
             game,
             pgn: _,

@@ -276,7 +276,20 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
     } else {
         Variant::Standard
     };
-    let fresh = args.new || args.fen.is_some() || args.chess960.is_some() || args.from.is_some();
+    let fresh = args.new
+        || args.fen.is_some()
+        || args.chess960.is_some()
+        || args.from.is_some()
+        || args.from_puzzle.is_some();
+    // A position to practise: the computer at full strength, the player on the side that
+    // solves a puzzle.
+    let practice = args.fen.is_some() || args.from_puzzle.is_some();
+    let level = args.level.unwrap_or(if practice {
+        crate::io::engine::MAX_LEVEL
+    } else {
+        1
+    });
+    let mut color: shakmaty::Color = args.color.into();
     if !fresh && let Some(path) = crate::app::modes::play::resume::offer(lang, &speech) {
         return resume_journal(
             &path,
@@ -314,6 +327,20 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
                 ));
             }
         }
+    } else if let Some(id) = &args.from_puzzle {
+        match crate::app::modes::train::puzzle_position(id.trim()) {
+            Some((pos, solver)) => {
+                color = solver;
+                Game::from_position(pos, Variant::Standard)
+            }
+            None => {
+                let words = crate::core::notation::language::fill(
+                    &lang.puzzle.no_such,
+                    &[("id", &crate::core::notation::printable(id))],
+                );
+                return Err(refuse_option("--from-puzzle", &words, &speech, lang));
+            }
+        }
     } else if let Some(fen) = &args.fen {
         match position_from_fen(fen, variant) {
             Ok(p) => Game::from_position(p, variant),
@@ -349,10 +376,15 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
         (Some(port), Some(p)) => Some((port, p.into())),
         _ => None,
     };
+    let goal = if practice && !matches!(opponent, Opponent::Keyboard | Opponent::Board(..)) {
+        crate::app::modes::train::goal_of(game.position(), color, lang)
+    } else {
+        None
+    };
     let options = PlayOptions {
-        color: args.color.into(),
+        color,
         opponent,
-        level: args.level,
+        level,
         control,
         announce: args.announce,
         form: args
@@ -382,6 +414,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
             with_voice_arg(&mut v, &args.voice);
             voice_options(&v)
         },
+        goal,
     };
     Ok(crate::app::modes::play::run(options, lang))
 }
@@ -432,6 +465,7 @@ pub(super) fn resume_path(
         hints: resumed.hints,
         walk: None,
         voice: voice_options(&config.voice),
+        goal: None,
     };
     Ok(crate::app::modes::play::run(options, lang))
 }
@@ -816,11 +850,26 @@ pub(super) fn analyse(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
         return analyse_walk(args);
     }
     let lang = chosen_language(args.lang)?;
+    if args.all {
+        let options = crate::app::modes::analyse::AnalyseOptions {
+            game: String::new(),
+            pgn_game: None,
+            errors: false,
+            pgn: false,
+            output: None,
+            depth: args.depth,
+            movetime: args.movetime,
+            engine: args.engine,
+            engines: args.engines.and_then(|n| usize::try_from(n).ok()),
+            form: args.form.into(),
+        };
+        return Ok(crate::app::modes::analyse::run_all(&options, lang));
+    }
     let speaker = args
         .speak
         .then(|| printing_speaker(lang, args.backend.map(Into::into)));
     let options = crate::app::modes::analyse::AnalyseOptions {
-        game: args.game,
+        game: args.game.unwrap_or_default(),
         pgn_game: args.pgn_game,
         errors: args.errors,
         pgn: args.pgn,
@@ -828,6 +877,7 @@ pub(super) fn analyse(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
         depth: args.depth,
         movetime: args.movetime,
         engine: args.engine,
+        engines: args.engines.and_then(|n| usize::try_from(n).ok()),
         form: args.form.into(),
     };
     Ok(crate::app::modes::analyse::run(&options, lang, speaker))
@@ -840,7 +890,7 @@ fn analyse_walk(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
         mode_speech(args.lang.lang.as_deref(), args.backend.map(Into::into))?;
     let form = args.form.into();
     let options = crate::app::modes::analyse::AnalyseOptions {
-        game: args.game,
+        game: args.game.unwrap_or_default(),
         pgn_game: args.pgn_game,
         errors: false,
         pgn: false,
@@ -848,6 +898,7 @@ fn analyse_walk(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
         depth: args.depth,
         movetime: args.movetime,
         engine: args.engine,
+        engines: args.engines.and_then(|n| usize::try_from(n).ok()),
         form,
     };
     let walked = match crate::app::modes::analyse::walk_of(&options, lang) {
@@ -855,7 +906,7 @@ fn analyse_walk(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
         Err(code) => return Ok(code),
     };
     let options = PlayOptions {
-        color: shakmaty::Color::White,
+        color: walked.player,
         opponent: Opponent::Keyboard,
         level: crate::io::engine::MAX_LEVEL,
         control: None,
@@ -882,8 +933,57 @@ fn analyse_walk(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
         walk: Some(walked.walk),
         // The walk is asked by typing; voice stays with the games played.
         voice: None,
+        goal: None,
     };
     Ok(crate::app::modes::play::run(options, lang))
+}
+
+/// `hector train`.
+pub(super) fn train(args: super::args::TrainArgs) -> Result<ExitCode, Fatal> {
+    let (speech, speech_chosen, lang, config) =
+        mode_speech(args.lang.lang.as_deref(), args.speech.map(Into::into))?;
+    let board = match (args.board, args.protocol) {
+        (Some(port), Some(p)) => Some((port, p.into())),
+        _ => None,
+    };
+    let options = crate::app::modes::train::TrainOptions {
+        form: args.form.into(),
+        wording: args.wording.apply(config.words),
+        speech,
+        speech_chosen,
+        screen_reader: args.screen_reader,
+        board,
+        pieces: args.pieces.into(),
+        colors: args.colors,
+        depth: args.depth,
+        movetime: args.movetime,
+        engine: args.engine,
+        engines: args.engines.and_then(|n| usize::try_from(n).ok()),
+    };
+    Ok(crate::app::modes::train::run(options, lang))
+}
+
+/// `hector puzzle`.
+pub(super) fn puzzle(args: super::args::PuzzleArgs) -> Result<ExitCode, Fatal> {
+    let (speech, speech_chosen, lang, config) =
+        mode_speech(args.lang.lang.as_deref(), args.speech.map(Into::into))?;
+    let board = match (args.board, args.protocol) {
+        (Some(port), Some(p)) => Some((port, p.into())),
+        _ => None,
+    };
+    let options = crate::app::modes::train::PuzzleOptions {
+        theme: args.theme,
+        rating: args.rating,
+        form: args.form.into(),
+        wording: args.wording.apply(config.words),
+        speech,
+        speech_chosen,
+        screen_reader: args.screen_reader,
+        board,
+        pieces: args.pieces.into(),
+        colors: args.colors,
+    };
+    Ok(crate::app::modes::train::run_puzzles(options, lang))
 }
 
 pub(super) fn export(

@@ -12,6 +12,7 @@
 
 pub mod pgn;
 pub mod store;
+pub mod words;
 
 use shakmaty::{Chess, Color, Move, Position, san::SanPlus};
 

@@ -51,6 +51,9 @@ pub struct Language {
     pub braille: crate::braille::BrailleWords,
     pub watch: crate::watch::words::WatchWords,
     pub broadcast: crate::watch::words::BroadcastWords,
+    pub train: crate::training::words::TrainWords,
+    pub analyse_all: crate::analysis::words::AnalyseAllWords,
+    pub puzzle: crate::puzzles::words::PuzzleWords,
 }
 
 /// The capturing moves (`schlagzüge`, Shift+M on the board).

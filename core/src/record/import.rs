@@ -183,17 +183,21 @@ impl Imported {
 
     /// The imported moves as journal entries (without clock times), to write after the header.
     pub fn entries(&self) -> Vec<Entry> {
-        let mut turn = self.game.start().turn();
-        self.game
-            .moves()
-            .iter()
-            .map(|played| {
-                let entry = Entry::from_played(played, turn, self.game.variant(), None);
-                turn = !turn;
-                entry
-            })
-            .collect()
+        game_entries(&self.game)
     }
+}
+
+/// The record's entries of a game's moves (no clock).
+pub fn game_entries(game: &Game) -> Vec<Entry> {
+    let mut turn = game.start().turn();
+    game.moves()
+        .iter()
+        .map(|played| {
+            let entry = Entry::from_played(played, turn, game.variant(), None);
+            turn = !turn;
+            entry
+        })
+        .collect()
 }
 
 /// A game that cannot be continued from a PGN file.

@@ -5,18 +5,17 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use crossbeam_channel::RecvTimeoutError;
 use shakmaty::{Chess, Move, Position};
 
 use crate::app::services::output::Out;
 use crate::core::analysis::pgn::{Tags, annotated_pgn};
-use crate::core::analysis::{Eval, PositionEval, report_lines, review};
+use crate::core::analysis::{PositionEval, report_lines, review};
 use crate::core::notation::language::{Language, counted, fill};
 use crate::core::notation::printable;
 use crate::core::notation::speak::Form;
 use crate::core::record::export::pgn_date;
 use crate::core::variant::Variant;
-use crate::io::engine::{Engine, EngineEvent, EngineOptions, MAX_LEVEL, Timeouts};
+use crate::io::engine::Engine;
 use crate::io::speech::{Kind, Speaker};
 
 use crate::app::services::engine_words::{DEFAULT_CAP, DEFAULT_DEPTH};
@@ -41,6 +40,8 @@ pub struct AnalyseOptions {
     pub movetime: Option<u64>,
     /// The engine when it is not stockfish.
     pub engine: Option<PathBuf>,
+    /// How many engines judge positions side by side (default: one per core).
+    pub engines: Option<usize>,
     pub form: Form,
 }
 
@@ -78,6 +79,8 @@ struct Loaded {
     start: Chess,
     moves: Vec<Move>,
     tags: Tags,
+    /// The player hector recorded the game for (a journal's), whose side the walk takes.
+    player: Option<shakmaty::Color>,
 }
 
 /// A PGN file, not a journal: named `.pgn` (also `.pgn.gz`, `.pgn.zst`, `.pgn.bz2`), or
@@ -115,6 +118,7 @@ fn load(game: &str, pgn_game: Option<u64>, lang: &Language) -> Result<Loaded, Ex
         let text = |v: &Option<String>| v.clone().unwrap_or_default();
         let result = t.result.or_else(|| g.result());
         return Ok(Loaded {
+            player: None,
             game: g.clone(),
             journal: None,
             start: g.start().clone(),
@@ -136,6 +140,7 @@ fn load(game: &str, pgn_game: Option<u64>, lang: &Language) -> Result<Loaded, Ex
     let h = &salvaged.header;
     let g = &salvaged.replayed.game;
     Ok(Loaded {
+        player: h.local_player,
         game: g.clone(),
         journal: Some(path.clone()),
         start: g.start().clone(),
@@ -154,79 +159,24 @@ fn load(game: &str, pgn_game: Option<u64>, lang: &Language) -> Result<Loaded, Ex
 }
 
 /// The engine's evaluation of every position of the game, the start included, and its best
-/// line from each (empty where the game is over).
+/// line from each (empty where the game is over), on `engines` in parallel.
 fn evaluate(
-    engine: &mut Engine,
+    engines: &mut [Engine],
     loaded: &Loaded,
     search: Search,
     lang: &Language,
 ) -> Result<(Vec<PositionEval>, Vec<Vec<Move>>), String> {
-    let timeouts = Timeouts::default();
-    // The engine's own watchdog answers before this; it is only the last resort.
-    let patience = search.movetime + timeouts.grace + timeouts.stop_grace + Duration::from_secs(2);
-    let mut pos = loaded.start.clone();
-    let mut evals = Vec::with_capacity(loaded.moves.len() + 1);
-    let mut lines = Vec::with_capacity(loaded.moves.len() + 1);
-    for i in 0..=loaded.moves.len() {
-        if let Some(eval) = Eval::of_finished(&pos) {
-            evals.push(PositionEval { eval, best: None });
-            lines.push(Vec::new());
-        } else {
-            let asked = engine
-                .request_analysis(
-                    &loaded.start,
-                    &loaded.moves[..i],
-                    search.depth,
-                    search.movetime,
-                )
-                .map_err(|e| crate::app::services::engine_words::engine_error_text(&e, lang))?;
-            let turn = pos.turn();
-            loop {
-                match engine.events().recv_timeout(patience) {
-                    Ok(EngineEvent::Analysis {
-                        request,
-                        best,
-                        score,
-                        line,
-                    }) if request == asked => {
-                        evals.push(PositionEval {
-                            eval: crate::app::services::engine_words::eval_of(score, turn),
-                            best: Some(best),
-                        });
-                        lines.push(line);
-                        break;
-                    }
-                    Ok(EngineEvent::Rejected { answer, .. }) => {
-                        return Err(crate::app::services::engine_words::engine_illegal(
-                            &answer, lang,
-                        ));
-                    }
-                    Ok(EngineEvent::Timeout { waited, .. }) => {
-                        return Err(crate::app::services::engine_words::engine_hung(
-                            waited, lang,
-                        ));
-                    }
-                    Ok(EngineEvent::Died { how, .. }) => {
-                        return Err(crate::app::services::engine_words::engine_ending(how, lang));
-                    }
-                    // Answers to nothing asked now.
-                    Ok(_) => {}
-                    Err(RecvTimeoutError::Timeout) => {
-                        return Err(crate::app::services::engine_words::engine_hung(
-                            patience, lang,
-                        ));
-                    }
-                    Err(RecvTimeoutError::Disconnected) => {
-                        return Err(lang.play.engine_closed.clone());
-                    }
-                }
-            }
-        }
-        if let Some(&mv) = loaded.moves.get(i) {
-            pos.play_unchecked(mv);
-        }
-    }
-    Ok((evals, lines))
+    crate::app::services::judging::evaluate(
+        engines,
+        &loaded.start,
+        &loaded.moves,
+        crate::app::services::judging::Search {
+            depth: search.depth,
+            movetime: search.movetime,
+        },
+        lang,
+        &mut |_, _| {},
+    )
 }
 
 /// `hector analyse`. Exit status 0; 1 when the game cannot be read or the engine fails; 2
@@ -258,19 +208,20 @@ pub fn run(args: &AnalyseOptions, lang: &Language, speaker: Option<Speaker>) -> 
     let evals = match kept(&loaded, search, lang) {
         Some(stored) => stored.evals,
         None => {
-            let opts = EngineOptions {
-                path: args.engine.clone(),
-                level: MAX_LEVEL,
-                chess960: loaded.tags.chess960,
-            };
-            let mut engine = match Engine::start(&opts) {
+            let count = crate::app::services::judging::engine_count(args.engines);
+            let mut engines = match crate::app::services::judging::start_engines(
+                args.engine.as_deref(),
+                loaded.tags.chess960,
+                count,
+                lang,
+            ) {
                 Ok(e) => e,
-                Err(e) => {
-                    return fail(crate::app::services::engine_words::engine_error_text(
-                        &e, lang,
-                    ));
-                }
+                Err(reason) => return fail(reason),
             };
+            let name = engines
+                .first()
+                .map(|e| e.name().to_string())
+                .unwrap_or_default();
             if !args.pgn {
                 let plies = loaded.moves.len();
                 let black_first = usize::from(loaded.start.turn() == shakmaty::Color::Black);
@@ -278,18 +229,18 @@ pub fn run(args: &AnalyseOptions, lang: &Language, speaker: Option<Speaker>) -> 
                 let intro = fill(
                     &lang.analysis.analysing,
                     &[
-                        ("engine", &printable(engine.name())),
+                        ("engine", &printable(&name)),
                         ("moves", &counted(&lang.record.moves, moves)),
                     ],
                 );
                 say(&mut out, &intro);
                 out.flush();
             }
-            let (evals, lines) = match evaluate(&mut engine, &loaded, search, lang) {
+            let (evals, lines) = match evaluate(&mut engines, &loaded, search, lang) {
                 Ok(e) => e,
                 Err(reason) => return fail(reason),
             };
-            drop(engine);
+            drop(engines);
             keep(&loaded, search, &evals, &lines, lang);
             evals
         }
@@ -383,10 +334,148 @@ fn keep(
     }
 }
 
+/// `hector analyse --all`: every recorded game without a kept analysis for this search is
+/// judged and its analysis kept, one progress line per game. Stopped, it goes on where it
+/// stopped: what was kept is not judged again. Exit status 0; 1 when the engine cannot
+/// start or a game could not be judged; 2 when the games cannot be listed.
+pub fn run_all(args: &AnalyseOptions, lang: &Language) -> ExitCode {
+    let w = &lang.analyse_all;
+    let paths = match crate::io::journal::games_dir()
+        .and_then(|dir| crate::io::journal::journal_paths(&dir))
+    {
+        Ok(p) => p,
+        Err(e) => {
+            errln!("hector analyse: {}", crate::io::error_chain(&e));
+            return ExitCode::from(2);
+        }
+    };
+    let search = Search::from_options(args.depth, args.movetime);
+    let mut out = Out::new();
+    let mut todo = Vec::new();
+    let mut kept_before = 0u64;
+    for path in &paths {
+        let Ok(bytes) = crate::io::journal::read_journal(path) else {
+            continue;
+        };
+        let Ok(salvaged) = crate::core::record::salvage(&bytes) else {
+            continue;
+        };
+        let game = salvaged.replayed.game;
+        let moves: Vec<Move> = game.moves().iter().map(|p| p.mv).collect();
+        let loaded = Loaded {
+            player: None,
+            start: game.start().clone(),
+            moves,
+            journal: Some(path.clone()),
+            tags: Tags {
+                chess960: game.variant() == Variant::Chess960,
+                ..Tags::default()
+            },
+            game,
+        };
+        if kept(&loaded, search, lang).is_some() {
+            kept_before += 1;
+        } else {
+            todo.push(loaded);
+        }
+    }
+    if todo.is_empty() {
+        out.line(&w.none);
+        return out.finish(
+            "hector analyse",
+            &lang.messages.output_failed,
+            ExitCode::SUCCESS,
+        );
+    }
+    out.line(&fill(
+        &w.start,
+        &[
+            ("games", &counted(&w.games, todo.len() as u64)),
+            ("kept", &kept_before.to_string()),
+        ],
+    ));
+    out.flush();
+    let mut engines: Vec<Engine> = Vec::new();
+    let mut chess960 = false;
+    let (mut judged, mut failed) = (0u64, 0u64);
+    let total = todo.len().to_string();
+    for (i, loaded) in todo.iter().enumerate() {
+        let file = loaded
+            .journal
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map(|n| printable(&n.to_string_lossy()).to_string())
+            .unwrap_or_default();
+        let plies = loaded.moves.len();
+        let black_first = usize::from(loaded.start.turn() == shakmaty::Color::Black);
+        let full = u64::try_from((plies + black_first).div_ceil(2)).unwrap_or(u64::MAX);
+        out.line(&fill(
+            &w.game,
+            &[
+                ("index", &(i + 1).to_string()),
+                ("total", &total),
+                ("file", &file),
+                ("moves", &counted(&lang.record.moves, full)),
+            ],
+        ));
+        out.flush();
+        // Chess960 games need engines started for it.
+        if engines.is_empty() || chess960 != loaded.tags.chess960 {
+            chess960 = loaded.tags.chess960;
+            engines = match crate::app::services::judging::start_engines(
+                args.engine.as_deref(),
+                chess960,
+                crate::app::services::judging::engine_count(args.engines),
+                lang,
+            ) {
+                Ok(e) => e,
+                Err(reason) => {
+                    errln!(
+                        "hector analyse: {}",
+                        fill(&lang.analysis.engine_failed, &[("reason", &reason)])
+                    );
+                    return ExitCode::from(1);
+                }
+            };
+        }
+        match evaluate(&mut engines, loaded, search, lang) {
+            Ok((evals, lines)) => {
+                keep(loaded, search, &evals, &lines, lang);
+                judged += 1;
+            }
+            Err(reason) => {
+                failed += 1;
+                errln!(
+                    "hector analyse: {}",
+                    fill(&w.failed, &[("file", &file), ("reason", &reason)])
+                );
+                // A failed engine is started again for the next game.
+                engines.clear();
+            }
+        }
+    }
+    drop(engines);
+    out.line(&fill(
+        &w.done,
+        &[
+            ("judged", &judged.to_string()),
+            ("failed", &failed.to_string()),
+        ],
+    ));
+    let code = if failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    };
+    out.finish("hector analyse", &lang.messages.output_failed, code)
+}
+
 /// A game judged for the walk through it (`hector analyse --walk`).
 pub struct Walked {
     pub game: crate::core::game::Game,
     pub walk: crate::core::matchplay::session::Walk,
+    /// The side the walk takes: the recorded player's, else White's.
+    pub player: shakmaty::Color,
 }
 
 /// Judges the game for `--walk`: the progress is printed as for the report, then the walk
@@ -403,20 +492,22 @@ pub fn walk_of(args: &AnalyseOptions, lang: &Language) -> Result<Walked, ExitCod
         let judged =
             review(&loaded.start, &loaded.moves, &stored.evals).map_err(|e| fail(e.to_string()))?;
         return Ok(Walked {
+            player: loaded.player.unwrap_or(shakmaty::Color::White),
             game: loaded.game,
             walk: crate::core::matchplay::session::Walk::new(judged, stored.lines),
         });
     }
-    let opts = EngineOptions {
-        path: args.engine.clone(),
-        level: MAX_LEVEL,
-        chess960: loaded.tags.chess960,
-    };
-    let mut engine = Engine::start(&opts).map_err(|e| {
-        fail(crate::app::services::engine_words::engine_error_text(
-            &e, lang,
-        ))
-    })?;
+    let mut engines = crate::app::services::judging::start_engines(
+        args.engine.as_deref(),
+        loaded.tags.chess960,
+        crate::app::services::judging::engine_count(args.engines),
+        lang,
+    )
+    .map_err(fail)?;
+    let name = engines
+        .first()
+        .map(|e| e.name().to_string())
+        .unwrap_or_default();
     let plies = loaded.moves.len();
     let black_first = usize::from(loaded.start.turn() == shakmaty::Color::Black);
     let moves = u64::try_from((plies + black_first).div_ceil(2)).unwrap_or(u64::MAX);
@@ -424,16 +515,17 @@ pub fn walk_of(args: &AnalyseOptions, lang: &Language) -> Result<Walked, ExitCod
     out.line(&fill(
         &lang.analysis.analysing,
         &[
-            ("engine", &printable(engine.name())),
+            ("engine", &printable(&name)),
             ("moves", &counted(&lang.record.moves, moves)),
         ],
     ));
     out.flush();
-    let (evals, lines) = evaluate(&mut engine, &loaded, search, lang).map_err(fail)?;
-    drop(engine);
+    let (evals, lines) = evaluate(&mut engines, &loaded, search, lang).map_err(fail)?;
+    drop(engines);
     keep(&loaded, search, &evals, &lines, lang);
     let judged = review(&loaded.start, &loaded.moves, &evals).map_err(|e| fail(e.to_string()))?;
     Ok(Walked {
+        player: loaded.player.unwrap_or(shakmaty::Color::White),
         game: loaded.game,
         walk: crate::core::matchplay::session::Walk::new(judged, lines),
     })

@@ -14,5 +14,6 @@ pub mod parse;
 pub mod play;
 pub mod say;
 pub mod simulate;
+pub mod train;
 pub mod transcript;
 pub mod watch;

@@ -4,6 +4,7 @@
 pub mod engine_words;
 pub mod games;
 pub mod interrupt;
+pub mod judging;
 pub mod kept_analysis;
 pub mod output;
 pub mod paper;

@@ -146,6 +146,13 @@ impl Recorder {
         Recorder::unwritten(header, None, None)
     }
 
+    /// No record on disk, holding `entries` (a game walked through: saved as PGN on request).
+    pub fn holding(header: Header, entries: Vec<crate::core::record::Entry>) -> Recorder {
+        let mut r = Recorder::unwritten(header, None, None);
+        r.entries = entries;
+        r
+    }
+
     fn unwritten(header: Header, dir: Option<PathBuf>, wrap: Option<WrapFile>) -> Recorder {
         Recorder {
             sink: Sink::None,

@@ -318,7 +318,13 @@ fn listen_loop(
             continue;
         }
         if heard
-            .send(hear_phrase(&mut recogniser, ask, &utterance, settings, lang))
+            .send(hear_phrase(
+                &mut recogniser,
+                ask,
+                &utterance,
+                settings,
+                lang,
+            ))
             .is_err()
         {
             return;

@@ -529,8 +529,12 @@ impl TwoBoards {
                     }
                     out.push(Effect::Record(r));
                 }
-                // A two-board game has no engine: the session never asks.
-                session::Effect::EngineAdvice { .. } | session::Effect::Analyse => {}
+                // A two-board game has no engine: the session never asks for advice.
+                session::Effect::EngineAdvice { .. } => {}
+                // The finished game is judged and walked through with hector analyse.
+                session::Effect::Analyse => {
+                    out.push(say(Urgency::Answer, self.lang.walk.elsewhere.clone()))
+                }
                 session::Effect::BoardPromotion(role) => {
                     if let Some(seat) = Seat::BOTH
                         .into_iter()

@@ -761,3 +761,24 @@ fn the_players_agreements_of_hector_play_are_not_offered() {
     );
     assert_eq!(tb.game().ply(), 1);
 }
+
+#[test]
+fn analyse_after_the_game_says_how_to_walk_it() {
+    let (mut tb, _) = start(TwoBoardSetup {
+        blind_board: false,
+        sighted_board: false,
+        ..setup(Duty::Blind, None)
+    });
+    let mut e = Vec::new();
+    for (i, m) in ["f3", "e5", "g4", "Dh4"].into_iter().enumerate() {
+        e = tb.handle(Event::Line(m.into()), t(1_000 * (i as u64 + 1)));
+    }
+    assert!(said(&e).join(" ").contains("matt"), "{:?}", said(&e));
+    let e = tb.handle(Event::Line("analyse".into()), t(5_000));
+    assert_eq!(
+        said(&e),
+        vec![
+            "Die Analyse dieser Partie: hector games nennt ihre Nummer, hector analyse NUMMER --walk geht sie durch"
+        ]
+    );
+}

@@ -85,6 +85,8 @@ pub struct PlayOptions {
     pub walk: Option<crate::core::matchplay::session::Walk>,
     /// Moves and commands said aloud (`--voice`).
     pub voice: Option<crate::app::services::voice::VoiceOptions>,
+    /// Said after the opening words: what to do with the position ("win this").
+    pub goal: Option<String>,
 }
 
 /// Where the game comes from.
@@ -649,12 +651,15 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
             }
             recorder
         }
-        None if walking => Recorder::none(record.header(
-            &game,
-            &crate::io::journal::now_utc(),
-            &lang.play.player,
-            &lang.play.second_player,
-        )),
+        None if walking => Recorder::holding(
+            record.header(
+                &game,
+                &crate::io::journal::now_utc(),
+                &lang.play.player,
+                &lang.play.second_player,
+            ),
+            crate::core::record::import::game_entries(&game),
+        ),
         None => new_recorder(&record, &game, &o, start_entries, lang),
     };
     if let Some(walk) = walk {
@@ -694,7 +699,7 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
             app.tell(Urgency::Urgent, vec![why]);
         }
     }
-    let running = app.first_words(effects, was_resumed);
+    let running = app.first_words(effects, was_resumed, options.goal.take());
     app.ready = Some(app.front.voice.speaker.when_idle());
     if running {
         ui.run(&mut app, screen, lang);
@@ -707,10 +712,19 @@ impl App {
     /// What is said before the first prompt: a record problem, the game's opening words
     /// (the clock held meanwhile), and for a continued game its last move and both clocks;
     /// false when the player quit already.
-    fn first_words(&mut self, effects: Vec<Effect>, was_resumed: bool) -> bool {
+    fn first_words(
+        &mut self,
+        effects: Vec<Effect>,
+        was_resumed: bool,
+        goal: Option<String>,
+    ) -> bool {
         self.tell_record_problem();
         if was_resumed {
             self.tell(Urgency::Answer, vec![self.lang.play.resumed.clone()]);
+        }
+        // A game from a position: what the player is to do there ("win this", "hold this").
+        if let Some(goal) = goal {
+            self.tell(Urgency::Answer, vec![goal]);
         }
         // Nobody's time runs while hector speaks first.
         self.game_match.hold_clock(self.now());

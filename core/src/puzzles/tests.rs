@@ -1,0 +1,155 @@
+use std::collections::BTreeSet;
+
+use proptest::prelude::*;
+
+use super::progress::PuzzleProgress;
+use super::set::{Puzzle, read};
+use super::*;
+use crate::testkit::words::{de, t};
+use crate::training::{TrainEffect, TrainEvent};
+
+/// Two puzzles: a fork at 1500 (Black wins the queen) and a mate in 1 at 1400.
+fn puzzles() -> Vec<Puzzle> {
+    read(
+        "PuzzleId,FEN,Moves,Rating,Themes\n\
+         000tp,4r3/5pk1/1p3np1/3p3p/2qQ4/P4N1P/1P3RP1/7K w - - 6 34,d4b6 f6e4 h1g1 e4f2,1500,crushing endgame short trappedPiece\n\
+         mate1,6k1/5ppp/p7/8/8/8/5PPP/3R2K1 b - - 0 1,a6a5 d1d8,1400,mate mateIn1 backRankMate\n",
+    )
+}
+
+fn start(choice: Choice) -> (PuzzleRun, Vec<TrainEffect>) {
+    PuzzleRun::new(
+        puzzles(),
+        choice,
+        PuzzleProgress::default(),
+        de(),
+        Form::Short,
+        Wording::default(),
+    )
+}
+
+fn said(effects: &[TrainEffect]) -> String {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            TrainEffect::Say { lines, .. } => Some(lines.join(" | ")),
+            _ => None,
+        })
+        .collect::<Vec<_>>()
+        .join(" || ")
+}
+
+fn line(run: &mut PuzzleRun, text: &str) -> Vec<TrainEffect> {
+    run.handle(TrainEvent::Line(text.into()), t(0))
+}
+
+#[test]
+fn the_nearest_puzzle_comes_first_and_its_solution_is_played_through() {
+    let (mut run, effects) = start(Choice::default());
+    let text = said(&effects);
+    assert!(text.contains("Aufgaben. Ihre Wertung: 1500"), "{text}");
+    assert!(
+        text.contains(
+            "Aufgabe 000tp, Wertung 1500: Vernichtend, Endspiel, Kurze Aufgabe, Gefangene \
+             Figur. Schwarz am Zug nach Dame schlägt Bella sechs"
+        ),
+        "{text}"
+    );
+    assert_eq!(
+        said(&line(&mut run, "tipp")),
+        "Tipp: Springer auf Felix sechs"
+    );
+    let text = said(&line(&mut run, "Se4"));
+    assert!(
+        text.contains("Richtig: Springer Eva vier. Weiß antwortet König Gustav eins"),
+        "{text}"
+    );
+    let text = said(&line(&mut run, "Sf2"));
+    assert!(
+        text.contains("Gelöst: Springer schlägt Felix zwei. Ihre Wertung: 1516 (+16)"),
+        "{text}"
+    );
+    // Then the mate in one, where any mate counts.
+    assert!(text.contains("Aufgabe mate1"), "{text}");
+    assert_eq!(run.progress().played.get("000tp"), Some(&true));
+}
+
+#[test]
+fn a_wrong_move_ends_the_puzzle_with_its_solution() {
+    let (mut run, _) = start(Choice::default());
+    let text = said(&line(&mut run, "Dc1"));
+    assert!(
+        text.contains("Dame Cäsar eins, Schach ist nicht die Lösung. Die Lösung: 34... Springer Eva vier, 35. König Gustav eins, Springer schlägt Felix zwei"),
+        "{text}"
+    );
+    assert!(text.contains("Ihre Wertung: 1484 (-16)"), "{text}");
+    assert_eq!(run.progress().played.get("000tp"), Some(&false));
+}
+
+#[test]
+fn a_theme_chooses_and_the_end_is_said() {
+    let (mut run, effects) = start(Choice {
+        theme: theme_key("Grundreihenmatt"),
+        rating: None,
+    });
+    let text = said(&effects);
+    assert!(text.contains("Thema Grundreihenmatt"), "{text}");
+    assert!(text.contains("Aufgabe mate1"), "{text}");
+    let text = said(&line(&mut run, "Td8"));
+    assert!(
+        text.contains("Gelöst: Turm David acht, Schachmatt"),
+        "{text}"
+    );
+    assert!(text.contains("Ende: 1 von 1 gelöst"), "{text}");
+    assert!(effects.iter().any(|e| matches!(e, TrainEffect::Show(_))));
+    assert_eq!(theme_key("fork").as_deref(), Some("fork"));
+    assert_eq!(theme_key("Fourchette").as_deref(), Some("fork"));
+    assert_eq!(theme_key("nichts"), None);
+}
+
+#[test]
+fn pick_takes_the_nearest_unplayed() {
+    let set = puzzles();
+    let mut progress = PuzzleProgress::default();
+    let none = BTreeSet::new();
+    let choice = Choice {
+        theme: None,
+        rating: Some(1400),
+    };
+    assert_eq!(pick(&set, &progress, &none, &choice), Some(1));
+    progress.record("mate1", 1400, true);
+    assert_eq!(pick(&set, &progress, &none, &choice), Some(0));
+    progress.record("000tp", 1500, true);
+    assert_eq!(pick(&set, &progress, &none, &choice), None);
+}
+
+const LINES: [&str; 12] = [
+    "Se4", "Sf2", "Td8", "Dc1", "tipp", "lösung", "weiter", "brett", "feld e4", "", "remis", "xyz",
+];
+
+proptest! {
+    #[test]
+    fn any_line_in_any_order_never_panics(
+        lines in proptest::collection::vec(
+            prop_oneof![
+                proptest::sample::select(LINES.to_vec()).prop_map(str::to_string),
+                "\\PC{0,20}",
+            ],
+            0..30,
+        )
+    ) {
+        let (mut run, _) = start(Choice::default());
+        let mut played = 0;
+        for l in lines {
+            let before = run.progress().clone();
+            let _ = line(&mut run, &l);
+            // The rating moves only when a puzzle ends, one at a time.
+            let now = run.progress().played.len();
+            prop_assert!(now == played || now == played + 1);
+            if now == played {
+                prop_assert_eq!(run.progress().rating, before.rating);
+            }
+            played = now;
+        }
+    }
+}

@@ -1,0 +1,45 @@
+//! The words of `hector puzzle`: what it says, and the puzzle themes by lichess's keys.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PuzzleWords {
+    pub prompt: String,
+    /// Opened: {rating} (the player's), {theme} (the theme chosen, or empty).
+    pub opened: String,
+    /// The theme chosen, after the rating: {theme}.
+    pub theme_chosen: String,
+    /// The question: {id}, {rating}, {themes}, {color}, {move} (the opponent's last move).
+    pub question: String,
+    /// A right move with more to find: {move}, {color} (the opponent), {reply}.
+    pub right_more: String,
+    /// Solved: {move}, {rating}, {change}.
+    pub solved: String,
+    /// A wrong move: {move}, {line} (the solution), {rating}, {change}.
+    pub wrong: String,
+    /// The solution asked for: {line}, {rating}, {change}.
+    pub shown: String,
+    pub skipped: String,
+    /// No puzzle of the theme near the rating is left.
+    pub none: String,
+    /// A theme that does not exist: {theme}, {themes}.
+    pub unknown_theme: String,
+    /// The end: {solved}, {total}, {rating}.
+    pub finished: String,
+    /// The progress file could not be read: {file}, {reason}.
+    pub damaged: String,
+    /// The progress file could not be written: {reason}.
+    pub unwritten: String,
+    /// `play --from-puzzle`: a puzzle that does not exist: {id}.
+    pub no_such: String,
+    /// `play --from-puzzle`, `play --fen`: the side to win: {color}, {eval}.
+    pub win_this: String,
+    /// The side to hold: {color}, {eval}.
+    pub hold_this: String,
+    pub help: String,
+    /// The themes' names by lichess's keys.
+    pub themes: BTreeMap<String, String>,
+}

@@ -1,0 +1,322 @@
+use proptest::prelude::*;
+use shakmaty::{Chess, Color, Move, Position, san::San};
+
+use super::progress::Progress;
+use super::*;
+use crate::analysis::{Eval, PositionEval, review};
+use crate::testkit::words::{de, t};
+
+/// 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7#: Black's third move is the blunder; g6 holds.
+fn blunder_game() -> (Vec<Move>, Vec<PositionEval>, Vec<Vec<Move>>) {
+    let mut pos = Chess::default();
+    let mut moves = Vec::new();
+    let mut positions = vec![pos.clone()];
+    for san in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"] {
+        let m = san
+            .parse::<San>()
+            .expect("san")
+            .to_move(&pos)
+            .expect("legal");
+        pos.play_unchecked(m);
+        moves.push(m);
+        positions.push(pos.clone());
+    }
+    let mv = |i: usize, san: &str| {
+        san.parse::<San>()
+            .expect("san")
+            .to_move(&positions[i])
+            .expect("legal")
+    };
+    let g6 = mv(5, "g6");
+    let mut evals = Vec::new();
+    let mut lines = Vec::new();
+    for (i, p) in positions.iter().enumerate() {
+        let (eval, line) = match i {
+            5 => (
+                Eval::Centipawns(20),
+                vec![g6, {
+                    let mut after = p.clone();
+                    after.play_unchecked(g6);
+                    "Qf3"
+                        .parse::<San>()
+                        .expect("san")
+                        .to_move(&after)
+                        .expect("legal")
+                }],
+            ),
+            6 => (Eval::Mate(1), vec![moves[6]]),
+            7 => (Eval::Over(Some(Color::White)), Vec::new()),
+            _ => (Eval::Centipawns(30), vec![moves[i]]),
+        };
+        evals.push(PositionEval {
+            eval,
+            best: line.first().copied(),
+        });
+        lines.push(line);
+    }
+    (moves, evals, lines)
+}
+
+fn exercises() -> Vec<Exercise> {
+    let (moves, evals, lines) = blunder_game();
+    let judged = review(&Chess::default(), &moves, &evals).expect("review");
+    exercises_of(
+        &judged,
+        &lines,
+        Color::Black,
+        "Partie vom 2026-11-25 gegen Stockfish",
+    )
+}
+
+fn train() -> (Train, Vec<TrainEffect>) {
+    Train::new(
+        exercises(),
+        Progress::default(),
+        de(),
+        Form::Short,
+        Wording::default(),
+    )
+}
+
+fn said(effects: &[TrainEffect]) -> String {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            TrainEffect::Say { lines, .. } => Some(lines.join(" | ")),
+            _ => None,
+        })
+        .collect::<Vec<_>>()
+        .join(" || ")
+}
+
+fn line(tr: &mut Train, text: &str) -> Vec<TrainEffect> {
+    tr.handle(TrainEvent::Line(text.into()), t(0))
+}
+
+#[test]
+fn only_the_players_mistakes_are_exercises() {
+    let ex = exercises();
+    assert_eq!(ex.len(), 1);
+    assert_eq!(ex[0].number, 3);
+    assert_eq!(ex[0].mover, Color::Black);
+    let (moves, evals, lines) = blunder_game();
+    let judged = review(&Chess::default(), &moves, &evals).expect("review");
+    assert!(exercises_of(&judged, &lines, Color::White, "").is_empty());
+}
+
+#[test]
+fn the_question_names_the_move_and_the_side() {
+    let (tr, effects) = train();
+    let text = said(&effects);
+    assert!(
+        text.contains("Training: 1 Stellung aus Ihren Partien"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "1 von 1. Partie vom 2026-11-25 gegen Stockfish. Ihr 3. Zug, Schwarz am Zug: \
+             finden Sie einen besseren Zug. In der Partie: Springer Felix sechs, grober Fehler"
+        ),
+        "{text}"
+    );
+    assert!(effects.iter().any(|e| matches!(e, TrainEffect::Show(_))));
+    assert!(tr.current().is_some());
+}
+
+#[test]
+fn the_best_move_is_praised_with_its_line_and_counted() {
+    let (mut tr, _) = train();
+    let effects = line(&mut tr, "g6");
+    let text = said(&effects);
+    assert!(
+        text.contains("Richtig: Gustav sechs. Es folgt 4. Dame Felix drei"),
+        "{text}"
+    );
+    assert!(text.contains("Training beendet: 1 von 1 gelöst"), "{text}");
+    assert!(effects.iter().any(|e| matches!(e, TrainEffect::Keep(_))));
+    assert_eq!(effects.last(), Some(&TrainEffect::Quit));
+    let key = exercises()[0].key();
+    assert_eq!(tr.progress().get(&key).solved, 1);
+    assert!(tr.progress().due(&key));
+}
+
+#[test]
+fn the_move_of_the_game_is_answered_with_what_it_allows() {
+    let (mut tr, _) = train();
+    let effects = line(&mut tr, "Sf6");
+    let text = said(&effects);
+    assert!(
+        text.contains("Das ist der Zug der Partie: darauf 4. Dame schlägt Felix sieben"),
+        "{text}"
+    );
+    assert!(effects.contains(&TrainEffect::Refused));
+    assert!(tr.current().is_some());
+}
+
+#[test]
+fn another_move_is_judged_by_the_engine() {
+    let (mut tr, _) = train();
+    let effects = line(&mut tr, "a6");
+    let Some(TrainEffect::Judge { answer, .. }) = effects.first().cloned() else {
+        panic!("{effects:?}");
+    };
+    assert!(tr.judging());
+    // A second move while the engine judges is refused.
+    let busy = line(&mut tr, "a5");
+    assert!(said(&busy).contains("prüft noch"), "{busy:?}");
+    let pos = tr.position().cloned().expect("asked");
+    let mut after = pos.clone();
+    after.play_unchecked(answer);
+    let qxf7 = "Qxf7#"
+        .parse::<San>()
+        .expect("san")
+        .to_move(&after)
+        .expect("legal");
+    let effects = tr.handle(
+        TrainEvent::Judged {
+            answer,
+            eval: Eval::Mate(1),
+            reply: vec![qxf7],
+        },
+        t(1),
+    );
+    let text = said(&effects);
+    assert!(
+        text.contains("Anna sechs ist nicht besser: darauf 4. Dame schlägt Felix sieben"),
+        "{text}"
+    );
+    assert!(text.contains("Weiß setzt in einem Zug matt"), "{text}");
+    // As good as the best: right, and counted.
+    line(&mut tr, "Sf6");
+    let effects = line(&mut tr, "De7");
+    let Some(TrainEffect::Judge { answer, .. }) = effects.first().cloned() else {
+        panic!("{effects:?}");
+    };
+    let effects = tr.handle(
+        TrainEvent::Judged {
+            answer,
+            eval: Eval::Centipawns(35),
+            reply: Vec::new(),
+        },
+        t(2),
+    );
+    let text = said(&effects);
+    assert!(
+        text.contains("Richtig: Dame Eva sieben ist so gut wie Gustav sechs"),
+        "{text}"
+    );
+}
+
+#[test]
+fn three_wrong_answers_show_the_solution() {
+    let (mut tr, _) = train();
+    line(&mut tr, "Sf6");
+    line(&mut tr, "Sf6");
+    let effects = line(&mut tr, "Sf6");
+    let text = said(&effects);
+    assert!(text.contains("Dreimal nicht gefunden"), "{text}");
+    assert!(text.contains("Die Lösung: Gustav sechs"), "{text}");
+    assert_eq!(tr.progress().get(&exercises()[0].key()).solved, 0);
+}
+
+#[test]
+fn the_hint_names_the_piece_then_the_square() {
+    let (mut tr, _) = train();
+    let first = said(&line(&mut tr, "tipp"));
+    assert_eq!(first, "Tipp: Bauer auf Gustav sieben");
+    let second = said(&line(&mut tr, "tipp"));
+    assert_eq!(second, "Tipp: Bauer nach Gustav sechs");
+}
+
+#[test]
+fn questions_answer_for_the_position_asked_about() {
+    let (mut tr, _) = train();
+    assert_eq!(
+        said(&line(&mut tr, "feld f7")),
+        "Felix sieben: schwarzer Bauer"
+    );
+    let refused = line(&mut tr, "remis");
+    assert!(refused.contains(&TrainEffect::Refused), "{refused:?}");
+    let bad = line(&mut tr, "Ke9");
+    assert!(bad.contains(&TrainEffect::Refused), "{bad:?}");
+}
+
+#[test]
+fn solved_twice_it_does_not_come_back() {
+    let (mut tr, _) = train();
+    line(&mut tr, "g6");
+    let progress = Progress::decode(&tr.progress().encode()).expect("reads back");
+    let (mut tr, _) = Train::new(exercises(), progress, de(), Form::Short, Wording::default());
+    let text = said(&line(&mut tr, "g6"));
+    assert!(text.contains("Zweimal gelöst"), "{text}");
+    assert!(!tr.progress().due(&exercises()[0].key()));
+}
+
+#[test]
+fn nothing_to_practise_is_said_and_ends() {
+    let (_, effects) = Train::new(
+        Vec::new(),
+        Progress::default(),
+        de(),
+        Form::Short,
+        Wording::default(),
+    );
+    assert!(said(&effects).contains("Keine Stellungen zum Üben"));
+    assert_eq!(effects.last(), Some(&TrainEffect::Quit));
+}
+
+/// Lines that only ask: they change neither the exercise nor the progress.
+const QUESTIONS: [&str; 14] = [
+    "brett", "feld e4", "reihe 7", "linie f", "figuren", "angriffe", "züge", "material",
+    "gefahren", "hilfe", "", "remis", "xyz", "feld",
+];
+/// Lines that answer or move on.
+const ACTIONS: [&str; 10] = [
+    "g6", "Sf6", "a6", "De7", "tipp", "lösung", "weiter", "ende", "Ke9", "solution",
+];
+
+fn event() -> impl Strategy<Value = TrainEvent> {
+    prop_oneof![
+        proptest::sample::select(QUESTIONS.to_vec()).prop_map(|l| TrainEvent::Line(l.into())),
+        proptest::sample::select(ACTIONS.to_vec()).prop_map(|l| TrainEvent::Line(l.into())),
+        "\\PC{0,30}".prop_map(TrainEvent::Line),
+        (-2000i32..2000).prop_map(|cp| TrainEvent::Judged {
+            answer: Move::Normal {
+                role: shakmaty::Role::Pawn,
+                from: shakmaty::Square::A7,
+                capture: None,
+                to: shakmaty::Square::A6,
+                promotion: None,
+            },
+            eval: Eval::Centipawns(cp),
+            reply: Vec::new(),
+        }),
+        Just(TrainEvent::JudgeFailed { reason: "x".into() }),
+    ]
+}
+
+proptest! {
+    #[test]
+    fn any_line_in_any_order_never_panics_and_questions_change_nothing(
+        events in proptest::collection::vec(event(), 0..40),
+        question in proptest::sample::select(QUESTIONS.to_vec()),
+    ) {
+        let (mut tr, _) = train();
+        let mut solved = 0;
+        for (i, e) in events.into_iter().enumerate() {
+            let before = (tr.at, tr.stage, tr.progress.clone());
+            let effects = tr.handle(e, t(i as u64));
+            // Solutions only grow, by one at most.
+            let now = tr.progress().get(&exercises()[0].key()).solved;
+            prop_assert!(now == solved || now == solved + 1);
+            solved = now;
+            prop_assert!(tr.at >= before.0);
+            // A question in between changes nothing.
+            let (at, stage, progress) = (tr.at, tr.stage, tr.progress.clone());
+            let asked = tr.handle(TrainEvent::Line(question.into()), t(0));
+            prop_assert_eq!((tr.at, tr.stage, &tr.progress), (at, stage, &progress));
+            prop_assert!(!asked.contains(&TrainEffect::Quit));
+            let _ = effects;
+        }
+    }
+}

@@ -1,0 +1,69 @@
+//! The words of `hector train` (learning from one's own mistakes): its own commands (every
+//! language's words are understood) and what it says.
+
+use serde::Deserialize;
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrainWords {
+    /// Show the solution and go on.
+    pub solution: Vec<String>,
+    /// Leave this position for now (it comes back).
+    pub skip: Vec<String>,
+    /// The line mode's prompt.
+    pub prompt: String,
+    /// [one, more] positions: {n}.
+    pub positions: [String; 2],
+    /// The training opened: {positions}.
+    pub opened: String,
+    /// Nothing to practise.
+    pub none: String,
+    /// A game in words: {date}, {opponent}.
+    pub game: String,
+    /// The question: {index}, {total}, {game}, {number}, {color}, {move}, {kind}.
+    pub question: String,
+    /// The engine's best move: {move}, {line} (the moves after it).
+    pub right: String,
+    /// Another move as good as the engine's: {move}, {best}.
+    pub as_good: String,
+    /// Right with no line to follow: {move}.
+    pub right_alone: String,
+    /// Solved twice: the position does not come back.
+    pub retired: String,
+    /// A wrong answer: {move}, {reply} (the engine's answer to it), {eval}.
+    pub wrong: String,
+    /// A wrong answer with no reply to name: {move}, {eval}.
+    pub wrong_plain: String,
+    /// The move of the game again: {reply}.
+    pub same_move: String,
+    /// The solution shown: {move}, {line}.
+    pub shown: String,
+    /// After three wrong answers the solution is shown.
+    pub three_wrong: String,
+    /// The first hint, the piece: {piece}, {square}.
+    pub hint_piece: String,
+    /// The second hint, the piece and where it goes: {piece}, {square}.
+    pub hint_square: String,
+    pub skipped: String,
+    /// While the engine judges the answer.
+    pub busy: String,
+    /// The end of the round: {solved}, {total}, {left}.
+    pub finished: String,
+    /// A command of play that the training does not take.
+    pub not_here: String,
+    /// The engine could not judge the answer: {reason}.
+    pub engine_failed: String,
+    /// Before judging the player's games: {games}.
+    pub analysing: String,
+    /// [one, more] games: {n}.
+    pub games: [String; 2],
+    /// Each game judged: {index}, {total}, {moves}.
+    pub analysing_game: String,
+    /// A game that could not be judged: {game}, {reason}.
+    pub game_failed: String,
+    /// The progress file could not be read: {file}, {reason}.
+    pub progress_damaged: String,
+    /// The progress file could not be written: {reason}.
+    pub progress_unwritten: String,
+    pub help: String,
+}

@@ -1,0 +1,767 @@
+//! `hector train`: learning from one's own mistakes. The player's recorded games are judged
+//! (each once: the analysis is kept beside its journal), the positions where the player
+//! erred are asked again through the shared runtime (full screen or lines, speech, braille),
+//! with moves typed, said, or made on a peg board or e-board. The core's `Train` decides;
+//! this asks the engine about the answers and keeps the progress file.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use shakmaty::{CastlingMode, Chess, Color, Move, Position};
+
+use crate::app::services::engine_words::{DEFAULT_CAP, DEFAULT_DEPTH, engine_error_text, eval_of};
+use crate::app::services::engine_words::{engine_ending, engine_hung, engine_illegal};
+use crate::app::services::judging;
+use crate::app::services::output::Out;
+use crate::app::services::ui::narrator::Narrator;
+use crate::app::services::ui::view::Pieces;
+use crate::app::services::ui::{Front, Incoming, Mode, Picture, Source, Ui};
+use crate::core::analysis::review;
+use crate::core::analysis::store::Search as KeptSearch;
+use crate::core::game::Game;
+use crate::core::matchplay::command::Command;
+use crate::core::matchplay::session::Urgency;
+use crate::core::notation::board_words;
+use crate::core::notation::language::{Language, counted, fill};
+use crate::core::notation::printable;
+use crate::core::notation::speak::Form;
+use crate::core::notation::wording::Wording;
+use crate::core::settings::SpeechSettings;
+use crate::core::time::Timestamp;
+use crate::core::training::progress::{Progress, ProgressError};
+use crate::core::training::{Exercise, Exercises, Train, TrainEffect, TrainEvent, exercises_of};
+use crate::core::variant::Variant;
+use crate::io::board_link::{BoardEvent, BoardLink, Protocol};
+use crate::io::engine::{Engine, EngineEvent};
+use crate::io::terminal::FullScreen;
+
+/// The progress file in hector's data directory.
+pub const PROGRESS_FILE: &str = "training.progress";
+
+/// Everything `hector train` was asked for.
+pub struct TrainOptions {
+    pub form: Form,
+    pub wording: Wording,
+    pub speech: SpeechSettings,
+    pub speech_chosen: bool,
+    pub screen_reader: bool,
+    /// The player's board.
+    pub board: Option<(PathBuf, Protocol)>,
+    pub pieces: Pieces,
+    pub colors: bool,
+    pub depth: Option<u32>,
+    pub movetime: Option<u64>,
+    pub engine: Option<PathBuf>,
+    pub engines: Option<usize>,
+}
+
+/// The search per position, as `hector analyse` does by default (so that a game judged by
+/// either is judged once).
+fn search(options: &TrainOptions) -> judging::Search {
+    let movetime = options
+        .movetime
+        .map_or(DEFAULT_CAP, std::time::Duration::from_millis);
+    let depth = match (options.depth, options.movetime) {
+        (Some(d), _) => Some(d),
+        (None, Some(_)) => None,
+        (None, None) => Some(DEFAULT_DEPTH),
+    };
+    judging::Search { depth, movetime }
+}
+
+fn kept_search(s: judging::Search) -> KeptSearch {
+    KeptSearch {
+        depth: s.depth,
+        millis: u64::try_from(s.movetime.as_millis()).unwrap_or(u64::MAX),
+    }
+}
+
+/// Where the progress is kept.
+fn progress_path() -> Option<PathBuf> {
+    crate::io::journal::data_dir()
+        .ok()
+        .map(|d| d.join(PROGRESS_FILE))
+}
+
+/// The progress so far: a missing file is a fresh start, a damaged one is named and replaced.
+fn read_progress(path: &Path, lang: &Language) -> Progress {
+    if !path.exists() {
+        return Progress::default();
+    }
+    let result = crate::io::files::read_small_text(path, "training")
+        .map_err(|e| crate::io::error_chain(&e))
+        .and_then(|text| Progress::decode(&text).map_err(|e: ProgressError| e.to_string()));
+    match result {
+        Ok(p) => p,
+        Err(reason) => {
+            errln!(
+                "hector train: {}",
+                fill(
+                    &lang.train.progress_damaged,
+                    &[
+                        ("file", &printable(&path.display().to_string())),
+                        ("reason", &printable(&reason)),
+                    ]
+                )
+            );
+            Progress::default()
+        }
+    }
+}
+
+/// The positions to practise from every recorded game of the player (a game not yet judged
+/// is judged now and its analysis kept); the progress line on standard output.
+fn gather(options: &TrainOptions, lang: &Language) -> Result<Vec<Exercise>, ExitCode> {
+    let paths = crate::io::journal::games_dir()
+        .and_then(|dir| crate::io::journal::journal_paths(&dir))
+        .map_err(|e| {
+            errln!("hector train: {}", crate::io::error_chain(&e));
+            ExitCode::from(2)
+        })?;
+    let search = search(options);
+    let mut out = Out::new();
+    let mut engines: Vec<Engine> = Vec::new();
+    let mut exercises = Vec::new();
+    let mut todo = Vec::new();
+    for (n, path) in paths.iter().enumerate() {
+        let Ok(bytes) = crate::io::journal::read_journal(path) else {
+            continue;
+        };
+        let salvaged = match crate::core::record::salvage(&bytes) {
+            Ok(s) => s,
+            Err(_) => continue,
+        };
+        let header = &salvaged.header;
+        // Only games with a player of hector's own; a game of two at one keyboard is no one's.
+        let Some(player) = header.local_player else {
+            continue;
+        };
+        let game = salvaged.replayed.game.clone();
+        let moves: Vec<Move> = game.moves().iter().map(|p| p.mv).collect();
+        let opponent = if header.local_player == Some(Color::White) {
+            header.black.clone()
+        } else {
+            header.white.clone()
+        };
+        let words = fill(
+            &lang.train.game,
+            &[
+                (
+                    "date",
+                    &crate::app::services::games::date_text(&header.created),
+                ),
+                ("opponent", &printable(&opponent)),
+            ],
+        );
+        todo.push((n + 1, path.clone(), game, moves, player, words));
+    }
+    let unjudged: Vec<usize> = todo
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, path, game, moves, ..))| {
+            crate::app::services::kept_analysis::read(
+                path,
+                game.start(),
+                moves,
+                kept_search(search),
+                lang,
+            )
+            .is_none()
+        })
+        .map(|(i, _)| i)
+        .collect();
+    if !unjudged.is_empty() {
+        out.line(&fill(
+            &lang.train.analysing,
+            &[("games", &counted(&lang.train.games, unjudged.len() as u64))],
+        ));
+        out.flush();
+    }
+    let mut judged_count = 0;
+    for (i, (number, path, game, moves, player, words)) in todo.iter().enumerate() {
+        let stored = match crate::app::services::kept_analysis::read(
+            path,
+            game.start(),
+            moves,
+            kept_search(search),
+            lang,
+        ) {
+            Some(s) => s,
+            None if unjudged.contains(&i) => {
+                judged_count += 1;
+                let plies = moves.len();
+                let black_first = usize::from(game.start().turn() == Color::Black);
+                let full = u64::try_from((plies + black_first).div_ceil(2)).unwrap_or(u64::MAX);
+                out.line(&fill(
+                    &lang.train.analysing_game,
+                    &[
+                        ("index", &judged_count.to_string()),
+                        ("total", &unjudged.len().to_string()),
+                        ("moves", &counted(&lang.record.moves, full)),
+                    ],
+                ));
+                out.flush();
+                let chess960 = game.variant() == Variant::Chess960;
+                if engines.is_empty() {
+                    match judging::start_engines(
+                        options.engine.as_deref(),
+                        chess960,
+                        judging::engine_count(options.engines),
+                        lang,
+                    ) {
+                        Ok(e) => engines = e,
+                        Err(reason) => {
+                            errln!(
+                                "hector train: {}",
+                                fill(&lang.analysis.engine_failed, &[("reason", &reason)])
+                            );
+                            return Err(ExitCode::from(1));
+                        }
+                    }
+                }
+                match judging::evaluate(
+                    &mut engines,
+                    game.start(),
+                    moves,
+                    search,
+                    lang,
+                    &mut |_, _| {},
+                ) {
+                    Ok((evals, lines)) => {
+                        let stored = crate::core::analysis::store::Stored {
+                            search: kept_search(search),
+                            evals,
+                            lines,
+                        };
+                        crate::app::services::kept_analysis::write(path, moves, &stored, lang);
+                        stored
+                    }
+                    Err(reason) => {
+                        errln!(
+                            "hector train: {}",
+                            fill(
+                                &lang.train.game_failed,
+                                &[("game", &number.to_string()), ("reason", &reason)]
+                            )
+                        );
+                        continue;
+                    }
+                }
+            }
+            None => continue,
+        };
+        if let Ok(r) = review(game.start(), moves, &stored.evals) {
+            exercises.extend(exercises_of(&r, &stored.lines, *player, words));
+        }
+    }
+    Ok(exercises)
+}
+
+struct App<M: Exercises> {
+    lang: &'static Language,
+    train: M,
+    front: Front,
+    origin: Instant,
+    /// The position asked about, as a game for the board view.
+    shown: Game,
+    engine: Option<Engine>,
+    /// The engine's request judging an answer: its number, the position and the answer.
+    judging: Option<(u64, Chess, Move)>,
+    search: judging::Search,
+    engine_path: Option<PathBuf>,
+    board: Option<BoardLink>,
+    progress_path: Option<PathBuf>,
+    /// The words when the progress cannot be written: {reason}.
+    unwritten: &'static str,
+    pieces: Pieces,
+    colors: bool,
+}
+
+impl<M: Exercises> App<M> {
+    fn now(&self) -> Timestamp {
+        Timestamp::from_duration(self.origin.elapsed())
+    }
+
+    fn handle(&mut self, event: TrainEvent) -> bool {
+        let now = self.now();
+        let effects = self.train.handle(event, now);
+        self.apply(effects)
+    }
+
+    fn apply(&mut self, effects: Vec<TrainEffect>) -> bool {
+        let mut keep = true;
+        for effect in effects {
+            self.front.voice.dirty = true;
+            match effect {
+                TrainEffect::Say { urgency, lines } => self.front.voice.tell(urgency, lines),
+                TrainEffect::Judge { position, answer } => keep &= self.judge(position, answer),
+                TrainEffect::Keep(text) => self.keep(&text),
+                TrainEffect::Show(pos) => {
+                    self.front.side = pos.turn();
+                    self.shown = Game::from_position(pos.clone(), Variant::Standard);
+                    if let Some(b) = self.board.as_mut() {
+                        let events = b.expect_position(pos, None);
+                        keep &= self.board_events(events);
+                    }
+                }
+                TrainEffect::Speech(c) => self.front.voice.speech(c),
+                TrainEffect::Refused => self.front.refused = true,
+                TrainEffect::Quit => keep = false,
+            }
+        }
+        keep
+    }
+
+    /// Asks the engine how the position stands after the answer; started when first needed.
+    fn judge(&mut self, position: Chess, answer: Move) -> bool {
+        if self.engine.is_none() {
+            match judging::start_engines(self.engine_path.as_deref(), false, 1, self.lang) {
+                Ok(mut e) => self.engine = e.pop(),
+                Err(reason) => return self.handle(TrainEvent::JudgeFailed { reason }),
+            }
+        }
+        let Some(engine) = self.engine.as_mut() else {
+            return true;
+        };
+        match engine.request_analysis(
+            &position,
+            &[answer],
+            self.search.depth,
+            self.search.movetime,
+        ) {
+            Ok(request) => {
+                self.judging = Some((request, position, answer));
+                true
+            }
+            Err(e) => {
+                let reason = engine_error_text(&e, self.lang);
+                self.handle(TrainEvent::JudgeFailed { reason })
+            }
+        }
+    }
+
+    fn engine_event(&mut self, e: EngineEvent) -> bool {
+        let lang = self.lang;
+        let failure = match e {
+            EngineEvent::Analysis {
+                request,
+                score,
+                line,
+                ..
+            } => {
+                let Some((_, pos, answer)) = self.judging.take_if(|(r, ..)| *r == request) else {
+                    return true;
+                };
+                let turn = !pos.turn();
+                return self.handle(TrainEvent::Judged {
+                    answer,
+                    eval: eval_of(score, turn),
+                    reply: line,
+                });
+            }
+            EngineEvent::Rejected { answer, .. } => engine_illegal(&answer, lang),
+            EngineEvent::Timeout { waited, .. } => engine_hung(waited, lang),
+            EngineEvent::Died { how, .. } => {
+                self.engine = None;
+                engine_ending(how, lang)
+            }
+            _ => return true,
+        };
+        self.judging = None;
+        self.handle(TrainEvent::JudgeFailed { reason: failure })
+    }
+
+    /// Writes the progress atomically; a failure is said once each time.
+    fn keep(&mut self, text: &str) {
+        let Some(path) = &self.progress_path else {
+            return;
+        };
+        if let Err(e) = crate::io::output_file::write_output(path, text.as_bytes()) {
+            let reason = crate::app::services::games::output_problem(&e, self.lang);
+            let words = fill(self.unwritten, &[("reason", &reason)]);
+            self.front.voice.tell(Urgency::Urgent, vec![words]);
+        }
+    }
+
+    fn board_events(&mut self, events: Vec<BoardEvent>) -> bool {
+        let mut keep = true;
+        for event in events {
+            match event {
+                BoardEvent::Recognized { recognition, .. } => {
+                    use crate::core::board::recognizer::Recognition;
+                    match recognition {
+                        Recognition::Moved(m) => {
+                            keep &= self.handle(TrainEvent::Move(m));
+                            // The board shows the position asked about again once the
+                            // answer is taken back.
+                            if let (Some(pos), Some(b)) =
+                                (self.train.position().cloned(), self.board.as_mut())
+                            {
+                                let follow = b.expect_position(pos, None);
+                                keep &= self.board_events(follow);
+                            }
+                        }
+                        Recognition::Mismatch(diffs) => {
+                            let text = board_words::mismatch(&diffs, self.lang);
+                            self.front.voice.tell(Urgency::Answer, vec![text]);
+                        }
+                        _ => {}
+                    }
+                }
+                BoardEvent::Disconnected { .. } => {
+                    let text = board_words::disconnected(self.lang).to_string();
+                    self.front.voice.tell(Urgency::Urgent, vec![text]);
+                }
+                BoardEvent::Reconnected => {
+                    let text = board_words::reconnected(self.lang).to_string();
+                    self.front.voice.tell(Urgency::Answer, vec![text]);
+                }
+                _ => {}
+            }
+        }
+        keep
+    }
+}
+
+const ENGINE: usize = 0;
+const BOARD: usize = 1;
+
+impl<M: Exercises> Mode for App<M> {
+    fn sources(&self) -> Vec<(usize, Source)> {
+        let mut sources = Vec::new();
+        if let Some(e) = &self.engine {
+            sources.push((ENGINE, Source::Engine(e.events().clone())));
+        }
+        if let Some(b) = &self.board {
+            sources.push((BOARD, Source::Port(b.events().clone())));
+        }
+        sources
+    }
+
+    fn next_wake(&self) -> Option<Instant> {
+        let now = self.now();
+        let mine = self
+            .train
+            .next_deadline(now)
+            .map(|t| self.origin + t.since_origin());
+        let board = self.board.as_ref().and_then(BoardLink::next_deadline);
+        mine.into_iter().chain(board).min()
+    }
+
+    fn front(&mut self) -> &mut Front {
+        &mut self.front
+    }
+
+    fn draw(&mut self, screen: &mut FullScreen) {
+        self.front.draw_board(
+            screen,
+            Picture {
+                game: &self.shown,
+                clock: None,
+                pieces: self.pieces,
+                colors: self.colors,
+                boards: &[],
+            },
+        );
+    }
+
+    fn shown_board(&self) -> Option<shakmaty::Board> {
+        self.train.position().map(|p| p.board().clone())
+    }
+
+    fn heard_position(&self) -> Option<Chess> {
+        self.train.position().cloned()
+    }
+
+    fn line(&mut self, line: String) -> bool {
+        self.handle(TrainEvent::Line(line))
+    }
+
+    fn command(&mut self, command: Command) -> bool {
+        self.handle(TrainEvent::Command(command))
+    }
+
+    fn incoming(&mut self, tag: usize, event: Incoming) -> bool {
+        match (tag, event) {
+            (ENGINE, Incoming::Engine(e)) => self.engine_event(e),
+            (BOARD, Incoming::Port(pe)) => {
+                let Some(b) = self.board.as_mut() else {
+                    return true;
+                };
+                let events = b.handle(pe);
+                self.board_events(events)
+            }
+            _ => true,
+        }
+    }
+
+    fn tick(&mut self) -> bool {
+        let events = self.board.as_mut().map(BoardLink::tick).unwrap_or_default();
+        self.board_events(events)
+    }
+
+    fn clock_runs(&self) -> bool {
+        false
+    }
+
+    /// Not while the engine judges the answer: its verdict comes first.
+    fn prompt_now(&self) -> bool {
+        !self.train.judging()
+    }
+}
+
+/// `hector train`. Exit status 0; 1 when the engine or the board cannot start; 2 when the
+/// games cannot be listed.
+pub fn run(options: TrainOptions, lang: &'static Language) -> ExitCode {
+    let exercises = match gather(&options, lang) {
+        Ok(e) => e,
+        Err(code) => return code,
+    };
+    let progress_path = progress_path();
+    let progress = progress_path
+        .as_deref()
+        .map(|p| read_progress(p, lang))
+        .unwrap_or_default();
+    let due: Vec<Exercise> = exercises
+        .into_iter()
+        .filter(|e| progress.due(&e.key()))
+        .collect();
+    let (train, effects) = Train::new(due, progress, lang, options.form, options.wording);
+    let start = train.position().cloned().unwrap_or_default();
+    let front = FrontOptions {
+        prompt: &lang.train.prompt,
+        screen_reader: options.screen_reader,
+        speech: &options.speech,
+        speech_chosen: options.speech_chosen,
+        board: options.board.as_ref(),
+        pieces: options.pieces,
+        colors: options.colors,
+    };
+    let exercise = Practice {
+        search: search(&options),
+        engine_path: options.engine.clone(),
+        progress_path,
+        unwritten: &lang.train.progress_unwritten,
+    };
+    run_exercises(train, effects, start, front, exercise, lang)
+}
+
+/// How the exercises are shown and answered.
+struct FrontOptions<'a> {
+    /// The line mode's prompt.
+    prompt: &'a str,
+    screen_reader: bool,
+    speech: &'a SpeechSettings,
+    speech_chosen: bool,
+    board: Option<&'a (PathBuf, Protocol)>,
+    pieces: Pieces,
+    colors: bool,
+}
+
+/// What the exercises keep and ask.
+struct Practice {
+    search: judging::Search,
+    engine_path: Option<PathBuf>,
+    progress_path: Option<PathBuf>,
+    unwritten: &'static str,
+}
+
+/// Runs the exercises of `machine` (opened with `effects`, the first position `start`) in
+/// the shared runtime until they end.
+fn run_exercises<M: Exercises>(
+    machine: M,
+    effects: Vec<TrainEffect>,
+    start: Chess,
+    front: FrontOptions<'_>,
+    exercise: Practice,
+    lang: &'static Language,
+) -> ExitCode {
+    let origin = Instant::now();
+    let ui = Ui::new(front.screen_reader).with_keys_in_lines();
+    let speaker = ui.speaker(front.speech, front.speech_chosen, lang);
+    let board = match front.board {
+        Some((port, protocol)) => {
+            match BoardLink::open(
+                port,
+                *protocol,
+                None,
+                start.clone(),
+                CastlingMode::Standard,
+                origin,
+            ) {
+                Ok(link) => Some(link),
+                Err(e) => {
+                    errln!("hector: {}: {e}", port.display());
+                    return ExitCode::from(1);
+                }
+            }
+        }
+        None => None,
+    };
+    let mut app = App {
+        lang,
+        train: machine,
+        front: Front::new(
+            Narrator::new(speaker, ui.full_screen, front.prompt),
+            start.turn(),
+            lang,
+        ),
+        origin,
+        shown: Game::from_position(start, Variant::Standard),
+        engine: None,
+        judging: None,
+        search: exercise.search,
+        engine_path: exercise.engine_path,
+        board,
+        progress_path: exercise.progress_path,
+        unwritten: exercise.unwritten,
+        pieces: front.pieces,
+        colors: front.colors,
+    };
+    let screen = ui.open("train", &mut app.front.voice);
+    if app.apply(effects) {
+        ui.run(&mut app, screen, lang);
+    } else {
+        drop(screen);
+    }
+    if let Some(e) = app.engine.as_mut() {
+        e.stop();
+    }
+    app.front
+        .voice
+        .speaker
+        .wait_idle(std::time::Duration::from_secs(3));
+    ExitCode::SUCCESS
+}
+
+/// What `hector puzzle` was asked for.
+pub struct PuzzleOptions {
+    /// A theme as typed: a lichess key or its name in any language.
+    pub theme: Option<String>,
+    /// Choose near this rating instead of the player's.
+    pub rating: Option<u32>,
+    pub form: Form,
+    pub wording: Wording,
+    pub speech: SpeechSettings,
+    pub speech_chosen: bool,
+    pub screen_reader: bool,
+    pub board: Option<(PathBuf, Protocol)>,
+    pub pieces: Pieces,
+    pub colors: bool,
+}
+
+/// The puzzle record in hector's data directory.
+pub const PUZZLE_FILE: &str = "puzzles.progress";
+
+/// `hector puzzle`: the shipped puzzles near the player's rating. Exit status 0; 1 when the
+/// board cannot be opened; 2 for a theme that does not exist.
+pub fn run_puzzles(options: PuzzleOptions, lang: &'static Language) -> ExitCode {
+    use crate::core::puzzles::progress::PuzzleProgress;
+    use crate::core::puzzles::{Choice, PuzzleRun, set, theme_key};
+    let theme = match options.theme.as_deref().map(|t| (t, theme_key(t))) {
+        None => None,
+        Some((_, Some(key))) => Some(key),
+        Some((typed, None)) => {
+            let names: Vec<&str> = lang.puzzle.themes.values().map(String::as_str).collect();
+            errln!(
+                "hector puzzle: {}",
+                fill(
+                    &lang.puzzle.unknown_theme,
+                    &[("theme", &printable(typed)), ("themes", &names.join(", "))]
+                )
+            );
+            return ExitCode::from(2);
+        }
+    };
+    let path = crate::io::journal::data_dir()
+        .ok()
+        .map(|d| d.join(PUZZLE_FILE));
+    let progress = match path.as_deref().filter(|p| p.exists()) {
+        None => PuzzleProgress::default(),
+        Some(p) => {
+            let read = crate::io::files::read_small_text(p, "puzzles")
+                .map_err(|e| crate::io::error_chain(&e))
+                .and_then(|t| PuzzleProgress::decode(&t).map_err(|e| e.to_string()));
+            read.unwrap_or_else(|reason| {
+                errln!(
+                    "hector puzzle: {}",
+                    fill(
+                        &lang.puzzle.damaged,
+                        &[
+                            ("file", &printable(&p.display().to_string())),
+                            ("reason", &printable(&reason)),
+                        ]
+                    )
+                );
+                PuzzleProgress::default()
+            })
+        }
+    };
+    let choice = Choice {
+        theme,
+        rating: options.rating,
+    };
+    let (run, effects) = PuzzleRun::new(
+        set::read(set::SHIPPED),
+        choice,
+        progress,
+        lang,
+        options.form,
+        options.wording,
+    );
+    let start = run.position().cloned().unwrap_or_default();
+    let front = FrontOptions {
+        prompt: &lang.puzzle.prompt,
+        screen_reader: options.screen_reader,
+        speech: &options.speech,
+        speech_chosen: options.speech_chosen,
+        board: options.board.as_ref(),
+        pieces: options.pieces,
+        colors: options.colors,
+    };
+    let practice = Practice {
+        search: judging::Search {
+            depth: Some(DEFAULT_DEPTH),
+            movetime: DEFAULT_CAP,
+        },
+        engine_path: None,
+        progress_path: path,
+        unwritten: &lang.puzzle.unwritten,
+    };
+    run_exercises(run, effects, start, front, practice, lang)
+}
+
+/// `hector play --from-puzzle ID`: the position the puzzle asks, and the side that solves it.
+pub fn puzzle_position(id: &str) -> Option<(Chess, Color)> {
+    crate::core::puzzles::set::read(crate::core::puzzles::set::SHIPPED)
+        .into_iter()
+        .find(|p| p.id == id)
+        .map(|p| (p.start(), p.solver()))
+}
+
+/// Whether `side` should win or hold `pos`, from the engine's look at it (depth 14, at most
+/// a second); `None` when the engine cannot say (the game then starts without it).
+pub fn goal_of(pos: &Chess, side: Color, lang: &Language) -> Option<String> {
+    if pos.is_game_over() {
+        return None;
+    }
+    let mut engines = judging::start_engines(None, false, 1, lang).ok()?;
+    let engine = engines.first_mut()?;
+    let request = engine
+        .request_analysis(pos, &[], Some(DEFAULT_DEPTH), DEFAULT_CAP)
+        .ok()?;
+    let patience = DEFAULT_CAP + std::time::Duration::from_secs(5);
+    loop {
+        match engine.events().recv_timeout(patience).ok()? {
+            EngineEvent::Analysis {
+                request: r, score, ..
+            } if r == request => {
+                let eval = eval_of(score, pos.turn());
+                return Some(crate::core::puzzles::goal_words(side, eval, lang));
+            }
+            EngineEvent::Analysis { .. } | EngineEvent::BestMove { .. } => {}
+            _ => return None,
+        }
+    }
+}

@@ -1,0 +1,269 @@
+//! `hector train` through the real binary in pseudo-terminals with the real Stockfish: a game
+//! of hector play with a known blunder of the player's is judged once (its analysis kept),
+//! its position asked again, the move of the game answered with what it allows, the hint
+//! given, the better move accepted; the progress kept from one session to the next until the
+//! position is solved twice; a damaged progress file named and started afresh.
+
+// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
+// system's calls: the crate's [lints] are for hector itself.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+
+mod common;
+
+use std::time::Duration;
+
+use common::pty::Pty;
+use common::{Env, temp_dir};
+
+const LIMIT: Duration = Duration::from_secs(90);
+
+fn spawn(args: &[&str], dir: &std::path::Path) -> Pty {
+    Env::player(dir).spawn(args)
+}
+
+fn typed(t: &mut Pty, line: &str) {
+    t.send(line.as_bytes());
+    t.send(b"\r");
+}
+
+fn expect(t: &Pty, needle: &str) {
+    assert!(
+        t.wait_for(needle, LIMIT).is_some(),
+        "{needle}:\n{}",
+        t.text()
+    );
+}
+
+/// A game of hector play where the player (Black) blunders with 3... Nf6?? and is mated.
+fn blunder_game(dir: &std::path::Path) {
+    let mut t = spawn(
+        &[
+            "play",
+            "--opponent",
+            "keyboard",
+            "--color",
+            "black",
+            "--speech",
+            "print",
+            "--new",
+            "--screen-reader",
+        ],
+        dir,
+    );
+    expect(&t, "Weiß ist am Zug");
+    for mv in ["e4", "e5", "Dh5", "Sc6", "Lc4", "Sf6", "Dxf7"] {
+        typed(&mut t, mv);
+    }
+    expect(&t, "Schachmatt");
+    typed(&mut t, "ende");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+}
+
+fn train(dir: &std::path::Path) -> Pty {
+    spawn(
+        &[
+            "train",
+            "--movetime",
+            "200",
+            "--speech",
+            "print",
+            "--screen-reader",
+        ],
+        dir,
+    )
+}
+
+const QUESTION: &str = "Ihr 3. Zug, Schwarz am Zug: finden Sie einen besseren Zug. In der \
+                        Partie: Springer Felix sechs, grober Fehler";
+
+#[test]
+fn the_players_blunder_is_asked_until_solved_twice() {
+    let home = temp_dir("train");
+    blunder_game(home.path());
+    let mut t = train(home.path());
+    expect(&t, "Der Computer bewertet 1 Partie");
+    expect(&t, "Partie 1 von 1, 4 Züge");
+    expect(&t, "Training: 1 Stellung aus Ihren Partien");
+    expect(&t, QUESTION);
+    // The position asked about answers the questions of play.
+    typed(&mut t, "feld f7");
+    expect(&t, "Felix sieben: schwarzer Bauer");
+    typed(&mut t, "Sf6");
+    expect(
+        &t,
+        "Das ist der Zug der Partie: darauf 4. Dame schlägt Felix sieben",
+    );
+    typed(&mut t, "Ke9");
+    typed(&mut t, "tipp");
+    expect(&t, "Tipp: ");
+    // 3... g6 holds (the engine may prefer it, or Qe7 or Qf6, each as good).
+    typed(&mut t, "g6");
+    expect(&t, "Richtig: Gustav sechs");
+    expect(&t, "Training beendet: 1 von 1 gelöst. Offen: 1 Stellung");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    // The game was judged once: its analysis is kept beside it.
+    let games = home.path().join("games");
+    let kept = std::fs::read_dir(&games)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "analysis"))
+        })
+        .count();
+    assert_eq!(kept, 1, "{}", games.display());
+    let progress = std::fs::read_to_string(home.path().join("training.progress")).unwrap();
+    assert!(
+        progress.starts_with("hector-training 1\n1 1 g8f6 "),
+        "{progress}"
+    );
+
+    // The next session: the position comes back, judged no more.
+    let mut t = train(home.path());
+    expect(&t, QUESTION);
+    assert!(!t.text().contains("bewertet"), "{}", t.text());
+    typed(&mut t, "g6");
+    expect(&t, "Zweimal gelöst: diese Stellung kommt nicht wieder");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+
+    // Solved twice: nothing left.
+    let mut t = train(home.path());
+    expect(&t, "Keine Stellungen zum Üben");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+}
+
+#[test]
+fn a_wrong_move_is_answered_with_the_engines_reply_and_a_damaged_record_starts_afresh() {
+    let home = temp_dir("train-wrong");
+    blunder_game(home.path());
+    std::fs::write(
+        home.path().join("training.progress"),
+        "hector-training 1\nx y\n",
+    )
+    .unwrap();
+    let mut t = train(home.path());
+    expect(
+        &t,
+        "ist beschädigt (line 2 cannot be read); das Training beginnt neu",
+    );
+    expect(&t, QUESTION);
+    // 3... a6?? allows the same mate.
+    typed(&mut t, "a6");
+    expect(
+        &t,
+        "Anna sechs ist nicht besser: darauf 4. Dame schlägt Felix sieben",
+    );
+    typed(&mut t, "lösung");
+    expect(&t, "Die Lösung: ");
+    expect(&t, "Training beendet: 0 von 1 gelöst. Offen: 1 Stellung");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    let progress = std::fs::read_to_string(home.path().join("training.progress")).unwrap();
+    assert!(
+        progress.starts_with("hector-training 1\n0 1 g8f6 "),
+        "{progress}"
+    );
+}
+
+#[test]
+fn analyse_all_judges_every_game_once_and_goes_on_where_it_stopped() {
+    let home = temp_dir("analyse-all");
+    blunder_game(home.path());
+    blunder_game(home.path());
+    let env = Env::player(home.path());
+    let env = env.vars();
+    let all = || {
+        common::run_with(
+            &["analyse", "--all", "--movetime", "100", "--engines", "2"],
+            b"",
+            &env,
+            LIMIT,
+        )
+    };
+    let first = all();
+    assert_eq!(first.code, Some(0), "{}{}", first.stdout, first.stderr);
+    assert!(
+        first
+            .stdout
+            .contains("Zu bewerten: 2 Partien; 0 schon bewertet"),
+        "{}",
+        first.stdout
+    );
+    assert!(
+        first.stdout.contains("Partie 1 von 2: "),
+        "{}",
+        first.stdout
+    );
+    assert!(
+        first.stdout.contains("Partie 2 von 2: "),
+        "{}",
+        first.stdout
+    );
+    assert!(
+        first.stdout.contains("Fertig: 2 bewertet, 0 nicht"),
+        "{}",
+        first.stdout
+    );
+    let kept: Vec<std::path::PathBuf> = std::fs::read_dir(home.path().join("games"))
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "analysis"))
+        .collect();
+    assert_eq!(kept.len(), 2, "{kept:?}");
+    let again = all();
+    assert!(
+        again.stdout.contains("Alle Partien sind schon bewertet"),
+        "{}",
+        again.stdout
+    );
+    // As if stopped after the first game: only the other one is judged.
+    std::fs::remove_file(&kept[0]).unwrap();
+    let rest = all();
+    assert!(
+        rest.stdout
+            .contains("Zu bewerten: 1 Partie; 1 schon bewertet"),
+        "{}",
+        rest.stdout
+    );
+    assert!(
+        rest.stdout.contains("Fertig: 1 bewertet"),
+        "{}",
+        rest.stdout
+    );
+}
+
+#[test]
+fn the_walk_through_a_recorded_game_takes_the_players_side_and_saves_its_moves() {
+    let home = temp_dir("walk-side");
+    blunder_game(home.path());
+    let mut t = spawn(
+        &[
+            "analyse",
+            "1",
+            "--walk",
+            "--movetime",
+            "100",
+            "--screen-reader",
+            "--backend",
+            "print",
+        ],
+        home.path(),
+    );
+    expect(&t, "Analyse. Weiß:");
+    // Black's board is read from the first rank up.
+    typed(&mut t, "brett");
+    expect(&t, "Reihe eins");
+    let text = t.text();
+    let one = text.rfind("Reihe eins").unwrap();
+    let eight = text.rfind("Reihe acht").unwrap_or(0);
+    assert!(one < eight, "{text}");
+    // Saved during the walk, the PGN has the game's moves.
+    let pgn = home.path().join("walked.pgn");
+    typed(&mut t, &format!("speichern {}", pgn.display()));
+    expect(&t, "walked.pgn");
+    typed(&mut t, "ende");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    let saved = std::fs::read_to_string(&pgn).unwrap();
+    assert!(
+        saved.contains("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#"),
+        "{saved}"
+    );
+}
