@@ -118,6 +118,30 @@ fn a_puzzle_of_the_theme_is_played_through_and_the_rating_kept() {
 }
 
 #[test]
+fn a_new_players_data_folder_is_made_for_the_puzzles_progress() {
+    let home = temp_dir("puzzle-new");
+    // The games and the progress go to home/data, which does not exist yet.
+    let mut t =
+        Env::player_home(home.path()).spawn(&["puzzle", "--screen-reader", "--speech", "print"]);
+    expect(&t, "Finden Sie den besten Zug");
+    typed(&mut t, "lösung");
+    expect(&t, "Die Lösung: ");
+    typed(&mut t, "ende");
+    expect(&t, "Ende: 0 von 1 gelöst");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert!(
+        !t.text().contains("kann nicht gespeichert werden"),
+        "{}",
+        t.text()
+    );
+    assert!(
+        home.path().join("data/puzzles.progress").is_file(),
+        "{}",
+        t.text()
+    );
+}
+
+#[test]
 fn a_theme_that_does_not_exist_is_refused() {
     let home = temp_dir("puzzle-theme");
     let env = env(home.path());

@@ -377,6 +377,11 @@ impl<M: Exercises> App<M> {
         let Some(path) = &self.progress_path else {
             return;
         };
+        // A new player's data folder may not exist yet; if it cannot be made, the write
+        // below fails and says why.
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
         if let Err(e) = crate::io::output_file::write_output(path, text.as_bytes()) {
             let reason = crate::app::services::games::output_problem(&e, self.lang);
             let words = fill(self.unwritten, &[("reason", &reason)]);
