@@ -42,6 +42,7 @@ struct Api {
     fsg_model_free: unsafe extern "C" fn(Handle) -> c_int,
     ps_set_fsg: unsafe extern "C" fn(Handle, *const c_char, Handle) -> c_int,
     ps_set_search: unsafe extern "C" fn(Handle, *const c_char) -> c_int,
+    ps_start_stream: unsafe extern "C" fn(Handle) -> c_int,
     ps_start_utt: unsafe extern "C" fn(Handle) -> c_int,
     ps_process_raw: unsafe extern "C" fn(Handle, *const i16, usize, c_int, c_int) -> c_int,
     ps_end_utt: unsafe extern "C" fn(Handle) -> c_int,
@@ -127,6 +128,7 @@ impl Api {
                 fsg_model_free: symbol(lib, "fsg_model_free")?,
                 ps_set_fsg: symbol(lib, "ps_set_fsg")?,
                 ps_set_search: symbol(lib, "ps_set_search")?,
+                ps_start_stream: symbol(lib, "ps_start_stream")?,
                 ps_start_utt: symbol(lib, "ps_start_utt")?,
                 ps_process_raw: symbol(lib, "ps_process_raw")?,
                 ps_end_utt: symbol(lib, "ps_end_utt")?,
@@ -314,12 +316,15 @@ impl Decoder {
     }
 
     /// Decodes a whole utterance at once (the cepstral mean taken over all of it), with the
-    /// grammar in use: its best phrase, or `None` when no phrase of the grammar fits.
+    /// grammar in use: its best phrase, or `None` when no phrase of the grammar fits. Each
+    /// utterance starts a new stream: the front end's noise estimate and speech detection
+    /// begin afresh, so that what was decoded before (a phrase decoded ahead and dropped,
+    /// the phrase before) does not change the decodes of these samples.
     pub fn decode(&mut self, samples: &[i16]) -> Result<Option<Decoded>, SphinxError> {
         // SAFETY: our decoder with a grammar set; the samples live across the call, their
         // length passed with them.
         unsafe {
-            if (self.api.ps_start_utt)(self.ps) < 0 {
+            if (self.api.ps_start_stream)(self.ps) < 0 || (self.api.ps_start_utt)(self.ps) < 0 {
                 return Err(SphinxError::Decode);
             }
             let done = (self.api.ps_process_raw)(self.ps, samples.as_ptr(), samples.len(), 0, 1);
