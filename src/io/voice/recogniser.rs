@@ -235,6 +235,7 @@ impl Recogniser {
         samples: &[i16],
     ) -> Result<Timed<MoveDecodes>, SphinxError> {
         let go_on = || true;
+        self.decoders.fresh(false);
         self.decoders
             .hear_move(pos, samples, &go_on)?
             .ok_or(SphinxError::Decode)
@@ -244,6 +245,7 @@ impl Recogniser {
     /// [`Decoders::hear_answer`]).
     pub fn hear_answer(&mut self, samples: &[i16]) -> Result<Timed<AnswerDecodes>, SphinxError> {
         let go_on = || true;
+        self.decoders.fresh(false);
         self.decoders
             .hear_answer(samples, &go_on)?
             .ok_or(SphinxError::Decode)
@@ -272,6 +274,9 @@ impl Recogniser {
             early,
             decoders,
         } = self;
+        // A microphone's phrases are decoded each from a new stream, so that decodes started
+        // ahead and dropped leave the next ones as they would be; recordings as before.
+        decoders.fresh(at_silence);
         let decoders = Mutex::new(decoders);
         // A decode started ahead goes on while its number is the one wanted.
         let wanted = AtomicU64::new(0);
@@ -393,6 +398,12 @@ fn join(
 }
 
 impl Decoders {
+    /// Whether each decode starts a new stream.
+    fn fresh(&mut self, fresh: bool) {
+        self.position.fresh = fresh;
+        self.language.fresh = fresh;
+    }
+
     /// The decodes of `samples` for `expect`; `None` when `go_on` said to stop between two.
     fn hear(
         &mut self,
