@@ -1,7 +1,7 @@
 //! Voice input: how often a spoken move is played right, asked back, or played wrong, per
 //! language and voice, and the time from the end of the phrase to the decision.
 //!
-//! cargo bench --bench voice -- [--phrases N] [--seed S] [--lang en] [--misses]
+//! cargo bench --bench voice -- [--phrases N] [--seed S] [--lang en] [--misses] [--live [--after]]
 //!
 //! Recordings are made as the tests make them (tests/common/voice.rs: espeak-ng, sox, a
 //! noise floor, every second one in pink noise 10–20 dB below the speech) from N random
@@ -9,6 +9,11 @@
 //! the real recogniser (PocketSphinx, Debian's US English model) and the core's decision.
 //! Times: from the phrase cut out of the sound (the microphone adds the 200 ms of silence that
 //! end a phrase) to the decision, wall time and the thread's CPU time.
+//!
+//! --live: each recording is heard as a microphone gives it, in real time (20-ms blocks as
+//! they would come, the phrase ending after 200 ms of silence), with the decodes started
+//! ahead at 100 ms of silence (--after: only after the end); the time is then the wall time
+//! from the end of speech (200 ms before the phrase's end was seen) to the decision.
 
 // Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
 // system's calls: the crate's [lints] are for hector itself.
@@ -25,8 +30,8 @@ use hector::core::variant::{Variant, position_from_fen};
 use hector::core::voice::decide::{Decision, Settings, judge_move};
 use hector::core::voice::grammar::Heard;
 use hector::io::voice::model;
-use hector::io::voice::recogniser::Recogniser;
-use hector::io::voice::source::Recording;
+use hector::io::voice::recogniser::{Decodes, END_SILENCE, Expect, Recogniser};
+use hector::io::voice::source::{LiveRecording, Recording};
 use recordings::{Rendition, Seeded, legal_phrases, record, voices};
 use shakmaty::CastlingMode;
 use shakmaty::uci::UciMove;
@@ -49,6 +54,9 @@ fn main() {
     let misses = args.iter().any(|a| a == "--misses");
     // --lang en: one language only.
     let only: Option<String> = support::arg(&args, "--lang");
+    let live = args.iter().any(|a| a == "--live");
+    let after = args.iter().any(|a| a == "--after");
+    let (mut used_ahead, mut dropped) = (0, 0);
     let dir = std::env::temp_dir().join(format!("hector-voice-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a folder");
     let model = model::find(None).expect("Debian's model: apt install pocketsphinx-en-us");
@@ -77,17 +85,44 @@ fn main() {
                 let mut source = Recording::open(&wav).expect("the recording");
                 let _ = std::fs::remove_file(&wav);
                 let pos = position_from_fen(&spoken.fen, Variant::Standard).expect("the FEN");
-                let Some(u) = rec.phrase(&mut source, &|| false).expect("a phrase") else {
-                    other += 1;
-                    continue;
+                let t = if live {
+                    let mut mic = LiveRecording::new(source.samples().to_vec(), true);
+                    let expect = Expect::Move(pos.clone());
+                    let cpu = cpu_time();
+                    let Some(p) = rec
+                        .hear(&mut mic, &|| false, &expect, !after)
+                        .expect("a phrase")
+                    else {
+                        other += 1;
+                        continue;
+                    };
+                    let Decodes::Move(t) = p.decodes else {
+                        panic!("a move's decodes");
+                    };
+                    let j = judge_move(&pos, rec.tokens(), &t.decodes, Settings::default());
+                    let end_of_speech =
+                        mic.heard_until() - Duration::from_millis(u64::from(END_SILENCE) * 10);
+                    walls.push(end_of_speech.elapsed());
+                    cpus.push(cpu_time().saturating_sub(cpu));
+                    paths.push(t.cpu_path);
+                    used_ahead += usize::from(p.ahead);
+                    dropped += p.dropped;
+                    (t, j)
+                } else {
+                    let Some(u) = rec.phrase(&mut source, &|| false).expect("a phrase") else {
+                        other += 1;
+                        continue;
+                    };
+                    let cpu = cpu_time();
+                    let began = Instant::now();
+                    let t = rec.hear_move(&pos, &u.samples).expect("decodes");
+                    let j = judge_move(&pos, rec.tokens(), &t.decodes, Settings::default());
+                    walls.push(began.elapsed());
+                    cpus.push(cpu_time().saturating_sub(cpu));
+                    paths.push(t.cpu_path);
+                    (t, j)
                 };
-                let cpu = cpu_time();
-                let began = Instant::now();
-                let t = rec.hear_move(&pos, &u.samples).expect("decodes");
-                let j = judge_move(&pos, rec.tokens(), &t.decodes, Settings::default());
-                walls.push(began.elapsed());
-                cpus.push(cpu_time().saturating_sub(cpu));
-                paths.push(t.cpu_path);
+                let (t, j) = t;
                 let uci = |m| UciMove::from_move(m, CastlingMode::Standard).to_string();
                 match j.decision {
                     Decision::Play(m) if uci(m) == spoken.uci => right += 1,
@@ -132,11 +167,22 @@ fn main() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+    if live {
+        println!(
+            "heard live: decodes started ahead and used for {used_ahead} of {} phrases, {dropped} dropped (speech resumed)",
+            walls.len()
+        );
+    }
     walls.sort();
     cpus.sort();
     paths.sort();
     println!(
-        "end of phrase to decision, {} phrases: wall p50 {:?}, p95 {:?}, max {:?}; CPU (both decoding threads) p50 {:?}, p95 {:?}; CPU of the longer thread (the wait on an idle machine) p50 {:?}, p95 {:?}, max {:?}",
+        "{} to decision, {} phrases: wall p50 {:?}, p95 {:?}, max {:?}; CPU (both decoding threads) p50 {:?}, p95 {:?}; CPU of the longer thread (the wait on an idle machine) p50 {:?}, p95 {:?}, max {:?}",
+        if live {
+            "end of speech (live, wall time)"
+        } else {
+            "end of phrase"
+        },
         walls.len(),
         support::percentile(&walls, 0.5),
         support::percentile(&walls, 0.95),

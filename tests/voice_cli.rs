@@ -341,3 +341,201 @@ fn heard_is_logged_and_only_moves_journaled(data: &std::path::Path) {
         assert!(!text.contains(heard), "{heard:?} in the journal: {text}");
     }
 }
+
+/// `first`, a pause of `pause_ms` and `second`, said by `voice`: each part cut to its speech,
+/// joined by the recording's own quiet, padded and given the noise floor as `record` does.
+fn record_with_pause(
+    dir: &std::path::Path,
+    voice: &str,
+    first: &str,
+    second: &str,
+    pause_ms: u32,
+) -> std::path::PathBuf {
+    let sh = |args: &[&str]| {
+        let out = std::process::Command::new(args[0])
+            .args(&args[1..])
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("the program runs");
+        assert!(out.status.success(), "{args:?}: {out:?}");
+    };
+    let p = |n: &str| dir.join(n).display().to_string();
+    for (part, text) in [("a", first), ("b", second)] {
+        sh(&[
+            "espeak-ng",
+            "-v",
+            voice,
+            "-s",
+            "160",
+            "-w",
+            &p(&format!("{part}-raw.wav")),
+            text,
+        ]);
+        // The part's own silence at both ends goes, so that the pause is the one made here.
+        sh(&[
+            "sox",
+            &p(&format!("{part}-raw.wav")),
+            "-r",
+            "16000",
+            "-c",
+            "1",
+            "-b",
+            "16",
+            &p(&format!("{part}.wav")),
+            "vol",
+            "0.6",
+            "silence",
+            "1",
+            "0.01",
+            "1%",
+            "reverse",
+            "silence",
+            "1",
+            "0.01",
+            "1%",
+            "reverse",
+        ]);
+    }
+    let pause = format!("{:.3}", f64::from(pause_ms) / 1000.0);
+    sh(&[
+        "sox",
+        "-n",
+        "-r",
+        "16000",
+        "-c",
+        "1",
+        "-b",
+        "16",
+        &p("gap.wav"),
+        "trim",
+        "0",
+        &pause,
+    ]);
+    sh(&[
+        "sox",
+        &p("a.wav"),
+        &p("gap.wav"),
+        &p("b.wav"),
+        &p("dry.wav"),
+        "pad",
+        "0.3",
+        "0.3",
+    ]);
+    sh(&[
+        "sox",
+        "-R",
+        "-n",
+        "-r",
+        "16000",
+        "-c",
+        "1",
+        "-b",
+        "16",
+        &p("floor.wav"),
+        "synth",
+        "4.0",
+        "whitenoise",
+        "vol",
+        "0.0005",
+    ]);
+    // -m stops at the longer input: the floor is cut to the speech's length.
+    sh(&["sox", "-m", &p("dry.wav"), &p("floor.wav"), &p("mixed.wav")]);
+    let mixed =
+        hector::io::voice::source::Recording::open(&dir.join("mixed.wav")).expect("the recording");
+    let dry = hector::io::voice::source::Recording::open(&dir.join("dry.wav")).expect("dry");
+    let out = dir.join("paused.wav");
+    sh(&[
+        "sox",
+        &p("mixed.wav"),
+        &out.display().to_string(),
+        "trim",
+        "0",
+        &format!("{}s", dry.samples().len()),
+    ]);
+    assert!(mixed.samples().len() >= dry.samples().len());
+    out
+}
+
+/// The phrase a microphone gives, decoded with the decodes started ahead (at 100 ms of the
+/// final silence) and without (after the 200 ms): the same decodes and the same decision,
+/// for moves in English and German and for a phrase with a 150-ms pause between its words,
+/// which is not cut there.
+#[test]
+fn decoding_ahead_decides_as_decoding_after_the_end() {
+    use hector::core::variant::{Variant, position_from_fen};
+    use hector::core::voice::decide::{Decision, Settings, judge_move};
+    use hector::core::voice::grammar::Heard;
+    use hector::io::voice::model;
+    use hector::io::voice::recogniser::{Decodes, Expect, Recogniser};
+    use hector::io::voice::source::{LiveRecording, Recording};
+
+    let dir = temp_dir("voice-ahead");
+    let model = model::find(None).expect("Debian's model");
+    let mut cases = Vec::new();
+    for code in ["en", "de"] {
+        let lang = language(code).expect("the language");
+        let mut rng = Seeded::new(7);
+        for (i, spoken) in legal_phrases(lang, 7, 4).iter().enumerate() {
+            let how = Rendition::nth(code, i, &mut rng);
+            let wav = record(dir.path(), &format!("{code}{i}"), &spoken.text, how).expect("a wav");
+            cases.push((code, spoken.fen.clone(), None, wav));
+        }
+    }
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string();
+    let paused = record_with_pause(dir.path(), "de", "Springer", "Felix drei", 150);
+    cases.push(("de", start, Some("g1f3"), paused));
+    let (mut ahead_used, mut dropped) = (0, 0);
+    for (code, fen, must_name, wav) in cases {
+        let lang = language(code).expect("the language");
+        let pos = position_from_fen(&fen, Variant::Standard).expect("the FEN");
+        let samples = Recording::open(&wav)
+            .expect("the recording")
+            .samples()
+            .to_vec();
+        let hear = |ahead: bool| {
+            let mut rec = Recogniser::new(lang, &model).expect("the recogniser");
+            let mut live = LiveRecording::new(samples.clone(), false);
+            let p = rec
+                .hear(&mut live, &|| false, &Expect::Move(pos.clone()), ahead)
+                .expect("no failure")
+                .expect("a phrase");
+            let Decodes::Move(t) = p.decodes else {
+                panic!("a move's decodes for a move");
+            };
+            let j = judge_move(&pos, rec.tokens(), &t.decodes, Settings::default());
+            (p.utterance.samples.len(), t.decodes, j, p.ahead, p.dropped)
+        };
+        let (len, plain, plain_j, was_ahead, _) = hear(false);
+        assert!(!was_ahead);
+        let (ahead_len, early, early_j, was_ahead, was_dropped) = hear(true);
+        assert_eq!(ahead_len, len, "{wav:?}: the same samples");
+        assert_eq!(
+            early, plain,
+            "{wav:?}: the same decodes ahead and after the end"
+        );
+        assert_eq!(early_j, plain_j, "{wav:?}: the same decision");
+        ahead_used += usize::from(was_ahead);
+        dropped += was_dropped;
+        if let Some(uci) = must_name {
+            // The pause did not cut the phrase: the move said is played or asked back.
+            let named = match early_j.decision {
+                Decision::Play(m) | Decision::Ask(Heard::Move(m)) => Some(
+                    shakmaty::uci::UciMove::from_move(m, shakmaty::CastlingMode::Standard)
+                        .to_string(),
+                ),
+                _ => None,
+            };
+            assert_eq!(named.as_deref(), Some(uci), "{early:?}");
+            assert!(
+                was_dropped >= 1,
+                "the pause started decodes that were dropped"
+            );
+        }
+    }
+    // Decodes ahead were used for the phrases whose silence held.
+    assert!(
+        ahead_used >= 8,
+        "decodes ahead used for {ahead_used} of 9 phrases"
+    );
+    eprintln!("decodes ahead used for {ahead_used} phrases, {dropped} dropped");
+}

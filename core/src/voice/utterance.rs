@@ -88,6 +88,12 @@ impl Cutter {
         }
     }
 
+    /// The audio kept so far: the phrase up to now once speech has begun (a prefix of the
+    /// phrase it will give, which is what a decode started early reads).
+    pub fn audio(&self) -> &[i16] {
+        &self.audio
+    }
+
     /// Whether speech has begun.
     pub fn heard_speech(&self) -> bool {
         self.state != State::Waiting
@@ -165,7 +171,9 @@ mod tests {
         assert!(!c.heard_speech());
         assert_eq!(c.push(&tone(1, 900), true), None);
         assert_eq!(c.push(&tone(1, 900), true), None);
+        let so_far = c.audio().to_vec();
         let u = c.push(&tone(1, 3), false).expect("the phrase");
+        assert!(u.samples.starts_with(&so_far));
         // Half a second before the flag rose, then the three blocks.
         assert_eq!(u.samples.len(), BEFORE + 3 * FRAME);
         assert!(!u.cut && !c.heard_speech());

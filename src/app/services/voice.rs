@@ -18,10 +18,11 @@ use crate::core::voice::decide::{
     judge_answer, judge_move, question,
 };
 use crate::core::voice::grammar::Heard as GrammarHeard;
-use crate::core::voice::utterance::Utterance;
 use crate::io::voice::log::{self, VoiceLog};
 use crate::io::voice::model::{self, ModelProblem};
-use crate::io::voice::recogniser::{LONGEST_SECONDS, PhraseError, Recogniser, SetupError};
+use crate::io::voice::recogniser::{
+    Decodes, Expect, LONGEST_SECONDS, Phrase, PhraseError, Recogniser, SetupError,
+};
 use crate::io::voice::source::{
     AudioSource, Microphone, RecorderProblem, RecordingError, Recordings, SourceError,
 };
@@ -157,6 +158,7 @@ pub enum Heard {
         judgement: Judgement,
         decodes: MoveDecodes,
         cut: bool,
+        /// From the phrase's end to its decodes.
         took: Duration,
     },
     Answer {
@@ -277,11 +279,16 @@ fn listen_loop(
         }
         let stop = || wanted.load(Ordering::SeqCst) != number;
         let heard = Tagged { number, sender };
+        let expect = match &ask {
+            Ask::Move(pos) => Expect::Move(pos.clone()),
+            Ask::Answer => Expect::Answer,
+        };
+        // The decodes start ahead of the phrase's end (at 100 ms of its final silence).
         let phrase = match &mut input {
             Input::Microphone(mic) => {
                 mic.drain();
                 let _ = heard.send(Heard::Listening);
-                recogniser.phrase(mic, &stop)
+                recogniser.hear(mic, &stop, &expect, true)
             }
             Input::Recordings(list) => match list.next_recording() {
                 None => {
@@ -294,12 +301,12 @@ fn listen_loop(
                 }
                 Some(Ok(mut r)) => {
                     let _ = heard.send(Heard::Listening);
-                    recogniser.phrase(&mut r as &mut dyn AudioSource, &stop)
+                    recogniser.hear(&mut r as &mut dyn AudioSource, &stop, &expect, true)
                 }
             },
         };
-        let utterance: Utterance = match phrase {
-            Ok(Some(u)) => u,
+        let phrase: Phrase = match phrase {
+            Ok(Some(p)) => p,
             Ok(None) => {
                 let _ = heard.send(Heard::Nothing);
                 continue;
@@ -318,13 +325,7 @@ fn listen_loop(
             continue;
         }
         if heard
-            .send(hear_phrase(
-                &mut recogniser,
-                ask,
-                &utterance,
-                settings,
-                lang,
-            ))
+            .send(judged(&recogniser, ask, phrase, settings, lang))
             .is_err()
         {
             return;
@@ -332,40 +333,36 @@ fn listen_loop(
     }
 }
 
-/// What a phrase says, decoded for what was asked: a move in the position, or an answer.
-fn hear_phrase(
-    recogniser: &mut Recogniser,
+/// What a phrase decoded for what was asked says: a move in the position, or an answer.
+fn judged(
+    recogniser: &Recogniser,
     ask: Ask,
-    utterance: &Utterance,
+    phrase: Phrase,
     settings: Settings,
     lang: &Language,
 ) -> Heard {
-    match ask {
-        Ask::Move(pos) => match recogniser.hear_move(&pos, &utterance.samples) {
-            Ok(t) => {
-                let judgement = judge_move(&pos, recogniser.tokens(), &t.decodes, settings);
-                Heard::Move {
-                    pos,
-                    judgement,
-                    decodes: t.decodes,
-                    cut: utterance.cut,
-                    took: t.took,
-                }
+    match (ask, phrase.decodes) {
+        (Ask::Move(pos), Decodes::Move(t)) => {
+            let judgement = judge_move(&pos, recogniser.tokens(), &t.decodes, settings);
+            Heard::Move {
+                pos,
+                judgement,
+                decodes: t.decodes,
+                cut: phrase.utterance.cut,
+                took: phrase.waited,
             }
-            Err(_) => Heard::Gone(lang.voice.failed.clone()),
-        },
-        Ask::Answer => match recogniser.hear_answer(&utterance.samples) {
-            Ok(t) => {
-                let (answer, evidence) = judge_answer(recogniser.tokens(), &t.decodes);
-                Heard::Answer {
-                    answer,
-                    evidence,
-                    decodes: t.decodes,
-                    took: t.took,
-                }
+        }
+        (Ask::Answer, Decodes::Answer(t)) => {
+            let (answer, evidence) = judge_answer(recogniser.tokens(), &t.decodes);
+            Heard::Answer {
+                answer,
+                evidence,
+                decodes: t.decodes,
+                took: phrase.waited,
             }
-            Err(_) => Heard::Gone(lang.voice.failed.clone()),
-        },
+        }
+        // The decodes are those asked for: a move's for a move, an answer's for an answer.
+        _ => Heard::Gone(lang.voice.failed.clone()),
     }
 }
 

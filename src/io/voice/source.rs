@@ -8,7 +8,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, bounded};
 
@@ -99,6 +99,62 @@ impl AudioSource for Recording {
 
     fn cut(&self) -> Cut {
         Cut::End
+    }
+}
+
+/// A recording heard as the microphone hears it (for the tests and the benchmark of that
+/// path): its phrase ends at the first silence, and after the recording the quiet of its
+/// last 100 ms goes on for up to two seconds. `paced`: each block comes when a microphone
+/// would give it, at its end.
+#[derive(Debug)]
+pub struct LiveRecording {
+    samples: Vec<i16>,
+    quiet: Vec<i16>,
+    at: usize,
+    paced: Option<Instant>,
+}
+
+impl LiveRecording {
+    pub fn new(samples: Vec<i16>, paced: bool) -> LiveRecording {
+        let quiet = samples[samples.len().saturating_sub(RATE / 10)..].to_vec();
+        LiveRecording {
+            samples,
+            quiet,
+            at: 0,
+            paced: paced.then(Instant::now),
+        }
+    }
+
+    /// When the sound read so far ended: when its last block came (paced), or now.
+    pub fn heard_until(&self) -> Instant {
+        let now = Instant::now();
+        self.paced.map_or(now, |began| {
+            began + Duration::from_secs_f64(self.at as f64 / RATE as f64)
+        })
+    }
+}
+
+impl AudioSource for LiveRecording {
+    fn next_block(&mut self) -> Result<Option<Vec<i16>>, SourceError> {
+        if self.at >= self.samples.len() + 2 * RATE || self.quiet.is_empty() {
+            return Ok(None);
+        }
+        let block: Vec<i16> = (self.at..self.at + BLOCK)
+            .map(|i| match self.samples.get(i) {
+                Some(s) => *s,
+                None => self.quiet[(i - self.samples.len()) % self.quiet.len()],
+            })
+            .collect();
+        self.at += BLOCK;
+        if let Some(began) = self.paced {
+            let due = began + Duration::from_secs_f64(self.at as f64 / RATE as f64);
+            thread::sleep(due.saturating_duration_since(Instant::now()));
+        }
+        Ok(Some(block))
+    }
+
+    fn cut(&self) -> Cut {
+        Cut::FirstSilence
     }
 }
 

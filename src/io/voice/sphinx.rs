@@ -42,6 +42,7 @@ struct Api {
     fsg_model_free: unsafe extern "C" fn(Handle) -> c_int,
     ps_set_fsg: unsafe extern "C" fn(Handle, *const c_char, Handle) -> c_int,
     ps_set_search: unsafe extern "C" fn(Handle, *const c_char) -> c_int,
+    ps_start_stream: unsafe extern "C" fn(Handle) -> c_int,
     ps_start_utt: unsafe extern "C" fn(Handle) -> c_int,
     ps_process_raw: unsafe extern "C" fn(Handle, *const i16, usize, c_int, c_int) -> c_int,
     ps_end_utt: unsafe extern "C" fn(Handle) -> c_int,
@@ -127,6 +128,7 @@ impl Api {
                 fsg_model_free: symbol(lib, "fsg_model_free")?,
                 ps_set_fsg: symbol(lib, "ps_set_fsg")?,
                 ps_set_search: symbol(lib, "ps_set_search")?,
+                ps_start_stream: symbol(lib, "ps_start_stream")?,
                 ps_start_utt: symbol(lib, "ps_start_utt")?,
                 ps_process_raw: symbol(lib, "ps_process_raw")?,
                 ps_end_utt: symbol(lib, "ps_end_utt")?,
@@ -167,6 +169,8 @@ pub struct Decoder {
     api: &'static Api,
     ps: Handle,
     config: Handle,
+    /// Each decode starts a new stream (see [`Decoder::decode`]).
+    pub fresh: bool,
 }
 
 // SAFETY: a decoder's memory belongs to it alone and PocketSphinx keeps no per-thread state, so
@@ -233,7 +237,12 @@ impl Decoder {
             unsafe { (api.cmd_ln_free_r)(config) };
             return Err(SphinxError::Model);
         }
-        Ok(Decoder { api, ps, config })
+        Ok(Decoder {
+            api,
+            ps,
+            config,
+            fresh: false,
+        })
     }
 
     /// Adds a pronunciation (`name` is `word` or `word(2)`); false when the model lacks one
@@ -314,12 +323,17 @@ impl Decoder {
     }
 
     /// Decodes a whole utterance at once (the cepstral mean taken over all of it), with the
-    /// grammar in use: its best phrase, or `None` when no phrase of the grammar fits.
+    /// grammar in use: its best phrase, or `None` when no phrase of the grammar fits. With
+    /// `fresh`, the utterance starts a new stream: the front end's noise estimate and speech
+    /// detection begin afresh, so that what was decoded before (a phrase decoded ahead and
+    /// dropped, the phrase before) does not change the decodes of these samples.
     pub fn decode(&mut self, samples: &[i16]) -> Result<Option<Decoded>, SphinxError> {
         // SAFETY: our decoder with a grammar set; the samples live across the call, their
         // length passed with them.
         unsafe {
-            if (self.api.ps_start_utt)(self.ps) < 0 {
+            if (self.fresh && (self.api.ps_start_stream)(self.ps) < 0)
+                || (self.api.ps_start_utt)(self.ps) < 0
+            {
                 return Err(SphinxError::Decode);
             }
             let done = (self.api.ps_process_raw)(self.ps, samples.as_ptr(), samples.len(), 0, 1);
