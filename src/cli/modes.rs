@@ -244,38 +244,12 @@ pub(super) fn random_chess960() -> u16 {
 
 pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
     use crate::app::modes::play::{Opponent, PlayOptions};
-    use crate::core::game::Game;
-    use crate::core::variant::{Variant, chess960_position, position_from_fen};
+    use crate::io::engine::MAX_LEVEL;
 
     let (speech, speech_chosen, lang, config) =
         mode_speech(args.lang.lang.as_deref(), args.speech.map(Into::into))?;
-    let control = match args
-        .tc
-        .as_deref()
-        .map(|tc| crate::core::clock::TimeControl::typed(tc).map(|(c, _)| c))
-    {
-        None => None,
-        Some(Ok(c)) => Some(c),
-        Some(Err(e)) => {
-            return Err(refuse_option(
-                "--tc",
-                &refusals::control_error_words(&e, lang),
-                &speech,
-                lang,
-            ));
-        }
-    };
-    let opponent = match args.opponent.clone() {
-        OpponentArg::Auto => Opponent::Auto,
-        OpponentArg::Engine(path) => Opponent::Engine(path),
-        OpponentArg::Keyboard => Opponent::Keyboard,
-        OpponentArg::Board(port) => Opponent::Board(port, args.opponent_protocol.into()),
-    };
-    let variant = if args.chess960.is_some() {
-        Variant::Chess960
-    } else {
-        Variant::Standard
-    };
+    let control = control_arg(args.tc.as_deref(), &speech, lang)?;
+    let opponent = opponent_of(&args);
     let fresh = args.new
         || args.fen.is_some()
         || args.chess960.is_some()
@@ -284,11 +258,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
     // A position to practise: the computer at full strength, the player on the side that
     // solves a puzzle.
     let practice = args.fen.is_some() || args.from_puzzle.is_some();
-    let level = args.level.unwrap_or(if practice {
-        crate::io::engine::MAX_LEVEL
-    } else {
-        1
-    });
+    let level = args.level.unwrap_or(if practice { MAX_LEVEL } else { 1 });
     let mut color: shakmaty::Color = args.color.into();
     if !fresh && let Some(path) = crate::app::modes::play::resume::offer(lang, &speech) {
         return resume_journal(
@@ -301,77 +271,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
             args.no_takeback,
         );
     }
-    let mut entries = Vec::new();
-    let game = if let Some(file) = &args.from {
-        // Compressed or not, streamed: a game too long to keep is refused, never read empty.
-        match crate::io::pgn_stream::import_from(file, 1) {
-            Ok(imported) => {
-                entries = imported.entries();
-                imported.game
-            }
-            Err(crate::io::pgn_stream::GameFromFile::Read(e)) => {
-                return Err(refuse_option(
-                    "--from",
-                    &crate::core::notation::printable(&crate::io::error_chain(&e)),
-                    &speech,
-                    lang,
-                ));
-            }
-            Err(crate::io::pgn_stream::GameFromFile::Import(e)) => {
-                let option = format!("--from {}", file.display());
-                return Err(refuse_option(
-                    &option,
-                    &crate::core::record::import_error_words(&e, lang),
-                    &speech,
-                    lang,
-                ));
-            }
-        }
-    } else if let Some(id) = &args.from_puzzle {
-        match crate::app::modes::train::puzzle_position(id.trim()) {
-            Some((pos, solver)) => {
-                color = solver;
-                Game::from_position(pos, Variant::Standard)
-            }
-            None => {
-                let words = crate::core::notation::language::fill(
-                    &lang.puzzle.no_such,
-                    &[("id", &crate::core::notation::printable(id))],
-                );
-                return Err(refuse_option("--from-puzzle", &words, &speech, lang));
-            }
-        }
-    } else if let Some(fen) = &args.fen {
-        match position_from_fen(fen, variant) {
-            Ok(p) => Game::from_position(p, variant),
-            Err(e) => {
-                return Err(refuse_option(
-                    "--fen",
-                    &refusals::fen_problem_words(&e, lang),
-                    &speech,
-                    lang,
-                ));
-            }
-        }
-    } else if let Some(n) = args.chess960 {
-        let number = match n {
-            Chess960Arg::Random => random_chess960(),
-            Chess960Arg::Number(n) => n,
-        };
-        match chess960_position(number) {
-            Some(p) => Game::from_position(p, Variant::Chess960),
-            None => {
-                return Err(refuse_option(
-                    "--chess960",
-                    &refusals::chess960_range_words(number, lang),
-                    &speech,
-                    lang,
-                ));
-            }
-        }
-    } else {
-        Game::new(Variant::Standard)
-    };
+    let (game, entries) = starting_game(&args, &mut color, &speech, lang)?;
     let board = match (args.board, args.protocol) {
         (Some(port), Some(p)) => Some((port, p.into())),
         _ => None,
@@ -409,14 +309,136 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
         },
         hints: !args.no_hints,
         walk: None,
-        voice: {
-            let mut v = config.voice.clone();
-            with_voice_arg(&mut v, &args.voice);
-            voice_options(&v)
-        },
+        voice: mode_voice(&config.voice, &args.voice),
         goal,
     };
     Ok(crate::app::modes::play::run(options, lang))
+}
+
+/// `--opponent` and its board's `--opponent-protocol`.
+fn opponent_of(args: &PlayArgs) -> crate::app::modes::play::Opponent {
+    use crate::app::modes::play::Opponent;
+    match args.opponent.clone() {
+        OpponentArg::Auto => Opponent::Auto,
+        OpponentArg::Engine(path) => Opponent::Engine(path),
+        OpponentArg::Keyboard => Opponent::Keyboard,
+        OpponentArg::Board(port) => Opponent::Board(port, args.opponent_protocol.into()),
+    }
+}
+
+/// `--tc`, read; a time control that cannot be read is refused.
+fn control_arg(
+    tc: Option<&str>,
+    speech: &crate::core::settings::SpeechSettings,
+    lang: &'static Language,
+) -> Result<Option<crate::core::clock::TimeControl>, Fatal> {
+    match tc.map(|tc| crate::core::clock::TimeControl::typed(tc).map(|(c, _)| c)) {
+        None => Ok(None),
+        Some(Ok(c)) => Ok(Some(c)),
+        Some(Err(e)) => Err(refuse_option(
+            "--tc",
+            &refusals::control_error_words(&e, lang),
+            speech,
+            lang,
+        )),
+    }
+}
+
+/// The game `hector play` starts with: a file's (with its entries), a puzzle's (whose
+/// solver takes `color`), a FEN's, a Chess960 number's or the standard start.
+fn starting_game(
+    args: &PlayArgs,
+    color: &mut shakmaty::Color,
+    speech: &crate::core::settings::SpeechSettings,
+    lang: &'static Language,
+) -> Result<(crate::core::game::Game, Vec<crate::core::record::Entry>), Fatal> {
+    use crate::core::game::Game;
+    use crate::core::variant::{Variant, chess960_position, position_from_fen};
+
+    if let Some(file) = &args.from {
+        return game_from_file(file, speech, lang);
+    }
+    let variant = if args.chess960.is_some() {
+        Variant::Chess960
+    } else {
+        Variant::Standard
+    };
+    let game = if let Some(id) = &args.from_puzzle {
+        match crate::app::modes::train::puzzle_position(id.trim()) {
+            Some((pos, solver)) => {
+                *color = solver;
+                Game::from_position(pos, Variant::Standard)
+            }
+            None => {
+                let words = crate::core::notation::language::fill(
+                    &lang.puzzle.no_such,
+                    &[("id", &crate::core::notation::printable(id))],
+                );
+                return Err(refuse_option("--from-puzzle", &words, speech, lang));
+            }
+        }
+    } else if let Some(fen) = &args.fen {
+        match position_from_fen(fen, variant) {
+            Ok(p) => Game::from_position(p, variant),
+            Err(e) => {
+                return Err(refuse_option(
+                    "--fen",
+                    &refusals::fen_problem_words(&e, lang),
+                    speech,
+                    lang,
+                ));
+            }
+        }
+    } else if let Some(n) = args.chess960 {
+        let number = match n {
+            Chess960Arg::Random => random_chess960(),
+            Chess960Arg::Number(n) => n,
+        };
+        match chess960_position(number) {
+            Some(p) => Game::from_position(p, Variant::Chess960),
+            None => {
+                return Err(refuse_option(
+                    "--chess960",
+                    &refusals::chess960_range_words(number, lang),
+                    speech,
+                    lang,
+                ));
+            }
+        }
+    } else {
+        Game::new(Variant::Standard)
+    };
+    Ok((game, Vec::new()))
+}
+
+/// `--from`: the file's first game and its entries.
+fn game_from_file(
+    file: &std::path::Path,
+    speech: &crate::core::settings::SpeechSettings,
+    lang: &'static Language,
+) -> Result<(crate::core::game::Game, Vec<crate::core::record::Entry>), Fatal> {
+    // Compressed or not, streamed: a game too long to keep is refused, never read empty.
+    match crate::io::pgn_stream::import_from(file, 1) {
+        Ok(imported) => {
+            let entries = imported.entries();
+            Ok((imported.game, entries))
+        }
+        Err(crate::io::pgn_stream::GameFromFile::Read(e)) => Err(refuse_option(
+            "--from",
+            &crate::core::notation::printable(&crate::io::error_chain(&e)),
+            speech,
+            lang,
+        )),
+        Err(crate::io::pgn_stream::GameFromFile::Import(e)) => {
+            let option = format!("--from {}", file.display());
+            Err(refuse_option(
+                &option,
+                &crate::core::record::import_error_words(&e, lang),
+                speech,
+                lang,
+            ))
+        }
+    }
 }
 
 /// Continues the game recorded at `path`.
@@ -595,53 +617,16 @@ pub(super) fn resume_assist(
     Ok(crate::app::modes::assist::run(options, lang))
 }
 
-pub(super) fn assist(args: AssistArgs) -> Result<ExitCode, Fatal> {
+/// The table of `hector assist`: its boards, its clock and its players (the blind player
+/// is "the player" unless named).
+fn assist_table(
+    args: &AssistArgs,
+    duty: crate::core::matchplay::two_boards::Duty,
+    control: Option<crate::core::clock::TimeControl>,
+    lang: &'static Language,
+) -> crate::app::services::table::TableSpec {
     use crate::app::services::table::{BoardSpec, TableSpec};
-    use crate::core::matchplay::two_boards::Duty;
 
-    let (speech, speech_chosen, lang, config) =
-        mode_speech(args.lang.lang.as_deref(), args.speech.map(Into::into))?;
-    let duty = match args.duty {
-        DutyArg::Blind => Duty::Blind,
-        DutyArg::Sighted => Duty::Sighted,
-    };
-    if args.peg_board.is_none() && args.sighted_board.is_none() {
-        return Err(refuse(&lang.usage.assist_needs_board, &speech, lang));
-    }
-    let control = match args
-        .tc
-        .as_deref()
-        .map(|tc| crate::core::clock::TimeControl::typed(tc).map(|(c, _)| c))
-    {
-        None => None,
-        Some(Ok(_)) if duty == Duty::Sighted => {
-            return Err(refuse(&lang.usage.assist_no_clock, &speech, lang));
-        }
-        Some(Ok(c)) => Some(c),
-        Some(Err(e)) => {
-            return Err(refuse_option(
-                "--tc",
-                &refusals::control_error_words(&e, lang),
-                &speech,
-                lang,
-            ));
-        }
-    };
-    if let Some(fen) = &args.fen
-        && let Err(e) =
-            crate::core::variant::position_from_fen(fen, crate::core::variant::Variant::Standard)
-    {
-        return Err(refuse_option(
-            "--fen",
-            &refusals::fen_problem_words(&e, lang),
-            &speech,
-            lang,
-        ));
-    }
-    let start = match crate::app::modes::assist::new_start(args.fen.as_deref()) {
-        Ok(s) => s,
-        Err(e) => return Err(refuse(&format!("{e:#}"), &speech, lang)),
-    };
     let blind = shakmaty::Color::from(args.blind);
     let board = |port: &Option<PathBuf>, p: ProtocolArg| {
         port.as_ref().map(|port| BoardSpec {
@@ -658,7 +643,7 @@ pub(super) fn assist(args: AssistArgs) -> Result<ExitCode, Fatal> {
             }
         })
     };
-    let table = TableSpec {
+    TableSpec {
         blind,
         peg: board(&args.peg_board, args.peg_protocol),
         sighted: board(&args.sighted_board, args.sighted_protocol),
@@ -674,7 +659,41 @@ pub(super) fn assist(args: AssistArgs) -> Result<ExitCode, Fatal> {
         round: String::new(),
         envelope: args.envelope.clone(),
         settings: vec![("mode".into(), "assist".into())],
+    }
+}
+
+pub(super) fn assist(args: AssistArgs) -> Result<ExitCode, Fatal> {
+    use crate::core::matchplay::two_boards::Duty;
+
+    let (speech, speech_chosen, lang, config) =
+        mode_speech(args.lang.lang.as_deref(), args.speech.map(Into::into))?;
+    let duty = match args.duty {
+        DutyArg::Blind => Duty::Blind,
+        DutyArg::Sighted => Duty::Sighted,
     };
+    if args.peg_board.is_none() && args.sighted_board.is_none() {
+        return Err(refuse(&lang.usage.assist_needs_board, &speech, lang));
+    }
+    let control = control_arg(args.tc.as_deref(), &speech, lang)?;
+    if control.is_some() && duty == Duty::Sighted {
+        return Err(refuse(&lang.usage.assist_no_clock, &speech, lang));
+    }
+    if let Some(fen) = &args.fen
+        && let Err(e) =
+            crate::core::variant::position_from_fen(fen, crate::core::variant::Variant::Standard)
+    {
+        return Err(refuse_option(
+            "--fen",
+            &refusals::fen_problem_words(&e, lang),
+            &speech,
+            lang,
+        ));
+    }
+    let start = match crate::app::modes::assist::new_start(args.fen.as_deref()) {
+        Ok(s) => s,
+        Err(e) => return Err(refuse(&format!("{e:#}"), &speech, lang)),
+    };
+    let table = assist_table(&args, duty, control, lang);
     let options = crate::app::modes::assist::AssistOptions {
         table,
         speech,
@@ -683,11 +702,7 @@ pub(super) fn assist(args: AssistArgs) -> Result<ExitCode, Fatal> {
         pieces: args.pieces.into(),
         colors: args.colors,
         start,
-        voice: {
-            let mut v = config.voice.clone();
-            with_voice_arg(&mut v, &args.voice);
-            voice_options(&v)
-        },
+        voice: mode_voice(&config.voice, &args.voice),
     };
     Ok(crate::app::modes::assist::run(options, lang))
 }
@@ -712,11 +727,7 @@ pub(super) fn online(args: OnlineArgs) -> Result<ExitCode, Fatal> {
             board: p.board.zip(p.protocol.map(Into::into)),
             screen_reader: p.screen_reader,
             announce: p.announce,
-            voice: {
-                let mut v = config.voice.clone();
-                with_voice_arg(&mut v, &p.voice);
-                voice_options(&v)
-            },
+            voice: mode_voice(&config.voice, &p.voice),
             days: p.days,
             rating_range: p.rating_range,
         })),
@@ -1032,6 +1043,16 @@ fn with_voice_arg(settings: &mut crate::core::settings::VoiceSettings, arg: &Voi
     }
     settings.always_ask |= arg.model.voice_always_ask;
     settings.input.clone_from(&arg.voice_input);
+}
+
+/// A mode's voice: the configuration's `[voice]` with `--voice` and its options over it.
+fn mode_voice(
+    config: &crate::core::settings::VoiceSettings,
+    arg: &VoiceArg,
+) -> Option<crate::app::services::voice::VoiceOptions> {
+    let mut v = config.clone();
+    with_voice_arg(&mut v, arg);
+    voice_options(&v)
 }
 
 /// What a mode is asked to do with voice: nothing unless it is on.

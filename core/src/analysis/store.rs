@@ -110,32 +110,8 @@ pub fn decode(text: &str, start: &Chess, moves: &[Move]) -> Result<Stored, Store
     if rows.next() != Some(MAGIC) {
         return Err(StoreError::Version);
     }
-    let game = rows.next().ok_or(StoreError::Malformed(2))?;
-    let mut words = game.split(' ');
-    if words.next() != Some("game") {
-        return Err(StoreError::Malformed(2));
-    }
-    let played: Vec<&str> = words.filter(|w| !w.is_empty()).collect();
-    if played.len() > MAX_PLIES {
-        return Err(StoreError::TooLarge);
-    }
-    if played.len() != moves.len() || played.iter().zip(moves).any(|(w, m)| *w != uci(*m)) {
-        return Err(StoreError::Stale);
-    }
-    let search = match rows
-        .next()
-        .map(|r| r.split(' ').collect::<Vec<_>>())
-        .as_deref()
-    {
-        Some(["search", "depth", depth, "ms", ms]) => Search {
-            depth: match *depth {
-                "-" => None,
-                d => Some(d.parse().map_err(|_| StoreError::Malformed(3))?),
-            },
-            millis: ms.parse().map_err(|_| StoreError::Malformed(3))?,
-        },
-        _ => return Err(StoreError::Malformed(3)),
-    };
+    check_game(rows.next(), moves)?;
+    let search = read_search(rows.next())?;
     let mut pos = start.clone();
     let mut evals = Vec::with_capacity(moves.len() + 1);
     let mut lines = Vec::with_capacity(moves.len() + 1);
@@ -147,30 +123,7 @@ pub fn decode(text: &str, start: &Chess, moves: &[Move]) -> Result<Stored, Store
                 moves: moves.len(),
             });
         }
-        let bad = || StoreError::Malformed(number);
-        let mut words = row.split(' ');
-        let eval = match (words.next(), words.next()) {
-            (Some("cp"), Some(n)) => Eval::Centipawns(n.parse().map_err(|_| bad())?),
-            (Some("mate"), Some(n)) => Eval::Mate(n.parse().map_err(|_| bad())?),
-            (Some("over"), Some("white")) => Eval::Over(Some(Color::White)),
-            (Some("over"), Some("black")) => Eval::Over(Some(Color::Black)),
-            (Some("over"), Some("draw")) => Eval::Over(None),
-            _ => return Err(bad()),
-        };
-        let mut line = Vec::new();
-        let mut at = pos.clone();
-        for w in words {
-            let mv = w
-                .parse::<UciMove>()
-                .ok()
-                .and_then(|u| u.to_move(&at).ok())
-                .ok_or_else(bad)?;
-            if line.len() > 64 {
-                return Err(bad());
-            }
-            at.play_unchecked(mv);
-            line.push(mv);
-        }
+        let (eval, line) = read_row(row, number, &pos)?;
         evals.push(PositionEval {
             eval,
             best: line.first().copied(),
@@ -194,6 +147,67 @@ pub fn decode(text: &str, start: &Chess, moves: &[Move]) -> Result<Stored, Store
         evals,
         lines,
     })
+}
+
+/// The file's second row: the game it judges, move by move the game given.
+fn check_game(row: Option<&str>, moves: &[Move]) -> Result<(), StoreError> {
+    let game = row.ok_or(StoreError::Malformed(2))?;
+    let mut words = game.split(' ');
+    if words.next() != Some("game") {
+        return Err(StoreError::Malformed(2));
+    }
+    let played: Vec<&str> = words.filter(|w| !w.is_empty()).collect();
+    if played.len() > MAX_PLIES {
+        return Err(StoreError::TooLarge);
+    }
+    if played.len() != moves.len() || played.iter().zip(moves).any(|(w, m)| *w != uci(*m)) {
+        return Err(StoreError::Stale);
+    }
+    Ok(())
+}
+
+/// The file's third row: how deep or how long the engine searched.
+fn read_search(row: Option<&str>) -> Result<Search, StoreError> {
+    match row.map(|r| r.split(' ').collect::<Vec<_>>()).as_deref() {
+        Some(["search", "depth", depth, "ms", ms]) => Ok(Search {
+            depth: match *depth {
+                "-" => None,
+                d => Some(d.parse().map_err(|_| StoreError::Malformed(3))?),
+            },
+            millis: ms.parse().map_err(|_| StoreError::Malformed(3))?,
+        }),
+        _ => Err(StoreError::Malformed(3)),
+    }
+}
+
+/// One position's row, file row `number`: its evaluation and the engine's line from `pos`,
+/// every move legal where it stands.
+fn read_row(row: &str, number: usize, pos: &Chess) -> Result<(Eval, Vec<Move>), StoreError> {
+    let bad = || StoreError::Malformed(number);
+    let mut words = row.split(' ');
+    let eval = match (words.next(), words.next()) {
+        (Some("cp"), Some(n)) => Eval::Centipawns(n.parse().map_err(|_| bad())?),
+        (Some("mate"), Some(n)) => Eval::Mate(n.parse().map_err(|_| bad())?),
+        (Some("over"), Some("white")) => Eval::Over(Some(Color::White)),
+        (Some("over"), Some("black")) => Eval::Over(Some(Color::Black)),
+        (Some("over"), Some("draw")) => Eval::Over(None),
+        _ => return Err(bad()),
+    };
+    let mut line = Vec::new();
+    let mut at = pos.clone();
+    for w in words {
+        let mv = w
+            .parse::<UciMove>()
+            .ok()
+            .and_then(|u| u.to_move(&at).ok())
+            .ok_or_else(bad)?;
+        if line.len() > 64 {
+            return Err(bad());
+        }
+        at.play_unchecked(mv);
+        line.push(mv);
+    }
+    Ok((eval, line))
 }
 
 #[cfg(test)]

@@ -616,7 +616,7 @@ impl fmt::Display for TimeControl {
 }
 
 #[cfg(test)]
-mod typed_tests {
+mod tests {
     use super::*;
 
     fn typed(text: &str) -> Result<(String, Reading), ControlError> {
@@ -700,11 +700,6 @@ mod typed_tests {
         assert!(typed("99999999999999999999999").is_err());
         assert!(typed("1441.5").is_err(), "more than a day");
     }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
 
     fn secs(s: u64) -> Duration {
         Duration::from_secs(s)

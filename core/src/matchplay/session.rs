@@ -1709,6 +1709,3 @@ pub use walk::{LINE_SAID, Walk};
 
 #[cfg(test)]
 pub(crate) mod tests;
-// The two-board session's model test shares the journal model under its earlier name.
-#[cfg(test)]
-pub(crate) use tests::model as model_tests;

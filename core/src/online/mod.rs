@@ -302,6 +302,80 @@ fn server_moves(start: &Chess, text: &str) -> (Vec<Move>, Option<String>) {
     (moves, None)
 }
 
+/// Which side `account` plays in the game, or why the game is not the player's.
+fn my_color(full: &GameFull, account: &str) -> Result<Color, OnlineError> {
+    let is = |p: &Player| {
+        p.id.as_deref()
+            .is_some_and(|id| id.eq_ignore_ascii_case(account))
+    };
+    if is(&full.white) {
+        Ok(Color::White)
+    } else if is(&full.black) {
+        Ok(Color::Black)
+    } else {
+        Err(OnlineError::NotYourGame(account.to_string()))
+    }
+}
+
+/// The game's start: its variant and its first position.
+fn start_game(full: &GameFull) -> Result<Game, OnlineError> {
+    let variant = match full.variant.key.as_str() {
+        "standard" | "fromPosition" => Variant::Standard,
+        "chess960" => Variant::Chess960,
+        other => return Err(OnlineError::Variant(other.to_string())),
+    };
+    let start = if full.initial_fen == "startpos" {
+        Chess::default()
+    } else {
+        position_from_fen(&full.initial_fen, variant)
+            .map_err(|e| OnlineError::Position(format!("{e:?}")))?
+    };
+    Ok(Game::from_position(start, variant))
+}
+
+/// The match under the online game.
+fn online_setup(me: Color, options: &Options) -> Setup {
+    // Both sides are "the engine" to the match: it plays the moves it is given (the
+    // server's) and never takes a typed move itself; typed moves go to the server.
+    Setup {
+        white: Side::Engine,
+        black: Side::Engine,
+        local: me,
+        local_board: options.local_board,
+        control: None,
+        announce: crate::clock::AnnounceSettings::tournament(),
+        form: options.form,
+        rules: Rules::STANDARD,
+        engine_level: 0,
+        opponent_port: None,
+        clock_answer: ClockAnswer::Remaining,
+        openings: false,
+        wording: Default::default(),
+    }
+}
+
+/// The first words: the colour, the opponent and the time control.
+fn welcome_parts(full: &GameFull, me: Color, opponent: &str, lang: &Language) -> Vec<String> {
+    let o = &lang.online;
+    let mut parts = vec![fill(
+        &o.welcome,
+        &[("color", lang.color(me)), ("opponent", opponent)],
+    )];
+    if let Some(c) = full.clock {
+        parts.push(fill(
+            &o.control,
+            &[
+                ("minutes", &(c.initial / 60_000).to_string()),
+                ("seconds", &(c.increment / 1000).to_string()),
+            ],
+        ));
+    }
+    if let Some(days) = full.days_per_turn {
+        parts.push(daily::control(days, lang));
+    }
+    parts
+}
+
 impl Online {
     /// The game from its stream's first line. `account` is the player's lichess id.
     pub fn new(
@@ -311,46 +385,9 @@ impl Online {
         lang: &'static Language,
         now: Timestamp,
     ) -> Result<(Online, Vec<Effect>), OnlineError> {
-        let is = |p: &Player| {
-            p.id.as_deref()
-                .is_some_and(|id| id.eq_ignore_ascii_case(account))
-        };
-        let me = if is(&full.white) {
-            Color::White
-        } else if is(&full.black) {
-            Color::Black
-        } else {
-            return Err(OnlineError::NotYourGame(account.to_string()));
-        };
-        let variant = match full.variant.key.as_str() {
-            "standard" | "fromPosition" => Variant::Standard,
-            "chess960" => Variant::Chess960,
-            other => return Err(OnlineError::Variant(other.to_string())),
-        };
-        let start = if full.initial_fen == "startpos" {
-            Chess::default()
-        } else {
-            position_from_fen(&full.initial_fen, variant)
-                .map_err(|e| OnlineError::Position(format!("{e:?}")))?
-        };
-        let game = Game::from_position(start, variant);
-        // Both sides are "the engine" to the match: it plays the moves it is given (the
-        // server's) and never takes a typed move itself; typed moves go to the server.
-        let setup = Setup {
-            white: Side::Engine,
-            black: Side::Engine,
-            local: me,
-            local_board: options.local_board,
-            control: None,
-            announce: crate::clock::AnnounceSettings::tournament(),
-            form: options.form,
-            rules: Rules::STANDARD,
-            engine_level: 0,
-            opponent_port: None,
-            clock_answer: ClockAnswer::Remaining,
-            openings: false,
-            wording: Default::default(),
-        };
+        let me = my_color(full, account)?;
+        let game = start_game(full)?;
+        let setup = online_setup(me, &options);
         let (m, _) = Match::start(setup, game, lang, now);
         let them = me.fold_wb(&full.black, &full.white);
         let opponent = player_name(them, lang);
@@ -393,23 +430,7 @@ impl Online {
             days: full.days_per_turn,
             daily_told: false,
         };
-        let o = &lang.online;
-        let mut parts = vec![fill(
-            &o.welcome,
-            &[("color", lang.color(me)), ("opponent", &online.opponent)],
-        )];
-        if let Some(c) = full.clock {
-            parts.push(fill(
-                &o.control,
-                &[
-                    ("minutes", &(c.initial / 60_000).to_string()),
-                    ("seconds", &(c.increment / 1000).to_string()),
-                ],
-            ));
-        }
-        if let Some(days) = full.days_per_turn {
-            parts.push(daily::control(days, lang));
-        }
+        let parts = welcome_parts(full, me, &online.opponent, lang);
         let mut out = vec![answer(parts.join(". "))];
         // A game continued: its moves so far are recorded, not read out one by one.
         online.sync(&full.state, true, now, &mut out);
@@ -594,55 +615,13 @@ impl Online {
         let local: Vec<Move> = game.moves().iter().map(|p| p.mv).collect();
         let common = local.iter().zip(&moves).take_while(|(a, b)| a == b).count();
         if common < local.len() {
-            let taken = local.len() - common;
-            let effects = self.m.take_back_to(common, now);
-            self.pass(effects, false, out);
-            out.push(answer(if taken == 1 {
-                o.taken_back_one.clone()
-            } else {
-                fill(&o.taken_back, &[("count", &taken.to_string())])
-            }));
-            self.sent = None;
+            self.follow_take_back(local.len() - common, common, now, out);
         }
         for (i, &mv) in moves.iter().enumerate().skip(common) {
             if self.m.game().is_over() {
                 break;
             }
-            // Said once, after the player's own move: a daily game may be left now.
-            let daily_hint =
-                self.sent == Some(mv) && self.days.is_some() && !quiet && !self.daily_told;
-            let mut effects = if self.sent == Some(mv) {
-                self.sent = None;
-                if std::mem::take(&mut self.sent_premove) && !quiet {
-                    out.push(Effect::Match(MatchEffect::Label(
-                        self.lang.premove.label.clone(),
-                    )));
-                }
-                if std::mem::take(&mut self.sent_from_board) {
-                    self.m.board_move(mv, now)
-                } else {
-                    self.m.handle(MatchEvent::EngineMove(mv), now)
-                }
-            } else {
-                self.m.handle(MatchEvent::EngineMove(mv), now)
-            };
-            // The server's times are those after its newest move: recorded with it, so the
-            // PGN has them as [%clk] (earlier moves of a batch have no times of their own).
-            if i + 1 == moves.len() && self.increment.is_some() {
-                for e in &mut effects {
-                    if let MatchEffect::Record(Recorded::Move { clock, .. }) = e {
-                        *clock = Some(shakmaty::ByColor {
-                            white: Duration::from_millis(state.wtime),
-                            black: Duration::from_millis(state.btime),
-                        });
-                    }
-                }
-            }
-            self.pass(effects, quiet, out);
-            if daily_hint {
-                self.daily_told = true;
-                out.push(answer(self.lang.online.daily_after_move.clone()));
-            }
+            self.play_server_move(mv, i + 1 == moves.len(), state, quiet, now, out);
         }
         // A sent move that is no longer possible was refused or overtaken; so was a move kept
         // back by a refused token (the server may have it after all).
@@ -676,6 +655,72 @@ impl Online {
             self.offers(state, quiet, out);
         } else if !self.ended && !unknown {
             self.end(state, now, out);
+        }
+    }
+
+    /// The server's game has `taken` fewer moves than the one here: they were taken back.
+    fn follow_take_back(
+        &mut self,
+        taken: usize,
+        common: usize,
+        now: Timestamp,
+        out: &mut Vec<Effect>,
+    ) {
+        let o = &self.lang.online;
+        let effects = self.m.take_back_to(common, now);
+        self.pass(effects, false, out);
+        out.push(answer(if taken == 1 {
+            o.taken_back_one.clone()
+        } else {
+            fill(&o.taken_back, &[("count", &taken.to_string())])
+        }));
+        self.sent = None;
+    }
+
+    /// One move of the server's game played here; with the times after it when it is the
+    /// `newest`.
+    fn play_server_move(
+        &mut self,
+        mv: Move,
+        newest: bool,
+        state: &GameState,
+        quiet: bool,
+        now: Timestamp,
+        out: &mut Vec<Effect>,
+    ) {
+        // Said once, after the player's own move: a daily game may be left now.
+        let daily_hint = self.sent == Some(mv) && self.days.is_some() && !quiet && !self.daily_told;
+        let mut effects = if self.sent == Some(mv) {
+            self.sent = None;
+            if std::mem::take(&mut self.sent_premove) && !quiet {
+                out.push(Effect::Match(MatchEffect::Label(
+                    self.lang.premove.label.clone(),
+                )));
+            }
+            if std::mem::take(&mut self.sent_from_board) {
+                self.m.board_move(mv, now)
+            } else {
+                self.m.handle(MatchEvent::EngineMove(mv), now)
+            }
+        } else {
+            self.m.handle(MatchEvent::EngineMove(mv), now)
+        };
+        // The server's times are those after its newest move: recorded with it, so the
+        // PGN has them as [%clk] (earlier moves of a batch have no times of their own).
+        if newest && self.increment.is_some() {
+            for e in &mut effects {
+                if let MatchEffect::Record(Recorded::Move { clock, .. }) = e {
+                    *clock = Some(shakmaty::ByColor {
+                        white: Duration::from_millis(state.wtime),
+                        black: Duration::from_millis(state.btime),
+                    });
+                }
+            }
+        }
+        self.pass(effects, quiet, out);
+        if daily_hint {
+            self.daily_told = true;
+            out.push(answer(self.lang.online.daily_after_move.clone()));
         }
     }
 
@@ -1015,35 +1060,14 @@ impl Online {
             Command::Claim(_) => self.claim(now, &mut out),
             // A daily game's time left, in days and hours.
             Command::Clock if self.days.is_some() && self.clock.is_some() => {
-                if let Some(c) = self.clock {
-                    let parts: Vec<String> = Color::ALL
-                        .iter()
-                        .map(|&color| daily::time_left(color, c.remaining(color, now), self.lang))
-                        .collect();
-                    out.push(answer(parts.join(". ")));
-                }
+                out.extend(self.daily_clock_words(now).map(answer));
             }
             // A daily game is left at once: nothing is resigned or aborted.
             Command::Quit if self.days.is_some() && !over => {
                 out.push(answer(o.daily_leave.clone()));
                 out.push(Effect::Match(MatchEffect::Quit));
             }
-            Command::Clock => match self.clock {
-                Some(c) => {
-                    let mut parts: Vec<String> = Color::ALL
-                        .iter()
-                        .map(|&color| player_time(color, c.remaining(color, now), self.lang))
-                        .collect();
-                    if let Some(inc) = self.increment.filter(|d| !d.is_zero()) {
-                        parts.push(fill(
-                            &o.increment,
-                            &[("seconds", &inc.as_secs().to_string())],
-                        ));
-                    }
-                    out.push(answer(parts.join(". ")));
-                }
-                None => out.push(answer(o.no_clock.clone())),
-            },
+            Command::Clock => out.push(answer(self.clock_words(now))),
             Command::New | Command::Rematch => out.push(answer(o.no_new.clone())),
             // A move held back by a refused token is let go.
             Command::Takeback if self.held.is_some() => {
@@ -1054,21 +1078,7 @@ impl Online {
                     )));
                 }
             }
-            Command::Opponent => {
-                let w = &self.lang.opponent;
-                let name = match self.opponent_rating {
-                    Some(r) => fill(
-                        &w.rated,
-                        &[("name", &self.opponent), ("rating", &r.to_string())],
-                    ),
-                    None => self.opponent.clone(),
-                };
-                let name = fill(&w.lichess, &[("name", &name)]);
-                out.push(answer(fill(
-                    &w.is,
-                    &[("name", &name), ("color", self.lang.color(!self.me))],
-                )));
-            }
+            Command::Opponent => out.push(answer(self.opponent_words())),
             // hector play's words for the server's take-back and abort.
             Command::Takeback | Command::Abort if over => {
                 out.push(answer(self.lang.messages.game_over.clone()));
@@ -1096,6 +1106,52 @@ impl Online {
             }
         }
         out
+    }
+
+    /// A daily game's time left, in days and hours.
+    fn daily_clock_words(&self, now: Timestamp) -> Option<String> {
+        let c = self.clock?;
+        let parts: Vec<String> = Color::ALL
+            .iter()
+            .map(|&color| daily::time_left(color, c.remaining(color, now), self.lang))
+            .collect();
+        Some(parts.join(". "))
+    }
+
+    /// Both players' time on the server's clock, and the increment.
+    fn clock_words(&self, now: Timestamp) -> String {
+        let o = &self.lang.online;
+        let Some(c) = self.clock else {
+            return o.no_clock.clone();
+        };
+        let mut parts: Vec<String> = Color::ALL
+            .iter()
+            .map(|&color| player_time(color, c.remaining(color, now), self.lang))
+            .collect();
+        if let Some(inc) = self.increment.filter(|d| !d.is_zero()) {
+            parts.push(fill(
+                &o.increment,
+                &[("seconds", &inc.as_secs().to_string())],
+            ));
+        }
+        parts.join(". ")
+    }
+
+    /// Who the opponent is: the name, the rating when the server gives one, and the colour.
+    fn opponent_words(&self) -> String {
+        let w = &self.lang.opponent;
+        let name = match self.opponent_rating {
+            Some(r) => fill(
+                &w.rated,
+                &[("name", &self.opponent), ("rating", &r.to_string())],
+            ),
+            None => self.opponent.clone(),
+        };
+        let name = fill(&w.lichess, &[("name", &name)]);
+        fill(
+            &w.is,
+            &[("name", &name), ("color", self.lang.color(!self.me))],
+        )
     }
 
     /// Space on the screen's board: a piece of the player's is picked up, put down, or sent

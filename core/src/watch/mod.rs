@@ -605,46 +605,55 @@ impl Watch {
                     self.result(0, out);
                 }
             }
-            FeedLine::Move { fen, uci, clocks } => {
-                let Some(board) = self.boards.first_mut() else {
-                    return;
-                };
-                board.clock = Some(Told {
-                    times: clocks,
-                    at: now,
-                });
-                let pos = board.m.game().position().clone();
-                let target = fen.split_ascii_whitespace().next().unwrap_or("");
-                if pos.board().to_string() == target {
-                    // Already here (a repeated line after a reconnection).
-                    return;
-                }
-                let mv = UciMove::from_ascii(uci.as_bytes())
-                    .ok()
-                    .and_then(|u| u.to_move(&pos).ok())
-                    .filter(|m| pos.is_legal(*m))
-                    .filter(|m| {
-                        let mut after = pos.clone();
-                        after.play_unchecked(*m);
-                        after.board().to_string() == target
-                    });
-                if let Some(m) = mv {
-                    let mut moves: Vec<_> = board.m.game().moves().iter().map(|p| p.mv).collect();
-                    moves.push(m);
-                    self.update(0, &moves, now, out);
-                    return;
-                }
-                // Moves were missed: the board starts again from the position told.
-                match from_fen(&fen) {
-                    Some(start) => {
-                        board.m =
-                            new_match(start, Variant::Standard, self.options.form, self.lang, now);
-                        let name = board.name(self.lang, self.options.source);
-                        out.push(answer(fill(&self.lang.watch.resynced, &[("board", &name)])));
-                    }
-                    None => self.bad(&printable(&fen), out),
-                }
+            FeedLine::Move { fen, uci, clocks } => self.feed_move(&fen, &uci, clocks, now, out),
+        }
+    }
+
+    /// A move of the game followed, or its position when moves were missed.
+    fn feed_move(
+        &mut self,
+        fen: &str,
+        uci: &str,
+        clocks: ByColor<Option<Duration>>,
+        now: Timestamp,
+        out: &mut Vec<Effect>,
+    ) {
+        let Some(board) = self.boards.first_mut() else {
+            return;
+        };
+        board.clock = Some(Told {
+            times: clocks,
+            at: now,
+        });
+        let pos = board.m.game().position().clone();
+        let target = fen.split_ascii_whitespace().next().unwrap_or("");
+        if pos.board().to_string() == target {
+            // Already here (a repeated line after a reconnection).
+            return;
+        }
+        let mv = UciMove::from_ascii(uci.as_bytes())
+            .ok()
+            .and_then(|u| u.to_move(&pos).ok())
+            .filter(|m| pos.is_legal(*m))
+            .filter(|m| {
+                let mut after = pos.clone();
+                after.play_unchecked(*m);
+                after.board().to_string() == target
+            });
+        if let Some(m) = mv {
+            let mut moves: Vec<_> = board.m.game().moves().iter().map(|p| p.mv).collect();
+            moves.push(m);
+            self.update(0, &moves, now, out);
+            return;
+        }
+        // Moves were missed: the board starts again from the position told.
+        match from_fen(fen) {
+            Some(start) => {
+                board.m = new_match(start, Variant::Standard, self.options.form, self.lang, now);
+                let name = board.name(self.lang, self.options.source);
+                out.push(answer(fill(&self.lang.watch.resynced, &[("board", &name)])));
             }
+            None => self.bad(&printable(fen), out),
         }
     }
 

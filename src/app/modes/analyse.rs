@@ -207,43 +207,10 @@ pub fn run(args: &AnalyseOptions, lang: &Language, speaker: Option<Speaker>) -> 
     // A recorded game judged before with the same search is not judged again.
     let evals = match kept(&loaded, search, lang) {
         Some(stored) => stored.evals,
-        None => {
-            let count = crate::app::services::judging::engine_count(args.engines);
-            let mut engines = match crate::app::services::judging::start_engines(
-                args.engine.as_deref(),
-                loaded.tags.chess960,
-                count,
-                lang,
-            ) {
-                Ok(e) => e,
-                Err(reason) => return fail(reason),
-            };
-            let name = engines
-                .first()
-                .map(|e| e.name().to_string())
-                .unwrap_or_default();
-            if !args.pgn {
-                let plies = loaded.moves.len();
-                let black_first = usize::from(loaded.start.turn() == shakmaty::Color::Black);
-                let moves = u64::try_from((plies + black_first).div_ceil(2)).unwrap_or(u64::MAX);
-                let intro = fill(
-                    &lang.analysis.analysing,
-                    &[
-                        ("engine", &printable(&name)),
-                        ("moves", &counted(&lang.record.moves, moves)),
-                    ],
-                );
-                say(&mut out, &intro);
-                out.flush();
-            }
-            let (evals, lines) = match evaluate(&mut engines, &loaded, search, lang) {
-                Ok(e) => e,
-                Err(reason) => return fail(reason),
-            };
-            drop(engines);
-            keep(&loaded, search, &evals, &lines, lang);
-            evals
-        }
+        None => match judge(args, &loaded, search, lang, &mut out, &say) {
+            Ok(evals) => evals,
+            Err(reason) => return fail(reason),
+        },
     };
     let judged = match review(&loaded.start, &loaded.moves, &evals) {
         Ok(r) => r,
@@ -251,25 +218,8 @@ pub fn run(args: &AnalyseOptions, lang: &Language, speaker: Option<Speaker>) -> 
     };
     if args.pgn {
         let text = annotated_pgn(&loaded.tags, &judged);
-        match &args.output {
-            Some(file) => match crate::io::output_file::write_output(file, text.as_bytes()) {
-                Ok(written) => {
-                    out.line(&fill(
-                        &lang.record.written,
-                        &[("file", &written.display().to_string())],
-                    ));
-                }
-                Err(e) => {
-                    errln!(
-                        "hector analyse: {}",
-                        crate::app::services::games::output_problem(&e, lang)
-                    );
-                    return ExitCode::from(2);
-                }
-            },
-            None => {
-                out.write_raw(&text);
-            }
+        if let Err(code) = write_pgn(&text, args.output.as_deref(), &mut out, lang) {
+            return code;
         }
     } else {
         let lines = report_lines(&judged, args.errors, lang, form);
@@ -290,6 +240,82 @@ pub fn run(args: &AnalyseOptions, lang: &Language, speaker: Option<Speaker>) -> 
         &lang.messages.output_failed,
         ExitCode::SUCCESS,
     )
+}
+
+/// Judges the game with the engines of `args`, saying first what is judged (unless the
+/// output is PGN), and keeps the analysis; why the engines failed.
+fn judge(
+    args: &AnalyseOptions,
+    loaded: &Loaded,
+    search: Search,
+    lang: &Language,
+    out: &mut Out,
+    say: &dyn Fn(&mut Out, &str) -> bool,
+) -> Result<Vec<PositionEval>, String> {
+    let count = crate::app::services::judging::engine_count(args.engines);
+    let mut engines = crate::app::services::judging::start_engines(
+        args.engine.as_deref(),
+        loaded.tags.chess960,
+        count,
+        lang,
+    )?;
+    let name = engines
+        .first()
+        .map(|e| e.name().to_string())
+        .unwrap_or_default();
+    if !args.pgn {
+        let intro = fill(
+            &lang.analysis.analysing,
+            &[
+                ("engine", &printable(&name)),
+                ("moves", &counted(&lang.record.moves, full_moves(loaded))),
+            ],
+        );
+        say(out, &intro);
+        out.flush();
+    }
+    let (evals, lines) = evaluate(&mut engines, loaded, search, lang)?;
+    drop(engines);
+    keep(loaded, search, &evals, &lines, lang);
+    Ok(evals)
+}
+
+/// How many moves the game has, a move being White's and Black's.
+fn full_moves(loaded: &Loaded) -> u64 {
+    let plies = loaded.moves.len();
+    let black_first = usize::from(loaded.start.turn() == shakmaty::Color::Black);
+    u64::try_from((plies + black_first).div_ceil(2)).unwrap_or(u64::MAX)
+}
+
+/// The annotated PGN to `--output`'s file, else to standard output; the exit status when
+/// the file cannot be written.
+fn write_pgn(
+    text: &str,
+    output: Option<&Path>,
+    out: &mut Out,
+    lang: &Language,
+) -> Result<(), ExitCode> {
+    match output {
+        Some(file) => match crate::io::output_file::write_output(file, text.as_bytes()) {
+            Ok(written) => {
+                out.line(&fill(
+                    &lang.record.written,
+                    &[("file", &written.display().to_string())],
+                ));
+            }
+            Err(e) => {
+                errln!(
+                    "hector analyse: {}",
+                    crate::app::services::games::output_problem(&e, lang)
+                );
+                return Err(ExitCode::from(2));
+            }
+        },
+        None => {
+            out.write_raw(text);
+        }
+    }
+    Ok(())
 }
 
 /// The search as the kept analysis names it.
@@ -351,9 +377,96 @@ pub fn run_all(args: &AnalyseOptions, lang: &Language) -> ExitCode {
     };
     let search = Search::from_options(args.depth, args.movetime);
     let mut out = Out::new();
+    let (todo, kept_before) = unjudged(&paths, search, lang);
+    if todo.is_empty() {
+        out.line(&w.none);
+        return out.finish(
+            "hector analyse",
+            &lang.messages.output_failed,
+            ExitCode::SUCCESS,
+        );
+    }
+    out.line(&fill(
+        &w.start,
+        &[
+            ("games", &counted(&w.games, todo.len() as u64)),
+            ("kept", &kept_before.to_string()),
+        ],
+    ));
+    out.flush();
+    let mut engines: Vec<Engine> = Vec::new();
+    let mut chess960 = false;
+    let (mut judged, mut failed) = (0u64, 0u64);
+    let total = todo.len().to_string();
+    for (i, loaded) in todo.iter().enumerate() {
+        let file = journal_name(loaded);
+        out.line(&fill(
+            &w.game,
+            &[
+                ("index", &(i + 1).to_string()),
+                ("total", &total),
+                ("file", &file),
+                ("moves", &counted(&lang.record.moves, full_moves(loaded))),
+            ],
+        ));
+        out.flush();
+        // Chess960 games need engines started for it.
+        if engines.is_empty() || chess960 != loaded.tags.chess960 {
+            chess960 = loaded.tags.chess960;
+            engines = match crate::app::services::judging::start_engines(
+                args.engine.as_deref(),
+                chess960,
+                crate::app::services::judging::engine_count(args.engines),
+                lang,
+            ) {
+                Ok(e) => e,
+                Err(reason) => return engines_failed(&reason, lang),
+            };
+        }
+        match evaluate(&mut engines, loaded, search, lang) {
+            Ok((evals, lines)) => {
+                keep(loaded, search, &evals, &lines, lang);
+                judged += 1;
+            }
+            Err(reason) => {
+                failed += 1;
+                errln!(
+                    "hector analyse: {}",
+                    fill(&w.failed, &[("file", &file), ("reason", &reason)])
+                );
+                // A failed engine is started again for the next game.
+                engines.clear();
+            }
+        }
+    }
+    drop(engines);
+    all_done(out, judged, failed, lang)
+}
+
+/// The last line of `--all`: how many games were judged and how many failed; exit status 1
+/// when any failed.
+fn all_done(mut out: Out, judged: u64, failed: u64, lang: &Language) -> ExitCode {
+    out.line(&fill(
+        &lang.analyse_all.done,
+        &[
+            ("judged", &judged.to_string()),
+            ("failed", &failed.to_string()),
+        ],
+    ));
+    let code = if failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    };
+    out.finish("hector analyse", &lang.messages.output_failed, code)
+}
+
+/// The recorded games at `paths` without a kept analysis for `search`, and how many have
+/// one; a journal that cannot be read is passed over.
+fn unjudged(paths: &[PathBuf], search: Search, lang: &Language) -> (Vec<Loaded>, u64) {
     let mut todo = Vec::new();
     let mut kept_before = 0u64;
-    for path in &paths {
+    for path in paths {
         let Ok(bytes) = crate::io::journal::read_journal(path) else {
             continue;
         };
@@ -379,95 +492,26 @@ pub fn run_all(args: &AnalyseOptions, lang: &Language) -> ExitCode {
             todo.push(loaded);
         }
     }
-    if todo.is_empty() {
-        out.line(&w.none);
-        return out.finish(
-            "hector analyse",
-            &lang.messages.output_failed,
-            ExitCode::SUCCESS,
-        );
-    }
-    out.line(&fill(
-        &w.start,
-        &[
-            ("games", &counted(&w.games, todo.len() as u64)),
-            ("kept", &kept_before.to_string()),
-        ],
-    ));
-    out.flush();
-    let mut engines: Vec<Engine> = Vec::new();
-    let mut chess960 = false;
-    let (mut judged, mut failed) = (0u64, 0u64);
-    let total = todo.len().to_string();
-    for (i, loaded) in todo.iter().enumerate() {
-        let file = loaded
-            .journal
-            .as_ref()
-            .and_then(|p| p.file_name())
-            .map(|n| printable(&n.to_string_lossy()).to_string())
-            .unwrap_or_default();
-        let plies = loaded.moves.len();
-        let black_first = usize::from(loaded.start.turn() == shakmaty::Color::Black);
-        let full = u64::try_from((plies + black_first).div_ceil(2)).unwrap_or(u64::MAX);
-        out.line(&fill(
-            &w.game,
-            &[
-                ("index", &(i + 1).to_string()),
-                ("total", &total),
-                ("file", &file),
-                ("moves", &counted(&lang.record.moves, full)),
-            ],
-        ));
-        out.flush();
-        // Chess960 games need engines started for it.
-        if engines.is_empty() || chess960 != loaded.tags.chess960 {
-            chess960 = loaded.tags.chess960;
-            engines = match crate::app::services::judging::start_engines(
-                args.engine.as_deref(),
-                chess960,
-                crate::app::services::judging::engine_count(args.engines),
-                lang,
-            ) {
-                Ok(e) => e,
-                Err(reason) => {
-                    errln!(
-                        "hector analyse: {}",
-                        fill(&lang.analysis.engine_failed, &[("reason", &reason)])
-                    );
-                    return ExitCode::from(1);
-                }
-            };
-        }
-        match evaluate(&mut engines, loaded, search, lang) {
-            Ok((evals, lines)) => {
-                keep(loaded, search, &evals, &lines, lang);
-                judged += 1;
-            }
-            Err(reason) => {
-                failed += 1;
-                errln!(
-                    "hector analyse: {}",
-                    fill(&w.failed, &[("file", &file), ("reason", &reason)])
-                );
-                // A failed engine is started again for the next game.
-                engines.clear();
-            }
-        }
-    }
-    drop(engines);
-    out.line(&fill(
-        &w.done,
-        &[
-            ("judged", &judged.to_string()),
-            ("failed", &failed.to_string()),
-        ],
-    ));
-    let code = if failed > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    };
-    out.finish("hector analyse", &lang.messages.output_failed, code)
+    (todo, kept_before)
+}
+
+/// A recorded game's file name, printable.
+fn journal_name(loaded: &Loaded) -> String {
+    loaded
+        .journal
+        .as_ref()
+        .and_then(|p| p.file_name())
+        .map(|n| printable(&n.to_string_lossy()).to_string())
+        .unwrap_or_default()
+}
+
+/// The engines could not start: said, and the exit status 1.
+fn engines_failed(reason: &str, lang: &Language) -> ExitCode {
+    errln!(
+        "hector analyse: {}",
+        fill(&lang.analysis.engine_failed, &[("reason", reason)])
+    );
+    ExitCode::from(1)
 }
 
 /// A game judged for the walk through it (`hector analyse --walk`).

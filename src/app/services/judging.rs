@@ -65,17 +65,7 @@ pub fn evaluate(
     // The engine's own watchdog answers before this; it is only the last resort.
     let patience = search.movetime + timeouts.grace + timeouts.stop_grace + Duration::from_secs(2);
     let total = moves.len() + 1;
-    let mut positions = Vec::with_capacity(total);
-    let mut pos = start.clone();
-    for i in 0..total {
-        positions.push(pos.clone());
-        if let Some(&mv) = moves.get(i) {
-            if !pos.is_legal(mv) {
-                return Err(format!("move {} is not legal", i + 1));
-            }
-            pos.play_unchecked(mv);
-        }
-    }
+    let positions = game_positions(start, moves)?;
     let mut evals: Vec<Option<PositionEval>> = vec![None; total];
     let mut lines: Vec<Vec<Move>> = vec![Vec::new(); total];
     let mut queue = Vec::with_capacity(total);
@@ -101,18 +91,7 @@ pub fn evaluate(
         }
     }
     while asked.iter().any(Option::is_some) {
-        let receivers: Vec<_> = engines.iter().map(|e| e.events().clone()).collect();
-        let mut select = Select::new();
-        for r in &receivers {
-            select.recv(r);
-        }
-        let op = select
-            .select_timeout(patience)
-            .map_err(|_| engine_hung(patience, lang))?;
-        let e = op.index();
-        let event = op
-            .recv(&receivers[e])
-            .map_err(|_| lang.play.engine_closed.clone())?;
+        let (e, event) = next_event(engines, patience, lang)?;
         match event {
             EngineEvent::Analysis {
                 request,
@@ -146,4 +125,43 @@ pub fn evaluate(
         .collect::<Option<Vec<_>>>()
         .ok_or_else(|| lang.play.engine_closed.clone())?;
     Ok((evals, lines))
+}
+
+/// Every position of the game from `start` with `moves`, the start included; a move that
+/// is not legal where it stands is refused.
+fn game_positions(start: &Chess, moves: &[Move]) -> Result<Vec<Chess>, String> {
+    let mut positions = Vec::with_capacity(moves.len() + 1);
+    let mut pos = start.clone();
+    for i in 0..=moves.len() {
+        positions.push(pos.clone());
+        if let Some(&mv) = moves.get(i) {
+            if !pos.is_legal(mv) {
+                return Err(format!("move {} is not legal", i + 1));
+            }
+            pos.play_unchecked(mv);
+        }
+    }
+    Ok(positions)
+}
+
+/// The next event of any of `engines`, and which engine it is from; none within
+/// `patience` is a hung engine.
+fn next_event(
+    engines: &[Engine],
+    patience: Duration,
+    lang: &Language,
+) -> Result<(usize, EngineEvent), String> {
+    let receivers: Vec<_> = engines.iter().map(|e| e.events().clone()).collect();
+    let mut select = Select::new();
+    for r in &receivers {
+        select.recv(r);
+    }
+    let op = select
+        .select_timeout(patience)
+        .map_err(|_| engine_hung(patience, lang))?;
+    let e = op.index();
+    let event = op
+        .recv(&receivers[e])
+        .map_err(|_| lang.play.engine_closed.clone())?;
+    Ok((e, event))
 }

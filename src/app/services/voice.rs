@@ -533,35 +533,7 @@ impl VoiceInput {
                 judgement,
                 cut,
                 ..
-            } => {
-                let uci = |m| {
-                    shakmaty::uci::UciMove::from_move(m, shakmaty::CastlingMode::Chess960)
-                        .to_string()
-                };
-                let (out, decided) = match judgement.decision {
-                    Decision::Play(m) => (Outcome::Line(uci(m)), Decided::Played(uci(m))),
-                    Decision::Command(c) => {
-                        let typed = c.typed(lang).to_string();
-                        (Outcome::Line(typed.clone()), Decided::Command(typed))
-                    }
-                    Decision::Ask(h) => {
-                        let asked = match h {
-                            GrammarHeard::Move(m) => uci(m),
-                            GrammarHeard::Command(c) => c.typed(lang).to_string(),
-                        };
-                        self.question = Some(asked.clone());
-                        (Outcome::Say(question(h, &pos, lang)), Decided::Asked(asked))
-                    }
-                    Decision::Nothing => (
-                        Outcome::Say(lang.voice.nothing.clone()),
-                        Decided::NotUnderstood,
-                    ),
-                };
-                if cut && let Outcome::Say(s) = &out {
-                    return (Outcome::Say(format!("{}. {s}", cut_words(lang))), decided);
-                }
-                (out, decided)
-            }
+            } => self.decide_move(&pos, judgement, cut),
             Heard::Answer { answer, .. } if std::mem::take(&mut self.answering_mode) => {
                 let word = |w: &[String]| w.first().cloned().unwrap_or_default();
                 let out = match answer {
@@ -601,6 +573,36 @@ impl VoiceInput {
                 (Outcome::Quiet, Decided::Nothing)
             }
         }
+    }
+
+    /// A move or a command heard: played or typed when sure, asked back when not.
+    fn decide_move(&mut self, pos: &Chess, judgement: Judgement, cut: bool) -> (Outcome, Decided) {
+        let lang = self.lang;
+        let uci =
+            |m| shakmaty::uci::UciMove::from_move(m, shakmaty::CastlingMode::Chess960).to_string();
+        let (out, decided) = match judgement.decision {
+            Decision::Play(m) => (Outcome::Line(uci(m)), Decided::Played(uci(m))),
+            Decision::Command(c) => {
+                let typed = c.typed(lang).to_string();
+                (Outcome::Line(typed.clone()), Decided::Command(typed))
+            }
+            Decision::Ask(h) => {
+                let asked = match h {
+                    GrammarHeard::Move(m) => uci(m),
+                    GrammarHeard::Command(c) => c.typed(lang).to_string(),
+                };
+                self.question = Some(asked.clone());
+                (Outcome::Say(question(h, pos, lang)), Decided::Asked(asked))
+            }
+            Decision::Nothing => (
+                Outcome::Say(lang.voice.nothing.clone()),
+                Decided::NotUnderstood,
+            ),
+        };
+        if cut && let Outcome::Say(s) = &out {
+            return (Outcome::Say(format!("{}. {s}", cut_words(lang))), decided);
+        }
+        (out, decided)
     }
 
     /// A question asked back is open: listen for its answer next.

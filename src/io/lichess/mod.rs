@@ -583,15 +583,10 @@ fn stream_game(
             return;
         }
         if client.is_revoked() {
-            if !refused {
-                refused = true;
-                let _ = tx.send(News::Link(Link::Revoked));
-            }
-            if !pause(TOKEN_LOOK, stop) {
-                return;
-            }
-            if !client.renewed() {
-                continue;
+            match await_token(client, tx, stop, &mut refused) {
+                None => return,
+                Some(false) => continue,
+                Some(true) => {}
             }
         }
         let stream = match open.take() {
@@ -627,10 +622,7 @@ fn stream_game(
                 if stop.load(Ordering::Relaxed) {
                     return;
                 }
-                if !down {
-                    down = true;
-                    let _ = tx.send(News::Link(Link::Dropped));
-                }
+                say_dropped(&mut down, tx);
             }
             Err(ApiError::Unauthorized) => continue,
             Err(ApiError::RateLimited(wait)) => {
@@ -641,16 +633,39 @@ fn stream_game(
                 continue;
             }
             Err(_) => {
-                if !down {
-                    down = true;
-                    let _ = tx.send(News::Link(Link::Dropped));
-                }
+                say_dropped(&mut down, tx);
             }
         }
         if !pause(backoff, stop) {
             return;
         }
         backoff = (backoff * 2).min(MAX_BACKOFF);
+    }
+}
+
+/// While the token is refused: says so once, then looks for a new one in the token file.
+/// None when told to stop meanwhile; whether a new token was read.
+fn await_token(
+    client: &Client,
+    tx: &Sender<News>,
+    stop: &AtomicBool,
+    refused: &mut bool,
+) -> Option<bool> {
+    if !*refused {
+        *refused = true;
+        let _ = tx.send(News::Link(Link::Revoked));
+    }
+    if !pause(TOKEN_LOOK, stop) {
+        return None;
+    }
+    Some(client.renewed())
+}
+
+/// "Dropped", said once until the link is restored.
+fn say_dropped(down: &mut bool, tx: &Sender<News>) {
+    if !*down {
+        *down = true;
+        let _ = tx.send(News::Link(Link::Dropped));
     }
 }
 

@@ -141,7 +141,7 @@ impl Match {
             out.push(answer(words));
             return;
         }
-        let Some(walk) = self.walk.as_ref() else {
+        if self.walk.is_none() {
             // The walk's words outside a walk: the analysis opens after the game.
             out.push(answer(if self.game.is_over() {
                 ww.open_first.clone()
@@ -149,124 +149,164 @@ impl Match {
                 ww.after_game.clone()
             }));
             return;
-        };
+        }
         let ply = self.walk_ply();
         match c {
-            Command::Mistakes => {
-                let from = match walk.last_mistake {
-                    Some(last) if last == ply && walk.line.is_none() => last + 1,
-                    Some(last) if walk.line.as_ref().is_some_and(|(p, _)| *p == last) => last + 1,
-                    _ => ply,
-                };
-                let next = walk
-                    .review
-                    .plies
-                    .iter()
-                    .enumerate()
-                    .skip(from)
-                    .find(|(_, p)| p.judgement.is_some())
-                    .map(|(i, p)| (i, p.clone()));
-                let any = walk.review.plies.iter().any(|p| p.judgement.is_some());
-                match next {
-                    Some((i, p)) => {
-                        if let Some(w) = self.walk.as_mut() {
-                            w.line = None;
-                            w.last_mistake = Some(i);
-                        }
-                        self.review = Some(i);
-                        self.picked = None;
-                        let kind = p.judgement.map_or("", |j| j.words(lang));
-                        out.push(answer(fill(
-                            &ww.mistake,
-                            &[
-                                ("number", &p.number.to_string()),
-                                ("color", lang.color(p.mover)),
-                                ("move", &announce_san(p.san, p.mv, lang, self.setup.form)),
-                                ("kind", kind),
-                            ],
-                        )));
-                    }
-                    None if any => out.push(answer(ww.no_more.clone())),
-                    None => out.push(answer(ww.none.clone())),
-                }
-            }
-            Command::Better => {
-                let Some(pos) = self.game.position_at(ply).cloned() else {
-                    out.push(answer(ww.no_line.clone()));
-                    return;
-                };
-                let line: Vec<Move> = walk
-                    .lines
-                    .get(ply)
-                    .map(|l| l.iter().take(LINE_SAID).copied().collect())
-                    .unwrap_or_default();
-                let played = walk.review.plies.get(ply);
-                let Some(&first) = line.first() else {
-                    out.push(answer(ww.no_line.clone()));
-                    return;
-                };
-                let (words, end) = line_words(&pos, &line, self);
-                let text = match played {
-                    Some(p) if p.mv == first => fill(
-                        &ww.best_played,
-                        &[("move", &announce_san(p.san, p.mv, lang, self.setup.form))],
-                    ),
-                    Some(p) => fill(
-                        &ww.better_line,
-                        &[("line", &words), ("eval", &eval_words(p.before, lang))],
-                    ),
-                    None => fill(&ww.engine_line, &[("line", &words)]),
-                };
-                // The played move was the engine's: the game itself shows its line.
-                if played.is_none_or(|p| p.mv != first)
-                    && let Some(w) = self.walk.as_mut()
-                {
-                    w.line = Some((ply, end));
-                    self.picked = None;
-                }
-                out.push(answer(text));
-            }
-            Command::Back => match walk.line {
-                Some((at, _)) => {
-                    if let Some(w) = self.walk.as_mut() {
-                        w.line = None;
-                    }
-                    let position = self.walk_position_words(at);
-                    out.push(answer(fill(&ww.back_in_game, &[("position", &position)])));
-                }
-                None => out.push(answer(ww.not_in_line.clone())),
-            },
-            Command::Eval => {
-                // In the better line, how the position stands with the engine's play.
-                let eval = match walk.line {
-                    Some((at, _)) => walk.review.plies.get(at).map(|p| p.before),
-                    None => match ply.checked_sub(1) {
-                        Some(i) => walk.review.plies.get(i).map(|p| p.after),
-                        None => Some(walk.review.start_eval),
-                    },
-                };
-                if let Some(eval) = eval {
-                    out.push(answer(eval_words(eval, lang)));
-                }
-            }
-            Command::Hint => {
-                let pos = self.shown_position().clone();
-                let best = match walk.line {
-                    Some(_) => None,
-                    None => walk.lines.get(ply).and_then(|l| l.first()).copied(),
-                };
-                match best.filter(|m| pos.is_legal(*m)) {
-                    Some(m) => {
-                        let san = SanPlus::from_move(pos, m);
-                        out.push(answer(fill(
-                            &lang.analysis.hint,
-                            &[("move", &announce_san(san, m, lang, self.setup.form))],
-                        )));
-                    }
-                    None => out.push(answer(ww.no_line.clone())),
-                }
-            }
+            Command::Mistakes => self.walk_mistakes(ply, out),
+            Command::Better => self.walk_better(ply, out),
+            Command::Back => self.walk_back(out),
+            Command::Eval => self.walk_eval(ply, out),
+            Command::Hint => self.walk_hint(ply, out),
             _ => {}
+        }
+    }
+
+    /// `fehler`: the next judged move from the one shown, or from the last one found.
+    fn walk_mistakes(&mut self, ply: usize, out: &mut Vec<Effect>) {
+        let lang = self.lang;
+        let ww = &lang.walk;
+        let Some(walk) = self.walk.as_ref() else {
+            return;
+        };
+        let from = match walk.last_mistake {
+            Some(last) if last == ply && walk.line.is_none() => last + 1,
+            Some(last) if walk.line.as_ref().is_some_and(|(p, _)| *p == last) => last + 1,
+            _ => ply,
+        };
+        let next = walk
+            .review
+            .plies
+            .iter()
+            .enumerate()
+            .skip(from)
+            .find(|(_, p)| p.judgement.is_some())
+            .map(|(i, p)| (i, p.clone()));
+        let any = walk.review.plies.iter().any(|p| p.judgement.is_some());
+        match next {
+            Some((i, p)) => {
+                if let Some(w) = self.walk.as_mut() {
+                    w.line = None;
+                    w.last_mistake = Some(i);
+                }
+                self.review = Some(i);
+                self.picked = None;
+                let kind = p.judgement.map_or("", |j| j.words(lang));
+                out.push(answer(fill(
+                    &ww.mistake,
+                    &[
+                        ("number", &p.number.to_string()),
+                        ("color", lang.color(p.mover)),
+                        ("move", &announce_san(p.san, p.mv, lang, self.setup.form)),
+                        ("kind", kind),
+                    ],
+                )));
+            }
+            None if any => out.push(answer(ww.no_more.clone())),
+            None => out.push(answer(ww.none.clone())),
+        }
+    }
+
+    /// `besser`: the engine's line from the position shown, entered unless it is the game's.
+    fn walk_better(&mut self, ply: usize, out: &mut Vec<Effect>) {
+        let lang = self.lang;
+        let ww = &lang.walk;
+        let Some(walk) = self.walk.as_ref() else {
+            return;
+        };
+        let Some(pos) = self.game.position_at(ply).cloned() else {
+            out.push(answer(ww.no_line.clone()));
+            return;
+        };
+        let line: Vec<Move> = walk
+            .lines
+            .get(ply)
+            .map(|l| l.iter().take(LINE_SAID).copied().collect())
+            .unwrap_or_default();
+        let played = walk.review.plies.get(ply);
+        let Some(&first) = line.first() else {
+            out.push(answer(ww.no_line.clone()));
+            return;
+        };
+        let (words, end) = line_words(&pos, &line, self);
+        let text = match played {
+            Some(p) if p.mv == first => fill(
+                &ww.best_played,
+                &[("move", &announce_san(p.san, p.mv, lang, self.setup.form))],
+            ),
+            Some(p) => fill(
+                &ww.better_line,
+                &[("line", &words), ("eval", &eval_words(p.before, lang))],
+            ),
+            None => fill(&ww.engine_line, &[("line", &words)]),
+        };
+        // The played move was the engine's: the game itself shows its line.
+        if played.is_none_or(|p| p.mv != first)
+            && let Some(w) = self.walk.as_mut()
+        {
+            w.line = Some((ply, end));
+            self.picked = None;
+        }
+        out.push(answer(text));
+    }
+
+    /// `zurück`: from the better line back to the game.
+    fn walk_back(&mut self, out: &mut Vec<Effect>) {
+        let ww = &self.lang.walk;
+        let Some(walk) = self.walk.as_ref() else {
+            return;
+        };
+        match walk.line {
+            Some((at, _)) => {
+                if let Some(w) = self.walk.as_mut() {
+                    w.line = None;
+                }
+                let position = self.walk_position_words(at);
+                out.push(answer(fill(&ww.back_in_game, &[("position", &position)])));
+            }
+            None => out.push(answer(ww.not_in_line.clone())),
+        }
+    }
+
+    /// `bewertung`: how the position shown stands.
+    fn walk_eval(&self, ply: usize, out: &mut Vec<Effect>) {
+        let lang = self.lang;
+        let Some(walk) = self.walk.as_ref() else {
+            return;
+        };
+        // In the better line, how the position stands with the engine's play.
+        let eval = match walk.line {
+            Some((at, _)) => walk.review.plies.get(at).map(|p| p.before),
+            None => match ply.checked_sub(1) {
+                Some(i) => walk.review.plies.get(i).map(|p| p.after),
+                None => Some(walk.review.start_eval),
+            },
+        };
+        if let Some(eval) = eval {
+            out.push(answer(eval_words(eval, lang)));
+        }
+    }
+
+    /// `tipp`: the engine's move in the game's position shown.
+    fn walk_hint(&self, ply: usize, out: &mut Vec<Effect>) {
+        let lang = self.lang;
+        let ww = &lang.walk;
+        let Some(walk) = self.walk.as_ref() else {
+            return;
+        };
+        let pos = self.shown_position().clone();
+        let best = match walk.line {
+            Some(_) => None,
+            None => walk.lines.get(ply).and_then(|l| l.first()).copied(),
+        };
+        match best.filter(|m| pos.is_legal(*m)) {
+            Some(m) => {
+                let san = SanPlus::from_move(pos, m);
+                out.push(answer(fill(
+                    &lang.analysis.hint,
+                    &[("move", &announce_san(san, m, lang, self.setup.form))],
+                )));
+            }
+            None => out.push(answer(ww.no_line.clone())),
         }
     }
 

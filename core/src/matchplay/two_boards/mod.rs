@@ -1163,6 +1163,4 @@ pub fn action_error_words(e: &ActionError, lang: &Language) -> String {
 }
 
 #[cfg(test)]
-mod model_tests;
-#[cfg(test)]
 mod tests;

@@ -13,6 +13,8 @@ use crate::record::entry::Reconciled;
 
 use crate::testkit::t;
 
+mod model;
+
 fn setup(duty: Duty, tc: Option<&str>) -> TwoBoardSetup {
     TwoBoardSetup {
         blind: Color::Black,

@@ -116,30 +116,7 @@ fn open_game(
         None => fallback,
     };
     let canonical = file.canonicalize().unwrap_or_else(|_| file.to_path_buf());
-    let spec = TableSpec {
-        blind: g.blind,
-        peg: Some(BoardSpec {
-            port: PathBuf::from(&g.peg.0),
-            protocol: protocol(g.peg.1),
-        }),
-        sighted: Some(BoardSpec {
-            port: PathBuf::from(&g.sighted.0),
-            protocol: protocol(g.sighted.1),
-        }),
-        control: g.control.clone(),
-        form: Form::Short,
-        duty: Duty::Arbiter,
-        white: g.white.clone(),
-        black: g.black.clone(),
-        event: g.event.clone(),
-        site: g.site.clone(),
-        round: g.round.clone(),
-        envelope: None,
-        settings: vec![
-            ("mode".into(), "arbiter".into()),
-            ("game_file".into(), canonical.display().to_string()),
-        ],
-    };
+    let spec = table_spec(&g, &canonical);
     let journal = if new {
         None
     } else {
@@ -185,6 +162,34 @@ fn open_game(
     };
     let (table, told) = Table::open(spec, start, lang, origin)?;
     Ok((table, lang, told))
+}
+
+/// The table of a game file: its two boards, its players and its clock, for the arbiter.
+fn table_spec(g: &GameFile, canonical: &Path) -> TableSpec {
+    TableSpec {
+        blind: g.blind,
+        peg: Some(BoardSpec {
+            port: PathBuf::from(&g.peg.0),
+            protocol: protocol(g.peg.1),
+        }),
+        sighted: Some(BoardSpec {
+            port: PathBuf::from(&g.sighted.0),
+            protocol: protocol(g.sighted.1),
+        }),
+        control: g.control.clone(),
+        form: Form::Short,
+        duty: Duty::Arbiter,
+        white: g.white.clone(),
+        black: g.black.clone(),
+        event: g.event.clone(),
+        site: g.site.clone(),
+        round: g.round.clone(),
+        envelope: None,
+        settings: vec![
+            ("mode".into(), "arbiter".into()),
+            ("game_file".into(), canonical.display().to_string()),
+        ],
+    }
 }
 
 /// The pusher for `--broadcast`, or why there is none (said on the console; the games go on).
@@ -346,54 +351,9 @@ impl Arbiter {
             Ok(ConsoleLine::Help) => self.answer(w.help.clone()),
             Ok(ConsoleLine::Quit) => return self.quit(),
             Ok(ConsoleLine::Speech(c)) => self.front.voice.speech(c),
-            Ok(ConsoleLine::Select(n)) => match self.game_index(n) {
-                Some(i) => {
-                    self.selected = Some(n);
-                    let h = &self.games[i].table.recorder.header;
-                    let text = fill(
-                        &w.selected,
-                        &[
-                            ("number", &n.to_string()),
-                            ("white", &printable(&h.white)),
-                            ("black", &printable(&h.black)),
-                        ],
-                    );
-                    self.answer(text);
-                }
-                None => self.no_such_game(n),
-            },
-            Ok(ConsoleLine::Log(n)) => match n.or(self.selected).map(|n| (n, self.game_index(n))) {
-                Some((_, Some(i))) => {
-                    let mut lines = self.games[i].table.event_log();
-                    if lines.is_empty() {
-                        lines.push(w.log_empty.clone());
-                    }
-                    let heading = fill(
-                        &w.log_heading,
-                        &[("number", &self.games[i].number.to_string())],
-                    );
-                    lines.insert(0, heading);
-                    self.front.voice.tell(Urgency::Answer, lines);
-                }
-                Some((n, None)) => self.no_such_game(n),
-                None => self.answer(w.which_game.clone()),
-            },
-            Ok(ConsoleLine::Game { game, what }) => {
-                let Some(n) = game.or(self.selected) else {
-                    self.answer(w.which_game.clone());
-                    return true;
-                };
-                let Some(i) = self.game_index(n) else {
-                    self.no_such_game(n);
-                    return true;
-                };
-                let input = match what {
-                    GameLine::Action(a) => Event::Action(a),
-                    GameLine::Command(c) => Event::Command(c),
-                };
-                let told = self.games[i].table.input(input);
-                self.told(i, told, true);
-            }
+            Ok(ConsoleLine::Select(n)) => self.select(n),
+            Ok(ConsoleLine::Log(n)) => self.log(n),
+            Ok(ConsoleLine::Game { game, what }) => self.game_line(game, what),
             Err(e) => {
                 let text = match e {
                     ConsoleError::Action(e) => action_error_words(&e, self.lang),
@@ -405,6 +365,67 @@ impl Arbiter {
             }
         }
         true
+    }
+
+    /// A game chosen by its number: the one the next lines are for.
+    fn select(&mut self, n: usize) {
+        let w = &self.lang.arbiter;
+        match self.game_index(n) {
+            Some(i) => {
+                self.selected = Some(n);
+                let h = &self.games[i].table.recorder.header;
+                let text = fill(
+                    &w.selected,
+                    &[
+                        ("number", &n.to_string()),
+                        ("white", &printable(&h.white)),
+                        ("black", &printable(&h.black)),
+                    ],
+                );
+                self.answer(text);
+            }
+            None => self.no_such_game(n),
+        }
+    }
+
+    /// The event log of the game named, or of the one selected.
+    fn log(&mut self, n: Option<usize>) {
+        let w = &self.lang.arbiter;
+        match n.or(self.selected).map(|n| (n, self.game_index(n))) {
+            Some((_, Some(i))) => {
+                let mut lines = self.games[i].table.event_log();
+                if lines.is_empty() {
+                    lines.push(w.log_empty.clone());
+                }
+                let heading = fill(
+                    &w.log_heading,
+                    &[("number", &self.games[i].number.to_string())],
+                );
+                lines.insert(0, heading);
+                self.front.voice.tell(Urgency::Answer, lines);
+            }
+            Some((n, None)) => self.no_such_game(n),
+            None => self.answer(w.which_game.clone()),
+        }
+    }
+
+    /// An action or a command for one game, the one named or the one selected.
+    fn game_line(&mut self, game: Option<usize>, what: GameLine) {
+        let w = &self.lang.arbiter;
+        let Some(n) = game.or(self.selected) else {
+            self.answer(w.which_game.clone());
+            return;
+        };
+        let Some(i) = self.game_index(n) else {
+            self.no_such_game(n);
+            return;
+        };
+        let input = match what {
+            GameLine::Action(a) => Event::Action(a),
+            GameLine::Command(c) => Event::Command(c),
+        };
+        let told = self.games[i].table.input(input);
+        self.told(i, told, true);
     }
 
     fn no_such_game(&mut self, n: usize) {
@@ -561,6 +582,33 @@ impl Arbiter {
 }
 
 /// Runs the console. Exit status 0 when the arbiter leaves, 1 when no game could start.
+/// A game file that could not be opened: the console goes on without it.
+fn say_left_out(
+    voice: &mut Narrator,
+    full_screen: bool,
+    number: usize,
+    file: &Path,
+    e: &anyhow::Error,
+    lang: &Language,
+) {
+    let text = fill(
+        &lang.arbiter.left_out,
+        &[
+            ("number", &number.to_string()),
+            ("file", &file.display().to_string()),
+            ("reason", &format!("{e:#}")),
+        ],
+    );
+    // Once on standard error; the full screen shows it too (it covers standard
+    // error), line mode only says it.
+    errln!("hector arbiter: {text}");
+    if full_screen {
+        voice.tell(Urgency::Urgent, vec![text]);
+    } else {
+        voice.speaker.urgent(text);
+    }
+}
+
 pub fn run(options: ArbiterOptions, lang: &'static Language) -> ExitCode {
     let ui = Ui::new(options.screen_reader).with_keys_in_lines();
     let speaker = ui.speaker(&options.speech, options.speech_chosen, lang);
@@ -581,24 +629,7 @@ pub fn run(options: ArbiterOptions, lang: &'static Language) -> ExitCode {
                     lang: game_lang,
                 });
             }
-            Err(e) => {
-                let text = fill(
-                    &lang.arbiter.left_out,
-                    &[
-                        ("number", &number.to_string()),
-                        ("file", &file.display().to_string()),
-                        ("reason", &format!("{e:#}")),
-                    ],
-                );
-                // Once on standard error; the full screen shows it too (it covers standard
-                // error), line mode only says it.
-                errln!("hector arbiter: {text}");
-                if ui.full_screen {
-                    voice.tell(Urgency::Urgent, vec![text]);
-                } else {
-                    voice.speaker.urgent(text);
-                }
-            }
+            Err(e) => say_left_out(&mut voice, ui.full_screen, number, file, &e, lang),
         }
     }
     if games.is_empty() {

@@ -524,43 +524,15 @@ fn start_game(
     lang: &Language,
 ) -> Result<Option<String>, String> {
     let o = &lang.online;
-    let reason = |e: ApiError| match e {
-        ApiError::Unauthorized => o.revoked.clone(),
-        e => connect_failed(&e, lang),
-    };
     let known: Vec<String> = client
         .playing()
-        .map_err(reason)?
+        .map_err(|e| api_reason(e, lang))?
         .into_iter()
         .map(|p| p.game_id)
         .collect();
-    // Nothing asked for: the game in progress when there is one, else the choices.
-    if args.seek.is_none() && args.challenge.is_none() && args.ai.is_none() && args.game.is_none() {
-        return match known.first() {
-            Some(id) => Ok(Some(id.clone())),
-            None => Err(o.choose.clone()),
-        };
+    if let Some(chosen) = game_in_progress(args, &known, lang) {
+        return chosen;
     }
-    if let Some(g) = &args.game {
-        return match g.parse::<usize>() {
-            Ok(n) if n >= 1 && n <= known.len() => Ok(Some(known[n - 1].clone())),
-            _ if known.contains(g) => Ok(Some(g.clone())),
-            _ => Err(fill(
-                &o.no_game,
-                &[("game", &crate::core::notation::printable(g))],
-            )),
-        };
-    }
-    let color = match args.color {
-        ColorChoice::White => "white",
-        ColorChoice::Black => "black",
-        ColorChoice::Random => "random",
-    };
-    let variant = match args.variant {
-        VariantChoice::Standard => "standard",
-        VariantChoice::Chess960 => "chess960",
-    };
-    let rated = if args.rated { "true" } else { "false" };
     let range = match &args.rating_range {
         Some(text) => Some(rating_range(text).ok_or_else(|| {
             fill(
@@ -601,36 +573,133 @@ fn start_game(
     ) {
         return Err(refusal);
     }
-    let (limit_n, inc_n) = (limit, inc);
-    let (limit, inc) = (limit.to_string(), inc.to_string());
+    let form = GameForm::new(args, limit, inc);
     if let Some(level) = args.ai {
-        let level = level.to_string();
-        let body = client
-            .post(
-                "/api/challenge/ai",
-                &[
-                    ("level", &level),
-                    ("clock.limit", &limit),
-                    ("clock.increment", &inc),
-                    ("color", color),
-                    ("variant", variant),
-                ],
-            )
-            .map_err(reason)?;
-        return crate::core::online::wire::created_id(&body)
-            .map(Some)
-            .ok_or_else(|| {
-                fill(
-                    &o.connect_failed,
-                    &[("reason", &crate::core::notation::printable(&body))],
-                )
-            });
+        return ai_game(client, level, &form, lang).map(Some);
     }
+    say_asked(args, limit, inc, range, lang);
+    // The seek stays open until a game starts (or it is closed); it runs on its own
+    // thread while the event stream says which game began.
+    let _seek = match &args.challenge {
+        Some(user) => {
+            challenge(client, user, &form, lang)?;
+            None
+        }
+        None => Some(open_seek(client, &form, range)),
+    };
+    wait_started(client, &known, lang).map(Some)
+}
+
+/// What a refused or failed request to lichess means to the player.
+fn api_reason(e: ApiError, lang: &Language) -> String {
+    match e {
+        ApiError::Unauthorized => lang.online.revoked.clone(),
+        e => connect_failed(&e, lang),
+    }
+}
+
+/// A game already in progress, when that is what was asked for: with nothing asked for, the
+/// first one (or the choices when there is none); with `--game`, the one named or numbered.
+fn game_in_progress(
+    args: &GameRequest,
+    known: &[String],
+    lang: &Language,
+) -> Option<Result<Option<String>, String>> {
+    let o = &lang.online;
+    if args.seek.is_none() && args.challenge.is_none() && args.ai.is_none() && args.game.is_none() {
+        return Some(match known.first() {
+            Some(id) => Ok(Some(id.clone())),
+            None => Err(o.choose.clone()),
+        });
+    }
+    let g = args.game.as_ref()?;
+    Some(match g.parse::<usize>() {
+        Ok(n) if n >= 1 && n <= known.len() => Ok(Some(known[n - 1].clone())),
+        _ if known.contains(g) => Ok(Some(g.clone())),
+        _ => Err(fill(
+            &o.no_game,
+            &[("game", &crate::core::notation::printable(g))],
+        )),
+    })
+}
+
+/// The form fields of a new game asked for: the clock in seconds, the colour, the variant
+/// and whether it is rated, as lichess spells them.
+struct GameForm {
+    limit: String,
+    inc: String,
+    color: &'static str,
+    variant: &'static str,
+    rated: &'static str,
+}
+
+impl GameForm {
+    fn new(args: &GameRequest, limit: u32, inc: u32) -> GameForm {
+        GameForm {
+            limit: limit.to_string(),
+            inc: inc.to_string(),
+            color: match args.color {
+                ColorChoice::White => "white",
+                ColorChoice::Black => "black",
+                ColorChoice::Random => "random",
+            },
+            variant: match args.variant {
+                VariantChoice::Standard => "standard",
+                VariantChoice::Chess960 => "chess960",
+            },
+            rated: if args.rated { "true" } else { "false" },
+        }
+    }
+}
+
+/// A game against lichess's own engine at `level`: it starts at once.
+fn ai_game(client: &Client, level: u8, form: &GameForm, lang: &Language) -> Result<String, String> {
+    let level = level.to_string();
+    let body = client
+        .post(
+            "/api/challenge/ai",
+            &[
+                ("level", &level),
+                ("clock.limit", &form.limit),
+                ("clock.increment", &form.inc),
+                ("color", form.color),
+                ("variant", form.variant),
+            ],
+        )
+        .map_err(|e| api_reason(e, lang))?;
+    crate::core::online::wire::created_id(&body).ok_or_else(|| {
+        fill(
+            &lang.online.connect_failed,
+            &[("reason", &crate::core::notation::printable(&body))],
+        )
+    })
+}
+
+/// Challenges `user` to the game of `form`.
+fn challenge(client: &Client, user: &str, form: &GameForm, lang: &Language) -> Result<(), String> {
+    client
+        .post(
+            &format!("/api/challenge/{user}"),
+            &[
+                ("rated", form.rated),
+                ("clock.limit", &form.limit),
+                ("clock.increment", &form.inc),
+                ("color", form.color),
+                ("variant", form.variant),
+            ],
+        )
+        .map_err(|e| api_reason(e, lang))?;
+    Ok(())
+}
+
+/// Says what was asked for, a challenge or a seek, and that hector waits for the game.
+fn say_asked(args: &GameRequest, limit: u32, inc: u32, range: Option<(u32, u32)>, lang: &Language) {
+    let o = &lang.online;
     let control = fill(
         &o.control,
         &[
-            ("minutes", &(limit_n / 60).to_string()),
-            ("seconds", &inc_n.to_string()),
+            ("minutes", &(limit / 60).to_string()),
+            ("seconds", &inc.to_string()),
         ],
     );
     let what = described(args, &control, range, lang);
@@ -648,58 +717,42 @@ fn start_game(
         None => errln!("{}", fill(&o.seek_said, &[("what", &what)])),
     }
     errln!("{}", o.waiting);
-    if let Some(user) = &args.challenge {
-        let path = format!("/api/challenge/{user}");
-        client
-            .post(
-                &path,
-                &[
-                    ("rated", rated),
-                    ("clock.limit", &limit),
-                    ("clock.increment", &inc),
-                    ("color", color),
-                    ("variant", variant),
-                ],
-            )
-            .map_err(reason)?;
-    } else {
-        // The seek stays open until a game starts (or it is closed); it runs on its own
-        // thread while the event stream says which game began.
-        // The seek names its clock in minutes (a half: 0.5), however it was typed.
-        let minutes = match limit.parse::<u32>() {
-            Ok(secs) if secs.is_multiple_of(60) => (secs / 60).to_string(),
-            Ok(secs) => format!("{}", f64::from(secs) / 60.0),
-            Err(_) => "15".to_string(),
-        };
-        let seek_client = client.clone();
-        let (rated, color, variant, inc) = (
-            rated.to_string(),
-            color.to_string(),
-            variant.to_string(),
-            inc.clone(),
-        );
-        let range = range.map(|(l, h)| format!("{l}-{h}"));
-        let _seek = lichess::in_background(move || {
-            let mut form = vec![
-                ("rated", rated.as_str()),
-                ("time", minutes.as_str()),
-                ("increment", inc.as_str()),
-                ("variant", variant.as_str()),
-                ("color", color.as_str()),
-            ];
-            if let Some(r) = &range {
-                form.push(("ratingRange", r.as_str()));
-            }
-            // The seek stays open while its stream does; it closes when a game starts.
-            if let Ok(stream) = seek_client.stream("/api/board/seek", Some(&form)) {
-                while matches!(
-                    stream.next(Duration::from_secs(3600)),
-                    lichess::Next::Line(_) | lichess::Next::TooLong
-                ) {}
-            }
-        });
-    }
-    wait_started(client, &known, lang).map(Some)
+}
+
+/// Opens the seek on a thread of its own: it stays open while its stream does and closes
+/// when a game starts.
+fn open_seek(
+    client: &Client,
+    form: &GameForm,
+    range: Option<(u32, u32)>,
+) -> crossbeam_channel::Receiver<()> {
+    // The seek names its clock in minutes (a half: 0.5), however it was typed.
+    let minutes = match form.limit.parse::<u32>() {
+        Ok(secs) if secs.is_multiple_of(60) => (secs / 60).to_string(),
+        Ok(secs) => format!("{}", f64::from(secs) / 60.0),
+        Err(_) => "15".to_string(),
+    };
+    let seek_client = client.clone();
+    let (rated, color, variant, inc) = (form.rated, form.color, form.variant, form.inc.clone());
+    let range = range.map(|(l, h)| format!("{l}-{h}"));
+    lichess::in_background(move || {
+        let mut form = vec![
+            ("rated", rated),
+            ("time", minutes.as_str()),
+            ("increment", inc.as_str()),
+            ("variant", variant),
+            ("color", color),
+        ];
+        if let Some(r) = &range {
+            form.push(("ratingRange", r.as_str()));
+        }
+        if let Ok(stream) = seek_client.stream("/api/board/seek", Some(&form)) {
+            while matches!(
+                stream.next(Duration::from_secs(3600)),
+                lichess::Next::Line(_) | lichess::Next::TooLong
+            ) {}
+        }
+    })
 }
 
 /// Opens the game's stream and reads its first line, the whole game.
@@ -762,32 +815,14 @@ fn run_play(args: GameRequest, setup: Setup, lang: &'static Language) -> ExitCod
         Ok(x) => x,
         Err(e) => return fail(&e.to_string()),
     };
-    let mut board = None;
-    if let Some((port, protocol)) = &args.board {
-        let protocol = *protocol;
-        let mode = online.game().variant().castling_mode();
-        match BoardLink::open(
-            port,
-            protocol,
-            None,
-            online.game().position().clone(),
-            mode,
-            origin,
-        ) {
-            Ok(link) => board = Some(link),
-            Err(e) => return fail(&format!("{}: {e}", port.display())),
-        }
-    }
+    let board = match open_board(&args, &online, origin) {
+        Ok(board) => board,
+        Err(text) => return fail(&text),
+    };
     let url = format!("{}/{}", setup.server.trim_end_matches('/'), id);
     let recorder = new_recorder(&online, &full, &url, lang);
     let link = GameLink::start(&client, &id, Some(lines));
-    // How to come back to this game: hector online play names it (hector resume does not).
-    let server = setup.server.trim_end_matches('/');
-    let again = if server == "https://lichess.org" {
-        format!("online play --game {id}")
-    } else {
-        format!("online --server {server} play --game {id}")
-    };
+    let again = again_words(&setup.server, &id);
     let ui = Ui::new(args.screen_reader).with_keys_in_lines();
     let speaker = ui.speaker(&setup.speech, setup.speech_chosen, lang);
     let me = online.me();
@@ -822,6 +857,38 @@ fn run_play(args: GameRequest, setup: Setup, lang: &'static Language) -> ExitCod
     }
     app.leave();
     ExitCode::SUCCESS
+}
+
+/// The board of `--board`, in the game's position.
+fn open_board(
+    args: &GameRequest,
+    online: &Online,
+    origin: Instant,
+) -> Result<Option<BoardLink>, String> {
+    let Some((port, protocol)) = &args.board else {
+        return Ok(None);
+    };
+    let mode = online.game().variant().castling_mode();
+    BoardLink::open(
+        port,
+        *protocol,
+        None,
+        online.game().position().clone(),
+        mode,
+        origin,
+    )
+    .map(Some)
+    .map_err(|e| format!("{}: {e}", port.display()))
+}
+
+/// How to come back to this game: hector online play names it (hector resume does not).
+fn again_words(server: &str, id: &str) -> String {
+    let server = server.trim_end_matches('/');
+    if server == "https://lichess.org" {
+        format!("online play --game {id}")
+    } else {
+        format!("online --server {server} play --game {id}")
+    }
 }
 
 fn new_recorder(

@@ -10,10 +10,10 @@ use std::time::Duration;
 use proptest::prelude::*;
 use shakmaty::{Color, Move, Position, Role, Square};
 
-use super::*;
+use super::super::*;
 use crate::board::{SquareDiff, SquareState};
 use crate::matchplay::session::TimeChange;
-use crate::matchplay::session::model_tests::{Journal, same_state};
+use crate::matchplay::session::tests::model::{Journal, same_state};
 use crate::notation::language::language;
 use crate::outcome::GameResult;
 use crate::record::{Entry, Header, replay};
