@@ -12,7 +12,7 @@
 
 pub mod pgn;
 pub mod store;
-pub mod words;
+pub use crate::notation::words::analysis as words;
 
 use shakmaty::{Chess, Color, Move, Position, san::SanPlus};
 

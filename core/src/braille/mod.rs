@@ -8,44 +8,4 @@ pub mod brlapi;
 pub mod display;
 pub mod paper;
 
-use std::collections::BTreeMap;
-
-use serde::Deserialize;
-
-/// The words and tables of braille (assets/lang, `[braille]`).
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct BrailleWords {
-    /// The display's last cell while more of a text follows (one character).
-    pub more: String,
-    /// liblouis's literary tables for this language, by braille grade as the language
-    /// counts them ("0" German Basisschrift … "2" Kurzschrift; "1" and "2" in UEB).
-    pub tables: BTreeMap<String, String>,
-    /// The display is hector's: {cells}.
-    pub ready: String,
-    /// No display answers (said once, with `--braille on`): {reason}.
-    pub no_display: String,
-    /// The grade written when none is chosen.
-    pub default_grade: String,
-    /// liblouis's program is not installed: {program}.
-    pub louis_missing: String,
-    /// liblouis does not know the table: {table}.
-    pub louis_table_missing: String,
-    /// liblouis failed: {reason}.
-    pub louis_failed: String,
-    /// liblouis did not finish: {seconds}.
-    pub louis_hung: String,
-    /// liblouis wrote characters that are not Braille ASCII: {characters}.
-    pub not_braille_ascii: String,
-    /// A grade the language has no table for: {grade}, {grades}.
-    pub unknown_grade: String,
-    /// A page size out of bounds: {min_cells}, {max_cells}, {min_lines}, {max_lines}.
-    pub page_size: String,
-}
-
-impl BrailleWords {
-    /// The mark as one character (the first of the table's value).
-    pub fn more_mark(&self) -> char {
-        self.more.chars().next().unwrap_or('>')
-    }
-}
+pub use crate::notation::words::braille::BrailleWords;

@@ -47,13 +47,13 @@ pub struct Language {
     pub opponent: OpponentWords,
     pub board_keys: BoardKeyWords,
     pub reading: ReadingWords,
-    pub voice: crate::voice::words::VoiceWords,
-    pub braille: crate::braille::BrailleWords,
-    pub watch: crate::watch::words::WatchWords,
-    pub broadcast: crate::watch::words::BroadcastWords,
-    pub train: crate::training::words::TrainWords,
-    pub analyse_all: crate::analysis::words::AnalyseAllWords,
-    pub puzzle: crate::puzzles::words::PuzzleWords,
+    pub voice: super::words::voice::VoiceWords,
+    pub braille: super::words::braille::BrailleWords,
+    pub watch: super::words::watch::WatchWords,
+    pub broadcast: super::words::watch::BroadcastWords,
+    pub train: super::words::training::TrainWords,
+    pub analyse_all: super::words::analysis::AnalyseAllWords,
+    pub puzzle: super::words::puzzles::PuzzleWords,
 }
 
 /// The capturing moves (`schlagzüge`, Shift+M on the board).

@@ -13,6 +13,7 @@ pub mod speak;
 pub mod transcript;
 pub mod vocabulary;
 pub mod wording;
+pub mod words;
 
 #[cfg(test)]
 mod tests;

@@ -9,7 +9,7 @@
 
 pub mod progress;
 pub mod set;
-pub mod words;
+pub use crate::notation::words::puzzles as words;
 
 #[cfg(test)]
 mod tests;

@@ -11,7 +11,7 @@
 //! [`TrainEvent::Judged`].
 
 pub mod progress;
-pub mod words;
+pub use crate::notation::words::training as words;
 
 #[cfg(test)]
 mod tests;

@@ -8,4 +8,4 @@ pub mod grammar;
 pub mod lexicon;
 pub mod tokens;
 pub mod utterance;
-pub mod words;
+pub use crate::notation::words::voice as words;

@@ -8,7 +8,7 @@
 
 pub mod feed;
 pub mod split;
-pub mod words;
+pub use crate::notation::words::watch as words;
 
 use std::time::Duration;
 

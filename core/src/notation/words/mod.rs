@@ -1,0 +1,11 @@
+//! The word tables of the channels and modes built on the notation (voice, braille, watching,
+//! training, puzzles, the analysis of every game): part of a language, so they live with it;
+//! each module uses its table through a re-export, and the language never imports a module
+//! above it.
+
+pub mod analysis;
+pub mod braille;
+pub mod puzzles;
+pub mod training;
+pub mod voice;
+pub mod watch;
