@@ -1007,6 +1007,17 @@ pub struct PuzzleArgs {
     /// Choose puzzles near this rating instead of yours.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(100..=3500))]
     pub rating: Option<u32>,
+    /// lichess's puzzle of the day (no login needed). The result is recorded on lichess
+    /// when you are logged in (hector online login), else kept here only.
+    #[arg(long, conflicts_with_all = ["online", "rating"])]
+    pub daily: bool,
+    /// A new puzzle from lichess, of --theme if given; recorded on lichess like --daily.
+    /// Without a connection hector's own puzzles follow.
+    #[arg(long, conflicts_with = "rating")]
+    pub online: bool,
+    /// The server for --daily and --online (lichess, or a server with the same API).
+    #[arg(long, default_value = "https://lichess.org", value_name = "URL")]
+    pub server: String,
     #[command(flatten)]
     pub lang: LangArg,
     /// Short form (like SAN) or long form (from-square and to-square).

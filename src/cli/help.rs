@@ -473,7 +473,12 @@ the result 1 for solved and 0 for missed. It and the puzzles played are kept in 
 puzzles.progress in hector's data directory; a puzzle played does not come again. --theme \
 chooses a theme by its name in any language or lichess's key; --rating chooses puzzles near \
 another rating. hector play --from-puzzle ID plays a puzzle's position out against the \
-computer at full strength.";
+computer at full strength.\n\n\
+From lichess: --daily plays lichess's puzzle of the day, --online a new lichess puzzle (of \
+--theme if given). Logged in (hector online login, a token allowing puzzle:write), the result \
+is recorded on lichess and your lichess puzzle rating is said; without a login it is kept here \
+only. When lichess cannot be reached or refuses, the reason is said and hector's own puzzles \
+follow.";
 
 /// What `hector online play --help` says after the options.
 pub const ONLINE_PLAY_HELP: &str = "In the game every question and key of hector play works \

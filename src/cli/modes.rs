@@ -982,9 +982,16 @@ pub(super) fn puzzle(args: super::args::PuzzleArgs) -> Result<ExitCode, Fatal> {
         (Some(port), Some(p)) => Some((port, p.into())),
         _ => None,
     };
+    use crate::app::modes::train::OnlineAsk;
+    let online = match (args.daily, args.online) {
+        (true, _) => Some(OnlineAsk::Daily),
+        (false, true) => Some(OnlineAsk::Next),
+        (false, false) => None,
+    };
     let options = crate::app::modes::train::PuzzleOptions {
         theme: args.theme,
         rating: args.rating,
+        online: online.map(|ask| (ask, args.server)),
         form: args.form.into(),
         wording: args.wording.apply(config.words),
         speech,

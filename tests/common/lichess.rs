@@ -75,6 +75,8 @@ pub struct State {
     pub refuse_moves: Option<String>,
     /// Broadcast rounds and the game watched (`hector watch`, `hector arbiter --broadcast`).
     pub relay: Relay,
+    /// Puzzles: the daily one, new ones by theme, results recorded.
+    pub puzzles: PuzzleDesk,
 }
 
 /// How the game stream behaves after its gameFull line.
@@ -484,6 +486,9 @@ fn serve(conn: TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io::Result
     }
     let notify = || shared.1.notify_all();
     if let Some(result) = relay_routes(&conn, &req, shared, stop) {
+        return result;
+    }
+    if let Some(result) = puzzle_routes(&conn, &req, shared) {
         return result;
     }
     {
@@ -1430,4 +1435,129 @@ fn daily_full(full: String, days: Option<u32>) -> String {
         ),
         None => full,
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Puzzles (lichess-org/api f59dc80: apiPuzzleDaily, apiPuzzleNext, apiPuzzleBatchSolve):
+// the daily puzzle and a new one (no token needed; one sent must be known), answered with
+// the spec's own examples (PuzzleAndGame), a new one of the `angle` asked; results recorded
+// by a JSON POST with the token (puzzle:write), answered with the player's glicko. Faults
+// on request: a broken answer, a refused (revoked) token.
+
+/// The spec's daily puzzle (puzzles-getDailyPuzzle): IFy4T, White to move, solution
+/// c4d3 e4d3 e1e5.
+pub const DAILY_PUZZLE: &str = r#"{"game":{"id":"bcZBqQrZ","perf":{"key":"rapid","name":"Rapid"},"rated":true,"players":[{"name":"StourKwn","id":"stourkwn","color":"white","rating":1898},{"name":"Jaraxis","id":"jaraxis","color":"black","rating":1837}],"pgn":"g3 e5 Bg2 d5 d3 Nc6 c4 Be6 Nc3 Nf6 Nf3 Qd7 Bg5 Be7 cxd5 Nxd5 Bxe7 Qxe7 O-O O-O-O Qc2 g5 Nxd5 Bxd5 e4 Be6 a3 f5 Rac1 Nd4 Nxd4 Rxd4 exf5 Bxf5 Rfd1 Rhd8 Qb3 c6 Rc3 h5 Rdc1 R8d6 Qg8+ Rd8 Qb3 R8d6 a4 Rxd3 Rxd3 Rxd3 Qc4 e4 a5 a6 Re1 Qe5 Bxe4 Bxe4","clock":"10+0"},"puzzle":{"id":"IFy4T","rating":1869,"plays":42035,"solution":["c4d3","e4d3","e1e5"],"themes":["endgame","crushing","short"],"fen":"2k5/1p6/p1p5/P3q1pp/2Q1b3/3r2P1/1P3P1P/4R1K1 w - - 0 1","lastMove":"f5e4","initialPly":57}}"#;
+
+/// New puzzles, in the order `next` gives them: the spec's examples (puzzles-getNewPuzzle,
+/// puzzles-solveMultiplePuzzlesAtOnce), without `fen` and `lastMove` as there.
+pub const NEXT_PUZZLES: [&str; 2] = [
+    r#"{"game":{"id":"xAetwjh1","perf":{"key":"rapid","name":"Rapid"},"rated":true,"players":[{"name":"Marcel","id":"marcel","color":"white","rating":1708},{"name":"Ikem","id":"ikem","color":"black","rating":1621}],"pgn":"e4 e5 Nf3 Nf6 Nxe5 d6 Nf3 Nxe4 Qe2 Qe7 d3 Nf6 Nc3 Bg4 Be3 Nc6 h3 Bh5 O-O-O O-O-O g4 Bg6 Bg2 Re8 d4 Qd7 d5 Ne5 Rd4 Nxf3 Bxf3 Be7 Ra4 a6 Rd1 h5 g5 Nh7 h4 f6 Rdd4 fxg5 hxg5 Nxg5 Ra5 Nxf3 Qxf3 Qf5 Qe2 Bg5 Nb5 Bxe3+ fxe3 Rxe3 Qc4 Re7","clock":"10+0"},"puzzle":{"id":"A5w9m","rating":1624,"plays":5838,"solution":["b5d6","c8b8","d6f5"],"themes":["middlegame","short","crushing","pin"],"initialPly":55}}"#,
+    r#"{"game":{"id":"50ZuAmiN","perf":{"key":"blitz","name":"Blitz"},"rated":true,"players":[{"name":"mjadidi","id":"mjadidi","color":"white","rating":1707},{"name":"B-A-L","id":"b-a-l","color":"black","rating":1679}],"pgn":"e4 e6 Nf3 d5 e5 c5 c3 Qb6 d4 cxd4 cxd4 Nc6 Be2 Bb4+ Nc3 Nge7 O-O O-O a3 Bxc3 bxc3 Na5 Be3 Qb2 Qa4 Qxe2 Qxa5 b6 Qb4 Nc6 Qd6 Na5 a4 Nc4 Qc6 Nxe3 fxe3 Qxe3+ Kh1 Ba6 Rfe1 Qf2 a5 Rac8 Qd6 Rfd8 Qe7 bxa5 Qxa7 Be2 Ng5 Ra8 Qe7 Re8 Qc7 Rec8 Qb7 Ba6 Qe7 Rxc3 Reb1 Rc2 Rg1 Rb2 Rxa5 Rc8 Rxa6","clock":"5+1"},"puzzle":{"id":"QBX2O","rating":1632,"plays":3889,"solution":["f2g1","h1g1","c8c1"],"themes":["mateIn2","middlegame","short","attraction","sacrifice"],"initialPly":66}}"#,
+];
+
+#[derive(Default)]
+pub struct PuzzleDesk {
+    /// The daily and new puzzles are answered with a broken text.
+    pub broken: bool,
+    /// The bodies of the results recorded, with the Authorization they came with.
+    pub solved: Vec<(String, Option<String>)>,
+    /// The `angle` of each new puzzle asked for ("" for none).
+    pub angles: Vec<String>,
+}
+
+impl Server {
+    /// The results recorded so far: (body, Authorization).
+    pub fn solved(&self) -> Vec<(String, Option<String>)> {
+        self.state().puzzles.solved.clone()
+    }
+
+    /// Daily and new puzzles are answered with text that is no puzzle.
+    pub fn break_puzzles(&self) {
+        self.state().puzzles.broken = true;
+    }
+}
+
+fn puzzle_routes(conn: &TcpStream, req: &Request, shared: &Shared) -> Option<std::io::Result<()>> {
+    let (path, query) = req.path.split_once('?').unwrap_or((req.path.as_str(), ""));
+    let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    let write = match (req.method.as_str(), segments.as_slice()) {
+        ("GET", ["api", "puzzle", "daily" | "next"]) => false,
+        ("POST", ["api", "puzzle", "batch", _]) => true,
+        _ => return None,
+    };
+    let mut s = lock(shared);
+    s.requests.push(format!("{} {}", req.method, req.path));
+    s.authorizations.extend(req.auth.clone());
+    let known = !s.revoked && req.auth.as_deref() == Some(&format!("Bearer {TOKEN}"));
+    // The daily and new puzzles need no token, but one that is sent must be known.
+    if (write || req.auth.is_some()) && !known {
+        drop(s);
+        return Some(respond(conn, 401, "", r#"{"error":"No such token"}"#));
+    }
+    if s.limited > 0 {
+        s.limited -= 1;
+        drop(s);
+        return Some(respond(
+            conn,
+            429,
+            "Retry-After: 1\r\n",
+            r#"{"error":"Too many requests. Try again later."}"#,
+        ));
+    }
+    let broken = s.puzzles.broken;
+    Some(match segments.as_slice() {
+        ["api", "puzzle", "daily"] if broken => respond(conn, 200, "", r#"{"game":{"pgn":"e4 e5"#),
+        ["api", "puzzle", "daily"] => respond(conn, 200, "", DAILY_PUZZLE),
+        ["api", "puzzle", "next"] => {
+            let angle = query
+                .split('&')
+                .find_map(|kv| kv.strip_prefix("angle="))
+                .unwrap_or("")
+                .to_string();
+            s.puzzles.angles.push(angle.clone());
+            if broken {
+                return Some(respond(conn, 200, "", r#"{"puzzle":{"id":"x"}}"#));
+            }
+            let theme = format!("\"{angle}\"");
+            let found = NEXT_PUZZLES
+                .iter()
+                .find(|p| angle.is_empty() || angle == "mix" || p.contains(&theme));
+            match found {
+                Some(p) => respond(conn, 200, "", p),
+                None => respond(conn, 404, "", r#"{"error":"Not found"}"#),
+            }
+        }
+        ["api", "puzzle", "batch", _] => {
+            let body: Option<serde_json::Value> = serde_json::from_str(&req.body).ok();
+            let rounds: Option<Vec<String>> = body
+                .as_ref()
+                .and_then(|b| b.get("solutions")?.as_array().cloned())
+                .and_then(|list| {
+                    list.iter()
+                        .map(|x| {
+                            let id = x.get("id")?.as_str()?;
+                            let win = x.get("win")?.as_bool()?;
+                            x.get("rated")?.as_bool()?;
+                            Some(format!(r#"{{"id":"{id}","win":{win},"ratingDiff":14}}"#))
+                        })
+                        .collect()
+                });
+            match rounds {
+                Some(rounds) => {
+                    s.puzzles.solved.push((req.body.clone(), req.auth.clone()));
+                    respond(
+                        conn,
+                        200,
+                        "",
+                        &format!(
+                            r#"{{"puzzles":[],"glicko":{{"rating":1663.73,"deviation":91.04}},"rounds":[{}]}}"#,
+                            rounds.join(",")
+                        ),
+                    )
+                }
+                None => respond(conn, 400, "", r#"{"error":"Invalid solutions"}"#),
+            }
+        }
+        _ => respond(conn, 404, "", r#"{"error":"Not found"}"#),
+    })
 }

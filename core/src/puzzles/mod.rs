@@ -7,6 +7,7 @@
 //! [`PuzzleRun`] takes the same events and gives the same effects as the training's `Train`,
 //! so that one adapter runs both.
 
+pub mod online;
 pub mod progress;
 pub mod set;
 pub use crate::notation::words::puzzles as words;

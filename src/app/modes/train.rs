@@ -549,7 +549,7 @@ pub fn run(options: TrainOptions, lang: &'static Language) -> ExitCode {
         progress_path,
         unwritten: &lang.train.progress_unwritten,
     };
-    run_exercises(train, effects, start, front, exercise, lang)
+    run_exercises(train, effects, start, front, exercise, lang, |_| Vec::new())
 }
 
 /// How the exercises are shown and answered.
@@ -573,7 +573,7 @@ struct Practice {
 }
 
 /// Runs the exercises of `machine` (opened with `effects`, the first position `start`) in
-/// the shared runtime until they end.
+/// the shared runtime until they end; then says the lines `after` gives for the machine.
 fn run_exercises<M: Exercises>(
     machine: M,
     effects: Vec<TrainEffect>,
@@ -581,6 +581,7 @@ fn run_exercises<M: Exercises>(
     front: FrontOptions<'_>,
     exercise: Practice,
     lang: &'static Language,
+    after: impl FnOnce(&M) -> Vec<String>,
 ) -> ExitCode {
     let origin = Instant::now();
     let ui = Ui::new(front.screen_reader).with_keys_in_lines();
@@ -633,6 +634,18 @@ fn run_exercises<M: Exercises>(
     if let Some(e) = app.engine.as_mut() {
         e.stop();
     }
+    let closing = after(&app.train);
+    if !closing.is_empty() {
+        // The full screen is closed by now: its lines are printed as well as said.
+        if ui.full_screen {
+            let mut out = Out::new();
+            for line in &closing {
+                out.line(line);
+            }
+            out.flush();
+        }
+        app.front.voice.tell(Urgency::Answer, closing);
+    }
     app.front
         .voice
         .speaker
@@ -654,6 +667,95 @@ pub struct PuzzleOptions {
     pub board: Option<(PathBuf, Protocol)>,
     pub pieces: Pieces,
     pub colors: bool,
+    /// A puzzle from lichess instead (and the server asked).
+    pub online: Option<(OnlineAsk, String)>,
+}
+
+/// `hector puzzle --daily`, `--online`: which puzzle lichess is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnlineAsk {
+    /// The puzzle of the day (`GET /api/puzzle/daily`).
+    Daily,
+    /// A new puzzle, of the theme if one was chosen (`GET /api/puzzle/next`).
+    Next,
+}
+
+/// Where an online puzzle's result goes: the server with the player's token (if any), and
+/// the angle (theme, or lichess's "mix") it is recorded under.
+struct Online {
+    client: crate::io::lichess::Client,
+    has_token: bool,
+    angle: String,
+}
+
+/// A failed request in the puzzle's words.
+fn api_words(e: &crate::io::lichess::ApiError, lang: &Language) -> String {
+    use crate::io::lichess::ApiError;
+    let w = &lang.puzzle;
+    match e {
+        ApiError::Unauthorized => w.token_refused.clone(),
+        ApiError::RateLimited(d) => fill(&w.rate_limited, &[("seconds", &d.as_secs().to_string())]),
+        ApiError::Refused { status: 404, .. } => w.not_found.clone(),
+        ApiError::Refused { reason, .. } => fill(&w.refused, &[("reason", &printable(reason))]),
+        ApiError::Network(reason) => fill(&w.network, &[("reason", &printable(reason))]),
+    }
+}
+
+/// Asks lichess (or the server) for the puzzle; the reason in words when it cannot be had.
+fn fetch_online(
+    ask: OnlineAsk,
+    server: &str,
+    theme: Option<&str>,
+    lang: &Language,
+) -> Result<(crate::core::puzzles::set::Puzzle, Online), String> {
+    use crate::io::lichess::{Client, ServerError, token};
+    let o = &lang.online;
+    let unusable = |e: ServerError| match e {
+        ServerError::Insecure(s) => fill(&o.insecure_server, &[("server", &printable(&s))]),
+        ServerError::NotAnAddress(s) => fill(&o.bad_server, &[("server", &printable(&s))]),
+    };
+    // The token goes only to a server check_server accepts (Client::new checks it).
+    let token = token::load().ok().flatten().unwrap_or_default();
+    let client = Client::new(server, &token).map_err(unusable)?;
+    let path = match (ask, theme) {
+        (OnlineAsk::Daily, _) => "/api/puzzle/daily".to_string(),
+        (OnlineAsk::Next, Some(t)) => format!("/api/puzzle/next?angle={t}"),
+        (OnlineAsk::Next, None) => "/api/puzzle/next".to_string(),
+    };
+    // The daily puzzle is the same for everyone: it needs no token, so none is sent.
+    let text = client
+        .get_open(&path, ask == OnlineAsk::Next)
+        .map_err(|e| api_words(&e, lang))?;
+    let puzzle =
+        crate::core::puzzles::online::puzzle_of(&text).map_err(|_| lang.puzzle.broken.clone())?;
+    let angle = match ask {
+        OnlineAsk::Next => theme.unwrap_or("mix"),
+        OnlineAsk::Daily => "mix",
+    };
+    let online = Online {
+        client,
+        has_token: !token.is_empty(),
+        angle: angle.to_string(),
+    };
+    Ok((puzzle, online))
+}
+
+/// After an online puzzle played: its result recorded on lichess with the player's token
+/// (the player's lichess puzzle rating said when the answer has it), or kept here only.
+fn record_online(id: &str, win: bool, online: &Online, lang: &Language) -> String {
+    use crate::core::puzzles::online::{rating_of, result_body};
+    let w = &lang.puzzle;
+    if !online.has_token {
+        return w.local_only.clone();
+    }
+    let path = format!("/api/puzzle/batch/{}", online.angle);
+    match online.client.post_json(&path, &result_body(id, win)) {
+        Ok(answer) => match rating_of(&answer) {
+            Some(r) => fill(&w.recorded, &[("rating", &r.to_string())]),
+            None => w.recorded_plain.clone(),
+        },
+        Err(e) => fill(&w.not_recorded, &[("reason", &api_words(&e, lang))]),
+    }
 }
 
 /// The puzzle record in hector's data directory.
@@ -682,7 +784,7 @@ pub fn run_puzzles(options: PuzzleOptions, lang: &'static Language) -> ExitCode 
     let path = crate::io::journal::data_dir()
         .ok()
         .map(|d| d.join(PUZZLE_FILE));
-    let progress = match path.as_deref().filter(|p| p.exists()) {
+    let mut progress = match path.as_deref().filter(|p| p.exists()) {
         None => PuzzleProgress::default(),
         Some(p) => {
             let read = crate::io::files::read_small_text(p, "puzzles")
@@ -703,18 +805,46 @@ pub fn run_puzzles(options: PuzzleOptions, lang: &'static Language) -> ExitCode 
             })
         }
     };
-    let choice = Choice {
+    let mut choice = Choice {
         theme,
         rating: options.rating,
     };
-    let (run, effects) = PuzzleRun::new(
-        set::read(set::SHIPPED),
+    let mut puzzles = None;
+    let mut failed = None;
+    let mut online = None;
+    if let Some((ask, server)) = &options.online {
+        let mut out = Out::new();
+        out.line(&lang.puzzle.asking);
+        out.flush();
+        match fetch_online(*ask, server, choice.theme.as_deref(), lang) {
+            Ok((puzzle, o)) => {
+                // Played before or not, lichess's puzzle is the one asked.
+                progress.played.remove(&puzzle.id);
+                online = Some((puzzle.id.clone(), o));
+                puzzles = Some(vec![puzzle]);
+                choice = Choice::default();
+            }
+            // hector's own puzzles instead.
+            Err(reason) => failed = Some(fill(&lang.puzzle.online_failed, &[("reason", &reason)])),
+        }
+    }
+    let (run, mut effects) = PuzzleRun::new(
+        puzzles.unwrap_or_else(|| set::read(set::SHIPPED)),
         choice,
         progress,
         lang,
         options.form,
         options.wording,
     );
+    if let Some(text) = failed {
+        effects.insert(
+            0,
+            TrainEffect::Say {
+                urgency: Urgency::Answer,
+                lines: vec![text],
+            },
+        );
+    }
     let start = run.position().cloned().unwrap_or_default();
     let front = FrontOptions {
         prompt: &lang.puzzle.prompt,
@@ -734,7 +864,16 @@ pub fn run_puzzles(options: PuzzleOptions, lang: &'static Language) -> ExitCode 
         progress_path: path,
         unwritten: &lang.puzzle.unwritten,
     };
-    run_exercises(run, effects, start, front, practice, lang)
+    let after = move |run: &PuzzleRun| {
+        let Some((id, o)) = online else {
+            return Vec::new();
+        };
+        match run.progress().played.get(&id) {
+            Some(&win) => vec![record_online(&id, win, &o, lang)],
+            None => Vec::new(),
+        }
+    };
+    run_exercises(run, effects, start, front, practice, lang, after)
 }
 
 /// `hector play --from-puzzle ID`: the position the puzzle asks, and the side that solves it.

@@ -254,6 +254,38 @@ impl Client {
         Client::text(r)
     }
 
+    /// A GET that lichess answers without a token too: the token goes along only when
+    /// `with_token` and there is one (an empty token is none).
+    pub fn get_open(&self, path: &str, with_token: bool) -> Result<String, ApiError> {
+        let url = self.url(path);
+        let token = lock(&self.token).clone();
+        let r = self.send(|agent| {
+            let request = agent.get(url);
+            if with_token && !token.is_empty() {
+                request
+                    .header("Authorization", format!("Bearer {token}"))
+                    .call()
+            } else {
+                request.call()
+            }
+        })?;
+        Client::text(r)
+    }
+
+    /// A POST of a JSON body with the token (the API's JSON endpoints, such as recording
+    /// puzzle results).
+    pub fn post_json(&self, path: &str, json: &str) -> Result<String, ApiError> {
+        let (url, auth) = (self.url(path), self.auth());
+        let r = self.send(|agent| {
+            agent
+                .post(url)
+                .header("Authorization", auth)
+                .content_type("application/json")
+                .send(json)
+        })?;
+        Client::text(r)
+    }
+
     /// A streamed answer, read line by line on a thread of its own. Each stream has an agent
     /// of its own, so that giving it up closes its connection (and ends its thread).
     pub fn stream(&self, path: &str, form: Option<&[(&str, &str)]>) -> Result<Stream, ApiError> {

@@ -40,6 +40,26 @@ pub struct PuzzleWords {
     /// The side to hold: {color}, {eval}.
     pub hold_this: String,
     pub help: String,
+    /// `--daily`, `--online`: asking lichess for a puzzle.
+    pub asking: String,
+    /// No puzzle from lichess: {reason}; the shipped ones follow.
+    pub online_failed: String,
+    /// The reasons: the token refused (401), a wait asked ({seconds}), no such puzzle (404),
+    /// another refusal ({reason}), no connection ({reason}), an answer that is no puzzle.
+    pub token_refused: String,
+    pub rate_limited: String,
+    pub not_found: String,
+    pub refused: String,
+    pub network: String,
+    pub broken: String,
+    /// Not logged in: the result stays on this machine only.
+    pub local_only: String,
+    /// The result recorded on lichess: {rating} (the player's lichess puzzle rating).
+    pub recorded: String,
+    /// Recorded, without a rating in the answer.
+    pub recorded_plain: String,
+    /// The result could not be recorded: {reason}.
+    pub not_recorded: String,
     /// The themes' names by lichess's keys.
     pub themes: BTreeMap<String, String>,
 }

@@ -1,0 +1,211 @@
+//! `hector puzzle --daily` and `--online` against the local stand-in for lichess
+//! (tests/common/lichess.rs, 127.0.0.1 only), the real binary in a pseudo-terminal: the daily
+//! puzzle played through without a token (none sent, the result kept here only and said so);
+//! a new puzzle of a theme asked by its angle and its result recorded with the token (sent
+//! only to the requests that take it), the lichess rating said; a missed daily puzzle
+//! recorded as lost; a refused token, a broken answer, no connection and a server the token
+//! may not go to each said, hector's own puzzles offered instead.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+
+mod common;
+#[path = "common/lichess.rs"]
+mod lichess;
+
+use std::path::Path;
+use std::time::Duration;
+
+use common::pty::Pty;
+use common::{Env, temp_dir};
+use lichess::{Server, TOKEN};
+
+const LIMIT: Duration = Duration::from_secs(30);
+
+fn spawn(server: &str, dir: &Path, token: Option<&str>, args: &[&str]) -> Pty {
+    let mut all = vec!["puzzle", "--server", server, "--speech", "print"];
+    all.extend_from_slice(args);
+    all.push("--screen-reader");
+    let env = Env::player(dir);
+    let env = match token {
+        Some(t) => env.token(t),
+        None => env,
+    };
+    env.spawn(&all)
+}
+
+fn typed(t: &mut Pty, line: &str) {
+    t.send(line.as_bytes());
+    t.send(b"\r");
+}
+
+fn expect(t: &Pty, needle: &str) {
+    assert!(
+        t.wait_for(needle, LIMIT).is_some(),
+        "{needle}:\n{}",
+        t.text()
+    );
+}
+
+#[test]
+fn the_daily_puzzle_is_played_through_and_kept_here_without_a_token() {
+    let server = Server::start();
+    let home = temp_dir("puzzle-daily");
+    let mut t = spawn(&server.url, home.path(), None, &["--daily"]);
+    expect(&t, "Frage lichess nach der Aufgabe");
+    // The spec's daily puzzle: Black's bishop has just taken on e4.
+    expect(&t, "Aufgabe IFy4T, Wertung 1869");
+    expect(&t, "Weiß am Zug nach Läufer schlägt");
+    typed(&mut t, "c4d3");
+    expect(&t, "Richtig: ");
+    typed(&mut t, "e1e5");
+    expect(&t, "Gelöst: ");
+    expect(&t, "Ende: 1 von 1 gelöst");
+    expect(
+        &t,
+        "Nicht bei lichess angemeldet: das Ergebnis bleibt nur auf diesem Rechner",
+    );
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    let text = t.text();
+    assert_eq!(
+        text.matches("Nicht bei lichess angemeldet").count(),
+        1,
+        "{text}"
+    );
+    assert_eq!(server.requests(), vec!["GET /api/puzzle/daily".to_string()]);
+    assert!(server.state().authorizations.is_empty());
+    assert!(server.solved().is_empty());
+    let kept = std::fs::read_to_string(home.path().join("puzzles.progress")).unwrap();
+    assert!(kept.contains("\nIFy4T 1\n"), "{kept}");
+}
+
+#[test]
+fn a_new_puzzle_of_a_theme_is_recorded_on_lichess_with_the_token() {
+    let server = Server::start();
+    let home = temp_dir("puzzle-next");
+    let mut t = spawn(
+        &server.url,
+        home.path(),
+        Some(TOKEN),
+        &["--online", "--theme", "Hinlenkung"],
+    );
+    // QBX2O (the spec's new puzzle) is the one with the theme "attraction".
+    expect(&t, "Aufgabe QBX2O, Wertung 1632");
+    expect(&t, "Hinlenkung");
+    typed(&mut t, "f2g1");
+    expect(&t, "Richtig: ");
+    typed(&mut t, "c8c1");
+    expect(&t, "Gelöst: ");
+    expect(
+        &t,
+        "Bei lichess eingetragen. Ihre lichess-Wertung für Aufgaben: 1664",
+    );
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(
+        server.requests(),
+        vec![
+            "GET /api/puzzle/next?angle=attraction".to_string(),
+            "POST /api/puzzle/batch/attraction".to_string(),
+        ]
+    );
+    let solved = server.solved();
+    assert_eq!(solved.len(), 1);
+    let body: serde_json::Value = serde_json::from_str(&solved[0].0).unwrap();
+    assert_eq!(
+        body,
+        serde_json::json!({"solutions": [{"id": "QBX2O", "win": true, "rated": true}]})
+    );
+    assert_eq!(
+        solved[0].1.as_deref(),
+        Some(format!("Bearer {TOKEN}").as_str())
+    );
+    // The token went with the new puzzle's request and the result, nowhere else, and is
+    // never shown.
+    assert_eq!(server.state().authorizations.len(), 2);
+    assert!(!t.text().contains(TOKEN));
+}
+
+#[test]
+fn a_missed_daily_puzzle_is_recorded_as_lost_and_the_daily_request_has_no_token() {
+    let server = Server::start();
+    let home = temp_dir("puzzle-daily-missed");
+    let mut t = spawn(&server.url, home.path(), Some(TOKEN), &["--daily"]);
+    expect(&t, "Aufgabe IFy4T");
+    typed(&mut t, "c4c6");
+    expect(&t, "ist nicht die Lösung. Die Lösung: ");
+    expect(&t, "Bei lichess eingetragen");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(
+        server.requests(),
+        vec![
+            "GET /api/puzzle/daily".to_string(),
+            "POST /api/puzzle/batch/mix".to_string(),
+        ]
+    );
+    let solved = server.solved();
+    let body: serde_json::Value = serde_json::from_str(&solved[0].0).unwrap();
+    assert_eq!(body["solutions"][0]["win"], serde_json::json!(false));
+    // Only the result carried the token.
+    assert_eq!(
+        server.state().authorizations,
+        vec![format!("Bearer {TOKEN}")]
+    );
+}
+
+/// hector's own puzzles follow a failure: one is asked, and `ende` ends.
+fn offline_follows(t: &mut Pty) {
+    expect(t, "Es folgen die Aufgaben von hector");
+    expect(t, "Finden Sie den besten Zug");
+    typed(t, "ende");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+}
+
+#[test]
+fn a_refused_token_is_said_and_the_offline_set_offered() {
+    let server = Server::start();
+    let home = temp_dir("puzzle-401");
+    let mut t = spawn(&server.url, home.path(), Some("lip_wrong"), &["--online"]);
+    expect(
+        &t,
+        "Keine Aufgabe von lichess: lichess nimmt den Zugangsschlüssel nicht an. Neu anmelden: hector online login",
+    );
+    offline_follows(&mut t);
+    assert!(!t.text().contains("lip_wrong"));
+    assert!(server.solved().is_empty());
+}
+
+#[test]
+fn a_broken_answer_no_connection_and_an_insecure_server_are_said() {
+    let server = Server::start();
+    server.break_puzzles();
+    let home = temp_dir("puzzle-broken");
+    let mut t = spawn(&server.url, home.path(), None, &["--daily"]);
+    expect(
+        &t,
+        "Keine Aufgabe von lichess: die Antwort von lichess ist keine lesbare Aufgabe",
+    );
+    offline_follows(&mut t);
+
+    let mut t = spawn(&server.url, home.path(), None, &["--online"]);
+    expect(&t, "die Antwort von lichess ist keine lesbare Aufgabe");
+    offline_follows(&mut t);
+
+    // A port where nothing listens.
+    let closed = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().port()
+    };
+    let url = format!("http://127.0.0.1:{closed}");
+    let mut t = spawn(&url, home.path(), Some(TOKEN), &["--daily"]);
+    expect(&t, "Keine Aufgabe von lichess: keine Verbindung (");
+    offline_follows(&mut t);
+
+    // Plain http to another machine: nothing is sent at all.
+    let mut t = spawn(
+        "http://example.org",
+        home.path(),
+        Some(TOKEN),
+        &["--online"],
+    );
+    expect(&t, "http://example.org ist keine https-Adresse");
+    offline_follows(&mut t);
+}
