@@ -11,6 +11,7 @@ mod common;
 use std::time::Duration;
 
 use common::pty::Pty;
+use common::sim::Simulator;
 use common::{Env, temp_dir};
 
 const LIMIT: Duration = Duration::from_secs(60);
@@ -52,6 +53,27 @@ fn moves_of(id: &str) -> Vec<String> {
         .split_whitespace()
         .map(str::to_string)
         .collect()
+}
+
+/// The position of a shipped puzzle as it is asked: after the opponent's first move.
+fn asked_fen(id: &str) -> String {
+    use shakmaty::fen::Fen;
+    use shakmaty::uci::UciMove;
+    use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
+    let csv = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/puzzles/puzzles.csv"),
+    )
+    .unwrap();
+    let row = csv
+        .lines()
+        .find(|l| l.starts_with(&format!("{id},")))
+        .unwrap_or_else(|| panic!("no puzzle {id}"));
+    let fen: Fen = row.split(',').nth(1).unwrap().parse().unwrap();
+    let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+    let first: UciMove = moves_of(id)[0].parse().unwrap();
+    let first = first.to_move(&pos).unwrap();
+    let pos = pos.play(first).unwrap();
+    Fen::from_position(&pos, EnPassantMode::Legal).to_string()
 }
 
 /// The id in "Aufgabe ID, Wertung".
@@ -114,6 +136,48 @@ fn a_puzzle_of_the_theme_is_played_through_and_the_rating_kept() {
     typed(&mut t, "lösung");
     expect(&t, "Die Lösung: ");
     typed(&mut t, "ende");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+}
+
+#[test]
+fn a_puzzle_is_solved_on_an_e_board() {
+    let home = temp_dir("puzzle-board");
+    let link = home.path().join("board");
+    let mut sim = Simulator::start("dgt", &link);
+    let link_text = link.display().to_string();
+    let mut t = spawn(
+        &[
+            "puzzle",
+            "--theme",
+            "Gabel",
+            "--rating",
+            "1500",
+            "--board",
+            &link_text,
+            "--protocol",
+            "dgt",
+            "--speech",
+            "print",
+            "--screen-reader",
+        ],
+        home.path(),
+    );
+    expect(&t, "Finden Sie den besten Zug");
+    let id = asked_id(&t.text(), 0);
+    let moves = moves_of(&id);
+    // The board is set up to the position asked about; the answers are made on it, and so
+    // are the opponent's replies hector says.
+    let fen = asked_fen(&id);
+    sim.send(&format!("setup {fen}"));
+    for (i, mv) in moves.iter().enumerate().skip(1) {
+        sim.send(&format!("move {mv}"));
+        if i % 2 == 1 && i + 1 < moves.len() {
+            expect(&t, "Richtig: ");
+        }
+    }
+    expect(&t, "Gelöst: ");
+    typed(&mut t, "ende");
+    expect(&t, "Ende: 1 von 1 gelöst");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
 }
 

@@ -120,142 +120,184 @@ fn gather(options: &TrainOptions, lang: &Language) -> Result<Vec<Exercise>, Exit
             ExitCode::from(2)
         })?;
     let search = search(options);
-    let mut out = Out::new();
-    let mut engines: Vec<Engine> = Vec::new();
-    let mut exercises = Vec::new();
-    let mut todo = Vec::new();
-    for (n, path) in paths.iter().enumerate() {
-        let Ok(bytes) = crate::io::journal::read_journal(path) else {
-            continue;
-        };
-        let salvaged = match crate::core::record::salvage(&bytes) {
-            Ok(s) => s,
-            Err(_) => continue,
-        };
-        let header = &salvaged.header;
-        // Only games with a player of hector's own; a game of two at one keyboard is no one's.
-        let Some(player) = header.local_player else {
-            continue;
-        };
-        let game = salvaged.replayed.game.clone();
-        let moves: Vec<Move> = game.moves().iter().map(|p| p.mv).collect();
-        let opponent = if header.local_player == Some(Color::White) {
-            header.black.clone()
-        } else {
-            header.white.clone()
-        };
-        let words = fill(
-            &lang.train.game,
-            &[
-                (
-                    "date",
-                    &crate::app::services::games::date_text(&header.created),
-                ),
-                ("opponent", &printable(&opponent)),
-            ],
-        );
-        todo.push((n + 1, path.clone(), game, moves, player, words));
-    }
-    let unjudged: Vec<usize> = todo
+    let games: Vec<OwnGame> = paths
         .iter()
         .enumerate()
-        .filter(|(_, (_, path, game, moves, ..))| {
-            crate::app::services::kept_analysis::read(
-                path,
-                game.start(),
-                moves,
-                kept_search(search),
-                lang,
-            )
-            .is_none()
-        })
-        .map(|(i, _)| i)
+        .filter_map(|(n, path)| own_game(n + 1, path, search, lang))
         .collect();
-    if !unjudged.is_empty() {
+    let unjudged = games.iter().filter(|g| g.kept.is_none()).count();
+    let mut out = Out::new();
+    if unjudged > 0 {
         out.line(&fill(
             &lang.train.analysing,
-            &[("games", &counted(&lang.train.games, unjudged.len() as u64))],
+            &[("games", &counted(&lang.train.games, unjudged as u64))],
         ));
         out.flush();
     }
-    let mut judged_count = 0;
-    for (i, (number, path, game, moves, player, words)) in todo.iter().enumerate() {
-        let stored = match crate::app::services::kept_analysis::read(
-            path,
-            game.start(),
-            moves,
-            kept_search(search),
-            lang,
-        ) {
+    let mut judge = Judge {
+        options,
+        search,
+        lang,
+        engines: Vec::new(),
+        judged: 0,
+        total: unjudged,
+        out,
+    };
+    let mut exercises = Vec::new();
+    for mut g in games {
+        let stored = match g.kept.take() {
             Some(s) => s,
-            None if unjudged.contains(&i) => {
-                judged_count += 1;
-                let plies = moves.len();
-                let black_first = usize::from(game.start().turn() == Color::Black);
-                let full = u64::try_from((plies + black_first).div_ceil(2)).unwrap_or(u64::MAX);
-                out.line(&fill(
-                    &lang.train.analysing_game,
-                    &[
-                        ("index", &judged_count.to_string()),
-                        ("total", &unjudged.len().to_string()),
-                        ("moves", &counted(&lang.record.moves, full)),
-                    ],
-                ));
-                out.flush();
-                let chess960 = game.variant() == Variant::Chess960;
-                if engines.is_empty() {
-                    match judging::start_engines(
-                        options.engine.as_deref(),
-                        chess960,
-                        judging::engine_count(options.engines),
-                        lang,
-                    ) {
-                        Ok(e) => engines = e,
-                        Err(reason) => {
-                            errln!(
-                                "hector train: {}",
-                                fill(&lang.analysis.engine_failed, &[("reason", &reason)])
-                            );
-                            return Err(ExitCode::from(1));
-                        }
-                    }
-                }
-                match judging::evaluate(
-                    &mut engines,
-                    game.start(),
-                    moves,
-                    search,
-                    lang,
-                    &mut |_, _| {},
-                ) {
-                    Ok((evals, lines)) => {
-                        let stored = crate::core::analysis::store::Stored {
-                            search: kept_search(search),
-                            evals,
-                            lines,
-                        };
-                        crate::app::services::kept_analysis::write(path, moves, &stored, lang);
-                        stored
-                    }
-                    Err(reason) => {
-                        errln!(
-                            "hector train: {}",
-                            fill(
-                                &lang.train.game_failed,
-                                &[("game", &number.to_string()), ("reason", &reason)]
-                            )
-                        );
-                        continue;
-                    }
-                }
-            }
-            None => continue,
+            None => match judge.judge(&g)? {
+                Some(s) => s,
+                None => continue,
+            },
         };
-        if let Ok(r) = review(game.start(), moves, &stored.evals) {
-            exercises.extend(exercises_of(&r, &stored.lines, *player, words));
+        if let Ok(r) = review(g.game.start(), &g.moves, &stored.evals) {
+            exercises.extend(exercises_of(&r, &stored.lines, g.player, &g.words));
         }
     }
     Ok(exercises)
+}
+
+/// One of the player's own recorded games, with its kept analysis if it has one.
+struct OwnGame {
+    /// Its number among the recorded games (1 is the first).
+    number: usize,
+    path: PathBuf,
+    game: Game,
+    moves: Vec<Move>,
+    player: Color,
+    /// "the game of {date} against {opponent}", as an exercise names it.
+    words: String,
+    kept: Option<crate::core::analysis::store::Stored>,
+}
+
+/// The game of a journal, if it is one of the player's own (a game of two at one keyboard is
+/// no one's) and can be read.
+fn own_game(
+    number: usize,
+    path: &Path,
+    search: judging::Search,
+    lang: &Language,
+) -> Option<OwnGame> {
+    let bytes = crate::io::journal::read_journal(path).ok()?;
+    let salvaged = crate::core::record::salvage(&bytes).ok()?;
+    let header = &salvaged.header;
+    let player = header.local_player?;
+    let game = salvaged.replayed.game.clone();
+    let moves: Vec<Move> = game.moves().iter().map(|p| p.mv).collect();
+    let opponent = if player == Color::White {
+        &header.black
+    } else {
+        &header.white
+    };
+    let words = fill(
+        &lang.train.game,
+        &[
+            (
+                "date",
+                &crate::app::services::games::date_text(&header.created),
+            ),
+            ("opponent", &printable(opponent)),
+        ],
+    );
+    let kept = crate::app::services::kept_analysis::read(
+        path,
+        game.start(),
+        &moves,
+        kept_search(search),
+        lang,
+    );
+    Some(OwnGame {
+        number,
+        path: path.to_path_buf(),
+        game,
+        moves,
+        player,
+        words,
+        kept,
+    })
+}
+
+/// The engines judging the games that have no kept analysis yet, started for the first.
+struct Judge<'a> {
+    options: &'a TrainOptions,
+    search: judging::Search,
+    lang: &'a Language,
+    engines: Vec<Engine>,
+    /// Games judged so far, and how many are to be.
+    judged: usize,
+    total: usize,
+    out: Out,
+}
+
+impl Judge<'_> {
+    /// Judges a game and keeps the analysis; `None` when the engine could not judge it (said),
+    /// an exit code when no engine starts.
+    fn judge(
+        &mut self,
+        g: &OwnGame,
+    ) -> Result<Option<crate::core::analysis::store::Stored>, ExitCode> {
+        let lang = self.lang;
+        self.judged += 1;
+        let black_first = usize::from(g.game.start().turn() == Color::Black);
+        let full = u64::try_from((g.moves.len() + black_first).div_ceil(2)).unwrap_or(u64::MAX);
+        self.out.line(&fill(
+            &lang.train.analysing_game,
+            &[
+                ("index", &self.judged.to_string()),
+                ("total", &self.total.to_string()),
+                ("moves", &counted(&lang.record.moves, full)),
+            ],
+        ));
+        self.out.flush();
+        if self.engines.is_empty() {
+            let chess960 = g.game.variant() == Variant::Chess960;
+            match judging::start_engines(
+                self.options.engine.as_deref(),
+                chess960,
+                judging::engine_count(self.options.engines),
+                lang,
+            ) {
+                Ok(e) => self.engines = e,
+                Err(reason) => {
+                    errln!(
+                        "hector train: {}",
+                        fill(&lang.analysis.engine_failed, &[("reason", &reason)])
+                    );
+                    return Err(ExitCode::from(1));
+                }
+            }
+        }
+        match judging::evaluate(
+            &mut self.engines,
+            g.game.start(),
+            &g.moves,
+            self.search,
+            lang,
+            &mut |_, _| {},
+        ) {
+            Ok((evals, lines)) => {
+                let stored = crate::core::analysis::store::Stored {
+                    search: kept_search(self.search),
+                    evals,
+                    lines,
+                };
+                crate::app::services::kept_analysis::write(&g.path, &g.moves, &stored, lang);
+                Ok(Some(stored))
+            }
+            Err(reason) => {
+                errln!(
+                    "hector train: {}",
+                    fill(
+                        &lang.train.game_failed,
+                        &[("game", &g.number.to_string()), ("reason", &reason)]
+                    )
+                );
+                Ok(None)
+            }
+        }
+    }
 }
 
 struct App<M: Exercises> {
