@@ -953,9 +953,10 @@ pub struct AnalyseArgs {
     pub backend: Option<BackendArg>,
 }
 
-/// The options of `hector train`.
+/// How a player is asked and answers in `hector train` and `hector puzzle`: language,
+/// speech, screen, board.
 #[derive(Debug, clap::Args)]
-pub struct TrainArgs {
+pub struct PracticeArgs {
     #[command(flatten)]
     pub lang: LangArg,
     /// Short form (like SAN) or long form (from-square and to-square).
@@ -981,6 +982,15 @@ pub struct TrainArgs {
     /// Colour the squares and pieces too (everything stays readable without colour).
     #[arg(long)]
     pub colors: bool,
+    #[command(flatten)]
+    pub wording: WordingArgs,
+}
+
+/// The options of `hector train`.
+#[derive(Debug, clap::Args)]
+pub struct TrainArgs {
+    #[command(flatten)]
+    pub front: PracticeArgs,
     /// Search depth per position when games are judged and answers checked (default 14).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
     pub depth: Option<u32>,
@@ -993,8 +1003,6 @@ pub struct TrainArgs {
     /// How many engines judge positions side by side (default: one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=8))]
     pub engines: Option<u64>,
-    #[command(flatten)]
-    pub wording: WordingArgs,
 }
 
 /// The options of `hector puzzle`.
@@ -1019,30 +1027,7 @@ pub struct PuzzleArgs {
     #[arg(long, default_value = "https://lichess.org", value_name = "URL")]
     pub server: String,
     #[command(flatten)]
-    pub lang: LangArg,
-    /// Short form (like SAN) or long form (from-square and to-square).
-    #[arg(long, value_enum, default_value = "short")]
-    pub form: FormArg,
-    /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print.
-    #[arg(long, value_enum, value_name = "BACKEND")]
-    pub speech: Option<BackendArg>,
-    /// Plain lines and a prompt instead of the full screen.
-    #[arg(long)]
-    pub screen_reader: bool,
-    /// Your board on a serial port (a peg board, or an e-board): moves are read from it.
-    #[arg(long, value_name = "PORT", requires = "protocol")]
-    pub board: Option<PathBuf>,
-    /// The protocol of your board.
-    #[arg(long, value_enum)]
-    pub protocol: Option<ProtocolArg>,
-    /// How pieces are drawn: letters or figurines.
-    #[arg(long, value_enum, default_value = "letters")]
-    pub pieces: PiecesArg,
-    /// Colour the squares and pieces too.
-    #[arg(long)]
-    pub colors: bool,
-    #[command(flatten)]
-    pub wording: WordingArgs,
+    pub front: PracticeArgs,
 }
 
 /// `hector online`'s command line.
@@ -1316,4 +1301,16 @@ fn tv_channel(text: &str) -> Result<String, String> {
         return Ok(String::new());
     }
     lichess_id(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// clap's own checks of every mode's options (unique names, conflicts that name real
+    /// options…), which otherwise fail only when a mode is started.
+    #[test]
+    fn every_modes_options_pass_claps_checks() {
+        super::Cli::command().debug_assert();
+    }
 }

@@ -949,15 +949,17 @@ fn analyse_walk(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
     Ok(crate::app::modes::play::run(options, lang))
 }
 
-/// `hector train`.
-pub(super) fn train(args: super::args::TrainArgs) -> Result<ExitCode, Fatal> {
+/// How the player of `hector train` or `hector puzzle` is asked and answers.
+fn practice_front(
+    args: super::args::PracticeArgs,
+) -> Result<(crate::app::modes::train::PracticeFront, &'static Language), Fatal> {
     let (speech, speech_chosen, lang, config) =
         mode_speech(args.lang.lang.as_deref(), args.speech.map(Into::into))?;
     let board = match (args.board, args.protocol) {
         (Some(port), Some(p)) => Some((port, p.into())),
         _ => None,
     };
-    let options = crate::app::modes::train::TrainOptions {
+    let front = crate::app::modes::train::PracticeFront {
         form: args.form.into(),
         wording: args.wording.apply(config.words),
         speech,
@@ -966,6 +968,15 @@ pub(super) fn train(args: super::args::TrainArgs) -> Result<ExitCode, Fatal> {
         board,
         pieces: args.pieces.into(),
         colors: args.colors,
+    };
+    Ok((front, lang))
+}
+
+/// `hector train`.
+pub(super) fn train(args: super::args::TrainArgs) -> Result<ExitCode, Fatal> {
+    let (front, lang) = practice_front(args.front)?;
+    let options = crate::app::modes::train::TrainOptions {
+        front,
         depth: args.depth,
         movetime: args.movetime,
         engine: args.engine,
@@ -976,12 +987,7 @@ pub(super) fn train(args: super::args::TrainArgs) -> Result<ExitCode, Fatal> {
 
 /// `hector puzzle`.
 pub(super) fn puzzle(args: super::args::PuzzleArgs) -> Result<ExitCode, Fatal> {
-    let (speech, speech_chosen, lang, config) =
-        mode_speech(args.lang.lang.as_deref(), args.speech.map(Into::into))?;
-    let board = match (args.board, args.protocol) {
-        (Some(port), Some(p)) => Some((port, p.into())),
-        _ => None,
-    };
+    let (front, lang) = practice_front(args.front)?;
     use crate::app::modes::train::OnlineAsk;
     let online = match (args.daily, args.online) {
         (true, _) => Some(OnlineAsk::Daily),
@@ -992,14 +998,7 @@ pub(super) fn puzzle(args: super::args::PuzzleArgs) -> Result<ExitCode, Fatal> {
         theme: args.theme,
         rating: args.rating,
         online: online.map(|ask| (ask, args.server)),
-        form: args.form.into(),
-        wording: args.wording.apply(config.words),
-        speech,
-        speech_chosen,
-        screen_reader: args.screen_reader,
-        board,
-        pieces: args.pieces.into(),
-        colors: args.colors,
+        front,
     };
     Ok(crate::app::modes::train::run_puzzles(options, lang))
 }

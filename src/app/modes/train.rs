@@ -39,8 +39,9 @@ use crate::io::terminal::FullScreen;
 /// The progress file in hector's data directory.
 pub const PROGRESS_FILE: &str = "training.progress";
 
-/// Everything `hector train` was asked for.
-pub struct TrainOptions {
+/// How a player is asked and answers, in `hector train` and `hector puzzle` alike.
+#[derive(Debug)]
+pub struct PracticeFront {
     pub form: Form,
     pub wording: Wording,
     pub speech: SpeechSettings,
@@ -50,6 +51,11 @@ pub struct TrainOptions {
     pub board: Option<(PathBuf, Protocol)>,
     pub pieces: Pieces,
     pub colors: bool,
+}
+
+/// Everything `hector train` was asked for.
+pub struct TrainOptions {
+    pub front: PracticeFront,
     pub depth: Option<u32>,
     pub movetime: Option<u64>,
     pub engine: Option<PathBuf>,
@@ -574,17 +580,15 @@ pub fn run(options: TrainOptions, lang: &'static Language) -> ExitCode {
         .into_iter()
         .filter(|e| progress.due(&e.key()))
         .collect();
-    let (train, effects) = Train::new(due, progress, lang, options.form, options.wording);
+    let (train, effects) = Train::new(
+        due,
+        progress,
+        lang,
+        options.front.form,
+        options.front.wording,
+    );
     let start = train.position().cloned().unwrap_or_default();
-    let front = FrontOptions {
-        prompt: &lang.train.prompt,
-        screen_reader: options.screen_reader,
-        speech: &options.speech,
-        speech_chosen: options.speech_chosen,
-        board: options.board.as_ref(),
-        pieces: options.pieces,
-        colors: options.colors,
-    };
+    let front = FrontOptions::of(&options.front, &lang.train.prompt);
     let exercise = Practice {
         search: search(&options),
         engine_path: options.engine.clone(),
@@ -604,6 +608,20 @@ struct FrontOptions<'a> {
     board: Option<&'a (PathBuf, Protocol)>,
     pieces: Pieces,
     colors: bool,
+}
+
+impl<'a> FrontOptions<'a> {
+    fn of(front: &'a PracticeFront, prompt: &'a str) -> FrontOptions<'a> {
+        FrontOptions {
+            prompt,
+            screen_reader: front.screen_reader,
+            speech: &front.speech,
+            speech_chosen: front.speech_chosen,
+            board: front.board.as_ref(),
+            pieces: front.pieces,
+            colors: front.colors,
+        }
+    }
 }
 
 /// What the exercises keep and ask.
@@ -701,14 +719,7 @@ pub struct PuzzleOptions {
     pub theme: Option<String>,
     /// Choose near this rating instead of the player's.
     pub rating: Option<u32>,
-    pub form: Form,
-    pub wording: Wording,
-    pub speech: SpeechSettings,
-    pub speech_chosen: bool,
-    pub screen_reader: bool,
-    pub board: Option<(PathBuf, Protocol)>,
-    pub pieces: Pieces,
-    pub colors: bool,
+    pub front: PracticeFront,
     /// A puzzle from lichess instead (and the server asked).
     pub online: Option<(OnlineAsk, String)>,
 }
@@ -875,8 +886,8 @@ pub fn run_puzzles(options: PuzzleOptions, lang: &'static Language) -> ExitCode 
         choice,
         progress,
         lang,
-        options.form,
-        options.wording,
+        options.front.form,
+        options.front.wording,
     );
     if let Some(text) = failed {
         effects.insert(
@@ -888,15 +899,7 @@ pub fn run_puzzles(options: PuzzleOptions, lang: &'static Language) -> ExitCode 
         );
     }
     let start = run.position().cloned().unwrap_or_default();
-    let front = FrontOptions {
-        prompt: &lang.puzzle.prompt,
-        screen_reader: options.screen_reader,
-        speech: &options.speech,
-        speech_chosen: options.speech_chosen,
-        board: options.board.as_ref(),
-        pieces: options.pieces,
-        colors: options.colors,
-    };
+    let front = FrontOptions::of(&options.front, &lang.puzzle.prompt);
     let practice = Practice {
         search: judging::Search {
             depth: Some(DEFAULT_DEPTH),
