@@ -230,3 +230,115 @@ fn a_game_stream_says_each_move_and_the_end() {
         "Anna gegen Bert: Anna gewinnt, 1 zu 0"
     );
 }
+
+/// Random sequences of stream lines, connection news, typed lines and keys, for a round and
+/// for one game: nothing panics, and nothing the player types or presses, nor time passing,
+/// changes a board or the number of boards (only the stream does).
+#[test]
+fn random_sequences_never_panic_and_only_the_stream_moves_a_board() {
+    use crate::testkit::games::Rng;
+    let round_text = format!(
+        "{}{}",
+        game(
+            "Anna",
+            "Bert",
+            "1. e4 e5 2. Nf3 { [%clk 1:30:00] } Nc6",
+            "*"
+        ),
+        game("Carl", "Dora", "1. d4 d5 2. c4", "*")
+    );
+    let stream: Vec<String> = round_text
+        .lines()
+        .map(str::to_string)
+        .chain(
+            [
+                " ",
+                "",
+                "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0",
+                "1. e4 e4",
+                "[White \"Erik",
+                "{ [%clk 0:01:00]",
+                "*",
+                "1/2-1/2",
+                "{\"id\":\"abc\",\"fen\":\"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\",\"lm\":\"e2e4\",\"wc\":60,\"bc\":60}",
+                "{\"fen\":\"broken\"}",
+                "\u{0}\u{7f}",
+            ]
+            .map(str::to_string),
+        )
+        .collect();
+    let typed = [
+        "brett",
+        "letzter",
+        "uhr",
+        "stellung 1",
+        "stellung 99",
+        "folgen 2",
+        "folgen Dora",
+        "folgen 0",
+        "folgen",
+        "bretter",
+        "züge",
+        "liste",
+        "e4",
+        "Springer Felix drei",
+        "aufgeben",
+        "remis",
+        "zurück",
+        "hilfe",
+        "",
+        "?!",
+        "ende",
+    ];
+    let commands = [Command::Last, Command::Board, Command::Clock, Command::Help];
+    for seed in 1..=150u64 {
+        let mut rng = Rng::new(seed);
+        let mut w = if seed % 3 == 0 {
+            Watch::new(
+                WatchOptions {
+                    source: Source::Game,
+                    choice: Choice::First,
+                    all_boards: false,
+                    form: Form::Short,
+                },
+                de(),
+            )
+        } else {
+            round(Choice::First, seed % 2 == 0)
+        };
+        for step in 0..80u64 {
+            let now = t(step * 700);
+            let event = match rng.below(10) {
+                0..=4 => Event::Stream(stream[rng.below(stream.len())].clone()),
+                5 | 6 => Event::Line(typed[rng.below(typed.len())].to_string()),
+                7 => Event::Command(commands[rng.below(commands.len())].clone()),
+                8 => Event::Tick,
+                _ => match rng.below(5) {
+                    0 => Event::Dropped,
+                    1 => Event::Restored,
+                    2 => Event::TooLong,
+                    3 => Event::Waiting(Duration::from_secs(60)),
+                    _ => Event::Ended(None),
+                },
+            };
+            let from_player = matches!(event, Event::Line(_) | Event::Command(_) | Event::Tick);
+            let state = |w: &Watch| {
+                (
+                    w.board_count(),
+                    w.followed_name(),
+                    w.followed().map(|m| m.game().moves().len()),
+                )
+            };
+            let before = state(&w);
+            let _ = w.handle(event, now);
+            if from_player {
+                let after = state(&w);
+                assert_eq!(after.0, before.0, "seed {seed}, step {step}");
+                // "folgen" may choose another board, whose moves are its own.
+                if after.1 == before.1 {
+                    assert_eq!(after.2, before.2, "seed {seed}, step {step}");
+                }
+            }
+        }
+    }
+}
