@@ -89,7 +89,16 @@ fn end_with(t: &mut Pty, signal: Signal, what: &str) {
         settings.input_flags.contains(InputFlags::ICRNL),
         "{what} {signal}: Enter left raw"
     );
-    let (alternate, hidden) = screen_state(t);
+    // The program has ended, but the reader of the terminal's output may not have read its
+    // last bytes yet (seen under load): wait a little for them before judging the screen.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let (alternate, hidden) = loop {
+        let state = screen_state(t);
+        if state == (false, false) || Instant::now() > deadline {
+            break state;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
     assert!(!alternate, "{what} {signal}: still on the alternate screen");
     assert!(!hidden, "{what} {signal}: the cursor left hidden");
 }
