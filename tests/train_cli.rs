@@ -143,7 +143,22 @@ fn a_wrong_move_is_answered_with_the_engines_reply_and_a_damaged_record_starts_a
     let mut t = train(home.path());
     expect(
         &t,
-        "ist beschädigt (line 2 cannot be read); das Training beginnt neu",
+        "ist nicht lesbar (line 2 cannot be read). Er bleibt unverändert als",
+    );
+    expect(&t, "erhalten; das Training beginnt neu");
+    let kept: Vec<_> = std::fs::read_dir(home.path())
+        .unwrap()
+        .flatten()
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("training.progress.unreadable-")
+        })
+        .collect();
+    assert_eq!(kept.len(), 1, "the damaged record is kept");
+    assert_eq!(
+        std::fs::read_to_string(kept[0].path()).unwrap(),
+        "hector-training 1\nx y\n"
     );
     expect(&t, QUESTION);
     // 3... a6?? allows the same mate.

@@ -208,6 +208,13 @@ impl Server {
         }
     }
 
+    /// The name of the file in hector's configuration folder that keeps the token stored
+    /// for this server (`hector online --server URL login`).
+    pub fn token_file(&self) -> String {
+        let port = self.url.rsplit(':').next().unwrap_or("80");
+        format!("lichess-token.http.127.0.0.1.{port}")
+    }
+
     pub fn state(&self) -> MutexGuard<'_, State> {
         lock(&self.shared)
     }

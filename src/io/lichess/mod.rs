@@ -168,7 +168,7 @@ impl Client {
     /// After a refused token: a different token in the file (the player logged in again) is
     /// taken, and true returned.
     pub fn renewed(&self) -> bool {
-        match token::stored() {
+        match token::stored(&self.base) {
             Ok(Some(t)) if t != *lock(&self.token) => {
                 *lock(&self.token) = t;
                 self.revoked.store(false, Ordering::Relaxed);

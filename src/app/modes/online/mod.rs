@@ -104,7 +104,7 @@ pub fn main(
     }
     match options.action {
         OnlineAction::Login => login(&options.server, lang),
-        OnlineAction::Logout => logout(lang),
+        OnlineAction::Logout => logout(&options.server, lang),
         OnlineAction::Games => games(&options.server, lang),
         OnlineAction::Play(play) => {
             let setup = Setup {
@@ -212,7 +212,7 @@ fn login(server: &str, lang: &Language) -> ExitCode {
         Err(e) => return fail(&server_words(&e, lang)),
     };
     match client.account() {
-        Ok(account) => match token::store(&t) {
+        Ok(account) => match token::store(server, &t) {
             Ok(path) => {
                 let name = crate::core::notation::printable(&account.username);
                 out.line(&fill(&o.login_ok, &[("name", &name)]));
@@ -225,6 +225,9 @@ fn login(server: &str, lang: &Language) -> ExitCode {
                     &lang.messages.output_failed,
                     ExitCode::SUCCESS,
                 )
+            }
+            Err(token::TokenStoreError::Owned(e)) => {
+                fail(&crate::app::services::games::owned_problem(&e, lang))
             }
             Err(e) => fail(&crate::io::error_chain(&e)),
         },
@@ -241,8 +244,8 @@ fn connect_failed(e: &ApiError, lang: &Language) -> String {
     )
 }
 
-fn logout(lang: &Language) -> ExitCode {
-    let said = match token::remove() {
+fn logout(server: &str, lang: &Language) -> ExitCode {
+    let said = match token::remove(server) {
         Ok(true) => &lang.online.logout_done,
         Ok(false) => &lang.online.logout_none,
         Err(e) => return fail(&crate::io::error_chain(&e)),
@@ -262,7 +265,7 @@ fn connect(
     lang: &Language,
 ) -> Result<(Client, crate::core::online::wire::Account), String> {
     let o = &lang.online;
-    let t = token::load()
+    let t = token::load(server)
         .map_err(|e| token_file_words(&e, lang))?
         .ok_or_else(|| o.no_token.clone())?;
     let client = Client::new(server, &t).map_err(|e| server_words(&e, lang))?;
