@@ -604,27 +604,86 @@ fn serve(conn: TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io::Result
         }
         ("POST", ["api", "challenge", user]) => {
             let user = user.to_string();
-            respond(
-                &conn,
-                200,
-                "",
-                &format!(
-                    r#"{{"challenge":{{"id":"{GAME}","status":"created","challenger":{{"id":"{ME}","name":"Blind"}},"destUser":{{"id":"{}","name":"{user}"}}}},"socketVersion":0}}"#,
-                    user.to_lowercase()
-                ),
-            )?;
-            let shared = shared.clone();
-            thread::spawn(move || {
-                thread::sleep(Duration::from_millis(200));
-                if user == "Nobody" {
-                    lock(&shared).declined =
-                        Some("I'm not accepting challenges at the moment.".into());
-                    shared.1.notify_all();
-                } else {
-                    new_game(&shared, &user, None);
+            let daily = req.body.contains("days=");
+            let kept = req.body.contains("keepAliveStream=true");
+            let json = format!(
+                r#"{{"challenge":{{"id":"{GAME}","status":"created","challenger":{{"id":"{ME}","name":"Blind"}},"destUser":{{"id":"{}","name":"{user}"}}}},"socketVersion":0}}"#,
+                user.to_lowercase()
+            );
+            if !daily && !kept {
+                // A real-time challenge without keepAliveStream expires after 20 s: nobody
+                // gets to accept it (here at once, so that a test need not wait).
+                lock(shared).relay.challenges_expired += 1;
+                return respond(&conn, 200, "", &json);
+            }
+            if !kept {
+                respond(&conn, 200, "", &json)?;
+            } else {
+                let mut w = &conn;
+                write!(
+                    w,
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+                )?;
+                chunk(&conn, &format!("{json}\n"))?;
+            }
+            let accept_after = lock(shared).relay.accept_after;
+            let answer = {
+                let shared = shared.clone();
+                let user = user.clone();
+                thread::spawn(move || {
+                    thread::sleep(accept_after.unwrap_or(Duration::from_millis(200)));
+                    if user == "Nobody" {
+                        lock(&shared).declined =
+                            Some("I'm not accepting challenges at the moment.".into());
+                        shared.1.notify_all();
+                    } else if user != "Silent" {
+                        new_game(&shared, &user, None);
+                    }
+                })
+            };
+            if !kept {
+                return Ok(());
+            }
+            // Kept alive while the client keeps the connection: keep-alive lines until the
+            // challenge is answered, then its end and the stream closed. A closed
+            // connection withdraws the challenge.
+            let mut probe = [0u8; 1];
+            conn.set_read_timeout(Some(Duration::from_millis(100)))?;
+            lock(shared).relay.challenges_open += 1;
+            let result = loop {
+                if stop.load(Ordering::Relaxed) {
+                    break Ok(());
                 }
-            });
-            Ok(())
+                if answer.is_finished() && user != "Silent" {
+                    let done = if user == "Nobody" {
+                        "declined"
+                    } else {
+                        "accepted"
+                    };
+                    let _ = chunk(&conn, &format!("{{\"done\":\"{done}\"}}\n"));
+                    break chunk(&conn, "");
+                }
+                match (&conn).read(&mut probe) {
+                    Ok(0) => {
+                        lock(shared).relay.challenges_withdrawn += 1;
+                        break Ok(());
+                    }
+                    Err(e)
+                        if e.kind() == std::io::ErrorKind::WouldBlock
+                            || e.kind() == std::io::ErrorKind::TimedOut => {}
+                    _ => {
+                        lock(shared).relay.challenges_withdrawn += 1;
+                        break Ok(());
+                    }
+                }
+                if chunk(&conn, "\n").is_err() {
+                    lock(shared).relay.challenges_withdrawn += 1;
+                    break Ok(());
+                }
+            };
+            let mut s = lock(shared);
+            s.relay.challenges_open = s.relay.challenges_open.saturating_sub(1);
+            result
         }
         ("GET", ["api", "board", "game", "stream", id]) if *id == GAME => {
             game_stream(&conn, shared, stop)
@@ -1012,6 +1071,14 @@ pub struct Relay {
     pub daily: Option<u32>,
     /// The forms of seeks and challenges, "path body".
     pub forms: Vec<String>,
+    /// Real-time challenges sent without keepAliveStream (they expire unanswered).
+    pub challenges_expired: u32,
+    /// Challenges whose kept-alive answer is still open.
+    pub challenges_open: u32,
+    /// Challenges withdrawn by closing their answer before it was answered.
+    pub challenges_withdrawn: u32,
+    /// How long the challenged player takes to answer (200 ms unless set).
+    pub accept_after: Option<Duration>,
 }
 
 impl Server {
@@ -1356,6 +1423,21 @@ fn watched_stream(
         "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
     )?;
     chunk(conn, &format!("{first}\n"))?;
+    if !tv {
+        // The game's stream replays the game first: its start position without a move,
+        // then every position with the move that led to it (lila's ApiMoveStream).
+        let moves = lock(shared).relay.watched_moves.clone();
+        chunk(
+            conn,
+            &format!(
+                "{{\"fen\":\"{} w\",\"wc\":180,\"bc\":180}}\n",
+                Chess::default().board()
+            ),
+        )?;
+        for n in 1..=moves.len() {
+            chunk(conn, &format!("{}\n", move_line(&moves, n)))?;
+        }
+    }
     while !stop.load(Ordering::Relaxed) {
         let (lines, over, cut_now) = {
             let s = lock(shared);
@@ -1371,15 +1453,7 @@ fn watched_stream(
             let mut lines = Vec::new();
             while sent < s.relay.watched_moves.len() {
                 sent += 1;
-                let pos = watched_position(&s.relay.watched_moves[..sent]);
-                let line = format!(
-                    r#"{{"fen":"{} {}","lm":"{}","wc":{},"bc":{}}}"#,
-                    pos.board(),
-                    pos.turn().fold_wb("w", "b"),
-                    s.relay.watched_moves[sent - 1],
-                    180 - sent,
-                    180 - sent / 2
-                );
+                let line = move_line(&s.relay.watched_moves, sent);
                 lines.push(if tv {
                     format!(r#"{{"t":"fen","d":{line}}}"#)
                 } else {
@@ -1388,6 +1462,8 @@ fn watched_stream(
             }
             if s.relay.watched_over && !tv {
                 lines.push(watched_description(&s));
+                // lichess pushes its buffer out with empty objects before it closes.
+                lines.push("{}".to_string());
             }
             (lines, s.relay.watched_over, s.cut != cut)
         };
@@ -1403,6 +1479,20 @@ fn watched_stream(
         }
     }
     Ok(())
+}
+
+/// The position after the first `n` of `moves` and the move that led to it, as a game's
+/// stream sends it (placement and side to move, both clocks in seconds).
+fn move_line(moves: &[String], n: usize) -> String {
+    let pos = watched_position(&moves[..n]);
+    format!(
+        r#"{{"fen":"{} {}","lm":"{}","wc":{},"bc":{}}}"#,
+        pos.board(),
+        pos.turn().fold_wb("w", "b"),
+        moves[n - 1],
+        180usize.saturating_sub(n),
+        180usize.saturating_sub(n / 2)
+    )
 }
 
 fn tv_featured(s: &State) -> String {

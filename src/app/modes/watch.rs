@@ -188,6 +188,7 @@ impl Mode for App {
             return true;
         };
         let event = match news {
+            WatchNews::Connected => Event::Connected,
             WatchNews::Line(text) => Event::Stream(text),
             WatchNews::TooLong => Event::TooLong,
             WatchNews::Dropped => Event::Dropped,
