@@ -745,6 +745,21 @@ pub(super) fn watch(args: WatchArgs) -> Result<ExitCode, Fatal> {
     use crate::io::lichess::watch::Followed;
     let (speech, speech_chosen, lang, _) =
         mode_speech(args.lang.lang.as_deref(), args.speech.map(Into::into))?;
+    // A board of a round is chosen only when a round is followed (clap's `requires` is not
+    // held against the group of what to follow).
+    if args.broadcast.is_none() {
+        let given = [
+            ("--board", args.board.is_some()),
+            ("--all-boards", args.all_boards),
+        ];
+        if let Some((option, _)) = given.iter().find(|(_, given)| *given) {
+            let words = crate::core::notation::language::fill(
+                &lang.usage.needs,
+                &[("arg", option), ("other", "--broadcast")],
+            );
+            return Err(refuse(&words, &speech, lang));
+        }
+    }
     let followed = match (args.broadcast, args.game, args.tv) {
         (Some(round), _, _) => Followed::Round(round),
         (_, Some(game), _) => Followed::Game(game),
