@@ -282,3 +282,37 @@ fn the_walk_through_a_recorded_game_takes_the_players_side_and_saves_its_moves()
         "{saved}"
     );
 }
+
+/// Lines typed while the engine judges an answer are kept and answered in order, after its
+/// verdict, as play answers lines typed while the engine thinks.
+#[test]
+fn lines_typed_while_an_answer_is_judged_are_answered_in_order() {
+    let home = temp_dir("train-ahead");
+    blunder_game(home.path());
+    let mut t = spawn(
+        &[
+            "train",
+            "--movetime",
+            "1500",
+            "--speech",
+            "print",
+            "--screen-reader",
+        ],
+        home.path(),
+    );
+    expect(&t, QUESTION);
+    let from = t.text().len();
+    typed(&mut t, "a6");
+    typed(&mut t, "feld f7");
+    expect(&t, "Felix sieben: schwarzer Bauer");
+    let text = t.text();
+    let new = &text[from..];
+    let verdict = new
+        .find("Anna sechs ist nicht besser")
+        .unwrap_or_else(|| panic!("no verdict:\n{new}"));
+    let answer = new.find("Felix sieben: schwarzer Bauer").unwrap_or(0);
+    assert!(verdict < answer, "answered before the verdict:\n{new}");
+    assert!(!new.contains("prüft noch"), "{new}");
+    typed(&mut t, "ende");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+}

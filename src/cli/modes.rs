@@ -452,8 +452,22 @@ pub(super) fn resume_path(
 ) -> Result<ExitCode, Fatal> {
     let resumed = match crate::app::modes::play::resume::from_journal(path) {
         Ok(r) => r,
+        // A link or a file of several names where the journal is: said in the player's
+        // words (the journal's language is not known yet: the configuration's).
         Err(e) => {
-            return Err(Fatal::failed("hector resume", format!("{e:#}")));
+            let owned = e.chain().find_map(|c| {
+                c.downcast_ref::<crate::io::owned_file::OwnedError>()
+                    .filter(|o| matches!(o, crate::io::owned_file::OwnedError::NotOwn { .. }))
+            });
+            let words = match owned {
+                Some(o) => {
+                    let lang = language(&speech.language)
+                        .unwrap_or_else(|_| crate::core::notation::language::default_language());
+                    crate::app::services::games::owned_problem(o, lang)
+                }
+                None => format!("{e:#}"),
+            };
+            return Err(Fatal::failed("hector resume", words));
         }
     };
     speech.language = resumed.language.clone();

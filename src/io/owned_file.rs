@@ -25,19 +25,22 @@ use std::path::{Path, PathBuf};
 use crate::io::platform::{self, Kind, Privacy};
 
 /// What stands where a file of hector's own belongs, when hector does not use it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Stranger {
+    #[error("a symbolic link")]
     /// A symbolic link (to anything, or to nothing).
     Link,
     /// A file with more than one name: writing it would change the others.
+    #[error("a file of more than one name (a hard link)")]
     HardLinked,
     /// A folder, a device, a named pipe or a socket.
+    #[error("no regular file")]
     NotAFile,
 }
 
 #[derive(Debug, thiserror::Error)]
 pub enum OwnedError {
-    #[error("{} is not a file of hector's own ({kind:?})", path.display())]
+    #[error("{} is {kind}: hector writes nothing through it", path.display())]
     NotOwn { path: PathBuf, kind: Stranger },
     #[error("{} is {size} bytes, more than its format allows ({limit})", path.display())]
     TooLarge {

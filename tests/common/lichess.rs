@@ -451,6 +451,8 @@ fn respond(mut conn: &TcpStream, status: u16, extra: &str, body: &str) -> std::i
         201 => "Created",
         400 => "Bad Request",
         401 => "Unauthorized",
+        302 => "Found",
+        403 => "Forbidden",
         404 => "Not Found",
         429 => "Too Many Requests",
         _ => "Status",
@@ -535,8 +537,24 @@ fn serve(conn: TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io::Result
         ),
         ("GET", ["api", "account", "playing"]) => {
             let s = lock(shared);
-            let list = match &s.game {
-                Some(g) if !g.over() => format!(
+            // As lichess: nb games at most (9 unless asked, 50 at most), the most urgent
+            // first (here the correspondence games the test adds).
+            let nb = req
+                .path
+                .split_once('?')
+                .and_then(|(_, q)| q.split('&').find_map(|kv| kv.strip_prefix("nb=")))
+                .and_then(|n| n.parse::<usize>().ok())
+                .unwrap_or(9)
+                .clamp(1, 50);
+            let mut list: Vec<String> = (1..=s.relay.extra_games)
+                .map(|n| {
+                    format!(
+                        r#"{{"gameId":"Corr{n:04}","fullId":"Corr{n:04}abcd","color":"white","fen":"","isMyTurn":false,"opponent":{{"id":"c{n}","username":"Corr{n}"}},"secondsLeft":86400,"speed":"correspondence"}}"#
+                    )
+                })
+                .collect();
+            if let Some(g) = s.game.as_ref().filter(|g| !g.over()) {
+                list.push(format!(
                     r#"{{"gameId":"{GAME}","fullId":"{GAME}abcd","color":"{}","fen":"","isMyTurn":{},"opponent":{{"id":"x","username":"{}"}},"secondsLeft":{},"speed":"{}"}}"#,
                     g.me.fold_wb("white", "black"),
                     g.turn() == g.me,
@@ -547,11 +565,16 @@ fn serve(conn: TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io::Result
                     } else {
                         "rapid"
                     }
-                ),
-                _ => String::new(),
-            };
+                ));
+            }
+            list.truncate(nb);
             drop(s);
-            respond(&conn, 200, "", &format!(r#"{{"nowPlaying":[{list}]}}"#))
+            respond(
+                &conn,
+                200,
+                "",
+                &format!(r#"{{"nowPlaying":[{}]}}"#, list.join(",")),
+            )
         }
         ("POST", ["api", "challenge", "ai"]) => {
             let mut s = lock(shared);
@@ -1037,6 +1060,8 @@ fn game_stream_lines(
 
 /// The token of an arbiter who may push to the round (study:write).
 pub const STUDY_TOKEN: &str = "lip_study_write_token";
+/// A token made before hector asked for puzzle:read (board:play and puzzle:write only).
+pub const OLD_TOKEN: &str = "lip_old_token_without_puzzle_read";
 /// The round that is streamed and pushed to.
 pub const ROUND: &str = "R0und001";
 /// The game watched.
@@ -1079,6 +1104,32 @@ pub struct Relay {
     pub challenges_withdrawn: u32,
     /// How long the challenged player takes to answer (200 ms unless set).
     pub accept_after: Option<Duration>,
+    /// This many pushes are answered with their headers and then a body dripped one byte
+    /// every `drip` (5 s unless set), never finished in time.
+    pub drip_pushes: u32,
+    pub drip: Option<Duration>,
+    /// Pushes answered by dripping (their bodies are not taken).
+    pub dripped: u32,
+    /// How the round's streams behave.
+    pub round_mode: RoundMode,
+    /// Correspondence games listed before the game in progress (lichess lists the most
+    /// urgent first), for a player with many games.
+    pub extra_games: usize,
+}
+
+/// How a round's stream behaves (hostile servers included).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RoundMode {
+    #[default]
+    Normal,
+    /// The games, then the stream closed at once, every time.
+    CloseAfterGames,
+    /// Answered with a redirect (302) and no body.
+    Redirect,
+    /// Refused (404) with an empty body.
+    EmptyRefusal,
+    /// After the games, this many new games, as fast as the connection takes them.
+    Flood(usize),
 }
 
 impl Server {
@@ -1176,7 +1227,14 @@ fn relay_routes(
             ));
         }
     }
+    let round_mode = lock(shared).relay.round_mode;
     Some(match segments.as_slice() {
+        ["api", "stream", "broadcast", "round", _] if round_mode == RoundMode::Redirect => {
+            respond(conn, 302, "Location: https://lichess.org/broadcast\r\n", "")
+        }
+        ["api", "stream", "broadcast", "round", _] if round_mode == RoundMode::EmptyRefusal => {
+            respond(conn, 404, "", "")
+        }
         ["api", "stream", "broadcast", "round", file] => match file.strip_suffix(".pgn") {
             Some(id) if id == ROUND => round_stream(conn, shared, stop),
             _ => respond(conn, 404, "", r#"{"error":"Not found"}"#),
@@ -1234,6 +1292,26 @@ fn push(conn: &TcpStream, req: &Request, shared: &Shared, id: &str) -> std::io::
         s.relay.refuse_pushes -= 1;
         drop(s);
         return respond(conn, 403, "", r#"{"error":"Forbidden"}"#);
+    }
+    if s.relay.drip_pushes > 0 {
+        s.relay.drip_pushes -= 1;
+        s.relay.dripped += 1;
+        let drip = s.relay.drip.unwrap_or(Duration::from_secs(5));
+        drop(s);
+        // The headers at once, then the body a byte at a time: never done in time.
+        let mut w = conn;
+        write!(
+            w,
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 4096\r\nConnection: close\r\n\r\n"
+        )?;
+        w.flush()?;
+        for _ in 0..4096 {
+            thread::sleep(drip);
+            if w.write_all(b" ").and_then(|()| w.flush()).is_err() {
+                return Ok(());
+            }
+        }
+        return Ok(());
     }
     // Games apart by a blank line: a new game begins where tags follow one after moves.
     let mut games: Vec<String> = Vec::new();
@@ -1321,6 +1399,18 @@ fn round_stream(conn: &TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io
     )?;
     for g in games {
         chunk(conn, &format!("{}\n\n\n", g.trim_end()))?;
+    }
+    match lock(shared).relay.round_mode {
+        RoundMode::CloseAfterGames => return chunk(conn, ""),
+        RoundMode::Flood(n) => {
+            for i in 0..n {
+                let game = format!(
+                    "[Event \"Flood\"]\n[White \"Flood White {i}\"]\n[Black \"Flood Black {i}\"]\n[Result \"*\"]\n[GameURL \"https://lichess.org/broadcast/flood/round/{ROUND}/{i}\"]\n\n1. e4 e5 *\n\n\n"
+                );
+                chunk(conn, &game)?;
+            }
+        }
+        _ => {}
     }
     let mut last_keep_alive = Instant::now();
     while !stop.load(Ordering::Relaxed) {
@@ -1585,11 +1675,17 @@ fn puzzle_routes(conn: &TcpStream, req: &Request, shared: &Shared) -> Option<std
     let mut s = lock(shared);
     s.requests.push(format!("{} {}", req.method, req.path));
     s.authorizations.extend(req.auth.clone());
-    let known = !s.revoked && req.auth.as_deref() == Some(&format!("Bearer {TOKEN}"));
+    let old = req.auth.as_deref() == Some(&format!("Bearer {OLD_TOKEN}"));
+    let known = !s.revoked && (old || req.auth.as_deref() == Some(&format!("Bearer {TOKEN}")));
     // The daily and new puzzles need no token, but one that is sent must be known.
     if (write || req.auth.is_some()) && !known {
         drop(s);
         return Some(respond(conn, 401, "", r#"{"error":"No such token"}"#));
+    }
+    // A new puzzle asked with a token needs its scope puzzle:read (lila: 403).
+    if old && segments.as_slice() == ["api", "puzzle", "next"] {
+        drop(s);
+        return Some(respond(conn, 403, "", r#"{"error":"Missing scope"}"#));
     }
     if s.limited > 0 {
         s.limited -= 1;
