@@ -1065,6 +1065,68 @@ mod tests {
     }
 
     #[test]
+    fn a_refusals_reason_is_never_empty_and_never_long() {
+        assert_eq!(reason_of(404, ""), "Not Found");
+        assert_eq!(reason_of(404, r#"{"error":""}"#), "Not Found");
+        assert_eq!(reason_of(302, "  "), "Found");
+        assert_eq!(reason_of(599, ""), "no reason given");
+        assert_eq!(
+            reason_of(400, r#"{"error":"Piece on e2 cannot move"}"#),
+            "Piece on e2 cannot move"
+        );
+        let long = format!(r#"{{"error":"{}"}}"#, "x".repeat(500_000));
+        assert!(reason_of(400, &long).chars().count() <= 300);
+    }
+
+    /// A server whose event stream sends keep-alive lines and never a game: the wait for a
+    /// challenge ends at its limit, and the stream's connection is closed.
+    #[test]
+    fn a_challenge_nobody_answers_is_waited_for_its_limit_only() {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        let url = format!("http://{}", listener.local_addr().expect("address"));
+        let closed = Arc::new(AtomicBool::new(false));
+        let seen = closed.clone();
+        thread::spawn(move || {
+            let Ok((mut conn, _)) = listener.accept() else {
+                return;
+            };
+            let mut reader = BufReader::new(conn.try_clone().expect("clone"));
+            loop {
+                let mut h = String::new();
+                if reader.read_line(&mut h).unwrap_or(0) == 0 || h.trim().is_empty() {
+                    break;
+                }
+            }
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\n\r\n";
+            let _ = std::io::Write::write_all(&mut conn, head.as_bytes());
+            while std::io::Write::write_all(&mut conn, b"1\r\n\n\r\n").is_ok() {
+                thread::sleep(Duration::from_millis(50));
+            }
+            seen.store(true, Ordering::Relaxed);
+        });
+        let client = Client::new(&url, "lip_x").expect("loopback");
+        let started = Instant::now();
+        let waited = wait_for_game_with(
+            &client,
+            &[],
+            PATIENCE,
+            Some(Instant::now() + Duration::from_millis(600)),
+            &mut || {},
+        );
+        assert!(matches!(waited, Err(WaitError::TimedOut)), "{waited:?}");
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            started.elapsed()
+        );
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while !closed.load(Ordering::Relaxed) && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(20));
+        }
+        assert!(closed.load(Ordering::Relaxed), "the stream was left open");
+    }
+
+    #[test]
     fn the_token_goes_only_over_https_or_to_this_machine() {
         for ok in [
             "https://lichess.org",
