@@ -300,7 +300,16 @@ fn lines_typed_while_an_answer_is_judged_are_answered_in_order() {
         ],
         home.path(),
     );
-    expect(&t, QUESTION);
+    // A line typed while the games are judged, before the first question: answered after it.
+    expect(&t, "Partie 1 von 1, 4 Züge");
+    typed(&mut t, "feld e5");
+    expect(&t, "Eva fünf: schwarzer Bauer");
+    let text = t.text();
+    let asked = text.find(QUESTION).unwrap_or(usize::MAX);
+    assert!(
+        asked < text.find("Eva fünf: schwarzer Bauer").unwrap_or(0),
+        "{text}"
+    );
     let from = t.text().len();
     typed(&mut t, "a6");
     typed(&mut t, "feld f7");
