@@ -44,7 +44,8 @@ pub fn read(
         },
         lang,
     );
-    if let Some(told) = &loaded.told {
+    // A stranger where the file belongs is said once, by the write that it refuses.
+    if let Some(told) = loaded.told.as_ref().filter(|_| !loaded.refused) {
         errln!("hector analyse: {told}");
     }
     loaded

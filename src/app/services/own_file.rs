@@ -23,6 +23,9 @@ pub struct Loaded<T> {
     /// Where the record may be written: `None` when a stranger stands there, or an
     /// unreadable file could not be set aside (nothing is written over it).
     pub path: Option<PathBuf>,
+    /// A stranger stands where the record belongs, or the system refused: a write would be
+    /// refused the same way (and say so itself).
+    pub refused: bool,
 }
 
 /// The words a mode uses for its record.
@@ -48,6 +51,7 @@ pub fn load<T>(
                 value: None,
                 told: None,
                 path: Some(path.to_path_buf()),
+                refused: false,
             };
         }
         Ok(Some(bytes)) => {
@@ -60,6 +64,7 @@ pub fn load<T>(
                         value: Some(value),
                         told: None,
                         path: Some(path.to_path_buf()),
+                        refused: false,
                     };
                 }
                 Err(reason) => reason,
@@ -75,6 +80,7 @@ pub fn load<T>(
                     &[("reason", &owned_problem(&e, lang))],
                 )),
                 path: None,
+                refused: true,
             };
         }
     };
@@ -91,6 +97,7 @@ pub fn load<T>(
                 ],
             )),
             path: Some(path.to_path_buf()),
+            refused: false,
         },
         Err(e) => Loaded {
             value: None,
@@ -103,6 +110,7 @@ pub fn load<T>(
                 ],
             )),
             path: None,
+            refused: false,
         },
     }
 }
