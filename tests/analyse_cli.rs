@@ -285,13 +285,13 @@ fn a_recorded_game_is_judged_once() {
     let r = run(missing, "50");
     assert_eq!(r.code, Some(1), "{}{}", r.stdout, r.stderr);
     assert!(!r.stderr.contains("beschädigt"), "{}", r.stderr);
-    // Damaged: named, judged again, replaced.
+    // Damaged: named, set aside, judged again.
     let moves = "game e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7";
     std::fs::write(&kept, format!("hector-analysis 1\n{moves}\nnonsense\n")).unwrap();
     let r = run(missing, "50");
     assert_eq!(r.code, Some(1), "{}{}", r.stdout, r.stderr);
     assert!(
-        r.stderr.contains("0001.analysis ist beschädigt"),
+        r.stderr.contains("0001.analysis ist nicht lesbar"),
         "{}",
         r.stderr
     );
@@ -302,7 +302,8 @@ fn a_recorded_game_is_judged_once() {
     .unwrap();
     let r = run("stockfish", "50");
     assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
-    assert!(r.stderr.contains("ist beschädigt"), "{}", r.stderr);
+    assert!(r.stderr.contains("ist nicht lesbar"), "{}", r.stderr);
+    assert!(r.stderr.contains(".analysis.unreadable-"), "{}", r.stderr);
     assert!(r.stdout.contains(blunder), "{}", r.stdout);
     let again = std::fs::read_to_string(&kept).unwrap();
     assert!(again.starts_with(&text[..60]), "{again}");

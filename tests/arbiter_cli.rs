@@ -532,6 +532,73 @@ fn the_games_are_pushed_to_a_lichess_broadcast_and_a_refused_push_is_retried() {
     assert!(!t.text().contains(lichess::STUDY_TOKEN));
 }
 
+/// A server that refuses, then sends a push's headers and drips its body: the push is given
+/// up after its deadline, the failure said once however often it fails, and the push tried
+/// again with the newest games, which go out; the games go on meanwhile.
+#[test]
+fn a_push_whose_answer_drips_is_given_up_said_once_and_the_newest_games_go_out() {
+    let server = lichess::Server::start();
+    {
+        let mut s = server.state();
+        s.relay.refuse_pushes = 2;
+        s.relay.drip_pushes = 1;
+        s.relay.drip = Some(Duration::from_secs(5));
+    }
+    let mut h = Hall::new(1, "5400");
+    let files: Vec<String> = h.files.iter().map(|f| f.display().to_string()).collect();
+    let mut args = vec![
+        "arbiter",
+        "--screen-reader",
+        "--broadcast",
+        lichess::ROUND,
+        "--server",
+        &server.url,
+    ];
+    args.extend(files.iter().map(String::as_str));
+    let mut t = h.env().token(lichess::STUDY_TOKEN).spawn(&args);
+    for (dgt, peg) in &mut h.boards {
+        dgt.send("await-host");
+        peg.send("await-host");
+    }
+    wait(&t, "lichess nimmt die Übertragung nicht an");
+    assert!(
+        server.wait(LIMIT, |s| s.relay.dripped == 1),
+        "no push reached the dripping answer"
+    );
+    // The games go on while the push hangs.
+    first_move(&mut h, &t, 1);
+    h.peg(1, "move e7e5");
+    wait(&t, "Partie 1: Eva fünf");
+    h.dgt(1, "move e7e5");
+    h.dgt(1, "move g1f3");
+    wait(&t, "Partie 1: Springer Felix drei");
+    h.peg(1, "move g1f3");
+    // Given up after its deadline and sent again: the newest games go out.
+    let newest = |s: &lichess::State| {
+        s.relay
+            .pushes
+            .last()
+            .is_some_and(|p| p.contains("1. e4 ") && p.contains("2. Nf3"))
+    };
+    assert!(
+        server.wait(Duration::from_secs(75), newest),
+        "{:?}\n{}",
+        server.pushes(),
+        t.text()
+    );
+    wait(&t, "lichess zeigt die Partien");
+    assert_eq!(
+        t.text()
+            .matches("lichess nimmt die Übertragung nicht an")
+            .count(),
+        1,
+        "{}",
+        t.text()
+    );
+    t.send("ende\rja\r".as_bytes());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+}
+
 #[test]
 fn a_broadcast_to_a_plain_http_server_elsewhere_is_refused_and_the_games_go_on() {
     let mut h = Hall::new(1, "5400");

@@ -103,7 +103,9 @@ fn login_checks_and_stores_the_token_unseen_and_logout_deletes_it() {
         good.stdout
     );
     assert!(!good.stdout.contains(TOKEN) && !good.stderr.contains(TOKEN));
-    let file = dir.0.join("config/hector/lichess-token");
+    // Stored for this server only: lichess.org's file stays absent.
+    let file = dir.0.join("config/hector").join(server.token_file());
+    assert!(!dir.0.join("config/hector/lichess-token").exists());
     let text = std::fs::read_to_string(&file).expect("the token is stored");
     assert_eq!(text.trim(), TOKEN);
     use std::os::unix::fs::PermissionsExt;
@@ -112,7 +114,11 @@ fn login_checks_and_stores_the_token_unseen_and_logout_deletes_it() {
         .permissions()
         .mode();
     assert_eq!(mode & 0o777, 0o600);
+    // Logging out of lichess.org leaves this server's token; logging out here removes it.
     let out = env.run(&["online", "logout"], b"", LIMIT);
+    assert_eq!(out.code, Some(0));
+    assert!(file.exists());
+    let out = env.run(&["online", "--server", &server.url, "logout"], b"", LIMIT);
     assert_eq!(out.code, Some(0));
     assert!(out.stdout.contains("Abgemeldet"), "{}", out.stdout);
     assert!(!file.exists());

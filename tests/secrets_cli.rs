@@ -77,7 +77,7 @@ fn a_token_file_that_is_a_link_is_not_read() {
     let elsewhere = dir.join("elsewhere");
     std::fs::write(&elsewhere, format!("{TOKEN}\n")).unwrap();
     std::fs::set_permissions(&elsewhere, std::fs::Permissions::from_mode(0o600)).unwrap();
-    std::os::unix::fs::symlink(&elsewhere, config.join("lichess-token")).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, config.join(server.token_file())).unwrap();
     let env = Env::player_home(&dir);
     let out = env.run(&["online", "--server", &server.url, "games"], b"", LIMIT);
     assert_eq!(out.code, Some(1), "{}{}", out.stdout, out.stderr);
@@ -94,7 +94,7 @@ fn a_token_file_that_is_a_link_is_not_read() {
         LIMIT,
     );
     assert_eq!(login.code, Some(0), "{}", login.stderr);
-    let meta = std::fs::symlink_metadata(config.join("lichess-token")).unwrap();
+    let meta = std::fs::symlink_metadata(config.join(server.token_file())).unwrap();
     assert!(meta.is_file());
     let again = env.run(&["online", "--server", &server.url, "games"], b"", LIMIT);
     assert_eq!(again.code, Some(0), "{}", again.stderr);

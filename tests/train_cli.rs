@@ -143,7 +143,22 @@ fn a_wrong_move_is_answered_with_the_engines_reply_and_a_damaged_record_starts_a
     let mut t = train(home.path());
     expect(
         &t,
-        "ist beschädigt (line 2 cannot be read); das Training beginnt neu",
+        "ist nicht lesbar (line 2 cannot be read). Er bleibt unverändert als",
+    );
+    expect(&t, "erhalten; das Training beginnt neu");
+    let kept: Vec<_> = std::fs::read_dir(home.path())
+        .unwrap()
+        .flatten()
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("training.progress.unreadable-")
+        })
+        .collect();
+    assert_eq!(kept.len(), 1, "the damaged record is kept");
+    assert_eq!(
+        std::fs::read_to_string(kept[0].path()).unwrap(),
+        "hector-training 1\nx y\n"
     );
     expect(&t, QUESTION);
     // 3... a6?? allows the same mate.
@@ -266,4 +281,47 @@ fn the_walk_through_a_recorded_game_takes_the_players_side_and_saves_its_moves()
         saved.contains("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#"),
         "{saved}"
     );
+}
+
+/// Lines typed while the engine judges an answer are kept and answered in order, after its
+/// verdict, as play answers lines typed while the engine thinks.
+#[test]
+fn lines_typed_while_an_answer_is_judged_are_answered_in_order() {
+    let home = temp_dir("train-ahead");
+    blunder_game(home.path());
+    let mut t = spawn(
+        &[
+            "train",
+            "--movetime",
+            "1500",
+            "--speech",
+            "print",
+            "--screen-reader",
+        ],
+        home.path(),
+    );
+    // A line typed while the games are judged, before the first question: answered after it.
+    expect(&t, "Partie 1 von 1, 4 Züge");
+    typed(&mut t, "feld e5");
+    expect(&t, "Eva fünf: schwarzer Bauer");
+    let text = t.text();
+    let asked = text.find(QUESTION).unwrap_or(usize::MAX);
+    assert!(
+        asked < text.find("Eva fünf: schwarzer Bauer").unwrap_or(0),
+        "{text}"
+    );
+    let from = t.text().len();
+    typed(&mut t, "a6");
+    typed(&mut t, "feld f7");
+    expect(&t, "Felix sieben: schwarzer Bauer");
+    let text = t.text();
+    let new = &text[from..];
+    let verdict = new
+        .find("Anna sechs ist nicht besser")
+        .unwrap_or_else(|| panic!("no verdict:\n{new}"));
+    let answer = new.find("Felix sieben: schwarzer Bauer").unwrap_or(0);
+    assert!(verdict < answer, "answered before the verdict:\n{new}");
+    assert!(!new.contains("prüft noch"), "{new}");
+    typed(&mut t, "ende");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
 }

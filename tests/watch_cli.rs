@@ -197,7 +197,12 @@ fn a_game_is_followed_through_its_move_stream_to_its_end() {
     server.watch_game("Anna", "Bert", &["e2e4"]);
     let dir = temp_dir("watch-game");
     let mut t = spawn(&server, dir.path(), &["--game", WATCHED]);
-    expect(&t, "Sie verfolgen Anna gegen Bert. Schwarz ist am Zug");
+    // The stream's first line and its replay, read as lichess sends them: where the game
+    // stands, with its last move, and nothing unreadable nor missed.
+    expect(
+        &t,
+        "Sie verfolgen Anna gegen Bert. Letzter Zug: 1. Weiß, Eva vier. Schwarz ist am Zug",
+    );
     server.watched_move("c7c5");
     expect(&t, "Cäsar fünf");
     server.watched_move("g1f3");
@@ -207,6 +212,9 @@ fn a_game_is_followed_through_its_move_stream_to_its_end() {
     server.watched_end(Some(Color::White));
     expect(&t, "Anna gegen Bert: Anna gewinnt, 1 zu 0");
     expect(&t, "Die Übertragung ist zu Ende");
+    for wrong in ["unlesbar", "Züge fehlten"] {
+        assert!(!t.text().contains(wrong), "{wrong}:\n{}", t.text());
+    }
     // The finished game's stream is not asked for again.
     std::thread::sleep(Duration::from_millis(1500));
     assert_eq!(server.state().relay.game_streams_opened, 1);

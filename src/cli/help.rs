@@ -470,14 +470,17 @@ skips it; the questions of hector play about the position work; ende (quit) ends
 Your rating starts at 1500 and follows your results by the Elo formula: after each puzzle it \
 moves by 32 x (result - expected), the expected result 1 / (1 + 10^((puzzle - you) / 400)), \
 the result 1 for solved and 0 for missed. It and the puzzles played are kept in \
-puzzles.progress in hector's data directory; a puzzle played does not come again. --theme \
+puzzles.progress in hector's data directory; a puzzle played does not come again. A record \
+hector cannot read (damaged, from a newer hector, larger than 4 MiB) is kept under a name \
+that says so (puzzles.progress.unreadable-DATE), and you are told where. --theme \
 chooses a theme by its name in any language or lichess's key; --rating chooses puzzles near \
 another rating. hector play --from-puzzle ID plays a puzzle's position out against the \
 computer at full strength.\n\n\
 From lichess: --daily plays lichess's puzzle of the day, --online a new lichess puzzle (of \
---theme if given). Logged in (hector online login, a token allowing puzzle:write), the result \
-is recorded on lichess and your lichess puzzle rating is said; without a login it is kept here \
-only. When lichess cannot be reached or refuses, the reason is said and hector's own puzzles \
+--theme if given). Logged in (hector online login, a token allowing puzzle:read and \
+puzzle:write), lichess gives a puzzle you have not seen, the result is recorded on lichess and \
+your lichess puzzle rating is said; a token made without puzzle:read is said, and the puzzle \
+comes without it; without a login the result is kept here only. When lichess cannot be reached or refuses, the reason is said and hector's own puzzles \
 follow.";
 
 /// What `hector online play --help` says after the options.
@@ -506,7 +509,7 @@ play are answered for the board followed: brett, letzter, uhr (the times the bro
 stellung 12, liste, züge, figuren, material… bretter names the round's boards, folgen 3 or \
 folgen NAME follows another. Nothing can be moved or sent: a typed move is refused. A dropped \
 connection is said once and made again by itself (waiting 1, 2, 4 … up to 30 seconds); when \
-lichess asks to wait (HTTP 429) hector waits a full minute. No login is needed for public \
-rounds and games; a stored token (hector online login) is sent only to the server named, for \
-private rounds.\n\nExamples:\n  hector watch --broadcast K8nB1xYz --board Carlsen\n  hector \
+lichess asks to wait (HTTP 429) hector waits a full minute; a connection is said back once it \
+holds. A round keeps at most 100 boards; --board and --all-boards go only with --broadcast. \
+No login is needed: rounds, games and TV are public, and no token is sent.\n\nExamples:\n  hector watch --broadcast K8nB1xYz --board Carlsen\n  hector \
 watch --broadcast K8nB1xYz --all-boards\n  hector watch --game LuGQwhBb\n  hector watch --tv";

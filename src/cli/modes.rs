@@ -452,8 +452,22 @@ pub(super) fn resume_path(
 ) -> Result<ExitCode, Fatal> {
     let resumed = match crate::app::modes::play::resume::from_journal(path) {
         Ok(r) => r,
+        // A link or a file of several names where the journal is: said in the player's
+        // words (the journal's language is not known yet: the configuration's).
         Err(e) => {
-            return Err(Fatal::failed("hector resume", format!("{e:#}")));
+            let owned = e.chain().find_map(|c| {
+                c.downcast_ref::<crate::io::owned_file::OwnedError>()
+                    .filter(|o| matches!(o, crate::io::owned_file::OwnedError::NotOwn { .. }))
+            });
+            let words = match owned {
+                Some(o) => {
+                    let lang = language(&speech.language)
+                        .unwrap_or_else(|_| crate::core::notation::language::default_language());
+                    crate::app::services::games::owned_problem(o, lang)
+                }
+                None => format!("{e:#}"),
+            };
+            return Err(Fatal::failed("hector resume", words));
         }
     };
     speech.language = resumed.language.clone();
@@ -745,6 +759,21 @@ pub(super) fn watch(args: WatchArgs) -> Result<ExitCode, Fatal> {
     use crate::io::lichess::watch::Followed;
     let (speech, speech_chosen, lang, _) =
         mode_speech(args.lang.lang.as_deref(), args.speech.map(Into::into))?;
+    // A board of a round is chosen only when a round is followed (clap's `requires` is not
+    // held against the group of what to follow).
+    if args.broadcast.is_none() {
+        let given = [
+            ("--board", args.board.is_some()),
+            ("--all-boards", args.all_boards),
+        ];
+        if let Some((option, _)) = given.iter().find(|(_, given)| *given) {
+            let words = crate::core::notation::language::fill(
+                &lang.usage.needs,
+                &[("arg", option), ("other", "--broadcast")],
+            );
+            return Err(refuse(&words, &speech, lang));
+        }
+    }
     let followed = match (args.broadcast, args.game, args.tv) {
         (Some(round), _, _) => Followed::Round(round),
         (_, Some(game), _) => Followed::Game(game),

@@ -12,9 +12,11 @@
 //! - [`Journal::append`] writes one record and calls `sync_data` before it returns: a move is
 //!   announced only after its record is on the disk.
 //! - [`Journal::open_for_append`] continues a journal after a resume. A journal from a newer
-//!   hector or a damaged one is refused and left untouched. A torn tail (the last record cut
-//!   off) is not cut away: a torn marker acknowledging exactly those bytes is appended, so the
-//!   file only ever grows and no byte a crash left is destroyed (see `core::record::codec`).
+//!   hector or a damaged one is refused and left untouched; so is a symbolic link or a file
+//!   of more than one name where the journal is (nothing is appended through it). A torn
+//!   tail (the last record cut off) is not cut away: a torn marker acknowledging exactly
+//!   those bytes is appended, so the file only ever grows and no byte a crash left is
+//!   destroyed (see `core::record::codec`).
 //! - [`JournalWriter`] does the appending on a thread of its own and acknowledges each record
 //!   when it is on the disk, so that a mode running many games is never held up by one game's
 //!   disk; it still says nothing of a game before that game's record is durable.
@@ -81,6 +83,14 @@ pub enum FileError {
     TornMarker(#[source] Box<FileError>),
     #[error("cannot start the journal's thread")]
     Thread(#[source] std::io::Error),
+    /// A link, a file of several names or no file where a journal is continued: hector
+    /// appends only to a journal of its own, never through it.
+    #[error("cannot continue {}", path.display())]
+    NotOwn {
+        path: PathBuf,
+        #[source]
+        source: crate::io::owned_file::OwnedError,
+    },
 }
 
 impl FileError {
@@ -289,11 +299,15 @@ impl Journal {
     /// refused, and the file is not changed. A torn tail is acknowledged by a torn marker
     /// (the bytes stay where they are); `Decoded::torn_tail` tells the caller it happened.
     pub fn open_for_append(path: &Path) -> Result<(Journal, Decoded)> {
-        let file = OpenOptions::new()
-            .read(true)
-            .append(true)
-            .open(path)
-            .map_err(FileError::io("open", path))?;
+        let file = crate::io::owned_file::open_journal(path).map_err(|e| match e {
+            crate::io::owned_file::OwnedError::Io { source, .. } => {
+                FileError::io("open", path)(source)
+            }
+            other => FileError::NotOwn {
+                path: path.to_path_buf(),
+                source: other,
+            },
+        })?;
         lock(&file, path)?;
         let bytes = read_journal(path)?;
         let decoded = decode(&bytes).map_err(|source| FileError::Unreadable {
@@ -906,6 +920,30 @@ mod tests {
         let names = journal_paths(&dir).expect("list");
         assert_eq!(names.len(), 2);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_journal_is_continued_only_as_a_file_of_its_own() {
+        let dir = temp("strangers");
+        let _cleanup = Cleanup(dir.clone());
+        let header = Header::new("2026-11-21T14:03:05Z", "Anna", "Bert");
+        let real = Journal::create_in(&dir, &header).expect("create");
+        let real_path = real.path().to_path_buf();
+        drop(real);
+        let before = std::fs::read(&real_path).expect("journal");
+        let soft = dir.join("soft.journal");
+        std::os::unix::fs::symlink(&real_path, &soft).expect("link");
+        let hard = dir.join("hard.journal");
+        std::fs::hard_link(&real_path, &hard).expect("hard link");
+        for path in [&soft, &hard] {
+            let refused = Journal::open_for_append(path);
+            assert!(
+                matches!(refused, Err(FileError::NotOwn { .. })),
+                "{}: {refused:?}",
+                path.display()
+            );
+        }
+        assert_eq!(std::fs::read(&real_path).expect("journal"), before);
     }
 
     #[test]

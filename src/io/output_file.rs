@@ -12,8 +12,9 @@
 
 use std::fs::{File, Metadata, OpenOptions};
 use std::io::{ErrorKind, Write};
-use std::os::unix::fs::{FileTypeExt, MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
+
+use crate::io::platform::{self, Kind, Privacy};
 
 /// Links followed before giving up (as the system does with ELOOP).
 const MAX_LINKS: usize = 40;
@@ -73,17 +74,13 @@ fn resolve(path: &Path) -> Result<(PathBuf, Option<Metadata>), OutputError> {
 }
 
 fn refusal(meta: &Metadata) -> Option<NotAFile> {
-    let t = meta.file_type();
-    if t.is_file() {
-        None
-    } else if t.is_dir() {
-        Some(NotAFile::Directory)
-    } else if t.is_fifo() {
-        Some(NotAFile::Fifo)
-    } else if t.is_socket() {
-        Some(NotAFile::Socket)
-    } else {
-        Some(NotAFile::Device)
+    match platform::kind(meta) {
+        Kind::File => None,
+        Kind::Directory => Some(NotAFile::Directory),
+        Kind::Fifo => Some(NotAFile::Fifo),
+        Kind::Socket => Some(NotAFile::Socket),
+        // `resolve` follows links: what is left is a device.
+        Kind::Device | Kind::SymbolicLink => Some(NotAFile::Device),
     }
 }
 
@@ -123,9 +120,8 @@ impl From<OutputError> for Fallback {
 fn replace(target: &Path, existing: Option<&Metadata>, bytes: &[u8]) -> Result<(), Fallback> {
     if existing.is_some() {
         // A file its owner made read-only is not replaced behind its back.
-        nix::unistd::access(target, nix::unistd::AccessFlags::W_OK)
-            .map_err(|e| io_error(target)(std::io::Error::from(e)))?;
-        if existing.is_some_and(|m| m.nlink() > 1) {
+        platform::may_write(target).map_err(io_error(target))?;
+        if existing.is_some_and(|m| platform::links(m) > 1) {
             return Err(Fallback::InPlace);
         }
     }
@@ -144,13 +140,13 @@ fn replace(target: &Path, existing: Option<&Metadata>, bytes: &[u8]) -> Result<(
             name.to_string_lossy(),
             std::process::id()
         ));
-        let mut options = OpenOptions::new();
-        options.write(true).create_new(true);
         // Nobody else may read the new text before it has the old file's permissions.
-        if existing.is_some() {
-            options.mode(0o600);
-        }
-        match options.open(&candidate) {
+        let privacy = if existing.is_some() {
+            Privacy::Owner
+        } else {
+            Privacy::Default
+        };
+        match platform::create_new(&candidate, privacy) {
             Ok(f) => {
                 temp = Some((candidate, f));
                 break;
@@ -169,13 +165,12 @@ fn replace(target: &Path, existing: Option<&Metadata>, bytes: &[u8]) -> Result<(
     let result = (|| -> Result<(), Fallback> {
         if let Some(old) = existing {
             let mine = file.metadata().map_err(io_error(target))?;
-            if (mine.uid(), mine.gid()) != (old.uid(), old.gid())
-                && std::os::unix::fs::fchown(&file, Some(old.uid()), Some(old.gid())).is_err()
+            if platform::owner(&mine) != platform::owner(old)
+                && platform::set_owner(&file, platform::owner(old)).is_err()
             {
                 return Err(Fallback::InPlace);
             }
-            file.set_permissions(std::fs::Permissions::from_mode(old.mode() & 0o7777))
-                .map_err(io_error(target))?;
+            platform::set_mode(&file, platform::mode(old)).map_err(io_error(target))?;
         }
         file.write_all(bytes)
             .and_then(|()| file.sync_all())
@@ -207,6 +202,7 @@ fn overwrite_in_place(target: &Path, bytes: &[u8]) -> Result<(), OutputError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
 
     struct TempDir(PathBuf);
 

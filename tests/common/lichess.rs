@@ -208,6 +208,13 @@ impl Server {
         }
     }
 
+    /// The name of the file in hector's configuration folder that keeps the token stored
+    /// for this server (`hector online --server URL login`).
+    pub fn token_file(&self) -> String {
+        let port = self.url.rsplit(':').next().unwrap_or("80");
+        format!("lichess-token.http.127.0.0.1.{port}")
+    }
+
     pub fn state(&self) -> MutexGuard<'_, State> {
         lock(&self.shared)
     }
@@ -444,6 +451,8 @@ fn respond(mut conn: &TcpStream, status: u16, extra: &str, body: &str) -> std::i
         201 => "Created",
         400 => "Bad Request",
         401 => "Unauthorized",
+        302 => "Found",
+        403 => "Forbidden",
         404 => "Not Found",
         429 => "Too Many Requests",
         _ => "Status",
@@ -528,8 +537,24 @@ fn serve(conn: TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io::Result
         ),
         ("GET", ["api", "account", "playing"]) => {
             let s = lock(shared);
-            let list = match &s.game {
-                Some(g) if !g.over() => format!(
+            // As lichess: nb games at most (9 unless asked, 50 at most), the most urgent
+            // first (here the correspondence games the test adds).
+            let nb = req
+                .path
+                .split_once('?')
+                .and_then(|(_, q)| q.split('&').find_map(|kv| kv.strip_prefix("nb=")))
+                .and_then(|n| n.parse::<usize>().ok())
+                .unwrap_or(9)
+                .clamp(1, 50);
+            let mut list: Vec<String> = (1..=s.relay.extra_games)
+                .map(|n| {
+                    format!(
+                        r#"{{"gameId":"Corr{n:04}","fullId":"Corr{n:04}abcd","color":"white","fen":"","isMyTurn":false,"opponent":{{"id":"c{n}","username":"Corr{n}"}},"secondsLeft":86400,"speed":"correspondence"}}"#
+                    )
+                })
+                .collect();
+            if let Some(g) = s.game.as_ref().filter(|g| !g.over()) {
+                list.push(format!(
                     r#"{{"gameId":"{GAME}","fullId":"{GAME}abcd","color":"{}","fen":"","isMyTurn":{},"opponent":{{"id":"x","username":"{}"}},"secondsLeft":{},"speed":"{}"}}"#,
                     g.me.fold_wb("white", "black"),
                     g.turn() == g.me,
@@ -540,11 +565,16 @@ fn serve(conn: TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io::Result
                     } else {
                         "rapid"
                     }
-                ),
-                _ => String::new(),
-            };
+                ));
+            }
+            list.truncate(nb);
             drop(s);
-            respond(&conn, 200, "", &format!(r#"{{"nowPlaying":[{list}]}}"#))
+            respond(
+                &conn,
+                200,
+                "",
+                &format!(r#"{{"nowPlaying":[{}]}}"#, list.join(",")),
+            )
         }
         ("POST", ["api", "challenge", "ai"]) => {
             let mut s = lock(shared);
@@ -597,27 +627,86 @@ fn serve(conn: TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io::Result
         }
         ("POST", ["api", "challenge", user]) => {
             let user = user.to_string();
-            respond(
-                &conn,
-                200,
-                "",
-                &format!(
-                    r#"{{"challenge":{{"id":"{GAME}","status":"created","challenger":{{"id":"{ME}","name":"Blind"}},"destUser":{{"id":"{}","name":"{user}"}}}},"socketVersion":0}}"#,
-                    user.to_lowercase()
-                ),
-            )?;
-            let shared = shared.clone();
-            thread::spawn(move || {
-                thread::sleep(Duration::from_millis(200));
-                if user == "Nobody" {
-                    lock(&shared).declined =
-                        Some("I'm not accepting challenges at the moment.".into());
-                    shared.1.notify_all();
-                } else {
-                    new_game(&shared, &user, None);
+            let daily = req.body.contains("days=");
+            let kept = req.body.contains("keepAliveStream=true");
+            let json = format!(
+                r#"{{"challenge":{{"id":"{GAME}","status":"created","challenger":{{"id":"{ME}","name":"Blind"}},"destUser":{{"id":"{}","name":"{user}"}}}},"socketVersion":0}}"#,
+                user.to_lowercase()
+            );
+            if !daily && !kept {
+                // A real-time challenge without keepAliveStream expires after 20 s: nobody
+                // gets to accept it (here at once, so that a test need not wait).
+                lock(shared).relay.challenges_expired += 1;
+                return respond(&conn, 200, "", &json);
+            }
+            if !kept {
+                respond(&conn, 200, "", &json)?;
+            } else {
+                let mut w = &conn;
+                write!(
+                    w,
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+                )?;
+                chunk(&conn, &format!("{json}\n"))?;
+            }
+            let accept_after = lock(shared).relay.accept_after;
+            let answer = {
+                let shared = shared.clone();
+                let user = user.clone();
+                thread::spawn(move || {
+                    thread::sleep(accept_after.unwrap_or(Duration::from_millis(200)));
+                    if user == "Nobody" {
+                        lock(&shared).declined =
+                            Some("I'm not accepting challenges at the moment.".into());
+                        shared.1.notify_all();
+                    } else if user != "Silent" {
+                        new_game(&shared, &user, None);
+                    }
+                })
+            };
+            if !kept {
+                return Ok(());
+            }
+            // Kept alive while the client keeps the connection: keep-alive lines until the
+            // challenge is answered, then its end and the stream closed. A closed
+            // connection withdraws the challenge.
+            let mut probe = [0u8; 1];
+            conn.set_read_timeout(Some(Duration::from_millis(100)))?;
+            lock(shared).relay.challenges_open += 1;
+            let result = loop {
+                if stop.load(Ordering::Relaxed) {
+                    break Ok(());
                 }
-            });
-            Ok(())
+                if answer.is_finished() && user != "Silent" {
+                    let done = if user == "Nobody" {
+                        "declined"
+                    } else {
+                        "accepted"
+                    };
+                    let _ = chunk(&conn, &format!("{{\"done\":\"{done}\"}}\n"));
+                    break chunk(&conn, "");
+                }
+                match (&conn).read(&mut probe) {
+                    Ok(0) => {
+                        lock(shared).relay.challenges_withdrawn += 1;
+                        break Ok(());
+                    }
+                    Err(e)
+                        if e.kind() == std::io::ErrorKind::WouldBlock
+                            || e.kind() == std::io::ErrorKind::TimedOut => {}
+                    _ => {
+                        lock(shared).relay.challenges_withdrawn += 1;
+                        break Ok(());
+                    }
+                }
+                if chunk(&conn, "\n").is_err() {
+                    lock(shared).relay.challenges_withdrawn += 1;
+                    break Ok(());
+                }
+            };
+            let mut s = lock(shared);
+            s.relay.challenges_open = s.relay.challenges_open.saturating_sub(1);
+            result
         }
         ("GET", ["api", "board", "game", "stream", id]) if *id == GAME => {
             game_stream(&conn, shared, stop)
@@ -971,6 +1060,8 @@ fn game_stream_lines(
 
 /// The token of an arbiter who may push to the round (study:write).
 pub const STUDY_TOKEN: &str = "lip_study_write_token";
+/// A token made before hector asked for puzzle:read (board:play and puzzle:write only).
+pub const OLD_TOKEN: &str = "lip_old_token_without_puzzle_read";
 /// The round that is streamed and pushed to.
 pub const ROUND: &str = "R0und001";
 /// The game watched.
@@ -1005,6 +1096,40 @@ pub struct Relay {
     pub daily: Option<u32>,
     /// The forms of seeks and challenges, "path body".
     pub forms: Vec<String>,
+    /// Real-time challenges sent without keepAliveStream (they expire unanswered).
+    pub challenges_expired: u32,
+    /// Challenges whose kept-alive answer is still open.
+    pub challenges_open: u32,
+    /// Challenges withdrawn by closing their answer before it was answered.
+    pub challenges_withdrawn: u32,
+    /// How long the challenged player takes to answer (200 ms unless set).
+    pub accept_after: Option<Duration>,
+    /// This many pushes are answered with their headers and then a body dripped one byte
+    /// every `drip` (5 s unless set), never finished in time.
+    pub drip_pushes: u32,
+    pub drip: Option<Duration>,
+    /// Pushes answered by dripping (their bodies are not taken).
+    pub dripped: u32,
+    /// How the round's streams behave.
+    pub round_mode: RoundMode,
+    /// Correspondence games listed before the game in progress (lichess lists the most
+    /// urgent first), for a player with many games.
+    pub extra_games: usize,
+}
+
+/// How a round's stream behaves (hostile servers included).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RoundMode {
+    #[default]
+    Normal,
+    /// The games, then the stream closed at once, every time.
+    CloseAfterGames,
+    /// Answered with a redirect (302) and no body.
+    Redirect,
+    /// Refused (404) with an empty body.
+    EmptyRefusal,
+    /// After the games, this many new games, as fast as the connection takes them.
+    Flood(usize),
 }
 
 impl Server {
@@ -1102,7 +1227,14 @@ fn relay_routes(
             ));
         }
     }
+    let round_mode = lock(shared).relay.round_mode;
     Some(match segments.as_slice() {
+        ["api", "stream", "broadcast", "round", _] if round_mode == RoundMode::Redirect => {
+            respond(conn, 302, "Location: https://lichess.org/broadcast\r\n", "")
+        }
+        ["api", "stream", "broadcast", "round", _] if round_mode == RoundMode::EmptyRefusal => {
+            respond(conn, 404, "", "")
+        }
         ["api", "stream", "broadcast", "round", file] => match file.strip_suffix(".pgn") {
             Some(id) if id == ROUND => round_stream(conn, shared, stop),
             _ => respond(conn, 404, "", r#"{"error":"Not found"}"#),
@@ -1160,6 +1292,26 @@ fn push(conn: &TcpStream, req: &Request, shared: &Shared, id: &str) -> std::io::
         s.relay.refuse_pushes -= 1;
         drop(s);
         return respond(conn, 403, "", r#"{"error":"Forbidden"}"#);
+    }
+    if s.relay.drip_pushes > 0 {
+        s.relay.drip_pushes -= 1;
+        s.relay.dripped += 1;
+        let drip = s.relay.drip.unwrap_or(Duration::from_secs(5));
+        drop(s);
+        // The headers at once, then the body a byte at a time: never done in time.
+        let mut w = conn;
+        write!(
+            w,
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 4096\r\nConnection: close\r\n\r\n"
+        )?;
+        w.flush()?;
+        for _ in 0..4096 {
+            thread::sleep(drip);
+            if w.write_all(b" ").and_then(|()| w.flush()).is_err() {
+                return Ok(());
+            }
+        }
+        return Ok(());
     }
     // Games apart by a blank line: a new game begins where tags follow one after moves.
     let mut games: Vec<String> = Vec::new();
@@ -1247,6 +1399,18 @@ fn round_stream(conn: &TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io
     )?;
     for g in games {
         chunk(conn, &format!("{}\n\n\n", g.trim_end()))?;
+    }
+    match lock(shared).relay.round_mode {
+        RoundMode::CloseAfterGames => return chunk(conn, ""),
+        RoundMode::Flood(n) => {
+            for i in 0..n {
+                let game = format!(
+                    "[Event \"Flood\"]\n[White \"Flood White {i}\"]\n[Black \"Flood Black {i}\"]\n[Result \"*\"]\n[GameURL \"https://lichess.org/broadcast/flood/round/{ROUND}/{i}\"]\n\n1. e4 e5 *\n\n\n"
+                );
+                chunk(conn, &game)?;
+            }
+        }
+        _ => {}
     }
     let mut last_keep_alive = Instant::now();
     while !stop.load(Ordering::Relaxed) {
@@ -1349,6 +1513,21 @@ fn watched_stream(
         "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
     )?;
     chunk(conn, &format!("{first}\n"))?;
+    if !tv {
+        // The game's stream replays the game first: its start position without a move,
+        // then every position with the move that led to it (lila's ApiMoveStream).
+        let moves = lock(shared).relay.watched_moves.clone();
+        chunk(
+            conn,
+            &format!(
+                "{{\"fen\":\"{} w\",\"wc\":180,\"bc\":180}}\n",
+                Chess::default().board()
+            ),
+        )?;
+        for n in 1..=moves.len() {
+            chunk(conn, &format!("{}\n", move_line(&moves, n)))?;
+        }
+    }
     while !stop.load(Ordering::Relaxed) {
         let (lines, over, cut_now) = {
             let s = lock(shared);
@@ -1364,15 +1543,7 @@ fn watched_stream(
             let mut lines = Vec::new();
             while sent < s.relay.watched_moves.len() {
                 sent += 1;
-                let pos = watched_position(&s.relay.watched_moves[..sent]);
-                let line = format!(
-                    r#"{{"fen":"{} {}","lm":"{}","wc":{},"bc":{}}}"#,
-                    pos.board(),
-                    pos.turn().fold_wb("w", "b"),
-                    s.relay.watched_moves[sent - 1],
-                    180 - sent,
-                    180 - sent / 2
-                );
+                let line = move_line(&s.relay.watched_moves, sent);
                 lines.push(if tv {
                     format!(r#"{{"t":"fen","d":{line}}}"#)
                 } else {
@@ -1381,6 +1552,8 @@ fn watched_stream(
             }
             if s.relay.watched_over && !tv {
                 lines.push(watched_description(&s));
+                // lichess pushes its buffer out with empty objects before it closes.
+                lines.push("{}".to_string());
             }
             (lines, s.relay.watched_over, s.cut != cut)
         };
@@ -1396,6 +1569,20 @@ fn watched_stream(
         }
     }
     Ok(())
+}
+
+/// The position after the first `n` of `moves` and the move that led to it, as a game's
+/// stream sends it (placement and side to move, both clocks in seconds).
+fn move_line(moves: &[String], n: usize) -> String {
+    let pos = watched_position(&moves[..n]);
+    format!(
+        r#"{{"fen":"{} {}","lm":"{}","wc":{},"bc":{}}}"#,
+        pos.board(),
+        pos.turn().fold_wb("w", "b"),
+        moves[n - 1],
+        180usize.saturating_sub(n),
+        180usize.saturating_sub(n / 2)
+    )
 }
 
 fn tv_featured(s: &State) -> String {
@@ -1488,11 +1675,17 @@ fn puzzle_routes(conn: &TcpStream, req: &Request, shared: &Shared) -> Option<std
     let mut s = lock(shared);
     s.requests.push(format!("{} {}", req.method, req.path));
     s.authorizations.extend(req.auth.clone());
-    let known = !s.revoked && req.auth.as_deref() == Some(&format!("Bearer {TOKEN}"));
+    let old = req.auth.as_deref() == Some(&format!("Bearer {OLD_TOKEN}"));
+    let known = !s.revoked && (old || req.auth.as_deref() == Some(&format!("Bearer {TOKEN}")));
     // The daily and new puzzles need no token, but one that is sent must be known.
     if (write || req.auth.is_some()) && !known {
         drop(s);
         return Some(respond(conn, 401, "", r#"{"error":"No such token"}"#));
+    }
+    // A new puzzle asked with a token needs its scope puzzle:read (lila: 403).
+    if old && segments.as_slice() == ["api", "puzzle", "next"] {
+        drop(s);
+        return Some(respond(conn, 403, "", r#"{"error":"Missing scope"}"#));
     }
     if s.limited > 0 {
         s.limited -= 1;

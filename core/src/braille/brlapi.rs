@@ -22,6 +22,10 @@ pub const MAX_KEY_LEN: usize = MAX_PAYLOAD - 8;
 /// More cells than any display has (the largest are 80 by 1, or 40 by 4): a server that
 /// announces more is not believed.
 pub const MAX_CELLS: u32 = 400;
+/// The messages the set-up passes over (parameter updates, keys pressed early, kinds hector
+/// does not know) before it gives up: a server that sends only those never hands the
+/// display over. BRLTTY sends a few at most.
+pub const MAX_PASSED_OVER: usize = 64;
 
 const HEADER_LEN: usize = 8;
 
@@ -387,6 +391,8 @@ pub enum SessionError {
     OutOfTurn(u32),
     #[error("the BrlAPI server announced a display of {0} cells")]
     ImplausibleSize(u64),
+    #[error("the BrlAPI server sent {0} messages without handing the display over")]
+    NoHandOver(usize),
     #[error("{0}")]
     Protocol(#[from] ProtocolError),
 }
@@ -428,6 +434,8 @@ pub struct Session {
     key: Option<Vec<u8>>,
     tty_path: Vec<u32>,
     size: (u32, u32),
+    /// Messages passed over before the display was hector's.
+    passed_over: usize,
 }
 
 impl Session {
@@ -439,7 +447,20 @@ impl Session {
             key,
             tty_path,
             size: (0, 0),
+            passed_over: 0,
         }
+    }
+
+    /// Counts a message the set-up passes over; too many end it.
+    fn pass_over(&mut self) -> Result<(), SessionError> {
+        if self.state == State::Ready {
+            return Ok(());
+        }
+        self.passed_over += 1;
+        if self.passed_over > MAX_PASSED_OVER {
+            return Err(SessionError::NoHandOver(self.passed_over));
+        }
+        Ok(())
     }
 
     pub fn is_ready(&self) -> bool {
@@ -472,6 +493,7 @@ impl Session {
                 State::TtyMode | State::IgnoreAll | State::AcceptOurs | State::Ready
             )
         {
+            self.pass_over()?;
             return Ok(vec![Next::Key(DisplayKey::from_code(code))]);
         }
         let send = |r: Request| Ok(vec![Next::Send(r)]);
@@ -504,6 +526,7 @@ impl Session {
             }
             (State::Size, FromServer::DisplaySize { columns, rows }) => {
                 let cells = u64::from(columns) * u64::from(rows);
+                // A driver still starting: asked again, as long as the adapter's start limit.
                 if cells == 0 {
                     return Ok(vec![Next::AskSizeLater]);
                 }
@@ -531,7 +554,10 @@ impl Session {
             }
             // Answers nobody waits for (the leave's acknowledgement, parameter updates).
             (State::Ready, FromServer::Ack | FromServer::Other(_)) => Ok(Vec::new()),
-            (_, FromServer::Other(_)) => Ok(Vec::new()),
+            (_, FromServer::Other(_)) => {
+                self.pass_over()?;
+                Ok(Vec::new())
+            }
             (_, other) => Err(SessionError::OutOfTurn(kind_of(&other))),
         }
     }
@@ -847,6 +873,46 @@ mod tests {
                 from = p;
             }
             prop_assert_eq!(got, whole);
+        }
+
+        /// Whatever state the set-up stands in, a server that sends only messages it passes
+        /// over (unknown kinds, keys before the display is taken) ends it within
+        /// MAX_PASSED_OVER of them.
+        #[test]
+        fn the_set_up_is_bounded_in_every_state(
+            state in 0usize..7,
+            noise in proptest::collection::vec((any::<bool>(), any::<u32>()), 1..200),
+        ) {
+            let mut s = Session::new(Some(b"k".to_vec()), Vec::new());
+            let steps = [
+                FromServer::Version(8),
+                FromServer::AuthMethods(vec![AUTH_KEY]),
+                FromServer::Ack,
+                FromServer::DisplaySize { columns: 40, rows: 1 },
+                FromServer::Ack,
+                FromServer::Ack,
+            ];
+            for step in steps.into_iter().take(state) {
+                prop_assert!(s.receive(step).is_ok());
+            }
+            let mut ended = false;
+            for (n, (key, code)) in noise.iter().enumerate() {
+                // The kinds BrlAPI's set-up answers with are left out: only noise.
+                let kind = match code % 4 {
+                    0 => u32::from(b'p'),
+                    1 => u32::from(b'x'),
+                    2 => 0x7fff_ffff,
+                    _ => u32::from(b'w'),
+                };
+                let m = if *key { FromServer::Key(u64::from(*code)) } else { FromServer::Other(kind) };
+                if s.receive(m).is_err() {
+                    prop_assert!(n <= MAX_PASSED_OVER, "ended after {n}");
+                    ended = true;
+                    break;
+                }
+            }
+            prop_assert!(ended || noise.len() <= MAX_PASSED_OVER, "never ended");
+            prop_assert!(!s.is_ready());
         }
 
         #[test]

@@ -211,7 +211,7 @@ pub struct AnalysisWords {
     pub busy: String,
     pub asking: String,
     pub hint: String,
-    /// A kept analysis that cannot be read: {file}.
+    /// A kept analysis that cannot be read, set aside: {file}, {reason}, {aside}.
     pub kept_damaged: String,
     /// The analysis could not be kept: {reason}.
     pub kept_unwritten: String,
@@ -415,6 +415,8 @@ pub struct UsageWords {
     pub missing_argument: String,
     pub missing_command: String,
     pub conflict: String,
+    /// An option that needs another: {arg}, {other}.
+    pub needs: String,
     pub no_equals: String,
     pub wrong_count: String,
     pub not_text: String,
@@ -597,6 +599,10 @@ pub struct OnlineWords {
     pub waiting: String,
     pub game_started: String,
     pub challenge_declined: String,
+    /// A challenge's or the computer's clock lichess does not offer: {text}.
+    pub challenge_clock: String,
+    /// A real-time challenge nobody accepted in time: {user}, {minutes}.
+    pub challenge_unanswered: String,
     pub games_none: String,
     pub games_line: String,
     pub games_hint: String,
@@ -1132,6 +1138,13 @@ pub struct RecordWords {
     /// A directory, a device, a named pipe, a socket, a loop of symbolic links.
     pub file_kinds: [String; 5],
     pub write_failed: String,
+    /// A file of hector's own that is a stranger (a link…): {file}, {kind} (of own_kinds).
+    pub own_refused: String,
+    /// A symbolic link, a file of several names, no regular file.
+    pub own_kinds: [String; 3],
+    /// An unreadable file of hector's own that could not be set aside: {file}, {reason},
+    /// {why}.
+    pub left_alone: String,
     pub torn_tail: String,
     pub heading: String,
     pub event: String,

@@ -20,5 +20,5 @@ mod tests;
 
 pub use language::{Language, language};
 pub use parse::{ParseError, message, parse_move};
-pub use printable::printable;
+pub use printable::{printable, printable_cut};
 pub use speak::{Form, announce};

@@ -27,9 +27,35 @@ pub fn printable(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// The longest name from a server shown or spoken (a player, a board): lichess's user
+/// names have at most 30 characters, a broadcast's player names some dozens with a title.
+pub const MAX_NAME: usize = 100;
+/// The longest reason from a server shown or spoken (a refusal, an error).
+pub const MAX_REASON: usize = 300;
+
+/// `text` made printable and cut to at most `max` characters (the cut marked with "…"), so
+/// that a server's name or reason of any length costs one short line, not a page of speech.
+pub fn printable_cut(text: &str, max: usize) -> String {
+    let shown = printable(text);
+    if shown.chars().count() <= max {
+        return shown.into_owned();
+    }
+    let mut cut: String = shown.chars().take(max.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_text_is_cut_with_a_mark() {
+        assert_eq!(printable_cut("Anna", 10), "Anna");
+        assert_eq!(printable_cut(&"x".repeat(100_000), 5), "xxxx…");
+        assert_eq!(printable_cut("Läufer\u{7}", 7), "Läufer…");
+        assert_eq!(printable_cut("äöü", 3), "äöü");
+    }
 
     #[test]
     fn control_characters_are_shown_not_sent() {

@@ -175,6 +175,15 @@ pub fn time_control_refusal(
     }
 }
 
+/// Whether lichess offers this clock for a challenge or a game against its computer: the
+/// API lists the initial times 0, 15, 30, 45, 60 and 90 seconds and whole minutes up to 180,
+/// and increments of at most 60 seconds.
+pub fn challenge_clock_offered(initial_seconds: u32, increment_seconds: u32) -> bool {
+    let initial = matches!(initial_seconds, 0 | 15 | 30 | 45 | 60 | 90)
+        || (initial_seconds.is_multiple_of(60) && initial_seconds <= 180 * 60);
+    initial && increment_seconds <= 60
+}
+
 /// An offer of the opponent that waits for an answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Offer {

@@ -421,6 +421,32 @@ fn time_controls_the_board_api_refuses_are_refused_before_asking() {
 }
 
 #[test]
+fn a_challenges_clock_is_one_the_api_lists() {
+    for (initial, inc) in [
+        (0, 1),
+        (15, 0),
+        (30, 0),
+        (45, 60),
+        (60, 0),
+        (90, 2),
+        (120, 1),
+    ] {
+        assert!(challenge_clock_offered(initial, inc), "{initial}+{inc}");
+    }
+    assert!(challenge_clock_offered(180 * 60, 60));
+    for (initial, inc) in [
+        (150, 0),
+        (100, 0),
+        (181 * 60, 0),
+        (300, 61),
+        (900, 180),
+        (10, 0),
+    ] {
+        assert!(!challenge_clock_offered(initial, inc), "{initial}+{inc}");
+    }
+}
+
+#[test]
 fn looking_back_online_answers_for_the_old_position_and_sends_no_move() {
     let (mut g, _) = start("e2e4 e7e5");
     let t = Timestamp::ZERO;

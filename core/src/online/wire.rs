@@ -5,6 +5,8 @@
 
 use serde::Deserialize;
 
+use crate::notation::printable::{MAX_NAME, MAX_REASON, printable_cut};
+
 /// A line of a game stream.
 #[derive(Clone, Debug, PartialEq)]
 pub enum GameLine {
@@ -119,13 +121,74 @@ pub fn game_line(line: &str) -> Result<Option<GameLine>, LineError> {
     }
     let err = |e: serde_json::Error| LineError(e.to_string());
     let tag: Tagged = serde_json::from_str(line).map_err(err)?;
-    Ok(Some(match tag.kind.as_str() {
-        "gameFull" => GameLine::Full(Box::new(serde_json::from_str(line).map_err(err)?)),
-        "gameState" => GameLine::State(serde_json::from_str(line).map_err(err)?),
-        "chatLine" => GameLine::Chat(serde_json::from_str(line).map_err(err)?),
-        "opponentGone" => GameLine::Gone(serde_json::from_str(line).map_err(err)?),
-        _ => return Ok(None),
-    }))
+    Ok(Some(
+        match tag.kind.as_str() {
+            "gameFull" => GameLine::Full(Box::new(serde_json::from_str(line).map_err(err)?)),
+            "gameState" => GameLine::State(serde_json::from_str(line).map_err(err)?),
+            "chatLine" => GameLine::Chat(serde_json::from_str(line).map_err(err)?),
+            "opponentGone" => GameLine::Gone(serde_json::from_str(line).map_err(err)?),
+            _ => return Ok(None),
+        }
+        .bounded(),
+    ))
+}
+
+/// The longest time read from the server, in milliseconds (100 days; lichess sends some
+/// 25 days for a correspondence game): a larger one counts as this.
+pub const MAX_TIME_MS: u64 = 100 * 86_400_000;
+/// The longest wait before a win may be claimed, in seconds.
+const MAX_CLAIM_SECONDS: u32 = 3600;
+
+fn bounded_name(name: &mut String) {
+    if name.chars().count() > MAX_NAME {
+        *name = printable_cut(name, MAX_NAME);
+    }
+}
+
+impl GameState {
+    fn bounded(mut self) -> GameState {
+        self.wtime = self.wtime.min(MAX_TIME_MS);
+        self.btime = self.btime.min(MAX_TIME_MS);
+        self
+    }
+}
+
+impl GameLine {
+    /// Every number range-checked before it becomes a time, every name and chat line cut
+    /// to a sensible length, before anything is kept or said.
+    fn bounded(self) -> GameLine {
+        match self {
+            GameLine::Full(mut full) => {
+                full.state = std::mem::take(&mut full.state).bounded();
+                if let Some(c) = full.clock.as_mut() {
+                    c.initial = c.initial.min(MAX_TIME_MS);
+                    c.increment = c.increment.min(MAX_TIME_MS);
+                }
+                for p in [&mut full.white, &mut full.black] {
+                    if let Some(n) = p.name.as_mut() {
+                        bounded_name(n);
+                    }
+                    if let Some(n) = p.id.as_mut() {
+                        bounded_name(n);
+                    }
+                }
+                GameLine::Full(full)
+            }
+            GameLine::State(state) => GameLine::State(state.bounded()),
+            GameLine::Chat(mut chat) => {
+                bounded_name(&mut chat.username);
+                if chat.text.chars().count() > MAX_REASON {
+                    chat.text = printable_cut(&chat.text, MAX_REASON);
+                }
+                GameLine::Chat(chat)
+            }
+            GameLine::Gone(mut gone) => {
+                gone.claim_win_in_seconds =
+                    gone.claim_win_in_seconds.map(|s| s.min(MAX_CLAIM_SECONDS));
+                GameLine::Gone(gone)
+            }
+        }
+    }
 }
 
 /// The event stream's news hector waits for: a game started (its id) or a challenge declined.
@@ -209,9 +272,16 @@ struct NowPlaying {
 
 /// The games in progress from `/api/account/playing`'s answer.
 pub fn playing(text: &str) -> Result<Vec<Playing>, LineError> {
-    serde_json::from_str::<NowPlaying>(text)
+    let mut games = serde_json::from_str::<NowPlaying>(text)
         .map(|n| n.now_playing)
-        .map_err(|e| LineError(e.to_string()))
+        .map_err(|e| LineError(e.to_string()))?;
+    // lichess lists at most 50; a longer list is cut, its names and times bounded.
+    games.truncate(50);
+    for g in &mut games {
+        bounded_name(&mut g.opponent.username);
+        g.seconds_left = g.seconds_left.map(|s| s.min(MAX_TIME_MS / 1000));
+    }
+    Ok(games)
 }
 
 /// The account (`/api/account`): its id and name.
@@ -222,7 +292,9 @@ pub struct Account {
 }
 
 pub fn account(text: &str) -> Result<Account, LineError> {
-    serde_json::from_str(text).map_err(|e| LineError(e.to_string()))
+    let mut account: Account = serde_json::from_str(text).map_err(|e| LineError(e.to_string()))?;
+    bounded_name(&mut account.username);
+    Ok(account)
 }
 
 /// The error text of a refusal (`{"error": "..."}`), or the body as it is.
@@ -255,6 +327,33 @@ pub fn created_id(body: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_and_names_from_the_server_are_bounded() {
+        let huge = format!(
+            r#"{{"type":"gameFull","id":"x","variant":{{"key":"standard"}},"clock":{{"initial":18446744073709551615,"increment":18446744073709551615}},"white":{{"name":"{}"}},"black":{{"aiLevel":1}},"state":{{"moves":"","wtime":18446744073709551615,"btime":1,"status":"started"}}}}"#,
+            "N".repeat(100_000)
+        );
+        let Ok(Some(GameLine::Full(full))) = game_line(&huge) else {
+            panic!("not read");
+        };
+        assert_eq!(full.state.wtime, MAX_TIME_MS);
+        assert_eq!(full.clock.map(|c| c.increment), Some(MAX_TIME_MS));
+        assert!(
+            full.white
+                .name
+                .is_some_and(|n| n.chars().count() <= MAX_NAME)
+        );
+        let gone =
+            game_line(r#"{"type":"opponentGone","gone":true,"claimWinInSeconds":4000000000}"#);
+        assert!(matches!(
+            gone,
+            Ok(Some(GameLine::Gone(OpponentGone {
+                claim_win_in_seconds: Some(3600),
+                ..
+            })))
+        ));
+    }
 
     #[test]
     fn the_spec_examples_read() {

@@ -181,7 +181,13 @@ pub struct Train {
     wrong: u32,
     solved: usize,
     progress: Progress,
+    /// Lines typed while the engine judges an answer: answered in order once its verdict
+    /// is said (as play answers lines typed while the engine thinks).
+    typed_ahead: std::collections::VecDeque<String>,
 }
+
+/// The most lines kept while an answer is judged; more are said to be ignored.
+pub const TYPED_AHEAD: usize = 16;
 
 fn say(text: impl Into<String>) -> TrainEffect {
     TrainEffect::Say {
@@ -232,6 +238,7 @@ impl Train {
             wrong: 0,
             solved: 0,
             progress,
+            typed_ahead: std::collections::VecDeque::new(),
         };
         let w = &lang.train;
         let mut out = Vec::new();
@@ -358,6 +365,17 @@ impl Train {
             }
             Typed::Move(m) => self.answer(m, out),
             Typed::Refused(effects) => out.extend(effects),
+        }
+    }
+
+    /// The lines typed while the answer was judged, in order, until one is an answer to
+    /// judge again (the rest wait for that verdict).
+    fn answer_typed_ahead(&mut self, out: &mut Vec<TrainEffect>) {
+        while !self.judging() && self.stage != Stage::Finished {
+            let Some(text) = self.typed_ahead.pop_front() else {
+                return;
+            };
+            self.line(&text, out);
         }
     }
 
@@ -698,6 +716,15 @@ impl Machine for Train {
     fn handle(&mut self, event: TrainEvent, _now: Timestamp) -> Vec<TrainEffect> {
         let mut out = Vec::new();
         match event {
+            // Kept while the engine judges: answered in order after its verdict.
+            TrainEvent::Line(text) if self.judging() => {
+                if self.typed_ahead.len() < TYPED_AHEAD {
+                    self.typed_ahead.push_back(text);
+                } else {
+                    out.push(say(self.lang.train.busy.clone()));
+                    out.push(TrainEffect::Refused);
+                }
+            }
             TrainEvent::Line(text) => self.line(&text, &mut out),
             TrainEvent::Command(c) => self.command(c, &mut out),
             TrainEvent::Move(m) => {
@@ -716,6 +743,7 @@ impl Machine for Train {
             } => {
                 if self.stage == Stage::Judging(answer) {
                     self.judged(answer, eval, reply, &mut out);
+                    self.answer_typed_ahead(&mut out);
                 }
             }
             TrainEvent::JudgeFailed { reason } => {
@@ -725,6 +753,7 @@ impl Machine for Train {
                         urgency: Urgency::Urgent,
                         lines: vec![fill(&self.lang.train.engine_failed, &[("reason", &reason)])],
                     });
+                    self.answer_typed_ahead(&mut out);
                 }
             }
         }

@@ -161,9 +161,10 @@ fn another_move_is_judged_by_the_engine() {
         panic!("{effects:?}");
     };
     assert!(tr.judging());
-    // A second move while the engine judges is refused.
-    let busy = line(&mut tr, "a5");
-    assert!(said(&busy).contains("prüft noch"), "{busy:?}");
+    // Lines typed while the engine judges are kept: nothing said, nothing judged yet.
+    let kept = line(&mut tr, "a5");
+    assert!(kept.is_empty(), "{kept:?}");
+    assert!(line(&mut tr, "feld f7").is_empty());
     let pos = tr.position().cloned().expect("asked");
     let mut after = pos.clone();
     after.play_unchecked(answer);
@@ -186,8 +187,33 @@ fn another_move_is_judged_by_the_engine() {
         "{text}"
     );
     assert!(text.contains("Weiß setzt in einem Zug matt"), "{text}");
+    // Then the lines typed meanwhile, in order: the move is judged, and the question after
+    // it waits for that verdict.
+    let Some(TrainEffect::Judge { answer: a5, .. }) = effects
+        .iter()
+        .find(|e| matches!(e, TrainEffect::Judge { .. }))
+        .cloned()
+    else {
+        panic!("{effects:?}");
+    };
+    assert_eq!(a5.to(), shakmaty::Square::A5);
+    assert!(!text.contains("Felix sieben: "), "{text}");
+    let effects = tr.handle(
+        TrainEvent::Judged {
+            answer: a5,
+            eval: Eval::Mate(1),
+            reply: vec![qxf7],
+        },
+        t(2),
+    );
+    let text = said(&effects);
+    assert!(text.contains("Anna fünf ist nicht besser"), "{text}");
+    assert!(text.contains("Felix sieben: schwarzer Bauer"), "{text}");
+    assert!(
+        text.find("Anna fünf").unwrap_or(usize::MAX) < text.find("Felix sieben:").unwrap_or(0),
+        "{text}"
+    );
     // As good as the best: right, and counted.
-    line(&mut tr, "Sf6");
     let effects = line(&mut tr, "De7");
     let Some(TrainEffect::Judge { answer, .. }) = effects.first().cloned() else {
         panic!("{effects:?}");

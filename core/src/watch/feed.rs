@@ -1,14 +1,23 @@
 //! The lines of a game's move stream (`/api/stream/game/{id}`) and of lichess TV
 //! (`/api/tv/feed`), read into what a watch needs: a game's description (its players, its
-//! position, its result once it ends) and each move (its UCI, the position after it as
-//! placement and side to move, both clocks in seconds).
+//! position, its result once it ends, how many moves the stream replays next) and each
+//! position (the move that led to it in UCI, none for the start position the game stream
+//! sends first; the position as placement and side to move; both clocks in seconds).
+//! Names are cut to [`MAX_NAME`] characters, clocks past [`MAX_CLOCK`] are no clocks, and a
+//! replay longer than [`MAX_REPLAY`] counts as that long.
 
 use std::time::Duration;
 
 use serde_json::Value;
 use shakmaty::ByColor;
 
-use crate::notation::printable;
+use crate::notation::printable::{MAX_NAME, printable_cut};
+
+/// The longest clock read (100 days): a larger or stranger number is no clock.
+pub const MAX_CLOCK: f64 = 100.0 * 86_400.0;
+/// The most moves a game stream replays before its live moves (a game of the 75-move rule
+/// has some 6,000 half-moves).
+pub const MAX_REPLAY: usize = 10_000;
 
 /// One line read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,19 +33,30 @@ pub enum FeedLine {
         clocks: ByColor<Option<Duration>>,
         /// TV's featured game changed: a new game even with the same id.
         new_game: bool,
+        /// The positions with a move the game stream replays next, from the start position
+        /// it sends first up to this description's (its `turns` after `startedAtTurn`);
+        /// `None` when the line does not say (TV replays nothing).
+        replay: Option<usize>,
     },
-    /// A move played.
+    /// A position: after a move played (`uci`), or the start position (`None`), which the
+    /// game stream sends before it replays the game's moves.
     Move {
         fen: String,
-        uci: String,
+        uci: Option<String>,
         clocks: ByColor<Option<Duration>>,
     },
 }
 
 fn seconds(v: &Value) -> Option<Duration> {
     v.as_f64()
-        .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e9)
+        .filter(|s| s.is_finite() && *s >= 0.0 && *s <= MAX_CLOCK)
         .map(Duration::from_secs_f64)
+}
+
+/// A count from the stream, bounded.
+fn count(v: Option<&Value>) -> Option<usize> {
+    let n = v?.as_u64()?;
+    Some(usize::try_from(n).unwrap_or(usize::MAX).min(MAX_REPLAY))
 }
 
 fn name(player: &Value) -> Option<String> {
@@ -50,7 +70,7 @@ fn name(player: &Value) -> Option<String> {
         Some(t) if !t.is_empty() => format!("{t} {name}"),
         _ => name.to_string(),
     };
-    Some(printable(&name).into_owned())
+    Some(printable_cut(&name, MAX_NAME))
 }
 
 /// The statuses that end a game with a result of the board or the players.
@@ -69,7 +89,8 @@ fn result(status: Option<&str>, winner: Option<&str>) -> Option<String> {
     )
 }
 
-/// A line of either stream: `Ok(None)` for a keep-alive (empty) line.
+/// A line of either stream: `Ok(None)` for a keep-alive (empty) line, and for an empty
+/// object (lichess pushes a few out as a finished game's stream ends).
 pub fn line(text: &str) -> Result<Option<FeedLine>, String> {
     let text = text.trim();
     if text.is_empty() {
@@ -88,8 +109,15 @@ pub fn line(text: &str) -> Result<Option<FeedLine>, String> {
     if v.get("lm").is_some() {
         return move_line(&v).map(Some);
     }
-    if v.get("id").is_some() && v.get("fen").is_some() {
+    if v.get("id").is_some() {
         return description(&v).map(Some);
+    }
+    // A position without a move: the start position before the replay.
+    if v.get("fen").is_some() {
+        return move_line(&v).map(Some);
+    }
+    if v.as_object().is_some_and(serde_json::Map::is_empty) {
+        return Ok(None);
     }
     Err("neither a game nor a move".to_string())
 }
@@ -104,13 +132,19 @@ fn text_of(v: &Value, key: &str) -> Result<String, String> {
 fn move_line(v: &Value) -> Result<FeedLine, String> {
     Ok(FeedLine::Move {
         fen: text_of(v, "fen")?,
-        uci: text_of(v, "lm")?,
+        uci: match v.get("lm") {
+            None | Some(Value::Null) => None,
+            Some(_) => Some(text_of(v, "lm")?),
+        },
         clocks: ByColor {
             white: v.get("wc").and_then(seconds),
             black: v.get("bc").and_then(seconds),
         },
     })
 }
+
+/// The usual start position, for a description that names no position.
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 fn description(v: &Value) -> Result<FeedLine, String> {
     let players = v.get("players");
@@ -125,9 +159,15 @@ fn description(v: &Value) -> Result<FeedLine, String> {
             .and_then(|p| p.get("seconds"))
             .and_then(seconds)
     };
+    // The position now; the spec's own example leaves it out (the replay brings it).
+    let fen = text_of(v, "fen")
+        .or_else(|_| text_of(v, "initialFen"))
+        .unwrap_or_else(|_| START.to_string());
+    let replay = count(v.get("turns"))
+        .map(|turns| turns.saturating_sub(count(v.get("startedAtTurn")).unwrap_or(0)));
     Ok(FeedLine::Game {
         id: text_of(v, "id")?,
-        fen: text_of(v, "fen")?,
+        fen,
         white: player("white").unwrap_or_default(),
         black: player("black").unwrap_or_default(),
         result: result(status, v.get("winner").and_then(Value::as_str)),
@@ -136,6 +176,7 @@ fn description(v: &Value) -> Result<FeedLine, String> {
             black: clock("black"),
         },
         new_game: false,
+        replay,
     })
 }
 
@@ -158,6 +199,7 @@ fn tv_featured(d: &Value) -> Result<FeedLine, String> {
             black: of("black").and_then(|p| p.get("seconds")).and_then(seconds),
         },
         new_game: true,
+        replay: None,
     })
 }
 
@@ -186,7 +228,7 @@ mod tests {
         }
         let mv = r#"{"fen":"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w","lm":"e7e5","wc":180,"bc":179}"#;
         assert!(
-            matches!(line(mv), Ok(Some(FeedLine::Move { uci, clocks, .. })) if uci == "e7e5" && clocks.black == Some(Duration::from_secs(179)))
+            matches!(line(mv), Ok(Some(FeedLine::Move { uci, clocks, .. })) if uci.as_deref() == Some("e7e5") && clocks.black == Some(Duration::from_secs(179)))
         );
         let tv = r#"{"t":"featured","d":{"id":"qVSOPtMc","orientation":"black","players":[{"color":"white","user":{"name":"A"},"rating":2000,"seconds":60},{"color":"black","user":{"name":"B"},"rating":2000,"seconds":60}],"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}}"#;
         assert!(matches!(

@@ -24,6 +24,7 @@ use crate::matchplay::session::{SpeechControl, Urgency};
 use crate::notation::clock_words::player_time;
 use crate::notation::language::{Language, fill};
 use crate::notation::printable;
+use crate::notation::printable::{MAX_NAME, MAX_REASON, printable_cut};
 use crate::notation::speak::Form;
 use crate::pgn::{Item, Reader};
 use crate::record::import::import_game;
@@ -109,6 +110,9 @@ pub enum Event {
     Waiting(Duration),
     /// The stream ended for good (a finished game's stream, or a refusal), in words.
     Ended(Option<String>),
+    /// A new connection begins: a game's stream first describes the game, then replays its
+    /// moves from the start.
+    Connected,
     /// A line the player typed.
     Line(String),
     /// A command from a key.
@@ -170,6 +174,24 @@ impl Board {
 /// How long after the first game the choice of board may stay unmatched before it is said.
 const CHOICE_WAIT: Duration = Duration::from_secs(3);
 
+/// The most boards of a round kept: a lichess round holds at most 100 games; a stream that
+/// names more costs no more memory, and the rest is said once.
+pub const MAX_BOARDS: usize = 100;
+
+/// The longest key by which a round names a game again (its address): a longer one is cut.
+const MAX_KEY: usize = 300;
+
+/// A game stream's replay of the game's moves from its start, taken in silently: the board
+/// stands where the game does once it is over.
+struct Replay {
+    /// Positions with a move still to come.
+    left: usize,
+    /// The start position the stream sent first, and the moves since.
+    start: Option<Chess>,
+    moves: Vec<shakmaty::Move>,
+    clocks: ByColor<Option<Duration>>,
+}
+
 /// Following a round or a game.
 pub struct Watch {
     lang: &'static Language,
@@ -186,6 +208,14 @@ pub struct Watch {
     /// A broken line was said; the next is said only after a good one.
     bad_told: bool,
     over: bool,
+    /// A round with more boards than [`MAX_BOARDS`] was said.
+    too_many_told: bool,
+    /// The next line is a connection's first (a game's stream then replays its moves).
+    fresh: bool,
+    /// The replay of a game's stream under way.
+    replay: Option<Replay>,
+    /// The board followed is said once its replay is over.
+    follow_after_replay: bool,
 }
 
 fn say(urgency: Urgency, text: impl Into<String>) -> Effect {
@@ -241,7 +271,9 @@ fn clk(comment: &[u8]) -> Option<Duration> {
     for part in value.split(':') {
         secs = secs * 60.0 + part.trim().parse::<f64>().ok()?;
     }
-    (secs.is_finite() && secs >= 0.0).then(|| Duration::from_secs_f64(secs))
+    // A clock past 100 days (or "1e30") is no clock: never a Duration it cannot hold.
+    (secs.is_finite() && (0.0..=feed::MAX_CLOCK).contains(&secs))
+        .then(|| Duration::from_secs_f64(secs))
 }
 
 /// A game of the round as read from its PGN.
@@ -261,16 +293,23 @@ fn read_pgn(text: &str, lang: &Language) -> Result<Read, String> {
         .ok_or_else(|| lang.watch.no_game.clone())?;
     let imported =
         import_game(&raw, 1).map_err(|e| crate::record::import::import_error_words(&e, lang))?;
+    // A server's text of any length is cut before it is kept, shown or said.
     let tag = |name: &str| {
         raw.tag(name)
             .map(str::trim)
             .filter(|v| !v.is_empty() && *v != "?")
-            .map(|v| printable(v).into_owned())
+            .map(|v| printable_cut(v, MAX_NAME))
     };
     let white = tag("White").unwrap_or_else(|| lang.color(Color::White).to_string());
     let black = tag("Black").unwrap_or_else(|| lang.color(Color::Black).to_string());
-    let key = tag("GameURL")
-        .or_else(|| tag("ChapterURL"))
+    let url = |name: &str| {
+        raw.tag(name)
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && *v != "?")
+            .map(|v| printable_cut(v, MAX_KEY))
+    };
+    let key = url("GameURL")
+        .or_else(|| url("ChapterURL"))
         .unwrap_or_else(|| format!("{white}\n{black}\n{}", tag("Round").unwrap_or_default()));
     let result = tag("Result")
         .or_else(|| raw.termination.map(str::to_string))
@@ -320,6 +359,10 @@ impl Watch {
             waiting_until: None,
             bad_told: false,
             over: false,
+            too_many_told: false,
+            fresh: true,
+            replay: None,
+            follow_after_replay: false,
         }
     }
 
@@ -357,14 +400,17 @@ impl Watch {
                     }
                 }
             }
-            Source::Game => match feed::line(text) {
-                Ok(None) => {}
-                Ok(Some(line)) => {
-                    self.bad_told = false;
-                    self.feed(line, now, out);
+            Source::Game => {
+                let fresh = std::mem::take(&mut self.fresh);
+                match feed::line(text) {
+                    Ok(None) => self.fresh = fresh,
+                    Ok(Some(line)) => {
+                        self.bad_told = false;
+                        self.feed(line, fresh, now, out);
+                    }
+                    Err(reason) => self.bad(&reason, out),
                 }
-                Err(reason) => self.bad(&reason, out),
-            },
+            }
         }
     }
 
@@ -373,7 +419,10 @@ impl Watch {
         if !std::mem::replace(&mut self.bad_told, true) {
             out.push(say(
                 Urgency::Urgent,
-                fill(&self.lang.watch.bad_pgn, &[("reason", &printable(reason))]),
+                fill(
+                    &self.lang.watch.bad_pgn,
+                    &[("reason", &printable_cut(reason, MAX_REASON))],
+                ),
             ));
         }
     }
@@ -389,6 +438,19 @@ impl Watch {
         self.first_at.get_or_insert(now);
         let index = match self.boards.iter().position(|b| b.key == read.key) {
             Some(i) => i,
+            // A round holds at most MAX_BOARDS games: more are said once and not kept.
+            None if self.boards.len() >= MAX_BOARDS => {
+                if !std::mem::replace(&mut self.too_many_told, true) {
+                    out.push(say(
+                        Urgency::Urgent,
+                        fill(
+                            &self.lang.watch.too_many_boards,
+                            &[("max", &MAX_BOARDS.to_string())],
+                        ),
+                    ));
+                }
+                return;
+            }
             None => {
                 let m = new_match(
                     read.game.start().clone(),
@@ -553,8 +615,8 @@ impl Watch {
         out.push(answer(parts.join(". ")));
     }
 
-    /// A line of a game's move stream or of lichess TV.
-    fn feed(&mut self, line: FeedLine, now: Timestamp, out: &mut Vec<Effect>) {
+    /// A line of a game's move stream or of lichess TV; `fresh`: the connection's first.
+    fn feed(&mut self, line: FeedLine, fresh: bool, now: Timestamp, out: &mut Vec<Effect>) {
         match line {
             FeedLine::Game {
                 id,
@@ -564,12 +626,22 @@ impl Watch {
                 result,
                 clocks,
                 new_game,
+                replay,
             } => {
                 let known = self.boards.first().is_some_and(|b| b.key == id) && !new_game;
                 let start = match from_fen(&fen) {
                     Some(p) => p,
-                    None => return self.bad(&printable(&fen), out),
+                    None => return self.bad(&fen, out),
                 };
+                // A connection's first description: the game's moves are replayed next,
+                // from its start (lichess's game stream; TV replays nothing).
+                let replayed = replay.filter(|_| fresh && !new_game);
+                self.replay = replayed.map(|left| Replay {
+                    left,
+                    start: None,
+                    moves: Vec::new(),
+                    clocks,
+                });
                 if !known {
                     self.boards.clear();
                     let m = new_match(start, Variant::Standard, self.options.form, self.lang, now);
@@ -585,12 +657,19 @@ impl Watch {
                             at: now,
                         }),
                     });
-                    self.follow(0, out);
+                    // Said once the replay has brought the board to where the game stands.
+                    if self.replay.is_some() {
+                        self.followed = Some(0);
+                        self.follow_after_replay = true;
+                    } else {
+                        self.follow(0, out);
+                    }
                     return;
                 }
                 let board = &mut self.boards[0];
-                // After a reconnection the description may be ahead: taken as the new start.
-                if board.m.game().position().board() != start.board() {
+                // After a reconnection without a replay the description may be ahead: taken
+                // as the new start.
+                if self.replay.is_none() && board.m.game().position().board() != start.board() {
                     board.m =
                         new_match(start, Variant::Standard, self.options.form, self.lang, now);
                 }
@@ -605,7 +684,127 @@ impl Watch {
                     self.result(0, out);
                 }
             }
-            FeedLine::Move { fen, uci, clocks } => self.feed_move(&fen, &uci, clocks, now, out),
+            FeedLine::Move { fen, uci, clocks } => {
+                if self.replay.is_some() {
+                    return self.replayed(&fen, uci.as_deref(), clocks, now, out);
+                }
+                match uci {
+                    Some(uci) => self.feed_move(&fen, &uci, clocks, now, out),
+                    // A start position outside a replay: a position told.
+                    None => self.feed_move(&fen, "", clocks, now, out),
+                }
+            }
+        }
+    }
+
+    /// A position of the replay: the start first, then each move, taken in silently; the
+    /// board is brought to the game once the last has come.
+    fn replayed(
+        &mut self,
+        fen: &str,
+        uci: Option<&str>,
+        clocks: ByColor<Option<Duration>>,
+        now: Timestamp,
+        out: &mut Vec<Effect>,
+    ) {
+        let Some(replay) = self.replay.as_mut() else {
+            return;
+        };
+        replay.clocks = clocks;
+        let target = fen.split_ascii_whitespace().next().unwrap_or("");
+        let played = match (uci, replay.start.as_ref()) {
+            (None, _) => None,
+            (Some(uci), Some(start)) => {
+                let mut pos = start.clone();
+                for &m in &replay.moves {
+                    pos.play_unchecked(m);
+                }
+                UciMove::from_ascii(uci.as_bytes())
+                    .ok()
+                    .and_then(|u| u.to_move(&pos).ok())
+                    .filter(|m| pos.is_legal(*m))
+                    .filter(|m| {
+                        let mut after = pos.clone();
+                        after.play_unchecked(*m);
+                        after.board().to_string() == target
+                    })
+            }
+            // A move before any start: the replay is given up, the move taken as live.
+            (Some(uci), None) => {
+                self.replay = None;
+                self.follow_after_replay_now(out);
+                return self.feed_move(fen, uci, clocks, now, out);
+            }
+        };
+        match (uci, played) {
+            (None, _) => {
+                let Some(start) = from_fen(fen) else {
+                    self.replay = None;
+                    self.follow_after_replay_now(out);
+                    return self.bad(fen, out);
+                };
+                replay.start = Some(start);
+                replay.moves.clear();
+            }
+            (Some(_), Some(m)) => {
+                replay.moves.push(m);
+                replay.left = replay.left.saturating_sub(1);
+            }
+            // A position that does not follow: the replay goes on from it.
+            (Some(_), None) => match from_fen(fen) {
+                Some(start) => {
+                    replay.start = Some(start);
+                    replay.moves.clear();
+                    replay.left = replay.left.saturating_sub(1);
+                }
+                None => {
+                    self.replay = None;
+                    self.follow_after_replay_now(out);
+                    return self.bad(fen, out);
+                }
+            },
+        }
+        if replay.left == 0 || replay.moves.len() >= feed::MAX_REPLAY {
+            self.end_replay(now, out);
+        }
+    }
+
+    /// The replay is over: the board stands where the game does (the moves a reconnection
+    /// missed said, as any new move), and a board just found is said.
+    fn end_replay(&mut self, now: Timestamp, out: &mut Vec<Effect>) {
+        let Some(replay) = self.replay.take() else {
+            return;
+        };
+        let Some(start) = replay.start else {
+            return self.follow_after_replay_now(out);
+        };
+        let Some(board) = self.boards.first_mut() else {
+            return;
+        };
+        board.clock = Some(Told {
+            times: replay.clocks,
+            at: now,
+        });
+        let same_start = board.m.game().start().board() == start.board()
+            && board.m.game().start().turn() == start.turn();
+        if self.follow_after_replay || !same_start {
+            board.m = new_match(start, Variant::Standard, self.options.form, self.lang, now);
+            for &m in &replay.moves {
+                let _ = board.m.handle(MatchEvent::EngineMove(m), now);
+            }
+            if !self.follow_after_replay {
+                let name = board.name(self.lang, self.options.source);
+                out.push(answer(fill(&self.lang.watch.resynced, &[("board", &name)])));
+            }
+            return self.follow_after_replay_now(out);
+        }
+        self.update(0, &replay.moves, now, out);
+    }
+
+    /// Says the board followed when its replay was awaited.
+    fn follow_after_replay_now(&mut self, out: &mut Vec<Effect>) {
+        if std::mem::take(&mut self.follow_after_replay) && !self.boards.is_empty() {
+            self.follow(0, out);
         }
     }
 
@@ -799,6 +998,11 @@ impl Watch {
     fn link(&mut self, event: &Event, now: Timestamp, out: &mut Vec<Effect>) {
         let o = &self.lang.online;
         match event {
+            Event::Connected => {
+                self.fresh = true;
+                // A replay cut off by the break starts again with the new connection.
+                self.replay = None;
+            }
             Event::Dropped => {
                 // A PGN cut off by the break is not kept half.
                 self.split = split::Splitter::default();
@@ -820,7 +1024,10 @@ impl Watch {
             Event::Ended(reason) => {
                 self.over = true;
                 out.push(answer(match reason {
-                    Some(r) => fill(&self.lang.watch.stream_failed, &[("reason", &printable(r))]),
+                    Some(r) => fill(
+                        &self.lang.watch.stream_failed,
+                        &[("reason", &printable_cut(r, MAX_REASON))],
+                    ),
                     None => self.lang.watch.stream_ended.clone(),
                 }));
             }

@@ -313,11 +313,12 @@ fn random_sequences_never_panic_and_only_the_stream_moves_a_board() {
                 5 | 6 => Event::Line(typed[rng.below(typed.len())].to_string()),
                 7 => Event::Command(commands[rng.below(commands.len())].clone()),
                 8 => Event::Tick,
-                _ => match rng.below(5) {
+                _ => match rng.below(6) {
                     0 => Event::Dropped,
                     1 => Event::Restored,
                     2 => Event::TooLong,
                     3 => Event::Waiting(Duration::from_secs(60)),
+                    4 => Event::Connected,
                     _ => Event::Ended(None),
                 },
             };
@@ -338,6 +339,245 @@ fn random_sequences_never_panic_and_only_the_stream_moves_a_board() {
                 if after.1 == before.1 {
                     assert_eq!(after.2, before.2, "seed {seed}, step {step}");
                 }
+            }
+        }
+    }
+}
+
+fn game_watch() -> Watch {
+    Watch::new(
+        WatchOptions {
+            source: Source::Game,
+            choice: Choice::First,
+            all_boards: false,
+            form: Form::Short,
+        },
+        de(),
+    )
+}
+
+/// The positions of `moves` (UCI) from the start, as the game stream sends them: placement
+/// and side to move.
+fn positions(moves: &[&str]) -> Vec<String> {
+    let mut pos = Chess::default();
+    let mut out = vec![format!("{} w", pos.board())];
+    for m in moves {
+        let mv = UciMove::from_ascii(m.as_bytes())
+            .expect("uci")
+            .to_move(&pos)
+            .expect("legal");
+        pos.play_unchecked(mv);
+        out.push(format!(
+            "{} {}",
+            pos.board(),
+            if pos.turn() == Color::White { "w" } else { "b" }
+        ));
+    }
+    out
+}
+
+/// A connection of lichess's game stream: the description of the game after `moves`, the
+/// start position without a move, then every position with its move (lila's ApiMoveStream).
+fn connection(moves: &[&str], status: &str) -> Vec<String> {
+    let fens = positions(moves);
+    let mut lines = vec![format!(
+        r#"{{"id":"LuGQwhBb","variant":{{"key":"standard"}},"initialFen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","fen":"{} - - 0 1","turns":{},"startedAtTurn":0,"status":{{"name":"{status}"}},"winner":"white","players":{{"white":{{"user":{{"name":"Anna"}}}},"black":{{"user":{{"name":"Bert"}}}}}}}}"#,
+        fens[fens.len() - 1],
+        moves.len()
+    )];
+    lines.push(format!(r#"{{"fen":"{}","wc":180,"bc":180}}"#, fens[0]));
+    for (m, fen) in moves.iter().zip(&fens[1..]) {
+        lines.push(format!(r#"{{"fen":"{fen}","lm":"{m}","wc":170,"bc":175}}"#));
+    }
+    lines
+}
+
+fn feed_lines(w: &mut Watch, lines: &[String], now: Timestamp) -> Vec<Effect> {
+    let mut out = w.handle(Event::Connected, now);
+    for l in lines {
+        out.extend(w.handle(Event::Stream(l.clone()), now));
+    }
+    out
+}
+
+#[test]
+fn a_game_streams_first_line_and_replay_are_read_as_lichess_sends_them() {
+    let mut w = game_watch();
+    let moves = ["e2e4", "e7e5", "g1f3"];
+    let first = feed_lines(&mut w, &connection(&moves, "started"), t(0));
+    assert_eq!(
+        said(&first),
+        "Sie verfolgen Anna gegen Bert. Letzter Zug: 2. Weiß, Springer Felix drei. Schwarz ist am Zug"
+    );
+    // A live move, then lines lichess pushes out at the end: empty objects.
+    let fens = positions(&["e2e4", "e7e5", "g1f3", "b8c6"]);
+    let live = format!(r#"{{"fen":"{}","lm":"b8c6","wc":160,"bc":170}}"#, fens[4]);
+    assert_eq!(
+        said(&w.handle(Event::Stream(live), t(1))),
+        "Springer Cäsar sechs"
+    );
+    assert_eq!(said(&w.handle(Event::Stream("{}".into()), t(2))), "");
+    // A new connection replays the whole game again: only the move it missed is said.
+    let again = feed_lines(
+        &mut w,
+        &connection(&["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"], "started"),
+        t(3),
+    );
+    assert_eq!(said(&again), "Läufer Bella fünf");
+    assert_eq!(w.followed().map(|m| m.game().moves().len()), Some(5));
+    // A finished game's stream: its description, the replay, the description again.
+    let mut done = game_watch();
+    let mut lines = connection(&moves, "resign");
+    lines.push(lines[0].clone());
+    lines.push("{}".into());
+    let ended = feed_lines(&mut done, &lines, t(0));
+    let text = said(&ended);
+    assert!(
+        text.starts_with(
+            "Sie verfolgen Anna gegen Bert. Letzter Zug: 2. Weiß, Springer Felix drei"
+        ),
+        "{text}"
+    );
+    assert!(
+        !text.contains("unlesbar") && !text.contains("verpasst"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_round_keeps_at_most_its_boards_and_says_the_rest_once() {
+    let mut w = round(Choice::First, true);
+    let mut said_new = 0;
+    let mut too_many = 0;
+    for n in 0..(MAX_BOARDS + 50) {
+        let effects = pgn(
+            &mut w,
+            &game(&format!("W{n}"), "B", "1. e4", "*"),
+            t(n as u64 * 4000),
+        );
+        let text = said(&effects);
+        said_new += text.matches("Neues Brett").count();
+        too_many += text.matches("mehr als 100 Bretter").count();
+    }
+    assert_eq!(w.board_count(), MAX_BOARDS);
+    assert_eq!(too_many, 1);
+    assert!(said_new < MAX_BOARDS, "{said_new}");
+}
+
+#[test]
+fn a_clock_no_duration_can_hold_is_no_clock() {
+    for value in [
+        "1e30",
+        "99999999999999999999",
+        "inf",
+        "NaN",
+        "-5",
+        "1e308:00",
+    ] {
+        let mut w = round(Choice::First, false);
+        let text = game("Anna", "Bert", &format!("1. e4 {{ [%clk {value}] }}"), "*");
+        let _ = pgn(&mut w, &text, t(0));
+        let clock = w.handle(Event::Line("uhr".into()), t(1));
+        assert_eq!(
+            said(&clock),
+            "Für dieses Brett ist keine Bedenkzeit gemeldet",
+            "{value}"
+        );
+    }
+}
+
+mod fuzz {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Text a server might send where a name, a clock or a FEN belongs.
+    fn any_text() -> impl Strategy<Value = String> {
+        prop_oneof![
+            ".{0,40}",
+            "[0-9:.eE+-]{0,30}",
+            Just("x".repeat(5000)),
+            Just("1e30".to_string()),
+            Just("99999999999999999999".to_string()),
+        ]
+    }
+
+    /// A FEN, usable or not.
+    fn any_fen() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string()),
+            Just("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b".to_string()),
+            any_text(),
+        ]
+    }
+
+    fn json_text(s: &str) -> String {
+        serde_json::Value::String(s.to_string()).to_string()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        #[test]
+        fn the_round_reader_takes_any_clock_name_and_fen(
+            clk in any_text(),
+            white in any_text(),
+            black in any_text(),
+            fen in proptest::option::of(any_text()),
+        ) {
+            let mut w = round(Choice::First, true);
+            // Without a FEN most games are read, so that their clocks are.
+            let set_up = fen.map_or(String::new(), |f| {
+                format!("[FEN \"{}\"]\n[SetUp \"1\"]\n", f.replace(['"', '\n'], ""))
+            });
+            let text = format!(
+                "[White \"{}\"]\n[Black \"{}\"]\n{set_up}\n1. e4 {{ [%clk {}] }} e5 {{ [%clk {}] }} *\n\n",
+                white.replace(['"', '\n'], ""),
+                black.replace(['"', '\n'], ""),
+                clk.replace(['}', '\n'], ""),
+                clk.replace(['}', '\n', ']'], ""),
+            );
+            let mut out = pgn(&mut w, &text, t(0));
+            out.extend(w.handle(Event::Line("uhr".into()), t(5)));
+            out.extend(w.handle(Event::Line("bretter".into()), t(6)));
+            for e in &out {
+                if let Effect::Say { lines, .. } = e {
+                    for l in lines {
+                        prop_assert!(l.chars().count() < 1500, "{} characters said", l.len());
+                    }
+                }
+            }
+        }
+
+        #[test]
+        fn the_feed_reader_takes_any_clock_name_and_fen(
+            fen in any_fen(),
+            lm in any_text(),
+            name in any_text(),
+            wc in prop_oneof![any::<f64>().prop_map(|f| f.to_string()), any_text().prop_map(|t| json_text(&t))],
+            turns in any::<u64>(),
+        ) {
+            let mut w = game_watch();
+            let lines = [
+                format!(r#"{{"id":"g","fen":{},"turns":{turns},"players":{{"white":{{"user":{{"name":{}}}}},"black":{{"seconds":{wc}}}}}}}"#, json_text(&fen), json_text(&name)),
+                format!(r#"{{"fen":{},"wc":{wc},"bc":{wc}}}"#, json_text(&fen)),
+                format!(r#"{{"fen":{},"lm":{},"wc":{wc},"bc":1}}"#, json_text(&fen), json_text(&lm)),
+                format!(r#"{{"t":"featured","d":{{"id":"g","fen":{},"players":[{{"color":"white","user":{{"name":{}}},"seconds":{wc}}}]}}}}"#, json_text(&fen), json_text(&name)),
+                format!(r#"{{"t":"fen","d":{{"fen":{},"lm":{},"wc":{wc}}}}}"#, json_text(&fen), json_text(&lm)),
+            ];
+            let mut out = w.handle(Event::Connected, t(0));
+            for l in &lines {
+                out.extend(w.handle(Event::Stream(l.clone()), t(1)));
+            }
+            out.extend(w.handle(Event::Line("uhr".into()), t(2)));
+            for e in &out {
+                if let Effect::Say { lines, .. } = e {
+                    for l in lines {
+                        prop_assert!(l.chars().count() < 1500, "{} characters said", l.len());
+                    }
+                }
+            }
+            if let Some(name) = w.followed_name() {
+                prop_assert!(name.chars().count() < 400, "{name}");
             }
         }
     }

@@ -14,6 +14,7 @@ use crate::app::services::engine_words::{DEFAULT_CAP, DEFAULT_DEPTH, engine_erro
 use crate::app::services::engine_words::{engine_ending, engine_hung, engine_illegal};
 use crate::app::services::judging;
 use crate::app::services::output::Out;
+use crate::app::services::own_file;
 use crate::app::services::ui::narrator::Narrator;
 use crate::app::services::ui::view::Pieces;
 use crate::app::services::ui::{Front, Incoming, Mode, Picture, Source, Ui};
@@ -90,30 +91,19 @@ fn progress_path() -> Option<PathBuf> {
         .map(|d| d.join(PROGRESS_FILE))
 }
 
-/// The progress so far: a missing file is a fresh start, a damaged one is named and replaced.
-fn read_progress(path: &Path, lang: &Language) -> Progress {
-    if !path.exists() {
-        return Progress::default();
-    }
-    let result = crate::io::files::read_small_text(path, "training")
-        .map_err(|e| crate::io::error_chain(&e))
-        .and_then(|text| Progress::decode(&text).map_err(|e: ProgressError| e.to_string()));
-    match result {
-        Ok(p) => p,
-        Err(reason) => {
-            errln!(
-                "hector train: {}",
-                fill(
-                    &lang.train.progress_damaged,
-                    &[
-                        ("file", &printable(&path.display().to_string())),
-                        ("reason", &printable(&reason)),
-                    ]
-                )
-            );
-            Progress::default()
-        }
-    }
+/// The progress so far: a missing file is a fresh start; an unreadable one is set aside and
+/// named, a stranger where it belongs named (and nothing written there).
+fn read_progress(path: &Path, lang: &Language) -> own_file::Loaded<Progress> {
+    own_file::load(
+        path,
+        crate::core::training::progress::MAX_BYTES,
+        |text| Progress::decode(text).map_err(|e: ProgressError| e.to_string()),
+        &own_file::RecordWords {
+            damaged: &lang.train.progress_damaged,
+            unwritten: &lang.train.progress_unwritten,
+        },
+        lang,
+    )
 }
 
 /// The positions to practise from every recorded game of the player (a game not yet judged
@@ -420,19 +410,12 @@ impl<M: Exercises> App<M> {
         self.handle(TrainEvent::JudgeFailed { reason: failure })
     }
 
-    /// Writes the progress atomically; a failure is said once each time.
+    /// Writes the progress whole, as a file of hector's own; a failure is said each time.
     fn keep(&mut self, text: &str) {
         let Some(path) = &self.progress_path else {
             return;
         };
-        // A new player's data folder may not exist yet; if it cannot be made, the write
-        // below fails and says why.
-        if let Some(dir) = path.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        if let Err(e) = crate::io::output_file::write_output(path, text.as_bytes()) {
-            let reason = crate::app::services::games::output_problem(&e, self.lang);
-            let words = fill(self.unwritten, &[("reason", &reason)]);
+        if let Err(words) = own_file::keep(path, text, self.unwritten, self.lang) {
             self.front.voice.tell(Urgency::Urgent, vec![words]);
         }
     }
@@ -571,11 +554,11 @@ pub fn run(options: TrainOptions, lang: &'static Language) -> ExitCode {
         Ok(e) => e,
         Err(code) => return code,
     };
-    let progress_path = progress_path();
-    let progress = progress_path
-        .as_deref()
-        .map(|p| read_progress(p, lang))
-        .unwrap_or_default();
+    let loaded = progress_path().map(|p| read_progress(&p, lang));
+    let (progress, progress_path, told) = match loaded {
+        Some(l) => (l.value.unwrap_or_default(), l.path, l.told),
+        None => (Progress::default(), None, None),
+    };
     let due: Vec<Exercise> = exercises
         .into_iter()
         .filter(|e| progress.due(&e.key()))
@@ -594,6 +577,7 @@ pub fn run(options: TrainOptions, lang: &'static Language) -> ExitCode {
         engine_path: options.engine.clone(),
         progress_path,
         unwritten: &lang.train.progress_unwritten,
+        told: told.into_iter().collect(),
     };
     run_exercises(train, effects, start, front, exercise, lang, |_| Vec::new())
 }
@@ -630,6 +614,8 @@ struct Practice {
     engine_path: Option<PathBuf>,
     progress_path: Option<PathBuf>,
     unwritten: &'static str,
+    /// What happened to the progress file, said first.
+    told: Vec<String>,
 }
 
 /// Runs the exercises of `machine` (opened with `effects`, the first position `start`) in
@@ -686,6 +672,9 @@ fn run_exercises<M: Exercises>(
         colors: front.colors,
     };
     let screen = ui.open("train", &mut app.front.voice);
+    if !exercise.told.is_empty() {
+        app.front.voice.tell(Urgency::Urgent, exercise.told);
+    }
     if app.apply(effects) {
         ui.run(&mut app, screen, lang);
     } else {
@@ -755,20 +744,23 @@ fn api_words(e: &crate::io::lichess::ApiError, lang: &Language) -> String {
 }
 
 /// Asks lichess (or the server) for the puzzle; the reason in words when it cannot be had.
+/// A new puzzle is asked with the token stored for that server (scope puzzle:read: lichess
+/// then gives one the player has not seen); a token made before hector asked for that scope
+/// is refused (403), and the puzzle is asked again without it, with a note on what to do.
 fn fetch_online(
     ask: OnlineAsk,
     server: &str,
     theme: Option<&str>,
     lang: &Language,
-) -> Result<(crate::core::puzzles::set::Puzzle, Online), String> {
-    use crate::io::lichess::{Client, ServerError, token};
+) -> Result<(crate::core::puzzles::set::Puzzle, Online, Option<String>), String> {
+    use crate::io::lichess::{ApiError, Client, ServerError, token};
     let o = &lang.online;
     let unusable = |e: ServerError| match e {
         ServerError::Insecure(s) => fill(&o.insecure_server, &[("server", &printable(&s))]),
         ServerError::NotAnAddress(s) => fill(&o.bad_server, &[("server", &printable(&s))]),
     };
     // The token goes only to a server check_server accepts (Client::new checks it).
-    let token = token::load().ok().flatten().unwrap_or_default();
+    let token = token::load(server).ok().flatten().unwrap_or_default();
     let client = Client::new(server, &token).map_err(unusable)?;
     let path = match (ask, theme) {
         (OnlineAsk::Daily, _) => "/api/puzzle/daily".to_string(),
@@ -776,9 +768,16 @@ fn fetch_online(
         (OnlineAsk::Next, None) => "/api/puzzle/next".to_string(),
     };
     // The daily puzzle is the same for everyone: it needs no token, so none is sent.
-    let text = client
-        .get_open(&path, ask == OnlineAsk::Next)
-        .map_err(|e| api_words(&e, lang))?;
+    let with_token = ask == OnlineAsk::Next && !token.is_empty();
+    let mut note = None;
+    let text = match client.get_open(&path, with_token) {
+        Err(ApiError::Refused { status: 403, .. }) if with_token => {
+            note = Some(lang.puzzle.scope_missing.clone());
+            client.get_open(&path, false)
+        }
+        other => other,
+    }
+    .map_err(|e| api_words(&e, lang))?;
     let puzzle =
         crate::core::puzzles::online::puzzle_of(&text).map_err(|_| lang.puzzle.broken.clone())?;
     let angle = match ask {
@@ -790,7 +789,7 @@ fn fetch_online(
         has_token: !token.is_empty(),
         angle: angle.to_string(),
     };
-    Ok((puzzle, online))
+    Ok((puzzle, online, note))
 }
 
 /// After an online puzzle played: its result recorded on lichess with the player's token
@@ -834,29 +833,21 @@ pub fn run_puzzles(options: PuzzleOptions, lang: &'static Language) -> ExitCode 
             return ExitCode::from(2);
         }
     };
-    let path = crate::io::journal::data_dir()
-        .ok()
-        .map(|d| d.join(PUZZLE_FILE));
-    let mut progress = match path.as_deref().filter(|p| p.exists()) {
-        None => PuzzleProgress::default(),
-        Some(p) => {
-            let read = crate::io::files::read_small_text(p, "puzzles")
-                .map_err(|e| crate::io::error_chain(&e))
-                .and_then(|t| PuzzleProgress::decode(&t).map_err(|e| e.to_string()));
-            read.unwrap_or_else(|reason| {
-                errln!(
-                    "hector puzzle: {}",
-                    fill(
-                        &lang.puzzle.damaged,
-                        &[
-                            ("file", &printable(&p.display().to_string())),
-                            ("reason", &printable(&reason)),
-                        ]
-                    )
-                );
-                PuzzleProgress::default()
-            })
-        }
+    let loaded = crate::io::journal::data_dir().ok().map(|d| {
+        own_file::load(
+            &d.join(PUZZLE_FILE),
+            crate::core::puzzles::progress::MAX_BYTES,
+            |t| PuzzleProgress::decode(t).map_err(|e| e.to_string()),
+            &own_file::RecordWords {
+                damaged: &lang.puzzle.damaged,
+                unwritten: &lang.puzzle.unwritten,
+            },
+            lang,
+        )
+    });
+    let (mut progress, path, mut told) = match loaded {
+        Some(l) => (l.value.unwrap_or_default(), l.path, Vec::from_iter(l.told)),
+        None => (PuzzleProgress::default(), None, Vec::new()),
     };
     let mut choice = Choice {
         theme,
@@ -870,7 +861,8 @@ pub fn run_puzzles(options: PuzzleOptions, lang: &'static Language) -> ExitCode 
         out.line(&lang.puzzle.asking);
         out.flush();
         match fetch_online(*ask, server, choice.theme.as_deref(), lang) {
-            Ok((puzzle, o)) => {
+            Ok((puzzle, o, note)) => {
+                told.extend(note);
                 // Played before or not, lichess's puzzle is the one asked.
                 progress.played.remove(&puzzle.id);
                 online = Some((puzzle.id.clone(), o));
@@ -908,6 +900,7 @@ pub fn run_puzzles(options: PuzzleOptions, lang: &'static Language) -> ExitCode 
         engine_path: None,
         progress_path: path,
         unwritten: &lang.puzzle.unwritten,
+        told,
     };
     let after = move |run: &PuzzleRun| {
         let Some((id, o)) = online else {

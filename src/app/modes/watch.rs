@@ -22,7 +22,7 @@ use crate::core::time::Timestamp;
 use crate::core::variant::Variant;
 use crate::core::watch::{Choice, Event, Watch, WatchOptions};
 use crate::io::lichess::watch::{Followed, WatchLink, WatchNews};
-use crate::io::lichess::{self, Client, token};
+use crate::io::lichess::{self, Client};
 use crate::io::terminal::FullScreen;
 
 /// What `hector watch` follows, where, and how it speaks.
@@ -45,8 +45,7 @@ fn fail(text: &str) -> ExitCode {
 /// Runs `hector watch`.
 pub fn run(options: WatchRun, lang: &'static Language) -> ExitCode {
     let o = &lang.online;
-    // The token, when there is one, only where no one else can read it; public rounds and
-    // games need none.
+    // Rounds, games and TV are public: the token stays at home (no request needs it).
     if let Err(e) = lichess::check_server(&options.server) {
         let (template, server) = match &e {
             lichess::ServerError::Insecure(s) => (&o.insecure_server, s),
@@ -57,9 +56,8 @@ pub fn run(options: WatchRun, lang: &'static Language) -> ExitCode {
             &[("server", &crate::core::notation::printable(server))],
         ));
     }
-    let stored = token::load().ok().flatten().unwrap_or_default();
     // The server was checked above: this cannot refuse it.
-    let Ok(client) = Client::new(&options.server, &stored) else {
+    let Ok(client) = Client::new(&options.server, "") else {
         return fail(&o.bad_server);
     };
     let source = match options.followed {
@@ -190,6 +188,7 @@ impl Mode for App {
             return true;
         };
         let event = match news {
+            WatchNews::Connected => Event::Connected,
             WatchNews::Line(text) => Event::Stream(text),
             WatchNews::TooLong => Event::TooLong,
             WatchNews::Dropped => Event::Dropped,

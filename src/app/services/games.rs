@@ -81,16 +81,12 @@ pub fn resolve_for(mode: &str, game: &str, lang: &Language) -> Result<PathBuf, E
 
 /// Which of `record.file_kinds` a path that is not a regular file is.
 fn file_kind(meta: &std::fs::Metadata) -> usize {
-    use std::os::unix::fs::FileTypeExt;
-    let t = meta.file_type();
-    if t.is_dir() {
-        0
-    } else if t.is_fifo() {
-        2
-    } else if t.is_socket() {
-        3
-    } else {
-        1
+    use crate::io::platform::Kind;
+    match crate::io::platform::kind(meta) {
+        Kind::Directory => 0,
+        Kind::Fifo => 2,
+        Kind::Socket => 3,
+        Kind::File | Kind::Device | Kind::SymbolicLink => 1,
     }
 }
 
@@ -162,6 +158,31 @@ pub fn output_problem(e: &OutputError, lang: &Language) -> String {
                 ("reason", &source.to_string()),
             ],
         ),
+    }
+}
+
+/// Why a file of hector's own was not used, in words: a stranger where it belongs, or the
+/// system's refusal.
+pub fn owned_problem(e: &crate::io::owned_file::OwnedError, lang: &Language) -> String {
+    use crate::io::owned_file::{OwnedError, Stranger};
+    match e {
+        OwnedError::NotOwn { path, kind } => {
+            let index = match kind {
+                Stranger::Link => 0,
+                Stranger::HardLinked => 1,
+                Stranger::NotAFile => 2,
+            };
+            fill(
+                &lang.record.own_refused,
+                &[
+                    ("file", &printable(&path.display().to_string())),
+                    ("kind", &lang.record.own_kinds[index]),
+                ],
+            )
+        }
+        OwnedError::TooLarge { .. } | OwnedError::Io { .. } => {
+            printable(&crate::io::error_chain(e)).into_owned()
+        }
     }
 }
 

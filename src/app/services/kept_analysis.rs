@@ -1,24 +1,27 @@
 //! The analysis of a recorded game kept next to its journal (`GAME.analysis` beside
-//! `GAME.hector`), so that a game is judged once: read back when it fits the game and the
-//! search, refused with a message when damaged (then judged again and replaced), written
-//! atomically. The format is the core's (`core::analysis::store`).
+//! `GAME.journal`), so that a game is judged once: read back when it fits the game and the
+//! search, set aside and named when it cannot be read (then judged again), written whole as
+//! a file of hector's own (`services::own_file`). The format is the core's
+//! (`core::analysis::store`).
 
 use std::path::{Path, PathBuf};
 
 use shakmaty::{Chess, Move};
 
-use crate::core::analysis::store::{Search, StoreError, Stored, decode, encode};
-use crate::core::notation::language::{Language, fill};
-use crate::core::notation::printable;
+use crate::app::services::own_file;
+use crate::core::analysis::store::{MAX_BYTES, Search, StoreError, Stored, decode, encode};
+use crate::core::notation::language::Language;
 
 /// Where the analysis of the game recorded at `journal` is kept.
 pub fn path_for(journal: &Path) -> PathBuf {
     journal.with_extension("analysis")
 }
 
-/// The kept analysis of the game at `journal` when it fits the game and `search`. A damaged
-/// file is named on standard error (it is replaced once the game is judged again); a
-/// missing one, or one of other moves or another search, is simply judged again.
+/// The kept analysis of the game at `journal` when it fits the game and `search`. An
+/// unreadable file (damaged, from a newer hector, too large) is set aside and named on
+/// standard error before the game is judged again; a missing one, or one of other moves or
+/// another search, is simply judged again (and replaced); a link or another stranger where
+/// it belongs is named and never written.
 pub fn read(
     journal: &Path,
     start: &Chess,
@@ -27,51 +30,36 @@ pub fn read(
     lang: &Language,
 ) -> Option<Stored> {
     let path = path_for(journal);
-    if !path.exists() {
-        return None;
-    }
-    let text = match crate::io::files::read_small_text(&path, "analysis") {
-        Ok(t) => t,
-        Err(_) => {
-            damaged(&path, lang);
-            return None;
-        }
-    };
-    match decode(&text, start, moves) {
-        Ok(stored) if stored.search == search => Some(stored),
-        Ok(_) | Err(StoreError::Stale) => None,
-        Err(_) => {
-            damaged(&path, lang);
-            None
-        }
-    }
-}
-
-fn damaged(path: &Path, lang: &Language) {
-    errln!(
-        "hector analyse: {}",
-        fill(
-            &lang.analysis.kept_damaged,
-            &[("file", &printable(&path.display().to_string()))]
-        )
+    let loaded = own_file::load(
+        &path,
+        MAX_BYTES,
+        |text| match decode(text, start, moves) {
+            Ok(stored) => Ok(Some(stored)),
+            Err(StoreError::Stale) => Ok(None),
+            Err(e) => Err(e.to_string()),
+        },
+        &own_file::RecordWords {
+            damaged: &lang.analysis.kept_damaged,
+            unwritten: &lang.analysis.kept_unwritten,
+        },
+        lang,
     );
+    // A stranger where the file belongs is said once, by the write that it refuses.
+    if let Some(told) = loaded.told.as_ref().filter(|_| !loaded.refused) {
+        errln!("hector analyse: {told}");
+    }
+    loaded
+        .value
+        .flatten()
+        .filter(|stored| stored.search == search)
 }
 
-/// Keeps the analysis of the game at `journal`; a failure is told, and the game is only
-/// judged again next time.
+/// Keeps the analysis of the game at `journal` as a file of hector's own; a failure is
+/// told, and the game is only judged again next time.
 pub fn write(journal: &Path, moves: &[Move], stored: &Stored, lang: &Language) {
     let path = path_for(journal);
     let text = encode(moves, stored);
-    if let Err(e) = crate::io::output_file::write_output(&path, text.as_bytes()) {
-        errln!(
-            "hector analyse: {}",
-            fill(
-                &lang.analysis.kept_unwritten,
-                &[(
-                    "reason",
-                    &crate::app::services::games::output_problem(&e, lang)
-                )]
-            )
-        );
+    if let Err(words) = own_file::keep(&path, &text, &lang.analysis.kept_unwritten, lang) {
+        errln!("hector analyse: {words}");
     }
 }

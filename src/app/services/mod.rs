@@ -7,6 +7,7 @@ pub mod interrupt;
 pub mod judging;
 pub mod kept_analysis;
 pub mod output;
+pub mod own_file;
 pub mod paper;
 pub mod pgn_jobs;
 pub mod recorder;

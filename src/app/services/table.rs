@@ -443,8 +443,24 @@ impl Table {
         let path = self.envelope_path();
         let w = &self.lang.assist;
         // The envelope's place may be named by the arbiter: the rules of `--output` hold.
-        match crate::io::output_file::write_output(&path, envelope.to_toml().as_bytes()) {
-            Ok(_) => {
+        // Beside the journal it is a file of hector's own: never written through a link.
+        let beside_journal = self.spec.envelope.is_none() && self.recorder.path().is_some();
+        let text = envelope.to_toml();
+        let written = if beside_journal {
+            crate::io::owned_file::write(
+                &path,
+                text.as_bytes(),
+                crate::io::platform::Privacy::Default,
+                crate::io::owned_file::Replace::FileOnly,
+            )
+            .map_err(|e| crate::app::services::games::owned_problem(&e, self.lang))
+        } else {
+            crate::io::output_file::write_output(&path, text.as_bytes())
+                .map(|_| ())
+                .map_err(|e| crate::app::services::games::output_problem(&e, self.lang))
+        };
+        match written {
+            Ok(()) => {
                 self.recorder.record(
                     &Recorded::Setting {
                         key: "envelope".into(),
@@ -462,15 +478,9 @@ impl Table {
                 });
                 told
             }
-            Err(e) => vec![Told::Say {
+            Err(reason) => vec![Told::Say {
                 urgency: Urgency::Urgent,
-                lines: vec![fill(
-                    &w.envelope_failed,
-                    &[(
-                        "reason",
-                        &crate::app::services::games::output_problem(&e, self.lang),
-                    )],
-                )],
+                lines: vec![fill(&w.envelope_failed, &[("reason", &reason)])],
             }],
         }
     }

@@ -418,10 +418,28 @@ impl VoiceInput {
             Ok(l) => (Some(l), None),
             Err(why) => (None, Some(why)),
         };
-        let log = listener
+        let started = listener
             .as_ref()
             .and_then(|_| crate::io::journal::data_dir().ok())
             .map(|dir| VoiceLog::start(dir.join(log::FILE_NAME)));
+        let (log, log_problem) = match started {
+            Some((log, problem)) => (Some(log), problem),
+            None => (None, None),
+        };
+        // Voice input works without its log: why the log is not kept is said once.
+        let why = why.or_else(|| {
+            log_problem.map(|e| {
+                let reason = match &e {
+                    log::LogError::Owned(o) => crate::app::services::games::owned_problem(o, lang),
+                    other => crate::core::notation::printable(&crate::io::error_chain(other))
+                        .into_owned(),
+                };
+                crate::core::notation::language::fill(
+                    &lang.voice.log_refused,
+                    &[("reason", &reason)],
+                )
+            })
+        });
         (
             VoiceInput {
                 lang,

@@ -36,6 +36,8 @@ pub const START_LIMIT: Duration = Duration::from_secs(10);
 const FIRST_RETRY: Duration = Duration::from_secs(1);
 /// How often the size of a display still starting is asked.
 const SIZE_POLL: Duration = Duration::from_millis(100);
+/// Keys pressed during the set-up that are kept for the mode.
+const EARLY_KEYS: usize = 8;
 
 /// Where the server is, how hector is let in, which tty it takes, and how it waits.
 #[derive(Clone, Debug)]
@@ -88,6 +90,8 @@ pub enum LinkError {
     Closed(Target),
     #[error("the braille display at {target} did not start within {} seconds", .limit.as_secs())]
     NotStarted { target: Target, limit: Duration },
+    #[error("the BrlAPI server at {target} did not hand the display over within {} seconds", .limit.as_secs())]
+    NoHandOver { target: Target, limit: Duration },
     #[error("{0}")]
     Session(#[from] SessionError),
     #[error("the connection to the BrlAPI server broke: {0}")]
@@ -436,6 +440,14 @@ fn set_up(
     let started = Instant::now();
     let mut early_keys = Vec::new();
     loop {
+        // Bounded in every state: a server that answers, but never hands the display over
+        // (messages the set-up passes over, one within each answer limit), is given up.
+        if started.elapsed() > settings.start_limit + settings.answer_limit {
+            return Err(LinkError::NoHandOver {
+                target: target.clone(),
+                limit: settings.start_limit + settings.answer_limit,
+            });
+        }
         for message in messages(stream, decoder, target, settings.answer_limit)? {
             for next in session.receive(message)? {
                 match next {
@@ -460,7 +472,9 @@ fn set_up(
                             early_keys,
                         }));
                     }
-                    Next::Key(key) => early_keys.push(key),
+                    // A few keys pressed while the display is taken are kept, no more.
+                    Next::Key(key) if early_keys.len() < EARLY_KEYS => early_keys.push(key),
+                    Next::Key(_) => {}
                 }
             }
         }
@@ -554,6 +568,42 @@ mod tests {
             lost(&link, Duration::from_secs(10)),
             LinkError::Silent { .. }
         ));
+    }
+
+    /// A server that sends its version and then only packets the set-up passes over, slowly
+    /// (each within the answer limit) or fast, is given up, and said.
+    #[test]
+    fn a_server_that_never_hands_the_display_over_is_given_up() {
+        use crate::core::braille::brlapi::Packet;
+        // Slowly, each within the answer limit: the time limit ends it; fast: the count.
+        for (pause, slow) in [
+            (Duration::from_millis(250), true),
+            (Duration::from_millis(1), false),
+        ] {
+            let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+            let port = listener.local_addr().expect("addr").port();
+            let link = BrailleLink::start(settings(vec![Target::Tcp("127.0.0.1".into(), port)]));
+            let (mut peer, _) = listener.accept().expect("hector connects");
+            let version = Packet::encode(u32::from(b'v'), &8u32.to_be_bytes()).expect("packet");
+            peer.write_all(&version).expect("version");
+            let unknown = Packet::encode(u32::from(b'p'), &[0; 8]).expect("packet");
+            // Until hector hangs up (closing first would reset the connection).
+            let feeder = std::thread::spawn(move || {
+                let end = Instant::now() + Duration::from_secs(15);
+                while Instant::now() < end && peer.write_all(&unknown).is_ok() {
+                    std::thread::sleep(pause);
+                }
+            });
+            let why = lost(&link, Duration::from_secs(10));
+            let ended = match why {
+                LinkError::NoHandOver { .. } => slow,
+                LinkError::Session(SessionError::NoHandOver(_)) => !slow,
+                _ => false,
+            };
+            assert!(ended, "{pause:?}: {why:?}");
+            drop(link);
+            let _ = feeder.join();
+        }
     }
 
     #[test]

@@ -92,18 +92,73 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
+/// The longest a request may take as a whole, from connecting to the last byte of its
+/// answer: a server that sends its headers and then drips its body (or never ends it) holds
+/// no thread longer than this.
+pub const REQUEST_DEADLINE: Duration = Duration::from_secs(30);
+/// How long a refused stream's answer is read for its reason.
+const REASON_WAIT: Duration = Duration::from_secs(5);
+/// The most of a refusal's answer read for its reason.
+const REASON_BYTES: u64 = 64 * 1024;
+
 /// An agent of hector's: statuses are answers, not errors; no redirects (the token would not
-/// follow one anyway); `per_read` bounds each read of a stream.
-fn agent(per_read: Option<Duration>) -> Agent {
+/// follow one anyway); `per_read` bounds each read of a stream; `whole`, a request's whole
+/// exchange (none for a stream, which lasts as long as it brings lines).
+fn agent(per_read: Option<Duration>, whole: Option<Duration>) -> Agent {
     Agent::config_builder()
         .http_status_as_error(false)
         .max_redirects(0)
         .timeout_connect(Some(Duration::from_secs(15)))
         .timeout_recv_response(Some(Duration::from_secs(30)))
         .timeout_per_read(per_read)
+        .timeout_global(whole)
         .user_agent(concat!("hector/", env!("CARGO_PKG_VERSION")))
         .build()
         .into()
+}
+
+/// A refusal's reason in words: the server's `{"error": …}` or text, cut to a sensible
+/// length; when it gives none, what its status line means.
+fn reason_of(status: u16, body: &str) -> String {
+    let text = wire::error_text(body);
+    let text = text.trim();
+    if text.is_empty() {
+        return ureq::http::StatusCode::from_u16(status)
+            .ok()
+            .and_then(|s| s.canonical_reason())
+            .unwrap_or("no reason given")
+            .to_string();
+    }
+    crate::core::notation::printable::printable_cut(
+        text,
+        crate::core::notation::printable::MAX_REASON,
+    )
+}
+
+/// Reads a refused answer's body for its reason, for at most [`REASON_WAIT`] (a stream's
+/// agent bounds no whole exchange): the read goes on a thread of its own, which ends when
+/// the caller closes the connection.
+fn reason_within(response: Response<ureq::Body>) -> String {
+    let status = response.status().as_u16();
+    let (tx, rx) = bounded(1);
+    let spawned = thread::Builder::new()
+        .name("hector-lichess-reason".into())
+        .spawn(move || {
+            let mut response = response;
+            let body = response
+                .body_mut()
+                .with_config()
+                .limit(REASON_BYTES)
+                .lossy_utf8(true)
+                .read_to_string()
+                .unwrap_or_default();
+            let _ = tx.send(body);
+        });
+    let body = match spawned {
+        Ok(_) => rx.recv_timeout(REASON_WAIT).unwrap_or_default(),
+        Err(_) => String::new(),
+    };
+    reason_of(status, &body)
 }
 
 /// lichess (or the server at `base`) with the player's token. Clones share the token, the
@@ -126,7 +181,7 @@ impl Client {
     pub fn new(base: &str, token: &str) -> Result<Client, ServerError> {
         check_server(base)?;
         Ok(Client {
-            agent: agent(None),
+            agent: agent(None, Some(REQUEST_DEADLINE)),
             base: base.trim().trim_end_matches('/').to_string(),
             token: Arc::new(Mutex::new(token.trim().to_string())),
             quiet_until: Arc::default(),
@@ -168,7 +223,7 @@ impl Client {
     /// After a refused token: a different token in the file (the player logged in again) is
     /// taken, and true returned.
     pub fn renewed(&self) -> bool {
-        match token::stored() {
+        match token::stored(&self.base) {
             Ok(Some(t)) if t != *lock(&self.token) => {
                 *lock(&self.token) = t;
                 self.revoked.store(false, Ordering::Relaxed);
@@ -178,12 +233,13 @@ impl Client {
         }
     }
 
-    /// A successful answer, or the error its status says.
+    /// A successful answer, or the error its status says (its reason read within the
+    /// request's deadline, or [`REASON_WAIT`] for a stream).
     fn check(
         &self,
         result: Result<Response<ureq::Body>, ureq::Error>,
     ) -> Result<Response<ureq::Body>, ApiError> {
-        let mut response = result.map_err(|e| ApiError::Network(e.to_string()))?;
+        let response = result.map_err(|e| ApiError::Network(e.to_string()))?;
         let status = response.status().as_u16();
         match status {
             200..=299 => Ok(response),
@@ -199,18 +255,10 @@ impl Client {
                     .and_then(|v| v.trim().parse::<u64>().ok());
                 Err(ApiError::RateLimited(self.rate_limited(asked)))
             }
-            _ => {
-                let body = response
-                    .body_mut()
-                    .with_config()
-                    .limit(64 * 1024)
-                    .read_to_string()
-                    .unwrap_or_default();
-                Err(ApiError::Refused {
-                    status,
-                    reason: wire::error_text(&body),
-                })
-            }
+            _ => Err(ApiError::Refused {
+                status,
+                reason: reason_within(response),
+            }),
         }
     }
 
@@ -293,7 +341,7 @@ impl Client {
             return Err(ApiError::RateLimited(left));
         }
         // A read that waits longer than a stall ends by itself too.
-        let agent = agent(Some(STALL + STALL));
+        let agent = agent(Some(STALL + STALL), None);
         let (url, auth) = (self.url(path), self.auth());
         let r = match form {
             None => agent
@@ -306,7 +354,14 @@ impl Client {
                 .header("Authorization", auth)
                 .send_form(form.iter().copied()),
         };
-        let response = self.check(r)?;
+        let response = match self.check(r) {
+            Ok(r) => r,
+            Err(e) => {
+                // Ends a refusal's answer still being read.
+                agent.shutdown();
+                return Err(e);
+            }
+        };
         Ok(Stream::open(
             Box::new(response.into_body().into_reader()),
             Some(agent),
@@ -318,8 +373,10 @@ impl Client {
         wire::account(&text).map_err(|e| ApiError::Network(e.0))
     }
 
+    /// The games in progress, as many as lichess lists (50; it lists 9 unless asked), so
+    /// that a correspondence player's tenth game is found and numbered too.
     pub fn playing(&self) -> Result<Vec<Playing>, ApiError> {
-        let text = self.get("/api/account/playing")?;
+        let text = self.get("/api/account/playing?nb=50")?;
         wire::playing(&text).map_err(|e| ApiError::Network(e.0))
     }
 }
@@ -767,36 +824,47 @@ fn send_actions(
 }
 
 /// Waits on the account's event stream for a game to start that is not in `known`; a
-/// challenge declined ends the wait. A stream that closes or stays silent (not even
-/// keep-alive lines) is opened again with backoff; `dropped` is called each time, so that
-/// the caller can say it (once).
+/// challenge declined ends the wait, and so does `limit` when one is given (a challenge
+/// nobody accepted in time). A stream that closes or stays silent (not even keep-alive
+/// lines) is opened again with backoff; `dropped` is called each time, so that the caller
+/// can say it (once).
 pub fn wait_for_game(
     client: &Client,
     known: &[String],
+    limit: Option<Duration>,
     dropped: &mut dyn FnMut(),
 ) -> Result<String, WaitError> {
-    wait_for_game_with(client, known, PATIENCE, dropped)
+    let deadline = limit.map(|l| Instant::now() + l);
+    wait_for_game_with(client, known, PATIENCE, deadline, dropped)
 }
 
 fn wait_for_game_with(
     client: &Client,
     known: &[String],
     patience: Patience,
+    deadline: Option<Instant>,
     dropped: &mut dyn FnMut(),
 ) -> Result<String, WaitError> {
+    let left = || deadline.map(|d| d.saturating_duration_since(Instant::now()));
+    let timed_out = || left().is_some_and(|l| l.is_zero());
+    // Sleeps `d`, but not past the deadline.
+    let nap = |d: Duration| thread::sleep(left().map_or(d, |l| l.min(d)));
     let mut backoff = Duration::from_secs(1);
     let mut first = true;
     loop {
+        if timed_out() {
+            return Err(WaitError::TimedOut);
+        }
         let stream = match client.stream("/api/stream/event", None) {
             Ok(s) => s,
             Err(e @ ApiError::Unauthorized) => return Err(WaitError::Api(e)),
             Err(e) if first => return Err(WaitError::Api(e)),
             Err(ApiError::RateLimited(wait)) => {
-                thread::sleep(wait);
+                nap(wait);
                 continue;
             }
             Err(_) => {
-                thread::sleep(backoff);
+                nap(backoff);
                 backoff = (backoff * 2).min(MAX_BACKOFF);
                 continue;
             }
@@ -805,7 +873,8 @@ fn wait_for_game_with(
         let opened = Instant::now();
         let mut last = opened;
         loop {
-            match stream.next(patience.stall.saturating_sub(last.elapsed())) {
+            let wait = patience.stall.saturating_sub(last.elapsed());
+            match stream.next(left().map_or(wait, |l| l.min(wait))) {
                 Next::Line(text) => {
                     last = Instant::now();
                     if opened.elapsed() >= patience.healthy {
@@ -822,6 +891,7 @@ fn wait_for_game_with(
                     }
                 }
                 Next::TooLong => last = Instant::now(),
+                Next::Silent if timed_out() => return Err(WaitError::TimedOut),
                 Next::Silent if last.elapsed() < patience.stall => {}
                 Next::Silent | Next::Closed => break,
             }
@@ -829,7 +899,7 @@ fn wait_for_game_with(
         // Closes the connection before the next one opens.
         drop(stream);
         dropped();
-        thread::sleep(backoff);
+        nap(backoff);
         backoff = (backoff * 2).min(MAX_BACKOFF);
     }
 }
@@ -840,6 +910,9 @@ pub enum WaitError {
     Api(ApiError),
     #[error("declined: {0}")]
     Declined(String),
+    /// Nothing started within the time given.
+    #[error("no game started in time")]
+    TimedOut,
 }
 
 /// Runs `f` on a thread and returns its answers on a channel (a seek's long request).
@@ -989,6 +1062,68 @@ mod tests {
         );
         assert_eq!(news.len(), 1, "{news:?}");
         assert!(matches!(news[0], News::Link(Link::Waiting(_))), "{news:?}");
+    }
+
+    #[test]
+    fn a_refusals_reason_is_never_empty_and_never_long() {
+        assert_eq!(reason_of(404, ""), "Not Found");
+        assert_eq!(reason_of(404, r#"{"error":""}"#), "Not Found");
+        assert_eq!(reason_of(302, "  "), "Found");
+        assert_eq!(reason_of(599, ""), "no reason given");
+        assert_eq!(
+            reason_of(400, r#"{"error":"Piece on e2 cannot move"}"#),
+            "Piece on e2 cannot move"
+        );
+        let long = format!(r#"{{"error":"{}"}}"#, "x".repeat(500_000));
+        assert!(reason_of(400, &long).chars().count() <= 300);
+    }
+
+    /// A server whose event stream sends keep-alive lines and never a game: the wait for a
+    /// challenge ends at its limit, and the stream's connection is closed.
+    #[test]
+    fn a_challenge_nobody_answers_is_waited_for_its_limit_only() {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        let url = format!("http://{}", listener.local_addr().expect("address"));
+        let closed = Arc::new(AtomicBool::new(false));
+        let seen = closed.clone();
+        thread::spawn(move || {
+            let Ok((mut conn, _)) = listener.accept() else {
+                return;
+            };
+            let mut reader = BufReader::new(conn.try_clone().expect("clone"));
+            loop {
+                let mut h = String::new();
+                if reader.read_line(&mut h).unwrap_or(0) == 0 || h.trim().is_empty() {
+                    break;
+                }
+            }
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\n\r\n";
+            let _ = std::io::Write::write_all(&mut conn, head.as_bytes());
+            while std::io::Write::write_all(&mut conn, b"1\r\n\n\r\n").is_ok() {
+                thread::sleep(Duration::from_millis(50));
+            }
+            seen.store(true, Ordering::Relaxed);
+        });
+        let client = Client::new(&url, "lip_x").expect("loopback");
+        let started = Instant::now();
+        let waited = wait_for_game_with(
+            &client,
+            &[],
+            PATIENCE,
+            Some(Instant::now() + Duration::from_millis(600)),
+            &mut || {},
+        );
+        assert!(matches!(waited, Err(WaitError::TimedOut)), "{waited:?}");
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            started.elapsed()
+        );
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while !closed.load(Ordering::Relaxed) && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(20));
+        }
+        assert!(closed.load(Ordering::Relaxed), "the stream was left open");
     }
 
     #[test]

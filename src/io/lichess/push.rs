@@ -2,8 +2,10 @@
 //! /api/broadcast/round/{id}/push`, `text/plain` PGN of up to 100 games, the token's
 //! study:write scope), on a thread of its own, so that no push ever holds up a game: the
 //! newest PGN of the round waits in one slot (an older one not yet sent is replaced, since each
-//! push carries every game whole); one request at a time; a refusal is told and the push tried
-//! again with backoff (a 429 after the minute lichess asks).
+//! push carries every game whole); one request at a time, each bounded as a whole (a server
+//! that drips its answer is given up after `REQUEST_DEADLINE`); a refusal or a failure is told
+//! once and the push tried again with backoff (a 429 after the minute lichess asks) until one
+//! goes through, which is told again.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
@@ -22,7 +24,8 @@ const MAX_RETRY: Duration = Duration::from_secs(60);
 pub enum PushNews {
     /// lichess took the round's games (said once, and again after refusals).
     Pushed,
-    /// lichess refused: why, and when the push is tried again.
+    /// lichess refused, or did not answer in time: why, and when the push is tried again.
+    /// Said once until a push goes through.
     Refused { reason: String, retry: Duration },
     /// lichess took the push but not one game of it: the game's players and why.
     GameRefused { game: String, reason: String },
@@ -124,7 +127,10 @@ fn refused_games(answer: &str) -> Vec<(String, String)> {
 }
 
 fn push_loop(client: &Client, path: &str, slot: &Slot, tx: &Sender<PushNews>, stop: &AtomicBool) {
+    // Nothing has gone yet, or the last try failed: the next success is told.
     let mut failing = true;
+    // A failure was told, and no push has gone through since.
+    let mut told = false;
     let mut retry = Duration::from_secs(2);
     loop {
         // The newest PGN: it stays in the slot until it is sent, so that a refusal loses
@@ -143,7 +149,7 @@ fn push_loop(client: &Client, path: &str, slot: &Slot, tx: &Sender<PushNews>, st
                 None => return,
             }
         };
-        let wait = match client.push_pgn(path, &pgn) {
+        let (reason, wait) = match client.push_pgn(path, &pgn) {
             Ok(answer) => {
                 {
                     let mut guard = lock(&slot.0);
@@ -151,6 +157,7 @@ fn push_loop(client: &Client, path: &str, slot: &Slot, tx: &Sender<PushNews>, st
                         *guard = None;
                     }
                 }
+                told = false;
                 if std::mem::take(&mut failing) {
                     let _ = tx.send(PushNews::Pushed);
                 }
@@ -160,25 +167,20 @@ fn push_loop(client: &Client, path: &str, slot: &Slot, tx: &Sender<PushNews>, st
                 retry = Duration::from_secs(2);
                 continue;
             }
-            Err(ApiError::RateLimited(wait)) => {
-                let _ = tx.send(PushNews::Refused {
-                    reason: ApiError::RateLimited(wait).to_string(),
-                    retry: wait,
-                });
-                failing = true;
-                wait
-            }
+            Err(ApiError::RateLimited(wait)) => (ApiError::RateLimited(wait).to_string(), wait),
             Err(e) => {
                 let wait = retry;
                 retry = (retry * 2).min(MAX_RETRY);
-                let _ = tx.send(PushNews::Refused {
-                    reason: e.to_string(),
-                    retry: wait,
-                });
-                failing = true;
-                wait
+                (e.to_string(), wait)
             }
         };
+        failing = true;
+        if !std::mem::replace(&mut told, true) {
+            let _ = tx.send(PushNews::Refused {
+                reason,
+                retry: wait,
+            });
+        }
         if !pause(wait, stop) {
             return;
         }

@@ -1,13 +1,19 @@
-//! The player's lichess token: `$LICHESS_TOKEN`, else the file `lichess-token` in the XDG
-//! config directory, written with mode 0600 and never printed. The variable is taken out of
+//! The player's lichess token: `$LICHESS_TOKEN` (for this run, whatever the server), else
+//! the token stored for that server by `hector online login`: lichess.org's in the file
+//! `lichess-token` of the XDG config directory, another server's in a file named after it
+//! (`lichess-token.https.example.org.443`), so that a token made for lichess.org never goes
+//! to another host unless the player logs in there. Each is written with mode 0600 as a
+//! file of hector's own (`io::owned_file`) and never printed. The variable is taken out of
 //! hector's environment as hector starts ([`take_from_environment`]), so that no program
 //! hector starts (the engine, espeak-ng, a speech-dispatcher started for hector) inherits it;
-//! the file is read only when it is a regular file of the user's, as it is written.
+//! a file is read only when it is a regular file of the user's, as it is written.
 
-use std::io::{Read, Write};
-use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
+
+use crate::io::owned_file::{self, OwnedError, Replace};
+use crate::io::platform::{self, Privacy};
 
 /// The environment variable that may hold the token.
 pub const VARIABLE: &str = "LICHESS_TOKEN";
@@ -42,9 +48,39 @@ fn from_environment() -> Option<String> {
         .clone()
 }
 
-/// Where the token is kept.
-pub fn path() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "hector").map(|d| d.config_dir().join("lichess-token"))
+/// The server lichess.org itself, whose token keeps the file's plain name.
+const LICHESS: (&str, &str, u16) = ("https", "lichess.org", 443);
+
+/// The file name of the token for `server` (a web address as `check_server` accepts it):
+/// `lichess-token` for https://lichess.org, else `lichess-token.SCHEME.HOST.PORT` with
+/// anything but letters, digits, dots and dashes in the host written as `_`.
+pub fn file_name(server: &str) -> Option<String> {
+    let uri: ureq::http::Uri = server.trim().parse().ok()?;
+    let scheme = uri.scheme_str()?.to_ascii_lowercase();
+    let host = uri.host()?.to_ascii_lowercase();
+    let port = uri
+        .port_u16()
+        .unwrap_or(if scheme == "http" { 80 } else { 443 });
+    if (scheme.as_str(), host.as_str(), port) == LICHESS {
+        return Some("lichess-token".to_string());
+    }
+    let host: String = host
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    Some(format!("lichess-token.{scheme}.{host}.{port}"))
+}
+
+/// Where the token for `server` is kept.
+pub fn path(server: &str) -> Option<PathBuf> {
+    let name = file_name(server)?;
+    directories::ProjectDirs::from("", "", "hector").map(|d| d.config_dir().join(name))
 }
 
 /// Why the token file is not read.
@@ -74,6 +110,8 @@ pub enum TokenStoreError {
         #[source]
         source: std::io::Error,
     },
+    #[error(transparent)]
+    Owned(OwnedError),
 }
 
 fn io_error(doing: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> TokenStoreError {
@@ -85,17 +123,18 @@ fn io_error(doing: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> 
     }
 }
 
-/// The token: the environment's, else the file's; `None` when there is none.
-pub fn load() -> Result<Option<String>, TokenFileError> {
+/// The token for `server`: the environment's, else the one stored for it; `None` when
+/// there is none.
+pub fn load(server: &str) -> Result<Option<String>, TokenFileError> {
     if let Some(t) = from_environment() {
         return Ok(Some(t));
     }
-    stored()
+    stored(server)
 }
 
-/// The token in the file; `None` when there is no file.
-pub fn stored() -> Result<Option<String>, TokenFileError> {
-    match path() {
+/// The token stored for `server`; `None` when there is none.
+pub fn stored(server: &str) -> Result<Option<String>, TokenFileError> {
+    match path(server) {
         Some(path) => read_file(&path),
         None => Ok(None),
     }
@@ -108,15 +147,11 @@ pub fn read_file(path: &Path) -> Result<Option<String>, TokenFileError> {
         path: path.to_path_buf(),
         reason: e.to_string(),
     };
-    let file = std::fs::OpenOptions::new()
-        .read(true)
-        // A link is refused by the kernel; a pipe or device does not block the open.
-        .custom_flags(nix::libc::O_NOFOLLOW | nix::libc::O_NONBLOCK)
-        .open(path);
-    let file = match file {
+    // A link is refused by the system; a pipe or device does not block the open.
+    let file = match platform::open_read_no_follow(path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) if e.raw_os_error() == Some(nix::libc::ELOOP) => {
+        Err(e) if platform::is_link_refusal(&e) => {
             return Err(TokenFileError::Link(path.to_path_buf()));
         }
         Err(e) => return Err(unreadable(e)),
@@ -125,7 +160,7 @@ pub fn read_file(path: &Path) -> Result<Option<String>, TokenFileError> {
     if !meta.is_file() {
         return Err(TokenFileError::NotAFile(path.to_path_buf()));
     }
-    if meta.uid() != nix::unistd::geteuid().as_raw() {
+    if !platform::is_mine(&meta) {
         return Err(TokenFileError::NotYours(path.to_path_buf()));
     }
     if meta.len() > MAX_FILE {
@@ -139,30 +174,21 @@ pub fn read_file(path: &Path) -> Result<Option<String>, TokenFileError> {
     Ok((!t.is_empty()).then(|| t.to_string()))
 }
 
-/// Writes the token, readable by the owner only; replaces an older one atomically.
-pub fn store(token: &str) -> Result<PathBuf, TokenStoreError> {
-    let path = path().ok_or(TokenStoreError::NoHome)?;
-    let dir = path.parent().ok_or(TokenStoreError::NoHome)?;
-    std::fs::create_dir_all(dir).map_err(io_error("create", dir))?;
-    let tmp = dir.join(".lichess-token.new");
-    let _ = std::fs::remove_file(&tmp);
-    let mut f = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(0o600)
-        .open(&tmp)
-        .map_err(io_error("write", &tmp))?;
-    f.write_all(token.trim().as_bytes())
-        .and_then(|()| f.write_all(b"\n"))
-        .and_then(|()| f.sync_all())
-        .map_err(io_error("write", &tmp))?;
-    std::fs::rename(&tmp, &path).map_err(io_error("write", &path))?;
+/// Writes the token for `server`, readable by the owner only, as a file of hector's own:
+/// written aside and renamed over the older one. A login is the player's own act: a link
+/// or a hard link where the file belongs is replaced by a file of its own (what it led to
+/// stays as it was); a folder there is refused.
+pub fn store(server: &str, token: &str) -> Result<PathBuf, TokenStoreError> {
+    let path = path(server).ok_or(TokenStoreError::NoHome)?;
+    let text = format!("{}\n", token.trim());
+    owned_file::write(&path, text.as_bytes(), Privacy::Owner, Replace::Links)
+        .map_err(TokenStoreError::Owned)?;
     Ok(path)
 }
 
-/// Deletes the stored token; false when there was none.
-pub fn remove() -> Result<bool, TokenStoreError> {
-    let Some(path) = path() else {
+/// Deletes the token stored for `server`; false when there was none.
+pub fn remove(server: &str) -> Result<bool, TokenStoreError> {
+    let Some(path) = path(server) else {
         return Ok(false);
     };
     match std::fs::remove_file(&path) {
@@ -202,5 +228,37 @@ mod tests {
         assert_eq!(results.2, Err(TokenFileError::NotAFile(fifo)));
         assert_eq!(results.3, Err(TokenFileError::TooLarge(big)));
         assert_eq!(results.4, Ok(None));
+    }
+
+    #[test]
+    fn each_server_has_a_token_file_of_its_own() {
+        for lichess in [
+            "https://lichess.org",
+            "https://lichess.org/",
+            "HTTPS://Lichess.org:443",
+        ] {
+            assert_eq!(
+                file_name(lichess).as_deref(),
+                Some("lichess-token"),
+                "{lichess}"
+            );
+        }
+        assert_eq!(
+            file_name("https://other-host").as_deref(),
+            Some("lichess-token.https.other-host.443")
+        );
+        assert_eq!(
+            file_name("http://127.0.0.1:8080").as_deref(),
+            Some("lichess-token.http.127.0.0.1.8080")
+        );
+        assert_eq!(
+            file_name("http://[::1]:80").as_deref(),
+            Some("lichess-token.http.___1_.80")
+        );
+        assert_eq!(
+            file_name("https://lichess.org.evil.example").as_deref(),
+            Some("lichess-token.https.lichess.org.evil.example.443")
+        );
+        assert_eq!(file_name("lichess.org"), None);
     }
 }

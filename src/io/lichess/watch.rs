@@ -1,8 +1,10 @@
 //! Streams one follows without playing: a broadcast round's PGN, a game's moves, lichess TV.
 //! One request at a time on a thread of its own: each line goes to the mode as it comes (the
 //! PGN's lines raw, since only the core knows where a game ends); a stream that breaks or goes
-//! silent longer than its keep-alive is opened again with backoff (said once), a 429 waits the
-//! minute lichess asks, and a refusal (no such round or game) ends the watch with its reason.
+//! silent longer than its keep-alive is opened again with backoff (said once, and said back
+//! once a connection has held), a 429 waits the minute lichess asks, and a refusal (no such
+//! round or game, a redirect) ends the watch with its reason. These streams are public: no
+//! token goes with them.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -11,11 +13,13 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender, bounded};
 
-use super::{ApiError, Client, MAX_BACKOFF, Next, Stream, agent, pause};
+use super::{ApiError, Client, HEALTHY, MAX_BACKOFF, Next, Stream, agent, pause};
 
 /// What the watch's thread tells the mode.
 #[derive(Debug)]
 pub enum WatchNews {
+    /// A connection is open: its lines follow (a game's stream replays the game first).
+    Connected,
     Line(String),
     TooLong,
     Dropped,
@@ -104,8 +108,8 @@ impl std::io::Read for Activity {
 }
 
 impl Client {
-    /// A GET stream with the token when there is one (public rounds and games need none);
-    /// `last` notes when its bytes last came.
+    /// A GET stream, with the client's token only when it has one (the watch gives it none:
+    /// public rounds and games need none); `last` notes when its bytes last came.
     fn watch_stream(
         &self,
         path: &str,
@@ -115,7 +119,7 @@ impl Client {
         if let Some(left) = self.quiet_left() {
             return Err(ApiError::RateLimited(left));
         }
-        let agent = agent(Some(stall));
+        let agent = agent(Some(stall), None);
         let mut request = agent.get(self.url(path)).header(
             "Accept",
             if path.ends_with(".pgn") {
@@ -127,7 +131,14 @@ impl Client {
         if !super::lock(&self.token).is_empty() {
             request = request.header("Authorization", self.auth());
         }
-        let response = self.check(request.call())?;
+        let response = match self.check(request.call()) {
+            Ok(r) => r,
+            Err(e) => {
+                // Ends a refusal's answer still being read.
+                agent.shutdown();
+                return Err(e);
+            }
+        };
         let reader = Activity {
             inner: Box::new(response.into_body().into_reader()),
             last: last.clone(),
@@ -149,11 +160,23 @@ fn follow(client: &Client, followed: &Followed, tx: &Sender<WatchNews>, stop: &A
         let activity = Arc::new(std::sync::Mutex::new(Instant::now()));
         match client.watch_stream(&path, stall, &activity) {
             Ok(stream) => {
+                if tx.send(WatchNews::Connected).is_err() {
+                    return;
+                }
                 let opened = Instant::now();
                 let mut lines = 0usize;
                 let closed = loop {
                     if stop.load(Ordering::Relaxed) {
                         return;
+                    }
+                    // "Restored" only once the connection has held (as the game stream
+                    // does), so that a server closing each connection at once is not said
+                    // to be back again and again; the backoff starts over then too.
+                    if opened.elapsed() >= HEALTHY {
+                        backoff = Duration::from_secs(1);
+                        if std::mem::take(&mut down) && tx.send(WatchNews::Restored).is_err() {
+                            return;
+                        }
                     }
                     let news = match stream.next(Duration::from_millis(250)) {
                         Next::Silent if super::lock(&activity).elapsed() >= stall => break false,
@@ -163,13 +186,6 @@ fn follow(client: &Client, followed: &Followed, tx: &Sender<WatchNews>, stop: &A
                         Next::Line(text) => WatchNews::Line(text),
                     };
                     lines += 1;
-                    // The first line of a connection that was down: said back.
-                    if std::mem::take(&mut down) {
-                        let _ = tx.send(WatchNews::Restored);
-                    }
-                    if opened.elapsed() >= Duration::from_secs(5) {
-                        backoff = Duration::from_secs(1);
-                    }
                     if tx.send(news).is_err() {
                         return;
                     }

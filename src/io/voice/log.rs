@@ -3,16 +3,18 @@
 //! played; this file is where a player or a developer looks to see why a move was asked back.
 //!
 //! - **Private**: created readable by its owner only (what a player says is theirs); an
-//!   older file that others could read is made private when opened.
+//!   older file that others could read is made private when opened (through the open file).
+//! - **hector's own**: a symbolic link, a file of several names or no file where the log
+//!   belongs is not written (`io::owned_file`): the log is then not kept, and the player is
+//!   told once why.
 //! - **Bounded**: past [`MAX_BYTES`] the file becomes `voice.log.1` (the one before is
 //!   replaced) and a new one begins, so the two never hold more than twice that.
 //! - **Never in the way**: lines are written on a thread of their own; a line that cannot be
 //!   written is dropped (voice input goes on), and the program's end waits for the last
 //!   lines at most [`FLUSH_WAIT`].
 
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::Write;
-use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::thread;
 use std::time::Duration;
@@ -26,19 +28,23 @@ pub const MAX_BYTES: u64 = 1 << 20;
 /// How long the end of the program waits for the lines not yet written.
 pub const FLUSH_WAIT: Duration = Duration::from_secs(2);
 
-/// Why the log cannot be written (said nowhere: voice input works without it).
+/// Why the log cannot be written (voice input works without it).
 #[derive(Debug, thiserror::Error)]
-#[error("cannot {doing} {}", path.display())]
-pub struct LogError {
-    doing: &'static str,
-    path: PathBuf,
-    #[source]
-    source: std::io::Error,
+pub enum LogError {
+    #[error("cannot {doing} {}", path.display())]
+    Io {
+        doing: &'static str,
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Owned(#[from] crate::io::owned_file::OwnedError),
 }
 
 fn error(doing: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> LogError {
     let path = path.to_path_buf();
-    move |source| LogError {
+    move |source| LogError::Io {
         doing,
         path,
         source,
@@ -54,26 +60,15 @@ pub struct LogFile {
 }
 
 impl LogFile {
-    /// Opens (or creates) `path` for appending, readable by its owner only.
+    /// Opens (or creates) `path` for appending, readable by its owner only; only a regular
+    /// file of one name, never through a link.
     pub fn open(path: &Path, limit: u64) -> Result<LogFile, LogError> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(error("create the folder of", path))?;
-        }
-        let file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .mode(0o600)
-            .open(path)
-            .map_err(error("open", path))?;
-        let meta = file.metadata().map_err(error("read the size of", path))?;
-        if meta.permissions().mode() & 0o077 != 0 {
-            file.set_permissions(std::fs::Permissions::from_mode(0o600))
-                .map_err(error("make private", path))?;
-        }
+        let (file, size) =
+            crate::io::owned_file::open_append(path, crate::io::platform::Privacy::Owner)?;
         Ok(LogFile {
             path: path.to_path_buf(),
             file,
-            size: meta.len(),
+            size,
             limit,
         })
     }
@@ -106,8 +101,18 @@ pub struct VoiceLog {
 
 impl VoiceLog {
     /// Starts writing to `path`; the file is opened with the first line, so that a log that
-    /// cannot be written costs nothing but its lines.
-    pub fn start(path: PathBuf) -> VoiceLog {
+    /// cannot be written costs nothing but its lines. What stands at `path` is looked at
+    /// first: a link or another stranger there is the reason to tell the player (the log is
+    /// then not kept).
+    pub fn start(path: PathBuf) -> (VoiceLog, Option<LogError>) {
+        if let Err(e) = crate::io::owned_file::check(&path) {
+            let (_, done) = bounded(1);
+            return (VoiceLog { lines: None, done }, Some(e.into()));
+        }
+        (VoiceLog::spawn(path), None)
+    }
+
+    fn spawn(path: PathBuf) -> VoiceLog {
         let (tx, rx) = unbounded::<String>();
         let (done_tx, done) = bounded(1);
         let spawned = thread::Builder::new()
@@ -151,6 +156,7 @@ impl Drop for VoiceLog {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::os::unix::fs::PermissionsExt;
 
     /// A folder removed when the test ends, also when it fails.
     struct Temp(PathBuf);
@@ -173,7 +179,8 @@ mod tests {
         let temp = temp("private");
         let path = temp.0.join(FILE_NAME);
         {
-            let log = VoiceLog::start(path.clone());
+            let (log, problem) = VoiceLog::start(path.clone());
+            assert!(problem.is_none(), "{problem:?}");
             log.write("one".into());
             log.write("two\nthree".into());
         }
@@ -214,5 +221,30 @@ mod tests {
         assert!(old.ends_with("line 0047 of the log\n"), "{old:?}");
         let names = std::fs::read_dir(dir).expect("dir").count();
         assert_eq!(names, 2);
+    }
+
+    #[test]
+    fn a_link_where_the_log_belongs_is_named_and_never_written() {
+        let temp = temp("link");
+        std::fs::create_dir_all(&temp.0).expect("dir");
+        let outside = temp.0.join("profile");
+        std::fs::write(&outside, "mine\n").expect("outside");
+        std::fs::set_permissions(&outside, std::fs::Permissions::from_mode(0o644)).expect("mode");
+        let path = temp.0.join(FILE_NAME);
+        std::os::unix::fs::symlink(&outside, &path).expect("link");
+        let (log, problem) = VoiceLog::start(path.clone());
+        assert!(matches!(problem, Some(LogError::Owned(_))), "{problem:?}");
+        log.write("heard".into());
+        drop(log);
+        assert!(LogFile::open(&path, MAX_BYTES).is_err());
+        assert_eq!(
+            std::fs::read_to_string(&outside).expect("outside"),
+            "mine\n"
+        );
+        let mode = std::fs::metadata(&outside)
+            .expect("meta")
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o644);
     }
 }

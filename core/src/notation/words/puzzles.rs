@@ -29,10 +29,12 @@ pub struct PuzzleWords {
     pub unknown_theme: String,
     /// The end: {solved}, {total}, {rating}.
     pub finished: String,
-    /// The progress file could not be read: {file}, {reason}.
+    /// The progress file could not be read, and was set aside: {file}, {reason}, {aside}.
     pub damaged: String,
     /// The progress file could not be written: {reason}.
     pub unwritten: String,
+    /// A token without puzzle:read, refused for a new puzzle.
+    pub scope_missing: String,
     /// `play --from-puzzle`: a puzzle that does not exist: {id}.
     pub no_such: String,
     /// `play --from-puzzle`, `play --fen`: the side to win: {color}, {eval}.

@@ -61,7 +61,7 @@ pub struct TrainWords {
     pub analysing_game: String,
     /// A game that could not be judged: {game}, {reason}.
     pub game_failed: String,
-    /// The progress file could not be read: {file}, {reason}.
+    /// The progress file could not be read, and was set aside: {file}, {reason}, {aside}.
     pub progress_damaged: String,
     /// The progress file could not be written: {reason}.
     pub progress_unwritten: String,

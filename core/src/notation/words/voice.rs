@@ -43,6 +43,8 @@ pub struct VoiceWords {
     pub recorder_ended: String,
     /// A file that cannot be read: {file}, {reason} (the system's words).
     pub cannot_read: String,
+    /// The voice log cannot be kept: {reason}.
+    pub log_refused: String,
     /// A file that is no WAV recording hector can read: {file}, {reason}, one of the below.
     pub not_wav: String,
     /// Not RIFF/WAVE; no format chunk; an encoding: {format}; bits per sample: {bits};

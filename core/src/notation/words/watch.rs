@@ -15,6 +15,8 @@ pub struct WatchWords {
     /// Another board's move: "{board}: {move}".
     pub board_move: String,
     pub new_board: String,
+    /// A round with more boards than hector follows: {max}.
+    pub too_many_boards: String,
     pub no_such_board: String,
     pub unknown_board: String,
     pub no_boards: String,

@@ -208,7 +208,7 @@ fn broadcast(
         fill(template, &[("server", &printable(server))])
     };
     check_server(server).map_err(refused)?;
-    let stored = token::load()
+    let stored = token::load(server)
         .ok()
         .flatten()
         .ok_or_else(|| lang.broadcast.needs_token.clone())?;

@@ -104,7 +104,7 @@ pub fn main(
     }
     match options.action {
         OnlineAction::Login => login(&options.server, lang),
-        OnlineAction::Logout => logout(lang),
+        OnlineAction::Logout => logout(&options.server, lang),
         OnlineAction::Games => games(&options.server, lang),
         OnlineAction::Play(play) => {
             let setup = Setup {
@@ -212,7 +212,7 @@ fn login(server: &str, lang: &Language) -> ExitCode {
         Err(e) => return fail(&server_words(&e, lang)),
     };
     match client.account() {
-        Ok(account) => match token::store(&t) {
+        Ok(account) => match token::store(server, &t) {
             Ok(path) => {
                 let name = crate::core::notation::printable(&account.username);
                 out.line(&fill(&o.login_ok, &[("name", &name)]));
@@ -225,6 +225,9 @@ fn login(server: &str, lang: &Language) -> ExitCode {
                     &lang.messages.output_failed,
                     ExitCode::SUCCESS,
                 )
+            }
+            Err(token::TokenStoreError::Owned(e)) => {
+                fail(&crate::app::services::games::owned_problem(&e, lang))
             }
             Err(e) => fail(&crate::io::error_chain(&e)),
         },
@@ -241,8 +244,8 @@ fn connect_failed(e: &ApiError, lang: &Language) -> String {
     )
 }
 
-fn logout(lang: &Language) -> ExitCode {
-    let said = match token::remove() {
+fn logout(server: &str, lang: &Language) -> ExitCode {
+    let said = match token::remove(server) {
         Ok(true) => &lang.online.logout_done,
         Ok(false) => &lang.online.logout_none,
         Err(e) => return fail(&crate::io::error_chain(&e)),
@@ -262,7 +265,7 @@ fn connect(
     lang: &Language,
 ) -> Result<(Client, crate::core::online::wire::Account), String> {
     let o = &lang.online;
-    let t = token::load()
+    let t = token::load(server)
         .map_err(|e| token_file_words(&e, lang))?
         .ok_or_else(|| o.no_token.clone())?;
     let client = Client::new(server, &t).map_err(|e| server_words(&e, lang))?;
@@ -465,7 +468,8 @@ fn daily_game(
             )
             .map_err(reason)?;
         errln!("{}", o.waiting);
-        return wait_started(client, known, lang).map(Some);
+        // A correspondence challenge does not expire: no time limit.
+        return wait_started(client, known, None, lang).map(Some);
     }
     errln!("{}", fill(&o.seek_said, &[("what", &what)]));
     let range_text = range.map(|(l, h)| format!("{l}-{h}"));
@@ -497,8 +501,17 @@ fn form_values(args: &GameRequest) -> (&'static str, &'static str, &'static str)
     (color, variant, if args.rated { "true" } else { "false" })
 }
 
-/// Waits on the account's events for the game that starts (a challenge accepted).
-fn wait_started(client: &Client, known: &[String], lang: &Language) -> Result<String, String> {
+/// How long a real-time challenge waits for its answer before hector withdraws it.
+const CHALLENGE_WAIT: Duration = Duration::from_secs(180);
+
+/// Waits on the account's events for the game that starts (a challenge accepted); a
+/// challenge of `user` is waited for [`CHALLENGE_WAIT`] at most.
+fn wait_started(
+    client: &Client,
+    known: &[String],
+    challenged: Option<&str>,
+    lang: &Language,
+) -> Result<String, String> {
     let o = &lang.online;
     let mut told = false;
     let mut dropped = || {
@@ -506,10 +519,27 @@ fn wait_started(client: &Client, known: &[String], lang: &Language) -> Result<St
             errln!("{}", o.reconnecting);
         }
     };
-    lichess::wait_for_game(client, known, &mut dropped).map_err(|e| match e {
+    let limit = challenged.map(|_| CHALLENGE_WAIT);
+    lichess::wait_for_game(client, known, limit, &mut dropped).map_err(|e| match e {
         lichess::WaitError::Declined(r) => fill(
             &o.challenge_declined,
-            &[("reason", &crate::core::notation::printable(&r))],
+            &[(
+                "reason",
+                &crate::core::notation::printable_cut(
+                    &r,
+                    crate::core::notation::printable::MAX_REASON,
+                ),
+            )],
+        ),
+        lichess::WaitError::TimedOut => fill(
+            &o.challenge_unanswered,
+            &[
+                (
+                    "user",
+                    &crate::core::notation::printable(challenged.unwrap_or_default()),
+                ),
+                ("minutes", &(CHALLENGE_WAIT.as_secs() / 60).to_string()),
+            ],
         ),
         lichess::WaitError::Api(ApiError::Unauthorized) => o.revoked.clone(),
         lichess::WaitError::Api(e) => connect_failed(&e, lang),
@@ -573,21 +603,29 @@ fn start_game(
     ) {
         return Err(refusal);
     }
+    // A challenge and lichess's computer take only the clocks the API lists: refused here,
+    // in the player's words, rather than by the server.
+    if (args.challenge.is_some() || args.ai.is_some())
+        && !crate::core::online::challenge_clock_offered(limit, inc)
+    {
+        return Err(fill(
+            &o.challenge_clock,
+            &[("text", &crate::core::notation::printable(tc))],
+        ));
+    }
     let form = GameForm::new(args, limit, inc);
     if let Some(level) = args.ai {
         return ai_game(client, level, &form, lang).map(Some);
     }
     say_asked(args, limit, inc, range, lang);
     // The seek stays open until a game starts (or it is closed); it runs on its own
-    // thread while the event stream says which game began.
-    let _seek = match &args.challenge {
-        Some(user) => {
-            challenge(client, user, &form, lang)?;
-            None
-        }
-        None => Some(open_seek(client, &form, range)),
+    // thread while the event stream says which game began. A challenge is kept alive by
+    // its own open answer (keepAliveStream): dropped, it is withdrawn.
+    let (_seek, _challenge) = match &args.challenge {
+        Some(user) => (None, Some(challenge(client, user, &form, lang)?)),
+        None => (Some(open_seek(client, &form, range)), None),
     };
-    wait_started(client, &known, lang).map(Some)
+    wait_started(client, &known, args.challenge.as_deref(), lang).map(Some)
 }
 
 /// What a refused or failed request to lichess means to the player.
@@ -675,21 +713,28 @@ fn ai_game(client: &Client, level: u8, form: &GameForm, lang: &Language) -> Resu
     })
 }
 
-/// Challenges `user` to the game of `form`.
-fn challenge(client: &Client, user: &str, form: &GameForm, lang: &Language) -> Result<(), String> {
+/// Challenges `user` to the game of `form`, kept alive while its answer stays open (a
+/// real-time challenge lichess otherwise lets expire after 20 s): the answer's stream,
+/// which withdraws the challenge when dropped.
+fn challenge(
+    client: &Client,
+    user: &str,
+    form: &GameForm,
+    lang: &Language,
+) -> Result<lichess::Stream, String> {
     client
-        .post(
+        .stream(
             &format!("/api/challenge/{user}"),
-            &[
+            Some(&[
                 ("rated", form.rated),
                 ("clock.limit", &form.limit),
                 ("clock.increment", &form.inc),
                 ("color", form.color),
                 ("variant", form.variant),
-            ],
+                ("keepAliveStream", "true"),
+            ]),
         )
-        .map_err(|e| api_reason(e, lang))?;
-    Ok(())
+        .map_err(|e| api_reason(e, lang))
 }
 
 /// Says what was asked for, a challenge or a seek, and that hector waits for the game.

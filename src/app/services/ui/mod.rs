@@ -40,6 +40,7 @@ pub enum UiEvent {
 }
 
 /// A source of events besides the terminal.
+#[derive(Clone)]
 pub enum Source {
     /// A board's serial port.
     Port(Receiver<PortEvent>),
@@ -79,6 +80,20 @@ impl Source {
             Source::Lichess(r) => select.recv(r),
             Source::Watch(r) => select.recv(r),
             Source::Push(r) => select.recv(r),
+        }
+    }
+
+    /// Whether both are the same channel (a source given again turn after turn).
+    fn same_channel(&self, other: &Source) -> bool {
+        match (self, other) {
+            (Source::Port(a), Source::Port(b)) => a.same_channel(b),
+            (Source::Engine(a), Source::Engine(b)) => a.same_channel(b),
+            (Source::Journal(a), Source::Journal(b)) => a.same_channel(b),
+            (Source::Signal(a), Source::Signal(b)) => a.same_channel(b),
+            (Source::Lichess(a), Source::Lichess(b)) => a.same_channel(b),
+            (Source::Watch(a), Source::Watch(b)) => a.same_channel(b),
+            (Source::Push(a), Source::Push(b)) => a.same_channel(b),
+            _ => false,
         }
     }
 
@@ -511,14 +526,22 @@ fn run_loop<M: Mode>(
     let mut running = true;
     // The position the listener hears moves in, to start over when it changes.
     let mut heard_in: Option<shakmaty::Chess> = None;
+    // Sources whose senders have all gone (a stream that ended, a thread that stopped): a
+    // closed channel is always ready, so waiting on it again would spin a core.
+    let mut ended: Vec<Source> = Vec::new();
+    let mut heard_ended: Option<Receiver<(u64, Heard)>> = None;
     let no_display = crossbeam_channel::never::<crate::io::braille::BrailleEvent>();
     fit(mode, screen, lang);
     // Line mode ends as at the end of its input when the reader of its output has gone.
     while running && !mode.voice().reader_gone {
         show(mode, screen, display);
         let timeout = until_wake(mode, display);
-        let sources = mode.sources();
-        let heard = mode.voice_input().and_then(|v| v.receiver());
+        let mut sources = mode.sources();
+        sources.retain(|(_, s)| !ended.iter().any(|e| e.same_channel(s)));
+        let heard = mode
+            .voice_input()
+            .and_then(|v| v.receiver())
+            .filter(|h| !heard_ended.as_ref().is_some_and(|e| e.same_channel(h)));
         // A clone: the display is borrowed again to take the event.
         let braille_events = display
             .as_ref()
@@ -553,14 +576,18 @@ fn run_loop<M: Mode>(
                 };
             }
             Ok((Some(Waited::Heard), op)) => {
-                if let Some(h) = heard.as_ref().and_then(|h| op.recv(h).ok()) {
-                    running = voice_heard(mode, h);
+                if let Some(h) = heard.as_ref() {
+                    match op.recv(h) {
+                        Ok(h) => running = voice_heard(mode, h),
+                        Err(_) => heard_ended = Some(h.clone()),
+                    }
                 }
             }
             Ok((Some(Waited::Source(i)), op)) => {
                 let (tag, source) = &sources[i];
-                if let Some(event) = source.take(op) {
-                    running = mode.incoming(*tag, event);
+                match source.take(op) {
+                    Some(event) => running = mode.incoming(*tag, event),
+                    None => ended.push(source.clone()),
                 }
             }
             // Every operation is one of those added above.

@@ -1,0 +1,120 @@
+//! The Unix implementation: `O_NOFOLLOW`, link counts and modes from `stat`, `fchmod` and
+//! `fchown` through an open file.
+
+use std::fs::{File, Metadata, OpenOptions};
+use std::io;
+use std::os::unix::fs::{FileTypeExt, MetadataExt, OpenOptionsExt, PermissionsExt};
+use std::path::Path;
+
+use super::{Kind, Privacy};
+
+/// The kind of a file from its metadata (from `symlink_metadata` a link is a link).
+pub fn kind(meta: &Metadata) -> Kind {
+    let t = meta.file_type();
+    if t.is_symlink() {
+        Kind::SymbolicLink
+    } else if t.is_file() {
+        Kind::File
+    } else if t.is_dir() {
+        Kind::Directory
+    } else if t.is_fifo() {
+        Kind::Fifo
+    } else if t.is_socket() {
+        Kind::Socket
+    } else {
+        Kind::Device
+    }
+}
+
+/// How many names the file has (hard links).
+pub fn links(meta: &Metadata) -> u64 {
+    meta.nlink()
+}
+
+/// The file's owner and group.
+pub fn owner(meta: &Metadata) -> (u32, u32) {
+    (meta.uid(), meta.gid())
+}
+
+/// Whether the file belongs to the user hector runs as.
+pub fn is_mine(meta: &Metadata) -> bool {
+    meta.uid() == nix::unistd::geteuid().as_raw()
+}
+
+/// The permission bits (with set-id and sticky bits).
+pub fn mode(meta: &Metadata) -> u32 {
+    meta.mode() & 0o7777
+}
+
+/// Whether others than the owner may read or write it.
+pub fn is_private(meta: &Metadata) -> bool {
+    meta.mode() & 0o077 == 0
+}
+
+/// Gives the open file these permission bits (the file itself, never a link's target).
+pub fn set_mode(file: &File, mode: u32) -> io::Result<()> {
+    file.set_permissions(std::fs::Permissions::from_mode(mode & 0o7777))
+}
+
+/// Makes the open file readable by its owner only.
+pub fn make_private(file: &File) -> io::Result<()> {
+    set_mode(file, 0o600)
+}
+
+/// Gives the open file this owner and group (only root may give a file away).
+pub fn set_owner(file: &File, (uid, gid): (u32, u32)) -> io::Result<()> {
+    std::os::unix::fs::fchown(file, Some(uid), Some(gid))
+}
+
+/// Whether hector may write the file at `path` (its owner may have made it read-only).
+pub fn may_write(path: &Path) -> io::Result<()> {
+    nix::unistd::access(path, nix::unistd::AccessFlags::W_OK).map_err(io::Error::from)
+}
+
+/// Whether an open refused because the last part of the path is a symbolic link.
+pub fn is_link_refusal(e: &io::Error) -> bool {
+    e.raw_os_error() == Some(nix::libc::ELOOP)
+}
+
+/// Opens `path` for reading without following a symbolic link at its end (the open fails,
+/// [`is_link_refusal`]) and without waiting for a named pipe's writer.
+pub fn open_read_no_follow(path: &Path) -> io::Result<File> {
+    OpenOptions::new()
+        .read(true)
+        .custom_flags(nix::libc::O_NOFOLLOW | nix::libc::O_NONBLOCK)
+        .open(path)
+}
+
+/// Opens `path` for appending, made when missing (with `privacy`), without following a
+/// symbolic link at its end and without waiting for a named pipe's reader.
+pub fn open_append_no_follow(path: &Path, privacy: Privacy) -> io::Result<File> {
+    let mut options = OpenOptions::new();
+    options
+        .append(true)
+        .create(true)
+        .custom_flags(nix::libc::O_NOFOLLOW | nix::libc::O_NONBLOCK);
+    if privacy == Privacy::Owner {
+        options.mode(0o600);
+    }
+    options.open(path)
+}
+
+/// Opens an existing file for reading and appending without following a symbolic link at
+/// the end of `path`.
+pub fn open_read_append_no_follow(path: &Path) -> io::Result<File> {
+    OpenOptions::new()
+        .read(true)
+        .append(true)
+        .custom_flags(nix::libc::O_NOFOLLOW | nix::libc::O_NONBLOCK)
+        .open(path)
+}
+
+/// Creates a new file at `path` (never one that exists, nor through a link: `O_EXCL`).
+pub fn create_new(path: &Path, privacy: Privacy) -> io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.write(true).create_new(true);
+    if privacy == Privacy::Owner {
+        options.mode(0o600);
+    }
+    options.open(path)
+}

@@ -1,0 +1,81 @@
+//! A hostile BrlAPI server on 127.0.0.1, with the real binary in a pseudo-terminal: one that
+//! sends its version and then only packets the set-up passes over, slowly enough that no
+//! read ever waits long, never hands the display over. `--braille on` gives it up within its
+//! start limit and says once that there is no braille display; the game goes on meanwhile.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+
+mod common;
+
+use std::io::Write;
+use std::net::TcpListener;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use common::{Env, temp_dir};
+
+const LIMIT: Duration = Duration::from_secs(40);
+
+/// A BrlAPI packet: its payload's length, its kind, its payload.
+fn packet(kind: u8, payload: &[u8]) -> Vec<u8> {
+    let mut p = (payload.len() as u32).to_be_bytes().to_vec();
+    p.extend_from_slice(&u32::from(kind).to_be_bytes());
+    p.extend_from_slice(payload);
+    p
+}
+
+#[test]
+fn a_server_that_never_hands_the_display_over_is_given_up_and_said_once() {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+    let port = listener.local_addr().unwrap().port();
+    // libbrlapi's `host:N` is TCP port 4101 + N.
+    let host = format!("127.0.0.1:{}", u32::from(port) - 4101);
+    let stop = Arc::new(AtomicBool::new(false));
+    let server = {
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            listener.set_nonblocking(true).unwrap();
+            let mut peers = Vec::new();
+            while !stop.load(Ordering::Relaxed) {
+                if let Ok((mut peer, _)) = listener.accept() {
+                    peer.set_nonblocking(false).unwrap();
+                    let _ = peer.write_all(&packet(b'v', &8u32.to_be_bytes()));
+                    peers.push(peer);
+                }
+                // Unknown packets, one every 250 ms: every read gets an answer in time.
+                peers.retain_mut(|p| p.write_all(&packet(b'p', &[0; 8])).is_ok());
+                std::thread::sleep(Duration::from_millis(250));
+            }
+        })
+    };
+    let data = temp_dir("hostile-braille");
+    let mut t = Env::player(&data).braille_host(&host).spawn(&[
+        "play",
+        "--screen-reader",
+        "--opponent",
+        "keyboard",
+        "--braille",
+        "on",
+    ]);
+    let started = Instant::now();
+    assert!(
+        t.wait_for("Keine Braillezeile", LIMIT).is_some(),
+        "{}",
+        t.text()
+    );
+    assert!(t.text().contains("hand the display over"), "{}", t.text());
+    // Within the start limit (10 s) and an answer's time, not never.
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        started.elapsed()
+    );
+    t.send(b"e4\r");
+    t.wait_answer("e4", LIMIT);
+    t.send(b"ende\rja\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.text().matches("Keine Braillezeile").count(), 1);
+    stop.store(true, Ordering::Relaxed);
+    let _ = server.join();
+}

@@ -1,0 +1,387 @@
+//! The lichess surfaces tried against a hostile stand-in (tests/common/lichess.rs, 127.0.0.1
+//! only), the real binary in pseudo-terminals and with pipes: a refused or redirected round
+//! leaves hector idle (no core spun while it waits for the player); a reason the server leaves
+//! empty is said by its status; names and text of any length are cut before they are said; a
+//! round keeps at most 100 boards with memory flat; a server that closes every connection is
+//! not said to be back until one holds; the watch sends no token, and a token stored for
+//! lichess.org goes nowhere else; challenges are kept alive and their clocks checked; the list
+//! of games asks for all of them; a token without puzzle:read is said and the puzzle still
+//! comes; options that need a round are refused without one; and the arbiter's push whose
+//! answer drips is given up, said once and sent again with the newest games.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+
+mod common;
+#[path = "common/lichess.rs"]
+mod lichess;
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use common::pty::Pty;
+use common::{Env, temp_dir};
+use lichess::{ROUND, RoundMode, Server, TOKEN};
+
+const LIMIT: Duration = Duration::from_secs(30);
+
+fn watch(server: &Server, dir: &Path, args: &[&str]) -> Pty {
+    let mut all = vec!["watch", "--server", &server.url, "--speech", "print"];
+    all.extend_from_slice(args);
+    all.push("--screen-reader");
+    // A token in the environment: the watch must not send it.
+    Env::player(dir).token(TOKEN).spawn(&all)
+}
+
+/// Where the text hector has written so far ends: what comes after it is the answer to what
+/// the test does next.
+fn mark(t: &Pty) -> usize {
+    t.text().len()
+}
+
+/// Waits until `needle` appears after `from`.
+fn after(t: &Pty, from: usize, needle: &str) {
+    let deadline = Instant::now() + LIMIT;
+    loop {
+        let text = t.text();
+        if text.get(from..).is_some_and(|new| new.contains(needle)) {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "hector did not say {needle:?}; after {from} it said:\n{}",
+            text.get(from..).unwrap_or("")
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn say(t: &mut Pty, line: &str) {
+    t.send(format!("{line}\r").as_bytes());
+}
+
+fn game(white: &str, black: &str, moves: &str, result: &str) -> String {
+    // The game's address names it again: by its White (the first 40 characters).
+    let id: String = white.chars().take(40).collect();
+    format!(
+        "[Event \"Open\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n[GameURL \"https://lichess.org/broadcast/open/round-1/{ROUND}/{id}\"]\n\n{moves} {result}"
+    )
+}
+
+/// The processor time hector has used so far, in clock ticks (utime + stime of all its
+/// threads).
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // The fields after the command's name in parentheses; utime and stime are 14 and 15.
+    let rest = &stat[stat.rfind(')').unwrap() + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+}
+
+/// hector's resident memory in KiB.
+fn rss_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+        .unwrap()
+}
+
+/// Waits 3 seconds: hector used at most 5 % of a core meanwhile.
+fn idle(t: &Pty, what: &str) {
+    let before = cpu_ticks(t.pid());
+    std::thread::sleep(Duration::from_secs(3));
+    let used = cpu_ticks(t.pid()) - before;
+    // 100 ticks a second on Linux: 15 ticks in 3 s is 5 %.
+    assert!(used <= 15, "{what}: {used} ticks of processor time in 3 s");
+}
+
+#[test]
+fn a_refused_or_redirected_round_is_said_with_its_reason_and_leaves_hector_idle() {
+    for (mode, reason) in [
+        (RoundMode::EmptyRefusal, "HTTP 404: Not Found"),
+        (RoundMode::Redirect, "HTTP 302: Found"),
+    ] {
+        let server = Server::start();
+        server.state().relay.round_mode = mode;
+        let dir = temp_dir("hostile-refused");
+        let mut t = watch(&server, dir.path(), &["--broadcast", ROUND]);
+        after(&t, 0, &format!("lichess liefert nichts: {reason}"));
+        assert!(!t.text().contains(": ."), "{}", t.text());
+        idle(&t, reason);
+        assert_eq!(server.count("GET /api/stream/broadcast"), 1, "{mode:?}");
+        let from = mark(&t);
+        say(&mut t, "bretter");
+        after(&t, from, "Noch ist keine Partie angekommen");
+        say(&mut t, "ende");
+        assert!(t.wait_exit(LIMIT).is_some(), "{}", t.text());
+        // The watch's streams are public: no token went with them.
+        assert!(server.state().authorizations.is_empty());
+    }
+}
+
+#[test]
+fn server_text_of_any_length_is_cut_before_it_is_said() {
+    let server = Server::start();
+    let long_name = "N".repeat(100_000);
+    server.relay_games(&[game(&long_name, "Bert", "1. e4", "*")]);
+    let dir = temp_dir("hostile-names");
+    let mut t = watch(&server, dir.path(), &["--broadcast", ROUND]);
+    after(&t, 0, "Sie verfolgen Brett 1, NNNN");
+    // A broken game whose FEN is half a megabyte: its reason is cut too.
+    let from = mark(&t);
+    server.relay_inject(&format!(
+        "[White \"A\"]\n[Black \"B\"]\n[SetUp \"1\"]\n[FEN \"{}\"]\n\n1. e4 *",
+        "8/".repeat(250_000)
+    ));
+    after(&t, from, "unlesbar");
+    say(&mut t, "bretter");
+    after(&t, from, "gegen Bert");
+    let text = t.text();
+    assert!(text.len() < 20_000, "{} bytes said", text.len());
+    assert!(
+        text.lines().all(|l| l.chars().count() < 1_000),
+        "a line of {} characters",
+        text.lines().map(|l| l.chars().count()).max().unwrap_or(0)
+    );
+    say(&mut t, "ende");
+    assert!(t.wait_exit(LIMIT).is_some(), "{}", t.text());
+}
+
+#[test]
+fn a_round_keeps_at_most_100_boards_and_its_memory_stays_flat() {
+    let server = Server::start();
+    server.relay_games(&[game("Anna", "Bert", "1. e4", "*")]);
+    let dir = temp_dir("hostile-boards");
+    let t = watch(&server, dir.path(), &["--broadcast", ROUND, "--all-boards"]);
+    after(&t, 0, "Sie verfolgen Brett 1, Anna gegen Bert");
+    std::thread::sleep(Duration::from_millis(500));
+    let before = rss_kib(t.pid());
+    let flood: Vec<String> = (0..10_000)
+        .map(|i| game(&format!("Flood{i:05}"), "Black", "1. d4 d5", "*"))
+        .collect();
+    for g in &flood {
+        server.relay_inject(g);
+    }
+    // After the flood, a move of the board followed: said once the flood is read.
+    server.relay_update(0, &game("Anna", "Bert", "1. e4 c5", "*"));
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !t.text().contains("Cäsar fünf") {
+        assert!(Instant::now() < deadline, "the flood was not read in time");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let grown = rss_kib(t.pid()).saturating_sub(before);
+    let text = t.text();
+    assert_eq!(
+        text.matches("mehr als 100 Bretter").count(),
+        1,
+        "the limit is said once"
+    );
+    let announced = text.matches("Neues Brett").count();
+    assert!(announced < 100, "{announced} new boards announced");
+    assert!(grown < 12 * 1024, "memory grew by {grown} KiB");
+}
+
+#[test]
+fn a_server_that_closes_every_connection_is_not_said_to_be_back_until_one_holds() {
+    let server = Server::start();
+    server.state().relay.keep_alive = Some(Duration::from_millis(200));
+    server.relay_games(&[game("Anna", "Bert", "1. e4", "*")]);
+    server.state().relay.round_mode = RoundMode::CloseAfterGames;
+    let dir = temp_dir("hostile-closing");
+    let t = watch(&server, dir.path(), &["--broadcast", ROUND]);
+    after(&t, 0, "Sie verfolgen Brett 1");
+    // Connections closed at once for 9 s: "interrupted" once, never "back".
+    std::thread::sleep(Duration::from_secs(9));
+    let text = t.text();
+    assert!(server.state().relay.round_streams_opened >= 3);
+    assert_eq!(
+        text.matches("Verbindung zu lichess unterbrochen").count(),
+        1,
+        "{text}"
+    );
+    assert_eq!(text.matches("Verbindung wieder da").count(), 0, "{text}");
+    // A connection that holds is said back, once.
+    let from = mark(&t);
+    server.state().relay.round_mode = RoundMode::Normal;
+    after(&t, from, "Verbindung wieder da");
+    std::thread::sleep(Duration::from_secs(2));
+    assert_eq!(t.text().matches("Verbindung wieder da").count(), 1);
+}
+
+#[test]
+fn a_token_stored_for_lichess_goes_to_no_other_server() {
+    let server = Server::start();
+    let dir = temp_dir("hostile-token");
+    let config = dir.path().join("config/hector");
+    std::fs::create_dir_all(&config).unwrap();
+    let stored = config.join("lichess-token");
+    std::fs::write(&stored, format!("{TOKEN}\n")).unwrap();
+    std::fs::set_permissions(&stored, std::os::unix::fs::PermissionsExt::from_mode(0o600)).unwrap();
+    let env = Env::player_home(dir.path());
+    let r = env.run(&["online", "--server", &server.url, "games"], b"", LIMIT);
+    assert_eq!(r.code, Some(1), "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("Nicht angemeldet"), "{}", r.stderr);
+    assert!(server.requests().is_empty(), "{:?}", server.requests());
+    assert!(server.state().authorizations.is_empty());
+    // Logged in there, it goes there.
+    let login = env.run(
+        &["online", "--server", &server.url, "login"],
+        format!("{TOKEN}\n").as_bytes(),
+        LIMIT,
+    );
+    assert_eq!(login.code, Some(0), "{}", login.stderr);
+    let r = env.run(&["online", "--server", &server.url, "games"], b"", LIMIT);
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+}
+
+#[test]
+fn every_game_in_progress_is_listed_and_numbered() {
+    let server = Server::start();
+    server.add_game(shakmaty::Color::White, "Carla", &[]);
+    server.state().relay.extra_games = 12;
+    let dir = temp_dir("hostile-games");
+    let env = Env::player_home(dir.path()).token(TOKEN);
+    let r = env.run(&["online", "--server", &server.url, "games"], b"", LIMIT);
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stdout.contains("13. gegen Carla"),
+        "the thirteenth game is listed:\n{}",
+        r.stdout
+    );
+    assert_eq!(
+        server.count("GET /api/account/playing?nb=50"),
+        1,
+        "{:?}",
+        server.requests()
+    );
+}
+
+#[test]
+fn a_challenge_is_kept_alive_while_it_waits_and_its_clock_is_checked_first() {
+    let server = Server::start();
+    server.state().relay.accept_after = Some(Duration::from_millis(1500));
+    let dir = temp_dir("hostile-challenge");
+    let env = Env::player_home(dir.path()).token(TOKEN);
+    // An increment lichess does not offer: refused before anything is sent.
+    let r = env.run(
+        &[
+            "online",
+            "--server",
+            &server.url,
+            "play",
+            "--challenge",
+            "Carla",
+            "--time",
+            "5+90",
+            "--speech",
+            "print",
+            "--screen-reader",
+        ],
+        b"",
+        LIMIT,
+    );
+    assert_eq!(r.code, Some(1), "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stderr.contains("das Inkrement höchstens 60 Sekunden"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(server.count("POST /api/challenge"), 0);
+    // A real-time challenge goes with keepAliveStream and is kept open until accepted.
+    let t = env.spawn(&[
+        "online",
+        "--server",
+        &server.url,
+        "play",
+        "--challenge",
+        "Carla",
+        "--speech",
+        "print",
+        "--screen-reader",
+    ]);
+    let open = server.wait(LIMIT, |s| s.relay.challenges_open == 1);
+    assert!(
+        open,
+        "the challenge's answer was not kept open:\n{}",
+        t.text()
+    );
+    after(&t, 0, "Carla");
+    assert!(
+        server.wait(LIMIT, |s| s.game.is_some()),
+        "the challenge was not accepted"
+    );
+    let s = server.state();
+    assert!(
+        s.relay
+            .forms
+            .iter()
+            .any(|f| f.contains("keepAliveStream=true")),
+        "{:?}",
+        s.relay.forms
+    );
+    assert_eq!(s.relay.challenges_expired, 0);
+    drop(s);
+    // The game itself is another test's: hector is ended with the terminal.
+    drop(t);
+}
+
+#[test]
+fn a_token_without_puzzle_read_is_said_and_the_puzzle_still_comes() {
+    let server = Server::start();
+    let dir = temp_dir("hostile-scope");
+    let r = Env::player(dir.path()).token(lichess::OLD_TOKEN).run(
+        &[
+            "puzzle",
+            "--server",
+            &server.url,
+            "--online",
+            "--speech",
+            "print",
+            "--screen-reader",
+        ],
+        "lösung\nende\n".as_bytes(),
+        LIMIT,
+    );
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stdout.contains("darf keine Aufgaben lesen (puzzle:read)"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("Aufgabe A5w9m"), "{}", r.stdout);
+    assert_eq!(server.count("GET /api/puzzle/next"), 2);
+    // Asked again without the token.
+    let auths = server.state().authorizations.clone();
+    assert_eq!(
+        auths
+            .iter()
+            .filter(|a| a.contains(lichess::OLD_TOKEN))
+            .count(),
+        2,
+        "the token went with the first request and with the result only: {auths:?}"
+    );
+}
+
+#[test]
+fn options_of_a_round_are_refused_without_one() {
+    let server = Server::start();
+    let dir = temp_dir("hostile-options");
+    for (args, option) in [
+        (&["--tv", "--all-boards"][..], "--all-boards"),
+        (&["--game", "abc", "--board", "3"][..], "--board"),
+    ] {
+        let mut all = vec!["watch", "--server", &server.url, "--speech", "print"];
+        all.extend_from_slice(args);
+        let r = Env::player(dir.path()).run(&all, b"", LIMIT);
+        assert_eq!(r.code, Some(2), "{args:?}: {}{}", r.stdout, r.stderr);
+        assert!(
+            r.stderr
+                .contains(&format!("{option} geht nur zusammen mit --broadcast")),
+            "{}",
+            r.stderr
+        );
+    }
+    assert!(server.requests().is_empty());
+}

@@ -1,0 +1,446 @@
+//! The files hector keeps for itself, tried as an attacker would through the real binary:
+//! each kind of stranger (a symbolic link to a file outside, a hard link to a file outside, a
+//! symbolic link to a file that does not exist, a folder) planted where the puzzle record,
+//! the training record, a game's kept analysis, the voice log, the lichess token and a
+//! journal belong. Nothing outside the data folder changes (its text, its permissions, a
+//! missing target stays missing), the stranger stays as it was planted, and the player is
+//! told. A record hector cannot read (from a newer hector, larger than its format allows) is
+//! set aside under a name that says so and the player told where, before anything new is
+//! written; a valid record larger than the old reader took is read.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+
+mod common;
+#[path = "common/lichess.rs"]
+mod lichess;
+#[path = "common/voice.rs"]
+mod recordings;
+
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use common::{Env, Run, temp_dir};
+
+const LIMIT: Duration = Duration::from_secs(120);
+
+/// What is planted where a file of hector's own belongs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Planted {
+    LinkOut,
+    HardOut,
+    LinkMissing,
+    Folder,
+}
+
+const ALL: [Planted; 4] = [
+    Planted::LinkOut,
+    Planted::HardOut,
+    Planted::LinkMissing,
+    Planted::Folder,
+];
+
+impl Planted {
+    /// How hector names it (German, the default language).
+    fn words(self) -> &'static str {
+        match self {
+            Planted::LinkOut | Planted::LinkMissing => "ein symbolischer Verweis",
+            Planted::HardOut => "eine Datei mit mehreren Namen (harter Verweis)",
+            Planted::Folder => "keine gewöhnliche Datei",
+        }
+    }
+}
+
+/// A file outside the data folder that must stay as it is, and a path that must stay empty.
+struct Outside {
+    file: PathBuf,
+    missing: PathBuf,
+    text: String,
+}
+
+impl Outside {
+    fn new(dir: &Path, name: &str) -> Outside {
+        let outside = dir.join("outside");
+        std::fs::create_dir_all(&outside).unwrap();
+        let file = outside.join(name);
+        let text = format!("the player's own {name}\n");
+        std::fs::write(&file, &text).unwrap();
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+        Outside {
+            file,
+            missing: outside.join(format!("{name}.missing")),
+            text,
+        }
+    }
+
+    /// Plants `kind` at `at` (its folder made).
+    fn plant(&self, at: &Path, kind: Planted) {
+        std::fs::create_dir_all(at.parent().unwrap()).unwrap();
+        match kind {
+            Planted::LinkOut => std::os::unix::fs::symlink(&self.file, at).unwrap(),
+            Planted::HardOut => std::fs::hard_link(&self.file, at).unwrap(),
+            Planted::LinkMissing => std::os::unix::fs::symlink(&self.missing, at).unwrap(),
+            Planted::Folder => std::fs::create_dir(at).unwrap(),
+        }
+    }
+
+    /// Nothing outside changed, and the stranger at `at` is still what was planted.
+    fn unchanged(&self, at: &Path, kind: Planted, what: &str) {
+        assert_eq!(
+            std::fs::read_to_string(&self.file).unwrap(),
+            self.text,
+            "{what} ({kind:?}): the file outside was written"
+        );
+        let meta = std::fs::metadata(&self.file).unwrap();
+        assert_eq!(
+            meta.mode() & 0o777,
+            0o644,
+            "{what} ({kind:?}): the file outside was chmod-ed"
+        );
+        assert!(
+            std::fs::symlink_metadata(&self.missing).is_err(),
+            "{what} ({kind:?}): a link's missing target was made"
+        );
+        let planted = std::fs::symlink_metadata(at).unwrap();
+        match kind {
+            Planted::LinkOut | Planted::LinkMissing => assert!(planted.file_type().is_symlink()),
+            Planted::HardOut => assert_eq!(planted.ino(), meta.ino(), "{what}: replaced"),
+            Planted::Folder => {
+                assert!(planted.is_dir());
+                assert_eq!(std::fs::read_dir(at).unwrap().count(), 0, "{what}");
+            }
+        }
+    }
+}
+
+/// No temporary file of hector's is left in `dir`.
+fn no_leftovers(dir: &Path) {
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        assert!(
+            !(name.starts_with('.') && name.ends_with(".tmp")),
+            "left behind: {name}"
+        );
+    }
+}
+
+fn said(r: &Run) -> String {
+    format!("{}\n{}", r.stdout, r.stderr)
+}
+
+fn told(r: &Run, needles: &[&str], what: &str) {
+    let text = said(r);
+    for n in needles {
+        assert!(text.contains(n), "{what}: {n:?} was not said:\n{text}");
+    }
+}
+
+fn puzzle(home: &Path, stdin: &[u8]) -> Run {
+    Env::player(home).run(
+        &["puzzle", "--screen-reader", "--speech", "print"],
+        stdin,
+        LIMIT,
+    )
+}
+
+#[test]
+fn the_puzzle_record_is_never_written_through_a_stranger() {
+    for kind in ALL {
+        let home = temp_dir("owned-puzzle");
+        let outside = Outside::new(home.path(), "puzzles");
+        let at = home.path().join("puzzles.progress");
+        outside.plant(&at, kind);
+        let r = puzzle(home.path(), "lösung\nende\n".as_bytes());
+        assert_eq!(r.code, Some(0), "{kind:?}: {}", said(&r));
+        told(
+            &r,
+            &[
+                "Der Aufgabenstand kann nicht gespeichert werden",
+                kind.words(),
+            ],
+            "puzzles.progress",
+        );
+        outside.unchanged(&at, kind, "puzzles.progress");
+        no_leftovers(home.path());
+    }
+}
+
+/// A journal of hector play where the player (Black) blunders with 3... Nf6?? and is mated.
+fn blunder_game(home: &Path) {
+    let r = Env::player(home).run(
+        &[
+            "play",
+            "--opponent",
+            "keyboard",
+            "--color",
+            "black",
+            "--speech",
+            "print",
+            "--new",
+            "--screen-reader",
+        ],
+        "e4\ne5\nDh5\nSc6\nLc4\nSf6\nDxf7\nende\n".as_bytes(),
+        LIMIT,
+    );
+    assert!(said(&r).contains("Schachmatt"), "{}", said(&r));
+}
+
+fn journal_in(games: &Path) -> PathBuf {
+    std::fs::read_dir(games)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|x| x == "journal"))
+        .expect("a journal")
+}
+
+#[test]
+fn the_training_record_and_a_kept_analysis_are_never_written_through_a_stranger() {
+    let template = temp_dir("owned-train-game");
+    blunder_game(template.path());
+    let journal = journal_in(&template.path().join("games"));
+    for kind in ALL {
+        let home = temp_dir("owned-train");
+        let games = home.path().join("games");
+        std::fs::create_dir_all(&games).unwrap();
+        let copy = games.join(journal.file_name().unwrap());
+        std::fs::copy(&journal, &copy).unwrap();
+        let progress_outside = Outside::new(home.path(), "training");
+        let progress = home.path().join("training.progress");
+        progress_outside.plant(&progress, kind);
+        let analysis_outside = Outside::new(home.path(), "analysis");
+        let analysis = copy.with_extension("analysis");
+        analysis_outside.plant(&analysis, kind);
+        let r = Env::player(home.path()).run(
+            &[
+                "train",
+                "--movetime",
+                "100",
+                "--speech",
+                "print",
+                "--screen-reader",
+            ],
+            "lösung\nende\n".as_bytes(),
+            LIMIT,
+        );
+        assert_eq!(r.code, Some(0), "{kind:?}: {}", said(&r));
+        told(
+            &r,
+            &[
+                "Der Trainingsstand kann nicht gespeichert werden",
+                "Die Analyse wurde nicht gespeichert",
+                kind.words(),
+            ],
+            "training.progress and GAME.analysis",
+        );
+        progress_outside.unchanged(&progress, kind, "training.progress");
+        analysis_outside.unchanged(&analysis, kind, "GAME.analysis");
+        no_leftovers(home.path());
+        no_leftovers(&games);
+    }
+}
+
+#[test]
+fn the_voice_log_is_never_appended_through_a_stranger() {
+    let dir = temp_dir("owned-voice-recordings");
+    let wav = recordings::record(
+        dir.path(),
+        "e4",
+        "Eva vier",
+        recordings::Rendition::nth("de", 0, &mut recordings::Seeded::new(5)),
+    )
+    .expect("a recording");
+    for kind in ALL {
+        let home = temp_dir("owned-voice");
+        let outside = Outside::new(home.path(), "profile");
+        let at = home.path().join("voice.log");
+        outside.plant(&at, kind);
+        let r = Env::player(home.path()).run(
+            &[
+                "play",
+                "--opponent",
+                "keyboard",
+                "--speech",
+                "print",
+                "--screen-reader",
+                "--new",
+                "--voice",
+                "--voice-input",
+                wav.to_str().unwrap(),
+            ],
+            "ende\nja\n".as_bytes(),
+            LIMIT,
+        );
+        told(
+            &r,
+            &["Das Sprachprotokoll wird nicht geführt", kind.words()],
+            "voice.log",
+        );
+        outside.unchanged(&at, kind, "voice.log");
+    }
+}
+
+/// A login is the player's own act: a link or a hard link where the token belongs becomes a
+/// file of its own (what it led to is not written), a folder there is refused and said.
+#[test]
+fn a_login_never_writes_the_token_through_a_stranger() {
+    let server = lichess::Server::start();
+    for kind in ALL {
+        let home = temp_dir("owned-token");
+        let outside = Outside::new(home.path(), "bashrc");
+        let at = home.path().join("config/hector").join(server.token_file());
+        outside.plant(&at, kind);
+        let r = Env::player_home(home.path()).run(
+            &["online", "--server", &server.url, "login"],
+            format!("{}\n", lichess::TOKEN).as_bytes(),
+            LIMIT,
+        );
+        assert_eq!(
+            std::fs::read_to_string(&outside.file).unwrap(),
+            outside.text,
+            "{kind:?}"
+        );
+        assert!(
+            std::fs::symlink_metadata(&outside.missing).is_err(),
+            "{kind:?}"
+        );
+        let meta = std::fs::metadata(&outside.file).unwrap();
+        assert_eq!(meta.mode() & 0o777, 0o644, "{kind:?}");
+        if kind == Planted::Folder {
+            assert_eq!(r.code, Some(1), "{}", said(&r));
+            told(&r, &[kind.words()], "the token");
+            outside.unchanged(&at, kind, "the token");
+        } else {
+            assert_eq!(r.code, Some(0), "{kind:?}: {}", said(&r));
+            let token = std::fs::symlink_metadata(&at).unwrap();
+            assert!(token.is_file() && token.nlink() == 1, "{kind:?}");
+            assert_eq!(token.mode() & 0o777, 0o600);
+        }
+        no_leftovers(&home.path().join("config/hector"));
+    }
+}
+
+/// A game in progress, and a link to its journal where the newest journal belongs: resume
+/// refuses it, says so, and appends nothing to the file outside.
+#[test]
+fn a_journal_is_never_continued_through_a_link() {
+    let template = temp_dir("owned-journal-game");
+    let r = Env::player(template.path()).run(
+        &[
+            "play",
+            "--opponent",
+            "keyboard",
+            "--speech",
+            "print",
+            "--new",
+            "--screen-reader",
+        ],
+        b"e4\ne5\n",
+        LIMIT,
+    );
+    assert!(said(&r).contains("Eva fünf"), "{}", said(&r));
+    let journal = journal_in(&template.path().join("games"));
+    let bytes = std::fs::read(&journal).unwrap();
+    for kind in [Planted::LinkOut, Planted::HardOut] {
+        let home = temp_dir("owned-journal");
+        let outside_dir = home.path().join("outside");
+        std::fs::create_dir_all(&outside_dir).unwrap();
+        let outside = outside_dir.join("kept.journal");
+        std::fs::write(&outside, &bytes).unwrap();
+        let at = home.path().join("games/2099-01-01_000000_0001.journal");
+        std::fs::create_dir_all(at.parent().unwrap()).unwrap();
+        match kind {
+            Planted::LinkOut => std::os::unix::fs::symlink(&outside, &at).unwrap(),
+            _ => std::fs::hard_link(&outside, &at).unwrap(),
+        }
+        let r = Env::player(home.path()).run(
+            &["resume", "--speech", "print", "--screen-reader"],
+            b"d4\nende\nja\n",
+            LIMIT,
+        );
+        assert_ne!(r.code, Some(0), "{kind:?}: {}", said(&r));
+        told(
+            &r,
+            &[kind.words().split(" (").next().unwrap_or("")],
+            "journal",
+        );
+        assert_eq!(std::fs::read(&outside).unwrap(), bytes, "{kind:?}");
+    }
+}
+
+fn aside_of(dir: &Path, name: &str) -> Vec<PathBuf> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name().is_some_and(|n| {
+                n.to_string_lossy()
+                    .starts_with(&format!("{name}.unreadable-"))
+            })
+        })
+        .collect()
+}
+
+/// From a newer hector, or larger than its format allows: set aside, named, nothing lost;
+/// then the new record is written beside it.
+#[test]
+fn an_unreadable_puzzle_record_is_set_aside_and_said_before_a_new_one_is_written() {
+    let newer = "hector-puzzles 2\nrating 2100\nabcde 1\n".to_string();
+    let mut huge = String::from("hector-puzzles 1\nrating 2100\n");
+    while huge.len() <= 4 << 20 {
+        huge.push_str("zzzzzzzz 1\n");
+    }
+    for (what, text) in [("newer", newer), ("too large", huge)] {
+        let home = temp_dir("owned-aside");
+        let at = home.path().join("puzzles.progress");
+        std::fs::write(&at, &text).unwrap();
+        let r = puzzle(home.path(), "lösung\nende\n".as_bytes());
+        assert_eq!(r.code, Some(0), "{what}: {}", said(&r));
+        let aside = aside_of(home.path(), "puzzles.progress");
+        assert_eq!(aside.len(), 1, "{what}: {}", said(&r));
+        assert_eq!(std::fs::read_to_string(&aside[0]).unwrap(), text, "{what}");
+        let name = aside[0].display().to_string();
+        told(&r, &["Der Aufgabenstand", "ist nicht lesbar", &name], what);
+        // Said before anything else of the session.
+        let text_said = said(&r);
+        assert!(
+            text_said.find(&name) < text_said.find("Die Lösung"),
+            "{what}: {text_said}"
+        );
+        let new = std::fs::read_to_string(&at).unwrap();
+        assert!(
+            new.starts_with("hector-puzzles 1\nrating "),
+            "{what}: {new}"
+        );
+    }
+}
+
+/// A valid record larger than the old reader's 1 MiB (its format allows 4 MiB) is read, not
+/// replaced: its rating and every puzzle played are kept.
+#[test]
+fn a_valid_puzzle_record_up_to_its_formats_limit_is_read() {
+    let home = temp_dir("owned-large");
+    let at = home.path().join("puzzles.progress");
+    let mut text = String::from("hector-puzzles 1\nrating 2345\n");
+    let mut n = 0u32;
+    while text.len() < 2 << 20 {
+        text.push_str(&format!("x{n:07} 1\n"));
+        n += 1;
+    }
+    std::fs::write(&at, &text).unwrap();
+    let r = puzzle(home.path(), "lösung\nende\n".as_bytes());
+    assert_eq!(r.code, Some(0), "{}", said(&r));
+    assert!(!said(&r).contains("nicht lesbar"), "{}", said(&r));
+    assert!(aside_of(home.path(), "puzzles.progress").is_empty());
+    let kept = std::fs::read_to_string(&at).unwrap();
+    assert!(
+        kept.lines().filter(|l| l.starts_with('x')).count() == n as usize,
+        "puzzles played were lost"
+    );
+    // The rating went on from 2345 (a puzzle shown is lost: it went down).
+    let rating: i32 = kept.lines().nth(1).unwrap()["rating ".len()..]
+        .parse()
+        .unwrap();
+    assert!((2300..2345).contains(&rating), "{rating}");
+}
