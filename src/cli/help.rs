@@ -464,7 +464,7 @@ Wertung 1661: Vorteil, Hängende Figur. Schwarz am Zug nach Turm Gustav zwei. Fi
 besten Zug\".\n\n\
 Type (or make on your board) each move of the solution; after a right move the opponent's \
 answer is said and played, until the puzzle is solved. A wrong move ends the puzzle with the \
-solution. On the last move any mate counts. tipp (hint) names the piece, a second tipp the \
+solution. A mating move solves the puzzle at any step, as on lichess. tipp (hint) names the piece, a second tipp the \
 square; lösung (solution) shows the solution (the puzzle counts as missed); weiter (next) \
 skips it; the questions of hector play about the position work; ende (quit) ends.\n\n\
 Your rating starts at 1500 and follows your results by the Elo formula: after each puzzle it \
