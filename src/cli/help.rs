@@ -375,7 +375,9 @@ ASCII, 40 cells by 25 lines unless --cells and --lines say otherwise, CR LF afte
 and a form feed after each page, the braille page number at the right of each page's last \
 line; the headers and the result in literary braille through liblouis (lou_translate, \
 Debian's liblouis-bin and liblouis-data) in the language of --lang and the grade of --grade; \
-the moves in the UKAAF braille chess code, one move pair per line with its number (1 E4 E5). \
+the moves in the UKAAF braille chess code, one move pair per line with its number (1 E4 E5), \
+check after the move (dots 3-4-5 1-2-3-4, Braille ASCII >P, UKAAF 1.4); a first page, the \
+legend, says what the signs are and that castling and promotion are hector's own choice. \
 Without liblouis nothing is written and the missing package is named.\n\n\
 The output goes to standard output; --output FILE writes a file and says so. A new file or \
 a regular file is written whole or not at all (a temporary file beside it, renamed over it); \
