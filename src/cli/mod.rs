@@ -67,6 +67,7 @@ fn run() -> Result<ExitCode, Fatal> {
             envelope,
             no_takeback,
             voice,
+            words,
             ..
         } => resume(
             game,
@@ -75,6 +76,7 @@ fn run() -> Result<ExitCode, Fatal> {
             envelope,
             no_takeback,
             &voice,
+            words,
         )?,
         Command::Assist(args) => assist(args)?,
         Command::Arbiter {
@@ -85,8 +87,16 @@ fn run() -> Result<ExitCode, Fatal> {
             server,
             lang,
             speech,
+            words,
             ..
-        } => arbiter(games, screen_reader, new, (broadcast, server), lang, speech)?,
+        } => arbiter(
+            games,
+            screen_reader,
+            new,
+            (broadcast, server),
+            (lang, words),
+            speech,
+        )?,
         Command::Say { text, speech, wav } => say(&text, &speech, wav.as_deref())?,
         Command::Voices { lang } => crate::app::modes::say::voices(lang.as_deref()),
         Command::Clock(args) => clock(args)?,
@@ -109,11 +119,12 @@ fn run() -> Result<ExitCode, Fatal> {
         Command::Transcript {
             file,
             lang,
+            words,
             form,
             format,
             paper,
             run,
-        } => transcript(&file, lang, form, format.with_paper(paper), &run)?,
+        } => transcript(&file, (lang, words), form, format.with_paper(paper), &run)?,
         Command::Parse {
             text,
             fen,

@@ -111,8 +111,9 @@ fn open_game(
 ) -> Result<(Table, &'static Language, Vec<Told>)> {
     let text = crate::io::files::read_small_text(file, "the game file")?;
     let g = GameFile::parse(&text)?;
+    // Each game speaks its file's language, with the console's set of words.
     let lang = match &g.language {
-        Some(code) => language(code)?,
+        Some(code) => language(code)?.with_words(fallback.words),
         None => fallback,
     };
     let canonical = file.canonicalize().unwrap_or_else(|_| file.to_path_buf());
