@@ -1,7 +1,8 @@
 //! The announcement words chosen apart from the language, through the real binary: a French
 //! game with the FIDE words of Appendix D2.1, heard through a private speech-dispatcher; the
 //! assistant, whose default is the FIDE words in every language, and its --words language;
-//! the configuration's [announcement]; typed moves in both sets.
+//! the configuration's [announcement]; typed moves in both sets; the table's punctuation
+//! around the prompt and the mover's label.
 
 // Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
 // system's calls: the crate's [lints] are for hector itself.
@@ -127,6 +128,15 @@ fn play_keeps_the_languages_words_unless_asked() {
     assert!(r.stdout.contains("Cavalier Felix trois"), "{}", r.stdout);
     assert!(r.stdout.contains("Cavalier Felix six"), "{}", r.stdout);
     assert!(!r.stdout.contains("Springer"), "{}", r.stdout);
+    // French punctuation from the table: a space before the colon of the prompt and of the
+    // mover's label.
+    assert!(
+        r.stdout
+            .contains("Coup ou commande : Noirs : Cavalier Felix six"),
+        "{}",
+        r.stdout
+    );
+    assert!(!r.stdout.contains("commande:"), "{}", r.stdout);
 
     let config = data.path().join("fide.toml");
     std::fs::write(&config, "[announcement]\nplay = \"fide\"\n").expect("config");

@@ -1069,6 +1069,9 @@ pub struct Understood {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Messages {
+    /// What stands between a label and what follows: after the prompt and the mover's label
+    /// (": ", in French " : ").
+    pub colon: String,
     pub empty: String,
     pub unknown_word: String,
     pub no_square: String,

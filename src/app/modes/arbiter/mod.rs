@@ -615,6 +615,7 @@ pub fn run(options: ArbiterOptions, lang: &'static Language) -> ExitCode {
     let speaker = ui.speaker(&options.speech, options.speech_chosen, lang);
     let origin = Instant::now();
     let mut voice = Narrator::new(speaker, ui.full_screen, &lang.arbiter.prompt);
+    voice.lang = Some(lang);
     let mut games = Vec::new();
     let mut first_told = Vec::new();
     for (i, file) in options.files.iter().enumerate() {
