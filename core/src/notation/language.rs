@@ -104,6 +104,15 @@ pub struct FideWords {
     pub black_plural: [String; 6],
     pub short_castling: String,
     pub long_castling: String,
+    /// The questions and refusals that list the pieces or name castling, in these words.
+    pub which_promotion: String,
+    pub bad_promotion: String,
+    pub which_castling: String,
+    /// {square}.
+    pub board_promotion: String,
+    /// The arbiter's and the assistant's promotion on a board: {board}, {square}.
+    pub promotion_wait: String,
+    pub needs_piece: String,
 }
 
 /// The capturing moves (`schlagzüge`, Shift+M on the board).
@@ -1803,6 +1812,12 @@ impl Language {
         lang.play.black_plural = f.black_plural.clone();
         lang.moves.short_castling = f.short_castling.clone();
         lang.moves.long_castling = f.long_castling.clone();
+        lang.messages.which_promotion = f.which_promotion.clone();
+        lang.messages.bad_promotion = f.bad_promotion.clone();
+        lang.messages.which_castling = f.which_castling.clone();
+        lang.messages.board_promotion = f.board_promotion.clone();
+        lang.arbiter.promotion_wait = f.promotion_wait.clone();
+        lang.arbiter.needs_piece = f.needs_piece.clone();
         lang.words = WordSet::Fide;
         lang
     }

@@ -797,6 +797,23 @@ fn the_fide_words_in_a_sentence_of_every_language() {
         assert_eq!(announce(p, mv, fide, Form::Short), short, "{code}");
         assert_eq!(announce(p, mv, fide, Form::Long), long, "{code}");
     }
+    // The questions that list the pieces list the FIDE pieces.
+    let wide = pos("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+    for (code, expected) in [
+        (
+            "fr",
+            "Promotion en quelle pièce ? Dame, Turm, Läufer ou Springer",
+        ),
+        (
+            "en",
+            "Promote to which piece? Dame, Turm, Läufer or Springer",
+        ),
+        ("es", "¿Coronar en qué pieza? Dame, Turm, Läufer o Springer"),
+    ] {
+        let fide = language(code).expect("language").with_words(WordSet::Fide);
+        let err = parse_move_in("b8", &wide, fide).expect_err("no piece named");
+        assert_eq!(message(&err, &wide, fide), expected, "{code}");
+    }
     // Without the choice, each language's own words, as before.
     let fr = language("fr").expect("fr");
     assert_eq!(
