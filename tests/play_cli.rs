@@ -58,7 +58,7 @@ fn engine_reply(
             continue;
         }
         // The computer's move is shown with its label ("Computer: Eva fünf").
-        let label = format!("{}: ", lang.play.computer);
+        let label = format!("{}{}", lang.play.computer, lang.messages.colon);
         let clean = clean.strip_prefix(label.as_str()).unwrap_or(clean);
         // hector repeats the move it understood first.
         if !confirmed && clean == ours {
