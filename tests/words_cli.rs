@@ -210,3 +210,53 @@ fn the_assistant_speaks_the_fide_words_in_spanish_by_default() {
         drop(dir);
     }
 }
+
+/// `hector parse` reads both sets in every language and answers in the set asked for.
+#[test]
+fn parse_reads_both_sets_and_answers_in_the_one_asked_for() {
+    for (args, expected) in [
+        (
+            &[
+                "parse",
+                "--lang",
+                "fr",
+                "--words",
+                "fide",
+                "Cavalier Felix trois",
+            ][..],
+            "g1f3\tSpringer Felix drei",
+        ),
+        (
+            &["parse", "--lang", "fr", "Springer Felix drei"][..],
+            "g1f3\tCavalier Felix trois",
+        ),
+        (
+            &[
+                "parse",
+                "--lang",
+                "nl",
+                "--words",
+                "fide",
+                "korte rochade",
+                "--fen",
+                "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+            ][..],
+            "e1g1\tKurze Rochade",
+        ),
+        (
+            &[
+                "parse",
+                "--lang",
+                "es",
+                "Lange Rochade",
+                "--fen",
+                "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
+            ][..],
+            "e1c1\tenroque largo",
+        ),
+    ] {
+        let r = common::run_with(args, b"", &[("HECTOR_CONFIG", "")], LIMIT);
+        assert_eq!(r.code, Some(0), "{args:?}: {}", r.stderr);
+        assert_eq!(r.stdout.trim_end(), expected, "{args:?}");
+    }
+}

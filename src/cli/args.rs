@@ -173,6 +173,8 @@ pub enum Command {
         // The answer's language; input is understood in every language.
         #[command(flatten)]
         lang: LangArg,
+        #[command(flatten)]
+        words: WordsArg,
     },
     /// Show which move a recording of a spoken move names (voice input), or that it would be
     /// asked back.
@@ -197,6 +199,8 @@ pub enum Command {
         voice: VoiceModelArgs,
         #[command(flatten)]
         lang: LangArg,
+        #[command(flatten)]
+        words: WordsArg,
     },
     /// Say a text aloud (to try the speech output), or write it to a WAV file.
     #[command(long_about = SAY_HELP)]

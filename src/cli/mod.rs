@@ -130,7 +130,8 @@ fn run() -> Result<ExitCode, Fatal> {
             fen,
             chess960,
             lang,
-        } => parse(&text, fen.as_deref(), chess960, lang)?,
+            words,
+        } => parse(&text, fen.as_deref(), chess960, (lang, words))?,
         Command::Listen {
             file,
             fen,
@@ -139,6 +140,7 @@ fn run() -> Result<ExitCode, Fatal> {
             details,
             voice,
             lang,
+            words,
         } => listen(
             crate::app::modes::listen::ListenOptions {
                 file,
@@ -149,7 +151,7 @@ fn run() -> Result<ExitCode, Fatal> {
                 answer,
                 details,
             },
-            lang,
+            (lang, words),
         )?,
         Command::Board(BoardCommand::List) => crate::app::modes::board::list(),
         Command::Board(BoardCommand::Monitor {

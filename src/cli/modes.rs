@@ -1136,11 +1136,20 @@ fn voice_options(
         })
 }
 
+/// A tool's language with `--words`, the language's own words when it is not given.
+fn tool_language(lang: LangArg, words: &WordsArg) -> Result<&'static Language, Fatal> {
+    let set = words.words.map_or(
+        crate::core::notation::language::WordSet::Language,
+        Into::into,
+    );
+    Ok(chosen_language(lang)?.with_words(set))
+}
+
 pub(super) fn listen(
     options: crate::app::modes::listen::ListenOptions,
-    lang: LangArg,
+    (lang, words): (LangArg, WordsArg),
 ) -> Result<ExitCode, Fatal> {
-    let lang = chosen_language(lang)?;
+    let lang = tool_language(lang, &words)?;
     Ok(crate::app::modes::listen::run(&options, lang))
 }
 
@@ -1148,9 +1157,9 @@ pub(super) fn parse(
     text: &[String],
     fen: Option<&str>,
     chess960: bool,
-    lang: LangArg,
+    (lang, words): (LangArg, WordsArg),
 ) -> Result<ExitCode, Fatal> {
-    let lang = chosen_language(lang)?;
+    let lang = tool_language(lang, &words)?;
     Ok(crate::app::modes::parse::run(
         &text.join(" "),
         fen,
