@@ -1,12 +1,15 @@
 //! `hector analyse` through the real binary with the real Stockfish, a short time per
 //! position: a known blunder found and the better move named in Appendix D words, the
-//! annotated PGN read back by pgn-extract, a recorded game by its number, and a terminal.
+//! annotated PGN read back by pgn-extract and by python-chess in its strict mode, a recorded
+//! game by its number, and a terminal.
 
 // Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
 // system's calls: the crate's [lints] are for hector itself.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
 
 mod common;
+#[path = "common/pgn_readers.rs"]
+mod pgn_readers;
 
 use std::process::Command;
 use std::time::Duration;
@@ -138,6 +141,20 @@ fn pgn_has_evaluations_and_the_better_move_and_pgn_extract_reads_it() {
         read.contains("[%eval #1]") && read.contains("(3... "),
         "{read}"
     );
+    // The tags in the standard's export order, as pgn-extract writes them in that order, and
+    // python-chess reads the game strictly, to the mate.
+    let sections = pgn_readers::tag_sections(&text);
+    assert_eq!(sections.len(), 1, "{text}");
+    assert!(pgn_readers::in_export_order(&sections[0]), "{text}");
+    assert!(sections[0].contains(&"[Annotator \"hector analyse\"]".to_string()));
+    assert_eq!(
+        pgn_readers::pgn_extract_in_standard_order(&written, &dir),
+        sections
+    );
+    let strict = pgn_readers::python_chess_strict(&written);
+    assert_eq!(strict.len(), 1);
+    assert_eq!(strict[0].plies, 7);
+    assert_eq!(strict[0].side, "b");
 }
 
 #[test]

@@ -130,7 +130,20 @@ fn the_computers_reply_is_flashed_and_a_long_answer_read_to_its_end() {
         let size = PageSize::new(32, 20).expect("size");
         assert_eq!(check_brf(out.stdout.as_bytes(), size), Ok(()));
         assert!(out.stdout.contains("\r\n1 E4 "), "{}", out.stdout);
-        assert!(out.stdout.ends_with("#A\r\n\u{c}"), "{}", out.stdout);
+        // The legend comes first (Kurzschrift, the German default: "Schach: Punkte 3-4-5
+        // und 1-2-3-4"); the game's pages go on counting after it.
+        let (legend, game) = out.stdout.split_once("\r\n1 E4 ").expect("the moves");
+        assert!(
+            legend.contains(":;3 PTE #C-#D-#E U #A-#B-#C-#D"),
+            "{}",
+            out.stdout
+        );
+        assert!(legend.contains('\u{c}') && game.contains('\u{c}'));
+        let pages: Vec<&str> = out.stdout.split_terminator('\u{c}').collect();
+        for (i, page) in pages.iter().enumerate() {
+            let number = hector::core::braille::paper::page_number(i + 1);
+            assert!(page.ends_with(&format!(" {number}\r\n")), "{}", out.stdout);
+        }
     }
     let _ = std::fs::remove_dir_all(&data);
 }
@@ -255,7 +268,9 @@ fn without_a_server_the_game_goes_on() {
 }
 
 /// A transcript on braille paper, cell by cell against the page worked out by hand from the
-/// UKAAF code (docs/BRAILLE.md) and liblouis's uncontracted UEB.
+/// UKAAF code (docs/BRAILLE.md) and liblouis's uncontracted UEB: the check sign after the
+/// square (UKAAF 1.4), also after a capture; before the game, the legend of the code, which
+/// names castling and promotion as hector's own choice.
 #[test]
 fn a_transcript_on_braille_paper_cell_by_cell() {
     if !lou_translate_or_skip("transcript --format brf") {
@@ -266,7 +281,7 @@ fn a_transcript_on_braille_paper_cell_by_cell() {
     std::fs::write(
         &pgn,
         "[White \"Anna\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n\n\
-         1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n",
+         1. e4 e5 2. Bc4 Nc6 3. Bxf7+ Kxf7 4. Qh5+ g6 5. Qxe5 Nf6 6. Qxc7 1-0\n",
     )
     .expect("write the game");
     let out = common::run_with(
@@ -288,11 +303,23 @@ fn a_transcript_on_braille_paper_cell_by_cell() {
     );
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     let expected = format!(
-        ",GAME #A3 ,ANNA AGAINST ,BOB\r\n\r\n1 E4 E5\r\n2 LC4 SC6\r\n3 QH5 SF6\r\n\
-         4 Q;F7>M\r\n,WHITE WINS\r\n\r\n\r\n{}#A\r\n\u{c}",
+        ",GAME #A3 ,ANNA AGAINST ,BOB\r\n\r\n1 E4 E5\r\n2 LC4 SC6\r\n3 L;F7>P K;F7\r\n\
+         4 QH5>P G6\r\n5 Q;E5 SF6\r\n6 Q;C7\r\n,WHITE WINS\r\n{}#A\r\n\u{c}",
         " ".repeat(38)
     );
-    assert_eq!(out.stdout, expected);
+    let (legend, game) = out
+        .stdout
+        .rsplit_once("\u{c},GAME")
+        .expect("the legend, then the game");
+    assert_eq!(format!(",GAME{game}"), expected);
+    for entry in [
+        ",THE MOVES ARE IN THE BRAILLE CHESS CODE\r\n",
+        ",CHECK3 DOTS #C-#D-#E AND #A-#B-#C-#D\r\n  AFTER THE MOVE",
+        ",CASTLING AS ,O-,O AND ,O-,O-,O1",
+        "HECTOR'S\r\n  OWN CHOICE",
+    ] {
+        assert!(legend.contains(entry), "{entry}: {legend}");
+    }
     let size = PageSize::new(40, 10).expect("size");
     assert_eq!(check_brf(out.stdout.as_bytes(), size), Ok(()));
     let _ = std::fs::remove_dir_all(&dir);

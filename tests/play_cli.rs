@@ -58,7 +58,7 @@ fn engine_reply(
             continue;
         }
         // The computer's move is shown with its label ("Computer: Eva fünf").
-        let label = format!("{}: ", lang.play.computer);
+        let label = format!("{}{}", lang.play.computer, lang.messages.colon);
         let clean = clean.strip_prefix(label.as_str()).unwrap_or(clean);
         // hector repeats the move it understood first.
         if !confirmed && clean == ours {
@@ -94,7 +94,7 @@ fn play_line_mode_game(lang: &str, moves: usize) -> String {
         "1",
     ]);
     let l = language(lang).expect("language");
-    let prompt = format!("{}:", l.play.prompt);
+    let prompt = format!("{}{}", l.play.prompt, l.messages.colon.trim_end());
     assert!(t.wait_for(&prompt, LIMIT).is_some(), "{}", t.text());
     let mut pos = Chess::default();
     let mut rng = Rng::new(9);

@@ -124,6 +124,32 @@ fn a_new_puzzle_of_a_theme_is_recorded_on_lichess_with_the_token() {
     assert!(!t.text().contains(TOKEN));
 }
 
+/// A mate solves a lichess puzzle at any step, as lichess counts it: the solution is Bc5, a3,
+/// Qh4#, and Qh4# at once is recorded on lichess as a win.
+#[test]
+fn a_mate_before_the_solutions_last_move_is_recorded_as_a_win() {
+    let server = Server::start();
+    let home = temp_dir("puzzle-early-mate");
+    let mut t = spawn(
+        &server.url,
+        home.path(),
+        Some(TOKEN),
+        &["--online", "--theme", "opening"],
+    );
+    expect(&t, "Aufgabe hecT1, Wertung 1200");
+    typed(&mut t, "Dh4");
+    expect(&t, "Gelöst: Dame Hector vier, Schachmatt");
+    expect(&t, "Bei lichess eingetragen");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    let solved = server.solved();
+    assert_eq!(solved.len(), 1, "{}", t.text());
+    let body: serde_json::Value = serde_json::from_str(&solved[0].0).unwrap();
+    assert_eq!(
+        body,
+        serde_json::json!({"solutions": [{"id": "hecT1", "win": true, "rated": true}]})
+    );
+}
+
 #[test]
 fn a_missed_daily_puzzle_is_recorded_as_lost_and_the_daily_request_has_no_token() {
     let server = Server::start();

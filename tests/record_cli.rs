@@ -1,12 +1,15 @@
 //! The record through the real binary: `hector games` and `hector export` on journals written
 //! through hector's own API, in both languages and both formats; and many exported games read
-//! back by hector's import, by pgn-extract and by `hector check`.
+//! back by hector's import, by pgn-extract, by python-chess in its strict mode and by
+//! `hector check`.
 
 // Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
 // system's calls: the crate's [lints] are for hector itself.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
 
 mod common;
+#[path = "common/pgn_readers.rs"]
+mod pgn_readers;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -174,7 +177,7 @@ fn export_pgn_and_text_in_both_languages() {
         r.stdout,
         "[Event \"Vereinsabend\"]\n[Site \"?\"]\n[Date \"2026.11.21\"]\n[Round \"-\"]\n\
          [White \"Anna Schmidt\"]\n[Black \"Stockfish\"]\n[Result \"0-1\"]\n\
-         [TimeControl \"5400+30\"]\n[Termination \"normal\"]\n\n\
+         [Termination \"normal\"]\n[TimeControl \"5400+30\"]\n\n\
          1. f3 { [%clk 1:29:50] } { (=) } 1... e5 { [%clk 1:29:55] } { Illegal move by\n\
          White, Article 7.5 } { 2 minutes added to Black's clock, Article 7.5b } 2. g4\n\
          { [%clk 1:29:40] } 2... Qh4# { [%clk 1:31:52] } 0-1\n\n"
@@ -348,19 +351,26 @@ fn help_texts_explain_the_record() {
     let _ = std::fs::remove_dir_all(&data);
 }
 
-/// The many-games check: sample journals with clocks, offers, claims, penalties and
-/// Chess960 games, exported by the binary, then read back by hector's import (the same moves
-/// and result), by pgn-extract (every game, no complaint) and by `hector check` (all legal).
+/// The many-games check: sample journals with clocks, offers, claims, penalties, Chess960
+/// games and over-long names, exported by the binary, then read back by hector's import (the
+/// same moves and result), by pgn-extract (every game, no complaint, the tags in the
+/// standard's export order), by python-chess in its strict mode (every game, the same moves
+/// and position) and by `hector check` (all legal).
 #[test]
-fn many_exported_games_round_trip_and_pass_pgn_extract_and_check() {
+fn many_exported_games_round_trip_and_pass_pgn_extract_python_chess_and_check() {
     let Some(pgn_extract) = find_program("pgn-extract") else {
         panic!("pgn-extract is not installed: run scripts/setup");
     };
     let data = temp_dir("record-many");
     let games_dir = data.join("games");
     std::fs::create_dir_all(&games_dir).expect("dir");
-    let samples = hector::core::testkit::record::sample_journals(500, 2026);
+    let mut samples = hector::core::testkit::record::sample_journals(500, 2026);
     assert!(samples.len() >= 490, "{} samples", samples.len());
+    // Names longer than a tag value may be, with letters of two bytes and quotes to escape.
+    for s in samples.iter_mut().step_by(25) {
+        s.header.event = format!("Großes \"Turnier\" {}", "ä".repeat(300));
+        s.header.white = "W".repeat(254) + "\"";
+    }
     let mut offers = 0;
     let mut claims = 0;
     let mut chess960 = 0;
@@ -397,7 +407,9 @@ fn many_exported_games_round_trip_and_pass_pgn_extract_and_check() {
         assert_eq!(back.game.moves(), expected.game.moves(), "game {n}");
         assert_eq!(back.tags.result, expected.result(), "game {n}");
         assert_eq!(back.game.start(), expected.game.start(), "game {n}");
-        for line in r.stdout.lines() {
+        // The movetext stays within 80 columns; a tag pair is one line however long
+        // (the standard: "very long tag values will require 80 or more columns").
+        for line in r.stdout.lines().filter(|l| !l.starts_with('[')) {
             assert!(line.chars().count() < 80, "game {n}: {line}");
         }
         all.push_str(&r.stdout);
@@ -416,6 +428,58 @@ fn many_exported_games_round_trip_and_pass_pgn_extract_and_check() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     let extracted = stdout.lines().filter(|l| l.starts_with("[Event ")).count();
     assert_eq!(extracted, samples.len(), "pgn-extract read every game");
+
+    // The tags: the roster, then the others in ASCII order, each value at most 255
+    // characters; pgn-extract, asked to write them in that order, writes them unchanged.
+    let sections = pgn_readers::tag_sections(&all);
+    assert_eq!(sections.len(), samples.len());
+    for (n, section) in sections.iter().enumerate() {
+        assert!(
+            pgn_readers::in_export_order(section),
+            "game {}: {section:?}",
+            n + 1
+        );
+        for line in section {
+            let value = line.split_once(" \"").map_or("", |(_, v)| v);
+            let value = value.strip_suffix("\"]").unwrap_or(value);
+            let count = value.chars().count();
+            assert!(count <= 255, "game {}: {count}: {line}", n + 1);
+        }
+    }
+    assert!(sections[0][0].starts_with("[Event \"Großes \\\"Turnier\\\" ää"));
+    assert_eq!(
+        pgn_readers::pgn_extract_in_standard_order(&file, &data),
+        sections
+    );
+
+    // python-chess, strictly: every game, its tags in the order written, the same number of
+    // half-moves and the same position at the end.
+    let strict = pgn_readers::python_chess_strict(&file);
+    assert_eq!(strict.len(), samples.len());
+    for (i, (read, s)) in strict.iter().zip(&samples).enumerate() {
+        let expected = replay(&s.header, &s.entries).expect("replays");
+        let end = expected.game.position();
+        let fen = shakmaty::fen::Fen::from_position(end, shakmaty::EnPassantMode::Legal);
+        let fen = fen.to_string();
+        let names: Vec<String> = sections[i]
+            .iter()
+            .filter_map(|l| l.strip_prefix('[')?.split(' ').next().map(str::to_string))
+            .collect();
+        assert_eq!(read.tags, names, "game {}", i + 1);
+        assert_eq!(read.plies, expected.game.ply(), "game {}", i + 1);
+        assert_eq!(
+            Some(read.board.as_str()),
+            fen.split(' ').next(),
+            "game {}",
+            i + 1
+        );
+        let side = if shakmaty::Position::turn(end) == Color::White {
+            "w"
+        } else {
+            "b"
+        };
+        assert_eq!(read.side, side, "game {}", i + 1);
+    }
 
     let r = run_with(
         &["check", file.to_str().expect("path")],

@@ -21,9 +21,15 @@
 //! [braille]
 //! display = "auto"   # auto (when a BrlAPI server answers), on (say when none does), off
 //! hold = 0           # seconds an answer stays on the display; 0: until the next key
+//!
+//! [announcement]     # the words of moves, squares, pieces and castling, per mode:
+//! play = "language"  # fide (Appendix D2.1: Anna … Hector, eins … acht, König … Bauer,
+//! assist = "fide"    # Kurze/Lange Rochade, in any language's sentences) or language (its own)
 //! ```
 
 use serde::Deserialize;
+
+pub use crate::notation::language::WordSet;
 
 /// Which speech output to use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
@@ -126,6 +132,62 @@ pub struct BrailleSettings {
 /// The longest `[braille] hold`, in seconds.
 pub const MAX_BRAILLE_HOLD: u32 = 3600;
 
+/// The modes whose words can be chosen (`--words`, `[announcement]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WordsMode {
+    /// play and resume, and the walk through an analysed game.
+    Play,
+    Online,
+    Watch,
+    /// analyse: the judged moves and the walk.
+    Analyse,
+    Train,
+    Puzzle,
+    /// The blind player's assistant (tournament use).
+    Assist,
+    /// The arbiter's console (tournament use).
+    Arbiter,
+    Transcript,
+}
+
+/// `[announcement]`: the set of words each mode announces with; a mode left out has its
+/// default (the FIDE words for the assistant and the arbiter's console, used in tournaments;
+/// the language's own words elsewhere, as before).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AnnouncementSettings {
+    pub play: Option<WordSet>,
+    pub online: Option<WordSet>,
+    pub watch: Option<WordSet>,
+    pub analyse: Option<WordSet>,
+    pub train: Option<WordSet>,
+    pub puzzle: Option<WordSet>,
+    pub assist: Option<WordSet>,
+    pub arbiter: Option<WordSet>,
+    pub transcript: Option<WordSet>,
+}
+
+impl AnnouncementSettings {
+    /// The words of `mode`: `chosen` (the option) over the file's, over the mode's default.
+    pub fn words(&self, mode: WordsMode, chosen: Option<WordSet>) -> WordSet {
+        let configured = match mode {
+            WordsMode::Play => self.play,
+            WordsMode::Online => self.online,
+            WordsMode::Watch => self.watch,
+            WordsMode::Analyse => self.analyse,
+            WordsMode::Train => self.train,
+            WordsMode::Puzzle => self.puzzle,
+            WordsMode::Assist => self.assist,
+            WordsMode::Arbiter => self.arbiter,
+            WordsMode::Transcript => self.transcript,
+        };
+        chosen.or(configured).unwrap_or(match mode {
+            WordsMode::Assist | WordsMode::Arbiter => WordSet::Fide,
+            _ => WordSet::Language,
+        })
+    }
+}
+
 /// Everything the configuration file can set.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -136,6 +198,8 @@ pub struct Settings {
     /// How much board readings and move announcements say.
     pub words: crate::notation::wording::Wording,
     pub braille: BrailleSettings,
+    /// Which words announce moves, per mode.
+    pub announcement: AnnouncementSettings,
 }
 
 /// Why a configuration file was not used.
@@ -235,6 +299,28 @@ mod tests {
         let err = parse_settings("[words]\norder = \"sideways\"").expect_err("bad order");
         assert!(err.to_string().contains("sideways"), "{err}");
         assert!(parse_settings("[play]\nopening = true").is_err());
+    }
+
+    #[test]
+    fn the_announcement_words_per_mode() {
+        let s = parse_settings("[announcement]\nplay = \"fide\"\narbiter = \"language\"\n")
+            .expect("valid");
+        let a = s.announcement;
+        assert_eq!(a.words(WordsMode::Play, None), WordSet::Fide);
+        assert_eq!(a.words(WordsMode::Arbiter, None), WordSet::Language);
+        // Left out: the mode's default, FIDE for the tournament modes only.
+        assert_eq!(a.words(WordsMode::Assist, None), WordSet::Fide);
+        assert_eq!(a.words(WordsMode::Puzzle, None), WordSet::Language);
+        // The option wins.
+        assert_eq!(
+            a.words(WordsMode::Play, Some(WordSet::Language)),
+            WordSet::Language
+        );
+        let d = AnnouncementSettings::default();
+        assert_eq!(d.words(WordsMode::Arbiter, None), WordSet::Fide);
+        assert_eq!(d.words(WordsMode::Watch, None), WordSet::Language);
+        assert!(parse_settings("[announcement]\nplay = \"german\"").is_err());
+        assert!(parse_settings("[announcement]\nplayy = \"fide\"").is_err());
     }
 
     #[test]

@@ -65,6 +65,8 @@ pub enum Command {
     Resume {
         #[command(flatten)]
         braille: BrailleArg,
+        #[command(flatten)]
+        words: WordsArg,
         /// The game: its number in hector games, or a journal file.
         game: Option<String>,
         /// Plain lines instead of the full screen.
@@ -91,6 +93,8 @@ pub enum Command {
     Arbiter {
         #[command(flatten)]
         braille: BrailleArg,
+        #[command(flatten)]
+        words: WordsArg,
         /// The games, one TOML file each (players, colours, the two boards, time control).
         #[arg(required = true, value_name = "GAME.toml")]
         games: Vec<PathBuf>,
@@ -138,6 +142,8 @@ pub enum Command {
         file: PathBuf,
         #[command(flatten)]
         lang: LangArg,
+        #[command(flatten)]
+        words: WordsArg,
         /// Short form (like SAN) or long form (from-square and to-square).
         #[arg(long, value_enum, default_value = "short")]
         form: FormArg,
@@ -167,6 +173,8 @@ pub enum Command {
         // The answer's language; input is understood in every language.
         #[command(flatten)]
         lang: LangArg,
+        #[command(flatten)]
+        words: WordsArg,
     },
     /// Show which move a recording of a spoken move names (voice input), or that it would be
     /// asked back.
@@ -191,6 +199,8 @@ pub enum Command {
         voice: VoiceModelArgs,
         #[command(flatten)]
         lang: LangArg,
+        #[command(flatten)]
+        words: WordsArg,
     },
     /// Say a text aloud (to try the speech output), or write it to a WAV file.
     #[command(long_about = SAY_HELP)]
@@ -385,6 +395,8 @@ pub enum BoardCommand {
 pub struct PlayArgs {
     #[command(flatten)]
     pub braille: BrailleArg,
+    #[command(flatten)]
+    pub words: WordsArg,
     /// The colour you play.
     #[arg(long, value_enum, default_value = "white")]
     pub color: ColorArg,
@@ -520,6 +532,8 @@ impl WordingArgs {
 pub struct AssistArgs {
     #[command(flatten)]
     pub braille: BrailleArg,
+    #[command(flatten)]
+    pub words: WordsArg,
     /// The colour of the blind player.
     #[arg(long, value_enum, default_value = "white")]
     pub blind: ColorArg,
@@ -742,6 +756,37 @@ pub struct LangArg {
     pub lang: Option<String>,
 }
 
+/// `--words`: one definition for every mode that announces moves. Global, so that online
+/// takes it after its subcommand too.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct WordsArg {
+    /// The words of moves, squares, pieces and castling: fide (the FIDE Laws' Appendix D2.1:
+    /// Anna … Hector, eins … acht, König, Dame, Turm, Läufer, Springer, Bauer, Kurze and Lange
+    /// Rochade, in the sentences of the --lang language, capture and check in its own words)
+    /// or language (the --lang language's own words). Without it, the configuration file's
+    /// [announcement], else fide in assist and arbiter (tournaments) and language elsewhere.
+    /// Typed and spoken moves are understood in both.
+    #[arg(long, global = true, value_enum, value_name = "WORDS")]
+    pub words: Option<WordsChoice>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum WordsChoice {
+    /// The FIDE words of Appendix D2.1 in any language.
+    Fide,
+    /// The language's own words.
+    Language,
+}
+
+impl From<WordsChoice> for crate::core::notation::language::WordSet {
+    fn from(c: WordsChoice) -> Self {
+        match c {
+            WordsChoice::Fide => Self::Fide,
+            WordsChoice::Language => Self::Language,
+        }
+    }
+}
+
 /// `--braille`: one definition for every interactive mode. Global, so that online takes it
 /// after its subcommand too.
 #[derive(Debug, Clone, Default, clap::Args)]
@@ -896,6 +941,8 @@ impl FormatArg {
 #[derive(Debug, clap::Args)]
 #[command(group = clap::ArgGroup::new("spoken").args(["speak", "walk"]).multiple(true))]
 pub struct AnalyseArgs {
+    #[command(flatten)]
+    pub words: WordsArg,
     /// The game: its number in hector games, a journal file, or a PGN file.
     #[arg(value_name = "GAME", required_unless_present = "all")]
     pub game: Option<String>,
@@ -959,6 +1006,8 @@ pub struct AnalyseArgs {
 pub struct PracticeArgs {
     #[command(flatten)]
     pub lang: LangArg,
+    #[command(flatten)]
+    pub words: WordsArg,
     /// Short form (like SAN) or long form (from-square and to-square).
     #[arg(long, value_enum, default_value = "short")]
     pub form: FormArg,
@@ -1035,6 +1084,8 @@ pub struct PuzzleArgs {
 pub struct OnlineArgs {
     #[command(flatten)]
     pub braille: BrailleArg,
+    #[command(flatten)]
+    pub words: WordsArg,
     #[command(subcommand)]
     pub command: OnlineCommand,
     /// The server (lichess, or a server with the same API).
@@ -1253,6 +1304,8 @@ fn parse_marks(text: &str) -> Result<Vec<std::time::Duration>, super::usage::Val
 pub struct WatchArgs {
     #[command(flatten)]
     pub braille: BrailleArg,
+    #[command(flatten)]
+    pub words: WordsArg,
     /// A broadcast round: its id (the last part of the round's address on lichess).
     #[arg(long, value_name = "ROUND", value_parser = lichess_id)]
     pub broadcast: Option<String>,

@@ -15,7 +15,40 @@ says how it read the control before the clock starts: 3 Minuten plus 2 Sekunden 
     };
 }
 
-pub const ASSIST_HELP: &str = "Be the blind player's assistant in an over-the-board game on two \
+/// How the words of the announcements are chosen, for a mode that speaks the language's own
+/// words unless told otherwise.
+macro_rules! own_words {
+    ($mode:literal) => {
+        concat!(
+            "\n\nThe words: hector announces in the words of the --lang language, for \
+example with --lang es Caballo Felix tres (German's own words are the FIDE words). --words \
+fide gives the FIDE words of Appendix D2.1 (Anna … Hector, eins … acht, König, Dame, Turm, \
+Läufer, Springer, Bauer, Kurze and Lange Rochade) in that language's sentences, as in a FIDE \
+event: Springer Felix drei, Springer captura Eva fünf (capture and check stay in the \
+language's own words). In the configuration file, [announcement] ",
+            $mode,
+            " = \"fide\" does it every time. Typed and spoken moves are understood in both."
+        )
+    };
+}
+
+/// The same for the tournament modes, whose default is the FIDE words.
+macro_rules! fide_words {
+    ($mode:literal) => {
+        concat!(
+            "\n\nThe words: the FIDE words of Appendix D2.1 in every language (Anna … \
+Hector, eins … acht, König, Dame, Turm, Läufer, Springer, Bauer, Kurze and Lange Rochade), as \
+a tournament has them: with --lang fr, Springer Felix drei, with capture and check in French. \
+--words language gives the language's own words (Cavalier Felix trois), the arbiter's \
+\"otherwise\" of D2.1; in the configuration file, [announcement] ",
+            $mode,
+            " = \"language\" does it every time. Typed and spoken moves are understood in both."
+        )
+    };
+}
+
+pub const ASSIST_HELP: &str = concat!(
+    "Be the blind player's assistant in an over-the-board game on two \
 boards (FIDE Appendix D9): the blind player's peg board on one port (--peg-board), the sighted \
 player's electronic board on another (--sighted-board), or the sighted player's moves typed at \
 the keyboard; one clock (--tc).\n\n\
@@ -39,9 +72,12 @@ TEXT.\n\n\
 --for sighted serves the sighted player's side when the blind player has no assistant \
 (D10): moves are announced and it says what to make on which board; nothing else.\n\n\
 Every game is recorded as it is played; hector resume continues it, an adjourned one with its \
-envelope.";
+envelope.",
+    fide_words!("assist")
+);
 
-pub const ARBITER_HELP: &str = "Supervise games between sighted and blind players on two boards \
+pub const ARBITER_HELP: &str = concat!(
+    "Supervise games between sighted and blind players on two boards \
 each (FIDE Appendix D1, D2.8): the sighted player's board and the blind player's peg board, \
 both on serial ports, one clock per game. Each game is a small TOML file:\n\n\
   white = \"Anna Schmidt\"\n\
@@ -77,9 +113,12 @@ records when hector arbiter is started again with the same files (--new starts a
 --broadcast ROUND pushes every game's PGN (players, moves, result) to a lichess broadcast round \
 you may contribute to, after each move and at the end, with the token stored by hector online \
 login (it needs the scope study:write; docs/ONLINE.md). A refused push is said on the console \
-and tried again, waiting longer each time; the games and their records never wait for it.";
+and tried again, waiting longer each time; the games and their records never wait for it.",
+    fide_words!("arbiter")
+);
 
-pub const RESUME_HELP: &str = "Continue an unfinished game exactly where it stopped: the \
+pub const RESUME_HELP: &str = concat!(
+    "Continue an unfinished game exactly where it stopped: the \
 position, the moves, both clocks (as they stood at most a second before a crash or when you \
 left), whose clock runs, a pending draw offer, and the settings (opponent, level, time \
 control, language, boards). Every game is recorded as it is played (Appendix D6), also when \
@@ -89,12 +128,15 @@ A game whose journal is damaged, or holds an entry the game refuses, is still fo
 says what is wrong and asks whether to continue from the last good position (ja or nein). \
 Yes starts a new journal with the good part, which notes the file it continues; the damaged \
 file stays as it is. No changes nothing. Without a terminal on standard input nothing is \
-asked: the reason goes to standard error and the exit status is 1.";
+asked: the reason goes to standard error and the exit status is 1.",
+    own_words!("play")
+);
 
 pub const PLAY_HELP: &str = concat!(
     "Play a spoken game. Every move is announced in the words of FIDE \
 Appendix D (Anna, Bella, Cäsar, David, Eva, Felix, Gustav, Hector; eins to acht; König, Dame, \
-Turm, Läufer, Springer, Bauer; Kurze and Lange Rochade).\n\n\
+Turm, Läufer, Springer, Bauer; Kurze and Lange Rochade): in German, and with --words fide in \
+every language (see The words below).\n\n\
 With no options: you play White and type your moves; the computer (Stockfish, level 1) plays \
 Black when it is installed, otherwise a second player types Black's moves; no clock.\n\n\
 Type a move as you would say it (Springer Felix drei, knight felix three, Eva vier) or in \
@@ -155,7 +197,8 @@ colour_words = false, check_words = false. The options override it; hector resum
 file.\n\n\
 Levels of the computer: 1 is a beginner (it also picks weaker moves now and then), 8 is \
 full strength; each level also thinks longer (0.1 s to 2 s).\n\n",
-    time_controls!()
+    time_controls!(),
+    own_words!("play")
 );
 
 pub const SAY_HELP: &str = "Say a text aloud, to try the speech output on this machine.\n\n\
@@ -202,7 +245,8 @@ Exit status: 0 when every game is legal and consistent, 1 otherwise, 2 when the 
 read (a device, or a file over 512 MiB, is not read) or the report cannot be written. When the reader of standard output goes away (hector … | head) hector stops quietly \
 with status 0; another output error (a full disk) is reported and the status is 2.";
 
-pub const TRANSCRIPT_HELP: &str = "Speak every move of every game of a PGN file.\n\n\
+pub const TRANSCRIPT_HELP: &str = concat!(
+    "Speak every move of every game of a PGN file.\n\n\
 The words are those of FIDE Appendix D2.1: files Anna, Bella, Cäsar, David, Eva, Felix, \
 Gustav, Hector; ranks eins to acht; König, Dame, Turm, Läufer, Springer, Bauer; Kurze and \
 Lange Rochade. --lang en uses the English ranks and piece names.\n\n\
@@ -224,7 +268,9 @@ leaves it out.\n\n\
 A game with an illegal move is spoken up to that move, and a game too long to read not at \
 all; the problem goes to standard error and the exit status is 1 (2 when the file cannot be \
 read). When the reader of standard output goes away (hector … | head) hector stops quietly \
-with status 0; another output error (a full disk) is reported and the status is 2.";
+with status 0; another output error (a full disk) is reported and the status is 2.",
+    own_words!("transcript")
+);
 
 pub const PARSE_HELP: &str = "Show which legal move a text names.\n\n\
 Understood in every language whatever --lang says: SAN with English or German letters \
@@ -375,7 +421,9 @@ ASCII, 40 cells by 25 lines unless --cells and --lines say otherwise, CR LF afte
 and a form feed after each page, the braille page number at the right of each page's last \
 line; the headers and the result in literary braille through liblouis (lou_translate, \
 Debian's liblouis-bin and liblouis-data) in the language of --lang and the grade of --grade; \
-the moves in the UKAAF braille chess code, one move pair per line with its number (1 E4 E5). \
+the moves in the UKAAF braille chess code, one move pair per line with its number (1 E4 E5), \
+check after the move (dots 3-4-5 1-2-3-4, Braille ASCII >P, UKAAF 1.4); a first page, the \
+legend, says what the signs are and that castling and promotion are hector's own choice. \
 Without liblouis nothing is written and the missing package is named.\n\n\
 The output goes to standard output; --output FILE writes a file and says so. A new file or \
 a regular file is written whole or not at all (a temporary file beside it, renamed over it); \
@@ -416,7 +464,8 @@ Minuten, 23 Züge gespielt\".\n\n\
     time_controls!()
 );
 
-pub const ANALYSE_HELP: &str = "Judge a game with the chess engine (Stockfish unless --engine \
+pub const ANALYSE_HELP: &str = concat!(
+    "Judge a game with the chess engine (Stockfish unless --engine \
 names another): how every position stands, and which moves were mistakes.\n\n\
 GAME is the number hector games shows, the path of a journal file, or a PGN file (a name \
 ending in .pgn, or any file with --game N: game N of the file, 1 for the first; the moves of \
@@ -439,9 +488,12 @@ for --movetime milliseconds. --speak also says every line.\n\n\
 The positions are shared among one engine per core (--engines N to choose), each taking the \
 next position: on two cores a game takes about 0.6 of the time of one engine. --all judges \
 every recorded game that has no kept analysis yet, with a line per game; stopped, it goes on \
-where it stopped, since each game's analysis is kept as soon as it is done.";
+where it stopped, since each game's analysis is kept as soon as it is done.",
+    own_words!("analyse")
+);
 
-pub const TRAIN_HELP: &str = "Learn from your own mistakes: the positions of your recorded \
+pub const TRAIN_HELP: &str = concat!(
+    "Learn from your own mistakes: the positions of your recorded \
 games (hector play) where a move of yours was a mistake or a blunder are asked again, one \
 after another: \"1 von 3. Partie vom 2026-11-25 14:03 UTC gegen Stockfish. Ihr 14. Zug, Weiß \
 am Zug: finden Sie einen besseren Zug. In der Partie: Springer Felix drei, Fehler\".\n\n\
@@ -456,15 +508,18 @@ material, gefahren); ende (quit) ends.\n\n\
 A game not yet judged is judged first, with every core (as hector analyse; its analysis is \
 kept beside the game, so each game is judged once). What you solved is kept in \
 training.progress in hector's data directory: a position comes back in later sessions until \
-you have solved it twice. A damaged progress file is named and training starts afresh.";
+you have solved it twice. A damaged progress file is named and training starts afresh.",
+    own_words!("train")
+);
 
-pub const PUZZLE_HELP: &str = "Puzzles from the lichess puzzle database (3,000 shipped with \
+pub const PUZZLE_HELP: &str = concat!(
+    "Puzzles from the lichess puzzle database (3,000 shipped with \
 hector, CC0; assets/puzzles), one after another, each near your rating: \"Aufgabe 00LII, \
 Wertung 1661: Vorteil, Hängende Figur. Schwarz am Zug nach Turm Gustav zwei. Finden Sie den \
 besten Zug\".\n\n\
 Type (or make on your board) each move of the solution; after a right move the opponent's \
 answer is said and played, until the puzzle is solved. A wrong move ends the puzzle with the \
-solution. On the last move any mate counts. tipp (hint) names the piece, a second tipp the \
+solution. A mating move solves the puzzle at any step, as on lichess. tipp (hint) names the piece, a second tipp the \
 square; lösung (solution) shows the solution (the puzzle counts as missed); weiter (next) \
 skips it; the questions of hector play about the position work; ende (quit) ends.\n\n\
 Your rating starts at 1500 and follows your results by the Elo formula: after each puzzle it \
@@ -481,10 +536,13 @@ From lichess: --daily plays lichess's puzzle of the day, --online a new lichess 
 puzzle:write), lichess gives a puzzle you have not seen, the result is recorded on lichess and \
 your lichess puzzle rating is said; a token made without puzzle:read is said, and the puzzle \
 comes without it; without a login the result is kept here only. When lichess cannot be reached or refuses, the reason is said and hector's own puzzles \
-follow.";
+follow.",
+    own_words!("puzzle")
+);
 
 /// What `hector online play --help` says after the options.
-pub const ONLINE_PLAY_HELP: &str = "In the game every question and key of hector play works \
+pub const ONLINE_PLAY_HELP: &str = concat!(
+    "In the game every question and key of hector play works \
 (hector play --help): the moves in the Appendix D words, the opponent's with its label \
 (Schwarz: Eva fünf); chat, sag TEXT, remis, annehmen, zurück, aufgeben, abbrechen and sieg go \
 to lichess; gegner (opponent) names the opponent with the rating lichess gives. A move typed \
@@ -499,9 +557,12 @@ Correspondence: --days N (1, 2, 3, 5, 7, 10 or 14 days per move) with --seek, --
 --ai; a daily seek stays on lichess until someone accepts (hector online games lists the game \
 then). In a daily game uhr says the time left in days and hours, and ende after your move \
 leaves without resigning; --game comes back to it. --rating-range 1500-1800 limits a seek to \
-opponents rated in that range. Every seek and challenge is said back before it is sent.";
+opponents rated in that range. Every seek and challenge is said back before it is sent.",
+    own_words!("online")
+);
 
-pub const WATCH_HELP: &str = "Follow games on lichess that you do not play: a broadcast round \
+pub const WATCH_HELP: &str = concat!(
+    "Follow games on lichess that you do not play: a broadcast round \
 (a tournament's live boards), one game being played, or lichess TV. Every new move is said in \
 the Appendix D words as it arrives (Springer Felix drei); with --all-boards the other boards' \
 moves too, after the board's name (Brett 2, Anna gegen Bert: Eva vier). The questions of hector \
@@ -512,4 +573,6 @@ connection is said once and made again by itself (waiting 1, 2, 4 … up to 30 s
 lichess asks to wait (HTTP 429) hector waits a full minute; a connection is said back once it \
 holds. A round keeps at most 100 boards; --board and --all-boards go only with --broadcast. \
 No login is needed: rounds, games and TV are public, and no token is sent.\n\nExamples:\n  hector watch --broadcast K8nB1xYz --board Carlsen\n  hector \
-watch --broadcast K8nB1xYz --all-boards\n  hector watch --game LuGQwhBb\n  hector watch --tv";
+watch --broadcast K8nB1xYz --all-boards\n  hector watch --game LuGQwhBb\n  hector watch --tv",
+    own_words!("watch")
+);

@@ -67,6 +67,7 @@ fn run() -> Result<ExitCode, Fatal> {
             envelope,
             no_takeback,
             voice,
+            words,
             ..
         } => resume(
             game,
@@ -75,6 +76,7 @@ fn run() -> Result<ExitCode, Fatal> {
             envelope,
             no_takeback,
             &voice,
+            words,
         )?,
         Command::Assist(args) => assist(args)?,
         Command::Arbiter {
@@ -85,8 +87,16 @@ fn run() -> Result<ExitCode, Fatal> {
             server,
             lang,
             speech,
+            words,
             ..
-        } => arbiter(games, screen_reader, new, (broadcast, server), lang, speech)?,
+        } => arbiter(
+            games,
+            screen_reader,
+            new,
+            (broadcast, server),
+            (lang, words),
+            speech,
+        )?,
         Command::Say { text, speech, wav } => say(&text, &speech, wav.as_deref())?,
         Command::Voices { lang } => crate::app::modes::say::voices(lang.as_deref()),
         Command::Clock(args) => clock(args)?,
@@ -109,17 +119,19 @@ fn run() -> Result<ExitCode, Fatal> {
         Command::Transcript {
             file,
             lang,
+            words,
             form,
             format,
             paper,
             run,
-        } => transcript(&file, lang, form, format.with_paper(paper), &run)?,
+        } => transcript(&file, (lang, words), form, format.with_paper(paper), &run)?,
         Command::Parse {
             text,
             fen,
             chess960,
             lang,
-        } => parse(&text, fen.as_deref(), chess960, lang)?,
+            words,
+        } => parse(&text, fen.as_deref(), chess960, (lang, words))?,
         Command::Listen {
             file,
             fen,
@@ -128,6 +140,7 @@ fn run() -> Result<ExitCode, Fatal> {
             details,
             voice,
             lang,
+            words,
         } => listen(
             crate::app::modes::listen::ListenOptions {
                 file,
@@ -138,7 +151,7 @@ fn run() -> Result<ExitCode, Fatal> {
                 answer,
                 details,
             },
-            lang,
+            (lang, words),
         )?,
         Command::Board(BoardCommand::List) => crate::app::modes::board::list(),
         Command::Board(BoardCommand::Monitor {

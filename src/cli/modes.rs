@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use super::args::*;
 use crate::core::notation::language::{Language, language};
 use crate::core::notation::refusals;
+use crate::core::settings::WordsMode;
 
 /// A mode that cannot start: what to say and the exit status. Only `cli::main` reports it.
 pub struct Fatal {
@@ -248,6 +249,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
 
     let (speech, speech_chosen, lang, config) =
         mode_speech(args.lang.lang.as_deref(), args.speech.map(Into::into))?;
+    let lang = with_words(lang, WordsMode::Play, &args.words, &config);
     let control = control_arg(args.tc.as_deref(), &speech, lang)?;
     let opponent = opponent_of(&args);
     let fresh = args.new
@@ -268,7 +270,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
             args.speech.map(Into::into),
             speech,
             &config,
-            args.no_takeback,
+            (args.no_takeback, &args.words),
         );
     }
     let (game, entries) = starting_game(&args, &mut color, &speech, lang)?;
@@ -448,7 +450,7 @@ pub(super) fn resume_path(
     backend: Option<crate::core::settings::BackendChoice>,
     mut speech: crate::core::settings::SpeechSettings,
     config: &crate::core::settings::Settings,
-    no_takeback: bool,
+    (no_takeback, words): (bool, &WordsArg),
 ) -> Result<ExitCode, Fatal> {
     let resumed = match crate::app::modes::play::resume::from_journal(path) {
         Ok(r) => r,
@@ -476,7 +478,12 @@ pub(super) fn resume_path(
     if let Some(b) = backend {
         speech.backend = b;
     }
-    let lang = lang_or_exit(&speech.language)?;
+    let lang = with_words(
+        lang_or_exit(&speech.language)?,
+        WordsMode::Play,
+        words,
+        config,
+    );
     let options = crate::app::modes::play::PlayOptions {
         color: resumed.color,
         opponent: resumed.opponent,
@@ -513,6 +520,7 @@ pub(super) fn resume(
     envelope: Option<PathBuf>,
     no_takeback: bool,
     voice: &VoiceArg,
+    words: WordsArg,
 ) -> Result<ExitCode, Fatal> {
     let mut config = settings_or_defaults(None);
     with_voice_arg(&mut config.voice, voice);
@@ -561,7 +569,7 @@ pub(super) fn resume(
         backend,
         speech,
         &config,
-        no_takeback,
+        (no_takeback, &words),
     )
 }
 
@@ -573,7 +581,7 @@ pub(super) fn resume_journal(
     backend: Option<crate::core::settings::BackendChoice>,
     speech: crate::core::settings::SpeechSettings,
     config: &crate::core::settings::Settings,
-    no_takeback: bool,
+    (no_takeback, words): (bool, &WordsArg),
 ) -> Result<ExitCode, Fatal> {
     match crate::io::journal::mode_of(path).as_deref() {
         Some("assist") => resume_assist(
@@ -582,7 +590,7 @@ pub(super) fn resume_journal(
             screen_reader,
             backend,
             speech,
-            voice_options(&config.voice),
+            (voice_options(&config.voice), words, config),
         ),
         Some("arbiter") => {
             let lang = language(&speech.language)
@@ -593,7 +601,14 @@ pub(super) fn resume_journal(
                 crate::core::notation::language::fill(&lang.usage.arbiter_game, &[("path", &path)]),
             ))
         }
-        _ => resume_path(path, screen_reader, backend, speech, config, no_takeback),
+        _ => resume_path(
+            path,
+            screen_reader,
+            backend,
+            speech,
+            config,
+            (no_takeback, words),
+        ),
     }
 }
 
@@ -603,7 +618,11 @@ pub(super) fn resume_assist(
     screen_reader: bool,
     backend: Option<crate::core::settings::BackendChoice>,
     mut speech: crate::core::settings::SpeechSettings,
-    voice: Option<crate::app::services::voice::VoiceOptions>,
+    (voice, words, config): (
+        Option<crate::app::services::voice::VoiceOptions>,
+        &WordsArg,
+        &crate::core::settings::Settings,
+    ),
 ) -> Result<ExitCode, Fatal> {
     let (table, start, language) = match crate::app::modes::assist::resume_spec(path, envelope) {
         Ok(r) => r,
@@ -617,7 +636,12 @@ pub(super) fn resume_assist(
     if let Some(b) = backend {
         speech.backend = b;
     }
-    let lang = lang_or_exit(&speech.language)?;
+    let lang = with_words(
+        lang_or_exit(&speech.language)?,
+        WordsMode::Assist,
+        words,
+        config,
+    );
     let options = crate::app::modes::assist::AssistOptions {
         table,
         speech,
@@ -681,6 +705,7 @@ pub(super) fn assist(args: AssistArgs) -> Result<ExitCode, Fatal> {
 
     let (speech, speech_chosen, lang, config) =
         mode_speech(args.lang.lang.as_deref(), args.speech.map(Into::into))?;
+    let lang = with_words(lang, WordsMode::Assist, &args.words, &config);
     let duty = match args.duty {
         DutyArg::Blind => Duty::Blind,
         DutyArg::Sighted => Duty::Sighted,
@@ -725,6 +750,7 @@ pub(super) fn online(args: OnlineArgs) -> Result<ExitCode, Fatal> {
     use crate::app::modes::online::{GameRequest, OnlineAction, OnlineOptions};
     let (speech, chosen, lang, config) =
         mode_speech(args.lang.lang.as_deref(), args.speech.map(Into::into))?;
+    let lang = with_words(lang, WordsMode::Online, &args.words, &config);
     let action = match args.command {
         OnlineCommand::Login => OnlineAction::Login,
         OnlineCommand::Logout => OnlineAction::Logout,
@@ -757,7 +783,7 @@ pub(super) fn online(args: OnlineArgs) -> Result<ExitCode, Fatal> {
 
 pub(super) fn watch(args: WatchArgs) -> Result<ExitCode, Fatal> {
     use crate::io::lichess::watch::Followed;
-    let (speech, speech_chosen, lang, _) =
+    let (speech, speech_chosen, lang, config) =
         mode_speech(args.lang.lang.as_deref(), args.speech.map(Into::into))?;
     // A board of a round is chosen only when a round is followed (clap's `requires` is not
     // held against the group of what to follow).
@@ -774,6 +800,7 @@ pub(super) fn watch(args: WatchArgs) -> Result<ExitCode, Fatal> {
             return Err(refuse(&words, &speech, lang));
         }
     }
+    let lang = with_words(lang, WordsMode::Watch, &args.words, &config);
     let followed = match (args.broadcast, args.game, args.tv) {
         (Some(round), _, _) => Followed::Round(round),
         (_, Some(game), _) => Followed::Game(game),
@@ -804,11 +831,12 @@ pub(super) fn arbiter(
     screen_reader: bool,
     new: bool,
     (broadcast, server): (Option<String>, String),
-    lang: LangArg,
+    (lang, words): (LangArg, WordsArg),
     speech: Option<BackendArg>,
 ) -> Result<ExitCode, Fatal> {
-    let (settings, speech_chosen, lang, _) =
+    let (settings, speech_chosen, lang, config) =
         mode_speech(lang.lang.as_deref(), speech.map(Into::into))?;
+    let lang = with_words(lang, WordsMode::Arbiter, &words, &config);
     Ok(crate::app::modes::arbiter::run(
         crate::app::modes::arbiter::ArbiterOptions {
             files,
@@ -873,6 +901,25 @@ pub(super) fn clock(args: ClockArgs) -> Result<ExitCode, Fatal> {
     ))
 }
 
+/// `lang` with the words `mode` announces with: `--words`, else the configuration file's
+/// `[announcement]`, else the mode's default.
+fn with_words(
+    lang: &'static Language,
+    mode: crate::core::settings::WordsMode,
+    words: &WordsArg,
+    config: &crate::core::settings::Settings,
+) -> &'static Language {
+    lang.with_words(config.announcement.words(mode, words.words.map(Into::into)))
+}
+
+/// The language asked for with `--lang`, else that of `config` (read once by the caller).
+fn language_in(
+    lang: LangArg,
+    config: &crate::core::settings::Settings,
+) -> Result<&'static Language, Fatal> {
+    lang_or_exit(&lang.lang.unwrap_or_else(|| config.speech.language.clone()))
+}
+
 /// The language asked for with `--lang`, else the configuration file's.
 fn chosen_language(lang: LangArg) -> Result<&'static Language, Fatal> {
     let code = lang
@@ -889,7 +936,13 @@ pub(super) fn analyse(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
     if args.walk {
         return analyse_walk(args);
     }
-    let lang = chosen_language(args.lang)?;
+    let config = settings_or_defaults(args.lang.lang.as_deref());
+    let lang = with_words(
+        language_in(args.lang, &config)?,
+        WordsMode::Analyse,
+        &args.words,
+        &config,
+    );
     if args.all {
         let options = crate::app::modes::analyse::AnalyseOptions {
             game: String::new(),
@@ -928,6 +981,7 @@ fn analyse_walk(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
     use crate::app::modes::play::{Opponent, PlayOptions, Start};
     let (speech, speech_chosen, lang, config) =
         mode_speech(args.lang.lang.as_deref(), args.backend.map(Into::into))?;
+    let lang = with_words(lang, WordsMode::Analyse, &args.words, &config);
     let form = args.form.into();
     let options = crate::app::modes::analyse::AnalyseOptions {
         game: args.game.unwrap_or_default(),
@@ -981,9 +1035,11 @@ fn analyse_walk(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
 /// How the player of `hector train` or `hector puzzle` is asked and answers.
 fn practice_front(
     args: super::args::PracticeArgs,
+    mode: WordsMode,
 ) -> Result<(crate::app::modes::train::PracticeFront, &'static Language), Fatal> {
     let (speech, speech_chosen, lang, config) =
         mode_speech(args.lang.lang.as_deref(), args.speech.map(Into::into))?;
+    let lang = with_words(lang, mode, &args.words, &config);
     let board = match (args.board, args.protocol) {
         (Some(port), Some(p)) => Some((port, p.into())),
         _ => None,
@@ -1003,7 +1059,7 @@ fn practice_front(
 
 /// `hector train`.
 pub(super) fn train(args: super::args::TrainArgs) -> Result<ExitCode, Fatal> {
-    let (front, lang) = practice_front(args.front)?;
+    let (front, lang) = practice_front(args.front, WordsMode::Train)?;
     let options = crate::app::modes::train::TrainOptions {
         front,
         depth: args.depth,
@@ -1016,7 +1072,7 @@ pub(super) fn train(args: super::args::TrainArgs) -> Result<ExitCode, Fatal> {
 
 /// `hector puzzle`.
 pub(super) fn puzzle(args: super::args::PuzzleArgs) -> Result<ExitCode, Fatal> {
-    let (front, lang) = practice_front(args.front)?;
+    let (front, lang) = practice_front(args.front, WordsMode::Puzzle)?;
     use crate::app::modes::train::OnlineAsk;
     let online = match (args.daily, args.online) {
         (true, _) => Some(OnlineAsk::Daily),
@@ -1054,12 +1110,18 @@ pub(super) fn export(
 
 pub(super) fn transcript(
     file: &std::path::Path,
-    lang: LangArg,
+    (lang, words): (LangArg, WordsArg),
     form: FormArg,
     format: crate::app::modes::transcript::Format,
     run: &PgnRunArgs,
 ) -> Result<ExitCode, Fatal> {
-    let lang = chosen_language(lang)?;
+    let config = settings_or_defaults(lang.lang.as_deref());
+    let lang = with_words(
+        language_in(lang, &config)?,
+        WordsMode::Transcript,
+        &words,
+        &config,
+    );
     Ok(crate::app::modes::transcript::run(
         file,
         lang,
@@ -1103,11 +1165,20 @@ fn voice_options(
         })
 }
 
+/// A tool's language with `--words`, the language's own words when it is not given.
+fn tool_language(lang: LangArg, words: &WordsArg) -> Result<&'static Language, Fatal> {
+    let set = words.words.map_or(
+        crate::core::notation::language::WordSet::Language,
+        Into::into,
+    );
+    Ok(chosen_language(lang)?.with_words(set))
+}
+
 pub(super) fn listen(
     options: crate::app::modes::listen::ListenOptions,
-    lang: LangArg,
+    (lang, words): (LangArg, WordsArg),
 ) -> Result<ExitCode, Fatal> {
-    let lang = chosen_language(lang)?;
+    let lang = tool_language(lang, &words)?;
     Ok(crate::app::modes::listen::run(&options, lang))
 }
 
@@ -1115,9 +1186,9 @@ pub(super) fn parse(
     text: &[String],
     fen: Option<&str>,
     chess960: bool,
-    lang: LangArg,
+    (lang, words): (LangArg, WordsArg),
 ) -> Result<ExitCode, Fatal> {
-    let lang = chosen_language(lang)?;
+    let lang = tool_language(lang, &words)?;
     Ok(crate::app::modes::parse::run(
         &text.join(" "),
         fen,

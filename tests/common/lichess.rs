@@ -1636,10 +1636,13 @@ fn daily_full(full: String, days: Option<u32>) -> String {
 pub const DAILY_PUZZLE: &str = r#"{"game":{"id":"bcZBqQrZ","perf":{"key":"rapid","name":"Rapid"},"rated":true,"players":[{"name":"StourKwn","id":"stourkwn","color":"white","rating":1898},{"name":"Jaraxis","id":"jaraxis","color":"black","rating":1837}],"pgn":"g3 e5 Bg2 d5 d3 Nc6 c4 Be6 Nc3 Nf6 Nf3 Qd7 Bg5 Be7 cxd5 Nxd5 Bxe7 Qxe7 O-O O-O-O Qc2 g5 Nxd5 Bxd5 e4 Be6 a3 f5 Rac1 Nd4 Nxd4 Rxd4 exf5 Bxf5 Rfd1 Rhd8 Qb3 c6 Rc3 h5 Rdc1 R8d6 Qg8+ Rd8 Qb3 R8d6 a4 Rxd3 Rxd3 Rxd3 Qc4 e4 a5 a6 Re1 Qe5 Bxe4 Bxe4","clock":"10+0"},"puzzle":{"id":"IFy4T","rating":1869,"plays":42035,"solution":["c4d3","e4d3","e1e5"],"themes":["endgame","crushing","short"],"fen":"2k5/1p6/p1p5/P3q1pp/2Q1b3/3r2P1/1P3P1P/4R1K1 w - - 0 1","lastMove":"f5e4","initialPly":57}}"#;
 
 /// New puzzles, in the order `next` gives them: the spec's examples (puzzles-getNewPuzzle,
-/// puzzles-solveMultiplePuzzlesAtOnce), without `fen` and `lastMove` as there.
-pub const NEXT_PUZZLES: [&str; 2] = [
+/// puzzles-solveMultiplePuzzlesAtOnce), without `fen` and `lastMove` as there; and one made
+/// for hector's tests (angle "opening"), whose solution Bc5, a3, Qh4# passes over the mate
+/// Qh4# that is there from the first move.
+pub const NEXT_PUZZLES: [&str; 3] = [
     r#"{"game":{"id":"xAetwjh1","perf":{"key":"rapid","name":"Rapid"},"rated":true,"players":[{"name":"Marcel","id":"marcel","color":"white","rating":1708},{"name":"Ikem","id":"ikem","color":"black","rating":1621}],"pgn":"e4 e5 Nf3 Nf6 Nxe5 d6 Nf3 Nxe4 Qe2 Qe7 d3 Nf6 Nc3 Bg4 Be3 Nc6 h3 Bh5 O-O-O O-O-O g4 Bg6 Bg2 Re8 d4 Qd7 d5 Ne5 Rd4 Nxf3 Bxf3 Be7 Ra4 a6 Rd1 h5 g5 Nh7 h4 f6 Rdd4 fxg5 hxg5 Nxg5 Ra5 Nxf3 Qxf3 Qf5 Qe2 Bg5 Nb5 Bxe3+ fxe3 Rxe3 Qc4 Re7","clock":"10+0"},"puzzle":{"id":"A5w9m","rating":1624,"plays":5838,"solution":["b5d6","c8b8","d6f5"],"themes":["middlegame","short","crushing","pin"],"initialPly":55}}"#,
     r#"{"game":{"id":"50ZuAmiN","perf":{"key":"blitz","name":"Blitz"},"rated":true,"players":[{"name":"mjadidi","id":"mjadidi","color":"white","rating":1707},{"name":"B-A-L","id":"b-a-l","color":"black","rating":1679}],"pgn":"e4 e6 Nf3 d5 e5 c5 c3 Qb6 d4 cxd4 cxd4 Nc6 Be2 Bb4+ Nc3 Nge7 O-O O-O a3 Bxc3 bxc3 Na5 Be3 Qb2 Qa4 Qxe2 Qxa5 b6 Qb4 Nc6 Qd6 Na5 a4 Nc4 Qc6 Nxe3 fxe3 Qxe3+ Kh1 Ba6 Rfe1 Qf2 a5 Rac8 Qd6 Rfd8 Qe7 bxa5 Qxa7 Be2 Ng5 Ra8 Qe7 Re8 Qc7 Rec8 Qb7 Ba6 Qe7 Rxc3 Reb1 Rc2 Rg1 Rb2 Rxa5 Rc8 Rxa6","clock":"5+1"},"puzzle":{"id":"QBX2O","rating":1632,"plays":3889,"solution":["f2g1","h1g1","c8c1"],"themes":["mateIn2","middlegame","short","attraction","sacrifice"],"initialPly":66}}"#,
+    r#"{"game":{"id":"hectorT1","perf":{"key":"blitz","name":"Blitz"},"rated":true,"players":[{"name":"Anna","id":"anna","color":"white","rating":1500},{"name":"Bernd","id":"bernd","color":"black","rating":1500}],"pgn":"f3 e5 g4","clock":"5+0"},"puzzle":{"id":"hecT1","rating":1200,"plays":1,"solution":["f8c5","a2a3","d8h4"],"themes":["mateIn2","opening","short"],"initialPly":2}}"#,
 ];
 
 #[derive(Default)]

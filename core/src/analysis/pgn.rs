@@ -2,12 +2,10 @@
 //! form lichess and ChessBase read), judged moves with their glyph ($6, $2, $4) and the
 //! engine's better move as a variation with its own evaluation.
 
-use std::fmt::Write as _;
-
 use shakmaty::{Chess, Color, EnPassantMode, fen::Fen};
 
 use super::{Eval, Review};
-use crate::record::export::{tag_value, wrap};
+use crate::record::export::{tag_section, tag_value, wrap};
 
 /// The tags of the game being written; empty texts become "?".
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -39,34 +37,44 @@ fn numbered(number: u32, mover: Color, san: &str, need_number: bool) -> String {
 
 /// The annotated PGN of a judged game.
 pub fn annotated_pgn(tags: &Tags, review: &Review) -> String {
-    let mut out = String::new();
-    let mut tag = |name: &str, value: &str| {
-        let _ = writeln!(out, "[{name} \"{value}\"]");
-    };
-    tag("Event", &tag_value(&tags.event, "?"));
-    tag("Site", &tag_value(&tags.site, "?"));
-    tag("Date", &tag_value(&tags.date, "????.??.??"));
-    tag("Round", &tag_value(&tags.round, "-"));
-    tag("White", &tag_value(&tags.white, "?"));
-    tag("Black", &tag_value(&tags.black, "?"));
     let result = match tags.result.as_str() {
         r @ ("1-0" | "0-1" | "1/2-1/2") => r,
         _ => "*",
     };
-    tag("Result", result);
+    let mut others = vec![("Annotator", "hector analyse".to_string())];
     if tags.chess960 {
-        tag("Variant", "Chess960");
+        others.push(("Variant", "Chess960".into()));
     }
     let start = &review.start;
     if tags.chess960 || *start != Chess::default() {
-        tag("SetUp", "1");
-        tag(
+        others.push(("SetUp", "1".into()));
+        others.push((
             "FEN",
-            &Fen::from_position(start, EnPassantMode::Legal).to_string(),
-        );
+            Fen::from_position(start, EnPassantMode::Legal).to_string(),
+        ));
     }
-    tag("Annotator", "hector analyse");
-    out.push('\n');
+    let (event, site, date) = (
+        tag_value(&tags.event, "?"),
+        tag_value(&tags.site, "?"),
+        tag_value(&tags.date, "????.??.??"),
+    );
+    let (round, white, black) = (
+        tag_value(&tags.round, "-"),
+        tag_value(&tags.white, "?"),
+        tag_value(&tags.black, "?"),
+    );
+    let mut out = tag_section(
+        [
+            ("Event", &event),
+            ("Site", &site),
+            ("Date", &date),
+            ("Round", &round),
+            ("White", &white),
+            ("Black", &black),
+            ("Result", result),
+        ],
+        others,
+    );
 
     let mut tokens: Vec<String> = Vec::new();
     if let Some(c) = eval_comment(review.start_eval) {
@@ -182,7 +190,14 @@ mod tests {
         ];
         let r = review(&start, &[mate], &evals).unwrap();
         let pgn = annotated_pgn(&Tags::default(), &r);
-        assert!(pgn.contains("[SetUp \"1\"]"), "{pgn}");
+        // After the seven tag roster, the others in ASCII order of their names.
+        assert!(
+            pgn.contains(
+                "[Result \"*\"]\n[Annotator \"hector analyse\"]\n\
+                 [FEN \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"]\n[SetUp \"1\"]\n\n"
+            ),
+            "{pgn}"
+        );
         assert!(pgn.contains("{ [%eval #1] } 1. Ra8# *"), "{pgn}");
     }
 }

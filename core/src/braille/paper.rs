@@ -21,11 +21,9 @@ pub struct ChessCode {
     pub pieces: [&'static str; 5],
     /// Before the destination of a capture (dots 5-6).
     pub capture: &'static str,
-    /// Before the destination of a checking move (dots 4-5).
+    /// After a checking move, as print's "+" (dots 3-4-5, then p).
     pub check: &'static str,
-    /// Before the destination of a capture that checks (dots 4-5-6).
-    pub capture_check: &'static str,
-    /// After a mating move (dots 3-4-5, then m).
+    /// After a mating move, as print's "#" (dots 3-4-5, then m).
     pub mate: &'static str,
     /// Castling on the king's side and on the queen's side.
     pub castle_short: &'static str,
@@ -37,13 +35,13 @@ pub struct ChessCode {
 }
 
 /// UKAAF, *Braille Chess Code and Layout*, 2015 edition (UEB), sections 1.1–1.4, 2.1, 2.2
-/// and 3; which entries come from the code's own text and which from a secondary reading is
-/// in docs/BRAILLE.md.
+/// and 3; which entries come from the code's own text, which from a secondary reading and
+/// which are hector's own choice (castling, promotion) is in docs/BRAILLE.md and on the
+/// legend page of every BRF file.
 pub const UKAAF_2015: ChessCode = ChessCode {
     pieces: ["K", "Q", "R", "L", "S"],
     capture: ";",
-    check: "^",
-    capture_check: "_",
+    check: ">P",
     mate: ">M",
     castle_short: "O-O",
     castle_long: "O-O-O",
@@ -96,9 +94,10 @@ fn piece(role: Role, code: &ChessCode) -> &'static str {
     }
 }
 
-/// One move in the chess code: the piece, what tells it apart, the capture or check sign,
-/// the destination (file letter and rank as a lower-cell digit, which BRF writes as a
-/// digit), a promotion's piece, the mate sign.
+/// One move in the chess code: the piece, what tells it apart, the capture sign, the
+/// destination (file letter and rank as a lower-cell digit, which BRF writes as a digit), a
+/// promotion's piece, then the check or mate sign (UKAAF 1.4: "6. e4+." is e, 4, then dots
+/// 3-4-5 and 1-2-3-4).
 pub fn move_cells(san: &SanPlus, code: &ChessCode) -> String {
     let check = san.suffix == Some(Suffix::Check);
     let mate = san.suffix == Some(Suffix::Checkmate);
@@ -119,12 +118,9 @@ pub fn move_cells(san: &SanPlus, code: &ChessCode) -> String {
             if let Some(r) = rank {
                 out.push(r.char());
             }
-            out.push_str(match (capture, check) {
-                (true, true) => code.capture_check,
-                (true, false) => code.capture,
-                (false, true) => code.check,
-                (false, false) => "",
-            });
+            if *capture {
+                out.push_str(code.capture);
+            }
             out.push_str(&square(*to));
             if let Some(p) = promotion {
                 out.push_str(code.promotion);
@@ -132,9 +128,6 @@ pub fn move_cells(san: &SanPlus, code: &ChessCode) -> String {
             }
         }
         San::Castle(side) => {
-            if check {
-                out.push_str(code.check);
-            }
             out.push_str(match side {
                 CastlingSide::KingSide => code.castle_short,
                 CastlingSide::QueenSide => code.castle_long,
@@ -146,6 +139,9 @@ pub fn move_cells(san: &SanPlus, code: &ChessCode) -> String {
             out.push_str(&square(*to));
         }
         San::Null => out.push_str("--"),
+    }
+    if check {
+        out.push_str(code.check);
     }
     if mate {
         out.push_str(code.mate);
@@ -255,6 +251,11 @@ fn wrapped(line: &str, cells: usize) -> Vec<String> {
 /// carries the page number at its right; CR LF after each line, a form feed after each
 /// page. Every line must already be Braille ASCII.
 pub fn pages(lines: &[String], size: PageSize) -> String {
+    pages_from(lines, size, 1)
+}
+
+/// [`pages`] numbered from `first` (the pages after a legend go on counting).
+pub fn pages_from(lines: &[String], size: PageSize, first: usize) -> String {
     let body: Vec<String> = lines.iter().flat_map(|l| wrapped(l, size.cells)).collect();
     let per_page = size.lines - 1;
     let mut out = String::new();
@@ -276,7 +277,7 @@ pub fn pages(lines: &[String], size: PageSize) -> String {
         for _ in chunk.len()..per_page {
             out.push_str("\r\n");
         }
-        let number = page_number(i + 1);
+        let number = page_number(first + i);
         out.push_str(&" ".repeat(size.cells - number.len()));
         out.push_str(&number);
         out.push_str("\r\n\u{c}");
@@ -388,9 +389,9 @@ mod tests {
             cells(&["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"])[6],
             "Q;F7>M"
         );
-        // A check, and a capture that checks.
-        assert_eq!(cells(&["e4", "f5", "Qh5+"])[2], "Q^H5");
-        assert_eq!(cells(&["e4", "e5", "Bc4", "Nf6", "Bxf7+"])[4], "L_F7");
+        // A check after the square (UKAAF 1.4), also after a capture.
+        assert_eq!(cells(&["e4", "f5", "Qh5+"])[2], "QH5>P");
+        assert_eq!(cells(&["e4", "e5", "Bc4", "Nf6", "Bxf7+"])[4], "L;F7>P");
         // Told apart by file.
         assert_eq!(
             cells(&["Nf3", "a6", "Ng5", "a5", "Nc3", "a4", "Nce4"])[6],
@@ -406,6 +407,19 @@ mod tests {
             "h4", "g5", "hxg5", "Nf6", "g6", "Rg8", "gxh7", "a6", "hxg8=Q",
         ]);
         assert_eq!(promoted[8], "H;G8Q");
+        // A castling that checks: the sign after it, as after a square.
+        let pos: Chess = "5k2/8/8/8/8/8/8/4K2R w K - 0 1"
+            .parse::<shakmaty::fen::Fen>()
+            .expect("fen")
+            .into_position(shakmaty::CastlingMode::Standard)
+            .expect("position");
+        let castle = "O-O"
+            .parse::<San>()
+            .expect("san")
+            .to_move(&pos)
+            .expect("legal");
+        let san = SanPlus::from_move(pos, castle);
+        assert_eq!(move_cells(&san, &UKAAF_2015), "O-O>P");
     }
 
     #[test]

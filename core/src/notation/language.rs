@@ -22,6 +22,8 @@ pub struct Language {
     pub board: BoardWords,
     pub pieces: PieceWords,
     pub folding: Folding,
+    /// The FIDE words of Appendix D2.1 in this language's sentences (`[fide]`).
+    pub fide: FideWords,
     pub moves: MoveWords,
     pub colors: ColorWords,
     pub clock: ClockWords,
@@ -54,6 +56,63 @@ pub struct Language {
     pub train: super::words::training::TrainWords,
     pub analyse_all: super::words::analysis::AnalyseAllWords,
     pub puzzle: super::words::puzzles::PuzzleWords,
+    /// The set of words moves, squares and pieces are said with: the table's own, or the
+    /// FIDE words put in their place by [`Language::with_words`].
+    #[serde(skip)]
+    pub words: WordSet,
+}
+
+/// Which words announce moves, squares, pieces and castling, apart from the language of the
+/// sentences around them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WordSet {
+    /// The FIDE Laws' words, Appendix D2.1: files Anna to Hector, the German numbers eins to
+    /// acht, König, Dame, Turm, Läufer, Springer, Bauer, Kurze and Lange Rochade; in a
+    /// sentence of any language.
+    Fide,
+    /// The language's own words: the arbiter's "otherwise" of D2.1.
+    #[default]
+    Language,
+}
+
+impl WordSet {
+    /// The name of the option's value and of the configuration's.
+    pub fn name(self) -> &'static str {
+        match self {
+            WordSet::Fide => "fide",
+            WordSet::Language => "language",
+        }
+    }
+}
+
+/// The FIDE words of Appendix D2.1 as one language's sentences carry them (`[fide]`): the
+/// prescribed words themselves (the same in every table) and the forms the sentences need
+/// (with a colour, in the plural, negated). Capture, check, mate, promotion, en passant and
+/// the long form's "to" are not prescribed: they stay the table's own `[moves]`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FideWords {
+    pub files: [String; 8],
+    pub ranks: [String; 8],
+    pub names: [String; 6],
+    pub plural: [String; 6],
+    pub white: [String; 6],
+    pub black: [String; 6],
+    pub none: [String; 6],
+    pub white_plural: [String; 6],
+    pub black_plural: [String; 6],
+    pub short_castling: String,
+    pub long_castling: String,
+    /// The questions and refusals that list the pieces or name castling, in these words.
+    pub which_promotion: String,
+    pub bad_promotion: String,
+    pub which_castling: String,
+    /// {square}.
+    pub board_promotion: String,
+    /// The arbiter's and the assistant's promotion on a board: {board}, {square}.
+    pub promotion_wait: String,
+    pub needs_piece: String,
 }
 
 /// The capturing moves (`schlagzüge`, Shift+M on the board).
@@ -1025,6 +1084,9 @@ pub struct Understood {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Messages {
+    /// What stands between a label and what follows: after the prompt and the mover's label
+    /// (": ", in French " : ").
+    pub colon: String,
     pub empty: String,
     pub unknown_word: String,
     pub no_square: String,
@@ -1738,6 +1800,49 @@ fn all() -> &'static [(String, Result<Language, LanguageError>)] {
             .map(|(code, text)| (code.to_string(), parse(code, text)))
             .collect()
     })
+}
+
+/// Every language that loaded with the FIDE words in place of its own (made once).
+fn all_fide() -> &'static [Language] {
+    static FIDE: OnceLock<Vec<Language>> = OnceLock::new();
+    FIDE.get_or_init(|| languages().map(Language::fide_words).collect())
+}
+
+impl Language {
+    /// This language with the FIDE words of Appendix D2.1 for files, ranks, pieces and
+    /// castling, everything else its own.
+    fn fide_words(&self) -> Language {
+        let mut lang = self.clone();
+        let f = &self.fide;
+        lang.board.files = f.files.clone();
+        lang.board.ranks = f.ranks.clone();
+        lang.pieces.names = f.names.clone();
+        lang.pieces.plural = f.plural.clone();
+        lang.pieces.white = f.white.clone();
+        lang.pieces.black = f.black.clone();
+        lang.pieces.none = f.none.clone();
+        lang.play.white_plural = f.white_plural.clone();
+        lang.play.black_plural = f.black_plural.clone();
+        lang.moves.short_castling = f.short_castling.clone();
+        lang.moves.long_castling = f.long_castling.clone();
+        lang.messages.which_promotion = f.which_promotion.clone();
+        lang.messages.bad_promotion = f.bad_promotion.clone();
+        lang.messages.which_castling = f.which_castling.clone();
+        lang.messages.board_promotion = f.board_promotion.clone();
+        lang.arbiter.promotion_wait = f.promotion_wait.clone();
+        lang.arbiter.needs_piece = f.needs_piece.clone();
+        lang.words = WordSet::Fide;
+        lang
+    }
+
+    /// This language with the words `set` for moves, squares, pieces and castling.
+    pub fn with_words(&self, set: WordSet) -> &'static Language {
+        let found = match set {
+            WordSet::Fide => all_fide().iter().find(|l| l.code == self.code),
+            WordSet::Language => languages().find(|l| l.code == self.code),
+        };
+        found.unwrap_or_else(default_language)
+    }
 }
 
 /// Every language that loaded, in code order.

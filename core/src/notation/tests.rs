@@ -673,3 +673,193 @@ proptest::proptest! {
         }
     }
 }
+
+/// The words Appendix D2.1 prescribes (the Laws' German text: A-Anna … H-Hector, 1-eins …
+/// 8-acht, "Lange Rochade" and "Kurze Rochade", König, Dame, Turm, Läufer, Springer, Bauer):
+/// every table's FIDE words are exactly these.
+#[test]
+fn every_tables_fide_words_are_those_of_appendix_d() {
+    use super::language::WordSet;
+    let files = [
+        "Anna", "Bella", "Cäsar", "David", "Eva", "Felix", "Gustav", "Hector",
+    ];
+    let ranks = [
+        "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht",
+    ];
+    let pieces = ["König", "Dame", "Turm", "Läufer", "Springer", "Bauer"];
+    assert!(languages().count() >= 5);
+    for lang in languages() {
+        let fide = lang.with_words(WordSet::Fide);
+        assert_eq!(fide.words, WordSet::Fide);
+        assert_eq!(fide.code, lang.code);
+        assert_eq!(fide.board.files, files, "{}", lang.code);
+        assert_eq!(fide.board.ranks, ranks, "{}", lang.code);
+        assert_eq!(fide.pieces.names, pieces, "{}", lang.code);
+        assert_eq!(fide.moves.short_castling, "Kurze Rochade", "{}", lang.code);
+        assert_eq!(fide.moves.long_castling, "Lange Rochade", "{}", lang.code);
+        // Every form with a piece in it names the FIDE piece.
+        for (i, name) in pieces.iter().enumerate() {
+            for form in [
+                &fide.pieces.white[i],
+                &fide.pieces.black[i],
+                &fide.pieces.none[i],
+            ] {
+                assert!(form.contains(name), "{}: {form}", lang.code);
+            }
+        }
+        // The table's own words stay its own.
+        let own = lang.with_words(WordSet::Language);
+        assert_eq!(own.words, WordSet::Language);
+        assert_eq!(own.board.ranks, lang.board.ranks);
+    }
+    // German's own words are the FIDE words already.
+    let de = language("de").expect("de");
+    assert_eq!(de.board.ranks, ranks);
+    assert_eq!(de.pieces.names, pieces);
+}
+
+/// The FIDE words inside each language's sentence: files, ranks, pieces and castling from
+/// Appendix D2.1, capture, check, promotion and en passant in the sentence's language.
+#[test]
+fn the_fide_words_in_a_sentence_of_every_language() {
+    use super::language::WordSet;
+    let start = Chess::default();
+    let ep = pos("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
+    let promote = pos("2n1k3/1P6/8/8/8/8/8/4K2R w K - 0 1");
+    for (code, p, m, short, long) in [
+        (
+            "fr",
+            &start,
+            "g1f3",
+            "Springer Felix drei",
+            "Springer Gustav eins vers Felix drei",
+        ),
+        (
+            "en",
+            &start,
+            "g1f3",
+            "Springer Felix drei",
+            "Springer Gustav eins to Felix drei",
+        ),
+        (
+            "es",
+            &start,
+            "e2e4",
+            "Eva vier",
+            "Bauer Eva zwei hacia Eva vier",
+        ),
+        (
+            "nl",
+            &start,
+            "e2e4",
+            "Eva vier",
+            "Bauer Eva zwei naar Eva vier",
+        ),
+        (
+            "de",
+            &start,
+            "g1f3",
+            "Springer Felix drei",
+            "Springer Gustav eins nach Felix drei",
+        ),
+        (
+            "fr",
+            &ep,
+            "e5f6",
+            "Eva prend Felix sechs en passant",
+            "Bauer Eva fünf prend Felix sechs en passant",
+        ),
+        (
+            "es",
+            &ep,
+            "e5f6",
+            "Eva captura Felix sechs al paso",
+            "Bauer Eva fünf captura Felix sechs al paso",
+        ),
+        (
+            "en",
+            &promote,
+            "b7c8q",
+            "Bella takes Cäsar acht, promotes to Dame, check",
+            "Bauer Bella sieben takes Cäsar acht, promotes to Dame, check",
+        ),
+        ("nl", &promote, "e1g1", "Kurze Rochade", "Kurze Rochade"),
+        (
+            "fr",
+            &promote,
+            "b7b8n",
+            "Bella acht, promotion en Springer",
+            "Bauer Bella sieben vers Bella acht, promotion en Springer",
+        ),
+    ] {
+        let fide = language(code).expect("language").with_words(WordSet::Fide);
+        let mv = uci(p, m);
+        assert_eq!(announce(p, mv, fide, Form::Short), short, "{code}");
+        assert_eq!(announce(p, mv, fide, Form::Long), long, "{code}");
+    }
+    // The questions that list the pieces list the FIDE pieces.
+    let wide = pos("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+    for (code, expected) in [
+        (
+            "fr",
+            "Promotion en quelle pièce ? Dame, Turm, Läufer ou Springer",
+        ),
+        (
+            "en",
+            "Promote to which piece? Dame, Turm, Läufer or Springer",
+        ),
+        ("es", "¿Coronar en qué pieza? Dame, Turm, Läufer o Springer"),
+    ] {
+        let fide = language(code).expect("language").with_words(WordSet::Fide);
+        let err = parse_move_in("b8", &wide, fide).expect_err("no piece named");
+        assert_eq!(message(&err, &wide, fide), expected, "{code}");
+    }
+    // Without the choice, each language's own words, as before.
+    let fr = language("fr").expect("fr");
+    assert_eq!(
+        announce(&start, uci(&start, "g1f3"), fr, Form::Short),
+        "Cavalier Felix trois"
+    );
+}
+
+/// Typed and dictated input is understood in both sets whichever the player hears, and
+/// every legal move's announcement with the FIDE words reads back in every language.
+#[test]
+fn both_sets_are_understood_and_the_fide_words_round_trip() {
+    use super::language::WordSet;
+    let start = Chess::default();
+    for lang in languages() {
+        let fide = lang.with_words(WordSet::Fide);
+        for player in [lang, fide] {
+            for text in [
+                "Springer Felix drei",
+                "springer gustav eins felix drei",
+                &announce(&start, uci(&start, "g1f3"), lang, Form::Short),
+                &announce(&start, uci(&start, "g1f3"), lang, Form::Long),
+            ] {
+                assert_eq!(
+                    parse_move_in(text, &start, player),
+                    Ok(uci(&start, "g1f3")),
+                    "{} ({:?}): {text}",
+                    lang.code,
+                    player.words
+                );
+            }
+        }
+    }
+    let mut checked = 0;
+    for (p, _) in random_positions(11, 2, 60) {
+        for &m in &p.legal_moves() {
+            for lang in languages() {
+                let fide = lang.with_words(WordSet::Fide);
+                for form in [Form::Short, Form::Long] {
+                    let text = announce(&p, m, fide, form);
+                    assert_eq!(parse_move_in(&text, &p, fide), Ok(m), "{text}");
+                    assert_eq!(parse_move_in(&text, &p, lang), Ok(m), "{text}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 1_000, "{checked}");
+}

@@ -163,6 +163,21 @@ impl Vocabulary {
                 self.add(alt, Meaning::Piece(role));
             }
         }
+        // The FIDE words of Appendix D2.1 are understood in every language, whichever set
+        // the player hears.
+        let f = &lang.fide;
+        for (i, file) in File::ALL.into_iter().enumerate() {
+            self.add(&f.files[i], Meaning::File(file));
+        }
+        for (i, rank) in Rank::ALL.into_iter().enumerate() {
+            self.add(&f.ranks[i], Meaning::Rank(rank));
+        }
+        for (i, role) in TABLE_ROLES.into_iter().enumerate() {
+            self.add(&f.names[i], Meaning::Piece(role));
+            self.add(&f.plural[i], Meaning::Piece(role));
+        }
+        self.add(&f.short_castling, Meaning::Castle(CastlingSide::KingSide));
+        self.add(&f.long_castling, Meaning::Castle(CastlingSide::QueenSide));
         self.add(&lang.moves.capture, Meaning::Capture);
         self.add(&lang.moves.to, Meaning::To);
         self.add(
@@ -399,6 +414,10 @@ fn known_words(lang: &Language) -> Vec<&String> {
         .chain(&lang.board.ranks)
         .chain(&lang.pieces.names)
         .chain(&lang.pieces.plural)
+        .chain(&lang.fide.files)
+        .chain(&lang.fide.ranks)
+        .chain(&lang.fide.names)
+        .chain(&lang.fide.plural)
         .chain([&lang.moves.capture, &lang.moves.to])
         .collect();
     // Every command word, from the one list that reading commands uses too.

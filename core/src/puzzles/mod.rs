@@ -1,7 +1,7 @@
 //! Puzzles (`hector puzzle`): the shipped lichess set ([`set`]), one after another near the
 //! player's rating (or the rating asked for), of one theme when asked. The opponent's move
 //! has been played; the player finds each move of the solution, the opponent's replies are
-//! played; any mate on the last move counts, as on lichess. A wrong move, or `lösung`, ends
+//! played; a mating move solves it at any step, as on lichess. A wrong move, or `lösung`, ends
 //! the puzzle with the solution said. The rating follows the results ([`progress`]).
 //!
 //! [`PuzzleRun`] takes the same events and gives the same effects as the training's `Train`,
@@ -263,11 +263,15 @@ impl PuzzleRun {
         let Some(&expected) = p.moves.get(self.step) else {
             return;
         };
-        let last = self.step + 1 == p.moves.len();
         let mut after = self.pos.clone();
         after.play_unchecked(m);
+        // A mate ends the puzzle as won at any step, as lichess counts it: its database's
+        // solutions are "only moves" except mates, and its puzzle page calls any mating move a
+        // win before it compares the move with the solution's.
+        let mates = after.is_checkmate();
+        let last = self.step + 1 == p.moves.len() || mates;
         let said = self.words(&self.pos, m);
-        if m != expected && !(last && after.is_checkmate()) {
+        if m != expected && !mates {
             let template = fill(
                 &self.lang.puzzle.wrong,
                 &[("move", &said), ("line", &self.solution())],

@@ -74,6 +74,44 @@ fn the_nearest_puzzle_comes_first_and_its_solution_is_played_through() {
     assert_eq!(run.progress().played.get("000tp"), Some(&true));
 }
 
+/// A mate solves the puzzle at any step, not only on the solution's last move: here the
+/// solution goes Td7, a4, Td8#, and Td8# at once is a win too.
+#[test]
+fn a_mate_before_the_last_step_solves() {
+    let set = read(
+        "PuzzleId,FEN,Moves,Rating,Themes\n\
+         early,6k1/5ppp/p7/8/8/8/5PPP/3R2K1 b - - 0 1,a6a5 d1d7 a5a4 d7d8,1500,mate mateIn2\n",
+    );
+    let run = || {
+        PuzzleRun::new(
+            set.clone(),
+            Choice::default(),
+            PuzzleProgress::default(),
+            de(),
+            Form::Short,
+            Wording::default(),
+        )
+        .0
+    };
+    let mut early = run();
+    let text = said(&line(&mut early, "Td8"));
+    assert!(
+        text.contains("Gelöst: Turm David acht, Schachmatt"),
+        "{text}"
+    );
+    assert_eq!(early.progress().played.get("early"), Some(&true));
+    // The solution's own way still solves it, and a move that does not mate is still wrong.
+    let mut own = run();
+    let text = said(&line(&mut own, "Td7"));
+    assert!(text.contains("Richtig: Turm David sieben"), "{text}");
+    let text = said(&line(&mut own, "Td8"));
+    assert!(text.contains("Gelöst: Turm David acht"), "{text}");
+    let mut wrong = run();
+    let text = said(&line(&mut wrong, "Td6"));
+    assert!(text.contains("ist nicht die Lösung"), "{text}");
+    assert_eq!(wrong.progress().played.get("early"), Some(&false));
+}
+
 #[test]
 fn a_wrong_move_ends_the_puzzle_with_its_solution() {
     let (mut run, _) = start(Choice::default());

@@ -509,16 +509,29 @@ pub fn pgn_date(created: &str) -> String {
     }
 }
 
-/// A tag value: quotes and backslashes escaped, line ends and control characters as spaces.
+/// The most characters a tag value may have: the PGN standard limits a string to "a maximum
+/// of 255 characters of data" (section 7).
+pub const MAX_TAG_VALUE: usize = 255;
+
+/// A tag value: quotes and backslashes escaped, line ends and control characters as spaces,
+/// and held to [`MAX_TAG_VALUE`] characters as written (a longer one is cut at a character,
+/// never inside an escape).
 pub(crate) fn tag_value(text: &str, missing: &str) -> String {
     let text = text.trim();
     if text.is_empty() {
         return missing.to_string();
     }
-    let mut out = String::with_capacity(text.len());
+    let mut out = String::with_capacity(text.len().min(4 * MAX_TAG_VALUE));
+    let mut written = 0;
     for c in text.chars() {
+        let escaped = matches!(c, '"' | '\\');
+        let width = 1 + usize::from(escaped);
+        if written + width > MAX_TAG_VALUE {
+            break;
+        }
+        written += width;
         match c {
-            '"' | '\\' => {
+            _ if escaped => {
                 out.push('\\');
                 out.push(c);
             }
@@ -526,6 +539,20 @@ pub(crate) fn tag_value(text: &str, missing: &str) -> String {
             c => out.push(c),
         }
     }
+    out
+}
+
+/// The tag pair section as the standard's export format has it (8.1.1): the seven tags of
+/// the roster in their order, then the others in ASCII order of their names, each on a line
+/// of its own, and the empty line that ends the section. Values are written as given.
+pub(crate) fn tag_section(roster: [(&str, &str); 7], mut others: Vec<(&str, String)>) -> String {
+    let mut out = String::new();
+    others.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    let others = others.iter().map(|(name, value)| (*name, value.as_str()));
+    for (name, value) in roster.into_iter().chain(others) {
+        let _ = writeln!(out, "[{name} \"{value}\"]");
+    }
+    out.push('\n');
     out
 }
 
@@ -649,33 +676,47 @@ pub fn record_to_pgn(header: &Header, record: &Record, lang: &Language) -> Strin
 fn pgn_with_end(header: &Header, record: &Record, end: Option<&str>, lang: &Language) -> String {
     let outcome = record.replayed.outcome();
     let result = outcome.map_or("*", |o| o.result.pgn());
-    let mut out = String::new();
-    let mut tag = |name: &str, value: &str| {
-        let _ = writeln!(out, "[{name} \"{value}\"]");
-    };
-    tag("Event", &tag_value(&header.event, "?"));
-    tag("Site", &tag_value(&header.site, "?"));
-    tag("Date", &pgn_date(&header.created));
-    tag("Round", &tag_value(&header.round, "-"));
-    tag("White", &tag_value(&header.white, "?"));
-    tag("Black", &tag_value(&header.black, "?"));
-    tag("Result", result);
-    tag(
-        "TimeControl",
-        &tag_value(header.time_control.as_deref().unwrap_or(""), "-"),
-    );
-    tag(
-        "Termination",
-        outcome.map_or("unterminated", |o| o.termination.pgn_termination()),
-    );
+    let mut others = vec![
+        (
+            "TimeControl",
+            tag_value(header.time_control.as_deref().unwrap_or(""), "-"),
+        ),
+        (
+            "Termination",
+            outcome
+                .map_or("unterminated", |o| o.termination.pgn_termination())
+                .to_string(),
+        ),
+    ];
     if header.variant == Variant::Chess960 {
-        tag("Variant", "Chess960");
+        others.push(("Variant", "Chess960".into()));
     }
     if let Some(fen) = setup_fen(header, record.start()) {
-        tag("SetUp", "1");
-        tag("FEN", &fen);
+        others.push(("SetUp", "1".into()));
+        others.push(("FEN", fen));
     }
-    out.push('\n');
+    let (event, site, date) = (
+        tag_value(&header.event, "?"),
+        tag_value(&header.site, "?"),
+        pgn_date(&header.created),
+    );
+    let (round, white, black) = (
+        tag_value(&header.round, "-"),
+        tag_value(&header.white, "?"),
+        tag_value(&header.black, "?"),
+    );
+    let mut out = tag_section(
+        [
+            ("Event", &event),
+            ("Site", &site),
+            ("Date", &date),
+            ("Round", &round),
+            ("White", &white),
+            ("Black", &black),
+            ("Result", result),
+        ],
+        others,
+    );
 
     let mut tokens: Vec<String> = Vec::new();
     // The braces stay with the first and last word, so a line never ends in an open brace.

@@ -836,10 +836,16 @@ fn chess960_castling_replays() {
     let r = b.replayed();
     assert_eq!(r.game.ply(), 2);
     let pgn = to_pgn(&b.header, &b.entries, language("en").expect("en")).expect("pgn");
-    assert!(pgn.contains("[Variant \"Chess960\"]"), "{pgn}");
-    // X-FEN: KQkq stands for the outermost rooks.
+    // X-FEN: KQkq stands for the outermost rooks. The tags after the roster in ASCII order.
     assert!(
-        pgn.contains("[SetUp \"1\"]\n[FEN \"rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1\"]"),
+        pgn.contains(
+            "[Result \"*\"]\n\
+             [FEN \"rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1\"]\n\
+             [SetUp \"1\"]\n\
+             [Termination \"unterminated\"]\n\
+             [TimeControl \"-\"]\n\
+             [Variant \"Chess960\"]\n\n"
+        ),
         "{pgn}"
     );
     let imported = import_pgn(pgn.as_bytes(), 1).expect("import");
@@ -891,8 +897,8 @@ const GOLDEN_PGN: &str = r#"[Event "Vereinsabend"]
 [White "Anna Schmidt"]
 [Black "Stockfish"]
 [Result "1-0"]
-[TimeControl "5400+30"]
 [Termination "normal"]
+[TimeControl "5400+30"]
 
 1. e4 { [%clk 1:29:50] } 1... e5 { [%clk 1:29:50] } 2. Nf3 { [%clk 1:29:40] }
 { (=) } 2... Nc6 { [%clk 1:29:40] } 3. Bb5 { [%clk 1:29:30] } 3... a6
@@ -963,6 +969,34 @@ fn tag_values_are_escaped_and_long_notes_wrapped() {
         assert!(line.chars().count() < 80, "{line}");
         assert!(!line.starts_with('%'), "{line}");
     }
+}
+
+/// A tag value is held to the standard's 255 characters as written: cut at a character
+/// (never inside a letter of several bytes, never between a backslash and what it escapes).
+#[test]
+fn long_tag_values_are_cut_to_255_characters() {
+    let value = |pgn: &str, name: &str| -> String {
+        let head = format!("[{name} \"");
+        let line = pgn
+            .lines()
+            .find(|l| l.starts_with(&head))
+            .unwrap_or_else(|| panic!("{name}: {pgn}"));
+        line[head.len()..line.len() - 2].to_string()
+    };
+    let mut b = Builder::standard();
+    b.header.event = "ü".repeat(300);
+    b.header.site = format!("{}\"{}", "s".repeat(254), "t".repeat(10));
+    b.header.white = "a".repeat(255);
+    b.header.black = format!("{}\\", "b".repeat(253));
+    let pgn = to_pgn(&b.header, &b.entries, language("en").expect("en")).expect("pgn");
+    assert_eq!(value(&pgn, "Event"), "ü".repeat(255));
+    // The quote would be the 255th and 256th character: it is left out whole.
+    assert_eq!(value(&pgn, "Site"), "s".repeat(254));
+    assert_eq!(value(&pgn, "White"), "a".repeat(255));
+    assert_eq!(value(&pgn, "Black"), format!("{}\\\\", "b".repeat(253)));
+    let imported = import_pgn(pgn.as_bytes(), 1).expect("import");
+    assert_eq!(imported.tags.event, Some("ü".repeat(255)));
+    assert_eq!(imported.tags.black, Some(format!("{}\\", "b".repeat(253))));
 }
 
 #[test]

@@ -8,6 +8,8 @@
 
 use std::sync::OnceLock;
 
+use crate::notation::language::{Language, WordSet};
+
 /// The dictionaries embedded in hector: (language code, text).
 const EMBEDDED: &[(&str, &str)] = &[
     ("de", include_str!("../../../assets/voice/de.dict")),
@@ -110,6 +112,36 @@ impl Lexicon {
             .map(|(_, l)| l)
     }
 
+    /// hector's dictionary for `lang` as it is spoken: the language's own, and with the FIDE
+    /// words (`--words fide`) the German dictionary's pronunciations of the words the
+    /// language's lacks (König, drei, Kurze Rochade … are German words in any sentence).
+    pub fn for_language(lang: &Language) -> Option<&'static Lexicon> {
+        static MERGED: OnceLock<Vec<(String, Lexicon)>> = OnceLock::new();
+        if lang.words == WordSet::Language {
+            return Lexicon::embedded(&lang.code);
+        }
+        let merged = MERGED.get_or_init(|| {
+            let german = Lexicon::embedded("de");
+            EMBEDDED
+                .iter()
+                .filter_map(|(code, _)| {
+                    let own = Lexicon::embedded(code)?;
+                    let mut entries = own.entries.clone();
+                    for e in german.map_or(&[][..], |g| g.entries()) {
+                        if !own.knows(&e.word) {
+                            entries.push(e.clone());
+                        }
+                    }
+                    Some((code.to_string(), Lexicon { entries }))
+                })
+                .collect()
+        });
+        merged
+            .iter()
+            .find(|(c, _)| c.eq_ignore_ascii_case(lang.code.trim()))
+            .map(|(_, l)| l)
+    }
+
     /// Whether the dictionary has `word` (any of its pronunciations).
     pub fn knows(&self, word: &str) -> bool {
         self.entries.iter().any(|e| e.word == word)
@@ -139,6 +171,30 @@ mod tests {
             let tokens = Tokens::spelled(lang, |w| lexicon.knows(w));
             assert!(tokens.is_ok(), "{code}.dict lacks {tokens:?}");
         }
+    }
+
+    /// With the FIDE words every language's dictionary knows every word of its grammar: the
+    /// German words come with the German pronunciations.
+    #[test]
+    fn with_the_fide_words_every_dictionary_knows_every_word() {
+        use crate::notation::language::WordSet;
+        for (code, _) in EMBEDDED {
+            let lang = language(code).expect("table").with_words(WordSet::Fide);
+            let lexicon = Lexicon::for_language(lang).expect("dictionary");
+            let tokens = Tokens::spelled(lang, |w| lexicon.knows(w));
+            assert!(
+                tokens.is_ok(),
+                "{code} with the FIDE words lacks {tokens:?}"
+            );
+            let tokens = tokens.expect("tokens");
+            assert!(tokens.pieces.iter().any(|p| p == "springer"), "{code}");
+        }
+        // The language's own words need no German.
+        let fr = language("fr").expect("fr");
+        assert!(std::ptr::eq(
+            Lexicon::for_language(fr).expect("fr"),
+            Lexicon::embedded("fr").expect("fr")
+        ));
     }
 
     #[test]

@@ -166,7 +166,7 @@ fn braille(
     paper: crate::app::services::paper::Paper,
     lang: &Language,
 ) -> Result<String, String> {
-    use crate::app::services::paper::{paged, scoresheet_lines};
+    use crate::app::services::paper::{legend_pages, paged_from, scoresheet_lines};
     let record = crate::core::record::Record::build(&salvaged.header, &salvaged.entries)
         .map_err(|e| e.to_string())?;
     let end = salvaged.stop.as_ref().map(|stop| {
@@ -177,7 +177,9 @@ fn braille(
         )
     });
     let lines = scoresheet_lines(&salvaged.header, &record, end, paper, lang)?;
-    paged(&lines, paper)
+    let (mut text, legend) = legend_pages(paper, lang)?;
+    text.push_str(&paged_from(&lines, paper, legend + 1)?);
+    Ok(text)
 }
 
 /// `hector export`. Exit status 0, also for a journal that replays only in part (its good

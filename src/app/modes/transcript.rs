@@ -42,6 +42,18 @@ pub fn run(
     let mut progress = Progress::new(&input, quiet);
     let mut out = Out::new();
     let mut failed = false;
+    // Braille paper opens with the legend of the chess code, once for all the games.
+    if let Format::Brf(paper) = format {
+        match crate::app::services::paper::legend_pages(paper, lang) {
+            Ok((legend, _)) => {
+                out.write_raw(&legend);
+            }
+            Err(why) => {
+                errln!("hector transcript: {why}");
+                return ExitCode::from(1);
+            }
+        }
+    }
     let finish = pgn_jobs::run(
         input,
         jobs,

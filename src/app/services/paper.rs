@@ -2,7 +2,7 @@
 //! literary braille through liblouis, the moves in the braille chess code (the core's
 //! `braille::paper`), laid out in pages and checked before anything is written.
 
-use crate::core::braille::paper::{PageSize, UKAAF_2015, check_brf, move_lines, pages};
+use crate::core::braille::paper::{PageSize, UKAAF_2015, check_brf, move_lines, pages_from};
 use crate::core::notation::language::{Language, fill};
 use crate::core::notation::printable;
 use crate::core::record::{Header, Record};
@@ -94,7 +94,24 @@ pub fn scoresheet_lines(
 
 /// Lines in pages, checked: valid Braille ASCII within the page, or why not.
 pub fn paged(lines: &[String], paper: Paper) -> Result<String, String> {
-    let text = pages(lines, paper.size);
+    paged_from(lines, paper, 1)
+}
+
+/// [`paged`] numbered from page `first`.
+pub fn paged_from(lines: &[String], paper: Paper, first: usize) -> Result<String, String> {
+    let text = pages_from(lines, paper.size, first);
     check_brf(text.as_bytes(), paper.size).map_err(|e| e.to_string())?;
     Ok(text)
+}
+
+/// The legend that opens every BRF file, in pages of its own: what the chess code's signs
+/// mean and which of them are hector's own choice (castling, promotion), in literary
+/// braille; and how many pages it took.
+pub fn legend_pages(paper: Paper, lang: &Language) -> Result<(String, usize), String> {
+    let table = table(paper, lang)?;
+    let lines =
+        louis::translate(&lang.braille.legend, &table).map_err(|e| louis_words(&e, lang))?;
+    let text = paged(&lines, paper)?;
+    let count = text.matches('\u{c}').count();
+    Ok((text, count))
 }

@@ -269,18 +269,18 @@ pub struct ClockTimes {
 }
 
 /// `go …` for the limits, and a depth limit if the level has one. With a clock both times
-/// are sent: engines stop at whichever limit comes first.
+/// are sent: engines stop at whichever limit comes first. An increment is sent only when it
+/// is more than nothing, as the UCI text gives `winc` and `binc` ("if x > 0").
 pub fn go_command(limits: &SearchLimits, depth: Option<u32>) -> String {
     let ms = |d: Duration| d.as_millis();
     let mut go = String::from("go");
     if let Some(c) = limits.clock {
-        go.push_str(&format!(
-            " wtime {} btime {} winc {} binc {}",
-            ms(c.wtime),
-            ms(c.btime),
-            ms(c.winc),
-            ms(c.binc)
-        ));
+        go.push_str(&format!(" wtime {} btime {}", ms(c.wtime), ms(c.btime)));
+        for (name, inc) in [("winc", c.winc), ("binc", c.binc)] {
+            if ms(inc) > 0 {
+                go.push_str(&format!(" {name} {}", ms(inc)));
+            }
+        }
     }
     // `movetime 0` would mean "no time" to some engines and "no limit" to others.
     go.push_str(&format!(" movetime {}", ms(limits.movetime).max(1)));
@@ -677,7 +677,38 @@ mod tests {
                 },
                 Some(3)
             ),
-            "go wtime 60000 btime 59500 winc 2000 binc 0 movetime 250 depth 3"
+            "go wtime 60000 btime 59500 winc 2000 movetime 250 depth 3"
+        );
+        // No increment on either side, or one under a millisecond: neither is sent.
+        let none = ClockTimes {
+            winc: Duration::from_micros(999),
+            binc: Duration::ZERO,
+            ..clock
+        };
+        assert_eq!(
+            go_command(
+                &SearchLimits {
+                    movetime,
+                    clock: Some(none)
+                },
+                None
+            ),
+            "go wtime 60000 btime 59500 movetime 250"
+        );
+        let black_only = ClockTimes {
+            winc: Duration::ZERO,
+            binc: Duration::from_secs(3),
+            ..clock
+        };
+        assert_eq!(
+            go_command(
+                &SearchLimits {
+                    movetime,
+                    clock: Some(black_only)
+                },
+                None
+            ),
+            "go wtime 60000 btime 59500 binc 3000 movetime 250"
         );
         assert_eq!(
             go_command(

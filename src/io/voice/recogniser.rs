@@ -162,7 +162,7 @@ impl Recogniser {
     /// Sets the recogniser up for `lang` with `model`: hector's dictionary for the language
     /// (on Debian's English model) and the model's own, if it has one.
     pub fn new(lang: &Language, model: &Model) -> Result<Recogniser, SetupError> {
-        let lexicon = Lexicon::embedded(&lang.code);
+        let lexicon = Lexicon::for_language(lang);
         if lexicon.is_none() && model.dictionary.is_none() {
             return Err(SetupError::NoDictionary);
         }

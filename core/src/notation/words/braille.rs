@@ -33,6 +33,9 @@ pub struct BrailleWords {
     pub unknown_grade: String,
     /// A page size out of bounds: {min_cells}, {max_cells}, {min_lines}, {max_lines}.
     pub page_size: String,
+    /// The first page of a BRF file: what the chess code's signs mean and what they rest on,
+    /// one line an entry, in print (liblouis makes it literary braille).
+    pub legend: Vec<String>,
 }
 
 impl BrailleWords {

@@ -111,8 +111,9 @@ fn open_game(
 ) -> Result<(Table, &'static Language, Vec<Told>)> {
     let text = crate::io::files::read_small_text(file, "the game file")?;
     let g = GameFile::parse(&text)?;
+    // Each game speaks its file's language, with the console's set of words.
     let lang = match &g.language {
-        Some(code) => language(code)?,
+        Some(code) => language(code)?.with_words(fallback.words),
         None => fallback,
     };
     let canonical = file.canonicalize().unwrap_or_else(|_| file.to_path_buf());
@@ -614,6 +615,7 @@ pub fn run(options: ArbiterOptions, lang: &'static Language) -> ExitCode {
     let speaker = ui.speaker(&options.speech, options.speech_chosen, lang);
     let origin = Instant::now();
     let mut voice = Narrator::new(speaker, ui.full_screen, &lang.arbiter.prompt);
+    voice.lang = Some(lang);
     let mut games = Vec::new();
     let mut first_told = Vec::new();
     for (i, file) in options.files.iter().enumerate() {

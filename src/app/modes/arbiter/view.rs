@@ -169,7 +169,7 @@ impl ConsoleView<'_> {
         );
         frame.render_widget(Paragraph::new(said).wrap(Wrap { trim: true }), rows[3]);
         frame.render_widget(Paragraph::new(self.status.to_string()), rows[4]);
-        let input = format!("{}: {}", w.prompt, self.input);
+        let input = format!("{}{}{}", w.prompt, self.lang.messages.colon, self.input);
         frame.render_widget(Paragraph::new(input.clone()), rows[5]);
         let x = rows[5].x + input.chars().count() as u16;
         frame.set_cursor_position(CursorPosition::new(

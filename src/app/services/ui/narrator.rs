@@ -110,7 +110,7 @@ impl Narrator {
         };
         let mut lines = lines;
         if let (Some(label), Some(first)) = (self.label.take(), lines.first_mut()) {
-            *first = format!("{label}: {first}");
+            *first = format!("{label}{}{first}", self.colon());
         }
         self.speaker.say(kind, lines.join(". "));
         self.last.clone_from(&lines);
@@ -127,6 +127,12 @@ impl Narrator {
     /// The prompt's words, without the colon.
     pub fn prompt_words(&self) -> &str {
         &self.prompt
+    }
+
+    /// What follows a label or the prompt, in the language's punctuation (French puts a
+    /// space before the colon).
+    pub fn colon(&self) -> &str {
+        self.lang.map_or(": ", |l| l.messages.colon.as_str())
     }
 
     /// Says more lines as part of the answer just given (F1: the help, then the keys).
@@ -168,7 +174,13 @@ impl Narrator {
     /// caret put back where it was (backspaces, which every terminal knows).
     fn prompt_line(&self) -> String {
         let back = self.typed.chars().count().saturating_sub(self.typed_caret);
-        format!("{}: {}{}", self.prompt, self.typed, "\u{8}".repeat(back))
+        format!(
+            "{}{}{}{}",
+            self.prompt,
+            self.colon(),
+            self.typed,
+            "\u{8}".repeat(back)
+        )
     }
 
     /// The columns a line may fill: the terminal's width less one (a line that fills the
@@ -192,7 +204,9 @@ impl Narrator {
         } else if self.prompt_open {
             if self.raw {
                 // The open prompt gives way to what arrived: overwritten, not left behind.
-                let used = self.prompt.chars().count() + 2 + self.typed.chars().count();
+                let used = self.prompt.chars().count()
+                    + self.colon().chars().count()
+                    + self.typed.chars().count();
                 text.push('\r');
                 text.push_str(&" ".repeat(used));
                 text.push('\r');
@@ -282,8 +296,9 @@ impl Narrator {
         } else {
             let pad = old_len.saturating_sub(new_len);
             format!(
-                "\r{}: {input}{}{}",
+                "\r{}{}{input}{}{}",
                 self.prompt,
+                self.colon(),
                 " ".repeat(pad),
                 "\u{8}".repeat(pad + new_len.saturating_sub(caret))
             )
@@ -297,7 +312,9 @@ impl Narrator {
     /// Raw lines end (the full screen comes back): an open prompt's line is cleared.
     pub fn leave_lines(&mut self) {
         if self.prompt_open {
-            let used = self.prompt.chars().count() + 2 + self.typed.chars().count();
+            let used = self.prompt.chars().count()
+                + self.colon().chars().count()
+                + self.typed.chars().count();
             self.write(&format!("\r{}\r", " ".repeat(used)));
         }
         self.prompt_open = false;

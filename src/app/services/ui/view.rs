@@ -277,9 +277,12 @@ impl View<'_> {
         let newest_row = self.draw_said(frame, rows[1]);
         frame.render_widget(Paragraph::new(self.status.to_string()), rows[2]);
         let prompt = if self.looking.on_board {
-            format!("{}: ", self.lang.board_focus.board)
+            format!(
+                "{}{}",
+                self.lang.board_focus.board, self.lang.messages.colon
+            )
         } else {
-            format!("{}: ", self.lang.play.prompt)
+            format!("{}{}", self.lang.play.prompt, self.lang.messages.colon)
         };
         let input = format!("{prompt}{}", self.input);
         frame.render_widget(Paragraph::new(input.clone()), rows[3]);

@@ -1,0 +1,262 @@
+//! The announcement words chosen apart from the language, through the real binary: a French
+//! game with the FIDE words of Appendix D2.1, heard through a private speech-dispatcher; the
+//! assistant, whose default is the FIDE words in every language, and its --words language;
+//! the configuration's [announcement]; typed moves in both sets; the table's punctuation
+//! around the prompt and the mover's label.
+
+// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
+// system's calls: the crate's [lints] are for hector itself.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+
+mod common;
+
+use std::time::Duration;
+
+use common::pty::Pty;
+use common::sim::Simulator;
+use common::{Env, SpeechDaemon, temp_dir};
+
+const LIMIT: Duration = Duration::from_secs(30);
+
+fn wait_screen(t: &Pty, needle: &str) {
+    assert!(
+        t.wait_for_screen(needle, LIMIT),
+        "{needle:?}:\n{}",
+        t.screen()
+    );
+}
+
+/// Every phrase heard so far. The capturing module declares UTF-8 for de and en only:
+/// speech-dispatcher hands it other languages' phrases in Latin-1, so each line is read in
+/// whichever it is.
+fn heard_lines(daemon: &SpeechDaemon) -> Vec<String> {
+    let bytes = std::fs::read(&daemon.out).unwrap_or_default();
+    bytes
+        .split(|&b| b == b'\n')
+        .map(|line| match std::str::from_utf8(line) {
+            Ok(l) => l.to_string(),
+            Err(_) => line.iter().map(|&b| char::from(b)).collect(),
+        })
+        .collect()
+}
+
+/// The first phrase heard that contains `part`, waited for.
+fn heard(daemon: &SpeechDaemon, part: &str) -> String {
+    let deadline = std::time::Instant::now() + LIMIT;
+    loop {
+        let text = heard_lines(daemon);
+        if let Some(line) = text.iter().find(|l| l.contains(part)) {
+            return line.clone();
+        }
+        let text = text.join("\n");
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{part:?} not heard: {text}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// `hector play --lang fr --words fide`: the moves are heard in the FIDE words inside French
+/// sentences ("Springer Felix drei", "Noirs : …", capture and check in French), whether they
+/// were typed in the FIDE words, in French words or in SAN; the French words are not heard.
+#[test]
+fn a_french_game_is_heard_in_the_fide_words() {
+    let daemon = SpeechDaemon::capturing();
+    let data = temp_dir("words-fr-fide");
+    let mut t = Env::player(data.path()).speech(&daemon).spawn_sized(
+        &[
+            "play",
+            "--lang",
+            "fr",
+            "--words",
+            "fide",
+            "--opponent",
+            "keyboard",
+            "--speech",
+            "speech-dispatcher",
+        ],
+        80,
+        24,
+    );
+    wait_screen(&t, "Coup ou commande");
+    // French SAN letters: Cf3 is the knight.
+    t.send(b"Cf3\r");
+    daemon.said("fr|Springer Felix drei", LIMIT);
+    // Black in the FIDE words, typed.
+    t.send(b"Springer Felix sechs\r");
+    let black = daemon.said("fr|Noirs", LIMIT);
+    assert!(black.contains("Springer Felix sechs"), "{black}");
+    // White in French words: understood, and said back in the FIDE words.
+    t.send(b"pion Eva quatre\r");
+    daemon.said("fr|Eva vier", LIMIT);
+    t.send("Springer schlägt Eva vier\r".as_bytes());
+    let capture = heard(&daemon, "Springer prend Eva vier");
+    assert!(capture.starts_with("fr|Noirs"), "{capture}");
+    t.send(b"e1e2\r");
+    heard(&daemon, "König Eva zwei");
+    t.send(&[0x11]);
+    wait_screen(&t, "?");
+    t.send(b"oui\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    let spoken = heard_lines(&daemon).join("\n");
+    assert!(spoken.contains("König Eva zwei"), "{spoken}");
+    for local in ["Cavalier", "trois", "quatre", "Roi "] {
+        assert!(!spoken.contains(local), "{local}: {spoken}");
+    }
+}
+
+/// The same game without `--words`: the French words, as before; with the configuration's
+/// `[announcement] play = "fide"`, the FIDE words.
+#[test]
+fn play_keeps_the_languages_words_unless_asked() {
+    let data = temp_dir("words-fr-local");
+    let r = Env::player(data.path()).run(
+        &[
+            "play",
+            "--lang",
+            "fr",
+            "--opponent",
+            "keyboard",
+            "--screen-reader",
+            "--speech",
+            "print",
+        ],
+        b"Cf3\nSpringer Felix sechs\nquitter\noui\n",
+        LIMIT,
+    );
+    assert!(r.stdout.contains("Cavalier Felix trois"), "{}", r.stdout);
+    assert!(r.stdout.contains("Cavalier Felix six"), "{}", r.stdout);
+    assert!(!r.stdout.contains("Springer"), "{}", r.stdout);
+    // French punctuation from the table: a space before the colon of the prompt and of the
+    // mover's label.
+    assert!(
+        r.stdout
+            .contains("Coup ou commande : Noirs : Cavalier Felix six"),
+        "{}",
+        r.stdout
+    );
+    assert!(!r.stdout.contains("commande:"), "{}", r.stdout);
+
+    let config = data.path().join("fide.toml");
+    std::fs::write(&config, "[announcement]\nplay = \"fide\"\n").expect("config");
+    let r = Env::player(data.path()).config_file(&config).run(
+        &[
+            "play",
+            "--lang",
+            "fr",
+            "--opponent",
+            "keyboard",
+            "--screen-reader",
+            "--speech",
+            "print",
+        ],
+        b"Cf3\nquitter\noui\n",
+        LIMIT,
+    );
+    assert!(r.stdout.contains("Springer Felix drei"), "{}", r.stdout);
+    assert!(!r.stdout.contains("Cavalier"), "{}", r.stdout);
+}
+
+/// The assistant defaults to the FIDE words in every language (a tournament's words): in
+/// Spanish the sighted player's Nf3 is "Springer Felix drei"; `--words language` gives the
+/// Spanish words.
+#[test]
+fn the_assistant_speaks_the_fide_words_in_spanish_by_default() {
+    for (extra, expected, absent) in [
+        (&[][..], "Springer Felix drei", "Caballo"),
+        (
+            &["--words", "language"][..],
+            "Caballo Felix tres",
+            "Springer",
+        ),
+    ] {
+        let dir = temp_dir("words-assist-es");
+        let mut dgt = Simulator::start("dgt", &dir.join("dgt"));
+        let mut peg = Simulator::start("peg", &dir.join("peg"));
+        let dgt_port = dir.join("dgt").display().to_string();
+        let peg_port = dir.join("peg").display().to_string();
+        let mut args = vec![
+            "assist",
+            "--lang",
+            "es",
+            "--screen-reader",
+            "--speech",
+            "print",
+            "--blind",
+            "black",
+            "--peg-board",
+            &peg_port,
+            "--sighted-board",
+            &dgt_port,
+        ];
+        args.extend_from_slice(extra);
+        let mut t = Env::player_home(&dir).spawn(&args);
+        assert!(
+            t.wait_for("Jugada u orden", LIMIT).is_some(),
+            "{}",
+            t.text()
+        );
+        dgt.send("await-host");
+        peg.send("await-host");
+        dgt.send("move g1f3");
+        assert!(t.wait_for(expected, LIMIT).is_some(), "{}", t.text());
+        t.send(b"salir\rs\xc3\xad\r");
+        assert!(t.wait_exit(LIMIT).is_some(), "{}", t.text());
+        assert!(!t.text().contains(absent), "{}", t.text());
+        drop(t);
+        drop(dgt);
+        drop(peg);
+        drop(dir);
+    }
+}
+
+/// `hector parse` reads both sets in every language and answers in the set asked for.
+#[test]
+fn parse_reads_both_sets_and_answers_in_the_one_asked_for() {
+    for (args, expected) in [
+        (
+            &[
+                "parse",
+                "--lang",
+                "fr",
+                "--words",
+                "fide",
+                "Cavalier Felix trois",
+            ][..],
+            "g1f3\tSpringer Felix drei",
+        ),
+        (
+            &["parse", "--lang", "fr", "Springer Felix drei"][..],
+            "g1f3\tCavalier Felix trois",
+        ),
+        (
+            &[
+                "parse",
+                "--lang",
+                "nl",
+                "--words",
+                "fide",
+                "korte rochade",
+                "--fen",
+                "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+            ][..],
+            "e1g1\tKurze Rochade",
+        ),
+        (
+            &[
+                "parse",
+                "--lang",
+                "es",
+                "Lange Rochade",
+                "--fen",
+                "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
+            ][..],
+            "e1c1\tenroque largo",
+        ),
+    ] {
+        let r = common::run_with(args, b"", &[("HECTOR_CONFIG", "")], LIMIT);
+        assert_eq!(r.code, Some(0), "{args:?}: {}", r.stderr);
+        assert_eq!(r.stdout.trim_end(), expected, "{args:?}");
+    }
+}
