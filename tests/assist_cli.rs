@@ -50,11 +50,8 @@ impl Game {
     fn spawn(&mut self, args: &[&str]) -> Pty {
         let env = self.env();
         let t = env.spawn(args);
-        assert!(
-            t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
-            "{}",
-            t.text()
-        );
+        // Ready once it asks; what it said before is still to be read by the test.
+        t.wait_in_all_output("Zug oder Befehl:", LIMIT);
         // No move before hector listens.
         self.dgt.send("await-host");
         self.peg.send("await-host");
@@ -94,11 +91,11 @@ impl Game {
 /// Waits until `needle` has appeared `n` times in the output.
 fn wait_count(t: &Pty, needle: &str, n: usize) {
     let deadline = Instant::now() + LIMIT;
-    while t.text().matches(needle).count() < n {
+    while t.all_output().matches(needle).count() < n {
         assert!(
             Instant::now() < deadline,
             "{needle:?} not {n} times in:\n{}",
-            t.text()
+            t.all_output()
         );
         std::thread::sleep(Duration::from_millis(10));
     }
@@ -115,7 +112,7 @@ fn mv(pos: &Chess, uci: &str) -> shakmaty::Move {
 fn a_whole_game_on_two_boards() {
     let mut g = Game::boards();
     let mut t = g.assist(&["--tc", "10+5"]);
-    assert!(t.text().contains(
+    assert!(t.all_output().contains(
         "hector assistiert Schwarz. Schwarz zieht auf dem Steckbrett. Weiß zieht auf dem \
          elektronischen Brett. 10 Minuten plus 5 Sekunden pro Zug"
     ));
@@ -128,7 +125,7 @@ fn a_whole_game_on_two_boards() {
         let m = mv(&pos, uci);
         let words = announce(&pos, m, de, Form::Short);
         let white = pos.turn() == shakmaty::Color::White;
-        let before = t.text().matches(words.as_str()).count();
+        let before = t.all_output().matches(words.as_str()).count();
         if white {
             g.dgt.send(&format!("move {uci}"));
         } else {
@@ -139,9 +136,9 @@ fn a_whole_game_on_two_boards() {
         if white {
             let labelled = format!("Weiß: {words}");
             assert!(
-                t.text().contains(&labelled),
+                t.all_output().contains(&labelled),
                 "{labelled} missing in {}",
-                t.text()
+                t.all_output()
             );
         }
         pos.play_unchecked(m);
@@ -160,20 +157,20 @@ fn a_whole_game_on_two_boards() {
         t.wait_for("Partie beendet: Schachmatt. Weiß gewinnt", LIMIT)
             .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     // D9d: asked for, the move count and the time used by both.
     t.send(b"uhr\r");
     assert!(
         t.wait_for("3 Züge gespielt. Weiß:", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
-    assert!(t.text().contains("verbraucht"));
+    assert!(t.all_output().contains("verbraucht"));
     t.send(b"ende\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     // Nothing went wrong between the boards.
-    assert!(!t.text().contains("Achtung"), "{}", t.text());
+    assert!(!t.all_output().contains("Achtung"), "{}", t.all_output());
     // The record: every move, the result, both players.
     let pgn = g.hector(&["export", "1"]);
     for needed in [
@@ -197,7 +194,11 @@ fn a_piece_touched_and_not_moved_is_reported() {
     g.dgt.send("place g1");
     g.dgt.send("wait 300ms");
     g.dgt.send("move e2e4");
-    assert!(t.wait_for("Eva vier", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Eva vier", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     assert!(
         t.wait_for(
             "Weiß hat Springer auf Gustav eins berührt und nicht gezogen, Artikel 4.3",
@@ -205,7 +206,7 @@ fn a_piece_touched_and_not_moved_is_reported() {
         )
         .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"ende\rja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0));
@@ -225,7 +226,11 @@ fn a_piece_on_a_wrong_square_names_every_square_that_differs() {
     let mut g = Game::boards();
     let mut t = g.assist(&[]);
     g.dgt.send("move e2e4");
-    assert!(t.wait_for("Eva vier", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Eva vier", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     g.peg.send("move e2e4");
     wait_count(&t, "Zug auf dem Brett ausgeführt", 1);
     g.peg.send("lift g8");
@@ -239,7 +244,7 @@ fn a_piece_on_a_wrong_square_names_every_square_that_differs() {
         )
         .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     g.peg.send("lift g6");
     g.peg.send("wait 300ms");
@@ -248,7 +253,7 @@ fn a_piece_on_a_wrong_square_names_every_square_that_differs() {
         t.wait_for("Brett von Schwarz stimmt wieder", LIMIT)
             .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"ende\rja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0));
@@ -261,7 +266,11 @@ fn a_move_copied_to_the_wrong_square_names_where_it_belongs() {
     let mut g = Game::boards();
     let mut t = g.assist(&[]);
     g.dgt.send("move e2e4");
-    assert!(t.wait_for("Eva vier", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Eva vier", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     g.peg.send("lift e2");
     g.peg.send("wait 300ms");
     g.peg.send("place e5");
@@ -273,7 +282,7 @@ fn a_move_copied_to_the_wrong_square_names_where_it_belongs() {
         )
         .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     g.peg.send("lift e5");
     g.peg.send("wait 300ms");
@@ -281,13 +290,13 @@ fn a_move_copied_to_the_wrong_square_names_where_it_belongs() {
     assert!(
         t.wait_for("Zug auf dem Brett ausgeführt", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"ende\r");
     assert!(
         t.wait_for("Wirklich beenden?", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"ja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0));
@@ -301,19 +310,19 @@ fn the_assistant_claims_the_win_when_the_opponents_flag_falls() {
     assert!(
         t.wait_for("Weiß: Zeit abgelaufen", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     assert!(
         t.wait_for("Sieg für Schwarz reklamiert, Anhang D9e", LIMIT)
             .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     assert!(
         t.wait_for("Partie beendet: Zeitüberschreitung. Schwarz gewinnt", LIMIT)
             .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"ende\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0));
@@ -332,12 +341,16 @@ fn an_adjournment_is_sealed_and_resumed() {
     let mut g = Game::boards();
     let mut t = g.assist(&["--tc", "5400"]);
     g.dgt.send("move e2e4");
-    assert!(t.wait_for("Eva vier", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Eva vier", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     g.peg.send("move e2e4");
     assert!(
         t.wait_for("Zug auf dem Brett ausgeführt", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     // Black seals his move (Appendix E1); it is not played.
     t.send("abgeben Springer Cäsar sechs; Sonntag 10 Uhr, Saal 2\r".as_bytes());
@@ -348,25 +361,25 @@ fn an_adjournment_is_sealed_and_resumed() {
         )
         .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     assert!(
         t.wait_for("Umschlag geschrieben: ", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     // The path is the rest of that line: waited for to its end.
     let deadline = Instant::now() + LIMIT;
     while !t
-        .text()
+        .all_output()
         .split("Umschlag geschrieben: ")
         .nth(1)
         .is_some_and(|rest| rest.contains('\n'))
     {
-        assert!(Instant::now() < deadline, "{}", t.text());
+        assert!(Instant::now() < deadline, "{}", t.all_output());
         std::thread::sleep(Duration::from_millis(10));
     }
-    let envelope = envelope_path(&t.text());
+    let envelope = envelope_path(&t.all_output());
     let text = std::fs::read_to_string(&envelope).expect("envelope");
     for needed in [
         "white = \"Anna Schmidt\"",
@@ -382,7 +395,7 @@ fn an_adjournment_is_sealed_and_resumed() {
         assert!(text.contains(needed), "{needed} missing in\n{text}");
     }
     t.send(b"ende\rja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     drop(t);
 
     // Resumption: the envelope is opened and the sealed move made on both boards (E9).
@@ -394,7 +407,7 @@ fn an_adjournment_is_sealed_and_resumed() {
         )
         .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send("öffnen\r".as_bytes());
     assert!(
@@ -404,7 +417,7 @@ fn an_adjournment_is_sealed_and_resumed() {
         )
         .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     g.peg.send("move b8c6");
     g.dgt.send("move b8c6");
@@ -413,9 +426,9 @@ fn an_adjournment_is_sealed_and_resumed() {
     assert!(
         t.wait_for("Springer Felix drei", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
-    assert!(!t.text().contains("Achtung"), "{}", t.text());
+    assert!(!t.all_output().contains("Achtung"), "{}", t.all_output());
     t.send(b"ende\rja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0));
     let pgn = g.hector(&["export", "1"]);

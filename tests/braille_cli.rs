@@ -29,7 +29,7 @@ fn lou_translate_or_skip(test: &str) -> bool {
 
 /// The last line hector printed that starts with `start`.
 fn printed_line(t: &Pty, start: &str) -> Option<String> {
-    t.text()
+    t.all_output()
         .lines()
         .rev()
         .map(|l| l.trim_end_matches('\r'))
@@ -49,13 +49,13 @@ fn the_computers_reply_is_flashed_and_a_long_answer_read_to_its_end() {
         "--opponent",
         "engine",
     ]);
-    assert!(t.wait_for(": ", LIMIT).is_some(), "{}", t.text());
+    assert!(t.wait_for(": ", LIMIT).is_some(), "{}", t.all_output());
     // The display is hector's: the opening words are flashed on it.
     assert!(
         display.wait_for("Sie spielen Weiß", LIMIT),
         "the display shows {:?}; hector printed:\n{}",
         display.shown(),
-        t.text()
+        t.all_output()
     );
     t.send(b"e4\r");
     // The computer's labelled reply, as it was printed, is on the display.
@@ -63,7 +63,11 @@ fn the_computers_reply_is_flashed_and_a_long_answer_read_to_its_end() {
         if let Some(l) = printed_line(&t, "Computer: ") {
             break l;
         }
-        assert!(t.wait_for("Computer: ", LIMIT).is_some(), "{}", t.text());
+        assert!(
+            t.wait_for("Computer: ", LIMIT).is_some(),
+            "{}",
+            t.all_output()
+        );
     };
     let first: String = reply.chars().take(20).collect();
     assert!(
@@ -114,7 +118,7 @@ fn the_computers_reply_is_flashed_and_a_long_answer_read_to_its_end() {
     );
 
     t.send(b"ende\rja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 
     // The game on braille paper: valid Braille ASCII within the page, the moves in the
     // chess code, one pair per line with its number.
@@ -221,15 +225,15 @@ fn without_a_server_the_game_goes_on() {
         "--opponent",
         "keyboard",
     ]);
-    assert!(t.wait_for(": ", LIMIT).is_some(), "{}", t.text());
+    assert!(t.wait_for(": ", LIMIT).is_some(), "{}", t.all_output());
     t.send(b"e4\r");
     t.wait_answer("e4", LIMIT);
     t.send(b"e5\r");
     t.wait_answer("e5", LIMIT);
     t.send(b"ende\rja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
-    assert!(t.text().contains("Eva fünf"), "{}", t.text());
-    assert!(!t.text().contains("Braille"), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+    assert!(t.all_output().contains("Eva fünf"), "{}", t.all_output());
+    assert!(!t.all_output().contains("Braille"), "{}", t.all_output());
 
     let data = temp_dir("braille-none-on");
     let mut t = Env::player(&data).braille_host(&nowhere).spawn(&[
@@ -243,14 +247,14 @@ fn without_a_server_the_game_goes_on() {
     assert!(
         t.wait_for("Keine Braillezeile", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"e4\r");
     t.wait_answer("e4", LIMIT);
     t.send(b"ende\rja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
-    assert!(t.text().contains("Eva vier"), "{}", t.text());
-    assert_eq!(t.text().matches("Keine Braillezeile").count(), 1);
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+    assert!(t.all_output().contains("Eva vier"), "{}", t.all_output());
+    assert_eq!(t.all_output().matches("Keine Braillezeile").count(), 1);
     let _ = std::fs::remove_dir_all(&data);
 }
 

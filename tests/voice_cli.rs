@@ -239,23 +239,31 @@ fn a_game_hears_moves_asks_back_and_plays_only_on_yes() {
     args.extend(files.iter().map(|f| f.to_str().expect("path")));
     let mut t = common::Env::player(&data).spawn(&args);
     let limit = std::time::Duration::from_secs(60);
-    assert!(t.wait_for("Eva vier?", limit).is_some(), "{}", t.text());
-    assert!(t.wait_for("Eva fünf?", limit).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Eva vier?", limit).is_some(),
+        "{}",
+        t.all_output()
+    );
+    assert!(
+        t.wait_for("Eva fünf?", limit).is_some(),
+        "{}",
+        t.all_output()
+    );
     // The recordings are used up: then the turn is asked by typing.
     assert!(
         t.wait_for("Nichts verstanden", limit).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"wer\r");
     assert!(
         t.wait_for("Schwarz ist am Zug", limit).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"ende\rja\r");
-    assert_eq!(t.wait_exit(limit), Some(0), "{}", t.text());
-    let text = t.text();
+    assert_eq!(t.wait_exit(limit), Some(0), "{}", t.all_output());
+    let text = t.all_output();
     // Played once, on "ja"; "Eva fünf" was not played.
     assert!(
         !text.contains("Eva fünf.") && !text.contains("Eva fünf\r"),

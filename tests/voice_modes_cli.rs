@@ -143,11 +143,11 @@ fn on_the_full_screen_ctrl_v_listens_for_one_phrase() {
     );
     // Nothing was listened to before the key: no phrase is in the log.
     assert!(!data.join("voice.log").exists(), "heard before the key");
-    assert!(!t.text().contains("Eva vier?"), "{}", t.text());
+    assert!(!t.all_output().contains("Eva vier?"), "{}", t.all_output());
     t.send(&[0x16]);
     // Listening is said (Ich höre zu), then the move heard is asked back.
     assert!(t.wait_for_screen("Eva vier?", LIMIT), "{}", t.screen());
-    assert!(t.text().contains("höre"), "{}", t.text());
+    assert!(t.all_output().contains("höre"), "{}", t.all_output());
     // The answer is listened for at once: "ja" plays the move.
     let log = wait_for_log(&data, "yes: played e2e4");
     assert!(log.contains("\tasked back e2e4\n"), "{log}");
@@ -158,7 +158,7 @@ fn on_the_full_screen_ctrl_v_listens_for_one_phrase() {
         t.screen()
     );
     t.send(b"ja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     assert_eq!(journaled_moves(&data), ["e2e4"]);
 }
 
@@ -201,16 +201,28 @@ fn online_play_sends_a_move_said_aloud() {
             ("LICHESS_TOKEN", TOKEN),
         ],
     );
-    assert!(t.wait_for("Eva vier?", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Eva vier?", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     // lichess's move comes back and is said.
-    assert!(t.wait_for("Eva fünf", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Eva fünf", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     assert_eq!(server.moves(), ["e2e4", "e7e5"]);
     let log = wait_for_log(&data, "yes: played e2e4");
     assert!(log.contains("\tasked back e2e4\n"), "{log}");
     t.send(b"ende\r");
-    assert!(t.wait_for("Wirklich", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Wirklich", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     t.send(b"ja\r");
-    assert!(t.wait_exit(LIMIT).is_some(), "{}", t.text());
+    assert!(t.wait_exit(LIMIT).is_some(), "{}", t.all_output());
     assert_eq!(journaled_moves(&data), ["e2e4", "e7e5"]);
 }
 
@@ -247,7 +259,7 @@ fn assist_hears_a_command_said_aloud() {
     assert!(
         t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     dgt.send("await-host");
     peg.send("await-host");
@@ -262,13 +274,17 @@ fn assist_hears_a_command_said_aloud() {
         t.wait_for("noch kein Zug gespielt. Weiß: 0 Sekunden verbraucht", LIMIT)
             .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     // The sighted player's move on the electronic board is still announced.
     dgt.send("move e2e4");
-    assert!(t.wait_for("Eva vier", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Eva vier", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     t.send(b"ende\rja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     let games: Vec<_> = std::fs::read_dir(data.join("games"))
         .expect("the games")
         .flatten()

@@ -126,6 +126,10 @@ impl App {
                 _ => {}
             }
         }
+        // The game's end came with its stream's close: nothing more to follow.
+        if self.watch.is_over() {
+            self.link.stop();
+        }
         keep
     }
 }
