@@ -14,8 +14,6 @@ use std::time::{Duration, Instant};
 use common::pty::Pty;
 use common::sim::Simulator;
 use common::{Env, run_with, temp_dir};
-use hector::core::notation::language::language;
-use hector::core::notation::speak::{Form, announce};
 use shakmaty::{Chess, Position, uci::UciMove};
 
 const LIMIT: Duration = Duration::from_secs(30);
@@ -116,30 +114,22 @@ fn a_whole_game_on_two_boards() {
         "hector assistiert Schwarz. Schwarz zieht auf dem Steckbrett. Weiß zieht auf dem \
          elektronischen Brett. 10 Minuten plus 5 Sekunden pro Zug"
     ));
-    let de = language("de").expect("de");
     let mut pos = Chess::default();
     let mut executed = 0;
     // 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#: each move made on its player's board, then
-    // carried out on the other.
+    // carried out on the other. The words are the test's own (tests/common/words.rs).
     for uci in ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"] {
         let m = mv(&pos, uci);
-        let words = announce(&pos, m, de, Form::Short);
+        let words = common::words::DE.short(&pos, m);
         let white = pos.turn() == shakmaty::Color::White;
-        let before = t.all_output().matches(words.as_str()).count();
+        t.mark();
         if white {
             g.dgt.send(&format!("move {uci}"));
+            // The opponent's move is heard with its label, never taken for an echo.
+            t.expect(&format!("Weiß: {words}"), LIMIT);
         } else {
             g.peg.send(&format!("move {uci}"));
-        }
-        wait_count(&t, &words, before + 1);
-        // The opponent's move is heard with its label, never taken for an echo.
-        if white {
-            let labelled = format!("Weiß: {words}");
-            assert!(
-                t.all_output().contains(&labelled),
-                "{labelled} missing in {}",
-                t.all_output()
-            );
+            t.expect(&words, LIMIT);
         }
         pos.play_unchecked(m);
         if pos.is_game_over() {
@@ -161,12 +151,8 @@ fn a_whole_game_on_two_boards() {
     );
     // D9d: asked for, the move count and the time used by both.
     t.send(b"uhr\r");
-    assert!(
-        t.wait_for("3 Züge gespielt. Weiß:", LIMIT).is_some(),
-        "{}",
-        t.all_output()
-    );
-    assert!(t.all_output().contains("verbraucht"));
+    let clock = t.expect_span("3 Züge gespielt. Weiß:", "\r\n", LIMIT);
+    assert!(clock.contains("verbraucht"), "{clock}");
     t.send(b"ende\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     // Nothing went wrong between the boards.

@@ -10,10 +10,10 @@ mod common;
 
 use std::time::Duration;
 
+use common::brf;
 use common::brltty::{Brltty, brltty_or_skip};
 use common::pty::Pty;
 use common::{Env, temp_dir};
-use hector::core::braille::paper::{PageSize, check_brf};
 
 const LIMIT: Duration = Duration::from_secs(30);
 
@@ -59,16 +59,10 @@ fn the_computers_reply_is_flashed_and_a_long_answer_read_to_its_end() {
     );
     t.send(b"e4\r");
     // The computer's labelled reply, as it was printed, is on the display.
-    let reply = loop {
-        if let Some(l) = printed_line(&t, "Computer: ") {
-            break l;
-        }
-        assert!(
-            t.wait_for("Computer: ", LIMIT).is_some(),
-            "{}",
-            t.all_output()
-        );
-    };
+    let reply = t
+        .expect_span("Computer: ", "\r\n", LIMIT)
+        .trim_end()
+        .to_string();
     let first: String = reply.chars().take(20).collect();
     assert!(
         display.wait_for(&first, LIMIT),
@@ -131,10 +125,19 @@ fn the_computers_reply_is_flashed_and_a_long_answer_read_to_its_end() {
             LIMIT,
         );
         assert_eq!(out.code, Some(0), "{}", out.stderr);
-        let size = PageSize::new(32, 20).expect("size");
-        assert_eq!(check_brf(out.stdout.as_bytes(), size), Ok(()));
-        assert!(out.stdout.contains("\r\n1 E4 "), "{}", out.stdout);
-        assert!(out.stdout.ends_with("#A\r\n\u{c}"), "{}", out.stdout);
+        // Read with the test's own BRF reader: pages of 32 cells by 20 lines, each numbered
+        // at the right end of its last line.
+        let pages = brf::read(out.stdout.as_bytes(), 32, 20)
+            .unwrap_or_else(|e| panic!("{e}:\n{}", out.stdout));
+        for (i, page) in pages.iter().enumerate() {
+            let last = page.last().expect("a line");
+            assert!(last.ends_with(&brf::page_number(i + 1)), "{page:?}");
+        }
+        assert!(
+            pages[0].iter().any(|l| l.starts_with("1 E4 ")),
+            "{}",
+            out.stdout
+        );
     }
     let _ = std::fs::remove_dir_all(&data);
 }
@@ -297,7 +300,30 @@ fn a_transcript_on_braille_paper_cell_by_cell() {
         " ".repeat(38)
     );
     assert_eq!(out.stdout, expected);
-    let size = PageSize::new(40, 10).expect("size");
-    assert_eq!(check_brf(out.stdout.as_bytes(), size), Ok(()));
+    let pages = brf::read(out.stdout.as_bytes(), 40, 10).unwrap();
+    assert_eq!(pages.len(), 1);
+    assert_eq!(pages[0].len(), 10);
+    assert!(pages[0][9].ends_with("#A"));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The test's BRF reader refuses what a braille embosser would not take: it is an oracle that
+/// can say no.
+#[test]
+fn the_brf_reader_of_the_tests_refuses_bad_pages() {
+    let good = b"AB\r\nCD #A\r\n\x0c";
+    assert_eq!(brf::read(good, 5, 2).map(|p| p.len()), Ok(1));
+    for (bad, why) in [
+        (&b"ab\r\n\x0c"[..], "Braille ASCII"),
+        (b"ABCDEF\r\n\x0c", "cells"),
+        (b"A\r\nB\r\nC\r\n\x0c", "lines"),
+        (b"A\nB\r\n\x0c", "lone"),
+        (b"A\r\n", "form feed"),
+    ] {
+        let e = brf::read(bad, 5, 2).expect_err("refused");
+        assert!(e.contains(why), "{e}");
+    }
+    assert_eq!(brf::page_number(1), "#A");
+    assert_eq!(brf::page_number(10), "#AJ");
+    assert_eq!(brf::page_number(23), "#BC");
 }

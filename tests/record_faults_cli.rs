@@ -220,8 +220,24 @@ fn a_disk_that_fills_up_during_a_game_loses_no_move() {
     }
     say(&mut t, "e5", "der Datenträger ist voll");
     say(&mut t, "Sf3", "Springer Felix drei");
-    // The clock's checkpoints fail every second: still told only once.
-    std::thread::sleep(Duration::from_millis(2500));
+    // The clock's checkpoints fail every second: still told only once. hector writes
+    // nothing else while it waits, so its write calls counting up show the failed tries.
+    let writes = |pid: u32| -> u64 {
+        std::fs::read_to_string(format!("/proc/{pid}/io"))
+            .ok()
+            .and_then(|io| {
+                io.lines()
+                    .find_map(|l| l.strip_prefix("syscw: ").map(|n| n.trim().parse().ok()))
+                    .flatten()
+            })
+            .unwrap_or(0)
+    };
+    let before = writes(t.pid());
+    let deadline = std::time::Instant::now() + LIMIT;
+    while writes(t.pid()) < before + 3 {
+        assert!(std::time::Instant::now() < deadline, "no checkpoint tried");
+        std::thread::sleep(Duration::from_millis(50));
+    }
     say(&mut t, "Sc6", "Springer Cäsar sechs");
     let text = t.all_output();
     assert_eq!(

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests: run the real binary with a time limit.
 #![allow(dead_code)]
 
+pub mod brf;
 pub mod brltty;
 pub mod env;
 pub mod pty;
