@@ -25,6 +25,9 @@ pub struct Words {
     pub no: &'static str,
     /// The scoresheet's letters (Appendix C) for king, queen, rook, bishop, knight.
     pub letters: [char; 5],
+    /// The sides, as a sentence names them ("Weiß", "las blancas": compared without case).
+    pub white: &'static str,
+    pub black: &'static str,
 }
 
 pub const DE: Words = Words {
@@ -42,6 +45,8 @@ pub const DE: Words = Words {
     yes: "ja",
     no: "nein",
     letters: ['K', 'D', 'T', 'L', 'S'],
+    white: "Weiß",
+    black: "Schwarz",
 };
 
 pub const EN: Words = Words {
@@ -59,6 +64,8 @@ pub const EN: Words = Words {
     yes: "yes",
     no: "no",
     letters: ['K', 'Q', 'R', 'B', 'N'],
+    white: "White",
+    black: "Black",
 };
 
 pub const ES: Words = Words {
@@ -76,6 +83,8 @@ pub const ES: Words = Words {
     yes: "sí",
     no: "no",
     letters: ['R', 'D', 'T', 'A', 'C'],
+    white: "blancas",
+    black: "negras",
 };
 
 pub const FR: Words = Words {
@@ -93,6 +102,8 @@ pub const FR: Words = Words {
     yes: "oui",
     no: "non",
     letters: ['R', 'D', 'T', 'F', 'C'],
+    white: "blancs",
+    black: "noirs",
 };
 
 pub const NL: Words = Words {
@@ -110,6 +121,8 @@ pub const NL: Words = Words {
     yes: "ja",
     no: "nee",
     letters: ['K', 'D', 'T', 'L', 'P'],
+    white: "wit",
+    black: "zwart",
 };
 
 pub fn of(code: &str) -> &'static Words {
