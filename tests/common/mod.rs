@@ -4,6 +4,7 @@
 pub mod brf;
 pub mod brltty;
 pub mod env;
+pub mod microphone;
 pub mod pty;
 pub mod sim;
 pub mod words;
