@@ -786,6 +786,16 @@ mod tests {
         );
     }
 
+    /// The entries of some sample journals (every kind a game writes), checkpoints aside
+    /// (the test appends those itself).
+    fn game_entries() -> Vec<Entry> {
+        crate::core::testkit::record::sample_journals(6, 3)
+            .into_iter()
+            .flat_map(|j| j.entries)
+            .filter(|e| !matches!(e, Entry::ClockCheckpoint { .. }))
+            .collect()
+    }
+
     fn language() -> &'static Language {
         crate::core::notation::language::language("de").expect("de")
     }
@@ -793,6 +803,9 @@ mod tests {
     #[derive(Clone, Debug)]
     enum Op {
         Note,
+        /// An entry of a game's journal, of every kind (moves, offers, claims, endings…),
+        /// the `n`th of the sample journals' (with its number, so that none repeats).
+        Game(u16),
         Checkpoint(u64),
         Down(Fault),
         Up,
@@ -808,7 +821,8 @@ mod tests {
             Just(Fault::ShortWriteUndoFails),
         ];
         prop_oneof![
-            6 => Just(Op::Note),
+            4 => Just(Op::Note),
+            4 => any::<u16>().prop_map(Op::Game),
             3 => (0u64..10_000).prop_map(Op::Checkpoint),
             1 => fault.prop_map(Op::Down),
             2 => Just(Op::Up),
@@ -891,12 +905,23 @@ mod tests {
             let mut r = Recorder::create_in(&dir.0, header, Vec::new(), Some(Box::new(wrap)));
             let mut appended = Vec::new();
             let mut n = 0;
+            let kinds = game_entries();
             for op in &ops {
                 match op {
                     Op::Note => {
                         n += 1;
                         appended.push(note(n));
                         r.append(note(n));
+                    }
+                    Op::Game(k) => {
+                        // Each appended entry differs from the others: a note of its number
+                        // goes with it.
+                        n += 1;
+                        let entry = kinds[usize::from(*k) % kinds.len()].clone();
+                        for e in [entry, note(n)] {
+                            appended.push(e.clone());
+                            r.append(e);
+                        }
                     }
                     Op::Checkpoint(ms) => {
                         appended.push(checkpoint(*ms));
