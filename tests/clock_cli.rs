@@ -180,9 +180,8 @@ fn full_screen_clock_runs_levers_and_answers() {
     runs(&t, true);
     t.send(b"\x1b[C");
     runs(&t, false);
-    t.send(b"t");
     // The answer in words ("White 1 minute 1 second, Black …, 1 move played"), not the
-    // status line's figures.
+    // status line's figures: not on the screen before the key.
     let answered = |screen: &str| {
         screen.lines().any(|l| {
             let l = l.trim_end();
@@ -190,6 +189,7 @@ fn full_screen_clock_runs_levers_and_answers() {
         })
     };
     assert!(!answered(&t.screen()), "{}", t.screen());
+    t.send(b"t");
     let deadline = std::time::Instant::now() + LIMIT;
     while !answered(&t.screen()) {
         assert!(std::time::Instant::now() < deadline, "{}", t.screen());
