@@ -144,7 +144,7 @@ struct Game {
 fn arrival(t: &pty::Pty, needle: &str, n: usize, limit: Duration) -> Option<Instant> {
     let deadline = Instant::now() + limit;
     loop {
-        if let Some(at) = t.nth_seen(needle, n) {
+        if let Some(at) = t.nth_seen_in_all_output(needle, n) {
             return Some(at);
         }
         if Instant::now() > deadline {
@@ -205,7 +205,7 @@ fn main() {
     let ready_by = Instant::now() + Duration::from_secs(30);
     while !games.iter().all(|g| g.dgt.ready() && g.peg.ready()) {
         if Instant::now() > ready_by {
-            eprintln!("the boards were not connected:\n{}", t.text());
+            eprintln!("the boards were not connected:\n{}", t.all_output());
             return;
         }
         thread::sleep(Duration::from_millis(20));
@@ -239,7 +239,7 @@ fn main() {
                 g.number,
                 announce(&g.pos, m, de, Form::Short)
             );
-            let n = t.text().matches(&needle).count();
+            let n = t.all_output().matches(&needle).count();
             let board = if dgt { &g.dgt } else { &g.peg };
             let sent = board.play(m);
             waits.push((g.number, needle, n, sent, measured, m));
@@ -270,13 +270,13 @@ fn main() {
                 if !wrong.is_empty() {
                     let w = wrong[rng.below(wrong.len())];
                     let alert = format!("Partie {number}: Achtung, Brett von Schwarz:");
-                    let k = t.text().matches(&alert).count();
+                    let k = t.all_output().matches(&alert).count();
                     let sent = g.peg.play(w);
                     if let Some(at) = arrival(&t, &alert, k, limit) {
                         alerts.push(at.saturating_duration_since(sent));
                     }
                     let right = format!("Partie {number}: Brett von Schwarz stimmt wieder\r\n");
-                    let k = t.text().matches(&right).count();
+                    let k = t.all_output().matches(&right).count();
                     let sent = g.peg.setup(before.clone());
                     if let Some(at) = arrival(&t, &right, k, limit) {
                         resolved.push(at.saturating_duration_since(sent));

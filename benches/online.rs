@@ -83,7 +83,7 @@ fn main() {
             &env,
         );
         if t.wait_for("Weiß ist am Zug", limit).is_none() {
-            eprintln!("hector online did not start:\n{}", t.text());
+            eprintln!("hector online did not start:\n{}", t.all_output());
             return;
         }
         let mut pos = Chess::default();
@@ -94,12 +94,12 @@ fn main() {
             // The player's move, typed.
             let m = pick(&pos, &mut rng);
             let phrase = announce(&pos, m, de, Form::Short);
-            let seen = t.text().matches(&phrase).count();
+            let seen = t.all_output().matches(&phrase).count();
             t.send(format!("{}\r", m.to_uci(CastlingMode::Standard)).as_bytes());
             let deadline = Instant::now() + limit;
-            while t.text().matches(&phrase).count() <= seen {
+            while t.all_output().matches(&phrase).count() <= seen {
                 if Instant::now() > deadline {
-                    eprintln!("the player's move was not confirmed:\n{}", t.text());
+                    eprintln!("the player's move was not confirmed:\n{}", t.all_output());
                     return;
                 }
                 std::thread::sleep(Duration::from_millis(1));
@@ -111,21 +111,23 @@ fn main() {
             // The opponent's move, on the stream.
             let r = pick(&pos, &mut rng);
             let phrase = announce(&pos, r, de, Form::Short);
-            let seen = t.text().matches(&phrase).count();
+            let seen = t.all_output().matches(&phrase).count();
             let sent = Instant::now();
             server.opponent_move(&r.to_uci(CastlingMode::Standard).to_string());
             let deadline = sent + limit;
             loop {
-                if t.text().matches(&phrase).count() > seen {
+                if t.all_output().matches(&phrase).count() > seen {
                     break;
                 }
                 if Instant::now() > deadline {
-                    eprintln!("the opponent's move was not announced:\n{}", t.text());
+                    eprintln!("the opponent's move was not announced:\n{}", t.all_output());
                     break 'games;
                 }
                 std::thread::sleep(Duration::from_micros(200));
             }
-            let arrived = t.nth_seen(&phrase, seen).unwrap_or_else(Instant::now);
+            let arrived = t
+                .nth_seen_in_all_output(&phrase, seen)
+                .unwrap_or_else(Instant::now);
             latencies.push(arrived.saturating_duration_since(sent));
             pos.play_unchecked(r);
         }

@@ -44,12 +44,12 @@ fn main() {
     }
     let mut latencies = Vec::with_capacity(questions as usize);
     for i in 0..questions {
-        let seen = t.text().matches("Weiß ist am Zug").count();
+        let seen = t.all_output().matches("Weiß ist am Zug").count();
         let sent = Instant::now();
         t.send(b"wer\r");
         let deadline = sent + Duration::from_secs(10);
         loop {
-            if t.text().matches("Weiß ist am Zug").count() > seen {
+            if t.all_output().matches("Weiß ist am Zug").count() > seen {
                 break;
             }
             if Instant::now() > deadline {
@@ -60,7 +60,7 @@ fn main() {
         }
         // The instant the answer's bytes arrived, as the reader thread stamped them.
         let arrived = t
-            .nth_seen("Weiß ist am Zug", seen)
+            .nth_seen_in_all_output("Weiß ist am Zug", seen)
             .unwrap_or_else(Instant::now);
         latencies.push(arrived.saturating_duration_since(sent));
     }

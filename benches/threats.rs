@@ -110,11 +110,11 @@ fn main() {
     let rounds = questions.min(300);
     let mut latencies = Vec::with_capacity(rounds);
     for i in 0..rounds {
-        let seen = t.text().matches(needle).count();
+        let seen = t.all_output().matches(needle).count();
         let sent = Instant::now();
         t.send(b"drohungen\r");
         let deadline = sent + Duration::from_secs(10);
-        while t.text().matches(needle).count() <= seen {
+        while t.all_output().matches(needle).count() <= seen {
             if Instant::now() > deadline {
                 eprintln!("question {i} got no answer");
                 let _ = std::fs::remove_dir_all(&data);
@@ -122,7 +122,9 @@ fn main() {
             }
             std::thread::sleep(Duration::from_micros(200));
         }
-        let arrived = t.nth_seen(needle, seen).unwrap_or_else(Instant::now);
+        let arrived = t
+            .nth_seen_in_all_output(needle, seen)
+            .unwrap_or_else(Instant::now);
         latencies.push(arrived.saturating_duration_since(sent));
     }
     latencies.sort();

@@ -246,9 +246,9 @@ fn on_a_terminal_the_lines_are_printed_and_said() {
         pty.wait_for("Springer Felix sechs, grober Fehler", LIMIT)
             .is_some(),
         "{}",
-        pty.text()
+        pty.all_output()
     );
-    assert_eq!(pty.wait_exit(LIMIT), Some(0), "{}", pty.text());
+    assert_eq!(pty.wait_exit(LIMIT), Some(0), "{}", pty.all_output());
 }
 
 /// A recorded game is judged once: its analysis is kept beside the journal and read back

@@ -99,18 +99,18 @@ fn wait(t: &Pty, needle: &str) {
     assert!(
         t.wait_for(needle, LIMIT).is_some(),
         "{needle:?} missing in:\n{}",
-        t.text()
+        t.all_output()
     );
 }
 
 /// Waits until `needle` has appeared `n` times.
 fn wait_count(t: &Pty, needle: &str, n: usize) {
     let deadline = Instant::now() + LIMIT;
-    while t.text().matches(needle).count() < n {
+    while t.all_output().matches(needle).count() < n {
         assert!(
             Instant::now() < deadline,
             "{needle:?} not {n} times in:\n{}",
-            t.text()
+            t.all_output()
         );
         std::thread::sleep(Duration::from_millis(10));
     }
@@ -147,7 +147,7 @@ fn records_agree_the_peg_board_is_put_right() {
     t.send("nein\r".as_bytes());
     wait(&t, "Die Konsole bleibt offen");
     t.send("ende\rja\r".as_bytes());
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     let pgn = h.export("1");
     let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
@@ -350,12 +350,15 @@ fn a_restarted_console_continues_its_games() {
     wait(&t, "1 Zug gespielt");
     // Once the boards have reported, the sighted player's is seen to lack e5.
     let deadline = Instant::now() + LIMIT;
-    while !t.text().contains("Brett von Weiß: auszuführen: Eva fünf") {
-        assert!(Instant::now() < deadline, "{}", t.text());
+    while !t
+        .all_output()
+        .contains("Brett von Weiß: auszuführen: Eva fünf")
+    {
+        assert!(Instant::now() < deadline, "{}", t.all_output());
         std::thread::sleep(Duration::from_millis(500));
         t.send("partien\r".as_bytes());
     }
-    assert!(!t.text().contains("Achtung,"), "{}", t.text());
+    assert!(!t.all_output().contains("Achtung,"), "{}", t.all_output());
     t.send("ende\rja\r".as_bytes());
     assert_eq!(t.wait_exit(LIMIT), Some(0));
 }
@@ -512,7 +515,7 @@ fn the_games_are_pushed_to_a_lichess_broadcast_and_a_refused_push_is_retried() {
         server.pushes()
     );
     t.send("ende\rja\r".as_bytes());
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     // The token went only with the pushes, the refused ones were tried again, one at a time.
     let s = server.state();
     assert!(s.relay.push_attempts >= 4, "{}", s.relay.push_attempts);
@@ -529,7 +532,7 @@ fn the_games_are_pushed_to_a_lichess_broadcast_and_a_refused_push_is_retried() {
     for san in ["1. e4 ", " e5 ", "2. Nf3 "] {
         assert!(pgn.contains(san), "{san} {pgn}");
     }
-    assert!(!t.text().contains(lichess::STUDY_TOKEN));
+    assert!(!t.all_output().contains(lichess::STUDY_TOKEN));
 }
 
 /// A server that refuses, then sends a push's headers and drips its body: the push is given
@@ -584,19 +587,19 @@ fn a_push_whose_answer_drips_is_given_up_said_once_and_the_newest_games_go_out()
         server.wait(Duration::from_secs(75), newest),
         "{:?}\n{}",
         server.pushes(),
-        t.text()
+        t.all_output()
     );
     wait(&t, "lichess zeigt die Partien");
     assert_eq!(
-        t.text()
+        t.all_output()
             .matches("lichess nimmt die Übertragung nicht an")
             .count(),
         1,
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send("ende\rja\r".as_bytes());
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 }
 
 #[test]
@@ -620,6 +623,6 @@ fn a_broadcast_to_a_plain_http_server_elsewhere_is_refused_and_the_games_go_on()
     wait(&t, "http://mirror.example.com:8080 ist keine https-Adresse");
     first_move(&mut h, &t, 1);
     t.send("ende\rja\r".as_bytes());
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
-    assert!(!t.text().contains(lichess::STUDY_TOKEN));
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+    assert!(!t.all_output().contains(lichess::STUDY_TOKEN));
 }

@@ -14,8 +14,6 @@ use std::time::{Duration, Instant};
 use common::pty::Pty;
 use common::sim::Simulator;
 use common::{Env, run_with, temp_dir};
-use hector::core::notation::language::language;
-use hector::core::notation::speak::{Form, announce};
 use shakmaty::{Chess, Position, uci::UciMove};
 
 const LIMIT: Duration = Duration::from_secs(30);
@@ -50,11 +48,8 @@ impl Game {
     fn spawn(&mut self, args: &[&str]) -> Pty {
         let env = self.env();
         let t = env.spawn(args);
-        assert!(
-            t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
-            "{}",
-            t.text()
-        );
+        // Ready once it asks; what it said before is still to be read by the test.
+        t.wait_in_all_output("Zug oder Befehl:", LIMIT);
         // No move before hector listens.
         self.dgt.send("await-host");
         self.peg.send("await-host");
@@ -94,11 +89,11 @@ impl Game {
 /// Waits until `needle` has appeared `n` times in the output.
 fn wait_count(t: &Pty, needle: &str, n: usize) {
     let deadline = Instant::now() + LIMIT;
-    while t.text().matches(needle).count() < n {
+    while t.all_output().matches(needle).count() < n {
         assert!(
             Instant::now() < deadline,
             "{needle:?} not {n} times in:\n{}",
-            t.text()
+            t.all_output()
         );
         std::thread::sleep(Duration::from_millis(10));
     }
@@ -115,34 +110,26 @@ fn mv(pos: &Chess, uci: &str) -> shakmaty::Move {
 fn a_whole_game_on_two_boards() {
     let mut g = Game::boards();
     let mut t = g.assist(&["--tc", "10+5"]);
-    assert!(t.text().contains(
+    assert!(t.all_output().contains(
         "hector assistiert Schwarz. Schwarz zieht auf dem Steckbrett. Weiß zieht auf dem \
          elektronischen Brett. 10 Minuten plus 5 Sekunden pro Zug"
     ));
-    let de = language("de").expect("de");
     let mut pos = Chess::default();
     let mut executed = 0;
     // 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#: each move made on its player's board, then
-    // carried out on the other.
+    // carried out on the other. The words are the test's own (tests/common/words.rs).
     for uci in ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"] {
         let m = mv(&pos, uci);
-        let words = announce(&pos, m, de, Form::Short);
+        let words = common::words::DE.short(&pos, m);
         let white = pos.turn() == shakmaty::Color::White;
-        let before = t.text().matches(words.as_str()).count();
+        t.mark();
         if white {
             g.dgt.send(&format!("move {uci}"));
+            // The opponent's move is heard with its label, never taken for an echo.
+            t.expect(&format!("Weiß: {words}"), LIMIT);
         } else {
             g.peg.send(&format!("move {uci}"));
-        }
-        wait_count(&t, &words, before + 1);
-        // The opponent's move is heard with its label, never taken for an echo.
-        if white {
-            let labelled = format!("Weiß: {words}");
-            assert!(
-                t.text().contains(&labelled),
-                "{labelled} missing in {}",
-                t.text()
-            );
+            t.expect(&words, LIMIT);
         }
         pos.play_unchecked(m);
         if pos.is_game_over() {
@@ -160,20 +147,16 @@ fn a_whole_game_on_two_boards() {
         t.wait_for("Partie beendet: Schachmatt. Weiß gewinnt", LIMIT)
             .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     // D9d: asked for, the move count and the time used by both.
     t.send(b"uhr\r");
-    assert!(
-        t.wait_for("3 Züge gespielt. Weiß:", LIMIT).is_some(),
-        "{}",
-        t.text()
-    );
-    assert!(t.text().contains("verbraucht"));
+    let clock = t.expect_span("3 Züge gespielt. Weiß:", "\r\n", LIMIT);
+    assert!(clock.contains("verbraucht"), "{clock}");
     t.send(b"ende\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     // Nothing went wrong between the boards.
-    assert!(!t.text().contains("Achtung"), "{}", t.text());
+    assert!(!t.all_output().contains("Achtung"), "{}", t.all_output());
     // The record: every move, the result, both players.
     let pgn = g.hector(&["export", "1"]);
     for needed in [
@@ -197,7 +180,11 @@ fn a_piece_touched_and_not_moved_is_reported() {
     g.dgt.send("place g1");
     g.dgt.send("wait 300ms");
     g.dgt.send("move e2e4");
-    assert!(t.wait_for("Eva vier", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Eva vier", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     assert!(
         t.wait_for(
             "Weiß hat Springer auf Gustav eins berührt und nicht gezogen, Artikel 4.3",
@@ -205,7 +192,7 @@ fn a_piece_touched_and_not_moved_is_reported() {
         )
         .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"ende\rja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0));
@@ -225,7 +212,11 @@ fn a_piece_on_a_wrong_square_names_every_square_that_differs() {
     let mut g = Game::boards();
     let mut t = g.assist(&[]);
     g.dgt.send("move e2e4");
-    assert!(t.wait_for("Eva vier", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Eva vier", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     g.peg.send("move e2e4");
     wait_count(&t, "Zug auf dem Brett ausgeführt", 1);
     g.peg.send("lift g8");
@@ -239,7 +230,7 @@ fn a_piece_on_a_wrong_square_names_every_square_that_differs() {
         )
         .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     g.peg.send("lift g6");
     g.peg.send("wait 300ms");
@@ -248,7 +239,7 @@ fn a_piece_on_a_wrong_square_names_every_square_that_differs() {
         t.wait_for("Brett von Schwarz stimmt wieder", LIMIT)
             .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"ende\rja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0));
@@ -261,7 +252,11 @@ fn a_move_copied_to_the_wrong_square_names_where_it_belongs() {
     let mut g = Game::boards();
     let mut t = g.assist(&[]);
     g.dgt.send("move e2e4");
-    assert!(t.wait_for("Eva vier", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Eva vier", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     g.peg.send("lift e2");
     g.peg.send("wait 300ms");
     g.peg.send("place e5");
@@ -273,7 +268,7 @@ fn a_move_copied_to_the_wrong_square_names_where_it_belongs() {
         )
         .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     g.peg.send("lift e5");
     g.peg.send("wait 300ms");
@@ -281,13 +276,13 @@ fn a_move_copied_to_the_wrong_square_names_where_it_belongs() {
     assert!(
         t.wait_for("Zug auf dem Brett ausgeführt", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"ende\r");
     assert!(
         t.wait_for("Wirklich beenden?", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"ja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0));
@@ -301,19 +296,19 @@ fn the_assistant_claims_the_win_when_the_opponents_flag_falls() {
     assert!(
         t.wait_for("Weiß: Zeit abgelaufen", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     assert!(
         t.wait_for("Sieg für Schwarz reklamiert, Anhang D9e", LIMIT)
             .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     assert!(
         t.wait_for("Partie beendet: Zeitüberschreitung. Schwarz gewinnt", LIMIT)
             .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"ende\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0));
@@ -332,12 +327,16 @@ fn an_adjournment_is_sealed_and_resumed() {
     let mut g = Game::boards();
     let mut t = g.assist(&["--tc", "5400"]);
     g.dgt.send("move e2e4");
-    assert!(t.wait_for("Eva vier", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Eva vier", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     g.peg.send("move e2e4");
     assert!(
         t.wait_for("Zug auf dem Brett ausgeführt", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     // Black seals his move (Appendix E1); it is not played.
     t.send("abgeben Springer Cäsar sechs; Sonntag 10 Uhr, Saal 2\r".as_bytes());
@@ -348,25 +347,25 @@ fn an_adjournment_is_sealed_and_resumed() {
         )
         .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     assert!(
         t.wait_for("Umschlag geschrieben: ", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     // The path is the rest of that line: waited for to its end.
     let deadline = Instant::now() + LIMIT;
     while !t
-        .text()
+        .all_output()
         .split("Umschlag geschrieben: ")
         .nth(1)
         .is_some_and(|rest| rest.contains('\n'))
     {
-        assert!(Instant::now() < deadline, "{}", t.text());
+        assert!(Instant::now() < deadline, "{}", t.all_output());
         std::thread::sleep(Duration::from_millis(10));
     }
-    let envelope = envelope_path(&t.text());
+    let envelope = envelope_path(&t.all_output());
     let text = std::fs::read_to_string(&envelope).expect("envelope");
     for needed in [
         "white = \"Anna Schmidt\"",
@@ -382,7 +381,7 @@ fn an_adjournment_is_sealed_and_resumed() {
         assert!(text.contains(needed), "{needed} missing in\n{text}");
     }
     t.send(b"ende\rja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     drop(t);
 
     // Resumption: the envelope is opened and the sealed move made on both boards (E9).
@@ -394,7 +393,7 @@ fn an_adjournment_is_sealed_and_resumed() {
         )
         .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send("öffnen\r".as_bytes());
     assert!(
@@ -404,7 +403,7 @@ fn an_adjournment_is_sealed_and_resumed() {
         )
         .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     g.peg.send("move b8c6");
     g.dgt.send("move b8c6");
@@ -413,9 +412,9 @@ fn an_adjournment_is_sealed_and_resumed() {
     assert!(
         t.wait_for("Springer Felix drei", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
-    assert!(!t.text().contains("Achtung"), "{}", t.text());
+    assert!(!t.all_output().contains("Achtung"), "{}", t.all_output());
     t.send(b"ende\rja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0));
     let pgn = g.hector(&["export", "1"]);

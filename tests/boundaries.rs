@@ -5,9 +5,14 @@
 //! names no app and no cli, app names no cli, a service names no mode, a mode names no other
 //! mode. Paths are resolved as the compiler reads them: `use` trees with their groups
 //! (`use std::{fs, thread}`), `super::` and `self::` from the module a line stands in
-//! (inline `mod` blocks included), and paths written inline in expressions
-//! (`crate::app::x::f()`). Comments and string literals are no code. A broken rule is named
-//! with its file and line.
+//! (inline `mod` blocks included), paths written inline in expressions
+//! (`crate::app::x::f()`), the names a `use` or an `extern crate … as` brings into a module
+//! (`use std::io; io::stdout()`, `use std as s`, `extern crate self as h`), the re-exports
+//! of every module of the crate (`pub use app::modes::play as p;` in lib.rs), the files a
+//! `#[path]` module or an `include!` brings in (read as the module that brings them in), and
+//! paths a macro builds from its arguments (`std::$m::read`, which cannot be checked and
+//! counts as broken). Comments and string literals are no code. A broken rule is named with
+//! its file and line.
 
 // Tests stop at the first surprise: the crate's [lints] are for hector itself.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
@@ -130,9 +135,10 @@ enum Tok {
     Punct(char),
 }
 
-/// The tokens of blanked code, each with its line.
-fn tokens(code: &[char]) -> Vec<(Tok, usize)> {
+/// The tokens of blanked code, each with its line, and where each starts (in chars).
+fn tokens(code: &[char]) -> (Vec<(Tok, usize)>, Vec<usize>) {
     let mut out = Vec::new();
+    let mut starts = Vec::new();
     let (mut i, mut line) = (0, 1);
     while i < code.len() {
         let c = code[i];
@@ -147,15 +153,36 @@ fn tokens(code: &[char]) -> Vec<(Tok, usize)> {
                 i += 1;
             }
             out.push((Tok::Ident(code[start..i].iter().collect()), line));
+            starts.push(start);
         } else if c == ':' && code.get(i + 1) == Some(&':') {
             out.push((Tok::Sep, line));
+            starts.push(i);
             i += 2;
         } else {
             out.push((Tok::Punct(c), line));
+            starts.push(i);
             i += 1;
         }
     }
-    out
+    (out, starts)
+}
+
+/// The string literal that begins after char `from` of the original text (the first `"` on),
+/// unescaped only as far as a path needs.
+fn literal_after(text: &[char], from: usize) -> Option<String> {
+    let open = from + text.get(from..)?.iter().position(|&c| c == '"')?;
+    let mut out = String::new();
+    let mut j = open + 1;
+    while j < text.len() && text[j] != '"' {
+        if text[j] == '\\' {
+            j += 1;
+        }
+        if let Some(&c) = text.get(j) {
+            out.push(c);
+        }
+        j += 1;
+    }
+    Some(out)
 }
 
 /// A path the code names, resolved to where it leads.
@@ -169,6 +196,26 @@ struct Named {
     glob: bool,
     /// Inside `#[cfg(test)]` code.
     test: bool,
+    /// A macro builds it from its arguments (`std::$m::read`): where it leads is not known.
+    built: bool,
+}
+
+/// The names a module brings into scope (`use`, `extern crate … as`), by the module they stand
+/// in and the name, to the paths they stand for.
+type Aliases = std::collections::HashMap<(Vec<String>, String), Vec<String>>;
+
+/// A module whose file a `#[path]` names, or a file `include!` brings in: read as code of
+/// `module` (the module declared, or the one including).
+#[derive(Clone, Debug, PartialEq)]
+struct Brought {
+    line: usize,
+    /// As written, relative to the declaring file's folder; `None`: not a literal the check
+    /// can follow.
+    file: Option<String>,
+    module: Vec<String>,
+    test: bool,
+    /// By `#[path]` (else `include!`).
+    path_attribute: bool,
 }
 
 /// What one file names: its paths, its macros, and the modules it declares as test code
@@ -178,20 +225,31 @@ struct Scan {
     named: Vec<Named>,
     macros: Vec<(usize, String, bool)>,
     test_modules: Vec<String>,
+    aliases: Aliases,
+    /// The modules declared in the file (`mod x;`, `mod x { … }`), as paths.
+    declared: std::collections::HashSet<Vec<String>>,
+    brought: Vec<Brought>,
 }
 
-/// Expands a `use` tree (the tokens between `use` and `;`) into its paths, each with whether
-/// it is a glob.
-fn use_paths(toks: &[Tok]) -> Vec<(Vec<String>, bool)> {
-    fn tree(toks: &[Tok], i: &mut usize, prefix: &[String], out: &mut Vec<(Vec<String>, bool)>) {
+/// One path of a `use` tree: the path, whether it is a glob, and the name it brings into
+/// scope (its last segment, or its `as` name; none for a glob or `as _`).
+type UsePath = (Vec<String>, bool, Option<String>);
+
+/// Expands a `use` tree (the tokens between `use` and `;`) into its paths.
+fn use_paths(toks: &[Tok]) -> Vec<UsePath> {
+    fn tree(toks: &[Tok], i: &mut usize, prefix: &[String], out: &mut Vec<UsePath>) {
         let mut path = prefix.to_vec();
         let mut itself = false;
         loop {
             match toks.get(*i) {
                 Some(Tok::Ident(word)) if word == "as" => {
-                    // The renamed path is what is named; the new name is no path.
+                    // The renamed path is what is named; the new name stands for it.
+                    let name = match toks.get(*i + 1) {
+                        Some(Tok::Ident(n)) if n != "_" => Some(n.clone()),
+                        _ => None,
+                    };
                     *i += 2;
-                    out.push((path, false));
+                    out.push((path, false, name));
                     return;
                 }
                 Some(Tok::Ident(word)) => {
@@ -206,7 +264,7 @@ fn use_paths(toks: &[Tok]) -> Vec<(Vec<String>, bool)> {
                 Some(Tok::Sep) => *i += 1,
                 Some(Tok::Punct('*')) => {
                     *i += 1;
-                    out.push((path, true));
+                    out.push((path, true, None));
                     return;
                 }
                 Some(Tok::Punct('{')) => {
@@ -225,7 +283,8 @@ fn use_paths(toks: &[Tok]) -> Vec<(Vec<String>, bool)> {
                 }
                 _ => {
                     if path.len() > prefix.len() || prefix.is_empty() || itself {
-                        out.push((path, false));
+                        let name = path.last().cloned();
+                        out.push((path, false, name));
                     }
                     return;
                 }
@@ -239,7 +298,7 @@ fn use_paths(toks: &[Tok]) -> Vec<(Vec<String>, bool)> {
         i = 1;
     }
     tree(toks, &mut i, &[], &mut out);
-    out.retain(|(p, _)| !p.is_empty());
+    out.retain(|(p, _, _)| !p.is_empty());
     out
 }
 
@@ -270,11 +329,63 @@ fn resolve(module: &[String], path: &[String]) -> Vec<String> {
     here
 }
 
-/// Reads one file whose module path is `module`.
+/// Resolves a path written in module `here`: `crate::`, `super::`, `self::` as [`resolve`]
+/// does; a name the module brought into scope to what it stands for; a module declared in
+/// this one to its full path; other paths (std, shakmaty, …) as written.
+fn resolve_in(
+    here: &[String],
+    path: &[String],
+    aliases: &Aliases,
+    declared: &std::collections::HashSet<Vec<String>>,
+) -> Vec<String> {
+    let Some(first) = path.first() else {
+        return Vec::new();
+    };
+    if matches!(first.as_str(), "crate" | "hector" | "self" | "super") {
+        return resolve(here, path);
+    }
+    if let Some(target) = aliases.get(&(here.to_vec(), first.clone())) {
+        return target.iter().chain(&path[1..]).cloned().collect();
+    }
+    let child: Vec<String> = here.iter().chain(std::iter::once(first)).cloned().collect();
+    if !here.is_empty() && declared.contains(&child) {
+        return here.iter().chain(path).cloned().collect();
+    }
+    path.to_vec()
+}
+
+/// Reads one file whose module path is `module`: the names its `use`s bring into scope are
+/// read first (again while they change, as `use std as s; use s::io;` needs), then its paths
+/// resolved with them.
 fn scan(text: &str, module: &[String]) -> Scan {
+    let mut aliases = Aliases::new();
+    let mut declared = std::collections::HashSet::new();
+    for _ in 0..6 {
+        let s = scan_with(text, module, &aliases, &declared);
+        if s.aliases == aliases && s.declared == declared {
+            return s;
+        }
+        aliases = s.aliases;
+        declared = s.declared;
+    }
+    scan_with(text, module, &aliases, &declared)
+}
+
+/// Reads one file with the names in scope and the modules declared as read so far.
+fn scan_with(
+    text: &str,
+    module: &[String],
+    aliases: &Aliases,
+    declared: &std::collections::HashSet<Vec<String>>,
+) -> Scan {
+    let original: Vec<char> = text.chars().collect();
     let code = code_only(text);
-    let toks = tokens(&code);
+    let (toks, starts) = tokens(&code);
     let mut scan = Scan::default();
+    // `#[path = "…"]` seen, for the next `mod`.
+    let mut path_attribute: Option<String> = None;
+    // Inside a `macro_rules!` body: its depth.
+    let mut macro_body: Option<usize> = None;
     // Inline modules: name, brace depth inside them, test code or not.
     let mut mods: Vec<(String, usize, bool)> = Vec::new();
     let mut depth = 0usize;
@@ -306,8 +417,32 @@ fn scan(text: &str, module: &[String]) -> Scan {
             if words == ["cfg", "test"] {
                 cfg_test = true;
             }
+            if words.first().map(String::as_str) == Some("path") {
+                path_attribute = literal_after(&original, starts[i]);
+            }
             i = j;
             continue;
+        }
+        let here: Vec<String> = module
+            .iter()
+            .cloned()
+            .chain(mods.iter().map(|m| m.0.clone()))
+            .collect();
+        // A module declared: its path, and the file a `#[path]` names for it.
+        if ident(i) == Some("mod")
+            && let Some(name) = ident(i + 1)
+        {
+            let path: Vec<String> = here.iter().cloned().chain([name.to_string()]).collect();
+            scan.declared.insert(path.clone());
+            if let Some(file) = path_attribute.take() {
+                scan.brought.push(Brought {
+                    line,
+                    file: Some(file),
+                    module: path,
+                    test: cfg_test || mods.iter().any(|m| m.2) || test_item.is_some(),
+                    path_attribute: true,
+                });
+            }
         }
         if cfg_test && test_item.is_none() {
             cfg_test = false;
@@ -321,11 +456,6 @@ fn scan(text: &str, module: &[String]) -> Scan {
             test_item = Some((depth, false));
         }
         let in_test = mods.iter().any(|m| m.2) || test_item.is_some();
-        let here: Vec<String> = module
-            .iter()
-            .cloned()
-            .chain(mods.iter().map(|m| m.0.clone()))
-            .collect();
         match tok {
             Tok::Punct('{') => {
                 if ident(i.wrapping_sub(2)) == Some("mod")
@@ -342,11 +472,21 @@ fn scan(text: &str, module: &[String]) -> Scan {
                 {
                     *opened = true;
                 }
+                // `macro_rules! name {`: the body's paths may be built from arguments.
+                if macro_body.is_none()
+                    && toks.get(i.wrapping_sub(2)).map(|t| &t.0) == Some(&Tok::Punct('!'))
+                    && ident(i.wrapping_sub(3)) == Some("macro_rules")
+                {
+                    macro_body = Some(depth);
+                }
                 depth += 1;
             }
             Tok::Punct('}') => {
                 if mods.last().is_some_and(|m| m.1 == depth) {
                     mods.pop();
+                }
+                if macro_body == Some(depth.saturating_sub(1)) {
+                    macro_body = None;
                 }
                 depth = depth.saturating_sub(1);
                 if matches!(test_item, Some((d, true)) if d == depth) {
@@ -361,19 +501,69 @@ fn scan(text: &str, module: &[String]) -> Scan {
             Tok::Punct('!') => {
                 if let Some(name) = ident(i.wrapping_sub(1)) {
                     scan.macros.push((line, name.to_string(), in_test));
+                    if name == "include" {
+                        // A literal path is followed; the build script's own output
+                        // (`concat!(env!("OUT_DIR"), …)`) is data it writes; anything else
+                        // cannot be followed.
+                        // `include!("x.rs")`: the literal is blanked, `(` then `)` remain.
+                        let literal =
+                            matches!(toks.get(i + 2).map(|t| &t.0), Some(Tok::Punct(')')));
+                        let out_dir = ident(i + 2) == Some("concat")
+                            && ident(i + 5) == Some("env")
+                            && literal_after(&original, starts[i]).as_deref() == Some("OUT_DIR");
+                        if !out_dir {
+                            scan.brought.push(Brought {
+                                line,
+                                file: literal
+                                    .then(|| literal_after(&original, starts[i]))
+                                    .flatten(),
+                                module: here.clone(),
+                                test: in_test,
+                                path_attribute: false,
+                            });
+                        }
+                    }
                 }
+            }
+            Tok::Ident(w)
+                if w == "extern" && ident(i + 1) == Some("crate") && ident(i + 3) == Some("as") =>
+            {
+                if let (Some(krate), Some(name)) = (ident(i + 2), ident(i + 4)) {
+                    let target = match krate {
+                        "self" => Vec::new(),
+                        other => vec![other.to_string()],
+                    };
+                    if name != "_" {
+                        scan.aliases
+                            .insert((here.clone(), name.to_string()), target.clone());
+                    }
+                    scan.named.push(Named {
+                        line,
+                        path: target,
+                        glob: false,
+                        test: in_test,
+                        built: false,
+                    });
+                }
+                i += 5;
+                continue;
             }
             Tok::Ident(w) if w == "use" => {
                 let end = (i + 1..toks.len())
                     .find(|&k| toks[k].0 == Tok::Punct(';'))
                     .unwrap_or(toks.len());
                 let tree: Vec<Tok> = toks[i + 1..end].iter().map(|t| t.0.clone()).collect();
-                for (path, glob) in use_paths(&tree) {
+                for (path, glob, name) in use_paths(&tree) {
+                    let resolved = resolve_in(&here, &path, aliases, declared);
+                    if let Some(name) = name {
+                        scan.aliases.insert((here.clone(), name), resolved.clone());
+                    }
                     scan.named.push(Named {
                         line,
-                        path: resolve(&here, &path),
+                        path: resolved,
                         glob,
                         test: in_test,
+                        built: false,
                     });
                 }
                 if matches!(test_item, Some((d, false)) if d == depth) {
@@ -387,6 +577,7 @@ fn scan(text: &str, module: &[String]) -> Scan {
                 // start counts: `a::b::c` is not also `b::c`.
                 let after_sep = i > 0 && toks[i - 1].0 == Tok::Sep;
                 let mut path = vec![first.clone()];
+                let mut built = false;
                 let mut j = i + 1;
                 while toks.get(j).map(|t| &t.0) == Some(&Tok::Sep) {
                     match toks.get(j + 1) {
@@ -394,15 +585,22 @@ fn scan(text: &str, module: &[String]) -> Scan {
                             path.push(w.clone());
                             j += 2;
                         }
+                        // `std::$m`: a macro's argument makes the rest.
+                        Some((Tok::Punct('$'), _)) if macro_body.is_some() => {
+                            built = true;
+                            j += 1;
+                            break;
+                        }
                         _ => break,
                     }
                 }
                 if !after_sep {
                     scan.named.push(Named {
                         line,
-                        path: resolve(&here, &path),
+                        path: resolve_in(&here, &path, aliases, declared),
                         glob: false,
                         test: in_test,
+                        built,
                     });
                 }
                 i = j;
@@ -528,17 +726,60 @@ fn breaks_floor(from: &Floor, to: &Named) -> Option<&'static str> {
     }
 }
 
+/// Whether a resolved path leads into the crate (not to std or another crate).
+fn in_crate(path: &[String]) -> bool {
+    path.is_empty() || matches!(path[0].as_str(), "io" | "app" | "cli")
+}
+
+/// Every floor broken by the names of `scan`, read as code of a module of floor `from`; the
+/// crate's re-exports followed.
+fn named_breaks(from: &Floor, scan: &Scan, exports: &Exports) -> Vec<String> {
+    scan.named
+        .iter()
+        .filter_map(|n| {
+            let mut n = n.clone();
+            n.path = through(exports, &n.path);
+            if n.built && in_crate(&n.path) {
+                return Some(format!(
+                    "{}: a path a macro builds (cannot be checked): {}::$…",
+                    n.line,
+                    shown(&n)
+                ));
+            }
+            breaks_floor(from, &n).map(|why| format!("{}: {why}: {}", n.line, shown(&n)))
+        })
+        .collect()
+}
+
 /// Every floor broken in one file of the binary crate (test code included: a test of io
 /// is io).
 fn floor_breaks(text: &str, module: &[String]) -> Vec<String> {
-    let from = floor(module);
-    scan(text, module)
-        .named
-        .iter()
-        .filter_map(|n| {
-            breaks_floor(&from, n).map(|why| format!("{}: {why}: {}", n.line, shown(n)))
-        })
-        .collect()
+    named_breaks(&floor(module), &scan(text, module), &Exports::new())
+}
+
+/// What the crate's modules re-export: a module's path and a name it brought into scope, to
+/// what the name stands for (`pub use app::modes::play as p;` in lib.rs: `p` is
+/// app::modes::play).
+type Exports = std::collections::HashMap<Vec<String>, Vec<String>>;
+
+/// `path` with every re-exported prefix replaced by what it stands for.
+fn through(exports: &Exports, path: &[String]) -> Vec<String> {
+    let mut path = path.to_vec();
+    for _ in 0..8 {
+        let found = (1..=path.len())
+            .rev()
+            .find_map(|k| exports.get(&path[..k]).map(|t| (k, t.clone())));
+        match found {
+            Some((k, target)) if target != path[..k] => {
+                path = target
+                    .into_iter()
+                    .chain(path[k..].iter().cloned())
+                    .collect();
+            }
+            _ => break,
+        }
+    }
+    path
 }
 
 /// A resolved path as the message shows it: from `crate`, with its `::*`.
@@ -607,6 +848,12 @@ fn impurities(text: &str, module: &[String]) -> Vec<String> {
         if n.glob && matches!(n.path.first().map(String::as_str), Some("std" | "core")) {
             out.push(format!("{}: {joined}::* (all of it)", n.line));
         }
+        if n.built && out.len() == before {
+            out.push(format!(
+                "{}: {joined}::$… (a path a macro builds cannot be checked)",
+                n.line
+            ));
+        }
         for (name, what) in IMPURE_NAMES {
             if out.len() == before && n.path.iter().any(|p| p == name) {
                 out.push(format!("{}: {joined} ({what})", n.line));
@@ -631,23 +878,149 @@ fn crate_files(root: &Path) -> Vec<PathBuf> {
     files
 }
 
-#[test]
-fn the_core_does_no_io() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("core/src");
-    let files = crate_files(&root);
-    assert!(files.len() > 20, "the core's files: {files:?}");
-    let tests = test_files(&root, &files);
+/// A file brought in, read (its path and text), or why it cannot be.
+type Read = Result<(PathBuf, String), String>;
+
+/// The files a file brings in (`#[path]` modules, `include!`), each read as the module that
+/// brings it in, with what to say when one cannot be read or followed. Test code's are left
+/// out when `production` is asked for.
+fn brought_in(file: &Path, scan: &Scan, production: bool) -> Vec<(Brought, Read)> {
+    scan.brought
+        .iter()
+        .filter(|b| !(production && b.test))
+        .map(|b| {
+            let read = match &b.file {
+                None => Err(format!(
+                    "{}: an include! the check cannot follow (not a literal path)",
+                    b.line
+                )),
+                Some(f) => {
+                    let target = file.parent().unwrap_or(Path::new(".")).join(f);
+                    std::fs::read_to_string(&target)
+                        .map(|text| (target, text))
+                        .map_err(|e| format!("{}: {f} cannot be read: {e}", b.line))
+                }
+            };
+            (b.clone(), read)
+        })
+        .collect()
+}
+
+/// Everything impure in the core's production code under `root` (its `src`), the files its
+/// `#[path]` modules and `include!`s bring in read as the module that brings them in.
+fn core_breaks(root: &Path) -> Vec<String> {
+    let files = crate_files(root);
+    let tests = test_files(root, &files);
     let mut broken = Vec::new();
     for file in files
         .iter()
         .filter(|f| !tests.iter().any(|t| f.starts_with(t)))
     {
-        let rel = file.strip_prefix(&root).unwrap_or(file);
+        let rel = file.strip_prefix(root).unwrap_or(file);
         let text = std::fs::read_to_string(file).expect("a core file is readable");
-        for hit in impurities(&text, &module_of(rel)) {
-            broken.push(format!("core/src/{}:{hit}", rel.display()));
+        let module = module_of(rel);
+        for hit in impurities(&text, &module) {
+            broken.push(format!("{}:{hit}", rel.display()));
+        }
+        for (b, read) in brought_in(file, &scan(&text, &module), true) {
+            match read {
+                Err(why) => broken.push(format!("{}:{why}", rel.display())),
+                Ok((target, inner)) => {
+                    for hit in impurities(&inner, &b.module) {
+                        broken.push(format!(
+                            "{}:{}: in {}: {hit}",
+                            rel.display(),
+                            b.line,
+                            target.display()
+                        ));
+                    }
+                }
+            }
         }
     }
+    broken
+}
+
+/// Every floor broken in the binary crate under `root` (its `src`): each file's names, with
+/// the re-exports of every module followed, and the files its `#[path]` modules and
+/// `include!`s bring in, read as the module that brings them in (a `#[path]` that reaches
+/// another floor's folder is itself broken).
+fn tree_floor_breaks(root: &Path) -> (Vec<String>, usize) {
+    let files = crate_files(root);
+    let mut read = 0;
+    let scans: Vec<(PathBuf, Vec<String>, Scan)> = files
+        .iter()
+        .map(|file| {
+            let rel = file.strip_prefix(root).unwrap_or(file);
+            let text = std::fs::read_to_string(file).expect("a source file is readable");
+            read += text.lines().count();
+            let module = module_of(rel);
+            let s = scan(&text, &module);
+            (file.clone(), module, s)
+        })
+        .collect();
+    let mut exports = Exports::new();
+    for (_, _, s) in &scans {
+        for ((here, name), target) in &s.aliases {
+            let key: Vec<String> = here.iter().cloned().chain([name.clone()]).collect();
+            exports.insert(key, target.clone());
+        }
+    }
+    let mut broken = Vec::new();
+    for (file, module, s) in &scans {
+        let rel = file
+            .strip_prefix(root)
+            .unwrap_or(file)
+            .display()
+            .to_string();
+        let from = floor(module);
+        for hit in named_breaks(&from, s, &exports) {
+            broken.push(format!("src/{rel}:{hit}"));
+        }
+        for (b, got) in brought_in(file, s, false) {
+            let (target, inner) = match got {
+                Ok(t) => t,
+                Err(why) => {
+                    broken.push(format!("src/{rel}:{why}"));
+                    continue;
+                }
+            };
+            if b.path_attribute {
+                // Where the file stands says which floor its code is.
+                let at = target
+                    .canonicalize()
+                    .ok()
+                    .and_then(|t| {
+                        let r = root.canonicalize().ok()?;
+                        t.strip_prefix(&r).ok().map(Path::to_path_buf)
+                    })
+                    .map(|r| module_of(&r));
+                let theirs = at.as_deref().map(floor);
+                if theirs.as_ref() != Some(&floor(&b.module)) {
+                    broken.push(format!(
+                        "src/{rel}:{}: #[path] brings in {} from another floor's folder",
+                        b.line,
+                        target.display()
+                    ));
+                }
+            }
+            for hit in named_breaks(&from, &scan(&inner, &b.module), &exports) {
+                broken.push(format!(
+                    "src/{rel}:{}: in {}: {hit}",
+                    b.line,
+                    target.display()
+                ));
+            }
+        }
+    }
+    (broken, read)
+}
+
+#[test]
+fn the_core_does_no_io() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("core/src");
+    assert!(crate_files(&root).len() > 20, "the core's files");
+    let broken = core_breaks(&root);
     assert!(
         broken.is_empty(),
         "the core must stay pure:\n{}",
@@ -658,18 +1031,8 @@ fn the_core_does_no_io() {
 #[test]
 fn every_floor_names_only_the_floors_below() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let files = crate_files(&root);
-    assert!(files.len() > 40, "hector's files: {files:?}");
-    let mut broken = Vec::new();
-    let mut read = 0;
-    for file in &files {
-        let rel = file.strip_prefix(&root).unwrap_or(file);
-        let text = std::fs::read_to_string(file).expect("a source file is readable");
-        read += text.lines().count();
-        for hit in floor_breaks(&text, &module_of(rel)) {
-            broken.push(format!("src/{}:{hit}", rel.display()));
-        }
-    }
+    assert!(crate_files(&root).len() > 40, "hector's files");
+    let (broken, read) = tree_floor_breaks(&root);
     assert!(read > 20_000, "only {read} lines read");
     assert!(
         broken.is_empty(),
@@ -874,5 +1237,215 @@ fn renames_globs_and_macros_are_caught() {
     assert_eq!(
         floor_breaks("use crate::*;", &module("io::x")),
         ["1: io names app or cli: crate::*"]
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// The tricks that fooled the scanner before it followed names and files: each in a fixture
+// source tree it must flag.
+
+/// A source tree in a temporary folder, removed when dropped.
+struct Tree(PathBuf);
+
+impl Tree {
+    fn new(files: &[(&str, &str)]) -> Tree {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "hector-boundaries-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::SeqCst)
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        for (path, text) in files {
+            let file = dir.join(path);
+            std::fs::create_dir_all(file.parent().expect("a folder")).expect("the folder");
+            std::fs::write(&file, text).expect("the file");
+        }
+        Tree(dir)
+    }
+
+    fn src(&self) -> PathBuf {
+        self.0.join("src")
+    }
+}
+
+impl Drop for Tree {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn a_local_alias_is_followed() {
+    // `use std::io;` then `io::stdout()`: the path is std::io::stdout.
+    assert_eq!(
+        impurities(
+            "use std::io;\nfn f() { let _ = io::stdout(); }\n",
+            &module("notation")
+        ),
+        ["2: std::io::stdout (the terminal's streams)"]
+    );
+    // `use std as s;`, and an alias of an alias.
+    assert_eq!(
+        impurities(
+            "use std as s;\nuse s::fs as f;\nfn g() { let _ = f::read(\"x\"); s::thread::yield_now(); }\n",
+            &module("notation")
+        ),
+        [
+            "2: std::fs (files)",
+            "3: std::fs::read (files)",
+            "3: std::thread::yield_now (threads)"
+        ]
+    );
+    // In the binary crate: a mode's alias of another mode.
+    assert_eq!(
+        floor_breaks(
+            "use crate::app::modes as m;\nfn f() { m::board::run(); }\n",
+            &module("app::modes::play")
+        ),
+        [
+            "1: a mode names the modes: app::modes",
+            "2: a mode names another mode: app::modes::board::run"
+        ]
+    );
+}
+
+#[test]
+fn extern_crate_self_as_a_name_is_the_crates_root() {
+    assert_eq!(
+        floor_breaks(
+            "extern crate self as h;\nfn f() { h::app::modes::play::run(); }\n",
+            &module("io::x")
+        ),
+        ["2: io names app or cli: app::modes::play::run"]
+    );
+    assert_eq!(
+        impurities(
+            "extern crate std as s;\nfn f() { s::process::exit(1); }\n",
+            &module("x")
+        ),
+        ["2: std::process::exit (processes)"]
+    );
+}
+
+#[test]
+fn a_re_export_through_lib_rs_is_followed() {
+    let tree = Tree::new(&[
+        (
+            "src/lib.rs",
+            "pub mod app;\npub mod io;\npub use app::modes::play as p;\n",
+        ),
+        ("src/app/mod.rs", "pub mod modes;\n"),
+        ("src/app/modes/mod.rs", "pub mod play;\n"),
+        ("src/app/modes/play.rs", "pub fn run() {}\n"),
+        ("src/io/mod.rs", "pub mod x;\n"),
+        ("src/io/x.rs", "use crate::p::run;\n"),
+    ]);
+    let (broken, _) = tree_floor_breaks(&tree.src());
+    assert_eq!(
+        broken,
+        ["src/io/x.rs:1: io names app or cli: app::modes::play::run"]
+    );
+}
+
+#[test]
+fn a_path_attribute_is_followed() {
+    // io takes a mode's file as a module of its own.
+    let tree = Tree::new(&[
+        ("src/lib.rs", "pub mod app;\npub mod io;\n"),
+        ("src/io/mod.rs", "pub mod x;\n"),
+        (
+            "src/io/x.rs",
+            "#[path = \"../app/modes/play/inner.rs\"]\nmod inner;\n",
+        ),
+        (
+            "src/app/modes/play/inner.rs",
+            "pub fn f() { crate::app::services::speaker::say(); }\n",
+        ),
+    ]);
+    let (broken, _) = tree_floor_breaks(&tree.src());
+    assert_eq!(broken.len(), 2, "{broken:?}");
+    assert!(
+        broken[0].starts_with("src/io/x.rs:2: #[path] brings in ")
+            && broken[0].ends_with("from another floor's folder"),
+        "{broken:?}"
+    );
+    assert!(
+        broken[1].starts_with("src/io/x.rs:2: in ")
+            && broken[1].ends_with(": 1: io names app or cli: app::services::speaker::say"),
+        "{broken:?}"
+    );
+    // The core takes a file from outside its folder: what it does counts as the core's.
+    let tree = Tree::new(&[
+        ("src/lib.rs", "pub mod net_help;\n"),
+        (
+            "src/net_help.rs",
+            "#[path = \"../outside/net.rs\"]\nmod net;\n",
+        ),
+        (
+            "outside/net.rs",
+            "pub fn f() { let _ = std::net::TcpStream::connect(\"x:1\"); }\n",
+        ),
+    ]);
+    let broken = core_breaks(&tree.src());
+    assert_eq!(broken.len(), 1, "{broken:?}");
+    assert!(
+        broken[0].starts_with("net_help.rs:2: in ")
+            && broken[0].ends_with(": 1: std::net::TcpStream::connect (the network)"),
+        "{broken:?}"
+    );
+}
+
+#[test]
+fn an_include_is_followed() {
+    let tree = Tree::new(&[
+        ("src/lib.rs", "pub mod x;\n"),
+        (
+            "src/x.rs",
+            "include!(\"../outside/files.rs\");\nconst A: &str = include!(concat!(\"a\", \"b\"));\n\
+             mod data {\n    include!(concat!(env!(\"OUT_DIR\"), \"/data.rs\"));\n}\n",
+        ),
+        (
+            "outside/files.rs",
+            "pub fn f() { let _ = std::fs::read(\"x\"); }\n",
+        ),
+    ]);
+    let broken = core_breaks(&tree.src());
+    assert_eq!(broken.len(), 2, "{broken:?}");
+    assert!(
+        broken[0].starts_with("x.rs:1: in ") && broken[0].ends_with(": 1: std::fs::read (files)"),
+        "{broken:?}"
+    );
+    // A path the check cannot follow is broken; the build script's output is its data.
+    assert_eq!(
+        broken[1],
+        "x.rs:2: an include! the check cannot follow (not a literal path)"
+    );
+}
+
+#[test]
+fn a_path_a_macro_builds_is_caught() {
+    assert_eq!(
+        impurities(
+            "macro_rules! read {\n    ($m:ident) => { std::$m::read(\"x\") };\n}\n",
+            &module("x")
+        ),
+        ["2: std::$… (a path a macro builds cannot be checked)"]
+    );
+    assert_eq!(
+        floor_breaks(
+            "macro_rules! call {\n    ($m:ident) => { crate::$m::run() };\n}\n",
+            &module("io::x")
+        ),
+        ["2: a path a macro builds (cannot be checked): crate::$…"]
+    );
+    // `$crate::` is the crate's root: resolved as any crate path.
+    assert!(
+        floor_breaks(
+            "macro_rules! out {\n    () => { $crate::io::output::write() };\n}\n",
+            &module("io::x")
+        )
+        .is_empty()
     );
 }

@@ -10,10 +10,10 @@ mod common;
 
 use std::time::Duration;
 
+use common::brf;
 use common::brltty::{Brltty, brltty_or_skip};
 use common::pty::Pty;
 use common::{Env, temp_dir};
-use hector::core::braille::paper::{PageSize, check_brf};
 
 const LIMIT: Duration = Duration::from_secs(30);
 
@@ -29,7 +29,7 @@ fn lou_translate_or_skip(test: &str) -> bool {
 
 /// The last line hector printed that starts with `start`.
 fn printed_line(t: &Pty, start: &str) -> Option<String> {
-    t.text()
+    t.all_output()
         .lines()
         .rev()
         .map(|l| l.trim_end_matches('\r'))
@@ -49,22 +49,20 @@ fn the_computers_reply_is_flashed_and_a_long_answer_read_to_its_end() {
         "--opponent",
         "engine",
     ]);
-    assert!(t.wait_for(": ", LIMIT).is_some(), "{}", t.text());
+    assert!(t.wait_for(": ", LIMIT).is_some(), "{}", t.all_output());
     // The display is hector's: the opening words are flashed on it.
     assert!(
         display.wait_for("Sie spielen Weiß", LIMIT),
         "the display shows {:?}; hector printed:\n{}",
         display.shown(),
-        t.text()
+        t.all_output()
     );
     t.send(b"e4\r");
     // The computer's labelled reply, as it was printed, is on the display.
-    let reply = loop {
-        if let Some(l) = printed_line(&t, "Computer: ") {
-            break l;
-        }
-        assert!(t.wait_for("Computer: ", LIMIT).is_some(), "{}", t.text());
-    };
+    let reply = t
+        .expect_span("Computer: ", "\r\n", LIMIT)
+        .trim_end()
+        .to_string();
     let first: String = reply.chars().take(20).collect();
     assert!(
         display.wait_for(&first, LIMIT),
@@ -114,7 +112,7 @@ fn the_computers_reply_is_flashed_and_a_long_answer_read_to_its_end() {
     );
 
     t.send(b"ende\rja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 
     // The game on braille paper: valid Braille ASCII within the page, the moves in the
     // chess code, one pair per line with its number.
@@ -127,23 +125,31 @@ fn the_computers_reply_is_flashed_and_a_long_answer_read_to_its_end() {
             LIMIT,
         );
         assert_eq!(out.code, Some(0), "{}", out.stderr);
-        let size = PageSize::new(32, 20).expect("size");
-        assert_eq!(check_brf(out.stdout.as_bytes(), size), Ok(()));
-        assert!(out.stdout.contains("\r\n1 E4 "), "{}", out.stdout);
+        // Read with the test's own BRF reader: pages of 32 cells by 20 lines, each numbered
+        // at the right end of its last line, the legend's pages first and the game's after.
+        let pages = brf::read(out.stdout.as_bytes(), 32, 20)
+            .unwrap_or_else(|e| panic!("{e}:\n{}", out.stdout));
+        for (i, page) in pages.iter().enumerate() {
+            let last = page.last().expect("a line");
+            assert!(last.ends_with(&brf::page_number(i + 1)), "{page:?}");
+        }
+        assert!(
+            pages.len() >= 2
+                && pages
+                    .iter()
+                    .skip(1)
+                    .any(|p| p.iter().any(|l| l.starts_with("1 E4 "))),
+            "{}",
+            out.stdout
+        );
         // The legend comes first (Kurzschrift, the German default: "Schach: Punkte 3-4-5
-        // und 1-2-3-4"); the game's pages go on counting after it.
-        let (legend, game) = out.stdout.split_once("\r\n1 E4 ").expect("the moves");
+        // und 1-2-3-4").
+        let (legend, _game) = out.stdout.split_once("\r\n1 E4 ").expect("the moves");
         assert!(
             legend.contains(":;3 PTE #C-#D-#E U #A-#B-#C-#D"),
             "{}",
             out.stdout
         );
-        assert!(legend.contains('\u{c}') && game.contains('\u{c}'));
-        let pages: Vec<&str> = out.stdout.split_terminator('\u{c}').collect();
-        for (i, page) in pages.iter().enumerate() {
-            let number = hector::core::braille::paper::page_number(i + 1);
-            assert!(page.ends_with(&format!(" {number}\r\n")), "{}", out.stdout);
-        }
     }
     let _ = std::fs::remove_dir_all(&data);
 }
@@ -234,15 +240,15 @@ fn without_a_server_the_game_goes_on() {
         "--opponent",
         "keyboard",
     ]);
-    assert!(t.wait_for(": ", LIMIT).is_some(), "{}", t.text());
+    assert!(t.wait_for(": ", LIMIT).is_some(), "{}", t.all_output());
     t.send(b"e4\r");
     t.wait_answer("e4", LIMIT);
     t.send(b"e5\r");
     t.wait_answer("e5", LIMIT);
     t.send(b"ende\rja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
-    assert!(t.text().contains("Eva fünf"), "{}", t.text());
-    assert!(!t.text().contains("Braille"), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+    assert!(t.all_output().contains("Eva fünf"), "{}", t.all_output());
+    assert!(!t.all_output().contains("Braille"), "{}", t.all_output());
 
     let data = temp_dir("braille-none-on");
     let mut t = Env::player(&data).braille_host(&nowhere).spawn(&[
@@ -256,14 +262,14 @@ fn without_a_server_the_game_goes_on() {
     assert!(
         t.wait_for("Keine Braillezeile", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"e4\r");
     t.wait_answer("e4", LIMIT);
     t.send(b"ende\rja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
-    assert!(t.text().contains("Eva vier"), "{}", t.text());
-    assert_eq!(t.text().matches("Keine Braillezeile").count(), 1);
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+    assert!(t.all_output().contains("Eva vier"), "{}", t.all_output());
+    assert_eq!(t.all_output().matches("Keine Braillezeile").count(), 1);
     let _ = std::fs::remove_dir_all(&data);
 }
 
@@ -320,7 +326,33 @@ fn a_transcript_on_braille_paper_cell_by_cell() {
     ] {
         assert!(legend.contains(entry), "{entry}: {legend}");
     }
-    let size = PageSize::new(40, 10).expect("size");
-    assert_eq!(check_brf(out.stdout.as_bytes(), size), Ok(()));
+    // The test's own reader: every page 40 cells by 10 lines, numbered on its last line.
+    let pages = brf::read(out.stdout.as_bytes(), 40, 10).unwrap();
+    assert!(pages.len() >= 2, "{}", out.stdout);
+    for page in &pages {
+        assert_eq!(page.len(), 10);
+    }
+    assert!(pages[pages.len() - 1][9].ends_with("#A"));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The test's BRF reader refuses what a braille embosser would not take: it is an oracle that
+/// can say no.
+#[test]
+fn the_brf_reader_of_the_tests_refuses_bad_pages() {
+    let good = b"AB\r\nCD #A\r\n\x0c";
+    assert_eq!(brf::read(good, 5, 2).map(|p| p.len()), Ok(1));
+    for (bad, why) in [
+        (&b"ab\r\n\x0c"[..], "Braille ASCII"),
+        (b"ABCDEF\r\n\x0c", "cells"),
+        (b"A\r\nB\r\nC\r\n\x0c", "lines"),
+        (b"A\nB\r\n\x0c", "lone"),
+        (b"A\r\n", "form feed"),
+    ] {
+        let e = brf::read(bad, 5, 2).expect_err("refused");
+        assert!(e.contains(why), "{e}");
+    }
+    assert_eq!(brf::page_number(1), "#A");
+    assert_eq!(brf::page_number(10), "#AJ");
+    assert_eq!(brf::page_number(23), "#BC");
 }

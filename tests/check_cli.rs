@@ -531,9 +531,9 @@ fn a_progress_line_on_a_terminal_unless_quiet() {
         assert!(
             pty.wait_for("700 games checked", LIMIT).is_some(),
             "{}",
-            pty.text()
+            pty.all_output()
         );
-        let shown = pty.text().contains(" MB read, ");
+        let shown = pty.all_output().contains(" MB read, ");
         assert_eq!(shown, !quiet, "quiet {quiet}");
         assert_eq!(pty.wait_exit(LIMIT), Some(0));
     }

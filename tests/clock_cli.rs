@@ -36,7 +36,7 @@ fn flag_fall_is_announced_on_time_in_line_mode() {
     assert!(
         t.wait_for("Enter oder start startet sie", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"\n");
     t.wait_for("Uhr läuft, Weiß am Zug", LIMIT)
@@ -44,7 +44,7 @@ fn flag_fall_is_announced_on_time_in_line_mode() {
     t.wait_for("Weiß: Zeit abgelaufen", LIMIT)
         .expect("flag announced");
     // The last ten seconds are counted down, then the flag; nothing is said twice.
-    let text = t.text();
+    let text = t.all_output();
     let start = text.find("Uhr läuft, Weiß am Zug").expect("start");
     let countdown: Vec<&str> = text[start..]
         .lines()
@@ -180,8 +180,21 @@ fn full_screen_clock_runs_levers_and_answers() {
     runs(&t, true);
     t.send(b"\x1b[C");
     runs(&t, false);
+    // The answer in words ("White 1 minute 1 second, Black …, 1 move played"), not the
+    // status line's figures: not on the screen before the key.
+    let answered = |screen: &str| {
+        screen.lines().any(|l| {
+            let l = l.trim_end();
+            l.starts_with("White ") && l.contains(" minute") && l.ends_with(", 1 move played")
+        })
+    };
+    assert!(!answered(&t.screen()), "{}", t.screen());
     t.send(b"t");
-    assert!(t.wait_for_screen("1 move played", LIMIT), "{}", t.screen());
+    let deadline = std::time::Instant::now() + LIMIT;
+    while !answered(&t.screen()) {
+        assert!(std::time::Instant::now() < deadline, "{}", t.screen());
+        std::thread::sleep(Duration::from_millis(10));
+    }
     t.send(b"p");
     assert!(t.wait_for_screen("Clock stopped", LIMIT), "{}", t.screen());
     // Quitting a clock that has run asks first: q again asks again, only j or y quits.
@@ -197,14 +210,24 @@ fn full_screen_clock_runs_levers_and_answers() {
         "{}",
         t.screen()
     );
+    // q twice does not quit: the clock still answers the n after them.
     t.send(b"q");
-    std::thread::sleep(Duration::from_millis(200));
-    t.send(b"q");
-    std::thread::sleep(Duration::from_millis(200));
-    let stat = std::fs::read_to_string(format!("/proc/{}/stat", t.pid())).unwrap_or_default();
     assert!(
-        !stat.is_empty() && !stat.contains(") Z "),
+        t.wait_for_screen("Quit the clock? The times are lost", LIMIT),
+        "{}",
+        t.screen()
+    );
+    t.send(b"q");
+    t.send(b"n");
+    assert!(
+        t.wait_for_screen("The clock stays as it is", LIMIT),
         "q twice must not quit:\n{}",
+        t.screen()
+    );
+    t.send(b"q");
+    assert!(
+        t.wait_for_screen("Quit the clock? The times are lost", LIMIT),
+        "{}",
         t.screen()
     );
     t.send(b"y");

@@ -277,23 +277,27 @@ fn resume_offers_the_last_good_position_and_continues_in_a_new_journal() {
     // The damaged game is the latest unfinished one.
     let mut t = data.spawn(&["resume", "--screen-reader", "--speech", "print"]);
     let asked = t.wait_for("Yes or no", LIMIT);
-    assert!(asked.is_some(), "{}", t.text());
+    assert!(asked.is_some(), "{}", t.all_output());
     assert!(
-        t.text().contains(
+        t.all_output().contains(
             "The game of 2026-11-21 14:03 UTC, Anna against Bert, can only be read up to move \
              2. Entry 6 does not fit the game, because the move a7a6 is not legal."
         ),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"ja\r");
-    assert!(t.wait_for("White to move", LIMIT).is_some(), "{}", t.text());
-    assert!(t.text().contains("New record "), "{}", t.text());
+    assert!(
+        t.wait_for("White to move", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
+    assert!(t.all_output().contains("New record "), "{}", t.all_output());
     t.send(b"Bb5\r");
     assert!(
         t.wait_for("Bishop Bella five", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     // The move is on the disk before it is announced.
     drop(t);
@@ -334,20 +338,24 @@ fn answering_no_changes_nothing() {
     let before = data.snapshot();
 
     let mut t = data.spawn(&["resume", "2", "--screen-reader", "--speech", "print"]);
-    assert!(t.wait_for("Ja oder nein", LIMIT).is_some(), "{}", t.text());
     assert!(
-        t.text().contains(
+        t.wait_for("Ja oder nein", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
+    assert!(
+        t.all_output().contains(
             "Die Partie vom 2026-11-22 09:30 UTC, Carl gegen Dora, ist nur bis Zug 2 lesbar. \
              Ab Eintrag 5 ist die Datei beschädigt, Zeile 6, Byte "
         ),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"nein\r");
     assert!(
         t.wait_for("Nichts geändert", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     assert_eq!(t.wait_exit(LIMIT), Some(0));
     assert_eq!(data.snapshot(), before);
@@ -394,23 +402,31 @@ fn play_offers_a_damaged_unfinished_game_from_its_last_good_position() {
         "--lang",
         "en",
     ]);
-    assert!(t.wait_for("Yes or no", LIMIT).is_some(), "{}", t.text());
     assert!(
-        t.text().contains(
+        t.wait_for("Yes or no", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
+    assert!(
+        t.all_output().contains(
             "The game of 2026-11-22 09:30 UTC, Carl against Dora, can only be read up to move \
              2. The file is damaged from entry 5 on, line 6"
         ),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"yes\r");
     assert!(
         t.wait_for("Schwarz ist am Zug", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"e6\r");
-    assert!(t.wait_for("Eva sechs", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Eva sechs", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     drop(t);
 
     let after = data.snapshot();

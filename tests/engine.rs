@@ -366,11 +366,10 @@ fn stop_drops_the_answer_and_a_new_request_replaces_the_old() {
         engine
             .request_move(&start, &[], movetime(10_000))
             .expect("request");
-        std::thread::sleep(Duration::from_millis(200));
-        let stopped = Instant::now();
         engine.stop();
-        no_event_for(&engine, Duration::from_millis(500));
-        // A long search replaced by a short one: only the second is answered, promptly.
+        // A long search replaced by a short one: only the second is answered, promptly (the
+        // stopped search's answer would come first, and the first's ten seconds would pass
+        // the wait).
         let first = engine
             .request_move(&start, &[], movetime(10_000))
             .expect("first");
@@ -382,8 +381,14 @@ fn stop_drops_the_answer_and_a_new_request_replaces_the_old() {
             EngineEvent::BestMove { request, .. } => assert_eq!(request, second),
             other => panic!("expected the second answer, got {other:?}"),
         }
-        assert!(stopped.elapsed() < Duration::from_secs(5));
-        no_event_for(&engine, Duration::from_millis(300));
+        // Nor does the replaced one answer later: the next answer is a third request's.
+        let third = engine
+            .request_move(&start, &[], movetime(100))
+            .expect("third");
+        match next_event(&engine, Duration::from_secs(5)) {
+            EngineEvent::BestMove { request, .. } => assert_eq!(request, third),
+            other => panic!("expected the third answer, got {other:?}"),
+        }
     });
 }
 
@@ -400,14 +405,21 @@ fn clock_times_are_accepted() {
                 binc: Duration::ZERO,
             }),
         };
-        let asked = Instant::now();
         let mv = ask(&mut engine, &Chess::default(), &[], limits);
         assert!(Chess::default().is_legal(mv));
-        // With less than a second on its clock the engine does not use its two seconds.
+        // What the engine is told: both clocks, in UCI's words (a fake engine writes down its
+        // `go`); how soon Stockfish answers with them is a figure, not a test's business.
+        let fake = fake(
+            "clocked",
+            "",
+            "echo \"$line\" >> \"$0.go\"; echo 'bestmove e2e4'",
+        );
+        let mut fake_engine = start_fake(&fake);
+        let _ = ask(&mut fake_engine, &Chess::default(), &[], limits);
+        let go = std::fs::read_to_string(format!("{}.go", fake.display())).expect("go");
         assert!(
-            asked.elapsed() < Duration::from_millis(1500),
-            "{:?}",
-            asked.elapsed()
+            go.starts_with("go wtime 900 btime 60000 winc 0 binc 0"),
+            "{go}"
         );
     });
 }
@@ -464,10 +476,9 @@ fn an_engine_that_never_finishes_its_start_is_given_up_after_5_seconds() {
         let took = started.elapsed();
         assert!(matches!(err, EngineError::Handshake { .. }), "{err}");
         assert!(err.to_string().contains("it said: loading"), "{err}");
-        assert!(
-            took >= Duration::from_secs(5) && took < Duration::from_secs(8),
-            "{took:?}"
-        );
+        // Not given up early; how soon after the five seconds is load's business (the whole
+        // test is bounded by `within`).
+        assert!(took >= Duration::from_secs(5), "{took:?}");
         assert_gone(pid_in(&pid_file(&path)));
     });
 }
@@ -560,7 +571,6 @@ fn an_engine_that_never_answers_go_times_out_and_is_killed() {
         let mut engine = start_fake(&path);
         let pid = pid_in(&pid_file(&path));
         let child = pid_in(&PathBuf::from(format!("{}.child", path.display())));
-        let asked = Instant::now();
         let id = engine
             .request_move(&Chess::default(), &[], movetime(100))
             .expect("request");
@@ -572,11 +582,6 @@ fn an_engine_that_never_answers_go_times_out_and_is_killed() {
             }
             other => panic!("expected Timeout, got {other:?}"),
         }
-        assert!(
-            asked.elapsed() < Duration::from_secs(2),
-            "{:?}",
-            asked.elapsed()
-        );
         assert_gone(pid);
         assert_gone(child);
         no_event_for(&engine, Duration::from_millis(300));

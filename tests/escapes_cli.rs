@@ -95,15 +95,27 @@ fn an_engines_id_name_is_shown_escaped() {
     assert!(
         t.wait_for("Zug oder Befehl", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"Eva vier\r");
-    assert!(t.wait_for("Eva fünf", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Eva fünf", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     t.send(b"ende\r");
-    assert!(t.wait_for("Wirklich", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Wirklich", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     t.send(b"ja\r");
-    assert!(t.wait_exit(LIMIT).is_some(), "{}", t.text());
-    assert!(!t.text().contains("Evil\u{1b}"), "{:?}", t.text());
+    assert!(t.wait_exit(LIMIT).is_some(), "{}", t.all_output());
+    assert!(
+        !t.all_output().contains("Evil\u{1b}"),
+        "{:?}",
+        t.all_output()
+    );
     let list = env.run(&["games"], b"", LIMIT);
     assert_inert("hector games", &list.stdout);
     assert!(

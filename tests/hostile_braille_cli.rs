@@ -11,7 +11,7 @@ use std::io::Write;
 use std::net::TcpListener;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use common::{Env, temp_dir};
 
@@ -58,24 +58,22 @@ fn a_server_that_never_hands_the_display_over_is_given_up_and_said_once() {
         "--braille",
         "on",
     ]);
-    let started = Instant::now();
+    // Said within the test's limit, not never (the start limit is 10 s).
     assert!(
         t.wait_for("Keine Braillezeile", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
-    assert!(t.text().contains("hand the display over"), "{}", t.text());
-    // Within the start limit (10 s) and an answer's time, not never.
     assert!(
-        started.elapsed() < Duration::from_secs(20),
-        "{:?}",
-        started.elapsed()
+        t.all_output().contains("hand the display over"),
+        "{}",
+        t.all_output()
     );
     t.send(b"e4\r");
     t.wait_answer("e4", LIMIT);
     t.send(b"ende\rja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
-    assert_eq!(t.text().matches("Keine Braillezeile").count(), 1);
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+    assert_eq!(t.all_output().matches("Keine Braillezeile").count(), 1);
     stop.store(true, Ordering::Relaxed);
     let _ = server.join();
 }

@@ -35,14 +35,14 @@ fn watch(server: &Server, dir: &Path, args: &[&str]) -> Pty {
 /// Where the text hector has written so far ends: what comes after it is the answer to what
 /// the test does next.
 fn mark(t: &Pty) -> usize {
-    t.text().len()
+    t.all_output().len()
 }
 
 /// Waits until `needle` appears after `from`.
 fn after(t: &Pty, from: usize, needle: &str) {
     let deadline = Instant::now() + LIMIT;
     loop {
-        let text = t.text();
+        let text = t.all_output();
         if text.get(from..).is_some_and(|new| new.contains(needle)) {
             return;
         }
@@ -108,14 +108,14 @@ fn a_refused_or_redirected_round_is_said_with_its_reason_and_leaves_hector_idle(
         let dir = temp_dir("hostile-refused");
         let mut t = watch(&server, dir.path(), &["--broadcast", ROUND]);
         after(&t, 0, &format!("lichess liefert nichts: {reason}"));
-        assert!(!t.text().contains(": ."), "{}", t.text());
+        assert!(!t.all_output().contains(": ."), "{}", t.all_output());
         idle(&t, reason);
         assert_eq!(server.count("GET /api/stream/broadcast"), 1, "{mode:?}");
         let from = mark(&t);
         say(&mut t, "bretter");
         after(&t, from, "Noch ist keine Partie angekommen");
         say(&mut t, "ende");
-        assert!(t.wait_exit(LIMIT).is_some(), "{}", t.text());
+        assert!(t.wait_exit(LIMIT).is_some(), "{}", t.all_output());
         // The watch's streams are public: no token went with them.
         assert!(server.state().authorizations.is_empty());
     }
@@ -138,7 +138,7 @@ fn server_text_of_any_length_is_cut_before_it_is_said() {
     after(&t, from, "unlesbar");
     say(&mut t, "bretter");
     after(&t, from, "gegen Bert");
-    let text = t.text();
+    let text = t.all_output();
     assert!(text.len() < 20_000, "{} bytes said", text.len());
     assert!(
         text.lines().all(|l| l.chars().count() < 1_000),
@@ -146,7 +146,7 @@ fn server_text_of_any_length_is_cut_before_it_is_said() {
         text.lines().map(|l| l.chars().count()).max().unwrap_or(0)
     );
     say(&mut t, "ende");
-    assert!(t.wait_exit(LIMIT).is_some(), "{}", t.text());
+    assert!(t.wait_exit(LIMIT).is_some(), "{}", t.all_output());
 }
 
 #[test]
@@ -167,12 +167,12 @@ fn a_round_keeps_at_most_100_boards_and_its_memory_stays_flat() {
     // After the flood, a move of the board followed: said once the flood is read.
     server.relay_update(0, &game("Anna", "Bert", "1. e4 c5", "*"));
     let deadline = Instant::now() + Duration::from_secs(120);
-    while !t.text().contains("Cäsar fünf") {
+    while !t.all_output().contains("Cäsar fünf") {
         assert!(Instant::now() < deadline, "the flood was not read in time");
         std::thread::sleep(Duration::from_millis(50));
     }
     let grown = rss_kib(t.pid()).saturating_sub(before);
-    let text = t.text();
+    let text = t.all_output();
     assert_eq!(
         text.matches("mehr als 100 Bretter").count(),
         1,
@@ -194,7 +194,7 @@ fn a_server_that_closes_every_connection_is_not_said_to_be_back_until_one_holds(
     after(&t, 0, "Sie verfolgen Brett 1");
     // Connections closed at once for 9 s: "interrupted" once, never "back".
     std::thread::sleep(Duration::from_secs(9));
-    let text = t.text();
+    let text = t.all_output();
     assert!(server.state().relay.round_streams_opened >= 3);
     assert_eq!(
         text.matches("Verbindung zu lichess unterbrochen").count(),
@@ -207,7 +207,7 @@ fn a_server_that_closes_every_connection_is_not_said_to_be_back_until_one_holds(
     server.state().relay.round_mode = RoundMode::Normal;
     after(&t, from, "Verbindung wieder da");
     std::thread::sleep(Duration::from_secs(2));
-    assert_eq!(t.text().matches("Verbindung wieder da").count(), 1);
+    assert_eq!(t.all_output().matches("Verbindung wieder da").count(), 1);
 }
 
 #[test]
@@ -305,7 +305,7 @@ fn a_challenge_is_kept_alive_while_it_waits_and_its_clock_is_checked_first() {
     assert!(
         open,
         "the challenge's answer was not kept open:\n{}",
-        t.text()
+        t.all_output()
     );
     after(&t, 0, "Carla");
     assert!(

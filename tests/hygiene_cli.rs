@@ -230,7 +230,7 @@ fn a_hanging_espeak_ng_probe_is_killed_with_its_children() {
         &["say", "--backend", "espeak-ng", "Eva vier"][..],
         &["voices", "--lang", "de"][..],
     ] {
-        let started = Instant::now();
+        // run_with's limit is the bound: a hang fails the test.
         let r = run_with(
             args,
             b"",
@@ -242,7 +242,6 @@ fn a_hanging_espeak_ng_probe_is_killed_with_its_children() {
             ],
             LIMIT,
         );
-        assert!(started.elapsed() < Duration::from_secs(20), "{args:?}");
         assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
         let left = common::processes_mentioning(&format!("{}/", bin.0.display()));
         assert!(left.is_empty(), "{args:?} left {left:?} running");
@@ -287,14 +286,12 @@ fn a_configuration_file_is_read_only_when_it_is_a_small_regular_file() {
         (&missing, "gibt es nicht"),
     ];
     for (config, expected) in cases {
-        let started = Instant::now();
         let r = run_with(
             &["say", "--backend", "print", "Eva vier"],
             b"",
             &[("HECTOR_CONFIG", config.to_str().expect("utf-8 path"))],
             LIMIT,
         );
-        assert!(started.elapsed() < Duration::from_secs(10), "{config:?}");
         assert_eq!(r.code, Some(0), "{config:?}: {}", r.stderr);
         assert_eq!(r.stdout, "Eva vier\n", "{config:?}");
         let told: Vec<&str> = r.stderr.lines().filter(|l| l.contains(expected)).collect();
@@ -328,12 +325,11 @@ fn endless_input_is_cut_and_refused() {
     assert_eq!(lines[0], "Eva vier");
     assert!(lines[1].len() <= 4096 && lines[1].starts_with("NNN"));
     assert_eq!(lines[2], "Eva fünf");
-    // A device that never ends is not read at all.
-    let started = Instant::now();
+    // A device that never ends is not read at all (read, it would hold hector past the
+    // limit).
     let r = run_with(&["check", "/dev/zero"], b"", &[], LIMIT);
     assert_eq!(r.code, Some(2), "{}", r.stderr);
     assert!(r.stderr.contains("it is a device"), "{}", r.stderr);
-    assert!(started.elapsed() < Duration::from_secs(10));
 }
 
 #[test]
@@ -458,7 +454,6 @@ fn output_and_errors_into_a_closed_pipe_are_no_panic() {
 
 #[test]
 fn export_of_a_device_is_refused_at_once() {
-    let started = Instant::now();
     let r = run_with(
         &["export", "/dev/zero"],
         b"",
@@ -472,7 +467,6 @@ fn export_of_a_device_is_refused_at_once() {
         "{}",
         r.stderr
     );
-    assert!(started.elapsed() < Duration::from_secs(10));
 }
 
 /// Whether process `pid` still runs (a zombie does not count).

@@ -73,7 +73,7 @@ fn the_helpers_leave_no_process_and_no_file_behind() {
             t.wait_for("Zug oder Befehl:", Duration::from_secs(30))
                 .is_some(),
             "{}",
-            t.text()
+            t.all_output()
         );
         let sim = Simulator::start("peg", &dir.join("board"));
 

@@ -35,7 +35,7 @@ fn expect_within(t: &Pty, needle: &str, limit: Duration) {
     assert!(
         t.wait_for(needle, limit).is_some(),
         "hector did not say {needle:?}; it said:\n{}",
-        t.text()
+        t.all_output()
     );
 }
 
@@ -46,12 +46,12 @@ fn expect(t: &Pty, needle: &str) {
 /// Types a line and waits until hector says `needle` after it (the echo of the typed line
 /// is not counted).
 fn say_and_hear(t: &mut Pty, line: &str, needle: &str) {
-    let from = t.text().len();
+    let from = t.all_output().len();
     let echoes = usize::from(line.contains(needle));
     t.send(format!("{line}\r").as_bytes());
     let deadline = Instant::now() + LIMIT;
     loop {
-        let text = t.text();
+        let text = t.all_output();
         if text
             .get(from..)
             .is_some_and(|new| new.matches(needle).count() > echoes)
@@ -67,7 +67,7 @@ fn say_and_hear(t: &mut Pty, line: &str, needle: &str) {
 }
 
 fn count(t: &Pty, needle: &str) -> usize {
-    t.text().matches(needle).count()
+    t.all_output().matches(needle).count()
 }
 
 /// A process's line of /proc/PID/status, in kB ("VmHWM:  123 kB").
@@ -137,9 +137,9 @@ fn a_stream_closed_after_its_first_line_is_asked_ever_more_rarely_and_said_once(
         count(&t, "Verbindung zu lichess unterbrochen"),
         1,
         "{}",
-        t.text()
+        t.all_output()
     );
-    assert_eq!(count(&t, "Verbindung wieder da"), 0, "{}", t.text());
+    assert_eq!(count(&t, "Verbindung wieder da"), 0, "{}", t.all_output());
 }
 
 /// A server that drips a byte every 200 ms and never ends a line: after the stall hector
@@ -203,7 +203,7 @@ fn a_flood_of_chat_keeps_a_bounded_number_of_lines() {
     let peak_mb = status_kb(t.pid(), "VmHWM:") / 1024;
     assert!(peak_mb < 64, "hector's peak memory: {peak_mb} MB");
     say_and_hear(&mut t, "chat", "Nachricht 199999");
-    let text = t.text();
+    let text = t.all_output();
     assert!(text.contains("Nachricht 199900 "), "the hundred newest");
     assert!(!text.contains("Nachricht 199899 "), "no more");
 }
@@ -221,7 +221,7 @@ fn a_state_without_its_status_is_skipped_not_taken_as_an_end() {
     expect(&t, "Eine Nachricht von lichess war unlesbar");
     server.opponent_move("e7e5");
     expect(&t, "Eva fünf");
-    assert!(!t.text().contains("Remis"), "{}", t.text());
+    assert!(!t.all_output().contains("Remis"), "{}", t.all_output());
 }
 
 /// After a 401 on a move the move is kept and said so; the player logs in again (in another
@@ -254,14 +254,14 @@ fn a_move_refused_by_a_revoked_token_goes_after_the_next_login() {
             .as_ref()
             .is_some_and(|g| g.moves == ["e2e4"])),
         "{}",
-        t.text()
+        t.all_output()
     );
     expect(&t, "Eva vier");
     assert_eq!(
         count(&t, "lichess nimmt den Zugang nicht mehr an"),
         1,
         "{}",
-        t.text()
+        t.all_output()
     );
 }
 
@@ -281,7 +281,7 @@ fn a_mate_the_board_does_not_show_is_said_with_the_boards_word() {
         &t,
         "lichess meldet Schachmatt, auf dem Brett ist aber kein Matt. Das Ergebnis bleibt offen",
     );
-    assert!(!t.text().contains("Remis"), "{}", t.text());
+    assert!(!t.all_output().contains("Remis"), "{}", t.all_output());
 }
 
 /// A game the opponent aborts is listed as aborted, not as in progress; the PGN has the time
@@ -303,7 +303,7 @@ fn an_aborted_game_is_listed_so_and_a_game_left_names_how_to_come_back() {
     }
     expect(&t, "Die Partie wurde abgebrochen");
     t.send(b"ende\r");
-    assert!(t.wait_exit(LIMIT).is_some(), "{}", t.text());
+    assert!(t.wait_exit(LIMIT).is_some(), "{}", t.all_output());
     let env = Env::player_home(&dir);
     let games = env.run(&["games"], b"", LIMIT);
     assert_eq!(games.code, Some(0), "{}", games.stderr);
@@ -326,7 +326,7 @@ fn an_aborted_game_is_listed_so_and_a_game_left_names_how_to_come_back() {
         &t,
         &format!("online --server {} play --game {GAME}", server.url),
     );
-    assert!(!t.text().contains("resume"), "{}", t.text());
+    assert!(!t.all_output().contains("resume"), "{}", t.all_output());
 }
 
 /// Control characters in what the server says (a refusal's text, a player's name, chat) are
@@ -343,7 +343,7 @@ fn the_servers_words_reach_the_terminal_with_their_control_characters_escaped() 
     server.opponent_says(r"hallo\u001b[31m");
     expect(&t, "chat liest sie vor");
     say_and_hear(&mut t, "chat", "hallo");
-    let text = t.text();
+    let text = t.all_output();
     assert!(!text.contains("\u{1b}]0;pwned"), "{text:?}");
     assert!(!text.contains("\u{1b}[2J"), "{text:?}");
     assert!(!text.contains("hallo\u{1b}[31m"), "{text:?}");

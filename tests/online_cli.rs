@@ -41,11 +41,7 @@ fn spawn(server: &Server, dir: &Path, args: &[&str]) -> Pty {
 }
 
 fn expect(t: &Pty, needle: &str) {
-    assert!(
-        t.wait_for(needle, LIMIT).is_some(),
-        "hector did not say {needle:?}; it said:\n{}",
-        t.text()
-    );
+    t.expect(needle, LIMIT);
 }
 
 /// Types a line (the answers are waited for with `expect` or `heard_after`).
@@ -56,12 +52,12 @@ fn say(t: &mut Pty, line: &str) {
 /// Types a line and waits until hector says `needle` after it. The terminal shows the typed
 /// line too, so when it holds `needle` that echo is not counted as hector's answer.
 fn say_and_hear(t: &mut Pty, line: &str, needle: &str) {
-    let from = t.text().len();
+    let from = t.all_output().len();
     let echoes = usize::from(line.contains(needle));
     t.send(format!("{line}\r").as_bytes());
     let deadline = std::time::Instant::now() + LIMIT;
     loop {
-        let text = t.text();
+        let text = t.all_output();
         if text
             .get(from..)
             .is_some_and(|new| new.matches(needle).count() > echoes)
@@ -77,7 +73,7 @@ fn say_and_hear(t: &mut Pty, line: &str, needle: &str) {
 }
 
 fn count(t: &Pty, needle: &str) -> usize {
-    t.text().matches(needle).count()
+    t.all_output().matches(needle).count()
 }
 
 #[test]
@@ -162,7 +158,7 @@ fn a_whole_game_against_the_computer_typed_in_appendix_d_words_is_journaled() {
     assert!(
         t.wait_exit(LIMIT).is_some(),
         "hector did not end:\n{}",
-        t.text()
+        t.all_output()
     );
     let env = Env::player_home(&dir.0);
     let pgn = env.run(&["export", "1"], b"", LIMIT);
@@ -209,7 +205,7 @@ fn a_game_left_unfinished_is_continued_online_not_by_hector_resume() {
     assert!(
         t.wait_exit(LIMIT).is_some(),
         "hector did not end:\n{}",
-        t.text()
+        t.all_output()
     );
     let env = Env::player_home(&dir.0);
     let out = env.run(&["resume", "--screen-reader"], b"", LIMIT);
@@ -271,8 +267,8 @@ fn a_move_made_while_the_stream_was_down_is_announced_after_reconnecting() {
     server.drop_streams(Duration::from_millis(1500));
     expect(&t, "Verbindung zu lichess unterbrochen. Ich verbinde neu");
     server.opponent_move("e7e5");
-    expect(&t, "Verbindung wieder da");
-    expect(&t, "Eva fünf");
+    // The reply that came while down is said, and the connection's return.
+    t.expect_each(&["Verbindung wieder da", "Schwarz: Eva fünf"], LIMIT);
     assert_eq!(
         count(&t, "Verbindung zu lichess unterbrochen"),
         1,
@@ -317,7 +313,12 @@ fn a_429_is_waited_out_a_full_minute_whatever_retry_after_says() {
     assert!(!more, "{:?}", &requests[before.saturating_sub(3)..]);
     let actions = format!("POST /api/board/game/{GAME}/");
     assert_eq!(server.count(&actions), 1, "{requests:?}");
-    assert_eq!(count(&t, "lichess bittet zu warten"), 1, "{}", t.text());
+    assert_eq!(
+        count(&t, "lichess bittet zu warten"),
+        1,
+        "{}",
+        t.all_output()
+    );
 }
 
 #[test]
@@ -342,7 +343,7 @@ fn a_revoked_token_is_said_and_nothing_is_played() {
     assert!(
         t.wait_exit(LIMIT).is_some(),
         "hector did not end:\n{}",
-        t.text()
+        t.all_output()
     );
     // Starting with a revoked token says so at once.
     let env = Env::player_home(&dir.0).token(TOKEN);
@@ -399,7 +400,12 @@ fn a_game_on_the_simulated_peg_board() {
             .is_some_and(|g| g.moves == ["e2e4", "e7e5", "g1f3", "b8c6"])
     }));
     // The player's own moves, made on the board, are not asked of the board again.
-    assert_eq!(count(&t, "Zug auf dem Brett ausgeführt"), 1, "{}", t.text());
+    assert_eq!(
+        count(&t, "Zug auf dem Brett ausgeführt"),
+        1,
+        "{}",
+        t.all_output()
+    );
     say(&mut t, "letzter");
     expect(&t, "Letzter Zug: 2. Schwarz, Springer Cäsar sechs");
 }
@@ -440,7 +446,9 @@ fn games_lists_the_games_in_progress_and_the_full_screen_shows_the_game() {
     assert!(server.wait(LIMIT, |s| {
         s.game.as_ref().is_some_and(|g| g.moves.len() == 2)
     }));
-    assert!(t.wait_for_screen("15:00", LIMIT), "{}", t.screen());
+    // The move list shows the move sent (the clocks were shown from the start).
+    assert!(t.wait_for_screen("1. e4 e5", LIMIT), "{}", t.screen());
+    assert!(t.screen().contains("Schwarz 15:"), "{}", t.screen());
     t.send(b"\x11");
     assert!(t.wait_for_screen("Wirklich", LIMIT), "{}", t.screen());
 }
@@ -689,7 +697,7 @@ fn a_correspondence_seek_is_said_back_and_left_on_lichess_and_a_real_time_one_ha
         "Offene Suche: Fernpartie, 3 Tage pro Zug, gewertet, Standardschach, Farbe zufällig, Gegner von 1500 bis 1800",
     );
     expect(&t, "Die Suche steht auf lichess, bis jemand annimmt");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     let forms = server.state().relay.forms.clone();
     assert_eq!(forms.len(), 1, "{forms:?}");
     assert!(forms[0].contains("days=3"), "{forms:?}");
@@ -702,13 +710,13 @@ fn a_correspondence_seek_is_said_back_and_left_on_lichess_and_a_real_time_one_ha
         &["play", "--seek", "--rating-range", "1800-1500"],
     );
     expect(&bad, "1800-1500: eine Wertungsspanne wie 1500-1800");
-    assert_eq!(bad.wait_exit(LIMIT), Some(1), "{}", bad.text());
+    assert_eq!(bad.wait_exit(LIMIT), Some(1), "{}", bad.all_output());
     let mut both = spawn(&server, &dir.0, &["play", "--seek", "15+10", "--days", "2"]);
     expect(
         &both,
         "--days ist eine Fernpartie ohne Uhr; 15+10 geht nicht zusammen damit",
     );
-    assert_eq!(both.wait_exit(LIMIT), Some(1), "{}", both.text());
+    assert_eq!(both.wait_exit(LIMIT), Some(1), "{}", both.all_output());
     assert_eq!(server.state().relay.forms.len(), 1);
     // A real-time seek is said back with its range, and sends it.
     server.state().relay.daily = None;
@@ -743,7 +751,7 @@ fn a_correspondence_seek_is_said_back_and_left_on_lichess_and_a_real_time_one_ha
     say(&mut rt, "ende");
     expect(&rt, "Wirklich");
     say(&mut rt, "ja");
-    assert!(rt.wait_exit(LIMIT).is_some(), "{}", rt.text());
+    assert!(rt.wait_exit(LIMIT).is_some(), "{}", rt.all_output());
     drop(t);
 }
 
@@ -784,7 +792,7 @@ fn a_daily_game_says_days_and_hours_and_is_left_after_a_move_without_resigning()
     assert!(
         t.wait_exit(LIMIT).is_some(),
         "hector did not end:\n{}",
-        t.text()
+        t.all_output()
     );
     assert_eq!(server.status(), "started");
     assert_eq!(server.moves(), ["e2e4", "e7e5", "g1f3"]);
@@ -827,6 +835,6 @@ fn a_daily_game_says_days_and_hours_and_is_left_after_a_move_without_resigning()
     assert!(
         c.wait_exit(LIMIT).is_some(),
         "hector did not end:\n{}",
-        c.text()
+        c.all_output()
     );
 }

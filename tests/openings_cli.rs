@@ -36,19 +36,16 @@ fn session_quitting(
         .home(&data)
         .config_file(&config_file)
         .spawn(&all);
-    assert!(t.wait_for(":", LIMIT).is_some(), "{}", t.text());
+    assert!(t.wait_for(":", LIMIT).is_some(), "{}", t.all_output());
     for input in inputs {
         t.send(format!("{input}\r").as_bytes());
         t.wait_answer(input, LIMIT);
     }
-    assert!(
-        t.wait_for(wait_for, LIMIT).is_some(),
-        "no {wait_for:?} in:\n{}",
-        t.text()
-    );
+    // Each answer was waited for in turn; the one named is anywhere after the start's words.
+    t.wait_in_all_output(wait_for, LIMIT);
     t.send(quit.as_bytes());
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
-    t.text()
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+    t.all_output()
 }
 
 #[test]

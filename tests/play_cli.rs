@@ -13,9 +13,6 @@ use common::pty::Pty;
 use common::sim::Simulator;
 use common::{Env, temp_dir};
 use hector::core::notation::language::{Language, language};
-use hector::core::notation::parse::parse_move_in;
-use hector::core::notation::scoresheet::scoresheet_move;
-use hector::core::notation::speak::{Form, announce};
 use hector::core::testkit::games::Rng;
 use shakmaty::{Chess, Move, Position, Role};
 
@@ -36,51 +33,33 @@ fn choose(pos: &Chess, rng: &mut Rng) -> Move {
     *top[rng.below(top.len())]
 }
 
-/// Finds, in the output after `from`, the first line hector said that is a legal move in
-/// `pos` (lines with the prompt are the terminal's echo of what the test typed), read as a
-/// player of `lang`; the move must be said in `lang`'s words.
-fn engine_reply(
-    t: &Pty,
-    from: usize,
-    pos: &Chess,
-    prompt: &str,
-    ours: &str,
-    lang: &Language,
-) -> Option<(Move, usize)> {
-    let text = t.text();
+/// Finds, in the output after `from`, the first line with the computer's label ("Computer:
+/// Eva fünf") whose words, read with the test's own tables (tests/common/words.rs, not
+/// hector's), name a legal move in `pos`.
+fn engine_reply(t: &Pty, from: usize, pos: &Chess, lang: &Language) -> Option<(Move, usize)> {
+    let text = t.all_output();
     let tail = text.get(from..)?;
+    let words = common::words::of(lang.code.as_str());
+    let label = format!("{}{}", lang.play.computer, lang.messages.colon);
     let mut offset = from;
-    let mut confirmed = false;
     for line in tail.split_inclusive('\n') {
-        let clean = line.trim();
         offset += line.len();
-        if !line.ends_with('\n') || clean.is_empty() || clean.starts_with(prompt) {
+        if !line.ends_with('\n') {
             continue;
         }
-        // The computer's move is shown with its label ("Computer: Eva fünf").
-        let label = format!("{}{}", lang.play.computer, lang.messages.colon);
-        let clean = clean.strip_prefix(label.as_str()).unwrap_or(clean);
-        // hector repeats the move it understood first.
-        if !confirmed && clean == ours {
-            confirmed = true;
+        let Some(said) = line.trim().strip_prefix(label.as_str()) else {
             continue;
-        }
-        if let Ok(m) = parse_move_in(clean, pos, lang) {
-            assert_eq!(
-                clean,
-                announce(pos, m, lang, Form::Short),
-                "said in {}",
-                lang.code
-            );
-            return Some((m, offset));
-        }
+        };
+        let m = common::words::read_move(pos, words, said)
+            .unwrap_or_else(|| panic!("{said:?} names no legal move in {}", lang.code));
+        return Some((m, offset));
     }
     None
 }
 
 /// Plays up to `moves` moves as White against the engine, typing them in the language's
-/// words and, every second move, in its SAN letters, then resigns unless the game ended.
-/// Returns the output.
+/// words and, every second move, in its SAN letters (both from the test's own tables), then
+/// resigns unless the game ended. Returns the output.
 fn play_line_mode_game(lang: &str, moves: usize) -> String {
     let data = temp_dir("play-data");
     let mut t = Env::player(&data).spawn(&[
@@ -94,17 +73,18 @@ fn play_line_mode_game(lang: &str, moves: usize) -> String {
         "1",
     ]);
     let l = language(lang).expect("language");
+    let words = common::words::of(lang);
     let prompt = format!("{}{}", l.play.prompt, l.messages.colon.trim_end());
-    assert!(t.wait_for(&prompt, LIMIT).is_some(), "{}", t.text());
+    assert!(t.wait_for(&prompt, LIMIT).is_some(), "{}", t.all_output());
     let mut pos = Chess::default();
     let mut rng = Rng::new(9);
     let mut read_from = 0;
     let mut ended = false;
     for _ in 0..moves {
         let m = choose(&pos, &mut rng);
-        let phrase = announce(&pos, m, l, Form::Short);
+        let phrase = words.short(&pos, m);
         let typed = if pos.fullmoves().get() % 2 == 0 {
-            scoresheet_move(&shakmaty::san::SanPlus::from_move(pos.clone(), m), l)
+            words.san(&pos, m)
         } else {
             phrase.clone()
         };
@@ -114,20 +94,19 @@ fn play_line_mode_game(lang: &str, moves: usize) -> String {
             ended = true;
             break;
         }
-        // The engine's reply: the first line after ours that is a legal move now.
+        // The engine's reply: the first labelled line after ours.
         let deadline = Instant::now() + LIMIT;
         let reply = loop {
-            if let Some(found) = engine_reply(&t, read_from, &pos, &prompt, &phrase, l) {
+            if let Some(found) = engine_reply(&t, read_from, &pos, l) {
                 break found;
             }
             assert!(
                 Instant::now() < deadline,
-                "no reply to {phrase}:\n{}",
-                t.text()
+                "no reply to {typed}:\n{}",
+                t.all_output()
             );
             std::thread::sleep(Duration::from_millis(20));
         };
-        // Our own move's confirmation may come first: skip lines that are our move.
         pos.play_unchecked(reply.0);
         read_from = reply.1;
         if pos.is_game_over() {
@@ -145,12 +124,12 @@ fn play_line_mode_game(lang: &str, moves: usize) -> String {
         t.wait_answer(resign, LIMIT);
         t.send(format!("{yes}\r").as_bytes());
     }
-    assert!(t.wait_for(over, LIMIT).is_some(), "{}", t.text());
+    assert!(t.wait_for(over, LIMIT).is_some(), "{}", t.all_output());
     let quit = &l.commands.quit[0];
     t.send(format!("{quit}\r").as_bytes());
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     let _ = std::fs::remove_dir_all(&data);
-    t.text()
+    t.all_output()
 }
 
 #[test]
@@ -177,7 +156,7 @@ fn the_speech_controls_confirm_in_a_word() {
     assert!(
         t.wait_for("Weiß ist am Zug", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     for (typed, word) in [
         ("schneller", "Schneller"),
@@ -191,13 +170,17 @@ fn the_speech_controls_confirm_in_a_word() {
             t.wait_for(&format!("\n{word}\r"), LIMIT).is_some()
                 || t.wait_for(&format!(": {word}\r"), LIMIT).is_some(),
             "{typed}: {}",
-            t.text()
+            t.all_output()
         );
     }
     t.send(b"ende\r");
-    assert!(t.wait_for("Ja oder nein", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Ja oder nein", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     t.send(b"ja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     let _ = std::fs::remove_dir_all(&data);
 }
 
@@ -260,14 +243,14 @@ fn a_game_against_the_engine_on_the_full_screen() {
         "{}",
         t.screen()
     );
-    let l = language("en").expect("en");
+    let words = &common::words::EN;
     let mut pos = Chess::default();
     let mut rng = Rng::new(4);
     for number in 1..=15 {
         let m = choose(&pos, &mut rng);
-        let phrase = announce(&pos, m, l, Form::Short);
+        let phrase = words.short(&pos, m);
         let typed = if pos.fullmoves().get() % 2 == 0 {
-            scoresheet_move(&shakmaty::san::SanPlus::from_move(pos.clone(), m), l)
+            words.san(&pos, m)
         } else {
             phrase.clone()
         };
@@ -311,7 +294,7 @@ fn a_game_against_the_engine_on_the_full_screen() {
         assert!(screen.contains("running"), "{screen}");
     }
     t.send(b"\x1b[A");
-    assert!(t.wait_for_screen("Eva three", LIMIT), "{}", t.screen());
+    assert!(t.wait_for_screen("Eva three: ", LIMIT), "{}", t.screen());
     t.send(b"\x11");
     // A game in progress asks first (it stays saved); a finished one is left at once. The
     // engine's level plays at random, so either may come.
@@ -321,19 +304,35 @@ fn a_game_against_the_engine_on_the_full_screen() {
             "{}",
             t.screen()
         );
-        // Ctrl+Q again asks again; only yes quits.
+        // Ctrl+Q again asks again; only yes quits: "no" after the second is still answered.
         t.send(b"\x11");
-        std::thread::sleep(Duration::from_millis(300));
-        let stat = std::fs::read_to_string(format!("/proc/{}/stat", t.pid())).unwrap_or_default();
+        t.send(b"no\r");
         assert!(
-            !stat.is_empty() && !stat.contains(") Z "),
+            t.wait_for_screen("The game goes on", LIMIT),
             "Ctrl+Q twice must not quit:\n{}",
             t.screen()
         );
+        // Asked once more (its words are on the screen already): yes quits, which only the
+        // answer to the question does.
+        t.send(b"\x11");
         t.send(b"yes\r");
     }
     assert_eq!(t.wait_exit(LIMIT), Some(0));
     let _ = std::fs::remove_dir_all(&data);
+}
+
+/// The position after `sans` from the start.
+fn after_sans(sans: &[&str]) -> Chess {
+    let mut pos = Chess::default();
+    for san in sans {
+        let m = san
+            .parse::<shakmaty::san::San>()
+            .unwrap()
+            .to_move(&pos)
+            .unwrap();
+        pos.play_unchecked(m);
+    }
+    pos
 }
 
 /// Plays `moves` (in words) in line mode and returns what hector said.
@@ -342,7 +341,7 @@ fn line_session(args: &[&str], inputs: &[&str], wait_for: &str) -> String {
     let mut all = vec!["play", "--screen-reader"];
     all.extend_from_slice(args);
     let mut t = Env::player(&data).spawn(&all);
-    assert!(t.wait_for(":", LIMIT).is_some(), "{}", t.text());
+    assert!(t.wait_for(":", LIMIT).is_some(), "{}", t.all_output());
     for input in inputs {
         t.send(format!("{input}\r").as_bytes());
         t.wait_answer(input, LIMIT);
@@ -350,12 +349,12 @@ fn line_session(args: &[&str], inputs: &[&str], wait_for: &str) -> String {
     assert!(
         t.wait_for(wait_for, LIMIT).is_some(),
         "no {wait_for:?} in:\n{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"ende\rja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     let _ = std::fs::remove_dir_all(&data);
-    t.text()
+    t.all_output()
 }
 
 #[test]
@@ -364,6 +363,7 @@ fn every_query_is_answered_in_appendix_d_words() {
         &["--opponent", "keyboard"],
         &[
             "Eva vier",
+            "wer",
             "Eva fünf",
             "Springer Felix drei",
             "Springer Cäsar sechs",
@@ -398,9 +398,15 @@ fn every_query_is_answered_in_appendix_d_words() {
         "Diagonale Cäsar eins bis Hector sechs",
         "Eva fünf: schwarzer Bauer; Angreifer: weißer Springer Felix drei; Verteidiger: schwarzer Springer Cäsar sechs",
         "Weißer Springer Felix drei: Springer Gustav eins",
-        "Züge: ",
+        // White's legal moves after 1. e4 e5 2. Nf3 Nc6, counted here.
+        format!(
+            "{} Züge: ",
+            after_sans(&["e4", "e5", "Nf3", "Nc6"]).legal_moves().len()
+        )
+        .as_str(),
         "Letzter Zug: 2. Schwarz, Springer Cäsar sechs",
-        "Weiß ist am Zug",
+        // Asked after 1. e4 (the start said White's turn).
+        "Schwarz ist am Zug",
         "Material ausgeglichen",
         "Züge ab 1: 1. Eva vier; Eva fünf. 2. Springer Felix drei; Springer Cäsar sechs",
         "Ohne Uhr gespielt",
@@ -408,6 +414,7 @@ fn every_query_is_answered_in_appendix_d_words() {
     ] {
         assert!(text.contains(expected), "missing {expected:?} in:\n{text}");
     }
+    assert_eq!(text.matches("Weiß ist am Zug").count(), 2, "{text}");
     // "wiederholen" shows the last answer again: a screen reader reads the lines.
     assert_eq!(
         text.matches("Letzter Zug: 2. Schwarz, Springer Cäsar sechs")
@@ -644,15 +651,23 @@ fn a_game_on_the_peg_board_against_a_keyboard_opponent() {
     assert!(
         t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     // White moves on the peg board.
     sim.send("move e2e4");
-    assert!(t.wait_for("Eva vier", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Eva vier", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     // Black's move is typed; the blind player must make it on the peg board (D2.1). A wrong
     // move there is described, with the move still to be made.
     t.send(b"Eva fuenf\r");
-    assert!(t.wait_for("Eva fünf", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Eva fünf", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     sim.send("move d7d5");
     assert!(
         t.wait_for(
@@ -661,7 +676,7 @@ fn a_game_on_the_peg_board_against_a_keyboard_opponent() {
         )
         .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     // The simulator only knows sensors here: pegs out and in, as the hands do.
     for step in ["lift d5", "place d7", "lift e7", "place e5"] {
@@ -670,7 +685,7 @@ fn a_game_on_the_peg_board_against_a_keyboard_opponent() {
     assert!(
         t.wait_for("Zug auf dem Brett ausgeführt", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     for step in ["lift g1", "place f3"] {
         sim.send(step);
@@ -678,14 +693,14 @@ fn a_game_on_the_peg_board_against_a_keyboard_opponent() {
     assert!(
         t.wait_for("Springer Felix drei", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"letzter\r");
     assert!(
         t.wait_for("Letzter Zug: 2. Weiß, Springer Felix drei", LIMIT)
             .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"ende\rja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0));
@@ -714,7 +729,7 @@ fn the_sighted_opponents_e_board_follows_the_typed_moves() {
     assert!(
         t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     let rounds = [
         ("Eva vier", "e2e4", "e7e5", "Eva fünf"),
@@ -727,15 +742,17 @@ fn the_sighted_opponents_e_board_follows_the_typed_moves() {
     ];
     for (typed, executed, reply, heard) in rounds {
         t.send(format!("{typed}\r").as_bytes());
-        assert!(t.wait_for(typed, LIMIT).is_some(), "{}", t.text());
+        // The terminal's echo, then hector's own words for the move.
+        t.expect(&format!("{typed}\r\n"), LIMIT);
+        t.expect(typed, LIMIT);
         sim.send(&format!("move {executed}"));
         sim.send(&format!("move {reply}"));
-        assert!(t.wait_for(heard, LIMIT).is_some(), "{}", t.text());
+        assert!(t.wait_for(heard, LIMIT).is_some(), "{}", t.all_output());
     }
-    let text = t.text();
+    let text = t.all_output();
     assert!(!text.contains("Das ist kein Zug"), "{text}");
     t.send(b"ende\rja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&data);
 }
@@ -759,11 +776,15 @@ fn another_start_position_is_announced_and_recorded() {
         let mut all = vec!["play", "--screen-reader", "--opponent", "keyboard", "--new"];
         all.extend(args);
         let mut t = Env::player(&data).spawn(&all);
-        assert!(t.wait_for(said, LIMIT).is_some(), "{}", t.text());
+        assert!(t.wait_for(said, LIMIT).is_some(), "{}", t.all_output());
         t.send(b"ende\r");
-        assert!(t.wait_for("Ja oder nein", LIMIT).is_some(), "{}", t.text());
+        assert!(
+            t.wait_for("Ja oder nein", LIMIT).is_some(),
+            "{}",
+            t.all_output()
+        );
         t.send(b"ja\r");
-        assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+        assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
         let env = Env::player(&data);
         let games = env.run(&["games"], b"", LIMIT);
         assert!(games.stdout.contains(listed), "{}", games.stdout);
@@ -918,29 +939,42 @@ fn bewertung_and_tipp_ask_the_engine_and_are_recorded() {
     assert!(
         t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"bewertung\r");
     assert!(
         t.wait_for("Der Computer schaut sich die Stellung an", LIMIT)
             .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     let deadline = Instant::now() + LIMIT;
-    while !(t.text().contains("Ausgeglichen, ") || t.text().contains(" besser, ")) {
-        assert!(Instant::now() < deadline, "no evaluation:\n{}", t.text());
+    while !(t.since_mark().contains("Ausgeglichen, ") || t.since_mark().contains(" besser, ")) {
+        assert!(
+            Instant::now() < deadline,
+            "no evaluation:\n{}",
+            t.all_output()
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
     t.send(b"hint\r");
-    assert!(t.wait_for("Tipp: ", LIMIT).is_some(), "{}", t.text());
+    // The hint names a legal move of the start position, read with the test's own words.
+    let hint = t.expect_span("Tipp: ", "\r\n", LIMIT);
+    assert!(
+        common::words::read_move(&Chess::default(), &common::words::DE, &hint[6..]).is_some(),
+        "{hint}"
+    );
     // A new game keeps the settings, not the advice asked in the old one.
     t.send(b"neu\r");
-    assert!(t.wait_for("Neue Partie", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Neue Partie", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     t.send(b"ende\r");
     t.wait_answer("ende", LIMIT);
     t.send(b"ja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     // Both are in the first game's record, which still replays; the new game has none.
     let mut advice_per_journal: Vec<Vec<String>> = std::fs::read_dir(data.join("games"))
         .unwrap()
@@ -977,7 +1011,7 @@ fn bewertung_and_tipp_ask_the_engine_and_are_recorded() {
     assert!(
         t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"tipp\r");
     assert!(
@@ -987,18 +1021,18 @@ fn bewertung_and_tipp_ask_the_engine_and_are_recorded() {
         )
         .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"ende\r");
     t.wait_answer("ende", LIMIT);
     t.send(b"ja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     // hector resume remembers it.
     let mut t = Env::player(&data).spawn(&["resume", "--screen-reader"]);
     assert!(
         t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"bewertung\r");
     assert!(
@@ -1008,12 +1042,12 @@ fn bewertung_and_tipp_ask_the_engine_and_are_recorded() {
         )
         .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"ende\r");
     t.wait_answer("ende", LIMIT);
     t.send(b"ja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     let mut t = Env::player(&data).spawn(&[
         "play",
         "--screen-reader",
@@ -1026,17 +1060,17 @@ fn bewertung_and_tipp_ask_the_engine_and_are_recorded() {
     assert!(
         t.wait_for("Move or command:", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"eval\r");
     assert!(
         t.wait_for("There is no computer in this game to judge it", LIMIT)
             .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"quit\r");
     t.wait_answer("quit", LIMIT);
     t.send(b"yes\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 }

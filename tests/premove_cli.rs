@@ -25,7 +25,7 @@ const LIMIT: Duration = Duration::from_secs(30);
 fn heard_after(t: &Pty, from: usize, needle: &str) -> usize {
     let deadline = std::time::Instant::now() + LIMIT;
     loop {
-        let text = t.text();
+        let text = t.all_output();
         if let Some(at) = text.get(from..).and_then(|tail| tail.find(needle)) {
             return from + at + needle.len();
         }
@@ -59,14 +59,14 @@ fn a_premove_against_the_computer_is_played_after_its_reply() {
     heard_after(&t, at, "Computer: ");
     // A second one, typed with the next move and cancelled by Enter on an empty line
     // before the reply.
-    let before = t.text().len();
+    let before = t.all_output().len();
     t.send(b"d3\rLe2\r\r");
     let at = heard_after(&t, before, "Vorauszug gemerkt: Läufer Eva zwei");
     heard_after(&t, at, "Vorauszug aufgehoben");
     t.send(b"ende\r");
     heard_after(&t, before, "Wirklich beenden?");
     t.send(b"ja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     let pgn = Env::player(data.path()).run(&["export", "1"], b"", LIMIT);
     assert_eq!(pgn.code, Some(0), "{}", pgn.stderr);
     // e4, the reply, Nf3, the reply, d3: Be2 was cancelled and never played.
@@ -105,11 +105,15 @@ fn a_premove_is_played_when_the_e_boards_move_comes() {
     sim.send("move g1f3");
     sim.send("move b8c6");
     heard_after(&t, at, "Schwarz: Springer Cäsar sechs");
-    assert!(!t.text().contains("Das ist kein Zug"), "{}", t.text());
+    assert!(
+        !t.all_output().contains("Das ist kein Zug"),
+        "{}",
+        t.all_output()
+    );
     t.send(b"ende\r");
     heard_after(&t, at, "Wirklich beenden?");
     t.send(b"ja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 }
 
 /// Online: the premove goes to the server once the opponent's move has come, and is said
@@ -143,11 +147,11 @@ fn an_online_premove_is_sent_after_the_opponents_move() {
             .as_ref()
             .is_some_and(|g| g.moves.len() == 5)),
         "{}",
-        t.text()
+        t.all_output()
     );
     assert_eq!(server.moves(), ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4"]);
     t.send(b"ende\r");
     heard_after(&t, at, "Wirklich");
     t.send(b"ja\r");
-    assert!(t.wait_exit(LIMIT).is_some(), "{}", t.text());
+    assert!(t.wait_exit(LIMIT).is_some(), "{}", t.all_output());
 }

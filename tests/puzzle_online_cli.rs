@@ -42,7 +42,7 @@ fn expect(t: &Pty, needle: &str) {
     assert!(
         t.wait_for(needle, LIMIT).is_some(),
         "{needle}:\n{}",
-        t.text()
+        t.all_output()
     );
 }
 
@@ -64,8 +64,8 @@ fn the_daily_puzzle_is_played_through_and_kept_here_without_a_token() {
         &t,
         "Nicht bei lichess angemeldet: das Ergebnis bleibt nur auf diesem Rechner",
     );
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
-    let text = t.text();
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+    let text = t.all_output();
     assert_eq!(
         text.matches("Nicht bei lichess angemeldet").count(),
         1,
@@ -99,7 +99,7 @@ fn a_new_puzzle_of_a_theme_is_recorded_on_lichess_with_the_token() {
         &t,
         "Bei lichess eingetragen. Ihre lichess-Wertung für Aufgaben: 1664",
     );
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     assert_eq!(
         server.requests(),
         vec![
@@ -121,7 +121,7 @@ fn a_new_puzzle_of_a_theme_is_recorded_on_lichess_with_the_token() {
     // The token went with the new puzzle's request and the result, nowhere else, and is
     // never shown.
     assert_eq!(server.state().authorizations.len(), 2);
-    assert!(!t.text().contains(TOKEN));
+    assert!(!t.all_output().contains(TOKEN));
 }
 
 /// A mate solves a lichess puzzle at any step, as lichess counts it: the solution is Bc5, a3,
@@ -140,9 +140,9 @@ fn a_mate_before_the_solutions_last_move_is_recorded_as_a_win() {
     typed(&mut t, "Dh4");
     expect(&t, "Gelöst: Dame Hector vier, Schachmatt");
     expect(&t, "Bei lichess eingetragen");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     let solved = server.solved();
-    assert_eq!(solved.len(), 1, "{}", t.text());
+    assert_eq!(solved.len(), 1, "{}", t.all_output());
     let body: serde_json::Value = serde_json::from_str(&solved[0].0).unwrap();
     assert_eq!(
         body,
@@ -159,7 +159,7 @@ fn a_missed_daily_puzzle_is_recorded_as_lost_and_the_daily_request_has_no_token(
     typed(&mut t, "c4c6");
     expect(&t, "ist nicht die Lösung. Die Lösung: ");
     expect(&t, "Bei lichess eingetragen");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     assert_eq!(
         server.requests(),
         vec![
@@ -182,7 +182,7 @@ fn offline_follows(t: &mut Pty) {
     expect(t, "Es folgen die Aufgaben von hector");
     expect(t, "Finden Sie den besten Zug");
     typed(t, "ende");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 }
 
 #[test]
@@ -195,7 +195,7 @@ fn a_refused_token_is_said_and_the_offline_set_offered() {
         "Keine Aufgabe von lichess: lichess nimmt den Zugangsschlüssel nicht an. Neu anmelden: hector online login",
     );
     offline_follows(&mut t);
-    assert!(!t.text().contains("lip_wrong"));
+    assert!(!t.all_output().contains("lip_wrong"));
     assert!(server.solved().is_empty());
 }
 

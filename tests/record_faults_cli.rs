@@ -53,14 +53,14 @@ fn hector(data: &Path, args: &[&str]) -> common::Run {
 
 /// Types `line` and waits until hector has answered with `answer`.
 fn say(t: &mut Pty, line: &str, answer: &str) {
-    let before = t.text().matches(answer).count();
+    let before = t.all_output().matches(answer).count();
     t.send(format!("{line}\r").as_bytes());
     let deadline = std::time::Instant::now() + LIMIT;
-    while t.text().matches(answer).count() <= before {
+    while t.all_output().matches(answer).count() <= before {
         assert!(
             std::time::Instant::now() < deadline,
             "no {answer:?} after {line:?}:\n{}",
-            t.text()
+            t.all_output()
         );
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -85,7 +85,7 @@ const PLAY: &[&str] = &["play", "--screen-reader", "--opponent", "keyboard"];
 fn quit(t: &mut Pty) {
     say(t, "ende", "Ja oder nein");
     t.send(b"ja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 }
 
 #[test]
@@ -115,14 +115,14 @@ fn a_draw_offer_answered_by_a_move_keeps_the_game_readable() {
         assert!(
             t.wait_for("Weiß ist am Zug", LIMIT).is_some(),
             "{}",
-            t.text()
+            t.all_output()
         );
         for line in lines {
             t.send(format!("{line}\r").as_bytes());
             t.wait_answer(line, LIMIT);
         }
         quit(&mut t);
-        let text = t.text();
+        let text = t.all_output();
         assert!(text.contains("Die Partie ist gespeichert"), "{text}");
         assert_eq!(journal_moves(&data.dir), moves, "{text}");
         let games = hector(&data.dir, &["games"]);
@@ -145,14 +145,14 @@ fn a_games_folder_that_cannot_be_made_is_never_called_saved() {
     assert!(
         t.wait_for("ist kein Verzeichnis", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     say(&mut t, "e4", "Eva vier");
     say(&mut t, "e5", "Eva fünf");
     say(&mut t, "ende", "Die Partie ist nicht aufgezeichnet");
     t.send(b"ja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
-    let text = t.text();
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+    let text = t.all_output();
     assert!(!text.contains("Die Partie ist gespeichert"), "{text}");
     assert!(text.contains("Die Partie ist nicht gespeichert"), "{text}");
     // Told once at the start, not again with every move.
@@ -206,7 +206,7 @@ fn a_disk_that_fills_up_during_a_game_loses_no_move() {
     assert!(
         t.wait_for("Weiß ist am Zug", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     say(&mut t, "e4", "Eva vier");
     // The disk fills up.
@@ -220,10 +220,26 @@ fn a_disk_that_fills_up_during_a_game_loses_no_move() {
     }
     say(&mut t, "e5", "der Datenträger ist voll");
     say(&mut t, "Sf3", "Springer Felix drei");
-    // The clock's checkpoints fail every second: still told only once.
-    std::thread::sleep(Duration::from_millis(2500));
+    // The clock's checkpoints fail every second: still told only once. hector writes
+    // nothing else while it waits, so its write calls counting up show the failed tries.
+    let writes = |pid: u32| -> u64 {
+        std::fs::read_to_string(format!("/proc/{pid}/io"))
+            .ok()
+            .and_then(|io| {
+                io.lines()
+                    .find_map(|l| l.strip_prefix("syscw: ").map(|n| n.trim().parse().ok()))
+                    .flatten()
+            })
+            .unwrap_or(0)
+    };
+    let before = writes(t.pid());
+    let deadline = std::time::Instant::now() + LIMIT;
+    while writes(t.pid()) < before + 3 {
+        assert!(std::time::Instant::now() < deadline, "no checkpoint tried");
+        std::thread::sleep(Duration::from_millis(50));
+    }
     say(&mut t, "Sc6", "Springer Cäsar sechs");
-    let text = t.text();
+    let text = t.all_output();
     assert_eq!(
         text.matches("Die Partie wird nicht aufgezeichnet").count(),
         1,
@@ -236,7 +252,7 @@ fn a_disk_that_fills_up_during_a_game_loses_no_move() {
     std::fs::remove_file(&filler).expect("free the disk");
     say(&mut t, "Lb5", "Die Partie wird wieder aufgezeichnet");
     quit(&mut t);
-    let text = t.text();
+    let text = t.all_output();
     assert!(text.contains("Die Partie ist gespeichert"), "{text}");
     assert_eq!(
         journal_moves(&data.dir),

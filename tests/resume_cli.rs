@@ -90,16 +90,16 @@ fn killed_at_many_points_resumes_with_every_move_and_the_clock() {
         assert!(
             t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
             "round {round}: {}",
-            t.text()
+            t.all_output()
         );
         for _ in 0..moves_this_round {
             let mv = script[next];
-            let before = t.text().len();
+            let before = t.all_output().len();
             t.send(format!("{mv}\r").as_bytes());
             // The move is confirmed aloud only after it is on the disk.
             let deadline = std::time::Instant::now() + LIMIT;
             loop {
-                let text = t.text();
+                let text = t.all_output();
                 let fresh = &text[before.min(text.len())..];
                 if fresh
                     .lines()
@@ -119,11 +119,11 @@ fn killed_at_many_points_resumes_with_every_move_and_the_clock() {
         }
         // Some rounds wait a little on the clock before the kill.
         std::thread::sleep(Duration::from_millis([0, 300, 1200, 50, 2100, 700][round]));
-        let before = t.text().len();
+        let before = t.all_output().len();
         t.send(b"uhr\r");
         let deadline = std::time::Instant::now() + LIMIT;
         let answer = loop {
-            let text = t.text();
+            let text = t.all_output();
             if let Some(line) = text[before.min(text.len())..]
                 .lines()
                 .find(|l| l.contains("Weiß") && l.contains("Schwarz"))
@@ -170,13 +170,13 @@ fn killed_at_many_points_resumes_with_every_move_and_the_clock() {
     assert!(
         t.wait_for("Partie fortgesetzt", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"liste 1\r");
     assert!(
         t.wait_for("Züge ab 1: 1. Eva vier; Eva fünf. 2. Springer Felix drei; Springer Cäsar sechs. 3. Läufer Bella fünf; Anna sechs", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"ende\rja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0));
@@ -203,7 +203,7 @@ fn a_journal_cut_mid_record_keeps_everything_before() {
     assert!(
         t.wait_for("Knight Felix three", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     kill(&t);
     let _ = t.wait_exit(LIMIT);
@@ -227,12 +227,16 @@ fn a_journal_cut_mid_record_keeps_everything_before() {
     assert!(listed.stdout.contains("1 move"), "{}", listed.stdout);
     // Resuming continues after the torn record, which stays in the file for the record.
     let mut t = Env::player(&data).spawn(&["resume", "--screen-reader"]);
-    assert!(t.wait_for("White to move", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("White to move", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     t.send(b"Nf3\r");
     assert!(
         t.wait_for("Knight Felix three", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"quit\ryes\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0));
@@ -249,27 +253,31 @@ fn the_offer_to_continue_counts_one_move_as_one() {
     assert!(
         t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"e4\r");
-    assert!(t.wait_for("Eva vier", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Eva vier", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     t.send(b"ende\rja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     let mut t = Env::player(&data).spawn(&["play", "--screen-reader", "--opponent", "keyboard"]);
     assert!(
         t.wait_for(", 1 Zug, ist noch nicht beendet. Fortsetzen?", LIMIT)
             .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"nein\r");
     assert!(
         t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"ende\rja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     let _ = std::fs::remove_dir_all(&data);
 }
 
@@ -289,32 +297,40 @@ fn resume_announces_the_last_move_and_the_clocks() {
     assert!(
         t.wait_for("Weiß ist am Zug", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     for line in ["e4", "e5"] {
         t.send(format!("{line}\r").as_bytes());
         t.wait_answer(line, LIMIT);
     }
     t.send(b"ende\r");
-    assert!(t.wait_for("Ja oder nein", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Ja oder nein", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     t.send(b"ja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     let mut t = Env::player(&data).spawn(&["resume", "--screen-reader"]);
     assert!(
         t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
-    let text = t.text();
+    let text = t.all_output();
     let before_prompt = text.split("Zug oder Befehl:").next().unwrap_or_default();
     assert!(before_prompt.contains("Partie fortgesetzt"), "{text}");
     assert!(before_prompt.contains("Letzter Zug"), "{text}");
     assert!(before_prompt.contains("Eva fünf"), "{text}");
     assert!(before_prompt.contains("Minuten"), "{text}");
     t.send(b"ende\r");
-    assert!(t.wait_for("Ja oder nein", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Ja oder nein", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     t.send(b"ja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     let _ = std::fs::remove_dir_all(&data);
 }
 

@@ -42,7 +42,7 @@ fn typed(t: &mut Pty, line: &str) {
 fn quit(t: &mut Pty) {
     typed(t, "ende");
     typed(t, "ja");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 }
 
 #[test]
@@ -52,51 +52,55 @@ fn looking_back_in_lines_answers_for_the_old_position() {
     assert!(
         t.wait_for("Weiß ist am Zug", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     typed(&mut t, "e4");
     typed(&mut t, "e5");
-    assert!(t.wait_for("Eva fünf", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Eva fünf", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     typed(&mut t, "stellung 1 weiß");
     // The prompt says the state, for a screen reader that reads it with every line.
     assert!(
         t.wait_for("Rückblick nach 1. Weiß: Eva vier\r\nRückblick: ", LIMIT)
             .is_some(),
         "{:?}",
-        t.text()
+        t.all_output()
     );
     // The board as it was: nothing on e5 yet.
     typed(&mut t, "brett");
     assert!(
         t.wait_for("Reihe fünf: leer", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     typed(&mut t, "Sf3");
     assert!(
         t.wait_for("Rückblick: erst aktuell sagen, dann ziehen", LIMIT)
             .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     typed(&mut t, "aktuell");
     assert!(
         t.wait_for("Aktuelle Stellung\r\nZug oder Befehl: ", LIMIT)
             .is_some(),
         "{:?}",
-        t.text()
+        t.all_output()
     );
     typed(&mut t, "feld e5");
     assert!(
         t.wait_for("Eva fünf: schwarzer Bauer", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     typed(&mut t, "Sf3");
     assert!(
         t.wait_for("Springer Felix drei", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     quit(&mut t);
 }

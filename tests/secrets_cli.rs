@@ -161,7 +161,7 @@ fn the_engine_and_espeak_ng_do_not_inherit_the_token() {
     assert!(
         t.wait_for("Zug oder Befehl", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     t.send(b"Eva vier\r");
     let deadline = Instant::now() + LIMIT;
@@ -169,7 +169,7 @@ fn the_engine_and_espeak_ng_do_not_inherit_the_token() {
         assert!(
             Instant::now() < deadline,
             "the engine or espeak-ng did not start: {}",
-            t.text()
+            t.all_output()
         );
         std::thread::sleep(Duration::from_millis(20));
     }

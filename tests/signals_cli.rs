@@ -37,7 +37,7 @@ fn termios(t: &Pty) -> Termios {
 fn screen_state(t: &Pty) -> (bool, bool) {
     let size = |n: u16| std::num::NonZeroU16::new(n).expect("a size");
     let mut parser = vt100::Parser::new(size(30), size(100), 0);
-    parser.process(t.text().as_bytes());
+    parser.process(t.all_output().as_bytes());
     let screen = parser.screen();
     (screen.alternate_screen(), screen.hide_cursor())
 }
@@ -71,7 +71,7 @@ fn end_with(t: &mut Pty, signal: Signal, what: &str) {
         code,
         Some(0),
         "{what} {signal}: ended {code:?}:\n{}",
-        t.text()
+        t.all_output()
     );
     let settings = termios(t);
     for flag in [LocalFlags::ECHO, LocalFlags::ICANON, LocalFlags::ISIG] {
@@ -276,7 +276,11 @@ fn ctrl_c_at_the_login_prompt_gives_the_echo_back() {
     let dir = temp_dir("signals-login");
     let env = Env::player_home(&dir);
     let mut t = env.spawn(&["online", "--server", &server.url, "login"]);
-    assert!(t.wait_for("Schlüssel: ", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Schlüssel: ", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     let deadline = Instant::now() + LIMIT;
     while termios(&t).local_flags.contains(LocalFlags::ECHO) {
         assert!(
@@ -286,7 +290,7 @@ fn ctrl_c_at_the_login_prompt_gives_the_echo_back() {
         std::thread::sleep(Duration::from_millis(20));
     }
     t.send(b"lip_half\x03");
-    assert_eq!(t.wait_exit(LIMIT), Some(130), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(130), "{}", t.all_output());
     assert!(termios(&t).local_flags.contains(LocalFlags::ECHO));
     assert!(!dir.join("config/hector/lichess-token").exists());
     assert!(server.requests().is_empty(), "{:?}", server.requests());

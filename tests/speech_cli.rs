@@ -7,7 +7,7 @@
 
 mod common;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use common::{SpeechDaemon, run_with, temp_dir};
 
@@ -77,7 +77,7 @@ fn queued_announcements_arrive_complete_and_in_order() {
 fn a_hanging_module_does_not_hold_hector_up() {
     let daemon = SpeechDaemon::hanging();
     let address = daemon.address();
-    let start = Instant::now();
+    // The run's limit is the bound: a hector held up by the module fails it.
     let r = run_with(
         &["say", "--lang", "de", "Springer Felix drei"],
         b"",
@@ -91,11 +91,6 @@ fn a_hanging_module_does_not_hold_hector_up() {
             .contains("speech-dispatcher antwortet nicht, weiter mit espeak-ng"),
         "{}",
         r.stderr
-    );
-    assert!(
-        start.elapsed() < Duration::from_secs(20),
-        "took {:?}",
-        start.elapsed()
     );
     if r.stderr.contains("weiter mit print") {
         assert_eq!(r.stdout, "Springer Felix drei\n");

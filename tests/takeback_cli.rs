@@ -26,11 +26,11 @@ fn play(args: &[&str], data: &std::path::Path) -> Pty {
 fn say(t: &mut Pty, input: &str, expected: &str, n: usize) {
     t.send(format!("{input}\r").as_bytes());
     let deadline = std::time::Instant::now() + LIMIT;
-    while t.text().matches(expected).count() < n {
+    while t.all_output().matches(expected).count() < n {
         assert!(
             std::time::Instant::now() < deadline,
             "no {expected:?} after {input:?} in:\n{}",
-            t.text()
+            t.all_output()
         );
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -48,7 +48,7 @@ fn quit(t: &mut Pty) {
     t.wait_answer("ende", LIMIT);
     // "ja" and "yes" answer in every language.
     t.send(b"ja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 }
 
 #[test]
@@ -61,7 +61,7 @@ fn a_move_and_the_computers_reply_are_taken_back() {
     assert!(
         t.wait_for("Weiß ist am Zug", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     say(&mut t, "Eva vier", "Computer: ", 1);
     say(&mut t, "zurücknehmen", "Zurückgenommen: Eva vier, ", 1);
@@ -83,7 +83,7 @@ fn a_move_and_the_computers_reply_are_taken_back() {
     assert!(
         t.wait_for("Letzter Zug: 1. Schwarz", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     quit(&mut t);
 }
@@ -95,7 +95,7 @@ fn at_one_keyboard_the_opponent_answers() {
     assert!(
         t.wait_for("Weiß ist am Zug", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     say(&mut t, "e4", "Eva vier", 1);
     say(&mut t, "d5", "David fünf", 1);
@@ -150,7 +150,7 @@ fn abort_before_both_moved_and_a_rematch_with_the_colours_swapped() {
     assert!(
         t.wait_for("Weiß ist am Zug", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     say(
         &mut t,
@@ -161,7 +161,11 @@ fn abort_before_both_moved_and_a_rematch_with_the_colours_swapped() {
     say(&mut t, "e4", "Die Partie ist beendet", 1);
     say(&mut t, "revanche", "Revanche: Sie spielen jetzt Schwarz", 1);
     // The computer opens the rematch with White; once both have moved, no abort.
-    assert!(t.wait_for("Computer: ", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Computer: ", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     say(&mut t, "Eva sechs", "Computer: ", 2);
     say(
         &mut t,
@@ -172,7 +176,7 @@ fn abort_before_both_moved_and_a_rematch_with_the_colours_swapped() {
     say(&mut t, "aufgeben", "Wirklich aufgeben?", 1);
     say(&mut t, "ja", "Weiß gewinnt", 1);
     t.send(b"ende\r");
-    assert!(t.wait_exit(LIMIT).is_some(), "{}", t.text());
+    assert!(t.wait_exit(LIMIT).is_some(), "{}", t.all_output());
     let games = hector(&["games"], &data);
     assert!(games.contains("abgebrochen"), "{games}");
     // Nothing is left to resume: the aborted game is over.
@@ -190,7 +194,7 @@ fn take_back_switched_off_and_captures_said_with_every_move() {
     assert!(
         t.wait_for("Weiß ist am Zug", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     say(&mut t, "e4", "Eva vier", 1);
     say(&mut t, "d5", "David fünf", 1);
@@ -208,7 +212,11 @@ fn take_back_switched_off_and_captures_said_with_every_move() {
 fn the_english_words_and_answers() {
     let data = temp_dir("takeback-data");
     let mut t = play(&["--opponent", "keyboard", "--lang", "en"], &data);
-    assert!(t.wait_for("White to move", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("White to move", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     say(&mut t, "e4", "Eva four", 1);
     say(&mut t, "d5", "David five", 1);
     say(&mut t, "exd5", "Eva takes David five", 1);
@@ -259,12 +267,16 @@ fn a_rematch_resumes_with_its_own_colours_and_opponent() {
     assert!(
         t.wait_for("Weiß ist am Zug", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     say(&mut t, "aufgeben", "Wirklich aufgeben?", 1);
     say(&mut t, "ja", "Schwarz gewinnt", 1);
     say(&mut t, "revanche", "Revanche: Sie spielen jetzt Schwarz", 1);
-    assert!(t.wait_for("Computer: ", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Computer: ", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     quit(&mut t);
     let env = Env::player(&data);
     let mut t = env.spawn(&["resume", "--screen-reader"]);
@@ -272,12 +284,12 @@ fn a_rematch_resumes_with_its_own_colours_and_opponent() {
         t.wait_for("Sie spielen Schwarz gegen den Computer", LIMIT)
             .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     assert!(
         t.wait_for("Letzter Zug: 1. Weiß", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     quit(&mut t);
 }
@@ -292,7 +304,7 @@ fn a_rematch_at_one_keyboard_resumes_with_the_players_colour() {
     assert!(
         t.wait_for("Weiß ist am Zug", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     say(&mut t, "aufgeben", "Wirklich aufgeben?", 1);
     say(&mut t, "ja", "Schwarz gewinnt", 1);
@@ -310,18 +322,22 @@ fn a_rematch_at_one_keyboard_resumes_with_the_players_colour() {
         )
         .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     assert!(
         t.wait_for("Letzter Zug: 2. Weiß, Springer Felix drei", LIMIT)
             .is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     // The player's own move is not labelled as the opponent's.
     say(&mut t, "d6", "David sechs", 1);
     say(&mut t, "d4", "Weiß: David vier", 1);
-    assert!(!t.text().contains("Schwarz: David sechs"), "{}", t.text());
+    assert!(
+        !t.all_output().contains("Schwarz: David sechs"),
+        "{}",
+        t.all_output()
+    );
     quit(&mut t);
     let games = hector(&["games"], &data);
     let pgn = hector(&["export", "2"], &data);

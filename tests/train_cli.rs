@@ -27,12 +27,26 @@ fn typed(t: &mut Pty, line: &str) {
 }
 
 fn expect(t: &Pty, needle: &str) {
-    assert!(
-        t.wait_for(needle, LIMIT).is_some(),
-        "{needle}:\n{}",
-        t.text()
-    );
+    t.expect(needle, LIMIT);
 }
+
+/// The position asked about: before 3... Nf6??.
+fn before_blunder() -> shakmaty::Chess {
+    use shakmaty::Position;
+    let mut pos = shakmaty::Chess::default();
+    for san in ["e4", "e5", "Qh5", "Nc6", "Bc4"] {
+        let m = san
+            .parse::<shakmaty::san::San>()
+            .unwrap()
+            .to_move(&pos)
+            .unwrap();
+        pos.play_unchecked(m);
+    }
+    pos
+}
+
+/// The moves that hold after 3. Bc4 (the engine may prefer any of them): g6, Qe7, Qf6.
+const HOLDING: [&str; 3] = ["g7g6", "d8e7", "d8f6"];
 
 /// A game of hector play where the player (Black) blunders with 3... Nf6?? and is mated.
 fn blunder_game(dir: &std::path::Path) {
@@ -56,7 +70,7 @@ fn blunder_game(dir: &std::path::Path) {
     }
     expect(&t, "Schachmatt");
     typed(&mut t, "ende");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 }
 
 fn train(dir: &std::path::Path) -> Pty {
@@ -93,14 +107,23 @@ fn the_players_blunder_is_asked_until_solved_twice() {
         &t,
         "Das ist der Zug der Partie: darauf 4. Dame schlägt Felix sieben",
     );
+    // A square off the board is refused in words, and the position stays.
     typed(&mut t, "Ke9");
+    expect(&t, "Unbekanntes Wort: Ke9");
+    typed(&mut t, "feld f6");
+    expect(&t, "Felix sechs: leer");
+    // The hint names the piece of a move that holds, and where it stands.
     typed(&mut t, "tipp");
-    expect(&t, "Tipp: ");
+    let hint = t.expect_span("Tipp: ", "\r\n", LIMIT);
+    assert!(
+        ["Tipp: Bauer auf Gustav sieben", "Tipp: Dame auf David acht"].contains(&hint.trim_end()),
+        "{hint}"
+    );
     // 3... g6 holds (the engine may prefer it, or Qe7 or Qf6, each as good).
     typed(&mut t, "g6");
     expect(&t, "Richtig: Gustav sechs");
     expect(&t, "Training beendet: 1 von 1 gelöst. Offen: 1 Stellung");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     // The game was judged once: its analysis is kept beside it.
     let games = home.path().join("games");
     let kept = std::fs::read_dir(&games)
@@ -120,15 +143,15 @@ fn the_players_blunder_is_asked_until_solved_twice() {
     // The next session: the position comes back, judged no more.
     let mut t = train(home.path());
     expect(&t, QUESTION);
-    assert!(!t.text().contains("bewertet"), "{}", t.text());
+    assert!(!t.all_output().contains("bewertet"), "{}", t.all_output());
     typed(&mut t, "g6");
     expect(&t, "Zweimal gelöst: diese Stellung kommt nicht wieder");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 
     // Solved twice: nothing left.
     let mut t = train(home.path());
     expect(&t, "Keine Stellungen zum Üben");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 }
 
 #[test]
@@ -168,9 +191,15 @@ fn a_wrong_move_is_answered_with_the_engines_reply_and_a_damaged_record_starts_a
         "Anna sechs ist nicht besser: darauf 4. Dame schlägt Felix sieben",
     );
     typed(&mut t, "lösung");
-    expect(&t, "Die Lösung: ");
+    // The solution is a move that holds, read with the test's own words.
+    let shown = t.expect_span("Die Lösung: ", ". ", LIMIT);
+    let words = shown["Die Lösung: ".len()..].trim_end_matches(". ");
+    let m = common::words::read_move(&before_blunder(), &common::words::DE, words)
+        .unwrap_or_else(|| panic!("no move: {shown}"));
+    let uci = shakmaty::uci::UciMove::from_standard(m).to_string();
+    assert!(HOLDING.contains(&uci.as_str()), "{shown}");
     expect(&t, "Training beendet: 0 von 1 gelöst. Offen: 1 Stellung");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     let progress = std::fs::read_to_string(home.path().join("training.progress")).unwrap();
     assert!(
         progress.starts_with("hector-training 1\n0 1 g8f6 "),
@@ -265,17 +294,17 @@ fn the_walk_through_a_recorded_game_takes_the_players_side_and_saves_its_moves()
     expect(&t, "Analyse. Weiß:");
     // Black's board is read from the first rank up.
     typed(&mut t, "brett");
-    expect(&t, "Reihe eins");
-    let text = t.text();
-    let one = text.rfind("Reihe eins").unwrap();
-    let eight = text.rfind("Reihe acht").unwrap_or(0);
+    t.wait_answer("brett", LIMIT);
+    let text = t.since_mark();
+    let one = text.find("Reihe eins").unwrap_or(usize::MAX);
+    let eight = text.find("Reihe acht").unwrap_or(0);
     assert!(one < eight, "{text}");
     // Saved during the walk, the PGN has the game's moves.
     let pgn = home.path().join("walked.pgn");
     typed(&mut t, &format!("speichern {}", pgn.display()));
     expect(&t, "walked.pgn");
     typed(&mut t, "ende");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     let saved = std::fs::read_to_string(&pgn).unwrap();
     assert!(
         saved.contains("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#"),
@@ -304,17 +333,17 @@ fn lines_typed_while_an_answer_is_judged_are_answered_in_order() {
     expect(&t, "Partie 1 von 1, 4 Züge");
     typed(&mut t, "feld e5");
     expect(&t, "Eva fünf: schwarzer Bauer");
-    let text = t.text();
+    let text = t.all_output();
     let asked = text.find(QUESTION).unwrap_or(usize::MAX);
     assert!(
         asked < text.find("Eva fünf: schwarzer Bauer").unwrap_or(0),
         "{text}"
     );
-    let from = t.text().len();
+    let from = t.all_output().len();
     typed(&mut t, "a6");
     typed(&mut t, "feld f7");
     expect(&t, "Felix sieben: schwarzer Bauer");
-    let text = t.text();
+    let text = t.all_output();
     let new = &text[from..];
     let verdict = new
         .find("Anna sechs ist nicht besser")
@@ -323,5 +352,5 @@ fn lines_typed_while_an_answer_is_judged_are_answered_in_order() {
     assert!(verdict < answer, "answered before the verdict:\n{new}");
     assert!(!new.contains("prüft noch"), "{new}");
     typed(&mut t, "ende");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 }

@@ -1,7 +1,9 @@
 //! Voice input in the modes that listen, through the real binary in pseudo-terminals and the
-//! real recogniser, fed by recordings made at test time (`--voice-input`, tests/common/voice.rs):
-//! the full screen's listening key (Ctrl+V, named in F1, in `--help` and in the README),
-//! `online` against the local lichess stand-in and `assist` with two simulated boards.
+//! real recogniser, hearing the microphone's path: a stand-in recorder first on the PATH
+//! (tests/common/microphone.rs) into which recordings made at test time are spoken
+//! (tests/common/voice.rs): the full screen's listening key (Ctrl+V, named in F1, in `--help`
+//! and in the README), `online` against the local lichess stand-in and `assist` with two
+//! simulated boards.
 
 // Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
 // system's calls: the crate's [lints] are for hector itself.
@@ -16,6 +18,7 @@ mod recordings;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use common::microphone::Microphone;
 use common::pty::Pty;
 use common::sim::Simulator;
 use common::{run, temp_dir};
@@ -38,8 +41,20 @@ fn recordings(dir: &Path, seed: u64, texts: &[&str]) -> Vec<PathBuf> {
         .collect()
 }
 
-fn paths(files: &[PathBuf]) -> Vec<&str> {
-    files.iter().map(|f| f.to_str().expect("path")).collect()
+/// The environment's variables for hector with the microphone `mic`, and `vars`.
+fn with_mic(mic: &Microphone, vars: &[(&str, &str)]) -> Vec<(String, String)> {
+    let (key, value) = mic.var();
+    let mut all: Vec<(String, String)> = vars
+        .iter()
+        .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
+        .collect();
+    all.push((key.to_string(), value));
+    all.push(("PATH".to_string(), mic.path_first()));
+    all
+}
+
+fn refs(vars: &[(String, String)]) -> Vec<(&str, &str)> {
+    vars.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect()
 }
 
 /// Waits until the voice log in `data` holds `needle`; the log's text.
@@ -101,8 +116,9 @@ fn on_the_full_screen_ctrl_v_listens_for_one_phrase() {
 
     let dir = temp_dir("voice-screen");
     let data = dir.join("data");
-    let files = recordings(&dir, 21, &["Eva vier", "ja"]);
-    let mut args = vec![
+    let files = recordings(&dir, 21, &["Eva vier", "ja", "Springer Felix drei"]);
+    let mut mic = Microphone::streaming();
+    let args = [
         "play",
         "--lang",
         "de",
@@ -112,21 +128,18 @@ fn on_the_full_screen_ctrl_v_listens_for_one_phrase() {
         "print",
         "--voice",
         "--voice-always-ask",
-        "--voice-input",
     ];
-    args.extend(paths(&files));
     let data_s = data.display().to_string();
     let home = dir.display().to_string();
-    let mut t = Pty::spawn_sized(
-        &args,
+    let vars = with_mic(
+        &mic,
         &[
             ("HECTOR_CONFIG", "/nonexistent"),
             ("HECTOR_DATA", &data_s),
             ("HOME", &home),
         ],
-        100,
-        30,
     );
+    let mut t = Pty::spawn_sized(&args, &refs(&vars), 100, 30);
     assert!(t.wait_for_screen("Zuletzt gesagt", LIMIT), "{}", t.screen());
     // F1 names the key, on the help's second page.
     t.send(b"\x1bOP");
@@ -141,14 +154,20 @@ fn on_the_full_screen_ctrl_v_listens_for_one_phrase() {
         "{}",
         t.screen()
     );
-    // Nothing was listened to before the key: no phrase is in the log.
+    // Nothing is listened to before the key: a phrase said then is not heard, nor later
+    // (the sound from before listening is dropped).
+    mic.say(&files[2]);
+    mic.said_through(LIMIT);
     assert!(!data.join("voice.log").exists(), "heard before the key");
-    assert!(!t.text().contains("Eva vier?"), "{}", t.text());
+    assert!(!t.all_output().contains("Eva vier?"), "{}", t.all_output());
     t.send(&[0x16]);
-    // Listening is said (Ich höre zu), then the move heard is asked back.
+    // Listening is said, then the move said is heard and asked back.
+    assert!(t.wait_for_screen("Ich höre zu", LIMIT), "{}", t.screen());
+    mic.say(&files[0]);
     assert!(t.wait_for_screen("Eva vier?", LIMIT), "{}", t.screen());
-    assert!(t.text().contains("höre"), "{}", t.text());
+    assert!(!t.screen().contains("Felix drei"), "{}", t.screen());
     // The answer is listened for at once: "ja" plays the move.
+    mic.say(&files[1]);
     let log = wait_for_log(&data, "yes: played e2e4");
     assert!(log.contains("\tasked back e2e4\n"), "{log}");
     t.send(&[0x11]);
@@ -158,7 +177,7 @@ fn on_the_full_screen_ctrl_v_listens_for_one_phrase() {
         t.screen()
     );
     t.send(b"ja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     assert_eq!(journaled_moves(&data), ["e2e4"]);
 }
 
@@ -171,7 +190,8 @@ fn online_play_sends_a_move_said_aloud() {
     let dir = temp_dir("voice-online");
     let data = dir.join("data");
     let files = recordings(&dir, 22, &["Eva vier", "ja"]);
-    let mut args = vec![
+    let mut mic = Microphone::streaming();
+    let args = [
         "online",
         "--server",
         &server.url,
@@ -185,14 +205,12 @@ fn online_play_sends_a_move_said_aloud() {
         "--screen-reader",
         "--voice",
         "--voice-always-ask",
-        "--voice-input",
     ];
-    args.extend(paths(&files));
     let data_s = data.display().to_string();
     let home = dir.display().to_string();
     let config = dir.join("config").display().to_string();
-    let mut t = Pty::spawn(
-        &args,
+    let vars = with_mic(
+        &mic,
         &[
             ("HECTOR_CONFIG", "/nonexistent"),
             ("HECTOR_DATA", &data_s),
@@ -201,16 +219,32 @@ fn online_play_sends_a_move_said_aloud() {
             ("LICHESS_TOKEN", TOKEN),
         ],
     );
-    assert!(t.wait_for("Eva vier?", LIMIT).is_some(), "{}", t.text());
+    let mut t = Pty::spawn(&args, &refs(&vars));
+    t.expect("Zug oder Befehl: ", LIMIT);
+    mic.say(&files[0]);
+    assert!(
+        t.wait_for("Eva vier?", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
+    mic.say(&files[1]);
     // lichess's move comes back and is said.
-    assert!(t.wait_for("Eva fünf", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Eva fünf", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     assert_eq!(server.moves(), ["e2e4", "e7e5"]);
     let log = wait_for_log(&data, "yes: played e2e4");
     assert!(log.contains("\tasked back e2e4\n"), "{log}");
     t.send(b"ende\r");
-    assert!(t.wait_for("Wirklich", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Wirklich", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     t.send(b"ja\r");
-    assert!(t.wait_exit(LIMIT).is_some(), "{}", t.text());
+    assert!(t.wait_exit(LIMIT).is_some(), "{}", t.all_output());
     assert_eq!(journaled_moves(&data), ["e2e4", "e7e5"]);
 }
 
@@ -221,11 +255,12 @@ fn assist_hears_a_command_said_aloud() {
     let dir = temp_dir("voice-assist");
     let data = dir.join("data");
     let files = recordings(&dir, 23, &["Uhr", "ja"]);
+    let mut mic = Microphone::streaming();
     let mut dgt = Simulator::start("dgt", &dir.join("dgt"));
     let mut peg = Simulator::start("peg", &dir.join("peg"));
     let dgt_link = dir.join("dgt").display().to_string();
     let peg_link = dir.join("peg").display().to_string();
-    let mut args = vec![
+    let args = [
         "assist",
         "--screen-reader",
         "--lang",
@@ -239,36 +274,44 @@ fn assist_hears_a_command_said_aloud() {
         "--tc",
         "10+5",
         "--voice",
-        "--voice-input",
     ];
-    args.extend(paths(&files));
     let data_s = data.display().to_string();
-    let mut t = Pty::spawn(&args, &[("HECTOR_CONFIG", ""), ("HECTOR_DATA", &data_s)]);
+    let vars = with_mic(&mic, &[("HECTOR_CONFIG", ""), ("HECTOR_DATA", &data_s)]);
+    let mut t = Pty::spawn(&args, &refs(&vars));
     assert!(
         t.wait_for("Zug oder Befehl:", LIMIT).is_some(),
         "{}",
-        t.text()
+        t.all_output()
     );
     dgt.send("await-host");
     peg.send("await-host");
     // Heard sure of itself, "Uhr" is carried out; heard unsure, it is asked back and the
     // "ja" carries it out.
+    mic.say(&files[0]);
     let log = wait_for_log(&data, "uhr");
+    if log.contains("\tasked back uhr\n") {
+        mic.say(&files[1]);
+    }
+    let log = wait_for_log(&data, " uhr\n");
     assert!(
         log.contains("\tcommand uhr\n") || log.contains("\tyes: carried out uhr\n"),
         "{log}"
     );
+    // The clock's answer (White's clock runs while the phrase is said; Black's does not).
+    let clock = t.expect_span("noch kein Zug gespielt. Weiß: ", "\r\n", LIMIT);
     assert!(
-        t.wait_for("noch kein Zug gespielt. Weiß: 0 Sekunden verbraucht", LIMIT)
-            .is_some(),
-        "{}",
-        t.text()
+        clock.contains("Schwarz: 0 Sekunden verbraucht, 10 Minuten übrig"),
+        "{clock}"
     );
     // The sighted player's move on the electronic board is still announced.
     dgt.send("move e2e4");
-    assert!(t.wait_for("Eva vier", LIMIT).is_some(), "{}", t.text());
+    assert!(
+        t.wait_for("Eva vier", LIMIT).is_some(),
+        "{}",
+        t.all_output()
+    );
     t.send(b"ende\rja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     let games: Vec<_> = std::fs::read_dir(data.join("games"))
         .expect("the games")
         .flatten()

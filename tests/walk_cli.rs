@@ -12,7 +12,9 @@ mod common;
 use std::time::Duration;
 
 use common::pty::Pty;
+use common::words::{DE, de_square_answer, play_line};
 use common::{Env, data, temp_dir};
+use shakmaty::{Chess, Position, san::San};
 
 const LIMIT: Duration = Duration::from_secs(60);
 
@@ -22,19 +24,71 @@ fn typed(t: &mut Pty, line: &str) {
 }
 
 fn expect(t: &Pty, needle: &str) {
-    assert!(
-        t.wait_for(needle, LIMIT).is_some(),
-        "{needle}:\n{}",
-        t.text()
-    );
+    t.expect(needle, LIMIT);
 }
 
-/// The engine may prefer any of the moves that keep the game: 3... g6, Qe7, Qf6.
-const BETTER_DE: [&str; 3] = [
-    "Besser: 3. Gustav sechs",
-    "Besser: 3. Dame Eva sieben",
-    "Besser: 3. Dame Felix sechs",
-];
+/// The position after `sans` from the start.
+fn after(sans: &[&str]) -> Chess {
+    let mut pos = Chess::default();
+    for san in sans {
+        let m = san
+            .parse::<San>()
+            .unwrap()
+            .to_move(&pos)
+            .unwrap_or_else(|e| panic!("{san}: {e}"));
+        pos.play_unchecked(m);
+    }
+    pos
+}
+
+/// Types `besser` and reads the line said ("Besser: 3. Gustav sechs, 4. Dame Felix drei,
+/// Springer Felix sechs. Weiß steht …") with the test's own words, played from `before`
+/// (the position looked at); then asks for squares where the line's end differs from
+/// `before` and expects the end's pieces there: the board walked into the line, which a
+/// `besser` that only spoke would not have done. The line's first move, in words, and the
+/// squares it changed.
+fn better_line_is_shown(
+    t: &mut Pty,
+    before: &Chess,
+    first_number: &str,
+) -> (String, Vec<shakmaty::Square>) {
+    typed(t, "besser");
+    t.wait_answer("besser", LIMIT);
+    let said = t.since_mark();
+    let start = format!("Besser: {first_number}. ");
+    let at = said
+        .find(&start)
+        .unwrap_or_else(|| panic!("no better line:\n{said}"));
+    let rest = &said[at + "Besser: ".len()..];
+    // The line ends where the evaluation begins: the first ". " after a move's words.
+    let mut end = rest.len();
+    let mut from = 0;
+    while let Some(i) = rest[from..].find(". ") {
+        let dot = from + i;
+        if !rest[..dot].ends_with(|c: char| c.is_ascii_digit()) {
+            end = dot;
+            break;
+        }
+        from = dot + 2;
+    }
+    let line = &rest[..end];
+    let (end_pos, moves) =
+        play_line(before, &DE, line).unwrap_or_else(|| panic!("a line of legal moves: {line}"));
+    assert!(!moves.is_empty(), "{line}");
+    let changed: Vec<shakmaty::Square> = shakmaty::Square::ALL
+        .into_iter()
+        .filter(|&sq| before.board().piece_at(sq) != end_pos.board().piece_at(sq))
+        .collect();
+    assert!(!changed.is_empty(), "{line}");
+    for &sq in &changed {
+        typed(t, &format!("feld {sq}"));
+        expect(t, &de_square_answer(&end_pos, sq));
+    }
+    (
+        line.split(", ").next().unwrap_or_default().to_string(),
+        changed,
+    )
+}
 
 #[test]
 fn the_walk_stops_at_the_blunder_and_shows_the_better_line() {
@@ -70,22 +124,20 @@ fn the_walk_stops_at_the_blunder_and_shows_the_better_line() {
     // The position before the blunder answers every question.
     typed(&mut t, "feld f6");
     expect(&t, "Felix sechs: leer");
-    typed(&mut t, "besser");
-    expect(&t, "Besser: 3. ");
-    let text = t.text();
-    let said = BETTER_DE
-        .iter()
-        .find(|b| text.contains(**b))
-        .unwrap_or_else(|| panic!("another better move:\n{text}"));
-    // The better line's end is shown: the black knight did not come to f6 by g6 or a
-    // queen's move, and f7 still stands.
-    typed(&mut t, "feld f7");
-    expect(&t, "Felix sieben: schwarzer Bauer");
+    // The engine may prefer any of the moves that keep the game (3... g6, Qe7, Qf6); the
+    // board at the end of its line is the one shown.
+    let before = after(&["e4", "e5", "Qh5", "Nc6", "Bc4"]);
+    let (said, changed) = better_line_is_shown(&mut t, &before, "3");
     typed(&mut t, "zurück");
     expect(
         &t,
         "Zurück in der Partie. Rückblick nach 3. Weiß: Läufer Cäsar vier",
     );
+    // Back in the game: the squares the line changed are as they were.
+    for sq in changed {
+        typed(&mut t, &format!("feld {sq}"));
+        expect(&t, &de_square_answer(&before, sq));
+    }
     typed(&mut t, "vor");
     expect(
         &t,
@@ -98,7 +150,7 @@ fn the_walk_stops_at_the_blunder_and_shows_the_better_line() {
     typed(&mut t, "fehler");
     expect(&t, "Danach kein Fehler mehr");
     typed(&mut t, "ende");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{said}\n{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{said}\n{}", t.all_output());
     // Nothing was recorded: the walk made no journal.
     let games = home.path().join("games");
     let made = std::fs::read_dir(&games).map_or(0, |d| d.count());
@@ -134,10 +186,14 @@ fn analyse_after_a_game_of_play_opens_the_walk() {
     );
     typed(&mut t, "fehler");
     expect(&t, "Vor 2. Weiß: gespielt wurde Gustav vier");
-    typed(&mut t, "wer");
-    expect(&t, "Weiß ist am Zug");
-    typed(&mut t, "besser");
-    expect(&t, "Besser: 2. ");
+    // The position before 2. g4 answers, not the game's end (where the queen gives mate
+    // from h4 and a pawn stands on g4).
+    typed(&mut t, "feld g4");
+    expect(&t, "Gustav vier: leer");
+    typed(&mut t, "feld h4");
+    expect(&t, "Hector vier: leer");
+    let before = after(&["f3", "e5"]);
+    better_line_is_shown(&mut t, &before, "2");
     typed(&mut t, "ende");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 }

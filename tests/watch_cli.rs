@@ -43,11 +43,17 @@ fn spawn(server: &Server, dir: &Path, args: &[&str]) -> Pty {
 }
 
 fn expect(t: &Pty, needle: &str) {
-    assert!(
-        t.wait_for(needle, LIMIT).is_some(),
-        "hector did not say {needle:?}; it said:\n{}",
-        t.text()
-    );
+    t.expect(needle, LIMIT);
+}
+
+/// Waits out the backoff after which a stream given up would be asked for again (1 s, then
+/// 2 s), three times over: a request in that window is one too many. Called only after hector
+/// said that it saw what should stop it.
+fn no_more_requests(server: &Server, what: &str, before: usize) {
+    let more = server.wait(Duration::from_secs(3), |s| {
+        s.requests.iter().filter(|r| r.starts_with(what)).count() > before
+    });
+    assert!(!more, "asked again: {:?}", server.requests());
 }
 
 fn say(t: &mut Pty, line: &str) {
@@ -55,7 +61,7 @@ fn say(t: &mut Pty, line: &str) {
 }
 
 fn count(t: &Pty, needle: &str) -> usize {
-    t.text().matches(needle).count()
+    t.all_output().matches(needle).count()
 }
 
 fn game(white: &str, black: &str, moves: &str, result: &str) -> String {
@@ -87,9 +93,10 @@ fn a_rounds_board_is_followed_move_by_move_with_questions_and_a_broken_pgn_skipp
         &t,
         "Sie verfolgen Brett 2, Carl gegen Dora. Letzter Zug: 1. Weiß, David vier. Schwarz ist am Zug",
     );
-    // Keep-alive spaces for a while: nothing said, no new connection.
-    std::thread::sleep(Duration::from_millis(700));
-    assert_eq!(server.state().relay.round_streams_opened, 1);
+    // Keep-alive spaces for a while: nothing said, no new connection (the next move is said
+    // on the first stream, and no break was said).
+    assert!(server.wait(LIMIT, |s| s.relay.keep_alives_sent >= 4));
+    t.mark();
     server.relay_update(
         1,
         &game(
@@ -100,6 +107,8 @@ fn a_rounds_board_is_followed_move_by_move_with_questions_and_a_broken_pgn_skipp
         ),
     );
     expect(&t, "David fünf");
+    assert_eq!(server.state().relay.round_streams_opened, 1);
+    assert_eq!(count(&t, "unterbrochen"), 0, "{}", t.all_output());
     // Another board's move is not said without --all-boards.
     server.relay_update(0, &game("Anna", "Bert", "1. e4 e5 2. Nf3", "*"));
     // A broken PGN is said and skipped; the next good one is said.
@@ -113,7 +122,7 @@ fn a_rounds_board_is_followed_move_by_move_with_questions_and_a_broken_pgn_skipp
         &game("Carl", "Dora", "1. d4 d5 2. c4 { [%clk 1:28:00] }", "*"),
     );
     expect(&t, "Cäsar vier");
-    assert_eq!(count(&t, "Springer Felix drei"), 0, "{}", t.text());
+    assert_eq!(count(&t, "Springer Felix drei"), 0, "{}", t.all_output());
     say(&mut t, "uhr");
     expect(&t, "Weiß 1 Stunde 28 Minuten. Schwarz 1 Stunde 28 Minuten");
     say(&mut t, "stellung 1");
@@ -135,13 +144,13 @@ fn a_rounds_board_is_followed_move_by_move_with_questions_and_a_broken_pgn_skipp
     server.drop_streams(Duration::from_millis(2500));
     expect(&t, "Verbindung zu lichess unterbrochen. Ich verbinde neu");
     server.relay_update(0, &game("Anna", "Bert", "1. e4 e5 2. Nf3 Nc6", "*"));
-    expect(&t, "Verbindung wieder da");
-    expect(&t, "Springer Cäsar sechs");
+    // "Back" is said once the new connection has held, so the move it brings may come first.
+    t.expect_each(&["Verbindung wieder da", "Springer Cäsar sechs"], LIMIT);
     assert_eq!(
         count(&t, "Verbindung zu lichess unterbrochen"),
         1,
         "{}",
-        t.text()
+        t.all_output()
     );
     // One request at a time, with backoff: 1, 2 s… while the stream was down.
     let opened = server.state().relay.round_streams_opened;
@@ -152,7 +161,7 @@ fn a_rounds_board_is_followed_move_by_move_with_questions_and_a_broken_pgn_skipp
     assert!(
         t.wait_exit(LIMIT).is_some(),
         "hector did not end:\n{}",
-        t.text()
+        t.all_output()
     );
     // No token was stored: none was sent.
     assert!(server.state().authorizations.is_empty());
@@ -181,13 +190,13 @@ fn every_board_is_said_with_its_name_when_all_are_followed() {
         count(&t, "Anna against Bert: Cesar five"),
         0,
         "{}",
-        t.text()
+        t.all_output()
     );
     say(&mut t, "quit");
     assert!(
         t.wait_exit(LIMIT).is_some(),
         "hector did not end:\n{}",
-        t.text()
+        t.all_output()
     );
 }
 
@@ -213,16 +222,21 @@ fn a_game_is_followed_through_its_move_stream_to_its_end() {
     expect(&t, "Anna gegen Bert: Anna gewinnt, 1 zu 0");
     expect(&t, "Die Übertragung ist zu Ende");
     for wrong in ["unlesbar", "Züge fehlten"] {
-        assert!(!t.text().contains(wrong), "{wrong}:\n{}", t.text());
+        assert!(
+            !t.all_output().contains(wrong),
+            "{wrong}:\n{}",
+            t.all_output()
+        );
     }
     // The finished game's stream is not asked for again.
-    std::thread::sleep(Duration::from_millis(1500));
+    no_more_requests(&server, "GET /api/stream/game", 1);
     assert_eq!(server.state().relay.game_streams_opened, 1);
+    assert_eq!(count(&t, "unterbrochen"), 0, "{}", t.all_output());
     say(&mut t, "ende");
     assert!(
         t.wait_exit(LIMIT).is_some(),
         "hector did not end:\n{}",
-        t.text()
+        t.all_output()
     );
 }
 
@@ -232,13 +246,13 @@ fn an_unknown_round_is_said_and_not_asked_again() {
     let dir = temp_dir("watch-unknown");
     let mut t = spawn(&server, dir.path(), &["--broadcast", "NoSuchRound"]);
     expect(&t, "lichess liefert nichts");
-    std::thread::sleep(Duration::from_millis(1500));
+    no_more_requests(&server, "GET /api/stream/broadcast", 1);
     assert_eq!(server.count("GET /api/stream/broadcast"), 1);
     say(&mut t, "ende");
     assert!(
         t.wait_exit(LIMIT).is_some(),
         "hector did not end:\n{}",
-        t.text()
+        t.all_output()
     );
 }
 
@@ -261,12 +275,17 @@ fn a_429_on_reconnecting_is_waited_out_a_full_minute() {
     // Every request in this window would be one too many.
     let more = server.wait(Duration::from_secs(3), |s| s.requests.len() > before);
     assert!(!more, "{:?}", server.requests());
-    assert_eq!(count(&t, "lichess bittet zu warten"), 1, "{}", t.text());
+    assert_eq!(
+        count(&t, "lichess bittet zu warten"),
+        1,
+        "{}",
+        t.all_output()
+    );
     say(&mut t, "ende");
     assert!(
         t.wait_exit(LIMIT).is_some(),
         "hector did not end:\n{}",
-        t.text()
+        t.all_output()
     );
 }
 
@@ -286,6 +305,51 @@ fn lichess_tv_is_followed() {
     assert!(
         t.wait_exit(LIMIT).is_some(),
         "hector did not end:\n{}",
-        t.text()
+        t.all_output()
     );
+}
+
+/// A game's stream, and TV's, that the server ends cleanly while the game runs (as lichess
+/// does when it restarts): the watch says the break, opens the stream again and goes on with
+/// the game's next move.
+#[test]
+fn a_games_stream_closed_while_the_game_runs_is_opened_again() {
+    for (args, path, opening, mv, words) in [
+        (
+            vec!["--game", WATCHED],
+            "GET /api/stream/game",
+            // A game's stream starts with its last move (lichess's `lm`).
+            "Sie verfolgen Anna gegen Bert. Letzter Zug: 1. Weiß, Eva vier. Schwarz ist am Zug",
+            "c7c5",
+            "Cäsar fünf",
+        ),
+        (
+            vec!["--tv"],
+            "GET /api/tv/feed",
+            "Sie verfolgen Anna gegen Bert. Schwarz ist am Zug",
+            "g8f6",
+            "Springer Felix sechs",
+        ),
+    ] {
+        let server = Server::start();
+        server.watch_game("Anna", "Bert", &["e2e4"]);
+        let dir = temp_dir("watch-closed");
+        let mut t = spawn(&server, dir.path(), &args);
+        expect(&t, opening);
+        t.mark();
+        server.close_streams_cleanly();
+        expect(&t, "Verbindung zu lichess unterbrochen. Ich verbinde neu");
+        expect(&t, "Verbindung wieder da");
+        assert_eq!(server.count(path), 2, "{:?}", server.requests());
+        t.mark();
+        server.watched_move(mv);
+        expect(&t, words);
+        assert_eq!(count(&t, "Die Übertragung ist zu Ende"), 0);
+        say(&mut t, "ende");
+        assert!(
+            t.wait_exit(LIMIT).is_some(),
+            "hector did not end:\n{}",
+            t.all_output()
+        );
+    }
 }

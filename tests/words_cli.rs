@@ -98,7 +98,7 @@ fn a_french_game_is_heard_in_the_fide_words() {
     t.send(&[0x11]);
     wait_screen(&t, "?");
     t.send(b"oui\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.text());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     let spoken = heard_lines(&daemon).join("\n");
     assert!(spoken.contains("König Eva zwei"), "{spoken}");
     for local in ["Cavalier", "trois", "quatre", "Roi "] {
@@ -195,15 +195,15 @@ fn the_assistant_speaks_the_fide_words_in_spanish_by_default() {
         assert!(
             t.wait_for("Jugada u orden", LIMIT).is_some(),
             "{}",
-            t.text()
+            t.all_output()
         );
         dgt.send("await-host");
         peg.send("await-host");
         dgt.send("move g1f3");
-        assert!(t.wait_for(expected, LIMIT).is_some(), "{}", t.text());
+        assert!(t.wait_for(expected, LIMIT).is_some(), "{}", t.all_output());
         t.send(b"salir\rs\xc3\xad\r");
-        assert!(t.wait_exit(LIMIT).is_some(), "{}", t.text());
-        assert!(!t.text().contains(absent), "{}", t.text());
+        assert!(t.wait_exit(LIMIT).is_some(), "{}", t.all_output());
+        assert!(!t.all_output().contains(absent), "{}", t.all_output());
         drop(t);
         drop(dgt);
         drop(peg);

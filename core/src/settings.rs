@@ -102,9 +102,6 @@ pub struct VoiceSettings {
     pub model: Option<std::path::PathBuf>,
     /// Ask back every move heard, however sure.
     pub always_ask: bool,
-    /// Recordings instead of the microphone: only from the command line, for tests.
-    #[serde(skip)]
-    pub input: Vec<std::path::PathBuf>,
 }
 
 /// Whether hector writes to a braille display through BrlAPI.

@@ -742,9 +742,6 @@ pub struct VoiceArg {
     pub voice: bool,
     #[command(flatten)]
     pub model: VoiceModelArgs,
-    /// For tests: WAV recordings heard in turn instead of the microphone, one a phrase.
-    #[arg(long, value_name = "FILE.wav", num_args = 1.., requires = "voice")]
-    pub voice_input: Vec<PathBuf>,
 }
 
 /// `--lang`: one definition for every mode. Global, so that a mode with subcommands (online)

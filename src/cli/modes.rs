@@ -1139,7 +1139,6 @@ fn with_voice_arg(settings: &mut crate::core::settings::VoiceSettings, arg: &Voi
         settings.model.clone_from(&arg.model.voice_model);
     }
     settings.always_ask |= arg.model.voice_always_ask;
-    settings.input.clone_from(&arg.voice_input);
 }
 
 /// A mode's voice: the configuration's `[voice]` with `--voice` and its options over it.
@@ -1161,7 +1160,6 @@ fn voice_options(
         .then(|| crate::app::services::voice::VoiceOptions {
             model: settings.model.clone(),
             always_ask: settings.always_ask,
-            input: settings.input.clone(),
         })
 }
 

@@ -51,6 +51,9 @@ pub struct State {
     /// Streams are cut; new ones are refused until this instant.
     pub down_until: Option<Instant>,
     pub cut: u64,
+    /// The watch's streams (a round's, a game's, TV's) end cleanly, as a server that restarts
+    /// ends them: the last chunk, then the close; new ones are served.
+    pub closed_cleanly: u64,
     pub gone: bool,
     /// Every request, "METHOD path".
     pub requests: Vec<String>,
@@ -335,6 +338,13 @@ impl Server {
         s.cut += 1;
         s.down_until = Some(Instant::now() + down);
         drop(s);
+        self.changed();
+    }
+
+    /// Ends every open watch stream cleanly (the last chunk, then the close); new ones are
+    /// served at once.
+    pub fn close_streams_cleanly(&self) {
+        self.state().closed_cleanly += 1;
         self.changed();
     }
 
@@ -1077,6 +1087,8 @@ pub struct Relay {
     /// The pause between keep-alive spaces (lichess: 60 s).
     pub keep_alive: Option<Duration>,
     pub round_streams_opened: u32,
+    /// Keep-alive spaces sent on the round's streams.
+    pub keep_alives_sent: u32,
     /// The push bodies accepted, in order.
     pub pushes: Vec<String>,
     /// Every push request, refused ones too.
@@ -1377,7 +1389,7 @@ fn push(conn: &TcpStream, req: &Request, shared: &Shared, id: &str) -> std::io::
 /// The round's PGN stream: every game, then each changed game's whole PGN; a lone space
 /// (no line end) every keep-alive period; cut when the test drops the streams.
 fn round_stream(conn: &TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io::Result<()> {
-    let (games, mut next, cut, keep_alive) = {
+    let (games, mut next, cut, clean, keep_alive) = {
         let mut s = lock(shared);
         if s.down_until.is_some_and(|t| Instant::now() < t) {
             drop(s);
@@ -1389,6 +1401,7 @@ fn round_stream(conn: &TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io
             s.relay.games.clone(),
             s.relay.log.len(),
             s.cut,
+            s.closed_cleanly,
             s.relay.keep_alive.unwrap_or(Duration::from_secs(60)),
         )
     };
@@ -1414,17 +1427,20 @@ fn round_stream(conn: &TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io
     }
     let mut last_keep_alive = Instant::now();
     while !stop.load(Ordering::Relaxed) {
-        let (texts, cut_now) = {
+        let (texts, cut_now, clean_now) = {
             let s = lock(shared);
             let (s, _) = shared
                 .1
                 .wait_timeout_while(s, Duration::from_millis(50), |s| {
-                    s.relay.log.len() <= next && s.cut == cut && !stop.load(Ordering::Relaxed)
+                    s.relay.log.len() <= next
+                        && s.cut == cut
+                        && s.closed_cleanly == clean
+                        && !stop.load(Ordering::Relaxed)
                 })
                 .unwrap_or_else(|e| e.into_inner());
             let texts: Vec<String> = s.relay.log.get(next..).unwrap_or_default().to_vec();
             next = s.relay.log.len().max(next);
-            (texts, s.cut != cut)
+            (texts, s.cut != cut, s.closed_cleanly != clean)
         };
         if cut_now {
             let _ = conn.shutdown(Shutdown::Both);
@@ -1433,8 +1449,12 @@ fn round_stream(conn: &TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io
         for t in texts {
             chunk(conn, &format!("{}\n\n\n", t.trim_end()))?;
         }
+        if clean_now {
+            return chunk(conn, "");
+        }
         if last_keep_alive.elapsed() >= keep_alive {
             chunk(conn, " ")?;
+            lock(shared).relay.keep_alives_sent += 1;
             last_keep_alive = Instant::now();
         }
     }
@@ -1488,7 +1508,7 @@ fn watched_stream(
     stop: &AtomicBool,
     tv: bool,
 ) -> std::io::Result<()> {
-    let (first, mut sent, cut) = {
+    let (first, mut sent, cut, clean) = {
         let mut s = lock(shared);
         if s.down_until.is_some_and(|t| Instant::now() < t) {
             drop(s);
@@ -1505,7 +1525,7 @@ fn watched_stream(
         } else {
             watched_description(&s)
         };
-        (first, s.relay.watched_moves.len(), s.cut)
+        (first, s.relay.watched_moves.len(), s.cut, s.closed_cleanly)
     };
     let mut w = conn;
     write!(
@@ -1529,7 +1549,7 @@ fn watched_stream(
         }
     }
     while !stop.load(Ordering::Relaxed) {
-        let (lines, over, cut_now) = {
+        let (lines, over, cut_now, clean_now) = {
             let s = lock(shared);
             let (s, _) = shared
                 .1
@@ -1537,6 +1557,7 @@ fn watched_stream(
                     s.relay.watched_moves.len() <= sent
                         && !s.relay.watched_over
                         && s.cut == cut
+                        && s.closed_cleanly == clean
                         && !stop.load(Ordering::Relaxed)
                 })
                 .unwrap_or_else(|e| e.into_inner());
@@ -1555,7 +1576,12 @@ fn watched_stream(
                 // lichess pushes its buffer out with empty objects before it closes.
                 lines.push("{}".to_string());
             }
-            (lines, s.relay.watched_over, s.cut != cut)
+            (
+                lines,
+                s.relay.watched_over,
+                s.cut != cut,
+                s.closed_cleanly != clean,
+            )
         };
         if cut_now {
             let _ = conn.shutdown(Shutdown::Both);
@@ -1563,6 +1589,9 @@ fn watched_stream(
         }
         for l in lines {
             chunk(conn, &format!("{l}\n"))?;
+        }
+        if clean_now {
+            return chunk(conn, "");
         }
         if over && !tv {
             return chunk(conn, "");

@@ -1,10 +1,13 @@
 //! Helpers shared by the integration tests: run the real binary with a time limit.
 #![allow(dead_code)]
 
+pub mod brf;
 pub mod brltty;
 pub mod env;
+pub mod microphone;
 pub mod pty;
 pub mod sim;
+pub mod words;
 
 // Not every test binary uses every helper.
 #[allow(unused_imports)]
@@ -130,6 +133,8 @@ pub struct SpeechDaemon {
     pub dir: TempDir,
     pub out: PathBuf,
     child: std::process::Child,
+    /// The utterance from which `said` reads: after the previous match or the last `mark`.
+    cursor: std::sync::atomic::AtomicUsize,
 }
 
 impl SpeechDaemon {
@@ -199,7 +204,12 @@ impl SpeechDaemon {
             .process_group(0)
             .spawn()
             .expect("speech-dispatcher is installed (scripts/setup)");
-        let daemon = SpeechDaemon { dir, out, child };
+        let daemon = SpeechDaemon {
+            dir,
+            out,
+            child,
+            cursor: std::sync::atomic::AtomicUsize::new(0),
+        };
         let deadline = Instant::now() + Duration::from_secs(10);
         while !socket.exists() {
             assert!(Instant::now() < deadline, "speech-dispatcher did not start");
@@ -232,12 +242,28 @@ impl SpeechDaemon {
         }
     }
 
-    /// Waits until the module has said a line starting with `start`, at most `limit`, and
-    /// returns that line; fails the test with everything said when none came.
+    /// From now on `said` reads only what is said next.
+    pub fn mark(&self) {
+        self.cursor
+            .store(self.spoken().len(), std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// Waits until the module has said a line starting with `start` after the previous match
+    /// (or mark), at most `limit`, and returns that line; fails the test with everything said
+    /// when none came.
     pub fn said(&self, start: &str, limit: Duration) -> String {
+        use std::sync::atomic::Ordering;
         let deadline = Instant::now() + limit;
         loop {
-            if let Some(line) = self.spoken().into_iter().find(|l| l.starts_with(start)) {
+            let from = self.cursor.load(Ordering::SeqCst);
+            if let Some((i, line)) = self
+                .spoken()
+                .into_iter()
+                .enumerate()
+                .skip(from)
+                .find(|(_, l)| l.starts_with(start))
+            {
+                self.cursor.store(i + 1, Ordering::SeqCst);
                 return line;
             }
             assert!(

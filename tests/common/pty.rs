@@ -1,9 +1,17 @@
 //! Running hector in a real pseudo-terminal, as a person at a terminal would.
+//!
+//! Expectations read from a cursor: `wait_for` and `expect` look only at the output after the
+//! last action sent (`send`), after the previous match, or after an explicit `mark`, and a
+//! match moves the cursor past it. So a phrase said before an action never satisfies a check
+//! of what the action did. A helper that looks at everything received says so by its name
+//! (`all_output`, `nth_seen_in_all_output`); the screen is a state, read with `screen`, and
+//! `wait_for_screen` waits for a needle that the screen did not show at the cursor.
 
 use std::io::{Read, Write};
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -24,6 +32,11 @@ pub struct Pty {
     received: Received,
     /// The terminal's size: columns, rows.
     size: (u16, u16),
+    /// Where the next expectation starts reading (a byte offset into the output).
+    cursor: AtomicUsize,
+    /// Where the output stood at the last action or mark: the screen then is what
+    /// `wait_for_screen` compares with.
+    action_at: AtomicUsize,
     /// The audio libraries' runtime files (instead of /tmp/pulse-*), removed with the Pty.
     _runtime: TempDir,
 }
@@ -132,11 +145,15 @@ impl Pty {
             writer,
             received,
             size: (cols, rows),
+            cursor: AtomicUsize::new(0),
+            action_at: AtomicUsize::new(0),
             _runtime: runtime,
         }
     }
 
+    /// Types `bytes`: an action. Expectations after it read only the output that follows.
     pub fn send(&mut self, bytes: &[u8]) {
+        self.mark();
         self.writer.write_all(bytes).expect("write to the terminal");
         let _ = self.writer.flush();
     }
@@ -144,13 +161,14 @@ impl Pty {
     /// Waits until hector has answered `line`, typed just before, and waits for input again
     /// (plain lines): the terminal echoes a typed line; after it come hector's answer and its
     /// prompt, which it shows only when it listens again (not while the computer thinks).
-    /// Also done when hector has ended. Fails, naming the line, when neither happens within
-    /// `limit`.
+    /// Reads after the cursor (the line's own echo, not an earlier one), and leaves the cursor
+    /// where it is, so that the answer can be expected next. Also done when hector has ended.
+    /// Fails, naming the line, when neither happens within `limit`.
     pub fn wait_answer(&mut self, line: &str, limit: Duration) {
         let echo = format!("{line}\r\n");
         let deadline = Instant::now() + limit;
         loop {
-            let text = self.text();
+            let text = self.since_mark();
             let answered = text.rfind(&echo).is_some_and(|at| {
                 let after = &text[at + echo.len()..];
                 !after.is_empty() && after.ends_with(": ")
@@ -166,8 +184,31 @@ impl Pty {
         }
     }
 
-    /// Everything received, as text.
-    pub fn text(&self) -> String {
+    /// The cursor moves to the end of what was received: expectations from now on read only
+    /// what comes next.
+    pub fn mark(&self) {
+        let len = self.received_len();
+        self.cursor.store(len, Ordering::SeqCst);
+        self.action_at.store(len, Ordering::SeqCst);
+    }
+
+    fn received_len(&self) -> usize {
+        self.received
+            .lock()
+            .map(|r| r.iter().map(|(_, c)| c.len()).sum())
+            .unwrap_or(0)
+    }
+
+    /// What came after the cursor, as text (the cursor does not move).
+    pub fn since_mark(&self) -> String {
+        let from = self.cursor.load(Ordering::SeqCst);
+        let all = self.bytes(usize::MAX);
+        String::from_utf8_lossy(all.get(from..).unwrap_or_default()).into_owned()
+    }
+
+    /// Everything received since hector started, as text: for messages of a failed test, and
+    /// for checks that are about the whole session (something said once, never said at all).
+    pub fn all_output(&self) -> String {
         let r = self.received.lock().map(|r| r.clone()).unwrap_or_default();
         let bytes: Vec<u8> = r.into_iter().flat_map(|(_, b)| b).collect();
         String::from_utf8_lossy(&bytes).into_owned()
@@ -175,16 +216,17 @@ impl Pty {
 
     /// The screen as a person sees it now, row by row (a terminal emulator reads the output).
     pub fn screen(&self) -> String {
+        self.screen_after(usize::MAX)
+    }
+
+    /// The screen as it stood when the first `len` bytes of the output were drawn.
+    fn screen_after(&self, len: usize) -> String {
         let (rows, cols) = (
             std::num::NonZeroU16::MIN.saturating_add(self.size.1.saturating_sub(1)),
             std::num::NonZeroU16::MIN.saturating_add(self.size.0.saturating_sub(1)),
         );
         let mut parser = vt100::Parser::new(rows, cols, 0);
-        if let Ok(r) = self.received.lock() {
-            for (_, chunk) in r.iter() {
-                parser.process(chunk);
-            }
-        }
+        parser.process(&self.bytes(len));
         parser.screen().contents()
     }
 
@@ -212,8 +254,18 @@ impl Pty {
         (row, text)
     }
 
-    /// Waits until `needle` is on the screen, at most `limit`.
+    /// Waits until `needle` is on the screen, at most `limit`, where the screen did not show
+    /// it at the last action or mark: what the action brought (a needle already shown fails
+    /// the test, since such a check cannot fail). A check that something stays on the screen
+    /// reads `screen()` after a sign that the action was seen.
     pub fn wait_for_screen(&self, needle: &str, limit: Duration) -> bool {
+        let before = self.screen_after(self.action_at.load(Ordering::SeqCst));
+        if before.contains(needle) {
+            panic!(
+                "{needle:?} was on the screen already before the action: a check that cannot \
+                 fail\n{before}"
+            );
+        }
         let deadline = Instant::now() + limit;
         loop {
             if self.screen().contains(needle) {
@@ -226,22 +278,116 @@ impl Pty {
         }
     }
 
-    /// The instant `needle` first appeared in the output, waiting at most `limit`.
+    /// Waits until `needle` comes after the cursor, at most `limit`; the instant its last byte
+    /// arrived. The cursor moves past the match.
     pub fn wait_for(&self, needle: &str, limit: Duration) -> Option<Instant> {
         let deadline = Instant::now() + limit;
         loop {
-            if let Some(at) = self.first_seen(needle) {
+            if let Some(at) = self.seen_after_cursor(needle) {
                 return Some(at);
             }
             if Instant::now() > deadline {
                 return None;
             }
-            thread::sleep(Duration::from_millis(1));
+            thread::sleep(Duration::from_millis(2));
         }
     }
 
-    /// The instant the `n`-th (from 0) occurrence of `needle` was complete in the output.
-    pub fn nth_seen(&self, needle: &str, n: usize) -> Option<Instant> {
+    /// Waits until `needle` is anywhere in the output, at most `limit`, and fails the test
+    /// otherwise; the cursor stays where it is (for a sign that hector is ready, when what it
+    /// said before is still to be checked).
+    pub fn wait_in_all_output(&self, needle: &str, limit: Duration) {
+        let deadline = Instant::now() + limit;
+        while !self.all_output().contains(needle) {
+            assert!(
+                Instant::now() < deadline,
+                "not said: {needle:?}\n{}",
+                self.all_output()
+            );
+            thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    /// `wait_for` that fails the test, with what came after the cursor and everything before.
+    pub fn expect(&self, needle: &str, limit: Duration) {
+        let from = self.cursor.load(Ordering::SeqCst);
+        if self.wait_for(needle, limit).is_none() {
+            let all = self.bytes(usize::MAX);
+            let (before, after) = all.split_at(from.min(all.len()));
+            panic!(
+                "not said after the last action: {needle:?}\n--- after it:\n{}\n--- before it:\n{}",
+                String::from_utf8_lossy(after),
+                String::from_utf8_lossy(before)
+            );
+        }
+    }
+
+    /// Waits until every one of `needles` came after the cursor, in any order (news whose
+    /// order is not the point); the cursor moves past the last of them.
+    pub fn expect_each(&self, needles: &[&str], limit: Duration) {
+        let from = self.cursor.load(Ordering::SeqCst);
+        let deadline = Instant::now() + limit;
+        loop {
+            let all = self.bytes(usize::MAX);
+            let after = all.get(from..).unwrap_or_default();
+            let ends: Vec<Option<usize>> = needles
+                .iter()
+                .map(|n| {
+                    let n = n.as_bytes();
+                    after
+                        .windows(n.len().max(1))
+                        .position(|w| w == n)
+                        .map(|i| from + i + n.len())
+                })
+                .collect();
+            if ends.iter().all(Option::is_some) {
+                let last = ends.into_iter().flatten().max().unwrap_or(from);
+                self.cursor.store(last, Ordering::SeqCst);
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "not all said after the last action: {needles:?}\n--- after it:\n{}",
+                String::from_utf8_lossy(after)
+            );
+            thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    /// Waits for `start` after the cursor and then `end` after it; the text from `start`'s
+    /// first byte to `end`'s last, as an answer to be read whole (a line: `end` "\r\n"). The
+    /// cursor moves past `end`.
+    pub fn expect_span(&self, start: &str, end: &str, limit: Duration) -> String {
+        self.expect(start, limit);
+        let from = self.cursor.load(Ordering::SeqCst) - start.len();
+        self.expect(end, limit);
+        let to = self.cursor.load(Ordering::SeqCst);
+        let all = self.bytes(to);
+        String::from_utf8_lossy(&all[from..to]).into_owned()
+    }
+
+    /// The first occurrence of `needle` after the cursor: the cursor moves past it, and the
+    /// instant its last byte arrived is returned.
+    fn seen_after_cursor(&self, needle: &str) -> Option<Instant> {
+        let chunks: Vec<(Instant, usize)> = {
+            let r = self.received.lock().ok()?;
+            r.iter().map(|(at, c)| (*at, c.len())).collect()
+        };
+        let all = self.bytes(chunks.iter().map(|(_, len)| len).sum());
+        let from = self.cursor.load(Ordering::SeqCst).min(all.len());
+        let needle = needle.as_bytes();
+        let end = from
+            + all[from..]
+                .windows(needle.len().max(1))
+                .position(|w| w == needle)?
+            + needle.len();
+        self.cursor.store(end, Ordering::SeqCst);
+        arrival(&chunks, end)
+    }
+
+    /// The instant the `n`-th (from 0) occurrence of `needle` in the whole output was
+    /// complete (for measurements over a whole session).
+    pub fn nth_seen_in_all_output(&self, needle: &str, n: usize) -> Option<Instant> {
         // Copied out at once: the reader thread, which stamps the arrivals, must not wait.
         let chunks: Vec<(Instant, usize)> = {
             let r = self.received.lock().ok()?;
@@ -255,19 +401,12 @@ impl Pty {
             .filter(|(_, w)| *w == needle)
             .nth(n)
             .map(|(i, _)| i + needle.len())?;
-        let mut seen = 0;
-        for (at, len) in chunks {
-            seen += len;
-            if seen >= end {
-                return Some(at);
-            }
-        }
-        None
+        arrival(&chunks, end)
     }
 
     /// The first `len` bytes of the output.
     fn bytes(&self, len: usize) -> Vec<u8> {
-        let mut all = Vec::with_capacity(len);
+        let mut all = Vec::new();
         if let Ok(r) = self.received.lock() {
             for (_, chunk) in r.iter() {
                 if all.len() >= len {
@@ -278,10 +417,6 @@ impl Pty {
         }
         all.truncate(len);
         all
-    }
-
-    fn first_seen(&self, needle: &str) -> Option<Instant> {
-        self.nth_seen(needle, 0)
     }
 
     /// Waits for the program to end, at most `limit`; kills it after that.
@@ -323,6 +458,18 @@ impl Pty {
     pub fn pid(&self) -> u32 {
         self.child.id()
     }
+}
+
+/// The instant the chunk holding byte `end` (exclusive) arrived.
+fn arrival(chunks: &[(Instant, usize)], end: usize) -> Option<Instant> {
+    let mut seen = 0;
+    for (at, len) in chunks {
+        seen += len;
+        if seen >= end {
+            return Some(*at);
+        }
+    }
+    None
 }
 
 impl Drop for Pty {

@@ -102,7 +102,8 @@ pub enum Event {
     Stream(String),
     /// A stream line longer than the adapter reads (it is skipped).
     TooLong,
-    /// The stream closed or broke; the adapter connects again.
+    /// The stream closed or broke; the adapter connects again (unless the game followed is
+    /// over: then the watch is).
     Dropped,
     /// The stream is back.
     Restored,
@@ -378,9 +379,14 @@ impl Watch {
             .map(|b| b.name(self.lang, self.options.source))
     }
 
-    /// The stream ended for good: nothing more comes.
+    /// The stream ended for good: nothing more comes, and the adapter stops following.
     pub fn is_over(&self) -> bool {
         self.over
+    }
+
+    /// One game followed by its stream, and the stream gave its result.
+    fn single_game_over(&self) -> bool {
+        self.options.source == Source::Game && self.boards.first().is_some_and(|b| b.result != "*")
     }
 
     /// Boards known so far.
@@ -998,6 +1004,13 @@ impl Watch {
     fn link(&mut self, event: &Event, now: Timestamp, out: &mut Vec<Effect>) {
         let o = &self.lang.online;
         match event {
+            // A single game's stream that closes after the game's result has come: nothing
+            // more to follow (TV's featured games carry no result, so TV goes on).
+            Event::Dropped if self.single_game_over() && !self.over => {
+                self.over = true;
+                out.push(answer(self.lang.watch.stream_ended.clone()));
+            }
+            _ if self.over => {}
             Event::Connected => {
                 self.fresh = true;
                 // A replay cut off by the break starts again with the new connection.

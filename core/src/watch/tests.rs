@@ -229,6 +229,52 @@ fn a_game_stream_says_each_move_and_the_end() {
         said(&w.handle(Event::Stream(end.into()), t(5))),
         "Anna gegen Bert: Anna gewinnt, 1 zu 0"
     );
+    assert!(!w.is_over());
+    // The finished game's stream closes: the watch is over, said once.
+    assert_eq!(
+        said(&w.handle(Event::Dropped, t(6))),
+        "Die Übertragung ist zu Ende"
+    );
+    assert!(w.is_over());
+    assert!(w.handle(Event::Dropped, t(7)).is_empty());
+    assert!(w.handle(Event::Restored, t(8)).is_empty());
+}
+
+/// A game's stream (and TV's) that closes while the game runs is a break like any other:
+/// said, made again, said back, and the game goes on.
+#[test]
+fn a_running_games_stream_that_closes_is_made_again() {
+    for (first, mv) in [
+        (
+            r#"{"id":"g1","fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","status":{"name":"started"},"players":{"white":{"user":{"name":"Anna"}},"black":{"user":{"name":"Bert"}}}}"#,
+            r#"{"fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b","lm":"e2e4","wc":170,"bc":180}"#,
+        ),
+        (
+            r#"{"t":"featured","d":{"id":"g1","fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","players":[{"color":"white","user":{"name":"Anna"}},{"color":"black","user":{"name":"Bert"}}]}}"#,
+            r#"{"t":"fen","d":{"fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b","lm":"e2e4","wc":170,"bc":180}}"#,
+        ),
+    ] {
+        let mut w = Watch::new(
+            WatchOptions {
+                source: Source::Game,
+                choice: Choice::First,
+                all_boards: false,
+                form: Form::Short,
+            },
+            de(),
+        );
+        let _ = w.handle(Event::Stream(first.into()), t(0));
+        assert_eq!(
+            said(&w.handle(Event::Dropped, t(1))),
+            "Verbindung zu lichess unterbrochen. Ich verbinde neu"
+        );
+        assert!(!w.is_over());
+        assert_eq!(
+            said(&w.handle(Event::Restored, t(2))),
+            "Verbindung wieder da"
+        );
+        assert_eq!(said(&w.handle(Event::Stream(mv.into()), t(3))), "Eva vier");
+    }
 }
 
 /// Random sequences of stream lines, connection news, typed lines and keys, for a round and

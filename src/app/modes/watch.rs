@@ -124,6 +124,10 @@ impl App {
                 _ => {}
             }
         }
+        // The game's end came with its stream's close: nothing more to follow.
+        if self.watch.is_over() {
+            self.link.stop();
+        }
         keep
     }
 }

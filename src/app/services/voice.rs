@@ -1,7 +1,7 @@
 //! Voice input for the modes: the recogniser set up once with its model and language, what
-//! stands in its way in the language table's words, and a thread that listens when asked
-//! (the microphone, or recordings in turn for the tests) and hands back the core's decision
-//! as an event for the runtime's loop.
+//! stands in its way in the language table's words, and a thread that listens to the
+//! microphone when asked and hands back the core's decision as an event for the runtime's
+//! loop.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -23,9 +23,7 @@ use crate::io::voice::model::{self, ModelProblem};
 use crate::io::voice::recogniser::{
     Decodes, Expect, LONGEST_SECONDS, Phrase, PhraseError, Recogniser, SetupError,
 };
-use crate::io::voice::source::{
-    AudioSource, Microphone, RecorderProblem, RecordingError, Recordings, SourceError,
-};
+use crate::io::voice::source::{Microphone, RecorderProblem, RecordingError, SourceError};
 use crate::io::voice::wav::WavProblem;
 
 /// What a mode was asked to do with voice.
@@ -35,8 +33,6 @@ pub struct VoiceOptions {
     pub model: Option<PathBuf>,
     /// Every move heard is asked back.
     pub always_ask: bool,
-    /// Recordings heard in turn instead of the microphone (for tests).
-    pub input: Vec<PathBuf>,
 }
 
 /// Why voice cannot be used.
@@ -169,9 +165,7 @@ pub enum Heard {
     },
     /// Nothing came (silence, or listening was stopped).
     Nothing,
-    /// A recording of the tests' list that cannot be heard, in words.
-    Refused(String),
-    /// The microphone stopped, or no recordings are left: listening ends, in words.
+    /// The microphone stopped: listening ends, in words.
     Gone(String),
 }
 
@@ -184,25 +178,14 @@ pub struct Listener {
     wanted: Arc<AtomicU64>,
 }
 
-enum Input {
-    Microphone(Microphone),
-    Recordings(Recordings),
-}
-
 impl Listener {
-    /// Sets up the recogniser and the sound (the microphone, or `options.input`), and starts
-    /// the thread; why not, in words, when it cannot.
+    /// Sets up the recogniser and the microphone, and starts the thread; why not, in words,
+    /// when it cannot.
     pub fn start(lang: &'static Language, options: &VoiceOptions) -> Result<Listener, String> {
         let recogniser =
             recogniser(lang, options.model.as_deref()).map_err(|e| unavailable_words(lang, &e))?;
-        let input = if options.input.is_empty() {
-            Input::Microphone(
-                Microphone::open()
-                    .map_err(|p| unavailable_words(lang, &Unavailable::Microphone(p)))?,
-            )
-        } else {
-            Input::Recordings(Recordings::new(options.input.clone()))
-        };
+        let input =
+            Microphone::open().map_err(|p| unavailable_words(lang, &Unavailable::Microphone(p)))?;
         let (asks, ask_rx) = unbounded::<Request>();
         let (heard_tx, heard) = unbounded::<(u64, Heard)>();
         let wanted = Arc::new(AtomicU64::new(0));
@@ -264,7 +247,7 @@ impl Drop for Listener {
 fn listen_loop(
     lang: &'static Language,
     mut recogniser: Recogniser,
-    mut input: Input,
+    mut input: Microphone,
     settings: Settings,
     asks: &Receiver<Request>,
     sender: &Sender<(u64, Heard)>,
@@ -284,27 +267,9 @@ fn listen_loop(
             Ask::Answer => Expect::Answer,
         };
         // The decodes start ahead of the phrase's end (at 100 ms of its final silence).
-        let phrase = match &mut input {
-            Input::Microphone(mic) => {
-                mic.drain();
-                let _ = heard.send(Heard::Listening);
-                recogniser.hear(mic, &stop, &expect, true)
-            }
-            Input::Recordings(list) => match list.next_recording() {
-                None => {
-                    let _ = heard.send(Heard::Gone(lang.voice.nothing.clone()));
-                    return;
-                }
-                Some(Err((file, e))) => {
-                    let _ = heard.send(Heard::Refused(recording_words(lang, &file, &e)));
-                    continue;
-                }
-                Some(Ok(mut r)) => {
-                    let _ = heard.send(Heard::Listening);
-                    recogniser.hear(&mut r as &mut dyn AudioSource, &stop, &expect, true)
-                }
-            },
-        };
+        input.drain();
+        let _ = heard.send(Heard::Listening);
+        let phrase = recogniser.hear(&mut input, &stop, &expect, true);
         let phrase: Phrase = match phrase {
             Ok(Some(p)) => p,
             Ok(None) => {
@@ -533,10 +498,6 @@ impl VoiceInput {
         let lang = self.lang;
         match heard {
             Heard::Listening => return (Outcome::Quiet, Decided::Nothing),
-            Heard::Refused(why) => {
-                self.listening = false;
-                return (Outcome::Say(why), Decided::Nothing);
-            }
             Heard::Gone(why) => {
                 self.listening = false;
                 self.listener = None;
@@ -587,9 +548,7 @@ impl VoiceInput {
                 self.answering_mode = false;
                 (Outcome::Quiet, decided)
             }
-            Heard::Listening | Heard::Refused(_) | Heard::Gone(_) => {
-                (Outcome::Quiet, Decided::Nothing)
-            }
+            Heard::Listening | Heard::Gone(_) => (Outcome::Quiet, Decided::Nothing),
         }
     }
 
@@ -651,7 +610,7 @@ enum Decided {
     NotUnderstood,
     Silence,
     Answer(AnswerTo),
-    /// Nothing was heard to decide on (a recording refused, listening ended).
+    /// Nothing was heard to decide on (listening ended).
     Nothing,
 }
 
@@ -729,7 +688,6 @@ fn heard_line(heard: &Heard) -> Option<String> {
             took.as_millis()
         )),
         Heard::Nothing => Some("nothing\t-\t-\t-\t-\t-\t-".into()),
-        Heard::Refused(why) => Some(format!("refused\t-\t{why}\t-\t-\t-\t-")),
         Heard::Gone(why) => Some(format!("ended\t-\t{why}\t-\t-\t-\t-")),
     }
 }

@@ -1,10 +1,12 @@
 //! Streams one follows without playing: a broadcast round's PGN, a game's moves, lichess TV.
 //! One request at a time on a thread of its own: each line goes to the mode as it comes (the
-//! PGN's lines raw, since only the core knows where a game ends); a stream that breaks or goes
-//! silent longer than its keep-alive is opened again with backoff (said once, and said back
-//! once a connection has held), a 429 waits the minute lichess asks, and a refusal (no such
-//! round or game, a redirect) ends the watch with its reason. These streams are public: no
-//! token goes with them.
+//! PGN's lines raw, since only the core knows where a game ends); a stream that breaks, closes
+//! or goes silent longer than its keep-alive is opened again with backoff (said once, and said
+//! back once a connection has held), a 429 waits the minute lichess asks, and a refusal (no
+//! such round or game, a redirect) ends the watch with its reason. A stream's close is no sign
+//! that the game is over (lichess closes streams when it restarts, a proxy when it likes): the
+//! mode, which reads the game's result, stops the link. These streams are public: no token
+//! goes with them.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -25,7 +27,7 @@ pub enum WatchNews {
     Dropped,
     Restored,
     Waiting(Duration),
-    /// Nothing more comes: the game's stream ended (None), or the server refused (why).
+    /// Nothing more comes: the server refused (why).
     Ended(Option<String>),
 }
 
@@ -164,8 +166,7 @@ fn follow(client: &Client, followed: &Followed, tx: &Sender<WatchNews>, stop: &A
                     return;
                 }
                 let opened = Instant::now();
-                let mut lines = 0usize;
-                let closed = loop {
+                loop {
                     if stop.load(Ordering::Relaxed) {
                         return;
                     }
@@ -179,23 +180,17 @@ fn follow(client: &Client, followed: &Followed, tx: &Sender<WatchNews>, stop: &A
                         }
                     }
                     let news = match stream.next(Duration::from_millis(250)) {
-                        Next::Silent if super::lock(&activity).elapsed() >= stall => break false,
+                        Next::Silent if super::lock(&activity).elapsed() >= stall => break,
                         Next::Silent => continue,
-                        Next::Closed => break true,
+                        Next::Closed => break,
                         Next::TooLong => WatchNews::TooLong,
                         Next::Line(text) => WatchNews::Line(text),
                     };
-                    lines += 1;
                     if tx.send(news).is_err() {
                         return;
                     }
-                };
-                drop(stream);
-                // A game's stream closes when the game is over: nothing more to follow.
-                if closed && lines > 0 && !matches!(followed, Followed::Round(_)) {
-                    let _ = tx.send(WatchNews::Ended(None));
-                    return;
                 }
+                drop(stream);
                 if !std::mem::replace(&mut down, true) {
                     let _ = tx.send(WatchNews::Dropped);
                 }

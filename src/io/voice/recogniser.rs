@@ -46,6 +46,11 @@ pub const EARLY_SILENCE: u32 = 10;
 /// The samples of silence at a microphone's phrase's end that are not decoded.
 const UNDECODED: usize = (END_SILENCE - EARLY_SILENCE) as usize * FRAME;
 
+/// Frames of speech (by the sound's energy) a microphone's phrase has at least: 50 ms. The
+/// voice activity flag rises on steady noise some half a second after listening begins (its
+/// start, whatever the noise); such a phrase has no speech in it, and listening goes on.
+const LEAST_SPEECH: u32 = 5;
+
 /// Why the recogniser cannot be set up.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
@@ -304,6 +309,16 @@ impl Recogniser {
                 let in_speech = vad.listen(&block);
                 let early_in_speech = ahead && early.listen(&block);
                 if let Some(u) = cutter.push(&block, in_speech) {
+                    if at_silence && !u.cut && speech_frames(&u.samples) < LEAST_SPEECH {
+                        // No speech in it: decodes started for it are dropped.
+                        if let Some((_, old)) = pending.take() {
+                            wanted.fetch_add(1, Ordering::SeqCst);
+                            let _ = join(old);
+                            dropped += 1;
+                        }
+                        early_speech = false;
+                        continue;
+                    }
                     break Ok(Some((u, at_silence)));
                 }
                 if !ahead {

@@ -5,7 +5,7 @@
 //! the first that gives sound.
 
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -155,27 +155,6 @@ impl AudioSource for LiveRecording {
 
     fn cut(&self) -> Cut {
         Cut::FirstSilence
-    }
-}
-
-/// Recordings in turn, one a phrase: the tests' microphone (`--voice-input`).
-#[derive(Debug)]
-pub struct Recordings {
-    files: std::vec::IntoIter<PathBuf>,
-}
-
-impl Recordings {
-    pub fn new(files: Vec<PathBuf>) -> Recordings {
-        Recordings {
-            files: files.into_iter(),
-        }
-    }
-
-    /// The next recording, ready to be read; `None` when all were heard. A file that cannot
-    /// be read is skipped with its reason.
-    pub fn next_recording(&mut self) -> Option<Result<Recording, (PathBuf, RecordingError)>> {
-        let path = self.files.next()?;
-        Some(Recording::open(&path).map_err(|e| (path, e)))
     }
 }
 

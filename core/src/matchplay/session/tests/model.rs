@@ -18,6 +18,7 @@ use crate::board::Recognition;
 use crate::matchplay::two_boards::envelope::Envelope;
 use crate::notation::language::language;
 use crate::outcome::GameResult;
+use crate::record::codec::{Decoded, decode, encode_entry, encode_header};
 use crate::record::{Entry, Header, Replayed, replay};
 
 /// One thing that happens to a game.
@@ -398,11 +399,10 @@ fn typed_in(m: &Match, pos: &Chess, mv: Move, form: u8) -> String {
     }
 }
 
-/// A session with the journal it has written, as a mode keeps them.
+/// A session with the journal it has written, as a mode keeps them: only its bytes.
 struct Run {
     m: Match,
-    header: Header,
-    entries: Vec<Entry>,
+    written: Written,
     now: Timestamp,
     /// The envelope of an adjournment, as the assistant's table writes it (TOML).
     envelope: Option<String>,
@@ -426,8 +426,7 @@ impl Run {
         }
         let mut run = Run {
             m,
-            header,
-            entries: record.settings(),
+            written: Written::new(&header, &record.settings()),
             now: Timestamp::ZERO,
             envelope: None,
             play,
@@ -444,7 +443,9 @@ impl Run {
                 Effect::Record(r) => {
                     let entries = r.entries(self.m.game());
                     assert!(!entries.is_empty(), "{r:?} gave no entry");
-                    self.entries.extend(entries);
+                    for e in &entries {
+                        self.written.append(e);
+                    }
                     // As the modes' recorder does: the clock's standing with a pause.
                     if r.needs_checkpoint() {
                         self.checkpoint();
@@ -462,7 +463,8 @@ impl Run {
     /// header and settings the core derives from this one, the same set-up (swapped for a
     /// rematch) from the start position.
     fn next_game(&mut self, rematch: bool) {
-        let (header, entries) = next_game(&self.header, &self.entries, CREATED, rematch);
+        let before = self.written.read();
+        let (header, entries) = next_game(&before.header, &before.entries, CREATED, rematch);
         let setup = if rematch {
             self.m.setup().swapped()
         } else {
@@ -476,8 +478,7 @@ impl Run {
         m.set_advice(hints);
         m.set_premoves(self.play);
         self.m = m;
-        self.header = header;
-        self.entries = entries;
+        self.written = Written::new(&header, &entries);
         self.envelope = None;
         self.apply(effects);
     }
@@ -485,7 +486,7 @@ impl Run {
     /// The clock as the recorder writes it on leaving.
     fn checkpoint(&mut self) {
         if let Some(c) = self.m.clock() {
-            self.entries.push(Entry::clock_checkpoint(c, self.now));
+            self.written.append(&Entry::clock_checkpoint(c, self.now));
         }
     }
 
@@ -683,7 +684,8 @@ impl Run {
         if !self.m.game().is_over() {
             self.checkpoint();
         }
-        let (m, effects) = resumed(&self.journal(), self.config, self.play, self.now);
+        let read = self.written.read_whole();
+        let (m, effects) = resumed(&self.journal(&read), self.config, self.play, self.now);
         // A question lapses when the player leaves: the game goes on asking none.
         prop_assert_none(m.question());
         self.m = m;
@@ -691,29 +693,33 @@ impl Run {
         self.apply(effects);
     }
 
-    fn journal(&self) -> Journal<'_> {
+    /// The journal as read back from its bytes.
+    fn journal<'a>(&'a self, read: &'a Decoded) -> Journal<'a> {
         Journal {
-            header: &self.header,
-            entries: &self.entries,
+            header: &read.header,
+            entries: &read.entries,
             envelope: self.envelope.as_deref(),
         }
     }
 
-    /// The journal so far replays to the session's game, and its set-up is the session's.
+    /// The journal so far, decoded from its bytes, replays to the session's game, and its
+    /// set-up is the session's.
     fn check(&self, history: &[Step]) -> Result<(), TestCaseError> {
         let history = format!("{history:?}");
-        same_state(&self.journal(), &self.m, self.now, &history)?;
-        self.same_setup(&history)
+        let read = self.written.read();
+        same_state(&self.journal(&read), &self.m, self.now, &history)?;
+        self.same_setup(&read, &history)
     }
 
     /// What a resume reads from the header and the settings is the session's set-up: the
     /// player's colour and the names, who plays each side, the clock, the level, the
     /// wording, take-back and hints.
-    fn same_setup(&self, history: &str) -> Result<(), TestCaseError> {
-        let context = || format!("steps: {history}\nheader: {:#?}", self.header);
+    fn same_setup(&self, read: &Decoded, history: &str) -> Result<(), TestCaseError> {
+        let header = &read.header;
+        let context = || format!("steps: {history}\nheader: {header:#?}");
         let replayed =
-            replay(&self.header, &self.entries).map_err(|e| TestCaseError::fail(e.to_string()))?;
-        let record = PlayRecord::read(&self.header, &replayed.settings)
+            replay(header, &read.entries).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let record = PlayRecord::read(header, &replayed.settings)
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
         let port = match &record.opponent {
             RecordedOpponent::Board { port, .. } => Some(port.clone()),
@@ -737,7 +743,7 @@ impl Run {
         prop_assert_eq!(record.local, s.local, "the player's colour\n{}", context());
         let (white, black) = s.local.fold_wb((PLAYER, OPPONENT), (OPPONENT, PLAYER));
         prop_assert_eq!(
-            (self.header.white.as_str(), self.header.black.as_str()),
+            (header.white.as_str(), header.black.as_str()),
             (white, black),
             "the names\n{}",
             context()
@@ -790,6 +796,63 @@ impl Run {
         );
         prop_assert_eq!(record.hints, self.m.advice_on(), "hints\n{}", context());
         Ok(())
+    }
+}
+
+/// A journal's bytes as the modes' recorder writes them (io::journal appends exactly these
+/// records): the header's record, then one record per entry, each from the journal's codec.
+/// The model tests read the journal back only by decoding them, as `hector resume` does: a
+/// resume decodes the whole; the check after every step decodes the records appended since
+/// the last check (behind the header's record, as a journal of their own), so that a long
+/// sequence is not decoded again at every step.
+pub(crate) struct Written {
+    bytes: Vec<u8>,
+    header_len: usize,
+    /// The bytes decoded so far, and what they held.
+    read: std::cell::RefCell<(usize, Option<Decoded>)>,
+}
+
+impl Written {
+    pub fn new(header: &Header, entries: &[Entry]) -> Written {
+        let bytes = encode_header(header).expect("the header encodes");
+        let header_len = bytes.len();
+        let mut w = Written {
+            bytes,
+            header_len,
+            read: std::cell::RefCell::new((0, None)),
+        };
+        for e in entries {
+            w.append(e);
+        }
+        w
+    }
+
+    pub fn append(&mut self, entry: &Entry) {
+        self.bytes
+            .extend(encode_entry(entry).expect("the entry encodes"));
+    }
+
+    /// The header and the entries, decoded from the bytes.
+    pub fn read(&self) -> Decoded {
+        let mut cache = self.read.borrow_mut();
+        let (upto, decoded) = &mut *cache;
+        match decoded {
+            Some(d) if *upto < self.bytes.len() => {
+                let mut part = self.bytes[..self.header_len].to_vec();
+                part.extend_from_slice(&self.bytes[*upto..]);
+                let more = decode(&part).unwrap_or_else(|e| panic!("the records decode: {e}"));
+                d.entries.extend(more.entries);
+            }
+            Some(_) => {}
+            None => *decoded = Some(self.read_whole()),
+        }
+        *upto = self.bytes.len();
+        decoded.clone().expect("decoded")
+    }
+
+    /// The whole journal decoded at once, as a resume reads it.
+    pub fn read_whole(&self) -> Decoded {
+        decode(&self.bytes).unwrap_or_else(|e| panic!("the journal's bytes decode: {e}"))
     }
 }
 

@@ -13,10 +13,11 @@ use shakmaty::{Color, Move, Position, Role, Square};
 use super::super::*;
 use crate::board::{SquareDiff, SquareState};
 use crate::matchplay::session::TimeChange;
-use crate::matchplay::session::tests::model::{Journal, same_state};
+use crate::matchplay::session::tests::model::{Journal, Written, same_state};
 use crate::notation::language::language;
 use crate::outcome::GameResult;
-use crate::record::{Entry, Header, replay};
+use crate::record::codec::Decoded;
+use crate::record::{Entry, replay};
 
 #[derive(Clone, Debug)]
 enum Step {
@@ -126,8 +127,8 @@ const CREATED: &str = "2026-11-23T12:00:00Z";
 
 struct Run {
     tb: TwoBoards,
-    header: Header,
-    entries: Vec<Entry>,
+    /// The journal, only as the bytes its records are (read back by decoding them).
+    written: Written,
     now: Timestamp,
     /// The envelope of an adjournment, as the table writes it (TOML).
     envelope: Option<String>,
@@ -142,7 +143,7 @@ impl Run {
         let header = setup.header(&game, CREATED, NAMES, "Brett", &lang.code);
         let peg = setup.blind_board.then(|| "peg:/dev/ttyACM0".to_string());
         let sighted = setup.sighted_board.then(|| "dgt:/dev/ttyUSB0".to_string());
-        let entries = setup
+        let entries: Vec<Entry> = setup
             .settings(peg, sighted)
             .into_iter()
             .map(|(key, value)| Entry::Setting { key, value })
@@ -150,8 +151,7 @@ impl Run {
         let (tb, effects) = TwoBoards::new(setup, game, lang, Timestamp::ZERO);
         let mut run = Run {
             tb,
-            header,
-            entries,
+            written: Written::new(&header, &entries),
             now: Timestamp::ZERO,
             envelope: None,
         };
@@ -161,7 +161,7 @@ impl Run {
 
     fn checkpoint(&mut self) {
         if let Some(c) = self.tb.clock() {
-            self.entries.push(Entry::clock_checkpoint(c, self.now));
+            self.written.append(&Entry::clock_checkpoint(c, self.now));
         }
     }
 
@@ -171,7 +171,9 @@ impl Run {
                 Effect::Record(r) => {
                     let entries = r.entries(self.tb.game());
                     assert!(!entries.is_empty(), "{r:?} gave no entry");
-                    self.entries.extend(entries);
+                    for e in &entries {
+                        self.written.append(e);
+                    }
                     // As the table does: the clock's standing with a pause.
                     if matches!(r, Recorded::ClockPaused | Recorded::ClockResumed) {
                         self.checkpoint();
@@ -180,7 +182,7 @@ impl Run {
                 // As the table does: the envelope is written, and its place recorded.
                 Effect::Envelope(envelope) => {
                     self.envelope = Some(envelope.to_toml());
-                    self.entries.push(Entry::Setting {
+                    self.written.append(&Entry::Setting {
                         key: "envelope".into(),
                         value: "partie.envelope.toml".into(),
                     });
@@ -325,11 +327,12 @@ impl Run {
         if !self.tb.game().is_over() {
             self.checkpoint();
         }
-        let journal = self.journal();
-        let replayed = replay(&self.header, &self.entries).expect("the journal replays");
-        let setup = TwoBoardSetup::read(&self.header, &replayed.settings).expect("set-up");
+        let read = self.written.read_whole();
+        let journal = self.journal(&read);
+        let replayed = replay(&read.header, &read.entries).expect("the journal replays");
+        let setup = TwoBoardSetup::read(&read.header, &replayed.settings).expect("set-up");
         let sealed = journal.sealed(&replayed).expect("the envelope opens");
-        let lang = language(&self.header.language).expect("language");
+        let lang = language(&read.header.language).expect("language");
         let (mut tb, effects) = TwoBoards::new(setup, replayed.game.clone(), lang, self.now);
         if let Some(snapshot) = &replayed.clock {
             tb.restore_clock(snapshot, replayed.clock_moves(), self.now);
@@ -346,28 +349,36 @@ impl Run {
         self.apply(effects);
     }
 
-    fn journal(&self) -> Journal<'_> {
+    fn journal<'a>(&'a self, read: &'a Decoded) -> Journal<'a> {
         Journal {
-            header: &self.header,
-            entries: &self.entries,
+            header: &read.header,
+            entries: &read.entries,
             envelope: self.envelope.as_deref(),
         }
     }
 
-    /// The journal replays to the game, and what a resume reads of the set-up is the
-    /// table's: the blind player's colour and the names, the boards, the clock, the duty.
+    /// The journal, decoded from its bytes, replays to the game, and what a resume reads of
+    /// the set-up is the table's: the blind player's colour and the names, the boards, the
+    /// clock, the duty.
     fn check(&self, history: &str) -> Result<(), TestCaseError> {
-        same_state(&self.journal(), self.tb.game_match(), self.now, history)?;
+        let bytes = self.written.read();
+        let header = &bytes.header;
+        same_state(
+            &self.journal(&bytes),
+            self.tb.game_match(),
+            self.now,
+            history,
+        )?;
         let replayed =
-            replay(&self.header, &self.entries).map_err(|e| TestCaseError::fail(e.to_string()))?;
-        let read = TwoBoardSetup::read(&self.header, &replayed.settings)
+            replay(header, &bytes.entries).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let read = TwoBoardSetup::read(header, &replayed.settings)
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
         let s = self.tb.setup();
-        let context = || format!("steps: {history}\nheader: {:#?}", self.header);
+        let context = || format!("steps: {history}\nheader: {header:#?}");
         prop_assert_eq!(read.blind, s.blind, "the blind player\n{}", context());
-        prop_assert_eq!(self.header.local_player, Some(s.blind), "{}", context());
+        prop_assert_eq!(header.local_player, Some(s.blind), "{}", context());
         prop_assert_eq!(
-            (self.header.white.as_str(), self.header.black.as_str()),
+            (header.white.as_str(), header.black.as_str()),
             NAMES,
             "the names\n{}",
             context()
