@@ -34,8 +34,8 @@ fn spawn(server: &str, dir: &Path, token: Option<&str>, args: &[&str]) -> Pty {
 }
 
 fn typed(t: &mut Pty, line: &str) {
-    t.send(line.as_bytes());
-    t.send(b"\r");
+    // The line and Enter are one action: its echo belongs to what follows it.
+    t.send(format!("{line}\r").as_bytes());
 }
 
 fn expect(t: &Pty, needle: &str) {

@@ -35,8 +35,8 @@ fn spawn(dir: &std::path::Path, extra: &[&str], size: Option<(u16, u16)>) -> Pty
 }
 
 fn typed(t: &mut Pty, line: &str) {
-    t.send(line.as_bytes());
-    t.send(b"\r");
+    // The line and Enter are one action: its echo belongs to what follows it.
+    t.send(format!("{line}\r").as_bytes());
 }
 
 fn quit(t: &mut Pty) {

@@ -28,8 +28,8 @@ fn spawn(data: &Data, cols: u16, rows: u16) -> Pty {
 }
 
 fn typed(t: &mut Pty, line: &str) {
-    t.send(line.as_bytes());
-    t.send(b"\r");
+    // The line and Enter are one action: its echo belongs to what follows it.
+    t.send(format!("{line}\r").as_bytes());
 }
 
 #[test]

@@ -18,9 +18,10 @@ use shakmaty::{Chess, Position, san::San};
 
 const LIMIT: Duration = Duration::from_secs(60);
 
+/// Types `line` and Enter as one action: what follows is the answer (the line's echo
+/// included, which `wait_answer` reads).
 fn typed(t: &mut Pty, line: &str) {
-    t.send(line.as_bytes());
-    t.send(b"\r");
+    t.send(format!("{line}\r").as_bytes());
 }
 
 fn expect(t: &Pty, needle: &str) {
