@@ -54,6 +54,7 @@ pub struct Language {
     pub train: super::words::training::TrainWords,
     pub analyse_all: super::words::analysis::AnalyseAllWords,
     pub puzzle: super::words::puzzles::PuzzleWords,
+    pub windows: super::words::windows::WindowsWords,
 }
 
 /// The capturing moves (`schlagzüge`, Shift+M on the board).
