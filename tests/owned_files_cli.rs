@@ -9,6 +9,8 @@
 //! written; a valid record larger than the old reader took is read.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+// The binary is driven through Unix pseudo-terminals and processes (tests/common).
+#![cfg(unix)]
 
 mod common;
 #[path = "common/lichess.rs"]

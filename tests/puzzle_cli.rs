@@ -5,6 +5,8 @@
 //! refused; a puzzle's position is played against Stockfish, said as "win this".
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+// The binary is driven through Unix pseudo-terminals and processes (tests/common).
+#![cfg(unix)]
 
 mod common;
 

@@ -7,6 +7,8 @@
 //! may not go to each said, hector's own puzzles offered instead.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+// The binary is driven through Unix pseudo-terminals and processes (tests/common).
+#![cfg(unix)]
 
 mod common;
 #[path = "common/lichess.rs"]
