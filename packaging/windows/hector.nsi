@@ -61,7 +61,9 @@ Section "hector" main
     "A spoken game in line mode, for screen readers"
   CreateShortcut "${MENU}\hector.lnk" "$SYSDIR\cmd.exe" '/k "$INSTDIR\hector.exe" --help' \
     "$INSTDIR\hector.exe" 0 SW_SHOWNORMAL "" "A console with hector's commands"
-  CreateShortcut "${MENU}\Read me.lnk" "$INSTDIR\docs\README.md"
+  ; Notepad, since Windows knows no program for .md files by itself.
+  CreateShortcut "${MENU}\Read me.lnk" "$WINDIR\notepad.exe" '"$INSTDIR\docs\README.md"' \
+    "" 0 SW_SHOWNORMAL "" "hector's README"
   CreateShortcut "${MENU}\Uninstall hector.lnk" "$INSTDIR\uninstall.exe"
 
   Call AddToPath
