@@ -1051,7 +1051,7 @@ fn run_sequence(record: &PlayRecord, steps: &[Step], play: bool) -> Result<(), T
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::testkit::model_cases(1500), ..ProptestConfig::default() })]
 
     /// `hector play`: the player's commands, the engine and the boards, in every kind of
     /// game, with new games and rematches.

@@ -429,7 +429,7 @@ fn setup(duty: u8, white_blind: bool, boards: u8, clock: Option<bool>) -> TwoBoa
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::testkit::model_cases(1500), ..ProptestConfig::default() })]
 
     #[test]
     fn every_two_board_session_replays_from_its_journal(
