@@ -117,7 +117,7 @@ fn a_wrong_move_ends_the_puzzle_with_its_solution() {
     let (mut run, _) = start(Choice::default());
     let text = said(&line(&mut run, "Dc1"));
     assert!(
-        text.contains("Dame Cäsar eins, Schach ist nicht die Lösung. Die Lösung: 34... Springer Eva vier, 35. König Gustav eins, Springer schlägt Felix zwei"),
+        text.contains("Dame Cäsar eins, Schach ist nicht die Lösung. Die Lösung: Zug 34, Schwarz: Springer Eva vier; Zug 35, Weiß: König Gustav eins; Schwarz: Springer schlägt Felix zwei"),
         "{text}"
     );
     assert!(text.contains("Ihre Wertung: 1484 (-16)"), "{text}");

@@ -129,7 +129,7 @@ fn the_best_move_is_praised_with_its_line_and_counted() {
     let effects = line(&mut tr, "g6");
     let text = said(&effects);
     assert!(
-        text.contains("Richtig: Gustav sechs. Es folgt 4. Dame Felix drei"),
+        text.contains("Richtig: Gustav sechs. Es folgt Zug 4, Weiß: Dame Felix drei"),
         "{text}"
     );
     assert!(text.contains("Training beendet: 1 von 1 gelöst"), "{text}");
@@ -146,7 +146,7 @@ fn the_move_of_the_game_is_answered_with_what_it_allows() {
     let effects = line(&mut tr, "Sf6");
     let text = said(&effects);
     assert!(
-        text.contains("Das ist der Zug der Partie: darauf 4. Dame schlägt Felix sieben"),
+        text.contains("Das ist der Zug der Partie: darauf Zug 4, Weiß: Dame schlägt Felix sieben"),
         "{text}"
     );
     assert!(effects.contains(&TrainEffect::Refused));
@@ -183,7 +183,7 @@ fn another_move_is_judged_by_the_engine() {
     );
     let text = said(&effects);
     assert!(
-        text.contains("Anna sechs ist nicht besser: darauf 4. Dame schlägt Felix sieben"),
+        text.contains("Anna sechs ist nicht besser: darauf Zug 4, Weiß: Dame schlägt Felix sieben"),
         "{text}"
     );
     assert!(text.contains("Weiß setzt in einem Zug matt"), "{text}");
