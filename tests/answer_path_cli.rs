@@ -1,7 +1,7 @@
 //! A result and the next question reach the player whole and in order, through the real
 //! clients: the full screen of 80x24 speaking through a private speech-dispatcher (whose
-//! capturing module writes each sentence as the daemon hands it on, so an utterance cut short
-//! loses its later sentences) and a private BRLTTY of 40 cells. After the solution of a
+//! capturing module writes each sentence as the daemon hands it on and takes a while to say
+//! it, so an utterance cut short loses its later sentences) and a private BRLTTY of 40 cells. After the solution of a
 //! puzzle is asked for, the solution, the new rating and then the next puzzle are heard, and
 //! the display flashes the solution, not the next puzzle's heading.
 
@@ -29,13 +29,19 @@ fn heard_until(daemon: &SpeechDaemon, from: usize, last: &str) -> String {
             .spoken()
             .into_iter()
             .skip(from)
-            .map(|l| l.split_once('|').map_or(l.clone(), |(_, t)| t.trim().to_string()))
+            .map(|l| {
+                l.split_once('|')
+                    .map_or(l.clone(), |(_, t)| t.trim().to_string())
+            })
             .collect();
         let text = said.join(" ");
         if text.contains(last) {
             return text;
         }
-        assert!(Instant::now() < deadline, "not heard {last:?}; heard:\n{text}");
+        assert!(
+            Instant::now() < deadline,
+            "not heard {last:?}; heard:\n{text}"
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
 }
@@ -53,7 +59,7 @@ fn a_puzzles_solution_and_rating_are_heard_and_flashed_before_the_next_puzzle() 
     if !brltty_or_skip("a_puzzles_solution_and_rating_are_heard") {
         return;
     }
-    let daemon = SpeechDaemon::capturing();
+    let daemon = SpeechDaemon::speaking_slowly();
     let display = Brltty::tt(40);
     let home = temp_dir("answer-path-puzzle");
     let mut t = Env::player(home.path())

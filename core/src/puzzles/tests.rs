@@ -191,3 +191,39 @@ proptest! {
         }
     }
 }
+
+/// Every command word the puzzles' help names, typed as the help names it (with an example
+/// where it takes one), is taken in every language: nothing is refused as an unknown word.
+#[test]
+fn every_word_the_help_names_is_taken_in_every_language() {
+    use crate::matchplay::help::command_words;
+    use crate::notation::language::languages;
+    for lang in languages() {
+        let template = &lang.puzzle.help;
+        let named: Vec<(&str, &str)> = command_words(lang)
+            .into_iter()
+            .filter(|(key, _)| template.contains(&format!("{{{key}}}")))
+            .collect();
+        assert!(named.len() >= 5, "{}: {named:?}", lang.code);
+        for (key, word) in named {
+            let typed = match key {
+                "square" => format!("{word} e4"),
+                _ => word.to_string(),
+            };
+            let (mut run, _) = PuzzleRun::new(
+                puzzles(),
+                Choice::default(),
+                PuzzleProgress::default(),
+                lang,
+                Form::Short,
+                Wording::default(),
+            );
+            let effects = line(&mut run, &typed);
+            assert!(
+                !effects.is_empty() && !effects.contains(&TrainEffect::Refused),
+                "{}: {typed:?} refused: {effects:?}",
+                lang.code
+            );
+        }
+    }
+}

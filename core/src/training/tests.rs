@@ -346,3 +346,38 @@ proptest! {
         }
     }
 }
+
+/// Every command word the training's help names, typed as the help names it, is taken in
+/// every language: nothing is refused as an unknown word (the help once named `gefahren`).
+#[test]
+fn every_word_the_help_names_is_taken_in_every_language() {
+    use crate::matchplay::help::command_words;
+    use crate::notation::language::languages;
+    for lang in languages() {
+        let template = &lang.train.help;
+        let named: Vec<(&str, &str)> = command_words(lang)
+            .into_iter()
+            .filter(|(key, _)| template.contains(&format!("{{{key}}}")))
+            .collect();
+        assert!(named.len() >= 5, "{}: {named:?}", lang.code);
+        for (key, word) in named {
+            let typed = match key {
+                "square" => format!("{word} e4"),
+                _ => word.to_string(),
+            };
+            let (mut tr, _) = Train::new(
+                exercises(),
+                Progress::default(),
+                lang,
+                Form::Short,
+                Wording::default(),
+            );
+            let effects = line(&mut tr, &typed);
+            assert!(
+                !effects.is_empty() && !effects.contains(&TrainEffect::Refused),
+                "{}: {typed:?} refused: {effects:?}",
+                lang.code
+            );
+        }
+    }
+}

@@ -634,3 +634,42 @@ mod fuzz {
         }
     }
 }
+
+/// Every command word the watch's help names, typed as the help names it (with its example),
+/// is taken in every language once a board is followed: nothing is refused.
+#[test]
+fn every_word_the_help_names_is_taken_in_every_language() {
+    use crate::matchplay::help::command_words;
+    use crate::notation::language::languages;
+    for lang in languages() {
+        let template = &lang.watch.help;
+        let named: Vec<(&str, &str)> = command_words(lang)
+            .into_iter()
+            .filter(|(key, _)| template.contains(&format!("{{{key}}}")))
+            .collect();
+        assert!(named.len() >= 5, "{}: {named:?}", lang.code);
+        for (key, word) in named {
+            let typed = match key {
+                "follow" => format!("{word} 1"),
+                "position" => format!("{word} 1"),
+                _ => word.to_string(),
+            };
+            let mut w = Watch::new(
+                WatchOptions {
+                    source: Source::Round,
+                    choice: Choice::First,
+                    all_boards: false,
+                    form: Form::Short,
+                },
+                lang,
+            );
+            pgn(&mut w, &game("Anna", "Bert", "1. e4 e5", "*"), t(0));
+            let effects = w.handle(Event::Line(typed.clone()), t(1));
+            assert!(
+                !effects.is_empty() && !effects.contains(&Effect::Refused),
+                "{}: {typed:?} refused: {effects:?}",
+                lang.code
+            );
+        }
+    }
+}
