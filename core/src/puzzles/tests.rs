@@ -227,3 +227,31 @@ fn every_word_the_help_names_is_taken_in_every_language() {
         }
     }
 }
+
+/// A puzzle begun (a hint taken, a right move played) is skipped only after a yes; one not
+/// begun is skipped at once. No slip of one word loses it.
+#[test]
+fn skipping_a_puzzle_begun_asks_first() {
+    let (mut run, _) = start(Choice::default());
+    let first = run.current().map(|p| p.id.clone());
+    // Not begun: skipped at once.
+    assert!(said(&line(&mut run, "weiter")).starts_with("Übersprungen"));
+    assert_ne!(run.current().map(|p| p.id.clone()), first);
+    let second = run.current().map(|p| p.id.clone());
+    // Begun with a hint: asked, and no keeps it.
+    assert!(said(&line(&mut run, "tipp")).starts_with("Tipp: "));
+    assert_eq!(
+        said(&line(&mut run, "weiter")),
+        "Die Aufgabe ist angefangen. Trotzdem überspringen? Ja oder nein"
+    );
+    assert_eq!(run.current().map(|p| p.id.clone()), second);
+    assert_eq!(
+        said(&line(&mut run, "nein")),
+        "Nicht übersprungen, die Aufgabe bleibt"
+    );
+    assert_eq!(run.current().map(|p| p.id.clone()), second);
+    // `neu` is asked the same; yes skips.
+    assert!(said(&line(&mut run, "neu")).starts_with("Die Aufgabe ist angefangen"));
+    assert!(said(&line(&mut run, "ja")).starts_with("Übersprungen"));
+    assert_ne!(run.current().map(|p| p.id.clone()), second);
+}

@@ -381,3 +381,23 @@ fn every_word_the_help_names_is_taken_in_every_language() {
         }
     }
 }
+
+/// A position begun (a hint taken) is skipped only after a yes: `weiter` or `neu` asks, no
+/// keeps the position, yes skips it.
+#[test]
+fn skipping_a_position_begun_asks_first() {
+    let (mut tr, _) = train();
+    assert!(said(&line(&mut tr, "tipp")).starts_with("Tipp: "));
+    let asked = "Die Stellung ist angefangen. Trotzdem überspringen? Ja oder nein";
+    assert_eq!(said(&line(&mut tr, "weiter")), asked);
+    assert_eq!(tr.question_asked(), Some(asked));
+    assert!(tr.current().is_some());
+    assert_eq!(
+        said(&line(&mut tr, "nein")),
+        "Nicht übersprungen, die Stellung bleibt"
+    );
+    assert!(tr.current().is_some());
+    assert_eq!(tr.question_asked(), None);
+    assert_eq!(said(&line(&mut tr, "neu")), asked);
+    assert!(said(&line(&mut tr, "ja")).starts_with("Übersprungen"));
+}
