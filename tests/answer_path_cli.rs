@@ -1,9 +1,10 @@
 //! A result and the next question reach the player whole and in order, through the real
 //! clients: the full screen of 80x24 speaking through a private speech-dispatcher (whose
 //! capturing module writes each sentence as the daemon hands it on and takes a while to say
-//! it, so an utterance cut short loses its later sentences) and a private BRLTTY of 40 cells. After the solution of a
-//! puzzle is asked for, the solution, the new rating and then the next puzzle are heard, and
-//! the display flashes the solution, not the next puzzle's heading.
+//! it, so an utterance cut short loses its later sentences) and a private BRLTTY of 40 cells.
+//! After the solution of a puzzle is asked for, the solution, the new rating and then the
+//! next puzzle are heard, and the display flashes the solution, not the next puzzle's
+//! heading; the training's solution is heard with its whole line.
 
 #![cfg(unix)]
 // Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
@@ -114,6 +115,60 @@ fn a_puzzles_solution_and_rating_are_heard_and_flashed_before_the_next_puzzle() 
         "the display shows {:?}; heard: {heard}",
         display.shown()
     );
+    t.send(b"ende\r");
+    assert!(t.wait_exit(LIMIT).is_some(), "{}", t.all_output());
+}
+
+/// A game of hector play where Black blunders with 3... Nf6?? and is mated: the position the
+/// training asks about.
+fn blunder_game(dir: &std::path::Path) {
+    let mut t = Env::player(dir).spawn(&[
+        "play",
+        "--opponent",
+        "keyboard",
+        "--color",
+        "black",
+        "--speech",
+        "print",
+        "--new",
+        "--screen-reader",
+    ]);
+    t.expect("Weiß ist am Zug", LIMIT);
+    for mv in ["e4", "e5", "Dh5", "Sc6", "Lc4", "Sf6", "Dxf7"] {
+        t.send(mv.as_bytes());
+        t.send(b"\r");
+    }
+    t.expect("Schachmatt", LIMIT);
+    t.send(b"ende\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+}
+
+#[test]
+fn the_trainings_solution_and_line_are_heard_whole() {
+    let home = temp_dir("answer-path-train");
+    blunder_game(home.path());
+    let daemon = SpeechDaemon::speaking_slowly();
+    let mut t = Env::player(home.path()).speech(&daemon).spawn_sized(
+        &[
+            "train",
+            "--movetime",
+            "200",
+            "--speech",
+            "speech-dispatcher",
+        ],
+        80,
+        24,
+    );
+    wait_screen(&t, "finden Sie einen besseren Zug");
+    heard_until(&daemon, 0, "grober Fehler");
+    let before = daemon.spoken().len();
+    t.send("lösung\r".as_bytes());
+    // The solution, then its line, each heard; what follows comes after them.
+    let heard = heard_until(&daemon, before, "Die Linie: ");
+    let solution = heard
+        .find("Die Lösung: ")
+        .unwrap_or_else(|| panic!("no solution heard: {heard}"));
+    assert!(solution < heard.find("Die Linie: ").unwrap(), "{heard}");
     t.send(b"ende\r");
     assert!(t.wait_exit(LIMIT).is_some(), "{}", t.all_output());
 }
