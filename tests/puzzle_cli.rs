@@ -344,7 +344,7 @@ fn a_puzzles_position_is_played_against_the_computer() {
         ],
         home.path(),
     );
-    expect(&t, "Gewinnen Sie das: Schwarz am Zug.");
+    expect(&t, "Spielen Sie auf Gewinn: Schwarz am Zug.");
     typed(&mut t, "Se4");
     // The computer (White) answers with a legal move in the position after the knight's.
     let reply = t.expect_span("Computer: ", "\r\n", LIMIT);

@@ -107,7 +107,7 @@ fn the_players_blunder_is_asked_until_solved_twice() {
     typed(&mut t, "Sf6");
     expect(
         &t,
-        "Das ist der Zug der Partie: darauf 4. Dame schlägt Felix sieben",
+        "Das ist der Zug der Partie: darauf Zug 4, Weiß: Dame schlägt Felix sieben",
     );
     // A square off the board is refused in words, and the position stays.
     typed(&mut t, "Ke9");
@@ -190,7 +190,7 @@ fn a_wrong_move_is_answered_with_the_engines_reply_and_a_damaged_record_starts_a
     typed(&mut t, "a6");
     expect(
         &t,
-        "Anna sechs ist nicht besser: darauf 4. Dame schlägt Felix sieben",
+        "Anna sechs ist nicht besser: darauf Zug 4, Weiß: Dame schlägt Felix sieben",
     );
     typed(&mut t, "lösung");
     // The solution is a move that holds, read with the test's own words.

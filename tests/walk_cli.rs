@@ -44,8 +44,8 @@ fn after(sans: &[&str]) -> Chess {
     pos
 }
 
-/// Types `besser` and reads the line said ("Besser: 3. Gustav sechs, 4. Dame Felix drei,
-/// Springer Felix sechs. Weiß steht …") with the test's own words, played from `before`
+/// Types `besser` and reads the line said ("Besser: Zug 3, Schwarz: Gustav sechs; Zug 4,
+/// Weiß: Dame Felix drei; Schwarz: Springer Felix sechs. Weiß steht …") with the test's own words, played from `before`
 /// (the position looked at); then asks for squares where the line's end differs from
 /// `before` and expects the end's pieces there: the board walked into the line, which a
 /// `besser` that only spoke would not have done. The line's first move, in words, and the
@@ -58,7 +58,7 @@ fn better_line_is_shown(
     typed(t, "besser");
     t.wait_answer("besser", LIMIT);
     let said = t.since_mark();
-    let start = format!("Besser: {first_number}. ");
+    let start = format!("Besser: Zug {first_number}, ");
     let at = said
         .find(&start)
         .unwrap_or_else(|| panic!("no better line:\n{said}"));
@@ -88,7 +88,11 @@ fn better_line_is_shown(
         expect(t, &de_square_answer(&end_pos, sq));
     }
     (
-        line.split(", ").next().unwrap_or_default().to_string(),
+        line.split(';')
+            .next()
+            .and_then(|m| m.rsplit_once(": "))
+            .map_or("", |(_, m)| m)
+            .to_string(),
         changed,
     )
 }
@@ -109,7 +113,8 @@ fn the_walk_stops_at_the_blunder_and_shows_the_better_line() {
         "--engines",
         "1",
         "--screen-reader",
-        "--backend",
+        // The name every mode gives the speech output (analyse's old --backend is kept).
+        "--speech",
         "print",
     ]);
     expect(&t, "bewertet die Partie: 4 Züge");
@@ -121,8 +126,8 @@ fn the_walk_stops_at_the_blunder_and_shows_the_better_line() {
     typed(&mut t, "fehler");
     expect(
         &t,
-        "Vor 3. Schwarz: gespielt wurde Springer Felix sechs, grober Fehler. Finden Sie einen \
-         besseren Zug, oder: besser",
+        "Vor Zug 3, Schwarz: gespielt wurde Springer Felix sechs, grober Fehler. besser nennt \
+         den besseren Zug",
     );
     // The position before the blunder answers every question.
     typed(&mut t, "feld f6");
@@ -188,7 +193,7 @@ fn analyse_after_a_game_of_play_opens_the_walk() {
         "1 grober Fehler. Schwarz: 0 Ungenauigkeiten, 0 Fehler, 0 grobe Fehler",
     );
     typed(&mut t, "fehler");
-    expect(&t, "Vor 2. Weiß: gespielt wurde Gustav vier");
+    expect(&t, "Vor Zug 2, Weiß: gespielt wurde Gustav vier");
     // The position before 2. g4 answers, not the game's end (where the queen gives mate
     // from h4 and a pawn stands on g4).
     typed(&mut t, "feld g4");

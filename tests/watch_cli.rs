@@ -184,16 +184,14 @@ fn every_board_is_said_with_its_name_when_all_are_followed() {
     );
     expect(&t, "Following Board 1, Anna against Bert");
     server.relay_update(1, &game("Carl", "Dora", "1. d4 Nf6", "*"));
-    expect(&t, "Board 2, Carl against Dora: Knight Felix six");
+    // Another board: its number, then the move; not both names again.
+    expect(&t, "Board 2: Knight Felix six");
     server.relay_update(0, &game("Anna", "Bert", "1. e4 c5", "*"));
-    expect(&t, "Cesar five");
-    // The board followed is said without its name.
-    assert_eq!(
-        count(&t, "Anna against Bert: Cesar five"),
-        0,
-        "{}",
-        t.all_output()
-    );
+    // The board followed: the move with its side, without the board's name.
+    expect(&t, "Black: Cesar five");
+    for named in ["Carl against Dora: Knight", "Anna against Bert: Black"] {
+        assert_eq!(count(&t, named), 0, "{named}\n{}", t.all_output());
+    }
     say(&mut t, "quit");
     assert!(
         t.wait_exit(LIMIT).is_some(),

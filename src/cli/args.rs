@@ -384,8 +384,15 @@ pub enum BoardCommand {
         /// disconnections); the raw lines are only printed.
         #[arg(long)]
         speak: bool,
-        /// The speech backend for --speak (default: the configuration file's, else auto).
-        #[arg(long, value_enum, value_name = "BACKEND", requires = "speak")]
+        /// The speech output for --speak (default: the configuration file's, else auto);
+        /// --backend is the old name.
+        #[arg(
+            long = "speech",
+            alias = "backend",
+            value_enum,
+            value_name = "BACKEND",
+            requires = "speak"
+        )]
         backend: Option<BackendArg>,
     },
 }
@@ -626,8 +633,9 @@ impl From<ColorArg> for shakmaty::Color {
 #[derive(Debug, Clone, clap::Args)]
 pub struct SpeechArgs {
     /// auto (default: speech-dispatcher, then espeak-ng, then print), speech-dispatcher,
-    /// espeak-ng, tts, or print (plain lines for a screen reader or braille display).
-    #[arg(long, value_enum, value_name = "BACKEND")]
+    /// espeak-ng, tts, or print (plain lines for a screen reader or braille display);
+    /// --backend is the old name.
+    #[arg(long = "speech", alias = "backend", value_enum, value_name = "BACKEND")]
     pub backend: Option<BackendArg>,
     #[command(flatten)]
     pub lang: LangArg,
@@ -991,9 +999,15 @@ pub struct AnalyseArgs {
     /// With --walk: lines for a screen reader instead of the full screen.
     #[arg(long, requires = "walk")]
     pub screen_reader: bool,
-    /// The speech backend for --speak or --walk (default: the configuration file's, else
-    /// auto).
-    #[arg(long, value_enum, value_name = "BACKEND", requires = "spoken")]
+    /// The speech output for --speak or --walk, as in every mode (default: the
+    /// configuration file's, else auto); --backend is the old name.
+    #[arg(
+        long = "speech",
+        alias = "backend",
+        value_enum,
+        value_name = "BACKEND",
+        requires = "spoken"
+    )]
     pub backend: Option<BackendArg>,
 }
 

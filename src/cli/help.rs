@@ -202,10 +202,10 @@ full strength; each level also thinks longer (0.1 s to 2 s).\n\n",
 );
 
 pub const SAY_HELP: &str = "Say a text aloud, to try the speech output on this machine.\n\n\
-Backends, tried in this order with --backend auto: speech-dispatcher (the Linux speech \
+Backends, tried in this order with --speech auto: speech-dispatcher (the Linux speech \
 service; hector sets the language for every phrase), espeak-ng (the program, started for \
 every phrase), print (plain lines on standard output for a screen reader or braille \
-display). --backend tts uses the tts crate's system speech. A backend that fails or hangs \
+display). --speech tts uses the tts crate's system speech. A backend that fails or hangs \
 (speech-dispatcher without working audio can block for ever) is abandoned within two \
 seconds and the next one takes over; hector says so once, on standard error.\n\n\
 Settings come from ~/.config/hector/config.toml (or $HECTOR_CONFIG; empty for none), \

@@ -116,7 +116,7 @@ pub(super) fn refuse_option(
 }
 
 /// The speech of a mode that prints every sentence itself (analyse, board monitor): the
-/// configuration's, with `--backend` over it, and nothing printed twice.
+/// configuration's, with `--speech` over it, and nothing printed twice.
 pub(super) fn printing_speaker(
     lang: &'static Language,
     backend: Option<crate::core::settings::BackendChoice>,

@@ -148,6 +148,18 @@ impl SpeechDaemon {
         })
     }
 
+    /// A daemon whose module writes every utterance and then takes a quarter of a second to
+    /// "say" it, as a voice would: what comes meanwhile finds it speaking, and a sentence cut
+    /// short loses the sentences after it.
+    pub fn speaking_slowly() -> SpeechDaemon {
+        SpeechDaemon::with_command(|out| {
+            format!(
+                "printf '%s|%s\\\\n' '$LANGUAGE' \\'$DATA\\' >> {}; sleep 0.25",
+                out.display()
+            )
+        })
+    }
+
     /// A daemon whose module never finishes an utterance.
     pub fn hanging() -> SpeechDaemon {
         SpeechDaemon::with_command(|out| {

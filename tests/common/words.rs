@@ -344,19 +344,20 @@ pub fn read_move(pos: &Chess, words: &Words, phrase: &str) -> Option<Move> {
     (found.len() == 1).then(|| *found[0])
 }
 
-/// A line of moves said one after another ("3. Gustav sechs, 4. Dame Felix drei, Springer
-/// Felix sechs"), played from `pos`: the position at its end and the moves; `None` when a
-/// part names no one legal move.
+/// A line of moves said one after another, each labelled with its number and side ("Zug 3,
+/// Schwarz: Gustav sechs; Zug 4, Weiß: Dame Felix drei; Schwarz: Springer Felix sechs"),
+/// played from `pos`: the position at its end and the moves; `None` when a part names no
+/// one legal move.
 pub fn play_line(pos: &Chess, words: &Words, line: &str) -> Option<(Chess, Vec<Move>)> {
     let mut pos = pos.clone();
     let mut moves = Vec::new();
-    for part in line.split(", ") {
-        // "4. Dame Felix drei": the move number goes.
+    let parts = line.split(';').flat_map(|said| {
+        // "Zug 4, Weiß: Dame Felix drei": the label before the colon goes.
+        let said = said.rsplit_once(':').map_or(said, |(_, m)| m);
+        said.split(", ")
+    });
+    for part in parts {
         let part = part.trim();
-        let part = match part.split_once(". ") {
-            Some((n, rest)) if n.chars().all(|c| c.is_ascii_digit() || c == '.') => rest,
-            _ => part,
-        };
         // Check and mate are said after the move.
         if ["Schach", "Schachmatt", "check", "checkmate"].contains(&part) {
             continue;

@@ -513,7 +513,12 @@ mod tests {
         for lang in languages() {
             let help = fold(&format!(
                 "{} {} {}",
-                lang.play.help, lang.review.help, lang.walk.help
+                lang.play.help,
+                lang.review.help,
+                crate::notation::language::fill(
+                    &lang.walk.help,
+                    &crate::matchplay::help::command_words(lang)
+                )
             ));
             let advice = [
                 (&lang.analysis.words_eval, Word::Eval),

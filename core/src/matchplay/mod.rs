@@ -5,6 +5,7 @@
 pub mod capture_moves;
 pub mod command;
 pub mod dangers;
+pub mod help;
 pub mod queries;
 pub mod session;
 pub mod two_boards;

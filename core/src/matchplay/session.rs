@@ -384,6 +384,8 @@ pub struct Match {
     opponent_name: Option<String>,
     /// The analysed game walked through (session/walk.rs).
     walk: Option<Walk>,
+    /// The walk's help was the last answer: `hilfe` again says every command of the walk.
+    help: crate::matchplay::help::HelpAgain,
 }
 
 fn say(urgency: Urgency, text: impl Into<String>) -> Effect {
@@ -469,6 +471,7 @@ impl Match {
             premove: None,
             opponent_name: None,
             walk: None,
+            help: Default::default(),
         };
         // A continued game's opening was named before: only a new one is said.
         if m.setup.openings {
@@ -655,6 +658,7 @@ impl Machine for Match {
         self.tick(now, &mut out);
         if matches!(event, Event::Line(_) | Event::Command(_)) {
             self.awaiting = false;
+            self.help.input();
         }
         match event {
             // A walk was opened above.
@@ -816,6 +820,10 @@ impl Match {
                 self.cancel_premove(out);
             }
             Ok(Line::Command(c)) => self.command(c, now, out),
+            // The training's word for the solution is the walk's better line.
+            Ok(Line::Move(m)) if self.walk().is_some() && walk::is_solution_word(&m) => {
+                self.walk_command(&Command::Better, out)
+            }
             Ok(Line::Move(m)) => self.typed_move(&m, now, out),
             Err(e) => {
                 out.push(answer(self.command_error(&e)));
@@ -1228,8 +1236,21 @@ impl Match {
         let w = &wording;
         let p = &lang.play;
         match c {
+            // The walk's own commands first, then (asked again) every command of the walk.
+            Command::Help if self.walk().is_some() => {
+                use crate::matchplay::help::{all_commands, mode_help};
+                let text = self.help.answer(
+                    || mode_help(&lang.walk.help, lang),
+                    || all_commands(&walk::commands(), lang),
+                );
+                out.push(answer(text));
+            }
             Command::Help => {
-                let mut help = format!("{} {} {}", p.help, lang.review.help, lang.walk.help);
+                let walk_help = fill(
+                    &lang.walk.help,
+                    &crate::matchplay::help::command_words(lang),
+                );
+                let mut help = format!("{} {} {walk_help}", p.help, lang.review.help);
                 if self.premoves {
                     help = format!("{help} {}", lang.premove.help);
                 }

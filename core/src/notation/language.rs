@@ -323,6 +323,11 @@ pub struct MoveWords {
     pub promotion: String,
     pub short_castling: String,
     pub long_castling: String,
+    /// A move of a line said with its number and side ("Zug 9, Schwarz"): {number}, {color}.
+    /// Spoken lines say this rather than "9..." or "10.", where speech breaks the sentence.
+    pub numbered: String,
+    /// Between the moves of a line ("; ").
+    pub separator: String,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -827,6 +832,11 @@ pub struct PlayWords {
     pub how: [String; 13],
     pub help: String,
     pub keys_help: String,
+    /// The other modes' help ends with where the whole list is: command words in braces
+    /// (`{help}`), as in their helps.
+    pub more_help: String,
+    /// The whole list of a mode's commands begins with this, then the colon.
+    pub all_commands: String,
 }
 
 /// `hector assist`: hector as an assistant (Appendix D9, D10).
@@ -1651,7 +1661,11 @@ pub struct WalkWords {
     /// Asked in a game: {moves}.
     pub analysing: String,
     pub failed: String,
+    /// The walk's commands, command words in braces (`{mistakes}`); appended to the game's
+    /// help, and the walk's own help.
     pub help: String,
+    /// The line mode's prompt in the walk (no moves are played there).
+    pub prompt: String,
 }
 
 /// Looking back in the game's history: the commands (every language's words are

@@ -14,6 +14,7 @@ pub mod transcript;
 pub mod vocabulary;
 pub mod wording;
 pub mod words;
+pub mod wrap;
 
 #[cfg(test)]
 mod tests;

@@ -183,6 +183,42 @@ pub fn castling_words(lang: &Language, side: CastlingSide) -> &str {
     }
 }
 
+/// A line of moves from `pos` in words, each move named with its number and side
+/// ("Zug 9, Schwarz: Dame Anna fünf, Schach; Zug 10, Weiß: Läufer Cäsar vier; Schwarz:
+/// Springer Felix sechs"): said as one sentence, never "9..." or "10.", where speech breaks
+/// it. Stops before a move that is not legal; returns the position at the end.
+pub fn line_words(pos: &Chess, line: &[Move], lang: &Language, form: Form) -> (String, Chess) {
+    use shakmaty::{Color, Position};
+    let mut pos = pos.clone();
+    let colon = &lang.messages.colon;
+    let mut said = String::new();
+    for (i, &mv) in line.iter().enumerate() {
+        if !pos.is_legal(mv) {
+            break;
+        }
+        let number = pos.fullmoves().get();
+        let mover = pos.turn();
+        let san = SanPlus::from_move_and_play_unchecked(&mut pos, mv);
+        if i > 0 {
+            said.push_str(&lang.moves.separator);
+        }
+        if i == 0 || mover == Color::White {
+            said.push_str(&super::language::fill(
+                &lang.moves.numbered,
+                &[
+                    ("number", &number.to_string()),
+                    ("color", lang.color(mover)),
+                ],
+            ));
+        } else {
+            said.push_str(lang.color(mover));
+        }
+        said.push_str(colon);
+        announce_into(&mut said, san, mv, lang, form);
+    }
+    (said, pos)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,13 +21,15 @@ use shakmaty::{Chess, Color, Move, Position, san::SanPlus};
 
 use crate::machine::Machine;
 use crate::matchplay::command::Command;
+use crate::matchplay::help::{HelpAgain, all_commands, mode_help};
 use crate::matchplay::session::Urgency;
 use crate::notation::language::{Language, fill};
 use crate::notation::speak::{Form, announce_san};
 use crate::notation::wording::Wording;
 use crate::time::Timestamp;
 use crate::training::{
-    TrainEffect, TrainEvent, Typed, hint_words, line_words, position_answer, read_typed,
+    Confirm, TrainEffect, TrainEvent, Typed, confirmed, exercise_commands, hint_words, line_words,
+    position_answer, read_typed,
 };
 use progress::PuzzleProgress;
 use set::Puzzle;
@@ -94,6 +96,9 @@ pub struct PuzzleRun {
     hints: u8,
     solved: usize,
     played: usize,
+    /// Skipping a puzzle begun waits for yes or no.
+    asking_skip: bool,
+    help: HelpAgain,
 }
 
 fn say(text: impl Into<String>) -> TrainEffect {
@@ -134,6 +139,8 @@ impl PuzzleRun {
             hints: 0,
             solved: 0,
             played: 0,
+            asking_skip: false,
+            help: HelpAgain::default(),
         };
         let w = &lang.puzzle;
         let theme = run.choice.theme.as_deref().map_or(String::new(), |t| {
@@ -300,11 +307,40 @@ impl PuzzleRun {
         )));
     }
 
+    /// A puzzle begun (a right move played, a hint taken) is skipped only when the player
+    /// says yes.
+    fn ask_skip(&mut self, out: &mut Vec<TrainEffect>) {
+        if self.current().is_none() {
+            return;
+        }
+        if self.step > 1 || self.hints > 0 {
+            self.asking_skip = true;
+            out.push(say(self.lang.puzzle.skip_confirm.clone()));
+        } else {
+            self.skip(out);
+        }
+    }
+
+    fn skip(&mut self, out: &mut Vec<TrainEffect>) {
+        if let Some(p) = self.current() {
+            self.skipped.insert(p.id.clone());
+            out.push(say(self.lang.puzzle.skipped.clone()));
+            self.next(out);
+        }
+    }
+
     fn command(&mut self, c: Command, out: &mut Vec<TrainEffect>) {
         let lang = self.lang;
         match c {
             Command::Quit => self.finish(out),
-            Command::Help => out.push(say(lang.puzzle.help.clone())),
+            Command::Help => {
+                let text = self.help.answer(
+                    || mode_help(&lang.puzzle.help, lang),
+                    || all_commands(&exercise_commands(), lang),
+                );
+                out.push(say(text));
+            }
+            Command::New => self.ask_skip(out),
             Command::Hint => {
                 let best = self.current().and_then(|p| p.moves.get(self.step).copied());
                 if let Some(best) = best {
@@ -347,6 +383,10 @@ impl crate::training::Exercises for PuzzleRun {
     fn position(&self) -> Option<&Chess> {
         PuzzleRun::position(self)
     }
+    fn question(&self) -> Option<&str> {
+        self.asking_skip
+            .then_some(self.lang.puzzle.skip_confirm.as_str())
+    }
 }
 
 impl Machine for PuzzleRun {
@@ -358,16 +398,35 @@ impl Machine for PuzzleRun {
         if self.current.is_none() {
             return out;
         }
+        if matches!(
+            event,
+            TrainEvent::Line(_) | TrainEvent::Command(_) | TrainEvent::Move(_)
+        ) {
+            self.help.input();
+        }
+        let asking = std::mem::take(&mut self.asking_skip);
+        if let (true, TrainEvent::Line(text)) = (asking, &event) {
+            match confirmed(text) {
+                Confirm::Yes => {
+                    self.skip(&mut out);
+                    return out;
+                }
+                Confirm::No => {
+                    out.push(say(self.lang.puzzle.not_skipped.clone()));
+                    return out;
+                }
+                Confirm::Again => {
+                    self.ask_skip(&mut out);
+                    return out;
+                }
+                // Anything else lets the question go.
+                Confirm::Other => {}
+            }
+        }
         match event {
             TrainEvent::Line(text) => match read_typed(&text, self.position(), self.lang) {
                 Typed::Solution => self.show(&mut out),
-                Typed::Skip => {
-                    if let Some(p) = self.current() {
-                        self.skipped.insert(p.id.clone());
-                        out.push(say(self.lang.puzzle.skipped.clone()));
-                        self.next(&mut out);
-                    }
-                }
+                Typed::Skip => self.ask_skip(&mut out),
                 Typed::Again => {
                     if let Some(q) = self.question() {
                         out.push(say(q));

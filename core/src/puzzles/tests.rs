@@ -117,7 +117,7 @@ fn a_wrong_move_ends_the_puzzle_with_its_solution() {
     let (mut run, _) = start(Choice::default());
     let text = said(&line(&mut run, "Dc1"));
     assert!(
-        text.contains("Dame Cäsar eins, Schach ist nicht die Lösung. Die Lösung: 34... Springer Eva vier, 35. König Gustav eins, Springer schlägt Felix zwei"),
+        text.contains("Dame Cäsar eins, Schach ist nicht die Lösung. Die Lösung: Zug 34, Schwarz: Springer Eva vier; Zug 35, Weiß: König Gustav eins; Schwarz: Springer schlägt Felix zwei"),
         "{text}"
     );
     assert!(text.contains("Ihre Wertung: 1484 (-16)"), "{text}");
@@ -190,4 +190,68 @@ proptest! {
             played = now;
         }
     }
+}
+
+/// Every command word the puzzles' help names, typed as the help names it (with an example
+/// where it takes one), is taken in every language: nothing is refused as an unknown word.
+#[test]
+fn every_word_the_help_names_is_taken_in_every_language() {
+    use crate::matchplay::help::command_words;
+    use crate::notation::language::languages;
+    for lang in languages() {
+        let template = &lang.puzzle.help;
+        let named: Vec<(&str, &str)> = command_words(lang)
+            .into_iter()
+            .filter(|(key, _)| template.contains(&format!("{{{key}}}")))
+            .collect();
+        assert!(named.len() >= 5, "{}: {named:?}", lang.code);
+        for (key, word) in named {
+            let typed = match key {
+                "square" => format!("{word} e4"),
+                _ => word.to_string(),
+            };
+            let (mut run, _) = PuzzleRun::new(
+                puzzles(),
+                Choice::default(),
+                PuzzleProgress::default(),
+                lang,
+                Form::Short,
+                Wording::default(),
+            );
+            let effects = line(&mut run, &typed);
+            assert!(
+                !effects.is_empty() && !effects.contains(&TrainEffect::Refused),
+                "{}: {typed:?} refused: {effects:?}",
+                lang.code
+            );
+        }
+    }
+}
+
+/// A puzzle begun (a hint taken, a right move played) is skipped only after a yes; one not
+/// begun is skipped at once. No slip of one word loses it.
+#[test]
+fn skipping_a_puzzle_begun_asks_first() {
+    let (mut run, _) = start(Choice::default());
+    let first = run.current().map(|p| p.id.clone());
+    // Not begun: skipped at once.
+    assert!(said(&line(&mut run, "weiter")).starts_with("Übersprungen"));
+    assert_ne!(run.current().map(|p| p.id.clone()), first);
+    let second = run.current().map(|p| p.id.clone());
+    // Begun with a hint: asked, and no keeps it.
+    assert!(said(&line(&mut run, "tipp")).starts_with("Tipp: "));
+    assert_eq!(
+        said(&line(&mut run, "weiter")),
+        "Die Aufgabe ist angefangen. Trotzdem überspringen? Ja oder nein"
+    );
+    assert_eq!(run.current().map(|p| p.id.clone()), second);
+    assert_eq!(
+        said(&line(&mut run, "nein")),
+        "Nicht übersprungen, die Aufgabe bleibt"
+    );
+    assert_eq!(run.current().map(|p| p.id.clone()), second);
+    // `neu` is asked the same; yes skips.
+    assert!(said(&line(&mut run, "neu")).starts_with("Die Aufgabe ist angefangen"));
+    assert!(said(&line(&mut run, "ja")).starts_with("Übersprungen"));
+    assert_ne!(run.current().map(|p| p.id.clone()), second);
 }

@@ -23,6 +23,7 @@ use shakmaty::{
 use crate::analysis::{Eval, Judgement, Review, eval_words};
 use crate::machine::Machine;
 use crate::matchplay::command::{Command, Line, read_line};
+use crate::matchplay::help::{HelpAgain, Listed, POSITION, SPEECH, all_commands, mode_help};
 use crate::matchplay::session::{SpeechControl, Urgency, command_error_message};
 use crate::matchplay::{capture_moves, dangers, queries};
 use crate::notation::language::{Language, counted, fill, languages};
@@ -184,6 +185,9 @@ pub struct Train {
     /// Lines typed while the engine judges an answer: answered in order once its verdict
     /// is said (as play answers lines typed while the engine thinks).
     typed_ahead: std::collections::VecDeque<String>,
+    /// Skipping a position begun waits for yes or no.
+    asking_skip: bool,
+    help: HelpAgain,
 }
 
 /// The most lines kept while an answer is judged; more are said to be ignored.
@@ -239,6 +243,8 @@ impl Train {
             solved: 0,
             progress,
             typed_ahead: std::collections::VecDeque::new(),
+            asking_skip: false,
+            help: HelpAgain::default(),
         };
         let w = &lang.train;
         let mut out = Vec::new();
@@ -350,9 +356,21 @@ impl Train {
     }
 
     fn line(&mut self, text: &str, out: &mut Vec<TrainEffect>) {
+        if std::mem::take(&mut self.asking_skip) {
+            match confirmed(text) {
+                Confirm::Yes => return self.skip(out),
+                Confirm::No => {
+                    out.push(say(self.lang.train.not_skipped.clone()));
+                    return;
+                }
+                Confirm::Again => return self.ask_skip(out),
+                // Anything else lets the question go.
+                Confirm::Other => {}
+            }
+        }
         match read_typed(text, self.position(), self.lang) {
             Typed::Solution => self.show(out),
-            Typed::Skip => self.skip(out),
+            Typed::Skip | Typed::Command(Command::New) => self.ask_skip(out),
             Typed::Again => {
                 if let Some(q) = self.question() {
                     out.push(say(q));
@@ -386,8 +404,17 @@ impl Train {
             return self.finish(out);
         }
         if c == Command::Help {
-            out.push(say(lang.train.help.clone()));
+            let text = self.help.answer(
+                || mode_help(&lang.train.help, lang),
+                || all_commands(&exercise_commands(), lang),
+            );
+            out.push(say(text));
             return;
+        }
+        // A key's command lets a question go.
+        self.asking_skip = false;
+        if c == Command::New {
+            return self.ask_skip(out);
         }
         let Some(ex) = self.current() else {
             return;
@@ -431,6 +458,25 @@ impl Train {
         out.push(say(text));
         out.push(TrainEffect::Keep(self.progress.encode()));
         self.next(out);
+    }
+
+    /// A position begun (a hint taken, a wrong try) is skipped only when the player says yes.
+    fn ask_skip(&mut self, out: &mut Vec<TrainEffect>) {
+        if self.current().is_none() || self.judging() {
+            return;
+        }
+        if self.hints > 0 || self.wrong > 0 {
+            self.asking_skip = true;
+            out.push(say(self.lang.train.skip_confirm.clone()));
+        } else {
+            self.skip(out);
+        }
+    }
+
+    /// The question waiting for its answer, if one does.
+    pub fn question_asked(&self) -> Option<&str> {
+        self.asking_skip
+            .then_some(self.lang.train.skip_confirm.as_str())
     }
 
     fn skip(&mut self, out: &mut Vec<TrainEffect>) {
@@ -566,6 +612,10 @@ pub trait Exercises: Machine<Event = TrainEvent, Effect = TrainEffect> {
     fn judging(&self) -> bool {
         false
     }
+    /// A question that waits for yes or no (skipping what was begun).
+    fn question(&self) -> Option<&str> {
+        None
+    }
 }
 
 impl Exercises for Train {
@@ -574,6 +624,49 @@ impl Exercises for Train {
     }
     fn judging(&self) -> bool {
         Train::judging(self)
+    }
+    fn question(&self) -> Option<&str> {
+        self.question_asked()
+    }
+}
+
+/// Every command of the training and the puzzles, as the whole list names them.
+pub fn exercise_commands() -> Vec<Listed> {
+    let mut all = vec![
+        Listed::Hint,
+        Listed::Solution,
+        Listed::Skip,
+        Listed::Help,
+        Listed::Quit,
+    ];
+    all.extend(POSITION);
+    all.extend(SPEECH);
+    all
+}
+
+/// The answer to "skip what was begun?".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Confirm {
+    Yes,
+    No,
+    /// Enter alone, or skipping asked again: the question again.
+    Again,
+    /// Anything else: the question goes, and the line is read as it is.
+    Other,
+}
+
+/// Reads the answer to a yes-or-no question of an exercise.
+pub fn confirmed(text: &str) -> Confirm {
+    let text = text.trim();
+    let first = text.split_whitespace().next().unwrap_or("");
+    if text.is_empty() || is_word(first, |l| &l.train.skip) {
+        return Confirm::Again;
+    }
+    match read_line(text) {
+        Ok(Line::Command(Command::Yes)) => Confirm::Yes,
+        Ok(Line::Command(Command::No)) => Confirm::No,
+        Ok(Line::Command(Command::New)) => Confirm::Again,
+        _ => Confirm::Other,
     }
 }
 
@@ -687,26 +780,10 @@ pub fn hint_words(best: Move, given: u8, lang: &Language) -> String {
     }
 }
 
-/// A line of moves from `pos` in words, numbered ("14. Läufer Cäsar vier, Springer Felix
-/// sechs, 15. …").
+/// A line of moves from `pos` in words, each with its number and side ("Zug 14, Weiß:
+/// Läufer Cäsar vier; Schwarz: Springer Felix sechs; Zug 15, Weiß: …").
 pub fn line_words(pos: &Chess, line: &[Move], lang: &Language, form: Form) -> String {
-    let mut pos = pos.clone();
-    let mut said = Vec::with_capacity(line.len());
-    for (i, &mv) in line.iter().enumerate() {
-        if !pos.is_legal(mv) {
-            break;
-        }
-        let number = pos.fullmoves().get();
-        let white = pos.turn() == Color::White;
-        let san = SanPlus::from_move_and_play_unchecked(&mut pos, mv);
-        let words = announce_san(san, mv, lang, form);
-        said.push(match (i, white) {
-            (_, true) => format!("{number}. {words}"),
-            (0, false) => format!("{number}... {words}"),
-            _ => words,
-        });
-    }
-    said.join(", ")
+    crate::notation::speak::line_words(pos, line, lang, form).0
 }
 
 impl Machine for Train {
@@ -715,6 +792,12 @@ impl Machine for Train {
 
     fn handle(&mut self, event: TrainEvent, _now: Timestamp) -> Vec<TrainEffect> {
         let mut out = Vec::new();
+        if matches!(
+            event,
+            TrainEvent::Line(_) | TrainEvent::Command(_) | TrainEvent::Move(_)
+        ) {
+            self.help.input();
+        }
         match event {
             // Kept while the engine judges: answered in order after its verdict.
             TrainEvent::Line(text) if self.judging() => {
@@ -728,6 +811,8 @@ impl Machine for Train {
             TrainEvent::Line(text) => self.line(&text, &mut out),
             TrainEvent::Command(c) => self.command(c, &mut out),
             TrainEvent::Move(m) => {
+                // A move on the board lets a question go.
+                self.asking_skip = false;
                 let legal = self.position().is_some_and(|p| p.is_legal(m));
                 if legal && !self.judging() {
                     self.answer(m, &mut out);

@@ -129,7 +129,7 @@ fn the_best_move_is_praised_with_its_line_and_counted() {
     let effects = line(&mut tr, "g6");
     let text = said(&effects);
     assert!(
-        text.contains("Richtig: Gustav sechs. Es folgt 4. Dame Felix drei"),
+        text.contains("Richtig: Gustav sechs. Es folgt Zug 4, Weiß: Dame Felix drei"),
         "{text}"
     );
     assert!(text.contains("Training beendet: 1 von 1 gelöst"), "{text}");
@@ -146,7 +146,7 @@ fn the_move_of_the_game_is_answered_with_what_it_allows() {
     let effects = line(&mut tr, "Sf6");
     let text = said(&effects);
     assert!(
-        text.contains("Das ist der Zug der Partie: darauf 4. Dame schlägt Felix sieben"),
+        text.contains("Das ist der Zug der Partie: darauf Zug 4, Weiß: Dame schlägt Felix sieben"),
         "{text}"
     );
     assert!(effects.contains(&TrainEffect::Refused));
@@ -183,7 +183,7 @@ fn another_move_is_judged_by_the_engine() {
     );
     let text = said(&effects);
     assert!(
-        text.contains("Anna sechs ist nicht besser: darauf 4. Dame schlägt Felix sieben"),
+        text.contains("Anna sechs ist nicht besser: darauf Zug 4, Weiß: Dame schlägt Felix sieben"),
         "{text}"
     );
     assert!(text.contains("Weiß setzt in einem Zug matt"), "{text}");
@@ -345,4 +345,59 @@ proptest! {
             let _ = effects;
         }
     }
+}
+
+/// Every command word the training's help names, typed as the help names it, is taken in
+/// every language: nothing is refused as an unknown word (the help once named `gefahren`).
+#[test]
+fn every_word_the_help_names_is_taken_in_every_language() {
+    use crate::matchplay::help::command_words;
+    use crate::notation::language::languages;
+    for lang in languages() {
+        let template = &lang.train.help;
+        let named: Vec<(&str, &str)> = command_words(lang)
+            .into_iter()
+            .filter(|(key, _)| template.contains(&format!("{{{key}}}")))
+            .collect();
+        assert!(named.len() >= 5, "{}: {named:?}", lang.code);
+        for (key, word) in named {
+            let typed = match key {
+                "square" => format!("{word} e4"),
+                _ => word.to_string(),
+            };
+            let (mut tr, _) = Train::new(
+                exercises(),
+                Progress::default(),
+                lang,
+                Form::Short,
+                Wording::default(),
+            );
+            let effects = line(&mut tr, &typed);
+            assert!(
+                !effects.is_empty() && !effects.contains(&TrainEffect::Refused),
+                "{}: {typed:?} refused: {effects:?}",
+                lang.code
+            );
+        }
+    }
+}
+
+/// A position begun (a hint taken) is skipped only after a yes: `weiter` or `neu` asks, no
+/// keeps the position, yes skips it.
+#[test]
+fn skipping_a_position_begun_asks_first() {
+    let (mut tr, _) = train();
+    assert!(said(&line(&mut tr, "tipp")).starts_with("Tipp: "));
+    let asked = "Die Stellung ist angefangen. Trotzdem überspringen? Ja oder nein";
+    assert_eq!(said(&line(&mut tr, "weiter")), asked);
+    assert_eq!(tr.question_asked(), Some(asked));
+    assert!(tr.current().is_some());
+    assert_eq!(
+        said(&line(&mut tr, "nein")),
+        "Nicht übersprungen, die Stellung bleibt"
+    );
+    assert!(tr.current().is_some());
+    assert_eq!(tr.question_asked(), None);
+    assert_eq!(said(&line(&mut tr, "neu")), asked);
+    assert!(said(&line(&mut tr, "ja")).starts_with("Übersprungen"));
 }

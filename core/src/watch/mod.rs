@@ -142,6 +142,38 @@ struct Board {
 }
 
 impl Board {
+    /// How another board's moves and results are said: the board's number ("Brett 2"); a
+    /// single game by its players.
+    fn short(&self, lang: &Language, source: Source) -> String {
+        match source {
+            Source::Round => fill(
+                &lang.watch.board_short,
+                &[("number", &self.number.to_string())],
+            ),
+            Source::Game => self.name(lang, source),
+        }
+    }
+
+    /// The result in words ("Anna gewinnt, 1 zu 0"), the same wherever it is said: the
+    /// stream's, else the game's own when it ended by the rules; `None` while it runs.
+    fn result_words(&self, lang: &Language) -> Option<String> {
+        let result = match self.result.as_str() {
+            "*" => self.m.game().result().map(|r| r.pgn())?,
+            r => r,
+        };
+        let w = &lang.watch;
+        let template = match result {
+            "1-0" => &w.result_white,
+            "0-1" => &w.result_black,
+            "1/2-1/2" | "½-½" => &w.result_draw,
+            _ => return None,
+        };
+        Some(fill(
+            template,
+            &[("white", &self.white), ("black", &self.black)],
+        ))
+    }
+
     fn name(&self, lang: &Language, source: Source) -> String {
         let pairs = [
             ("number", self.number.to_string()),
@@ -217,6 +249,8 @@ pub struct Watch {
     replay: Option<Replay>,
     /// The board followed is said once its replay is over.
     follow_after_replay: bool,
+    /// The watch's help was the last answer: `hilfe` again says every command.
+    help: crate::matchplay::help::HelpAgain,
 }
 
 fn say(urgency: Urgency, text: impl Into<String>) -> Effect {
@@ -364,6 +398,7 @@ impl Watch {
             fresh: true,
             replay: None,
             follow_after_replay: false,
+            help: Default::default(),
         }
     }
 
@@ -536,6 +571,7 @@ impl Watch {
         let all = self.options.all_boards;
         let lang = self.lang;
         let name = self.boards[index].name(lang, self.options.source);
+        let short = self.boards[index].short(lang, self.options.source);
         let board = &mut self.boards[index];
         let local: Vec<_> = board.m.game().moves().iter().map(|p| p.mv).collect();
         let common = local.iter().zip(moves).take_while(|(a, b)| a == b).count();
@@ -553,17 +589,27 @@ impl Watch {
             if board.m.game().is_over() {
                 break;
             }
+            let mover = board.m.game().turn();
             let effects = board.m.handle(MatchEvent::EngineMove(mv), now);
+            let mut labelled = false;
             for e in heard(effects) {
                 match e {
-                    Effect::Say { urgency, lines } if followed => {
+                    // The board followed: each move with its side ("Weiß: Eva vier").
+                    Effect::Say { urgency, mut lines } if followed => {
+                        if let (false, Urgency::Move, Some(first)) =
+                            (labelled, urgency, lines.first_mut())
+                        {
+                            *first = format!("{}{}{first}", lang.color(mover), lang.messages.colon);
+                            labelled = true;
+                        }
                         out.push(Effect::Say { urgency, lines });
                     }
+                    // Another board: its number, then the move.
                     Effect::Say { urgency, lines } if all => out.push(Effect::Say {
                         urgency,
                         lines: vec![fill(
                             &lang.watch.board_move,
-                            &[("board", &name), ("move", &lines.join(". "))],
+                            &[("board", &short), ("move", &lines.join(". "))],
                         )],
                     }),
                     _ => {}
@@ -578,21 +624,17 @@ impl Watch {
             return;
         }
         let board = &self.boards[index];
-        let w = &self.lang.watch;
-        let template = match board.result.as_str() {
-            "1-0" => &w.result_white,
-            "0-1" => &w.result_black,
-            "1/2-1/2" | "½-½" => &w.result_draw,
-            _ => return,
+        let Some(result) = board.result_words(self.lang) else {
+            return;
         };
-        let name = board.name(self.lang, self.options.source);
+        let name = if self.followed == Some(index) {
+            board.name(self.lang, self.options.source)
+        } else {
+            board.short(self.lang, self.options.source)
+        };
         out.push(answer(fill(
-            template,
-            &[
-                ("board", &name),
-                ("white", &board.white),
-                ("black", &board.black),
-            ],
+            &self.lang.watch.board_result,
+            &[("board", &name), ("result", &result)],
         )));
     }
 
@@ -613,10 +655,9 @@ impl Watch {
                 self.options.form,
             ));
         }
-        if board.result == "*" && !game.is_over() {
-            parts.push(crate::matchplay::queries::turn(game.position(), lang));
-        } else {
-            parts.push(fill(&lang.watch.finished, &[("result", &board.result)]));
+        match board.result_words(lang) {
+            Some(result) => parts.push(fill(&lang.watch.finished, &[("result", &result)])),
+            None => parts.push(crate::matchplay::queries::turn(game.position(), lang)),
         }
         out.push(answer(parts.join(". ")));
     }
@@ -890,8 +931,11 @@ impl Watch {
             .enumerate()
             .map(|(i, b)| {
                 let mut s = b.name(self.lang, self.options.source);
-                if b.result != "*" {
-                    s.push_str(&format!(" {}", b.result));
+                if let Some(result) = b.result_words(self.lang) {
+                    s = fill(
+                        &self.lang.watch.board_result,
+                        &[("board", &s), ("result", &result)],
+                    );
                 }
                 if self.followed == Some(i) {
                     s = fill(&self.lang.watch.followed_mark, &[("board", &s)]);
@@ -961,13 +1005,15 @@ impl Watch {
                 };
                 out.extend(heard(self.boards[i].m.handle(MatchEvent::Command(c), now)));
             }
+            // The watch's own commands first, then (asked again) every command it takes.
             C::Help => {
-                if let Some(i) = self.followed {
-                    out.extend(heard(
-                        self.boards[i].m.handle(MatchEvent::Command(C::Help), now),
-                    ));
-                }
-                out.push(answer(self.lang.watch.help.clone()));
+                use crate::matchplay::help::{all_commands, mode_help};
+                let lang = self.lang;
+                let text = self.help.answer(
+                    || mode_help(&lang.watch.help, lang),
+                    || all_commands(&commands(), lang),
+                );
+                out.push(answer(text));
             }
             C::Board
             | C::Pieces { .. }
@@ -1071,12 +1117,27 @@ fn from_fen(fen: &str) -> Option<Chess> {
         .ok()
 }
 
+/// Every command of the watch, as its whole list names them.
+pub fn commands() -> Vec<crate::matchplay::help::Listed> {
+    use crate::matchplay::help::{GAME, Listed, POSITION, REVIEW, SPEECH};
+    let mut all = vec![Listed::Boards, Listed::Follow, Listed::Help, Listed::Quit];
+    all.extend(POSITION);
+    all.extend(GAME);
+    all.push(Listed::Clock);
+    all.extend(REVIEW);
+    all.extend(SPEECH);
+    all
+}
+
 impl Machine for Watch {
     type Event = Event;
     type Effect = Effect;
 
     fn handle(&mut self, event: Event, now: Timestamp) -> Vec<Effect> {
         let mut out = Vec::new();
+        if matches!(event, Event::Line(_) | Event::Command(_)) {
+            self.help.input();
+        }
         match event {
             Event::Stream(text) => self.stream(&text, now, &mut out),
             Event::Line(text) => self.line(&text, now, &mut out),

@@ -61,7 +61,7 @@ fn the_first_board_is_followed_and_each_new_move_is_said() {
         &game("Anna", "Bert", "1. e4 e5 2. Nf3 { [%clk 1:29:00] }", "*"),
         t(20),
     );
-    assert_eq!(said(&next), "Springer Felix drei");
+    assert_eq!(said(&next), "Weiß: Springer Felix drei");
     // The same PGN again brings nothing new.
     assert_eq!(
         said(&pgn(
@@ -122,9 +122,9 @@ fn a_board_is_chosen_by_name_or_number_and_switched_and_all_boards_are_named() {
         said(&chosen)
     );
     let elsewhere = pgn(&mut w, &game("Anna", "Bert", "1. e4 c5", "*"), t(10_000));
-    assert_eq!(said(&elsewhere), "Brett 1, Anna gegen Bert: Cäsar fünf");
+    assert_eq!(said(&elsewhere), "Brett 1: Cäsar fünf");
     let here = pgn(&mut w, &game("Carl", "Dora", "1. d4 d5", "*"), t(10_001));
-    assert_eq!(said(&here), "David fünf");
+    assert_eq!(said(&here), "Schwarz: David fünf");
     let list = w.handle(Event::Line("bretter".into()), t(10_002));
     assert_eq!(
         said(&list),
@@ -168,7 +168,7 @@ fn a_broken_pgn_is_said_and_skipped_and_a_correction_is_taken_back() {
     let fixed = pgn(&mut w, &game("Anna", "Bert", "1. e4 e5 2. Nc3", "*"), t(2));
     assert_eq!(
         said(&fixed),
-        "Brett 1, Anna gegen Bert: berichtigt, 1 Halbzüge zurückgenommen | Springer Cäsar drei"
+        "Brett 1, Anna gegen Bert: berichtigt, 1 Halbzüge zurückgenommen | Weiß: Springer Cäsar drei"
     );
     // The keep-alive space is nothing.
     assert!(w.handle(Event::Stream(" ".into()), t(3)).is_empty());
@@ -209,7 +209,10 @@ fn a_game_stream_says_each_move_and_the_end() {
         "Sie verfolgen Anna gegen Bert. Weiß ist am Zug"
     );
     let mv = r#"{"fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b","lm":"e2e4","wc":170,"bc":180}"#;
-    assert_eq!(said(&w.handle(Event::Stream(mv.into()), t(1))), "Eva vier");
+    assert_eq!(
+        said(&w.handle(Event::Stream(mv.into()), t(1))),
+        "Weiß: Eva vier"
+    );
     // The same line again (after a reconnection) is nothing.
     assert_eq!(said(&w.handle(Event::Stream(mv.into()), t(2))), "");
     let clock = w.handle(Event::Line("uhr".into()), t(3));
@@ -273,7 +276,10 @@ fn a_running_games_stream_that_closes_is_made_again() {
             said(&w.handle(Event::Restored, t(2))),
             "Verbindung wieder da"
         );
-        assert_eq!(said(&w.handle(Event::Stream(mv.into()), t(3))), "Eva vier");
+        assert_eq!(
+            said(&w.handle(Event::Stream(mv.into()), t(3))),
+            "Weiß: Eva vier"
+        );
     }
 }
 
@@ -460,7 +466,7 @@ fn a_game_streams_first_line_and_replay_are_read_as_lichess_sends_them() {
     let live = format!(r#"{{"fen":"{}","lm":"b8c6","wc":160,"bc":170}}"#, fens[4]);
     assert_eq!(
         said(&w.handle(Event::Stream(live), t(1))),
-        "Springer Cäsar sechs"
+        "Schwarz: Springer Cäsar sechs"
     );
     assert_eq!(said(&w.handle(Event::Stream("{}".into()), t(2))), "");
     // A new connection replays the whole game again: only the move it missed is said.
@@ -469,7 +475,7 @@ fn a_game_streams_first_line_and_replay_are_read_as_lichess_sends_them() {
         &connection(&["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"], "started"),
         t(3),
     );
-    assert_eq!(said(&again), "Läufer Bella fünf");
+    assert_eq!(said(&again), "Weiß: Läufer Bella fünf");
     assert_eq!(w.followed().map(|m| m.game().moves().len()), Some(5));
     // A finished game's stream: its description, the replay, the description again.
     let mut done = game_watch();
@@ -625,6 +631,45 @@ mod fuzz {
             if let Some(name) = w.followed_name() {
                 prop_assert!(name.chars().count() < 400, "{name}");
             }
+        }
+    }
+}
+
+/// Every command word the watch's help names, typed as the help names it (with its example),
+/// is taken in every language once a board is followed: nothing is refused.
+#[test]
+fn every_word_the_help_names_is_taken_in_every_language() {
+    use crate::matchplay::help::command_words;
+    use crate::notation::language::languages;
+    for lang in languages() {
+        let template = &lang.watch.help;
+        let named: Vec<(&str, &str)> = command_words(lang)
+            .into_iter()
+            .filter(|(key, _)| template.contains(&format!("{{{key}}}")))
+            .collect();
+        assert!(named.len() >= 5, "{}: {named:?}", lang.code);
+        for (key, word) in named {
+            let typed = match key {
+                "follow" => format!("{word} 1"),
+                "position" => format!("{word} 1"),
+                _ => word.to_string(),
+            };
+            let mut w = Watch::new(
+                WatchOptions {
+                    source: Source::Round,
+                    choice: Choice::First,
+                    all_boards: false,
+                    form: Form::Short,
+                },
+                lang,
+            );
+            pgn(&mut w, &game("Anna", "Bert", "1. e4 e5", "*"), t(0));
+            let effects = w.handle(Event::Line(typed.clone()), t(1));
+            assert!(
+                !effects.is_empty() && !effects.contains(&Effect::Refused),
+                "{}: {typed:?} refused: {effects:?}",
+                lang.code
+            );
         }
     }
 }

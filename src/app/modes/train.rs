@@ -324,7 +324,13 @@ impl<M: Exercises> App<M> {
     fn handle(&mut self, event: TrainEvent) -> bool {
         let now = self.now();
         let effects = self.train.handle(event, now);
-        self.apply(effects)
+        let keep = self.apply(effects);
+        // A question (skipping what was begun) stays in view until it is answered; on the
+        // board, the first letters of yes and no answer it.
+        let question = self.train.question().map(str::to_string);
+        self.front.voice.yes_no = question.is_some();
+        self.front.voice.question = question;
+        keep
     }
 
     fn apply(&mut self, effects: Vec<TrainEffect>) -> bool {

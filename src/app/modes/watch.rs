@@ -79,7 +79,7 @@ pub fn run(options: WatchRun, lang: &'static Language) -> ExitCode {
         watch,
         link: WatchLink::start(&client, options.followed),
         front: Front::new(
-            Narrator::new(speaker, ui.full_screen, &lang.play.prompt),
+            Narrator::new(speaker, ui.full_screen, &lang.watch.prompt),
             Color::White,
             lang,
         ),
@@ -198,7 +198,9 @@ impl Mode for App {
             WatchNews::Dropped => Event::Dropped,
             WatchNews::Restored => Event::Restored,
             WatchNews::Waiting(d) => Event::Waiting(d),
-            WatchNews::Ended(reason) => Event::Ended(reason),
+            WatchNews::Ended(reason) => {
+                Event::Ended(reason.map(|e| refusal_words(&e, self.front.lang)))
+            }
         };
         self.handle(event)
     }
@@ -209,5 +211,31 @@ impl Mode for App {
 
     fn clock_runs(&self) -> bool {
         false
+    }
+}
+
+/// Why lichess refused the stream, in hector's words; the server's own text only where
+/// hector has none for it.
+fn refusal_words(e: &crate::io::lichess::ApiError, lang: &Language) -> String {
+    use crate::io::lichess::ApiError;
+    let w = &lang.watch;
+    match e {
+        ApiError::Unauthorized => w.unauthorized.clone(),
+        ApiError::RateLimited(d) => fill(
+            &lang.online.rate_limited,
+            &[("seconds", &d.as_secs().to_string())],
+        ),
+        ApiError::Refused { status: 404, .. } => w.not_found.clone(),
+        ApiError::Refused { status, reason } => fill(
+            &w.refused,
+            &[
+                ("status", &status.to_string()),
+                ("reason", &crate::core::notation::printable(reason)),
+            ],
+        ),
+        ApiError::Network(reason) => fill(
+            &w.refused_network,
+            &[("reason", &crate::core::notation::printable(reason))],
+        ),
     }
 }

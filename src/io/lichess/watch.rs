@@ -27,8 +27,8 @@ pub enum WatchNews {
     Dropped,
     Restored,
     Waiting(Duration),
-    /// Nothing more comes: the server refused (why).
-    Ended(Option<String>),
+    /// Nothing more comes: the server refused (why, for the mode to say in its words).
+    Ended(Option<ApiError>),
 }
 
 /// What to follow.
@@ -204,7 +204,7 @@ fn follow(client: &Client, followed: &Followed, tx: &Sender<WatchNews>, stop: &A
             }
             // No such round or game, or not for this token: asking again changes nothing.
             Err(e @ (ApiError::Refused { status: ..500, .. } | ApiError::Unauthorized)) => {
-                let _ = tx.send(WatchNews::Ended(Some(e.to_string())));
+                let _ = tx.send(WatchNews::Ended(Some(e)));
                 return;
             }
             Err(ApiError::Network(_) | ApiError::Refused { .. }) => {

@@ -5,6 +5,9 @@
 //!   mute silences it).
 //! - An answer to a question replaces an older answer that has not been spoken yet, and
 //!   interrupts an answer being spoken: the player wants the latest answer.
+//! - The rest of an answer (a result and the next question, a help and its keys) is queued
+//!   behind the answer it continues, never cuts it, and goes with it when a newer answer
+//!   comes.
 //! - An urgent message (flag fall, illegal move, board fault) interrupts whatever is being
 //!   said and goes first; an interrupted move announcement is said again afterwards.
 
@@ -19,6 +22,8 @@ pub enum Kind {
     Move,
     /// An answer to a question: replaces an older unanswered answer.
     Answer,
+    /// The rest of the answer just given: said after it, dropped with it.
+    More,
 }
 
 /// One thing to say, in one language.
@@ -43,16 +48,17 @@ pub enum Effect {
 pub struct Queue {
     urgent: VecDeque<Utterance>,
     moves: VecDeque<Utterance>,
-    answer: Option<Utterance>,
+    /// The newest answer, in its parts: an `Answer` first unless that part is being said.
+    answer: VecDeque<Utterance>,
 }
 
 impl Queue {
     pub fn is_empty(&self) -> bool {
-        self.urgent.is_empty() && self.moves.is_empty() && self.answer.is_none()
+        self.urgent.is_empty() && self.moves.is_empty() && self.answer.is_empty()
     }
 
     pub fn len(&self) -> usize {
-        self.urgent.len() + self.moves.len() + usize::from(self.answer.is_some())
+        self.urgent.len() + self.moves.len() + self.answer.len()
     }
 
     /// Adds a request; `current` is what is being said now, if anything.
@@ -71,25 +77,32 @@ impl Queue {
                 Effect::Continue
             }
             Kind::Answer => {
-                self.answer = Some(u);
-                if current.is_some_and(|c| c.kind == Kind::Answer) {
+                self.answer.clear();
+                self.answer.push_back(u);
+                if current.is_some_and(|c| matches!(c.kind, Kind::Answer | Kind::More)) {
                     Effect::Interrupt
                 } else {
                     Effect::Continue
                 }
             }
+            Kind::More => {
+                self.answer.push_back(u);
+                Effect::Continue
+            }
         }
     }
 
     /// Puts back an utterance that was interrupted or not confirmed spoken. A move goes back
-    /// to the front of the moves; an interrupted answer is dropped when a newer one waits.
+    /// to the front of the moves; a part of an answer goes back before the rest of its
+    /// answer, and is dropped when a newer answer waits.
     pub fn put_back(&mut self, u: Utterance) {
         match u.kind {
             Kind::Urgent => self.urgent.push_front(u),
             Kind::Move => self.moves.push_front(u),
-            Kind::Answer => {
-                if self.answer.is_none() {
-                    self.answer = Some(u);
+            Kind::Answer | Kind::More => {
+                let newer = self.answer.front().is_some_and(|a| a.kind == Kind::Answer);
+                if !newer {
+                    self.answer.push_front(u);
                 }
             }
         }
@@ -100,14 +113,14 @@ impl Queue {
         self.urgent
             .pop_front()
             .or_else(|| self.moves.pop_front())
-            .or_else(|| self.answer.take())
+            .or_else(|| self.answer.pop_front())
     }
 
     /// Drops everything (the player asked for silence).
     pub fn clear(&mut self) {
         self.urgent.clear();
         self.moves.clear();
-        self.answer = None;
+        self.answer.clear();
     }
 }
 
@@ -185,6 +198,38 @@ mod tests {
             q.push(u("Brett getrennt", Kind::Urgent), Some(&urgent)),
             Effect::Continue
         );
+    }
+
+    /// A result and the next question: the question waits behind the result, and a newer
+    /// answer takes both away.
+    #[test]
+    fn the_rest_of_an_answer_waits_behind_it_and_goes_with_it() {
+        let mut q = Queue::default();
+        q.push(u("Gelöst", Kind::Answer), None);
+        assert_eq!(q.push(u("Aufgabe 2", Kind::More), None), Effect::Continue);
+        assert_eq!(drain(&mut q), ["Gelöst", "Aufgabe 2"]);
+        // Said while the result is being said: it does not cut it.
+        let speaking = u("Gelöst", Kind::Answer);
+        assert_eq!(
+            q.push(u("Aufgabe 2", Kind::More), Some(&speaking)),
+            Effect::Continue
+        );
+        // An urgent message cuts the result: it is said again, before the question.
+        assert_eq!(
+            q.push(u("Brett getrennt", Kind::Urgent), Some(&speaking)),
+            Effect::Interrupt
+        );
+        q.put_back(speaking.clone());
+        assert_eq!(drain(&mut q), ["Brett getrennt", "Gelöst", "Aufgabe 2"]);
+        // A newer answer interrupts a part being said and drops the rest.
+        q.push(u("Aufgabe 3", Kind::More), None);
+        let part = u("Aufgabe 2", Kind::More);
+        assert_eq!(
+            q.push(u("Brett", Kind::Answer), Some(&part)),
+            Effect::Interrupt
+        );
+        q.put_back(part);
+        assert_eq!(drain(&mut q), ["Brett"]);
     }
 
     #[test]

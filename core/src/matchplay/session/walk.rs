@@ -353,26 +353,42 @@ impl Match {
     }
 }
 
-/// The engine's line from `pos` in words ("14. Läufer Cäsar vier, Springer Felix sechs,
-/// 15. …"), and the position at its end.
+/// The engine's line from `pos` in words ("Zug 14, Weiß: Läufer Cäsar vier; Schwarz:
+/// Springer Felix sechs; Zug 15, Weiß: …"), and the position at its end.
 fn line_words(pos: &Chess, line: &[Move], m: &Match) -> (String, Chess) {
-    let mut pos = pos.clone();
-    let mut said = Vec::with_capacity(line.len());
-    for (i, &mv) in line.iter().enumerate() {
-        if !pos.is_legal(mv) {
-            break;
-        }
-        let number = pos.fullmoves().get();
-        let white = pos.turn() == Color::White;
-        let san = SanPlus::from_move_and_play_unchecked(&mut pos, mv);
-        let words = announce_san(san, mv, m.lang, m.setup.form);
-        said.push(if i == 0 || white {
-            format!("{number}. {words}")
-        } else {
-            words
-        });
-    }
-    (said.join(", "), pos)
+    crate::notation::speak::line_words(pos, line, m.lang, m.setup.form)
+}
+
+/// Whether `text` is the training's word for the solution, in any language (in the walk,
+/// the better line).
+pub(super) fn is_solution_word(text: &str) -> bool {
+    use crate::notation::vocabulary::fold;
+    let Some(first) = text.split_whitespace().next() else {
+        return false;
+    };
+    let folded = fold(first.trim_end_matches(['?', '!', '.', ':']));
+    crate::notation::language::languages()
+        .any(|l| l.train.solution.iter().any(|w| fold(w) == folded))
+        && text.split_whitespace().count() == 1
+}
+
+/// Every command of the walk, as its whole list names them.
+pub fn commands() -> Vec<crate::matchplay::help::Listed> {
+    use crate::matchplay::help::{GAME, Listed, POSITION, REVIEW, SPEECH};
+    let mut all = vec![
+        Listed::Mistakes,
+        Listed::Better,
+        Listed::Back,
+        Listed::Eval,
+        Listed::Hint,
+        Listed::Help,
+        Listed::Quit,
+    ];
+    all.extend(REVIEW);
+    all.extend(POSITION);
+    all.extend(GAME);
+    all.extend(SPEECH);
+    all
 }
 
 #[cfg(test)]
@@ -468,8 +484,8 @@ mod tests {
         assert_eq!(
             typed(&mut m, "fehler"),
             [
-                "Vor 3. Schwarz: gespielt wurde Springer Felix sechs, grober Fehler. \
-                 Finden Sie einen besseren Zug, oder: besser"
+                "Vor Zug 3, Schwarz: gespielt wurde Springer Felix sechs, grober Fehler. \
+                 besser nennt den besseren Zug"
             ]
         );
         // The position before the blunder, for every question.
@@ -483,7 +499,7 @@ mod tests {
         assert_eq!(
             typed(&mut m, "besser"),
             [
-                "Besser: 3. Gustav sechs, 4. Dame Felix drei, Springer Felix sechs. \
+                "Besser: Zug 3, Schwarz: Gustav sechs; Zug 4, Weiß: Dame Felix drei; Schwarz: Springer Felix sechs. \
                  Weiß steht etwas besser, plus 0,3"
             ]
         );
@@ -520,7 +536,7 @@ mod tests {
         );
         assert_eq!(m.game().ply(), 7);
         typed(&mut m, "stellung 0");
-        assert!(typed(&mut m, "fehler")[0].starts_with("Vor 3. Schwarz"));
+        assert!(typed(&mut m, "fehler")[0].starts_with("Vor Zug 3, Schwarz"));
         assert_eq!(
             typed(&mut m, "analyse"),
             ["Die Analyse ist offen. fehler springt zum nächsten Fehler"]
@@ -581,7 +597,7 @@ mod tests {
                  Fehler, hilfe sagt mehr"
             ]
         );
-        assert!(typed(&mut m, "fehler")[0].starts_with("Vor 3. Schwarz"));
+        assert!(typed(&mut m, "fehler")[0].starts_with("Vor Zug 3, Schwarz"));
         // Answers that do not fit the game open nothing.
         let mut other = super::super::tests::start_against(Side::Keyboard);
         let said = said_to(

@@ -23,6 +23,10 @@ pub struct PuzzleWords {
     /// The solution asked for: {line}, {rating}, {change}.
     pub shown: String,
     pub skipped: String,
+    /// Skipping a puzzle begun (a right move, a hint, a wrong try): asked first, yes or no.
+    pub skip_confirm: String,
+    /// The answer no to that question: the puzzle goes on.
+    pub not_skipped: String,
     /// No puzzle of the theme near the rating is left.
     pub none: String,
     /// A theme that does not exist: {theme}, {themes}.
@@ -41,6 +45,7 @@ pub struct PuzzleWords {
     pub win_this: String,
     /// The side to hold: {color}, {eval}.
     pub hold_this: String,
+    /// The help: its commands, command words in braces (`{hint}`).
     pub help: String,
     /// `--daily`, `--online`: asking lichess for a puzzle.
     pub asking: String,

@@ -45,6 +45,10 @@ pub struct TrainWords {
     /// The second hint, the piece and where it goes: {piece}, {square}.
     pub hint_square: String,
     pub skipped: String,
+    /// Skipping a position begun (a right move, a hint, a wrong try): asked first, yes or no.
+    pub skip_confirm: String,
+    /// The answer no to that question: the position goes on.
+    pub not_skipped: String,
     /// While the engine judges the answer.
     pub busy: String,
     /// The end of the round: {solved}, {total}, {left}.
@@ -65,5 +69,6 @@ pub struct TrainWords {
     pub progress_damaged: String,
     /// The progress file could not be written: {reason}.
     pub progress_unwritten: String,
+    /// The help: its commands, command words in braces (`{hint}`).
     pub help: String,
 }

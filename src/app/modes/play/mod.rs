@@ -266,7 +266,10 @@ impl App {
         self.front.voice.question = self.game_match.question();
         self.front.voice.yes_no = self.game_match.asks_yes_no();
         // Line mode: while looking back the prompt says so instead of asking for a move.
-        let prompt = if self.game_match.reviewed_ply().is_some() {
+        // The walk takes no moves: its prompt names what it takes.
+        let prompt = if self.game_match.walk().is_some() {
+            &self.lang.walk.prompt
+        } else if self.game_match.reviewed_ply().is_some() {
             &self.lang.review.label
         } else {
             &self.lang.play.prompt
@@ -666,11 +669,16 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
         effects.extend(game_match.handle(Event::Walk(Box::new(walk)), Timestamp::ZERO));
     }
     game_match.set_opponent_name(&recorder.header.opponent);
+    let prompt = if walking {
+        &lang.walk.prompt
+    } else {
+        &lang.play.prompt
+    };
     let mut app = App {
         lang,
         game_match,
         front: Front::new(
-            Narrator::new(speaker, ui.full_screen, &lang.play.prompt),
+            Narrator::new(speaker, ui.full_screen, prompt),
             options.color,
             lang,
         ),

@@ -535,6 +535,8 @@ fn run_loop<M: Mode>(
     // Line mode ends as at the end of its input when the reader of its output has gone.
     while running && !mode.voice().reader_gone {
         show(mode, screen, display);
+        // What the next event brings is one answer, after everything shown so far.
+        mode.voice().new_turn();
         let timeout = until_wake(mode, display);
         let mut sources = mode.sources();
         sources.retain(|(_, s)| !ended.iter().any(|e| e.same_channel(s)));

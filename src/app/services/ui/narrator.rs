@@ -3,11 +3,11 @@
 //! mode, where a screen reader or braille display reads them), and the prompt of line mode.
 //!
 //! Line mode writes for a screen reader, which reads whatever appears: each answer in one
-//! write, wrapped at spaces to the terminal's width, and the prompt once, after the last line.
-//! With the keys read one by one (raw lines), Enter is not echoed by the terminal: the line
-//! end comes with the answer, so no empty line is read out; a prompt left open when something
-//! else arrives is overwritten by it (with spaces, not control sequences), and what was typed
-//! so far follows it again.
+//! write, wrapped to the terminal's width between moves and sentences (never inside a move's
+//! words), and the prompt once, after the last line. With the keys read one by one (raw
+//! lines), Enter is not echoed by the terminal: the line end comes with the answer, so no
+//! empty line is read out; a prompt left open when something else arrives is overwritten by
+//! it (with spaces, not control sequences), and what was typed so far follows it again.
 
 use std::io::Write;
 
@@ -68,6 +68,11 @@ pub struct Narrator {
     pub reading: bool,
     /// How many answers were told: another output (a braille display) sees a new one.
     pub answers: u64,
+    /// Something was told since the turn began (the event being handled): what follows in
+    /// the same turn is more of the same answer.
+    told_this_turn: bool,
+    /// An answer was said in this turn: a later one is its rest, said after it.
+    answered_this_turn: bool,
 }
 
 impl Narrator {
@@ -97,14 +102,32 @@ impl Narrator {
             page: 0,
             reading: false,
             answers: 0,
+            told_this_turn: false,
+            answered_this_turn: false,
         }
+    }
+
+    /// A new event is handled: what is told from now on is a new answer. Everything one
+    /// event brings (a result and the next question, a help and its keys) is one answer:
+    /// said in order, none cutting another, shown, flashed and repeated whole.
+    pub fn new_turn(&mut self) {
+        self.told_this_turn = false;
+        self.answered_this_turn = false;
     }
 
     /// Says and shows lines. The opponent's move is heard and shown with its label
     /// ("Computer: Cäsar sechs"), so that it is never taken for an echo of the player's own.
+    /// Within one turn, each call after the first adds to the same answer ([`Narrator::new_turn`]).
     pub fn tell(&mut self, urgency: Urgency, lines: Vec<String>) {
+        let more = self.told_this_turn;
+        self.tell_part(urgency, lines, more);
+    }
+
+    fn tell_part(&mut self, urgency: Urgency, lines: Vec<String>, more: bool) {
         let kind = match urgency {
             Urgency::Move => Kind::Move,
+            // The rest of an answer waits behind it rather than cutting it short.
+            Urgency::Answer if self.answered_this_turn => Kind::More,
             Urgency::Answer => Kind::Answer,
             Urgency::Urgent => Kind::Urgent,
         };
@@ -113,9 +136,15 @@ impl Narrator {
             *first = format!("{label}{}{first}", self.colon());
         }
         self.speaker.say(kind, lines.join(". "));
-        self.last.clone_from(&lines);
+        if more {
+            self.last.extend(lines.iter().cloned());
+        } else {
+            self.last.clone_from(&lines);
+        }
+        self.told_this_turn = true;
+        self.answered_this_turn |= urgency == Urgency::Answer;
         self.answers += 1;
-        self.show(lines);
+        self.show_part(lines, more);
     }
 
     /// The newest answer, whole, as one value: what "repeat" says again, and what another
@@ -137,24 +166,22 @@ impl Narrator {
 
     /// Says more lines as part of the answer just given (F1: the help, then the keys).
     pub fn tell_more(&mut self, urgency: Urgency, lines: Vec<String>) {
-        let (newest, before, added) = (self.newest, self.said.len(), lines.len());
-        // Repeating says the whole answer again, not only its last part.
-        let mut whole = self.last.clone();
-        whole.extend(lines.iter().cloned());
-        self.tell(urgency, lines);
-        self.last = whole;
-        if self.full_screen {
-            let dropped = (before + added).saturating_sub(self.said.len());
-            self.newest = newest.saturating_sub(dropped);
-        }
+        self.tell_part(urgency, lines, true);
     }
 
     /// Shows lines without saying them (what happens in the games an arbiter watches).
     pub fn show(&mut self, lines: Vec<String>) {
+        self.show_part(lines, false);
+    }
+
+    /// Shows lines: a new answer, or `more` of the one shown last.
+    fn show_part(&mut self, lines: Vec<String>, more: bool) {
         if self.full_screen {
             // A new answer is read from its beginning.
             self.page = 0;
-            self.newest = self.said.len();
+            if !more {
+                self.newest = self.said.len();
+            }
             self.said.extend(lines);
             let extra = self.said.len().saturating_sub(SAID_KEPT);
             self.said.drain(..extra);
@@ -218,9 +245,13 @@ impl Narrator {
         self.prompt_open = false;
         let width = self.width();
         for l in lines {
-            let pieces = match width {
-                Some(w) => crate::app::services::ui::view::wrap_words(l, w),
-                None => vec![l.clone()],
+            // Broken between moves and sentences, never inside a move's words.
+            let pieces = match (width, self.lang) {
+                (Some(w), Some(lang)) => {
+                    crate::core::notation::wrap::wrap_between_moves(l, w, lang)
+                }
+                (Some(w), None) => crate::app::services::ui::view::wrap_words(l, w),
+                (None, _) => vec![l.clone()],
             };
             for piece in pieces {
                 text.push_str(&piece);
@@ -383,8 +414,12 @@ impl Narrator {
         match c {
             SpeechControl::Repeat => {
                 // Heard again, and shown again: a screen reader or braille display reads the
-                // lines, not the voice.
-                self.speaker.repeat();
+                // lines, not the voice. The whole answer, not only its last part.
+                if self.last.is_empty() {
+                    self.speaker.repeat();
+                } else {
+                    self.speaker.say(Kind::Answer, self.last.join(". "));
+                }
                 self.show(self.last.clone());
             }
             // Each control is confirmed in a word: shown only where speaking would undo it.
@@ -535,6 +570,8 @@ mod tests {
         let (mut n, written) = raw_lines();
         n.speaker = speaker;
         n.tell(Urgency::Move, vec!["David vier".into()]);
+        // The reply is another event.
+        n.new_turn();
         n.label = Some("Computer".into());
         n.tell(Urgency::Move, vec!["Cäsar sechs".into()]);
         assert!(n.speaker.wait_idle(std::time::Duration::from_secs(20)));
@@ -630,10 +667,80 @@ mod tests {
         assert!(lines.iter().all(|l| l.chars().count() <= 39));
     }
 
+    /// What a narrator speaking through a slow capturing backend said, and whether it was
+    /// ever stopped.
+    fn slow_narrator() -> (Narrator, crate::io::speech::SharedLog) {
+        use crate::io::speech::{Behaviour, CaptureLog, Plan};
+        let log = std::sync::Arc::new(std::sync::Mutex::new(CaptureLog::default()));
+        let lang = crate::core::notation::language::language("de").expect("de");
+        let mut config = SpeechConfig::new(
+            crate::core::settings::BackendChoice::Print,
+            &lang.speech,
+            Default::default(),
+        );
+        // Each utterance lasts 20 polls of 10 ms: the next one arrives while it is said.
+        config.plan = vec![Plan::Capture(log.clone(), Behaviour::Slow(20))];
+        let (speaker, _notices) = Speaker::start(config);
+        let mut n = narrator();
+        n.speaker = speaker;
+        (n, log)
+    }
+
+    fn captured(log: &crate::io::speech::SharedLog) -> (Vec<String>, bool) {
+        use crate::io::speech::Captured;
+        let log = log.lock().expect("log");
+        let said = log
+            .calls
+            .iter()
+            .filter_map(|c| match c {
+                Captured::Said { text, .. } => Some(text.clone()),
+                _ => None,
+            })
+            .collect();
+        let stopped = log.calls.iter().any(|c| matches!(c, Captured::Stopped));
+        (said, stopped)
+    }
+
+    /// A puzzle's result and the next puzzle's question come with one event: the question
+    /// waits until the result has been said, and both are one answer on the screen and when
+    /// repeated. The next event's answer is a new one, which cuts the old.
+    #[test]
+    fn a_result_is_said_whole_before_the_next_question() {
+        let (mut n, log) = slow_narrator();
+        n.tell(
+            Urgency::Answer,
+            vec!["Gelöst: Springer schlägt Cäsar sechs. Ihre Wertung: 1516 (+16)".into()],
+        );
+        n.tell(Urgency::Answer, vec!["Aufgabe 2".into()]);
+        assert!(n.speaker.wait_idle(std::time::Duration::from_secs(20)));
+        let (said, stopped) = captured(&log);
+        assert_eq!(
+            said,
+            [
+                "Gelöst: Springer schlägt Cäsar sechs. Ihre Wertung: 1516 (+16)",
+                "Aufgabe 2"
+            ]
+        );
+        assert!(!stopped, "nothing was cut");
+        assert_eq!(
+            n.newest_answer(),
+            [
+                "Gelöst: Springer schlägt Cäsar sechs. Ihre Wertung: 1516 (+16)",
+                "Aufgabe 2"
+            ]
+        );
+        assert_eq!(n.newest, 0);
+        n.new_turn();
+        n.tell(Urgency::Answer, vec!["Brett".into()]);
+        assert_eq!(n.newest_answer(), ["Brett"]);
+        assert_eq!(n.newest, 2);
+    }
+
     #[test]
     fn an_answer_told_in_parts_is_one_answer_on_the_screen_and_when_repeated() {
         let mut n = narrator();
         n.tell(Urgency::Answer, vec!["Brett".into()]);
+        n.new_turn();
         n.tell(Urgency::Answer, vec!["Hilfe".into()]);
         n.tell_more(Urgency::Answer, vec!["Tasten".into()]);
         assert_eq!(n.said, ["Brett", "Hilfe", "Tasten"]);

@@ -1,0 +1,174 @@
+//! A result and the next question reach the player whole and in order, through the real
+//! clients: the full screen of 80x24 speaking through a private speech-dispatcher (whose
+//! capturing module writes each sentence as the daemon hands it on and takes a while to say
+//! it, so an utterance cut short loses its later sentences) and a private BRLTTY of 40 cells.
+//! After the solution of a puzzle is asked for, the solution, the new rating and then the
+//! next puzzle are heard, and the display flashes the solution, not the next puzzle's
+//! heading; the training's solution is heard with its whole line.
+
+#![cfg(unix)]
+// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
+// system's calls: the crate's [lints] are for hector itself.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::brltty::{Brltty, brltty_or_skip};
+use common::pty::Pty;
+use common::{Env, SpeechDaemon, temp_dir};
+
+const LIMIT: Duration = Duration::from_secs(60);
+
+/// What the daemon said after `from`, joined as one text (the module writes a sentence a
+/// line; a sentence after the first may begin with a space), once `last` is in it.
+fn heard_until(daemon: &SpeechDaemon, from: usize, last: &str) -> String {
+    let deadline = Instant::now() + LIMIT;
+    loop {
+        let said: Vec<String> = daemon
+            .spoken()
+            .into_iter()
+            .skip(from)
+            .map(|l| {
+                l.split_once('|')
+                    .map_or(l.clone(), |(_, t)| t.trim().to_string())
+            })
+            .collect();
+        let text = said.join(" ");
+        if text.contains(last) {
+            return text;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "not heard {last:?}; heard:\n{text}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn wait_screen(t: &Pty, needle: &str) {
+    assert!(
+        t.wait_for_screen(needle, LIMIT),
+        "{needle:?}:\n{}",
+        t.screen()
+    );
+}
+
+#[test]
+fn a_puzzles_solution_and_rating_are_heard_and_flashed_before_the_next_puzzle() {
+    if !brltty_or_skip("a_puzzles_solution_and_rating_are_heard") {
+        return;
+    }
+    let daemon = SpeechDaemon::speaking_slowly();
+    let display = Brltty::tt(40);
+    let home = temp_dir("answer-path-puzzle");
+    let mut t = Env::player(home.path())
+        .speech(&daemon)
+        .braille_host(&display.host())
+        .spawn_sized(
+            &[
+                "puzzle",
+                "--theme",
+                "Gabel",
+                "--rating",
+                "1500",
+                "--speech",
+                "speech-dispatcher",
+            ],
+            80,
+            24,
+        );
+    wait_screen(&t, "Finden Sie den besten Zug");
+    heard_until(&daemon, 0, "Finden Sie den besten Zug");
+    let before = daemon.spoken().len();
+    t.send("lösung\r".as_bytes());
+    // Heard: the solution, then the rating, then (only then) the next puzzle.
+    let heard = heard_until(&daemon, before, "Finden Sie den besten Zug");
+    let solution = heard
+        .find("Die Lösung: ")
+        .unwrap_or_else(|| panic!("no solution heard: {heard}"));
+    let rating = heard
+        .find("Ihre Wertung: ")
+        .unwrap_or_else(|| panic!("no rating heard: {heard}"));
+    let next = heard
+        .find("Aufgabe ")
+        .unwrap_or_else(|| panic!("no next puzzle heard: {heard}"));
+    assert!(solution < rating && rating < next, "{heard}");
+    // The moves of the solution are said as sentences of their own, not "34..." or "35.",
+    // where speech breaks: no sentence of what was heard is a bare move number.
+    for sentence in daemon.spoken().iter().skip(before) {
+        let text = sentence.split_once('|').map_or("", |(_, s)| s).trim();
+        let last = text.rsplit(' ').next().unwrap_or("");
+        let number = last.trim_end_matches('.');
+        assert!(
+            number.is_empty()
+                || number.len() == last.len()
+                || !number.chars().all(|c| c.is_ascii_digit()),
+            "a sentence ends in a move number: {text:?}\n{heard}"
+        );
+    }
+    // Braille: the answer flashed is the solution, from its beginning.
+    let shown = display.wait_until(LIMIT, |s| s.text.starts_with("Die Lösung"));
+    assert!(
+        shown.is_some(),
+        "the display shows {:?}; heard: {heard}",
+        display.shown()
+    );
+    t.send(b"ende\r");
+    assert!(t.wait_exit(LIMIT).is_some(), "{}", t.all_output());
+}
+
+/// A game of hector play where Black blunders with 3... Nf6?? and is mated: the position the
+/// training asks about.
+fn blunder_game(dir: &std::path::Path) {
+    let mut t = Env::player(dir).spawn(&[
+        "play",
+        "--opponent",
+        "keyboard",
+        "--color",
+        "black",
+        "--speech",
+        "print",
+        "--new",
+        "--screen-reader",
+    ]);
+    t.expect("Weiß ist am Zug", LIMIT);
+    for mv in ["e4", "e5", "Dh5", "Sc6", "Lc4", "Sf6", "Dxf7"] {
+        t.send(mv.as_bytes());
+        t.send(b"\r");
+    }
+    t.expect("Schachmatt", LIMIT);
+    t.send(b"ende\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+}
+
+#[test]
+fn the_trainings_solution_and_line_are_heard_whole() {
+    let home = temp_dir("answer-path-train");
+    blunder_game(home.path());
+    let daemon = SpeechDaemon::speaking_slowly();
+    let mut t = Env::player(home.path()).speech(&daemon).spawn_sized(
+        &[
+            "train",
+            "--movetime",
+            "200",
+            "--speech",
+            "speech-dispatcher",
+        ],
+        80,
+        24,
+    );
+    wait_screen(&t, "finden Sie einen besseren Zug");
+    heard_until(&daemon, 0, "grober Fehler");
+    let before = daemon.spoken().len();
+    t.send("lösung\r".as_bytes());
+    // The solution, then its line, each heard; what follows comes after them.
+    let heard = heard_until(&daemon, before, "Die Linie: ");
+    let solution = heard
+        .find("Die Lösung: ")
+        .unwrap_or_else(|| panic!("no solution heard: {heard}"));
+    assert!(solution < heard.find("Die Linie: ").unwrap(), "{heard}");
+    t.send(b"ende\r");
+    assert!(t.wait_exit(LIMIT).is_some(), "{}", t.all_output());
+}
