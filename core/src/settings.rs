@@ -3,7 +3,7 @@
 //!
 //! ```toml
 //! [speech]
-//! backend = "auto"   # auto, speech-dispatcher, espeak-ng, tts, print
+//! backend = "auto"   # auto, speech-dispatcher, espeak-ng, tts, print (Windows: nvda, jaws, sapi)
 //! language = "de"    # language of the words: de (FIDE wording) or en
 //! voice = ""         # a voice name of the speech engine; empty: chosen by language
 //! rate = 0           # -100 (slowest) to 100 (fastest)
@@ -35,7 +35,8 @@ pub use crate::notation::language::WordSet;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum BackendChoice {
-    /// The first that works: speech-dispatcher, then espeak-ng, then print.
+    /// The first that works: speech-dispatcher, then espeak-ng, then print; on Windows the
+    /// screen reader that runs (NVDA, JAWS), then the system's voices, then print.
     #[default]
     Auto,
     /// speech-dispatcher (Linux's speech service).
@@ -46,6 +47,12 @@ pub enum BackendChoice {
     Tts,
     /// Plain lines on standard output, for screen readers and braille displays.
     Print,
+    /// NVDA through its controller client (Windows).
+    Nvda,
+    /// JAWS through its automation object (Windows).
+    Jaws,
+    /// SAPI 5, the system's voices (Windows).
+    Sapi,
 }
 
 impl BackendChoice {
@@ -56,6 +63,9 @@ impl BackendChoice {
             BackendChoice::EspeakNg => "espeak-ng",
             BackendChoice::Tts => "tts",
             BackendChoice::Print => "print",
+            BackendChoice::Nvda => "nvda",
+            BackendChoice::Jaws => "jaws",
+            BackendChoice::Sapi => "sapi",
         }
     }
 }

@@ -72,7 +72,8 @@ pub enum Command {
         /// Plain lines instead of the full screen.
         #[arg(long)]
         screen_reader: bool,
-        /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print.
+        /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print; nvda, jaws, sapi on
+        /// Windows.
         #[arg(long, value_enum, value_name = "BACKEND")]
         speech: Option<BackendArg>,
         /// An adjourned game: its envelope (by default the one its journal names).
@@ -119,8 +120,8 @@ pub enum Command {
         // The console's language; each game speaks its file's language.
         #[command(flatten)]
         lang: LangArg,
-        /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print. In screen-reader
-        /// mode the default is print.
+        /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print; nvda, jaws, sapi on
+        /// Windows. In screen-reader mode the default is print.
         #[arg(long, value_enum, value_name = "BACKEND")]
         speech: Option<BackendArg>,
     },
@@ -309,7 +310,9 @@ pub enum Command {
 /// Which speech output to use (`--speech`, `--backend`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum BackendArg {
-    /// The first that works: speech-dispatcher, then espeak-ng, then print.
+    /// The first that works: speech-dispatcher, then espeak-ng, then print. On Windows: NVDA
+    /// when it runs, else JAWS when it runs, else the system's voices (tts, then sapi), else
+    /// print.
     Auto,
     /// speech-dispatcher (Linux's speech service).
     SpeechDispatcher,
@@ -319,6 +322,13 @@ pub enum BackendArg {
     Tts,
     /// Plain lines on standard output, for screen readers and braille displays.
     Print,
+    /// NVDA, speech and braille (Windows; nvdaControllerClient64.dll beside hector.exe). NVDA
+    /// speaks at the rate set in NVDA: faster and slower change nothing.
+    Nvda,
+    /// JAWS (Windows). JAWS speaks at the rate set in JAWS: faster and slower change nothing.
+    Jaws,
+    /// SAPI 5, Windows' classic voices.
+    Sapi,
 }
 
 impl From<BackendArg> for BackendChoice {
@@ -329,6 +339,9 @@ impl From<BackendArg> for BackendChoice {
             BackendArg::EspeakNg => BackendChoice::EspeakNg,
             BackendArg::Tts => BackendChoice::Tts,
             BackendArg::Print => BackendChoice::Print,
+            BackendArg::Nvda => BackendChoice::Nvda,
+            BackendArg::Jaws => BackendChoice::Jaws,
+            BackendArg::Sapi => BackendChoice::Sapi,
         }
     }
 }
@@ -436,8 +449,8 @@ pub struct PlayArgs {
     /// Short form (like SAN) or long form (from-square and to-square).
     #[arg(long, value_enum)]
     pub form: Option<FormArg>,
-    /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print. In screen-reader mode
-    /// the default is print (your screen reader reads the lines).
+    /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print; nvda, jaws, sapi on Windows.
+    /// In screen-reader mode the default is print (your screen reader reads the lines).
     #[arg(long, value_enum, value_name = "BACKEND")]
     pub speech: Option<BackendArg>,
     /// Plain lines and a prompt instead of the full screen: for screen readers and braille
@@ -590,8 +603,8 @@ pub struct AssistArgs {
     /// Short form (like SAN) or long form (from-square and to-square).
     #[arg(long, value_enum)]
     pub form: Option<FormArg>,
-    /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print. In screen-reader mode
-    /// the default is print (your screen reader reads the lines).
+    /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print; nvda, jaws, sapi on Windows.
+    /// In screen-reader mode the default is print (your screen reader reads the lines).
     #[arg(long, value_enum, value_name = "BACKEND")]
     pub speech: Option<BackendArg>,
     /// Plain lines and a prompt instead of the full screen.
@@ -1022,8 +1035,8 @@ pub struct PracticeArgs {
     /// Short form (like SAN) or long form (from-square and to-square).
     #[arg(long, value_enum, default_value = "short")]
     pub form: FormArg,
-    /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print. In screen-reader mode
-    /// the default is print (your screen reader reads the lines).
+    /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print; nvda, jaws, sapi on Windows.
+    /// In screen-reader mode the default is print (your screen reader reads the lines).
     #[arg(long, value_enum, value_name = "BACKEND")]
     pub speech: Option<BackendArg>,
     /// Plain lines and a prompt instead of the full screen: for screen readers and braille
@@ -1109,7 +1122,7 @@ pub struct OnlineArgs {
     pub server: String,
     #[command(flatten)]
     pub lang: LangArg,
-    /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print.
+    /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print; nvda, jaws, sapi on Windows.
     #[arg(long, global = true, value_enum, value_name = "BACKEND")]
     pub speech: Option<BackendArg>,
 }
@@ -1343,7 +1356,7 @@ pub struct WatchArgs {
     pub screen_reader: bool,
     #[command(flatten)]
     pub lang: LangArg,
-    /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print.
+    /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print; nvda, jaws, sapi on Windows.
     #[arg(long, value_enum, value_name = "BACKEND")]
     pub speech: Option<BackendArg>,
 }

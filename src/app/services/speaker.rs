@@ -7,7 +7,7 @@ use crossbeam_channel::{Receiver, Sender};
 
 use crate::core::notation::language::{Language, fill};
 use crate::core::settings::SpeechSettings;
-use crate::io::speech::{self, Notice, Speaker, SpeechConfig, Voice};
+use crate::io::speech::{self, BackendKind, Notice, Speaker, SpeechConfig, Voice};
 
 /// What the player hears or reads about the speech backends, in their language.
 pub fn notice_text(n: &Notice, lang: &Language) -> String {
@@ -15,18 +15,21 @@ pub fn notice_text(n: &Notice, lang: &Language) -> String {
     match n {
         Notice::Using(kind) => fill(&m.speech_using, &[("backend", kind.name())]),
         Notice::Switched {
-            to,
-            cause: speech::Cause::NotOnThisSystem,
-            ..
-        } => fill(&lang.windows.speech_dispatcher, &[("to", to.name())]),
-        Notice::Switched {
             from, to, cause, ..
         } => {
-            // What is said is the true reason: hung, no sound device, or not working.
-            let template = match cause {
-                speech::Cause::Hung => &m.speech_switched,
-                speech::Cause::NoAudio => &m.speech_switched_no_audio,
-                speech::Cause::Failed | speech::Cause::NotOnThisSystem => &m.speech_switched_failed,
+            let w = &lang.windows;
+            // What is said is the true reason: hung, no sound device, not on this system,
+            // not running, or not working.
+            let template = match (cause, from) {
+                (speech::Cause::Hung, _) => &m.speech_switched,
+                (speech::Cause::NoAudio, _) => &m.speech_switched_no_audio,
+                (speech::Cause::NotOnThisSystem, BackendKind::SpeechDispatcher) => {
+                    &w.speech_dispatcher
+                }
+                (speech::Cause::NotOnThisSystem, _) => &w.speech_windows_only,
+                (speech::Cause::NotRunning, _) => &w.speech_not_running,
+                (speech::Cause::ClientMissing, _) => &w.speech_client_missing,
+                (speech::Cause::Failed, _) => &m.speech_switched_failed,
             };
             fill(template, &[("from", from.name()), ("to", to.name())])
         }
@@ -118,7 +121,6 @@ pub fn app_speaker<E: Send + 'static>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::io::speech::BackendKind;
 
     #[test]
     fn a_backend_without_a_sound_device_is_named_as_such() {
@@ -137,5 +139,52 @@ mod tests {
             words,
             "espeak-ng findet keinen Tonausgang, weiter mit print"
         );
+    }
+
+    fn switched(from: BackendKind, cause: speech::Cause, lang: &str) -> String {
+        let lang = crate::core::notation::language::language(lang).expect("a language");
+        notice_text(
+            &Notice::Switched {
+                from,
+                to: BackendKind::Tts,
+                cause,
+                reason: String::new(),
+                system: None,
+            },
+            lang,
+        )
+    }
+
+    #[test]
+    fn a_screen_reader_that_cannot_speak_is_named_with_its_reason() {
+        use speech::Cause::*;
+        assert_eq!(
+            switched(BackendKind::Nvda, NotRunning, "en"),
+            "NVDA is not running; hector speaks with tts instead"
+        );
+        assert_eq!(
+            switched(BackendKind::Nvda, ClientMissing, "en"),
+            "hector cannot reach NVDA because nvdaControllerClient64.dll is not beside \
+             hector.exe; hector speaks with tts instead"
+        );
+        assert_eq!(
+            switched(BackendKind::Jaws, NotOnThisSystem, "de"),
+            "JAWS gibt es nur unter Windows; hector spricht stattdessen mit tts"
+        );
+        // speech-dispatcher keeps its own sentence.
+        assert_eq!(
+            switched(BackendKind::SpeechDispatcher, NotOnThisSystem, "en"),
+            "speech-dispatcher does not run on Windows; hector speaks with tts instead"
+        );
+        // Every language has the sentences, each naming what speaks instead.
+        for lang in ["de", "en", "es", "fr", "nl"] {
+            for cause in [NotRunning, ClientMissing, NotOnThisSystem] {
+                let words = switched(BackendKind::Nvda, cause, lang);
+                assert!(
+                    words.contains("tts") && !words.contains('{'),
+                    "{lang}: {words}"
+                );
+            }
+        }
     }
 }

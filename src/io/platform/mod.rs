@@ -18,6 +18,7 @@
 //! - [`socket`]: the local socket of a braille server (Unix only).
 //! - [`library`]: loading a shared library at run time (PocketSphinx).
 //! - [`memory`]: the allocator's give-back threshold (glibc only).
+//! - [`screen_reader`]: speech through NVDA, JAWS and SAPI 5 (Windows only).
 //!
 //! Where a part has no form on a system, the module says so (an `AVAILABLE` constant, or an
 //! `Unsupported` error) and the mode tells the player in one sentence.
@@ -29,6 +30,7 @@ pub mod library;
 pub mod memory;
 pub mod process;
 pub mod pty;
+pub mod screen_reader;
 pub mod serial;
 pub mod signals;
 pub mod socket;

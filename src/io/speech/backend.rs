@@ -20,6 +20,20 @@ pub enum SpeechError {
     /// It has no form on this system (speech-dispatcher on Windows).
     #[error("{backend} does not run on {}", crate::io::platform::SYSTEM)]
     NotOnThisSystem { backend: &'static str },
+    /// A screen reader that is not running (NVDA, JAWS).
+    #[error("{backend} is not running ({reason})")]
+    NotRunning {
+        backend: &'static str,
+        reason: String,
+    },
+    /// The screen reader's client is not where hector looks for it: NVDA's controller client
+    /// beside hector.exe. `running` says whether the screen reader itself runs.
+    #[error("{backend} cannot be reached: its client is missing ({reason})")]
+    ClientMissing {
+        backend: &'static str,
+        reason: String,
+        running: bool,
+    },
     /// It runs, but there is no sound device to speak on (espeak-ng: "cannot find card").
     #[error("{backend} has no audio output ({detail})")]
     NoAudio {
@@ -35,13 +49,26 @@ impl SpeechError {
     pub fn system_words(&self) -> Option<String> {
         let text = match self {
             SpeechError::NoAudio { detail, .. } => return Some(detail.clone()),
-            SpeechError::Unavailable { reason, .. } | SpeechError::Failed { reason, .. } => reason,
+            SpeechError::Unavailable { reason, .. }
+            | SpeechError::Failed { reason, .. }
+            | SpeechError::NotRunning { reason, .. }
+            | SpeechError::ClientMissing { reason, .. } => reason,
             SpeechError::NotOnThisSystem { .. } => return None,
         };
         // The system's words stand in parentheses: "cannot connect (No such file …)".
         let open = text.find('(')?;
         let close = text.rfind(')')?;
         (close > open + 1).then(|| text[open + 1..close].to_string())
+    }
+
+    /// Whether the backend is simply not there (not on this system, a screen reader not
+    /// running): no news when it was only tried in passing.
+    pub fn is_absence(&self) -> bool {
+        match self {
+            SpeechError::NotOnThisSystem { .. } | SpeechError::NotRunning { .. } => true,
+            SpeechError::ClientMissing { running, .. } => !running,
+            _ => false,
+        }
     }
 }
 
@@ -52,6 +79,12 @@ pub enum BackendKind {
     EspeakNg,
     Tts,
     Print,
+    /// NVDA's controller client (Windows).
+    Nvda,
+    /// JAWS' automation object (Windows).
+    Jaws,
+    /// SAPI 5's voice (Windows).
+    Sapi,
     /// Keeps what it is asked to say, for tests.
     Capture,
 }
@@ -63,8 +96,18 @@ impl BackendKind {
             BackendKind::EspeakNg => "espeak-ng",
             BackendKind::Tts => "tts",
             BackendKind::Print => "print",
+            BackendKind::Nvda => "NVDA",
+            BackendKind::Jaws => "JAWS",
+            BackendKind::Sapi => "SAPI",
             BackendKind::Capture => "capture",
         }
+    }
+
+    /// Whether the backend can tell when an utterance has ended. A screen reader cannot (it
+    /// queues what it is given among what it reads itself): it is silenced on every stop,
+    /// and an urgent message silences it first.
+    pub fn tells_the_end(self) -> bool {
+        !matches!(self, BackendKind::Nvda | BackendKind::Jaws)
     }
 }
 

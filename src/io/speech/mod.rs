@@ -17,8 +17,14 @@ pub mod backend;
 #[cfg(target_os = "linux")]
 mod dispatcher;
 pub mod espeak;
+#[cfg(windows)]
+mod jaws;
+#[cfg(windows)]
+mod nvda;
 pub mod print;
 pub mod queue;
+#[cfg(windows)]
+mod sapi;
 mod tts_backend;
 
 use std::time::{Duration, Instant};
@@ -41,37 +47,97 @@ const POLL: Duration = Duration::from_millis(10);
 const TICK: Duration = Duration::from_millis(25);
 
 /// One backend to try, in the order of a [`SpeechConfig::plan`].
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub enum Plan {
     Open(BackendKind),
+    /// A screen reader tried in passing: that it does not run is no news, the next is tried.
+    IfRunning(BackendKind),
     /// A capturing backend (tests and benchmarks).
     Capture(SharedLog, Behaviour),
+}
+
+/// The systems whose speech differs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum System {
+    /// speech-dispatcher, espeak-ng.
+    Linux,
+    /// NVDA, JAWS, the system's voices (WinRT through tts, SAPI 5).
+    Windows,
+    /// The tts crate's voices (macOS).
+    Other,
+}
+
+impl System {
+    /// The system hector was built for.
+    pub const THIS: System = if cfg!(target_os = "linux") {
+        System::Linux
+    } else if cfg!(windows) {
+        System::Windows
+    } else {
+        System::Other
+    };
+
+    /// The system's own voices, best first.
+    fn voices(self) -> &'static [BackendKind] {
+        match self {
+            System::Linux => &[BackendKind::SpeechDispatcher, BackendKind::EspeakNg],
+            System::Windows => &[BackendKind::Tts, BackendKind::Sapi],
+            System::Other => &[BackendKind::Tts],
+        }
+    }
 }
 
 impl Plan {
     fn kind(&self) -> BackendKind {
         match self {
-            Plan::Open(kind) => *kind,
+            Plan::Open(kind) | Plan::IfRunning(kind) => *kind,
             Plan::Capture(..) => BackendKind::Capture,
         }
     }
 
-    /// The backends to try for a choice, best first; printing is always the last resort.
-    /// Without speech-dispatcher (Windows) the system's voices come first, through the tts
-    /// crate; speech-dispatcher asked for by name says why it does not run.
+    /// Whether its backend can tell when an utterance has ended ([`BackendKind::tells_the_end`]).
+    fn tells_the_end(&self) -> bool {
+        match self {
+            Plan::Capture(_, behaviour) => *behaviour != Behaviour::Untimed,
+            plan => plan.kind().tells_the_end(),
+        }
+    }
+
+    /// The backends to try for a choice on this system, best first.
     pub fn for_choice(choice: BackendChoice) -> Vec<Plan> {
+        Plan::for_choice_on(choice, System::THIS)
+    }
+
+    /// The backends to try for a choice on a system, best first; printing is always the last
+    /// resort. Automatic on Windows: the screen reader that runs (NVDA, then JAWS), then the
+    /// system's voices. A backend named is tried first; when it is absent, the system's
+    /// voices follow (speech-dispatcher asked for on Windows says why it does not run).
+    pub fn for_choice_on(choice: BackendChoice, system: System) -> Vec<Plan> {
         use BackendKind::*;
-        let kinds: &[BackendKind] = match choice {
-            BackendChoice::Auto | BackendChoice::SpeechDispatcher if cfg!(target_os = "linux") => {
-                &[SpeechDispatcher, EspeakNg, Print]
+        let (first, voices): (Vec<Plan>, &[BackendKind]) = match choice {
+            BackendChoice::Auto if system == System::Windows => (
+                vec![Plan::IfRunning(Nvda), Plan::IfRunning(Jaws)],
+                system.voices(),
+            ),
+            BackendChoice::Auto => (Vec::new(), system.voices()),
+            BackendChoice::EspeakNg => (vec![Plan::Open(EspeakNg)], &[]),
+            BackendChoice::Tts if system == System::Windows => (vec![Plan::Open(Tts)], &[Sapi]),
+            BackendChoice::Tts => (vec![Plan::Open(Tts)], &[EspeakNg]),
+            BackendChoice::Print => (Vec::new(), &[]),
+            BackendChoice::SpeechDispatcher => {
+                (vec![Plan::Open(SpeechDispatcher)], system.voices())
             }
-            BackendChoice::Auto => &[Tts, Print],
-            BackendChoice::SpeechDispatcher => &[SpeechDispatcher, Tts, Print],
-            BackendChoice::EspeakNg => &[EspeakNg, Print],
-            BackendChoice::Tts => &[Tts, EspeakNg, Print],
-            BackendChoice::Print => &[Print],
+            BackendChoice::Nvda => (vec![Plan::Open(Nvda)], system.voices()),
+            BackendChoice::Jaws => (vec![Plan::Open(Jaws)], system.voices()),
+            BackendChoice::Sapi => (vec![Plan::Open(Sapi)], system.voices()),
         };
-        kinds.iter().map(|k| Plan::Open(*k)).collect()
+        let mut plan = first;
+        for kind in voices.iter().chain([&Print]) {
+            if !plan.iter().any(|p| p.kind() == *kind) {
+                plan.push(Plan::Open(*kind));
+            }
+        }
+        plan
     }
 }
 
@@ -108,8 +174,12 @@ pub enum Cause {
     NoAudio,
     /// It could not be started or refused to speak.
     Failed,
-    /// It has no form on this system (speech-dispatcher on Windows).
+    /// It has no form on this system (speech-dispatcher on Windows, NVDA on Linux).
     NotOnThisSystem,
+    /// A screen reader asked for by name that is not running.
+    NotRunning,
+    /// A screen reader whose client is not beside hector.exe (NVDA's controller client).
+    ClientMissing,
 }
 
 impl Cause {
@@ -117,6 +187,8 @@ impl Cause {
         match e {
             SpeechError::NoAudio { .. } => Cause::NoAudio,
             SpeechError::NotOnThisSystem { .. } => Cause::NotOnThisSystem,
+            SpeechError::NotRunning { .. } => Cause::NotRunning,
+            SpeechError::ClientMissing { .. } => Cause::ClientMissing,
             _ => Cause::Failed,
         }
     }
@@ -250,7 +322,14 @@ impl Speaker {
 }
 
 enum Job {
-    Speak { id: u64, text: String, lang: String },
+    Speak {
+        id: u64,
+        text: String,
+        lang: String,
+        /// Silence the backend first: an urgent message to a backend that cannot tell when
+        /// it has ended (a screen reader), which would otherwise queue it.
+        interrupt: bool,
+    },
     Stop,
     Voice(Voice),
 }
@@ -266,6 +345,7 @@ type Busy = std::sync::Arc<std::sync::Mutex<Option<Instant>>>;
 
 struct Worker {
     kind: BackendKind,
+    tells_the_end: bool,
     jobs: Sender<Job>,
     events: Receiver<WorkerEvent>,
     busy: Busy,
@@ -353,6 +433,7 @@ impl Supervisor {
         let voice = self.voice.clone();
         let sink = self.config.sink.clone();
         let kind = plan.kind();
+        let tells_the_end = plan.tells_the_end();
         let spawned = std::thread::Builder::new()
             .name(format!("hector-speech-{}", kind.name()))
             .spawn(move || work(plan, voice, sink, jobs_rx, events_tx, worker_busy));
@@ -364,6 +445,7 @@ impl Supervisor {
                 }
                 self.worker = Some(Worker {
                     kind,
+                    tells_the_end,
                     jobs: jobs_tx,
                     events: events_rx,
                     busy,
@@ -382,8 +464,23 @@ impl Supervisor {
         self.fail_with(cause, reason, None);
     }
 
-    /// Abandons the current backend for an error of its own, keeping the system's words.
+    /// Abandons the current backend for an error of its own, keeping the system's words. A
+    /// screen reader tried in passing that is not there is passed over without a word.
     fn fail_on(&mut self, e: &SpeechError) {
+        let in_passing = matches!(
+            self.next_plan
+                .checked_sub(1)
+                .and_then(|i| self.config.plan.get(i)),
+            Some(Plan::IfRunning(_))
+        );
+        if in_passing && e.is_absence() {
+            self.worker = None;
+            if let Some(c) = self.current.take() {
+                self.queue.put_back(c.utterance);
+            }
+            self.start_next_worker();
+            return;
+        }
         self.fail_with(Cause::of(e), e.to_string(), e.system_words());
     }
 
@@ -487,10 +584,12 @@ impl Supervisor {
         }
     }
 
-    /// Stops what is being said and forgets it.
+    /// Stops what is being said and forgets it. A backend that cannot tell when it has
+    /// ended may still be speaking: it is silenced in any case.
     fn silence_current(&mut self) {
-        if self.current.take().is_some()
-            && let Some(w) = &self.worker
+        let speaking = self.current.take().is_some();
+        if let Some(w) = &self.worker
+            && (speaking || (w.ready && !w.tells_the_end))
         {
             let _ = w.jobs.send(Job::Stop);
         }
@@ -577,6 +676,7 @@ impl Supervisor {
                 id,
                 text: u.text.clone(),
                 lang: u.lang.clone(),
+                interrupt: u.kind == Kind::Urgent && !w.tells_the_end,
             })
             .is_err()
         {
@@ -617,6 +717,20 @@ fn open(plan: Plan, voice: &Voice, sink: Sink) -> Result<Box<dyn Backend>, Speec
             });
         }
         Plan::Open(BackendKind::EspeakNg) => Box::new(espeak::EspeakNg::open(voice)?),
+        #[cfg(windows)]
+        Plan::Open(BackendKind::Nvda) => Box::new(nvda::NvdaBackend::open()?),
+        #[cfg(windows)]
+        Plan::Open(BackendKind::Jaws) => Box::new(jaws::JawsBackend::open()?),
+        #[cfg(windows)]
+        Plan::Open(BackendKind::Sapi) => Box::new(sapi::SapiBackend::open(voice)?),
+        #[cfg(not(windows))]
+        Plan::Open(kind @ (BackendKind::Nvda | BackendKind::Jaws | BackendKind::Sapi)) => {
+            return Err(SpeechError::NotOnThisSystem {
+                backend: kind.name(),
+            });
+        }
+        // Opened as any other; only its absence is taken differently (`fail_on`).
+        Plan::IfRunning(kind) => return open(Plan::Open(kind), voice, sink),
         Plan::Open(BackendKind::Tts) => Box::new(tts_backend::TtsBackend::open(voice)?),
         Plan::Open(BackendKind::Print) => Box::new(print::Print::new(sink)),
         Plan::Open(BackendKind::Capture) => {
@@ -682,9 +796,14 @@ fn run_job(
     mark: &dyn Fn(bool),
 ) -> Option<WorkerEvent> {
     match job {
-        Job::Speak { id, text, lang } => {
+        Job::Speak {
+            id,
+            text,
+            lang,
+            interrupt,
+        } => {
             mark(true);
-            if speaking.take().is_some() {
+            if speaking.take().is_some() || interrupt {
                 let _ = backend.stop();
             }
             let r = backend.speak(&text, &lang);

@@ -74,6 +74,8 @@ pub enum Behaviour {
     Slow(u32),
     /// Every `speak` fails: no sound device (espeak-ng without a card).
     NoAudio,
+    /// Like a screen reader: it cannot tell when an utterance has ended (NVDA, JAWS).
+    Untimed,
 }
 
 /// What a capturing backend saw: the calls in order, and when each `speak` was called.

@@ -269,3 +269,217 @@ fn a_failure_keeps_the_systems_own_words_apart() {
         Some("ALSA lib pcm.c: Unknown PCM default".into())
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// Which backends a choice tries, on each system.
+
+fn plan_of(choice: BackendChoice, system: System) -> Vec<(BackendKind, bool)> {
+    Plan::for_choice_on(choice, system)
+        .iter()
+        .map(|p| (p.kind(), matches!(p, Plan::IfRunning(_))))
+        .collect()
+}
+
+/// Backends all tried in earnest.
+fn earnest(kinds: &[BackendKind]) -> Vec<(BackendKind, bool)> {
+    kinds.iter().map(|k| (*k, false)).collect()
+}
+
+#[test]
+fn on_windows_auto_tries_nvda_then_jaws_in_passing_then_the_systems_voices() {
+    use BackendKind::*;
+    assert_eq!(
+        plan_of(BackendChoice::Auto, System::Windows),
+        [
+            (Nvda, true),
+            (Jaws, true),
+            (Tts, false),
+            (Sapi, false),
+            (Print, false)
+        ]
+    );
+}
+
+#[test]
+fn on_linux_and_elsewhere_the_plans_are_those_of_before() {
+    use BackendKind::*;
+    let linux = System::Linux;
+    assert_eq!(
+        plan_of(BackendChoice::Auto, linux),
+        earnest(&[SpeechDispatcher, EspeakNg, Print])
+    );
+    assert_eq!(
+        plan_of(BackendChoice::SpeechDispatcher, linux),
+        earnest(&[SpeechDispatcher, EspeakNg, Print])
+    );
+    assert_eq!(
+        plan_of(BackendChoice::EspeakNg, linux),
+        earnest(&[EspeakNg, Print])
+    );
+    assert_eq!(
+        plan_of(BackendChoice::Tts, linux),
+        earnest(&[Tts, EspeakNg, Print])
+    );
+    assert_eq!(plan_of(BackendChoice::Print, linux), earnest(&[Print]));
+    assert_eq!(
+        plan_of(BackendChoice::Auto, System::Other),
+        earnest(&[Tts, Print])
+    );
+    assert_eq!(
+        plan_of(BackendChoice::SpeechDispatcher, System::Other),
+        earnest(&[SpeechDispatcher, Tts, Print])
+    );
+    assert_eq!(System::THIS == System::Linux, cfg!(target_os = "linux"));
+}
+
+#[test]
+fn a_backend_named_is_tried_first_in_earnest_then_the_systems_voices() {
+    use BackendKind::*;
+    let windows = System::Windows;
+    assert_eq!(
+        plan_of(BackendChoice::Nvda, windows),
+        earnest(&[Nvda, Tts, Sapi, Print])
+    );
+    assert_eq!(
+        plan_of(BackendChoice::Jaws, windows),
+        earnest(&[Jaws, Tts, Sapi, Print])
+    );
+    assert_eq!(
+        plan_of(BackendChoice::Sapi, windows),
+        earnest(&[Sapi, Tts, Print])
+    );
+    assert_eq!(
+        plan_of(BackendChoice::Tts, windows),
+        earnest(&[Tts, Sapi, Print])
+    );
+    assert_eq!(
+        plan_of(BackendChoice::SpeechDispatcher, windows),
+        earnest(&[SpeechDispatcher, Tts, Sapi, Print])
+    );
+    assert_eq!(plan_of(BackendChoice::Print, windows), earnest(&[Print]));
+    assert_eq!(
+        plan_of(BackendChoice::Nvda, System::Linux),
+        earnest(&[Nvda, SpeechDispatcher, EspeakNg, Print])
+    );
+}
+
+#[test]
+fn only_a_screen_reader_that_is_simply_not_there_is_an_absence() {
+    let not_running = SpeechError::NotRunning {
+        backend: "NVDA",
+        reason: "its controller client answered 1717".into(),
+    };
+    assert!(not_running.is_absence());
+    let missing = |running| SpeechError::ClientMissing {
+        backend: "NVDA",
+        reason: "no file".into(),
+        running,
+    };
+    assert!(missing(false).is_absence());
+    // NVDA runs but hector cannot reach it: the player must hear why.
+    assert!(!missing(true).is_absence());
+    assert!(
+        !SpeechError::Failed {
+            backend: "NVDA",
+            reason: "refused".into()
+        }
+        .is_absence()
+    );
+    assert!(SpeechError::NotOnThisSystem { backend: "JAWS" }.is_absence());
+}
+
+/// On Linux NVDA cannot be opened: tried in passing it is passed over without a word, named
+/// it is said to be missing.
+#[cfg(not(windows))]
+#[test]
+fn a_screen_reader_tried_in_passing_is_passed_over_in_silence_named_it_is_said() {
+    let l = log();
+    let (speaker, notices) = Speaker::start(config(vec![
+        Plan::IfRunning(BackendKind::Nvda),
+        Plan::IfRunning(BackendKind::Jaws),
+        Plan::Capture(l.clone(), Behaviour::Normal),
+    ]));
+    speaker.announce("Eva vier");
+    assert!(speaker.wait_idle(LIMIT));
+    assert_eq!(said(&l), ["Eva vier"]);
+    assert_eq!(
+        notices.recv_timeout(LIMIT),
+        Ok(Notice::Using(BackendKind::Capture))
+    );
+
+    let l = log();
+    let (speaker, notices) = Speaker::start(config(vec![
+        Plan::Open(BackendKind::Nvda),
+        Plan::Capture(l.clone(), Behaviour::Normal),
+    ]));
+    speaker.announce("Eva vier");
+    assert!(speaker.wait_idle(LIMIT));
+    assert_eq!(said(&l), ["Eva vier"]);
+    match notices.recv_timeout(LIMIT) {
+        Ok(Notice::Switched {
+            from, to, cause, ..
+        }) => {
+            assert_eq!(
+                (from, to, cause),
+                (
+                    BackendKind::Nvda,
+                    BackendKind::Capture,
+                    Cause::NotOnThisSystem
+                )
+            );
+        }
+        other => panic!("expected a switch from NVDA, got {other:?}"),
+    }
+}
+
+/// A screen reader cannot tell when it has finished: an urgent message silences it first,
+/// and a stop reaches it even when hector thinks nothing is being said.
+#[test]
+fn a_backend_that_cannot_tell_the_end_is_silenced_before_urgent_and_on_every_stop() {
+    let l = log();
+    let (speaker, _notices) =
+        Speaker::start(config(vec![Plan::Capture(l.clone(), Behaviour::Untimed)]));
+    speaker.announce("Eva vier");
+    assert!(speaker.wait_idle(LIMIT));
+    speaker.urgent("Zeitüberschreitung");
+    assert!(speaker.wait_idle(LIMIT));
+    assert_eq!(
+        calls(&l),
+        [
+            Captured::Said {
+                text: "Eva vier".into(),
+                lang: "de".into()
+            },
+            Captured::Stopped,
+            Captured::Said {
+                text: "Zeitüberschreitung".into(),
+                lang: "de".into()
+            },
+        ]
+    );
+    speaker.stop();
+    assert!(speaker.wait_idle(LIMIT));
+    let deadline = std::time::Instant::now() + LIMIT;
+    while calls(&l).len() < 4 && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(calls(&l).last(), Some(&Captured::Stopped));
+    assert_eq!(calls(&l).len(), 4);
+}
+
+/// A backend that tells the end is not stopped when nothing is being said (as before).
+#[test]
+fn a_backend_that_tells_the_end_is_not_stopped_when_silent() {
+    let l = log();
+    let (speaker, _notices) =
+        Speaker::start(config(vec![Plan::Capture(l.clone(), Behaviour::Normal)]));
+    speaker.announce("Eva vier");
+    assert!(speaker.wait_idle(LIMIT));
+    speaker.urgent("Zeitüberschreitung");
+    assert!(speaker.wait_idle(LIMIT));
+    speaker.stop();
+    speaker.announce("Eva fünf");
+    assert!(speaker.wait_idle(LIMIT));
+    assert_eq!(said(&l), ["Eva vier", "Zeitüberschreitung", "Eva fünf"]);
+    assert!(!calls(&l).contains(&Captured::Stopped), "{:?}", calls(&l));
+}

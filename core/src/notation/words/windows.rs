@@ -1,5 +1,6 @@
-//! The words only the Windows build says (`[windows]`): the parts of hector that have no
-//! Windows form yet, each said in one sentence, and where to get a chess program.
+//! The words about Windows (`[windows]`): the parts of hector that have no Windows form yet,
+//! each said in one sentence, where to get a chess program, and the speech that runs only
+//! there (NVDA, JAWS, SAPI).
 
 use serde::Deserialize;
 
@@ -14,6 +15,14 @@ pub struct WindowsWords {
     pub simulator_unavailable: String,
     /// `--speech speech-dispatcher`: it does not run on Windows; {to} speaks instead.
     pub speech_dispatcher: String,
+    /// `--speech nvda`, `jaws` or `sapi` on another system: {from} runs only on Windows;
+    /// {to} speaks instead.
+    pub speech_windows_only: String,
+    /// `--speech nvda` or `jaws` while that screen reader is not running: {from}, {to}.
+    pub speech_not_running: String,
+    /// NVDA's controller client is not beside hector.exe (asked for by name, or NVDA runs):
+    /// {to} speaks instead.
+    pub speech_client_missing: String,
     /// No engine found: {name}, {looked}, {folder} (hector's data folder).
     pub engine_not_found: String,
     /// A named engine that does not exist: {path}.
