@@ -4,13 +4,13 @@
 //! Thin on purpose: bytes and instants go out on a channel, commands come in as bytes; what the
 //! bytes mean is decided in `core::board` (and combined with it in `io::board_link`).
 
-pub mod list;
-pub mod port;
-pub mod pty;
+//! The port's rate and framing are a protocol's (`core::board::Codec::serial`), never chosen
+//! here. Only what is re-exported below is seen outside.
+
+mod list;
+mod port;
+mod pty;
 
 pub use list::{PortInfo, PortKind, list_ports};
-pub use port::{
-    DGT_BAUD, OpenError, PEG_BAUD, PortEvent, PortSettings, PortWriter, RECONNECT_EVERY,
-    SerialLink, open_port,
-};
+pub use port::{OpenError, PortEvent, PortSettings, SerialLink};
 pub use pty::Pty;
