@@ -9,8 +9,7 @@
 
 mod list;
 mod port;
-mod pty;
 
+pub use crate::io::platform::pty::Pty;
 pub use list::{PortInfo, PortKind, list_ports};
 pub use port::{OpenError, PortEvent, PortSettings, SerialLink};
-pub use pty::Pty;

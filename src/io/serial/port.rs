@@ -6,9 +6,7 @@
 //! The caller decides what to do on reconnection (ask the board for its position, compare it
 //! with the game): this module knows nothing about protocols.
 
-use std::fs;
 use std::io::{self, Read, Write};
-use std::os::unix::fs::{FileTypeExt, MetadataExt};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -16,10 +14,11 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender};
-use serialport::{DataBits, FlowControl, Parity, SerialPort, StopBits, TTYPort};
+use serialport::{DataBits, FlowControl, Parity, StopBits};
 
 use crate::core::board::{self, SerialSettings};
 use crate::core::time::Timestamp;
+use crate::io::platform::serial::{self as device, Port, Refusal};
 
 /// What the reader thread reports is a core type: the board driver reads it.
 pub use crate::core::board::PortEvent;
@@ -67,22 +66,8 @@ pub enum OpenError {
 
 /// Opens `path` with the rate and framing of `serial` (a protocol's, from its codec), for this
 /// program alone. Reads wait at most [`READ_SLICE`].
-pub fn open_port(path: &Path, serial: &SerialSettings) -> Result<TTYPort, OpenError> {
-    let meta = fs::metadata(path).map_err(|e| match e.kind() {
-        io::ErrorKind::NotFound => OpenError::Missing {
-            path: path.to_owned(),
-        },
-        io::ErrorKind::PermissionDenied => permission_denied(path),
-        _ => OpenError::Other {
-            path: path.to_owned(),
-            reason: e.to_string(),
-        },
-    })?;
-    if !meta.file_type().is_char_device() {
-        return Err(OpenError::NotSerial {
-            path: path.to_owned(),
-        });
-    }
+pub fn open_port(path: &Path, serial: &SerialSettings) -> Result<Port, OpenError> {
+    device::check_device(path).map_err(|r| refused(path, r))?;
     let (data_bits, parity, stop_bits, flow_control) = framing(serial);
     serialport::new(path.to_string_lossy(), serial.baud)
         .data_bits(data_bits)
@@ -90,8 +75,8 @@ pub fn open_port(path: &Path, serial: &SerialSettings) -> Result<TTYPort, OpenEr
         .stop_bits(stop_bits)
         .flow_control(flow_control)
         .timeout(READ_SLICE)
-        .open_native()
-        .map_err(|e| classify(path, e))
+        .open()
+        .map_err(|e| refused(path, device::classify(path, &e)))
 }
 
 /// The core's framing in serialport's terms.
@@ -120,47 +105,27 @@ fn framing(serial: &SerialSettings) -> (DataBits, Parity, StopBits, FlowControl)
     )
 }
 
-fn classify(path: &Path, err: serialport::Error) -> OpenError {
-    use serialport::ErrorKind;
-    match err.kind {
-        ErrorKind::Io(io::ErrorKind::NotFound) => OpenError::Missing {
-            path: path.to_owned(),
-        },
-        ErrorKind::Io(io::ErrorKind::PermissionDenied) => permission_denied(path),
-        // serialport reports EBUSY (TIOCEXCL) and a held lock as NoDevice.
-        ErrorKind::NoDevice => OpenError::Busy {
-            path: path.to_owned(),
-        },
-        _ if err.description.contains("Inappropriate ioctl") => OpenError::NotSerial {
-            path: path.to_owned(),
-        },
-        _ => OpenError::Other {
-            path: path.to_owned(),
-            reason: err.description,
-        },
+/// A refusal in words a person can act on.
+fn refused(path: &Path, refusal: Refusal) -> OpenError {
+    let path = path.to_owned();
+    match refusal {
+        Refusal::Missing => OpenError::Missing { path },
+        Refusal::Busy => OpenError::Busy { path },
+        Refusal::NoPermission => permission_denied(path),
+        Refusal::NotSerial => OpenError::NotSerial { path },
+        Refusal::Other(reason) => OpenError::Other { path, reason },
     }
 }
 
 /// Names the group to join, read from the device's group owner (`dialout` on Debian).
-fn permission_denied(path: &Path) -> OpenError {
-    match device_group(path).as_deref() {
-        Some("root") => OpenError::RootOnly {
-            path: path.to_owned(),
-        },
+fn permission_denied(path: PathBuf) -> OpenError {
+    match device::device_group(&path).as_deref() {
+        Some("root") => OpenError::RootOnly { path },
         group => OpenError::PermissionDenied {
-            path: path.to_owned(),
             group: group.unwrap_or("dialout").to_owned(),
+            path,
         },
     }
-}
-
-/// The name of the group that owns `path`, if it can be found.
-pub fn device_group(path: &Path) -> Option<String> {
-    let gid = fs::metadata(path).ok()?.gid();
-    nix::unistd::Group::from_gid(nix::unistd::Gid::from_raw(gid))
-        .ok()
-        .flatten()
-        .map(|g| g.name)
 }
 
 /// How a port is opened and looked for again.
@@ -181,9 +146,17 @@ impl PortSettings {
 }
 
 /// Writes to whatever port is open now; cheap to clone and to send to other threads.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct PortWriter {
-    current: Arc<Mutex<Option<TTYPort>>>,
+    current: Arc<Mutex<Option<Port>>>,
+}
+
+impl std::fmt::Debug for PortWriter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PortWriter")
+            .field("connected", &self.is_connected())
+            .finish()
+    }
 }
 
 impl PortWriter {
@@ -193,12 +166,12 @@ impl PortWriter {
         }
     }
 
-    fn slot(&self) -> MutexGuard<'_, Option<TTYPort>> {
+    fn slot(&self) -> MutexGuard<'_, Option<Port>> {
         // A panic elsewhere while holding the lock leaves nothing half-written that matters.
         self.current.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn replace(&self, port: Option<TTYPort>) {
+    fn replace(&self, port: Option<Port>) {
         *self.slot() = port;
     }
 
@@ -293,8 +266,8 @@ impl Drop for SerialLink {
 }
 
 /// A second handle on the same device for writing, with a longer timeout than reads.
-fn writer_clone(path: &Path, port: &TTYPort) -> Result<TTYPort, OpenError> {
-    let mut clone = port.try_clone_native().map_err(|e| OpenError::Other {
+fn writer_clone(path: &Path, port: &Port) -> Result<Port, OpenError> {
+    let mut clone = port.try_clone().map_err(|e| OpenError::Other {
         path: path.to_owned(),
         reason: e.description,
     })?;
@@ -310,7 +283,7 @@ enum Got {
     HungUp(String),
 }
 
-fn read_once(port: &mut TTYPort, buf: &mut [u8]) -> Got {
+fn read_once(port: &mut Port, buf: &mut [u8]) -> Got {
     match port.read(buf) {
         // Raw mode returns at least one byte once poll said so: zero is the end of the line.
         Ok(0) => Got::HungUp("the port was closed".to_owned()),
@@ -346,7 +319,7 @@ impl Reader {
         self.stop.load(Ordering::Relaxed)
     }
 
-    fn run(self, port: TTYPort) {
+    fn run(self, port: Port) {
         let mut buf = vec![0u8; 4096];
         let mut current = Some(port);
         while !self.stopped() {
@@ -384,7 +357,7 @@ impl Reader {
     }
 
     /// Waits one interval (watching the stop flag), then tries the path once.
-    fn reopen(&self) -> Option<TTYPort> {
+    fn reopen(&self) -> Option<Port> {
         let until = Instant::now() + self.settings.reconnect_every;
         while Instant::now() < until {
             if self.stopped() {
@@ -399,10 +372,13 @@ impl Reader {
     }
 }
 
+// Boards are played by pseudo-terminals here, which only Unix has.
 #[cfg(test)]
+#[cfg(unix)]
 mod tests {
     use super::*;
-    use crate::io::serial::pty::Pty;
+    use crate::io::serial::Pty;
+    use std::fs;
 
     const LINE: SerialSettings = SerialSettings::eight_n_one(115_200);
 
@@ -491,6 +467,29 @@ mod tests {
     }
 
     #[test]
+    fn the_port_is_opened_with_the_codecs_rate_stop_bits_and_flow_control() {
+        // Read back from the open device: what the driver of a pseudo-terminal keeps (all but
+        // the character size and parity, which the mapping test above covers).
+        for (baud, stop_bits, flow_control) in [
+            (38_400, board::StopBits::Two, board::FlowControl::Hardware),
+            (9600, board::StopBits::One, board::FlowControl::Software),
+            (115_200, board::StopBits::One, board::FlowControl::None),
+        ] {
+            let pty = Pty::open().expect("pty");
+            let asked = SerialSettings {
+                stop_bits,
+                flow_control,
+                ..SerialSettings::eight_n_one(baud)
+            };
+            let port = open_port(pty.path(), &asked).expect("open");
+            let (_, _, stop, flow) = framing(&asked);
+            assert_eq!(port.baud_rate().expect("rate"), baud, "{asked}");
+            assert_eq!(port.stop_bits().expect("stop bits"), stop, "{asked}");
+            assert_eq!(port.flow_control().expect("flow"), flow, "{asked}");
+        }
+    }
+
+    #[test]
     fn a_port_in_use_is_busy() {
         let pty = Pty::open().expect("pty");
         let _first = open_port(pty.path(), &LINE).expect("first opener");
@@ -510,7 +509,7 @@ mod tests {
         assert!(text.contains("/dev/ttyACM0"), "{text}");
         // The group of a device this process can see: /dev/null belongs to root.
         assert_eq!(
-            device_group(Path::new("/dev/null")).as_deref(),
+            device::device_group(Path::new("/dev/null")).as_deref(),
             Some("root")
         );
     }
