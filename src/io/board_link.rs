@@ -33,7 +33,8 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{Receiver, RecvTimeoutError};
 use shakmaty::{CastlingMode, Chess, Role};
 
-pub use crate::core::board::{BoardDriver, BoardEvent, Protocol};
+pub(crate) use crate::core::board::BoardDriver;
+pub use crate::core::board::{BoardEvent, Protocol};
 use crate::core::board::{Codec, PromotionError};
 use crate::core::time::Timestamp;
 use crate::io::serial::{OpenError, PortEvent, PortSettings, SerialLink};

@@ -259,7 +259,7 @@ fn spawn_input() -> Receiver<String> {
 
 /// Whether an event is a raw reading (sensor, protocol message, dropped bytes) rather than
 /// something to tell the player.
-pub fn is_raw(event: &BoardEvent) -> bool {
+fn is_raw(event: &BoardEvent) -> bool {
     match event {
         BoardEvent::Sensor(_) | BoardEvent::Dropped(_) => true,
         BoardEvent::Message(BoardMessage::Fault(_)) => false,
@@ -272,12 +272,7 @@ pub fn is_raw(event: &BoardEvent) -> bool {
 /// codec's words) with the protocol's name first ("peg: e2 lifted"); everything else in the
 /// words of `lang`, moves as Appendix D phrases followed by their UCI ("Springer Felix drei
 /// (g1f3)"). What the board sent is made printable here, whichever codec read it.
-pub fn sentence(
-    event: &BoardEvent,
-    codec: &dyn Codec,
-    lang: &Language,
-    mode: CastlingMode,
-) -> String {
+fn sentence(event: &BoardEvent, codec: &dyn Codec, lang: &Language, mode: CastlingMode) -> String {
     let p = codec.name();
     match event {
         BoardEvent::Sensor(SensorEvent::Lifted(sq)) => format!("{p}: {sq} lifted"),

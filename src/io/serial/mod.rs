@@ -11,5 +11,6 @@ mod list;
 mod port;
 
 pub use crate::io::platform::pty::Pty;
-pub use list::{PortInfo, PortKind, list_ports};
-pub use port::{OpenError, PortEvent, PortSettings, SerialLink};
+pub(crate) use list::list_ports;
+pub use port::{OpenError, PortEvent};
+pub(crate) use port::{PortSettings, SerialLink};

@@ -247,10 +247,6 @@ impl SerialLink {
         &self.events
     }
 
-    pub fn writer(&self) -> PortWriter {
-        self.writer.clone()
-    }
-
     pub fn write(&self, bytes: &[u8]) -> io::Result<()> {
         self.writer.write(bytes)
     }
