@@ -26,8 +26,7 @@ use std::time::{Duration, Instant};
 
 use hector::app::modes::simulate::model::SimBoard;
 use hector::core::board::Recognition;
-use hector::core::board::dgt::DgtDecoder;
-use hector::core::board::peg::{PegDecoder, with_checksum};
+use hector::core::board::{DgtDecoder, PegDecoder, with_checksum};
 use hector::io::board_link::{BoardEvent, BoardLink, Protocol};
 use hector::io::serial::Pty;
 use shakmaty::fen::Fen;

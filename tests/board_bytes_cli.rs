@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use common::pty::Pty as Terminal;
 use common::temp_dir;
-use hector::io::serial::pty::Pty as Device;
+use hector::io::serial::Pty as Device;
 
 const LIMIT: Duration = Duration::from_secs(20);
 

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use super::help::*;
+use crate::core::board::Protocol;
 use crate::core::notation::speak::Form;
 use crate::core::settings::BackendChoice;
 
@@ -346,21 +347,37 @@ impl From<BackendArg> for BackendChoice {
     }
 }
 
-/// The protocol a board speaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ProtocolArg {
-    /// DGT electronic boards (9600 baud), which identify every piece.
-    Dgt,
-    /// hector's peg protocol for tactile boards (115200 baud unless --baud says otherwise).
-    Peg,
+/// The protocol a board speaks: one of the core's protocols, named and described by its
+/// codec, so that a new protocol needs nothing here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProtocolArg(Protocol);
+
+/// Every protocol as a value of the option, in the core's order.
+const PROTOCOL_ARGS: [ProtocolArg; Protocol::ALL.len()] = {
+    let mut args = [ProtocolArg(Protocol::ALL[0]); Protocol::ALL.len()];
+    let mut i = 0;
+    while i < args.len() {
+        args[i] = ProtocolArg(Protocol::ALL[i]);
+        i += 1;
+    }
+    args
+};
+
+impl ValueEnum for ProtocolArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        &PROTOCOL_ARGS
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let codec = self.0.codec();
+        let help = format!("{} ({})", codec.summary(), codec.serial());
+        Some(clap::builder::PossibleValue::new(codec.name()).help(help))
+    }
 }
 
-impl From<ProtocolArg> for crate::io::board_link::Protocol {
+impl From<ProtocolArg> for Protocol {
     fn from(p: ProtocolArg) -> Self {
-        match p {
-            ProtocolArg::Dgt => crate::io::board_link::Protocol::Dgt,
-            ProtocolArg::Peg => crate::io::board_link::Protocol::Peg,
-        }
+        p.0
     }
 }
 
@@ -378,7 +395,7 @@ pub enum BoardCommand {
         /// The protocol the board speaks.
         #[arg(long, value_enum)]
         protocol: ProtocolArg,
-        /// Baud rate; 9600 for DGT and 115200 for peg boards when left out.
+        /// Baud rate; the protocol's own when left out (see --protocol).
         #[arg(long, value_parser = |s: &str| super::usage::in_range::<u32>(s, 50, 4_000_000))]
         baud: Option<u32>,
         /// The position the board shows at the start (FEN); the start position when left out.

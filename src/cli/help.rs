@@ -316,8 +316,8 @@ With no board plugged in there may be no ports at all; the line then says so. Ps
 (such as the simulator's) are not listed.";
 
 pub const BOARD_MONITOR_HELP: &str = "Watch a board: every event, one line each.\n\n\
-hector opens the port (9600 baud 8N1 for DGT, 115200 8N1 for peg boards unless --baud says \
-otherwise), asks the board for its position and compares it with the game: the start \
+hector opens the port at the protocol's rate and framing (listed under --protocol; --baud \
+sets another rate), asks the board for its position and compares it with the game: the start \
 position, or the one given with --fen. Then it prints, one line per event:\n\
 - raw events, beginning with the protocol's name: peg: e2 lifted, peg: e4 placed, \
 dgt: e4 placed P, dgt: board … (the 64 squares, rank 8 first), versions, buttons, bytes or \
@@ -370,7 +370,7 @@ Commands, one per line, from standard input or from --script FILE (# starts a co
   noise COUNT            COUNT random bytes (a peg board ends them with a line end)\n\
   raw HEX…               bytes as given (raw 8e 00 05 24 01)\n\
   line TEXT              a peg line as given, checksum added unless it has one (line B done,\n\
-                         line E supply low)\n\
+                         line E supply low; a DGT board has no text lines)\n\
   snapshot               the whole board unasked (DGT board dump, peg S line)\n\
   setup FEN              set the pieces of a position square by square; the game continues\n\
                          from it\n\

@@ -7,10 +7,12 @@
 
 use shakmaty::{Board, Color, File, Piece, Rank, Role, Square};
 
+use super::codec::{BoardMessage, Codec, Decoded, Emulator, Heard, SerialSettings};
 use super::{Picture, SensorEvent, SquareState};
 
-/// The longest message the 14-bit length field can announce.
-pub const MAX_MESSAGE_LEN: usize = 0x3fff;
+/// The longest message the 14-bit length field can announce (the tests send one).
+#[cfg(test)]
+const MAX_MESSAGE_LEN: usize = 0x3fff;
 
 const HEADER_LEN: usize = 3;
 
@@ -28,6 +30,11 @@ const MSG_LONG_SERIALNR: u8 = 0xa2;
 
 /// A command from host to board.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(
+    dead_code,
+    reason = "the protocol's whole command set, encoded and tested against the protocol facts; \
+              hector sends the board and update requests, a clock or LED feature the rest"
+)]
 pub enum DgtCommand {
     /// SEND_RESET: the board goes idle (no more updates).
     Reset,
@@ -74,8 +81,10 @@ pub struct ClockCommand {
 }
 
 /// The most payload a clock command can carry: its size byte also counts three framing bytes.
+#[allow(dead_code, reason = "with the clock commands of DgtCommand")]
 pub const MAX_CLOCK_PAYLOAD: usize = 255 - 3;
 
+#[allow(dead_code, reason = "with the clock commands of DgtCommand")]
 impl ClockCommand {
     /// `command` is the clock command id (e.g. 0x0b beep), `payload` its content.
     pub fn new(command: u8, payload: &[u8]) -> Result<ClockCommand, DgtCommandError> {
@@ -99,6 +108,7 @@ impl ClockCommand {
 
 /// Why a command cannot be built.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[allow(dead_code, reason = "with the clock commands of DgtCommand")]
 pub enum DgtCommandError {
     #[error(
         "a clock command carries at most {MAX_CLOCK_PAYLOAD} bytes of payload, this one has {len}"
@@ -615,6 +625,10 @@ impl DgtBoard {
     }
 
     /// A board whose orientation the user has set; dumps do not change it.
+    #[allow(
+        dead_code,
+        reason = "no option sets the orientation yet; detection from the start position serves"
+    )]
     pub fn with_orientation(orientation: Orientation) -> DgtBoard {
         DgtBoard {
             orientation,
@@ -643,12 +657,14 @@ impl DgtBoard {
         out
     }
 
-    pub fn orientation(&self) -> Orientation {
+    #[cfg(test)]
+    fn orientation(&self) -> Orientation {
         self.orientation
     }
 
     /// The board's current picture, once a dump has arrived.
-    pub fn picture(&self) -> Option<Picture> {
+    #[cfg(test)]
+    fn picture(&self) -> Option<Picture> {
         self.fields
             .map(|fields| BoardDump(fields).picture(self.orientation))
     }
@@ -731,6 +747,210 @@ fn plausible(fields: &[DgtField; 64]) -> bool {
         .sum();
         count(Role::King) <= 1 && pawns <= 8 && pawns + extra <= 8
     })
+}
+
+/// The DGT protocol as hector's [`Codec`]: a [`DgtBoard`] behind the port's bytes.
+#[derive(Clone, Debug)]
+pub struct DgtCodec {
+    board: DgtBoard,
+}
+
+impl DgtCodec {
+    pub fn new() -> DgtCodec {
+        DgtCodec {
+            board: DgtBoard::new(),
+        }
+    }
+}
+
+impl Codec for DgtCodec {
+    fn name(&self) -> &'static str {
+        "dgt"
+    }
+
+    fn summary(&self) -> &'static str {
+        "DGT electronic boards, and boards that speak their protocol; they identify every piece"
+    }
+
+    fn serial(&self) -> SerialSettings {
+        SerialSettings::eight_n_one(9600)
+    }
+
+    fn identifies_pieces(&self) -> bool {
+        true
+    }
+
+    fn connect(&mut self) -> Vec<u8> {
+        self.board.connect().iter().flat_map(encode).collect()
+    }
+
+    fn request_position(&mut self) -> Vec<u8> {
+        encode(&DgtCommand::SendBoard)
+    }
+
+    fn decode(&mut self, bytes: &[u8]) -> Decoded {
+        let out = self.board.push(bytes);
+        let sensors = out.events.into_iter().map(Heard::Sensor);
+        let messages = out
+            .messages
+            .iter()
+            .map(|m| Heard::Message(BoardMessage::Note(note(m))));
+        Decoded {
+            heard: sensors.chain(messages).collect(),
+            send: out.commands.iter().flat_map(encode).collect(),
+        }
+    }
+
+    fn dropped(&self) -> u64 {
+        self.board.dropped_bytes()
+    }
+
+    fn dropped_words(&self, count: u64) -> String {
+        let plural = if count == 1 { "" } else { "s" };
+        format!("{count} byte{plural} dropped (noise or damaged messages)")
+    }
+
+    fn emulator(&self, _identifies: bool) -> Box<dyn Emulator> {
+        Box::new(DgtEmulator::default())
+    }
+}
+
+/// A message in the protocol's terms, for the monitor.
+fn note(m: &DgtMessage) -> String {
+    let hex = |bytes: &[u8]| {
+        bytes
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let field = |f: &DgtField| match f {
+        DgtField::Empty => "empty".to_string(),
+        DgtField::Piece(piece) => piece.char().to_string(),
+        DgtField::Magic(MagicPiece::Draw) => "draw marker".to_string(),
+        DgtField::Magic(MagicPiece::WhiteWins) => "white wins marker".to_string(),
+        DgtField::Magic(MagicPiece::BlackWins) => "black wins marker".to_string(),
+    };
+    let side = |s: &ClockSide| match s.time {
+        Some(t) => format!("{}:{:02}:{:02}", t.hours, t.minutes, t.seconds),
+        None => "no time".to_string(),
+    };
+    match m {
+        DgtMessage::BoardDump(_) => "board dump".to_string(),
+        DgtMessage::Clock(c) => format!(
+            "clock left {}, right {}, {}",
+            side(&c.left),
+            side(&c.right),
+            if c.running() { "running" } else { "stopped" }
+        ),
+        DgtMessage::ClockAck(a) => format!("clock acknowledges {}", hex(&a.ack())),
+        DgtMessage::FieldUpdate {
+            field: index,
+            value,
+        } => {
+            format!("field {} {}", index.get(), field(value))
+        }
+        DgtMessage::EeMoves(bytes) => format!("stored history, {} bytes", bytes.len()),
+        DgtMessage::BusAddress(a) => format!("bus address {a}"),
+        DgtMessage::BatteryStatus(bytes) => format!("battery status {}", hex(bytes)),
+        DgtMessage::Unknown { id, payload } if payload.is_empty() => {
+            format!("unknown message {id:#04x}, no content")
+        }
+        DgtMessage::Unknown { id, payload } => {
+            format!("unknown message {id:#04x}: {}", hex(payload))
+        }
+        DgtMessage::Version { main, sub } => format!("version {main}.{sub}"),
+        DgtMessage::Trademark(text) => format!("trademark {}", text.trim()),
+        DgtMessage::SerialNumber(text) | DgtMessage::LongSerialNumber(text) => {
+            format!("serial number {}", text.trim())
+        }
+    }
+}
+
+/// What the simulated board answers to the version requests.
+const EMULATED_VERSION: [u8; 2] = [1, 7];
+const EMULATED_TRADEMARK: &[u8] = b"hector simulated board";
+const EMULATED_SERIAL: &[u8] = b"00001";
+
+/// A DGT board as the simulator plays it: silent until the host asks for updates, then a
+/// field update for every change; it answers the board, version, trademark and serial number
+/// requests.
+#[derive(Clone, Debug, Default)]
+pub struct DgtEmulator {
+    /// The host asked for field updates.
+    updates: bool,
+}
+
+impl Emulator for DgtEmulator {
+    fn title(&self) -> String {
+        "DGT".to_owned()
+    }
+
+    fn scans(&self) -> bool {
+        true
+    }
+
+    fn host_ready(&self) -> bool {
+        self.updates
+    }
+
+    fn power_up(&mut self) {
+        self.updates = false;
+    }
+
+    fn report(&self, _board: &Board, square: Square, piece: Option<Piece>) -> Option<Vec<u8>> {
+        if !self.updates {
+            return None;
+        }
+        let field = FieldIndex::of_square(square, Orientation::Normal).get();
+        let code = piece.map_or(DgtField::Empty, DgtField::Piece).code();
+        Some(vec![MSG_FIELD_UPDATE, 0x00, 0x05, field, code])
+    }
+
+    fn snapshot(&self, board: &Board) -> Vec<u8> {
+        let mut bytes = vec![MSG_BOARD_DUMP, 0x00, 0x43];
+        bytes.extend(
+            BoardDump::of_board(board, Orientation::Normal)
+                .fields()
+                .iter()
+                .map(|f| f.code()),
+        );
+        bytes
+    }
+
+    fn answer(&mut self, bytes: &[u8], board: &Board) -> Vec<Vec<u8>> {
+        let mut out = Vec::new();
+        for &b in bytes {
+            match b {
+                0x40 => self.updates = false,
+                0x42 => out.push(self.snapshot(board)),
+                0x43 | 0x44 | 0x4b => self.updates = true,
+                0x45 => out.push(message(MSG_SERIALNR, EMULATED_SERIAL)),
+                0x47 => out.push(message(MSG_TRADEMARK, EMULATED_TRADEMARK)),
+                0x4d => out.push(message(MSG_VERSION, &EMULATED_VERSION)),
+                // Other commands (clock, LEDs, EEPROM) have nothing to answer here.
+                _ => {}
+            }
+        }
+        out
+    }
+
+    fn noise(&self, bytes: Vec<u8>) -> Vec<u8> {
+        // The host drops it up to the next message id.
+        bytes
+    }
+
+    fn line(&self, _text: &str) -> Option<Vec<u8>> {
+        None
+    }
+}
+
+/// A board-to-host message: id, 14-bit length, payload with the high bit clear.
+fn message(id: u8, payload: &[u8]) -> Vec<u8> {
+    let len = payload.len() + HEADER_LEN;
+    let mut bytes = vec![id, ((len >> 7) & 0x7f) as u8, (len & 0x7f) as u8];
+    bytes.extend(payload.iter().map(|b| b & 0x7f));
+    bytes
 }
 
 #[cfg(test)]
@@ -1288,5 +1508,121 @@ mod tests {
             prop_assert_eq!(got, whole);
             prop_assert_eq!(decoder.dropped_bytes(), 0);
         }
+    }
+
+    #[test]
+    fn the_codec_is_named_dgt_and_opens_the_port_at_9600_8n1() {
+        use crate::board::codec::{DataBits, FlowControl, Parity, StopBits};
+        let codec = DgtCodec::new();
+        assert_eq!(codec.name(), "dgt");
+        assert_eq!(
+            codec.serial(),
+            SerialSettings {
+                baud: 9600,
+                data_bits: DataBits::Eight,
+                parity: Parity::None,
+                stop_bits: StopBits::One,
+                flow_control: FlowControl::None,
+            },
+            "the protocol facts: 9600 baud, 8 data bits, no parity, 1 stop bit"
+        );
+        assert!(codec.identifies_pieces());
+        assert!(codec.summary().contains("DGT"), "{}", codec.summary());
+    }
+
+    #[test]
+    fn the_codec_asks_for_the_board_and_words_what_it_hears() {
+        let mut codec = DgtCodec::new();
+        assert_eq!(
+            codec.connect(),
+            vec![0x42, 0x44],
+            "SEND_BRD, SEND_UPDATE_BRD"
+        );
+        assert_eq!(codec.request_position(), vec![0x42]);
+        let mut bytes = vec![0x93, 0x00, 0x05, 0x01, 0x07];
+        bytes.extend_from_slice(&[0x92, 0x00, 0x07, b' ', b'D', b'G', b'T']);
+        bytes.extend_from_slice(&[0x8d, 0x00, 0x0a, 0x00, 0x05, 0x00, 0x01, 0x30, 0x15, 0x01]);
+        bytes.extend_from_slice(&[0xb6, 0x00, 0x03]);
+        bytes.extend_from_slice(&[0x01, 0x02]);
+        let decoded = codec.decode(&bytes);
+        let notes: Vec<Heard> = [
+            "version 1.7",
+            "trademark DGT",
+            "clock left 1:30:15, right 0:05:00, running",
+            "unknown message 0xb6, no content",
+        ]
+        .into_iter()
+        .map(|n| Heard::Message(BoardMessage::Note(n.into())))
+        .collect();
+        assert_eq!(decoded.heard, notes);
+        assert_eq!(codec.dropped(), 2, "the two bytes outside a message");
+        assert_eq!(
+            codec.dropped_words(1),
+            "1 byte dropped (noise or damaged messages)"
+        );
+        assert_eq!(
+            codec.dropped_words(2),
+            "2 bytes dropped (noise or damaged messages)"
+        );
+        // A field update while the picture is unknown and no dump asked for: the codec asks.
+        let mut codec = DgtCodec::new();
+        let decoded = codec.decode(&[0x8e, 0x00, 0x05, 0x24, 0x01]);
+        assert_eq!(decoded.send, vec![0x42]);
+        assert_eq!(
+            decoded.heard,
+            vec![Heard::Sensor(SensorEvent::Placed(
+                Square::E4,
+                Some(white(Role::Pawn))
+            ))]
+        );
+    }
+
+    #[test]
+    fn the_emulated_board_is_read_back_by_the_codec() {
+        let mut codec = DgtCodec::new();
+        let mut board = codec.emulator(false);
+        assert_eq!(board.title(), "DGT");
+        assert!(board.scans());
+        assert_eq!(board.line("B done"), None, "a binary protocol");
+        let start = Board::new();
+        let mut after = start.clone();
+        after.discard_piece_at(Square::E2);
+        assert_eq!(
+            board.report(&after, Square::E2, None),
+            None,
+            "silent before the host asks for updates"
+        );
+        let answers = board.answer(&codec.connect(), &start);
+        assert!(board.host_ready());
+        assert_eq!(
+            answers,
+            vec![start_dump_bytes()],
+            "the spec's worked example"
+        );
+        assert_eq!(
+            codec.decode(&answers.concat()).heard,
+            vec![Heard::Sensor(SensorEvent::Snapshot(Picture::from_board(
+                &start
+            )))]
+        );
+        let lift = board.report(&after, Square::E2, None).expect("updates on");
+        assert_eq!(lift, vec![0x8e, 0x00, 0x05, 0x34, 0x00]);
+        let noise = board.noise(vec![0x01, 0x7f]);
+        let asked = board.answer(&[0x4d, 0x47, 0x45], &after).concat();
+        let heard = codec.decode(&[lift, noise, asked].concat()).heard;
+        assert_eq!(
+            heard,
+            vec![
+                Heard::Sensor(SensorEvent::Lifted(Square::E2)),
+                Heard::Message(BoardMessage::Note("version 1.7".into())),
+                Heard::Message(BoardMessage::Note(
+                    "trademark hector simulated board".into()
+                )),
+                Heard::Message(BoardMessage::Note("serial number 00001".into())),
+            ]
+        );
+        assert_eq!(codec.dropped(), 2, "the noise");
+        board.power_up();
+        assert!(!board.host_ready(), "a board starts silent");
     }
 }

@@ -4,17 +4,30 @@
 //!
 //! Sans-IO like the rest of the core: bytes in, messages out, instants passed in as
 //! [`Timestamp`](crate::time::Timestamp). Adapters own the serial ports and the clock.
+//!
+//! A protocol is one [`Codec`] in a file of its own (`dgt.rs`, `peg.rs`), named by
+//! [`Protocol`]; [`BoardDriver`] joins a codec to the [`Recognizer`]. Only what is re-exported
+//! here is seen outside.
 
-pub mod dgt;
-pub mod driver;
-pub mod peg;
-pub mod recognizer;
+mod codec;
+mod dgt;
+mod driver;
+mod peg;
+mod recognizer;
 
 use std::fmt;
 use std::ops::Index;
 
 use shakmaty::{Bitboard, Board, File, Piece, Rank, Square};
 
+pub use codec::{
+    BoardMessage, Codec, DataBits, Decoded, Emulator, FlowControl, Heard, Parity, Protocol,
+    SerialSettings, StopBits,
+};
+/// The decoders alone, for the throughput benchmark (benches/board.rs).
+pub use dgt::DgtDecoder;
+pub use driver::{BoardDriver, BoardEvent, PortEvent, Step};
+pub use peg::{PegDecoder, with_checksum};
 pub use recognizer::{PromotionError, Recognition, Recognizer, SquareDiff};
 
 /// What a sensor knows about one square.

@@ -5,8 +5,9 @@
 //! all bytes before the `*` in two hex digits. Board to host: `L e2`, `P e4`, `P e4 N`,
 //! `S <64 letters>`, `B <name>`, `V <text>`, `E <text>`. Host to board: `?` and `V`.
 
-use shakmaty::{Piece, Square};
+use shakmaty::{Board, Piece, Square};
 
+use super::codec::{BoardMessage, Codec, Decoded, Emulator, Heard, SerialSettings};
 use super::{Picture, SensorEvent, SquareState, rows_a8_to_h1};
 
 /// The longest line kept, checksum included. The longest line of the protocol, a snapshot
@@ -194,6 +195,207 @@ fn parse_snapshot(text: &str) -> Option<Picture> {
         picture.set(sq, SquareState::from_char(c)?);
     }
     Some(picture)
+}
+
+/// hector's peg protocol as a [`Codec`].
+#[derive(Clone, Debug, Default)]
+pub struct PegCodec {
+    decoder: PegDecoder,
+    /// Lines dropped by decoders replaced on reconnection.
+    dropped_before: u64,
+}
+
+impl PegCodec {
+    pub fn new() -> PegCodec {
+        PegCodec::default()
+    }
+}
+
+impl Codec for PegCodec {
+    fn name(&self) -> &'static str {
+        "peg"
+    }
+
+    fn summary(&self) -> &'static str {
+        "hector's peg protocol for tactile boards with a sensor in every hole"
+    }
+
+    fn serial(&self) -> SerialSettings {
+        SerialSettings::eight_n_one(115_200)
+    }
+
+    /// Taken as occupancy-only: a board that names pieces is read all the same.
+    fn identifies_pieces(&self) -> bool {
+        false
+    }
+
+    fn connect(&mut self) -> Vec<u8> {
+        // A line cut off by the unplugging must not join the first new one.
+        self.dropped_before += self.decoder.bad_lines();
+        self.decoder = PegDecoder::new();
+        let mut bytes = encode(PegCommand::Version);
+        bytes.extend(encode(PegCommand::Snapshot));
+        bytes
+    }
+
+    fn request_position(&mut self) -> Vec<u8> {
+        encode(PegCommand::Snapshot)
+    }
+
+    fn decode(&mut self, bytes: &[u8]) -> Decoded {
+        let heard = self
+            .decoder
+            .push(bytes)
+            .into_iter()
+            .map(|message| match message.sensor_event() {
+                Some(event) => Heard::Sensor(event),
+                None => Heard::Message(message.into_board_message()),
+            })
+            .collect();
+        Decoded {
+            heard,
+            send: Vec::new(),
+        }
+    }
+
+    fn dropped(&self) -> u64 {
+        self.dropped_before + self.decoder.bad_lines()
+    }
+
+    fn dropped_words(&self, count: u64) -> String {
+        let plural = if count == 1 { "" } else { "s" };
+        format!("{count} line{plural} dropped (wrong checksum or too long)")
+    }
+
+    fn emulator(&self, identifies: bool) -> Box<dyn Emulator> {
+        Box::new(PegEmulator {
+            identifies,
+            host_line: Vec::new(),
+            snapshot_asked: false,
+        })
+    }
+}
+
+impl PegMessage {
+    /// The message as the monitor tells it (sensor lines come as sensor events instead).
+    fn into_board_message(self) -> BoardMessage {
+        match self {
+            PegMessage::Fault(text) => BoardMessage::Fault(text),
+            PegMessage::Button(name) => BoardMessage::Button(name),
+            PegMessage::Version(text) => BoardMessage::Note(format!("version {text}")),
+            PegMessage::Unknown(text) => BoardMessage::Note(format!("line not understood: {text}")),
+            PegMessage::Lift(sq) => BoardMessage::Note(format!("{sq} lifted")),
+            PegMessage::Place(sq, _) => BoardMessage::Note(format!("{sq} placed")),
+            PegMessage::Snapshot(picture) => {
+                BoardMessage::Note(format!("board {}", picture.to_rows()))
+            }
+        }
+    }
+}
+
+/// The simulated board's answer to `V`.
+const EMULATED_VERSION_LINE: &str = "V hector-peg 1 hector-simulator";
+
+/// A peg board as the simulator plays it: every line with its checksum, an `L` or `P` line for
+/// every hole that changes, and the answers to `?` and `V`.
+#[derive(Clone, Debug)]
+pub struct PegEmulator {
+    /// Name the piece in `P` and `S` lines.
+    identifies: bool,
+    /// The host's line being received.
+    host_line: Vec<u8>,
+    /// The host asked for a snapshot since power-up.
+    snapshot_asked: bool,
+}
+
+impl Emulator for PegEmulator {
+    fn title(&self) -> String {
+        if self.identifies {
+            "peg (pieces identified)"
+        } else {
+            "peg (occupancy only)"
+        }
+        .to_owned()
+    }
+
+    fn scans(&self) -> bool {
+        false
+    }
+
+    fn host_ready(&self) -> bool {
+        self.snapshot_asked
+    }
+
+    fn power_up(&mut self) {
+        self.host_line.clear();
+        self.snapshot_asked = false;
+    }
+
+    fn report(&self, _board: &Board, square: Square, piece: Option<Piece>) -> Option<Vec<u8>> {
+        Some(board_line(&match piece {
+            None => format!("L {square}"),
+            Some(p) if self.identifies => format!("P {square} {}", p.char()),
+            Some(_) => format!("P {square}"),
+        }))
+    }
+
+    fn snapshot(&self, board: &Board) -> Vec<u8> {
+        let picture = if self.identifies {
+            Picture::from_board(board)
+        } else {
+            Picture::occupancy_of(board)
+        };
+        board_line(&format!("S {}", picture.to_rows()))
+    }
+
+    fn answer(&mut self, bytes: &[u8], board: &Board) -> Vec<Vec<u8>> {
+        let mut out = Vec::new();
+        for &b in bytes {
+            if b != b'\n' {
+                // The protocol's lines are short; a runaway line is cut.
+                if self.host_line.len() < MAX_LINE_LEN {
+                    self.host_line.push(b);
+                }
+                continue;
+            }
+            let line = std::mem::take(&mut self.host_line);
+            match line.strip_suffix(b"\r").unwrap_or(&line) {
+                b"?" => {
+                    self.snapshot_asked = true;
+                    out.push(self.snapshot(board));
+                }
+                b"V" => out.push(board_line(EMULATED_VERSION_LINE)),
+                // Later versions may add commands: ignored, as the protocol asks.
+                _ => {}
+            }
+        }
+        out
+    }
+
+    fn noise(&self, mut bytes: Vec<u8>) -> Vec<u8> {
+        for byte in &mut bytes {
+            if *byte == b'\n' {
+                *byte = b'#';
+            }
+        }
+        bytes.push(b'\n');
+        bytes
+    }
+
+    fn line(&self, text: &str) -> Option<Vec<u8>> {
+        Some(if text.contains('*') {
+            format!("{text}\n").into_bytes()
+        } else {
+            board_line(text)
+        })
+    }
+}
+
+/// A line as a board that can sends it: with its checksum and line end.
+fn board_line(text: &str) -> Vec<u8> {
+    let mut line = with_checksum(text).into_bytes();
+    line.push(b'\n');
+    line
 }
 
 #[cfg(test)]
@@ -524,6 +726,137 @@ mod tests {
             let got = decoder.push(&bytes);
             prop_assert!(got.is_empty(), "{:?}", got);
             prop_assert_eq!(decoder.bad_lines(), 1);
+        }
+    }
+
+    #[test]
+    fn the_codec_is_named_peg_and_opens_the_port_at_115200_8n1() {
+        use crate::board::codec::{DataBits, FlowControl, Parity, StopBits};
+        let codec = PegCodec::new();
+        assert_eq!(codec.name(), "peg");
+        assert_eq!(
+            codec.serial(),
+            SerialSettings {
+                baud: 115_200,
+                data_bits: DataBits::Eight,
+                parity: Parity::None,
+                stop_bits: StopBits::One,
+                flow_control: FlowControl::None,
+            },
+            "docs/PEG-PROTOCOL.md, Connection"
+        );
+        assert!(!codec.identifies_pieces(), "taken as occupancy-only");
+        assert!(codec.summary().contains("peg"), "{}", codec.summary());
+    }
+
+    #[test]
+    fn the_codec_asks_for_version_and_snapshot_and_words_what_it_hears() {
+        let mut codec = PegCodec::new();
+        assert_eq!(codec.connect(), b"V\n?\n");
+        assert_eq!(codec.request_position(), b"?\n");
+        let decoded =
+            codec.decode(b"V hector-peg 1 x\nB done\nE supply low\nZ what\nL e2*00\nL e2\n");
+        assert_eq!(
+            decoded.heard,
+            vec![
+                Heard::Message(BoardMessage::Note("version hector-peg 1 x".into())),
+                Heard::Message(BoardMessage::Button("done".into())),
+                Heard::Message(BoardMessage::Fault("supply low".into())),
+                Heard::Message(BoardMessage::Note("line not understood: Z what".into())),
+                Heard::Sensor(SensorEvent::Lifted(Square::E2)),
+            ]
+        );
+        assert!(decoded.send.is_empty(), "a peg host never answers");
+        assert_eq!(codec.dropped(), 1, "the line with the wrong checksum");
+        assert_eq!(
+            codec.dropped_words(1),
+            "1 line dropped (wrong checksum or too long)"
+        );
+        assert_eq!(
+            codec.dropped_words(3),
+            "3 lines dropped (wrong checksum or too long)"
+        );
+    }
+
+    #[test]
+    fn connecting_again_forgets_a_cut_line_but_keeps_the_count() {
+        let mut codec = PegCodec::new();
+        codec.decode(b"L e2*00\nL e");
+        assert_eq!(codec.dropped(), 1);
+        codec.connect();
+        let decoded = codec.decode(b"2\nP e4\n");
+        assert_eq!(
+            decoded.heard,
+            vec![
+                Heard::Message(BoardMessage::Note("line not understood: 2".into())),
+                Heard::Sensor(SensorEvent::Placed(Square::E4, None)),
+            ],
+            "the half line before the unplugging did not join the new one"
+        );
+        assert_eq!(codec.dropped(), 1);
+    }
+
+    #[test]
+    fn the_emulated_board_is_read_back_by_the_codec() {
+        let pawn = Piece {
+            color: Color::White,
+            role: Role::Pawn,
+        };
+        for identifies in [false, true] {
+            let mut codec = PegCodec::new();
+            let mut board = codec.emulator(identifies);
+            assert_eq!(
+                board.title(),
+                if identifies {
+                    "peg (pieces identified)"
+                } else {
+                    "peg (occupancy only)"
+                }
+            );
+            assert!(!board.scans(), "a peg reports as the hand moves it");
+            let start = Board::new();
+            assert!(!board.host_ready());
+            let answers = board.answer(&codec.connect(), &start);
+            assert!(board.host_ready(), "the host asked for a snapshot");
+            let heard = codec.decode(&answers.concat()).heard;
+            let picture = if identifies {
+                Picture::from_board(&start)
+            } else {
+                Picture::occupancy_of(&start)
+            };
+            assert_eq!(
+                heard,
+                vec![
+                    Heard::Message(BoardMessage::Note(
+                        "version hector-peg 1 hector-simulator".into()
+                    )),
+                    Heard::Sensor(SensorEvent::Snapshot(picture)),
+                ]
+            );
+            let mut after = start.clone();
+            after.discard_piece_at(Square::E2);
+            let lift = board.report(&after, Square::E2, None).expect("said");
+            after.set_piece_at(Square::E4, pawn);
+            let place = board.report(&after, Square::E4, Some(pawn)).expect("said");
+            let noise = board.noise(b"\n\n\x86garbage".to_vec());
+            let done = board.line("B done").expect("a text protocol");
+            let bytes = [lift, noise, place, done].concat();
+            let heard = codec.decode(&bytes).heard;
+            assert_eq!(
+                heard.first(),
+                Some(&Heard::Sensor(SensorEvent::Lifted(Square::E2)))
+            );
+            assert_eq!(
+                heard[heard.len() - 2..],
+                [
+                    Heard::Sensor(SensorEvent::Placed(Square::E4, identifies.then_some(pawn))),
+                    Heard::Message(BoardMessage::Button("done".into())),
+                ],
+                "the noise ended in a line of its own: {heard:?}"
+            );
+            assert_eq!(codec.dropped(), 0, "every line carried its checksum");
+            board.power_up();
+            assert!(!board.host_ready());
         }
     }
 }

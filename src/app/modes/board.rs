@@ -13,14 +13,12 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess};
 
 use crate::app::services::output::Out;
-use crate::core::board::dgt::{ClockSide, DgtField, DgtMessage, MagicPiece};
-use crate::core::board::peg::PegMessage;
-use crate::core::board::{Picture, Recognition, SensorEvent};
+use crate::core::board::{BoardMessage, Codec, Picture, Recognition, SensorEvent};
 use crate::core::notation::language::Language;
 use crate::core::notation::speak::{Form, announce};
 use crate::core::notation::{board_words, printable};
 use crate::core::variant::{Variant, position_from_fen};
-use crate::io::board_link::{BoardEvent, BoardLink, BoardMessage, Protocol};
+use crate::io::board_link::{BoardEvent, BoardLink, Protocol};
 use crate::io::serial::list_ports;
 use crate::io::speech::{Kind, Speaker};
 
@@ -143,7 +141,7 @@ pub fn monitor(opts: &MonitorOptions, lang: &Language) -> ExitCode {
             default(wait) => {}
         }
         events.extend(board.tick());
-        if !events.is_empty() && !print(&mut out, &events, opts, lang, mode) {
+        if !events.is_empty() && !print(&mut out, &events, board.codec(), opts, lang, mode) {
             break;
         }
     }
@@ -161,6 +159,7 @@ pub fn monitor(opts: &MonitorOptions, lang: &Language) -> ExitCode {
 fn print(
     out: &mut Out,
     events: &[BoardEvent],
+    codec: &dyn Codec,
     opts: &MonitorOptions,
     lang: &Language,
     mode: CastlingMode,
@@ -169,7 +168,7 @@ fn print(
     for event in events {
         let raw = is_raw(event);
         if opts.raw || !raw {
-            let text = sentence(event, opts.protocol, lang, mode);
+            let text = sentence(event, codec, lang, mode);
             if let (Some(speaker), false) = (&opts.speaker, raw) {
                 speaker.say(speech_kind(event), spoken(event, &text, lang));
             }
@@ -260,25 +259,21 @@ fn spawn_input() -> Receiver<String> {
 
 /// Whether an event is a raw reading (sensor, protocol message, dropped bytes) rather than
 /// something to tell the player.
-pub fn is_raw(event: &BoardEvent) -> bool {
+fn is_raw(event: &BoardEvent) -> bool {
     match event {
         BoardEvent::Sensor(_) | BoardEvent::Dropped(_) => true,
-        BoardEvent::Message(BoardMessage::Peg(PegMessage::Fault(_))) => false,
+        BoardEvent::Message(BoardMessage::Fault(_)) => false,
         BoardEvent::Message(_) => true,
         _ => false,
     }
 }
 
-/// The one sentence for an event. Raw events are written in the protocol's terms with the
-/// protocol's name first ("peg: e2 lifted"); everything else in the words of `lang`, moves
-/// as Appendix D phrases followed by their UCI ("Springer Felix drei (g1f3)").
-pub fn sentence(
-    event: &BoardEvent,
-    protocol: Protocol,
-    lang: &Language,
-    mode: CastlingMode,
-) -> String {
-    let p = protocol.name();
+/// The one sentence for an event. Raw events are written in the protocol's terms (its
+/// codec's words) with the protocol's name first ("peg: e2 lifted"); everything else in the
+/// words of `lang`, moves as Appendix D phrases followed by their UCI ("Springer Felix drei
+/// (g1f3)"). What the board sent is made printable here, whichever codec read it.
+fn sentence(event: &BoardEvent, codec: &dyn Codec, lang: &Language, mode: CastlingMode) -> String {
+    let p = codec.name();
     match event {
         BoardEvent::Sensor(SensorEvent::Lifted(sq)) => format!("{p}: {sq} lifted"),
         BoardEvent::Sensor(SensorEvent::Placed(sq, None)) => format!("{p}: {sq} placed"),
@@ -288,35 +283,14 @@ pub fn sentence(
         BoardEvent::Sensor(SensorEvent::Snapshot(picture)) => {
             format!("{p}: board {}", rows(picture))
         }
-        BoardEvent::Message(BoardMessage::Peg(m)) => match m {
-            PegMessage::Fault(text) => board_words::fault(&printable(text), lang),
-            PegMessage::Button(name) => format!("{p}: button {}", printable(name)),
-            PegMessage::Version(text) => format!("{p}: version {}", printable(text)),
-            PegMessage::Unknown(text) => format!("{p}: line not understood: {}", printable(text)),
-            // Sensor lines come as sensor events; listed for completeness.
-            PegMessage::Lift(sq) => format!("{p}: {sq} lifted"),
-            PegMessage::Place(sq, _) => format!("{p}: {sq} placed"),
-            PegMessage::Snapshot(picture) => format!("{p}: board {}", rows(picture)),
-        },
-        BoardEvent::Message(BoardMessage::Dgt(m)) => match m {
-            DgtMessage::Version { main, sub } => format!("{p}: version {main}.{sub}"),
-            DgtMessage::Trademark(text) => format!("{p}: trademark {}", printable(text.trim())),
-            DgtMessage::SerialNumber(text) | DgtMessage::LongSerialNumber(text) => {
-                format!("{p}: serial number {}", printable(text.trim()))
-            }
-            other => format!("{p}: {}", dgt_raw(other)),
-        },
-        BoardEvent::Dropped(n) => {
-            let plural = if *n == 1 { "" } else { "s" };
-            match protocol {
-                Protocol::Dgt => {
-                    format!("{p}: {n} byte{plural} dropped (noise or damaged messages)")
-                }
-                Protocol::Peg => {
-                    format!("{p}: {n} line{plural} dropped (wrong checksum or too long)")
-                }
-            }
+        BoardEvent::Message(BoardMessage::Fault(text)) => {
+            board_words::fault(&printable(text), lang)
         }
+        BoardEvent::Message(BoardMessage::Button(name)) => {
+            format!("{p}: button {}", printable(name))
+        }
+        BoardEvent::Message(BoardMessage::Note(note)) => format!("{p}: {}", printable(note)),
+        BoardEvent::Dropped(n) => format!("{p}: {}", codec.dropped_words(*n)),
         BoardEvent::Recognized {
             recognition: Recognition::Moved(m),
             position,
@@ -337,60 +311,6 @@ pub fn sentence(
     }
 }
 
-/// Text from the board with its control characters written out (`\u{1b}`): a line from a
-/// noisy cable must not move a braille display's cursor or colour a terminal.
-/// A DGT message in the protocol's terms, without Rust's debug notation.
-fn dgt_raw(m: &DgtMessage) -> String {
-    let hex = |bytes: &[u8]| {
-        bytes
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    let field = |f: &DgtField| match f {
-        DgtField::Empty => "empty".to_string(),
-        DgtField::Piece(piece) => piece.char().to_string(),
-        DgtField::Magic(MagicPiece::Draw) => "draw marker".to_string(),
-        DgtField::Magic(MagicPiece::WhiteWins) => "white wins marker".to_string(),
-        DgtField::Magic(MagicPiece::BlackWins) => "black wins marker".to_string(),
-    };
-    let side = |s: &ClockSide| match s.time {
-        Some(t) => format!("{}:{:02}:{:02}", t.hours, t.minutes, t.seconds),
-        None => "no time".to_string(),
-    };
-    match m {
-        DgtMessage::BoardDump(_) => "board dump".to_string(),
-        DgtMessage::Clock(c) => format!(
-            "clock left {}, right {}, {}",
-            side(&c.left),
-            side(&c.right),
-            if c.running() { "running" } else { "stopped" }
-        ),
-        DgtMessage::ClockAck(a) => format!("clock acknowledges {}", hex(&a.ack())),
-        DgtMessage::FieldUpdate {
-            field: index,
-            value,
-        } => {
-            format!("field {} {}", index.get(), field(value))
-        }
-        DgtMessage::EeMoves(bytes) => format!("stored history, {} bytes", bytes.len()),
-        DgtMessage::BusAddress(a) => format!("bus address {a}"),
-        DgtMessage::BatteryStatus(bytes) => format!("battery status {}", hex(bytes)),
-        DgtMessage::Unknown { id, payload } if payload.is_empty() => {
-            format!("unknown message {id:#04x}, no content")
-        }
-        DgtMessage::Unknown { id, payload } => {
-            format!("unknown message {id:#04x}: {}", hex(payload))
-        }
-        DgtMessage::Version { main, sub } => format!("version {main}.{sub}"),
-        DgtMessage::Trademark(text) => format!("trademark {}", printable(text.trim())),
-        DgtMessage::SerialNumber(text) | DgtMessage::LongSerialNumber(text) => {
-            format!("serial number {}", printable(text.trim()))
-        }
-    }
-}
-
 /// The 64 squares in eight groups, rank 8 first: readable in a line.
 fn rows(picture: &Picture) -> String {
     let rows = picture.to_rows();
@@ -404,9 +324,19 @@ fn rows(picture: &Picture) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::board::{SquareDiff, SquareState};
+    use crate::core::board::{Heard, SquareDiff, SquareState};
     use crate::core::notation::language::language;
     use shakmaty::{Position, Square};
+
+    /// The sentence as the monitor of a board of `protocol` writes it.
+    fn sentence(
+        event: &BoardEvent,
+        protocol: Protocol,
+        lang: &Language,
+        mode: CastlingMode,
+    ) -> String {
+        super::sentence(event, &*protocol.codec(), lang, mode)
+    }
 
     #[test]
     fn one_sentence_per_event() {
@@ -457,7 +387,7 @@ mod tests {
             sentence(&BoardEvent::Reconnected, Protocol::Dgt, en, std),
             "Board connected again"
         );
-        let fault = BoardEvent::Message(BoardMessage::Peg(PegMessage::Fault("supply low".into())));
+        let fault = BoardEvent::Message(BoardMessage::Fault("supply low".into()));
         assert!(!is_raw(&fault));
         assert_eq!(
             sentence(&fault, Protocol::Peg, en, std),
@@ -469,20 +399,34 @@ mod tests {
             sentence(&snapshot, Protocol::Peg, en, std),
             "peg: board xxxxxxxx xxxxxxxx ........ ........ ........ ........ xxxxxxxx xxxxxxxx"
         );
-        let noise = BoardEvent::Message(BoardMessage::Peg(PegMessage::Unknown(
-            "a\x1b[31mb\u{7}".into(),
-        )));
+        let noise = BoardEvent::Message(BoardMessage::Note(
+            "line not understood: a\x1b[31mb\u{7}".into(),
+        ));
         assert_eq!(
             sentence(&noise, Protocol::Peg, en, std),
             "peg: line not understood: a\\x1B[31mb\\x07"
         );
-        let unknown = BoardEvent::Message(BoardMessage::Dgt(DgtMessage::Unknown {
-            id: 0xb6,
-            payload: Vec::new(),
-        }));
+        let mut dgt = Protocol::Dgt.codec();
+        let unknown = match dgt.decode(&[0xb6, 0x00, 0x03]).heard.as_slice() {
+            [Heard::Message(m)] => BoardEvent::Message(m.clone()),
+            other => panic!("one message: {other:?}"),
+        };
         assert_eq!(
             sentence(&unknown, Protocol::Dgt, en, std),
             "dgt: unknown message 0xb6, no content"
+        );
+        let button = BoardEvent::Message(BoardMessage::Button("done\u{7}".into()));
+        assert_eq!(
+            sentence(&button, Protocol::Peg, en, std),
+            "peg: button done\\x07"
+        );
+        assert_eq!(
+            sentence(&BoardEvent::Dropped(1), Protocol::Dgt, en, std),
+            "dgt: 1 byte dropped (noise or damaged messages)"
+        );
+        assert_eq!(
+            sentence(&BoardEvent::Dropped(2), Protocol::Peg, en, std),
+            "peg: 2 lines dropped (wrong checksum or too long)"
         );
         for event in [moved, mismatch, lifted, gone, fault, snapshot, noise] {
             let text = sentence(&event, Protocol::Dgt, de, std);

@@ -31,7 +31,7 @@ use crate::core::pgn::Reader;
 use crate::core::variant::{Variant, position_from_fen};
 use crate::io::board_link::Protocol;
 use crate::io::serial::Pty;
-use model::{Chunk, SimBoard, peg_line};
+use model::{Chunk, SimBoard};
 use script::{Command, parse_command};
 
 /// What `hector simulate-board` was asked for.
@@ -100,11 +100,7 @@ fn simulate(opts: Options) -> Result<bool> {
         out: Out::new(),
         failed: false,
     };
-    let name = match opts.protocol {
-        Protocol::Dgt => "DGT",
-        Protocol::Peg if opts.identify_pieces => "peg (pieces identified)",
-        Protocol::Peg => "peg (occupancy only)",
-    };
+    let name = sim.model.title();
     let link = sim.device.link.display().to_string();
     sim.say(&format!("Simulated {name} board: {link}"));
     sim.say(&format!(
@@ -446,11 +442,7 @@ impl Sim {
             }
             Command::Raw(bytes) => self.send(vec![bytes]),
             Command::Line(text) => {
-                let chunk = if text.contains('*') {
-                    format!("{text}\n").into_bytes()
-                } else {
-                    peg_line(&text)
-                };
+                let chunk = self.model.line(&text)?;
                 self.send(vec![chunk])
             }
             Command::Snapshot => {

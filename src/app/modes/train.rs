@@ -431,7 +431,7 @@ impl<M: Exercises> App<M> {
         for event in events {
             match event {
                 BoardEvent::Recognized { recognition, .. } => {
-                    use crate::core::board::recognizer::Recognition;
+                    use crate::core::board::Recognition;
                     match recognition {
                         Recognition::Moved(m) => {
                             keep &= self.handle(TrainEvent::Move(m));

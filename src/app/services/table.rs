@@ -42,14 +42,9 @@ impl BoardSpec {
 
     pub fn from_setting(value: &str) -> Option<BoardSpec> {
         let (p, port) = value.split_once(':')?;
-        let protocol = match p {
-            "dgt" => Protocol::Dgt,
-            "peg" => Protocol::Peg,
-            _ => return None,
-        };
         Some(BoardSpec {
             port: PathBuf::from(port),
-            protocol,
+            protocol: Protocol::from_name(p)?,
         })
     }
 }

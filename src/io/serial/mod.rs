@@ -4,14 +4,13 @@
 //! Thin on purpose: bytes and instants go out on a channel, commands come in as bytes; what the
 //! bytes mean is decided in `core::board` (and combined with it in `io::board_link`).
 
-pub mod list;
-pub mod port;
+//! The port's rate and framing are a protocol's (`core::board::Codec::serial`), never chosen
+//! here. Only what is re-exported below is seen outside.
 
-pub use crate::io::platform::pty;
+mod list;
+mod port;
 
-pub use list::{PortInfo, PortKind, list_ports};
-pub use port::{
-    DGT_BAUD, OpenError, PEG_BAUD, PortEvent, PortSettings, PortWriter, RECONNECT_EVERY,
-    SerialLink, open_port,
-};
-pub use pty::Pty;
+pub use crate::io::platform::pty::Pty;
+pub(crate) use list::list_ports;
+pub use port::{OpenError, PortEvent};
+pub(crate) use port::{PortSettings, SerialLink};

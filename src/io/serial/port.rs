@@ -16,12 +16,12 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{Receiver, Sender};
 use serialport::{DataBits, FlowControl, Parity, StopBits};
 
+use crate::core::board::{self, SerialSettings};
 use crate::core::time::Timestamp;
 use crate::io::platform::serial::{self as device, Port, Refusal};
 
-/// DGT boards: 9600 baud, 8N1; the peg protocol: 115200 baud, 8N1 unless the user configures
-/// another rate. What the reader thread reports is a core type: the board driver reads it.
-pub use crate::core::board::driver::{DGT_BAUD, PEG_BAUD, PortEvent};
+/// What the reader thread reports is a core type: the board driver reads it.
+pub use crate::core::board::PortEvent;
 /// How often a lost port is looked for again.
 pub const RECONNECT_EVERY: Duration = Duration::from_millis(500);
 
@@ -64,18 +64,45 @@ pub enum OpenError {
     Other { path: PathBuf, reason: String },
 }
 
-/// Opens `path` at `baud`, 8 data bits, no parity, 1 stop bit, no flow control, for this
+/// Opens `path` with the rate and framing of `serial` (a protocol's, from its codec), for this
 /// program alone. Reads wait at most [`READ_SLICE`].
-pub fn open_port(path: &Path, baud: u32) -> Result<Port, OpenError> {
+pub fn open_port(path: &Path, serial: &SerialSettings) -> Result<Port, OpenError> {
     device::check_device(path).map_err(|r| refused(path, r))?;
-    serialport::new(path.to_string_lossy(), baud)
-        .data_bits(DataBits::Eight)
-        .parity(Parity::None)
-        .stop_bits(StopBits::One)
-        .flow_control(FlowControl::None)
+    let (data_bits, parity, stop_bits, flow_control) = framing(serial);
+    serialport::new(path.to_string_lossy(), serial.baud)
+        .data_bits(data_bits)
+        .parity(parity)
+        .stop_bits(stop_bits)
+        .flow_control(flow_control)
         .timeout(READ_SLICE)
         .open()
         .map_err(|e| refused(path, device::classify(path, &e)))
+}
+
+/// The core's framing in serialport's terms.
+fn framing(serial: &SerialSettings) -> (DataBits, Parity, StopBits, FlowControl) {
+    (
+        match serial.data_bits {
+            board::DataBits::Five => DataBits::Five,
+            board::DataBits::Six => DataBits::Six,
+            board::DataBits::Seven => DataBits::Seven,
+            board::DataBits::Eight => DataBits::Eight,
+        },
+        match serial.parity {
+            board::Parity::None => Parity::None,
+            board::Parity::Odd => Parity::Odd,
+            board::Parity::Even => Parity::Even,
+        },
+        match serial.stop_bits {
+            board::StopBits::One => StopBits::One,
+            board::StopBits::Two => StopBits::Two,
+        },
+        match serial.flow_control {
+            board::FlowControl::None => FlowControl::None,
+            board::FlowControl::Software => FlowControl::Software,
+            board::FlowControl::Hardware => FlowControl::Hardware,
+        },
+    )
 }
 
 /// A refusal in words a person can act on.
@@ -104,14 +131,15 @@ fn permission_denied(path: PathBuf) -> OpenError {
 /// How a port is opened and looked for again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PortSettings {
-    pub baud: u32,
+    /// Rate and framing, the protocol's (with the user's rate, if given).
+    pub serial: SerialSettings,
     pub reconnect_every: Duration,
 }
 
 impl PortSettings {
-    pub fn new(baud: u32) -> PortSettings {
+    pub fn new(serial: SerialSettings) -> PortSettings {
         PortSettings {
-            baud,
+            serial,
             reconnect_every: RECONNECT_EVERY,
         }
     }
@@ -181,7 +209,7 @@ impl SerialLink {
         settings: PortSettings,
         origin: Instant,
     ) -> Result<SerialLink, OpenError> {
-        let port = open_port(path, settings.baud)?;
+        let port = open_port(path, &settings.serial)?;
         let writer = PortWriter::new();
         writer.replace(Some(writer_clone(path, &port)?));
         let (tx, events) = crossbeam_channel::unbounded();
@@ -217,10 +245,6 @@ impl SerialLink {
     /// The reader thread's events, in order. Select on it together with other channels.
     pub fn events(&self) -> &Receiver<PortEvent> {
         &self.events
-    }
-
-    pub fn writer(&self) -> PortWriter {
-        self.writer.clone()
     }
 
     pub fn write(&self, bytes: &[u8]) -> io::Result<()> {
@@ -337,7 +361,7 @@ impl Reader {
             }
             thread::sleep(READ_SLICE.min(until.saturating_duration_since(Instant::now())));
         }
-        let port = open_port(&self.path, self.settings.baud).ok()?;
+        let port = open_port(&self.path, &self.settings.serial).ok()?;
         let writer = writer_clone(&self.path, &port).ok()?;
         self.writer.replace(Some(writer));
         Some(port)
@@ -349,8 +373,62 @@ impl Reader {
 #[cfg(unix)]
 mod tests {
     use super::*;
-    use crate::io::serial::pty::Pty;
+    use crate::io::serial::Pty;
     use std::fs;
+
+    const LINE: SerialSettings = SerialSettings::eight_n_one(115_200);
+
+    #[test]
+    fn the_framing_asked_for_is_the_framing_given_to_the_port() {
+        // A pseudo-terminal keeps 8 data bits and no parity whatever is asked, so the
+        // mapping itself is checked here.
+        let seven_odd = SerialSettings {
+            data_bits: board::DataBits::Seven,
+            parity: board::Parity::Odd,
+            ..SerialSettings::eight_n_one(38_400)
+        };
+        assert_eq!(
+            framing(&seven_odd),
+            (
+                DataBits::Seven,
+                Parity::Odd,
+                StopBits::One,
+                FlowControl::None
+            )
+        );
+        let all = [
+            (board::DataBits::Five, DataBits::Five),
+            (board::DataBits::Six, DataBits::Six),
+            (board::DataBits::Seven, DataBits::Seven),
+            (board::DataBits::Eight, DataBits::Eight),
+        ];
+        for (ours, theirs) in all {
+            let asked = SerialSettings {
+                data_bits: ours,
+                parity: board::Parity::Even,
+                stop_bits: board::StopBits::Two,
+                flow_control: board::FlowControl::Hardware,
+                ..LINE
+            };
+            assert_eq!(
+                framing(&asked),
+                (theirs, Parity::Even, StopBits::Two, FlowControl::Hardware)
+            );
+        }
+        let software = SerialSettings {
+            flow_control: board::FlowControl::Software,
+            ..LINE
+        };
+        assert_eq!(
+            framing(&software),
+            (
+                DataBits::Eight,
+                Parity::None,
+                StopBits::One,
+                FlowControl::Software
+            )
+        );
+    }
 
     fn temp_path(name: &str) -> PathBuf {
         std::env::temp_dir().join(format!("hector-port-test-{}-{name}", std::process::id()))
@@ -359,7 +437,7 @@ mod tests {
     #[test]
     fn a_missing_port_says_so() {
         let path = temp_path("missing");
-        let err = open_port(&path, DGT_BAUD).expect_err("no such file");
+        let err = open_port(&path, &LINE).expect_err("no such file");
         assert_eq!(err, OpenError::Missing { path: path.clone() });
         assert!(err.to_string().contains("hector board list"), "{err}");
         // A link whose target is gone is missing too (the simulator's link while unplugged).
@@ -367,7 +445,7 @@ mod tests {
         let _ = fs::remove_file(&link);
         std::os::unix::fs::symlink(&path, &link).expect("symlink");
         assert!(matches!(
-            open_port(&link, DGT_BAUD),
+            open_port(&link, &LINE),
             Err(OpenError::Missing { .. })
         ));
         let _ = fs::remove_file(&link);
@@ -378,17 +456,57 @@ mod tests {
         let path = temp_path("file");
         fs::write(&path, b"not a tty").expect("write");
         assert!(matches!(
-            open_port(&path, DGT_BAUD),
+            open_port(&path, &LINE),
             Err(OpenError::NotSerial { .. })
         ));
         let _ = fs::remove_file(&path);
     }
 
     #[test]
+    fn the_port_is_opened_with_the_codecs_rate_stop_bits_and_flow_control() {
+        // Read back from the open device: what the driver of a pseudo-terminal keeps (all but
+        // the character size and parity, which the mapping test above covers).
+        for (baud, stop_bits, flow_control, stop, flow) in [
+            (
+                38_400,
+                board::StopBits::Two,
+                board::FlowControl::Hardware,
+                StopBits::Two,
+                FlowControl::Hardware,
+            ),
+            (
+                9600,
+                board::StopBits::One,
+                board::FlowControl::Software,
+                StopBits::One,
+                FlowControl::Software,
+            ),
+            (
+                115_200,
+                board::StopBits::One,
+                board::FlowControl::None,
+                StopBits::One,
+                FlowControl::None,
+            ),
+        ] {
+            let pty = Pty::open().expect("pty");
+            let asked = SerialSettings {
+                stop_bits,
+                flow_control,
+                ..SerialSettings::eight_n_one(baud)
+            };
+            let port = open_port(pty.path(), &asked).expect("open");
+            assert_eq!(port.baud_rate().expect("rate"), baud, "{asked}");
+            assert_eq!(port.stop_bits().expect("stop bits"), stop, "{asked}");
+            assert_eq!(port.flow_control().expect("flow"), flow, "{asked}");
+        }
+    }
+
+    #[test]
     fn a_port_in_use_is_busy() {
         let pty = Pty::open().expect("pty");
-        let _first = open_port(pty.path(), PEG_BAUD).expect("first opener");
-        let err = open_port(pty.path(), PEG_BAUD).expect_err("second opener");
+        let _first = open_port(pty.path(), &LINE).expect("first opener");
+        let err = open_port(pty.path(), &LINE).expect_err("second opener");
         assert!(matches!(err, OpenError::Busy { .. }), "{err:?}");
         assert!(err.to_string().contains("in use"), "{err}");
     }
@@ -419,7 +537,7 @@ mod tests {
     fn bytes_arrive_stamped_and_writes_reach_the_board() {
         let origin = Instant::now();
         let pty = Pty::open().expect("pty");
-        let link = SerialLink::open(pty.path(), PortSettings::new(PEG_BAUD), origin).expect("open");
+        let link = SerialLink::open(pty.path(), PortSettings::new(LINE), origin).expect("open");
         pty.write_all(b"L e2\n").expect("write");
         // Stamped as it arrived: how soon is measured in benches/board.rs ("to the reader").
         let PortEvent::Data { bytes, .. } = next(&link) else {
@@ -444,7 +562,7 @@ mod tests {
         let pty = Pty::open().expect("pty");
         std::os::unix::fs::symlink(pty.path(), &link_path).expect("symlink");
         let settings = PortSettings {
-            baud: PEG_BAUD,
+            serial: LINE,
             reconnect_every: Duration::from_millis(50),
         };
         let link = SerialLink::open(&link_path, settings, origin).expect("open");

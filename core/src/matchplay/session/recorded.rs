@@ -101,7 +101,7 @@ pub struct PlayRecord {
 /// "peg:/dev/ttyACM0" to its protocol and port.
 fn board_setting(value: &str) -> Option<(String, String)> {
     let (protocol, port) = value.split_once(':')?;
-    matches!(protocol, "dgt" | "peg").then(|| (protocol.to_string(), port.to_string()))
+    crate::board::Protocol::from_name(protocol).map(|p| (p.name().to_string(), port.to_string()))
 }
 
 /// The rules a time control brings: A4b in blitz.

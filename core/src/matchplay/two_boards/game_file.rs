@@ -11,11 +11,11 @@
 //!
 //! [peg_board]                           # the blind player's board
 //! port = "/dev/ttyACM0"
-//! protocol = "peg"                      # peg (default) or dgt
+//! protocol = "peg"                      # peg (default), or another protocol's name
 //!
 //! [sighted_board]                       # the sighted player's board
 //! port = "/dev/ttyUSB0"
-//! protocol = "dgt"                      # dgt (default) or peg
+//! protocol = "dgt"                      # dgt (default), or another protocol's name
 //! ```
 //!
 //! Pure: the text in, the checked settings or a message naming what is wrong out.
@@ -23,6 +23,7 @@
 use serde::Deserialize;
 use shakmaty::Color;
 
+use crate::board::Protocol;
 use crate::clock::TimeControl;
 
 /// A board of the file.
@@ -56,13 +57,6 @@ struct Raw {
     sighted_board: BoardEntry,
 }
 
-/// Which protocol a board speaks, as the file names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BoardProtocol {
-    Dgt,
-    Peg,
-}
-
 /// A checked game file.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameFile {
@@ -76,9 +70,9 @@ pub struct GameFile {
     pub round: String,
     pub fen: Option<String>,
     /// The blind player's board: port and protocol.
-    pub peg: (String, BoardProtocol),
+    pub peg: (String, Protocol),
     /// The sighted player's board.
-    pub sighted: (String, BoardProtocol),
+    pub sighted: (String, Protocol),
 }
 
 /// What is wrong with a game file.
@@ -90,7 +84,7 @@ pub enum GameFileError {
     Blind(String),
     #[error("time_control = {text:?}: {reason}")]
     TimeControl { text: String, reason: String },
-    #[error("{board}.protocol = {text:?}: the protocol is \"dgt\" or \"peg\"")]
+    #[error("{board}.protocol = {text:?}: the protocol is {}", Protocol::names())]
     Protocol { board: &'static str, text: String },
     #[error("{0}.port is empty: name the board's serial port")]
     NoPort(&'static str),
@@ -101,21 +95,17 @@ pub enum GameFileError {
 fn protocol(
     entry: &BoardEntry,
     board: &'static str,
-    default: BoardProtocol,
-) -> Result<(String, BoardProtocol), GameFileError> {
+    default: Protocol,
+) -> Result<(String, Protocol), GameFileError> {
     if entry.port.trim().is_empty() {
         return Err(GameFileError::NoPort(board));
     }
     let p = match entry.protocol.as_deref().map(str::trim) {
         None => default,
-        Some(t) if t.eq_ignore_ascii_case("dgt") => BoardProtocol::Dgt,
-        Some(t) if t.eq_ignore_ascii_case("peg") => BoardProtocol::Peg,
-        Some(other) => {
-            return Err(GameFileError::Protocol {
-                board,
-                text: other.to_string(),
-            });
-        }
+        Some(t) => Protocol::from_name(t).ok_or_else(|| GameFileError::Protocol {
+            board,
+            text: t.to_string(),
+        })?,
     };
     Ok((entry.port.trim().to_string(), p))
 }
@@ -155,8 +145,8 @@ impl GameFile {
                 }
             })?),
         };
-        let peg = protocol(&raw.peg_board, "peg_board", BoardProtocol::Peg)?;
-        let sighted = protocol(&raw.sighted_board, "sighted_board", BoardProtocol::Dgt)?;
+        let peg = protocol(&raw.peg_board, "peg_board", Protocol::Peg)?;
+        let sighted = protocol(&raw.sighted_board, "sighted_board", Protocol::Dgt)?;
         if peg.0 == sighted.0 {
             return Err(GameFileError::SamePort(peg.0));
         }
@@ -199,8 +189,8 @@ protocol = "DGT"
     fn a_good_file() {
         let g = GameFile::parse(GOOD).expect("good");
         assert_eq!(g.blind, Color::Black);
-        assert_eq!(g.peg, ("/dev/ttyACM0".into(), BoardProtocol::Peg));
-        assert_eq!(g.sighted, ("/dev/ttyUSB0".into(), BoardProtocol::Dgt));
+        assert_eq!(g.peg, ("/dev/ttyACM0".into(), Protocol::Peg));
+        assert_eq!(g.sighted, ("/dev/ttyUSB0".into(), Protocol::Dgt));
         assert!(g.control.is_some());
         assert_eq!(g.language, None);
     }
@@ -218,7 +208,7 @@ protocol = "DGT"
             ),
             (
                 GOOD.replace("\"DGT\"", "\"usb\""),
-                "sighted_board.protocol = \"usb\"",
+                "sighted_board.protocol = \"usb\": the protocol is \"dgt\" or \"peg\"",
             ),
             (GOOD.replace("/dev/ttyACM0", ""), "peg_board.port is empty"),
             (

@@ -22,14 +22,13 @@ use crate::core::matchplay::session::Urgency;
 use crate::core::matchplay::two_boards::console::{
     ConsoleError, ConsoleLine, GameLine, read_console,
 };
-use crate::core::matchplay::two_boards::game_file::{BoardProtocol, GameFile};
+use crate::core::matchplay::two_boards::game_file::GameFile;
 use crate::core::matchplay::two_boards::{Alert, Duty, Event, Seat, action_error_words};
 use crate::core::notation::clock_words::clock_face;
 use crate::core::notation::language::{Language, fill, language};
 use crate::core::notation::printable;
 use crate::core::notation::speak::Form;
 use crate::core::settings::SpeechSettings;
-use crate::io::board_link::Protocol;
 use crate::io::journal::{games_dir, journal_paths, load};
 use crate::io::terminal::FullScreen;
 use view::{ConsoleView, Row};
@@ -70,13 +69,6 @@ struct Arbiter {
     pusher: Option<crate::io::lichess::push::Pusher>,
     /// What was last pushed of each game: its half-moves and its result.
     pushed: Vec<(usize, Option<crate::core::outcome::Outcome>)>,
-}
-
-fn protocol(p: BoardProtocol) -> Protocol {
-    match p {
-        BoardProtocol::Dgt => Protocol::Dgt,
-        BoardProtocol::Peg => Protocol::Peg,
-    }
 }
 
 /// The unfinished journal hector arbiter kept for this game file, if any.
@@ -171,11 +163,11 @@ fn table_spec(g: &GameFile, canonical: &Path) -> TableSpec {
         blind: g.blind,
         peg: Some(BoardSpec {
             port: PathBuf::from(&g.peg.0),
-            protocol: protocol(g.peg.1),
+            protocol: g.peg.1,
         }),
         sighted: Some(BoardSpec {
             port: PathBuf::from(&g.sighted.0),
-            protocol: protocol(g.sighted.1),
+            protocol: g.sighted.1,
         }),
         control: g.control.clone(),
         form: Form::Short,

@@ -38,14 +38,6 @@ pub struct Resumed {
     pub hints: bool,
 }
 
-fn protocol(name: &str) -> Option<Protocol> {
-    match name {
-        "dgt" => Some(Protocol::Dgt),
-        "peg" => Some(Protocol::Peg),
-        _ => None,
-    }
-}
-
 /// Opens the journal at `path` for continuing, and reads how its game was set up.
 pub fn from_journal(path: &Path) -> Result<Resumed> {
     let (recorder, replayed) = Recorder::resume(path)?;
@@ -70,7 +62,7 @@ pub fn from_journal(path: &Path) -> Result<Resumed> {
         RecordedOpponent::Engine(path) => Opponent::Engine(path.as_ref().map(PathBuf::from)),
         RecordedOpponent::Board { protocol: p, port } => Opponent::Board(
             PathBuf::from(port),
-            protocol(p).context("the journal names a board hector cannot read")?,
+            Protocol::from_name(p).context("the journal names a board hector cannot read")?,
         ),
     };
     Ok(Resumed {
@@ -84,7 +76,7 @@ pub fn from_journal(path: &Path) -> Result<Resumed> {
         language: record.language,
         board: record
             .board
-            .and_then(|(p, port)| Some((PathBuf::from(port), protocol(&p)?))),
+            .and_then(|(p, port)| Some((PathBuf::from(port), Protocol::from_name(&p)?))),
         hints: record.hints,
         start: Start::Resume {
             recorder: Box::new(recorder),

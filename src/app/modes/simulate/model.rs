@@ -1,19 +1,18 @@
 //! The simulated board itself, without any device: the pieces standing on it, the game it
-//! follows, and the bytes a real board of either protocol would send when a piece is lifted or
-//! set down, when a whole move is made, and when the host asks for something.
+//! follows, and the order in which a hand's lifts and placements reach the sensors. The bytes
+//! for each are the protocol's, from its codec's [`Emulator`], the same trait the tests play a
+//! board with.
 //!
-//! Orderings follow real boards. A DGT board scans its squares every 200–250 ms, so it reports
-//! a capture as the capturing piece on the target square before the emptied start square (the
-//! captured piece's removal is never reported), and a sliding bishop, rook or queen on the
-//! squares it passes. A peg board reports each peg as it leaves or enters its hole, in the
-//! order the hand does it (D2.3: the captured piece is removed before the capturing piece goes
-//! into its hole).
+//! Orderings follow real boards. A board that scans its squares (DGT, every 200–250 ms)
+//! reports a capture as the capturing piece on the target square before the emptied start
+//! square (the captured piece's removal is never reported), and a sliding bishop, rook or
+//! queen on the squares it passes. A peg board reports each peg as it leaves or enters its
+//! hole, in the order the hand does it (D2.3: the captured piece is removed before the
+//! capturing piece goes into its hole).
 
 use shakmaty::{Board, Chess, Move, Piece, Position, Role, Square, attacks};
 
-use crate::core::board::dgt::{BoardDump, DgtField, FieldIndex, Orientation};
-use crate::core::board::peg;
-use crate::core::board::{Picture, rows_a8_to_h1};
+use crate::core::board::{Emulator, rows_a8_to_h1};
 use crate::io::board_link::Protocol;
 
 /// Why a command cannot be carried out on the board.
@@ -23,54 +22,46 @@ pub enum SimError {
     NothingThere(Square),
     #[error("which piece goes on {0}? Nothing is in the hand: write it, e.g. place {0} Q")]
     WhichPiece(Square),
+    #[error("a {0} board sends no text lines; raw sends bytes")]
+    NoLines(String),
 }
 
 /// One sensor change of the board: the bytes it sends for it.
 pub type Chunk = Vec<u8>;
 
 /// The simulated board.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct SimBoard {
-    protocol: Protocol,
-    /// Peg boards: name the piece in `P` and `S` lines. DGT boards always do.
-    identifies: bool,
+    /// The protocol's end of the board: the bytes for every change and answer.
+    emulator: Box<dyn Emulator>,
     /// What physically stands on the board.
     board: Board,
     /// Pieces lifted and not yet set down, the last lifted last.
     hand: Vec<Piece>,
     /// The game the moves of `move` and `pgn` follow.
     game: Chess,
-    /// DGT: report a sliding piece on the squares it passes.
+    /// A scanning board: report a sliding piece on the squares it passes.
     slide: bool,
-    /// DGT: the host asked for field updates (a DGT board is silent until then).
-    updates: bool,
-    /// Peg: the host's line being received.
-    host_line: Vec<u8>,
-    /// Peg: the host asked for a snapshot since power-up.
-    snapshot_asked: bool,
     noise_state: u64,
 }
 
-/// Answers to the version requests: DGT main and sub version, and the peg `V` line.
-const DGT_VERSION: [u8; 2] = [1, 7];
-const PEG_VERSION_LINE: &str = "V hector-peg 1 hector-simulator";
-const DGT_TRADEMARK: &[u8] = b"hector simulated board";
-const DGT_SERIAL: &[u8] = b"00001";
-
 impl SimBoard {
+    /// A board of `protocol`; `identifies` asks a peg board to name its pieces (a DGT board
+    /// always does).
     pub fn new(protocol: Protocol, identifies: bool, game: Chess) -> SimBoard {
         SimBoard {
-            protocol,
-            identifies: identifies || protocol == Protocol::Dgt,
+            emulator: protocol.codec().emulator(identifies),
             board: game.board().clone(),
             hand: Vec::new(),
             game,
             slide: true,
-            updates: false,
-            host_line: Vec::new(),
-            snapshot_asked: false,
             noise_state: 0x9e37_79b9_7f4a_7c15,
         }
+    }
+
+    /// What kind of board this is: "DGT", "peg (occupancy only)".
+    pub fn title(&self) -> String {
+        self.emulator.title()
     }
 
     pub fn game(&self) -> &Chess {
@@ -87,18 +78,13 @@ impl SimBoard {
 
     /// The device was plugged in again: a board starts as after power-up.
     pub fn power_up(&mut self) {
-        self.updates = false;
-        self.host_line.clear();
-        self.snapshot_asked = false;
+        self.emulator.power_up();
     }
 
     /// The host has connected since power-up and will hear the sensors: a DGT host asked for
     /// field updates, a peg host for a snapshot.
     pub fn host_ready(&self) -> bool {
-        match self.protocol {
-            Protocol::Dgt => self.updates,
-            Protocol::Peg => self.snapshot_asked,
-        }
+        self.emulator.host_ready()
     }
 
     /// Takes the piece off `sq` into the hand.
@@ -146,17 +132,14 @@ impl SimBoard {
                     color: turn,
                     role: Role::Pawn,
                 };
-                match self.protocol {
-                    Protocol::Dgt => {
-                        out.extend(self.take(from));
-                        out.extend(self.put(to, pawn));
-                        out.extend(self.take(captured));
-                    }
-                    Protocol::Peg => {
-                        out.extend(self.take(from));
-                        out.extend(self.take(captured));
-                        out.extend(self.put(to, pawn));
-                    }
+                if self.emulator.scans() {
+                    out.extend(self.take(from));
+                    out.extend(self.put(to, pawn));
+                    out.extend(self.take(captured));
+                } else {
+                    out.extend(self.take(from));
+                    out.extend(self.take(captured));
+                    out.extend(self.put(to, pawn));
                 }
             }
             Move::Castle { king, rook } => {
@@ -188,8 +171,8 @@ impl SimBoard {
         out
     }
 
-    /// A move that is neither castling nor en passant, as the hand makes it: on an e-board
-    /// a capture puts the piece on the taken one first, and a slide passes the squares
+    /// A move that is neither castling nor en passant, as the hand makes it: on a scanning
+    /// board a capture puts the piece on the taken one first, and a slide passes the squares
     /// between; `mover` is the piece that stands on `to` afterwards.
     fn normal_move(
         &mut self,
@@ -200,28 +183,25 @@ impl SimBoard {
         mover: Piece,
     ) -> Vec<Chunk> {
         let mut out = Vec::new();
-        match self.protocol {
-            Protocol::Dgt if capture => {
-                out.extend(self.put(to, mover));
-                out.extend(self.take(from));
-            }
-            Protocol::Dgt => {
-                out.extend(self.take(from));
-                if self.slide && matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
-                    for sq in path(from, to) {
-                        out.extend(self.put(sq, mover));
-                        out.extend(self.take(sq));
-                    }
+        let scans = self.emulator.scans();
+        if scans && capture {
+            out.extend(self.put(to, mover));
+            out.extend(self.take(from));
+        } else if scans {
+            out.extend(self.take(from));
+            if self.slide && matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
+                for sq in path(from, to) {
+                    out.extend(self.put(sq, mover));
+                    out.extend(self.take(sq));
                 }
-                out.extend(self.put(to, mover));
             }
-            Protocol::Peg => {
-                out.extend(self.take(from));
-                if capture {
-                    out.extend(self.take(to));
-                }
-                out.extend(self.put(to, mover));
+            out.extend(self.put(to, mover));
+        } else {
+            out.extend(self.take(from));
+            if capture {
+                out.extend(self.take(to));
             }
+            out.extend(self.put(to, mover));
         }
         out
     }
@@ -248,74 +228,26 @@ impl SimBoard {
 
     /// The whole board, unasked: a DGT board dump or a peg `S` line.
     pub fn snapshot(&self) -> Chunk {
-        match self.protocol {
-            Protocol::Dgt => {
-                let mut bytes = vec![0x86, 0x00, 0x43];
-                bytes.extend(
-                    BoardDump::of_board(&self.board, Orientation::Normal)
-                        .fields()
-                        .iter()
-                        .map(|f| f.code()),
-                );
-                bytes
-            }
-            Protocol::Peg => {
-                let picture = if self.identifies {
-                    Picture::from_board(&self.board)
-                } else {
-                    Picture::occupancy_of(&self.board)
-                };
-                peg_line(&format!("S {}", picture.to_rows()))
-            }
-        }
+        self.emulator.snapshot(&self.board)
     }
 
     /// What the board answers to `bytes` from the host.
     pub fn answer(&mut self, bytes: &[u8]) -> Vec<Chunk> {
-        let mut out = Vec::new();
-        match self.protocol {
-            Protocol::Dgt => {
-                for &b in bytes {
-                    match b {
-                        0x40 => self.updates = false,
-                        0x42 => out.push(self.snapshot()),
-                        0x43 | 0x44 | 0x4b => self.updates = true,
-                        0x45 => out.push(dgt_message(0x91, DGT_SERIAL)),
-                        0x47 => out.push(dgt_message(0x92, DGT_TRADEMARK)),
-                        0x4d => out.push(dgt_message(0x93, &DGT_VERSION)),
-                        // Other commands (clock, LEDs, EEPROM) have nothing to answer here.
-                        _ => {}
-                    }
-                }
-            }
-            Protocol::Peg => {
-                for &b in bytes {
-                    if b != b'\n' {
-                        // The protocol's lines are short; a runaway line is cut.
-                        if self.host_line.len() < peg::MAX_LINE_LEN {
-                            self.host_line.push(b);
-                        }
-                        continue;
-                    }
-                    let line = std::mem::take(&mut self.host_line);
-                    match line.strip_suffix(b"\r").unwrap_or(&line) {
-                        b"?" => {
-                            self.snapshot_asked = true;
-                            out.push(self.snapshot());
-                        }
-                        b"V" => out.push(peg_line(PEG_VERSION_LINE)),
-                        // Later versions may add commands: ignored, as the protocol asks.
-                        _ => {}
-                    }
-                }
-            }
-        }
-        out
+        self.emulator.answer(bytes, &self.board)
     }
 
-    /// `len` bytes of noise on the line. A peg board's noise ends its line, as a glitch on a
-    /// real line would be followed by the next full line; DGT noise is dropped by the host up
-    /// to the next message id.
+    /// `text` as one of the protocol's text lines (a peg line, its checksum added unless it
+    /// has one).
+    pub fn line(&self, text: &str) -> Result<Chunk, SimError> {
+        self.emulator
+            .line(text)
+            .ok_or_else(|| SimError::NoLines(self.emulator.title()))
+    }
+
+    /// `len` bytes of noise on the line, as they reach the host between the protocol's
+    /// messages (a peg board's noise ends its line, as a glitch on a real line would be
+    /// followed by the next full line; DGT noise is dropped by the host up to the next message
+    /// id).
     pub fn noise(&mut self, len: usize) -> Chunk {
         let mut bytes = Vec::with_capacity(len + 1);
         for _ in 0..len {
@@ -325,22 +257,15 @@ impl SimBoard {
             x ^= x << 25;
             x ^= x >> 27;
             self.noise_state = x;
-            let byte = (x.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 56) as u8;
-            bytes.push(match self.protocol {
-                Protocol::Peg if byte == b'\n' => b'#',
-                _ => byte,
-            });
+            bytes.push((x.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 56) as u8);
         }
-        if self.protocol == Protocol::Peg {
-            bytes.push(b'\n');
-        }
-        bytes
+        self.emulator.noise(bytes)
     }
 
     /// A sensor reports `sq` empty.
     fn take(&mut self, sq: Square) -> Option<Chunk> {
         self.board.remove_piece_at(sq)?;
-        self.report(sq, None)
+        self.emulator.report(&self.board, sq, None)
     }
 
     /// A sensor reports `piece` on `sq`.
@@ -349,25 +274,7 @@ impl SimBoard {
             return None;
         }
         self.board.set_piece_at(sq, piece);
-        self.report(sq, Some(piece))
-    }
-
-    fn report(&self, sq: Square, piece: Option<Piece>) -> Option<Chunk> {
-        match self.protocol {
-            Protocol::Dgt => {
-                if !self.updates {
-                    return None;
-                }
-                let field = FieldIndex::of_square(sq, Orientation::Normal).get();
-                let code = piece.map_or(DgtField::Empty, DgtField::Piece).code();
-                Some(vec![0x8e, 0x00, 0x05, field, code])
-            }
-            Protocol::Peg => Some(peg_line(&match piece {
-                None => format!("L {sq}"),
-                Some(p) if self.identifies => format!("P {sq} {}", p.char()),
-                Some(_) => format!("P {sq}"),
-            })),
-        }
+        self.emulator.report(&self.board, sq, Some(piece))
     }
 }
 
@@ -376,20 +283,6 @@ fn path(from: Square, to: Square) -> Vec<Square> {
     let mut squares: Vec<Square> = attacks::between(from, to).into_iter().collect();
     squares.sort_by_key(|sq| sq.distance(from));
     squares
-}
-
-/// A peg line as a board that can sends it: with its checksum.
-pub fn peg_line(text: &str) -> Chunk {
-    let mut line = peg::with_checksum(text).into_bytes();
-    line.push(b'\n');
-    line
-}
-
-fn dgt_message(id: u8, payload: &[u8]) -> Chunk {
-    let len = payload.len() + 3;
-    let mut bytes = vec![id, ((len >> 7) & 0x7f) as u8, (len & 0x7f) as u8];
-    bytes.extend(payload.iter().map(|b| b & 0x7f));
-    bytes
 }
 
 /// The 64 squares in the order both protocols list them; for the simulator's own messages.
@@ -402,10 +295,15 @@ pub fn rows(board: &Board) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::board::Recognition;
+    use crate::core::board::{Recognition, with_checksum};
     use crate::core::time::Timestamp;
     use crate::io::board_link::{BoardDriver, BoardEvent};
     use shakmaty::{CastlingMode, uci::UciMove};
+
+    /// A peg line as the protocol document writes it: checksum, line end.
+    fn peg_line(text: &str) -> Chunk {
+        format!("{}\n", with_checksum(text)).into_bytes()
+    }
 
     fn uci(pos: &Chess, text: &str) -> Move {
         UciMove::from_ascii(text.as_bytes())
@@ -505,8 +403,9 @@ mod tests {
         let d5 = uci(sim.game(), "d7d5");
         sim.play(d5);
         let exd5 = uci(sim.game(), "e4d5");
-        let d5_field = FieldIndex::of_square(Square::D5, Orientation::Normal).get();
-        let e4_field = FieldIndex::of_square(Square::E4, Orientation::Normal).get();
+        // Field index = (8 − rank) · 8 + file, a = 0.
+        let d5_field = 3 * 8 + 3;
+        let e4_field = 4 * 8 + 4;
         assert_eq!(
             sim.play(exd5),
             vec![vec![0x8e, 0, 5, d5_field, 1], vec![0x8e, 0, 5, e4_field, 0]],
@@ -540,7 +439,7 @@ mod tests {
         assert_eq!(
             answers,
             vec![
-                peg_line(PEG_VERSION_LINE),
+                peg_line("V hector-peg 1 hector-simulator"),
                 peg_line("S xxxxxxxxxxxxxxxx................................xxxxxxxxxxxxxxxx")
             ]
         );
