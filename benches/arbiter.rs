@@ -23,9 +23,12 @@
 // Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
 // system's calls: the crate's [lints] are for hector itself.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+// Without Unix (pseudo-terminals, its clocks) only a notice is built.
+#![cfg_attr(not(unix), allow(dead_code, unused_imports))]
 
 mod support;
 
+#[cfg(unix)]
 #[path = "../tests/common/pty.rs"]
 #[allow(dead_code)]
 mod pty;
@@ -141,6 +144,7 @@ struct Game {
 }
 
 /// Waits until the `n`-th (from 0) occurrence of `needle` has arrived; its instant.
+#[cfg(unix)]
 fn arrival(t: &pty::Pty, needle: &str, n: usize, limit: Duration) -> Option<Instant> {
     let deadline = Instant::now() + limit;
     loop {
@@ -154,6 +158,7 @@ fn arrival(t: &pty::Pty, needle: &str, n: usize, limit: Duration) -> Option<Inst
     }
 }
 
+#[cfg(unix)]
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let count: usize = support::arg(&args, "--games").unwrap_or(16);
@@ -315,4 +320,10 @@ fn main() {
     all.extend(resolved);
     show("all", all);
     println!("moves played without measuring (pauses by design): {unmeasured}");
+}
+
+/// The benchmark drives hector through Unix pseudo-terminals: elsewhere it measures nothing.
+#[cfg(not(unix))]
+fn main() {
+    eprintln!("this benchmark needs Unix pseudo-terminals");
 }

@@ -13,9 +13,12 @@
 // Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
 // system's calls: the crate's [lints] are for hector itself.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+// Without Unix (pseudo-terminals, its clocks) only a notice is built.
+#![cfg_attr(not(unix), allow(dead_code, unused_imports))]
 
 mod support;
 
+#[cfg(unix)]
 #[path = "../tests/common/pty.rs"]
 #[allow(dead_code)]
 mod pty;
@@ -76,6 +79,7 @@ fn drift() -> i64 {
     worst
 }
 
+#[cfg(unix)]
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let runs = support::arg(&args, "--runs").unwrap_or(10);
@@ -152,4 +156,10 @@ fn main() {
     );
     t.send(b"qq");
     let _ = t.wait_exit(Duration::from_secs(10));
+}
+
+/// The benchmark drives hector through Unix pseudo-terminals: elsewhere it measures nothing.
+#[cfg(not(unix))]
+fn main() {
+    eprintln!("this benchmark needs Unix pseudo-terminals");
 }

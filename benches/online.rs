@@ -12,9 +12,12 @@
 // Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
 // system's calls: the crate's [lints] are for hector itself.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+// Without Unix (pseudo-terminals, its clocks) only a notice is built.
+#![cfg_attr(not(unix), allow(dead_code, unused_imports))]
 
 mod support;
 
+#[cfg(unix)]
 #[path = "../tests/common/pty.rs"]
 #[allow(dead_code)]
 mod pty;
@@ -44,6 +47,7 @@ fn pick(pos: &Chess, rng: &mut Rng) -> Move {
     moves[(rng.next_u64() % moves.len() as u64) as usize]
 }
 
+#[cfg(unix)]
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let wanted = support::arg(&args, "--moves").unwrap_or(300usize);
@@ -146,4 +150,10 @@ fn main() {
     );
     drop(server);
     drop(dir);
+}
+
+/// The benchmark drives hector through Unix pseudo-terminals: elsewhere it measures nothing.
+#[cfg(not(unix))]
+fn main() {
+    eprintln!("this benchmark needs Unix pseudo-terminals");
 }

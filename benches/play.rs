@@ -12,9 +12,12 @@
 // Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
 // system's calls: the crate's [lints] are for hector itself.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+// Without Unix (pseudo-terminals, its clocks) only a notice is built.
+#![cfg_attr(not(unix), allow(dead_code, unused_imports))]
 
 mod support;
 
+#[cfg(unix)]
 #[path = "../tests/common/pty.rs"]
 #[allow(dead_code)]
 mod pty;
@@ -22,6 +25,7 @@ mod pty;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+#[cfg(unix)]
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let questions = support::arg(&args, "--questions").unwrap_or(300);
@@ -103,4 +107,10 @@ fn main() {
     t.send(b"\x11\x11");
     let _ = t.wait_exit(Duration::from_secs(10));
     let _ = std::fs::remove_dir_all(&data);
+}
+
+/// The benchmark drives hector through Unix pseudo-terminals: elsewhere it measures nothing.
+#[cfg(not(unix))]
+fn main() {
+    eprintln!("this benchmark needs Unix pseudo-terminals");
 }

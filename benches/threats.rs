@@ -13,9 +13,12 @@
 // Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
 // system's calls: the crate's [lints] are for hector itself.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+// Without Unix (pseudo-terminals, its clocks) only a notice is built.
+#![cfg_attr(not(unix), allow(dead_code, unused_imports))]
 
 mod support;
 
+#[cfg(unix)]
 #[path = "../tests/common/pty.rs"]
 #[allow(dead_code)]
 mod pty;
@@ -37,6 +40,7 @@ use hector::core::variant::{Variant, position_from_fen};
 /// defended on both wings, several checks for the side not to move.
 const FEN: &str = "r1bq1rk1/2p1bppp/p1np1n2/1p2p3/3PP3/1BP2N1P/PP3PP1/RNBQR1K1 b - - 0 10";
 
+#[cfg(unix)]
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let questions: usize = support::arg(&args, "--questions").unwrap_or(2_000);
@@ -138,4 +142,10 @@ fn main() {
     t.send(b"ende\rja\r");
     let _ = t.wait_exit(Duration::from_secs(10));
     let _ = std::fs::remove_dir_all(&data);
+}
+
+/// The benchmark drives hector through Unix pseudo-terminals: elsewhere it measures nothing.
+#[cfg(not(unix))]
+fn main() {
+    eprintln!("this benchmark needs Unix pseudo-terminals");
 }

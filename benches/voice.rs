@@ -30,6 +30,8 @@
 // Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
 // system's calls: the crate's [lints] are for hector itself.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+// Without Unix (pseudo-terminals, its clocks) only a notice is built.
+#![cfg_attr(not(unix), allow(dead_code, unused_imports))]
 
 #[path = "../tests/common/voice.rs"]
 mod recordings;
@@ -52,6 +54,7 @@ use recordings::{
 use shakmaty::CastlingMode;
 use shakmaty::uci::UciMove;
 
+#[cfg(unix)]
 fn cpu_time() -> Duration {
     let mut ts = nix::libc::timespec {
         tv_sec: 0,
@@ -127,6 +130,7 @@ impl Tally {
 /// A recording heard: what the decodes were and what was decided.
 type Heard1 = (Option<MoveDecodes>, Outcome, String);
 
+#[cfg(unix)]
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let holdout = support::arg::<String>(&args, "--set").is_some_and(|s| s == "holdout");
@@ -339,4 +343,10 @@ fn hear_file(
     let t = rec.hear_move(pos, &u.samples).expect("decodes");
     let j = judge_move(pos, rec.tokens(), &t.decodes, Settings::default());
     (Some((t.decodes, t.cpu_path)), j)
+}
+
+/// The benchmark drives hector through Unix pseudo-terminals: elsewhere it measures nothing.
+#[cfg(not(unix))]
+fn main() {
+    eprintln!("this benchmark needs Unix pseudo-terminals");
 }

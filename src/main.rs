@@ -4,5 +4,7 @@ fn main() -> std::process::ExitCode {
     let code = hector::cli::main();
     // A helper program whose thread was given up while it waited ends with hector.
     hector::io::child::end_all();
+    // A closed console window waits for this before Windows ends hector.
+    hector::io::platform::signals::closing_done();
     code
 }

@@ -1071,6 +1071,80 @@ fn the_adapters_errors_are_typed() {
 }
 
 // ---------------------------------------------------------------------------------------
+// The platform seam.
+
+/// The operating system's own calls: only `io::platform` names them, so that another system
+/// is another file there, not edits across io, app and cli.
+const SYSTEM_CALLS: &[&str] = &[
+    "std::os::unix",
+    "std::os::windows",
+    "std::os::fd",
+    "nix",
+    "libc",
+    "windows_sys",
+];
+
+/// Every operating system call a file of the binary crate names outside its tests.
+fn system_calls(text: &str, module: &[String]) -> Vec<String> {
+    scan(text, module)
+        .named
+        .iter()
+        .filter(|n| !n.test)
+        .filter_map(|n| {
+            let joined = n.path.join("::");
+            SYSTEM_CALLS
+                .iter()
+                .any(|w| joined == *w || joined.starts_with(&format!("{w}::")))
+                .then(|| format!("{}: {joined}", n.line))
+        })
+        .collect()
+}
+
+#[test]
+fn only_the_platform_seam_names_the_operating_system() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let files = crate_files(&root);
+    let tests = test_files(&root, &files);
+    let seam = root.join("io").join("platform");
+    let mut broken = Vec::new();
+    let mut seam_files = 0;
+    for file in files
+        .iter()
+        .filter(|f| !tests.iter().any(|t| f.starts_with(t)))
+    {
+        if file.starts_with(&seam) {
+            seam_files += 1;
+            continue;
+        }
+        let rel = file.strip_prefix(&root).unwrap_or(file);
+        let text = std::fs::read_to_string(file).expect("a source file is readable");
+        for hit in system_calls(&text, &module_of(rel)) {
+            broken.push(format!("src/{}:{hit}", rel.display()));
+        }
+    }
+    assert!(seam_files > 10, "the seam's files: {seam_files}");
+    assert!(
+        broken.is_empty(),
+        "the operating system is named outside src/io/platform:\n{}",
+        broken.join("\n")
+    );
+}
+
+#[test]
+fn a_system_call_is_found_in_code_and_not_in_tests() {
+    let text = "use std::os::unix::fs::PermissionsExt;\nfn f() { let _ = nix::unistd::getpid(); }\n#[cfg(test)]\n#[cfg(unix)]\nmod tests {\n    use std::os::unix::fs::symlink;\n}\n#[cfg(unix)]\nfn g() { let _ = nix::unistd::getppid(); }\n";
+    assert_eq!(
+        system_calls(text, &module("io::files")),
+        [
+            "1: std::os::unix::fs::PermissionsExt",
+            "2: nix::unistd::getpid",
+            "9: nix::unistd::getppid"
+        ]
+    );
+    assert!(system_calls("use std::os::raw::c_int;", &module("io::x")).is_empty());
+}
+
+// ---------------------------------------------------------------------------------------
 // The reading itself: the tricks that fooled the line-by-line check.
 
 fn module(path: &str) -> Vec<String> {

@@ -4,6 +4,8 @@
 //! start limit and says once that there is no braille display; the game goes on meanwhile.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+// The binary is driven through Unix pseudo-terminals and processes (tests/common).
+#![cfg(unix)]
 
 mod common;
 

@@ -10,6 +10,8 @@
 //! answer drips is given up, said once and sent again with the newest games.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+// The binary is driven through Unix pseudo-terminals and processes (tests/common).
+#![cfg(unix)]
 
 mod common;
 #[path = "common/lichess.rs"]

@@ -9,6 +9,8 @@
 //! written; a valid record larger than the old reader took is read.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+// The binary is driven through Unix pseudo-terminals and processes (tests/common).
+#![cfg(unix)]
 
 mod common;
 #[path = "common/lichess.rs"]
@@ -20,6 +22,7 @@ use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use common::microphone::Microphone;
 use common::{Env, Run, temp_dir};
 
 const LIMIT: Duration = Duration::from_secs(120);
@@ -255,8 +258,14 @@ fn the_voice_log_is_never_appended_through_a_stranger() {
         let outside = Outside::new(home.path(), "profile");
         let at = home.path().join("voice.log");
         outside.plant(&at, kind);
-        let r = Env::player(home.path()).run(
-            &[
+        // The phrase comes through the microphone's path, as a player's does: were the log
+        // kept, its line would be appended.
+        let mut mic = Microphone::streaming();
+        let (key, value) = mic.var();
+        let mut t = Env::player(home.path())
+            .var("PATH", &mic.path_first())
+            .var(key, &value)
+            .spawn(&[
                 "play",
                 "--opponent",
                 "keyboard",
@@ -265,17 +274,15 @@ fn the_voice_log_is_never_appended_through_a_stranger() {
                 "--screen-reader",
                 "--new",
                 "--voice",
-                "--voice-input",
-                wav.to_str().unwrap(),
-            ],
-            "ende\nja\n".as_bytes(),
-            LIMIT,
-        );
-        told(
-            &r,
-            &["Das Sprachprotokoll wird nicht geführt", kind.words()],
-            "voice.log",
-        );
+                "--voice-always-ask",
+            ]);
+        t.expect("Das Sprachprotokoll wird nicht geführt", LIMIT);
+        t.expect(kind.words(), LIMIT);
+        mic.say(&wav);
+        t.expect("Eva vier?", LIMIT);
+        t.send("nein\r".as_bytes());
+        t.send("ende\rja\r".as_bytes());
+        assert!(t.wait_exit(LIMIT).is_some(), "{}", t.all_output());
         outside.unchanged(&at, kind, "voice.log");
     }
 }

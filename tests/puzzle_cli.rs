@@ -5,6 +5,8 @@
 //! refused; a puzzle's position is played against Stockfish, said as "win this".
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+// The binary is driven through Unix pseudo-terminals and processes (tests/common).
+#![cfg(unix)]
 
 mod common;
 
@@ -25,8 +27,8 @@ fn spawn(args: &[&str], dir: &std::path::Path) -> Pty {
 }
 
 fn typed(t: &mut Pty, line: &str) {
-    t.send(line.as_bytes());
-    t.send(b"\r");
+    // The line and Enter are one action: its echo belongs to what follows it.
+    t.send(format!("{line}\r").as_bytes());
 }
 
 fn expect(t: &Pty, needle: &str) {

@@ -7,6 +7,8 @@
 //! may not go to each said, hector's own puzzles offered instead.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+// The binary is driven through Unix pseudo-terminals and processes (tests/common).
+#![cfg(unix)]
 
 mod common;
 #[path = "common/lichess.rs"]
@@ -34,8 +36,8 @@ fn spawn(server: &str, dir: &Path, token: Option<&str>, args: &[&str]) -> Pty {
 }
 
 fn typed(t: &mut Pty, line: &str) {
-    t.send(line.as_bytes());
-    t.send(b"\r");
+    // The line and Enter are one action: its echo belongs to what follows it.
+    t.send(format!("{line}\r").as_bytes());
 }
 
 fn expect(t: &Pty, needle: &str) {

@@ -6,6 +6,8 @@
 // Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
 // system's calls: the crate's [lints] are for hector itself.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+// The binary is driven through Unix pseudo-terminals and processes (tests/common).
+#![cfg(unix)]
 
 mod common;
 
@@ -28,8 +30,8 @@ fn spawn(data: &Data, cols: u16, rows: u16) -> Pty {
 }
 
 fn typed(t: &mut Pty, line: &str) {
-    t.send(line.as_bytes());
-    t.send(b"\r");
+    // The line and Enter are one action: its echo belongs to what follows it.
+    t.send(format!("{line}\r").as_bytes());
 }
 
 #[test]

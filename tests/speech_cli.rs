@@ -4,6 +4,8 @@
 // Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
 // system's calls: the crate's [lints] are for hector itself.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+// The binary is driven through Unix pseudo-terminals and processes (tests/common).
+#![cfg(unix)]
 
 mod common;
 

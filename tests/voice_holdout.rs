@@ -15,12 +15,10 @@
 mod common;
 #[path = "common/voice.rs"]
 mod recordings;
-#[path = "common/words.rs"]
-mod words;
 
 use std::path::{Path, PathBuf};
 
-use common::{Run, run, temp_dir};
+use common::{Run, run, temp_dir, words};
 use hector::core::notation::language::language;
 use hector::core::variant::{Variant, position_from_fen};
 use hector::core::voice::decide::{Judgement, MoveDecodes, Settings, judge_move};

@@ -6,6 +6,8 @@
 // Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
 // system's calls: the crate's [lints] are for hector itself.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+// The binary is driven through Unix pseudo-terminals and processes (tests/common).
+#![cfg(unix)]
 
 mod common;
 
@@ -18,9 +20,10 @@ use shakmaty::{Chess, Position, san::San};
 
 const LIMIT: Duration = Duration::from_secs(60);
 
+/// Types `line` and Enter as one action: what follows is the answer (the line's echo
+/// included, which `wait_answer` reads).
 fn typed(t: &mut Pty, line: &str) {
-    t.send(line.as_bytes());
-    t.send(b"\r");
+    t.send(format!("{line}\r").as_bytes());
 }
 
 fn expect(t: &Pty, needle: &str) {

@@ -29,8 +29,7 @@ pub fn config_path() -> Option<(PathBuf, bool)> {
     if let Some(p) = std::env::var_os("HECTOR_CONFIG") {
         return (!p.is_empty()).then(|| (PathBuf::from(p), true));
     }
-    directories::ProjectDirs::from("", "", "hector")
-        .map(|d| (d.config_dir().join("config.toml"), false))
+    crate::io::platform::folders::config().map(|d| (d.join("config.toml"), false))
 }
 
 /// The settings, and a problem to tell the player when the file cannot be used (the

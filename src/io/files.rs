@@ -3,10 +3,11 @@
 
 use std::fs::File;
 use std::io::{self, BufRead, ErrorKind, Read};
-use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::io::platform::files::{Kind, kind};
 
 /// Why an input file or standard input could not be read: what was refused and why, the
 /// system's error as the source where the system refused.
@@ -94,8 +95,7 @@ fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>> {
         return Err(InputError::Directory { name });
     }
     // A device such as /dev/zero never ends; `-` reads standard input.
-    let kind = meta.file_type();
-    if kind.is_char_device() || kind.is_block_device() {
+    if kind(&meta) == Kind::Device {
         return Err(InputError::Device { name });
     }
     std::fs::File::open(path)
@@ -302,8 +302,7 @@ pub fn open_input(path: &Path) -> Result<Input> {
                 return Err(InputError::Directory { name });
             }
             // A device that never ends (/dev/zero) is not read at all; a pipe streams.
-            let kind = meta.file_type();
-            if kind.is_char_device() || kind.is_block_device() {
+            if kind(&meta) == Kind::Device {
                 return Err(InputError::Device { name });
             }
             let size = meta.is_file().then_some(meta.len());

@@ -161,14 +161,10 @@ pub fn read_journal(path: &Path) -> Result<Vec<u8>> {
 /// The file name extension of journals.
 pub const EXTENSION: &str = "journal";
 
-/// hector's data directory: `$HECTOR_DATA`, else the XDG data directory.
+/// hector's data directory: `$HECTOR_DATA`, else the system's (the XDG data directory,
+/// `%APPDATA%` on Windows).
 pub fn data_dir() -> Result<PathBuf> {
-    if let Some(p) = std::env::var_os("HECTOR_DATA") {
-        return Ok(PathBuf::from(p));
-    }
-    directories::ProjectDirs::from("", "", "hector")
-        .map(|d| d.data_dir().to_path_buf())
-        .ok_or(FileError::NoHome)
+    crate::io::platform::folders::data().ok_or(FileError::NoHome)
 }
 
 /// Where the journals are: `games/` in the data directory.
@@ -213,9 +209,7 @@ fn utc_fields(t: SystemTime) -> (i64, u32, u32, u32, u32, u32) {
 
 /// Makes a directory entry durable (a new or renamed file survives a power cut).
 fn sync_dir(dir: &Path) -> Result<()> {
-    File::open(dir)
-        .and_then(|d| d.sync_all())
-        .map_err(FileError::io("sync the directory", dir))
+    crate::io::platform::files::sync_dir(dir).map_err(FileError::io("sync the directory", dir))
 }
 
 /// What a journal is written to: its file, or in tests a file that fails on purpose
@@ -922,6 +916,8 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    // The link is planted with a Unix call.
+    #[cfg(unix)]
     #[test]
     fn a_journal_is_continued_only_as_a_file_of_its_own() {
         let dir = temp("strangers");

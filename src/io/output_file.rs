@@ -10,11 +10,11 @@
 //! - A directory, a device, a named pipe or a socket is refused: hector never turns
 //!   `/dev/null` into a file and never removes a path it did not create.
 
-use std::fs::{File, Metadata, OpenOptions};
+use std::fs::{Metadata, OpenOptions};
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 
-use crate::io::platform::{self, Kind, Privacy};
+use crate::io::platform::files::{self as platform, Kind, Privacy};
 
 /// Links followed before giving up (as the system does with ELOOP).
 const MAX_LINKS: usize = 40;
@@ -121,7 +121,7 @@ fn replace(target: &Path, existing: Option<&Metadata>, bytes: &[u8]) -> Result<(
     if existing.is_some() {
         // A file its owner made read-only is not replaced behind its back.
         platform::may_write(target).map_err(io_error(target))?;
-        if existing.is_some_and(|m| platform::links(m) > 1) {
+        if existing.is_some_and(|m| platform::links(target, m) > 1) {
             return Err(Fallback::InPlace);
         }
     }
@@ -175,7 +175,7 @@ fn replace(target: &Path, existing: Option<&Metadata>, bytes: &[u8]) -> Result<(
         file.write_all(bytes)
             .and_then(|()| file.sync_all())
             .map_err(io_error(target))?;
-        std::fs::rename(&temp_path, target).map_err(io_error(target))?;
+        platform::replace(&temp_path, target).map_err(io_error(target))?;
         Ok(())
     })();
     if result.is_err() {
@@ -183,7 +183,7 @@ fn replace(target: &Path, existing: Option<&Metadata>, bytes: &[u8]) -> Result<(
         return result;
     }
     // The rename is durable once the directory is.
-    let _ = File::open(&dir).and_then(|d| d.sync_all());
+    let _ = platform::sync_dir(&dir);
     Ok(())
 }
 
@@ -199,7 +199,9 @@ fn overwrite_in_place(target: &Path, bytes: &[u8]) -> Result<(), OutputError> {
         .map_err(io_error(target))
 }
 
+// Owners, modes, links, pipes and devices are made and read with Unix calls.
 #[cfg(test)]
+#[cfg(unix)]
 mod tests {
     use super::*;
     use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};

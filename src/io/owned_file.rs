@@ -22,7 +22,7 @@ use std::fs::File;
 use std::io::{ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 
-use crate::io::platform::{self, Kind, Privacy};
+use crate::io::platform::files::{self as platform, Kind, Privacy};
 
 /// What stands where a file of hector's own belongs, when hector does not use it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -90,13 +90,19 @@ fn stranger_at(path: &Path) -> Result<Option<Stranger>, OwnedError> {
         Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(io_error("look at", path)(e)),
     };
-    Ok(stranger(&meta))
+    Ok(stranger(&meta, || platform::links(path, &meta)))
 }
 
-fn stranger(meta: &std::fs::Metadata) -> Option<Stranger> {
+/// What an open file is, when it is no file of hector's own.
+fn stranger_open(file: &File, meta: &std::fs::Metadata) -> Option<Stranger> {
+    stranger(meta, || platform::file_links(file, meta))
+}
+
+/// What `meta` shows, its names counted by `links` when it is a file.
+fn stranger(meta: &std::fs::Metadata, links: impl FnOnce() -> u64) -> Option<Stranger> {
     match platform::kind(meta) {
         Kind::SymbolicLink => Some(Stranger::Link),
-        Kind::File if platform::links(meta) > 1 => Some(Stranger::HardLinked),
+        Kind::File if links() > 1 => Some(Stranger::HardLinked),
         Kind::File => None,
         Kind::Directory | Kind::Device | Kind::Fifo | Kind::Socket => Some(Stranger::NotAFile),
     }
@@ -157,13 +163,13 @@ pub fn write(
         .and_then(|()| file.sync_all())
         .map_err(io_error("write", path))
         // Renaming replaces the name only: a link there is never followed.
-        .and_then(|()| std::fs::rename(&temp, path).map_err(io_error("write", path)));
+        .and_then(|()| platform::replace(&temp, path).map_err(io_error("write", path)));
     if let Err(e) = written {
         let _ = std::fs::remove_file(&temp);
         return Err(e);
     }
     // The rename is durable once the folder is.
-    let _ = File::open(&dir).and_then(|d| d.sync_all());
+    let _ = platform::sync_dir(&dir);
     Ok(())
 }
 
@@ -177,7 +183,7 @@ pub fn read(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, OwnedError> {
         Err(e) => return Err(io_error("read", path)(e)),
     };
     let meta = file.metadata().map_err(io_error("read", path))?;
-    if let Some(kind) = stranger(&meta) {
+    if let Some(kind) = stranger_open(&file, &meta) {
         return Err(not_own(path, kind));
     }
     let too_large = |size| OwnedError::TooLarge {
@@ -217,7 +223,7 @@ pub fn set_aside(path: &Path) -> Result<PathBuf, OwnedError> {
             Err(e) if e.kind() == ErrorKind::NotFound => {}
             _ => continue,
         }
-        std::fs::rename(path, &aside).map_err(io_error("set aside", path))?;
+        platform::replace(path, &aside).map_err(io_error("set aside", path))?;
         return Ok(aside);
     }
     Err(io_error("set aside", path)(std::io::Error::from(
@@ -246,11 +252,11 @@ pub fn open_append(path: &Path, privacy: Privacy) -> Result<(File, u64), OwnedEr
         Err(e) => return Err(io_error("open", path)(e)),
     };
     let meta = file.metadata().map_err(io_error("open", path))?;
-    if let Some(kind) = stranger(&meta) {
+    if let Some(kind) = stranger_open(&file, &meta) {
         return Err(not_own(path, kind));
     }
-    if privacy == Privacy::Owner && !platform::is_private(&meta) {
-        platform::make_private(&file).map_err(io_error("make private", path))?;
+    if privacy == Privacy::Owner {
+        platform::make_private(&file, &meta).map_err(io_error("make private", path))?;
     }
     Ok((file, meta.len()))
 }
@@ -269,11 +275,13 @@ pub fn open_journal(path: &Path) -> Result<File, OwnedError> {
         Err(e) => return Err(io_error("open", path)(e)),
     };
     let meta = file.metadata().map_err(io_error("open", path))?;
-    match stranger(&meta) {
+    match stranger_open(&file, &meta) {
         Some(kind) => Err(not_own(path, kind)),
         None => Ok(file),
     }
 }
 
+// Links, modes and permissions are planted with Unix calls.
 #[cfg(test)]
+#[cfg(unix)]
 mod tests;

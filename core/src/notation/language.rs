@@ -60,6 +60,7 @@ pub struct Language {
     /// FIDE words put in their place by [`Language::with_words`].
     #[serde(skip)]
     pub words: WordSet,
+    pub windows: super::words::windows::WindowsWords,
 }
 
 /// Which words announce moves, squares, pieces and castling, apart from the language of the

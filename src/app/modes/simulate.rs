@@ -25,7 +25,7 @@ use crate::app::services::interrupt::interrupted;
 use crate::app::services::output::Out;
 use crate::core::check::game_start;
 use crate::core::legality::resolve_record_san;
-use crate::core::notation::language::language;
+use crate::core::notation::language::{default_language, language};
 use crate::core::notation::parse::{message, parse_move};
 use crate::core::pgn::Reader;
 use crate::core::variant::{Variant, position_from_fen};
@@ -51,6 +51,16 @@ const DEFAULT_PAUSE: Duration = Duration::from_secs(1);
 const TICK: Duration = Duration::from_millis(100);
 
 pub fn run(opts: Options) -> ExitCode {
+    // Windows has no pseudo-terminal for the board: said in the configured language.
+    if !crate::io::platform::pty::AVAILABLE {
+        let code = crate::io::config::load_settings().0.speech.language;
+        let lang = language(&code).unwrap_or_else(|_| default_language());
+        errln!(
+            "hector simulate-board: {}",
+            lang.windows.simulator_unavailable
+        );
+        return ExitCode::from(2);
+    }
     match simulate(opts) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
@@ -288,7 +298,7 @@ fn point_link(link: &Path, target: &Path) -> Result<()> {
         .unwrap_or_else(|| "board".to_owned());
     let tmp = link.with_file_name(format!(".{name}.{}.new", std::process::id()));
     let _ = fs::remove_file(&tmp);
-    std::os::unix::fs::symlink(target, &tmp)
+    crate::io::platform::files::symlink(target, &tmp)
         .with_context(|| format!("cannot create the link {}", tmp.display()))?;
     fs::rename(&tmp, link).with_context(|| format!("cannot create the link {}", link.display()))
 }

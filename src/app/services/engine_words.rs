@@ -44,6 +44,10 @@ pub fn engine_ending(how: Ending, lang: &Language) -> String {
     match how {
         Ending::Exit(code) => fill(&p.engine_exited, &[("code", &code.to_string())]),
         Ending::Signal(signal) => fill(&p.engine_crashed, &[("signal", &signal.to_string())]),
+        Ending::Status(code) => fill(
+            &lang.windows.engine_crashed,
+            &[("code", &format!("{code:#010X}"))],
+        ),
         Ending::Closed => p.engine_closed.clone(),
         Ending::Overflow => p.engine_flooded.clone(),
     }
@@ -53,6 +57,11 @@ pub fn engine_ending(how: Ending, lang: &Language) -> String {
 pub fn engine_error_text(e: &EngineError, lang: &Language) -> String {
     let p = &lang.play;
     let path = |path: &std::path::Path| printable(&path.display().to_string()).into_owned();
+    if cfg!(windows)
+        && let Some(text) = windows_engine_error_text(e, lang)
+    {
+        return text;
+    }
     match e {
         EngineError::NotFound { name, looked } => fill(
             &p.engine_not_found,
@@ -87,4 +96,31 @@ pub fn engine_error_text(e: &EngineError, lang: &Language) -> String {
         EngineError::NoLegalMove => p.engine_no_move.clone(),
         EngineError::Dead { .. } => p.engine_dead.clone(),
     }
+}
+
+/// The Windows build's words where the engine cannot be found or started: where to get
+/// Stockfish and where to put it, instead of a Debian package.
+fn windows_engine_error_text(e: &EngineError, lang: &Language) -> Option<String> {
+    let w = &lang.windows;
+    let path = |path: &std::path::Path| printable(&path.display().to_string()).into_owned();
+    Some(match e {
+        EngineError::NotFound { name, looked } => {
+            let folder = crate::io::platform::folders::data()
+                .map(|d| path(&d))
+                .unwrap_or_default();
+            fill(
+                &w.engine_not_found,
+                &[
+                    ("name", &printable(name)),
+                    ("looked", looked),
+                    ("folder", &folder),
+                ],
+            )
+        }
+        EngineError::Missing { path: at } => fill(&w.engine_missing, &[("path", &path(at))]),
+        EngineError::NotExecutable { path: at, .. } => {
+            fill(&w.engine_not_executable, &[("path", &path(at))])
+        }
+        _ => return None,
+    })
 }

@@ -81,8 +81,8 @@ pub fn resolve_for(mode: &str, game: &str, lang: &Language) -> Result<PathBuf, E
 
 /// Which of `record.file_kinds` a path that is not a regular file is.
 fn file_kind(meta: &std::fs::Metadata) -> usize {
-    use crate::io::platform::Kind;
-    match crate::io::platform::kind(meta) {
+    use crate::io::platform::files::Kind;
+    match crate::io::platform::files::kind(meta) {
         Kind::Directory => 0,
         Kind::Fifo => 2,
         Kind::Socket => 3,

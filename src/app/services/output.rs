@@ -21,7 +21,7 @@ impl Default for Out {
 
 impl Out {
     pub fn new() -> Out {
-        let failure = crate::io::child::stdout_closed_at_start()
+        let failure = crate::io::platform::console::stdout_closed_at_start()
             .then(|| io::Error::new(ErrorKind::NotConnected, "standard output is closed (>&-)"));
         Out {
             inner: BufWriter::new(io::stdout()),

@@ -11,7 +11,7 @@ use crate::app::services::games::owned_problem;
 use crate::core::notation::language::{Language, fill};
 use crate::core::notation::printable;
 use crate::io::owned_file::{self, OwnedError};
-use crate::io::platform::Privacy;
+use crate::io::platform::files::Privacy;
 
 /// A record read back: what it holds, what to tell the player, and where it may be written.
 #[derive(Debug)]

@@ -131,9 +131,9 @@ where
 }
 
 /// Has the C allocator give large blocks back to the system when they are freed (see
-/// [`crate::io::child::return_large_blocks`]).
+/// [`crate::io::platform::memory::return_large_blocks`]).
 fn return_large_blocks() {
-    crate::io::child::return_large_blocks();
+    crate::io::platform::memory::return_large_blocks();
 }
 
 /// The reading thread: the input split into games, sent in batches of about

@@ -538,8 +538,8 @@ impl Recorder {
     /// the home directory (or the current one) so that no move is lost.
     pub fn closing_words(&mut self, game_over: bool, lang: &Language) -> Vec<String> {
         let mut places: Vec<PathBuf> = Vec::new();
-        if let Some(home) = std::env::var_os("HOME").filter(|h| !h.is_empty()) {
-            places.push(PathBuf::from(home));
+        if let Some(home) = crate::io::platform::folders::home() {
+            places.push(home);
         }
         places.push(PathBuf::from("."));
         self.closing_words_in(game_over, lang, &places)
@@ -590,8 +590,11 @@ impl Recorder {
 
 /// A path typed by the player: `~/` stands for the home directory, as in a shell.
 fn home_path(typed: &str) -> PathBuf {
-    match (typed.strip_prefix("~/"), std::env::var_os("HOME")) {
-        (Some(rest), Some(home)) if !home.is_empty() => PathBuf::from(home).join(rest),
+    match (
+        typed.strip_prefix("~/"),
+        crate::io::platform::folders::home(),
+    ) {
+        (Some(rest), Some(home)) => home.join(rest),
         _ => PathBuf::from(typed),
     }
 }

@@ -15,13 +15,18 @@ pub fn notice_text(n: &Notice, lang: &Language) -> String {
     match n {
         Notice::Using(kind) => fill(&m.speech_using, &[("backend", kind.name())]),
         Notice::Switched {
+            to,
+            cause: speech::Cause::NotOnThisSystem,
+            ..
+        } => fill(&lang.windows.speech_dispatcher, &[("to", to.name())]),
+        Notice::Switched {
             from, to, cause, ..
         } => {
             // What is said is the true reason: hung, no sound device, or not working.
             let template = match cause {
                 speech::Cause::Hung => &m.speech_switched,
                 speech::Cause::NoAudio => &m.speech_switched_no_audio,
-                speech::Cause::Failed => &m.speech_switched_failed,
+                speech::Cause::Failed | speech::Cause::NotOnThisSystem => &m.speech_switched_failed,
             };
             fill(template, &[("from", from.name()), ("to", to.name())])
         }

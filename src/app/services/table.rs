@@ -450,7 +450,7 @@ impl Table {
             crate::io::owned_file::write(
                 &path,
                 text.as_bytes(),
-                crate::io::platform::Privacy::Default,
+                crate::io::platform::files::Privacy::Default,
                 crate::io::owned_file::Replace::FileOnly,
             )
             .map_err(|e| crate::app::services::games::owned_problem(&e, self.lang))

@@ -26,6 +26,10 @@ use crate::io::voice::recogniser::{
 use crate::io::voice::source::{Microphone, RecorderProblem, RecordingError, SourceError};
 use crate::io::voice::wav::WavProblem;
 
+/// Whether this system has voice input: PocketSphinx and the recording programs are set
+/// up on Linux; Windows has neither yet.
+pub const AVAILABLE: bool = cfg!(unix);
+
 /// What a mode was asked to do with voice.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct VoiceOptions {
@@ -38,6 +42,8 @@ pub struct VoiceOptions {
 /// Why voice cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Unavailable {
+    /// This system has no voice input yet (Windows).
+    System,
     Model(ModelProblem),
     Setup(PathBuf, SetupError),
     Microphone(Vec<RecorderProblem>),
@@ -45,6 +51,9 @@ pub enum Unavailable {
 
 /// The recogniser for `lang` with the model named (or Debian's).
 pub fn recogniser(lang: &Language, named: Option<&Path>) -> Result<Recogniser, Unavailable> {
+    if !AVAILABLE {
+        return Err(Unavailable::System);
+    }
     let model = model::find(named).map_err(Unavailable::Model)?;
     Recogniser::new(lang, &model).map_err(|e| Unavailable::Setup(model.dir.clone(), e))
 }
@@ -53,6 +62,7 @@ pub fn recogniser(lang: &Language, named: Option<&Path>) -> Result<Recogniser, U
 pub fn unavailable_words(lang: &Language, why: &Unavailable) -> String {
     let v = &lang.voice;
     match why {
+        Unavailable::System => lang.windows.voice_unavailable.clone(),
         Unavailable::Model(ModelProblem::NoDefault(dir)) => {
             fill(&v.no_default_model, &[("dir", &dir.display().to_string())])
         }

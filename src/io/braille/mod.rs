@@ -15,7 +15,6 @@ pub mod server;
 
 use std::io::{self, Read, Write};
 use std::net::{Shutdown, TcpStream, ToSocketAddrs};
-use std::os::unix::net::UnixStream;
 use std::path::PathBuf;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -26,6 +25,7 @@ use crate::core::braille::brlapi::{
     Decoder, DisplayKey, FromServer, Next, ProtocolError, Request, Session, SessionError,
 };
 use crate::core::braille::display::Frame;
+use crate::io::platform::socket::LocalStream;
 use server::Target;
 
 /// How long a server may take to answer during the set-up (and a write to go out).
@@ -96,7 +96,14 @@ pub enum LinkError {
     Session(#[from] SessionError),
     #[error("the connection to the BrlAPI server broke: {0}")]
     Io(#[from] io::Error),
+    /// This system has no BrlAPI link (Windows: the screen reader drives the display).
+    #[error("BrlAPI is not available on {}", crate::io::platform::SYSTEM)]
+    NotOnThisSystem,
 }
+
+/// Whether this system has the link to BRLTTY (its local socket; on Windows NVDA and JAWS
+/// drive the braille display themselves).
+pub const AVAILABLE: bool = crate::io::platform::socket::AVAILABLE;
 
 impl From<ProtocolError> for LinkError {
     fn from(e: ProtocolError) -> LinkError {
@@ -107,7 +114,7 @@ impl From<ProtocolError> for LinkError {
 /// A socket to the server: local or TCP.
 #[derive(Debug)]
 enum Stream {
-    Local(UnixStream),
+    Local(LocalStream),
     Tcp(TcpStream),
 }
 
@@ -190,6 +197,14 @@ impl BrailleLink {
         BrailleLink { events, frames }
     }
 
+    /// A link on a system without BrlAPI: it says so once, and nothing more.
+    pub fn unavailable() -> BrailleLink {
+        let (tx, events) = bounded(1);
+        let (frames, _) = unbounded();
+        let _ = tx.send(BrailleEvent::Lost(LinkError::NotOnThisSystem));
+        BrailleLink { events, frames }
+    }
+
     /// The link's news, for the mode's select.
     pub fn events(&self) -> &Receiver<BrailleEvent> {
         &self.events
@@ -245,7 +260,7 @@ fn connect(settings: &LinkSettings) -> Result<(Stream, Target), LinkError> {
     let mut last = io::Error::from(io::ErrorKind::NotFound);
     for target in &settings.targets {
         match target {
-            Target::Local(path) => match UnixStream::connect(path) {
+            Target::Local(path) => match LocalStream::connect(path) {
                 Ok(s) => return Ok((Stream::Local(s), target.clone())),
                 Err(e) => last = e,
             },

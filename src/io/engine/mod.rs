@@ -58,6 +58,7 @@ pub use level::{Level, MAX_LEVEL, MIN_LEVEL, level, level_limits};
 pub use process::{DEFAULT_ENGINE, locate};
 pub use uci::{ClockTimes, EngineInfo, Rejection, Score, SearchLimits};
 
+use crate::io::platform::process::{Exit, exit_of};
 use level::Candidate;
 use process::{StderrTail, describe_status, lock};
 use uci::{Answer, EngineLine, parse_line};
@@ -172,6 +173,8 @@ pub enum Ending {
     Exit(i32),
     /// This signal ended it (11 for a crash, SIGSEGV).
     Signal(i32),
+    /// This Windows status of an error ended it (0xC0000005 for a crash).
+    Status(u32),
     /// It closed its output, or its status is unknown.
     Closed,
     /// It wrote a line longer than the limit and was stopped.
@@ -180,50 +183,56 @@ pub enum Ending {
 
 impl Ending {
     fn from_status(status: Option<std::process::ExitStatus>) -> Ending {
-        use std::os::unix::process::ExitStatusExt;
-        match status {
-            Some(s) => match (s.code(), s.signal()) {
-                (Some(code), _) => Ending::Exit(code),
-                (None, Some(sig)) => Ending::Signal(sig),
-                (None, None) => Ending::Closed,
-            },
+        match status.and_then(exit_of) {
+            Some(Exit::Code(code)) => Ending::Exit(code),
+            Some(Exit::Signal(sig)) => Ending::Signal(sig),
+            Some(Exit::Status(code)) => Ending::Status(code),
             None => Ending::Closed,
         }
     }
 
-    /// In English: "exit status 3", "killed by signal 11 (SIGSEGV)".
+    /// In English: "exit status 3", "killed by signal 11 (SIGSEGV)", "ended by 0xC0000005
+    /// (access violation)".
     pub fn describe(self) -> String {
         match self {
-            Ending::Exit(code) => format!("exit status {code}"),
-            Ending::Signal(sig) => match nix::sys::signal::Signal::try_from(sig) {
-                Ok(name) => format!("killed by signal {sig} ({name})"),
-                Err(_) => format!("killed by signal {sig}"),
-            },
+            Ending::Exit(code) => Exit::Code(code).describe(),
+            Ending::Signal(sig) => Exit::Signal(sig).describe(),
+            Ending::Status(code) => Exit::Status(code).describe(),
             Ending::Closed => "closed its output".into(),
             Ending::Overflow => overflow_text(),
         }
     }
 }
 
+/// Where a player gets an engine, in English.
+#[cfg(not(windows))]
+const GET_ENGINE: &str = "install the Debian package stockfish (sudo apt install stockfish), \
+                          or name an engine with --opponent engine:PATH";
+#[cfg(windows)]
+const GET_ENGINE: &str = "download Stockfish from stockfishchess.org, name the program \
+                          stockfish.exe and put it beside hector.exe or in hector's data \
+                          folder, or name an engine with --opponent engine:PATH";
+/// What makes a file a program hector can start, in English.
+#[cfg(not(windows))]
+const RUN_ENGINE: &str =
+    "make it executable, or install the Debian package stockfish (sudo apt install stockfish)";
+#[cfg(windows)]
+const RUN_ENGINE: &str = "name a program whose name ends in .exe";
+
 /// Why the engine cannot be started or asked.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EngineError {
     #[error(
-        "no chess engine called {name} was found (looked in {looked}); install the Debian \
-         package stockfish (sudo apt install stockfish), or name an engine with \
-         --opponent engine:PATH"
+        "no chess engine called {name} was found (looked in {looked}); {}",
+        GET_ENGINE
     )]
     NotFound { name: String, looked: String },
-    #[error(
-        "the chess engine {} does not exist; install the Debian package stockfish \
-         (sudo apt install stockfish), or name an engine with --opponent engine:PATH",
-        .path.display()
-    )]
+    #[error("the chess engine {} does not exist; {}", .path.display(), GET_ENGINE)]
     Missing { path: PathBuf },
     #[error(
-        "the chess engine {} cannot be run: {reason}; make it executable, or install the \
-         Debian package stockfish (sudo apt install stockfish)",
-        .path.display()
+        "the chess engine {} cannot be run: {reason}; {}",
+        .path.display(),
+        RUN_ENGINE
     )]
     NotExecutable { path: PathBuf, reason: String },
     #[error("the chess engine {} cannot be started: {reason}", .path.display())]

@@ -1,13 +1,12 @@
-//! The engine process: finding the program, starting it in a process group of its own, one
-//! thread each for its stdout, stderr and stdin, and ending it without leaving anything behind.
+//! The engine process: finding the program, starting it bound to hector (a process group of
+//! its own, or a job object: `platform::process`), one thread each for its stdout, stderr and
+//! stdin, and ending it without leaving anything behind.
 //!
-//! Its own process group, because an engine may be a wrapper script with children of its own:
-//! killing the group ends them all, and Ctrl-C in hector's terminal does not reach the engine.
+//! Bound so, because an engine may be a wrapper script with children of its own: ending the
+//! group ends them all, and Ctrl-C in hector's terminal does not reach the engine.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::os::unix::fs::PermissionsExt;
-use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,9 +14,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender, bounded, unbounded};
-use nix::sys::signal::{Signal, killpg};
-use nix::sys::wait::{Id, WaitPidFlag, WaitStatus, waitid};
-use nix::unistd::Pid;
+
+use crate::io::platform::process::{self, Tree};
 
 use super::EngineError;
 
@@ -34,7 +32,6 @@ const STDERR_LINE_CHARS: usize = 240;
 
 /// Where hector looks for Stockfish when no engine is named.
 pub const DEFAULT_ENGINE: &str = "stockfish";
-const DEFAULT_DIRS: [&str; 2] = ["/usr/games", "/usr/local/bin"];
 
 /// Locks a mutex even if a thread panicked while holding it: the data are still usable here.
 pub(super) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -42,14 +39,16 @@ pub(super) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 /// The places to look for a program called `name`: each directory of `path_var`, then the
-/// directories where Debian and local installs put engines.
+/// system's places for engines (where Debian and local installs put them; on Windows beside
+/// hector.exe and in hector's data folder, `stockfish` meaning `stockfish.exe`).
 pub fn search_paths(name: &str, path_var: Option<&std::ffi::OsStr>) -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> =
         path_var.map_or_else(Vec::new, |p| std::env::split_paths(p).collect());
-    dirs.extend(DEFAULT_DIRS.iter().map(PathBuf::from));
+    dirs.extend(process::program_dirs());
+    let file = process::program_file(name);
     let mut seen = Vec::new();
     for d in dirs {
-        let p = d.join(name);
+        let p = d.join(&file);
         if !d.as_os_str().is_empty() && !seen.contains(&p) {
             seen.push(p);
         }
@@ -58,7 +57,7 @@ pub fn search_paths(name: &str, path_var: Option<&std::ffi::OsStr>) -> Vec<PathB
 }
 
 fn is_executable(p: &Path) -> bool {
-    std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    process::is_executable(p)
 }
 
 /// The engine program to start: the named path, a bare name looked up like a command, or
@@ -74,7 +73,7 @@ pub fn locate(path: Option<&Path>) -> Result<PathBuf, EngineError> {
                 }),
                 Ok(_) if !is_executable(p) => Err(EngineError::NotExecutable {
                     path: p.into(),
-                    reason: "it is not marked executable".into(),
+                    reason: process::NOT_EXECUTABLE.into(),
                 }),
                 Ok(_) => Ok(p.into()),
             };
@@ -93,7 +92,7 @@ pub fn locate(path: Option<&Path>) -> Result<PathBuf, EngineError> {
         .find(|p| is_executable(p))
         .cloned()
         .ok_or_else(|| EngineError::NotFound {
-            name: name.to_string(),
+            name: process::program_file(name),
             looked: candidates
                 .iter()
                 .filter_map(|p| p.parent())
@@ -139,10 +138,11 @@ impl StderrTail {
     }
 }
 
-/// The child process: kept unreaped until hector has ended its whole group, because a reaped
-/// leader's number could be given to another process.
+/// The child process: kept unreaped until hector has ended everything it started, because a
+/// reaped leader's number could be given to another process.
 pub struct Reaper {
     child: Child,
+    tree: Tree,
     ended: Option<Option<ExitStatus>>,
 }
 
@@ -151,21 +151,17 @@ impl Reaper {
         self.child.id()
     }
 
-    fn pid(&self) -> Pid {
-        Pid::from_raw(i32::try_from(self.child.id()).unwrap_or(i32::MAX))
-    }
-
-    /// Whether the process has ended (then what it left in its group is killed and it is
-    /// reaped); `Some(None)` when its status is unknown.
+    /// Whether the process has ended (then what it left behind is killed and it is reaped);
+    /// `Some(None)` when its status is unknown.
     pub fn poll_exit(&mut self) -> Option<Option<ExitStatus>> {
         if let Some(e) = self.ended {
             return Some(e);
         }
-        // WNOWAIT: look without reaping, so that the group can still be killed safely.
-        let flags = WaitPidFlag::WEXITED | WaitPidFlag::WNOHANG | WaitPidFlag::WNOWAIT;
-        match waitid(Id::Pid(self.pid()), flags) {
-            Ok(WaitStatus::StillAlive) | Err(nix::errno::Errno::EINTR) => None,
-            _ => Some(self.finish()),
+        // Looked at without reaping, so that what it started can still be killed safely.
+        if process::has_ended(&mut self.child) {
+            Some(self.finish())
+        } else {
+            None
         }
     }
 
@@ -178,7 +174,10 @@ impl Reaper {
     }
 
     fn finish(&mut self) -> Option<ExitStatus> {
-        let _ = killpg(self.pid(), Signal::SIGKILL);
+        self.tree.kill();
+        if !self.tree.holds_all() {
+            let _ = self.child.kill();
+        }
         let status = self.child.wait().ok();
         self.ended = Some(status);
         status
@@ -239,7 +238,12 @@ pub fn spawn(path: &Path) -> Result<Spawned, EngineError> {
         }
     };
     let (stdin, stdout, stderr) = (child.stdin.take(), child.stdout.take(), child.stderr.take());
-    let guard = Guard(Arc::new(Mutex::new(Reaper { child, ended: None })));
+    let tree = Tree::of(&child);
+    let guard = Guard(Arc::new(Mutex::new(Reaper {
+        child,
+        tree,
+        ended: None,
+    })));
     let (Some(stdin), Some(stdout), Some(stderr)) = (stdin, stdout, stderr) else {
         return Err(EngineError::Spawn {
             path: path.into(),
@@ -327,19 +331,12 @@ fn write_lines(mut to: impl Write, lines: Receiver<String>) {
     }
 }
 
-/// "exit status 3", "killed by signal 11 (SIGSEGV)".
+/// "exit status 3", "killed by signal 11 (SIGSEGV)", "ended by 0xC0000005 (access
+/// violation)".
 pub fn describe_status(status: Option<ExitStatus>) -> String {
-    match status {
-        Some(s) => match (s.code(), s.signal()) {
-            (Some(code), _) => format!("exit status {code}"),
-            (None, Some(sig)) => match Signal::try_from(sig) {
-                Ok(name) => format!("killed by signal {sig} ({name})"),
-                Err(_) => format!("killed by signal {sig}"),
-            },
-            (None, None) => "ended".into(),
-        },
-        None => "ended".into(),
-    }
+    status
+        .and_then(process::exit_of)
+        .map_or_else(|| "ended".into(), process::Exit::describe)
 }
 
 #[cfg(test)]
@@ -371,8 +368,10 @@ mod tests {
         assert!(err.to_string().contains("/usr/games"), "{err}");
     }
 
+    #[cfg(unix)]
     #[test]
     fn statuses_are_described() {
+        use std::os::unix::process::ExitStatusExt;
         assert_eq!(
             describe_status(Some(ExitStatus::from_raw(3 << 8))),
             "exit status 3"

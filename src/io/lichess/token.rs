@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use crate::io::owned_file::{self, OwnedError, Replace};
-use crate::io::platform::{self, Privacy};
+use crate::io::platform::files::{self as platform, Kind, Privacy};
 
 /// The environment variable that may hold the token.
 pub const VARIABLE: &str = "LICHESS_TOKEN";
@@ -33,7 +33,7 @@ pub fn take_from_environment() {
         .map(|t| t.trim().to_string())
         .filter(|t| !t.is_empty());
     let _ = FROM_ENVIRONMENT.set(token);
-    crate::io::child::forget_variable_before_threads(VARIABLE);
+    crate::io::platform::process::forget_variable_before_threads(VARIABLE);
 }
 
 fn from_environment() -> Option<String> {
@@ -80,7 +80,7 @@ pub fn file_name(server: &str) -> Option<String> {
 /// Where the token for `server` is kept.
 pub fn path(server: &str) -> Option<PathBuf> {
     let name = file_name(server)?;
-    directories::ProjectDirs::from("", "", "hector").map(|d| d.config_dir().join(name))
+    crate::io::platform::folders::config().map(|d| d.join(name))
 }
 
 /// Why the token file is not read.
@@ -157,10 +157,14 @@ pub fn read_file(path: &Path) -> Result<Option<String>, TokenFileError> {
         Err(e) => return Err(unreadable(e)),
     };
     let meta = file.metadata().map_err(unreadable)?;
+    // Where the system opens a link as itself (Windows), its kind says what it is.
+    if platform::kind(&meta) == Kind::SymbolicLink {
+        return Err(TokenFileError::Link(path.to_path_buf()));
+    }
     if !meta.is_file() {
         return Err(TokenFileError::NotAFile(path.to_path_buf()));
     }
-    if !platform::is_mine(&meta) {
+    if !platform::is_mine(&file, &meta) {
         return Err(TokenFileError::NotYours(path.to_path_buf()));
     }
     if meta.len() > MAX_FILE {
@@ -202,6 +206,8 @@ pub fn remove(server: &str) -> Result<bool, TokenStoreError> {
 mod tests {
     use super::*;
 
+    // The link and the pipe are planted with Unix calls.
+    #[cfg(unix)]
     #[test]
     fn only_a_regular_file_of_the_users_is_read() {
         let dir = std::env::temp_dir().join(format!("hector-token-{}", std::process::id()));

@@ -1,30 +1,51 @@
-//! What files are and how they are opened, where the operating system decides: the kind of
-//! a file, its hard links and owner, opening without following a symbolic link, permissions
-//! set through an open file. Every use of the system's own file calls (`std::os::unix`,
-//! `nix`, `libc`) by hector's file writers lives here, so that another system needs only
-//! another implementation of this module.
+//! The seam between hector and the operating system: everything that differs between Unix
+//! and Windows, one small module per concern, each with a Unix and a Windows implementation
+//! behind the same functions. The rest of hector names no `std::os::unix`,
+//! `std::os::windows`, `nix`, `libc` or `windows_sys` (tests/boundaries.rs holds that), so
+//! another system is another file in each module, not edits across io.
+//!
+//! - [`files`]: the kind of a file, hard links, owner-only files, opening without following
+//!   a link, replacing by rename, making a folder's entries durable.
+//! - [`folders`]: where hector keeps its data and its configuration, the home folder.
+//! - [`process`]: helper programs and engines bound to hector (a process group or a job
+//!   object), ended with everything they started; how a program ended; what may be run.
+//! - [`signals`]: Ctrl+C, the terminal gone, the system asking hector to end (signals, or
+//!   the console's control events), as news on a channel.
+//! - [`console`]: the terminal's echo while a secret is typed, standard output closed at
+//!   start.
+//! - [`serial`]: serial device ports (a `/dev/tty*` or a `COMn`), why one cannot be opened.
+//! - [`pty`]: pseudo-terminals for the board simulator (Unix only).
+//! - [`socket`]: the local socket of a braille server (Unix only).
+//! - [`library`]: loading a shared library at run time (PocketSphinx).
+//! - [`memory`]: the allocator's give-back threshold (glibc only).
+//!
+//! Where a part has no form on a system, the module says so (an `AVAILABLE` constant, or an
+//! `Unsupported` error) and the mode tells the player in one sentence.
 
-#[cfg(unix)]
-mod unix;
-#[cfg(unix)]
-pub use unix::*;
+pub mod console;
+pub mod files;
+pub mod folders;
+pub mod library;
+pub mod memory;
+pub mod process;
+pub mod pty;
+pub mod serial;
+pub mod signals;
+pub mod socket;
 
-/// What stands at a path (seen without following a symbolic link).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    File,
-    Directory,
-    SymbolicLink,
-    Device,
-    Fifo,
-    Socket,
-}
+/// The system hector was built for, as a player knows it.
+pub const SYSTEM: &str = if cfg!(windows) {
+    "Windows"
+} else if cfg!(target_os = "macos") {
+    "macOS"
+} else {
+    "Linux"
+};
 
-/// Who may read a file hector creates.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Privacy {
-    /// Its owner only (the token, the voice log).
-    Owner,
-    /// As the system's defaults say (the umask).
-    Default,
+/// An error for a part this system does not have.
+pub fn unsupported(what: &str) -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::Unsupported,
+        format!("{what} is not available on {SYSTEM}"),
+    )
 }

@@ -1,10 +1,11 @@
 //! The serial ports of this computer and what is known of each (from sysfs, through
 //! serialport's enumeration: no libudev needed).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use nix::unistd::{AccessFlags, access};
 use serialport::SerialPortType;
+
+use crate::io::platform::serial as device;
 
 /// How a port is attached.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,9 +79,7 @@ pub struct ListError(#[source] serialport::Error);
 
 /// Every serial port, sorted by path.
 pub fn list_ports() -> Result<Vec<PortInfo>, ListError> {
-    // serialport's sysfs scan panics when /sys/class/tty is missing (a container without
-    // sysfs); there are no ports to list then.
-    if !Path::new("/sys/class/tty").is_dir() {
+    if !device::can_list() {
         return Ok(Vec::new());
     }
     let ports = serialport::available_ports().map_err(ListError)?;
@@ -100,8 +99,8 @@ pub fn list_ports() -> Result<Vec<PortInfo>, ListError> {
                 SerialPortType::BluetoothPort => PortKind::Bluetooth,
                 SerialPortType::Unknown => PortKind::Unknown,
             };
-            let accessible = access(&path, AccessFlags::R_OK | AccessFlags::W_OK).is_ok();
-            let group = super::port::device_group(&path);
+            let accessible = device::may_open(&path);
+            let group = device::device_group(&path);
             PortInfo {
                 path,
                 kind,

@@ -6,7 +6,8 @@
 
 pub mod list;
 pub mod port;
-pub mod pty;
+
+pub use crate::io::platform::pty;
 
 pub use list::{PortInfo, PortKind, list_ports};
 pub use port::{

@@ -6,9 +6,7 @@
 //! The caller decides what to do on reconnection (ask the board for its position, compare it
 //! with the game): this module knows nothing about protocols.
 
-use std::fs;
 use std::io::{self, Read, Write};
-use std::os::unix::fs::{FileTypeExt, MetadataExt};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -16,9 +14,10 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender};
-use serialport::{DataBits, FlowControl, Parity, SerialPort, StopBits, TTYPort};
+use serialport::{DataBits, FlowControl, Parity, StopBits};
 
 use crate::core::time::Timestamp;
+use crate::io::platform::serial::{self as device, Port, Refusal};
 
 /// DGT boards: 9600 baud, 8N1; the peg protocol: 115200 baud, 8N1 unless the user configures
 /// another rate. What the reader thread reports is a core type: the board driver reads it.
@@ -67,73 +66,39 @@ pub enum OpenError {
 
 /// Opens `path` at `baud`, 8 data bits, no parity, 1 stop bit, no flow control, for this
 /// program alone. Reads wait at most [`READ_SLICE`].
-pub fn open_port(path: &Path, baud: u32) -> Result<TTYPort, OpenError> {
-    let meta = fs::metadata(path).map_err(|e| match e.kind() {
-        io::ErrorKind::NotFound => OpenError::Missing {
-            path: path.to_owned(),
-        },
-        io::ErrorKind::PermissionDenied => permission_denied(path),
-        _ => OpenError::Other {
-            path: path.to_owned(),
-            reason: e.to_string(),
-        },
-    })?;
-    if !meta.file_type().is_char_device() {
-        return Err(OpenError::NotSerial {
-            path: path.to_owned(),
-        });
-    }
+pub fn open_port(path: &Path, baud: u32) -> Result<Port, OpenError> {
+    device::check_device(path).map_err(|r| refused(path, r))?;
     serialport::new(path.to_string_lossy(), baud)
         .data_bits(DataBits::Eight)
         .parity(Parity::None)
         .stop_bits(StopBits::One)
         .flow_control(FlowControl::None)
         .timeout(READ_SLICE)
-        .open_native()
-        .map_err(|e| classify(path, e))
+        .open()
+        .map_err(|e| refused(path, device::classify(path, &e)))
 }
 
-fn classify(path: &Path, err: serialport::Error) -> OpenError {
-    use serialport::ErrorKind;
-    match err.kind {
-        ErrorKind::Io(io::ErrorKind::NotFound) => OpenError::Missing {
-            path: path.to_owned(),
-        },
-        ErrorKind::Io(io::ErrorKind::PermissionDenied) => permission_denied(path),
-        // serialport reports EBUSY (TIOCEXCL) and a held lock as NoDevice.
-        ErrorKind::NoDevice => OpenError::Busy {
-            path: path.to_owned(),
-        },
-        _ if err.description.contains("Inappropriate ioctl") => OpenError::NotSerial {
-            path: path.to_owned(),
-        },
-        _ => OpenError::Other {
-            path: path.to_owned(),
-            reason: err.description,
-        },
+/// A refusal in words a person can act on.
+fn refused(path: &Path, refusal: Refusal) -> OpenError {
+    let path = path.to_owned();
+    match refusal {
+        Refusal::Missing => OpenError::Missing { path },
+        Refusal::Busy => OpenError::Busy { path },
+        Refusal::NoPermission => permission_denied(path),
+        Refusal::NotSerial => OpenError::NotSerial { path },
+        Refusal::Other(reason) => OpenError::Other { path, reason },
     }
 }
 
 /// Names the group to join, read from the device's group owner (`dialout` on Debian).
-fn permission_denied(path: &Path) -> OpenError {
-    match device_group(path).as_deref() {
-        Some("root") => OpenError::RootOnly {
-            path: path.to_owned(),
-        },
+fn permission_denied(path: PathBuf) -> OpenError {
+    match device::device_group(&path).as_deref() {
+        Some("root") => OpenError::RootOnly { path },
         group => OpenError::PermissionDenied {
-            path: path.to_owned(),
             group: group.unwrap_or("dialout").to_owned(),
+            path,
         },
     }
-}
-
-/// The name of the group that owns `path`, if it can be found.
-pub fn device_group(path: &Path) -> Option<String> {
-    let gid = fs::metadata(path).ok()?.gid();
-    nix::unistd::Group::from_gid(nix::unistd::Gid::from_raw(gid))
-        .ok()
-        .flatten()
-        .map(|g| g.name)
 }
 
 /// How a port is opened and looked for again.
@@ -153,9 +118,17 @@ impl PortSettings {
 }
 
 /// Writes to whatever port is open now; cheap to clone and to send to other threads.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct PortWriter {
-    current: Arc<Mutex<Option<TTYPort>>>,
+    current: Arc<Mutex<Option<Port>>>,
+}
+
+impl std::fmt::Debug for PortWriter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PortWriter")
+            .field("connected", &self.is_connected())
+            .finish()
+    }
 }
 
 impl PortWriter {
@@ -165,12 +138,12 @@ impl PortWriter {
         }
     }
 
-    fn slot(&self) -> MutexGuard<'_, Option<TTYPort>> {
+    fn slot(&self) -> MutexGuard<'_, Option<Port>> {
         // A panic elsewhere while holding the lock leaves nothing half-written that matters.
         self.current.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn replace(&self, port: Option<TTYPort>) {
+    fn replace(&self, port: Option<Port>) {
         *self.slot() = port;
     }
 
@@ -265,8 +238,8 @@ impl Drop for SerialLink {
 }
 
 /// A second handle on the same device for writing, with a longer timeout than reads.
-fn writer_clone(path: &Path, port: &TTYPort) -> Result<TTYPort, OpenError> {
-    let mut clone = port.try_clone_native().map_err(|e| OpenError::Other {
+fn writer_clone(path: &Path, port: &Port) -> Result<Port, OpenError> {
+    let mut clone = port.try_clone().map_err(|e| OpenError::Other {
         path: path.to_owned(),
         reason: e.description,
     })?;
@@ -282,7 +255,7 @@ enum Got {
     HungUp(String),
 }
 
-fn read_once(port: &mut TTYPort, buf: &mut [u8]) -> Got {
+fn read_once(port: &mut Port, buf: &mut [u8]) -> Got {
     match port.read(buf) {
         // Raw mode returns at least one byte once poll said so: zero is the end of the line.
         Ok(0) => Got::HungUp("the port was closed".to_owned()),
@@ -318,7 +291,7 @@ impl Reader {
         self.stop.load(Ordering::Relaxed)
     }
 
-    fn run(self, port: TTYPort) {
+    fn run(self, port: Port) {
         let mut buf = vec![0u8; 4096];
         let mut current = Some(port);
         while !self.stopped() {
@@ -356,7 +329,7 @@ impl Reader {
     }
 
     /// Waits one interval (watching the stop flag), then tries the path once.
-    fn reopen(&self) -> Option<TTYPort> {
+    fn reopen(&self) -> Option<Port> {
         let until = Instant::now() + self.settings.reconnect_every;
         while Instant::now() < until {
             if self.stopped() {
@@ -371,10 +344,13 @@ impl Reader {
     }
 }
 
+// Boards are played by pseudo-terminals here, which only Unix has.
 #[cfg(test)]
+#[cfg(unix)]
 mod tests {
     use super::*;
     use crate::io::serial::pty::Pty;
+    use std::fs;
 
     fn temp_path(name: &str) -> PathBuf {
         std::env::temp_dir().join(format!("hector-port-test-{}-{name}", std::process::id()))
@@ -428,7 +404,7 @@ mod tests {
         assert!(text.contains("/dev/ttyACM0"), "{text}");
         // The group of a device this process can see: /dev/null belongs to root.
         assert_eq!(
-            device_group(Path::new("/dev/null")).as_deref(),
+            device::device_group(Path::new("/dev/null")).as_deref(),
             Some("root")
         );
     }

@@ -17,6 +17,9 @@ pub enum SpeechError {
         backend: &'static str,
         reason: String,
     },
+    /// It has no form on this system (speech-dispatcher on Windows).
+    #[error("{backend} does not run on {}", crate::io::platform::SYSTEM)]
+    NotOnThisSystem { backend: &'static str },
     /// It runs, but there is no sound device to speak on (espeak-ng: "cannot find card").
     #[error("{backend} has no audio output ({detail})")]
     NoAudio {
@@ -33,6 +36,7 @@ impl SpeechError {
         let text = match self {
             SpeechError::NoAudio { detail, .. } => return Some(detail.clone()),
             SpeechError::Unavailable { reason, .. } | SpeechError::Failed { reason, .. } => reason,
+            SpeechError::NotOnThisSystem { .. } => return None,
         };
         // The system's words stand in parentheses: "cannot connect (No such file …)".
         let open = text.find('(')?;

@@ -14,6 +14,7 @@
 //! says so once; the utterance that was not confirmed is said again by the new backend.
 
 pub mod backend;
+#[cfg(target_os = "linux")]
 mod dispatcher;
 pub mod espeak;
 pub mod print;
@@ -56,12 +57,16 @@ impl Plan {
     }
 
     /// The backends to try for a choice, best first; printing is always the last resort.
+    /// Without speech-dispatcher (Windows) the system's voices come first, through the tts
+    /// crate; speech-dispatcher asked for by name says why it does not run.
     pub fn for_choice(choice: BackendChoice) -> Vec<Plan> {
         use BackendKind::*;
         let kinds: &[BackendKind] = match choice {
-            BackendChoice::Auto | BackendChoice::SpeechDispatcher => {
+            BackendChoice::Auto | BackendChoice::SpeechDispatcher if cfg!(target_os = "linux") => {
                 &[SpeechDispatcher, EspeakNg, Print]
             }
+            BackendChoice::Auto => &[Tts, Print],
+            BackendChoice::SpeechDispatcher => &[SpeechDispatcher, Tts, Print],
             BackendChoice::EspeakNg => &[EspeakNg, Print],
             BackendChoice::Tts => &[Tts, EspeakNg, Print],
             BackendChoice::Print => &[Print],
@@ -103,12 +108,15 @@ pub enum Cause {
     NoAudio,
     /// It could not be started or refused to speak.
     Failed,
+    /// It has no form on this system (speech-dispatcher on Windows).
+    NotOnThisSystem,
 }
 
 impl Cause {
     fn of(e: &SpeechError) -> Cause {
         match e {
             SpeechError::NoAudio { .. } => Cause::NoAudio,
+            SpeechError::NotOnThisSystem { .. } => Cause::NotOnThisSystem,
             _ => Cause::Failed,
         }
     }
@@ -598,8 +606,15 @@ impl Supervisor {
 
 fn open(plan: Plan, voice: &Voice, sink: Sink) -> Result<Box<dyn Backend>, SpeechError> {
     Ok(match plan {
+        #[cfg(target_os = "linux")]
         Plan::Open(BackendKind::SpeechDispatcher) => {
             Box::new(dispatcher::SpeechDispatcher::open(voice)?)
+        }
+        #[cfg(not(target_os = "linux"))]
+        Plan::Open(BackendKind::SpeechDispatcher) => {
+            return Err(SpeechError::NotOnThisSystem {
+                backend: BackendKind::SpeechDispatcher.name(),
+            });
         }
         Plan::Open(BackendKind::EspeakNg) => Box::new(espeak::EspeakNg::open(voice)?),
         Plan::Open(BackendKind::Tts) => Box::new(tts_backend::TtsBackend::open(voice)?),
@@ -731,6 +746,7 @@ pub fn list_voices(
     lang: Option<&str>,
 ) -> Result<Vec<(String, String)>, SpeechError> {
     let list = match kind {
+        #[cfg(target_os = "linux")]
         BackendKind::SpeechDispatcher => dispatcher::list_voices()?,
         BackendKind::EspeakNg => espeak::list_voices(lang)?,
         other => {

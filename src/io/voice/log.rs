@@ -64,7 +64,7 @@ impl LogFile {
     /// file of one name, never through a link.
     pub fn open(path: &Path, limit: u64) -> Result<LogFile, LogError> {
         let (file, size) =
-            crate::io::owned_file::open_append(path, crate::io::platform::Privacy::Owner)?;
+            crate::io::owned_file::open_append(path, crate::io::platform::files::Privacy::Owner)?;
         Ok(LogFile {
             path: path.to_path_buf(),
             file,
@@ -153,7 +153,9 @@ impl Drop for VoiceLog {
     }
 }
 
+// Modes and links are read and planted with Unix calls.
 #[cfg(test)]
+#[cfg(unix)]
 mod tests {
     use super::*;
     use std::os::unix::fs::PermissionsExt;

@@ -3,9 +3,10 @@
 //! without them. A hand-written binding of the two dozen functions hector calls, each declared
 //! as pocketsphinx.h, jsgf.h, fsg_model.h, err.h and ckd_alloc.h of 0.8+5prealpha declare it.
 //!
-//! This module and io::child are the places of hector with `unsafe` code: loading the library
-//! and calling into it. Every call is made on a decoder this module created and owns, with
-//! arguments it made (C strings without inner NUL, sample buffers with their length).
+//! Besides `io::platform`, this module is the place of hector with `unsafe` code: calling into
+//! the library (loaded through `platform::library`). Every call is made on a decoder this
+//! module created and owns, with arguments it made (C strings without inner NUL, sample
+//! buffers with their length).
 #![allow(unsafe_code)]
 
 use std::ffi::{CStr, CString, c_char, c_float, c_int, c_void};
@@ -13,9 +14,14 @@ use std::path::Path;
 use std::sync::{Mutex, OnceLock};
 
 use crate::core::voice::decide::Decoded;
+use crate::io::platform::library::Library;
 
 /// The shared library of Debian's libpocketsphinx3 (it brings libsphinxbase3 with it).
-const LIBRARY: &str = "libpocketsphinx.so.3";
+const LIBRARY: &str = if cfg!(windows) {
+    "pocketsphinx.dll"
+} else {
+    "libpocketsphinx.so.3"
+};
 
 /// The language weight PocketSphinx uses by default (-lw), for grammars built here.
 const LANGUAGE_WEIGHT: c_float = 6.5;
@@ -76,38 +82,15 @@ pub enum SphinxError {
 ///
 /// SAFETY: the caller names the type of the function as the library's header declares it; the
 /// library stays loaded for the rest of the process (it is never closed).
-unsafe fn symbol<T: Copy>(lib: *mut c_void, name: &str) -> Result<T, SphinxError> {
-    let cname = CString::new(name).map_err(|e| SphinxError::NotInstalled(e.to_string()))?;
-    // SAFETY: `lib` is a handle dlopen returned; `cname` is a C string.
-    let found = unsafe { nix::libc::dlsym(lib, cname.as_ptr()) };
-    if found.is_null() {
-        return Err(SphinxError::NotInstalled(format!("{LIBRARY} lacks {name}")));
-    }
-    // SAFETY: a function pointer has the size of a data pointer on the platforms hector runs
-    // on, and the caller gives the function's declared type.
-    Ok(unsafe { std::mem::transmute_copy::<*mut c_void, T>(&found) })
+unsafe fn symbol<T: Copy>(lib: &Library, name: &str) -> Result<T, SphinxError> {
+    // SAFETY: the caller gives the function's declared type.
+    unsafe { lib.symbol(name) }
+        .ok_or_else(|| SphinxError::NotInstalled(format!("{LIBRARY} lacks {name}")))
 }
 
 impl Api {
     fn open(name: &str) -> Result<Api, SphinxError> {
-        let cname = CString::new(name).map_err(|e| SphinxError::NotInstalled(e.to_string()))?;
-        // SAFETY: dlopen with a C string; the library's initialisers are C code that touches
-        // only its own state.
-        let lib = unsafe { nix::libc::dlopen(cname.as_ptr(), nix::libc::RTLD_NOW) };
-        if lib.is_null() {
-            // SAFETY: dlerror returns the loader's message for the failure just seen, or null.
-            let why = unsafe { nix::libc::dlerror() };
-            let text = if why.is_null() {
-                format!("{name} cannot be loaded")
-            } else {
-                // SAFETY: a non-null dlerror is a NUL-terminated string valid until the next
-                // dl call on this thread; it is copied at once.
-                unsafe { CStr::from_ptr(why) }
-                    .to_string_lossy()
-                    .into_owned()
-            };
-            return Err(SphinxError::NotInstalled(text));
-        }
+        let lib = &Library::open(name).map_err(SphinxError::NotInstalled)?;
         // SAFETY: every type below is the one the library's header declares for the name.
         let api = unsafe {
             Api {
@@ -444,19 +427,7 @@ impl Drop for Decoder {
 /// The processor time this thread has used: what a decode costs whatever else the machine
 /// runs (the voice benchmark's measure on a shared machine).
 pub fn thread_cpu_time() -> std::time::Duration {
-    let mut ts = nix::libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: a valid timespec to write to; the clock exists on every Linux.
-    let ok = unsafe { nix::libc::clock_gettime(nix::libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    if ok != 0 {
-        return std::time::Duration::ZERO;
-    }
-    std::time::Duration::new(
-        u64::try_from(ts.tv_sec).unwrap_or(0),
-        u32::try_from(ts.tv_nsec).unwrap_or(0),
-    )
+    crate::io::platform::process::thread_cpu_time()
 }
 
 #[cfg(test)]

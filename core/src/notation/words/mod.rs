@@ -1,5 +1,5 @@
 //! The word tables of the channels and modes built on the notation (voice, braille, watching,
-//! training, puzzles, the analysis of every game): part of a language, so they live with it;
+//! training, puzzles, the analysis of every game, what only the Windows build says): part of a language, so they live with it;
 //! each module uses its table through a re-export, and the language never imports a module
 //! above it.
 
@@ -9,3 +9,4 @@ pub mod puzzles;
 pub mod training;
 pub mod voice;
 pub mod watch;
+pub mod windows;

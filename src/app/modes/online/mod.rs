@@ -160,21 +160,16 @@ fn fail(text: &str) -> ExitCode {
 /// Reads a line from the terminal without showing it (the token), or from a pipe. Ctrl-C
 /// (or SIGTERM, SIGHUP) while it waits gives the terminal its echo back and ends the wait:
 /// `Err` with the signal.
-fn read_secret(prompt: &str) -> Result<Option<String>, crate::io::child::Ending> {
+fn read_secret(prompt: &str) -> Result<Option<String>, crate::io::platform::signals::Ending> {
     use std::io::{IsTerminal, Write};
-    let stdin = std::io::stdin();
-    let terminal = stdin.is_terminal();
-    let mut saved = None;
+    let terminal = std::io::stdin().is_terminal();
+    let mut echo = None;
     // Caught before the echo goes off, so that no signal leaves it off.
-    let signals = terminal.then(crate::io::child::ending_signals);
+    let signals = terminal.then(crate::io::platform::signals::endings);
     if terminal {
         let _ = write!(std::io::stderr(), "{prompt}");
         let _ = std::io::stderr().flush();
-        if let Ok(mut t) = nix::sys::termios::tcgetattr(&stdin) {
-            saved = Some(t.clone());
-            t.local_flags.remove(nix::sys::termios::LocalFlags::ECHO);
-            let _ = nix::sys::termios::tcsetattr(&stdin, nix::sys::termios::SetArg::TCSANOW, &t);
-        }
+        echo = Some(crate::io::platform::console::EchoOff::start());
     }
     // The line is read on a thread of its own, so that a signal ends the wait at once.
     let (tx, lines) = crossbeam_channel::bounded(1);
@@ -189,8 +184,10 @@ fn read_secret(prompt: &str) -> Result<Option<String>, crate::io::child::Ending>
         },
         None => Ok(lines.recv().ok().flatten()),
     };
-    if let Some(t) = saved {
-        let _ = nix::sys::termios::tcsetattr(&stdin, nix::sys::termios::SetArg::TCSANOW, &t);
+    if let Some(echo) = echo
+        && echo.is_off()
+    {
+        drop(echo);
         errln!();
     }
     read.map(|line| line.map(|l| l.trim().to_string()).filter(|l| !l.is_empty()))

@@ -19,7 +19,7 @@ use crate::core::notation::language::{Language, fill};
 use crate::core::notation::printable;
 use crate::core::settings::{BrailleChoice, BrailleSettings};
 use crate::core::time::Timestamp;
-use crate::io::braille::{BrailleEvent, BrailleLink, LinkSettings};
+use crate::io::braille::{BrailleEvent, BrailleLink, LinkError, LinkSettings};
 
 use super::Mode;
 
@@ -58,12 +58,19 @@ impl Braille {
         if settings.display == BrailleChoice::Off {
             return None;
         }
+        // Without BrlAPI (Windows) a display only asked for if there is one is not there;
+        // one asked for (`on`) hears why once.
+        let link = match (crate::io::braille::AVAILABLE, settings.display) {
+            (true, _) => BrailleLink::start(LinkSettings::from_env()),
+            (false, BrailleChoice::On) => BrailleLink::unavailable(),
+            (false, _) => return None,
+        };
         let hold = match settings.hold {
             0 => Hold::UntilKey,
             s => Hold::For(Duration::from_secs(u64::from(s))),
         };
         Some(Braille {
-            link: BrailleLink::start(LinkSettings::from_env()),
+            link,
             display: BrailleDisplay::new(hold, lang.braille.more_mark()),
             choice: settings.display,
             origin: Instant::now(),
@@ -117,10 +124,13 @@ impl Braille {
                 self.written = None;
                 if self.choice == BrailleChoice::On && !self.told_lost {
                     self.told_lost = true;
-                    let text = fill(
-                        &lang.braille.no_display,
-                        &[("reason", &printable(&why.to_string()))],
-                    );
+                    let text = match why {
+                        LinkError::NotOnThisSystem => lang.windows.braille_unavailable.clone(),
+                        why => fill(
+                            &lang.braille.no_display,
+                            &[("reason", &printable(&why.to_string()))],
+                        ),
+                    };
                     mode.voice().tell(Urgency::Answer, vec![text]);
                 }
                 true

@@ -378,7 +378,7 @@ pub struct Ui {
     rx: Receiver<UiEvent>,
     /// SIGINT, SIGTERM, SIGHUP: caught from the start, so that none kills hector with the
     /// terminal left in raw mode.
-    signals: Receiver<crate::io::child::Ending>,
+    signals: Receiver<crate::io::platform::signals::Ending>,
     /// The braille display, taken out while the loop runs.
     braille: std::cell::RefCell<Option<braille::Braille>>,
     /// The full screen is wanted (not `--screen-reader`, and a terminal).
@@ -396,7 +396,7 @@ impl Ui {
         Ui {
             tx,
             rx,
-            signals: crate::io::child::ending_signals(),
+            signals: crate::io::platform::signals::endings(),
             braille: std::cell::RefCell::new(braille::Braille::start(lang)),
             full_screen: !screen_reader && interactive(),
             keys_in_lines: false,
@@ -484,7 +484,7 @@ struct Waiting<'a> {
 impl<'a> Waiting<'a> {
     fn new(
         events: &'a Receiver<UiEvent>,
-        signals: &'a Receiver<crate::io::child::Ending>,
+        signals: &'a Receiver<crate::io::platform::signals::Ending>,
         braille: &'a Receiver<crate::io::braille::BrailleEvent>,
         sources: &'a [(usize, Source)],
         heard: Option<&'a Receiver<(u64, Heard)>>,
@@ -518,7 +518,7 @@ fn which(waited: &[(usize, Waited)], index: usize) -> Option<Waited> {
 fn run_loop<M: Mode>(
     mode: &mut M,
     events: &Receiver<UiEvent>,
-    signals: &Receiver<crate::io::child::Ending>,
+    signals: &Receiver<crate::io::platform::signals::Ending>,
     screen: &mut Option<FullScreen>,
     display: &mut Option<braille::Braille>,
     lang: &Language,

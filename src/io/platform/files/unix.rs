@@ -26,18 +26,26 @@ pub fn kind(meta: &Metadata) -> Kind {
     }
 }
 
-/// How many names the file has (hard links).
-pub fn links(meta: &Metadata) -> u64 {
+/// How many names the file at `path` has (hard links); `meta` is what was seen there.
+pub fn links(_path: &Path, meta: &Metadata) -> u64 {
     meta.nlink()
 }
 
+/// How many names the open `file` has (hard links); `meta` is its metadata.
+pub fn file_links(_file: &File, meta: &Metadata) -> u64 {
+    meta.nlink()
+}
+
+/// Who owns a file and its group.
+pub type Owner = (u32, u32);
+
 /// The file's owner and group.
-pub fn owner(meta: &Metadata) -> (u32, u32) {
+pub fn owner(meta: &Metadata) -> Owner {
     (meta.uid(), meta.gid())
 }
 
-/// Whether the file belongs to the user hector runs as.
-pub fn is_mine(meta: &Metadata) -> bool {
+/// Whether the open file belongs to the user hector runs as.
+pub fn is_mine(_file: &File, meta: &Metadata) -> bool {
     meta.uid() == nix::unistd::geteuid().as_raw()
 }
 
@@ -56,13 +64,17 @@ pub fn set_mode(file: &File, mode: u32) -> io::Result<()> {
     file.set_permissions(std::fs::Permissions::from_mode(mode & 0o7777))
 }
 
-/// Makes the open file readable by its owner only.
-pub fn make_private(file: &File) -> io::Result<()> {
+/// Makes the open file readable by its owner only, unless it is already (`meta`: its
+/// metadata).
+pub fn make_private(file: &File, meta: &Metadata) -> io::Result<()> {
+    if is_private(meta) {
+        return Ok(());
+    }
     set_mode(file, 0o600)
 }
 
 /// Gives the open file this owner and group (only root may give a file away).
-pub fn set_owner(file: &File, (uid, gid): (u32, u32)) -> io::Result<()> {
+pub fn set_owner(file: &File, (uid, gid): Owner) -> io::Result<()> {
     std::os::unix::fs::fchown(file, Some(uid), Some(gid))
 }
 
@@ -117,4 +129,19 @@ pub fn create_new(path: &Path, privacy: Privacy) -> io::Result<File> {
         options.mode(0o600);
     }
     options.open(path)
+}
+
+/// Renames `from` over `to` in one step (the same folder): `to` is the old file or the new.
+pub fn replace(from: &Path, to: &Path) -> io::Result<()> {
+    std::fs::rename(from, to)
+}
+
+/// Makes the folder's entries durable (a file created or renamed in it).
+pub fn sync_dir(dir: &Path) -> io::Result<()> {
+    File::open(dir).and_then(|d| d.sync_all())
+}
+
+/// Makes `link` a symbolic link to `target`.
+pub fn symlink(target: &Path, link: &Path) -> io::Result<()> {
+    std::os::unix::fs::symlink(target, link)
 }

@@ -1,6 +1,5 @@
-//! Pseudo-terminal pairs: the simulated board's end (the master) and a device path that hector
-//! opens like a serial port (the slave). Used by `hector simulate-board`, the tests and the
-//! benchmarks.
+//! The Unix implementation: `posix_openpt`, the device in raw mode, `poll` for the
+//! simulator's reads and writes.
 
 use std::fs::{File, OpenOptions};
 use std::io;

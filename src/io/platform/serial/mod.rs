@@ -1,0 +1,31 @@
+//! Serial device ports, where the operating system decides: what may be opened as one, why
+//! an open failed, who may open it, which are there. Unix: a character device such as
+//! `/dev/ttyACM0`, whose group (`dialout`) a player joins to open it. Windows: `COM3`,
+//! which only one program at a time may hold; the ports are listed from the registry.
+
+#[cfg(unix)]
+mod unix;
+#[cfg(unix)]
+pub use unix::*;
+#[cfg(windows)]
+mod windows;
+#[cfg(windows)]
+pub use windows::*;
+
+/// An open serial port (a `TTYPort` on Unix, a `COMPort` on Windows).
+pub type Port = Box<dyn serialport::SerialPort>;
+
+/// Why a serial port cannot be opened, before it is put in words with its path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// No such port (nothing plugged in, a link to nothing).
+    Missing,
+    /// Another program holds it.
+    Busy,
+    /// This user may not open it.
+    NoPermission,
+    /// It is no serial port (a regular file, another device).
+    NotSerial,
+    /// Anything else: the system's words.
+    Other(String),
+}

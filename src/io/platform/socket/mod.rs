@@ -1,0 +1,13 @@
+//! A local socket to a server on the same computer (BRLTTY's BrlAPI). Unix: a Unix domain
+//! socket. Windows: none here ([`AVAILABLE`] is false); a server there is reached over TCP,
+//! and NVDA and JAWS drive the braille display themselves.
+
+#[cfg(unix)]
+pub use std::os::unix::net::UnixStream as LocalStream;
+#[cfg(windows)]
+mod windows;
+#[cfg(windows)]
+pub use windows::LocalStream;
+
+/// Whether this system has local sockets hector can connect to.
+pub const AVAILABLE: bool = cfg!(unix);
