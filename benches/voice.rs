@@ -1,14 +1,26 @@
 //! Voice input: how often a spoken move is played right, asked back, or played wrong, per
 //! language and voice, and the time from the end of the phrase to the decision.
 //!
-//! cargo bench --bench voice -- [--phrases N] [--seed S] [--lang en] [--misses] [--live [--after]]
+//! cargo bench --bench voice -- [--set tuning|holdout] [--phrases N] [--seed S] [--lang en]
+//!     [--misses] [--every] [--again] [--live [--after]]
 //!
 //! Recordings are made as the tests make them (tests/common/voice.rs: espeak-ng, sox, a
-//! noise floor, every second one in pink noise 10–20 dB below the speech) from N random
-//! positions' legal moves per language, each said by every voice. Each recording goes through
+//! noise floor, every second one in pink noise below the speech) from N random positions'
+//! legal moves per language, each said by every voice of the set. Each recording goes through
 //! the real recogniser (PocketSphinx, Debian's US English model) and the core's decision.
 //! Times: from the phrase cut out of the sound (the microphone adds the 200 ms of silence that
 //! end a phrase) to the decision, wall time and the thread's CPU time.
+//!
+//! Two sets, never mixed: `tuning` (the default), what hector's dictionaries and thresholds
+//! are tuned on: four voices per language, speeds 130–220, pitches 30–75, the moves in
+//! hector's own words; `holdout`, what hector is measured on: six other voices per language
+//! (other regions and variants), other speeds (140–210) and pitches (20–80), other positions
+//! (seed 37 unless --seed), the moves in the words of tests/common/words.rs, written from
+//! the sources and not from hector's tables.
+//!
+//! --again: after all of a language's recordings, each is heard again, in the reverse
+//! order, by the same recogniser: the decisions and decodes that differ are counted (a
+//! recording is to be decided the same way every time it is heard).
 //!
 //! --live: each recording is heard as a microphone gives it, in real time (20-ms blocks as
 //! they would come, the phrase ending after 200 ms of silence), with the decodes started
@@ -24,17 +36,21 @@
 #[path = "../tests/common/voice.rs"]
 mod recordings;
 mod support;
+#[path = "../tests/common/words.rs"]
+mod words;
 
 use std::time::{Duration, Instant};
 
 use hector::core::notation::language::language;
 use hector::core::variant::{Variant, position_from_fen};
-use hector::core::voice::decide::{Decision, Settings, judge_move};
+use hector::core::voice::decide::{Decision, Judgement, MoveDecodes, Settings, judge_move};
 use hector::core::voice::grammar::Heard;
 use hector::io::voice::model;
 use hector::io::voice::recogniser::{Decodes, END_SILENCE, Expect, Recogniser};
 use hector::io::voice::source::{LiveRecording, Recording};
-use recordings::{Rendition, Seeded, legal_phrases, record, voices};
+use recordings::{
+    Rendition, Seeded, Spoken, holdout_voices, legal_phrases, record, said_phrases, voices,
+};
 use shakmaty::CastlingMode;
 use shakmaty::uci::UciMove;
 
@@ -49,55 +65,147 @@ fn cpu_time() -> Duration {
     Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
 }
 
+/// What became of a phrase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    Right,
+    AskedRight,
+    AskedOther,
+    Nothing,
+    Wrong,
+}
+
+fn outcome(spoken: &Spoken, j: &Judgement) -> Outcome {
+    let uci = |m| UciMove::from_move(m, CastlingMode::Standard).to_string();
+    match j.decision {
+        Decision::Play(m) if uci(m) == spoken.uci => Outcome::Right,
+        Decision::Play(_) | Decision::Command(_) => Outcome::Wrong,
+        Decision::Ask(Heard::Move(m)) if uci(m) == spoken.uci => Outcome::AskedRight,
+        Decision::Ask(_) => Outcome::AskedOther,
+        Decision::Nothing => Outcome::Nothing,
+    }
+}
+
+/// Counts of outcomes.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    right: usize,
+    asked: usize,
+    other: usize,
+    nothing: usize,
+    wrong: usize,
+}
+
+impl Tally {
+    fn add(&mut self, o: Outcome) {
+        match o {
+            Outcome::Right => self.right += 1,
+            Outcome::AskedRight => self.asked += 1,
+            Outcome::AskedOther => self.other += 1,
+            Outcome::Nothing => self.nothing += 1,
+            Outcome::Wrong => self.wrong += 1,
+        }
+    }
+
+    fn n(&self) -> usize {
+        self.right + self.asked + self.other + self.nothing + self.wrong
+    }
+
+    fn row(&self, code: &str, voice: &str) -> String {
+        let n = self.n();
+        let pct = |x: usize| 100.0 * x as f64 / n.max(1) as f64;
+        format!(
+            "| {code} | {voice} | {n} | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {} ({:.1} %) | **{:.1} %** |",
+            pct(self.right),
+            pct(self.asked),
+            pct(self.other),
+            pct(self.nothing),
+            self.wrong,
+            pct(self.wrong),
+            pct(self.right + self.asked),
+        )
+    }
+}
+
+/// A recording heard: what the decodes were and what was decided.
+type Heard1 = (Option<MoveDecodes>, Outcome, String);
+
 #[cfg(unix)]
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    let holdout = support::arg::<String>(&args, "--set").is_some_and(|s| s == "holdout");
     let n: usize = support::arg(&args, "--phrases").unwrap_or(60);
-    let seed: u64 = support::arg(&args, "--seed").unwrap_or(1);
+    let seed: u64 = support::arg(&args, "--seed").unwrap_or(if holdout { 37 } else { 1 });
     // --misses: each phrase not played right, with what each grammar heard, on stderr.
     let misses = args.iter().any(|a| a == "--misses");
+    // --every: each phrase, played right too, with its evidence (to set the thresholds).
+    let every = args.iter().any(|a| a == "--every");
     // --lang en: one language only.
     let only: Option<String> = support::arg(&args, "--lang");
     let live = args.iter().any(|a| a == "--live");
     let after = args.iter().any(|a| a == "--after");
+    let again = args.iter().any(|a| a == "--again");
     let (mut used_ahead, mut dropped) = (0, 0);
     let dir = std::env::temp_dir().join(format!("hector-voice-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a folder");
     let model = model::find(None).expect("Debian's model: apt install pocketsphinx-en-us");
     println!(
-        "| language | voice | phrases | played right | asked back, right move | asked back other / nothing | played wrong |"
+        "set {}, seed {seed}, {n} phrases per voice",
+        if holdout { "holdout" } else { "tuning" }
     );
-    println!("|---|---|---|---|---|---|---|");
+    println!(
+        "| language | voice | phrases | played right | asked back, right move | asked back, other | not understood | played wrong | understood |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|");
     let mut walls = Vec::new();
     let mut cpus = Vec::new();
     let mut paths = Vec::new();
+    let (mut heard_again, mut changed_decisions, mut changed_decodes) = (0, 0, 0);
     for code in ["en", "de", "es", "fr", "nl"] {
         if only.as_deref().is_some_and(|o| o != code) {
             continue;
         }
         let lang = language(code).expect("the language");
         let mut rec = Recogniser::new(lang, &model).expect("the recogniser");
-        let phrases = legal_phrases(lang, seed, n);
+        let phrases = if holdout {
+            let w = words::of(code);
+            said_phrases(seed, n, |pos, m| w.short(pos, m))
+        } else {
+            legal_phrases(lang, seed, n)
+        };
+        let set_voices = if holdout {
+            holdout_voices(code)
+        } else {
+            voices(code)
+        };
         let mut rng = Seeded::new(seed + 100);
-        for (v, voice) in voices(code).iter().enumerate() {
-            let (mut right, mut asked, mut other, mut wrong) = (0, 0, 0, 0);
+        let mut total = Tally::default();
+        // Each recording's samples, phrase and how it was first heard.
+        let mut heard: Vec<(Vec<i16>, Spoken, Heard1)> = Vec::new();
+        for (v, voice) in set_voices.iter().enumerate() {
+            let mut tally = Tally::default();
             for (i, spoken) in phrases.iter().enumerate() {
-                let mut how = Rendition::nth(code, i, &mut rng);
+                let mut how = if holdout {
+                    Rendition::holdout(code, i, &mut rng)
+                } else {
+                    Rendition::nth(code, i, &mut rng)
+                };
                 how.voice = voice;
                 let name = format!("{code}-{v}-{i}");
                 let wav = record(&dir, &name, &spoken.text, how).expect("a recording");
-                let mut source = Recording::open(&wav).expect("the recording");
+                let source = Recording::open(&wav).expect("the recording");
                 let _ = std::fs::remove_file(&wav);
+                let samples = source.samples().to_vec();
                 let pos = position_from_fen(&spoken.fen, Variant::Standard).expect("the FEN");
-                let t = if live {
-                    let mut mic = LiveRecording::new(source.samples().to_vec(), true);
+                let (decodes, j) = if live {
+                    let mut mic = LiveRecording::new(samples.clone(), true);
                     let expect = Expect::Move(pos.clone());
                     let cpu = cpu_time();
                     let Some(p) = rec
                         .hear(&mut mic, &|| false, &expect, !after)
                         .expect("a phrase")
                     else {
-                        other += 1;
+                        tally.add(Outcome::Nothing);
                         continue;
                     };
                     let Decodes::Move(t) = p.decodes else {
@@ -111,66 +219,84 @@ fn main() {
                     paths.push(t.cpu_path);
                     used_ahead += usize::from(p.ahead);
                     dropped += p.dropped;
-                    (t, j)
+                    (Some(t.decodes), j)
                 } else {
-                    let Some(u) = rec.phrase(&mut source, &|| false).expect("a phrase") else {
-                        other += 1;
-                        continue;
-                    };
                     let cpu = cpu_time();
                     let began = Instant::now();
-                    let t = rec.hear_move(&pos, &u.samples).expect("decodes");
-                    let j = judge_move(&pos, rec.tokens(), &t.decodes, Settings::default());
+                    let (decodes, j) = hear_file(&mut rec, &pos, &samples);
                     walls.push(began.elapsed());
                     cpus.push(cpu_time().saturating_sub(cpu));
-                    paths.push(t.cpu_path);
-                    (t, j)
+                    if let Some((_, path)) = &decodes {
+                        paths.push(*path);
+                    }
+                    (decodes.map(|(d, _)| d), j)
                 };
-                let (t, j) = t;
-                let uci = |m| UciMove::from_move(m, CastlingMode::Standard).to_string();
-                match j.decision {
-                    Decision::Play(m) if uci(m) == spoken.uci => right += 1,
-                    Decision::Play(_) | Decision::Command(_) => {
-                        wrong += 1;
-                        eprintln!("played wrong: {spoken:?} {how:?} → {:?}", j.decision);
+                let o = outcome(spoken, &j);
+                tally.add(o);
+                let what = format!(
+                    "{:?} ({voice}, speed {}, pitch {}, noise {:?}) → {:?}; position {:?}, language {:?}, {:?}",
+                    spoken.text,
+                    how.speed,
+                    how.pitch,
+                    how.noise_db,
+                    j.decision,
+                    decodes
+                        .as_ref()
+                        .and_then(|d| d.position.as_ref().map(|p| &p.words)),
+                    decodes
+                        .as_ref()
+                        .and_then(|d| d.language.as_ref().map(|p| &p.words)),
+                    j.evidence
+                );
+                match o {
+                    Outcome::Wrong => eprintln!("played wrong: {what}"),
+                    Outcome::AskedRight if misses => eprintln!("asked: {what}"),
+                    Outcome::AskedOther | Outcome::Nothing if misses => {
+                        eprintln!("missed: {what}")
                     }
-                    Decision::Ask(Heard::Move(m)) if uci(m) == spoken.uci => {
-                        asked += 1;
-                        if misses {
-                            eprintln!(
-                                "asked: {:?} ({voice}) → position {:?}, language {:?}, {:?}",
-                                spoken.text,
-                                t.decodes.position.as_ref().map(|d| &d.words),
-                                t.decodes.language.as_ref().map(|d| &d.words),
-                                j.evidence
-                            );
-                        }
-                    }
-                    Decision::Ask(_) | Decision::Nothing => {
-                        other += 1;
-                        if misses {
-                            eprintln!(
-                                "missed: {:?} ({voice}) → position {:?}, language {:?}, {:?}",
-                                spoken.text,
-                                t.decodes.position.as_ref().map(|d| &d.words),
-                                t.decodes.language.as_ref().map(|d| &d.words),
-                                j.evidence
-                            );
-                        }
-                    }
+                    Outcome::Right if every => eprintln!("right: {what}"),
+                    _ => {}
+                }
+                if again && !live {
+                    heard.push((samples, spoken.clone(), (decodes, o, what)));
                 }
             }
-            let pct = |x: usize| 100.0 * x as f64 / n as f64;
-            println!(
-                "| {code} | {voice} | {n} | {:.1} % | {:.1} % | {:.1} % | {wrong} ({:.1} %) |",
-                pct(right),
-                pct(asked),
-                pct(other),
-                pct(wrong)
-            );
+            println!("{}", tally.row(code, voice));
+            for o in [
+                (Outcome::Right, tally.right),
+                (Outcome::AskedRight, tally.asked),
+                (Outcome::AskedOther, tally.other),
+                (Outcome::Nothing, tally.nothing),
+                (Outcome::Wrong, tally.wrong),
+            ] {
+                for _ in 0..o.1 {
+                    total.add(o.0);
+                }
+            }
+        }
+        println!("{}", total.row(code, "all"));
+        // The same recordings again, the other way round, by the same recogniser.
+        for (samples, spoken, (decodes, o, what)) in heard.iter().rev() {
+            let pos = position_from_fen(&spoken.fen, Variant::Standard).expect("the FEN");
+            let (d, j) = hear_file(&mut rec, &pos, samples);
+            heard_again += 1;
+            let d = d.map(|(d, _)| d);
+            if &d != decodes {
+                changed_decodes += 1;
+            }
+            let o2 = outcome(spoken, &j);
+            if o2 != *o {
+                changed_decisions += 1;
+                eprintln!("decided otherwise when heard again ({o2:?}): {what}");
+            }
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+    if again {
+        println!(
+            "heard again: {heard_again} recordings, {changed_decisions} decided otherwise, {changed_decodes} with other decodes"
+        );
+    }
     if live {
         println!(
             "heard live: decodes started ahead and used for {used_ahead} of {} phrases, {dropped} dropped (speech resumed)",
@@ -197,6 +323,26 @@ fn main() {
         support::percentile(&paths, 0.95),
         paths.last().copied().unwrap_or_default(),
     );
+}
+
+/// A recording heard as `hector listen` hears it: the phrase cut out, its decodes (and the
+/// longer decoding thread's CPU time) and the decision.
+fn hear_file(
+    rec: &mut Recogniser,
+    pos: &shakmaty::Chess,
+    samples: &[i16],
+) -> (Option<(MoveDecodes, Duration)>, Judgement) {
+    let mut source = Recording::from_samples(samples.to_vec());
+    let nothing = || Judgement {
+        decision: Decision::Nothing,
+        evidence: Default::default(),
+    };
+    let Some(u) = rec.phrase(&mut source, &|| false).expect("a phrase") else {
+        return (None, nothing());
+    };
+    let t = rec.hear_move(pos, &u.samples).expect("decodes");
+    let j = judge_move(pos, rec.tokens(), &t.decodes, Settings::default());
+    (Some((t.decodes, t.cpu_path)), j)
 }
 
 /// The benchmark drives hector through Unix pseudo-terminals: elsewhere it measures nothing.

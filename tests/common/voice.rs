@@ -151,10 +151,10 @@ pub fn phrases(code: &str) -> Vec<Spoken> {
         .collect()
 }
 
-/// For the benchmark: `n` random positions (4 to 60 plies of random play from the start),
-/// each with one of its legal moves (a capture, castling or promotion when there is one, a
-/// third of the time) in hector's short words of `lang`. No test takes its phrases from here.
-pub fn legal_phrases(lang: &Language, seed: u64, n: usize) -> Vec<Spoken> {
+/// `n` random positions (4 to 60 plies of random play from the start, seeded), each with one
+/// of its legal moves (a capture, castling or promotion when there is one, a third of the
+/// time).
+pub fn random_moves(seed: u64, n: usize) -> Vec<(Chess, shakmaty::Move)> {
     let mut rng = Seeded::new(seed);
     let mut out = Vec::new();
     while out.len() < n {
@@ -182,14 +182,46 @@ pub fn legal_phrases(lang: &Language, seed: u64, n: usize) -> Vec<Spoken> {
         } else {
             moves[rng.below(moves.len())]
         };
-        out.push(Spoken {
-            fen: shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal)
-                .to_string(),
-            uci: UciMove::from_move(m, CastlingMode::Standard).to_string(),
-            text: announce(&pos, m, lang, Form::Short),
-        });
+        out.push((pos, m));
     }
     out
+}
+
+/// A move of `pos` and the words `text` said for it.
+fn spoken(pos: &Chess, m: shakmaty::Move, text: String) -> Spoken {
+    Spoken {
+        fen: shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string(),
+        uci: UciMove::from_move(m, CastlingMode::Standard).to_string(),
+        text,
+    }
+}
+
+/// For the benchmark's tuning set: the moves of [`random_moves`] in hector's short words of
+/// `lang`. No test takes its phrases from here.
+pub fn legal_phrases(lang: &Language, seed: u64, n: usize) -> Vec<Spoken> {
+    random_moves(seed, n)
+        .into_iter()
+        .map(|(pos, m)| {
+            let text = announce(&pos, m, lang, Form::Short);
+            spoken(&pos, m, text)
+        })
+        .collect()
+}
+
+/// The moves of [`random_moves`] in the words `say` gives them: the hold-out's phrases, said
+/// in the words of tests/common/words.rs (the sources' words, not hector's tables).
+pub fn said_phrases(
+    seed: u64,
+    n: usize,
+    say: impl Fn(&Chess, shakmaty::Move) -> String,
+) -> Vec<Spoken> {
+    random_moves(seed, n)
+        .into_iter()
+        .map(|(pos, m)| {
+            let text = say(&pos, m);
+            spoken(&pos, m, text)
+        })
+        .collect()
 }
 
 /// espeak-ng's voices used for a language: several speakers per language.
@@ -200,6 +232,40 @@ pub fn voices(code: &str) -> &'static [&'static str] {
         "fr" => &["fr", "fr+f2", "fr-be+m3", "fr+klatt4"],
         "nl" => &["nl", "nl+f2", "nl+m3", "nl+klatt4"],
         _ => &["en-us", "en-us+f3", "en-gb+m3", "en-us+klatt4"],
+    }
+}
+
+/// espeak-ng's voices of the hold-out: other speakers (regions, variants) than [`voices`],
+/// which the recogniser's dictionaries and thresholds were tuned on. What hector is measured
+/// on (benches/voice.rs `--set holdout`, tests/voice_holdout.rs).
+pub fn holdout_voices(code: &str) -> &'static [&'static str] {
+    match code {
+        "de" => &["de+m1", "de+f4", "de+klatt2", "de+m7", "de+f1", "de+m5"],
+        "es" => &[
+            "es-419",
+            "es+f4",
+            "es+m7",
+            "es-419+klatt2",
+            "es+m1",
+            "es-419+f1",
+        ],
+        "fr" => &[
+            "fr-ch",
+            "fr-be+f4",
+            "fr+m7",
+            "fr-ch+klatt2",
+            "fr+m1",
+            "fr-be+f1",
+        ],
+        "nl" => &["nl+m1", "nl+f4", "nl+klatt2", "nl+m7", "nl+f1", "nl+m5"],
+        _ => &[
+            "en-gb-x-rp",
+            "en-029+f4",
+            "en-gb-scotland+m7",
+            "en-us-nyc+klatt2",
+            "en-gb-x-gbcwmd+m1",
+            "en-us+f1",
+        ],
     }
 }
 
@@ -225,6 +291,19 @@ impl Rendition<'static> {
             noise_db: (i % 2 == 1).then(|| [10, 15, 20][rng.below(3)]),
         }
     }
+
+    /// The `i`-th rendition of the hold-out: its voices in turn, with speeds and pitches the
+    /// tuning set ([`Rendition::nth`]) does not use, every second one in noise 12 to 18 dB
+    /// below the speech.
+    pub fn holdout(code: &str, i: usize, rng: &mut Seeded) -> Rendition<'static> {
+        let v = holdout_voices(code);
+        Rendition {
+            voice: v[i % v.len()],
+            speed: [140, 150, 175, 200, 210][rng.below(5)],
+            pitch: [20, 25, 40, 55, 70, 80][rng.below(6)],
+            noise_db: (i % 2 == 1).then(|| [12, 18][rng.below(2)]),
+        }
+    }
 }
 
 fn run(program: &str, args: &[&str]) -> Result<String, String> {
@@ -244,7 +323,7 @@ fn run(program: &str, args: &[&str]) -> Result<String, String> {
 }
 
 fn rms(file: &Path) -> Result<f64, String> {
-    let stat = run("sox", &[&file.display().to_string(), "-n", "stat"])?;
+    let stat = run("sox", &["-R", &file.display().to_string(), "-n", "stat"])?;
     stat.lines()
         .find(|l| l.starts_with("RMS     amplitude"))
         .and_then(|l| l.split(':').nth(1))
@@ -277,9 +356,12 @@ pub fn record(dir: &Path, name: &str, text: &str, how: Rendition) -> Result<Path
             text,
         ],
     )?;
+    // -R everywhere: sox dithers its output at random otherwise, and the same phrase would
+    // be a slightly different recording each run.
     run(
         "sox",
         &[
+            "-R",
             &s(&raw),
             "-r",
             "16000",
@@ -323,7 +405,7 @@ pub fn record(dir: &Path, name: &str, text: &str, how: Rendition) -> Result<Path
     )?;
     match how.noise_db {
         None => {
-            run("sox", &["-m", &s(&dry), &s(&floor), &s(&out)])?;
+            run("sox", &["-R", "-m", &s(&dry), &s(&floor), &s(&out)])?;
         }
         Some(db) => {
             run(
@@ -349,6 +431,7 @@ pub fn record(dir: &Path, name: &str, text: &str, how: Rendition) -> Result<Path
             run(
                 "sox",
                 &[
+                    "-R",
                     "-m",
                     &s(&dry),
                     "-v",

@@ -9,7 +9,8 @@
 //!    one covers little of it;
 //! 3. the best phrase of any other move fits clearly worse ([`MARGIN`] per frame, the
 //!    decoder's log-score units): the second pass, with the position's grammar without the
-//!    move heard.
+//!    move heard, found a phrase and it scored that much lower (a pass that found none
+//!    proves nothing).
 //!
 //! Otherwise the position grammar's phrase is asked back, and played only on "yes".
 
@@ -162,9 +163,15 @@ pub fn judge_move(
         coverage: coverage(first, decodes.speech_frames),
         margin: margin(first, &decodes.second),
     };
+    // A second pass that found no phrase at all is no evidence that the move heard fits
+    // best: the search lost every path (it happens with the right move and with a wrong one
+    // alike: "Bishop Eva two" heard as the queen's move, "Hector sechs" as h5, each against
+    // a second pass that found nothing). Only a measured margin lets a move be played.
     let sure = evidence.agree
         && evidence.coverage >= COVERAGE
-        && evidence.margin.is_some_and(|m| m >= MARGIN);
+        && evidence
+            .margin
+            .is_some_and(|m| m.is_finite() && m >= MARGIN);
     let decision = match heard {
         Heard::Move(m) if sure && !settings.always_ask => Decision::Play(m),
         Heard::Command(c) if sure => Decision::Command(c),
@@ -304,22 +311,24 @@ mod tests {
             judge_move(&p, &t, &close, Settings::default()).decision,
             ask
         );
+        // Each case below fails one test and passes the others: margin 7 otherwise.
+        let clear = Second::Best(decoded("springer hector drei", -1700));
         let not_run = agreed("springer felix drei", Second::NotRun);
         assert_eq!(
             judge_move(&p, &t, &not_run, Settings::default()).decision,
             ask
         );
-        let mut short = agreed("springer felix drei", Second::Nothing);
+        let mut short = agreed("springer felix drei", clear.clone());
         short.speech_frames = 200;
         assert_eq!(
             judge_move(&p, &t, &short, Settings::default()).decision,
             ask
         );
-        let mut other = agreed("springer felix drei", Second::Nothing);
+        let mut other = agreed("springer felix drei", clear.clone());
         other.language = Some(decoded("springer felix vier", -900));
         let j = judge_move(&p, &t, &other, Settings::default());
         assert_eq!((j.decision, j.evidence.agree), (ask, false));
-        let mut none = agreed("springer felix drei", Second::Nothing);
+        let mut none = agreed("springer felix drei", clear.clone());
         none.language = None;
         assert_eq!(judge_move(&p, &t, &none, Settings::default()).decision, ask);
     }
@@ -328,9 +337,17 @@ mod tests {
     fn commands_and_nothing() {
         let p = Chess::default();
         let t = tokens("en");
-        let sure = agreed("clock", Second::Nothing);
+        let sure = agreed("clock", Second::Best(decoded("board", -1700)));
         let j = judge_move(&p, &t, &sure, Settings { always_ask: true });
         assert_eq!(j.decision, Decision::Command(VoiceCommand::Clock));
+        // A second pass that found nothing at all measures nothing: asked back.
+        let lost = agreed("clock", Second::Nothing);
+        let j = judge_move(&p, &t, &lost, Settings::default());
+        assert_eq!(
+            j.decision,
+            Decision::Ask(Heard::Command(VoiceCommand::Clock))
+        );
+        assert_eq!(j.evidence.margin, Some(f32::INFINITY));
         let mut unsure = agreed("clock", Second::Nothing);
         unsure.language = Some(decoded("board", 0));
         assert_eq!(
@@ -481,7 +498,7 @@ mod tests {
                 let other = decodes.language.as_ref().map(|d| d.words.clone()).unwrap_or_default();
                 prop_assert_eq!(parse_move(&other, &p).ok(), Some(m));
                 prop_assert!(j.evidence.coverage >= COVERAGE);
-                prop_assert!(j.evidence.margin.is_some_and(|m| m >= MARGIN));
+                prop_assert!(j.evidence.margin.is_some_and(|m| m.is_finite() && m >= MARGIN));
             }
             if let Decision::Ask(Heard::Move(m)) = j.decision {
                 prop_assert!(p.is_legal(m));

@@ -29,7 +29,7 @@ use crate::core::voice::tokens::Tokens;
 use crate::core::voice::utterance::{Cut, Cutter, FRAME, RATE, Utterance, speech_frames};
 use crate::io::voice::model::Model;
 use crate::io::voice::source::{AudioSource, SourceError};
-use crate::io::voice::sphinx::{Decoder, Setup, SphinxError, thread_cpu_time};
+use crate::io::voice::sphinx::{Decoder, Hears, Setup, SphinxError, thread_cpu_time};
 
 /// The longest phrase, in seconds: a move with its squares takes three.
 pub const LONGEST_SECONDS: usize = 8;
@@ -144,11 +144,13 @@ fn decoder(
     model: &Model,
     lexicon: Option<&Lexicon>,
     end_silence: u32,
+    hears: Hears,
 ) -> Result<Decoder, SetupError> {
     let mut d = Decoder::new(&Setup {
         model: &model.dir,
         dictionary: model.dictionary.as_deref(),
         end_silence,
+        hears,
     })?;
     if let Some(lexicon) = lexicon {
         for e in lexicon.entries() {
@@ -171,12 +173,12 @@ impl Recogniser {
         if lexicon.is_none() && model.dictionary.is_none() {
             return Err(SetupError::NoDictionary);
         }
-        let mut vad = decoder(model, lexicon, END_SILENCE)?;
+        let mut vad = decoder(model, lexicon, END_SILENCE, Hears::Blocks)?;
         let tokens = Tokens::spelled(lang, |w| vad.knows(w))
             .map_err(|unknown| SetupError::UnknownWords(unknown.0))?;
-        let mut early = decoder(model, lexicon, EARLY_SILENCE)?;
-        let mut position = decoder(model, lexicon, END_SILENCE)?;
-        let mut language = decoder(model, lexicon, END_SILENCE)?;
+        let mut early = decoder(model, lexicon, EARLY_SILENCE, Hears::Blocks)?;
+        let mut position = decoder(model, lexicon, END_SILENCE, Hears::Phrases)?;
+        let mut language = decoder(model, lexicon, END_SILENCE, Hears::Phrases)?;
         // Any one word: this decoder's search only has to keep up with the sound.
         let any_word = format!("#JSGF V1.0;\ngrammar vad;\npublic <utt> = {};\n", tokens.no);
         vad.set_grammar(VAD, &any_word)?;
@@ -211,7 +213,10 @@ impl Recogniser {
         stop: &dyn Fn() -> bool,
     ) -> Result<Option<Utterance>, PhraseError> {
         let mut cutter = Cutter::new(source.cut(), RATE * LONGEST_SECONDS);
-        self.vad.start_listening(VAD).map_err(PhraseError::Sphinx)?;
+        let anew = source.cut() == Cut::End;
+        self.vad
+            .start_listening(VAD, anew)
+            .map_err(PhraseError::Sphinx)?;
         let found = loop {
             if stop() {
                 break None;
@@ -240,7 +245,6 @@ impl Recogniser {
         samples: &[i16],
     ) -> Result<Timed<MoveDecodes>, SphinxError> {
         let go_on = || true;
-        self.decoders.fresh(false);
         self.decoders
             .hear_move(pos, samples, &go_on)?
             .ok_or(SphinxError::Decode)
@@ -250,7 +254,6 @@ impl Recogniser {
     /// [`Decoders::hear_answer`]).
     pub fn hear_answer(&mut self, samples: &[i16]) -> Result<Timed<AnswerDecodes>, SphinxError> {
         let go_on = || true;
-        self.decoders.fresh(false);
         self.decoders
             .hear_answer(samples, &go_on)?
             .ok_or(SphinxError::Decode)
@@ -279,14 +282,13 @@ impl Recogniser {
             early,
             decoders,
         } = self;
-        // A microphone's phrases are decoded each from a new stream, so that decodes started
-        // ahead and dropped leave the next ones as they would be; recordings as before.
-        decoders.fresh(at_silence);
         let decoders = Mutex::new(decoders);
         // A decode started ahead goes on while its number is the one wanted.
         let wanted = AtomicU64::new(0);
-        vad.start_listening(VAD).map_err(PhraseError::Sphinx)?;
-        if ahead && let Err(e) = early.start_listening(VAD) {
+        // A recording's phrase is cut as if nothing had been heard before it.
+        vad.start_listening(VAD, !at_silence)
+            .map_err(PhraseError::Sphinx)?;
+        if ahead && let Err(e) = early.start_listening(VAD, false) {
             vad.stop_listening();
             return Err(PhraseError::Sphinx(e));
         }
@@ -413,12 +415,6 @@ fn join(
 }
 
 impl Decoders {
-    /// Whether each decode starts a new stream.
-    fn fresh(&mut self, fresh: bool) {
-        self.position.fresh = fresh;
-        self.language.fresh = fresh;
-    }
-
     /// The decodes of `samples` for `expect`; `None` when `go_on` said to stop between two.
     fn hear(
         &mut self,

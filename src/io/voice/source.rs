@@ -81,6 +81,11 @@ impl Recording {
         Ok(Recording { samples, at: 0 })
     }
 
+    /// Samples of 16 kHz mono sound, heard as a recording.
+    pub fn from_samples(samples: Vec<i16>) -> Recording {
+        Recording { samples, at: 0 }
+    }
+
     pub fn samples(&self) -> &[i16] {
         &self.samples
     }

@@ -152,8 +152,6 @@ pub struct Decoder {
     api: &'static Api,
     ps: Handle,
     config: Handle,
-    /// Each decode starts a new stream (see [`Decoder::decode`]).
-    pub fresh: bool,
 }
 
 // SAFETY: a decoder's memory belongs to it alone and PocketSphinx keeps no per-thread state, so
@@ -168,6 +166,21 @@ pub struct Setup<'a> {
     pub dictionary: Option<&'a Path>,
     /// Frames of silence (10 ms each) that end a phrase.
     pub end_silence: u32,
+    /// How the decoder hears: whole phrases or sound block by block.
+    pub hears: Hears,
+}
+
+/// How a decoder is given its sound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hears {
+    /// Whole phrases ([`Decoder::decode`]): the cepstral mean is each phrase's own (`-cmn
+    /// batch`), so that a phrase decodes the same whatever was decoded before it. With the
+    /// library's default (`live`) the mean is carried from phrase to phrase, and the same
+    /// recording heard after another one scored and was decided otherwise.
+    Phrases,
+    /// Sound block by block, for the voice activity ([`Decoder::listen`]): the mean can only
+    /// be a running one there.
+    Blocks,
 }
 
 impl Decoder {
@@ -177,6 +190,10 @@ impl Decoder {
             .dictionary
             .map_or_else(|| "/dev/null".into(), |d| d.display().to_string());
         let silence = setup.end_silence.to_string();
+        let cmn = match setup.hears {
+            Hears::Phrases => "batch",
+            Hears::Blocks => "live",
+        };
         // Beams wider than the defaults: grammars are small, and the defaults prune the
         // right phrase away now and then.
         let args = [
@@ -192,6 +209,8 @@ impl Decoder {
             "1e-40",
             "-pbeam",
             "1e-60",
+            "-cmn",
+            cmn,
         ]
         .iter()
         .map(|a| c_string(a))
@@ -220,12 +239,7 @@ impl Decoder {
             unsafe { (api.cmd_ln_free_r)(config) };
             return Err(SphinxError::Model);
         }
-        Ok(Decoder {
-            api,
-            ps,
-            config,
-            fresh: false,
-        })
+        Ok(Decoder { api, ps, config })
     }
 
     /// Adds a pronunciation (`name` is `word` or `word(2)`); false when the model lacks one
@@ -305,18 +319,17 @@ impl Decoder {
         Ok(())
     }
 
-    /// Decodes a whole utterance at once (the cepstral mean taken over all of it), with the
-    /// grammar in use: its best phrase, or `None` when no phrase of the grammar fits. With
-    /// `fresh`, the utterance starts a new stream: the front end's noise estimate and speech
-    /// detection begin afresh, so that what was decoded before (a phrase decoded ahead and
-    /// dropped, the phrase before) does not change the decodes of these samples.
+    /// Decodes a whole utterance at once (a decoder that hears [`Hears::Phrases`]: the
+    /// cepstral mean taken over all of it), with the grammar in use: its best phrase, or
+    /// `None` when no phrase of the grammar fits. Each utterance starts a new stream: the
+    /// front end's noise estimate and speech detection begin afresh, so that what was decoded
+    /// before (a phrase decoded ahead and dropped, the phrase before, another recording) does
+    /// not change the decodes of these samples.
     pub fn decode(&mut self, samples: &[i16]) -> Result<Option<Decoded>, SphinxError> {
         // SAFETY: our decoder with a grammar set; the samples live across the call, their
         // length passed with them.
         unsafe {
-            if (self.fresh && (self.api.ps_start_stream)(self.ps) < 0)
-                || (self.api.ps_start_utt)(self.ps) < 0
-            {
+            if (self.api.ps_start_stream)(self.ps) < 0 || (self.api.ps_start_utt)(self.ps) < 0 {
                 return Err(SphinxError::Decode);
             }
             let done = (self.api.ps_process_raw)(self.ps, samples.as_ptr(), samples.len(), 0, 1);
@@ -371,11 +384,16 @@ impl Decoder {
 
     /// Starts listening block by block with the grammar called `name`, for the voice
     /// activity: a grammar of one word keeps the search's work small, and the search consumes
-    /// the frames as they come (without it the decoder would keep them all).
-    pub fn start_listening(&mut self, name: &str) -> Result<(), SphinxError> {
+    /// the frames as they come (without it the decoder would keep them all). With `anew`,
+    /// the front end's noise estimate and speech detection start afresh (a recording: where
+    /// its phrase is cut must not depend on what was heard before it); without, they go on
+    /// from the phrase before (a microphone's sound goes on between phrases).
+    pub fn start_listening(&mut self, name: &str, anew: bool) -> Result<(), SphinxError> {
         self.use_grammar(name)?;
         // SAFETY: our decoder with a grammar set.
-        if unsafe { (self.api.ps_start_utt)(self.ps) } < 0 {
+        if (anew && unsafe { (self.api.ps_start_stream)(self.ps) } < 0)
+            || unsafe { (self.api.ps_start_utt)(self.ps) } < 0
+        {
             return Err(SphinxError::Decode);
         }
         Ok(())
