@@ -118,6 +118,22 @@ fn wait_count(t: &Pty, needle: &str, n: usize) {
     }
 }
 
+/// Asks for the overview ("partien") until the line that begins with `line` says `state`:
+/// a board's copy of a move the other board made is announced by nothing, the overview
+/// shows it.
+fn until_overview_says(t: &mut Pty, line: &str, state: &str) {
+    let deadline = Instant::now() + LIMIT;
+    loop {
+        t.send("partien\r".as_bytes());
+        let answer = t.expect_span(line, "\r\n", LIMIT);
+        if answer.contains(state) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "{state:?} never in: {answer}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 /// 1. e4 made by White on the DGT board, carried out by Black on the peg board.
 fn first_move(h: &mut Hall, t: &Pty, game: usize) {
     h.dgt(game, "move e2e4");
@@ -213,7 +229,12 @@ fn records_disagree_on_the_dgt_board_and_the_game_goes_back() {
     h.peg(1, "move e7e5");
     wait_count(&t, "Partie 1: Eva fünf", 2);
     h.dgt(1, "move e7e5");
-    std::thread::sleep(Duration::from_millis(700));
+    // White moves once the console shows White's board with Black's e5 carried out.
+    until_overview_says(
+        &mut t,
+        "Partie 1: Anna Weiss1 gegen",
+        "Brett von Weiß: stimmt",
+    );
     h.dgt(1, "move g1f3");
     wait(&t, "Partie 1: Springer Felix drei");
     t.send("protokoll\r".as_bytes());

@@ -451,3 +451,81 @@ fn a_valid_puzzle_record_up_to_its_formats_limit_is_read() {
         .unwrap();
     assert!((2300..2345).contains(&rating), "{rating}");
 }
+
+/// The arbiter's envelope of an adjourned game, where hector writes it itself: beside the
+/// game's journal (`GAME.envelope.toml`). A stranger planted there before the adjournment is
+/// refused and named; nothing outside changes and no other file is left there.
+#[test]
+fn the_arbiters_envelope_is_never_written_through_a_stranger() {
+    for kind in ALL {
+        let home = temp_dir("owned-envelope");
+        let outside = Outside::new(home.path(), "envelope");
+        let dgt = home.path().join("dgt");
+        let peg = home.path().join("peg");
+        let mut dgt_board = common::sim::Simulator::start("dgt", &dgt);
+        let mut peg_board = common::sim::Simulator::start("peg", &peg);
+        let file = home.path().join("game.toml");
+        std::fs::write(
+            &file,
+            format!(
+                "white = \"Anna Weiss\"\nblack = \"Bernd Schwarz\"\nblind = \"black\"\n\
+                 time_control = \"5400+30\"\n[peg_board]\nport = \"{}\"\n\
+                 [sighted_board]\nport = \"{}\"\n",
+                peg.display(),
+                dgt.display()
+            ),
+        )
+        .unwrap();
+        let mut t = Env::player(home.path()).spawn(&[
+            "arbiter",
+            "--screen-reader",
+            "--speech",
+            "print",
+            &file.display().to_string(),
+        ]);
+        dgt_board.send("await-host");
+        peg_board.send("await-host");
+        t.expect("Schiedsrichter: 1 Partie", LIMIT);
+        // The journal is there from the start; its envelope's place is taken.
+        let games = home.path().join("games");
+        let journal = journal_in(&games);
+        let at = journal.with_extension("envelope.toml");
+        outside.plant(&at, kind);
+        t.mark();
+        dgt_board.send("move e2e4");
+        t.expect("Partie 1: Eva vier", LIMIT);
+        peg_board.send("move e2e4");
+        t.send("1 abgeben Springer Cäsar sechs; Sonntag 10 Uhr\r".as_bytes());
+        t.expect(
+            "Partie 1: Partie abgebrochen. Schwarz gibt den 1. Zug ab, der Umschlag wird \
+             geschrieben",
+            LIMIT,
+        );
+        t.expect("Der Umschlag konnte nicht geschrieben werden: ", LIMIT);
+        t.expect(kind.words(), LIMIT);
+        t.send("ende\r".as_bytes());
+        t.expect("Wirklich beenden?", LIMIT);
+        t.send("ja\r".as_bytes());
+        assert_eq!(t.wait_exit(LIMIT), Some(0), "{kind:?}: {}", t.all_output());
+        assert!(
+            !t.all_output().contains("Umschlag geschrieben: "),
+            "{kind:?}: {}",
+            t.all_output()
+        );
+        outside.unchanged(&at, kind, "the envelope");
+        no_leftovers(&games);
+        // Nothing but the journal and the planted stranger beside it.
+        let mut names: Vec<String> = std::fs::read_dir(&games)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        let mut expected = vec![
+            journal.file_name().unwrap().to_string_lossy().into_owned(),
+            at.file_name().unwrap().to_string_lossy().into_owned(),
+        ];
+        expected.sort();
+        assert_eq!(names, expected, "{kind:?}");
+    }
+}

@@ -262,3 +262,93 @@ fn parse_reads_both_sets_and_answers_in_the_one_asked_for() {
         assert_eq!(r.stdout.trim_end(), expected, "{args:?}");
     }
 }
+
+/// A game keeps its words: begun in French with `--words fide` and left, it is resumed
+/// without `--words` and goes on in the FIDE words, its refusals too ("Le König est en
+/// échec…"); resumed once more with `--words language`, in the French words.
+#[test]
+fn a_resumed_game_keeps_the_words_it_began_with() {
+    let data = temp_dir("words-resume");
+    let env = Env::player(data.path());
+    let print = ["--screen-reader", "--speech", "print"];
+    let mut play = vec![
+        "play",
+        "--lang",
+        "fr",
+        "--words",
+        "fide",
+        "--opponent",
+        "keyboard",
+    ];
+    play.extend(print);
+    let r = env.run(&play, b"e2e4\nf7f6\nd1h5\nquitter\noui\n", LIMIT);
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("Dame Hector fünf"), "{}", r.stdout);
+
+    let mut resume = vec!["resume"];
+    resume.extend(print);
+    let r = env.run(&resume, b"a7a6\ng7g6\nquitter\noui\n", LIMIT);
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+    let refused = r
+        .stdout
+        .find("Le König est en échec et ce coup n'y répond pas")
+        .unwrap_or_else(|| panic!("no refusal in the FIDE words: {}", r.stdout));
+    let after = &r.stdout[refused..];
+    assert!(after.contains("Noirs : Gustav sechs"), "{}", r.stdout);
+    assert!(!r.stdout.contains("Le Roi"), "{}", r.stdout);
+
+    resume.extend(["--words", "language"]);
+    let r = env.run(&resume, b"g1f3\nquitter\noui\n", LIMIT);
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("Cavalier Felix trois"), "{}", r.stdout);
+    assert!(!r.stdout.contains("Springer"), "{}", r.stdout);
+}
+
+/// The arbiter's game file chooses each game's words: two French games in one hall, the
+/// first's file without `words` (the console's set, the FIDE words), the second's with
+/// `words = "language"` (the arbiter's "otherwise"). White's Nf3 on each sighted board is
+/// said in its game's set.
+#[test]
+fn each_arbiters_game_speaks_the_words_its_file_chooses() {
+    let dir = temp_dir("words-arbiter");
+    let mut boards = Vec::new();
+    let mut files = Vec::new();
+    for (i, words) in [(1, ""), (2, "words = \"language\"\n")] {
+        let dgt = dir.join(format!("dgt{i}"));
+        let peg = dir.join(format!("peg{i}"));
+        boards.push((Simulator::start("dgt", &dgt), Simulator::start("peg", &peg)));
+        let file = dir.join(format!("game{i}.toml"));
+        std::fs::write(
+            &file,
+            format!(
+                "white = \"Anne Blanc{i}\"\nblack = \"Bruno Noir{i}\"\nblind = \"black\"\n\
+                 language = \"fr\"\n{words}[peg_board]\nport = \"{}\"\n\
+                 [sighted_board]\nport = \"{}\"\n",
+                peg.display(),
+                dgt.display()
+            ),
+        )
+        .expect("game file");
+        files.push(file.display().to_string());
+    }
+    let mut args = vec!["arbiter", "--screen-reader", "--speech", "print"];
+    args.extend(files.iter().map(String::as_str));
+    let mut t = Env::player_home(&dir).spawn(&args);
+    for (dgt, peg) in &mut boards {
+        dgt.send("await-host");
+        peg.send("await-host");
+    }
+    t.expect("Schiedsrichter: 2 Partien", LIMIT);
+    boards[0].0.send("move g1f3");
+    t.expect("Springer Felix drei", LIMIT);
+    boards[1].0.send("move g1f3");
+    t.expect("Cavalier Felix trois", LIMIT);
+    t.send(b"ende\rja\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+    let all = t.all_output();
+    assert_eq!(all.matches("Springer Felix drei").count(), 1, "{all}");
+    assert_eq!(all.matches("Cavalier Felix trois").count(), 1, "{all}");
+    drop(t);
+    drop(boards);
+    drop(dir);
+}

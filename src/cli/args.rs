@@ -407,6 +407,8 @@ pub enum BoardCommand {
         chess960: bool,
         #[command(flatten)]
         lang: LangArg,
+        #[command(flatten)]
+        words: WordsArg,
         /// Leave out the raw sensor lines (dgt: … and peg: …); only what hector would say.
         #[arg(long)]
         no_raw: bool,

@@ -121,9 +121,10 @@ pub const RESUME_HELP: &str = concat!(
     "Continue an unfinished game exactly where it stopped: the \
 position, the moves, both clocks (as they stood at most a second before a crash or when you \
 left), whose clock runs, a pending draw offer, and the settings (opponent, level, time \
-control, language, boards). Every game is recorded as it is played (Appendix D6), also when \
-hector or the computer stops unexpectedly. GAME is the number hector games shows, or the path \
-of a journal; without it, the latest unfinished game.\n\n\
+control, language and the words moves are announced with, boards). Every game is recorded \
+as it is played (Appendix D6), also when hector or the computer stops unexpectedly. GAME is \
+the number hector games shows, or the path of a journal; without it, the latest unfinished \
+game.\n\n\
 A game whose journal is damaged, or holds an entry the game refuses, is still found: hector \
 says what is wrong and asks whether to continue from the last good position (ja or nein). \
 Yes starts a new journal with the good part, which notes the file it continues; the damaged \
@@ -322,7 +323,9 @@ position, or the one given with --fen. Then it prints, one line per event:\n\
 - raw events, beginning with the protocol's name: peg: e2 lifted, peg: e4 placed, \
 dgt: e4 placed P, dgt: board … (the 64 squares, rank 8 first), versions, buttons, bytes or \
 lines dropped (leave them out with --no-raw);\n\
-- each recognised move in the words of FIDE Appendix D and in UCI: Springer Felix drei (g1f3);\n\
+- each recognised move in the words of the --lang language (with --words fide, the FIDE words \
+of Appendix D2.1 in any language; mismatches and touched pieces follow) and in UCI: Springer \
+Felix drei (g1f3);\n\
 - touched pieces (D2.2): Eva zwei: weißer Bauer berührt;\n\
 - a board that has settled in a position that is not the game's, square by square: Eva vier: \
 weißer Bauer fehlt; Felix drei: hier sollte kein Stein stehen; and Brett stimmt wieder when \

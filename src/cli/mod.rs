@@ -161,6 +161,7 @@ fn run() -> Result<ExitCode, Fatal> {
             fen,
             chess960,
             lang,
+            words,
             no_raw,
             speak,
             backend,
@@ -174,7 +175,7 @@ fn run() -> Result<ExitCode, Fatal> {
                 raw: !no_raw,
                 speaker: None,
             },
-            lang,
+            (lang, words),
             speak.then_some(backend),
         )?,
         Command::SimulateBoard {

@@ -478,10 +478,11 @@ pub(super) fn resume_path(
     if let Some(b) = backend {
         speech.backend = b;
     }
-    let lang = with_words(
+    let lang = resumed_words(
         lang_or_exit(&speech.language)?,
         WordsMode::Play,
         words,
+        resumed.words,
         config,
     );
     let options = crate::app::modes::play::PlayOptions {
@@ -624,22 +625,24 @@ pub(super) fn resume_assist(
         &crate::core::settings::Settings,
     ),
 ) -> Result<ExitCode, Fatal> {
-    let (table, start, language) = match crate::app::modes::assist::resume_spec(path, envelope) {
-        Ok(r) => r,
-        Err(e) => {
-            return Err(Fatal::failed("hector resume", format!("{e:#}")));
-        }
-    };
+    let (table, start, (language, recorded)) =
+        match crate::app::modes::assist::resume_spec(path, envelope) {
+            Ok(r) => r,
+            Err(e) => {
+                return Err(Fatal::failed("hector resume", format!("{e:#}")));
+            }
+        };
     speech.language = language;
     let speech_chosen =
         backend.is_some() || speech.backend != crate::core::settings::BackendChoice::Auto;
     if let Some(b) = backend {
         speech.backend = b;
     }
-    let lang = with_words(
+    let lang = resumed_words(
         lang_or_exit(&speech.language)?,
         WordsMode::Assist,
         words,
+        recorded,
         config,
     );
     let options = crate::app::modes::assist::AssistOptions {
@@ -910,6 +913,19 @@ fn with_words(
     config: &crate::core::settings::Settings,
 ) -> &'static Language {
     lang.with_words(config.announcement.words(mode, words.words.map(Into::into)))
+}
+
+/// `lang` with the words a continued game announces with: `--words`, else the words its
+/// journal recorded, else the configuration file's `[announcement]`, else the mode's default.
+fn resumed_words(
+    lang: &'static Language,
+    mode: crate::core::settings::WordsMode,
+    words: &WordsArg,
+    recorded: Option<crate::core::notation::language::WordSet>,
+    config: &crate::core::settings::Settings,
+) -> &'static Language {
+    let chosen = words.words.map(Into::into).or(recorded);
+    lang.with_words(config.announcement.words(mode, chosen))
 }
 
 /// The language asked for with `--lang`, else that of `config` (read once by the caller).
@@ -1199,10 +1215,10 @@ pub(super) fn parse(
 /// asked for, if any.
 pub(super) fn monitor(
     mut options: crate::app::modes::board::MonitorOptions,
-    lang: LangArg,
+    (lang, words): (LangArg, WordsArg),
     backend: Option<Option<BackendArg>>,
 ) -> Result<ExitCode, Fatal> {
-    let lang = chosen_language(lang)?;
+    let lang = tool_language(lang, &words)?;
     options.speaker = backend.map(|b| printing_speaker(lang, b.map(Into::into)));
     Ok(crate::app::modes::board::monitor(&options, lang))
 }

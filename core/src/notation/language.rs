@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use shakmaty::{Color, File, Rank, Role, Square};
 
 mod embedded {
@@ -65,7 +65,7 @@ pub struct Language {
 
 /// Which words announce moves, squares, pieces and castling, apart from the language of the
 /// sentences around them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum WordSet {
     /// The FIDE Laws' words, Appendix D2.1: files Anna to Hector, the German numbers eins to
@@ -114,6 +114,23 @@ pub struct FideWords {
     /// The arbiter's and the assistant's promotion on a board: {board}, {square}.
     pub promotion_wait: String,
     pub needs_piece: String,
+    /// The general messages that name a piece, a rank or a square ("that move would leave
+    /// the König in check", "a number from eins to acht"), in these words; their keys are
+    /// those of `[messages]`, `[play]`, `[record]` and `[usage]`.
+    pub leaves_king_in_check: String,
+    pub ignores_check: String,
+    pub not_a_promotion: String,
+    pub castling_no_right: String,
+    pub castling_in_check: String,
+    pub castling_attacked: String,
+    pub capture_not_said: String,
+    pub which_square: String,
+    pub not_a_square: String,
+    pub which_rank: String,
+    pub not_a_rank: String,
+    pub only_king: String,
+    pub unpromoted_pawn: String,
+    pub position_faults: [String; 10],
 }
 
 /// The capturing moves (`schlagzüge`, Shift+M on the board).
@@ -1846,6 +1863,21 @@ impl Language {
         lang.messages.board_promotion = f.board_promotion.clone();
         lang.arbiter.promotion_wait = f.promotion_wait.clone();
         lang.arbiter.needs_piece = f.needs_piece.clone();
+        let m = &mut lang.messages;
+        m.leaves_king_in_check = f.leaves_king_in_check.clone();
+        m.ignores_check = f.ignores_check.clone();
+        m.not_a_promotion = f.not_a_promotion.clone();
+        m.castling_no_right = f.castling_no_right.clone();
+        m.castling_in_check = f.castling_in_check.clone();
+        m.castling_attacked = f.castling_attacked.clone();
+        m.capture_not_said = f.capture_not_said.clone();
+        m.which_square = f.which_square.clone();
+        m.not_a_square = f.not_a_square.clone();
+        m.which_rank = f.which_rank.clone();
+        m.not_a_rank = f.not_a_rank.clone();
+        lang.play.only_king = f.only_king.clone();
+        lang.record.unpromoted_pawn = f.unpromoted_pawn.clone();
+        lang.usage.position_faults = f.position_faults.clone();
         lang.words = WordSet::Fide;
         lang
     }

@@ -863,3 +863,207 @@ fn both_sets_are_understood_and_the_fide_words_round_trip() {
     }
     assert!(checked > 1_000, "{checked}");
 }
+
+/// The table of `code` as TOML, read from the file the build embeds.
+fn raw_table(code: &str) -> toml::Table {
+    let path = format!("{}/../assets/lang/{code}.toml", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("the language table");
+    text.parse().expect("TOML")
+}
+
+/// Every text of a table with its key ("messages.leaves_king_in_check", a list's items with
+/// their index), the parts that are no sentences of hector's left out: the word lists input
+/// is read with, the opening and theme names, help texts.
+fn sentences(prefix: &str, table: &toml::Table, out: &mut Vec<(String, String)>) {
+    // Read, not said: what players type; names from outside; the long help texts.
+    const NOT_SAID: [&str; 10] = [
+        "fide",
+        "pieces",
+        "board",
+        "folding",
+        "understood",
+        "commands",
+        "arbiter.commands",
+        "openings",
+        "puzzle.themes",
+        "braille.legend",
+    ];
+    for (key, value) in table {
+        let name = format!("{prefix}{key}");
+        if NOT_SAID.contains(&name.as_str()) || key == "help" || key == "keys_help" {
+            continue;
+        }
+        match value {
+            toml::Value::Table(t) => sentences(&format!("{name}."), t, out),
+            toml::Value::String(s) => out.push((name, s.clone())),
+            toml::Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    if let toml::Value::String(s) = item {
+                        out.push((format!("{name}[{i}]"), s.clone()));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The words of a text, folded to lower case.
+fn words_of(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// With the FIDE words chosen, a sentence that names a piece names it in the FIDE words: every
+/// text of every table that holds one of the language's own piece names (not a FIDE name too,
+/// as the Dutch and French "dame") is one the FIDE set replaces, and its replacement holds
+/// none of them. A new message naming a piece fails here until `[fide]` has its form.
+#[test]
+fn with_the_fide_words_no_message_names_a_piece_in_the_languages_own_words() {
+    use super::language::WordSet;
+    // The texts the FIDE set replaces (a list's items by their index).
+    let replaced = |lang: &super::language::Language, key: &str| -> Option<String> {
+        let m = &lang.messages;
+        let text = match key {
+            "messages.leaves_king_in_check" => &m.leaves_king_in_check,
+            "messages.ignores_check" => &m.ignores_check,
+            "messages.not_a_promotion" => &m.not_a_promotion,
+            "messages.bad_promotion" => &m.bad_promotion,
+            "messages.which_promotion" => &m.which_promotion,
+            "messages.which_castling" => &m.which_castling,
+            "messages.board_promotion" => &m.board_promotion,
+            "messages.castling_no_right" => &m.castling_no_right,
+            "messages.castling_in_check" => &m.castling_in_check,
+            "messages.castling_attacked" => &m.castling_attacked,
+            "messages.capture_not_said" => &m.capture_not_said,
+            "messages.which_square" => &m.which_square,
+            "messages.not_a_square" => &m.not_a_square,
+            "messages.which_rank" => &m.which_rank,
+            "messages.not_a_rank" => &m.not_a_rank,
+            "play.only_king" => &lang.play.only_king,
+            "play.white_plural" | "play.black_plural" => return Some(String::new()),
+            "record.unpromoted_pawn" => &lang.record.unpromoted_pawn,
+            "arbiter.promotion_wait" => &lang.arbiter.promotion_wait,
+            "arbiter.needs_piece" => &lang.arbiter.needs_piece,
+            k if k.starts_with("usage.position_faults[") => {
+                let i: usize = k["usage.position_faults[".len()..]
+                    .trim_end_matches(']')
+                    .parse()
+                    .ok()?;
+                return lang.usage.position_faults.get(i).cloned();
+            }
+            k if k.starts_with("play.white_plural[") || k.starts_with("play.black_plural[") => {
+                let i: usize = k[k.find('[')? + 1..].trim_end_matches(']').parse().ok()?;
+                let list = if k.starts_with("play.white") {
+                    &lang.play.white_plural
+                } else {
+                    &lang.play.black_plural
+                };
+                return list.get(i).cloned();
+            }
+            _ => return None,
+        };
+        Some(text.clone())
+    };
+    let fide_names: Vec<String> = ["König", "Dame", "Turm", "Läufer", "Springer", "Bauer"]
+        .iter()
+        .chain(&["Könige", "Damen", "Türme", "Bauern"])
+        .map(|w| w.to_lowercase())
+        .collect();
+    let mut checked = 0;
+    for lang in languages().filter(|l| l.code != "de") {
+        let own: Vec<String> = lang
+            .pieces
+            .names
+            .iter()
+            .chain(&lang.pieces.plural)
+            .map(|w| w.to_lowercase())
+            .filter(|w| !fide_names.contains(w))
+            .collect();
+        let fide = lang.with_words(WordSet::Fide);
+        let mut texts = Vec::new();
+        sentences("", &raw_table(&lang.code), &mut texts);
+        for (key, text) in texts {
+            let named: Vec<&String> = own.iter().filter(|w| words_of(&text).contains(w)).collect();
+            if named.is_empty() {
+                continue;
+            }
+            let Some(with_fide) = replaced(fide, &key) else {
+                panic!(
+                    "{}: {key} names {named:?} and has no form in the FIDE words: {text:?}",
+                    lang.code
+                );
+            };
+            let still: Vec<&&String> = named
+                .iter()
+                .filter(|w| words_of(&with_fide).contains(w))
+                .collect();
+            assert!(
+                still.is_empty(),
+                "{}: {key} with the FIDE words still says {still:?}: {with_fide:?}",
+                lang.code
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 40, "{checked} texts checked");
+}
+
+/// The FIDE words in the general messages, built from a position or said as they stand:
+/// French, Spanish, English and Dutch sentences with the German words of Appendix D2.1.
+#[test]
+fn the_general_messages_follow_the_fide_words() {
+    use super::language::WordSet;
+    // White's king on e1 in check from the rook on e2; the rook on a1 can block nothing.
+    let in_check = pos("4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1");
+    // White's rook on e2 pinned to its king by the rook on e7.
+    let pinned = pos("4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1");
+    for (code, castling, ignores, leaves, rank) in [
+        (
+            "fr",
+            "Le Kurze Rochade n'est pas possible : le König est en échec",
+            "Le König est en échec et ce coup n'y répond pas",
+            "Ce coup laisserait le König en échec",
+            "Un nombre de eins à acht",
+        ),
+        (
+            "es",
+            "El Kurze Rochade no es posible: el König está en jaque",
+            "El König está en jaque y esa jugada no lo evita",
+            "Esa jugada dejaría al König en jaque",
+            "Un número de eins a acht",
+        ),
+        (
+            "en",
+            "Kurze Rochade is not possible: the König is in check",
+            "The König is in check and that move does not answer it",
+            "That move would leave the König in check",
+            "A number from eins to acht",
+        ),
+        (
+            "nl",
+            "Kurze Rochade kan niet: de König staat schaak",
+            "De König staat schaak en die zet heft het niet op",
+            "Met die zet zou de König schaak blijven staan",
+            "Een getal van eins tot acht",
+        ),
+    ] {
+        let lang = language(code).expect(code).with_words(WordSet::Fide);
+        let refused = |p: &Chess, text: &str| {
+            let err = parse_move_in(text, p, lang).expect_err(text);
+            message(&err, p, lang)
+        };
+        assert_eq!(refused(&in_check, "Kurze Rochade"), castling, "{code}");
+        assert_eq!(refused(&in_check, "a1a2"), ignores, "{code}");
+        assert_eq!(refused(&pinned, "e2a2"), leaves, "{code}");
+        assert!(lang.messages.which_rank.contains(rank), "{code}");
+        // The language's own words, as before.
+        let own = language(code).expect(code);
+        assert!(
+            !own.messages.leaves_king_in_check.contains("König"),
+            "{code}"
+        );
+    }
+}

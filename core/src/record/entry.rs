@@ -14,6 +14,7 @@ use shakmaty::{CastlingMode, Color, Move, Square, san::SanPlus, uci::UciMove};
 
 use crate::game::PlayedMove;
 use crate::laws::{ClaimKind, Rules};
+use crate::notation::language::WordSet;
 use crate::notation::speak::Form;
 use crate::outcome::{ClaimBasis, DeadReason, GameResult, Termination};
 use crate::time::Timestamp;
@@ -58,6 +59,11 @@ pub struct Header {
     pub opponent: String,
     /// The language of the words spoken (`de`, `en`).
     pub language: String,
+    /// The words moves are announced with (`--words`), kept so that a resume announces with
+    /// them again; `None` in journals written before hector recorded them (a resume then
+    /// takes the option or the configuration, as it did).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub words: Option<WordSet>,
     #[serde(with = "form_text")]
     pub form: Form,
     #[serde(with = "rules_record")]
@@ -81,6 +87,7 @@ impl Header {
             local_player: None,
             opponent: String::new(),
             language: "de".to_string(),
+            words: None,
             form: Form::Short,
             rules: Rules::default(),
         }

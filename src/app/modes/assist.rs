@@ -238,11 +238,17 @@ impl Mode for Assist {
 }
 
 /// A journal of `hector assist` continued: the table as it was set up, the game and clock as
-/// they were; an adjourned game with its envelope (named, or the one the journal names).
+/// they were; an adjourned game with its envelope (named, or the one the journal names); the
+/// language and the words its journal recorded (`None`: a journal from before hector
+/// recorded them).
 pub fn resume_spec(
     path: &Path,
     envelope: Option<&Path>,
-) -> Result<(TableSpec, TableStart, String)> {
+) -> Result<(
+    TableSpec,
+    TableStart,
+    (String, Option<crate::core::notation::language::WordSet>),
+)> {
     let (recorder, replayed) = Recorder::resume(path)?;
     if replayed.game.is_over() {
         return Err(anyhow!(
@@ -292,7 +298,7 @@ pub fn resume_spec(
         envelope: envelope.map(Path::to_path_buf),
         settings: Vec::new(),
     };
-    let language = h.language.clone();
+    let language = (h.language.clone(), h.words);
     Ok((
         spec,
         TableStart::Resume {

@@ -202,7 +202,7 @@ impl Table {
             &now_utc(),
             (&spec.white, &spec.black),
             &opponent,
-            &lang.code,
+            lang,
         );
         h.event = spec.event.clone();
         h.site = spec.site.clone();

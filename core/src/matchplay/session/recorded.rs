@@ -12,6 +12,7 @@ use super::{ClockAnswer, Setup, Side};
 use crate::clock::{AnnounceSettings, Category, TimeControl};
 use crate::game::Game;
 use crate::laws::Rules;
+use crate::notation::language::WordSet;
 use crate::notation::speak::Form;
 use crate::notation::wording::Wording;
 use crate::record::{Entry, Header};
@@ -96,6 +97,8 @@ pub struct PlayRecord {
     pub form: Form,
     /// The language of the words (`de`, `en`).
     pub language: String,
+    /// The words moves are announced with; `None` when the journal did not record them.
+    pub words: Option<WordSet>,
 }
 
 /// "peg:/dev/ttyACM0" to its protocol and port.
@@ -168,6 +171,7 @@ impl PlayRecord {
         header.local_player = Some(self.local);
         header.opponent = opponent.to_string();
         header.language = self.language.clone();
+        header.words = self.words;
         header.form = self.form;
         header.rules = rules_for(self.control.as_ref());
         header
@@ -229,6 +233,7 @@ impl PlayRecord {
             board: settings.get("board").and_then(|b| board_setting(b)),
             form: header.form,
             language: header.language.clone(),
+            words: header.words,
         })
     }
 }
@@ -305,6 +310,9 @@ mod tests {
                         board: (flags & 2 == 0).then(|| ("peg".into(), "/dev/ttyACM0".into())),
                         form: Form::Long,
                         language: "en".into(),
+                        // Either set, and none as in older journals.
+                        words: [None, Some(WordSet::Fide), Some(WordSet::Language)]
+                            [usize::from(flags % 3)],
                     });
                 }
             }

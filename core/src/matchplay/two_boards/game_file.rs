@@ -6,6 +6,7 @@
 //! blind = "black"                       # the blind player's colour
 //! time_control = "40/5400+30:1800+30"   # no clock when left out
 //! language = "de"                       # the game's words (a table of assets/lang)
+//! words = "fide"                         # or "language"; the console's set when left out
 //! event = "Stadtmeisterschaft"
 //! round = "3"
 //!
@@ -25,6 +26,7 @@ use shakmaty::Color;
 
 use crate::board::Protocol;
 use crate::clock::TimeControl;
+use crate::notation::language::WordSet;
 
 /// A board of the file.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -46,6 +48,8 @@ struct Raw {
     #[serde(default)]
     language: Option<String>,
     #[serde(default)]
+    words: Option<WordSet>,
+    #[serde(default)]
     event: String,
     #[serde(default)]
     site: String,
@@ -65,6 +69,9 @@ pub struct GameFile {
     pub blind: Color,
     pub control: Option<TimeControl>,
     pub language: Option<String>,
+    /// The words this game's moves are announced with (Appendix D2.1's, or the language's
+    /// own: the arbiter's "otherwise"); `None`: the console's.
+    pub words: Option<WordSet>,
     pub event: String,
     pub site: String,
     pub round: String,
@@ -156,6 +163,7 @@ impl GameFile {
             blind,
             control,
             language: raw.language,
+            words: raw.words,
             event: raw.event,
             site: raw.site,
             round: raw.round,
@@ -193,6 +201,19 @@ protocol = "DGT"
         assert_eq!(g.sighted, ("/dev/ttyUSB0".into(), Protocol::Dgt));
         assert!(g.control.is_some());
         assert_eq!(g.language, None);
+        assert_eq!(g.words, None);
+    }
+
+    /// The game's own set of words, either one; anything else is named.
+    #[test]
+    fn a_game_chooses_its_words() {
+        for (value, words) in [("fide", WordSet::Fide), ("language", WordSet::Language)] {
+            let text = GOOD.replace("event =", &format!("words = \"{value}\"\nevent ="));
+            assert_eq!(GameFile::parse(&text).expect(value).words, Some(words));
+        }
+        let text = GOOD.replace("event =", "words = \"german\"\nevent =");
+        let e = GameFile::parse(&text).expect_err("german").to_string();
+        assert!(e.contains("german") && e.contains("fide"), "{e}");
     }
 
     #[test]

@@ -10,6 +10,7 @@ use super::{Duty, TwoBoardSetup};
 use crate::clock::TimeControl;
 use crate::game::Game;
 use crate::matchplay::session::recorded::{RecordError, rules_for};
+use crate::notation::language::Language;
 use crate::record::Header;
 
 /// The settings that name each board: the blind player's, the sighted player's.
@@ -18,14 +19,15 @@ pub const SIGHTED_BOARD: &str = "sighted_board";
 
 impl TwoBoardSetup {
     /// The journal's header of a new game from `game`'s start; `opponent` names the blind
-    /// player's opponent as the record says it ("Brett von Schwarz").
+    /// player's opponent as the record says it ("Brett von Schwarz"); `lang` the language and
+    /// the words the table announces with.
     pub fn header(
         &self,
         game: &Game,
         created: &str,
         (white, black): (&str, &str),
         opponent: &str,
-        language: &str,
+        lang: &Language,
     ) -> Header {
         let mut h = Header::new(created, white, black);
         h.variant = game.variant();
@@ -39,7 +41,8 @@ impl TwoBoardSetup {
         // The record is the blind player's (D6, D9c), also when the arbiter runs the table.
         h.local_player = Some(self.blind);
         h.opponent = opponent.to_string();
-        h.language = language.to_string();
+        h.language = lang.code.clone();
+        h.words = Some(lang.words);
         h.form = self.form;
         h.rules = self.rules;
         h

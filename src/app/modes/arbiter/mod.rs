@@ -103,11 +103,14 @@ fn open_game(
 ) -> Result<(Table, &'static Language, Vec<Told>)> {
     let text = crate::io::files::read_small_text(file, "the game file")?;
     let g = GameFile::parse(&text)?;
-    // Each game speaks its file's language, with the console's set of words.
+    // Each game speaks its file's language, with its file's set of words, else the
+    // console's.
+    let words = g.words.unwrap_or(fallback.words);
     let lang = match &g.language {
-        Some(code) => language(code)?.with_words(fallback.words),
+        Some(code) => language(code)?,
         None => fallback,
-    };
+    }
+    .with_words(words);
     let canonical = file.canonicalize().unwrap_or_else(|_| file.to_path_buf());
     let spec = table_spec(&g, &canonical);
     let journal = if new {

@@ -959,6 +959,7 @@ fn new_recorder(
     header.local_player = Some(online.me());
     header.opponent = format!("lichess {}", online.opponent());
     header.language = lang.code.clone();
+    header.words = Some(lang.words);
     let mut entries = vec![
         // hector play and hector resume leave it alone (see io::journal::latest_in_progress).
         Entry::Setting {

@@ -577,6 +577,7 @@ fn play_record(options: &PlayOptions, o: &Opposition, lang: &Language) -> PlayRe
             .map(|(port, protocol)| (protocol.name().to_string(), port.display().to_string())),
         form: options.form,
         language: lang.code.clone(),
+        words: Some(lang.words),
     }
 }
 

@@ -33,6 +33,8 @@ pub struct Resumed {
     pub control: Option<TimeControl>,
     pub form: Form,
     pub language: String,
+    /// The words the game was announced with, when its journal says.
+    pub words: Option<crate::core::notation::language::WordSet>,
     pub board: Option<(PathBuf, Protocol)>,
     /// bewertung and tipp (off when the game began with --no-hints).
     pub hints: bool,
@@ -74,6 +76,7 @@ pub fn from_journal(path: &Path) -> Result<Resumed> {
         control: record.control,
         form: record.form,
         language: record.language,
+        words: record.words,
         board: record
             .board
             .and_then(|(p, port)| Some((PathBuf::from(port), Protocol::from_name(&p)?))),
@@ -200,7 +203,9 @@ pub fn continue_damaged(
         return Ok(Continue::Journal(path.to_path_buf()));
     }
     let lang = lang.unwrap_or_else(|| {
-        language(&salvaged.header.language).unwrap_or_else(|_| default_language())
+        language(&salvaged.header.language)
+            .unwrap_or_else(|_| default_language())
+            .with_words(salvaged.header.words.unwrap_or_default())
     });
     let mut settings = speech.clone();
     settings.language = lang.code.clone();

@@ -295,6 +295,7 @@ fn record(kind: u8, black: bool, clock: bool, blitz: bool) -> PlayRecord {
         board: (kind / 3 % 2 == 1).then(|| ("peg".into(), "/dev/ttyACM0".into())),
         form: Form::Short,
         language: "de".into(),
+        words: (kind % 2 == 1).then_some(crate::notation::language::WordSet::Fide),
     }
 }
 
@@ -330,7 +331,10 @@ fn session(
         config.openings,
         config.wording,
     );
-    let lang = language(&record.language).expect("language");
+    // A resume announces with the words the journal recorded, as the mode does.
+    let lang = language(&record.language)
+        .expect("language")
+        .with_words(record.words.unwrap_or_default());
     let (mut m, effects) = Match::new(setup, game, lang, now);
     m.set_extras(extras(record, config, play));
     m.set_advice(record.hints);
@@ -795,6 +799,12 @@ impl Run {
             context()
         );
         prop_assert_eq!(record.hints, self.m.advice_on(), "hints\n{}", context());
+        prop_assert_eq!(
+            record.words.unwrap_or_default(),
+            self.m.lang().words,
+            "the announcement words\n{}",
+            context()
+        );
         Ok(())
     }
 }

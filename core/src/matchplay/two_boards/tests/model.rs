@@ -140,7 +140,7 @@ impl Run {
     fn new(setup: TwoBoardSetup) -> Run {
         let lang = language("de").expect("de");
         let game = Game::default();
-        let header = setup.header(&game, CREATED, NAMES, "Brett", &lang.code);
+        let header = setup.header(&game, CREATED, NAMES, "Brett", lang);
         let peg = setup.blind_board.then(|| "peg:/dev/ttyACM0".to_string());
         let sighted = setup.sighted_board.then(|| "dgt:/dev/ttyUSB0".to_string());
         let entries: Vec<Entry> = setup
