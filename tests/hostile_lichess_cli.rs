@@ -102,8 +102,13 @@ fn idle(t: &Pty, what: &str) {
 #[test]
 fn a_refused_or_redirected_round_is_said_with_its_reason_and_leaves_hector_idle() {
     for (mode, reason) in [
-        (RoundMode::EmptyRefusal, "HTTP 404: Not Found"),
-        (RoundMode::Redirect, "HTTP 302: Found"),
+        // A 404 in hector's words; another status with the status line's meaning, as the
+        // server sent no reason of its own.
+        (
+            RoundMode::EmptyRefusal,
+            "keine solche Übertragung oder Partie",
+        ),
+        (RoundMode::Redirect, "abgelehnt mit HTTP 302: Found"),
     ] {
         let server = Server::start();
         server.state().relay.round_mode = mode;
