@@ -120,7 +120,7 @@ pub fn wrap_between_moves(text: &str, width: usize, lang: &Language) -> Vec<Stri
             continue;
         }
         // A move longer than the line: broken at its spaces, a word longer still cut.
-        let mut pieces = wrap_plain(&unit, width);
+        let mut pieces = wrap_words(&unit, width);
         line = pieces.pop().unwrap_or_default();
         lines.extend(pieces);
     }
@@ -130,8 +130,10 @@ pub fn wrap_between_moves(text: &str, width: usize, lang: &Language) -> Vec<Stri
     lines
 }
 
-/// Broken at any space; a word longer than the line is cut.
-fn wrap_plain(text: &str, width: usize) -> Vec<String> {
+/// A sentence broken into lines of at most `width` characters (at least one), at spaces where
+/// it can be; a word longer than the line is cut.
+pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split(' ') {

@@ -359,37 +359,7 @@ impl View<'_> {
 }
 
 /// A sentence broken into lines of at most `width` characters, at spaces where it can be.
-pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
-    let width = width.max(1);
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let mut word: Vec<char> = word.chars().collect();
-        loop {
-            let used = line.chars().count();
-            let gap = usize::from(used > 0);
-            if used + gap + word.len() <= width {
-                if gap == 1 {
-                    line.push(' ');
-                }
-                line.extend(word.iter());
-                break;
-            }
-            if used > 0 {
-                lines.push(std::mem::take(&mut line));
-                continue;
-            }
-            // A word longer than the line is cut.
-            let rest = word.split_off(width);
-            lines.push(word.iter().collect());
-            word = rest;
-        }
-    }
-    if !line.is_empty() || lines.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
+pub use crate::core::notation::wrap::wrap_words;
 
 /// The "last said" panel: what was said, oldest first (`said`), where the latest answer
 /// begins in it (`newest`: one utterance of one or more lines, such as the board), a
