@@ -5,7 +5,7 @@
 use shakmaty::{Chess, Color, EnPassantMode, fen::Fen};
 
 use super::{Eval, Review};
-use crate::record::export::{tag_section, tag_value, wrap};
+use crate::record::export::{tag_section, wrap};
 
 /// The tags of the game being written; empty texts become "?".
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -53,25 +53,15 @@ pub fn annotated_pgn(tags: &Tags, review: &Review) -> String {
             Fen::from_position(start, EnPassantMode::Legal).to_string(),
         ));
     }
-    let (event, site, date) = (
-        tag_value(&tags.event, "?"),
-        tag_value(&tags.site, "?"),
-        tag_value(&tags.date, "????.??.??"),
-    );
-    let (round, white, black) = (
-        tag_value(&tags.round, "-"),
-        tag_value(&tags.white, "?"),
-        tag_value(&tags.black, "?"),
-    );
     let mut out = tag_section(
         [
-            ("Event", &event),
-            ("Site", &site),
-            ("Date", &date),
-            ("Round", &round),
-            ("White", &white),
-            ("Black", &black),
-            ("Result", result),
+            &tags.event,
+            &tags.site,
+            &tags.date,
+            &tags.round,
+            &tags.white,
+            &tags.black,
+            result,
         ],
         others,
     );

@@ -543,13 +543,19 @@ pub(crate) fn tag_value(text: &str, missing: &str) -> String {
 }
 
 /// The tag pair section as the standard's export format has it (8.1.1): the seven tags of
-/// the roster in their order, then the others in ASCII order of their names, each on a line
-/// of its own, and the empty line that ends the section. Values are written as given.
-pub(crate) fn tag_section(roster: [(&str, &str); 7], mut others: Vec<(&str, String)>) -> String {
+/// the roster in their order (`roster`: Event, Site, Date, Round, White, Black, Result, as
+/// given, each made a tag value with the standard's mark for a missing one), then the others
+/// in ASCII order of their names, each on a line of its own, and the empty line that ends the
+/// section. The others' values are written as given.
+pub(crate) fn tag_section(roster: [&str; 7], mut others: Vec<(&str, String)>) -> String {
+    const NAMES: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+    const MISSING: [&str; 7] = ["?", "?", "????.??.??", "-", "?", "?", "*"];
     let mut out = String::new();
     others.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-    let others = others.iter().map(|(name, value)| (*name, value.as_str()));
-    for (name, value) in roster.into_iter().chain(others) {
+    for ((name, missing), value) in NAMES.iter().zip(MISSING).zip(roster) {
+        let _ = writeln!(out, "[{name} \"{}\"]", tag_value(value, missing));
+    }
+    for (name, value) in &others {
         let _ = writeln!(out, "[{name} \"{value}\"]");
     }
     out.push('\n');
@@ -695,25 +701,16 @@ fn pgn_with_end(header: &Header, record: &Record, end: Option<&str>, lang: &Lang
         others.push(("SetUp", "1".into()));
         others.push(("FEN", fen));
     }
-    let (event, site, date) = (
-        tag_value(&header.event, "?"),
-        tag_value(&header.site, "?"),
-        pgn_date(&header.created),
-    );
-    let (round, white, black) = (
-        tag_value(&header.round, "-"),
-        tag_value(&header.white, "?"),
-        tag_value(&header.black, "?"),
-    );
+    let date = pgn_date(&header.created);
     let mut out = tag_section(
         [
-            ("Event", &event),
-            ("Site", &site),
-            ("Date", &date),
-            ("Round", &round),
-            ("White", &white),
-            ("Black", &black),
-            ("Result", result),
+            &header.event,
+            &header.site,
+            &date,
+            &header.round,
+            &header.white,
+            &header.black,
+            result,
         ],
         others,
     );
