@@ -248,6 +248,80 @@ fn a_folder_without_a_model_is_named() {
     );
 }
 
+/// A model folder as a player makes one: Debian's model files (linked) with `dictionary`
+/// beside them, the last `damaged` file replaced by `bytes`.
+fn model_folder(dir: &std::path::Path, dictionary: &str, damaged: Option<(&str, &[u8])>) {
+    std::fs::create_dir(dir).expect("a folder");
+    let debian = std::path::Path::new(hector::io::voice::model::DEBIAN_MODEL);
+    for entry in std::fs::read_dir(debian).expect("Debian's model") {
+        let from = entry.expect("a file").path();
+        let to = dir.join(from.file_name().expect("a name"));
+        std::os::unix::fs::symlink(&from, to).expect("a link");
+    }
+    std::fs::write(dir.join("small.dict"), dictionary).expect("a dictionary");
+    if let Some((file, bytes)) = damaged {
+        std::fs::remove_file(dir.join(file)).expect("the link");
+        std::fs::write(dir.join(file), bytes).expect("the damaged file");
+    }
+}
+
+/// A model the player names is heard with when it works, whatever its dictionary holds
+/// (here hector's own English words, variants included, which PocketSphinx crashed on
+/// when hector added them again), and refused in one sentence of the player's language,
+/// status 2, when PocketSphinx cannot use it: a file it stops the process on, a crash.
+#[test]
+fn a_named_model_is_used_or_refused_in_words() {
+    let dir = temp_dir("voice");
+    let mut rng = Seeded::new(44);
+    let wav = record(
+        dir.path(),
+        "x",
+        "Eva four",
+        Rendition::nth("en", 0, &mut rng),
+    )
+    .expect("a recording");
+    let ours = include_str!("../assets/voice/en.dict");
+    let small = dir.path().join("small");
+    model_folder(&small, ours, None);
+    let r = listen(
+        &wav,
+        &[
+            "--lang",
+            "en",
+            "--voice-model",
+            small.to_str().expect("path"),
+        ],
+    );
+    assert!(
+        matches!(r.code, Some(0 | 3)) && r.stdout.starts_with("e2e4"),
+        "{r:?}"
+    );
+    // An mdef cut after its version line: PocketSphinx ends the process with status 1.
+    let cut = dir.path().join("cut");
+    model_folder(&cut, ours, Some(("mdef", b"0.3\n")));
+    // Means of other bytes: the same.
+    let noise = dir.path().join("noise");
+    model_folder(&noise, ours, Some(("means", &[7u8; 4096])));
+    for (model, lang, sentence) in [
+        (&cut, "de", "lässt sich nicht lesen"),
+        (&noise, "en", "cannot be read"),
+    ] {
+        let r = listen(
+            &wav,
+            &[
+                "--lang",
+                lang,
+                "--voice-model",
+                model.to_str().expect("path"),
+            ],
+        );
+        assert_eq!(r.code, Some(2), "{r:?}");
+        let said = format!("{} {sentence}", model.display());
+        assert!(r.stderr.contains(&said), "{said:?} not in {r:?}");
+        assert!(r.stdout.is_empty(), "{r:?}");
+    }
+}
+
 /// Records `texts` in German (even renditions: without the louder noise), in `dir`.
 fn german(dir: &std::path::Path, seed: u64, texts: &[&str]) -> Vec<std::path::PathBuf> {
     let mut rng = Seeded::new(seed);

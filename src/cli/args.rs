@@ -306,6 +306,18 @@ pub enum Command {
         /// The folder to write into; made when missing.
         dir: PathBuf,
     },
+    /// Sets the recogniser up with a speech model the player named and exits: 0 when it
+    /// works, 2 when it is refused in words. hector runs it before it loads such a model
+    /// itself, since PocketSphinx ends or crashes the process on some damaged models.
+    #[command(name = "voice-model-check", hide = true)]
+    VoiceModelCheck {
+        /// The model's folder, as --voice-model names it.
+        dir: PathBuf,
+        /// The language's code.
+        lang: String,
+        /// The words: fide or language.
+        words: String,
+    },
 }
 
 /// Which speech output to use (`--speech`, `--backend`).

@@ -194,5 +194,8 @@ fn run() -> Result<ExitCode, Fatal> {
             chess960,
         }),
         Command::PackageFiles { dir } => package_files::run(&dir),
+        Command::VoiceModelCheck { dir, lang, words } => {
+            crate::app::services::voice::check_model(&dir, &lang, &words)
+        }
     })
 }

@@ -21,6 +21,7 @@ use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
+#[derive(Debug)]
 pub struct Run {
     pub code: Option<i32>,
     pub stdout: String,

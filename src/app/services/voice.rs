@@ -12,7 +12,7 @@ use std::time::Duration;
 use crossbeam_channel::{Receiver, Sender, unbounded};
 use shakmaty::Chess;
 
-use crate::core::notation::language::{Language, fill};
+use crate::core::notation::language::{Language, WordSet, fill};
 use crate::core::voice::decide::{
     Answer, AnswerDecodes, Decision, Decoded, Evidence, Judgement, MoveDecodes, Second, Settings,
     judge_answer, judge_move, question,
@@ -55,7 +55,33 @@ pub fn recogniser(lang: &Language, named: Option<&Path>) -> Result<Recogniser, U
         return Err(Unavailable::System);
     }
     let model = model::find(named).map_err(Unavailable::Model)?;
+    // A model the player named is tried in a process of its own first: PocketSphinx ends
+    // the process (or crashes) on some damaged files instead of refusing them.
+    if let Some(named) = named
+        && !model::survives(named, &lang.code, lang.words.name())
+    {
+        return Err(Unavailable::Setup(model.dir, SetupError::ModelRefused));
+    }
     Recogniser::new(lang, &model).map_err(|e| Unavailable::Setup(model.dir.clone(), e))
+}
+
+/// `hector voice-model-check DIR LANG WORDS`: the recogniser set up with the model in `dir`
+/// for the language `code` and its `words`; 0 when it works, 2 when it is refused (the
+/// process that asked then refuses it itself, in words).
+pub fn check_model(dir: &Path, code: &str, words: &str) -> std::process::ExitCode {
+    let set = if words == WordSet::Fide.name() {
+        WordSet::Fide
+    } else {
+        WordSet::Language
+    };
+    let Ok(lang) = crate::core::notation::language::language(code) else {
+        return std::process::ExitCode::from(2);
+    };
+    let lang = lang.with_words(set);
+    match model::find(Some(dir)).map(|m| Recogniser::new(lang, &m)) {
+        Ok(Ok(_)) => std::process::ExitCode::SUCCESS,
+        _ => std::process::ExitCode::from(2),
+    }
 }
 
 /// Why voice cannot be used, in words.

@@ -2,6 +2,8 @@
 //! names (`--voice-model DIR`), with the pronunciation dictionary found beside it.
 
 use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// Debian's US English model (package pocketsphinx-en-us).
 pub const DEBIAN_MODEL: &str = "/usr/share/pocketsphinx/model/en-us/en-us";
@@ -46,6 +48,45 @@ pub fn find(named: Option<&Path>) -> Result<Model, ModelProblem> {
         dir: found,
         dictionary,
     })
+}
+
+/// How long the set-up of a named model may take in its own process: Debian's English
+/// model loads in well under a second; a model that takes longer is not waited on.
+const CHECK_LIMIT: Duration = Duration::from_secs(30);
+
+/// Whether the recogniser can be set up with the model the player named (`named`), for
+/// the language `code` with its `words`, tried in a process of its own
+/// (`hector voice-model-check`): PocketSphinx ends the process on some damaged model files
+/// (an mdef cut short, means or a sendump of other bytes) and crashes on others, instead of
+/// refusing them. A refusal in words there (status 2) is a model hector can be told about
+/// in this process; a crash, another status, or no answer in [`CHECK_LIMIT`] is not.
+pub fn survives(named: &Path, code: &str, words: &str) -> bool {
+    let Ok(exe) = std::env::current_exe() else {
+        return false;
+    };
+    let child = Command::new(exe)
+        .arg("voice-model-check")
+        .arg(named)
+        .args([code, words])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn();
+    let Ok(mut child) = child else {
+        return false;
+    };
+    let deadline = Instant::now() + CHECK_LIMIT;
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => return matches!(status.code(), Some(0 | 2)),
+            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(20)),
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return false;
+            }
+        }
+    }
 }
 
 fn with_mdef(dir: &Path, depth: usize) -> Option<PathBuf> {

@@ -159,10 +159,36 @@ fn decoder(
             if e.name == e.word && d.knows(&e.word) && model.dictionary.is_some() {
                 continue;
             }
-            d.add_word(&e.name, &e.phones);
+            if let Some(name) = free_name(&d, &e.word, &e.name, &e.phones) {
+                d.add_word(&name, &e.phones);
+            }
         }
     }
     Ok(d)
+}
+
+/// The name under which a pronunciation of `word` is added: `name` if the decoder's
+/// dictionary lacks it, else the first free `word(n)`; none when the dictionary already
+/// says the word so (a model's dictionary may hold hector's variants, or others under
+/// their numbers).
+fn free_name(d: &Decoder, word: &str, name: &str, phones: &str) -> Option<String> {
+    if !d.knows(name) {
+        return Some(name.to_string());
+    }
+    let mut n = 1u32;
+    loop {
+        let taken = if n == 1 {
+            word.to_string()
+        } else {
+            format!("{word}({n})")
+        };
+        match d.phones(&taken) {
+            Some(said) if said == phones => return None,
+            Some(_) => n += 1,
+            None if n == 1 => n += 1,
+            None => return Some(taken),
+        }
+    }
 }
 
 impl Recogniser {

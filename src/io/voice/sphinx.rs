@@ -243,8 +243,15 @@ impl Decoder {
     }
 
     /// Adds a pronunciation (`name` is `word` or `word(2)`); false when the model lacks one
-    /// of its phones (a dictionary for another phone set) or the word is there already.
+    /// of its phones (a dictionary for another phone set) or the name is there already.
     pub fn add_word(&mut self, name: &str, phones: &str) -> bool {
+        // A name the dictionary has is never handed to the library: for `word(2)` it links
+        // the new entry into the word's alternatives before it finds the name taken, and
+        // leaves that link pointing at an empty slot (a crash when a grammar uses the word)
+        // or at whatever word is added next (heard as this one).
+        if self.knows(name) {
+            return false;
+        }
         let (Ok(name), Ok(phones)) = (c_string(name), c_string(phones)) else {
             return false;
         };
@@ -253,20 +260,25 @@ impl Decoder {
         unsafe { (self.api.ps_add_word)(self.ps, name.as_ptr(), phones.as_ptr(), 0) >= 0 }
     }
 
-    /// Whether the decoder's dictionary has `word`.
+    /// Whether the decoder's dictionary has `word` (a name: `word` or `word(2)`).
     pub fn knows(&self, word: &str) -> bool {
-        let Ok(word) = c_string(word) else {
-            return false;
-        };
+        self.phones(word).is_some()
+    }
+
+    /// The phones of `name` (`word` or `word(2)`) in the decoder's dictionary, separated by
+    /// single spaces.
+    pub fn phones(&self, name: &str) -> Option<String> {
+        let name = c_string(name).ok()?;
         // SAFETY: our decoder and a C string; a non-null answer is a string the library
-        // allocated for us, freed with its own allocator's free.
+        // allocated for us, copied, then freed with its own allocator's free.
         unsafe {
-            let phones = (self.api.ps_lookup_word)(self.ps, word.as_ptr());
+            let phones = (self.api.ps_lookup_word)(self.ps, name.as_ptr());
             if phones.is_null() {
-                return false;
+                return None;
             }
+            let text = CStr::from_ptr(phones).to_string_lossy().into_owned();
             (self.api.ckd_free)(phones.cast());
-            true
+            Some(text.split_whitespace().collect::<Vec<_>>().join(" "))
         }
     }
 
