@@ -296,6 +296,7 @@ pub fn resume_spec(
         site: h.site.clone(),
         round: h.round.clone(),
         envelope: envelope.map(Path::to_path_buf),
+        mode: crate::core::mode::Mode::Assist,
         settings: Vec::new(),
     };
     let language = (h.language.clone(), h.words);

@@ -18,6 +18,7 @@ use crate::app::services::ui::{Front, Incoming, Mode, Picture, Source, Ui};
 use crate::core::machine::Machine;
 use crate::core::matchplay::command::Command;
 use crate::core::matchplay::session::{BoardOf, Effect, Urgency};
+use crate::core::mode::MODE_SETTING;
 use crate::core::notation::language::{Language, fill};
 use crate::core::notation::speak::Form;
 use crate::core::online::wire::{GameLine, game_line};
@@ -963,8 +964,8 @@ fn new_recorder(
     let mut entries = vec![
         // hector play and hector resume leave it alone (see io::journal::latest_in_progress).
         Entry::Setting {
-            key: "mode".to_string(),
-            value: "online".to_string(),
+            key: MODE_SETTING.to_string(),
+            value: crate::core::mode::Mode::Online.name().to_string(),
         },
         Entry::Setting {
             key: "opponent".to_string(),
