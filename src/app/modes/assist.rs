@@ -126,7 +126,7 @@ pub fn run(options: AssistOptions, lang: &'static Language) -> ExitCode {
         colors: options.colors,
         voice_input: None,
     };
-    let screen = ui.open("assist", &mut app.front.voice);
+    let screen = ui.open(crate::core::mode::Mode::Assist, &mut app.front.voice);
     let running = app.told(told);
     if let Some(voice) = &options.voice {
         let (input, why) = crate::app::services::voice::VoiceInput::start(lang, voice);

@@ -661,7 +661,7 @@ pub fn run(options: ArbiterOptions, lang: &'static Language) -> ExitCode {
     for (i, told) in first_told {
         app.told(i, told, false);
     }
-    let screen = ui.open("arbiter", &mut app.front.voice);
+    let screen = ui.open(crate::core::mode::Mode::Arbiter, &mut app.front.voice);
     app.push_if_changed();
     ui.run(&mut app, screen, lang);
     for g in &mut app.games {

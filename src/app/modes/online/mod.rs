@@ -886,7 +886,7 @@ fn run_play(args: GameRequest, setup: Setup, lang: &'static Language) -> ExitCod
     };
     // Moves are made on the board too (Tab gives it the keys), as in hector play.
     app.front.focus.board_entry = true;
-    let screen = ui.open("online", &mut app.front.voice);
+    let screen = ui.open(crate::core::mode::Mode::Online, &mut app.front.voice);
     app.tell_record_problem();
     if let Some(voice) = &args.voice {
         let (input, why) = crate::app::services::voice::VoiceInput::start(lang, voice);
