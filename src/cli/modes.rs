@@ -136,6 +136,8 @@ impl Command {
                     link: a.link,
                     fen: a.fen,
                     chess960: a.chess960,
+                    // No --lang: the configuration file's, read silently as before.
+                    lang: fallback(&crate::io::config::load_settings().0),
                 })
             }
             Command::PackageFiles(a) => super::package_files::run(&a.dir),
