@@ -44,6 +44,15 @@ impl Fatal {
         }
     }
 
+    /// What it says, and the language it is said in when it is said.
+    #[cfg(test)]
+    pub(super) fn said(&self) -> (&str, Option<&str>) {
+        (
+            &self.message,
+            self.spoken.as_ref().map(|(_, lang)| lang.code.as_str()),
+        )
+    }
+
     /// The same problem, printed only (a tool that does not speak).
     pub(super) fn unspoken(self) -> Fatal {
         Fatal {

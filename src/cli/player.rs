@@ -247,3 +247,123 @@ fn config_problem_words(
         ),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::settings::WordSet;
+
+    fn config(code: &str, backend: BackendChoice) -> Settings {
+        let mut c = Settings::default();
+        c.speech.language = code.to_string();
+        c.speech.backend = backend;
+        c
+    }
+
+    /// Every flag over every file's language: the flag wins, else the file, and the speech
+    /// settings carry the table's code.
+    #[test]
+    fn the_language_is_the_flag_else_the_files() {
+        let codes = crate::core::notation::language::codes();
+        for file in &codes {
+            let none = Player::resolve(config(file, BackendChoice::Auto), None, Asked::default())
+                .ok()
+                .expect("the file's language");
+            assert_eq!(none.lang.code, *file);
+            assert_eq!(none.speech.language, *file);
+            for flag in &codes {
+                let asked = Asked {
+                    lang: Some(flag),
+                    ..Asked::default()
+                };
+                let p = Player::resolve(config(file, BackendChoice::Auto), Some(Mode::Play), asked)
+                    .ok()
+                    .expect("the flag's language");
+                assert_eq!(
+                    (p.lang.code.as_str(), p.speech.language.as_str()),
+                    (*flag, *flag)
+                );
+            }
+        }
+        let default = Player::resolve(Settings::default(), None, Asked::default())
+            .ok()
+            .expect("German");
+        assert_eq!(default.lang.code, "de");
+    }
+
+    /// An unknown code is refused, said in the file's language (the one fallback).
+    #[test]
+    fn an_unknown_language_is_refused_in_the_files() {
+        let asked = Asked {
+            lang: Some("xx"),
+            ..Asked::default()
+        };
+        let Err(refused) =
+            Player::resolve(config("en", BackendChoice::Print), Some(Mode::Watch), asked)
+        else {
+            panic!("xx was taken");
+        };
+        let (message, spoken) = refused.said();
+        assert!(message.contains("xx"), "{message}");
+        assert_eq!(spoken, Some("en"));
+        assert_eq!(fallback(&config("xx", BackendChoice::Auto)).code, "de");
+    }
+
+    /// The words: --words over the file's [announcement] over the mode's default; a tool
+    /// without a mode, the language's own.
+    #[test]
+    fn the_words_follow_the_mode() {
+        let words = |mode: Option<Mode>, chosen: Option<WordSet>| {
+            let asked = Asked {
+                lang: Some("en"),
+                words: chosen,
+                speech: None,
+            };
+            Player::resolve(Settings::default(), mode, asked)
+                .ok()
+                .expect("en")
+                .lang
+                .words
+        };
+        assert_eq!(words(Some(Mode::Assist), None), WordSet::Fide);
+        assert_eq!(words(Some(Mode::Arbiter), None), WordSet::Fide);
+        assert_eq!(words(Some(Mode::Play), None), WordSet::Language);
+        assert_eq!(words(None, None), WordSet::Language);
+        assert_eq!(
+            words(Some(Mode::Assist), Some(WordSet::Language)),
+            WordSet::Language
+        );
+        assert_eq!(words(None, Some(WordSet::Fide)), WordSet::Fide);
+    }
+
+    /// A speech output is chosen when the option names one or the file does.
+    #[test]
+    fn the_speech_output_is_the_options_over_the_files() {
+        let resolve = |file: BackendChoice, option: Option<BackendChoice>| {
+            let asked = Asked {
+                speech: option,
+                ..Asked::default()
+            };
+            let p = Player::resolve(config("de", file), Some(Mode::Play), asked)
+                .ok()
+                .expect("de");
+            (p.speech.backend, p.speech_chosen)
+        };
+        assert_eq!(
+            resolve(BackendChoice::Auto, None),
+            (BackendChoice::Auto, false)
+        );
+        assert_eq!(
+            resolve(BackendChoice::EspeakNg, None),
+            (BackendChoice::EspeakNg, true)
+        );
+        assert_eq!(
+            resolve(BackendChoice::EspeakNg, Some(BackendChoice::Print)),
+            (BackendChoice::Print, true)
+        );
+        assert_eq!(
+            resolve(BackendChoice::Auto, Some(BackendChoice::Auto)),
+            (BackendChoice::Auto, true)
+        );
+    }
+}
