@@ -13,6 +13,7 @@ pub mod laws;
 pub mod legality;
 pub mod machine;
 pub mod matchplay;
+pub mod mode;
 pub mod notation;
 pub mod online;
 pub mod openings;

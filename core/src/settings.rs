@@ -29,6 +29,7 @@
 
 use serde::Deserialize;
 
+pub use crate::mode::Mode;
 pub use crate::notation::language::WordSet;
 
 /// Which speech output to use.
@@ -139,24 +140,6 @@ pub struct BrailleSettings {
 /// The longest `[braille] hold`, in seconds.
 pub const MAX_BRAILLE_HOLD: u32 = 3600;
 
-/// The modes whose words can be chosen (`--words`, `[announcement]`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum WordsMode {
-    /// play and resume, and the walk through an analysed game.
-    Play,
-    Online,
-    Watch,
-    /// analyse: the judged moves and the walk.
-    Analyse,
-    Train,
-    Puzzle,
-    /// The blind player's assistant (tournament use).
-    Assist,
-    /// The arbiter's console (tournament use).
-    Arbiter,
-    Transcript,
-}
-
 /// `[announcement]`: the set of words each mode announces with; a mode left out has its
 /// default (the FIDE words for the assistant and the arbiter's console, used in tournaments;
 /// the language's own words elsewhere, as before).
@@ -176,20 +159,23 @@ pub struct AnnouncementSettings {
 
 impl AnnouncementSettings {
     /// The words of `mode`: `chosen` (the option) over the file's, over the mode's default.
-    pub fn words(&self, mode: WordsMode, chosen: Option<WordSet>) -> WordSet {
+    /// hector resume announces with the words of the mode it continues; play's when it is
+    /// not told which, and the clock announces no moves.
+    pub fn words(&self, mode: Mode, chosen: Option<WordSet>) -> WordSet {
         let configured = match mode {
-            WordsMode::Play => self.play,
-            WordsMode::Online => self.online,
-            WordsMode::Watch => self.watch,
-            WordsMode::Analyse => self.analyse,
-            WordsMode::Train => self.train,
-            WordsMode::Puzzle => self.puzzle,
-            WordsMode::Assist => self.assist,
-            WordsMode::Arbiter => self.arbiter,
-            WordsMode::Transcript => self.transcript,
+            Mode::Play | Mode::Resume => self.play,
+            Mode::Clock => None,
+            Mode::Online => self.online,
+            Mode::Watch => self.watch,
+            Mode::Analyse => self.analyse,
+            Mode::Train => self.train,
+            Mode::Puzzle => self.puzzle,
+            Mode::Assist => self.assist,
+            Mode::Arbiter => self.arbiter,
+            Mode::Transcript => self.transcript,
         };
         chosen.or(configured).unwrap_or(match mode {
-            WordsMode::Assist | WordsMode::Arbiter => WordSet::Fide,
+            Mode::Assist | Mode::Arbiter => WordSet::Fide,
             _ => WordSet::Language,
         })
     }
@@ -313,19 +299,19 @@ mod tests {
         let s = parse_settings("[announcement]\nplay = \"fide\"\narbiter = \"language\"\n")
             .expect("valid");
         let a = s.announcement;
-        assert_eq!(a.words(WordsMode::Play, None), WordSet::Fide);
-        assert_eq!(a.words(WordsMode::Arbiter, None), WordSet::Language);
+        assert_eq!(a.words(Mode::Play, None), WordSet::Fide);
+        assert_eq!(a.words(Mode::Arbiter, None), WordSet::Language);
         // Left out: the mode's default, FIDE for the tournament modes only.
-        assert_eq!(a.words(WordsMode::Assist, None), WordSet::Fide);
-        assert_eq!(a.words(WordsMode::Puzzle, None), WordSet::Language);
+        assert_eq!(a.words(Mode::Assist, None), WordSet::Fide);
+        assert_eq!(a.words(Mode::Puzzle, None), WordSet::Language);
         // The option wins.
         assert_eq!(
-            a.words(WordsMode::Play, Some(WordSet::Language)),
+            a.words(Mode::Play, Some(WordSet::Language)),
             WordSet::Language
         );
         let d = AnnouncementSettings::default();
-        assert_eq!(d.words(WordsMode::Arbiter, None), WordSet::Fide);
-        assert_eq!(d.words(WordsMode::Watch, None), WordSet::Language);
+        assert_eq!(d.words(Mode::Arbiter, None), WordSet::Fide);
+        assert_eq!(d.words(Mode::Watch, None), WordSet::Language);
         assert!(parse_settings("[announcement]\nplay = \"german\"").is_err());
         assert!(parse_settings("[announcement]\nplayy = \"fide\"").is_err());
     }

@@ -63,178 +63,41 @@ pub enum Command {
     Watch(WatchArgs),
     /// Continue an unfinished game exactly where it stopped (the latest when none is named).
     #[command(long_about = RESUME_HELP)]
-    Resume {
-        #[command(flatten)]
-        braille: BrailleArg,
-        #[command(flatten)]
-        words: WordsArg,
-        /// The game: its number in hector games, or a journal file.
-        game: Option<String>,
-        /// Plain lines instead of the full screen.
-        #[arg(long)]
-        screen_reader: bool,
-        /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print; nvda, jaws, sapi on
-        /// Windows.
-        #[arg(long, value_enum, value_name = "BACKEND")]
-        speech: Option<BackendArg>,
-        /// An adjourned game: its envelope (by default the one its journal names).
-        #[arg(long, value_name = "FILE")]
-        envelope: Option<PathBuf>,
-        /// Taking moves back (zurücknehmen, takeback) is refused in this game.
-        #[arg(long)]
-        no_takeback: bool,
-        #[command(flatten)]
-        voice: VoiceArg,
-    },
+    Resume(ResumeArgs),
     /// Be the blind player's assistant in a game on two boards (Appendix D9, D10).
     #[command(long_about = ASSIST_HELP)]
     Assist(AssistArgs),
     /// Supervise games on two boards each: alerts when the boards differ (D2.8), the
     /// arbiter's controls, the games' logs.
     #[command(long_about = ARBITER_HELP)]
-    Arbiter {
-        #[command(flatten)]
-        braille: BrailleArg,
-        #[command(flatten)]
-        words: WordsArg,
-        /// The games, one TOML file each (players, colours, the two boards, time control).
-        #[arg(required = true, value_name = "GAME.toml")]
-        games: Vec<PathBuf>,
-        /// Plain lines instead of the full screen.
-        #[arg(long)]
-        screen_reader: bool,
-        /// Start every game afresh instead of continuing its unfinished record.
-        #[arg(long)]
-        new: bool,
-        /// Push every game to this lichess broadcast round after each move and at its end
-        /// (the round's id; a token with study:write from hector online login).
-        #[arg(long, value_name = "ROUND", value_parser = lichess_id)]
-        broadcast: Option<String>,
-        /// The server of --broadcast (lichess, or a server with the same API).
-        #[arg(
-            long,
-            default_value = "https://lichess.org",
-            value_name = "URL",
-            requires = "broadcast"
-        )]
-        server: String,
-        // The console's language; each game speaks its file's language.
-        #[command(flatten)]
-        lang: LangArg,
-        /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print; nvda, jaws, sapi on
-        /// Windows. In screen-reader mode the default is print.
-        #[arg(long, value_enum, value_name = "BACKEND")]
-        speech: Option<BackendArg>,
-    },
+    Arbiter(ArbiterArgs),
     /// Check every game of a PGN file against the Laws of Chess (an arbiter's tool).
     #[command(long_about = CHECK_HELP)]
-    Check {
-        /// The PGN file to check; - reads standard input.
-        file: PathBuf,
-        /// One JSON object per game, one per line, instead of sentences.
-        #[arg(long)]
-        json: bool,
-        #[command(flatten)]
-        run: PgnRunArgs,
-    },
+    Check(CheckArgs),
     /// Speak every move of every game of a PGN file in the Appendix D words.
     #[command(long_about = TRANSCRIPT_HELP)]
-    Transcript {
-        /// The PGN file; - reads standard input.
-        file: PathBuf,
-        #[command(flatten)]
-        lang: LangArg,
-        #[command(flatten)]
-        words: WordsArg,
-        /// Short form (like SAN) or long form (from-square and to-square).
-        #[arg(long, value_enum, default_value = "short")]
-        form: FormArg,
-        /// text: numbered lines to read; tsv: one line per ply (game, ply, san, uci, spoken);
-        /// brf: braille paper for an embosser, each game on pages of its own.
-        #[arg(long, value_enum, default_value = "text")]
-        format: FormatArg,
-        #[command(flatten)]
-        paper: PaperArgs,
-        #[command(flatten)]
-        run: PgnRunArgs,
-    },
+    Transcript(TranscriptArgs),
     /// Show which move a typed or dictated text names, or why it names none.
     #[command(long_about = PARSE_HELP)]
-    Parse {
-        /// The move: SAN (Nf3, Sf3, exd5, e8=D, 0-0), coordinates (g1f3) or words
-        /// ("Springer Felix drei", "knight felix three", "Eva acht Dame").
-        #[arg(required = true, num_args = 1.., value_name = "TEXT")]
-        text: Vec<String>,
-        /// The position (FEN); the start position when left out.
-        #[arg(long)]
-        fen: Option<String>,
-        /// Read the FEN's castling rights as Chess960 (X-FEN or Shredder-FEN) and print
-        /// castling as king-takes-rook.
-        #[arg(long)]
-        chess960: bool,
-        // The answer's language; input is understood in every language.
-        #[command(flatten)]
-        lang: LangArg,
-        #[command(flatten)]
-        words: WordsArg,
-    },
+    Parse(ParseArgs),
     /// Show which move a recording of a spoken move names (voice input), or that it would be
     /// asked back.
     #[command(long_about = LISTEN_HELP)]
-    Listen {
-        /// A WAV recording of one phrase ("Springer Felix drei").
-        #[arg(value_name = "FILE.wav")]
-        file: PathBuf,
-        /// The position (FEN); the start position when left out.
-        #[arg(long)]
-        fen: Option<String>,
-        /// Read the FEN's castling rights as Chess960.
-        #[arg(long)]
-        chess960: bool,
-        /// The recording answers a question: prints yes, no, or that it asks again.
-        #[arg(long)]
-        answer: bool,
-        /// After the answer: what each grammar heard, the tests' results and the time taken.
-        #[arg(long)]
-        details: bool,
-        #[command(flatten)]
-        voice: VoiceModelArgs,
-        #[command(flatten)]
-        lang: LangArg,
-        #[command(flatten)]
-        words: WordsArg,
-    },
+    Listen(ListenArgs),
     /// Say a text aloud (to try the speech output), or write it to a WAV file.
     #[command(long_about = SAY_HELP)]
-    Say {
-        /// What to say; several texts are said one after another; - reads lines from standard
-        /// input, one announcement per line.
-        #[arg(required = true, num_args = 1.., value_name = "TEXT")]
-        text: Vec<String>,
-        #[command(flatten)]
-        speech: SpeechArgs,
-        /// Write the speech to this WAV file with espeak-ng instead of saying it.
-        #[arg(long, value_name = "FILE")]
-        wav: Option<PathBuf>,
-    },
+    Say(SayArgs),
     /// A talking chess clock for any board: full-screen, or lines for a screen reader.
     #[command(long_about = CLOCK_HELP)]
     Clock(ClockArgs),
     /// List the voices of speech-dispatcher and espeak-ng.
-    Voices {
-        /// Only voices for this language, e.g. de or en.
-        #[arg(long, value_name = "CODE")]
-        lang: Option<String>,
-    },
+    Voices(VoicesArgs),
     /// Electronic and sensor boards: find a board's port, watch what hector reads from it.
     #[command(subcommand, long_about = BOARD_HELP)]
     Board(BoardCommand),
     /// List the recorded games, one sentence per game.
     #[command(long_about = GAMES_HELP)]
-    Games {
-        #[command(flatten)]
-        lang: LangArg,
-    },
+    Games(GamesArgs),
     /// Judge a game with the engine: evaluations, mistakes and blunders with the better move.
     #[command(long_about = ANALYSE_HELP)]
     Analyse(AnalyseArgs),
@@ -246,78 +109,19 @@ pub enum Command {
     Puzzle(PuzzleArgs),
     /// Write a recorded game as PGN or as a scoresheet.
     #[command(long_about = EXPORT_HELP)]
-    Export {
-        /// The game: its number as hector games shows it, or the path of a journal file.
-        #[arg(value_name = "GAME")]
-        game: String,
-        /// PGN (the default).
-        #[arg(long, conflicts_with = "text")]
-        pgn: bool,
-        /// The scoresheet as text, for printing or a braille display.
-        #[arg(long, conflicts_with = "format")]
-        text: bool,
-        /// pgn, text, or brf: the scoresheet on braille paper for an embosser (Braille
-        /// ASCII; the headers in literary braille through liblouis, the moves in the UKAAF
-        /// braille chess code; docs/BRAILLE.md).
-        #[arg(long, value_enum, value_name = "FORMAT", conflicts_with = "pgn")]
-        format: Option<ExportFormatArg>,
-        #[command(flatten)]
-        paper: PaperArgs,
-        // The language of the scoresheet, the PGN comments and the messages.
-        #[command(flatten)]
-        lang: LangArg,
-        /// Write to this file instead of standard output: whole or not at all, keeping an
-        /// existing file's permissions; a symbolic link's target is written; a directory,
-        /// device or named pipe is refused.
-        #[arg(long, short, value_name = "FILE")]
-        output: Option<PathBuf>,
-    },
+    Export(ExportArgs),
     /// Simulate a DGT or peg board on a pseudo-terminal, driven by commands (no hardware needed).
     #[command(name = "simulate-board", long_about = SIMULATE_HELP)]
-    SimulateBoard {
-        /// The protocol the simulated board speaks.
-        #[arg(long, value_enum)]
-        protocol: ProtocolArg,
-        /// Read the commands from this file instead of standard input; the simulator ends
-        /// after the last one.
-        #[arg(long, value_name = "FILE")]
-        script: Option<PathBuf>,
-        /// Peg board: name the piece in every placement and snapshot (P e4 N). DGT boards
-        /// always identify pieces.
-        #[arg(long)]
-        identify_pieces: bool,
-        /// The stable device path to create (a symbolic link to the current pseudo-terminal);
-        /// a new temporary folder when left out. The path must not exist yet (only a link an
-        /// earlier simulator left, leading to a pseudo-terminal that is gone, is replaced);
-        /// on exit the simulator removes its own link and nothing else.
-        #[arg(long, value_name = "PATH")]
-        link: Option<PathBuf>,
-        /// The position on the board at the start (FEN); the start position when left out.
-        #[arg(long)]
-        fen: Option<String>,
-        /// Read the FEN's castling rights as Chess960 (X-FEN or Shredder-FEN).
-        #[arg(long, requires = "fen")]
-        chess960: bool,
-    },
+    SimulateBoard(SimulateArgs),
     /// Write the manual pages (DIR/man) and the bash, zsh and fish completions
     /// (DIR/completions), for the Debian package (scripts/package).
     #[command(name = "package-files", hide = true)]
-    PackageFiles {
-        /// The folder to write into; made when missing.
-        dir: PathBuf,
-    },
+    PackageFiles(PackageFilesArgs),
     /// Sets the recogniser up with a speech model the player named and exits: 0 when it
     /// works, 2 when it is refused in words. hector runs it before it loads such a model
     /// itself, since PocketSphinx ends or crashes the process on some damaged models.
     #[command(name = "voice-model-check", hide = true)]
-    VoiceModelCheck {
-        /// The model's folder, as --voice-model names it.
-        dir: PathBuf,
-        /// The language's code.
-        lang: String,
-        /// The words: fide or language.
-        words: String,
-    },
+    VoiceModelCheck(VoiceModelCheckArgs),
 }
 
 /// Which speech output to use (`--speech`, `--backend`).
@@ -400,54 +204,12 @@ pub enum BoardCommand {
     List,
     /// Print every event of a board and every move hector recognises, one line each.
     #[command(long_about = BOARD_MONITOR_HELP)]
-    Monitor {
-        /// The board's serial port, e.g. /dev/ttyACM0 or /dev/ttyUSB0 (see hector board list),
-        /// or the path hector simulate-board prints.
-        port: PathBuf,
-        /// The protocol the board speaks.
-        #[arg(long, value_enum)]
-        protocol: ProtocolArg,
-        /// Baud rate; the protocol's own when left out (see --protocol).
-        #[arg(long, value_parser = |s: &str| super::usage::in_range::<u32>(s, 50, 4_000_000))]
-        baud: Option<u32>,
-        /// The position the board shows at the start (FEN); the start position when left out.
-        #[arg(long)]
-        fen: Option<String>,
-        /// Read the FEN's castling rights as Chess960 (X-FEN or Shredder-FEN) and print
-        /// castling as king-takes-rook.
-        #[arg(long, requires = "fen")]
-        chess960: bool,
-        #[command(flatten)]
-        lang: LangArg,
-        #[command(flatten)]
-        words: WordsArg,
-        /// Leave out the raw sensor lines (dgt: … and peg: …); only what hector would say.
-        #[arg(long)]
-        no_raw: bool,
-        /// Also say every sentence for the player (moves, touched pieces, mismatches,
-        /// disconnections); the raw lines are only printed.
-        #[arg(long)]
-        speak: bool,
-        /// The speech output for --speak (default: the configuration file's, else auto);
-        /// --backend is the old name.
-        #[arg(
-            long = "speech",
-            alias = "backend",
-            value_enum,
-            value_name = "BACKEND",
-            requires = "speak"
-        )]
-        backend: Option<BackendArg>,
-    },
+    Monitor(MonitorArgs),
 }
 
 /// The options of `hector play`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct PlayArgs {
-    #[command(flatten)]
-    pub braille: BrailleArg,
-    #[command(flatten)]
-    pub words: WordsArg,
     /// The colour you play.
     #[arg(long, value_enum, default_value = "white")]
     pub color: ColorArg,
@@ -476,14 +238,10 @@ pub struct PlayArgs {
     #[arg(long)]
     pub announce: bool,
     #[command(flatten)]
-    pub lang: LangArg,
+    pub player: PlayerArgs,
     /// Short form (like SAN) or long form (from-square and to-square).
     #[arg(long, value_enum)]
     pub form: Option<FormArg>,
-    /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print; nvda, jaws, sapi on Windows.
-    /// In screen-reader mode the default is print (your screen reader reads the lines).
-    #[arg(long, value_enum, value_name = "BACKEND")]
-    pub speech: Option<BackendArg>,
     /// Plain lines and a prompt instead of the full screen: for screen readers and braille
     /// displays. Chosen by itself when the output is not a terminal.
     #[arg(long)]
@@ -581,10 +339,6 @@ impl WordingArgs {
 /// The options of `hector assist`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct AssistArgs {
-    #[command(flatten)]
-    pub braille: BrailleArg,
-    #[command(flatten)]
-    pub words: WordsArg,
     /// The colour of the blind player.
     #[arg(long, value_enum, default_value = "white")]
     pub blind: ColorArg,
@@ -630,14 +384,10 @@ pub struct AssistArgs {
     #[arg(long, value_name = "FILE")]
     pub envelope: Option<PathBuf>,
     #[command(flatten)]
-    pub lang: LangArg,
+    pub player: PlayerArgs,
     /// Short form (like SAN) or long form (from-square and to-square).
     #[arg(long, value_enum)]
     pub form: Option<FormArg>,
-    /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print; nvda, jaws, sapi on Windows.
-    /// In screen-reader mode the default is print (your screen reader reads the lines).
-    #[arg(long, value_enum, value_name = "BACKEND")]
-    pub speech: Option<BackendArg>,
     /// Plain lines and a prompt instead of the full screen.
     #[arg(long)]
     pub screen_reader: bool,
@@ -676,11 +426,8 @@ impl From<ColorArg> for shakmaty::Color {
 /// Speech options shared by the modes that speak; each overrides the configuration file.
 #[derive(Debug, Clone, clap::Args)]
 pub struct SpeechArgs {
-    /// auto (default: speech-dispatcher, then espeak-ng, then print), speech-dispatcher,
-    /// espeak-ng, tts, or print (plain lines for a screen reader or braille display);
-    /// --backend is the old name.
-    #[arg(long = "speech", alias = "backend", value_enum, value_name = "BACKEND")]
-    pub backend: Option<BackendArg>,
+    #[command(flatten)]
+    pub speech: SpeechArg,
     #[command(flatten)]
     pub lang: LangArg,
     /// A voice of the speech engine (see hector voices); chosen by language when left out.
@@ -700,7 +447,7 @@ impl SpeechArgs {
         &self,
         mut s: crate::core::settings::SpeechSettings,
     ) -> crate::core::settings::SpeechSettings {
-        if let Some(b) = self.backend {
+        if let Some(b) = self.speech.speech {
             s.backend = b.into();
         }
         if let Some(l) = &self.lang.lang {
@@ -869,15 +616,20 @@ impl From<BrailleChoiceArg> for crate::core::settings::BrailleChoice {
 impl Command {
     /// The interactive modes' `--braille`.
     pub fn braille(&self) -> Option<BrailleChoiceArg> {
-        match self {
-            Command::Play(a) => a.braille.braille,
-            Command::Online(a) => a.braille.braille,
-            Command::Watch(a) => a.braille.braille,
-            Command::Assist(a) => a.braille.braille,
-            Command::Clock(a) => a.braille.braille,
-            Command::Resume { braille, .. } | Command::Arbiter { braille, .. } => braille.braille,
-            _ => None,
-        }
+        let player = match self {
+            Command::Play(a) => &a.player,
+            Command::Online(a) => &a.player,
+            Command::Watch(a) => &a.player,
+            Command::Assist(a) => &a.player,
+            Command::Arbiter(a) => &a.player,
+            Command::Analyse(a) => &a.player,
+            Command::Train(a) => &a.front.player,
+            Command::Puzzle(a) => &a.front.player,
+            Command::Clock(a) => return a.braille.braille,
+            Command::Resume(a) => return a.braille.braille,
+            _ => return None,
+        };
+        player.braille.braille
     }
 }
 
@@ -989,9 +741,10 @@ impl FormatArg {
 /// The options of `hector analyse`.
 #[derive(Debug, clap::Args)]
 #[command(group = clap::ArgGroup::new("spoken").args(["speak", "walk"]).multiple(true))]
+#[command(mut_arg("speech", |a| a.requires("spoken")
+    .help("The speech output for --speak or --walk, as in every mode (default: the \
+        configuration file's, else auto); --backend is the old name")))]
 pub struct AnalyseArgs {
-    #[command(flatten)]
-    pub words: WordsArg,
     /// The game: its number in hector games, a journal file, or a PGN file.
     #[arg(value_name = "GAME", required_unless_present = "all")]
     pub game: Option<String>,
@@ -1027,7 +780,7 @@ pub struct AnalyseArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=8))]
     pub engines: Option<u64>,
     #[command(flatten)]
-    pub lang: LangArg,
+    pub player: PlayerArgs,
     /// Short form (like SAN) or long form (from-square and to-square).
     #[arg(long, value_enum, default_value = "short")]
     pub form: FormArg,
@@ -1043,16 +796,6 @@ pub struct AnalyseArgs {
     /// With --walk: lines for a screen reader instead of the full screen.
     #[arg(long, requires = "walk")]
     pub screen_reader: bool,
-    /// The speech output for --speak or --walk, as in every mode (default: the
-    /// configuration file's, else auto); --backend is the old name.
-    #[arg(
-        long = "speech",
-        alias = "backend",
-        value_enum,
-        value_name = "BACKEND",
-        requires = "spoken"
-    )]
-    pub backend: Option<BackendArg>,
 }
 
 /// How a player is asked and answers in `hector train` and `hector puzzle`: language,
@@ -1060,16 +803,10 @@ pub struct AnalyseArgs {
 #[derive(Debug, clap::Args)]
 pub struct PracticeArgs {
     #[command(flatten)]
-    pub lang: LangArg,
-    #[command(flatten)]
-    pub words: WordsArg,
+    pub player: PlayerArgs,
     /// Short form (like SAN) or long form (from-square and to-square).
     #[arg(long, value_enum, default_value = "short")]
     pub form: FormArg,
-    /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print; nvda, jaws, sapi on Windows.
-    /// In screen-reader mode the default is print (your screen reader reads the lines).
-    #[arg(long, value_enum, value_name = "BACKEND")]
-    pub speech: Option<BackendArg>,
     /// Plain lines and a prompt instead of the full screen: for screen readers and braille
     /// displays. Chosen by itself when the output is not a terminal.
     #[arg(long)]
@@ -1138,9 +875,7 @@ pub struct PuzzleArgs {
 #[derive(Debug, clap::Args)]
 pub struct OnlineArgs {
     #[command(flatten)]
-    pub braille: BrailleArg,
-    #[command(flatten)]
-    pub words: WordsArg,
+    pub player: PlayerArgs,
     #[command(subcommand)]
     pub command: OnlineCommand,
     /// The server (lichess, or a server with the same API).
@@ -1151,11 +886,6 @@ pub struct OnlineArgs {
         value_name = "URL"
     )]
     pub server: String,
-    #[command(flatten)]
-    pub lang: LangArg,
-    /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print; nvda, jaws, sapi on Windows.
-    #[arg(long, global = true, value_enum, value_name = "BACKEND")]
-    pub speech: Option<BackendArg>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -1358,9 +1088,7 @@ fn parse_marks(text: &str) -> Result<Vec<std::time::Duration>, super::usage::Val
 #[command(group(clap::ArgGroup::new("what").required(true).args(["broadcast", "game", "tv"])))]
 pub struct WatchArgs {
     #[command(flatten)]
-    pub braille: BrailleArg,
-    #[command(flatten)]
-    pub words: WordsArg,
+    pub player: PlayerArgs,
     /// A broadcast round: its id (the last part of the round's address on lichess).
     #[arg(long, value_name = "ROUND", value_parser = lichess_id)]
     pub broadcast: Option<String>,
@@ -1385,11 +1113,6 @@ pub struct WatchArgs {
     /// Plain lines instead of the full screen.
     #[arg(long)]
     pub screen_reader: bool,
-    #[command(flatten)]
-    pub lang: LangArg,
-    /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print; nvda, jaws, sapi on Windows.
-    #[arg(long, value_enum, value_name = "BACKEND")]
-    pub speech: Option<BackendArg>,
 }
 
 /// A lichess id (a round's, a game's): letters and digits only, so that it names one path on
@@ -1409,6 +1132,316 @@ fn tv_channel(text: &str) -> Result<String, String> {
         return Ok(String::new());
     }
     lichess_id(text)
+}
+
+/// The spoken player's options: the language, the words of the announcements, the speech
+/// output and the braille display. One group, flattened into every mode that talks to a
+/// player, and resolved once (`cli::player`) into the value the mode is handed.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct PlayerArgs {
+    #[command(flatten)]
+    pub lang: LangArg,
+    #[command(flatten)]
+    pub words: WordsArg,
+    #[command(flatten)]
+    pub speech: SpeechArg,
+    #[command(flatten)]
+    pub braille: BrailleArg,
+}
+
+/// The language and the words of a tool that prints (transcript, parse, listen, board
+/// monitor): the part of [`PlayerArgs`] it takes.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct ToolWordsArgs {
+    #[command(flatten)]
+    pub lang: LangArg,
+    #[command(flatten)]
+    pub words: WordsArg,
+}
+
+/// `--speech`: one definition for every mode that speaks; --backend, its old name, is still
+/// read. Global, so that online takes it after its subcommand too.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub struct SpeechArg {
+    /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print; nvda, jaws, sapi on
+    /// Windows. Without it, the configuration file's, else auto; in screen-reader mode auto
+    /// is print (your screen reader reads the lines). --backend is the old name.
+    #[arg(
+        long = "speech",
+        alias = "backend",
+        global = true,
+        value_enum,
+        value_name = "BACKEND"
+    )]
+    pub speech: Option<BackendArg>,
+}
+
+/// The options of `hector resume`. No `--lang`: a game goes on in the language it was
+/// played in.
+#[derive(Debug, clap::Args)]
+pub struct ResumeArgs {
+    #[command(flatten)]
+    pub braille: BrailleArg,
+    #[command(flatten)]
+    pub words: WordsArg,
+    /// The game: its number in hector games, or a journal file.
+    pub game: Option<String>,
+    /// Plain lines instead of the full screen.
+    #[arg(long)]
+    pub screen_reader: bool,
+    #[command(flatten)]
+    pub speech: SpeechArg,
+    /// An adjourned game: its envelope (by default the one its journal names).
+    #[arg(long, value_name = "FILE")]
+    pub envelope: Option<PathBuf>,
+    /// Taking moves back (zurücknehmen, takeback) is refused in this game.
+    #[arg(long)]
+    pub no_takeback: bool,
+    #[command(flatten)]
+    pub voice: VoiceArg,
+}
+
+/// The options of `hector arbiter`. Its `--lang` is the console's; each game speaks its
+/// file's language.
+#[derive(Debug, clap::Args)]
+pub struct ArbiterArgs {
+    #[command(flatten)]
+    pub player: PlayerArgs,
+    /// The games, one TOML file each (players, colours, the two boards, time control).
+    #[arg(required = true, value_name = "GAME.toml")]
+    pub games: Vec<PathBuf>,
+    /// Plain lines instead of the full screen.
+    #[arg(long)]
+    pub screen_reader: bool,
+    /// Start every game afresh instead of continuing its unfinished record.
+    #[arg(long)]
+    pub new: bool,
+    /// Push every game to this lichess broadcast round after each move and at its end
+    /// (the round's id; a token with study:write from hector online login).
+    #[arg(long, value_name = "ROUND", value_parser = lichess_id)]
+    pub broadcast: Option<String>,
+    /// The server of --broadcast (lichess, or a server with the same API).
+    #[arg(
+        long,
+        default_value = "https://lichess.org",
+        value_name = "URL",
+        requires = "broadcast"
+    )]
+    pub server: String,
+}
+
+/// The options of `hector check`.
+#[derive(Debug, clap::Args)]
+pub struct CheckArgs {
+    /// The PGN file to check; - reads standard input.
+    pub file: PathBuf,
+    /// One JSON object per game, one per line, instead of sentences.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub run: PgnRunArgs,
+}
+
+/// The options of `hector transcript`.
+#[derive(Debug, clap::Args)]
+pub struct TranscriptArgs {
+    /// The PGN file; - reads standard input.
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub words: ToolWordsArgs,
+    /// Short form (like SAN) or long form (from-square and to-square).
+    #[arg(long, value_enum, default_value = "short")]
+    pub form: FormArg,
+    /// text: numbered lines to read; tsv: one line per ply (game, ply, san, uci, spoken);
+    /// brf: braille paper for an embosser, each game on pages of its own.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: FormatArg,
+    #[command(flatten)]
+    pub paper: PaperArgs,
+    #[command(flatten)]
+    pub run: PgnRunArgs,
+}
+
+/// The options of `hector parse`.
+#[derive(Debug, clap::Args)]
+pub struct ParseArgs {
+    /// The move: SAN (Nf3, Sf3, exd5, e8=D, 0-0), coordinates (g1f3) or words
+    /// ("Springer Felix drei", "knight felix three", "Eva acht Dame").
+    #[arg(required = true, num_args = 1.., value_name = "TEXT")]
+    pub text: Vec<String>,
+    /// The position (FEN); the start position when left out.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Read the FEN's castling rights as Chess960 (X-FEN or Shredder-FEN) and print
+    /// castling as king-takes-rook.
+    #[arg(long)]
+    pub chess960: bool,
+    // The answer's language; input is understood in every language.
+    #[command(flatten)]
+    pub words: ToolWordsArgs,
+}
+
+/// The options of `hector listen`.
+#[derive(Debug, clap::Args)]
+pub struct ListenArgs {
+    /// A WAV recording of one phrase ("Springer Felix drei").
+    #[arg(value_name = "FILE.wav")]
+    pub file: PathBuf,
+    /// The position (FEN); the start position when left out.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Read the FEN's castling rights as Chess960.
+    #[arg(long)]
+    pub chess960: bool,
+    /// The recording answers a question: prints yes, no, or that it asks again.
+    #[arg(long)]
+    pub answer: bool,
+    /// After the answer: what each grammar heard, the tests' results and the time taken.
+    #[arg(long)]
+    pub details: bool,
+    #[command(flatten)]
+    pub voice: VoiceModelArgs,
+    #[command(flatten)]
+    pub words: ToolWordsArgs,
+}
+
+/// The options of `hector say`.
+#[derive(Debug, clap::Args)]
+pub struct SayArgs {
+    /// What to say; several texts are said one after another; - reads lines from standard
+    /// input, one announcement per line.
+    #[arg(required = true, num_args = 1.., value_name = "TEXT")]
+    pub text: Vec<String>,
+    #[command(flatten)]
+    pub speech: SpeechArgs,
+    /// Write the speech to this WAV file with espeak-ng instead of saying it.
+    #[arg(long, value_name = "FILE")]
+    pub wav: Option<PathBuf>,
+}
+
+/// The options of `hector voices`.
+#[derive(Debug, clap::Args)]
+pub struct VoicesArgs {
+    /// Only voices for this language, e.g. de or en.
+    #[arg(long, value_name = "CODE")]
+    pub lang: Option<String>,
+}
+
+/// The options of `hector games`.
+#[derive(Debug, clap::Args)]
+pub struct GamesArgs {
+    #[command(flatten)]
+    pub lang: LangArg,
+}
+
+/// The options of `hector export`.
+#[derive(Debug, clap::Args)]
+pub struct ExportArgs {
+    /// The game: its number as hector games shows it, or the path of a journal file.
+    #[arg(value_name = "GAME")]
+    pub game: String,
+    /// PGN (the default).
+    #[arg(long, conflicts_with = "text")]
+    pub pgn: bool,
+    /// The scoresheet as text, for printing or a braille display.
+    #[arg(long, conflicts_with = "format")]
+    pub text: bool,
+    /// pgn, text, or brf: the scoresheet on braille paper for an embosser (Braille
+    /// ASCII; the headers in literary braille through liblouis, the moves in the UKAAF
+    /// braille chess code; docs/BRAILLE.md).
+    #[arg(long, value_enum, value_name = "FORMAT", conflicts_with = "pgn")]
+    pub format: Option<ExportFormatArg>,
+    #[command(flatten)]
+    pub paper: PaperArgs,
+    // The language of the scoresheet, the PGN comments and the messages.
+    #[command(flatten)]
+    pub lang: LangArg,
+    /// Write to this file instead of standard output: whole or not at all, keeping an
+    /// existing file's permissions; a symbolic link's target is written; a directory,
+    /// device or named pipe is refused.
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// The options of `hector simulate-board`.
+#[derive(Debug, clap::Args)]
+pub struct SimulateArgs {
+    /// The protocol the simulated board speaks.
+    #[arg(long, value_enum)]
+    pub protocol: ProtocolArg,
+    /// Read the commands from this file instead of standard input; the simulator ends
+    /// after the last one.
+    #[arg(long, value_name = "FILE")]
+    pub script: Option<PathBuf>,
+    /// Peg board: name the piece in every placement and snapshot (P e4 N). DGT boards
+    /// always identify pieces.
+    #[arg(long)]
+    pub identify_pieces: bool,
+    /// The stable device path to create (a symbolic link to the current pseudo-terminal);
+    /// a new temporary folder when left out. The path must not exist yet (only a link an
+    /// earlier simulator left, leading to a pseudo-terminal that is gone, is replaced);
+    /// on exit the simulator removes its own link and nothing else.
+    #[arg(long, value_name = "PATH")]
+    pub link: Option<PathBuf>,
+    /// The position on the board at the start (FEN); the start position when left out.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Read the FEN's castling rights as Chess960 (X-FEN or Shredder-FEN).
+    #[arg(long, requires = "fen")]
+    pub chess960: bool,
+}
+
+/// The options of `hector package-files`.
+#[derive(Debug, clap::Args)]
+pub struct PackageFilesArgs {
+    /// The folder to write into; made when missing.
+    pub dir: PathBuf,
+}
+
+/// The options of `hector voice-model-check`.
+#[derive(Debug, clap::Args)]
+pub struct VoiceModelCheckArgs {
+    /// The model's folder, as --voice-model names it.
+    pub dir: PathBuf,
+    /// The language's code.
+    pub lang: String,
+    /// The words: fide or language.
+    pub words: String,
+}
+
+/// The options of `hector board monitor`.
+#[derive(Debug, clap::Args)]
+#[command(mut_arg("speech", |a| a.requires("speak")
+    .help("The speech output for --speak (default: the configuration file's, else auto); \
+        --backend is the old name")))]
+pub struct MonitorArgs {
+    /// The board's serial port, e.g. /dev/ttyACM0 or /dev/ttyUSB0 (see hector board list),
+    /// or the path hector simulate-board prints.
+    pub port: PathBuf,
+    /// The protocol the board speaks.
+    #[arg(long, value_enum)]
+    pub protocol: ProtocolArg,
+    /// Baud rate; the protocol's own when left out (see --protocol).
+    #[arg(long, value_parser = |s: &str| super::usage::in_range::<u32>(s, 50, 4_000_000))]
+    pub baud: Option<u32>,
+    /// The position the board shows at the start (FEN); the start position when left out.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Read the FEN's castling rights as Chess960 (X-FEN or Shredder-FEN) and print
+    /// castling as king-takes-rook.
+    #[arg(long, requires = "fen")]
+    pub chess960: bool,
+    #[command(flatten)]
+    pub words: ToolWordsArgs,
+    /// Leave out the raw sensor lines (dgt: … and peg: …); only what hector would say.
+    #[arg(long)]
+    pub no_raw: bool,
+    /// Also say every sentence for the player (moves, touched pieces, mismatches,
+    /// disconnections); the raw lines are only printed.
+    #[arg(long)]
+    pub speak: bool,
+    #[command(flatten)]
+    pub speech: SpeechArg,
 }
 
 #[cfg(test)]

@@ -1,14 +1,17 @@
-//! The options resolved into each mode's set-up: the language, the speech, the opponent, the
-//! start position, a journal to continue; what cannot be used is refused here, in words.
+//! Each mode's set-up from its options: the player's options resolved once (`player`), then
+//! what only the mode takes (the opponent, the start position, a journal to continue); what
+//! cannot be used is refused here, in words.
 
 use crate::core::matchplay::session::PlayExtras;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::args::*;
-use crate::core::notation::language::{Language, language};
+use super::player::{Asked, Player, fallback, read_config};
+use crate::core::mode::Mode;
+use crate::core::notation::language::{Language, WordSet, language};
 use crate::core::notation::refusals;
-use crate::core::settings::WordsMode;
+use crate::core::settings::{BackendChoice, Settings};
 
 /// A mode that cannot start: what to say and the exit status. Only `cli::main` reports it.
 pub struct Fatal {
@@ -41,6 +44,23 @@ impl Fatal {
         }
     }
 
+    /// What it says, and the language it is said in when it is said.
+    #[cfg(test)]
+    pub(super) fn said(&self) -> (&str, Option<&str>) {
+        (
+            &self.message,
+            self.spoken.as_ref().map(|(_, lang)| lang.code.as_str()),
+        )
+    }
+
+    /// The same problem, printed only (a tool that does not speak).
+    pub(super) fn unspoken(self) -> Fatal {
+        Fatal {
+            spoken: None,
+            ..self
+        }
+    }
+
     /// Prints it once on standard error, says it when it belongs to a spoken mode, and gives
     /// the exit status.
     pub(super) fn report(self) -> ExitCode {
@@ -57,75 +77,25 @@ impl Fatal {
 }
 
 /// The command line itself is wrong (clap could not read it): said in the language it asks
-/// for (`--lang`, else the configuration file's), and aloud for a mode that speaks.
+/// for (`--lang`, else the fallback), and aloud for a mode that speaks.
 pub(super) fn command_line(e: &clap::Error, argv: &[String]) -> Fatal {
-    use super::usage::{SPOKEN_MODES, mode_of, option_value, usage_words};
+    use super::usage::{mode_of, option_value, usage_words};
     use clap::ValueEnum;
-    let (config, _problem) = crate::io::config::load_settings();
-    let mut speech = config.speech;
-    if let Some(l) = option_value(argv, "lang") {
-        speech.language = l.to_string();
-    }
-    let lang = language(&speech.language)
-        .unwrap_or_else(|_| crate::core::notation::language::default_language());
-    let mode = mode_of(argv);
-    let message = usage_words(e, mode, lang).join("\n");
-    if !mode.is_some_and(|m| SPOKEN_MODES.contains(&m)) {
+    let config = crate::io::config::load_settings().0;
+    let lang = option_value(argv, "lang")
+        .and_then(|l| language(l).ok())
+        .unwrap_or_else(|| fallback(&config));
+    let word = mode_of(argv);
+    let message = usage_words(e, word, lang).join("\n");
+    if !word.and_then(Mode::from_name).is_some_and(Mode::speaks) {
         return Fatal::usage(message);
     }
+    let mut speech = config.speech;
+    speech.language = lang.code.clone();
     if let Some(b) = option_value(argv, "speech").and_then(|b| BackendArg::from_str(b, true).ok()) {
         speech.backend = b.into();
     }
     refuse(&message, &speech, lang)
-}
-
-pub(super) fn lang_or_exit(code: &str) -> Result<&'static Language, Fatal> {
-    language(code).map_err(|e| Fatal::usage(language_refusal(&e).0))
-}
-
-/// Why a language cannot be used, in the language hector would speak otherwise (the
-/// configuration file's, else German), and that language.
-fn language_refusal(
-    e: &crate::core::notation::language::LanguageError,
-) -> (String, &'static Language) {
-    use crate::core::notation::language::{LanguageError, codes, default_language, fill};
-    let (config, _problem) = crate::io::config::load_settings();
-    let lang = language(&config.speech.language).unwrap_or_else(|_| default_language());
-    let text = match e {
-        LanguageError::Unknown(code, _) => fill(
-            &lang.usage.unknown_language,
-            &[
-                ("code", &crate::core::notation::printable(code)),
-                ("codes", &codes().join(", ")),
-            ],
-        ),
-        // A table that does not load is the build's fault: its own words name the file.
-        LanguageError::Broken(..) => e.to_string(),
-    };
-    (text, lang)
-}
-
-/// A start-up option whose value cannot be used ("--tc: …"): a usage error, printed and said.
-pub(super) fn refuse_option(
-    option: &str,
-    why: &str,
-    settings: &crate::core::settings::SpeechSettings,
-    lang: &'static Language,
-) -> Fatal {
-    refuse(&refusals::option_words(option, why, lang), settings, lang)
-}
-
-/// The speech of a mode that prints every sentence itself (analyse, board monitor): the
-/// configuration's, with `--speech` over it, and nothing printed twice.
-pub(super) fn printing_speaker(
-    lang: &'static Language,
-    backend: Option<crate::core::settings::BackendChoice>,
-) -> crate::io::speech::Speaker {
-    let mut s = settings_or_defaults(Some(&lang.code)).speech;
-    if let Some(b) = backend {
-        s.backend = b;
-    }
-    crate::app::services::speaker::quiet_speaker(&s, lang).0
 }
 
 /// A start-up problem of a spoken mode: a usage error, printed and said.
@@ -140,99 +110,51 @@ pub(super) fn refuse(
     }
 }
 
-/// An interactive mode's speech: the configuration file's settings with `--lang` and
-/// `--speech` over them; whether a backend was chosen (by option or in the file); the
-/// language's words; and the whole configuration, read once. Exit status 2 for an unknown
-/// language.
-pub(super) fn mode_speech(
-    lang: Option<&str>,
-    speech: Option<crate::core::settings::BackendChoice>,
-) -> Result<
-    (
-        crate::core::settings::SpeechSettings,
-        bool,
-        &'static Language,
-        crate::core::settings::Settings,
-    ),
-    Fatal,
-> {
-    let config = settings_or_defaults(lang);
-    let mut settings = config.speech.clone();
-    if let Some(l) = lang {
-        settings.language = l.to_string();
+impl Command {
+    /// Runs the mode: one resolve function per mode turns its options into its set-up,
+    /// refuses what cannot be used, and runs it.
+    pub(super) fn run(self) -> Result<ExitCode, Fatal> {
+        Ok(match self {
+            Command::Play(args) => play(args)?,
+            Command::Online(args) => online(args)?,
+            Command::Watch(args) => watch(args)?,
+            Command::Resume(args) => resume(args)?,
+            Command::Assist(args) => assist(args)?,
+            Command::Arbiter(args) => arbiter(args)?,
+            Command::Say(args) => say(&args)?,
+            Command::Voices(args) => crate::app::modes::say::voices(args.lang.as_deref()),
+            Command::Clock(args) => clock(args)?,
+            Command::Check(a) => {
+                crate::app::modes::check::run(&a.file, a.json, a.run.jobs(), a.run.quiet)
+            }
+            Command::Games(args) => crate::app::modes::games::list(args.lang.resolve()?),
+            Command::Analyse(args) => analyse(args)?,
+            Command::Train(args) => train(args)?,
+            Command::Puzzle(args) => puzzle(args)?,
+            Command::Export(args) => export(args)?,
+            Command::Transcript(args) => transcript(&args)?,
+            Command::Parse(args) => parse(&args)?,
+            Command::Listen(args) => listen(args)?,
+            Command::Board(BoardCommand::List) => crate::app::modes::board::list(),
+            Command::Board(BoardCommand::Monitor(args)) => monitor(args)?,
+            Command::SimulateBoard(a) => {
+                crate::app::modes::simulate::run(crate::app::modes::simulate::Options {
+                    protocol: a.protocol.into(),
+                    identify_pieces: a.identify_pieces,
+                    script: a.script,
+                    link: a.link,
+                    fen: a.fen,
+                    chess960: a.chess960,
+                    // No --lang: the configuration file's, read silently as before.
+                    lang: fallback(&crate::io::config::load_settings().0),
+                })
+            }
+            Command::PackageFiles(a) => super::package_files::run(&a.dir),
+            Command::VoiceModelCheck(a) => {
+                crate::app::services::voice::check_model(&a.dir, &a.lang, &a.words)
+            }
+        })
     }
-    let chosen =
-        speech.is_some() || config.speech.backend != crate::core::settings::BackendChoice::Auto;
-    if let Some(b) = speech {
-        settings.backend = b;
-    }
-    // A mode that speaks says the refusal too, in the language it would have spoken.
-    let words = language(&settings.language).map_err(|e| {
-        let (text, lang) = language_refusal(&e);
-        let mut speech = settings.clone();
-        speech.language = lang.code.clone();
-        refuse(&text, &speech, lang)
-    })?;
-    Ok((settings, chosen, words, config))
-}
-
-pub(super) fn settings_or_defaults(lang_hint: Option<&str>) -> crate::core::settings::Settings {
-    let (settings, problem) = crate::io::config::load_settings();
-    if let Some((path, problem)) = problem {
-        use crate::core::notation::language::fill;
-        use crate::core::notation::printable;
-        use crate::core::settings::SettingsError;
-        use crate::io::config::{ConfigProblem, MAX_CONFIG_BYTES};
-        let lang = lang_hint
-            .and_then(|l| language(l).ok())
-            .unwrap_or_else(crate::core::notation::language::default_language);
-        let m = &lang.messages;
-        let path = printable(&path.display().to_string()).into_owned();
-        let text = match problem {
-            ConfigProblem::Missing => fill(&m.config_missing, &[("path", &path)]),
-            ConfigProblem::NotAFile => fill(&m.config_not_file, &[("path", &path)]),
-            ConfigProblem::TooLarge => fill(
-                &m.config_too_large,
-                &[
-                    ("path", &path),
-                    ("kib", &(MAX_CONFIG_BYTES / 1024).to_string()),
-                ],
-            ),
-            ConfigProblem::NotText => fill(&m.config_not_text, &[("path", &path)]),
-            ConfigProblem::Invalid(SettingsError::Rate(v)) => fill(
-                &m.config_rate,
-                &[("path", &path), ("value", &v.to_string())],
-            ),
-            ConfigProblem::Invalid(SettingsError::Volume(v)) => fill(
-                &m.config_volume,
-                &[("path", &path), ("value", &v.to_string())],
-            ),
-            ConfigProblem::Invalid(SettingsError::BrailleHold(v)) => fill(
-                &m.config_braille_hold,
-                &[
-                    ("path", &path),
-                    ("value", &v.to_string()),
-                    ("max", &crate::core::settings::MAX_BRAILLE_HOLD.to_string()),
-                ],
-            ),
-            ConfigProblem::Invalid(SettingsError::Language(code, known)) => fill(
-                &m.config_language,
-                &[
-                    ("path", &path),
-                    ("value", &printable(&code)),
-                    ("known", &known),
-                ],
-            ),
-            // The system's or the TOML reader's own words, quoted after the colon.
-            ConfigProblem::Unreadable(reason)
-            | ConfigProblem::Invalid(SettingsError::Syntax(reason)) => fill(
-                &m.config_ignored,
-                &[("path", &path), ("reason", &printable(&reason))],
-            ),
-        };
-        errln!("hector: {text}");
-    }
-    settings
 }
 
 /// A number for a random Chess960 start position, from the system clock.
@@ -247,10 +169,8 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
     use crate::app::modes::play::{Opponent, PlayOptions};
     use crate::io::engine::MAX_LEVEL;
 
-    let (speech, speech_chosen, lang, config) =
-        mode_speech(args.lang.lang.as_deref(), args.speech.map(Into::into))?;
-    let lang = with_words(lang, WordsMode::Play, &args.words, &config);
-    let control = control_arg(args.tc.as_deref(), &speech, lang)?;
+    let player = args.player.resolve(Mode::Play)?;
+    let control = control_arg(args.tc.as_deref(), &player)?;
     let opponent = opponent_of(&args);
     let fresh = args.new
         || args.fen.is_some()
@@ -262,24 +182,26 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
     let practice = args.fen.is_some() || args.from_puzzle.is_some();
     let level = args.level.unwrap_or(if practice { MAX_LEVEL } else { 1 });
     let mut color: shakmaty::Color = args.color.into();
-    if !fresh && let Some(path) = crate::app::modes::play::resume::offer(lang, &speech) {
-        return resume_journal(
-            &path,
-            None,
-            args.screen_reader,
-            args.speech.map(Into::into),
-            speech,
-            &config,
-            (args.no_takeback, &args.words),
-        );
+    if !fresh
+        && let Some(path) = crate::app::modes::play::resume::offer(player.lang, &player.speech)
+    {
+        let asked = ResumeAsk {
+            envelope: None,
+            screen_reader: args.screen_reader,
+            speech: args.player.speech.speech.map(Into::into),
+            words: args.player.words.words.map(Into::into),
+            no_takeback: args.no_takeback,
+            voice: VoiceArg::default(),
+        };
+        return resume_journal(&path, &asked, player.lang, player.config);
     }
-    let (game, entries) = starting_game(&args, &mut color, &speech, lang)?;
+    let (game, entries) = starting_game(&args, &mut color, &player)?;
     let board = match (args.board, args.protocol) {
         (Some(port), Some(p)) => Some((port, p.into())),
         _ => None,
     };
     let goal = if practice && !matches!(opponent, Opponent::Keyboard | Opponent::Board(..)) {
-        crate::app::modes::train::goal_of(game.position(), color, lang)
+        crate::app::modes::train::goal_of(game.position(), color, player.lang)
     } else {
         None
     };
@@ -292,8 +214,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
         form: args
             .form
             .map_or(crate::core::notation::speak::Form::Short, Into::into),
-        speech,
-        speech_chosen,
+        speech_chosen: player.speech_chosen,
         screen_reader: args.screen_reader,
         start: crate::app::modes::play::Start::New {
             game: Box::new(game),
@@ -302,19 +223,20 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
         board,
         pieces: args.pieces.into(),
         colors: args.colors,
-        openings: args.openings || config.play.openings,
-        wording: args.wording.apply(config.words),
+        openings: args.openings || player.config.play.openings,
+        wording: player.wording(&args.wording),
         extras: PlayExtras {
             takeback: !args.no_takeback,
             agreements: true,
-            say_captured: args.say_captured || config.play.say_captured,
+            say_captured: args.say_captured || player.config.play.say_captured,
         },
         hints: !args.no_hints,
         walk: None,
-        voice: mode_voice(&config.voice, &args.voice),
+        voice: player.voice(&args.voice),
         goal,
+        speech: player.speech,
     };
-    Ok(crate::app::modes::play::run(options, lang))
+    Ok(crate::app::modes::play::run(options, player.lang))
 }
 
 /// `--opponent` and its board's `--opponent-protocol`.
@@ -331,18 +253,14 @@ fn opponent_of(args: &PlayArgs) -> crate::app::modes::play::Opponent {
 /// `--tc`, read; a time control that cannot be read is refused.
 fn control_arg(
     tc: Option<&str>,
-    speech: &crate::core::settings::SpeechSettings,
-    lang: &'static Language,
+    player: &Player,
 ) -> Result<Option<crate::core::clock::TimeControl>, Fatal> {
     match tc.map(|tc| crate::core::clock::TimeControl::typed(tc).map(|(c, _)| c)) {
         None => Ok(None),
         Some(Ok(c)) => Ok(Some(c)),
-        Some(Err(e)) => Err(refuse_option(
-            "--tc",
-            &refusals::control_error_words(&e, lang),
-            speech,
-            lang,
-        )),
+        Some(Err(e)) => {
+            Err(player.refuse_option("--tc", &refusals::control_error_words(&e, player.lang)))
+        }
     }
 }
 
@@ -351,14 +269,14 @@ fn control_arg(
 fn starting_game(
     args: &PlayArgs,
     color: &mut shakmaty::Color,
-    speech: &crate::core::settings::SpeechSettings,
-    lang: &'static Language,
+    player: &Player,
 ) -> Result<(crate::core::game::Game, Vec<crate::core::record::Entry>), Fatal> {
     use crate::core::game::Game;
+    let lang = player.lang;
     use crate::core::variant::{Variant, chess960_position, position_from_fen};
 
     if let Some(file) = &args.from {
-        return game_from_file(file, speech, lang);
+        return game_from_file(file, player);
     }
     let variant = if args.chess960.is_some() {
         Variant::Chess960
@@ -376,19 +294,14 @@ fn starting_game(
                     &lang.puzzle.no_such,
                     &[("id", &crate::core::notation::printable(id))],
                 );
-                return Err(refuse_option("--from-puzzle", &words, speech, lang));
+                return Err(player.refuse_option("--from-puzzle", &words));
             }
         }
     } else if let Some(fen) = &args.fen {
         match position_from_fen(fen, variant) {
             Ok(p) => Game::from_position(p, variant),
             Err(e) => {
-                return Err(refuse_option(
-                    "--fen",
-                    &refusals::fen_problem_words(&e, lang),
-                    speech,
-                    lang,
-                ));
+                return Err(player.refuse_option("--fen", &refusals::fen_problem_words(&e, lang)));
             }
         }
     } else if let Some(n) = args.chess960 {
@@ -399,12 +312,8 @@ fn starting_game(
         match chess960_position(number) {
             Some(p) => Game::from_position(p, Variant::Chess960),
             None => {
-                return Err(refuse_option(
-                    "--chess960",
-                    &refusals::chess960_range_words(number, lang),
-                    speech,
-                    lang,
-                ));
+                return Err(player
+                    .refuse_option("--chess960", &refusals::chess960_range_words(number, lang)));
             }
         }
     } else {
@@ -416,8 +325,7 @@ fn starting_game(
 /// `--from`: the file's first game and its entries.
 fn game_from_file(
     file: &std::path::Path,
-    speech: &crate::core::settings::SpeechSettings,
-    lang: &'static Language,
+    player: &Player,
 ) -> Result<(crate::core::game::Game, Vec<crate::core::record::Entry>), Fatal> {
     // Compressed or not, streamed: a game too long to keep is refused, never read empty.
     match crate::io::pgn_stream::import_from(file, 1) {
@@ -425,110 +333,44 @@ fn game_from_file(
             let entries = imported.entries();
             Ok((imported.game, entries))
         }
-        Err(crate::io::pgn_stream::GameFromFile::Read(e)) => Err(refuse_option(
+        Err(crate::io::pgn_stream::GameFromFile::Read(e)) => Err(player.refuse_option(
             "--from",
             &crate::core::notation::printable(&crate::io::error_chain(&e)),
-            speech,
-            lang,
         )),
         Err(crate::io::pgn_stream::GameFromFile::Import(e)) => {
             let option = format!("--from {}", file.display());
-            Err(refuse_option(
+            Err(player.refuse_option(
                 &option,
-                &crate::core::record::import_error_words(&e, lang),
-                speech,
-                lang,
+                &crate::core::record::import_error_words(&e, player.lang),
             ))
         }
     }
 }
 
-/// Continues the game recorded at `path`.
-pub(super) fn resume_path(
-    path: &std::path::Path,
+/// How a game is to be continued: the options of `hector resume` (or of the `hector play`
+/// that offered it), as values.
+pub(super) struct ResumeAsk {
+    envelope: Option<PathBuf>,
     screen_reader: bool,
-    backend: Option<crate::core::settings::BackendChoice>,
-    mut speech: crate::core::settings::SpeechSettings,
-    config: &crate::core::settings::Settings,
-    (no_takeback, words): (bool, &WordsArg),
-) -> Result<ExitCode, Fatal> {
-    let resumed = match crate::app::modes::play::resume::from_journal(path) {
-        Ok(r) => r,
-        // A link or a file of several names where the journal is: said in the player's
-        // words (the journal's language is not known yet: the configuration's).
-        Err(e) => {
-            let owned = e.chain().find_map(|c| {
-                c.downcast_ref::<crate::io::owned_file::OwnedError>()
-                    .filter(|o| matches!(o, crate::io::owned_file::OwnedError::NotOwn { .. }))
-            });
-            let words = match owned {
-                Some(o) => {
-                    let lang = language(&speech.language)
-                        .unwrap_or_else(|_| crate::core::notation::language::default_language());
-                    crate::app::services::games::owned_problem(o, lang)
-                }
-                None => format!("{e:#}"),
-            };
-            return Err(Fatal::failed("hector resume", words));
-        }
-    };
-    speech.language = resumed.language.clone();
-    let speech_chosen =
-        backend.is_some() || speech.backend != crate::core::settings::BackendChoice::Auto;
-    if let Some(b) = backend {
-        speech.backend = b;
-    }
-    let lang = resumed_words(
-        lang_or_exit(&speech.language)?,
-        WordsMode::Play,
-        words,
-        resumed.words,
-        config,
-    );
-    let options = crate::app::modes::play::PlayOptions {
-        color: resumed.color,
-        opponent: resumed.opponent,
-        level: resumed.level,
-        control: resumed.control,
-        announce: resumed.announce,
-        form: resumed.form,
-        speech,
-        speech_chosen,
-        screen_reader,
-        start: resumed.start,
-        board: resumed.board,
-        pieces: crate::app::services::ui::view::Pieces::Letters,
-        colors: false,
-        openings: config.play.openings,
-        wording: config.words,
-        extras: PlayExtras {
-            takeback: resumed.takeback && !no_takeback,
-            agreements: true,
-            say_captured: config.play.say_captured,
-        },
-        hints: resumed.hints,
-        walk: None,
-        voice: voice_options(&config.voice),
-        goal: None,
-    };
-    Ok(crate::app::modes::play::run(options, lang))
+    speech: Option<BackendChoice>,
+    words: Option<WordSet>,
+    no_takeback: bool,
+    voice: VoiceArg,
 }
 
-pub(super) fn resume(
-    game: Option<String>,
-    screen_reader: bool,
-    backend: Option<crate::core::settings::BackendChoice>,
-    envelope: Option<PathBuf>,
-    no_takeback: bool,
-    voice: &VoiceArg,
-    words: WordsArg,
-) -> Result<ExitCode, Fatal> {
-    let mut config = settings_or_defaults(None);
-    with_voice_arg(&mut config.voice, voice);
-    let speech = config.speech.clone();
-    let lang = crate::core::notation::language::language(&speech.language)
-        .unwrap_or_else(|_| crate::core::notation::language::default_language());
-    let path = match game {
+pub(super) fn resume(args: ResumeArgs) -> Result<ExitCode, Fatal> {
+    let config = read_config(None);
+    // Until the journal is read, the game's language is not known.
+    let lang = fallback(&config);
+    let asked = ResumeAsk {
+        envelope: args.envelope,
+        screen_reader: args.screen_reader,
+        speech: args.speech.speech.map(Into::into),
+        words: args.words.words.map(Into::into),
+        no_takeback: args.no_takeback,
+        voice: args.voice,
+    };
+    let path = match args.game {
         // `resolve` has said why there is no such game.
         Some(g) => match crate::app::services::games::resolve_for("hector resume", &g, lang) {
             Ok(p) => p,
@@ -549,12 +391,12 @@ pub(super) fn resume(
     };
     // A journal that replays only in part is continued from its last good position in a new
     // journal, when the player says so.
-    let mut asked = speech.clone();
-    if let Some(b) = backend {
-        asked.backend = b;
+    let mut speech = config.speech.clone();
+    if let Some(b) = asked.speech {
+        speech.backend = b;
     }
     // In the game's own language, as the game that follows.
-    let path = match crate::app::modes::play::resume::continue_damaged(&path, &asked, None) {
+    let path = match crate::app::modes::play::resume::continue_damaged(&path, &speech, None) {
         Ok(crate::app::modes::play::resume::Continue::Journal(p)) => p,
         Ok(crate::app::modes::play::resume::Continue::Declined) => return Ok(ExitCode::SUCCESS),
         // Nobody could be asked: the reason has been told.
@@ -563,99 +405,128 @@ pub(super) fn resume(
             return Err(Fatal::failed("hector resume", format!("{e:#}")));
         }
     };
-    resume_journal(
-        &path,
-        envelope.as_deref(),
-        screen_reader,
-        backend,
-        speech,
-        &config,
-        (no_takeback, &words),
-    )
+    resume_journal(&path, &asked, lang, config)
 }
 
-/// Continues a journal in the mode that wrote it.
-pub(super) fn resume_journal(
+/// Continues a journal in the mode that wrote it, in the language it recorded; `lang` says
+/// what goes wrong before that is known.
+fn resume_journal(
     path: &std::path::Path,
-    envelope: Option<&std::path::Path>,
-    screen_reader: bool,
-    backend: Option<crate::core::settings::BackendChoice>,
-    speech: crate::core::settings::SpeechSettings,
-    config: &crate::core::settings::Settings,
-    (no_takeback, words): (bool, &WordsArg),
+    asked: &ResumeAsk,
+    lang: &'static Language,
+    config: Settings,
 ) -> Result<ExitCode, Fatal> {
-    match crate::io::journal::mode_of(path).as_deref() {
-        Some("assist") => resume_assist(
-            path,
-            envelope,
-            screen_reader,
-            backend,
-            speech,
-            (voice_options(&config.voice), words, config),
-        ),
-        Some("arbiter") => {
-            let lang = language(&speech.language)
-                .unwrap_or_else(|_| crate::core::notation::language::default_language());
+    match crate::io::journal::mode_of(path) {
+        Mode::Assist => resume_assist(path, asked, config),
+        Mode::Arbiter => {
             let path = crate::core::notation::printable(&path.display().to_string()).into_owned();
             Err(Fatal::failed(
                 "hector resume",
                 crate::core::notation::language::fill(&lang.usage.arbiter_game, &[("path", &path)]),
             ))
         }
-        _ => resume_path(
-            path,
-            screen_reader,
-            backend,
-            speech,
-            config,
-            (no_takeback, words),
-        ),
+        _ => resume_play(path, asked, lang, config),
     }
 }
 
-pub(super) fn resume_assist(
+/// The player of a continued game: the journal's language and words (`--words` over them),
+/// the options' speech.
+fn resumed_player(
+    config: Settings,
+    mode: Mode,
+    asked: &ResumeAsk,
+    (language, words): (&str, Option<WordSet>),
+) -> Result<Player, Fatal> {
+    let asked = Asked {
+        lang: Some(language),
+        words: asked.words.or(words),
+        speech: asked.speech,
+    };
+    Player::resolve(config, Some(mode), asked)
+}
+
+/// Continues the game hector play recorded at `path`.
+fn resume_play(
     path: &std::path::Path,
-    envelope: Option<&std::path::Path>,
-    screen_reader: bool,
-    backend: Option<crate::core::settings::BackendChoice>,
-    mut speech: crate::core::settings::SpeechSettings,
-    (voice, words, config): (
-        Option<crate::app::services::voice::VoiceOptions>,
-        &WordsArg,
-        &crate::core::settings::Settings,
-    ),
+    asked: &ResumeAsk,
+    lang: &'static Language,
+    config: Settings,
+) -> Result<ExitCode, Fatal> {
+    let resumed = match crate::app::modes::play::resume::from_journal(path) {
+        Ok(r) => r,
+        // A link or a file of several names where the journal is: said in the player's
+        // words (the journal's language is not known yet).
+        Err(e) => {
+            let owned = e.chain().find_map(|c| {
+                c.downcast_ref::<crate::io::owned_file::OwnedError>()
+                    .filter(|o| matches!(o, crate::io::owned_file::OwnedError::NotOwn { .. }))
+            });
+            let words = match owned {
+                Some(o) => crate::app::services::games::owned_problem(o, lang),
+                None => format!("{e:#}"),
+            };
+            return Err(Fatal::failed("hector resume", words));
+        }
+    };
+    let player = resumed_player(
+        config,
+        Mode::Play,
+        asked,
+        (&resumed.language, resumed.words),
+    )?;
+    let options = crate::app::modes::play::PlayOptions {
+        color: resumed.color,
+        opponent: resumed.opponent,
+        level: resumed.level,
+        control: resumed.control,
+        announce: resumed.announce,
+        form: resumed.form,
+        speech_chosen: player.speech_chosen,
+        screen_reader: asked.screen_reader,
+        start: resumed.start,
+        board: resumed.board,
+        pieces: crate::app::services::ui::view::Pieces::Letters,
+        colors: false,
+        openings: player.config.play.openings,
+        wording: player.config.words,
+        extras: PlayExtras {
+            takeback: resumed.takeback && !asked.no_takeback,
+            agreements: true,
+            say_captured: player.config.play.say_captured,
+        },
+        hints: resumed.hints,
+        walk: None,
+        voice: player.voice(&asked.voice),
+        goal: None,
+        speech: player.speech,
+    };
+    Ok(crate::app::modes::play::run(options, player.lang))
+}
+
+fn resume_assist(
+    path: &std::path::Path,
+    asked: &ResumeAsk,
+    config: Settings,
 ) -> Result<ExitCode, Fatal> {
     let (table, start, (language, recorded)) =
-        match crate::app::modes::assist::resume_spec(path, envelope) {
+        match crate::app::modes::assist::resume_spec(path, asked.envelope.as_deref()) {
             Ok(r) => r,
             Err(e) => {
                 return Err(Fatal::failed("hector resume", format!("{e:#}")));
             }
         };
-    speech.language = language;
-    let speech_chosen =
-        backend.is_some() || speech.backend != crate::core::settings::BackendChoice::Auto;
-    if let Some(b) = backend {
-        speech.backend = b;
-    }
-    let lang = resumed_words(
-        lang_or_exit(&speech.language)?,
-        WordsMode::Assist,
-        words,
-        recorded,
-        config,
-    );
+    let player = resumed_player(config, Mode::Assist, asked, (&language, recorded))?;
     let options = crate::app::modes::assist::AssistOptions {
         table,
-        speech,
-        speech_chosen,
-        screen_reader,
+        speech_chosen: player.speech_chosen,
+        screen_reader: asked.screen_reader,
         pieces: crate::app::services::ui::view::Pieces::Letters,
         colors: false,
         start,
-        voice,
+        voice: player.voice(&asked.voice),
+        speech: player.speech,
     };
-    Ok(crate::app::modes::assist::run(options, lang))
+    Ok(crate::app::modes::assist::run(options, player.lang))
 }
 
 /// The table of `hector assist`: its boards, its clock and its players (the blind player
@@ -699,61 +570,54 @@ fn assist_table(
         site: String::new(),
         round: String::new(),
         envelope: args.envelope.clone(),
-        settings: vec![("mode".into(), "assist".into())],
+        mode: Mode::Assist,
+        settings: Vec::new(),
     }
 }
 
 pub(super) fn assist(args: AssistArgs) -> Result<ExitCode, Fatal> {
     use crate::core::matchplay::two_boards::Duty;
 
-    let (speech, speech_chosen, lang, config) =
-        mode_speech(args.lang.lang.as_deref(), args.speech.map(Into::into))?;
-    let lang = with_words(lang, WordsMode::Assist, &args.words, &config);
+    let player = args.player.resolve(Mode::Assist)?;
+    let lang = player.lang;
     let duty = match args.duty {
         DutyArg::Blind => Duty::Blind,
         DutyArg::Sighted => Duty::Sighted,
     };
     if args.peg_board.is_none() && args.sighted_board.is_none() {
-        return Err(refuse(&lang.usage.assist_needs_board, &speech, lang));
+        return Err(player.refuse(&lang.usage.assist_needs_board));
     }
-    let control = control_arg(args.tc.as_deref(), &speech, lang)?;
+    let control = control_arg(args.tc.as_deref(), &player)?;
     if control.is_some() && duty == Duty::Sighted {
-        return Err(refuse(&lang.usage.assist_no_clock, &speech, lang));
+        return Err(player.refuse(&lang.usage.assist_no_clock));
     }
     if let Some(fen) = &args.fen
         && let Err(e) =
             crate::core::variant::position_from_fen(fen, crate::core::variant::Variant::Standard)
     {
-        return Err(refuse_option(
-            "--fen",
-            &refusals::fen_problem_words(&e, lang),
-            &speech,
-            lang,
-        ));
+        return Err(player.refuse_option("--fen", &refusals::fen_problem_words(&e, lang)));
     }
     let start = match crate::app::modes::assist::new_start(args.fen.as_deref()) {
         Ok(s) => s,
-        Err(e) => return Err(refuse(&format!("{e:#}"), &speech, lang)),
+        Err(e) => return Err(player.refuse(&format!("{e:#}"))),
     };
     let table = assist_table(&args, duty, control, lang);
     let options = crate::app::modes::assist::AssistOptions {
         table,
-        speech,
-        speech_chosen,
+        speech_chosen: player.speech_chosen,
         screen_reader: args.screen_reader,
         pieces: args.pieces.into(),
         colors: args.colors,
         start,
-        voice: mode_voice(&config.voice, &args.voice),
+        voice: player.voice(&args.voice),
+        speech: player.speech,
     };
     Ok(crate::app::modes::assist::run(options, lang))
 }
 
 pub(super) fn online(args: OnlineArgs) -> Result<ExitCode, Fatal> {
     use crate::app::modes::online::{GameRequest, OnlineAction, OnlineOptions};
-    let (speech, chosen, lang, config) =
-        mode_speech(args.lang.lang.as_deref(), args.speech.map(Into::into))?;
-    let lang = with_words(lang, WordsMode::Online, &args.words, &config);
+    let player = args.player.resolve(Mode::Online)?;
     let action = match args.command {
         OnlineCommand::Login => OnlineAction::Login,
         OnlineCommand::Logout => OnlineAction::Logout,
@@ -770,7 +634,7 @@ pub(super) fn online(args: OnlineArgs) -> Result<ExitCode, Fatal> {
             board: p.board.zip(p.protocol.map(Into::into)),
             screen_reader: p.screen_reader,
             announce: p.announce,
-            voice: mode_voice(&config.voice, &p.voice),
+            voice: player.voice(&p.voice),
             days: p.days,
             rating_range: p.rating_range,
         })),
@@ -780,14 +644,16 @@ pub(super) fn online(args: OnlineArgs) -> Result<ExitCode, Fatal> {
         action,
     };
     Ok(crate::app::modes::online::main(
-        options, speech, chosen, lang,
+        options,
+        player.speech,
+        player.speech_chosen,
+        player.lang,
     ))
 }
 
 pub(super) fn watch(args: WatchArgs) -> Result<ExitCode, Fatal> {
     use crate::io::lichess::watch::Followed;
-    let (speech, speech_chosen, lang, config) =
-        mode_speech(args.lang.lang.as_deref(), args.speech.map(Into::into))?;
+    let player = args.player.resolve(Mode::Watch)?;
     // A board of a round is chosen only when a round is followed (clap's `requires` is not
     // held against the group of what to follow).
     if args.broadcast.is_none() {
@@ -797,13 +663,12 @@ pub(super) fn watch(args: WatchArgs) -> Result<ExitCode, Fatal> {
         ];
         if let Some((option, _)) = given.iter().find(|(_, given)| *given) {
             let words = crate::core::notation::language::fill(
-                &lang.usage.needs,
+                &player.lang.usage.needs,
                 &[("arg", option), ("other", "--broadcast")],
             );
-            return Err(refuse(&words, &speech, lang));
+            return Err(player.refuse(&words));
         }
     }
-    let lang = with_words(lang, WordsMode::Watch, &args.words, &config);
     let followed = match (args.broadcast, args.game, args.tv) {
         (Some(round), _, _) => Followed::Round(round),
         (_, Some(game), _) => Followed::Game(game),
@@ -822,59 +687,62 @@ pub(super) fn watch(args: WatchArgs) -> Result<ExitCode, Fatal> {
             all_boards: args.all_boards,
             form: args.form.into(),
             screen_reader: args.screen_reader,
-            speech,
-            speech_chosen,
+            speech_chosen: player.speech_chosen,
+            speech: player.speech,
         },
-        lang,
+        player.lang,
     ))
 }
 
-pub(super) fn arbiter(
-    files: Vec<PathBuf>,
-    screen_reader: bool,
-    new: bool,
-    (broadcast, server): (Option<String>, String),
-    (lang, words): (LangArg, WordsArg),
-    speech: Option<BackendArg>,
-) -> Result<ExitCode, Fatal> {
-    let (settings, speech_chosen, lang, config) =
-        mode_speech(lang.lang.as_deref(), speech.map(Into::into))?;
-    let lang = with_words(lang, WordsMode::Arbiter, &words, &config);
+pub(super) fn arbiter(args: ArbiterArgs) -> Result<ExitCode, Fatal> {
+    let player = args.player.resolve(Mode::Arbiter)?;
     Ok(crate::app::modes::arbiter::run(
         crate::app::modes::arbiter::ArbiterOptions {
-            files,
-            speech: settings,
-            speech_chosen,
-            screen_reader,
-            new,
-            broadcast,
-            server,
+            files: args.games,
+            speech_chosen: player.speech_chosen,
+            speech: player.speech,
+            screen_reader: args.screen_reader,
+            new: args.new,
+            broadcast: args.broadcast,
+            server: args.server,
         },
-        lang,
+        player.lang,
     ))
 }
 
-pub(super) fn say(
-    text: &[String],
-    speech: &SpeechArgs,
-    wav: Option<&std::path::Path>,
-) -> Result<ExitCode, Fatal> {
-    let settings = speech.apply(settings_or_defaults(speech.lang.lang.as_deref()).speech);
-    let lang = lang_or_exit(&settings.language)?;
-    Ok(crate::app::modes::say::run(text, &settings, lang, wav))
+/// The player of `hector say` and `hector clock`: `--lang` and `--speech` resolved as
+/// everywhere, then the voice, rate and volume of their speech options. A refused language
+/// is printed only.
+fn speech_player(speech: &SpeechArgs, mode: Option<Mode>) -> Result<Player, Fatal> {
+    let asked = Asked {
+        lang: speech.lang.lang.as_deref(),
+        words: None,
+        speech: speech.speech.speech.map(Into::into),
+    };
+    let mut player = Player::of(mode, asked).map_err(Fatal::unspoken)?;
+    player.speech = speech.apply(player.speech);
+    Ok(player)
+}
+
+pub(super) fn say(args: &SayArgs) -> Result<ExitCode, Fatal> {
+    let player = speech_player(&args.speech, None)?;
+    Ok(crate::app::modes::say::run(
+        &args.text,
+        &player.speech,
+        player.lang,
+        args.wav.as_deref(),
+    ))
 }
 
 pub(super) fn clock(args: ClockArgs) -> Result<ExitCode, Fatal> {
-    let settings = args
-        .speech
-        .apply(settings_or_defaults(args.speech.lang.lang.as_deref()).speech);
-    let lang = lang_or_exit(&settings.language)?;
+    let player = speech_player(&args.speech, Some(Mode::Clock))?;
+    let lang = player.lang;
     let tc = &args.tc;
     let control = match crate::core::clock::TimeControl::typed(tc) {
         Ok((c, _)) => c,
         Err(e) => {
             let why = refusals::control_error_words(&e, lang);
-            return Err(refuse_option(&format!("--tc {tc}"), &why, &settings, lang));
+            return Err(player.refuse_option(&format!("--tc {tc}"), &why));
         }
     };
     let mut announce = if args.tournament {
@@ -897,121 +765,63 @@ pub(super) fn clock(args: ClockArgs) -> Result<ExitCode, Fatal> {
             white: args.white.into(),
             screen_reader: args.screen_reader,
             announce,
-            speech_chosen: settings.backend != crate::core::settings::BackendChoice::Auto,
-            speech: settings,
+            speech_chosen: player.speech_chosen,
+            speech: player.speech,
         },
         lang,
     ))
 }
 
-/// `lang` with the words `mode` announces with: `--words`, else the configuration file's
-/// `[announcement]`, else the mode's default.
-fn with_words(
-    lang: &'static Language,
-    mode: crate::core::settings::WordsMode,
-    words: &WordsArg,
-    config: &crate::core::settings::Settings,
-) -> &'static Language {
-    lang.with_words(config.announcement.words(mode, words.words.map(Into::into)))
-}
-
-/// `lang` with the words a continued game announces with: `--words`, else the words its
-/// journal recorded, else the configuration file's `[announcement]`, else the mode's default.
-fn resumed_words(
-    lang: &'static Language,
-    mode: crate::core::settings::WordsMode,
-    words: &WordsArg,
-    recorded: Option<crate::core::notation::language::WordSet>,
-    config: &crate::core::settings::Settings,
-) -> &'static Language {
-    let chosen = words.words.map(Into::into).or(recorded);
-    lang.with_words(config.announcement.words(mode, chosen))
-}
-
-/// The language asked for with `--lang`, else that of `config` (read once by the caller).
-fn language_in(
-    lang: LangArg,
-    config: &crate::core::settings::Settings,
-) -> Result<&'static Language, Fatal> {
-    lang_or_exit(&lang.lang.unwrap_or_else(|| config.speech.language.clone()))
-}
-
-/// The language asked for with `--lang`, else the configuration file's.
-fn chosen_language(lang: LangArg) -> Result<&'static Language, Fatal> {
-    let code = lang
-        .lang
-        .unwrap_or_else(|| settings_or_defaults(None).speech.language);
-    lang_or_exit(&code)
-}
-
-pub(super) fn games(lang: LangArg) -> Result<ExitCode, Fatal> {
-    Ok(crate::app::modes::games::list(chosen_language(lang)?))
+/// The options of `hector analyse` the engine's work takes.
+fn analyse_options(
+    args: &AnalyseArgs,
+    form: crate::core::notation::speak::Form,
+) -> crate::app::modes::analyse::AnalyseOptions {
+    crate::app::modes::analyse::AnalyseOptions {
+        game: args.game.clone().unwrap_or_default(),
+        pgn_game: args.pgn_game,
+        errors: args.errors,
+        pgn: args.pgn,
+        output: args.output.clone(),
+        depth: args.depth,
+        movetime: args.movetime,
+        engine: args.engine.clone(),
+        engines: args.engines.and_then(|n| usize::try_from(n).ok()),
+        form,
+    }
 }
 
 pub(super) fn analyse(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
     if args.walk {
         return analyse_walk(args);
     }
-    let config = settings_or_defaults(args.lang.lang.as_deref());
-    let lang = with_words(
-        language_in(args.lang, &config)?,
-        WordsMode::Analyse,
-        &args.words,
-        &config,
-    );
+    // Analyse prints: an unknown language is refused in print only.
+    let player = args
+        .player
+        .resolve(Mode::Analyse)
+        .map_err(Fatal::unspoken)?;
+    let mut options = analyse_options(&args, args.form.into());
     if args.all {
-        let options = crate::app::modes::analyse::AnalyseOptions {
-            game: String::new(),
-            pgn_game: None,
-            errors: false,
-            pgn: false,
-            output: None,
-            depth: args.depth,
-            movetime: args.movetime,
-            engine: args.engine,
-            engines: args.engines.and_then(|n| usize::try_from(n).ok()),
-            form: args.form.into(),
-        };
-        return Ok(crate::app::modes::analyse::run_all(&options, lang));
+        options.game = String::new();
+        options.pgn_game = None;
+        options.output = None;
+        return Ok(crate::app::modes::analyse::run_all(&options, player.lang));
     }
-    let speaker = args
-        .speak
-        .then(|| printing_speaker(lang, args.backend.map(Into::into)));
-    let options = crate::app::modes::analyse::AnalyseOptions {
-        game: args.game.unwrap_or_default(),
-        pgn_game: args.pgn_game,
-        errors: args.errors,
-        pgn: args.pgn,
-        output: args.output,
-        depth: args.depth,
-        movetime: args.movetime,
-        engine: args.engine,
-        engines: args.engines.and_then(|n| usize::try_from(n).ok()),
-        form: args.form.into(),
-    };
-    Ok(crate::app::modes::analyse::run(&options, lang, speaker))
+    let speaker = args.speak.then(|| player.printing_speaker());
+    Ok(crate::app::modes::analyse::run(
+        &options,
+        player.lang,
+        speaker,
+    ))
 }
 
 /// `hector analyse --walk`: the game judged, then walked through in play's runtime.
 fn analyse_walk(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
     use crate::app::modes::play::{Opponent, PlayOptions, Start};
-    let (speech, speech_chosen, lang, config) =
-        mode_speech(args.lang.lang.as_deref(), args.backend.map(Into::into))?;
-    let lang = with_words(lang, WordsMode::Analyse, &args.words, &config);
+    let player = args.player.resolve(Mode::Analyse)?;
     let form = args.form.into();
-    let options = crate::app::modes::analyse::AnalyseOptions {
-        game: args.game.unwrap_or_default(),
-        pgn_game: args.pgn_game,
-        errors: false,
-        pgn: false,
-        output: None,
-        depth: args.depth,
-        movetime: args.movetime,
-        engine: args.engine,
-        engines: args.engines.and_then(|n| usize::try_from(n).ok()),
-        form,
-    };
-    let walked = match crate::app::modes::analyse::walk_of(&options, lang) {
+    let options = analyse_options(&args, form);
+    let walked = match crate::app::modes::analyse::walk_of(&options, player.lang) {
         Ok(w) => w,
         Err(code) => return Ok(code),
     };
@@ -1022,8 +832,7 @@ fn analyse_walk(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
         control: None,
         announce: false,
         form,
-        speech,
-        speech_chosen,
+        speech_chosen: player.speech_chosen,
         screen_reader: args.screen_reader,
         start: Start::New {
             game: Box::new(walked.game),
@@ -1033,7 +842,7 @@ fn analyse_walk(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
         pieces: crate::app::services::ui::view::Pieces::Letters,
         colors: false,
         openings: false,
-        wording: config.words,
+        wording: player.config.words,
         extras: PlayExtras {
             takeback: false,
             agreements: false,
@@ -1044,38 +853,37 @@ fn analyse_walk(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
         // The walk is asked by typing; voice stays with the games played.
         voice: None,
         goal: None,
+        speech: player.speech,
     };
-    Ok(crate::app::modes::play::run(options, lang))
+    Ok(crate::app::modes::play::run(options, player.lang))
 }
 
 /// How the player of `hector train` or `hector puzzle` is asked and answers.
 fn practice_front(
     args: super::args::PracticeArgs,
-    mode: WordsMode,
+    mode: Mode,
 ) -> Result<(crate::app::modes::train::PracticeFront, &'static Language), Fatal> {
-    let (speech, speech_chosen, lang, config) =
-        mode_speech(args.lang.lang.as_deref(), args.speech.map(Into::into))?;
-    let lang = with_words(lang, mode, &args.words, &config);
+    let player = args.player.resolve(mode)?;
     let board = match (args.board, args.protocol) {
         (Some(port), Some(p)) => Some((port, p.into())),
         _ => None,
     };
     let front = crate::app::modes::train::PracticeFront {
         form: args.form.into(),
-        wording: args.wording.apply(config.words),
-        speech,
-        speech_chosen,
+        wording: player.wording(&args.wording),
+        speech_chosen: player.speech_chosen,
+        speech: player.speech,
         screen_reader: args.screen_reader,
         board,
         pieces: args.pieces.into(),
         colors: args.colors,
     };
-    Ok((front, lang))
+    Ok((front, player.lang))
 }
 
 /// `hector train`.
 pub(super) fn train(args: super::args::TrainArgs) -> Result<ExitCode, Fatal> {
-    let (front, lang) = practice_front(args.front, WordsMode::Train)?;
+    let (front, lang) = practice_front(args.front, Mode::Train)?;
     let options = crate::app::modes::train::TrainOptions {
         front,
         depth: args.depth,
@@ -1088,7 +896,7 @@ pub(super) fn train(args: super::args::TrainArgs) -> Result<ExitCode, Fatal> {
 
 /// `hector puzzle`.
 pub(super) fn puzzle(args: super::args::PuzzleArgs) -> Result<ExitCode, Fatal> {
-    let (front, lang) = practice_front(args.front, WordsMode::Puzzle)?;
+    let (front, lang) = practice_front(args.front, Mode::Puzzle)?;
     use crate::app::modes::train::OnlineAsk;
     let online = match (args.daily, args.online) {
         (true, _) => Some(OnlineAsk::Daily),
@@ -1104,121 +912,74 @@ pub(super) fn puzzle(args: super::args::PuzzleArgs) -> Result<ExitCode, Fatal> {
     Ok(crate::app::modes::train::run_puzzles(options, lang))
 }
 
-pub(super) fn export(
-    game: &str,
-    text: bool,
-    format: Option<super::args::ExportFormatArg>,
-    paper: super::args::PaperArgs,
-    lang: LangArg,
-    output: Option<&std::path::Path>,
-) -> Result<ExitCode, Fatal> {
+pub(super) fn export(args: ExportArgs) -> Result<ExitCode, Fatal> {
     use super::args::ExportFormatArg;
     use crate::app::modes::games::ExportFormat;
-    let lang = chosen_language(lang)?;
-    let format = match format {
-        Some(ExportFormatArg::Brf) => ExportFormat::Brf(paper.into()),
+    let lang = args.lang.resolve()?;
+    let format = match args.format {
+        Some(ExportFormatArg::Brf) => ExportFormat::Brf(args.paper.into()),
         Some(ExportFormatArg::Text) => ExportFormat::Text,
-        _ if text => ExportFormat::Text,
+        _ if args.text => ExportFormat::Text,
         _ => ExportFormat::Pgn,
     };
-    Ok(crate::app::modes::games::export(game, format, lang, output))
-}
-
-pub(super) fn transcript(
-    file: &std::path::Path,
-    (lang, words): (LangArg, WordsArg),
-    form: FormArg,
-    format: crate::app::modes::transcript::Format,
-    run: &PgnRunArgs,
-) -> Result<ExitCode, Fatal> {
-    let config = settings_or_defaults(lang.lang.as_deref());
-    let lang = with_words(
-        language_in(lang, &config)?,
-        WordsMode::Transcript,
-        &words,
-        &config,
-    );
-    Ok(crate::app::modes::transcript::run(
-        file,
-        lang,
-        form.into(),
+    Ok(crate::app::modes::games::export(
+        &args.game,
         format,
-        run.jobs(),
-        run.quiet,
+        lang,
+        args.output.as_deref(),
     ))
 }
 
-/// `--voice` and its options over the configuration's `[voice]`.
-fn with_voice_arg(settings: &mut crate::core::settings::VoiceSettings, arg: &VoiceArg) {
-    settings.enabled |= arg.voice;
-    if arg.model.voice_model.is_some() {
-        settings.model.clone_from(&arg.model.voice_model);
-    }
-    settings.always_ask |= arg.model.voice_always_ask;
+pub(super) fn transcript(args: &TranscriptArgs) -> Result<ExitCode, Fatal> {
+    let player = args.words.resolve(Some(Mode::Transcript))?;
+    Ok(crate::app::modes::transcript::run(
+        &args.file,
+        player.lang,
+        args.form.into(),
+        args.format.with_paper(args.paper),
+        args.run.jobs(),
+        args.run.quiet,
+    ))
 }
 
-/// A mode's voice: the configuration's `[voice]` with `--voice` and its options over it.
-fn mode_voice(
-    config: &crate::core::settings::VoiceSettings,
-    arg: &VoiceArg,
-) -> Option<crate::app::services::voice::VoiceOptions> {
-    let mut v = config.clone();
-    with_voice_arg(&mut v, arg);
-    voice_options(&v)
-}
-
-/// What a mode is asked to do with voice: nothing unless it is on.
-fn voice_options(
-    settings: &crate::core::settings::VoiceSettings,
-) -> Option<crate::app::services::voice::VoiceOptions> {
-    settings
-        .enabled
-        .then(|| crate::app::services::voice::VoiceOptions {
-            model: settings.model.clone(),
-            always_ask: settings.always_ask,
-        })
-}
-
-/// A tool's language with `--words`, the language's own words when it is not given.
-fn tool_language(lang: LangArg, words: &WordsArg) -> Result<&'static Language, Fatal> {
-    let set = words.words.map_or(
-        crate::core::notation::language::WordSet::Language,
-        Into::into,
-    );
-    Ok(chosen_language(lang)?.with_words(set))
-}
-
-pub(super) fn listen(
-    options: crate::app::modes::listen::ListenOptions,
-    (lang, words): (LangArg, WordsArg),
-) -> Result<ExitCode, Fatal> {
-    let lang = tool_language(lang, &words)?;
+pub(super) fn listen(args: ListenArgs) -> Result<ExitCode, Fatal> {
+    let lang = args.words.resolve(None)?.lang;
+    let options = crate::app::modes::listen::ListenOptions {
+        file: args.file,
+        fen: args.fen,
+        chess960: args.chess960,
+        model: args.voice.voice_model,
+        always_ask: args.voice.voice_always_ask,
+        answer: args.answer,
+        details: args.details,
+    };
     Ok(crate::app::modes::listen::run(&options, lang))
 }
 
-pub(super) fn parse(
-    text: &[String],
-    fen: Option<&str>,
-    chess960: bool,
-    (lang, words): (LangArg, WordsArg),
-) -> Result<ExitCode, Fatal> {
-    let lang = tool_language(lang, &words)?;
+pub(super) fn parse(args: &ParseArgs) -> Result<ExitCode, Fatal> {
+    let lang = args.words.resolve(None)?.lang;
     Ok(crate::app::modes::parse::run(
-        &text.join(" "),
-        fen,
-        chess960,
+        &args.text.join(" "),
+        args.fen.as_deref(),
+        args.chess960,
         lang,
     ))
 }
 
-/// `backend` is `Some` when the sentences are to be said too (`--speak`), with the backend
-/// asked for, if any.
-pub(super) fn monitor(
-    mut options: crate::app::modes::board::MonitorOptions,
-    (lang, words): (LangArg, WordsArg),
-    backend: Option<Option<BackendArg>>,
-) -> Result<ExitCode, Fatal> {
-    let lang = tool_language(lang, &words)?;
-    options.speaker = backend.map(|b| printing_speaker(lang, b.map(Into::into)));
-    Ok(crate::app::modes::board::monitor(&options, lang))
+/// `hector board monitor`: with `--speak`, every sentence said too, in the speech asked for.
+pub(super) fn monitor(args: MonitorArgs) -> Result<ExitCode, Fatal> {
+    let mut player = args.words.resolve(None)?;
+    if let Some(b) = args.speech.speech {
+        player.speech.backend = b.into();
+    }
+    let options = crate::app::modes::board::MonitorOptions {
+        port: args.port,
+        protocol: args.protocol.into(),
+        baud: args.baud,
+        fen: args.fen,
+        chess960: args.chess960,
+        raw: !args.no_raw,
+        speaker: args.speak.then(|| player.printing_speaker()),
+    };
+    Ok(crate::app::modes::board::monitor(&options, player.lang))
 }

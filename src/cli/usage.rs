@@ -54,9 +54,6 @@ where
     }
 }
 
-/// The modes that speak: their command-line errors are said too.
-pub const SPOKEN_MODES: [&str; 6] = ["play", "resume", "assist", "arbiter", "online", "clock"];
-
 /// The first word that is not an option: the mode asked for, if any.
 pub fn mode_of(args: &[String]) -> Option<&str> {
     args.iter()

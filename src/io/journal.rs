@@ -28,6 +28,7 @@ use std::io::{ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use crate::core::mode::{MODE_SETTING, Mode};
 use crate::core::outcome::{GameResult, Outcome};
 use crate::core::record::codec::encode_torn_marker;
 use crate::core::record::{
@@ -678,7 +679,7 @@ pub struct GameSummary {
     /// The players aborted the game: over, without a result.
     pub aborted: bool,
     /// The mode that wrote it (its `mode` setting), as [`mode_of`] reads it.
-    pub mode: Option<String>,
+    pub mode: Mode,
     /// The file's size, when it is too large to be a journal ([`MAX_JOURNAL_BYTES`]): only
     /// its head was read, for the date and the players.
     pub too_large: Option<u64>,
@@ -705,7 +706,7 @@ impl GameSummary {
             problem: Some(problem),
             unusable,
             aborted: false,
-            mode: None,
+            mode: Mode::Play,
             too_large: None,
         }
     }
@@ -775,7 +776,7 @@ pub fn latest_in_progress(dir: &Path) -> Result<Option<GameSummary>> {
             && !g.aborted
             && !is_continued(g)
             // Their own modes continue these (an online game: hector online play).
-            && !matches!(g.mode.as_deref(), Some("arbiter" | "online"))
+            && g.mode.resumed_by_resume()
     };
     // A game left before its first move (a new game the player did not play) is not worth
     // continuing, and must not hide an earlier one that is.
@@ -788,16 +789,23 @@ pub fn latest_in_progress(dir: &Path) -> Result<Option<GameSummary>> {
         .cloned())
 }
 
-/// The mode that wrote a journal (its `mode` setting: "assist", "arbiter"); `None` for
-/// `hector play` and for a journal that cannot be read. Damage after the setting does not
-/// hide it.
-pub fn mode_of(path: &Path) -> Option<String> {
-    let bytes = read_journal(path).ok()?;
-    let (decoded, _) = decode_good_part(&bytes).ok()?;
-    decoded.entries.iter().find_map(|e| match e {
-        crate::core::record::Entry::Setting { key, value } if key == "mode" => Some(value.clone()),
+/// The mode that wrote a journal (its `mode` setting); [`Mode::Play`] for hector play's
+/// journals, which have none, and for a journal that cannot be read (resuming it says why).
+/// Damage after the setting does not hide it.
+pub fn mode_of(path: &Path) -> Mode {
+    let Some(decoded) = read_journal(path)
+        .ok()
+        .and_then(|bytes| decode_good_part(&bytes).ok())
+        .map(|(decoded, _)| decoded)
+    else {
+        return Mode::Play;
+    };
+    Mode::of_journal(decoded.entries.iter().find_map(|e| match e {
+        crate::core::record::Entry::Setting { key, value } if key == MODE_SETTING => {
+            Some(value.as_str())
+        }
         _ => None,
-    })
+    }))
 }
 
 /// What `hector games` shows of one journal.
@@ -841,7 +849,7 @@ pub fn summarize(path: PathBuf) -> GameSummary {
         problem: None,
         unusable: None,
         aborted: replayed.game.is_aborted(),
-        mode: replayed.settings.get("mode").cloned(),
+        mode: Mode::of_journal(replayed.settings.get(MODE_SETTING).map(String::as_str)),
         too_large: None,
     }
 }
@@ -1141,7 +1149,7 @@ mod tests {
         let g = summarize(path.clone());
         assert_eq!(g.plies, 1);
         assert!(matches!(g.stop, Some(Stop::Unreadable { entry: 2, .. })));
-        assert_eq!(mode_of(&path), None);
+        assert_eq!(mode_of(&path), Mode::Play);
         let latest = latest_in_progress(&dir).expect("list").expect("a game");
         assert_eq!(latest.path, path);
 

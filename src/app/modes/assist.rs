@@ -126,7 +126,7 @@ pub fn run(options: AssistOptions, lang: &'static Language) -> ExitCode {
         colors: options.colors,
         voice_input: None,
     };
-    let screen = ui.open("assist", &mut app.front.voice);
+    let screen = ui.open(crate::core::mode::Mode::Assist, &mut app.front.voice);
     let running = app.told(told);
     if let Some(voice) = &options.voice {
         let (input, why) = crate::app::services::voice::VoiceInput::start(lang, voice);
@@ -296,6 +296,7 @@ pub fn resume_spec(
         site: h.site.clone(),
         round: h.round.clone(),
         envelope: envelope.map(Path::to_path_buf),
+        mode: crate::core::mode::Mode::Assist,
         settings: Vec::new(),
     };
     let language = (h.language.clone(), h.words);

@@ -599,7 +599,7 @@ pub fn run(options: ClockOptions, lang: &'static Language) -> ExitCode {
         asking: false,
         finished: false,
     };
-    let screen = ui.open("clock", &mut app.front.voice);
+    let screen = ui.open(crate::core::mode::Mode::Clock, &mut app.front.voice);
     let help = if app.front.voice.full_screen {
         &app.lang.clock.help
     } else {

@@ -25,7 +25,7 @@ use crate::app::services::interrupt::interrupted;
 use crate::app::services::output::Out;
 use crate::core::check::game_start;
 use crate::core::legality::resolve_record_san;
-use crate::core::notation::language::{default_language, language};
+use crate::core::notation::language::{Language, language};
 use crate::core::notation::parse::{message, parse_move};
 use crate::core::pgn::Reader;
 use crate::core::variant::{Variant, position_from_fen};
@@ -43,6 +43,8 @@ pub struct Options {
     pub link: Option<PathBuf>,
     pub fen: Option<String>,
     pub chess960: bool,
+    /// The language of what the simulator says of itself (the configuration file's).
+    pub lang: &'static Language,
 }
 
 const DEFAULT_GAP: Duration = Duration::from_millis(50);
@@ -53,11 +55,9 @@ const TICK: Duration = Duration::from_millis(100);
 pub fn run(opts: Options) -> ExitCode {
     // Windows has no pseudo-terminal for the board: said in the configured language.
     if !crate::io::platform::pty::AVAILABLE {
-        let code = crate::io::config::load_settings().0.speech.language;
-        let lang = language(&code).unwrap_or_else(|_| default_language());
         errln!(
             "hector simulate-board: {}",
-            lang.windows.simulator_unavailable
+            opts.lang.windows.simulator_unavailable
         );
         return ExitCode::from(2);
     }

@@ -677,7 +677,7 @@ fn run_exercises<M: Exercises>(
         pieces: front.pieces,
         colors: front.colors,
     };
-    let screen = ui.open("train", &mut app.front.voice);
+    let screen = ui.open(crate::core::mode::Mode::Train, &mut app.front.voice);
     if !exercise.told.is_empty() {
         app.front.voice.tell(Urgency::Urgent, exercise.told);
     }

@@ -86,7 +86,7 @@ pub fn run(options: WatchRun, lang: &'static Language) -> ExitCode {
         origin: Instant::now(),
         empty: Game::new(Variant::Standard),
     };
-    let screen = ui.open("watch", &mut app.front.voice);
+    let screen = ui.open(crate::core::mode::Mode::Watch, &mut app.front.voice);
     app.front
         .voice
         .tell(Urgency::Answer, vec![lang.watch.connecting.clone()]);

@@ -67,7 +67,9 @@ pub struct TableSpec {
     pub round: String,
     /// Where the envelope of an adjournment is written; beside the journal when `None`.
     pub envelope: Option<PathBuf>,
-    /// The mode that runs the table ("assist", "arbiter") and what its resume needs.
+    /// The mode that runs the table: the journal names it first.
+    pub mode: crate::core::mode::Mode,
+    /// What else the mode's resume needs (the arbiter's game file).
     pub settings: Vec<(String, String)>,
 }
 
@@ -213,7 +215,18 @@ impl Table {
     /// What a resume needs to set the table up again: the mode's settings, then the set-up's
     /// (the core's one mapping, which a resume reads back).
     fn settings(spec: &TableSpec, tb: &TwoBoards) -> Vec<Entry> {
-        let mut settings = spec.settings.clone();
+        let mut settings: Vec<(String, String)> = spec
+            .mode
+            .journal_setting()
+            .map(|word| {
+                (
+                    crate::core::mode::MODE_SETTING.to_string(),
+                    word.to_string(),
+                )
+            })
+            .into_iter()
+            .chain(spec.settings.iter().cloned())
+            .collect();
         settings.extend(tb.setup().settings(
             spec.peg.as_ref().map(BoardSpec::setting),
             spec.sighted.as_ref().map(BoardSpec::setting),

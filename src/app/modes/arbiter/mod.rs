@@ -24,6 +24,7 @@ use crate::core::matchplay::two_boards::console::{
 };
 use crate::core::matchplay::two_boards::game_file::GameFile;
 use crate::core::matchplay::two_boards::{Alert, Duty, Event, Seat, action_error_words};
+use crate::core::mode::MODE_SETTING;
 use crate::core::notation::clock_words::clock_face;
 use crate::core::notation::language::{Language, fill, language};
 use crate::core::notation::printable;
@@ -87,7 +88,8 @@ fn unfinished_journal(file: &Path) -> Option<PathBuf> {
                 _ => None,
             })
         };
-        setting("mode") == Some("arbiter")
+        crate::core::mode::Mode::of_journal(setting(MODE_SETTING))
+            == crate::core::mode::Mode::Arbiter
             && setting("game_file") == Some(wanted.as_str())
             && crate::core::record::replay(&decoded.header, &decoded.entries)
                 .is_ok_and(|r| r.outcome().is_none())
@@ -181,10 +183,8 @@ fn table_spec(g: &GameFile, canonical: &Path) -> TableSpec {
         site: g.site.clone(),
         round: g.round.clone(),
         envelope: None,
-        settings: vec![
-            ("mode".into(), "arbiter".into()),
-            ("game_file".into(), canonical.display().to_string()),
-        ],
+        mode: crate::core::mode::Mode::Arbiter,
+        settings: vec![("game_file".into(), canonical.display().to_string())],
     }
 }
 
@@ -661,7 +661,7 @@ pub fn run(options: ArbiterOptions, lang: &'static Language) -> ExitCode {
     for (i, told) in first_told {
         app.told(i, told, false);
     }
-    let screen = ui.open("arbiter", &mut app.front.voice);
+    let screen = ui.open(crate::core::mode::Mode::Arbiter, &mut app.front.voice);
     app.push_if_changed();
     ui.run(&mut app, screen, lang);
     for g in &mut app.games {

@@ -18,6 +18,7 @@ use crate::app::services::ui::{Front, Incoming, Mode, Picture, Source, Ui};
 use crate::core::machine::Machine;
 use crate::core::matchplay::command::Command;
 use crate::core::matchplay::session::{BoardOf, Effect, Urgency};
+use crate::core::mode::MODE_SETTING;
 use crate::core::notation::language::{Language, fill};
 use crate::core::notation::speak::Form;
 use crate::core::online::wire::{GameLine, game_line};
@@ -885,7 +886,7 @@ fn run_play(args: GameRequest, setup: Setup, lang: &'static Language) -> ExitCod
     };
     // Moves are made on the board too (Tab gives it the keys), as in hector play.
     app.front.focus.board_entry = true;
-    let screen = ui.open("online", &mut app.front.voice);
+    let screen = ui.open(crate::core::mode::Mode::Online, &mut app.front.voice);
     app.tell_record_problem();
     if let Some(voice) = &args.voice {
         let (input, why) = crate::app::services::voice::VoiceInput::start(lang, voice);
@@ -963,8 +964,8 @@ fn new_recorder(
     let mut entries = vec![
         // hector play and hector resume leave it alone (see io::journal::latest_in_progress).
         Entry::Setting {
-            key: "mode".to_string(),
-            value: "online".to_string(),
+            key: MODE_SETTING.to_string(),
+            value: crate::core::mode::Mode::Online.name().to_string(),
         },
         Entry::Setting {
             key: "opponent".to_string(),

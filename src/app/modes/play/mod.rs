@@ -697,7 +697,7 @@ pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
     };
     // Moves are made on the board too (Tab gives it the keys).
     app.front.focus.board_entry = true;
-    let screen = ui.open("play", &mut app.front.voice);
+    let screen = ui.open(crate::core::mode::Mode::Play, &mut app.front.voice);
     for p in o.problems {
         app.tell(Urgency::Urgent, vec![p]);
     }

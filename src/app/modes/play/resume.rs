@@ -11,6 +11,7 @@ use super::{Opponent, Start};
 use crate::app::services::recorder::Recorder;
 use crate::core::clock::TimeControl;
 use crate::core::matchplay::session::recorded::{PlayRecord, RecordedOpponent};
+use crate::core::mode::{MODE_SETTING, Mode};
 use crate::core::notation::language::{
     Language, counted, default_language, fill, language, own_name,
 };
@@ -51,7 +52,7 @@ pub fn from_journal(path: &Path) -> Result<Resumed> {
     }
     let h = &recorder.header;
     let settings = &replayed.settings;
-    if settings.get("mode").is_some_and(|m| m == "online") {
+    if Mode::of_journal(settings.get(MODE_SETTING).map(String::as_str)) == Mode::Online {
         return Err(anyhow!(
             "the game in {} is played on lichess; continue it with hector online play --game {}",
             path.display(),
@@ -198,8 +199,12 @@ pub fn continue_damaged(
         Err(_) => return Ok(Continue::Journal(path.to_path_buf())),
     };
     // The arbiter's games are continued by hector arbiter, which says so.
-    let mode = salvaged.replayed.settings.get("mode").map(String::as_str);
-    if salvaged.stop.is_none() || mode == Some("arbiter") {
+    let mode = salvaged
+        .replayed
+        .settings
+        .get(MODE_SETTING)
+        .map(String::as_str);
+    if salvaged.stop.is_none() || Mode::of_journal(mode) == Mode::Arbiter {
         return Ok(Continue::Journal(path.to_path_buf()));
     }
     let lang = lang.unwrap_or_else(|| {

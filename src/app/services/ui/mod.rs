@@ -423,11 +423,11 @@ impl Ui {
 
     /// Opens the terminal: the full screen when wanted and possible, else lines (the reason on
     /// standard error); the input thread of the one chosen starts reading.
-    pub fn open(&self, name: &str, voice: &mut Narrator) -> Option<FullScreen> {
+    pub fn open(&self, mode: crate::core::mode::Mode, voice: &mut Narrator) -> Option<FullScreen> {
         let screen = crate::io::terminal::open(
             self.full_screen,
             self.keys_in_lines,
-            name,
+            mode.name(),
             self.tx.clone(),
             UiEvent::Input,
         );

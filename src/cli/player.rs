@@ -1,0 +1,369 @@
+//! The spoken player's options resolved once. Every mode is handed a [`Player`]: the
+//! configuration file read once, the language chosen in one order, the mode's words and the
+//! speech output over it. Nothing after this reads `--lang` or the file's language again.
+//!
+//! The language's order: `--lang` (or, for a game continued, the language its journal
+//! recorded), else the configuration file's `[speech] language`, else German, the FIDE
+//! wording (the file's default). A code that names no table is refused in the language of
+//! [`fallback`]: the file's, else German.
+
+use crate::core::mode::Mode;
+use crate::core::notation::language::{Language, WordSet, default_language, language};
+use crate::core::settings::{BackendChoice, Settings, SpeechSettings};
+
+use super::args::{LangArg, PlayerArgs, ToolWordsArgs, VoiceArg, WordingArgs};
+use super::modes::{Fatal, refuse};
+
+/// What a mode speaks with, resolved once from its options and the configuration file.
+pub(super) struct Player {
+    /// The language's table, with the words the mode announces with.
+    pub lang: &'static Language,
+    /// The file's speech settings with `--speech` over them; their language is `lang`'s.
+    pub speech: SpeechSettings,
+    /// A speech output was chosen, by option or in the file, rather than left to auto.
+    pub speech_chosen: bool,
+    /// The whole configuration file, read once.
+    pub config: Settings,
+}
+
+/// The player's options as given: what [`PlayerArgs`] (or a part of it) holds.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Asked<'a> {
+    pub lang: Option<&'a str>,
+    pub words: Option<WordSet>,
+    pub speech: Option<BackendChoice>,
+}
+
+impl PlayerArgs {
+    pub(super) fn asked(&self) -> Asked<'_> {
+        Asked {
+            lang: self.lang.lang.as_deref(),
+            words: self.words.words.map(Into::into),
+            speech: self.speech.speech.map(Into::into),
+        }
+    }
+
+    /// `mode`'s player (a refused language is said, as the mode would speak).
+    pub(super) fn resolve(&self, mode: Mode) -> Result<Player, Fatal> {
+        Player::of(Some(mode), self.asked())
+    }
+}
+
+impl ToolWordsArgs {
+    /// A printing tool's language and words: `--words`, else the language's own (the
+    /// `[announcement]` of `mode` when the tool has one). A refused language is printed only.
+    pub(super) fn resolve(&self, mode: Option<Mode>) -> Result<Player, Fatal> {
+        let asked = Asked {
+            lang: self.lang.lang.as_deref(),
+            words: self.words.words.map(Into::into),
+            speech: None,
+        };
+        Player::of(mode, asked).map_err(Fatal::unspoken)
+    }
+}
+
+impl LangArg {
+    /// A tool's language, without words or speech; a refused language is printed only.
+    pub(super) fn resolve(&self) -> Result<&'static Language, Fatal> {
+        let asked = Asked {
+            lang: self.lang.as_deref(),
+            ..Asked::default()
+        };
+        Ok(Player::of(None, asked).map_err(Fatal::unspoken)?.lang)
+    }
+}
+
+impl Player {
+    /// Reads the configuration file, then resolves as [`Player::resolve`].
+    pub fn of(mode: Option<Mode>, asked: Asked<'_>) -> Result<Player, Fatal> {
+        Player::resolve(read_config(asked.lang), mode, asked)
+    }
+
+    /// The one resolution. The language by the order of this module; the words by
+    /// `[announcement]` for `mode` (`--words` over the file's over the mode's default), the
+    /// language's own for a tool without a mode; the speech output `--speech` over the
+    /// file's. An unknown language is refused, said in the [`fallback`] language.
+    pub fn resolve(
+        config: Settings,
+        mode: Option<Mode>,
+        asked: Asked<'_>,
+    ) -> Result<Player, Fatal> {
+        let mut speech = config.speech.clone();
+        if let Some(code) = asked.lang {
+            speech.language = code.to_string();
+        }
+        let speech_chosen = asked.speech.is_some() || config.speech.backend != BackendChoice::Auto;
+        if let Some(b) = asked.speech {
+            speech.backend = b;
+        }
+        let table = match language(&speech.language) {
+            Ok(table) => table,
+            Err(e) => {
+                let lang = fallback(&config);
+                let mut said = speech.clone();
+                said.language = lang.code.clone();
+                return Err(refuse(&refusal_words(&e, lang), &said, lang));
+            }
+        };
+        let words = match mode {
+            Some(m) => config.announcement.words(m, asked.words),
+            None => asked.words.unwrap_or(WordSet::Language),
+        };
+        Ok(Player {
+            lang: table.with_words(words),
+            speech,
+            speech_chosen,
+            config,
+        })
+    }
+
+    /// The file's `[words]` with the mode's wording options over them.
+    pub fn wording(&self, args: &WordingArgs) -> crate::core::notation::wording::Wording {
+        args.apply(self.config.words)
+    }
+
+    /// What the mode is asked to do with voice: the file's `[voice]` with `--voice` and its
+    /// options over it; nothing unless it is on.
+    pub fn voice(&self, arg: &VoiceArg) -> Option<crate::app::services::voice::VoiceOptions> {
+        let mut v = self.config.voice.clone();
+        v.enabled |= arg.voice;
+        if arg.model.voice_model.is_some() {
+            v.model.clone_from(&arg.model.voice_model);
+        }
+        v.always_ask |= arg.model.voice_always_ask;
+        v.enabled
+            .then(|| crate::app::services::voice::VoiceOptions {
+                model: v.model.clone(),
+                always_ask: v.always_ask,
+            })
+    }
+
+    /// A start-up problem of the mode: printed and said in its speech and language.
+    pub fn refuse(&self, message: &str) -> Fatal {
+        refuse(message, &self.speech, self.lang)
+    }
+
+    /// A start-up option whose value cannot be used ("--tc: …"), printed and said.
+    pub fn refuse_option(&self, option: &str, why: &str) -> Fatal {
+        self.refuse(&crate::core::notation::refusals::option_words(
+            option, why, self.lang,
+        ))
+    }
+
+    /// The speech of a mode that prints every sentence itself (analyse, board monitor):
+    /// nothing printed twice.
+    pub fn printing_speaker(&self) -> crate::io::speech::Speaker {
+        crate::app::services::speaker::quiet_speaker(&self.speech, self.lang).0
+    }
+}
+
+/// The language hector speaks when the one asked for cannot be used, or before one is
+/// known (a command line clap could not read, a game whose journal is not read yet): the
+/// configuration file's, else German. The one fallback.
+pub(super) fn fallback(config: &Settings) -> &'static Language {
+    language(&config.speech.language).unwrap_or_else(|_| default_language())
+}
+
+/// Why a language cannot be used, in `lang`'s words.
+fn refusal_words(e: &crate::core::notation::language::LanguageError, lang: &Language) -> String {
+    use crate::core::notation::language::{LanguageError, codes, fill};
+    match e {
+        LanguageError::Unknown(code, _) => fill(
+            &lang.usage.unknown_language,
+            &[
+                ("code", &crate::core::notation::printable(code)),
+                ("codes", &codes().join(", ")),
+            ],
+        ),
+        // A table that does not load is the build's fault: its own words name the file.
+        LanguageError::Broken(..) => e.to_string(),
+    }
+}
+
+/// The configuration file, read once; a problem with it is printed (in the language asked
+/// for when it is known, else German) and its defaults used.
+pub(super) fn read_config(lang_hint: Option<&str>) -> Settings {
+    let (settings, problem) = crate::io::config::load_settings();
+    if let Some((path, problem)) = problem {
+        let lang = lang_hint
+            .and_then(|l| language(l).ok())
+            .unwrap_or_else(default_language);
+        errln!("hector: {}", config_problem_words(&path, problem, lang));
+    }
+    settings
+}
+
+fn config_problem_words(
+    path: &std::path::Path,
+    problem: crate::io::config::ConfigProblem,
+    lang: &Language,
+) -> String {
+    use crate::core::notation::language::fill;
+    use crate::core::notation::printable;
+    use crate::core::settings::SettingsError;
+    use crate::io::config::{ConfigProblem, MAX_CONFIG_BYTES};
+    let m = &lang.messages;
+    let path = printable(&path.display().to_string()).into_owned();
+    match problem {
+        ConfigProblem::Missing => fill(&m.config_missing, &[("path", &path)]),
+        ConfigProblem::NotAFile => fill(&m.config_not_file, &[("path", &path)]),
+        ConfigProblem::TooLarge => fill(
+            &m.config_too_large,
+            &[
+                ("path", &path),
+                ("kib", &(MAX_CONFIG_BYTES / 1024).to_string()),
+            ],
+        ),
+        ConfigProblem::NotText => fill(&m.config_not_text, &[("path", &path)]),
+        ConfigProblem::Invalid(SettingsError::Rate(v)) => fill(
+            &m.config_rate,
+            &[("path", &path), ("value", &v.to_string())],
+        ),
+        ConfigProblem::Invalid(SettingsError::Volume(v)) => fill(
+            &m.config_volume,
+            &[("path", &path), ("value", &v.to_string())],
+        ),
+        ConfigProblem::Invalid(SettingsError::BrailleHold(v)) => fill(
+            &m.config_braille_hold,
+            &[
+                ("path", &path),
+                ("value", &v.to_string()),
+                ("max", &crate::core::settings::MAX_BRAILLE_HOLD.to_string()),
+            ],
+        ),
+        ConfigProblem::Invalid(SettingsError::Language(code, known)) => fill(
+            &m.config_language,
+            &[
+                ("path", &path),
+                ("value", &printable(&code)),
+                ("known", &known),
+            ],
+        ),
+        // The system's or the TOML reader's own words, quoted after the colon.
+        ConfigProblem::Unreadable(reason)
+        | ConfigProblem::Invalid(SettingsError::Syntax(reason)) => fill(
+            &m.config_ignored,
+            &[("path", &path), ("reason", &printable(&reason))],
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::settings::WordSet;
+
+    fn config(code: &str, backend: BackendChoice) -> Settings {
+        let mut c = Settings::default();
+        c.speech.language = code.to_string();
+        c.speech.backend = backend;
+        c
+    }
+
+    /// Every flag over every file's language: the flag wins, else the file, and the speech
+    /// settings carry the table's code.
+    #[test]
+    fn the_language_is_the_flag_else_the_files() {
+        let codes = crate::core::notation::language::codes();
+        for file in &codes {
+            let none = Player::resolve(config(file, BackendChoice::Auto), None, Asked::default())
+                .ok()
+                .expect("the file's language");
+            assert_eq!(none.lang.code, *file);
+            assert_eq!(none.speech.language, *file);
+            for flag in &codes {
+                let asked = Asked {
+                    lang: Some(flag),
+                    ..Asked::default()
+                };
+                let p = Player::resolve(config(file, BackendChoice::Auto), Some(Mode::Play), asked)
+                    .ok()
+                    .expect("the flag's language");
+                assert_eq!(
+                    (p.lang.code.as_str(), p.speech.language.as_str()),
+                    (*flag, *flag)
+                );
+            }
+        }
+        let default = Player::resolve(Settings::default(), None, Asked::default())
+            .ok()
+            .expect("German");
+        assert_eq!(default.lang.code, "de");
+    }
+
+    /// An unknown code is refused, said in the file's language (the one fallback).
+    #[test]
+    fn an_unknown_language_is_refused_in_the_files() {
+        let asked = Asked {
+            lang: Some("xx"),
+            ..Asked::default()
+        };
+        let Err(refused) =
+            Player::resolve(config("en", BackendChoice::Print), Some(Mode::Watch), asked)
+        else {
+            panic!("xx was taken");
+        };
+        let (message, spoken) = refused.said();
+        assert!(message.contains("xx"), "{message}");
+        assert_eq!(spoken, Some("en"));
+        assert_eq!(fallback(&config("xx", BackendChoice::Auto)).code, "de");
+    }
+
+    /// The words: --words over the file's [announcement] over the mode's default; a tool
+    /// without a mode, the language's own.
+    #[test]
+    fn the_words_follow_the_mode() {
+        let words = |mode: Option<Mode>, chosen: Option<WordSet>| {
+            let asked = Asked {
+                lang: Some("en"),
+                words: chosen,
+                speech: None,
+            };
+            Player::resolve(Settings::default(), mode, asked)
+                .ok()
+                .expect("en")
+                .lang
+                .words
+        };
+        assert_eq!(words(Some(Mode::Assist), None), WordSet::Fide);
+        assert_eq!(words(Some(Mode::Arbiter), None), WordSet::Fide);
+        assert_eq!(words(Some(Mode::Play), None), WordSet::Language);
+        assert_eq!(words(None, None), WordSet::Language);
+        assert_eq!(
+            words(Some(Mode::Assist), Some(WordSet::Language)),
+            WordSet::Language
+        );
+        assert_eq!(words(None, Some(WordSet::Fide)), WordSet::Fide);
+    }
+
+    /// A speech output is chosen when the option names one or the file does.
+    #[test]
+    fn the_speech_output_is_the_options_over_the_files() {
+        let resolve = |file: BackendChoice, option: Option<BackendChoice>| {
+            let asked = Asked {
+                speech: option,
+                ..Asked::default()
+            };
+            let p = Player::resolve(config("de", file), Some(Mode::Play), asked)
+                .ok()
+                .expect("de");
+            (p.speech.backend, p.speech_chosen)
+        };
+        assert_eq!(
+            resolve(BackendChoice::Auto, None),
+            (BackendChoice::Auto, false)
+        );
+        assert_eq!(
+            resolve(BackendChoice::EspeakNg, None),
+            (BackendChoice::EspeakNg, true)
+        );
+        assert_eq!(
+            resolve(BackendChoice::EspeakNg, Some(BackendChoice::Print)),
+            (BackendChoice::Print, true)
+        );
+        assert_eq!(
+            resolve(BackendChoice::Auto, Some(BackendChoice::Auto)),
+            (BackendChoice::Auto, true)
+        );
+    }
+}
