@@ -45,6 +45,7 @@ fn analyse(args: &[&str]) -> common::Run {
 
 /// The engine may prefer any of the moves that keep the game: 3... g6, Qe7, Qf6.
 const BETTER_DE: [&str; 3] = ["Gustav sechs", "Dame Eva sieben", "Dame Felix sechs"];
+const BETTER_EN: [&str; 3] = ["Gustav six", "Queen Eva seven", "Queen Felix six"];
 
 #[test]
 fn errors_finds_the_blunder_and_names_the_better_move() {
@@ -86,13 +87,37 @@ fn every_move_in_english_with_evaluations() {
     let file = data("blunder.pgn");
     let r = analyse(&[file.to_str().unwrap(), "--lang", "en", "--movetime", "50"]);
     assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
-    assert!(r.stdout.contains("Start position: "), "{}", r.stdout);
-    assert!(r.stdout.contains("1. White: Eva four. "), "{}", r.stdout);
+    // The start and each of the 7 half-moves with an evaluation: a pawn figure, or a mate.
+    let judged: Vec<&str> = r
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("Start position: ") || l.starts_with(char::is_numeric))
+        .collect();
+    assert_eq!(judged.len(), 8, "{}", r.stdout);
+    for line in &judged {
+        let figure = line
+            .rsplit_once(", plus ")
+            .or_else(|| line.rsplit_once(", minus "))
+            .is_some_and(|(_, f)| f.parse::<f64>().is_ok());
+        assert!(
+            figure || line.contains("mates in") || line.ends_with("White has won"),
+            "no evaluation: {line}"
+        );
+    }
     assert!(
-        r.stdout
-            .contains("3. Black: Knight Felix six, blunder. Better: "),
+        judged[1].starts_with("1. White: Eva four. "),
         "{}",
         r.stdout
+    );
+    let blunder = judged
+        .iter()
+        .find(|l| l.starts_with("3. Black: Knight Felix six, blunder. Better: "))
+        .unwrap_or_else(|| panic!("no blunder:\n{}", r.stdout));
+    assert!(
+        BETTER_EN
+            .iter()
+            .any(|b| blunder.contains(&format!("Better: {b}. "))),
+        "{blunder}"
     );
     assert!(
         r.stdout
@@ -227,6 +252,7 @@ fn on_a_terminal_the_lines_are_printed_and_said() {
     let file = data("blunder.pgn");
     let path = path_with_games();
     let home = temp_dir("analyse-pty");
+    let daemon = common::SpeechDaemon::capturing();
     let mut pty = Pty::spawn(
         &[
             "analyse",
@@ -236,19 +262,30 @@ fn on_a_terminal_the_lines_are_printed_and_said() {
             "50",
             "--speak",
             "--backend",
-            "print",
+            "speech-dispatcher",
         ],
         &[
             ("PATH", path.as_str()),
             ("HOME", home.path().to_str().unwrap()),
             ("HECTOR_CONFIG", ""),
+            ("SPEECHD_ADDRESS", daemon.address().as_str()),
         ],
     );
+    // Printed, and said through speech-dispatcher: the same turning point.
+    let blunder = "3. Schwarz: Springer Felix sechs, grober Fehler";
     assert!(
-        pty.wait_for("Springer Felix sechs, grober Fehler", LIMIT)
-            .is_some(),
+        pty.wait_for(blunder, LIMIT).is_some(),
         "{}",
         pty.all_output()
+    );
+    // The output module hears a sentence a line: the move's judgement, then the better move.
+    daemon.said("de| Schwarz: Springer Felix sechs, grober Fehler.", LIMIT);
+    let better = daemon.said("de| Besser: ", LIMIT);
+    assert!(
+        BETTER_DE
+            .iter()
+            .any(|b| better == format!("de| Besser: {b}.")),
+        "{better}"
     );
     assert_eq!(pty.wait_exit(LIMIT), Some(0), "{}", pty.all_output());
 }
@@ -324,8 +361,16 @@ fn a_recorded_game_is_judged_once() {
     assert!(r.stderr.contains("ist nicht lesbar"), "{}", r.stderr);
     assert!(r.stderr.contains(".analysis.unreadable-"), "{}", r.stderr);
     assert!(r.stdout.contains(blunder), "{}", r.stdout);
+    // Replaced by a whole analysis: the same game and search as the first, no damaged line,
+    // and read back without an engine.
     let again = std::fs::read_to_string(&kept).unwrap();
-    assert!(again.starts_with(&text[..60]), "{again}");
+    let head = |t: &str| t.lines().take(3).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(head(&again), head(&text), "{again}");
+    assert!(!again.lines().any(|l| l == "cp x"), "{again}");
+    assert_eq!(again.lines().count(), text.lines().count(), "{again}");
+    let r = run(missing, "50");
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains(blunder), "{}", r.stdout);
     // Another search: judged again.
     let r = run("stockfish", "60");
     assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);

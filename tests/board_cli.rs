@@ -335,6 +335,14 @@ fn a_board_that_differs_from_the_game_is_described_square_by_square_and_a_take_b
     sim.send("lift e5");
     sim.send("place e7");
     monitor.expect("Zurücknahme: das Brett zeigt die Stellung vor dem letzten Zug");
+    // The game kept e5: the pawn put back on e5 is the game again, not a new move, and
+    // White's next move follows e5.
+    sim.send("lift e7");
+    sim.send("place e5");
+    monitor.expect("Brett stimmt wieder");
+    sim.send("move Nf3");
+    monitor.expect("Springer Felix drei (g1f3)");
+    assert_eq!(monitor.count("(e7e5)"), 1, "{:?}", monitor.seen);
     assert!(monitor.finish().success());
     assert!(
         monitor.seen.iter().all(|l| !l.starts_with("peg:")),

@@ -105,6 +105,14 @@ fn an_engines_id_name_is_shown_escaped() {
         "{}",
         t.all_output()
     );
+    // Asked for, the opponent is named with its name shown escaped.
+    t.send(b"gegner\r");
+    assert!(
+        t.wait_for(r"Gegner: Evil\x1B]0;pwned\x07, Stufe 1", LIMIT)
+            .is_some(),
+        "{}",
+        t.all_output()
+    );
     t.send(b"ende\r");
     assert!(
         t.wait_for("Wirklich", LIMIT).is_some(),

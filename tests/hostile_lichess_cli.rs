@@ -199,10 +199,14 @@ fn a_server_that_closes_every_connection_is_not_said_to_be_back_until_one_holds(
     let dir = temp_dir("hostile-closing");
     let t = watch(&server, dir.path(), &["--broadcast", ROUND]);
     after(&t, 0, "Sie verfolgen Brett 1");
-    // Connections closed at once for 9 s: "interrupted" once, never "back".
-    std::thread::sleep(Duration::from_secs(9));
+    // Connections closed at once: "interrupted" once, never "back". A third stream opened is
+    // the signal that hector has met two closes and tried again after each.
+    let deadline = Instant::now() + LIMIT;
+    while server.state().relay.round_streams_opened < 3 {
+        assert!(Instant::now() < deadline, "hector did not connect again");
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let text = t.all_output();
-    assert!(server.state().relay.round_streams_opened >= 3);
     assert_eq!(
         text.matches("Verbindung zu lichess unterbrochen").count(),
         1,
@@ -213,7 +217,18 @@ fn a_server_that_closes_every_connection_is_not_said_to_be_back_until_one_holds(
     let from = mark(&t);
     server.state().relay.round_mode = RoundMode::Normal;
     after(&t, from, "Verbindung wieder da");
-    std::thread::sleep(Duration::from_secs(2));
+    // The connection holds: ten keep-alives go out on it and no stream is opened again, so
+    // nothing could be back a second time.
+    let (opened, sent) = {
+        let s = server.state();
+        (s.relay.round_streams_opened, s.relay.keep_alives_sent)
+    };
+    let deadline = Instant::now() + LIMIT;
+    while server.state().relay.keep_alives_sent < sent + 10 {
+        assert!(Instant::now() < deadline, "the connection did not hold");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(server.state().relay.round_streams_opened, opened);
     assert_eq!(t.all_output().matches("Verbindung wieder da").count(), 1);
 }
 

@@ -333,7 +333,22 @@ fn package_files_writes_a_manual_page_per_mode_and_three_completions() {
         "hector-board-monitor.1",
     ] {
         let text = std::fs::read_to_string(dir.0.join("man").join(page)).expect(page);
-        assert!(text.starts_with(".ie"), "{page}: {text}");
+        // A manual page of its own mode: its title line and its NAME section name it.
+        let name = page.trim_end_matches(".1");
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(&format!(".TH {name} 1 "))),
+            "{page}: {text}"
+        );
+        let named = text
+            .lines()
+            .skip_while(|l| *l != ".SH NAME")
+            .nth(1)
+            .unwrap_or_default();
+        assert!(
+            named.starts_with(&format!("{} \\- ", name.replace('-', "\\-"))),
+            "{page}: {named}"
+        );
     }
     let play = std::fs::read_to_string(dir.0.join("man/hector-play.1")).expect("play page");
     assert!(play.contains("\\-\\-screen\\-reader"), "{play}");
@@ -341,6 +356,13 @@ fn package_files_writes_a_manual_page_per_mode_and_three_completions() {
         let text = std::fs::read_to_string(dir.0.join("completions").join(file)).expect(file);
         assert!(text.contains("screen-reader"), "{file}: {text}");
     }
+    // bash reads its completion script without a syntax error.
+    let bash = Command::new("bash")
+        .arg("-n")
+        .arg(dir.0.join("completions/hector.bash"))
+        .output()
+        .expect("bash runs");
+    assert!(bash.status.success(), "{bash:?}");
     // The hidden mode is not offered to players.
     let help = hector().arg("--help").output().expect("hector runs");
     assert!(!String::from_utf8_lossy(&help.stdout).contains("package-files"));

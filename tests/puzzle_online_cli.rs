@@ -18,8 +18,13 @@ use std::path::Path;
 use std::time::Duration;
 
 use common::pty::Pty;
+use common::words::{DE, play_line};
 use common::{Env, temp_dir};
 use lichess::{Server, TOKEN};
+use shakmaty::fen::Fen;
+use shakmaty::san::San;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Position};
 
 const LIMIT: Duration = Duration::from_secs(30);
 
@@ -40,6 +45,34 @@ fn typed(t: &mut Pty, line: &str) {
     t.send(format!("{line}\r").as_bytes());
 }
 
+/// The daily puzzle's position (the spec's FEN): White to move, Black's rook on d3.
+fn daily() -> Chess {
+    let fen: Fen = "2k5/1p6/p1p5/P3q1pp/2Q1b3/3r2P1/1P3P1P/4R1K1 w - - 0 1"
+        .parse()
+        .unwrap();
+    fen.into_position(CastlingMode::Standard).unwrap()
+}
+
+/// The position after a game's moves, as lichess gives a puzzle without a FEN.
+fn after(pgn: &str) -> Chess {
+    pgn.split_whitespace().fold(Chess::default(), |pos, san| {
+        let m = san.parse::<San>().unwrap().to_move(&pos).unwrap();
+        pos.play(m).unwrap()
+    })
+}
+
+/// Plays `uci` on `pos`: the position after it, and the move as a player says it.
+fn step(pos: &Chess, uci: &str) -> (Chess, String) {
+    let m = uci.parse::<UciMove>().unwrap().to_move(pos).unwrap();
+    (pos.clone().play(m).unwrap(), DE.short(pos, m))
+}
+
+/// The line that begins with `start`, which must name `said`.
+fn expect_move(t: &Pty, start: &str, said: &str) {
+    let line = t.expect_span(start, "\r\n", LIMIT);
+    assert!(line.contains(said), "{said}: {line}");
+}
+
 fn expect(t: &Pty, needle: &str) {
     assert!(
         t.wait_for(needle, LIMIT).is_some(),
@@ -57,10 +90,13 @@ fn the_daily_puzzle_is_played_through_and_kept_here_without_a_token() {
     // The spec's daily puzzle: Black's bishop has just taken on e4.
     expect(&t, "Aufgabe IFy4T, Wertung 1869");
     expect(&t, "Weiß am Zug nach Läufer schlägt");
+    let (pos, queen) = step(&daily(), "c4d3");
+    let (pos, _) = step(&pos, "e4d3");
+    let (_, rook) = step(&pos, "e1e5");
     typed(&mut t, "c4d3");
-    expect(&t, "Richtig: ");
+    expect_move(&t, "Richtig: ", &queen);
     typed(&mut t, "e1e5");
-    expect(&t, "Gelöst: ");
+    expect_move(&t, "Gelöst: ", &rook);
     expect(&t, "Ende: 1 von 1 gelöst");
     expect(
         &t,
@@ -93,10 +129,20 @@ fn a_new_puzzle_of_a_theme_is_recorded_on_lichess_with_the_token() {
     // QBX2O (the spec's new puzzle) is the one with the theme "attraction".
     expect(&t, "Aufgabe QBX2O, Wertung 1632");
     expect(&t, "Hinlenkung");
+    // The game of the spec's answer, up to the puzzle.
+    let pos = after(
+        "e4 e6 Nf3 d5 e5 c5 c3 Qb6 d4 cxd4 cxd4 Nc6 Be2 Bb4+ Nc3 Nge7 O-O O-O a3 Bxc3 bxc3 Na5 \
+         Be3 Qb2 Qa4 Qxe2 Qxa5 b6 Qb4 Nc6 Qd6 Na5 a4 Nc4 Qc6 Nxe3 fxe3 Qxe3+ Kh1 Ba6 Rfe1 Qf2 \
+         a5 Rac8 Qd6 Rfd8 Qe7 bxa5 Qxa7 Be2 Ng5 Ra8 Qe7 Re8 Qc7 Rec8 Qb7 Ba6 Qe7 Rxc3 Reb1 \
+         Rc2 Rg1 Rb2 Rxa5 Rc8 Rxa6",
+    );
+    let (pos, queen) = step(&pos, "f2g1");
+    let (pos, _) = step(&pos, "h1g1");
+    let (_, rook) = step(&pos, "c8c1");
     typed(&mut t, "f2g1");
-    expect(&t, "Richtig: ");
+    expect_move(&t, "Richtig: ", &queen);
     typed(&mut t, "c8c1");
-    expect(&t, "Gelöst: ");
+    expect_move(&t, "Gelöst: ", &rook);
     expect(
         &t,
         "Bei lichess eingetragen. Ihre lichess-Wertung für Aufgaben: 1664",
@@ -159,7 +205,17 @@ fn a_missed_daily_puzzle_is_recorded_as_lost_and_the_daily_request_has_no_token(
     let mut t = spawn(&server.url, home.path(), Some(TOKEN), &["--daily"]);
     expect(&t, "Aufgabe IFy4T");
     typed(&mut t, "c4c6");
-    expect(&t, "ist nicht die Lösung. Die Lösung: ");
+    // The solution said is the puzzle's line, read with the test's words.
+    let shown = t.expect_span("ist nicht die Lösung. Die Lösung: ", "\r\n", LIMIT);
+    let line = shown["ist nicht die Lösung. Die Lösung: ".len()..].trim_end();
+    let line = line.split(". ").next().unwrap();
+    let (_, played) =
+        play_line(&daily(), &DE, line).unwrap_or_else(|| panic!("a line of moves: {shown}"));
+    let played: Vec<String> = played
+        .iter()
+        .map(|m| UciMove::from_standard(*m).to_string())
+        .collect();
+    assert_eq!(played, ["c4d3", "e4d3", "e1e5"], "{shown}");
     expect(&t, "Bei lichess eingetragen");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     assert_eq!(

@@ -66,6 +66,15 @@ fn the_token_is_never_sent_over_plain_http_to_another_machine() {
     let direct = Env::player_home(&dir).token(TOKEN);
     let local = direct.run(&["online", "--server", &proxy.url, "games"], b"", LIMIT);
     assert_eq!(local.code, Some(0), "{}", local.stderr);
+    // The stand-in sees a token that reaches it: the empty list above means none did.
+    let authorizations = proxy.state().authorizations.clone();
+    assert!(
+        !authorizations.is_empty()
+            && authorizations
+                .iter()
+                .all(|a| *a == format!("Bearer {TOKEN}")),
+        "{authorizations:?}"
+    );
 }
 
 /// A symbolic link where the token file belongs is not followed: the token it points to is
@@ -235,13 +244,16 @@ fn the_speech_dispatcher_started_for_hector_does_not_inherit_the_token() {
         );
         std::thread::sleep(Duration::from_millis(20));
     };
+    let mut read = 0;
     for pid in daemons {
         let Ok(environ) = std::fs::read(format!("/proc/{pid}/environ")) else {
             continue;
         };
+        read += 1;
         let environ = String::from_utf8_lossy(&environ);
         assert!(environ.contains("XDG_RUNTIME_DIR="), "{pid}: {environ:?}");
         assert!(!environ.contains("LICHESS_TOKEN"), "{pid}: {environ:?}");
     }
+    assert!(read > 0, "no daemon's environment could be read");
     within(LIMIT, "hector say", move || guard.0.wait()).expect("hector ends");
 }

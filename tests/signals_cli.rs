@@ -151,14 +151,18 @@ fn online_play_ends_as_a_quit_does_on_each_signal() {
             "1",
         ]);
         wait_full_screen(&t, "online play");
-        assert!(
-            t.wait_for_screen("Weiß ist am Zug", LIMIT),
-            "{}",
-            t.screen()
-        );
+        // The stream's second move has come: both are the game's now.
+        assert!(t.wait_for_screen("1. e4 e5", LIMIT), "{}", t.screen());
         end_with(&mut t, signal, "online play");
         let games = env.run(&["games"], b"", LIMIT);
         assert!(games.stdout.contains("Anna"), "{signal}: {}", games.stdout);
+        // The stream's two moves are kept.
+        let moves = env.run(&["export", "1"], b"", LIMIT);
+        assert!(
+            moves.stdout.contains("1. e4 e5 "),
+            "{signal}: {}",
+            moves.stdout
+        );
     }
 }
 

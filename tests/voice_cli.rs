@@ -431,14 +431,19 @@ fn a_recorder_that_fails_or_stays_silent_is_passed_over() {
     let mut t = voice_game(data.path(), &mic, &mic.path_alone());
     let limit = std::time::Duration::from_secs(60);
     t.expect("Zug oder Befehl: ", limit);
-    for program in ["parec", "pw-record"] {
-        let _ = mic.asked(program, limit);
+    // Each was asked for 16 kHz mono 16-bit little-endian in its own words, also the two that
+    // gave no sound (a wrong option there would pass over a recorder that works).
+    for (program, format) in [
+        ("parec", "s16le"),
+        ("pw-record", "s16"),
+        ("arecord", "S16_LE"),
+    ] {
+        let asked = mic.asked(program, limit);
+        assert!(
+            asked.starts_with(&format!("rate=16000 channels=1 format={format} ")),
+            "{program}: {asked}"
+        );
     }
-    let asked = mic.asked("arecord", limit);
-    assert!(
-        asked.starts_with("rate=16000 channels=1 format=S16_LE "),
-        "{asked}"
-    );
     mic.say(&files[0]);
     t.expect("Eva vier?", limit);
     t.send(b"ende\rja\r");

@@ -789,14 +789,68 @@ mod tests {
         );
     }
 
-    /// The entries of some sample journals (every kind a game writes), checkpoints aside
-    /// (the test appends those itself).
+    /// One entry of each kind a game writes: those of some sample journals and those the
+    /// samples never have (take-backs, pauses, adjournments, the boards' reports…), checkpoints
+    /// aside (the test appends those itself). One of each, so that every kind is drawn often.
     fn game_entries() -> Vec<Entry> {
-        crate::core::testkit::record::sample_journals(6, 3)
+        use shakmaty::{Color, Square};
+        let e2e4: shakmaty::uci::UciMove = "e2e4".parse().expect("uci");
+        let rare = [
+            Entry::TakenBack { uci: e2e4 },
+            Entry::TakebackAgreed { by: Color::Black },
+            Entry::TakebackDeclined { by: Color::White },
+            Entry::Aborted { by: Color::Black },
+            Entry::Resigned { by: Color::White },
+            Entry::FlagFell {
+                color: Color::Black,
+            },
+            Entry::BothFlagsFell { last_period: true },
+            Entry::DrawDeclined { by: Color::Black },
+            Entry::DrawAccepted { by: Color::White },
+            Entry::Touched {
+                by: Color::White,
+                square: Square::G1,
+            },
+            Entry::ClockPaused,
+            Entry::ClockResumed,
+            Entry::MovesAdjusted {
+                color: Color::Black,
+                moves: 12,
+            },
+            Entry::BoardMismatch {
+                board: Color::White,
+                agreed_plies: Some(3),
+                detail: "e4".into(),
+            },
+            Entry::Adjourned {
+                by: Color::White,
+                move_number: 41,
+            },
+            Entry::AdjournmentResumed,
+            Entry::ClockAdjusted {
+                color: Color::White,
+                remaining_ms: 61_000,
+            },
+            Entry::Setting {
+                key: "opponent".into(),
+                value: "keyboard".into(),
+            },
+        ];
+        let mut kinds: Vec<Entry> = Vec::new();
+        for e in crate::core::testkit::record::sample_journals(6, 3)
             .into_iter()
             .flat_map(|j| j.entries)
+            .chain(rare)
             .filter(|e| !matches!(e, Entry::ClockCheckpoint { .. }))
-            .collect()
+        {
+            if !kinds
+                .iter()
+                .any(|k| std::mem::discriminant(k) == std::mem::discriminant(&e))
+            {
+                kinds.push(e);
+            }
+        }
+        kinds
     }
 
     fn language() -> &'static Language {
