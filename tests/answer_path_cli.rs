@@ -4,7 +4,8 @@
 //! it, so an utterance cut short loses its later sentences) and a private BRLTTY of 40 cells.
 //! After the solution of a puzzle is asked for, the solution, the new rating and then the
 //! next puzzle are heard, and the display flashes the solution, not the next puzzle's
-//! heading; the training's solution is heard with its whole line.
+//! heading; the training's solution is heard with its whole line and, the round's last
+//! answer, flashed until a key before the round ends.
 
 #![cfg(unix)]
 // Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
@@ -45,6 +46,17 @@ fn heard_until(daemon: &SpeechDaemon, from: usize, last: &str) -> String {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+/// The process is there and has not ended (a zombie has).
+fn running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|s| {
+            s.rsplit_once(')')
+                .map(|(_, rest)| !rest.trim_start().starts_with('Z'))
+        })
+        .unwrap_or(false)
 }
 
 fn wait_screen(t: &Pty, needle: &str) {
@@ -144,24 +156,39 @@ fn blunder_game(dir: &std::path::Path) {
 }
 
 #[test]
-fn the_trainings_solution_and_line_are_heard_whole() {
+fn the_trainings_last_solution_is_heard_whole_and_flashed_before_the_round_ends() {
+    if !brltty_or_skip("the_trainings_last_solution_is_heard_whole") {
+        return;
+    }
     let home = temp_dir("answer-path-train");
     blunder_game(home.path());
     let daemon = SpeechDaemon::speaking_slowly();
-    let mut t = Env::player(home.path()).speech(&daemon).spawn_sized(
-        &[
-            "train",
-            "--movetime",
-            "200",
-            "--speech",
-            "speech-dispatcher",
-        ],
-        80,
-        24,
-    );
+    let display = Brltty::tt(40);
+    let mut t = Env::player(home.path())
+        .speech(&daemon)
+        .braille_host(&display.host())
+        .spawn_sized(
+            &[
+                "train",
+                "--movetime",
+                "200",
+                "--speech",
+                "speech-dispatcher",
+            ],
+            80,
+            24,
+        );
     wait_screen(&t, "finden Sie einen besseren Zug");
     heard_until(&daemon, 0, "grober Fehler");
+    assert!(
+        display
+            .wait_until(LIMIT, |s| !s.text.starts_with("Die Lösung"))
+            .is_some(),
+        "{:?}",
+        display.shown()
+    );
     let before = daemon.spoken().len();
+    // The round's only position: its solution is the round's last answer.
     t.send("lösung\r".as_bytes());
     // The solution, then its line, each heard; what follows comes after them.
     let heard = heard_until(&daemon, before, "Die Linie: ");
@@ -169,6 +196,16 @@ fn the_trainings_solution_and_line_are_heard_whole() {
         .find("Die Lösung: ")
         .unwrap_or_else(|| panic!("no solution heard: {heard}"));
     assert!(solution < heard.find("Die Linie: ").unwrap(), "{heard}");
-    t.send(b"ende\r");
-    assert!(t.wait_exit(LIMIT).is_some(), "{}", t.all_output());
+    // Braille: the solution is flashed, from its beginning, and hector waits for a key
+    // (the hold is "until a key") before the round ends.
+    let shown = display.wait_until(LIMIT, |s| s.text.starts_with("Die Lösung"));
+    assert!(
+        shown.is_some(),
+        "the display shows {:?}; heard: {heard}",
+        display.shown()
+    );
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(running(t.pid()), "ended before a key: {}", t.all_output());
+    t.send(b" ");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 }
