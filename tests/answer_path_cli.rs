@@ -14,7 +14,7 @@
 
 mod common;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use common::brltty::{Brltty, brltty_or_skip};
 use common::pty::Pty;
@@ -22,30 +22,8 @@ use common::{Env, SpeechDaemon, temp_dir};
 
 const LIMIT: Duration = Duration::from_secs(60);
 
-/// What the daemon said after `from`, joined as one text (the module writes a sentence a
-/// line; a sentence after the first may begin with a space), once `last` is in it.
 fn heard_until(daemon: &SpeechDaemon, from: usize, last: &str) -> String {
-    let deadline = Instant::now() + LIMIT;
-    loop {
-        let said: Vec<String> = daemon
-            .spoken()
-            .into_iter()
-            .skip(from)
-            .map(|l| {
-                l.split_once('|')
-                    .map_or(l.clone(), |(_, t)| t.trim().to_string())
-            })
-            .collect();
-        let text = said.join(" ");
-        if text.contains(last) {
-            return text;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "not heard {last:?}; heard:\n{text}"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    daemon.heard_until(from, last, LIMIT)
 }
 
 /// The process is there and has not ended (a zombie has).
