@@ -5,7 +5,8 @@
 //! After the solution of a puzzle is asked for, the solution, the new rating and then the
 //! next puzzle are heard, and the display flashes the solution, not the next puzzle's
 //! heading; the training's solution is heard with its whole line and, the round's last
-//! answer, flashed until a key before the round ends.
+//! answer, flashed until a key before the round ends; F1 in a puzzle speaks the puzzle's
+//! help, then the keys.
 
 #![cfg(unix)]
 // Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
@@ -18,7 +19,7 @@ use std::time::Duration;
 
 use common::brltty::{Brltty, brltty_or_skip};
 use common::pty::Pty;
-use common::{Env, SpeechDaemon, temp_dir};
+use common::{Env, SpeechDaemon, assert_in_order, temp_dir};
 
 const LIMIT: Duration = Duration::from_secs(60);
 
@@ -105,6 +106,42 @@ fn a_puzzles_solution_and_rating_are_heard_and_flashed_before_the_next_puzzle() 
         "the display shows {:?}; heard: {heard}",
         display.shown()
     );
+    t.send(b"ende\r");
+    assert!(t.wait_exit(LIMIT).is_some(), "{}", t.all_output());
+}
+
+#[test]
+fn f1_in_a_puzzle_speaks_the_puzzles_help_then_the_keys() {
+    let daemon = SpeechDaemon::speaking_slowly();
+    let home = temp_dir("answer-path-f1");
+    let mut t = Env::player(home.path()).speech(&daemon).spawn_sized(
+        &[
+            "puzzle",
+            "--theme",
+            "Gabel",
+            "--speech",
+            "speech-dispatcher",
+        ],
+        80,
+        24,
+    );
+    wait_screen(&t, "Finden Sie den besten Zug");
+    heard_until(&daemon, 0, "Finden Sie den besten Zug");
+    let before = daemon.spoken().len();
+    t.send(b"\x1bOP");
+    // The puzzle's own help, whole, and only then the keys.
+    let heard = heard_until(&daemon, before, "Strg Q beenden");
+    assert_in_order(
+        &heard,
+        &[
+            "Aufgaben: ziehen Sie den besten Zug",
+            "lösung zeigt die Lösung",
+            "gelten wie im Spiel.",
+            "Tasten: Pfeile gehen über die Felder",
+            "Strg Q beenden",
+        ],
+    );
+    assert!(!heard.contains("Finden Sie den besten Zug"), "{heard}");
     t.send(b"ende\r");
     assert!(t.wait_exit(LIMIT).is_some(), "{}", t.all_output());
 }
