@@ -140,7 +140,7 @@ fn the_walk_stops_at_the_blunder_and_shows_the_better_line() {
     typed(&mut t, "zurück");
     expect(
         &t,
-        "Zurück in der Partie. Rückblick nach 3. Weiß: Läufer Cäsar vier",
+        "Zurück in der Partie. Rückblick nach Zug 3, Weiß: Läufer Cäsar vier",
     );
     // Back in the game: the squares the line changed are as they were.
     for sq in changed {
@@ -150,7 +150,7 @@ fn the_walk_stops_at_the_blunder_and_shows_the_better_line() {
     typed(&mut t, "vor");
     expect(
         &t,
-        "Rückblick nach 3. Schwarz: Springer Felix sechs, grober Fehler",
+        "Rückblick nach Zug 3, Schwarz: Springer Felix sechs, grober Fehler",
     );
     typed(&mut t, "bewertung");
     expect(&t, "Weiß setzt in einem Zug matt");

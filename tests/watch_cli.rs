@@ -94,7 +94,7 @@ fn a_rounds_board_is_followed_move_by_move_with_questions_and_a_broken_pgn_skipp
     );
     expect(
         &t,
-        "Sie verfolgen Brett 2, Carl gegen Dora. Letzter Zug: 1. Weiß, David vier. Schwarz ist am Zug",
+        "Sie verfolgen Brett 2, Carl gegen Dora. Zuletzt: Zug 1, Weiß: David vier. Schwarz ist am Zug",
     );
     // Keep-alive spaces for a while: nothing said, no new connection (the next move is said
     // on the first stream, and no break was said).
@@ -129,7 +129,7 @@ fn a_rounds_board_is_followed_move_by_move_with_questions_and_a_broken_pgn_skipp
     say(&mut t, "uhr");
     expect(&t, "Weiß 1 Stunde 28 Minuten. Schwarz 1 Stunde 28 Minuten");
     say(&mut t, "stellung 1");
-    expect(&t, "Rückblick nach 1. Schwarz: David fünf");
+    expect(&t, "Rückblick nach Zug 1, Schwarz: David fünf");
     say(&mut t, "aktuell");
     say(&mut t, "Sc6");
     expect(&t, "Hier wird nur zugesehen");
@@ -141,7 +141,7 @@ fn a_rounds_board_is_followed_move_by_move_with_questions_and_a_broken_pgn_skipp
     say(&mut t, "folgen 1");
     expect(
         &t,
-        "Sie verfolgen Brett 1, Anna gegen Bert. Letzter Zug: 2. Weiß, Springer Felix drei",
+        "Sie verfolgen Brett 1, Anna gegen Bert. Zuletzt: Zug 2, Weiß: Springer Felix drei",
     );
     // The stream drops: said once, made again with backoff, the moves meanwhile said after.
     server.drop_streams(Duration::from_millis(2500));
@@ -211,7 +211,7 @@ fn a_game_is_followed_through_its_move_stream_to_its_end() {
     // stands, with its last move, and nothing unreadable nor missed.
     expect(
         &t,
-        "Sie verfolgen Anna gegen Bert. Letzter Zug: 1. Weiß, Eva vier. Schwarz ist am Zug",
+        "Sie verfolgen Anna gegen Bert. Zuletzt: Zug 1, Weiß: Eva vier. Schwarz ist am Zug",
     );
     server.watched_move("c7c5");
     expect(&t, "Cäsar fünf");
@@ -320,7 +320,7 @@ fn a_games_stream_closed_while_the_game_runs_is_opened_again() {
             vec!["--game", WATCHED],
             "GET /api/stream/game",
             // A game's stream starts with its last move (lichess's `lm`).
-            "Sie verfolgen Anna gegen Bert. Letzter Zug: 1. Weiß, Eva vier. Schwarz ist am Zug",
+            "Sie verfolgen Anna gegen Bert. Zuletzt: Zug 1, Weiß: Eva vier. Schwarz ist am Zug",
             "c7c5",
             "Cäsar fünf",
         ),
