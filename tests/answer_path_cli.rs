@@ -4,7 +4,9 @@
 //! it, so an utterance cut short loses its later sentences) and a private BRLTTY of 40 cells.
 //! After the solution of a puzzle is asked for, the solution, the new rating and then the
 //! next puzzle are heard, and the display flashes the solution, not the next puzzle's
-//! heading; the training's solution is heard with its whole line.
+//! heading; the training's solution is heard with its whole line and, the round's last
+//! answer, flashed until a key before the round ends; F1 in a puzzle speaks the puzzle's
+//! help, then the keys.
 
 #![cfg(unix)]
 // Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
@@ -13,38 +15,27 @@
 
 mod common;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use common::brltty::{Brltty, brltty_or_skip};
 use common::pty::Pty;
-use common::{Env, SpeechDaemon, temp_dir};
+use common::{Env, SpeechDaemon, assert_in_order, temp_dir};
 
 const LIMIT: Duration = Duration::from_secs(60);
 
-/// What the daemon said after `from`, joined as one text (the module writes a sentence a
-/// line; a sentence after the first may begin with a space), once `last` is in it.
 fn heard_until(daemon: &SpeechDaemon, from: usize, last: &str) -> String {
-    let deadline = Instant::now() + LIMIT;
-    loop {
-        let said: Vec<String> = daemon
-            .spoken()
-            .into_iter()
-            .skip(from)
-            .map(|l| {
-                l.split_once('|')
-                    .map_or(l.clone(), |(_, t)| t.trim().to_string())
-            })
-            .collect();
-        let text = said.join(" ");
-        if text.contains(last) {
-            return text;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "not heard {last:?}; heard:\n{text}"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    daemon.heard_until(from, last, LIMIT)
+}
+
+/// The process is there and has not ended (a zombie has).
+fn running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|s| {
+            s.rsplit_once(')')
+                .map(|(_, rest)| !rest.trim_start().starts_with('Z'))
+        })
+        .unwrap_or(false)
 }
 
 fn wait_screen(t: &Pty, needle: &str) {
@@ -119,6 +110,42 @@ fn a_puzzles_solution_and_rating_are_heard_and_flashed_before_the_next_puzzle() 
     assert!(t.wait_exit(LIMIT).is_some(), "{}", t.all_output());
 }
 
+#[test]
+fn f1_in_a_puzzle_speaks_the_puzzles_help_then_the_keys() {
+    let daemon = SpeechDaemon::speaking_slowly();
+    let home = temp_dir("answer-path-f1");
+    let mut t = Env::player(home.path()).speech(&daemon).spawn_sized(
+        &[
+            "puzzle",
+            "--theme",
+            "Gabel",
+            "--speech",
+            "speech-dispatcher",
+        ],
+        80,
+        24,
+    );
+    wait_screen(&t, "Finden Sie den besten Zug");
+    heard_until(&daemon, 0, "Finden Sie den besten Zug");
+    let before = daemon.spoken().len();
+    t.send(b"\x1bOP");
+    // The puzzle's own help, whole, and only then the keys.
+    let heard = heard_until(&daemon, before, "Strg Q beenden");
+    assert_in_order(
+        &heard,
+        &[
+            "Aufgaben: ziehen Sie den besten Zug",
+            "lösung zeigt die Lösung",
+            "gelten wie im Spiel.",
+            "Tasten: Pfeile gehen über die Felder",
+            "Strg Q beenden",
+        ],
+    );
+    assert!(!heard.contains("Finden Sie den besten Zug"), "{heard}");
+    t.send(b"ende\r");
+    assert!(t.wait_exit(LIMIT).is_some(), "{}", t.all_output());
+}
+
 /// A game of hector play where Black blunders with 3... Nf6?? and is mated: the position the
 /// training asks about.
 fn blunder_game(dir: &std::path::Path) {
@@ -144,24 +171,39 @@ fn blunder_game(dir: &std::path::Path) {
 }
 
 #[test]
-fn the_trainings_solution_and_line_are_heard_whole() {
+fn the_trainings_last_solution_is_heard_whole_and_flashed_before_the_round_ends() {
+    if !brltty_or_skip("the_trainings_last_solution_is_heard_whole") {
+        return;
+    }
     let home = temp_dir("answer-path-train");
     blunder_game(home.path());
     let daemon = SpeechDaemon::speaking_slowly();
-    let mut t = Env::player(home.path()).speech(&daemon).spawn_sized(
-        &[
-            "train",
-            "--movetime",
-            "200",
-            "--speech",
-            "speech-dispatcher",
-        ],
-        80,
-        24,
-    );
+    let display = Brltty::tt(40);
+    let mut t = Env::player(home.path())
+        .speech(&daemon)
+        .braille_host(&display.host())
+        .spawn_sized(
+            &[
+                "train",
+                "--movetime",
+                "200",
+                "--speech",
+                "speech-dispatcher",
+            ],
+            80,
+            24,
+        );
     wait_screen(&t, "finden Sie einen besseren Zug");
     heard_until(&daemon, 0, "grober Fehler");
+    assert!(
+        display
+            .wait_until(LIMIT, |s| !s.text.starts_with("Die Lösung"))
+            .is_some(),
+        "{:?}",
+        display.shown()
+    );
     let before = daemon.spoken().len();
+    // The round's only position: its solution is the round's last answer.
     t.send("lösung\r".as_bytes());
     // The solution, then its line, each heard; what follows comes after them.
     let heard = heard_until(&daemon, before, "Die Linie: ");
@@ -169,6 +211,16 @@ fn the_trainings_solution_and_line_are_heard_whole() {
         .find("Die Lösung: ")
         .unwrap_or_else(|| panic!("no solution heard: {heard}"));
     assert!(solution < heard.find("Die Linie: ").unwrap(), "{heard}");
-    t.send(b"ende\r");
-    assert!(t.wait_exit(LIMIT).is_some(), "{}", t.all_output());
+    // Braille: the solution is flashed, from its beginning, and hector waits for a key
+    // (the hold is "until a key") before the round ends.
+    let shown = display.wait_until(LIMIT, |s| s.text.starts_with("Die Lösung"));
+    assert!(
+        shown.is_some(),
+        "the display shows {:?}; heard: {heard}",
+        display.shown()
+    );
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(running(t.pid()), "ended before a key: {}", t.all_output());
+    t.send(b" ");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 }

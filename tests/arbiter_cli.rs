@@ -17,9 +17,10 @@ mod lichess;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use common::brltty::{Brltty, brltty_or_skip};
 use common::pty::Pty;
 use common::sim::Simulator;
-use common::{Env, run_with, temp_dir};
+use common::{Env, SpeechDaemon, assert_in_order, run_with, temp_dir};
 
 const LIMIT: Duration = Duration::from_secs(30);
 
@@ -648,4 +649,77 @@ fn a_broadcast_to_a_plain_http_server_elsewhere_is_refused_and_the_games_go_on()
     t.send("ende\rja\r".as_bytes());
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     assert!(!t.all_output().contains(lichess::STUDY_TOKEN));
+}
+
+/// Waits until the display shows a text that begins with `start`: the answer flashed from its
+/// beginning.
+fn flashed(display: &Brltty, start: &str, heard: &str) {
+    assert!(
+        display
+            .wait_until(Duration::from_secs(60), |s| s.text.starts_with(start))
+            .is_some(),
+        "the display shows {:?}, not {start:?}; heard: {heard}",
+        display.shown()
+    );
+}
+
+/// The console's answers reach the arbiter whole and in order, through the real clients: the
+/// full screen of 80x24 speaking through a speech-dispatcher whose module says a sentence in a
+/// quarter of a second (an answer cut short loses its later sentences), and a BRLTTY of 40
+/// cells, which flashes each answer from its beginning.
+#[test]
+fn the_consoles_answers_are_heard_whole_and_flashed() {
+    if !brltty_or_skip("the_consoles_answers_are_heard_whole_and_flashed") {
+        return;
+    }
+    let limit = Duration::from_secs(60);
+    let mut h = Hall::new(1, "5400");
+    let daemon = SpeechDaemon::speaking_slowly();
+    let display = Brltty::tt(40);
+    let file = h.files[0].display().to_string();
+    let mut t = h
+        .env()
+        .speech(&daemon)
+        .braille_host(&display.host())
+        .spawn_sized(&["arbiter", "--speech", "speech-dispatcher", &file], 80, 24);
+    for (dgt, peg) in &mut h.boards {
+        dgt.send("await-host");
+        peg.send("await-host");
+    }
+    daemon.heard_until(0, "Schiedsrichter: 1 Partie", limit);
+    // A game chosen: its number and players.
+    let before = daemon.spoken().len();
+    t.send(b"1\r");
+    let heard = daemon.heard_when_quiet(before, limit);
+    assert!(
+        heard.starts_with("Partie 1 gewählt: Anna Weiss1 gegen Bernd Schwarz1"),
+        "{heard}"
+    );
+    flashed(&display, "Partie 1 gewählt", &heard);
+    // A decision of three parts: the offence, the penalty, what the players do.
+    let before = daemon.spoken().len();
+    t.send("regelwidrig schwarz\r".as_bytes());
+    let heard = daemon.heard_when_quiet(before, limit);
+    assert_in_order(
+        &heard,
+        &[
+            "Partie 1: Regelwidriger Zug von Schwarz, Artikel 7.5",
+            " Zeitgutschrift für Weiß, Artikel 7.5b",
+            "Partie 1: Bitte die Stellung vor dem regelwidrigen Zug wiederherstellen",
+        ],
+    );
+    flashed(&display, "Partie 1: Regelwidriger Zug", &heard);
+    // The overview: the game, then what needs attention.
+    let before = daemon.spoken().len();
+    t.send(b"partien\r");
+    let heard = daemon.heard_when_quiet(before, limit);
+    assert_in_order(
+        &heard,
+        &["Partie 1: Anna Weiss1 gegen Bernd Schwarz1.", "Achtung"],
+    );
+    assert!(!heard.contains("Regelwidriger"), "{heard}");
+    flashed(&display, "Partie 1: Anna Weiss1", &heard);
+    t.send(b"ende\r");
+    t.send(b"ja\r");
+    assert_eq!(t.wait_exit(limit), Some(0), "{}", t.all_output());
 }

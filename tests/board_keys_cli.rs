@@ -68,8 +68,12 @@ fn the_board_keys_of_lichess_blind_mode() {
         "Gegner: zweiter Spieler an dieser Tastatur, spielt Schwarz",
     );
     // Shift+A and Shift+D: one half-move back and forward, as vorher and vor.
-    press(&mut t, b"A", "Rückblick nach 2. Weiß: Springer Felix drei");
-    press(&mut t, b"A", "Rückblick nach 1. Schwarz: Eva fünf");
+    press(
+        &mut t,
+        b"A",
+        "Rückblick nach Zug 2, Weiß: Springer Felix drei",
+    );
+    press(&mut t, b"A", "Rückblick nach Zug 1, Schwarz: Eva fünf");
     // Forward again: the heading names the half-move looked at (its words were said before).
     press(&mut t, b"D", "Rückblick: 2. Weiß");
     press(&mut t, b"D", "Aktuelle Stellung");

@@ -112,7 +112,7 @@ fn play_from_refuses_a_game_too_long_and_reads_compressed_files() {
         assert_eq!(out.code, Some(0), "{name}: {}", out.stderr);
         assert!(
             out.stdout
-                .contains("Letzter Zug: 2. Weiß, Springer Felix drei"),
+                .contains("Zuletzt: Zug 2, Weiß: Springer Felix drei"),
             "{name}: {}",
             out.stdout
         );

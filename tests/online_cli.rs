@@ -409,7 +409,7 @@ fn a_game_on_the_simulated_peg_board() {
         t.all_output()
     );
     say(&mut t, "letzter");
-    expect(&t, "Letzter Zug: 2. Schwarz, Springer Cäsar sechs");
+    expect(&t, "Zuletzt: Zug 2, Schwarz: Springer Cäsar sechs");
 }
 
 #[test]

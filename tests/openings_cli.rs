@@ -101,14 +101,14 @@ fn the_configuration_file_sets_openings_and_wording() {
         &[],
         "[play]\nopenings = true\n[words]\norder = \"piece-first\"\ncheck_words = false\ncolour_words = false\n",
         &["e4", "f5", "Dh5", "feld e4", "angriff", "letzter"],
-        "Letzter Zug",
+        "Zuletzt: Zug",
     );
     for expected in [
         "Eröffnung: Königsbauernspiel",
         "Weißer Bauer Eva vier",
         // The pieces a side attacks: the colour is clear, the words are left out.
         "Weiß greift an: Bauer Felix fünf",
-        "Letzter Zug: 2. Weiß, Dame Hector fünf, Schach",
+        "Zuletzt: Zug 2, Weiß: Dame Hector fünf, Schach",
     ] {
         assert!(text.contains(expected), "missing {expected:?} in:\n{text}");
     }

@@ -406,7 +406,7 @@ fn every_query_is_answered_in_appendix_d_words() {
             after_sans(&["e4", "e5", "Nf3", "Nc6"]).legal_moves().len()
         )
         .as_str(),
-        "Letzter Zug: 2. Schwarz, Springer Cäsar sechs",
+        "Zuletzt: Zug 2, Schwarz: Springer Cäsar sechs",
         // Asked after 1. e4 (the start said White's turn).
         "Schwarz ist am Zug",
         "Material ausgeglichen",
@@ -419,7 +419,7 @@ fn every_query_is_answered_in_appendix_d_words() {
     assert_eq!(text.matches("Weiß ist am Zug").count(), 2, "{text}");
     // "wiederholen" shows the last answer again: a screen reader reads the lines.
     assert_eq!(
-        text.matches("Letzter Zug: 2. Schwarz, Springer Cäsar sechs")
+        text.matches("Zuletzt: Zug 2, Schwarz: Springer Cäsar sechs")
             .count(),
         2,
         "{text}"
@@ -699,7 +699,7 @@ fn a_game_on_the_peg_board_against_a_keyboard_opponent() {
     );
     t.send(b"letzter\r");
     assert!(
-        t.wait_for("Letzter Zug: 2. Weiß, Springer Felix drei", LIMIT)
+        t.wait_for("Zuletzt: Zug 2, Weiß: Springer Felix drei", LIMIT)
             .is_some(),
         "{}",
         t.all_output()

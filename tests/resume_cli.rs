@@ -322,7 +322,7 @@ fn resume_announces_the_last_move_and_the_clocks() {
     let text = t.all_output();
     let before_prompt = text.split("Zug oder Befehl:").next().unwrap_or_default();
     assert!(before_prompt.contains("Partie fortgesetzt"), "{text}");
-    assert!(before_prompt.contains("Letzter Zug"), "{text}");
+    assert!(before_prompt.contains("Zuletzt: Zug"), "{text}");
     assert!(before_prompt.contains("Eva fünf"), "{text}");
     assert!(before_prompt.contains("Minuten"), "{text}");
     t.send(b"ende\r");

@@ -66,7 +66,7 @@ fn looking_back_in_lines_answers_for_the_old_position() {
     typed(&mut t, "stellung 1 weiß");
     // The prompt says the state, for a screen reader that reads it with every line.
     assert!(
-        t.wait_for("Rückblick nach 1. Weiß: Eva vier\r\nRückblick: ", LIMIT)
+        t.wait_for("Rückblick nach Zug 1, Weiß: Eva vier\r\nRückblick: ", LIMIT)
             .is_some(),
         "{:?}",
         t.all_output()

@@ -83,7 +83,7 @@ fn a_move_and_the_computers_reply_are_taken_back() {
     // It continues where it was.
     let mut t = Env::player(&data).spawn(&["resume", "--screen-reader"]);
     assert!(
-        t.wait_for("Letzter Zug: 1. Schwarz", LIMIT).is_some(),
+        t.wait_for("Zuletzt: Zug 1, Schwarz", LIMIT).is_some(),
         "{}",
         t.all_output()
     );
@@ -289,7 +289,7 @@ fn a_rematch_resumes_with_its_own_colours_and_opponent() {
         t.all_output()
     );
     assert!(
-        t.wait_for("Letzter Zug: 1. Weiß", LIMIT).is_some(),
+        t.wait_for("Zuletzt: Zug 1, Weiß", LIMIT).is_some(),
         "{}",
         t.all_output()
     );
@@ -327,7 +327,7 @@ fn a_rematch_at_one_keyboard_resumes_with_the_players_colour() {
         t.all_output()
     );
     assert!(
-        t.wait_for("Letzter Zug: 2. Weiß, Springer Felix drei", LIMIT)
+        t.wait_for("Zuletzt: Zug 2, Weiß: Springer Felix drei", LIMIT)
             .is_some(),
         "{}",
         t.all_output()

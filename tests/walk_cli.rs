@@ -13,9 +13,10 @@ mod common;
 
 use std::time::Duration;
 
+use common::brltty::{Brltty, brltty_or_skip};
 use common::pty::Pty;
 use common::words::{DE, de_square_answer, play_line};
-use common::{Env, data, temp_dir};
+use common::{Env, SpeechDaemon, assert_in_order, data, temp_dir};
 use shakmaty::{Chess, Position, san::San};
 
 const LIMIT: Duration = Duration::from_secs(60);
@@ -139,7 +140,7 @@ fn the_walk_stops_at_the_blunder_and_shows_the_better_line() {
     typed(&mut t, "zurück");
     expect(
         &t,
-        "Zurück in der Partie. Rückblick nach 3. Weiß: Läufer Cäsar vier",
+        "Zurück in der Partie. Rückblick nach Zug 3, Weiß: Läufer Cäsar vier",
     );
     // Back in the game: the squares the line changed are as they were.
     for sq in changed {
@@ -149,7 +150,7 @@ fn the_walk_stops_at_the_blunder_and_shows_the_better_line() {
     typed(&mut t, "vor");
     expect(
         &t,
-        "Rückblick nach 3. Schwarz: Springer Felix sechs, grober Fehler",
+        "Rückblick nach Zug 3, Schwarz: Springer Felix sechs, grober Fehler",
     );
     typed(&mut t, "bewertung");
     expect(&t, "Weiß setzt in einem Zug matt");
@@ -202,6 +203,101 @@ fn analyse_after_a_game_of_play_opens_the_walk() {
     expect(&t, "Hector vier: leer");
     let before = after(&["f3", "e5"]);
     better_line_is_shown(&mut t, &before, "2");
+    typed(&mut t, "ende");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+}
+
+/// Waits until the display shows a text that begins with `start`: the answer flashed from its
+/// beginning.
+fn flashed(display: &Brltty, start: &str, heard: &str) {
+    assert!(
+        display
+            .wait_until(LIMIT, |s| s.text.starts_with(start))
+            .is_some(),
+        "the display shows {:?}, not {start:?}; heard: {heard}",
+        display.shown()
+    );
+}
+
+/// Each answer of the walk reaches the player whole and in order, through the real clients:
+/// the full screen of 80x24 speaking through a speech-dispatcher whose module says a sentence
+/// in a quarter of a second (an answer cut short loses its later sentences), and a BRLTTY of
+/// 40 cells, which flashes each answer from its beginning.
+#[test]
+fn the_walks_answers_are_heard_whole_and_flashed() {
+    if !brltty_or_skip("the_walks_answers_are_heard_whole_and_flashed") {
+        return;
+    }
+    let home = temp_dir("walk-answers");
+    let daemon = SpeechDaemon::speaking_slowly();
+    let display = Brltty::tt(40);
+    let file = data("blunder.pgn");
+    let mut t = Env::player(home.path())
+        .speech(&daemon)
+        .braille_host(&display.host())
+        .spawn_sized(
+            &[
+                "analyse",
+                file.to_str().unwrap(),
+                "--walk",
+                "--depth",
+                "12",
+                "--engines",
+                "1",
+                "--speech",
+                "speech-dispatcher",
+            ],
+            80,
+            24,
+        );
+    // The judgement of the whole game: both sides, then what to type.
+    let heard = daemon.heard_until(0, "hilfe sagt mehr", LIMIT);
+    assert_in_order(
+        &heard,
+        &[
+            "Analyse. Weiß: 0 Ungenauigkeiten, 0 Fehler, 0 grobe Fehler.",
+            "Schwarz: 0 Ungenauigkeiten, 0 Fehler, 1 grober Fehler.",
+            "fehler springt zum nächsten Fehler",
+        ],
+    );
+    flashed(&display, "Analyse. Weiß:", &heard);
+    // The mistake: the move played, then what to ask.
+    let before = daemon.spoken().len();
+    typed(&mut t, "fehler");
+    let heard = daemon.heard_when_quiet(before, LIMIT);
+    assert_in_order(
+        &heard,
+        &[
+            "Vor Zug 3, Schwarz: gespielt wurde Springer Felix sechs, grober Fehler.",
+            "besser nennt den besseren Zug",
+        ],
+    );
+    assert!(!heard.contains("Analyse."), "{heard}");
+    flashed(&display, "Vor Zug 3, Schwarz", &heard);
+    // The better line, every move of it, and after it the judgement of where it leads.
+    let before = daemon.spoken().len();
+    typed(&mut t, "besser");
+    let heard = daemon.heard_when_quiet(before, LIMIT);
+    assert_in_order(&heard, &["Besser: Zug 3, Schwarz: ", "; Zug 5, Weiß: "]);
+    let last = heard
+        .rsplit(". ")
+        .next()
+        .unwrap_or_default()
+        .trim_end_matches('.');
+    assert!(
+        ["Ausgeglichen", " steht ", " setzt in "]
+            .iter()
+            .any(|w| last.contains(w)),
+        "the line is not followed by its judgement: {heard}"
+    );
+    flashed(&display, "Besser: Zug 3", &heard);
+    // Back: the position looked at, said once.
+    let before = daemon.spoken().len();
+    typed(&mut t, "zurück");
+    let heard = daemon.heard_when_quiet(before, LIMIT);
+    assert!(heard.starts_with("Zurück in der Partie."), "{heard}");
+    assert!(!heard.contains("Besser:"), "{heard}");
+    flashed(&display, "Zurück in der Partie", &heard);
     typed(&mut t, "ende");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 }

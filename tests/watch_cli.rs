@@ -16,8 +16,9 @@ mod lichess;
 use std::path::Path;
 use std::time::Duration;
 
+use common::brltty::{Brltty, brltty_or_skip};
 use common::pty::Pty;
-use common::temp_dir;
+use common::{Env, SpeechDaemon, assert_in_order, temp_dir};
 use lichess::{ROUND, Server, WATCHED};
 use shakmaty::Color;
 
@@ -93,7 +94,7 @@ fn a_rounds_board_is_followed_move_by_move_with_questions_and_a_broken_pgn_skipp
     );
     expect(
         &t,
-        "Sie verfolgen Brett 2, Carl gegen Dora. Letzter Zug: 1. Weiß, David vier. Schwarz ist am Zug",
+        "Sie verfolgen Brett 2, Carl gegen Dora. Zuletzt: Zug 1, Weiß: David vier. Schwarz ist am Zug",
     );
     // Keep-alive spaces for a while: nothing said, no new connection (the next move is said
     // on the first stream, and no break was said).
@@ -128,7 +129,7 @@ fn a_rounds_board_is_followed_move_by_move_with_questions_and_a_broken_pgn_skipp
     say(&mut t, "uhr");
     expect(&t, "Weiß 1 Stunde 28 Minuten. Schwarz 1 Stunde 28 Minuten");
     say(&mut t, "stellung 1");
-    expect(&t, "Rückblick nach 1. Schwarz: David fünf");
+    expect(&t, "Rückblick nach Zug 1, Schwarz: David fünf");
     say(&mut t, "aktuell");
     say(&mut t, "Sc6");
     expect(&t, "Hier wird nur zugesehen");
@@ -140,7 +141,7 @@ fn a_rounds_board_is_followed_move_by_move_with_questions_and_a_broken_pgn_skipp
     say(&mut t, "folgen 1");
     expect(
         &t,
-        "Sie verfolgen Brett 1, Anna gegen Bert. Letzter Zug: 2. Weiß, Springer Felix drei",
+        "Sie verfolgen Brett 1, Anna gegen Bert. Zuletzt: Zug 2, Weiß: Springer Felix drei",
     );
     // The stream drops: said once, made again with backoff, the moves meanwhile said after.
     server.drop_streams(Duration::from_millis(2500));
@@ -210,7 +211,7 @@ fn a_game_is_followed_through_its_move_stream_to_its_end() {
     // stands, with its last move, and nothing unreadable nor missed.
     expect(
         &t,
-        "Sie verfolgen Anna gegen Bert. Letzter Zug: 1. Weiß, Eva vier. Schwarz ist am Zug",
+        "Sie verfolgen Anna gegen Bert. Zuletzt: Zug 1, Weiß: Eva vier. Schwarz ist am Zug",
     );
     server.watched_move("c7c5");
     expect(&t, "Cäsar fünf");
@@ -319,7 +320,7 @@ fn a_games_stream_closed_while_the_game_runs_is_opened_again() {
             vec!["--game", WATCHED],
             "GET /api/stream/game",
             // A game's stream starts with its last move (lichess's `lm`).
-            "Sie verfolgen Anna gegen Bert. Letzter Zug: 1. Weiß, Eva vier. Schwarz ist am Zug",
+            "Sie verfolgen Anna gegen Bert. Zuletzt: Zug 1, Weiß: Eva vier. Schwarz ist am Zug",
             "c7c5",
             "Cäsar fünf",
         ),
@@ -352,4 +353,86 @@ fn a_games_stream_closed_while_the_game_runs_is_opened_again() {
             t.all_output()
         );
     }
+}
+
+/// Waits until the display shows a text that begins with `start`: the answer flashed from its
+/// beginning.
+fn flashed(display: &Brltty, start: &str, heard: &str) {
+    assert!(
+        display
+            .wait_until(Duration::from_secs(60), |s| s.text.starts_with(start))
+            .is_some(),
+        "the display shows {:?}, not {start:?}; heard: {heard}",
+        display.shown()
+    );
+}
+
+/// Each kind of the watch's answers reaches the player whole and in order, through the real
+/// clients: the full screen of 80x24 speaking through a speech-dispatcher whose module says a
+/// sentence in a quarter of a second (an answer cut short loses its later sentences), and a
+/// BRLTTY of 40 cells, which flashes each answer from its beginning.
+#[test]
+fn the_watchs_answers_are_heard_whole_and_flashed() {
+    if !brltty_or_skip("the_watchs_answers_are_heard_whole_and_flashed") {
+        return;
+    }
+    let limit = Duration::from_secs(60);
+    let server = Server::start();
+    server.watch_game("Anna", "Bert", &["e2e4"]);
+    let dir = temp_dir("watch-answers");
+    let daemon = SpeechDaemon::speaking_slowly();
+    let display = Brltty::tt(40);
+    let mut t = Env::player(dir.path())
+        .speech(&daemon)
+        .braille_host(&display.host())
+        .spawn_sized(
+            &[
+                "watch",
+                "--server",
+                &server.url,
+                "--game",
+                WATCHED,
+                "--speech",
+                "speech-dispatcher",
+            ],
+            80,
+            24,
+        );
+    // The game followed: who plays, the last move, who is to move.
+    let heard = daemon.heard_until(0, "Schwarz ist am Zug", limit);
+    assert_in_order(
+        &heard,
+        &[
+            "Sie verfolgen Anna gegen Bert.",
+            "Eva vier.",
+            "Schwarz ist am Zug",
+        ],
+    );
+    flashed(&display, "Sie verfolgen Anna gegen Bert", &heard);
+    // A move of the followed game, with its colour.
+    let before = daemon.spoken().len();
+    server.watched_move("c7c5");
+    let heard = daemon.heard_when_quiet(before, limit);
+    assert!(heard.starts_with("Schwarz: Cäsar fünf"), "{heard}");
+    flashed(&display, "Schwarz: Cäsar fünf", &heard);
+    // A question: both clocks, White's first.
+    let before = daemon.spoken().len();
+    say(&mut t, "uhr");
+    let heard = daemon.heard_when_quiet(before, limit);
+    assert_in_order(&heard, &["Weiß ", " Sekunden", "Schwarz ", " Sekunden"]);
+    flashed(&display, "Weiß ", &heard);
+    // The end: the result, then that the broadcast is over, and only then.
+    let before = daemon.spoken().len();
+    server.watched_end(Some(Color::White));
+    let heard = daemon.heard_until(before, "Die Übertragung ist zu Ende", limit);
+    assert_in_order(
+        &heard,
+        &[
+            "Anna gegen Bert: Anna gewinnt, 1 zu 0",
+            "Die Übertragung ist zu Ende",
+        ],
+    );
+    flashed(&display, "Anna gegen Bert: Anna gewinnt", &heard);
+    say(&mut t, "ende");
+    assert!(t.wait_exit(limit).is_some(), "{}", t.all_output());
 }

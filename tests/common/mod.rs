@@ -288,6 +288,60 @@ impl SpeechDaemon {
         }
     }
 
+    /// What was said after utterance `from`, the sentences joined as one text (the module
+    /// writes a sentence a line, the language first), once `last` is in it; fails the test
+    /// with what was heard when it does not come within `limit`.
+    pub fn heard_until(&self, from: usize, last: &str, limit: Duration) -> String {
+        let deadline = Instant::now() + limit;
+        loop {
+            let text = self.heard_since(from);
+            if text.contains(last) {
+                return text;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "not heard {last:?}; heard:\n{text}"
+            );
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// What was said after utterance `from`, once something was and then nothing more for a
+    /// second and a half (six sentences of the slow module), at most `limit`.
+    pub fn heard_when_quiet(&self, from: usize, limit: Duration) -> String {
+        let deadline = Instant::now() + limit;
+        let mut seen = from;
+        let mut since = Instant::now();
+        loop {
+            let n = self.spoken().len();
+            if n != seen {
+                seen = n;
+                since = Instant::now();
+            } else if n > from && since.elapsed() > Duration::from_millis(1500) {
+                return self.heard_since(from);
+            }
+            assert!(
+                Instant::now() < deadline,
+                "nothing heard to its end; heard:\n{}",
+                self.heard_since(from)
+            );
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn heard_since(&self, from: usize) -> String {
+        let said: Vec<String> = self
+            .spoken()
+            .into_iter()
+            .skip(from)
+            .map(|l| {
+                l.split_once('|')
+                    .map_or(l.clone(), |(_, t)| t.trim().to_string())
+            })
+            .collect();
+        said.join(" ")
+    }
+
     /// Waits until at least `n` utterances arrived, at most `limit`.
     pub fn wait_for(&self, n: usize, limit: Duration) -> Vec<String> {
         let deadline = Instant::now() + limit;
@@ -439,5 +493,17 @@ fn wait_limited(guard: &mut ChildGuard, limit: Duration, args: &[&str]) -> Optio
             panic!("hector {args:?} did not finish within {limit:?}");
         }
         thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Each of `parts` is in `text`, each after the one before: what is heard is whole and in
+/// order.
+pub fn assert_in_order(text: &str, parts: &[&str]) {
+    let mut at = 0;
+    for part in parts {
+        match text[at..].find(part) {
+            Some(i) => at += i + part.len(),
+            None => panic!("{part:?} not heard after what came before it in:\n{text}"),
+        }
     }
 }

@@ -482,7 +482,7 @@ pub fn moves(pos: &Chess, from: Option<Square>, lang: &Language, form: Form) -> 
     }
 }
 
-/// "Letzter Zug: 12. Schwarz, Springer Felix sechs".
+/// "Zuletzt: Zug 12, Schwarz: Springer Felix sechs".
 pub fn last_move(game: &Game, lang: &Language, form: Form) -> String {
     last_move_at(game, game.ply(), lang, form)
 }
@@ -757,7 +757,7 @@ mod tests {
         );
         assert_eq!(
             last_move(&g, de(), Form::Short),
-            "Letzter Zug: 4. Schwarz, David schlägt Läufer auf Cäsar sechs"
+            "Zuletzt: Zug 4, Schwarz: David schlägt Läufer auf Cäsar sechs"
         );
         assert_eq!(turn(g.position(), de()), "Weiß ist am Zug");
         let m = material(g.position(), de());

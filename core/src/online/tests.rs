@@ -452,7 +452,7 @@ fn looking_back_online_answers_for_the_old_position_and_sends_no_move() {
     let t = Timestamp::ZERO;
     assert_eq!(
         said(&g.handle(Event::Line("stellung 1 weiß".into()), t)),
-        vec!["Rückblick nach 1. Weiß: Eva vier"]
+        vec!["Rückblick nach Zug 1, Weiß: Eva vier"]
     );
     assert_eq!(
         said(&g.handle(Event::Line("feld e5".into()), t)),

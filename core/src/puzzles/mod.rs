@@ -99,6 +99,8 @@ pub struct PuzzleRun {
     /// Skipping a puzzle begun waits for yes or no.
     asking_skip: bool,
     help: HelpAgain,
+    /// Every puzzle there was has been played: the run ended by itself.
+    ran_out: bool,
 }
 
 fn say(text: impl Into<String>) -> TrainEffect {
@@ -141,6 +143,7 @@ impl PuzzleRun {
             played: 0,
             asking_skip: false,
             help: HelpAgain::default(),
+            ran_out: false,
         };
         let w = &lang.puzzle;
         let theme = run.choice.theme.as_deref().map_or(String::new(), |t| {
@@ -211,6 +214,7 @@ impl PuzzleRun {
                 if self.played == 0 {
                     out.push(say(self.lang.puzzle.none.clone()));
                 }
+                self.ran_out = true;
                 self.finish(out);
             }
         }
@@ -386,6 +390,9 @@ impl crate::training::Exercises for PuzzleRun {
     fn question(&self) -> Option<&str> {
         self.asking_skip
             .then_some(self.lang.puzzle.skip_confirm.as_str())
+    }
+    fn ran_out(&self) -> bool {
+        self.ran_out
     }
 }
 

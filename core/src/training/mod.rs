@@ -616,6 +616,11 @@ pub trait Exercises: Machine<Event = TrainEvent, Effect = TrainEffect> {
     fn question(&self) -> Option<&str> {
         None
     }
+    /// The round ended by itself, every position asked (not at the player's word): its
+    /// last answer has not yet been read.
+    fn ran_out(&self) -> bool {
+        false
+    }
 }
 
 impl Exercises for Train {
@@ -627,6 +632,9 @@ impl Exercises for Train {
     }
     fn question(&self) -> Option<&str> {
         self.question_asked()
+    }
+    fn ran_out(&self) -> bool {
+        self.stage == Stage::Finished && self.at >= self.exercises.len()
     }
 }
 

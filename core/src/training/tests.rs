@@ -135,6 +135,8 @@ fn the_best_move_is_praised_with_its_line_and_counted() {
     assert!(text.contains("Training beendet: 1 von 1 gelöst"), "{text}");
     assert!(effects.iter().any(|e| matches!(e, TrainEffect::Keep(_))));
     assert_eq!(effects.last(), Some(&TrainEffect::Quit));
+    // The round ran out: its last answer is kept on braille before the mode ends.
+    assert!(Exercises::ran_out(&tr));
     let key = exercises()[0].key();
     assert_eq!(tr.progress().get(&key).solved, 1);
     assert!(tr.progress().due(&key));
@@ -289,6 +291,15 @@ fn nothing_to_practise_is_said_and_ends() {
     );
     assert!(said(&effects).contains("Keine Stellungen zum Üben"));
     assert_eq!(effects.last(), Some(&TrainEffect::Quit));
+}
+
+#[test]
+fn a_round_quit_at_the_players_word_has_not_run_out() {
+    let (mut tr, _) = train();
+    assert!(!Exercises::ran_out(&tr));
+    let effects = line(&mut tr, "ende");
+    assert_eq!(effects.last(), Some(&TrainEffect::Quit));
+    assert!(!Exercises::ran_out(&tr));
 }
 
 /// Lines that only ask: they change neither the exercise nor the progress.

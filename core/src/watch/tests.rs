@@ -52,7 +52,7 @@ fn the_first_board_is_followed_and_each_new_move_is_said() {
     );
     assert_eq!(
         said(&first),
-        "Sie verfolgen Brett 1, Anna gegen Bert. Letzter Zug: 1. Schwarz, Eva fünf. Weiß ist am Zug"
+        "Sie verfolgen Brett 1, Anna gegen Bert. Zuletzt: Zug 1, Schwarz: Eva fünf. Weiß ist am Zug"
     );
     let other = pgn(&mut w, &game("Carl", "Dora", "1. d4", "*"), t(10));
     assert_eq!(said(&other), "", "another board is not followed");
@@ -459,7 +459,7 @@ fn a_game_streams_first_line_and_replay_are_read_as_lichess_sends_them() {
     let first = feed_lines(&mut w, &connection(&moves, "started"), t(0));
     assert_eq!(
         said(&first),
-        "Sie verfolgen Anna gegen Bert. Letzter Zug: 2. Weiß, Springer Felix drei. Schwarz ist am Zug"
+        "Sie verfolgen Anna gegen Bert. Zuletzt: Zug 2, Weiß: Springer Felix drei. Schwarz ist am Zug"
     );
     // A live move, then lines lichess pushes out at the end: empty objects.
     let fens = positions(&["e2e4", "e7e5", "g1f3", "b8c6"]);
@@ -486,7 +486,7 @@ fn a_game_streams_first_line_and_replay_are_read_as_lichess_sends_them() {
     let text = said(&ended);
     assert!(
         text.starts_with(
-            "Sie verfolgen Anna gegen Bert. Letzter Zug: 2. Weiß, Springer Felix drei"
+            "Sie verfolgen Anna gegen Bert. Zuletzt: Zug 2, Weiß: Springer Felix drei"
         ),
         "{text}"
     );

@@ -547,6 +547,10 @@ impl<M: Exercises> Mode for App<M> {
         false
     }
 
+    fn ends_with_answer(&self) -> bool {
+        self.train.ran_out()
+    }
+
     /// Not while the engine judges the answer: its verdict comes first.
     fn prompt_now(&self) -> bool {
         !self.train.judging()

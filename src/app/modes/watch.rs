@@ -114,9 +114,14 @@ impl App {
         let now = self.now();
         let effects = self.watch.handle(event, now);
         let mut keep = true;
+        let ended = self.front.lang.watch.stream_ended.as_str();
         for effect in effects {
             self.front.voice.dirty = true;
             match effect {
+                // The broadcast's end closes what was said last (the game's result).
+                Effect::Say { urgency, lines } if lines == [ended] => {
+                    self.front.voice.tell_after(urgency, lines);
+                }
                 Effect::Say { urgency, lines } => self.front.voice.tell(urgency, lines),
                 Effect::Speech(c) => self.front.voice.speech(c),
                 Effect::Refused => self.front.refused = true,

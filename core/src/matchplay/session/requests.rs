@@ -425,7 +425,7 @@ mod tests {
         );
         assert_eq!(
             said(&line(&mut m, "letzter", 50)),
-            ["Letzter Zug: 2. Weiß, Eva schlägt Bauer auf David fünf"]
+            ["Zuletzt: Zug 2, Weiß: Eva schlägt Bauer auf David fünf"]
         );
         // Black to move: White's checks (Bb5) and Black's pieces in danger (none yet).
         let e = said(&line(&mut m, "drohungen", 60));

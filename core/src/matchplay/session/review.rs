@@ -225,14 +225,14 @@ mod tests {
             }
             assert_eq!(
                 typed(&mut m, "stellung 1 weiß"),
-                ["Rückblick nach 1. Weiß: Eva vier"]
+                ["Rückblick nach Zug 1, Weiß: Eva vier"]
             );
             assert_eq!(m.reviewed_ply(), Some(1));
             assert_eq!(m.review_heading().as_deref(), Some("Rückblick: 1. Weiß"));
             assert_eq!(typed(&mut m, "feld e5"), ["Eva fünf: leer"]);
             assert_eq!(typed(&mut m, "wer"), ["Schwarz ist am Zug"]);
             // The last move is the one of the position looked at, not the game's.
-            assert_eq!(typed(&mut m, "letzter"), ["Letzter Zug: 1. Weiß, Eva vier"]);
+            assert_eq!(typed(&mut m, "letzter"), ["Zuletzt: Zug 1, Weiß: Eva vier"]);
             assert_eq!(
                 typed(&mut m, "Lc4"),
                 ["Rückblick: erst aktuell sagen, dann ziehen"]
@@ -240,11 +240,11 @@ mod tests {
             assert_eq!(m.game().ply(), 4);
             assert_eq!(
                 typed(&mut m, "vor"),
-                ["Rückblick nach 1. Schwarz: Eva fünf"]
+                ["Rückblick nach Zug 1, Schwarz: Eva fünf"]
             );
             assert_eq!(
                 typed(&mut m, "vorher"),
-                ["Rückblick nach 1. Weiß: Eva vier"]
+                ["Rückblick nach Zug 1, Weiß: Eva vier"]
             );
             assert_eq!(typed(&mut m, "vorher"), ["Rückblick: Anfangsstellung"]);
             assert_eq!(typed(&mut m, "letzter"), ["Noch kein Zug gespielt"]);
@@ -263,7 +263,7 @@ mod tests {
             assert_eq!(typed(&mut m, "feld f3"), ["Felix drei: weißer Springer"]);
             assert_eq!(
                 typed(&mut m, "letzter"),
-                ["Letzter Zug: 2. Schwarz, Springer Cäsar sechs"]
+                ["Zuletzt: Zug 2, Schwarz: Springer Cäsar sechs"]
             );
             assert!(typed(&mut m, "Lc4").contains(&"Läufer Cäsar vier".to_string()));
         }

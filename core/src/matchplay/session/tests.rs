@@ -207,7 +207,7 @@ fn every_query_gets_an_answer() {
     }
     assert_eq!(
         said(&line(&mut m, "letzter", 30)),
-        ["Letzter Zug: 1. Weiß, Eva vier"]
+        ["Zuletzt: Zug 1, Weiß: Eva vier"]
     );
     assert_eq!(said(&line(&mut m, "uhr", 30)), ["Ohne Uhr gespielt"]);
     assert_eq!(

@@ -509,7 +509,7 @@ mod tests {
         assert_eq!(typed(&mut m, "feld f3"), ["Felix drei: weiße Dame"]);
         assert_eq!(
             typed(&mut m, "zurück"),
-            ["Zurück in der Partie. Rückblick nach 3. Weiß: Dame Hector fünf"]
+            ["Zurück in der Partie. Rückblick nach Zug 3, Weiß: Dame Hector fünf"]
         );
         assert_eq!(typed(&mut m, "feld g6"), ["Gustav sechs: leer"]);
         assert_eq!(
@@ -519,7 +519,7 @@ mod tests {
         // Stepping says the judgement of the move stepped over.
         assert_eq!(
             typed(&mut m, "vor"),
-            ["Rückblick nach 3. Schwarz: Springer Felix sechs, grober Fehler"]
+            ["Rückblick nach Zug 3, Schwarz: Springer Felix sechs, grober Fehler"]
         );
         assert_eq!(
             typed(&mut m, "tipp"),

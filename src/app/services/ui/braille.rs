@@ -100,6 +100,11 @@ impl Braille {
         Some(self.origin + until.since_origin())
     }
 
+    /// An answer is flashed on a display that is there.
+    pub fn flashing(&self) -> bool {
+        self.display.cells() > 0 && self.display.is_flashing()
+    }
+
     /// A key of the keyboard: it ends a flashed answer.
     pub fn keyboard_key(&mut self) {
         self.display.other_key();

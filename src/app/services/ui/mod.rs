@@ -258,6 +258,11 @@ pub trait Mode {
     fn heard_position(&self) -> Option<shakmaty::Chess> {
         None
     }
+    /// The mode ended by itself (not at the player's word) with an answer not yet read:
+    /// the braille display keeps it until a key or its hold time before the mode ends.
+    fn ends_with_answer(&self) -> bool {
+        false
+    }
     /// A typed line.
     fn line(&mut self, line: String) -> bool;
     /// A command from a key (or Enter on an empty line: the focused square).
@@ -455,6 +460,9 @@ impl Ui {
             &mut display,
             lang,
         );
+        if mode.ends_with_answer() {
+            linger(mode, &self.rx, &self.signals, &mut screen, &mut display);
+        }
         *self.braille.borrow_mut() = display;
         drop(screen);
         mode.voice().full_screen = false;
@@ -605,6 +613,57 @@ fn run_loop<M: Mode>(
         if mode.voice().full_screen && mode.clock_runs() {
             mode.voice().dirty = true;
         }
+    }
+}
+
+/// The last answer of a mode that ended by itself, flashed on the braille display until a
+/// key (of the keyboard or the display, its panning keys aside), its hold time, the end of
+/// input or a signal: the loop has ended before it could be shown. Without a display, at
+/// once.
+fn linger<M: Mode>(
+    mode: &mut M,
+    events: &Receiver<UiEvent>,
+    signals: &Receiver<crate::io::platform::signals::Ending>,
+    screen: &mut Option<FullScreen>,
+    display: &mut Option<braille::Braille>,
+) {
+    show(mode, screen, display);
+    loop {
+        let Some(d) = display.as_mut() else {
+            return;
+        };
+        if !d.flashing() {
+            return;
+        }
+        let timeout = d.next_wake().map_or(Duration::from_secs(3600), |w| {
+            w.saturating_duration_since(Instant::now())
+        });
+        let braille_events = d.events().clone();
+        let mut select = Select::new();
+        let terminal = select.recv(events);
+        let signal = select.recv(signals);
+        let braille = select.recv(&braille_events);
+        match select.select_timeout(timeout) {
+            Ok(op) if op.index() == braille => match op.recv(&braille_events) {
+                Ok(event) => {
+                    if let Some(d) = display.as_mut() {
+                        d.event(mode, event);
+                    }
+                }
+                Err(_) => return,
+            },
+            Ok(op) if op.index() == terminal => match op.recv(events) {
+                // A speech notice or a new size is no key.
+                Ok(UiEvent::Notice(_) | UiEvent::Input(Input::Resize)) => {}
+                _ => return,
+            },
+            Ok(op) if op.index() == signal => {
+                let _ = op.recv(signals);
+                return;
+            }
+            Ok(_) | Err(_) => {}
+        }
+        show(mode, screen, display);
     }
 }
 

@@ -169,6 +169,14 @@ impl Narrator {
         self.tell_part(urgency, lines, true);
     }
 
+    /// Lines that close the newest answer though a later event brings them (the end of a
+    /// broadcast after its game's result): heard after it without cutting it, shown and
+    /// flashed with it, so that the result is not replaced on braille before it is read.
+    pub fn tell_after(&mut self, urgency: Urgency, lines: Vec<String>) {
+        self.answered_this_turn |= urgency == Urgency::Answer;
+        self.tell_part(urgency, lines, true);
+    }
+
     /// Shows lines without saying them (what happens in the games an arbiter watches).
     pub fn show(&mut self, lines: Vec<String>) {
         self.show_part(lines, false);

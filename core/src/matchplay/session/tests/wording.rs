@@ -91,7 +91,7 @@ fn check_words_off_keeps_mate() {
     // The check was not said; the turn answer still tells it.
     assert_eq!(
         typed(&mut m, "letzter"),
-        ["Letzter Zug: 2. Weiß, Dame Hector fünf, Schach"]
+        ["Zuletzt: Zug 2, Weiß: Dame Hector fünf, Schach"]
     );
     let mut m = start(setup(false, quiet), "de");
     for mv in ["f3", "e5", "g4"] {
@@ -163,5 +163,24 @@ fn a_continued_game_does_not_say_its_opening_again() {
             "Schwarz: David sechs",
             "Eröffnung: Sizilianische Verteidigung: Modern Variations"
         ]
+    );
+}
+
+/// The last move and a position looked back at are said "coup 2, Noirs", not "2. Noirs":
+/// a number with a full stop after it is where speech breaks the sentence.
+#[test]
+fn the_last_move_is_said_with_its_number_as_a_word_in_french() {
+    let mut m = start(setup(false, Wording::default()), "fr");
+    for mv in ["e4", "e5", "Cf3", "Cc6"] {
+        typed(&mut m, mv);
+    }
+    assert_eq!(
+        typed(&mut m, "dernier"),
+        ["Dernier : coup 2, Noirs : Cavalier César six"]
+    );
+    let back = typed(&mut m, "précédent").join(" ");
+    assert_eq!(
+        back,
+        "Retour en arrière, après le coup 2, Blancs : Cavalier Felix trois"
     );
 }
