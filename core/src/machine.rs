@@ -18,3 +18,25 @@ pub trait Machine {
     /// adapter wakes the machine then with its tick event.
     fn next_deadline(&self, now: Timestamp) -> Option<Timestamp>;
 }
+
+/// How urgently something is said (the speech queue's kinds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Urgency {
+    /// A move: queued, never dropped.
+    Move,
+    /// An answer: a newer one replaces it.
+    Answer,
+    /// Interrupts: flag fall, illegal move, board fault.
+    Urgent,
+}
+
+/// Speech controls the player asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpeechControl {
+    Repeat,
+    Silence,
+    Mute,
+    Unmute,
+    Faster,
+    Slower,
+}

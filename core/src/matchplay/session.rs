@@ -9,6 +9,7 @@ use shakmaty::{ByColor, Chess, Color, Move, Position, Role, Square};
 
 use super::command::{Command, CommandError, Line, read_line};
 use super::queries;
+use super::question::{self, Asked};
 use crate::board::Recognition;
 use crate::clock::{AnnounceSettings, Announcement, Announcer, Clock, TimeControl};
 use crate::game::{ClaimVerdict, Game, GameError, IllegalMoveVerdict, MoveReport};
@@ -78,27 +79,7 @@ impl Setup {
     }
 }
 
-/// How urgently something is said (the speech queue's kinds).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Urgency {
-    /// A move: queued, never dropped.
-    Move,
-    /// An answer: a newer one replaces it.
-    Answer,
-    /// Interrupts: flag fall, illegal move, board fault.
-    Urgent,
-}
-
-/// Speech controls the player asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SpeechControl {
-    Repeat,
-    Silence,
-    Mute,
-    Unmute,
-    Faster,
-    Slower,
-}
+pub use crate::machine::{SpeechControl, Urgency};
 
 /// Something that happened in the game, for the record (the journal).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -1262,59 +1243,23 @@ impl Match {
             }
             Command::Eval => self.advise(AdviceKind::Eval, out),
             Command::Hint => self.advise(AdviceKind::Hint, out),
-            Command::Board => out.push(lines(queries::board(
-                &pos,
-                self.setup.local,
-                lang,
-                &self.setup.wording,
-            ))),
-            Command::Pieces { color, role } => {
-                out.push(lines(queries::pieces(&pos, color, role, lang)))
-            }
-            Command::Square(sq) => out.push(answer(queries::square(&pos, sq, lang, w))),
-            Command::Rank(r) => out.push(answer(queries::rank(&pos, r, lang, w))),
-            Command::File(f) => out.push(answer(queries::file(&pos, f, lang, w))),
-            Command::Diagonal(sq) => out.push(lines(queries::diagonals(&pos, sq, lang, w))),
-            Command::Attacks(sq) => out.push(answer(queries::attacks_on(&pos, sq, lang, w))),
-            Command::Threats => out.push(answer(queries::threats(&pos, lang, w))),
-            Command::Opening => out.push(answer(openings::answer(
-                openings::of_game(&self.game),
-                lang,
-            ))),
             // A finished game has no moves to list: say so, not "0 Züge".
-            Command::Moves(_) | Command::PieceMoves(_) | Command::Captures(_)
-                if self.game.is_over() && !reviewing =>
+            c if c.question().is_some_and(|q| q.lists_moves())
+                && self.game.is_over()
+                && !reviewing =>
             {
                 out.push(answer(lang.messages.game_over.clone()))
             }
-            Command::Moves(sq) => out.push(answer(queries::moves(&pos, sq, lang, form))),
-            Command::PieceMoves(role) => out.push(answer(queries::piece_moves(&pos, role, lang))),
-            // Looking back, the last move of the position looked at.
-            Command::Last => out.push(answer(queries::last_move_at(
-                &self.game,
-                self.reviewed_ply().unwrap_or(self.game.ply()),
-                lang,
-                form,
-            ))),
-            Command::Turn => out.push(answer(match self.game.outcome() {
-                Some(o) if !reviewing => self.outcome_text(o),
-                _ => queries::turn(&pos, lang),
-            })),
-            Command::Material => out.push(lines(queries::material(&pos, lang))),
-            Command::List(from) => {
-                out.push(answer(queries::move_list(&self.game, from, lang, form)))
+            Command::Turn if self.game.outcome().is_some() && !reviewing => {
+                if let Some(o) = self.game.outcome() {
+                    out.push(answer(self.outcome_text(o)));
+                }
             }
             Command::Clock => out.push(answer(match (&self.clock, self.setup.clock_answer) {
                 (Some(c), ClockAnswer::Remaining) => summary_words(&c.summary(now), lang),
                 (Some(c), ClockAnswer::Used) => used_words(c, now, lang),
                 (None, _) => p.no_clock.clone(),
             })),
-            Command::Repeat => out.push(Effect::Speech(SpeechControl::Repeat)),
-            Command::Silence => out.push(Effect::Speech(SpeechControl::Silence)),
-            Command::Mute => out.push(Effect::Speech(SpeechControl::Mute)),
-            Command::Unmute => out.push(Effect::Speech(SpeechControl::Unmute)),
-            Command::Faster => out.push(Effect::Speech(SpeechControl::Faster)),
-            Command::Slower => out.push(Effect::Speech(SpeechControl::Slower)),
             Command::Offer => self.offer(now, out),
             Command::Accept => self.accept(now, out),
             Command::Decline => {
@@ -1362,14 +1307,23 @@ impl Match {
             Command::Takeback => self.takeback_request(now, out),
             Command::Abort => self.abort(now, out),
             Command::Rematch => self.rematch(out),
-            Command::Captured => out.push(answer(super::dangers::captured(&self.game, lang))),
-            Command::Captures(sq) => {
-                out.push(answer(super::capture_moves::captures(&pos, sq, lang, form)))
-            }
             Command::Opponent => out.push(answer(self.opponent_words())),
-            Command::Dangers => {
-                let player = self.actor(true);
-                out.push(answer(super::dangers::dangers(&pos, player, lang, form)));
+            c => {
+                if let Some(control) = c.speech() {
+                    out.push(Effect::Speech(control));
+                } else if let Some(question) = c.question() {
+                    let at = Asked {
+                        position: &pos,
+                        // Looking back, the last move is that of the position looked at.
+                        game: Some((&self.game, self.reviewed_ply().unwrap_or(self.game.ply()))),
+                        seen_from: self.setup.local,
+                        player: self.actor(true),
+                        lang,
+                        form,
+                        wording: w,
+                    };
+                    out.extend(question::answer(&question, &at).map(lines));
+                }
             }
         }
     }

@@ -24,11 +24,11 @@ use crate::matchplay::command::Command;
 use crate::matchplay::help::{HelpAgain, all_commands, mode_help};
 use crate::matchplay::session::Urgency;
 use crate::notation::language::{Language, fill};
-use crate::notation::speak::{Form, announce_san};
+use crate::notation::speak::{Form, announce_san, line_words};
 use crate::notation::wording::Wording;
 use crate::time::Timestamp;
 use crate::training::{
-    Confirm, TrainEffect, TrainEvent, Typed, confirmed, exercise_commands, hint_words, line_words,
+    Confirm, TrainEffect, TrainEvent, Typed, confirmed, exercise_commands, hint_words,
     position_answer, read_typed,
 };
 use progress::PuzzleProgress;
@@ -261,6 +261,7 @@ impl PuzzleRun {
             self.lang,
             self.form,
         )
+        .0
     }
 
     fn answer(&mut self, m: Move, out: &mut Vec<TrainEffect>) {

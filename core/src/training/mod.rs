@@ -24,11 +24,11 @@ use crate::analysis::{Eval, Judgement, Review, eval_words};
 use crate::machine::Machine;
 use crate::matchplay::command::{Command, Line, read_line};
 use crate::matchplay::help::{HelpAgain, Listed, POSITION, SPEECH, all_commands, mode_help};
+use crate::matchplay::question::{self, Asked};
 use crate::matchplay::session::{SpeechControl, Urgency, command_error_message};
-use crate::matchplay::{capture_moves, dangers, queries};
 use crate::notation::language::{Language, counted, fill, languages};
 use crate::notation::parse::{message, parse_move_in};
-use crate::notation::speak::{Form, announce_san};
+use crate::notation::speak::{Form, announce_san, line_words};
 use crate::notation::vocabulary::fold;
 use crate::notation::wording::Wording;
 use crate::time::Timestamp;
@@ -286,7 +286,7 @@ impl Train {
     }
 
     fn line_words(&self, pos: &Chess, line: &[Move]) -> String {
-        line_words(pos, line, self.lang, self.form)
+        line_words(pos, line, self.lang, self.form).0
     }
 
     fn question(&self) -> Option<String> {
@@ -721,9 +721,8 @@ pub fn read_typed(text: &str, pos: Option<&Chess>, lang: &Language) -> Typed {
     }
 }
 
-/// The answer to a question of play about `pos` (the board, a square, the pieces, the
-/// attacks, the moves, the material, the dangers), the speech's controls, or that the
-/// exercise does not take the command.
+/// The answer to a question about `pos` (the position alone: no game around it), the
+/// speech's controls, or that the exercise does not take the command.
 pub fn position_answer(
     c: &Command,
     pos: &Chess,
@@ -732,33 +731,24 @@ pub fn position_answer(
     form: Form,
     w: Wording,
 ) -> Vec<TrainEffect> {
-    let w = &w;
-    let lines = |l: Vec<String>| TrainEffect::Say {
-        urgency: Urgency::Answer,
-        lines: l,
+    if let Some(control) = c.speech() {
+        return vec![TrainEffect::Speech(control)];
+    }
+    let at = Asked {
+        position: pos,
+        game: None,
+        seen_from: player,
+        player,
+        lang,
+        form,
+        wording: &w,
     };
-    let speech = |s| vec![TrainEffect::Speech(s)];
-    match *c {
-        Command::Repeat => speech(SpeechControl::Repeat),
-        Command::Silence => speech(SpeechControl::Silence),
-        Command::Mute => speech(SpeechControl::Mute),
-        Command::Unmute => speech(SpeechControl::Unmute),
-        Command::Faster => speech(SpeechControl::Faster),
-        Command::Slower => speech(SpeechControl::Slower),
-        Command::Board => vec![lines(queries::board(pos, player, lang, w))],
-        Command::Pieces { color, role } => vec![lines(queries::pieces(pos, color, role, lang))],
-        Command::Square(sq) => vec![say(queries::square(pos, sq, lang, w))],
-        Command::Rank(r) => vec![say(queries::rank(pos, r, lang, w))],
-        Command::File(f) => vec![say(queries::file(pos, f, lang, w))],
-        Command::Diagonal(sq) => vec![lines(queries::diagonals(pos, sq, lang, w))],
-        Command::Attacks(sq) => vec![say(queries::attacks_on(pos, sq, lang, w))],
-        Command::Threats => vec![say(queries::threats(pos, lang, w))],
-        Command::Moves(sq) => vec![say(queries::moves(pos, sq, lang, form))],
-        Command::PieceMoves(role) => vec![say(queries::piece_moves(pos, role, lang))],
-        Command::Material => vec![lines(queries::material(pos, lang))],
-        Command::Captures(sq) => vec![say(capture_moves::captures(pos, sq, lang, form))],
-        Command::Dangers => vec![say(dangers::dangers(pos, player, lang, form))],
-        _ => vec![say(lang.train.not_here.clone()), TrainEffect::Refused],
+    match c.question().and_then(|q| question::answer(&q, &at)) {
+        Some(lines) => vec![TrainEffect::Say {
+            urgency: Urgency::Answer,
+            lines,
+        }],
+        None => vec![say(lang.train.not_here.clone()), TrainEffect::Refused],
     }
 }
 
@@ -778,12 +768,6 @@ pub fn hint_words(best: Move, given: u8, lang: &Language) -> String {
             &[("piece", &piece), ("square", &lang.square(target(best)))],
         )
     }
-}
-
-/// A line of moves from `pos` in words, each with its number and side ("Zug 14, Weiß:
-/// Läufer Cäsar vier; Schwarz: Springer Felix sechs; Zug 15, Weiß: …").
-pub fn line_words(pos: &Chess, line: &[Move], lang: &Language, form: Form) -> String {
-    crate::notation::speak::line_words(pos, line, lang, form).0
 }
 
 impl Machine for Train {

@@ -999,7 +999,7 @@ impl Watch {
             C::Quit => out.push(Effect::Quit),
             C::Clock => out.push(answer(self.clock(now))),
             C::Repeat => out.push(Effect::Speech(SpeechControl::Repeat)),
-            C::Silence | C::Mute | C::Unmute | C::Faster | C::Slower => {
+            c if c.speech().is_some() => {
                 let Some(i) = self.followed else {
                     return;
                 };
@@ -1015,28 +1015,7 @@ impl Watch {
                 );
                 out.push(answer(text));
             }
-            C::Board
-            | C::Pieces { .. }
-            | C::Square(_)
-            | C::Rank(_)
-            | C::File(_)
-            | C::Diagonal(_)
-            | C::Attacks(_)
-            | C::Threats
-            | C::Moves(_)
-            | C::PieceMoves(_)
-            | C::Last
-            | C::Turn
-            | C::Material
-            | C::List(_)
-            | C::Review { .. }
-            | C::ReviewNext
-            | C::ReviewPrevious
-            | C::ReviewCurrent
-            | C::Opening
-            | C::Captured
-            | C::Dangers
-            | C::Captures(_) => match self.followed {
+            c if c.question().is_some() || c.looks_back() => match self.followed {
                 Some(i) => out.extend(heard(self.boards[i].m.handle(MatchEvent::Command(c), now))),
                 None => out.push(answer(self.lang.watch.no_boards.clone())),
             },
