@@ -79,7 +79,8 @@ impl Setup {
     }
 }
 
-pub use crate::machine::{SpeechControl, Urgency};
+pub use crate::machine::{Common, SpeechControl, Urgency};
+use crate::machine::{answer, lines, say};
 
 /// Something that happened in the game, for the record (the journal).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -192,11 +193,9 @@ pub enum BoardOf {
 /// What the adapters must do, in this order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
-    /// Say these lines (as one utterance) and show them (one line each).
-    Say {
-        urgency: Urgency,
-        lines: Vec<String>,
-    },
+    /// What every machine's effects share: words to say, the speech's controls, a refusal,
+    /// the end.
+    Common(Common),
     /// Write to the journal, and wait for the disk, before anything after it is said.
     Record(Recorded),
     /// The engine should find a move for the side to move.
@@ -216,10 +215,6 @@ pub enum Effect {
     },
     /// The piece for a promotion the player made on an occupancy-only board.
     BoardPromotion(Role),
-    Speech(SpeechControl),
-    /// The typed line was not taken (not understood, or not a legal move): a screen keeps it
-    /// in the input line for retyping.
-    Refused,
     /// The next line said is the opponent's move: shown and heard after this label
     /// ("Schwarz", "Computer"), so that it is never taken for the player's own move.
     Label(String),
@@ -229,7 +224,6 @@ pub enum Effect {
     NewGame,
     /// A new game with the same settings and the colours swapped ([`Setup::swapped`]).
     Rematch,
-    Quit,
     /// bewertung or tipp: the engine should judge the position after `ply` half-moves
     /// without disturbing its own play; the adapter answers with [`Event::EngineAdvice`].
     EngineAdvice {
@@ -369,15 +363,10 @@ pub struct Match {
     help: crate::matchplay::help::HelpAgain,
 }
 
-fn say(urgency: Urgency, text: impl Into<String>) -> Effect {
-    Effect::Say {
-        urgency,
-        lines: vec![text.into()],
+impl From<Common> for Effect {
+    fn from(c: Common) -> Effect {
+        Effect::Common(c)
     }
-}
-
-fn answer(text: impl Into<String>) -> Effect {
-    say(Urgency::Answer, text)
 }
 
 /// Ends the last answer among `out[from..]` with `words`, as one utterance (the speech
@@ -385,23 +374,16 @@ fn answer(text: impl Into<String>) -> Effect {
 fn end_answer_with(out: &mut Vec<Effect>, from: usize, words: String) {
     let last = out.get_mut(from..).and_then(|tail| {
         tail.iter_mut().rev().find_map(|e| match e {
-            Effect::Say {
+            Effect::Common(Common::Say {
                 urgency: Urgency::Answer,
                 lines,
-            } => lines.last_mut(),
+            }) => lines.last_mut(),
             _ => None,
         })
     });
     match last {
         Some(last) => *last = format!("{last}. {words}"),
         None => out.push(answer(words)),
-    }
-}
-
-fn lines(lines: Vec<String>) -> Effect {
-    Effect::Say {
-        urgency: Urgency::Answer,
-        lines,
     }
 }
 
@@ -782,7 +764,7 @@ impl Match {
                     _ => {
                         let before = out.len();
                         self.line_unasked(text, now, out);
-                        if out[before..].contains(&Effect::Refused) {
+                        if out[before..].contains(&Effect::Common(Common::Refused)) {
                             self.say_lapsed(&question, before, out);
                         }
                         return;
@@ -808,7 +790,7 @@ impl Match {
             Ok(Line::Move(m)) => self.typed_move(&m, now, out),
             Err(e) => {
                 out.push(answer(self.command_error(&e)));
-                out.push(Effect::Refused);
+                out.push(Effect::Common(Common::Refused));
             }
         }
     }
@@ -853,7 +835,7 @@ impl Match {
                 if e == ParseError::Illegal(crate::legality::Illegal::PromotionMissing) {
                     self.pending = Pending::Promotion(text.to_string());
                 } else {
-                    out.push(Effect::Refused);
+                    out.push(Effect::Common(Common::Refused));
                 }
                 if e == ParseError::WhichCastling {
                     self.pending = Pending::Castling;
@@ -1173,7 +1155,7 @@ impl Match {
             }
             (Pending::Quit, Command::Yes) => {
                 out.push(Effect::EngineStop);
-                out.push(Effect::Quit);
+                out.push(Effect::Common(Common::Quit));
                 true
             }
             (Pending::New, Command::Yes) => {
@@ -1285,7 +1267,7 @@ impl Match {
             Command::Quit => {
                 if self.game.is_over() {
                     out.push(Effect::EngineStop);
-                    out.push(Effect::Quit);
+                    out.push(Effect::Common(Common::Quit));
                 } else {
                     self.pending = Pending::Quit;
                     out.push(answer(self.question_text(&Pending::Quit)));
@@ -1310,7 +1292,7 @@ impl Match {
             Command::Opponent => out.push(answer(self.opponent_words())),
             c => {
                 if let Some(control) = c.speech() {
-                    out.push(Effect::Speech(control));
+                    out.push(Effect::Common(Common::Speech(control)));
                 } else if let Some(question) = c.question() {
                     let at = Asked {
                         position: &pos,
