@@ -171,6 +171,31 @@ mod tests {
     }
 
     #[test]
+    fn every_question_is_asked_of_a_game() {
+        let questions = [
+            "brett",
+            "feld e4",
+            "züge",
+            "material",
+            "letzter",
+            "liste",
+            "eröffnung",
+            "geschlagen",
+            "drohungen",
+            "schlagzüge",
+        ];
+        for text in questions {
+            match read_console(&format!("2 {text}")) {
+                Ok(ConsoleLine::Game {
+                    game: Some(2),
+                    what: GameLine::Command(c),
+                }) => assert!(c.question().is_some(), "{text}"),
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
     fn mistakes() {
         assert_eq!(
             read_console("3 zeit"),
