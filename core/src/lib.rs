@@ -8,6 +8,7 @@ pub mod braille;
 pub mod check;
 pub mod clock;
 pub mod dead;
+pub mod exercise;
 pub mod game;
 pub mod laws;
 pub mod legality;

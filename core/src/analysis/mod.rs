@@ -311,6 +311,30 @@ pub fn ply_line(ply: &PlyReview, lang: &Language, form: Form) -> String {
     }
 }
 
+/// How many inaccuracies, mistakes and blunders `side` made in the game reviewed, in words.
+pub fn errors_summary(review: &Review, side: Color, lang: &Language) -> String {
+    let w = &lang.analysis;
+    let count = |j: Judgement| {
+        review
+            .plies
+            .iter()
+            .filter(|p| p.mover == side && p.judgement == Some(j))
+            .count() as u64
+    };
+    fill(
+        &w.summary,
+        &[
+            ("color", lang.color(side)),
+            (
+                "inaccuracies",
+                &counted(&w.inaccuracies, count(Judgement::Inaccuracy)),
+            ),
+            ("mistakes", &counted(&w.mistakes, count(Judgement::Mistake))),
+            ("blunders", &counted(&w.blunders, count(Judgement::Blunder))),
+        ],
+    )
+}
+
 /// The lines to say: the start and every half-move, or (`errors_only`) only the mistakes and
 /// blunders (or that there are none); then per side how many of each kind.
 pub fn report_lines(
@@ -347,25 +371,7 @@ pub fn report_lines(
         }
     }
     for side in [Color::White, Color::Black] {
-        let count = |j: Judgement| {
-            review
-                .plies
-                .iter()
-                .filter(|p| p.mover == side && p.judgement == Some(j))
-                .count() as u64
-        };
-        lines.push(fill(
-            &w.summary,
-            &[
-                ("color", lang.color(side)),
-                (
-                    "inaccuracies",
-                    &counted(&w.inaccuracies, count(Judgement::Inaccuracy)),
-                ),
-                ("mistakes", &counted(&w.mistakes, count(Judgement::Mistake))),
-                ("blunders", &counted(&w.blunders, count(Judgement::Blunder))),
-            ],
-        ));
+        lines.push(errors_summary(review, side, lang));
     }
     lines
 }

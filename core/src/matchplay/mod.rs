@@ -7,6 +7,7 @@ pub mod command;
 pub mod dangers;
 pub mod help;
 pub mod queries;
+pub mod question;
 pub mod session;
 pub mod two_boards;
 mod values;

@@ -9,6 +9,7 @@ use shakmaty::{ByColor, Chess, Color, Move, Position, Role, Square};
 
 use super::command::{Command, CommandError, Line, read_line};
 use super::queries;
+use super::question::{self, Asked};
 use crate::board::Recognition;
 use crate::clock::{AnnounceSettings, Announcement, Announcer, Clock, TimeControl};
 use crate::game::{ClaimVerdict, Game, GameError, IllegalMoveVerdict, MoveReport};
@@ -78,27 +79,8 @@ impl Setup {
     }
 }
 
-/// How urgently something is said (the speech queue's kinds).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Urgency {
-    /// A move: queued, never dropped.
-    Move,
-    /// An answer: a newer one replaces it.
-    Answer,
-    /// Interrupts: flag fall, illegal move, board fault.
-    Urgent,
-}
-
-/// Speech controls the player asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SpeechControl {
-    Repeat,
-    Silence,
-    Mute,
-    Unmute,
-    Faster,
-    Slower,
-}
+pub use crate::machine::{Common, SpeechControl, Urgency};
+use crate::machine::{answer, lines, say};
 
 /// Something that happened in the game, for the record (the journal).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -211,11 +193,9 @@ pub enum BoardOf {
 /// What the adapters must do, in this order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
-    /// Say these lines (as one utterance) and show them (one line each).
-    Say {
-        urgency: Urgency,
-        lines: Vec<String>,
-    },
+    /// What every machine's effects share: words to say, the speech's controls, a refusal,
+    /// the end.
+    Common(Common),
     /// Write to the journal, and wait for the disk, before anything after it is said.
     Record(Recorded),
     /// The engine should find a move for the side to move.
@@ -235,10 +215,6 @@ pub enum Effect {
     },
     /// The piece for a promotion the player made on an occupancy-only board.
     BoardPromotion(Role),
-    Speech(SpeechControl),
-    /// The typed line was not taken (not understood, or not a legal move): a screen keeps it
-    /// in the input line for retyping.
-    Refused,
     /// The next line said is the opponent's move: shown and heard after this label
     /// ("Schwarz", "Computer"), so that it is never taken for the player's own move.
     Label(String),
@@ -248,7 +224,6 @@ pub enum Effect {
     NewGame,
     /// A new game with the same settings and the colours swapped ([`Setup::swapped`]).
     Rematch,
-    Quit,
     /// bewertung or tipp: the engine should judge the position after `ply` half-moves
     /// without disturbing its own play; the adapter answers with [`Event::EngineAdvice`].
     EngineAdvice {
@@ -388,15 +363,10 @@ pub struct Match {
     help: crate::matchplay::help::HelpAgain,
 }
 
-fn say(urgency: Urgency, text: impl Into<String>) -> Effect {
-    Effect::Say {
-        urgency,
-        lines: vec![text.into()],
+impl From<Common> for Effect {
+    fn from(c: Common) -> Effect {
+        Effect::Common(c)
     }
-}
-
-fn answer(text: impl Into<String>) -> Effect {
-    say(Urgency::Answer, text)
 }
 
 /// Ends the last answer among `out[from..]` with `words`, as one utterance (the speech
@@ -404,23 +374,16 @@ fn answer(text: impl Into<String>) -> Effect {
 fn end_answer_with(out: &mut Vec<Effect>, from: usize, words: String) {
     let last = out.get_mut(from..).and_then(|tail| {
         tail.iter_mut().rev().find_map(|e| match e {
-            Effect::Say {
+            Effect::Common(Common::Say {
                 urgency: Urgency::Answer,
                 lines,
-            } => lines.last_mut(),
+            }) => lines.last_mut(),
             _ => None,
         })
     });
     match last {
         Some(last) => *last = format!("{last}. {words}"),
         None => out.push(answer(words)),
-    }
-}
-
-fn lines(lines: Vec<String>) -> Effect {
-    Effect::Say {
-        urgency: Urgency::Answer,
-        lines,
     }
 }
 
@@ -801,7 +764,7 @@ impl Match {
                     _ => {
                         let before = out.len();
                         self.line_unasked(text, now, out);
-                        if out[before..].contains(&Effect::Refused) {
+                        if out[before..].contains(&Effect::Common(Common::Refused)) {
                             self.say_lapsed(&question, before, out);
                         }
                         return;
@@ -827,7 +790,7 @@ impl Match {
             Ok(Line::Move(m)) => self.typed_move(&m, now, out),
             Err(e) => {
                 out.push(answer(self.command_error(&e)));
-                out.push(Effect::Refused);
+                out.push(Effect::Common(Common::Refused));
             }
         }
     }
@@ -872,7 +835,7 @@ impl Match {
                 if e == ParseError::Illegal(crate::legality::Illegal::PromotionMissing) {
                     self.pending = Pending::Promotion(text.to_string());
                 } else {
-                    out.push(Effect::Refused);
+                    out.push(Effect::Common(Common::Refused));
                 }
                 if e == ParseError::WhichCastling {
                     self.pending = Pending::Castling;
@@ -1192,7 +1155,7 @@ impl Match {
             }
             (Pending::Quit, Command::Yes) => {
                 out.push(Effect::EngineStop);
-                out.push(Effect::Quit);
+                out.push(Effect::Common(Common::Quit));
                 true
             }
             (Pending::New, Command::Yes) => {
@@ -1262,59 +1225,23 @@ impl Match {
             }
             Command::Eval => self.advise(AdviceKind::Eval, out),
             Command::Hint => self.advise(AdviceKind::Hint, out),
-            Command::Board => out.push(lines(queries::board(
-                &pos,
-                self.setup.local,
-                lang,
-                &self.setup.wording,
-            ))),
-            Command::Pieces { color, role } => {
-                out.push(lines(queries::pieces(&pos, color, role, lang)))
-            }
-            Command::Square(sq) => out.push(answer(queries::square(&pos, sq, lang, w))),
-            Command::Rank(r) => out.push(answer(queries::rank(&pos, r, lang, w))),
-            Command::File(f) => out.push(answer(queries::file(&pos, f, lang, w))),
-            Command::Diagonal(sq) => out.push(lines(queries::diagonals(&pos, sq, lang, w))),
-            Command::Attacks(sq) => out.push(answer(queries::attacks_on(&pos, sq, lang, w))),
-            Command::Threats => out.push(answer(queries::threats(&pos, lang, w))),
-            Command::Opening => out.push(answer(openings::answer(
-                openings::of_game(&self.game),
-                lang,
-            ))),
             // A finished game has no moves to list: say so, not "0 Züge".
-            Command::Moves(_) | Command::PieceMoves(_) | Command::Captures(_)
-                if self.game.is_over() && !reviewing =>
+            c if c.question().is_some_and(|q| q.lists_moves())
+                && self.game.is_over()
+                && !reviewing =>
             {
                 out.push(answer(lang.messages.game_over.clone()))
             }
-            Command::Moves(sq) => out.push(answer(queries::moves(&pos, sq, lang, form))),
-            Command::PieceMoves(role) => out.push(answer(queries::piece_moves(&pos, role, lang))),
-            // Looking back, the last move of the position looked at.
-            Command::Last => out.push(answer(queries::last_move_at(
-                &self.game,
-                self.reviewed_ply().unwrap_or(self.game.ply()),
-                lang,
-                form,
-            ))),
-            Command::Turn => out.push(answer(match self.game.outcome() {
-                Some(o) if !reviewing => self.outcome_text(o),
-                _ => queries::turn(&pos, lang),
-            })),
-            Command::Material => out.push(lines(queries::material(&pos, lang))),
-            Command::List(from) => {
-                out.push(answer(queries::move_list(&self.game, from, lang, form)))
+            Command::Turn if self.game.outcome().is_some() && !reviewing => {
+                if let Some(o) = self.game.outcome() {
+                    out.push(answer(self.outcome_text(o)));
+                }
             }
             Command::Clock => out.push(answer(match (&self.clock, self.setup.clock_answer) {
                 (Some(c), ClockAnswer::Remaining) => summary_words(&c.summary(now), lang),
                 (Some(c), ClockAnswer::Used) => used_words(c, now, lang),
                 (None, _) => p.no_clock.clone(),
             })),
-            Command::Repeat => out.push(Effect::Speech(SpeechControl::Repeat)),
-            Command::Silence => out.push(Effect::Speech(SpeechControl::Silence)),
-            Command::Mute => out.push(Effect::Speech(SpeechControl::Mute)),
-            Command::Unmute => out.push(Effect::Speech(SpeechControl::Unmute)),
-            Command::Faster => out.push(Effect::Speech(SpeechControl::Faster)),
-            Command::Slower => out.push(Effect::Speech(SpeechControl::Slower)),
             Command::Offer => self.offer(now, out),
             Command::Accept => self.accept(now, out),
             Command::Decline => {
@@ -1340,7 +1267,7 @@ impl Match {
             Command::Quit => {
                 if self.game.is_over() {
                     out.push(Effect::EngineStop);
-                    out.push(Effect::Quit);
+                    out.push(Effect::Common(Common::Quit));
                 } else {
                     self.pending = Pending::Quit;
                     out.push(answer(self.question_text(&Pending::Quit)));
@@ -1362,14 +1289,23 @@ impl Match {
             Command::Takeback => self.takeback_request(now, out),
             Command::Abort => self.abort(now, out),
             Command::Rematch => self.rematch(out),
-            Command::Captured => out.push(answer(super::dangers::captured(&self.game, lang))),
-            Command::Captures(sq) => {
-                out.push(answer(super::capture_moves::captures(&pos, sq, lang, form)))
-            }
             Command::Opponent => out.push(answer(self.opponent_words())),
-            Command::Dangers => {
-                let player = self.actor(true);
-                out.push(answer(super::dangers::dangers(&pos, player, lang, form)));
+            c => {
+                if let Some(control) = c.speech() {
+                    out.push(Effect::Common(Common::Speech(control)));
+                } else if let Some(question) = c.question() {
+                    let at = Asked {
+                        position: &pos,
+                        // Looking back, the last move is that of the position looked at.
+                        game: Some((&self.game, self.reviewed_ply().unwrap_or(self.game.ply()))),
+                        seen_from: self.setup.local,
+                        player: self.actor(true),
+                        lang,
+                        form,
+                        wording: w,
+                    };
+                    out.extend(question::answer(&question, &at).map(lines));
+                }
             }
         }
     }

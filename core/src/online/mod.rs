@@ -19,6 +19,7 @@ use crate::game::Game;
 use crate::laws::Rules;
 use crate::legality::Illegal;
 use crate::machine::Machine;
+use crate::machine::{Common, answer, say};
 use crate::matchplay::command::{Command, Line, read_line};
 use crate::matchplay::session::{
     BoardOf, ClockAnswer, Effect as MatchEffect, Event as MatchEvent, Match, NoPremove, Recorded,
@@ -279,15 +280,10 @@ const ENDS: [&str; 12] = [
     "insufficientMaterialClaim",
 ];
 
-fn say(urgency: Urgency, text: impl Into<String>) -> Effect {
-    Effect::Match(MatchEffect::Say {
-        urgency,
-        lines: vec![text.into()],
-    })
-}
-
-fn answer(text: impl Into<String>) -> Effect {
-    say(Urgency::Answer, text)
+impl From<Common> for Effect {
+    fn from(c: Common) -> Effect {
+        Effect::Match(MatchEffect::Common(c))
+    }
 }
 
 /// The moves of `text` (UCI, space-separated) from `start`: as many as are legal, and the
@@ -838,10 +834,10 @@ impl Online {
         for e in effects {
             match e {
                 MatchEffect::EngineThink | MatchEffect::EngineStop => {}
-                MatchEffect::Say {
+                MatchEffect::Common(Common::Say {
                     urgency: Urgency::Move,
                     ..
-                } if quiet => {}
+                }) if quiet => {}
                 // The game is judged later, from its journal.
                 MatchEffect::Analyse => out.push(answer(self.lang.walk.elsewhere.clone())),
                 // The server's game has no "new game".
@@ -971,13 +967,13 @@ impl Online {
                 if e == ParseError::Illegal(Illegal::PromotionMissing) {
                     self.promotion = Some(text.to_string());
                 } else {
-                    out.push(Effect::Match(MatchEffect::Refused));
+                    out.push(Effect::Match(MatchEffect::Common(Common::Refused)));
                 }
                 out.push(answer(message(&e, &pos, self.lang)));
             }
             Err(NoPremove::Never(why)) => {
                 out.push(answer(why));
-                out.push(Effect::Match(MatchEffect::Refused));
+                out.push(Effect::Match(MatchEffect::Common(Common::Refused)));
             }
         }
     }
@@ -1004,17 +1000,17 @@ impl Online {
             if self.unread == self.chat.len() {
                 out.push(answer(o.no_chat.clone()));
             } else {
-                out.push(Effect::Match(MatchEffect::Say {
+                out.push(Effect::Match(MatchEffect::Common(Common::Say {
                     urgency: Urgency::Answer,
                     lines: self.chat.iter().skip(self.unread).cloned().collect(),
-                }));
+                })));
                 self.unread = self.chat.len();
             }
         } else if is(&o.words_say) {
             let said = rest.trim();
             if said.is_empty() {
                 out.push(answer(o.say_what.clone()));
-                out.push(Effect::Match(MatchEffect::Refused));
+                out.push(Effect::Match(MatchEffect::Common(Common::Refused)));
             } else {
                 out.push(Effect::Send(Action::Chat(said.chars().take(140).collect())));
                 out.push(answer(o.chat_sent.clone()));
@@ -1074,7 +1070,7 @@ impl Online {
             // A daily game is left at once: nothing is resigned or aborted.
             Command::Quit if self.days.is_some() && !over => {
                 out.push(answer(o.daily_leave.clone()));
-                out.push(Effect::Match(MatchEffect::Quit));
+                out.push(Effect::Match(MatchEffect::Common(Common::Quit)));
             }
             Command::Clock => out.push(answer(self.clock_words(now))),
             Command::New | Command::Rematch => out.push(answer(o.no_new.clone())),
@@ -1186,11 +1182,13 @@ impl Online {
                 if let Some(from) = from
                     && out[before..]
                         .iter()
-                        .any(|o| matches!(o, Effect::Match(MatchEffect::Refused)))
+                        .any(|o| matches!(o, Effect::Match(MatchEffect::Common(Common::Refused))))
                 {
                     let words = self.m.keep_in_hand(from);
                     match out[before..].iter_mut().rev().find_map(|o| match o {
-                        Effect::Match(MatchEffect::Say { lines, .. }) => lines.last_mut(),
+                        Effect::Match(MatchEffect::Common(Common::Say { lines, .. })) => {
+                            lines.last_mut()
+                        }
                         _ => None,
                     }) {
                         Some(last) => *last = format!("{last}. {words}"),
@@ -1219,7 +1217,7 @@ impl Online {
                 if e == ParseError::Illegal(Illegal::PromotionMissing) {
                     self.promotion = Some(text.to_string());
                 } else {
-                    out.push(Effect::Match(MatchEffect::Refused));
+                    out.push(Effect::Match(MatchEffect::Common(Common::Refused)));
                 }
                 out.push(answer(message(&e, &pos, self.lang)));
             }
@@ -1238,12 +1236,12 @@ impl Online {
                 &self.lang.play.not_your_turn,
                 &[("color", self.lang.color(game.turn()))],
             )));
-            out.push(Effect::Match(MatchEffect::Refused));
+            out.push(Effect::Match(MatchEffect::Common(Common::Refused)));
         } else if self.sent.is_some() {
             out.push(answer(o.move_pending.clone()));
         } else if !game.position().is_legal(m) {
             out.push(answer(self.lang.messages.not_a_move.clone()));
-            out.push(Effect::Match(MatchEffect::Refused));
+            out.push(Effect::Match(MatchEffect::Common(Common::Refused)));
         } else if self.revoked {
             // The refused token would refuse it too: it waits for the next login.
             self.held = Some(m);

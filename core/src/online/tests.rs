@@ -1,4 +1,5 @@
 use super::*;
+use crate::machine::Common;
 use crate::notation::language::language;
 use wire::{GameLine, game_line};
 
@@ -38,7 +39,7 @@ const OPTIONS: Options = Options {
 fn said(out: &[Effect]) -> Vec<String> {
     out.iter()
         .filter_map(|o| match o {
-            Effect::Match(MatchEffect::Say { lines, .. }) => Some(lines.join(" ")),
+            Effect::Match(MatchEffect::Common(Common::Say { lines, .. })) => Some(lines.join(" ")),
             _ => None,
         })
         .collect()
@@ -127,7 +128,7 @@ fn moves_of_the_opponent_and_wrong_input_are_refused_locally() {
     assert!(sent(&out).is_empty());
     assert!(
         out.iter()
-            .any(|o| matches!(o, Effect::Match(MatchEffect::Refused)))
+            .any(|o| matches!(o, Effect::Match(MatchEffect::Common(Common::Refused))))
     );
 }
 
@@ -718,7 +719,7 @@ fn a_premove_is_sent_when_the_opponent_has_moved() {
     for o in &out {
         match o {
             Effect::Match(MatchEffect::Label(l)) => label = Some(l.clone()),
-            Effect::Match(MatchEffect::Say { lines, .. }) => {
+            Effect::Match(MatchEffect::Common(Common::Say { lines, .. })) => {
                 let text = lines.join(" ");
                 heard.push(match label.take() {
                     Some(l) => format!("{l}: {text}"),

@@ -19,18 +19,18 @@ use std::collections::BTreeSet;
 
 use shakmaty::{Chess, Color, Move, Position, san::SanPlus};
 
-use crate::machine::Machine;
-use crate::matchplay::command::Command;
-use crate::matchplay::help::{HelpAgain, all_commands, mode_help};
-use crate::matchplay::session::Urgency;
-use crate::notation::language::{Language, fill};
-use crate::notation::speak::{Form, announce_san};
-use crate::notation::wording::Wording;
-use crate::time::Timestamp;
-use crate::training::{
-    Confirm, TrainEffect, TrainEvent, Typed, confirmed, exercise_commands, hint_words, line_words,
+use crate::exercise::{
+    Confirm, ExerciseEffect, ExerciseEvent, Typed, confirmed, exercise_commands, hint_words,
     position_answer, read_typed,
 };
+use crate::machine::Machine;
+use crate::machine::{Common, answer};
+use crate::matchplay::command::Command;
+use crate::matchplay::help::{HelpAgain, all_commands, mode_help};
+use crate::notation::language::{Language, fill};
+use crate::notation::speak::{Form, announce_san, line_words};
+use crate::notation::wording::Wording;
+use crate::time::Timestamp;
 use progress::PuzzleProgress;
 use set::Puzzle;
 
@@ -103,13 +103,6 @@ pub struct PuzzleRun {
     ran_out: bool,
 }
 
-fn say(text: impl Into<String>) -> TrainEffect {
-    TrainEffect::Say {
-        urgency: Urgency::Answer,
-        lines: vec![text.into()],
-    }
-}
-
 fn signed(change: i32) -> String {
     if change > 0 {
         format!("+{change}")
@@ -126,7 +119,7 @@ impl PuzzleRun {
         lang: &'static Language,
         form: Form,
         wording: Wording,
-    ) -> (PuzzleRun, Vec<TrainEffect>) {
+    ) -> (PuzzleRun, Vec<ExerciseEffect>) {
         let mut run = PuzzleRun {
             lang,
             form,
@@ -150,7 +143,7 @@ impl PuzzleRun {
             fill(&w.theme_chosen, &[("theme", theme_name(t, lang))])
         });
         let rating = run.progress.rating;
-        let mut out = vec![say(fill(
+        let mut out = vec![answer(fill(
             &w.opened,
             &[("rating", &rating.to_string()), ("theme", &theme)],
         ))];
@@ -198,21 +191,21 @@ impl PuzzleRun {
         ))
     }
 
-    fn next(&mut self, out: &mut Vec<TrainEffect>) {
+    fn next(&mut self, out: &mut Vec<ExerciseEffect>) {
         match pick(&self.puzzles, &self.progress, &self.skipped, &self.choice) {
             Some(i) => {
                 self.current = Some(i);
                 self.pos = self.puzzles[i].start();
                 self.step = 1;
                 self.hints = 0;
-                out.push(TrainEffect::Show(self.pos.clone()));
+                out.push(ExerciseEffect::Show(self.pos.clone()));
                 if let Some(q) = self.question() {
-                    out.push(say(q));
+                    out.push(answer(q));
                 }
             }
             None => {
                 if self.played == 0 {
-                    out.push(say(self.lang.puzzle.none.clone()));
+                    out.push(answer(self.lang.puzzle.none.clone()));
                 }
                 self.ran_out = true;
                 self.finish(out);
@@ -220,10 +213,10 @@ impl PuzzleRun {
         }
     }
 
-    fn finish(&mut self, out: &mut Vec<TrainEffect>) {
+    fn finish(&mut self, out: &mut Vec<ExerciseEffect>) {
         self.current = None;
-        out.push(TrainEffect::Keep(self.progress.encode()));
-        out.push(say(fill(
+        out.push(ExerciseEffect::Keep(self.progress.encode()));
+        out.push(answer(fill(
             &self.lang.puzzle.finished,
             &[
                 ("solved", &self.solved.to_string()),
@@ -231,11 +224,11 @@ impl PuzzleRun {
                 ("rating", &self.progress.rating.to_string()),
             ],
         )));
-        out.push(TrainEffect::Quit);
+        out.push(ExerciseEffect::Common(Common::Quit));
     }
 
     /// The puzzle is over: recorded, its words said with the rating, the next one asked.
-    fn over(&mut self, solved: bool, words: &str, out: &mut Vec<TrainEffect>) {
+    fn over(&mut self, solved: bool, words: &str, out: &mut Vec<ExerciseEffect>) {
         let Some(p) = self.current() else {
             return;
         };
@@ -250,8 +243,8 @@ impl PuzzleRun {
                 ("change", &signed(change)),
             ],
         );
-        out.push(say(text));
-        out.push(TrainEffect::Keep(self.progress.encode()));
+        out.push(answer(text));
+        out.push(ExerciseEffect::Keep(self.progress.encode()));
         self.next(out);
     }
 
@@ -265,9 +258,10 @@ impl PuzzleRun {
             self.lang,
             self.form,
         )
+        .0
     }
 
-    fn answer(&mut self, m: Move, out: &mut Vec<TrainEffect>) {
+    fn answer(&mut self, m: Move, out: &mut Vec<ExerciseEffect>) {
         let Some(p) = self.current().cloned() else {
             return;
         };
@@ -300,8 +294,8 @@ impl PuzzleRun {
         let reply_words = self.words(&self.pos, reply);
         self.pos.play_unchecked(reply);
         self.step += 1;
-        out.push(TrainEffect::Show(self.pos.clone()));
-        out.push(say(fill(
+        out.push(ExerciseEffect::Show(self.pos.clone()));
+        out.push(answer(fill(
             &self.lang.puzzle.right_more,
             &[
                 ("move", &said),
@@ -313,27 +307,27 @@ impl PuzzleRun {
 
     /// A puzzle begun (a right move played, a hint taken) is skipped only when the player
     /// says yes.
-    fn ask_skip(&mut self, out: &mut Vec<TrainEffect>) {
+    fn ask_skip(&mut self, out: &mut Vec<ExerciseEffect>) {
         if self.current().is_none() {
             return;
         }
         if self.step > 1 || self.hints > 0 {
             self.asking_skip = true;
-            out.push(say(self.lang.puzzle.skip_confirm.clone()));
+            out.push(answer(self.lang.puzzle.skip_confirm.clone()));
         } else {
             self.skip(out);
         }
     }
 
-    fn skip(&mut self, out: &mut Vec<TrainEffect>) {
+    fn skip(&mut self, out: &mut Vec<ExerciseEffect>) {
         if let Some(p) = self.current() {
             self.skipped.insert(p.id.clone());
-            out.push(say(self.lang.puzzle.skipped.clone()));
+            out.push(answer(self.lang.puzzle.skipped.clone()));
             self.next(out);
         }
     }
 
-    fn command(&mut self, c: Command, out: &mut Vec<TrainEffect>) {
+    fn command(&mut self, c: Command, out: &mut Vec<ExerciseEffect>) {
         let lang = self.lang;
         match c {
             Command::Quit => self.finish(out),
@@ -342,20 +336,20 @@ impl PuzzleRun {
                     || mode_help(&lang.puzzle.help, lang),
                     || all_commands(&exercise_commands(), lang),
                 );
-                out.push(say(text));
+                out.push(answer(text));
             }
             Command::New => self.ask_skip(out),
             Command::Hint => {
                 let best = self.current().and_then(|p| p.moves.get(self.step).copied());
                 if let Some(best) = best {
-                    out.push(say(hint_words(best, self.hints, lang)));
+                    out.push(answer(hint_words(best, self.hints, lang)));
                     self.hints = self.hints.saturating_add(1).min(2);
                 }
             }
             Command::Better => self.show(out),
             Command::Last | Command::Turn => {
                 if let Some(q) = self.question() {
-                    out.push(say(q));
+                    out.push(answer(q));
                 }
             }
             c => {
@@ -374,7 +368,7 @@ impl PuzzleRun {
         }
     }
 
-    fn show(&mut self, out: &mut Vec<TrainEffect>) {
+    fn show(&mut self, out: &mut Vec<ExerciseEffect>) {
         if self.current().is_none() {
             return;
         }
@@ -383,7 +377,7 @@ impl PuzzleRun {
     }
 }
 
-impl crate::training::Exercises for PuzzleRun {
+impl crate::exercise::Exercises for PuzzleRun {
     fn position(&self) -> Option<&Chess> {
         PuzzleRun::position(self)
     }
@@ -397,29 +391,29 @@ impl crate::training::Exercises for PuzzleRun {
 }
 
 impl Machine for PuzzleRun {
-    type Event = TrainEvent;
-    type Effect = TrainEffect;
+    type Event = ExerciseEvent;
+    type Effect = ExerciseEffect;
 
-    fn handle(&mut self, event: TrainEvent, _now: Timestamp) -> Vec<TrainEffect> {
+    fn handle(&mut self, event: ExerciseEvent, _now: Timestamp) -> Vec<ExerciseEffect> {
         let mut out = Vec::new();
         if self.current.is_none() {
             return out;
         }
         if matches!(
             event,
-            TrainEvent::Line(_) | TrainEvent::Command(_) | TrainEvent::Move(_)
+            ExerciseEvent::Line(_) | ExerciseEvent::Command(_) | ExerciseEvent::Move(_)
         ) {
             self.help.input();
         }
         let asking = std::mem::take(&mut self.asking_skip);
-        if let (true, TrainEvent::Line(text)) = (asking, &event) {
+        if let (true, ExerciseEvent::Line(text)) = (asking, &event) {
             match confirmed(text) {
                 Confirm::Yes => {
                     self.skip(&mut out);
                     return out;
                 }
                 Confirm::No => {
-                    out.push(say(self.lang.puzzle.not_skipped.clone()));
+                    out.push(answer(self.lang.puzzle.not_skipped.clone()));
                     return out;
                 }
                 Confirm::Again => {
@@ -431,20 +425,20 @@ impl Machine for PuzzleRun {
             }
         }
         match event {
-            TrainEvent::Line(text) => match read_typed(&text, self.position(), self.lang) {
+            ExerciseEvent::Line(text) => match read_typed(&text, self.position(), self.lang) {
                 Typed::Solution => self.show(&mut out),
                 Typed::Skip => self.ask_skip(&mut out),
                 Typed::Again => {
                     if let Some(q) = self.question() {
-                        out.push(say(q));
+                        out.push(answer(q));
                     }
                 }
                 Typed::Command(c) => self.command(c, &mut out),
                 Typed::Move(m) => self.answer(m, &mut out),
                 Typed::Refused(effects) => out.extend(effects),
             },
-            TrainEvent::Command(c) => self.command(c, &mut out),
-            TrainEvent::Move(m) if self.pos.is_legal(m) => self.answer(m, &mut out),
+            ExerciseEvent::Command(c) => self.command(c, &mut out),
+            ExerciseEvent::Move(m) if self.pos.is_legal(m) => self.answer(m, &mut out),
             // Nothing is asked of the engine.
             _ => {}
         }

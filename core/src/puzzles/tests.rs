@@ -1,12 +1,13 @@
 use std::collections::BTreeSet;
 
+use crate::machine::Common;
 use proptest::prelude::*;
 
 use super::progress::PuzzleProgress;
 use super::set::{Puzzle, read};
 use super::*;
+use crate::exercise::{ExerciseEffect, ExerciseEvent};
 use crate::testkit::words::{de, t};
-use crate::training::{TrainEffect, TrainEvent};
 
 /// Two puzzles: a fork at 1500 (Black wins the queen) and a mate in 1 at 1400.
 fn puzzles() -> Vec<Puzzle> {
@@ -17,7 +18,7 @@ fn puzzles() -> Vec<Puzzle> {
     )
 }
 
-fn start(choice: Choice) -> (PuzzleRun, Vec<TrainEffect>) {
+fn start(choice: Choice) -> (PuzzleRun, Vec<ExerciseEffect>) {
     PuzzleRun::new(
         puzzles(),
         choice,
@@ -28,19 +29,19 @@ fn start(choice: Choice) -> (PuzzleRun, Vec<TrainEffect>) {
     )
 }
 
-fn said(effects: &[TrainEffect]) -> String {
+fn said(effects: &[ExerciseEffect]) -> String {
     effects
         .iter()
         .filter_map(|e| match e {
-            TrainEffect::Say { lines, .. } => Some(lines.join(" | ")),
+            ExerciseEffect::Common(Common::Say { lines, .. }) => Some(lines.join(" | ")),
             _ => None,
         })
         .collect::<Vec<_>>()
         .join(" || ")
 }
 
-fn line(run: &mut PuzzleRun, text: &str) -> Vec<TrainEffect> {
-    run.handle(TrainEvent::Line(text.into()), t(0))
+fn line(run: &mut PuzzleRun, text: &str) -> Vec<ExerciseEffect> {
+    run.handle(ExerciseEvent::Line(text.into()), t(0))
 }
 
 #[test]
@@ -139,7 +140,7 @@ fn a_theme_chooses_and_the_end_is_said() {
         "{text}"
     );
     assert!(text.contains("Ende: 1 von 1 gelöst"), "{text}");
-    assert!(effects.iter().any(|e| matches!(e, TrainEffect::Show(_))));
+    assert!(effects.iter().any(|e| matches!(e, ExerciseEffect::Show(_))));
     assert_eq!(theme_key("fork").as_deref(), Some("fork"));
     assert_eq!(theme_key("Fourchette").as_deref(), Some("fork"));
     assert_eq!(theme_key("nichts"), None);
@@ -220,7 +221,7 @@ fn every_word_the_help_names_is_taken_in_every_language() {
             );
             let effects = line(&mut run, &typed);
             assert!(
-                !effects.is_empty() && !effects.contains(&TrainEffect::Refused),
+                !effects.is_empty() && !effects.contains(&ExerciseEffect::Common(Common::Refused)),
                 "{}: {typed:?} refused: {effects:?}",
                 lang.code
             );

@@ -8,7 +8,7 @@
 //! [`Train`] is the pure state machine: typed lines, key commands and board moves in; what
 //! to say, what to ask the engine, the progress to keep out. The adapter asks the engine
 //! about the position after an answer and hands its evaluation back as
-//! [`TrainEvent::Judged`].
+//! [`ExerciseEvent::Judged`].
 
 pub mod progress;
 pub use crate::notation::words::training as words;
@@ -16,20 +16,18 @@ pub use crate::notation::words::training as words;
 #[cfg(test)]
 mod tests;
 
-use shakmaty::{
-    CastlingMode, Chess, Color, EnPassantMode, File, Move, Position, Square, fen::Fen, san::SanPlus,
-};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, fen::Fen, san::SanPlus};
 
 use crate::analysis::{Eval, Judgement, Review, eval_words};
-use crate::machine::Machine;
-use crate::matchplay::command::{Command, Line, read_line};
-use crate::matchplay::help::{HelpAgain, Listed, POSITION, SPEECH, all_commands, mode_help};
-use crate::matchplay::session::{SpeechControl, Urgency, command_error_message};
-use crate::matchplay::{capture_moves, dangers, queries};
-use crate::notation::language::{Language, counted, fill, languages};
-use crate::notation::parse::{message, parse_move_in};
-use crate::notation::speak::{Form, announce_san};
-use crate::notation::vocabulary::fold;
+use crate::exercise::{
+    Confirm, ExerciseEffect, ExerciseEvent, Exercises, Typed, confirmed, exercise_commands,
+    hint_words, position_answer, read_typed,
+};
+use crate::machine::{Common, Machine, Urgency, answer};
+use crate::matchplay::command::Command;
+use crate::matchplay::help::{HelpAgain, all_commands, mode_help};
+use crate::notation::language::{Language, counted, fill};
+use crate::notation::speak::{Form, announce_san, line_words};
 use crate::notation::wording::Wording;
 use crate::time::Timestamp;
 use progress::Progress;
@@ -118,49 +116,6 @@ pub fn exercises_of(
     out
 }
 
-/// What happens to the training.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TrainEvent {
-    /// A typed (or heard) line.
-    Line(String),
-    /// A key's command.
-    Command(Command),
-    /// A move made on a board (or the screen's board).
-    Move(Move),
-    /// The engine's evaluation of the position after `answer` (White's point of view) and
-    /// its reply line from there.
-    Judged {
-        answer: Move,
-        eval: Eval,
-        reply: Vec<Move>,
-    },
-    /// The engine could not judge the answer.
-    JudgeFailed { reason: String },
-}
-
-/// What the adapters do, in this order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TrainEffect {
-    Say {
-        urgency: Urgency,
-        lines: Vec<String>,
-    },
-    /// Ask the engine about `position` after `answer`; the answer comes back as
-    /// [`TrainEvent::Judged`] or [`TrainEvent::JudgeFailed`].
-    Judge {
-        position: Chess,
-        answer: Move,
-    },
-    /// Keep the progress (the whole file's text).
-    Keep(String),
-    /// The position asked about now (the screen and a board show it).
-    Show(Chess),
-    Speech(SpeechControl),
-    /// The line was refused: it changed nothing.
-    Refused,
-    Quit,
-}
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
     Asking,
@@ -193,34 +148,6 @@ pub struct Train {
 /// The most lines kept while an answer is judged; more are said to be ignored.
 pub const TYPED_AHEAD: usize = 16;
 
-fn say(text: impl Into<String>) -> TrainEffect {
-    TrainEffect::Say {
-        urgency: Urgency::Answer,
-        lines: vec![text.into()],
-    }
-}
-
-/// Where a move goes: the king's square for castling.
-fn target(m: Move) -> Square {
-    match m {
-        Move::Castle { king, rook } => {
-            let file = if rook.file() > king.file() {
-                File::G
-            } else {
-                File::C
-            };
-            Square::from_coords(file, king.rank())
-        }
-        other => other.to(),
-    }
-}
-
-/// Whether `word` is one of the words of any language in `pick`.
-fn is_word(word: &str, pick: fn(&Language) -> &Vec<String>) -> bool {
-    let folded = fold(word);
-    languages().any(|l| pick(l).iter().any(|w| fold(w) == folded))
-}
-
 impl Train {
     /// The training over `exercises` (those still due), with the progress so far; the
     /// effects open it: the count and the first question, or that there is nothing to do.
@@ -230,7 +157,7 @@ impl Train {
         lang: &'static Language,
         form: Form,
         wording: Wording,
-    ) -> (Train, Vec<TrainEffect>) {
+    ) -> (Train, Vec<ExerciseEffect>) {
         let mut t = Train {
             lang,
             form,
@@ -250,12 +177,12 @@ impl Train {
         let mut out = Vec::new();
         if t.exercises.is_empty() {
             t.stage = Stage::Finished;
-            out.push(say(w.none.clone()));
-            out.push(TrainEffect::Quit);
+            out.push(answer(w.none.clone()));
+            out.push(ExerciseEffect::Common(Common::Quit));
             return (t, out);
         }
         let count = counted(&w.positions, t.exercises.len() as u64);
-        out.push(say(fill(&w.opened, &[("positions", &count)])));
+        out.push(answer(fill(&w.opened, &[("positions", &count)])));
         t.ask(&mut out);
         (t, out)
     }
@@ -286,7 +213,7 @@ impl Train {
     }
 
     fn line_words(&self, pos: &Chess, line: &[Move]) -> String {
-        line_words(pos, line, self.lang, self.form)
+        line_words(pos, line, self.lang, self.form).0
     }
 
     fn question(&self) -> Option<String> {
@@ -307,7 +234,7 @@ impl Train {
     }
 
     /// Asks the current exercise (its position shown) and counts it tried.
-    fn ask(&mut self, out: &mut Vec<TrainEffect>) {
+    fn ask(&mut self, out: &mut Vec<ExerciseEffect>) {
         self.stage = Stage::Asking;
         self.hints = 0;
         self.wrong = 0;
@@ -316,14 +243,14 @@ impl Train {
         };
         let (key, pos) = (ex.key(), ex.position.clone());
         self.progress.tried(&key);
-        out.push(TrainEffect::Show(pos));
+        out.push(ExerciseEffect::Show(pos));
         if let Some(q) = self.question() {
-            out.push(say(q));
+            out.push(answer(q));
         }
     }
 
     /// The next exercise, or the end of the round.
-    fn next(&mut self, out: &mut Vec<TrainEffect>) {
+    fn next(&mut self, out: &mut Vec<ExerciseEffect>) {
         self.at += 1;
         if self.at < self.exercises.len() {
             self.ask(out);
@@ -332,7 +259,7 @@ impl Train {
         }
     }
 
-    fn finish(&mut self, out: &mut Vec<TrainEffect>) {
+    fn finish(&mut self, out: &mut Vec<ExerciseEffect>) {
         if self.stage == Stage::Finished {
             return;
         }
@@ -343,8 +270,8 @@ impl Train {
             .iter()
             .filter(|e| self.progress.due(&e.key()))
             .count();
-        out.push(TrainEffect::Keep(self.progress.encode()));
-        out.push(say(fill(
+        out.push(ExerciseEffect::Keep(self.progress.encode()));
+        out.push(answer(fill(
             &self.lang.train.finished,
             &[
                 ("solved", &self.solved.to_string()),
@@ -352,15 +279,15 @@ impl Train {
                 ("left", &counted(&self.lang.train.positions, left as u64)),
             ],
         )));
-        out.push(TrainEffect::Quit);
+        out.push(ExerciseEffect::Common(Common::Quit));
     }
 
-    fn line(&mut self, text: &str, out: &mut Vec<TrainEffect>) {
+    fn line(&mut self, text: &str, out: &mut Vec<ExerciseEffect>) {
         if std::mem::take(&mut self.asking_skip) {
             match confirmed(text) {
                 Confirm::Yes => return self.skip(out),
                 Confirm::No => {
-                    out.push(say(self.lang.train.not_skipped.clone()));
+                    out.push(answer(self.lang.train.not_skipped.clone()));
                     return;
                 }
                 Confirm::Again => return self.ask_skip(out),
@@ -373,13 +300,13 @@ impl Train {
             Typed::Skip | Typed::Command(Command::New) => self.ask_skip(out),
             Typed::Again => {
                 if let Some(q) = self.question() {
-                    out.push(say(q));
+                    out.push(answer(q));
                 }
             }
             Typed::Command(c) => self.command(c, out),
             Typed::Move(_) if self.judging() => {
-                out.push(say(self.lang.train.busy.clone()));
-                out.push(TrainEffect::Refused);
+                out.push(answer(self.lang.train.busy.clone()));
+                out.push(ExerciseEffect::Common(Common::Refused));
             }
             Typed::Move(m) => self.answer(m, out),
             Typed::Refused(effects) => out.extend(effects),
@@ -388,7 +315,7 @@ impl Train {
 
     /// The lines typed while the answer was judged, in order, until one is an answer to
     /// judge again (the rest wait for that verdict).
-    fn answer_typed_ahead(&mut self, out: &mut Vec<TrainEffect>) {
+    fn answer_typed_ahead(&mut self, out: &mut Vec<ExerciseEffect>) {
         while !self.judging() && self.stage != Stage::Finished {
             let Some(text) = self.typed_ahead.pop_front() else {
                 return;
@@ -397,7 +324,7 @@ impl Train {
         }
     }
 
-    fn command(&mut self, c: Command, out: &mut Vec<TrainEffect>) {
+    fn command(&mut self, c: Command, out: &mut Vec<ExerciseEffect>) {
         let lang = self.lang;
         let (form, w) = (self.form, self.wording);
         if c == Command::Quit {
@@ -408,7 +335,7 @@ impl Train {
                 || mode_help(&lang.train.help, lang),
                 || all_commands(&exercise_commands(), lang),
             );
-            out.push(say(text));
+            out.push(answer(text));
             return;
         }
         // A key's command lets a question go.
@@ -425,23 +352,23 @@ impl Train {
             Command::Better => self.show(out),
             Command::Last | Command::Turn => {
                 if let Some(q) = self.question() {
-                    out.push(say(q));
+                    out.push(answer(q));
                 }
             }
             c => out.extend(position_answer(&c, &pos, player, lang, form, w)),
         }
     }
 
-    fn hint(&mut self, out: &mut Vec<TrainEffect>) {
+    fn hint(&mut self, out: &mut Vec<ExerciseEffect>) {
         let Some(ex) = self.current() else {
             return;
         };
-        out.push(say(hint_words(ex.best, self.hints, self.lang)));
+        out.push(answer(hint_words(ex.best, self.hints, self.lang)));
         self.hints = self.hints.saturating_add(1).min(2);
     }
 
     /// The solution, and the next position; not counted as solved.
-    fn show(&mut self, out: &mut Vec<TrainEffect>) {
+    fn show(&mut self, out: &mut Vec<ExerciseEffect>) {
         let Some(ex) = self.current() else {
             return;
         };
@@ -455,19 +382,19 @@ impl Train {
                 ),
             ],
         );
-        out.push(say(text));
-        out.push(TrainEffect::Keep(self.progress.encode()));
+        out.push(answer(text));
+        out.push(ExerciseEffect::Keep(self.progress.encode()));
         self.next(out);
     }
 
     /// A position begun (a hint taken, a wrong try) is skipped only when the player says yes.
-    fn ask_skip(&mut self, out: &mut Vec<TrainEffect>) {
+    fn ask_skip(&mut self, out: &mut Vec<ExerciseEffect>) {
         if self.current().is_none() || self.judging() {
             return;
         }
         if self.hints > 0 || self.wrong > 0 {
             self.asking_skip = true;
-            out.push(say(self.lang.train.skip_confirm.clone()));
+            out.push(answer(self.lang.train.skip_confirm.clone()));
         } else {
             self.skip(out);
         }
@@ -479,16 +406,16 @@ impl Train {
             .then_some(self.lang.train.skip_confirm.as_str())
     }
 
-    fn skip(&mut self, out: &mut Vec<TrainEffect>) {
+    fn skip(&mut self, out: &mut Vec<ExerciseEffect>) {
         if self.current().is_none() {
             return;
         }
-        out.push(say(self.lang.train.skipped.clone()));
-        out.push(TrainEffect::Keep(self.progress.encode()));
+        out.push(answer(self.lang.train.skipped.clone()));
+        out.push(ExerciseEffect::Keep(self.progress.encode()));
         self.next(out);
     }
 
-    fn answer(&mut self, m: Move, out: &mut Vec<TrainEffect>) {
+    fn answer(&mut self, m: Move, out: &mut Vec<ExerciseEffect>) {
         let Some(ex) = self.current() else {
             return;
         };
@@ -502,7 +429,10 @@ impl Train {
             let mut after = ex.position.clone();
             after.play_unchecked(m);
             let reply = self.line_words(&after, &ex.punish[..ex.punish.len().min(REPLY_SAID)]);
-            out.push(say(fill(&self.lang.train.same_move, &[("reply", &reply)])));
+            out.push(answer(fill(
+                &self.lang.train.same_move,
+                &[("reply", &reply)],
+            )));
             return self.wrong_answer(out);
         }
         let mut after = ex.position.clone();
@@ -513,13 +443,13 @@ impl Train {
         }
         let position = ex.position.clone();
         self.stage = Stage::Judging(m);
-        out.push(TrainEffect::Judge {
+        out.push(ExerciseEffect::Judge {
             position,
             answer: m,
         });
     }
 
-    fn judged(&mut self, m: Move, eval: Eval, reply: Vec<Move>, out: &mut Vec<TrainEffect>) {
+    fn judged(&mut self, m: Move, eval: Eval, reply: Vec<Move>, out: &mut Vec<ExerciseEffect>) {
         let Some(ex) = self.current() else {
             return;
         };
@@ -544,23 +474,23 @@ impl Train {
                 &[("move", &said), ("reply", &reply), ("eval", &eval)],
             )
         };
-        out.push(say(text));
+        out.push(answer(text));
         self.wrong_answer(out);
     }
 
-    fn wrong_answer(&mut self, out: &mut Vec<TrainEffect>) {
+    fn wrong_answer(&mut self, out: &mut Vec<ExerciseEffect>) {
         self.wrong += 1;
         if self.wrong >= WRONG_BEFORE_SHOWN {
-            out.push(say(self.lang.train.three_wrong.clone()));
+            out.push(answer(self.lang.train.three_wrong.clone()));
             self.show(out);
         } else {
-            out.push(TrainEffect::Refused);
+            out.push(ExerciseEffect::Common(Common::Refused));
         }
     }
 
     /// A right answer: praised, the line said on, counted, the next position. `reply` is
     /// the engine's line after another move as good as its best.
-    fn right(&mut self, m: Move, reply: Option<Vec<Move>>, out: &mut Vec<TrainEffect>) {
+    fn right(&mut self, m: Move, reply: Option<Vec<Move>>, out: &mut Vec<ExerciseEffect>) {
         let Some(ex) = self.current() else {
             return;
         };
@@ -595,31 +525,12 @@ impl Train {
         if times >= progress::SOLVED_ENOUGH {
             lines.push(w.retired.clone());
         }
-        out.push(TrainEffect::Say {
+        out.push(ExerciseEffect::Common(Common::Say {
             urgency: Urgency::Answer,
             lines,
-        });
-        out.push(TrainEffect::Keep(self.progress.encode()));
+        }));
+        out.push(ExerciseEffect::Keep(self.progress.encode()));
         self.next(out);
-    }
-}
-
-/// What the adapter of the exercises (the training and the puzzles) needs of a machine.
-pub trait Exercises: Machine<Event = TrainEvent, Effect = TrainEffect> {
-    /// The position asked about, while one is.
-    fn position(&self) -> Option<&Chess>;
-    /// The engine judges an answer: the player waits.
-    fn judging(&self) -> bool {
-        false
-    }
-    /// A question that waits for yes or no (skipping what was begun).
-    fn question(&self) -> Option<&str> {
-        None
-    }
-    /// The round ended by itself, every position asked (not at the player's word): its
-    /// last answer has not yet been read.
-    fn ran_out(&self) -> bool {
-        false
     }
 }
 
@@ -638,198 +549,42 @@ impl Exercises for Train {
     }
 }
 
-/// Every command of the training and the puzzles, as the whole list names them.
-pub fn exercise_commands() -> Vec<Listed> {
-    let mut all = vec![
-        Listed::Hint,
-        Listed::Solution,
-        Listed::Skip,
-        Listed::Help,
-        Listed::Quit,
-    ];
-    all.extend(POSITION);
-    all.extend(SPEECH);
-    all
-}
-
-/// The answer to "skip what was begun?".
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Confirm {
-    Yes,
-    No,
-    /// Enter alone, or skipping asked again: the question again.
-    Again,
-    /// Anything else: the question goes, and the line is read as it is.
-    Other,
-}
-
-/// Reads the answer to a yes-or-no question of an exercise.
-pub fn confirmed(text: &str) -> Confirm {
-    let text = text.trim();
-    let first = text.split_whitespace().next().unwrap_or("");
-    if text.is_empty() || is_word(first, |l| &l.train.skip) {
-        return Confirm::Again;
-    }
-    match read_line(text) {
-        Ok(Line::Command(Command::Yes)) => Confirm::Yes,
-        Ok(Line::Command(Command::No)) => Confirm::No,
-        Ok(Line::Command(Command::New)) => Confirm::Again,
-        _ => Confirm::Other,
-    }
-}
-
-/// What a typed line is in an exercise.
-pub enum Typed {
-    /// Show the solution.
-    Solution,
-    /// Leave the position for now.
-    Skip,
-    /// An empty line: the question again.
-    Again,
-    Command(Command),
-    Move(Move),
-    /// Not understood: what to say, and that it was refused.
-    Refused(Vec<TrainEffect>),
-}
-
-/// Reads a line typed (or heard) in an exercise at `pos`: the exercise's own words in any
-/// language first, then the commands of play, then a move.
-pub fn read_typed(text: &str, pos: Option<&Chess>, lang: &Language) -> Typed {
-    let text = text.trim();
-    let first = text.split_whitespace().next().unwrap_or("");
-    let first = first.trim_end_matches(['?', '!', '.', ':']);
-    if !first.is_empty() && is_word(first, |l| &l.train.solution) {
-        return Typed::Solution;
-    }
-    if !first.is_empty() && is_word(first, |l| &l.train.skip) {
-        return Typed::Skip;
-    }
-    match read_line(text) {
-        Ok(Line::Empty) => Typed::Again,
-        Ok(Line::Command(c)) => Typed::Command(c),
-        Ok(Line::Move(typed)) => {
-            let Some(pos) = pos else {
-                return Typed::Again;
-            };
-            match parse_move_in(&typed, pos, lang) {
-                Ok(m) => Typed::Move(m),
-                Err(e) => Typed::Refused(vec![
-                    TrainEffect::Say {
-                        urgency: Urgency::Urgent,
-                        lines: vec![message(&e, pos, lang)],
-                    },
-                    TrainEffect::Refused,
-                ]),
-            }
-        }
-        Err(e) => Typed::Refused(vec![
-            say(command_error_message(&e, lang)),
-            TrainEffect::Refused,
-        ]),
-    }
-}
-
-/// The answer to a question of play about `pos` (the board, a square, the pieces, the
-/// attacks, the moves, the material, the dangers), the speech's controls, or that the
-/// exercise does not take the command.
-pub fn position_answer(
-    c: &Command,
-    pos: &Chess,
-    player: Color,
-    lang: &Language,
-    form: Form,
-    w: Wording,
-) -> Vec<TrainEffect> {
-    let w = &w;
-    let lines = |l: Vec<String>| TrainEffect::Say {
-        urgency: Urgency::Answer,
-        lines: l,
-    };
-    let speech = |s| vec![TrainEffect::Speech(s)];
-    match *c {
-        Command::Repeat => speech(SpeechControl::Repeat),
-        Command::Silence => speech(SpeechControl::Silence),
-        Command::Mute => speech(SpeechControl::Mute),
-        Command::Unmute => speech(SpeechControl::Unmute),
-        Command::Faster => speech(SpeechControl::Faster),
-        Command::Slower => speech(SpeechControl::Slower),
-        Command::Board => vec![lines(queries::board(pos, player, lang, w))],
-        Command::Pieces { color, role } => vec![lines(queries::pieces(pos, color, role, lang))],
-        Command::Square(sq) => vec![say(queries::square(pos, sq, lang, w))],
-        Command::Rank(r) => vec![say(queries::rank(pos, r, lang, w))],
-        Command::File(f) => vec![say(queries::file(pos, f, lang, w))],
-        Command::Diagonal(sq) => vec![lines(queries::diagonals(pos, sq, lang, w))],
-        Command::Attacks(sq) => vec![say(queries::attacks_on(pos, sq, lang, w))],
-        Command::Threats => vec![say(queries::threats(pos, lang, w))],
-        Command::Moves(sq) => vec![say(queries::moves(pos, sq, lang, form))],
-        Command::PieceMoves(role) => vec![say(queries::piece_moves(pos, role, lang))],
-        Command::Material => vec![lines(queries::material(pos, lang))],
-        Command::Captures(sq) => vec![say(capture_moves::captures(pos, sq, lang, form))],
-        Command::Dangers => vec![say(dangers::dangers(pos, player, lang, form))],
-        _ => vec![say(lang.train.not_here.clone()), TrainEffect::Refused],
-    }
-}
-
-/// A hint towards `best`: the first names the piece and its square, later ones where it
-/// goes (`given`: how many were given before).
-pub fn hint_words(best: Move, given: u8, lang: &Language) -> String {
-    let piece = lang.piece(best.role()).to_string();
-    if given == 0 {
-        let from = best.from().map(|s| lang.square(s)).unwrap_or_default();
-        fill(
-            &lang.train.hint_piece,
-            &[("piece", &piece), ("square", &from)],
-        )
-    } else {
-        fill(
-            &lang.train.hint_square,
-            &[("piece", &piece), ("square", &lang.square(target(best)))],
-        )
-    }
-}
-
-/// A line of moves from `pos` in words, each with its number and side ("Zug 14, Weiß:
-/// Läufer Cäsar vier; Schwarz: Springer Felix sechs; Zug 15, Weiß: …").
-pub fn line_words(pos: &Chess, line: &[Move], lang: &Language, form: Form) -> String {
-    crate::notation::speak::line_words(pos, line, lang, form).0
-}
-
 impl Machine for Train {
-    type Event = TrainEvent;
-    type Effect = TrainEffect;
+    type Event = ExerciseEvent;
+    type Effect = ExerciseEffect;
 
-    fn handle(&mut self, event: TrainEvent, _now: Timestamp) -> Vec<TrainEffect> {
+    fn handle(&mut self, event: ExerciseEvent, _now: Timestamp) -> Vec<ExerciseEffect> {
         let mut out = Vec::new();
         if matches!(
             event,
-            TrainEvent::Line(_) | TrainEvent::Command(_) | TrainEvent::Move(_)
+            ExerciseEvent::Line(_) | ExerciseEvent::Command(_) | ExerciseEvent::Move(_)
         ) {
             self.help.input();
         }
         match event {
             // Kept while the engine judges: answered in order after its verdict.
-            TrainEvent::Line(text) if self.judging() => {
+            ExerciseEvent::Line(text) if self.judging() => {
                 if self.typed_ahead.len() < TYPED_AHEAD {
                     self.typed_ahead.push_back(text);
                 } else {
-                    out.push(say(self.lang.train.busy.clone()));
-                    out.push(TrainEffect::Refused);
+                    out.push(answer(self.lang.train.busy.clone()));
+                    out.push(ExerciseEffect::Common(Common::Refused));
                 }
             }
-            TrainEvent::Line(text) => self.line(&text, &mut out),
-            TrainEvent::Command(c) => self.command(c, &mut out),
-            TrainEvent::Move(m) => {
+            ExerciseEvent::Line(text) => self.line(&text, &mut out),
+            ExerciseEvent::Command(c) => self.command(c, &mut out),
+            ExerciseEvent::Move(m) => {
                 // A move on the board lets a question go.
                 self.asking_skip = false;
                 let legal = self.position().is_some_and(|p| p.is_legal(m));
                 if legal && !self.judging() {
                     self.answer(m, &mut out);
                 } else if self.judging() {
-                    out.push(say(self.lang.train.busy.clone()));
-                    out.push(TrainEffect::Refused);
+                    out.push(answer(self.lang.train.busy.clone()));
+                    out.push(ExerciseEffect::Common(Common::Refused));
                 }
             }
-            TrainEvent::Judged {
+            ExerciseEvent::Judged {
                 answer,
                 eval,
                 reply,
@@ -839,13 +594,13 @@ impl Machine for Train {
                     self.answer_typed_ahead(&mut out);
                 }
             }
-            TrainEvent::JudgeFailed { reason } => {
+            ExerciseEvent::JudgeFailed { reason } => {
                 if self.judging() {
                     self.stage = Stage::Asking;
-                    out.push(TrainEffect::Say {
+                    out.push(ExerciseEffect::Common(Common::Say {
                         urgency: Urgency::Urgent,
                         lines: vec![fill(&self.lang.train.engine_failed, &[("reason", &reason)])],
-                    });
+                    }));
                     self.answer_typed_ahead(&mut out);
                 }
             }

@@ -1,3 +1,4 @@
+use crate::machine::Common;
 use proptest::prelude::*;
 use shakmaty::{Chess, Color, Move, Position, san::San};
 
@@ -68,7 +69,7 @@ fn exercises() -> Vec<Exercise> {
     )
 }
 
-fn train() -> (Train, Vec<TrainEffect>) {
+fn train() -> (Train, Vec<ExerciseEffect>) {
     Train::new(
         exercises(),
         Progress::default(),
@@ -78,19 +79,19 @@ fn train() -> (Train, Vec<TrainEffect>) {
     )
 }
 
-fn said(effects: &[TrainEffect]) -> String {
+fn said(effects: &[ExerciseEffect]) -> String {
     effects
         .iter()
         .filter_map(|e| match e {
-            TrainEffect::Say { lines, .. } => Some(lines.join(" | ")),
+            ExerciseEffect::Common(Common::Say { lines, .. }) => Some(lines.join(" | ")),
             _ => None,
         })
         .collect::<Vec<_>>()
         .join(" || ")
 }
 
-fn line(tr: &mut Train, text: &str) -> Vec<TrainEffect> {
-    tr.handle(TrainEvent::Line(text.into()), t(0))
+fn line(tr: &mut Train, text: &str) -> Vec<ExerciseEffect> {
+    tr.handle(ExerciseEvent::Line(text.into()), t(0))
 }
 
 #[test]
@@ -119,7 +120,7 @@ fn the_question_names_the_move_and_the_side() {
         ),
         "{text}"
     );
-    assert!(effects.iter().any(|e| matches!(e, TrainEffect::Show(_))));
+    assert!(effects.iter().any(|e| matches!(e, ExerciseEffect::Show(_))));
     assert!(tr.current().is_some());
 }
 
@@ -133,8 +134,8 @@ fn the_best_move_is_praised_with_its_line_and_counted() {
         "{text}"
     );
     assert!(text.contains("Training beendet: 1 von 1 gelöst"), "{text}");
-    assert!(effects.iter().any(|e| matches!(e, TrainEffect::Keep(_))));
-    assert_eq!(effects.last(), Some(&TrainEffect::Quit));
+    assert!(effects.iter().any(|e| matches!(e, ExerciseEffect::Keep(_))));
+    assert_eq!(effects.last(), Some(&ExerciseEffect::Common(Common::Quit)));
     // The round ran out: its last answer is kept on braille before the mode ends.
     assert!(Exercises::ran_out(&tr));
     let key = exercises()[0].key();
@@ -151,7 +152,7 @@ fn the_move_of_the_game_is_answered_with_what_it_allows() {
         text.contains("Das ist der Zug der Partie: darauf Zug 4, Weiß: Dame schlägt Felix sieben"),
         "{text}"
     );
-    assert!(effects.contains(&TrainEffect::Refused));
+    assert!(effects.contains(&ExerciseEffect::Common(Common::Refused)));
     assert!(tr.current().is_some());
 }
 
@@ -159,7 +160,7 @@ fn the_move_of_the_game_is_answered_with_what_it_allows() {
 fn another_move_is_judged_by_the_engine() {
     let (mut tr, _) = train();
     let effects = line(&mut tr, "a6");
-    let Some(TrainEffect::Judge { answer, .. }) = effects.first().cloned() else {
+    let Some(ExerciseEffect::Judge { answer, .. }) = effects.first().cloned() else {
         panic!("{effects:?}");
     };
     assert!(tr.judging());
@@ -176,7 +177,7 @@ fn another_move_is_judged_by_the_engine() {
         .to_move(&after)
         .expect("legal");
     let effects = tr.handle(
-        TrainEvent::Judged {
+        ExerciseEvent::Judged {
             answer,
             eval: Eval::Mate(1),
             reply: vec![qxf7],
@@ -191,9 +192,9 @@ fn another_move_is_judged_by_the_engine() {
     assert!(text.contains("Weiß setzt in einem Zug matt"), "{text}");
     // Then the lines typed meanwhile, in order: the move is judged, and the question after
     // it waits for that verdict.
-    let Some(TrainEffect::Judge { answer: a5, .. }) = effects
+    let Some(ExerciseEffect::Judge { answer: a5, .. }) = effects
         .iter()
-        .find(|e| matches!(e, TrainEffect::Judge { .. }))
+        .find(|e| matches!(e, ExerciseEffect::Judge { .. }))
         .cloned()
     else {
         panic!("{effects:?}");
@@ -201,7 +202,7 @@ fn another_move_is_judged_by_the_engine() {
     assert_eq!(a5.to(), shakmaty::Square::A5);
     assert!(!text.contains("Felix sieben: "), "{text}");
     let effects = tr.handle(
-        TrainEvent::Judged {
+        ExerciseEvent::Judged {
             answer: a5,
             eval: Eval::Mate(1),
             reply: vec![qxf7],
@@ -217,11 +218,11 @@ fn another_move_is_judged_by_the_engine() {
     );
     // As good as the best: right, and counted.
     let effects = line(&mut tr, "De7");
-    let Some(TrainEffect::Judge { answer, .. }) = effects.first().cloned() else {
+    let Some(ExerciseEffect::Judge { answer, .. }) = effects.first().cloned() else {
         panic!("{effects:?}");
     };
     let effects = tr.handle(
-        TrainEvent::Judged {
+        ExerciseEvent::Judged {
             answer,
             eval: Eval::Centipawns(35),
             reply: Vec::new(),
@@ -264,9 +265,15 @@ fn questions_answer_for_the_position_asked_about() {
         "Felix sieben: schwarzer Bauer"
     );
     let refused = line(&mut tr, "remis");
-    assert!(refused.contains(&TrainEffect::Refused), "{refused:?}");
+    assert!(
+        refused.contains(&ExerciseEffect::Common(Common::Refused)),
+        "{refused:?}"
+    );
     let bad = line(&mut tr, "Ke9");
-    assert!(bad.contains(&TrainEffect::Refused), "{bad:?}");
+    assert!(
+        bad.contains(&ExerciseEffect::Common(Common::Refused)),
+        "{bad:?}"
+    );
 }
 
 #[test]
@@ -290,7 +297,7 @@ fn nothing_to_practise_is_said_and_ends() {
         Wording::default(),
     );
     assert!(said(&effects).contains("Keine Stellungen zum Üben"));
-    assert_eq!(effects.last(), Some(&TrainEffect::Quit));
+    assert_eq!(effects.last(), Some(&ExerciseEffect::Common(Common::Quit)));
 }
 
 #[test]
@@ -298,7 +305,7 @@ fn a_round_quit_at_the_players_word_has_not_run_out() {
     let (mut tr, _) = train();
     assert!(!Exercises::ran_out(&tr));
     let effects = line(&mut tr, "ende");
-    assert_eq!(effects.last(), Some(&TrainEffect::Quit));
+    assert_eq!(effects.last(), Some(&ExerciseEffect::Common(Common::Quit)));
     assert!(!Exercises::ran_out(&tr));
 }
 
@@ -312,12 +319,12 @@ const ACTIONS: [&str; 10] = [
     "g6", "Sf6", "a6", "De7", "tipp", "lösung", "weiter", "ende", "Ke9", "solution",
 ];
 
-fn event() -> impl Strategy<Value = TrainEvent> {
+fn event() -> impl Strategy<Value = ExerciseEvent> {
     prop_oneof![
-        proptest::sample::select(QUESTIONS.to_vec()).prop_map(|l| TrainEvent::Line(l.into())),
-        proptest::sample::select(ACTIONS.to_vec()).prop_map(|l| TrainEvent::Line(l.into())),
-        "\\PC{0,30}".prop_map(TrainEvent::Line),
-        (-2000i32..2000).prop_map(|cp| TrainEvent::Judged {
+        proptest::sample::select(QUESTIONS.to_vec()).prop_map(|l| ExerciseEvent::Line(l.into())),
+        proptest::sample::select(ACTIONS.to_vec()).prop_map(|l| ExerciseEvent::Line(l.into())),
+        "\\PC{0,30}".prop_map(ExerciseEvent::Line),
+        (-2000i32..2000).prop_map(|cp| ExerciseEvent::Judged {
             answer: Move::Normal {
                 role: shakmaty::Role::Pawn,
                 from: shakmaty::Square::A7,
@@ -328,7 +335,7 @@ fn event() -> impl Strategy<Value = TrainEvent> {
             eval: Eval::Centipawns(cp),
             reply: Vec::new(),
         }),
-        Just(TrainEvent::JudgeFailed { reason: "x".into() }),
+        Just(ExerciseEvent::JudgeFailed { reason: "x".into() }),
     ]
 }
 
@@ -350,9 +357,9 @@ proptest! {
             prop_assert!(tr.at >= before.0);
             // A question in between changes nothing.
             let (at, stage, progress) = (tr.at, tr.stage, tr.progress.clone());
-            let asked = tr.handle(TrainEvent::Line(question.into()), t(0));
+            let asked = tr.handle(ExerciseEvent::Line(question.into()), t(0));
             prop_assert_eq!((tr.at, tr.stage, &tr.progress), (at, stage, &progress));
-            prop_assert!(!asked.contains(&TrainEffect::Quit));
+            prop_assert!(!asked.contains(&ExerciseEffect::Common(Common::Quit)));
             let _ = effects;
         }
     }
@@ -385,7 +392,7 @@ fn every_word_the_help_names_is_taken_in_every_language() {
             );
             let effects = line(&mut tr, &typed);
             assert!(
-                !effects.is_empty() && !effects.contains(&TrainEffect::Refused),
+                !effects.is_empty() && !effects.contains(&ExerciseEffect::Common(Common::Refused)),
                 "{}: {typed:?} refused: {effects:?}",
                 lang.code
             );

@@ -18,6 +18,7 @@ use shakmaty::{ByColor, CastlingMode, Chess, Color, Position};
 use crate::game::Game;
 use crate::laws::Rules;
 use crate::machine::Machine;
+use crate::machine::{Common, answer, say};
 use crate::matchplay::command::{Command, Line, read_line};
 use crate::matchplay::session::{ClockAnswer, Effect, Event as MatchEvent, Match, Setup, Side};
 use crate::matchplay::session::{SpeechControl, Urgency};
@@ -253,17 +254,6 @@ pub struct Watch {
     help: crate::matchplay::help::HelpAgain,
 }
 
-fn say(urgency: Urgency, text: impl Into<String>) -> Effect {
-    Effect::Say {
-        urgency,
-        lines: vec![text.into()],
-    }
-}
-
-fn answer(text: impl Into<String>) -> Effect {
-    say(Urgency::Answer, text)
-}
-
 /// A match that plays what it is given and takes no typed move.
 fn new_match(
     start: Chess,
@@ -292,9 +282,14 @@ fn new_match(
 
 /// Only what a listener hears of a match's effects: its words and speech controls.
 fn heard(effects: Vec<Effect>) -> impl Iterator<Item = Effect> {
-    effects
-        .into_iter()
-        .filter(|e| matches!(e, Effect::Say { .. } | Effect::Speech(_) | Effect::Refused))
+    effects.into_iter().filter(|e| {
+        matches!(
+            e,
+            Effect::Common(Common::Say { .. })
+                | Effect::Common(Common::Speech(_))
+                | Effect::Common(Common::Refused)
+        )
+    })
 }
 
 /// The `[%clk h:mm:ss]` of a PGN comment.
@@ -595,23 +590,25 @@ impl Watch {
             for e in heard(effects) {
                 match e {
                     // The board followed: each move with its side ("Weiß: Eva vier").
-                    Effect::Say { urgency, mut lines } if followed => {
+                    Effect::Common(Common::Say { urgency, mut lines }) if followed => {
                         if let (false, Urgency::Move, Some(first)) =
                             (labelled, urgency, lines.first_mut())
                         {
                             *first = format!("{}{}{first}", lang.color(mover), lang.messages.colon);
                             labelled = true;
                         }
-                        out.push(Effect::Say { urgency, lines });
+                        out.push(Effect::Common(Common::Say { urgency, lines }));
                     }
                     // Another board: its number, then the move.
-                    Effect::Say { urgency, lines } if all => out.push(Effect::Say {
-                        urgency,
-                        lines: vec![fill(
-                            &lang.watch.board_move,
-                            &[("board", &short), ("move", &lines.join(". "))],
-                        )],
-                    }),
+                    Effect::Common(Common::Say { urgency, lines }) if all => {
+                        out.push(Effect::Common(Common::Say {
+                            urgency,
+                            lines: vec![fill(
+                                &lang.watch.board_move,
+                                &[("board", &short), ("move", &lines.join(". "))],
+                            )],
+                        }))
+                    }
                     _ => {}
                 }
             }
@@ -972,7 +969,7 @@ impl Watch {
                         &w.unknown_board,
                         &[("choice", &printable(rest))],
                     )));
-                    out.push(Effect::Refused);
+                    out.push(Effect::Common(Common::Refused));
                 }
             }
             return;
@@ -980,7 +977,7 @@ impl Watch {
         match read_line(text) {
             Ok(Line::Move(_)) => {
                 out.push(answer(w.read_only.clone()));
-                out.push(Effect::Refused);
+                out.push(Effect::Common(Common::Refused));
             }
             Ok(Line::Command(c)) => self.command(c, now, out),
             Ok(Line::Empty) => {}
@@ -988,7 +985,7 @@ impl Watch {
                 out.push(answer(crate::matchplay::session::command_error_message(
                     &e, self.lang,
                 )));
-                out.push(Effect::Refused);
+                out.push(Effect::Common(Common::Refused));
             }
         }
     }
@@ -996,10 +993,10 @@ impl Watch {
     fn command(&mut self, c: Command, now: Timestamp, out: &mut Vec<Effect>) {
         use Command as C;
         match c {
-            C::Quit => out.push(Effect::Quit),
+            C::Quit => out.push(Effect::Common(Common::Quit)),
             C::Clock => out.push(answer(self.clock(now))),
-            C::Repeat => out.push(Effect::Speech(SpeechControl::Repeat)),
-            C::Silence | C::Mute | C::Unmute | C::Faster | C::Slower => {
+            C::Repeat => out.push(Effect::Common(Common::Speech(SpeechControl::Repeat))),
+            c if c.speech().is_some() => {
                 let Some(i) = self.followed else {
                     return;
                 };
@@ -1015,34 +1012,13 @@ impl Watch {
                 );
                 out.push(answer(text));
             }
-            C::Board
-            | C::Pieces { .. }
-            | C::Square(_)
-            | C::Rank(_)
-            | C::File(_)
-            | C::Diagonal(_)
-            | C::Attacks(_)
-            | C::Threats
-            | C::Moves(_)
-            | C::PieceMoves(_)
-            | C::Last
-            | C::Turn
-            | C::Material
-            | C::List(_)
-            | C::Review { .. }
-            | C::ReviewNext
-            | C::ReviewPrevious
-            | C::ReviewCurrent
-            | C::Opening
-            | C::Captured
-            | C::Dangers
-            | C::Captures(_) => match self.followed {
+            c if c.question().is_some() || c.looks_back() => match self.followed {
                 Some(i) => out.extend(heard(self.boards[i].m.handle(MatchEvent::Command(c), now))),
                 None => out.push(answer(self.lang.watch.no_boards.clone())),
             },
             _ => {
                 out.push(answer(self.lang.watch.read_only.clone()));
-                out.push(Effect::Refused);
+                out.push(Effect::Common(Common::Refused));
             }
         }
     }

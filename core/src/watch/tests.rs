@@ -1,11 +1,12 @@
 use super::*;
+use crate::machine::Common;
 use crate::testkit::words::{de, t};
 
 fn said(effects: &[Effect]) -> String {
     effects
         .iter()
         .filter_map(|e| match e {
-            Effect::Say { lines, .. } => Some(lines.join(" / ")),
+            Effect::Common(Common::Say { lines, .. }) => Some(lines.join(" / ")),
             _ => None,
         })
         .collect::<Vec<_>>()
@@ -96,7 +97,7 @@ fn the_first_board_is_followed_and_each_new_move_is_said() {
         "{}",
         said(&typed)
     );
-    assert!(typed.contains(&Effect::Refused));
+    assert!(typed.contains(&Effect::Common(Common::Refused)));
     let resign = w.handle(Event::Line("aufgeben".into()), t(50));
     assert!(said(&resign).starts_with("Hier wird nur zugesehen"));
     // The result is said.
@@ -592,7 +593,7 @@ mod fuzz {
             out.extend(w.handle(Event::Line("uhr".into()), t(5)));
             out.extend(w.handle(Event::Line("bretter".into()), t(6)));
             for e in &out {
-                if let Effect::Say { lines, .. } = e {
+                if let Effect::Common(Common::Say { lines, .. }) = e {
                     for l in lines {
                         prop_assert!(l.chars().count() < 1500, "{} characters said", l.len());
                     }
@@ -622,7 +623,7 @@ mod fuzz {
             }
             out.extend(w.handle(Event::Line("uhr".into()), t(2)));
             for e in &out {
-                if let Effect::Say { lines, .. } = e {
+                if let Effect::Common(Common::Say { lines, .. }) = e {
                     for l in lines {
                         prop_assert!(l.chars().count() < 1500, "{} characters said", l.len());
                     }
@@ -666,7 +667,7 @@ fn every_word_the_help_names_is_taken_in_every_language() {
             pgn(&mut w, &game("Anna", "Bert", "1. e4 e5", "*"), t(0));
             let effects = w.handle(Event::Line(typed.clone()), t(1));
             assert!(
-                !effects.is_empty() && !effects.contains(&Effect::Refused),
+                !effects.is_empty() && !effects.contains(&Effect::Common(Common::Refused)),
                 "{}: {typed:?} refused: {effects:?}",
                 lang.code
             );

@@ -4,6 +4,7 @@
 //! with moves typed, said, or made on a peg board or e-board. The core's `Train` decides;
 //! this asks the engine about the answers and keeps the progress file.
 
+use crate::core::machine::Common;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -20,6 +21,7 @@ use crate::app::services::ui::view::Pieces;
 use crate::app::services::ui::{Front, Incoming, Mode, Picture, Source, Ui};
 use crate::core::analysis::review;
 use crate::core::analysis::store::Search as KeptSearch;
+use crate::core::exercise::{ExerciseEffect, ExerciseEvent, Exercises};
 use crate::core::game::Game;
 use crate::core::matchplay::command::Command;
 use crate::core::matchplay::session::Urgency;
@@ -31,7 +33,7 @@ use crate::core::notation::wording::Wording;
 use crate::core::settings::SpeechSettings;
 use crate::core::time::Timestamp;
 use crate::core::training::progress::{Progress, ProgressError};
-use crate::core::training::{Exercise, Exercises, Train, TrainEffect, TrainEvent, exercises_of};
+use crate::core::training::{Exercise, Train, exercises_of};
 use crate::core::variant::Variant;
 use crate::io::board_link::{BoardEvent, BoardLink, Protocol};
 use crate::io::engine::{Engine, EngineEvent};
@@ -321,7 +323,7 @@ impl<M: Exercises> App<M> {
         Timestamp::from_duration(self.origin.elapsed())
     }
 
-    fn handle(&mut self, event: TrainEvent) -> bool {
+    fn handle(&mut self, event: ExerciseEvent) -> bool {
         let now = self.now();
         let effects = self.train.handle(event, now);
         let keep = self.apply(effects);
@@ -333,15 +335,17 @@ impl<M: Exercises> App<M> {
         keep
     }
 
-    fn apply(&mut self, effects: Vec<TrainEffect>) -> bool {
+    fn apply(&mut self, effects: Vec<ExerciseEffect>) -> bool {
         let mut keep = true;
         for effect in effects {
             self.front.voice.dirty = true;
             match effect {
-                TrainEffect::Say { urgency, lines } => self.front.voice.tell(urgency, lines),
-                TrainEffect::Judge { position, answer } => keep &= self.judge(position, answer),
-                TrainEffect::Keep(text) => self.keep(&text),
-                TrainEffect::Show(pos) => {
+                ExerciseEffect::Common(Common::Say { urgency, lines }) => {
+                    self.front.voice.tell(urgency, lines)
+                }
+                ExerciseEffect::Judge { position, answer } => keep &= self.judge(position, answer),
+                ExerciseEffect::Keep(text) => self.keep(&text),
+                ExerciseEffect::Show(pos) => {
                     self.front.side = pos.turn();
                     self.shown = Game::from_position(pos.clone(), Variant::Standard);
                     if let Some(b) = self.board.as_mut() {
@@ -349,9 +353,9 @@ impl<M: Exercises> App<M> {
                         keep &= self.board_events(events);
                     }
                 }
-                TrainEffect::Speech(c) => self.front.voice.speech(c),
-                TrainEffect::Refused => self.front.refused = true,
-                TrainEffect::Quit => keep = false,
+                ExerciseEffect::Common(Common::Speech(c)) => self.front.voice.speech(c),
+                ExerciseEffect::Common(Common::Refused) => self.front.refused = true,
+                ExerciseEffect::Common(Common::Quit) => keep = false,
             }
         }
         keep
@@ -362,7 +366,7 @@ impl<M: Exercises> App<M> {
         if self.engine.is_none() {
             match judging::start_engines(self.engine_path.as_deref(), false, 1, self.lang) {
                 Ok(mut e) => self.engine = e.pop(),
-                Err(reason) => return self.handle(TrainEvent::JudgeFailed { reason }),
+                Err(reason) => return self.handle(ExerciseEvent::JudgeFailed { reason }),
             }
         }
         let Some(engine) = self.engine.as_mut() else {
@@ -380,7 +384,7 @@ impl<M: Exercises> App<M> {
             }
             Err(e) => {
                 let reason = engine_error_text(&e, self.lang);
-                self.handle(TrainEvent::JudgeFailed { reason })
+                self.handle(ExerciseEvent::JudgeFailed { reason })
             }
         }
     }
@@ -398,7 +402,7 @@ impl<M: Exercises> App<M> {
                     return true;
                 };
                 let turn = !pos.turn();
-                return self.handle(TrainEvent::Judged {
+                return self.handle(ExerciseEvent::Judged {
                     answer,
                     eval: eval_of(score, turn),
                     reply: line,
@@ -413,7 +417,7 @@ impl<M: Exercises> App<M> {
             _ => return true,
         };
         self.judging = None;
-        self.handle(TrainEvent::JudgeFailed { reason: failure })
+        self.handle(ExerciseEvent::JudgeFailed { reason: failure })
     }
 
     /// Writes the progress whole, as a file of hector's own; a failure is said each time.
@@ -434,7 +438,7 @@ impl<M: Exercises> App<M> {
                     use crate::core::board::Recognition;
                     match recognition {
                         Recognition::Moved(m) => {
-                            keep &= self.handle(TrainEvent::Move(m));
+                            keep &= self.handle(ExerciseEvent::Move(m));
                             // The board shows the position asked about again once the
                             // answer is taken back.
                             if let (Some(pos), Some(b)) =
@@ -517,11 +521,11 @@ impl<M: Exercises> Mode for App<M> {
     }
 
     fn line(&mut self, line: String) -> bool {
-        self.handle(TrainEvent::Line(line))
+        self.handle(ExerciseEvent::Line(line))
     }
 
     fn command(&mut self, command: Command) -> bool {
-        self.handle(TrainEvent::Command(command))
+        self.handle(ExerciseEvent::Command(command))
     }
 
     fn incoming(&mut self, tag: usize, event: Incoming) -> bool {
@@ -632,7 +636,7 @@ struct Practice {
 /// the shared runtime until they end; then says the lines `after` gives for the machine.
 fn run_exercises<M: Exercises>(
     machine: M,
-    effects: Vec<TrainEffect>,
+    effects: Vec<ExerciseEffect>,
     start: Chess,
     front: FrontOptions<'_>,
     exercise: Practice,
@@ -894,10 +898,10 @@ pub fn run_puzzles(options: PuzzleOptions, lang: &'static Language) -> ExitCode 
     if let Some(text) = failed {
         effects.insert(
             0,
-            TrainEffect::Say {
+            ExerciseEffect::Common(Common::Say {
                 urgency: Urgency::Answer,
                 lines: vec![text],
-            },
+            }),
         );
     }
     let start = run.position().cloned().unwrap_or_default();

@@ -3,6 +3,7 @@
 //! stream through the adapter's thread and says and shows what the watch gives, on the shared
 //! runtime (typed questions, the full screen or lines for a screen reader).
 
+use crate::core::machine::Common;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -119,13 +120,15 @@ impl App {
             self.front.voice.dirty = true;
             match effect {
                 // The broadcast's end closes what was said last (the game's result).
-                Effect::Say { urgency, lines } if lines == [ended] => {
+                Effect::Common(Common::Say { urgency, lines }) if lines == [ended] => {
                     self.front.voice.tell_after(urgency, lines);
                 }
-                Effect::Say { urgency, lines } => self.front.voice.tell(urgency, lines),
-                Effect::Speech(c) => self.front.voice.speech(c),
-                Effect::Refused => self.front.refused = true,
-                Effect::Quit => keep = false,
+                Effect::Common(Common::Say { urgency, lines }) => {
+                    self.front.voice.tell(urgency, lines)
+                }
+                Effect::Common(Common::Speech(c)) => self.front.voice.speech(c),
+                Effect::Common(Common::Refused) => self.front.refused = true,
+                Effect::Common(Common::Quit) => keep = false,
                 _ => {}
             }
         }

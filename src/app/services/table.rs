@@ -4,6 +4,7 @@
 //! what is to be said; everything else (the journal, the boards' recognizers, the envelope of
 //! an adjournment) is done here, in the order the core gave.
 
+use crate::core::machine::Common;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -383,7 +384,9 @@ impl Table {
         let mut told = Vec::new();
         for effect in effects {
             match effect {
-                Effect::Say { urgency, lines } => told.push(Told::Say { urgency, lines }),
+                Effect::Common(Common::Say { urgency, lines }) => {
+                    told.push(Told::Say { urgency, lines })
+                }
                 Effect::Record(r) => {
                     self.recorder.record(&r, self.game.game());
                     if r.needs_checkpoint() {
@@ -412,11 +415,11 @@ impl Table {
                     told.extend(self.board_events(seat, events));
                 }
                 Effect::Envelope(envelope) => told.extend(self.write_envelope(*envelope)),
-                Effect::Speech(c) => told.push(Told::Speech(c)),
+                Effect::Common(Common::Speech(c)) => told.push(Told::Speech(c)),
                 Effect::Label(l) => told.push(Told::Label(l)),
                 Effect::Save(p) => told.push(Told::Save(p)),
-                Effect::Refused => told.push(Told::Refused),
-                Effect::Quit => told.push(Told::Quit),
+                Effect::Common(Common::Refused) => told.push(Told::Refused),
+                Effect::Common(Common::Quit) => told.push(Told::Quit),
             }
         }
         told

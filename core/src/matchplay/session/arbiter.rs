@@ -2,6 +2,7 @@
 //! and E): the clock, the move counters, penalties, illegal moves, claims, the result, taking
 //! moves back, and the adjournment. Each returns the effects to carry out, the record first.
 
+use crate::machine::Common;
 use std::time::Duration;
 
 use shakmaty::{Color, Move};
@@ -165,10 +166,10 @@ impl Match {
                 }
                 said.push(self.penalty_words(p));
                 said.push(self.lang.arbiter.restore_position.clone());
-                out.push(Effect::Say {
+                out.push(Effect::Common(Common::Say {
                     urgency: Urgency::Answer,
                     lines: said,
-                });
+                }));
             }
             Ok(IllegalMoveVerdict::GameOver(o)) => {
                 out.push(answer(said.join(". ")));

@@ -2,6 +2,7 @@
 //! Space on a target plays it through the typed-move path (the same checks and answers).
 //! Nothing here is recorded; a resumed game starts with nothing picked up.
 
+use crate::machine::Common;
 use shakmaty::san::San;
 use shakmaty::{Move, Position, Square};
 
@@ -51,7 +52,7 @@ impl Match {
             // A target the piece cannot reach: the piece stays in the hand, and the refusal
             // says so.
             if let Some(from) = from
-                && out[before..].contains(&Effect::Refused)
+                && out[before..].contains(&Effect::Common(Common::Refused))
             {
                 let words = self.keep_in_hand(from);
                 end_answer_with(out, before, words);
@@ -169,7 +170,7 @@ impl Match {
         if self.picked.take().is_some() {
             out.push(answer(self.lang.board_focus.put_down.clone()));
         } else {
-            out.push(Effect::Speech(SpeechControl::Silence));
+            out.push(Effect::Common(Common::Speech(SpeechControl::Silence)));
         }
     }
 }

@@ -8,6 +8,7 @@
 //! recorded like any other move, before it is said. A game continued from its record starts
 //! without one (docs/RECORD.md).
 
+use crate::machine::Common;
 use shakmaty::{Chess, Position};
 
 use super::{Effect, Match, Pending, Side, answer};
@@ -125,7 +126,7 @@ impl Match {
             }
             Err(NoPremove::Never(why)) => {
                 out.push(answer(why));
-                out.push(Effect::Refused);
+                out.push(Effect::Common(Common::Refused));
             }
         }
     }

@@ -5,6 +5,7 @@
 //! `stellung 12 weiß` the position after White's 12th move. `stellung 0` is the position
 //! before White's first move when the game began there.
 
+use crate::machine::Common;
 use shakmaty::{Chess, Color, Position};
 
 use super::{Effect, Match, answer};
@@ -143,14 +144,14 @@ impl Match {
     pub(crate) fn refused_in_review(&self, out: &mut Vec<Effect>) -> bool {
         if self.walk().is_some() {
             out.push(answer(self.lang.walk.move_refused.clone()));
-            out.push(Effect::Refused);
+            out.push(Effect::Common(Common::Refused));
             return true;
         }
         if self.reviewed_ply().is_none() {
             return false;
         }
         out.push(answer(self.lang.review.move_refused.clone()));
-        out.push(Effect::Refused);
+        out.push(Effect::Common(Common::Refused));
         true
     }
 

@@ -1,5 +1,6 @@
 //! The match logic with virtual time: what is said, recorded and asked for, in which order.
 
+use crate::machine::Common;
 use std::time::Duration;
 
 use shakmaty::{Color, Move, Position, Role, Square, uci::UciMove};
@@ -50,7 +51,7 @@ pub(super) fn said(effects: &[Effect]) -> Vec<String> {
                 label = Some(l.as_str());
                 None
             }
-            Effect::Say { lines, .. } => {
+            Effect::Common(Common::Say { lines, .. }) => {
                 let text = lines.join(" / ");
                 Some(match label.take() {
                     Some(l) => format!("{l}: {text}"),
@@ -107,10 +108,10 @@ fn a_typed_move_is_recorded_before_it_is_announced() {
     let announce = e.iter().position(|x| {
         matches!(
             x,
-            Effect::Say {
+            Effect::Common(Common::Say {
                 urgency: Urgency::Move,
                 ..
-            }
+            })
         )
     });
     assert!(record.is_some() && record < announce, "{e:?}");
@@ -216,7 +217,7 @@ fn every_query_gets_an_answer() {
     );
     assert_eq!(
         line(&mut m, "wiederholen", 30),
-        [Effect::Speech(SpeechControl::Repeat)]
+        [Effect::Common(Common::Speech(SpeechControl::Repeat))]
     );
 }
 
@@ -479,11 +480,11 @@ fn resigning_and_quitting_ask_first() {
     assert_eq!(m.game().result(), Some(GameResult::BlackWins));
     assert!(e.contains(&Effect::EngineStop));
     // After the end, quitting needs no confirmation.
-    assert!(line(&mut m, "ende", 30).contains(&Effect::Quit));
+    assert!(line(&mut m, "ende", 30).contains(&Effect::Common(Common::Quit)));
     let (mut m, _) = start(setup(Side::Keyboard, Side::Engine));
-    assert!(!line(&mut m, "ende", 10).contains(&Effect::Quit));
-    assert!(!line(&mut m, "ende", 20).contains(&Effect::Quit));
-    assert!(line(&mut m, "ja", 30).contains(&Effect::Quit));
+    assert!(!line(&mut m, "ende", 10).contains(&Effect::Common(Common::Quit)));
+    assert!(!line(&mut m, "ende", 20).contains(&Effect::Common(Common::Quit)));
+    assert!(line(&mut m, "ja", 30).contains(&Effect::Common(Common::Quit)));
 }
 
 /// A word that is no answer lets the question lapse and says so: "aufgeben", "vielleicht",
@@ -563,7 +564,7 @@ mod confirmation {
     fn confirmed(kind: &str, m: &Match, e: &[Effect]) -> bool {
         match kind {
             "resign" => m.game().is_over(),
-            "quit" => e.contains(&Effect::Quit),
+            "quit" => e.contains(&Effect::Common(Common::Quit)),
             "new" => e.contains(&Effect::NewGame),
             _ => e
                 .iter()

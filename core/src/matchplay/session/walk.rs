@@ -8,10 +8,11 @@
 use shakmaty::{Chess, Color, Move, Position, san::SanPlus};
 
 use super::{Effect, Event, Match, answer};
-use crate::analysis::{Judgement, PositionEval, Review, eval_words, review};
+use crate::analysis::{PositionEval, Review, errors_summary, eval_words, review};
 use crate::matchplay::command::Command;
-use crate::notation::language::{counted, fill};
+use crate::notation::language::fill;
 use crate::notation::speak::announce_san;
+use crate::notation::speak::line_words;
 
 /// How many half-moves of the engine's line are said and shown.
 pub const LINE_SAID: usize = 6;
@@ -52,30 +53,9 @@ impl Match {
     /// counts of each side's errors.
     pub(super) fn open_walk(&mut self, walk: Walk) -> Vec<Effect> {
         let lang = self.lang;
-        let w = &lang.analysis;
         let summary: Vec<String> = [Color::White, Color::Black]
             .into_iter()
-            .map(|side| {
-                let count = |j: Judgement| {
-                    walk.review
-                        .plies
-                        .iter()
-                        .filter(|p| p.mover == side && p.judgement == Some(j))
-                        .count() as u64
-                };
-                fill(
-                    &w.summary,
-                    &[
-                        ("color", lang.color(side)),
-                        (
-                            "inaccuracies",
-                            &counted(&w.inaccuracies, count(Judgement::Inaccuracy)),
-                        ),
-                        ("mistakes", &counted(&w.mistakes, count(Judgement::Mistake))),
-                        ("blunders", &counted(&w.blunders, count(Judgement::Blunder))),
-                    ],
-                )
-            })
+            .map(|side| errors_summary(&walk.review, side, lang))
             .collect();
         self.walk = Some(walk);
         self.review = Some(0);
@@ -227,7 +207,7 @@ impl Match {
             out.push(answer(ww.no_line.clone()));
             return;
         };
-        let (words, end) = line_words(&pos, &line, self);
+        let (words, end) = line_words(&pos, &line, self.lang, self.setup.form);
         let text = match played {
             Some(p) if p.mv == first => fill(
                 &ww.best_played,
@@ -351,12 +331,6 @@ impl Match {
             _ => false,
         }
     }
-}
-
-/// The engine's line from `pos` in words ("Zug 14, Weiß: Läufer Cäsar vier; Schwarz:
-/// Springer Felix sechs; Zug 15, Weiß: …"), and the position at its end.
-fn line_words(pos: &Chess, line: &[Move], m: &Match) -> (String, Chess) {
-    crate::notation::speak::line_words(pos, line, m.lang, m.setup.form)
 }
 
 /// Whether `text` is the training's word for the solution, in any language (in the walk,

@@ -94,7 +94,7 @@ pub fn read_console(text: &str) -> Result<ConsoleLine, ConsoleError> {
         Ok(Line::Command(Command::Help)) => return Ok(ConsoleLine::Help),
         Ok(Line::Command(Command::Quit)) => return Ok(ConsoleLine::Quit),
         Ok(Line::Command(c)) => {
-            if let Some(s) = speech(&c) {
+            if let Some(s) = c.speech() {
                 return Ok(ConsoleLine::Speech(s));
             }
         }
@@ -106,18 +106,6 @@ pub fn read_console(text: &str) -> Result<ConsoleLine, ConsoleError> {
     })
 }
 
-fn speech(c: &Command) -> Option<SpeechControl> {
-    Some(match c {
-        Command::Repeat => SpeechControl::Repeat,
-        Command::Silence => SpeechControl::Silence,
-        Command::Mute => SpeechControl::Mute,
-        Command::Unmute => SpeechControl::Unmute,
-        Command::Faster => SpeechControl::Faster,
-        Command::Slower => SpeechControl::Slower,
-        _ => return None,
-    })
-}
-
 fn game_line(text: &str) -> Result<GameLine, ConsoleError> {
     match parse_action(text) {
         Ok(a) => return Ok(GameLine::Action(a)),
@@ -125,25 +113,13 @@ fn game_line(text: &str) -> Result<GameLine, ConsoleError> {
         Err(e) => return Err(ConsoleError::Action(e)),
     }
     match read_line(text) {
-        // The arbiter does not play: resigning, offering or saving are the players' own.
-        Ok(Line::Command(
-            c @ (Command::Board
-            | Command::Pieces { .. }
-            | Command::Square(_)
-            | Command::Rank(_)
-            | Command::File(_)
-            | Command::Diagonal(_)
-            | Command::Attacks(_)
-            | Command::Threats
-            | Command::Moves(_)
-            | Command::PieceMoves(_)
-            | Command::Last
-            | Command::Turn
-            | Command::Material
-            | Command::List(_)
-            | Command::Clock
-            | Command::Save(_)),
-        )) => Ok(GameLine::Command(c)),
+        // The arbiter does not play: resigning, offering or moving are the players' own; the
+        // questions, the clock and saving the game are the arbiter's too.
+        Ok(Line::Command(c))
+            if c.question().is_some() || matches!(c, Command::Clock | Command::Save(_)) =>
+        {
+            Ok(GameLine::Command(c))
+        }
         Ok(_) => Err(ConsoleError::NotUnderstood(text.to_string())),
         Err(e) => Err(ConsoleError::Command(e)),
     }
@@ -192,6 +168,31 @@ mod tests {
                 what: GameLine::Command(Command::Board)
             })
         );
+    }
+
+    #[test]
+    fn every_question_is_asked_of_a_game() {
+        let questions = [
+            "brett",
+            "feld e4",
+            "züge",
+            "material",
+            "letzter",
+            "liste",
+            "eröffnung",
+            "geschlagen",
+            "drohungen",
+            "schlagzüge",
+        ];
+        for text in questions {
+            match read_console(&format!("2 {text}")) {
+                Ok(ConsoleLine::Game {
+                    game: Some(2),
+                    what: GameLine::Command(c),
+                }) => assert!(c.question().is_some(), "{text}"),
+                other => panic!("{text}: {other:?}"),
+            }
+        }
     }
 
     #[test]

@@ -31,14 +31,13 @@ use std::time::Duration;
 use shakmaty::{Chess, Color, Move, Position, Square};
 
 use super::command::{Command, Line, read_line};
-use super::session::{
-    self, ClockAnswer, Match, Reconciled, Recorded, Setup, Side, SpeechControl, Urgency,
-};
+use super::session::{self, ClockAnswer, Match, Reconciled, Recorded, Setup, Side, Urgency};
 use crate::board::{Recognition, SquareDiff};
 use crate::clock::{AnnounceSettings, TimeControl};
 use crate::game::Game;
 use crate::laws::Rules;
 use crate::machine::Machine;
+use crate::machine::{Common, answer, say};
 use crate::notation::board_words;
 use crate::notation::clock_words::{clock_face, control_words};
 use crate::notation::language::{Language, fill};
@@ -157,11 +156,9 @@ pub enum Event {
 /// What the adapters must do, in this order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
-    /// Say (assistant) or show in the game's log (arbiter) these lines.
-    Say {
-        urgency: Urgency,
-        lines: Vec<String>,
-    },
+    /// Words said (assistant) or shown in the game's log (arbiter), the speech's controls, a
+    /// refusal, the end.
+    Common(Common),
     /// Write to the journal before anything after it is said.
     Record(Recorded),
     /// The board's recognizer must expect this position: the board moved back or caught up,
@@ -177,16 +174,11 @@ pub enum Effect {
         seat: Seat,
         role: shakmaty::Role,
     },
-    Speech(SpeechControl),
     /// Who made the move said next (the colour), for the assistant's voice and screen.
     Label(String),
-    /// The typed line was not taken (not understood, or not a legal move): a screen keeps it
-    /// in the input line for retyping.
-    Refused,
     Save(Option<String>),
     /// Write the envelope of the adjourned game (the caller adds names, place and journal).
     Envelope(Box<Envelope>),
-    Quit,
 }
 
 /// Something the arbiter must look at.
@@ -240,15 +232,10 @@ pub struct TwoBoards {
     times_after: Vec<Option<shakmaty::ByColor<Duration>>>,
 }
 
-fn say(urgency: Urgency, text: impl Into<String>) -> Effect {
-    Effect::Say {
-        urgency,
-        lines: vec![text.into()],
+impl From<Common> for Effect {
+    fn from(c: Common) -> Effect {
+        Effect::Common(c)
     }
-}
-
-fn answer(text: impl Into<String>) -> Effect {
-    say(Urgency::Answer, text)
 }
 
 impl TwoBoards {
@@ -501,7 +488,9 @@ impl TwoBoards {
         let mut claim: Option<Color> = None;
         for e in effects {
             match e {
-                session::Effect::Say { urgency, lines } => out.push(Effect::Say { urgency, lines }),
+                session::Effect::Common(Common::Say { urgency, lines }) => {
+                    out.push(Effect::Common(Common::Say { urgency, lines }))
+                }
                 session::Effect::Record(r) => {
                     match &r {
                         Recorded::Move { clock, .. } => self.times_after.push(*clock),
@@ -544,12 +533,16 @@ impl TwoBoards {
                         out.push(Effect::Promotion { seat, role });
                     }
                 }
-                session::Effect::Speech(c) => out.push(Effect::Speech(c)),
-                session::Effect::Refused => out.push(Effect::Refused),
+                session::Effect::Common(Common::Speech(c)) => {
+                    out.push(Effect::Common(Common::Speech(c)))
+                }
+                session::Effect::Common(Common::Refused) => {
+                    out.push(Effect::Common(Common::Refused))
+                }
                 // The assistant announces both players' moves as Appendix D words them.
                 session::Effect::Label(l) => out.push(Effect::Label(l)),
                 session::Effect::Save(p) => out.push(Effect::Save(p)),
-                session::Effect::Quit => out.push(Effect::Quit),
+                session::Effect::Common(Common::Quit) => out.push(Effect::Common(Common::Quit)),
                 session::Effect::NewGame | session::Effect::Rematch => {
                     out.push(answer(self.lang.assist.no_new_game.clone()))
                 }
@@ -1089,10 +1082,10 @@ impl TwoBoards {
                 ],
             ));
         }
-        out.push(Effect::Say {
+        out.push(Effect::Common(Common::Say {
             urgency: Urgency::Answer,
             lines,
-        });
+        }));
     }
 
     /// D2.8, the arbiter's decision: the board is to follow the game's record.

@@ -1,6 +1,7 @@
 //! Two boards with virtual time: moves from each board, D2.8 in both branches, the duties of
 //! D9 and D10, the arbiter's controls and the adjournment.
 
+use crate::machine::Common;
 use std::time::Duration;
 
 use shakmaty::{Chess, Color, Move, Piece, Role, Square, uci::UciMove};
@@ -35,7 +36,7 @@ fn said(effects: &[Effect]) -> Vec<String> {
     effects
         .iter()
         .filter_map(|e| match e {
-            Effect::Say { lines, .. } => Some(lines.join(" / ")),
+            Effect::Common(Common::Say { lines, .. }) => Some(lines.join(" / ")),
             _ => None,
         })
         .collect()

@@ -4,6 +4,7 @@
 //! carries out its effects (speech, screen, journal, the player's board) and sends its
 //! requests to the adapter's threads.
 
+use crate::core::machine::Common;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -1028,7 +1029,7 @@ impl App {
             match out {
                 online::Effect::Send(action) => self.link.send(action),
                 online::Effect::Match(effect) => match effect {
-                    Effect::Say { urgency, lines } => self.tell(urgency, lines),
+                    Effect::Common(Common::Say { urgency, lines }) => self.tell(urgency, lines),
                     Effect::Record(r) => {
                         self.recorder.record(&r, self.online.game());
                         self.tell_record_problem();
@@ -1050,11 +1051,11 @@ impl App {
                             keep_going &= self.board_events(events);
                         }
                     }
-                    Effect::Speech(c) => self.front.voice.speech(c),
-                    Effect::Refused => self.front.refused = true,
+                    Effect::Common(Common::Speech(c)) => self.front.voice.speech(c),
+                    Effect::Common(Common::Refused) => self.front.refused = true,
                     Effect::Label(label) => self.front.voice.label = Some(label),
                     Effect::Save(path) => self.save(path),
-                    Effect::Quit => keep_going = false,
+                    Effect::Common(Common::Quit) => keep_going = false,
                     _ => {}
                 },
             }

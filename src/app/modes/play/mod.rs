@@ -5,6 +5,7 @@
 mod analysis;
 pub mod resume;
 
+use crate::core::machine::Common;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -178,7 +179,7 @@ impl App {
         for effect in effects {
             self.front.voice.dirty = true;
             match effect {
-                Effect::Say { urgency, lines } => self.tell(urgency, lines),
+                Effect::Common(Common::Say { urgency, lines }) => self.tell(urgency, lines),
                 Effect::Record(r) => {
                     self.recorder.record(&r, self.game_match.game());
                     self.tell_record_problem();
@@ -215,13 +216,13 @@ impl App {
                     }
                     keep_going &= self.board_events(follow_up, true);
                 }
-                Effect::Speech(c) => self.front.voice.speech(c),
-                Effect::Refused => self.front.refused = true,
+                Effect::Common(Common::Speech(c)) => self.front.voice.speech(c),
+                Effect::Common(Common::Refused) => self.front.refused = true,
                 Effect::Label(label) => self.front.voice.label = Some(label),
                 Effect::Save(path) => self.save(path),
                 Effect::NewGame => self.new_game(false),
                 Effect::Rematch => self.new_game(true),
-                Effect::Quit => keep_going = false,
+                Effect::Common(Common::Quit) => keep_going = false,
                 Effect::EngineAdvice { kind, ply } => keep_going &= self.ask_advice(kind, ply),
                 Effect::Analyse => keep_going &= self.start_analysis(),
             }
