@@ -52,7 +52,7 @@ fn an_old_game_of_hector_play_is_continued_and_appended_to() {
     // Continued by play, at the keyboard, after its last move, and the reply is taken.
     assert!(
         r.stdout
-            .contains("Letzter Zug: 2. Weiß, Springer Felix drei"),
+            .contains("Zuletzt: Zug 2, Weiß: Springer Felix drei"),
         "{}",
         r.stdout
     );
