@@ -651,18 +651,6 @@ fn a_broadcast_to_a_plain_http_server_elsewhere_is_refused_and_the_games_go_on()
     assert!(!t.all_output().contains(lichess::STUDY_TOKEN));
 }
 
-/// Waits until the display shows a text that begins with `start`: the answer flashed from its
-/// beginning.
-fn flashed(display: &Brltty, start: &str, heard: &str) {
-    assert!(
-        display
-            .wait_until(Duration::from_secs(60), |s| s.text.starts_with(start))
-            .is_some(),
-        "the display shows {:?}, not {start:?}; heard: {heard}",
-        display.shown()
-    );
-}
-
 /// The console's answers reach the arbiter whole and in order, through the real clients: the
 /// full screen of 80x24 speaking through a speech-dispatcher whose module says a sentence in a
 /// quarter of a second (an answer cut short loses its later sentences), and a BRLTTY of 40
@@ -695,7 +683,7 @@ fn the_consoles_answers_are_heard_whole_and_flashed() {
         heard.starts_with("Partie 1 gewählt: Anna Weiss1 gegen Bernd Schwarz1"),
         "{heard}"
     );
-    flashed(&display, "Partie 1 gewählt", &heard);
+    display.assert_flashed("Partie 1 gewählt", &heard);
     // A decision of three parts: the offence, the penalty, what the players do.
     let before = daemon.spoken().len();
     t.send("regelwidrig schwarz\r".as_bytes());
@@ -708,7 +696,7 @@ fn the_consoles_answers_are_heard_whole_and_flashed() {
             "Partie 1: Bitte die Stellung vor dem regelwidrigen Zug wiederherstellen",
         ],
     );
-    flashed(&display, "Partie 1: Regelwidriger Zug", &heard);
+    display.assert_flashed("Partie 1: Regelwidriger Zug", &heard);
     // The overview: the game, then what needs attention.
     let before = daemon.spoken().len();
     t.send(b"partien\r");
@@ -718,7 +706,7 @@ fn the_consoles_answers_are_heard_whole_and_flashed() {
         &["Partie 1: Anna Weiss1 gegen Bernd Schwarz1.", "Achtung"],
     );
     assert!(!heard.contains("Regelwidriger"), "{heard}");
-    flashed(&display, "Partie 1: Anna Weiss1", &heard);
+    display.assert_flashed("Partie 1: Anna Weiss1", &heard);
     t.send(b"ende\r");
     t.send(b"ja\r");
     assert_eq!(t.wait_exit(limit), Some(0), "{}", t.all_output());

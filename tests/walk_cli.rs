@@ -207,18 +207,6 @@ fn analyse_after_a_game_of_play_opens_the_walk() {
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 }
 
-/// Waits until the display shows a text that begins with `start`: the answer flashed from its
-/// beginning.
-fn flashed(display: &Brltty, start: &str, heard: &str) {
-    assert!(
-        display
-            .wait_until(LIMIT, |s| s.text.starts_with(start))
-            .is_some(),
-        "the display shows {:?}, not {start:?}; heard: {heard}",
-        display.shown()
-    );
-}
-
 /// Each answer of the walk reaches the player whole and in order, through the real clients:
 /// the full screen of 80x24 speaking through a speech-dispatcher whose module says a sentence
 /// in a quarter of a second (an answer cut short loses its later sentences), and a BRLTTY of
@@ -260,7 +248,7 @@ fn the_walks_answers_are_heard_whole_and_flashed() {
             "fehler springt zum nächsten Fehler",
         ],
     );
-    flashed(&display, "Analyse. Weiß:", &heard);
+    display.assert_flashed("Analyse. Weiß:", &heard);
     // The mistake: the move played, then what to ask.
     let before = daemon.spoken().len();
     typed(&mut t, "fehler");
@@ -273,7 +261,7 @@ fn the_walks_answers_are_heard_whole_and_flashed() {
         ],
     );
     assert!(!heard.contains("Analyse."), "{heard}");
-    flashed(&display, "Vor Zug 3, Schwarz", &heard);
+    display.assert_flashed("Vor Zug 3, Schwarz", &heard);
     // The better line, every move of it, and after it the judgement of where it leads.
     let before = daemon.spoken().len();
     typed(&mut t, "besser");
@@ -290,14 +278,14 @@ fn the_walks_answers_are_heard_whole_and_flashed() {
             .any(|w| last.contains(w)),
         "the line is not followed by its judgement: {heard}"
     );
-    flashed(&display, "Besser: Zug 3", &heard);
+    display.assert_flashed("Besser: Zug 3", &heard);
     // Back: the position looked at, said once.
     let before = daemon.spoken().len();
     typed(&mut t, "zurück");
     let heard = daemon.heard_when_quiet(before, LIMIT);
     assert!(heard.starts_with("Zurück in der Partie."), "{heard}");
     assert!(!heard.contains("Besser:"), "{heard}");
-    flashed(&display, "Zurück in der Partie", &heard);
+    display.assert_flashed("Zurück in der Partie", &heard);
     typed(&mut t, "ende");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 }

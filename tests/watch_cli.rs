@@ -355,18 +355,6 @@ fn a_games_stream_closed_while_the_game_runs_is_opened_again() {
     }
 }
 
-/// Waits until the display shows a text that begins with `start`: the answer flashed from its
-/// beginning.
-fn flashed(display: &Brltty, start: &str, heard: &str) {
-    assert!(
-        display
-            .wait_until(Duration::from_secs(60), |s| s.text.starts_with(start))
-            .is_some(),
-        "the display shows {:?}, not {start:?}; heard: {heard}",
-        display.shown()
-    );
-}
-
 /// Each kind of the watch's answers reaches the player whole and in order, through the real
 /// clients: the full screen of 80x24 speaking through a speech-dispatcher whose module says a
 /// sentence in a quarter of a second (an answer cut short loses its later sentences), and a
@@ -408,19 +396,19 @@ fn the_watchs_answers_are_heard_whole_and_flashed() {
             "Schwarz ist am Zug",
         ],
     );
-    flashed(&display, "Sie verfolgen Anna gegen Bert", &heard);
+    display.assert_flashed("Sie verfolgen Anna gegen Bert", &heard);
     // A move of the followed game, with its colour.
     let before = daemon.spoken().len();
     server.watched_move("c7c5");
     let heard = daemon.heard_when_quiet(before, limit);
     assert!(heard.starts_with("Schwarz: Cäsar fünf"), "{heard}");
-    flashed(&display, "Schwarz: Cäsar fünf", &heard);
+    display.assert_flashed("Schwarz: Cäsar fünf", &heard);
     // A question: both clocks, White's first.
     let before = daemon.spoken().len();
     say(&mut t, "uhr");
     let heard = daemon.heard_when_quiet(before, limit);
     assert_in_order(&heard, &["Weiß ", " Sekunden", "Schwarz ", " Sekunden"]);
-    flashed(&display, "Weiß ", &heard);
+    display.assert_flashed("Weiß ", &heard);
     // The end: the result, then that the broadcast is over, and only then.
     let before = daemon.spoken().len();
     server.watched_end(Some(Color::White));
@@ -432,7 +420,7 @@ fn the_watchs_answers_are_heard_whole_and_flashed() {
             "Die Übertragung ist zu Ende",
         ],
     );
-    flashed(&display, "Anna gegen Bert: Anna gewinnt", &heard);
+    display.assert_flashed("Anna gegen Bert: Anna gewinnt", &heard);
     say(&mut t, "ende");
     assert!(t.wait_exit(limit).is_some(), "{}", t.all_output());
 }

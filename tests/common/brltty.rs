@@ -294,6 +294,17 @@ impl Brltty {
             .is_some()
     }
 
+    /// Waits (up to a minute) until the display shows a text that begins with `start`: an
+    /// answer flashed from its beginning. `heard` goes into the failure's message.
+    pub fn assert_flashed(&self, start: &str, heard: &str) {
+        assert!(
+            self.wait_until(Duration::from_secs(60), |s| s.text.starts_with(start))
+                .is_some(),
+            "the display shows {:?}, not {start:?}; heard: {heard}",
+            self.shown()
+        );
+    }
+
     /// Waits until what the display shows satisfies `ok`; what it showed then.
     pub fn wait_until(&self, limit: Duration, ok: impl Fn(&Shown) -> bool) -> Option<Shown> {
         let end = Instant::now() + limit;
