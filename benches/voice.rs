@@ -2,7 +2,7 @@
 //! language and voice, and the time from the end of the phrase to the decision.
 //!
 //! cargo bench --bench voice -- [--set tuning|holdout] [--phrases N] [--seed S] [--lang en]
-//!     [--misses] [--every] [--again] [--live [--after]]
+//!     [--misses] [--every] [--again] [--live [--after]] [--voice-model DIR]
 //!
 //! Recordings are made as the tests make them (tests/common/voice.rs: espeak-ng, sox, a
 //! noise floor, every second one in pink noise below the speech) from N random positions'
@@ -148,7 +148,11 @@ fn main() {
     let (mut used_ahead, mut dropped) = (0, 0);
     let dir = std::env::temp_dir().join(format!("hector-voice-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a folder");
-    let model = model::find(None).expect("Debian's model: apt install pocketsphinx-en-us");
+    // --voice-model DIR: a model folder with a dictionary beside it, as `play --voice-model`
+    // takes (to try pronunciations without building hector again).
+    let named: Option<String> = support::arg(&args, "--voice-model");
+    let model = model::find(named.as_deref().map(std::path::Path::new))
+        .expect("the model: apt install pocketsphinx-en-us, or a folder with mdef");
     println!(
         "set {}, seed {seed}, {n} phrases per voice",
         if holdout { "holdout" } else { "tuning" }
