@@ -90,12 +90,12 @@ fn rss_kib(pid: u32) -> u64 {
         .unwrap()
 }
 
-/// Waits until hector's processor time stands still: three seconds in a row in which it used
-/// at most 5 % of a core (15 ticks of 100 a second), and fails the test when that never comes.
+/// Waits until hector's processor time stands still: `quiet` in a row in which it used at
+/// most 5 % of a core (5 ticks of 100 a second), and fails the test when that never comes.
 /// Work still under way (its start, a slow machine) only delays it; a loop that spins, or
-/// wakes to work every second or two, never settles.
-fn settles(t: &Pty, what: &str) {
-    const QUIET: Duration = Duration::from_secs(3);
+/// wakes to work more often than `quiet` allows, never settles.
+fn settles(t: &Pty, what: &str, quiet: Duration) {
+    let most = quiet.as_millis() as u64 / 200;
     let deadline = Instant::now() + LIMIT;
     let mut samples = std::collections::VecDeque::from([(Instant::now(), cpu_ticks(t.pid()))]);
     loop {
@@ -105,12 +105,12 @@ fn settles(t: &Pty, what: &str) {
         // The oldest sample kept is the newest one at least three seconds old.
         while samples
             .get(1)
-            .is_some_and(|(at, _)| now.duration_since(*at) >= QUIET)
+            .is_some_and(|(at, _)| now.duration_since(*at) >= quiet)
         {
             samples.pop_front();
         }
         let (at, first) = samples[0];
-        if now.duration_since(at) >= QUIET && ticks - first <= 15 {
+        if now.duration_since(at) >= quiet && ticks - first <= most {
             return;
         }
         assert!(
@@ -141,7 +141,7 @@ fn a_refused_or_redirected_round_is_said_with_its_reason_and_leaves_hector_idle(
         after(&t, 0, &said);
         let said_at = t.nth_seen_in_all_output(&said, 0).expect("said");
         assert!(!t.all_output().contains(": ."), "{}", t.all_output());
-        settles(&t, reason);
+        settles(&t, reason, Duration::from_secs(3));
         // Asked again, the round would be asked within the first backoff (1 s): waited for
         // three times that after the refusal was said.
         let retry_by = said_at + Duration::from_secs(3);
@@ -195,7 +195,7 @@ fn a_round_keeps_at_most_100_boards_and_its_memory_stays_flat() {
     let t = watch(&server, dir.path(), &["--broadcast", ROUND, "--all-boards"]);
     after(&t, 0, "Sie verfolgen Brett 1, Anna gegen Bert");
     // The baseline once its start's work is done.
-    settles(&t, "the start");
+    settles(&t, "the start", Duration::from_secs(1));
     let before = rss_kib(t.pid());
     let flood: Vec<String> = (0..10_000)
         .map(|i| game(&format!("Flood{i:05}"), "Black", "1. d4 d5", "*"))
