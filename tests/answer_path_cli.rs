@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use common::brltty::{Brltty, brltty_or_skip};
 use common::pty::Pty;
-use common::{Env, SpeechDaemon, assert_in_order, temp_dir};
+use common::{Env, SpeechDaemon, assert_in_order, temp_dir, words};
 
 const LIMIT: Duration = Duration::from_secs(60);
 
@@ -86,6 +86,16 @@ fn a_puzzles_solution_and_rating_are_heard_and_flashed_before_the_next_puzzle() 
         .find("Aufgabe ")
         .unwrap_or_else(|| panic!("no next puzzle heard: {heard}"));
     assert!(solution < rating && rating < next, "{heard}");
+    // The rating heard is the new one: a new player's 1500 and the change said, which a
+    // solution shown makes a loss.
+    let (value, change) = heard[rating + "Ihre Wertung: ".len()..]
+        .split_once(" (")
+        .and_then(|(value, rest)| Some((value.parse::<i32>().ok()?, rest.split_once(')')?.0)))
+        .unwrap_or_else(|| panic!("no rating and change heard: {heard}"));
+    let change: i32 = change
+        .parse()
+        .unwrap_or_else(|_| panic!("change {change:?}: {heard}"));
+    assert!(change < 0 && value == 1500 + change, "{heard}");
     // The moves of the solution are said as sentences of their own, not "34..." or "35.",
     // where speech breaks: no sentence of what was heard is a bare move number.
     for sentence in daemon.spoken().iter().skip(before) {
@@ -107,7 +117,13 @@ fn a_puzzles_solution_and_rating_are_heard_and_flashed_before_the_next_puzzle() 
         display.shown()
     );
     t.send(b"ende\r");
-    assert!(t.wait_exit(LIMIT).is_some(), "{}", t.all_output());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+    // And it is the rating kept.
+    let kept = std::fs::read_to_string(home.path().join("puzzles.progress")).unwrap();
+    assert!(
+        kept.starts_with(&format!("hector-puzzles 1\nrating {value}\n")),
+        "{kept}"
+    );
 }
 
 #[test]
@@ -143,7 +159,7 @@ fn f1_in_a_puzzle_speaks_the_puzzles_help_then_the_keys() {
     );
     assert!(!heard.contains("Finden Sie den besten Zug"), "{heard}");
     t.send(b"ende\r");
-    assert!(t.wait_exit(LIMIT).is_some(), "{}", t.all_output());
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 }
 
 /// A game of hector play where Black blunders with 3... Nf6?? and is mated: the position the
@@ -178,7 +194,7 @@ fn the_trainings_last_solution_is_heard_whole_and_flashed_before_the_round_ends(
     let home = temp_dir("answer-path-train");
     blunder_game(home.path());
     let daemon = SpeechDaemon::speaking_slowly();
-    let display = Brltty::tt(40);
+    let mut display = Brltty::tt(40);
     let mut t = Env::player(home.path())
         .speech(&daemon)
         .braille_host(&display.host())
@@ -210,7 +226,16 @@ fn the_trainings_last_solution_is_heard_whole_and_flashed_before_the_round_ends(
     let solution = heard
         .find("Die Lösung: ")
         .unwrap_or_else(|| panic!("no solution heard: {heard}"));
-    assert!(solution < heard.find("Die Linie: ").unwrap(), "{heard}");
+    let line_at = heard.find("Die Linie: ").unwrap();
+    assert!(solution < line_at, "{heard}");
+    // The solution is the engine's, so any move that keeps the game is right (read in the
+    // words of Appendix D, the mate on f7 stopped).
+    let said = heard[solution + "Die Lösung: ".len()..line_at]
+        .trim()
+        .trim_end_matches('.');
+    if let Err(why) = words::better_than_blunder(&words::DE, said) {
+        panic!("the solution: {why}: {heard}");
+    }
     // Braille: the solution is flashed, from its beginning, and hector waits for a key
     // (the hold is "until a key") before the round ends.
     let shown = display.wait_until(LIMIT, |s| s.text.starts_with("Die Lösung"));
@@ -219,7 +244,18 @@ fn the_trainings_last_solution_is_heard_whole_and_flashed_before_the_round_ends(
         "the display shows {:?}; heard: {heard}",
         display.shown()
     );
-    std::thread::sleep(Duration::from_millis(500));
+    // The display's panning keys do not end the hold: the next part of the solution is
+    // shown, by hector, which is still there; only then a key.
+    let first = shown.unwrap().text;
+    assert!(
+        first.ends_with('»'),
+        "the solution fits the display: {first:?}"
+    );
+    display.pan_right();
+    let next = display
+        .wait_until(LIMIT, |s| s.text != first)
+        .unwrap_or_else(|| panic!("panning did not move past {first:?}"));
+    assert!(!next.text.starts_with("Die Lösung"), "{next:?}");
     assert!(running(t.pid()), "ended before a key: {}", t.all_output());
     t.send(b" ");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());

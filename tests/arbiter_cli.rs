@@ -485,7 +485,7 @@ fn game_files_with_mistakes_are_explained() {
 fn the_games_are_pushed_to_a_lichess_broadcast_and_a_refused_push_is_retried() {
     let server = lichess::Server::start();
     // The round's study is not writable for the first two pushes.
-    server.state().relay.refuse_pushes = 2;
+    server.set(|s| s.relay.refuse_pushes = 2);
     let mut h = Hall::new(1, "5400");
     let files: Vec<String> = h.files.iter().map(|f| f.display().to_string()).collect();
     let mut args = vec![
@@ -541,7 +541,7 @@ fn the_games_are_pushed_to_a_lichess_broadcast_and_a_refused_push_is_retried() {
     t.send("ende\rja\r".as_bytes());
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     // The token went only with the pushes, the refused ones were tried again, one at a time.
-    let s = server.state();
+    let s = server.snapshot();
     assert!(s.relay.push_attempts >= 4, "{}", s.relay.push_attempts);
     assert!(
         s.authorizations
@@ -565,12 +565,11 @@ fn the_games_are_pushed_to_a_lichess_broadcast_and_a_refused_push_is_retried() {
 #[test]
 fn a_push_whose_answer_drips_is_given_up_said_once_and_the_newest_games_go_out() {
     let server = lichess::Server::start();
-    {
-        let mut s = server.state();
+    server.set(|s| {
         s.relay.refuse_pushes = 2;
         s.relay.drip_pushes = 1;
         s.relay.drip = Some(Duration::from_secs(5));
-    }
+    });
     let mut h = Hall::new(1, "5400");
     let files: Vec<String> = h.files.iter().map(|f| f.display().to_string()).collect();
     let mut args = vec![

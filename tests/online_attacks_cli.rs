@@ -118,7 +118,7 @@ fn sockets(pid: u32) -> usize {
 fn a_stream_closed_after_its_first_line_is_asked_ever_more_rarely_and_said_once() {
     let server = Server::start();
     server.add_game(Color::White, "Anna", &[]);
-    server.state().stream_mode = StreamMode::CloseAfterFull;
+    server.set(|s| s.stream_mode = StreamMode::CloseAfterFull);
     let dir = temp_dir("online-flap");
     let t = spawn(&server, &dir, &["play", "--game", "1"]);
     expect(&t, "Weiß ist am Zug");
@@ -129,7 +129,7 @@ fn a_stream_closed_after_its_first_line_is_asked_ever_more_rarely_and_said_once(
         server.requests()
     );
     // The next wait is 8 seconds: in a window of 5 no two more (each 1.2 s was 4 more).
-    let opened = server.state().streams_opened;
+    let opened = server.snapshot().streams_opened;
     assert!(
         !server.wait(Duration::from_secs(5), |s| s.streams_opened >= opened + 2),
         "{:?}",
@@ -154,7 +154,7 @@ fn a_dripping_stream_is_closed_when_it_is_given_up() {
     let dir = temp_dir("online-drip");
     let t = spawn(&server, &dir, &["play", "--game", "1"]);
     expect(&t, "Weiß ist am Zug");
-    server.state().stream_mode = StreamMode::Drip;
+    server.set(|s| s.stream_mode = StreamMode::Drip);
     // The first stream is cut: its successor drips.
     server.drop_streams(Duration::ZERO);
     assert!(server.wait(LIMIT, |s| s.streams_opened >= 2));
@@ -167,7 +167,7 @@ fn a_dripping_stream_is_closed_when_it_is_given_up() {
     assert!(
         server.wait(LIMIT, |s| s.streams_open <= 1),
         "{} streams still open",
-        server.state().streams_open
+        server.snapshot().streams_open
     );
     let readers = std::fs::read_dir(format!("/proc/{}/task", t.pid()))
         .expect("tasks")
@@ -190,15 +190,14 @@ fn a_flood_of_chat_keeps_a_bounded_number_of_lines() {
     let dir = temp_dir("online-chat");
     let mut t = spawn(&server, &dir, &["play", "--game", "1"]);
     expect(&t, "Schwarz ist am Zug");
-    {
-        let mut s = server.state();
+    server.set(|s| {
         for i in 0..200_000 {
             s.log.push(format!(
                 r#"{{"type":"chatLine","room":"player","username":"Anna","text":"Nachricht {i} {}"}}"#,
                 "x".repeat(100)
             ));
         }
-    }
+    });
     server.opponent_move("e7e5");
     expect_within(&t, "Eva fünf", Duration::from_secs(120));
     assert_eq!(count(&t, "Nachricht von Anna"), 1, "announced once");
@@ -296,13 +295,12 @@ fn an_aborted_game_is_listed_so_and_a_game_left_names_how_to_come_back() {
     let dir = temp_dir("online-aborted");
     let mut t = spawn(&server, &dir, &["play", "--game", "1"]);
     expect(&t, "Schwarz ist am Zug");
-    {
-        let mut s = server.state();
+    server.set(|s| {
         let g = s.game.as_mut().expect("a game");
         g.status = "aborted".into();
         let line = r#"{"type":"gameState","moves":"e2e4","wtime":900000,"btime":900000,"status":"aborted"}"#;
         s.log.push(line.into());
-    }
+    });
     expect(&t, "Die Partie wurde abgebrochen");
     t.send(b"ende\r");
     assert!(t.wait_exit(LIMIT).is_some(), "{}", t.all_output());
@@ -337,7 +335,7 @@ fn an_aborted_game_is_listed_so_and_a_game_left_names_how_to_come_back() {
 fn the_servers_words_reach_the_terminal_with_their_control_characters_escaped() {
     let server = Server::start();
     server.add_game(Color::White, r"Anna\u001b]0;pwned\u0007", &[]);
-    server.state().refuse_moves = Some(r"no\u001b[2J\u001b]0;pwned\u0007".into());
+    server.set(|s| s.refuse_moves = Some(r"no\u001b[2J\u001b]0;pwned\u0007".into()));
     let dir = temp_dir("online-escapes");
     let mut t = spawn(&server, &dir, &["play", "--game", "1"]);
     expect(&t, "Weiß ist am Zug");
@@ -362,7 +360,7 @@ fn the_servers_words_reach_the_terminal_with_their_control_characters_escaped() 
 #[test]
 fn a_silent_event_stream_is_opened_again_while_a_seek_waits() {
     let server = Server::start();
-    server.state().silent_events = 1;
+    server.set(|s| s.silent_events = 1);
     let dir = temp_dir("online-silent-events");
     let t = spawn(&server, &dir, &["play", "--seek", "10+5"]);
     expect(&t, "Warte auf den Beginn der Partie");
@@ -371,6 +369,6 @@ fn a_silent_event_stream_is_opened_again_while_a_seek_waits() {
         "Sie spielen Weiß gegen Bruno auf lichess",
         Duration::from_secs(45),
     );
-    assert_eq!(server.state().event_streams_opened, 2);
+    assert_eq!(server.snapshot().event_streams_opened, 2);
     assert_eq!(count(&t, "Verbindung zu lichess unterbrochen"), 1);
 }

@@ -295,11 +295,10 @@ fn a_429_is_waited_out_a_full_minute_whatever_retry_after_says() {
     let dir = Dir::new("online-429");
     let mut t = spawn(&server, &dir.0, &["play", "--game", "1"]);
     expect(&t, "Weiß ist am Zug");
-    {
-        let mut s = server.state();
+    server.set(|s| {
         s.retry_after = Some("0".into());
         s.limited = u32::MAX;
-    }
+    });
     say_and_hear(
         &mut t,
         "David vier",
@@ -700,7 +699,7 @@ fn a_correspondence_seek_is_said_back_and_left_on_lichess_and_a_real_time_one_ha
     );
     expect(&t, "Die Suche steht auf lichess, bis jemand annimmt");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
-    let forms = server.state().relay.forms.clone();
+    let forms = server.snapshot().relay.forms;
     assert_eq!(forms.len(), 1, "{forms:?}");
     assert!(forms[0].contains("days=3"), "{forms:?}");
     assert!(forms[0].contains("ratingRange=1500-1800"), "{forms:?}");
@@ -719,9 +718,9 @@ fn a_correspondence_seek_is_said_back_and_left_on_lichess_and_a_real_time_one_ha
         "--days ist eine Fernpartie ohne Uhr; 15+10 geht nicht zusammen damit",
     );
     assert_eq!(both.wait_exit(LIMIT), Some(1), "{}", both.all_output());
-    assert_eq!(server.state().relay.forms.len(), 1);
+    assert_eq!(server.snapshot().relay.forms.len(), 1);
     // A real-time seek is said back with its range, and sends it.
-    server.state().relay.daily = None;
+    server.set(|s| s.relay.daily = None);
     let mut rt = spawn(
         &server,
         &dir.0,
@@ -742,13 +741,13 @@ fn a_correspondence_seek_is_said_back_and_left_on_lichess_and_a_real_time_one_ha
     expect(&rt, "Weiß ist am Zug");
     assert!(
         server
-            .state()
+            .snapshot()
             .relay
             .forms
             .last()
             .is_some_and(|f| f.contains("ratingRange=1400-1900") && f.contains("time=15")),
         "{:?}",
-        server.state().relay.forms
+        server.snapshot().relay.forms
     );
     say(&mut rt, "ende");
     expect(&rt, "Wirklich");
@@ -761,13 +760,12 @@ fn a_correspondence_seek_is_said_back_and_left_on_lichess_and_a_real_time_one_ha
 fn a_daily_game_says_days_and_hours_and_is_left_after_a_move_without_resigning() {
     let server = Server::start();
     server.add_game(Color::White, "Anna", &["e2e4", "e7e5"]);
-    {
-        let mut s = server.state();
+    server.set(|s| {
         s.relay.daily = Some(3);
         let g = s.game.as_mut().unwrap();
         g.wtime = (2 * 24 + 5) * 3_600_000;
         g.btime = 3 * 24 * 3_600_000;
-    }
+    });
     let dir = Dir::new("online-daily");
     let env = Env::player_home(&dir.0).token(TOKEN);
     let list = env.run(&["online", "--server", &server.url, "games"], b"", LIMIT);
@@ -825,13 +823,13 @@ fn a_daily_game_says_days_and_hours_and_is_left_after_a_move_without_resigning()
     );
     assert!(
         server
-            .state()
+            .snapshot()
             .relay
             .forms
             .iter()
             .any(|f| f.contains("days=7") && !f.contains("clock.limit")),
         "{:?}",
-        server.state().relay.forms
+        server.snapshot().relay.forms
     );
     say(&mut c, "ende");
     assert!(

@@ -110,7 +110,7 @@ fn the_daily_puzzle_is_played_through_and_kept_here_without_a_token() {
         "{text}"
     );
     assert_eq!(server.requests(), vec!["GET /api/puzzle/daily".to_string()]);
-    assert!(server.state().authorizations.is_empty());
+    assert!(server.snapshot().authorizations.is_empty());
     assert!(server.solved().is_empty());
     let kept = std::fs::read_to_string(home.path().join("puzzles.progress")).unwrap();
     assert!(kept.contains("\nIFy4T 1\n"), "{kept}");
@@ -168,7 +168,7 @@ fn a_new_puzzle_of_a_theme_is_recorded_on_lichess_with_the_token() {
     );
     // The token went with the new puzzle's request and the result, nowhere else, and is
     // never shown.
-    assert_eq!(server.state().authorizations.len(), 2);
+    assert_eq!(server.snapshot().authorizations.len(), 2);
     assert!(!t.all_output().contains(TOKEN));
 }
 
@@ -230,7 +230,7 @@ fn a_missed_daily_puzzle_is_recorded_as_lost_and_the_daily_request_has_no_token(
     assert_eq!(body["solutions"][0]["win"], serde_json::json!(false));
     // Only the result carried the token.
     assert_eq!(
-        server.state().authorizations,
+        server.snapshot().authorizations,
         vec![format!("Bearer {TOKEN}")]
     );
 }

@@ -66,8 +66,21 @@ fn seconds_of(answer: &str, color: &str) -> Option<u64> {
 #[test]
 fn killed_at_many_points_resumes_with_every_move_and_the_clock() {
     let data = temp_dir("kill");
+    // Each move typed, with its words from Appendix D (tests/common/words.rs is the source of
+    // these words; written out here, as the moves are fixed).
     let script = [
-        "e4", "e5", "Sf3", "Sc6", "Lb5", "a6", "La4", "Sf6", "0-0", "Le7", "Te1", "b5",
+        ("e4", "Eva vier"),
+        ("e5", "Eva fünf"),
+        ("Sf3", "Springer Felix drei"),
+        ("Sc6", "Springer Cäsar sechs"),
+        ("Lb5", "Läufer Bella fünf"),
+        ("a6", "Anna sechs"),
+        ("La4", "Läufer Anna vier"),
+        ("Sf6", "Springer Felix sechs"),
+        ("0-0", "Kurze Rochade"),
+        ("Le7", "Läufer Eva sieben"),
+        ("Te1", "Turm Eva eins"),
+        ("b5", "Bella fünf"),
     ];
     let mut confirmed: Vec<&str> = Vec::new();
     let mut next = 0;
@@ -95,52 +108,19 @@ fn killed_at_many_points_resumes_with_every_move_and_the_clock() {
             t.all_output()
         );
         for _ in 0..moves_this_round {
-            let mv = script[next];
-            let before = t.all_output().len();
+            let (mv, words) = script[next];
             t.send(format!("{mv}\r").as_bytes());
-            // The move is confirmed aloud only after it is on the disk.
-            let deadline = std::time::Instant::now() + LIMIT;
-            loop {
-                let text = t.all_output();
-                let fresh = &text[before.min(text.len())..];
-                if fresh
-                    .lines()
-                    .filter(|l| !l.contains("Zug oder Befehl"))
-                    .any(|l| !l.trim().is_empty())
-                {
-                    break;
-                }
-                assert!(
-                    std::time::Instant::now() < deadline,
-                    "no confirmation of {mv}: {text}"
-                );
-                std::thread::sleep(Duration::from_millis(5));
-            }
+            // The move is confirmed aloud only after it is on the disk: its words, after
+            // the line typed.
+            t.wait_answer(mv, LIMIT);
+            t.expect(words, LIMIT);
             confirmed.push(mv);
             next += 1;
         }
         // Some rounds wait a little on the clock before the kill.
         std::thread::sleep(Duration::from_millis([0, 300, 1200, 50, 2100, 700][round]));
-        let before = t.all_output().len();
         t.send(b"uhr\r");
-        let deadline = std::time::Instant::now() + LIMIT;
-        let answer = loop {
-            let text = t.all_output();
-            if let Some(line) = text[before.min(text.len())..]
-                .lines()
-                .find(|l| l.contains("Weiß") && l.contains("Schwarz"))
-            {
-                break line
-                    .trim_start_matches("Zug oder Befehl:")
-                    .trim()
-                    .to_string();
-            }
-            assert!(
-                std::time::Instant::now() < deadline,
-                "no clock answer: {text}"
-            );
-            std::thread::sleep(Duration::from_millis(5));
-        };
+        let answer = t.expect_span("Weiß ", "\r\n", LIMIT).trim().to_string();
         kill(&t);
         let _ = t.wait_exit(LIMIT);
         let (moves, clock) = journal_state(&data);
@@ -175,11 +155,14 @@ fn killed_at_many_points_resumes_with_every_move_and_the_clock() {
         t.all_output()
     );
     t.send(b"liste 1\r");
-    assert!(
-        t.wait_for("Züge ab 1: 1. Eva vier; Eva fünf. 2. Springer Felix drei; Springer Cäsar sechs. 3. Läufer Bella fünf; Anna sechs", LIMIT).is_some(),
-        "{}",
-        t.all_output()
-    );
+    let list = t.expect_span("Züge ab 1: ", "\r\n", LIMIT);
+    let pairs: Vec<String> = script
+        .chunks(2)
+        .enumerate()
+        .map(|(i, pair)| format!("{}. {}; {}", i + 1, pair[0].1, pair[1].1))
+        .collect();
+    let expected = format!("Züge ab 1: {}", pairs.join(". "));
+    assert_eq!(list.trim_end(), expected, "every move, in order");
     t.send(b"ende\rja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0));
     let _ = std::fs::remove_dir_all(&data);
@@ -322,9 +305,20 @@ fn resume_announces_the_last_move_and_the_clocks() {
     let text = t.all_output();
     let before_prompt = text.split("Zug oder Befehl:").next().unwrap_or_default();
     assert!(before_prompt.contains("Partie fortgesetzt"), "{text}");
-    assert!(before_prompt.contains("Zuletzt: Zug"), "{text}");
-    assert!(before_prompt.contains("Eva fünf"), "{text}");
-    assert!(before_prompt.contains("Minuten"), "{text}");
+    assert!(
+        before_prompt.contains("Zuletzt: Zug 1, Schwarz: Eva fünf"),
+        "{text}"
+    );
+    // Both clocks, each near its 5 minutes: one move each, with 2 s added per move.
+    let clocks = before_prompt
+        .lines()
+        .find(|l| l.contains("Weiß ") && l.contains("Schwarz "))
+        .unwrap_or_else(|| panic!("no clocks before the prompt: {text}"));
+    let clocks = &clocks[clocks.find("Weiß ").unwrap_or(0)..];
+    for color in ["Weiß", "Schwarz"] {
+        let left = seconds_of(clocks, color).unwrap_or_else(|| panic!("{color}: {clocks}"));
+        assert!((285..=302).contains(&left), "{color}: {clocks}");
+    }
     t.send(b"ende\r");
     assert!(
         t.wait_for("Ja oder nein", LIMIT).is_some(),

@@ -60,14 +60,14 @@ fn the_token_is_never_sent_over_plain_http_to_another_machine() {
         assert!(!out.stdout.contains("board:play"), "{}", out.stdout);
     }
     assert!(proxy.requests().is_empty(), "{:?}", proxy.requests());
-    assert!(proxy.state().authorizations.is_empty());
+    assert!(proxy.snapshot().authorizations.is_empty());
     assert!(!dir.join("config/hector/lichess-token").exists());
     // This machine itself stays allowed: the stand-in answers directly.
     let direct = Env::player_home(&dir).token(TOKEN);
     let local = direct.run(&["online", "--server", &proxy.url, "games"], b"", LIMIT);
     assert_eq!(local.code, Some(0), "{}", local.stderr);
     // The stand-in sees a token that reaches it: the empty list above means none did.
-    let authorizations = proxy.state().authorizations.clone();
+    let authorizations = proxy.snapshot().authorizations;
     assert!(
         !authorizations.is_empty()
             && authorizations

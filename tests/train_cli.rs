@@ -33,22 +33,55 @@ fn expect(t: &Pty, needle: &str) {
 }
 
 /// The position asked about: before 3... Nf6??.
-fn before_blunder() -> shakmaty::Chess {
-    use shakmaty::Position;
-    let mut pos = shakmaty::Chess::default();
-    for san in ["e4", "e5", "Qh5", "Nc6", "Bc4"] {
-        let m = san
-            .parse::<shakmaty::san::San>()
-            .unwrap()
-            .to_move(&pos)
-            .unwrap();
-        pos.play_unchecked(m);
-    }
-    pos
+/// The square named by `words` in `w` ("Gustav sieben").
+fn square_named(w: &common::words::Words, words: &str) -> Option<shakmaty::Square> {
+    shakmaty::Square::ALL
+        .into_iter()
+        .find(|&sq| w.square(sq) == words)
 }
 
-/// The moves that hold after 3. Bc4 (the engine may prefer any of them): g6, Qe7, Qf6.
-const HOLDING: [&str; 3] = ["g7g6", "d8e7", "d8f6"];
+/// The two hints ("Tipp: Bauer auf Gustav sieben", then "Tipp: Bauer nach Gustav sechs")
+/// read with the test's own words: the one move of that piece from there to there, which
+/// must keep the game (the engine may prefer any such move).
+fn hinted_move(first: &str, second: &str) -> shakmaty::Move {
+    use common::words::{DE, before_blunder, holds_before_blunder};
+    use shakmaty::Position;
+    let read = |hint: &str, join: &str| {
+        let (piece, square) = hint
+            .trim_end()
+            .strip_prefix("Tipp: ")
+            .and_then(|h| h.split_once(join))
+            .unwrap_or_else(|| panic!("a hint of a piece {join}a square: {hint:?}"));
+        let role = [
+            shakmaty::Role::King,
+            shakmaty::Role::Queen,
+            shakmaty::Role::Rook,
+            shakmaty::Role::Bishop,
+            shakmaty::Role::Knight,
+            shakmaty::Role::Pawn,
+        ]
+        .into_iter()
+        .find(|&r| DE.piece(r) == piece)
+        .unwrap_or_else(|| panic!("no piece: {hint:?}"));
+        let square = square_named(&DE, square).unwrap_or_else(|| panic!("no square: {hint:?}"));
+        (role, square)
+    };
+    let (role, from) = read(first, " auf ");
+    let (again, to) = read(second, " nach ");
+    assert_eq!(role, again, "{first:?} {second:?}");
+    let pos = before_blunder();
+    let moves: Vec<shakmaty::Move> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.role() == role && m.from() == Some(from) && m.to() == to)
+        .collect();
+    assert_eq!(moves.len(), 1, "no one move: {first:?} {second:?}");
+    assert!(
+        holds_before_blunder(moves[0]),
+        "the hinted move does not keep the game: {first:?} {second:?}"
+    );
+    moves[0]
+}
 
 /// A game of hector play where the player (Black) blunders with 3... Nf6?? and is mated.
 fn blunder_game(dir: &std::path::Path) {
@@ -114,16 +147,18 @@ fn the_players_blunder_is_asked_until_solved_twice() {
     expect(&t, "Unbekanntes Wort: Ke9");
     typed(&mut t, "feld f6");
     expect(&t, "Felix sechs: leer");
-    // The hint names the piece of a move that holds, and where it stands.
+    // The hints name the piece of the engine's move and where it stands, then where it
+    // goes: a move that keeps the game, whichever the engine prefers. Played, it is right
+    // (the engine's own move needs no second judgement, so this holds for every answer).
     typed(&mut t, "tipp");
-    let hint = t.expect_span("Tipp: ", "\r\n", LIMIT);
-    assert!(
-        ["Tipp: Bauer auf Gustav sieben", "Tipp: Dame auf David acht"].contains(&hint.trim_end()),
-        "{hint}"
-    );
-    // 3... g6 holds (the engine may prefer it, or Qe7 or Qf6, each as good).
-    typed(&mut t, "g6");
-    expect(&t, "Richtig: Gustav sechs");
+    let first = t.expect_span("Tipp: ", "\r\n", LIMIT);
+    typed(&mut t, "tipp");
+    let second = t.expect_span("Tipp: ", "\r\n", LIMIT);
+    let best = hinted_move(&first, &second);
+    let uci = shakmaty::uci::UciMove::from_standard(best).to_string();
+    typed(&mut t, &uci);
+    let said = common::words::DE.short(&common::words::before_blunder(), best);
+    expect(&t, &format!("Richtig: {said}"));
     expect(&t, "Training beendet: 1 von 1 gelöst. Offen: 1 Stellung");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     // The game was judged once: its analysis is kept beside it.
@@ -146,7 +181,7 @@ fn the_players_blunder_is_asked_until_solved_twice() {
     let mut t = train(home.path());
     expect(&t, QUESTION);
     assert!(!t.all_output().contains("bewertet"), "{}", t.all_output());
-    typed(&mut t, "g6");
+    typed(&mut t, &uci);
     expect(&t, "Zweimal gelöst: diese Stellung kommt nicht wieder");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 
@@ -196,10 +231,9 @@ fn a_wrong_move_is_answered_with_the_engines_reply_and_a_damaged_record_starts_a
     // The solution is a move that holds, read with the test's own words.
     let shown = t.expect_span("Die Lösung: ", ". ", LIMIT);
     let words = shown["Die Lösung: ".len()..].trim_end_matches(". ");
-    let m = common::words::read_move(&before_blunder(), &common::words::DE, words)
-        .unwrap_or_else(|| panic!("no move: {shown}"));
-    let uci = shakmaty::uci::UciMove::from_standard(m).to_string();
-    assert!(HOLDING.contains(&uci.as_str()), "{shown}");
+    if let Err(why) = common::words::better_than_blunder(&common::words::DE, words) {
+        panic!("{why}: {shown}");
+    }
     expect(&t, "Training beendet: 0 von 1 gelöst. Offen: 1 Stellung");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     let progress = std::fs::read_to_string(home.path().join("training.progress")).unwrap();

@@ -21,7 +21,8 @@ use std::path::{Path, PathBuf};
 use common::{Run, run, temp_dir, words};
 use hector::core::notation::language::language;
 use hector::core::variant::{Variant, position_from_fen};
-use hector::core::voice::decide::{Judgement, MoveDecodes, Settings, judge_move};
+use hector::core::voice::decide::{Decision, Judgement, MoveDecodes, Settings, judge_move};
+use hector::core::voice::grammar::Heard;
 use hector::io::voice::model;
 use hector::io::voice::recogniser::Recogniser;
 use hector::io::voice::source::Recording;
@@ -133,6 +134,22 @@ fn a_recording_is_decided_the_same_way_every_time_it_is_heard() {
             })
             .collect();
         let first: Vec<_> = heard.iter().map(|(s, a)| hear(&mut rec, s, a)).collect();
+        // Heard at all: none played as another move, and some understood (played or asked
+        // back as the move said); a recogniser that heard nothing would decide the same way
+        // every time too.
+        let mut understood = 0;
+        for ((spoken, _), (_, judgement)) in heard.iter().zip(&first) {
+            let uci = |m: &shakmaty::Move| shakmaty::uci::UciMove::from_standard(*m).to_string();
+            match &judgement.decision {
+                Decision::Play(m) => {
+                    assert_eq!(uci(m), spoken.uci, "{code}: {:?} played wrong", spoken.text);
+                    understood += 1;
+                }
+                Decision::Ask(Heard::Move(m)) if uci(m) == spoken.uci => understood += 1,
+                _ => {}
+            }
+        }
+        assert!(understood > 0, "{code}: none of {} understood", heard.len());
         let mut again: Vec<_> = heard
             .iter()
             .rev()
@@ -160,6 +177,7 @@ fn a_recording_is_decided_the_same_way_every_time_it_is_heard() {
 #[test]
 fn hector_listen_answers_the_same_file_the_same_way() {
     let dir = temp_dir("voice-listen-again");
+    let mut understood = 0;
     for (wav, spoken, how) in holdout(dir.path(), "de", 43, 4) {
         let runs: Vec<(Option<i32>, String)> = (0..3)
             .map(|_| {
@@ -173,5 +191,15 @@ fn hector_listen_answers_the_same_file_the_same_way() {
             spoken.text
         );
         assert!(matches!(runs[0].0, Some(0 | 1 | 3)), "{runs:?}");
+        let first = runs[0].1.split('\t').next().unwrap_or("");
+        if runs[0].0 == Some(0) {
+            assert_eq!(first, spoken.uci, "{} ({how}) played wrong", spoken.text);
+        }
+        understood += usize::from(
+            (runs[0].0 == Some(0) && first == spoken.uci)
+                || (runs[0].0 == Some(3) && first == format!("{}?", spoken.uci)),
+        );
     }
+    // The same answer each time, and an answer worth having: not "nothing" for all of them.
+    assert!(understood > 0, "none of the four understood");
 }

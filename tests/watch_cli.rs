@@ -76,7 +76,7 @@ fn game(white: &str, black: &str, moves: &str, result: &str) -> String {
 #[test]
 fn a_rounds_board_is_followed_move_by_move_with_questions_and_a_broken_pgn_skipped() {
     let server = Server::start();
-    server.state().relay.keep_alive = Some(Duration::from_millis(150));
+    server.set(|s| s.relay.keep_alive = Some(Duration::from_millis(150)));
     server.relay_games(&[
         game(
             "Anna",
@@ -110,7 +110,7 @@ fn a_rounds_board_is_followed_move_by_move_with_questions_and_a_broken_pgn_skipp
         ),
     );
     expect(&t, "David fünf");
-    assert_eq!(server.state().relay.round_streams_opened, 1);
+    assert_eq!(server.snapshot().relay.round_streams_opened, 1);
     assert_eq!(count(&t, "unterbrochen"), 0, "{}", t.all_output());
     // Another board's move is not said without --all-boards.
     server.relay_update(0, &game("Anna", "Bert", "1. e4 e5 2. Nf3", "*"));
@@ -156,7 +156,7 @@ fn a_rounds_board_is_followed_move_by_move_with_questions_and_a_broken_pgn_skipp
         t.all_output()
     );
     // One request at a time, with backoff: 1, 2 s… while the stream was down.
-    let opened = server.state().relay.round_streams_opened;
+    let opened = server.snapshot().relay.round_streams_opened;
     assert!((2..=4).contains(&opened), "{opened} streams opened");
     server.relay_update(0, &game("Anna", "Bert", "1. e4 e5 2. Nf3 Nc6", "1-0"));
     expect(&t, "Brett 1, Anna gegen Bert: Anna gewinnt, 1 zu 0");
@@ -167,7 +167,7 @@ fn a_rounds_board_is_followed_move_by_move_with_questions_and_a_broken_pgn_skipp
         t.all_output()
     );
     // No token was stored: none was sent.
-    assert!(server.state().authorizations.is_empty());
+    assert!(server.snapshot().authorizations.is_empty());
 }
 
 #[test]
@@ -231,7 +231,7 @@ fn a_game_is_followed_through_its_move_stream_to_its_end() {
     }
     // The finished game's stream is not asked for again.
     no_more_requests(&server, "GET /api/stream/game", 1);
-    assert_eq!(server.state().relay.game_streams_opened, 1);
+    assert_eq!(server.snapshot().relay.game_streams_opened, 1);
     assert_eq!(count(&t, "unterbrochen"), 0, "{}", t.all_output());
     say(&mut t, "ende");
     assert!(
@@ -264,11 +264,10 @@ fn a_429_on_reconnecting_is_waited_out_a_full_minute() {
     let dir = temp_dir("watch-429");
     let mut t = spawn(&server, dir.path(), &["--broadcast", ROUND]);
     expect(&t, "Sie verfolgen Brett 1, Anna gegen Bert");
-    {
-        let mut s = server.state();
+    server.set(|s| {
         s.retry_after = Some("0".into());
         s.limited = u32::MAX;
-    }
+    });
     server.drop_streams(Duration::ZERO);
     expect(&t, "Verbindung zu lichess unterbrochen");
     expect(&t, "lichess bittet zu warten: 60 Sekunden");

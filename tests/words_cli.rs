@@ -42,12 +42,18 @@ fn heard_lines(daemon: &SpeechDaemon) -> Vec<String> {
         .collect()
 }
 
-/// The first phrase heard that contains `part`, waited for.
-fn heard(daemon: &SpeechDaemon, part: &str) -> String {
+/// Where the phrases heard so far end: what comes after is the answer to what comes next.
+fn heard_mark(daemon: &SpeechDaemon) -> usize {
+    // The file ends with a line end: its last, empty piece is where the next phrase goes.
+    heard_lines(daemon).len().saturating_sub(1)
+}
+
+/// The first phrase heard after `from` that contains `part`, waited for.
+fn heard(daemon: &SpeechDaemon, from: usize, part: &str) -> String {
     let deadline = std::time::Instant::now() + LIMIT;
     loop {
         let text = heard_lines(daemon);
-        if let Some(line) = text.iter().find(|l| l.contains(part)) {
+        if let Some(line) = text.iter().skip(from).find(|l| l.contains(part)) {
             return line.clone();
         }
         let text = text.join("\n");
@@ -92,13 +98,15 @@ fn a_french_game_is_heard_in_the_fide_words() {
     // White in French words: understood, and said back in the FIDE words.
     t.send(b"pion Eva quatre\r");
     daemon.said("fr|Eva vier", LIMIT);
+    let from = heard_mark(&daemon);
     t.send("Springer schlägt Eva vier\r".as_bytes());
-    let capture = heard(&daemon, "Springer prend Eva vier");
+    let capture = heard(&daemon, from, "Springer prend Eva vier");
     assert!(capture.starts_with("fr|Noirs"), "{capture}");
+    let from = heard_mark(&daemon);
     t.send(b"e1e2\r");
-    heard(&daemon, "König Eva zwei");
+    heard(&daemon, from, "König Eva zwei");
     t.send(&[0x11]);
-    wait_screen(&t, "?");
+    wait_screen(&t, "Vraiment quitter");
     t.send(b"oui\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     let spoken = heard_lines(&daemon).join("\n");
@@ -201,10 +209,11 @@ fn the_assistant_speaks_the_fide_words_in_spanish_by_default() {
         );
         dgt.send("await-host");
         peg.send("await-host");
+        t.mark();
         dgt.send("move g1f3");
-        assert!(t.wait_for(expected, LIMIT).is_some(), "{}", t.all_output());
+        t.expect(expected, LIMIT);
         t.send(b"salir\rs\xc3\xad\r");
-        assert!(t.wait_exit(LIMIT).is_some(), "{}", t.all_output());
+        assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
         assert!(!t.all_output().contains(absent), "{}", t.all_output());
         drop(t);
         drop(dgt);
@@ -339,10 +348,13 @@ fn each_arbiters_game_speaks_the_words_its_file_chooses() {
         peg.send("await-host");
     }
     t.expect("Schiedsrichter: 2 Partien", LIMIT);
+    // Each game's move, named with its game.
+    t.mark();
     boards[0].0.send("move g1f3");
-    t.expect("Springer Felix drei", LIMIT);
+    t.expect("Partie 1: Springer Felix drei", LIMIT);
+    t.mark();
     boards[1].0.send("move g1f3");
-    t.expect("Cavalier Felix trois", LIMIT);
+    t.expect("Partie 2: Cavalier Felix trois", LIMIT);
     t.send(b"ende\rja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     let all = t.all_output();

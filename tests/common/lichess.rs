@@ -5,7 +5,9 @@
 //! refused for a while, 429 with any Retry-After, a revoked token (401) and a new one, a game
 //! stream that closes right after gameFull or drips bytes without a line end, an event stream
 //! that goes silent, a refusal with control characters in its text. Requests and open streams
-//! are counted. Every thread stops when the server is dropped.
+//! are counted. Every thread stops when the server is dropped. A test reads the state as a
+//! copy (`snapshot`) and changes it through `set`: nothing it holds can make a later call
+//! wait for ever.
 #![allow(dead_code)]
 
 use std::collections::VecDeque;
@@ -38,7 +40,7 @@ pub struct Game {
     pub btime: u64,
 }
 
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct State {
     pub game: Option<Game>,
     /// The game stream's lines after gameFull, in order (each stream reads from its index).
@@ -181,6 +183,48 @@ fn lock(shared: &Shared) -> MutexGuard<'_, State> {
     shared.0.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+thread_local! {
+    /// Whether this thread holds the state through `Server::state`.
+    static HOLDING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// The state held by a test's thread: marked, so that the same thread asking again panics
+/// with a message rather than waiting for itself.
+struct Held<'a>(MutexGuard<'a, State>);
+
+impl<'a> Held<'a> {
+    fn take(shared: &'a Shared) -> Held<'a> {
+        if HOLDING.with(std::cell::Cell::get) {
+            panic!(
+                "the lichess stand-in's state asked for while this thread holds it: read a \
+                 snapshot() first"
+            );
+        }
+        let guard = lock(shared);
+        HOLDING.with(|h| h.set(true));
+        Held(guard)
+    }
+}
+
+impl std::ops::Deref for Held<'_> {
+    type Target = State;
+    fn deref(&self) -> &State {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Held<'_> {
+    fn deref_mut(&mut self) -> &mut State {
+        &mut self.0
+    }
+}
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        HOLDING.with(|h| h.set(false));
+    }
+}
+
 impl Server {
     /// A server with a game against `opponent` in progress (hector plays `me`), or none.
     pub fn start() -> Server {
@@ -218,8 +262,23 @@ impl Server {
         format!("lichess-token.http.127.0.0.1.{port}")
     }
 
-    pub fn state(&self) -> MutexGuard<'_, State> {
-        lock(&self.shared)
+    /// A copy of the state as it is now. The lock is let go before this returns, so a check
+    /// may read it, and anything else of the server's, in one expression.
+    pub fn snapshot(&self) -> State {
+        self.state().clone()
+    }
+
+    /// Changes the state (what the next requests and streams meet), and wakes the streams.
+    /// Asking the server for anything inside `f` fails the test at once (the state is held).
+    pub fn set(&self, f: impl FnOnce(&mut State)) {
+        f(&mut self.state());
+        self.changed();
+    }
+
+    /// The state, held by this thread until the guard goes; a second hold on the same thread
+    /// (which would wait for itself for ever) fails the test instead.
+    fn state(&self) -> Held<'_> {
+        Held::take(&self.shared)
     }
 
     fn changed(&self) {
@@ -1077,7 +1136,7 @@ pub const ROUND: &str = "R0und001";
 /// The game watched.
 pub const WATCHED: &str = "LuGQwhBb";
 
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Relay {
     /// The round's games as PGN, in board order.
     pub games: Vec<String>,
@@ -1674,7 +1733,7 @@ pub const NEXT_PUZZLES: [&str; 3] = [
     r#"{"game":{"id":"hectorT1","perf":{"key":"blitz","name":"Blitz"},"rated":true,"players":[{"name":"Anna","id":"anna","color":"white","rating":1500},{"name":"Bernd","id":"bernd","color":"black","rating":1500}],"pgn":"f3 e5 g4","clock":"5+0"},"puzzle":{"id":"hecT1","rating":1200,"plays":1,"solution":["f8c5","a2a3","d8h4"],"themes":["mateIn2","opening","short"],"initialPly":2}}"#,
 ];
 
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct PuzzleDesk {
     /// The daily and new puzzles are answered with a broken text.
     pub broken: bool,

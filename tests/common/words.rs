@@ -368,3 +368,48 @@ pub fn play_line(pos: &Chess, words: &Words, line: &str) -> Option<(Chess, Vec<M
     }
     Some((pos, moves))
 }
+
+/// The tests' blunder game (tests/data/blunder.pgn, and the games the tests play) before
+/// Black's 3... Nf6??: 1. e4 e5 2. Qh5 Nc6 3. Bc4, Black to move, mate on f7 threatened.
+pub fn before_blunder() -> Chess {
+    let mut pos = Chess::default();
+    for san in ["e4", "e5", "Qh5", "Nc6", "Bc4"] {
+        let m = san
+            .parse::<San>()
+            .ok()
+            .and_then(|s| s.to_move(&pos).ok())
+            .unwrap_or_else(|| panic!("{san} is legal"));
+        pos.play_unchecked(m);
+    }
+    pos
+}
+
+/// Whether Black's `m` in [`before_blunder`] keeps the game, the only thing a test can ask
+/// of whatever move an engine prefers (g6, Qe7, Qf6, Nh6, …): it is not the blunder Nf6,
+/// and White has no mate in one after it.
+pub fn holds_before_blunder(m: Move) -> bool {
+    let pos = before_blunder();
+    if !pos.is_legal(m) || (m.role() == Role::Knight && m.to() == Square::F6) {
+        return false;
+    }
+    let mut after = pos;
+    after.play_unchecked(m);
+    !after.legal_moves().iter().any(|reply| {
+        let mut mated = after.clone();
+        mated.play_unchecked(*reply);
+        mated.is_checkmate()
+    })
+}
+
+/// The move `said` in [`before_blunder`] (its words, a label before a colon allowed), read
+/// with `words`, when it keeps the game; the reason otherwise.
+pub fn better_than_blunder(words: &Words, said: &str) -> Result<Move, String> {
+    let said = said.rsplit_once(':').map_or(said, |(_, m)| m).trim();
+    let m = read_move(&before_blunder(), words, said)
+        .ok_or_else(|| format!("{said:?} is no move of Black's before the blunder"))?;
+    if holds_before_blunder(m) {
+        Ok(m)
+    } else {
+        Err(format!("{said:?} does not keep the game"))
+    }
+}
