@@ -245,7 +245,7 @@ fn records_disagree_on_the_dgt_board_and_the_game_goes_back() {
         "Der Zug e5 wurde zurückgenommen",
         "Brett von Weiß: Züge bis zur letzten Übereinstimmung zurückgenommen",
         "Restzeit von Schwarz auf 1 Stunde 29 Minuten gesetzt",
-        "2. Weiß: Springer Felix drei",
+        "Zug 2, Weiß: Springer Felix drei",
     ] {
         wait(&t, needed);
     }
