@@ -66,7 +66,7 @@ fn errors_finds_the_blunder_and_names_the_better_move() {
     );
     let blunder = lines
         .iter()
-        .find(|l| l.starts_with("3. Schwarz: Springer Felix sechs, grober Fehler. Besser: "))
+        .find(|l| l.starts_with("Zug 3, Schwarz: Springer Felix sechs, grober Fehler. Besser: "))
         .unwrap_or_else(|| panic!("no blunder found:\n{}", r.stdout));
     if let Err(why) = better_named(blunder, "Besser: ", &words::DE) {
         panic!("{why}: {blunder}");
@@ -110,7 +110,7 @@ fn every_move_in_english_with_evaluations() {
     let judged: Vec<&str> = r
         .stdout
         .lines()
-        .filter(|l| l.starts_with("Start position: ") || l.starts_with(char::is_numeric))
+        .filter(|l| l.starts_with("Start position: ") || l.starts_with("Move "))
         .collect();
     assert_eq!(judged.len(), 8, "{}", r.stdout);
     for line in &judged {
@@ -128,20 +128,21 @@ fn every_move_in_english_with_evaluations() {
         );
     }
     assert!(
-        judged[1].starts_with("1. White: Eva four. "),
+        judged[1].starts_with("Move 1, White: Eva four. "),
         "{}",
         r.stdout
     );
     let blunder = judged
         .iter()
-        .find(|l| l.starts_with("3. Black: Knight Felix six, blunder. Better: "))
+        .find(|l| l.starts_with("Move 3, Black: Knight Felix six, blunder. Better: "))
         .unwrap_or_else(|| panic!("no blunder:\n{}", r.stdout));
     if let Err(why) = better_named(blunder, "Better: ", &words::EN) {
         panic!("{why}: {blunder}");
     }
     assert!(
-        r.stdout
-            .contains("4. White: Queen takes Felix seven, checkmate. Checkmate, White has won"),
+        r.stdout.contains(
+            "Move 4, White: Queen takes Felix seven, checkmate. Checkmate, White has won"
+        ),
         "{}",
         r.stdout
     );
@@ -234,7 +235,7 @@ fn a_recorded_game_by_its_number() {
     assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
     assert!(
         r.stdout
-            .contains("3. Black: Knight Felix six, blunder. Better: "),
+            .contains("Move 3, Black: Knight Felix six, blunder. Better: "),
         "{}",
         r.stdout
     );
@@ -292,14 +293,18 @@ fn on_a_terminal_the_lines_are_printed_and_said() {
         ],
     );
     // Printed, and said through speech-dispatcher: the same turning point.
-    let blunder = "3. Schwarz: Springer Felix sechs, grober Fehler";
+    let blunder = "Zug 3, Schwarz: Springer Felix sechs, grober Fehler";
     assert!(
         pty.wait_for(blunder, LIMIT).is_some(),
         "{}",
         pty.all_output()
     );
-    // The output module hears a sentence a line: the move's judgement, then the better move.
-    daemon.said("de| Schwarz: Springer Felix sechs, grober Fehler.", LIMIT);
+    // The output module hears a sentence a line: the move's judgement, with its number as a
+    // word (a "3." would end a sentence there), then the better move.
+    daemon.said(
+        "de|Zug 3, Schwarz: Springer Felix sechs, grober Fehler.",
+        LIMIT,
+    );
     let better = daemon.said("de| Besser: ", LIMIT);
     assert!(
         better.ends_with('.') && better.matches('.').count() == 1,
@@ -342,7 +347,7 @@ fn a_recorded_game_is_judged_once() {
             LIMIT,
         )
     };
-    let blunder = "3. Schwarz: Springer Felix sechs, grober Fehler. Besser: ";
+    let blunder = "Zug 3, Schwarz: Springer Felix sechs, grober Fehler. Besser: ";
     let r = run("stockfish", "50");
     assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
     assert!(r.stdout.contains("bewertet die Partie"), "{}", r.stdout);

@@ -245,7 +245,7 @@ fn records_disagree_on_the_dgt_board_and_the_game_goes_back() {
         "Der Zug e5 wurde zurückgenommen",
         "Brett von Weiß: Züge bis zur letzten Übereinstimmung zurückgenommen",
         "Restzeit von Schwarz auf 1 Stunde 29 Minuten gesetzt",
-        "2. Weiß: Springer Felix drei",
+        "Zug 2, Weiß: Springer Felix drei",
     ] {
         wait(&t, needed);
     }
@@ -683,6 +683,43 @@ fn the_consoles_answers_are_heard_whole_and_flashed() {
         "{heard}"
     );
     display.assert_flashed("Partie 1 gewählt", &heard);
+    // News from the boards. A move is shown with its game's number and not said: an arbiter
+    // watching many games hears only what needs them.
+    let before = daemon.spoken().len();
+    h.dgt(1, "move e2e4");
+    assert!(
+        t.wait_for_screen("Partie 1: Eva vier", limit),
+        "{}",
+        t.screen()
+    );
+    std::thread::sleep(Duration::from_millis(1500));
+    let spoken = daemon.spoken();
+    assert_eq!(
+        spoken.len(),
+        before,
+        "a move was said: {:?}",
+        &spoken[before..]
+    );
+    h.peg(1, "move e2e4");
+    // A board that disagrees with the record: said whole, and flashed from its start.
+    let before = daemon.spoken().len();
+    h.dgt(1, "place d5 P");
+    let heard = daemon.heard_when_quiet(before, limit);
+    assert!(
+        heard.starts_with(
+            "Partie 1: Achtung, Brett von Weiß: David fünf: weißer Bauer, hier sollte kein \
+             Stein stehen"
+        ),
+        "{heard}"
+    );
+    display.assert_flashed("Partie 1: Achtung, Brett von Weiß", &heard);
+    // Put right: shown, in the game's log too.
+    h.dgt(1, "lift d5");
+    assert!(
+        t.wait_for_screen("Brett von Weiß stimmt wieder mit der Aufzeichnung", limit),
+        "{}",
+        t.screen()
+    );
     // A decision of three parts: the offence, the penalty, what the players do.
     let before = daemon.spoken().len();
     t.send("regelwidrig schwarz\r".as_bytes());

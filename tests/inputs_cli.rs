@@ -147,7 +147,7 @@ fn analyse_refuses_a_game_too_long_and_reads_compressed_files() {
         let out = env.run(&["analyse", &file, "--movetime", "10"], b"", LIMIT);
         assert_eq!(out.code, Some(0), "{name}: {}", out.stderr);
         assert!(
-            out.stdout.contains("2. Weiß: Springer Felix drei"),
+            out.stdout.contains("Zug 2, Weiß: Springer Felix drei"),
             "{name}: {}",
             out.stdout
         );

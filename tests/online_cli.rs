@@ -188,7 +188,7 @@ fn a_whole_game_against_the_computer_typed_in_appendix_d_words_is_journaled() {
     assert!(
         judged
             .stdout
-            .contains("3. Schwarz: Springer Felix sechs, grober Fehler"),
+            .contains("Zug 3, Schwarz: Springer Felix sechs, grober Fehler"),
         "{}",
         judged.stdout
     );

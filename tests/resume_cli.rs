@@ -340,3 +340,47 @@ fn a_missing_game_number_is_refused_by_resume_itself() {
     assert!(r.stderr.starts_with("hector resume: "), "{}", r.stderr);
     assert!(!r.stderr.contains("hector export"), "{}", r.stderr);
 }
+
+/// The hint at the end names the command as the player types it, "hector resume", in speech
+/// and on screen. When `hector` on the PATH is not this program, its full path is printed on
+/// a line of its own and never said: a path is a long string of folder names to listen to.
+#[test]
+fn the_resume_hint_says_the_command_and_prints_the_path_only_when_needed() {
+    let data = temp_dir("resume-hint");
+    let daemon = common::SpeechDaemon::capturing();
+    let exe = env!("CARGO_BIN_EXE_hector");
+    // The PATH of the tests has no hector on it.
+    let r = Env::player(&data).speech(&daemon).run(
+        &[
+            "play",
+            "--opponent",
+            "keyboard",
+            "--speech",
+            "speech-dispatcher",
+        ],
+        "e4\ne5\nende\nja\n".as_bytes(),
+        LIMIT,
+    );
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+    let hint = "Die Partie ist gespeichert. Weiter mit: hector resume";
+    assert!(r.stdout.contains(hint), "{}", r.stdout);
+    let shown = format!("Programm hector: {exe}");
+    assert!(r.stdout.contains(&shown), "{}", r.stdout);
+    // hector has ended: everything it said has reached the daemon or is on its way.
+    let heard = daemon.heard_when_quiet(0, LIMIT);
+    assert!(heard.contains("Weiter mit: hector resume"), "{heard}");
+    assert!(!heard.contains("Programm hector"), "{heard}");
+    assert!(!heard.contains(exe), "{heard}");
+    // With hector's own folder on the PATH the command alone finds it: no path at all.
+    let folder = Path::new(exe).parent().unwrap().display().to_string();
+    let path = format!("{folder}:{}", std::env::var("PATH").unwrap_or_default());
+    let r = Env::player(&data).var("PATH", &path).run(
+        &["resume", "--speech", "print"],
+        "ende\nja\n".as_bytes(),
+        LIMIT,
+    );
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains(hint), "{}", r.stdout);
+    assert!(!r.stdout.contains("Programm hector"), "{}", r.stdout);
+    assert!(!r.stdout.contains(exe), "{}", r.stdout);
+}

@@ -423,3 +423,57 @@ fn the_watchs_answers_are_heard_whole_and_flashed() {
     say(&mut t, "ende");
     assert!(t.wait_exit(limit).is_some(), "{}", t.all_output());
 }
+
+/// With --all-boards, another board's news reaches the player as the followed board's does:
+/// its move in the short form (the board's number, then the move) and its result, each heard
+/// whole through the slow speech-dispatcher and flashed from its start on 40 cells of BRLTTY.
+#[test]
+fn another_boards_moves_are_heard_whole_and_flashed() {
+    if !brltty_or_skip("another_boards_moves_are_heard_whole_and_flashed") {
+        return;
+    }
+    let limit = Duration::from_secs(60);
+    let server = Server::start();
+    server.relay_games(&[
+        game("Anna", "Bert", "1. e4", "*"),
+        game("Carl", "Dora", "1. d4", "*"),
+    ]);
+    let dir = temp_dir("watch-all-answers");
+    let daemon = SpeechDaemon::speaking_slowly();
+    let display = Brltty::tt(40);
+    let mut t = Env::player(dir.path())
+        .speech(&daemon)
+        .braille_host(&display.host())
+        .spawn_sized(
+            &[
+                "watch",
+                "--server",
+                &server.url,
+                "--broadcast",
+                ROUND,
+                "--all-boards",
+                "--speech",
+                "speech-dispatcher",
+            ],
+            80,
+            24,
+        );
+    daemon.heard_until(0, "Schwarz ist am Zug", limit);
+    // Another board's move: the board's number, then the move, and nothing of its names.
+    let before = daemon.spoken().len();
+    server.relay_update(1, &game("Carl", "Dora", "1. d4 Nf6", "*"));
+    let heard = daemon.heard_when_quiet(before, limit);
+    assert_eq!(heard, "Brett 2: Springer Felix sechs", "{heard}");
+    display.assert_flashed("Brett 2: Springer Felix sechs", &heard);
+    // Another board's end: its number and the result in words.
+    let before = daemon.spoken().len();
+    server.relay_update(1, &game("Carl", "Dora", "1. d4 Nf6", "1-0"));
+    let heard = daemon.heard_when_quiet(before, limit);
+    assert!(
+        heard.starts_with("Brett 2: Carl gewinnt, 1 zu 0"),
+        "{heard}"
+    );
+    display.assert_flashed("Brett 2: Carl gewinnt, 1 zu 0", &heard);
+    say(&mut t, "ende");
+    assert!(t.wait_exit(limit).is_some(), "{}", t.all_output());
+}

@@ -174,7 +174,7 @@ fn a_review_finds_the_blunder_and_the_better_move() {
     assert_eq!(
         lines,
         [
-            "2. Weiß: Gustav vier, grober Fehler. Besser: Springer Cäsar drei. Schwarz setzt in \
+            "Zug 2, Weiß: Gustav vier, grober Fehler. Besser: Springer Cäsar drei. Schwarz setzt in \
              einem Zug matt",
             "Weiß: 1 Ungenauigkeit, 0 Fehler, 1 grober Fehler",
             "Schwarz: 0 Ungenauigkeiten, 0 Fehler, 0 grobe Fehler",
@@ -184,13 +184,52 @@ fn a_review_finds_the_blunder_and_the_better_move() {
     assert_eq!(all[0], "Start position: Equal, plus 0.3");
     assert_eq!(
         all[2],
-        "1. Black: Eva five. Black is slightly better, minus 0.7"
+        "Move 1, Black: Eva five. Black is slightly better, minus 0.7"
     );
     assert_eq!(
         all[4],
-        "2. Black: Queen Hector four, checkmate. Checkmate, Black has won"
+        "Move 2, Black: Queen Hector four, checkmate. Checkmate, Black has won"
     );
     assert_eq!(all.len(), 7);
+}
+
+/// Spoken lines say the move's number as a word ("Zug 2, Weiß"), in every language: speech
+/// ends a sentence at "2." and would say the number and the rest as two pieces.
+#[test]
+fn every_language_says_the_moves_number_as_a_word() {
+    let (moves, evals) = fools_mate();
+    let r = review(&Chess::default(), &moves, &evals).unwrap();
+    for (code, blunder, reply) in [
+        (
+            "de",
+            "Zug 2, Weiß: Gustav vier, grober Fehler. ",
+            "Zug 1, Schwarz: ",
+        ),
+        (
+            "en",
+            "Move 2, White: Gustav four, blunder. ",
+            "Move 1, Black: ",
+        ),
+        ("es", "Jugada 2, Blancas: ", "Jugada 1, Negras: "),
+        ("fr", "Coup 2, Blancs : ", "Coup 1, Noirs : "),
+        ("nl", "Zet 2, Wit: ", "Zet 1, Zwart: "),
+    ] {
+        let lang = language(code).unwrap();
+        let all = report_lines(&r, false, lang, Form::Short);
+        assert!(all[2].starts_with(reply), "{code}: {}", all[2]);
+        let errors = report_lines(&r, true, lang, Form::Short);
+        assert!(errors[0].starts_with(blunder), "{code}: {}", errors[0]);
+        for line in all.iter().chain(&errors) {
+            let number_then_stop = line
+                .as_bytes()
+                .windows(3)
+                .any(|w| w[0].is_ascii_digit() && w[1] == b'.' && w[2] == b' ');
+            assert!(
+                !number_then_stop,
+                "{code}: a number ends a sentence: {line}"
+            );
+        }
+    }
 }
 
 #[test]

@@ -833,6 +833,7 @@ pub struct PlayWords {
     pub promotion_question: String,
     pub opponent_touched: String,
     pub resume_hint: String,
+    pub program_path: String,
     pub resume_question: String,
     pub resumed: String,
     pub player: String,

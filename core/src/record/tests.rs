@@ -1530,8 +1530,8 @@ fn the_event_log_tells_what_happened_at_the_board() {
         log,
         vec![
             "Weiß berührt Springer auf Bella eins",
-            "1. Weiß: Springer Felix drei. Uhr: Weiß 1:29:50, Schwarz 1:30:00",
-            "1. Schwarz: Eva fünf. Uhr: Weiß 1:29:50, Schwarz 1:29:50",
+            "Zug 1, Weiß: Springer Felix drei. Uhr: Weiß 1:29:50, Schwarz 1:30:00",
+            "Zug 1, Schwarz: Eva fünf. Uhr: Weiß 1:29:50, Schwarz 1:29:50",
             "Weiß bietet Remis an",
             "Schwarz lehnt Remis ab",
             "Die Bretter weichen ab, Brett von Weiß: Eva fünf: schwarzer Bauer fehlt. Die \

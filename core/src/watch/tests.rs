@@ -674,3 +674,37 @@ fn every_word_the_help_names_is_taken_in_every_language() {
         }
     }
 }
+
+/// A result is said in words in every language, never as "1-0" (which a synthesizer may
+/// read as "one minus nought").
+#[test]
+fn results_are_said_in_words_in_every_language() {
+    for (code, white, black) in [
+        ("de", "Anna gewinnt, 1 zu 0", "Bert gewinnt, 0 zu 1"),
+        ("en", "Anna wins, 1 to 0", "Bert wins, 0 to 1"),
+        ("es", "gana Anna, 1 a 0", "gana Bert, 0 a 1"),
+        ("fr", "Anna gagne, 1 à 0", "Bert gagne, 0 à 1"),
+        ("nl", "Anna wint, 1 tegen 0", "Bert wint, 0 tegen 1"),
+    ] {
+        let lang = crate::notation::language::language(code).unwrap();
+        for (result, expected) in [("1-0", white), ("0-1", black)] {
+            let mut w = Watch::new(
+                WatchOptions {
+                    source: Source::Round,
+                    choice: Choice::First,
+                    all_boards: false,
+                    form: Form::Short,
+                },
+                lang,
+            );
+            pgn(&mut w, &game("Anna", "Bert", "1. e4 e5", "*"), t(0));
+            let end = said(&pgn(
+                &mut w,
+                &game("Anna", "Bert", "1. e4 e5", result),
+                t(10),
+            ));
+            assert!(end.ends_with(expected), "{code}: {end}");
+            assert!(!end.contains(result), "{code}: {end}");
+        }
+    }
+}

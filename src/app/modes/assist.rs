@@ -146,8 +146,17 @@ pub fn run(options: AssistOptions, lang: &'static Language) -> ExitCode {
     app.table.checkpoint(true);
     let over = app.table.game.game().is_over();
     let closing = app.table.recorder.closing_words(over, lang);
+    // The hint names the command: where hector is, when the command alone would not find
+    // it, is shown beside it and not said.
+    let hinted = !closing.is_empty() && !over && app.table.recorder.is_saved();
     if !closing.is_empty() {
         app.front.voice.tell(Urgency::Answer, closing);
+    }
+    if let Some(line) = hinted
+        .then(|| crate::io::program::path_line(lang))
+        .flatten()
+    {
+        app.front.voice.show(vec![line]);
     }
     app.front.voice.speaker.wait_idle(Duration::from_secs(3));
     ExitCode::SUCCESS

@@ -560,7 +560,7 @@ impl Recorder {
             } else {
                 vec![fill(
                     &lang.play.resume_hint,
-                    &[("command", &crate::io::program::command_name())],
+                    &[("command", crate::io::program::COMMAND)],
                 )]
             };
         }
@@ -784,7 +784,7 @@ mod tests {
             r.closing_words(false, language()),
             vec![fill(
                 &language().play.resume_hint,
-                &[("command", &crate::io::program::command_name())],
+                &[("command", crate::io::program::COMMAND)],
             )]
         );
     }

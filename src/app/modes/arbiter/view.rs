@@ -235,8 +235,9 @@ mod tests {
             "Brett von Schwarz: stimmt".to_string(),
             "Brett von Weiß: Eva sechs statt Eva fünf".to_string(),
         ];
-        let log =
-            vec!["12. Schwarz: Springer Felix sechs. Uhr: Weiß 1:10:05, Schwarz 58:30".to_string()];
+        let log = vec![
+            "Zug 12, Schwarz: Springer Felix sechs. Uhr: Weiß 1:10:05, Schwarz 58:30".to_string(),
+        ];
         let said = vec!["Partie 1: Achtung, Brett von Weiß".to_string()];
         let view = ConsoleView {
             lang: language("de").expect("de"),
@@ -258,7 +259,7 @@ mod tests {
             "Brett von Schwarz: stimmt",
             "Brett von Weiß: Eva sechs statt Eva fünf",
             "Protokoll Partie 1",
-            "12. Schwarz: Springer Felix sechs. Uhr: Weiß 1:10:05, Schwarz 58:30",
+            "Zug 12, Schwarz: Springer Felix sechs. Uhr: Weiß 1:10:05, Schwarz 58:30",
         ];
         assert_eq!(&lines[..expected.len()], expected, "\n{}", lines.join("\n"));
         assert_eq!(lines[19], "Zuletzt gesagt");

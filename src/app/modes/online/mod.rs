@@ -1115,14 +1115,23 @@ impl App {
         let mut closing = self.recorder.closing_words(over, self.lang);
         // Saved, and the game goes on on the server: this mode comes back to it.
         if !over && self.recorder.is_saved() {
-            let command = format!("{} {}", crate::io::program::command_name(), self.again);
+            let command = format!("{} {}", crate::io::program::COMMAND, self.again);
             closing = vec![fill(
                 &self.lang.online.continue_hint,
                 &[("command", &command)],
             )];
         }
+        // The hint names the command: where hector is, when the command alone would not
+        // find it, is shown beside it and not said.
+        let hinted = !closing.is_empty() && !over && self.recorder.is_saved();
         if !closing.is_empty() {
             self.tell(Urgency::Answer, closing);
+        }
+        if let Some(line) = hinted
+            .then(|| crate::io::program::path_line(self.lang))
+            .flatten()
+        {
+            self.front.voice.show(vec![line]);
         }
         self.front.voice.speaker.wait_idle(Duration::from_secs(3));
     }

@@ -763,8 +763,17 @@ impl App {
         } else {
             Vec::new()
         };
+        // The hint names the command: where hector is, when the command alone would not
+        // find it, is shown beside it and not said.
+        let hinted = !closing.is_empty() && !over && self.recorder.is_saved();
         if !closing.is_empty() {
             self.tell(Urgency::Answer, closing);
+        }
+        if let Some(line) = hinted
+            .then(|| crate::io::program::path_line(self.lang))
+            .flatten()
+        {
+            self.front.voice.show(vec![line]);
         }
         self.front.voice.speaker.wait_idle(Duration::from_secs(3));
     }
