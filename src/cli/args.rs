@@ -451,7 +451,7 @@ impl SpeechArgs {
             s.backend = b.into();
         }
         if let Some(l) = &self.lang.lang {
-            s.language = l.clone();
+            s.language = Some(l.clone());
         }
         if let Some(v) = &self.voice {
             s.voice = v.clone();
