@@ -676,7 +676,7 @@ impl From<PaperArgs> for crate::app::services::paper::Paper {
 fn lang_help() -> String {
     format!(
         "Language of the words: {} (de is the FIDE wording); without it, the configuration \
-         file's (German by default)",
+         file's, else the system's (LC_ALL, LC_MESSAGES, LANG) when hector has it, else German",
         crate::core::notation::language::codes().join(", ")
     )
 }

@@ -1,5 +1,8 @@
 //! The messages' locale on Windows: the environment's when a shell set one, else the user's
 //! interface language.
+//!
+//! Unsafe code: one Win32 call that takes nothing and only returns a number.
+#![allow(unsafe_code)]
 
 use windows_sys::Win32::Globalization::GetUserDefaultUILanguage;
 
