@@ -42,6 +42,7 @@ impl Proc {
     fn spawn_with_env(name: &str, args: &[&str], envs: &[(&str, &str)]) -> Proc {
         let mut child = Command::new(hector())
             .args(args)
+            .envs(common::NO_LOCALE)
             // No speech-dispatcher started for the test: it would outlive it.
             .env(
                 "SPEECHD_ADDRESS",

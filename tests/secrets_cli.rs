@@ -220,6 +220,7 @@ fn the_speech_dispatcher_started_for_hector_does_not_inherit_the_token() {
     let _daemons = Daemons(runtime_text.clone());
     let child = Command::new(hector())
         .args(["say", "Eva vier", "--backend", "speech-dispatcher"])
+        .envs(common::NO_LOCALE)
         // No address of a private daemon: libspeechd starts one, in this runtime folder.
         .env_remove("SPEECHD_ADDRESS")
         .env("XDG_RUNTIME_DIR", &runtime)

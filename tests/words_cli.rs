@@ -272,6 +272,58 @@ fn parse_reads_both_sets_and_answers_in_the_one_asked_for() {
     }
 }
 
+/// Without `--lang`, in a fresh home: the configuration file's language when it names one,
+/// else the system's locale (LC_ALL over LC_MESSAGES over LANG) when hector has its language,
+/// else German; `--lang` over all of them.
+#[test]
+fn without_lang_the_file_then_the_locale_then_german_choose() {
+    let home = temp_dir("locale");
+    let german = home.path().join("german.toml");
+    let english = home.path().join("english.toml");
+    std::fs::write(&german, "[speech]\nlanguage = \"de\"\n").expect("config");
+    std::fs::write(&english, "[speech]\nlanguage = \"en\"\n").expect("config");
+    let fr = ("LANG", "fr_FR.UTF-8");
+    for (config, vars, args, expected) in [
+        (None, &[fr][..], &[][..], "Cavalier Felix trois"),
+        (None, &[("LANG", "C")], &[], "Springer Felix drei"),
+        (None, &[("LANG", "it_IT.UTF-8")], &[], "Springer Felix drei"),
+        (None, &[], &[], "Springer Felix drei"),
+        (
+            None,
+            &[fr, ("LC_MESSAGES", "nl_NL.UTF-8")],
+            &[],
+            "Paard Felix drie",
+        ),
+        (
+            None,
+            &[fr, ("LC_MESSAGES", "nl_NL"), ("LC_ALL", "es_ES.UTF-8")],
+            &[],
+            "Caballo Felix tres",
+        ),
+        (Some(&german), &[fr], &[], "Springer Felix drei"),
+        (Some(&english), &[fr], &[], "Knight Felix three"),
+        (Some(&german), &[fr], &["--lang", "nl"], "Paard Felix drie"),
+    ] {
+        let mut env = Env::player(home.path());
+        if let Some(file) = config {
+            env = env.config_file(file);
+        }
+        for (key, value) in vars {
+            env = env.var(key, value);
+        }
+        let mut argv = vec!["parse"];
+        argv.extend_from_slice(args);
+        argv.push("Springer Felix drei");
+        let r = env.run(&argv, b"", LIMIT);
+        assert_eq!(r.code, Some(0), "{vars:?} {args:?}: {}", r.stderr);
+        assert_eq!(
+            r.stdout.trim_end(),
+            format!("g1f3\t{expected}"),
+            "{config:?} {vars:?} {args:?}"
+        );
+    }
+}
+
 /// A game keeps its words: begun in French with `--words fide` and left, it is resumed
 /// without `--words` and goes on in the FIDE words, its refusals too ("Le König est en
 /// échec…"); resumed once more with `--words language`, in the French words.

@@ -126,7 +126,7 @@ pub enum Confirm {
 pub fn confirmed(text: &str) -> Confirm {
     let text = text.trim();
     let first = text.split_whitespace().next().unwrap_or("");
-    if text.is_empty() || is_word(first, |l| &l.train.skip) {
+    if text.is_empty() || is_word(first, |l| &l.exercise.skip) {
         return Confirm::Again;
     }
     match read_line(text) {
@@ -157,10 +157,10 @@ pub fn read_typed(text: &str, pos: Option<&Chess>, lang: &Language) -> Typed {
     let text = text.trim();
     let first = text.split_whitespace().next().unwrap_or("");
     let first = first.trim_end_matches(['?', '!', '.', ':']);
-    if !first.is_empty() && is_word(first, |l| &l.train.solution) {
+    if !first.is_empty() && is_word(first, |l| &l.exercise.solution) {
         return Typed::Solution;
     }
-    if !first.is_empty() && is_word(first, |l| &l.train.skip) {
+    if !first.is_empty() && is_word(first, |l| &l.exercise.skip) {
         return Typed::Skip;
     }
     match read_line(text) {
@@ -210,13 +210,13 @@ pub fn position_answer(
         form,
         wording: &w,
     };
-    match c.question().and_then(|q| question::answer(&q, &at)) {
+    match c.question().and_then(|q| question::answer(q, &at)) {
         Some(lines) => vec![ExerciseEffect::Common(Common::Say {
             urgency: Urgency::Answer,
             lines,
         })],
         None => vec![
-            answer(lang.train.not_here.clone()),
+            answer(lang.exercise.not_here.clone()),
             ExerciseEffect::Common(Common::Refused),
         ],
     }
@@ -229,12 +229,12 @@ pub fn hint_words(best: Move, given: u8, lang: &Language) -> String {
     if given == 0 {
         let from = best.from().map(|s| lang.square(s)).unwrap_or_default();
         fill(
-            &lang.train.hint_piece,
+            &lang.exercise.hint_piece,
             &[("piece", &piece), ("square", &from)],
         )
     } else {
         fill(
-            &lang.train.hint_square,
+            &lang.exercise.hint_square,
             &[("piece", &piece), ("square", &lang.square(target(best)))],
         )
     }

@@ -4,7 +4,8 @@
 //! ```toml
 //! [speech]
 //! backend = "auto"   # auto, speech-dispatcher, espeak-ng, tts, print (Windows: nvda, jaws, sapi)
-//! language = "de"    # language of the words: de (FIDE wording) or en
+//! language = "de"    # de (the FIDE wording), en, es, fr or nl; left out: the system's
+//!                    # language (its locale) when hector has it, else German
 //! voice = ""         # a voice name of the speech engine; empty: chosen by language
 //! rate = 0           # -100 (slowest) to 100 (fastest)
 //! volume = 100       # 0 to 100
@@ -75,7 +76,9 @@ impl BackendChoice {
 #[serde(default, deny_unknown_fields)]
 pub struct SpeechSettings {
     pub backend: BackendChoice,
-    pub language: String,
+    /// The language named (`language = "fr"`); `None` when the file names none, so that the
+    /// system's language comes before German. The CLI sets it to the language resolved.
+    pub language: Option<String>,
     pub voice: String,
     pub rate: i32,
     pub volume: i32,
@@ -85,7 +88,7 @@ impl Default for SpeechSettings {
     fn default() -> Self {
         SpeechSettings {
             backend: BackendChoice::Auto,
-            language: "de".into(),
+            language: None,
             voice: String::new(),
             rate: 0,
             volume: 100,
@@ -224,9 +227,11 @@ pub fn parse_settings(text: &str) -> Result<Settings, SettingsError> {
     if settings.braille.hold > MAX_BRAILLE_HOLD {
         return Err(SettingsError::BrailleHold(settings.braille.hold));
     }
-    if crate::notation::language::language(&s.language).is_err() {
+    if let Some(code) = &s.language
+        && crate::notation::language::language(code).is_err()
+    {
         return Err(SettingsError::Language(
-            s.language.clone(),
+            code.clone(),
             crate::notation::language::codes().join(", "),
         ));
     }

@@ -451,7 +451,7 @@ impl SpeechArgs {
             s.backend = b.into();
         }
         if let Some(l) = &self.lang.lang {
-            s.language = l.clone();
+            s.language = Some(l.clone());
         }
         if let Some(v) = &self.voice {
             s.voice = v.clone();
@@ -676,7 +676,7 @@ impl From<PaperArgs> for crate::app::services::paper::Paper {
 fn lang_help() -> String {
     format!(
         "Language of the words: {} (de is the FIDE wording); without it, the configuration \
-         file's (German by default)",
+         file's, else the system's (LC_ALL, LC_MESSAGES, LANG) when hector has it, else German",
         crate::core::notation::language::codes().join(", ")
     )
 }

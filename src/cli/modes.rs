@@ -91,7 +91,7 @@ pub(super) fn command_line(e: &clap::Error, argv: &[String]) -> Fatal {
         return Fatal::usage(message);
     }
     let mut speech = config.speech;
-    speech.language = lang.code.clone();
+    speech.language = Some(lang.code.clone());
     if let Some(b) = option_value(argv, "speech").and_then(|b| BackendArg::from_str(b, true).ok()) {
         speech.backend = b.into();
     }
@@ -201,7 +201,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
         _ => None,
     };
     let goal = if practice && !matches!(opponent, Opponent::Keyboard | Opponent::Board(..)) {
-        crate::app::modes::train::goal_of(game.position(), color, player.lang)
+        crate::app::modes::exercise::goal_of(game.position(), color, player.lang)
     } else {
         None
     };
@@ -284,7 +284,7 @@ fn starting_game(
         Variant::Standard
     };
     let game = if let Some(id) = &args.from_puzzle {
-        match crate::app::modes::train::puzzle_position(id.trim()) {
+        match crate::app::modes::exercise::puzzle_position(id.trim()) {
             Some((pos, solver)) => {
                 *color = solver;
                 Game::from_position(pos, Variant::Standard)
@@ -442,7 +442,9 @@ fn resumed_player(
         words: asked.words.or(words),
         speech: asked.speech,
     };
-    Player::resolve(config, Some(mode), asked)
+    // The locale only words a refusal of a journal's language that hector does not have.
+    let locale = super::player::system_locale();
+    Player::resolve(config, locale.as_deref(), Some(mode), asked)
 }
 
 /// Continues the game hector play recorded at `path`.
@@ -862,13 +864,19 @@ fn analyse_walk(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
 fn practice_front(
     args: super::args::PracticeArgs,
     mode: Mode,
-) -> Result<(crate::app::modes::train::PracticeFront, &'static Language), Fatal> {
+) -> Result<
+    (
+        crate::app::modes::exercise::PracticeFront,
+        &'static Language,
+    ),
+    Fatal,
+> {
     let player = args.player.resolve(mode)?;
     let board = match (args.board, args.protocol) {
         (Some(port), Some(p)) => Some((port, p.into())),
         _ => None,
     };
-    let front = crate::app::modes::train::PracticeFront {
+    let front = crate::app::modes::exercise::PracticeFront {
         form: args.form.into(),
         wording: player.wording(&args.wording),
         speech_chosen: player.speech_chosen,
@@ -884,32 +892,32 @@ fn practice_front(
 /// `hector train`.
 pub(super) fn train(args: super::args::TrainArgs) -> Result<ExitCode, Fatal> {
     let (front, lang) = practice_front(args.front, Mode::Train)?;
-    let options = crate::app::modes::train::TrainOptions {
+    let options = crate::app::modes::exercise::TrainOptions {
         front,
         depth: args.depth,
         movetime: args.movetime,
         engine: args.engine,
         engines: args.engines.and_then(|n| usize::try_from(n).ok()),
     };
-    Ok(crate::app::modes::train::run(options, lang))
+    Ok(crate::app::modes::exercise::run(options, lang))
 }
 
 /// `hector puzzle`.
 pub(super) fn puzzle(args: super::args::PuzzleArgs) -> Result<ExitCode, Fatal> {
     let (front, lang) = practice_front(args.front, Mode::Puzzle)?;
-    use crate::app::modes::train::OnlineAsk;
+    use crate::app::modes::exercise::OnlineAsk;
     let online = match (args.daily, args.online) {
         (true, _) => Some(OnlineAsk::Daily),
         (false, true) => Some(OnlineAsk::Next),
         (false, false) => None,
     };
-    let options = crate::app::modes::train::PuzzleOptions {
+    let options = crate::app::modes::exercise::PuzzleOptions {
         theme: args.theme,
         rating: args.rating,
         online: online.map(|ask| (ask, args.server)),
         front,
     };
-    Ok(crate::app::modes::train::run_puzzles(options, lang))
+    Ok(crate::app::modes::exercise::run_puzzles(options, lang))
 }
 
 pub(super) fn export(args: ExportArgs) -> Result<ExitCode, Fatal> {

@@ -3,12 +3,14 @@
 //! speech output over it. Nothing after this reads `--lang` or the file's language again.
 //!
 //! The language's order: `--lang` (or, for a game continued, the language its journal
-//! recorded), else the configuration file's `[speech] language`, else German, the FIDE
-//! wording (the file's default). A code that names no table is refused in the language of
-//! [`fallback`]: the file's, else German.
+//! recorded), else the configuration file's `[speech] language` when it names one, else the
+//! system's language (the locale: `LC_ALL`, `LC_MESSAGES`, `LANG`; on Windows also the user's
+//! interface language, through `io::platform::locale`) when hector has a table for it, else
+//! German, the FIDE wording. A code that names no table is refused in the language of
+//! [`fallback`]: the same order without `--lang`.
 
 use crate::core::mode::Mode;
-use crate::core::notation::language::{Language, WordSet, default_language, language};
+use crate::core::notation::language::{Language, WordSet, default_language, language, of_locale};
 use crate::core::settings::{BackendChoice, Settings, SpeechSettings};
 
 use super::args::{LangArg, PlayerArgs, ToolWordsArgs, VoiceArg, WordingArgs};
@@ -74,37 +76,42 @@ impl LangArg {
 }
 
 impl Player {
-    /// Reads the configuration file, then resolves as [`Player::resolve`].
+    /// Reads the configuration file and the system's locale, then resolves as
+    /// [`Player::resolve`].
     pub fn of(mode: Option<Mode>, asked: Asked<'_>) -> Result<Player, Fatal> {
-        Player::resolve(read_config(asked.lang), mode, asked)
+        let locale = system_locale();
+        Player::resolve(read_config(asked.lang), locale.as_deref(), mode, asked)
     }
 
-    /// The one resolution. The language by the order of this module; the words by
-    /// `[announcement]` for `mode` (`--words` over the file's over the mode's default), the
-    /// language's own for a tool without a mode; the speech output `--speech` over the
-    /// file's. An unknown language is refused, said in the [`fallback`] language.
+    /// The one resolution. The language by the order of this module (`locale` is the
+    /// system's, as [`system_locale`] reads it); the words by `[announcement]` for `mode`
+    /// (`--words` over the file's over the mode's default), the language's own for a tool
+    /// without a mode; the speech output `--speech` over the file's. An unknown language is
+    /// refused, said in the [`fallback`] language.
     pub fn resolve(
         config: Settings,
+        locale: Option<&str>,
         mode: Option<Mode>,
         asked: Asked<'_>,
     ) -> Result<Player, Fatal> {
         let mut speech = config.speech.clone();
-        if let Some(code) = asked.lang {
-            speech.language = code.to_string();
-        }
         let speech_chosen = asked.speech.is_some() || config.speech.backend != BackendChoice::Auto;
         if let Some(b) = asked.speech {
             speech.backend = b;
         }
-        let table = match language(&speech.language) {
-            Ok(table) => table,
-            Err(e) => {
-                let lang = fallback(&config);
-                let mut said = speech.clone();
-                said.language = lang.code.clone();
-                return Err(refuse(&refusal_words(&e, lang), &said, lang));
-            }
+        let table = match asked.lang.or(config.speech.language.as_deref()) {
+            Some(code) => match language(code) {
+                Ok(table) => table,
+                Err(e) => {
+                    let lang = unasked(&config, locale);
+                    let mut said = speech.clone();
+                    said.language = Some(lang.code.clone());
+                    return Err(refuse(&refusal_words(&e, lang), &said, lang));
+                }
+            },
+            None => unasked(&config, locale),
         };
+        speech.language = Some(table.code.clone());
         let words = match mode {
             Some(m) => config.announcement.words(m, asked.words),
             None => asked.words.unwrap_or(WordSet::Language),
@@ -159,9 +166,27 @@ impl Player {
 
 /// The language hector speaks when the one asked for cannot be used, or before one is
 /// known (a command line clap could not read, a game whose journal is not read yet): the
-/// configuration file's, else German. The one fallback.
+/// order of this module without `--lang`. The one fallback.
 pub(super) fn fallback(config: &Settings) -> &'static Language {
-    language(&config.speech.language).unwrap_or_else(|_| default_language())
+    unasked(config, system_locale().as_deref())
+}
+
+/// The language when `--lang` names none: the file's, else the system's (`locale`), else
+/// German.
+fn unasked(config: &Settings, locale: Option<&str>) -> &'static Language {
+    config
+        .speech
+        .language
+        .as_deref()
+        .and_then(|code| language(code).ok())
+        .or_else(|| locale.and_then(of_locale))
+        .unwrap_or_else(default_language)
+}
+
+/// The system's locale for messages, read where it is kept (the environment; on Windows
+/// also the user's interface language).
+pub(super) fn system_locale() -> Option<String> {
+    crate::io::platform::locale::messages_locale()
 }
 
 /// Why a language cannot be used, in `lang`'s words.
@@ -181,12 +206,13 @@ fn refusal_words(e: &crate::core::notation::language::LanguageError, lang: &Lang
 }
 
 /// The configuration file, read once; a problem with it is printed (in the language asked
-/// for when it is known, else German) and its defaults used.
+/// for when it is known, else the system's, else German) and its defaults used.
 pub(super) fn read_config(lang_hint: Option<&str>) -> Settings {
     let (settings, problem) = crate::io::config::load_settings();
     if let Some((path, problem)) = problem {
         let lang = lang_hint
             .and_then(|l| language(l).ok())
+            .or_else(|| system_locale().as_deref().and_then(of_locale))
             .unwrap_or_else(default_language);
         errln!("hector: {}", config_problem_words(&path, problem, lang));
     }
@@ -255,7 +281,7 @@ mod tests {
 
     fn config(code: &str, backend: BackendChoice) -> Settings {
         let mut c = Settings::default();
-        c.speech.language = code.to_string();
+        c.speech.language = Some(code.to_string());
         c.speech.backend = backend;
         c
     }
@@ -266,29 +292,67 @@ mod tests {
     fn the_language_is_the_flag_else_the_files() {
         let codes = crate::core::notation::language::codes();
         for file in &codes {
-            let none = Player::resolve(config(file, BackendChoice::Auto), None, Asked::default())
-                .ok()
-                .expect("the file's language");
+            let none = Player::resolve(
+                config(file, BackendChoice::Auto),
+                None,
+                None,
+                Asked::default(),
+            )
+            .ok()
+            .expect("the file's language");
             assert_eq!(none.lang.code, *file);
-            assert_eq!(none.speech.language, *file);
+            assert_eq!(none.speech.language.as_deref(), Some(*file));
             for flag in &codes {
                 let asked = Asked {
                     lang: Some(flag),
                     ..Asked::default()
                 };
-                let p = Player::resolve(config(file, BackendChoice::Auto), Some(Mode::Play), asked)
-                    .ok()
-                    .expect("the flag's language");
+                let p = Player::resolve(
+                    config(file, BackendChoice::Auto),
+                    None,
+                    Some(Mode::Play),
+                    asked,
+                )
+                .ok()
+                .expect("the flag's language");
                 assert_eq!(
-                    (p.lang.code.as_str(), p.speech.language.as_str()),
-                    (*flag, *flag)
+                    (p.lang.code.as_str(), p.speech.language.as_deref()),
+                    (*flag, Some(*flag))
                 );
             }
         }
-        let default = Player::resolve(Settings::default(), None, Asked::default())
+        let default = Player::resolve(Settings::default(), None, None, Asked::default())
             .ok()
             .expect("German");
         assert_eq!(default.lang.code, "de");
+    }
+
+    /// Without --lang: the file's language when it names one, else the system's when hector
+    /// has it, else German; a flag over all of them.
+    #[test]
+    fn the_system_language_comes_after_the_file() {
+        let code = |file: Option<&str>, locale: Option<&str>, flag: Option<&str>| {
+            let mut config = Settings::default();
+            config.speech.language = file.map(str::to_string);
+            let asked = Asked {
+                lang: flag,
+                ..Asked::default()
+            };
+            let p = Player::resolve(config, locale, Some(Mode::Play), asked)
+                .ok()
+                .expect("a language");
+            (p.lang.code.clone(), p.speech.language)
+        };
+        let is = |c: &str| (c.to_string(), Some(c.to_string()));
+        assert_eq!(code(None, Some("fr_FR.UTF-8"), None), is("fr"));
+        assert_eq!(code(None, Some("nl_BE@euro"), None), is("nl"));
+        assert_eq!(code(None, Some("C"), None), is("de"));
+        assert_eq!(code(None, Some("it_IT.UTF-8"), None), is("de"));
+        assert_eq!(code(None, None, None), is("de"));
+        assert_eq!(code(Some("de"), Some("fr_FR.UTF-8"), None), is("de"));
+        assert_eq!(code(Some("en"), Some("fr_FR.UTF-8"), None), is("en"));
+        assert_eq!(code(Some("en"), Some("fr_FR.UTF-8"), Some("es")), is("es"));
+        assert_eq!(code(None, Some("fr_FR.UTF-8"), Some("nl")), is("nl"));
     }
 
     /// An unknown code is refused, said in the file's language (the one fallback).
@@ -298,15 +362,18 @@ mod tests {
             lang: Some("xx"),
             ..Asked::default()
         };
-        let Err(refused) =
-            Player::resolve(config("en", BackendChoice::Print), Some(Mode::Watch), asked)
-        else {
+        let Err(refused) = Player::resolve(
+            config("en", BackendChoice::Print),
+            None,
+            Some(Mode::Watch),
+            asked,
+        ) else {
             panic!("xx was taken");
         };
         let (message, spoken) = refused.said();
         assert!(message.contains("xx"), "{message}");
         assert_eq!(spoken, Some("en"));
-        assert_eq!(fallback(&config("xx", BackendChoice::Auto)).code, "de");
+        assert_eq!(unasked(&config("xx", BackendChoice::Auto), None).code, "de");
     }
 
     /// The words: --words over the file's [announcement] over the mode's default; a tool
@@ -319,7 +386,7 @@ mod tests {
                 words: chosen,
                 speech: None,
             };
-            Player::resolve(Settings::default(), mode, asked)
+            Player::resolve(Settings::default(), None, mode, asked)
                 .ok()
                 .expect("en")
                 .lang
@@ -344,7 +411,7 @@ mod tests {
                 speech: option,
                 ..Asked::default()
             };
-            let p = Player::resolve(config("de", file), Some(Mode::Play), asked)
+            let p = Player::resolve(config("de", file), None, Some(Mode::Play), asked)
                 .ok()
                 .expect("de");
             (p.speech.backend, p.speech_chosen)

@@ -29,8 +29,11 @@ impl Env {
             "{}:/usr/games",
             std::env::var("PATH").unwrap_or_else(|_| "/usr/bin:/bin".into())
         );
-        Env { vars: Vec::new() }
-            .var("HECTOR_CONFIG", "")
+        let mut env = Env { vars: Vec::new() };
+        for (key, value) in super::NO_LOCALE {
+            env = env.var(key, value);
+        }
+        env.var("HECTOR_CONFIG", "")
             .data(&dir.join("data"))
             .home(dir)
             .var("PATH", &path)

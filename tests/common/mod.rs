@@ -9,6 +9,8 @@ pub mod pty;
 pub mod sim;
 pub mod words;
 
+pub use pty::NO_LOCALE;
+
 // Not every test binary uses every helper.
 #[allow(unused_imports)]
 pub use env::Env;
@@ -65,6 +67,7 @@ pub fn run_with(args: &[&str], stdin: &[u8], envs: &[(&str, &str)], limit: Durat
         .env("XDG_RUNTIME_DIR", runtime.path())
         .env("SPEECHD_ADDRESS", no_speech_dispatcher(&runtime))
         .env("BRLAPI_HOST", no_braille_display(&runtime))
+        .envs(NO_LOCALE)
         .envs(envs.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -410,6 +413,7 @@ pub fn run_into(
         .env("XDG_RUNTIME_DIR", runtime.path())
         .env("SPEECHD_ADDRESS", no_speech_dispatcher(&runtime))
         .env("BRLAPI_HOST", no_braille_display(&runtime))
+        .envs(NO_LOCALE)
         .envs(envs.iter().copied())
         .stdin(Stdio::null())
         .stdout(stdout)
@@ -441,6 +445,7 @@ pub fn run_closing_stdout(
         .env("XDG_RUNTIME_DIR", runtime.path())
         .env("SPEECHD_ADDRESS", no_speech_dispatcher(&runtime))
         .env("BRLAPI_HOST", no_braille_display(&runtime))
+        .envs(NO_LOCALE)
         .envs(envs.iter().copied())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

@@ -41,6 +41,11 @@ pub struct Pty {
     _runtime: TempDir,
 }
 
+/// The locale a test's hector starts in: "C", which names no language, so that hector speaks
+/// German unless the test names one (a LANG of its own, a configuration file, --lang),
+/// whatever the locale of the machine running the tests.
+pub const NO_LOCALE: [(&str, &str); 3] = [("LC_ALL", ""), ("LC_MESSAGES", ""), ("LANG", "C.UTF-8")];
+
 impl Pty {
     /// Starts hector with `args` on a new terminal of [`WIDE`] x 30.
     pub fn spawn(args: &[&str], envs: &[(&str, &str)]) -> Pty {
@@ -105,6 +110,7 @@ impl Pty {
                         .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
                 ),
             )
+            .envs(NO_LOCALE)
             .envs(envs.iter().copied())
             .env("TERM", "xterm-256color")
             .stdin(Stdio::from(stdin))

@@ -17,6 +17,7 @@ impl Simulator {
         let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
             .args(["simulate-board", "--protocol", protocol, "--link"])
             .arg(link)
+            .envs(super::NO_LOCALE)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

@@ -5,8 +5,10 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use shakmaty::{Color, File, Rank, Role, Square};
+use shakmaty::{Color, Role, Square};
 
+use super::question::Question;
+use crate::machine::SpeechControl;
 use crate::notation::language::{CommandWords, ReviewWords, WalkWords, languages};
 use crate::notation::vocabulary::{
     Meaning, Vocabulary, fold, parse_file, parse_rank, parse_square,
@@ -16,31 +18,9 @@ use crate::notation::vocabulary::{
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     Help,
-    /// The whole board, rank by rank.
-    Board,
-    /// The pieces of one side, one kind, or both.
-    Pieces {
-        color: Option<Color>,
-        role: Option<Role>,
-    },
-    Square(Square),
-    Rank(Rank),
-    File(File),
-    /// The diagonals through a square.
-    Diagonal(Square),
-    /// Attackers and defenders of a square.
-    Attacks(Square),
-    /// Every piece either side attacks.
-    Threats,
-    /// Legal moves of the piece on a square, or of every piece.
-    Moves(Option<Square>),
-    /// Legal moves of every piece of one kind of the side to move.
-    PieceMoves(Role),
-    Last,
-    Turn,
-    Material,
-    /// The moves of the game from a move number (the last five moves when left out).
-    List(Option<u32>),
+    /// A question about the position or the game, changing nothing; the questions are
+    /// listed once, in [`Question`].
+    Ask(Question),
     /// Both times and the move count (Appendix D9d: only on request).
     Clock,
     Repeat,
@@ -83,26 +63,52 @@ pub enum Command {
     Select(Square),
     /// Escape on the board: the picked piece is put down.
     PutDown,
-    /// The name of the opening the game has reached.
-    Opening,
     /// Take back the player's last move (and the reply to it).
     Takeback,
     /// Abandon the game before both sides have moved: no result.
     Abort,
     /// A new game after this one, colours swapped.
     Rematch,
-    /// The pieces each side has lost.
-    Captured,
-    /// The opponent's checks and the player's pieces attacked and not defended enough.
-    Dangers,
     /// In a game against the computer: how the position stands (bewertung, eval).
     Eval,
     /// In a game against the computer: the engine's move for the player (tipp, hint).
     Hint,
-    /// The capturing moves of the piece on a square, or of every piece of the side to move.
-    Captures(Option<Square>),
     /// Who the opponent is.
     Opponent,
+}
+
+impl Command {
+    /// The question this command asks, if it is one.
+    pub fn question(&self) -> Option<&Question> {
+        match self {
+            Command::Ask(question) => Some(question),
+            _ => None,
+        }
+    }
+
+    /// Whether it looks back at an earlier position of the game (changing nothing either).
+    pub fn looks_back(&self) -> bool {
+        matches!(
+            self,
+            Command::Review { .. }
+                | Command::ReviewNext
+                | Command::ReviewPrevious
+                | Command::ReviewCurrent
+        )
+    }
+
+    /// The speech's control this command is, if it is one (every mode takes them).
+    pub fn speech(&self) -> Option<SpeechControl> {
+        Some(match self {
+            Command::Repeat => SpeechControl::Repeat,
+            Command::Silence => SpeechControl::Silence,
+            Command::Mute => SpeechControl::Mute,
+            Command::Unmute => SpeechControl::Unmute,
+            Command::Faster => SpeechControl::Faster,
+            Command::Slower => SpeechControl::Slower,
+            _ => return None,
+        })
+    }
 }
 
 /// A typed line.
@@ -294,33 +300,33 @@ pub fn read_line(text: &str) -> Result<Line, CommandError> {
     let square = || parse_square(rest).ok_or_else(|| CommandError::NeedsSquare(given()));
     let command = match w {
         Word::Help => Command::Help,
-        Word::Board => Command::Board,
+        Word::Board => Command::Ask(Question::Board),
         Word::Pieces => pieces(rest)?,
-        Word::Square => Command::Square(square()?),
-        Word::Rank => {
-            Command::Rank(parse_rank(rest).ok_or_else(|| CommandError::NeedsRank(given()))?)
-        }
-        Word::File => {
-            Command::File(parse_file(rest).ok_or_else(|| CommandError::NeedsFile(given()))?)
-        }
-        Word::Diagonal => Command::Diagonal(square()?),
-        Word::Attacks if rest.is_empty() => Command::Threats,
-        Word::Attacks => Command::Attacks(square()?),
-        Word::Moves if rest.is_empty() => Command::Moves(None),
+        Word::Square => Command::Ask(Question::Square(square()?)),
+        Word::Rank => Command::Ask(Question::Rank(
+            parse_rank(rest).ok_or_else(|| CommandError::NeedsRank(given()))?,
+        )),
+        Word::File => Command::Ask(Question::File(
+            parse_file(rest).ok_or_else(|| CommandError::NeedsFile(given()))?,
+        )),
+        Word::Diagonal => Command::Ask(Question::Diagonal(square()?)),
+        Word::Attacks if rest.is_empty() => Command::Ask(Question::Threats),
+        Word::Attacks => Command::Ask(Question::Attacks(square()?)),
+        Word::Moves if rest.is_empty() => Command::Ask(Question::Moves(None)),
         // "züge Springer": every knight's moves.
         Word::Moves => match piece_word(rest) {
-            Some(role) => Command::PieceMoves(role),
-            None => Command::Moves(Some(square()?)),
+            Some(role) => Command::Ask(Question::PieceMoves(role)),
+            None => Command::Ask(Question::Moves(Some(square()?))),
         },
-        Word::Last => Command::Last,
-        Word::Turn => Command::Turn,
-        Word::Material => Command::Material,
-        Word::List if rest.is_empty() => Command::List(None),
-        Word::List => Command::List(Some(
+        Word::Last => Command::Ask(Question::Last),
+        Word::Turn => Command::Ask(Question::Turn),
+        Word::Material => Command::Ask(Question::Material),
+        Word::List if rest.is_empty() => Command::Ask(Question::List(None)),
+        Word::List => Command::Ask(Question::List(Some(
             rest.trim_end_matches('.')
                 .parse()
                 .map_err(|_| CommandError::Unknown(rest.to_string()))?,
-        )),
+        ))),
         Word::Clock => Command::Clock,
         Word::Repeat => Command::Repeat,
         // "remis annehmen", "draw accept": the second word decides.
@@ -344,16 +350,16 @@ pub fn read_line(text: &str) -> Result<Line, CommandError> {
         Word::Slower => Command::Slower,
         Word::Yes => Command::Yes,
         Word::No => Command::No,
-        Word::Opening => Command::Opening,
+        Word::Opening => Command::Ask(Question::Opening),
         Word::Takeback => Command::Takeback,
         Word::Abort => Command::Abort,
         Word::Rematch => Command::Rematch,
-        Word::Captured => Command::Captured,
-        Word::Dangers => Command::Dangers,
+        Word::Captured => Command::Ask(Question::Captured),
+        Word::Dangers => Command::Ask(Question::Dangers),
         Word::Eval => Command::Eval,
         Word::Hint => Command::Hint,
-        Word::Captures if rest.is_empty() => Command::Captures(None),
-        Word::Captures => Command::Captures(Some(square()?)),
+        Word::Captures if rest.is_empty() => Command::Ask(Question::Captures(None)),
+        Word::Captures => Command::Ask(Question::Captures(Some(square()?))),
         Word::Opponent => Command::Opponent,
         // "weiß" or "schwarz" alone: that side's pieces.
         Word::White | Word::Black => pieces(text)?,
@@ -421,12 +427,13 @@ fn pieces(rest: &str) -> Result<Command, CommandError> {
             _ => return Err(CommandError::Unknown(raw.to_string())),
         }
     }
-    Ok(Command::Pieces { color, role })
+    Ok(Command::Ask(Question::Pieces { color, role }))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::{File, Rank};
 
     fn cmd(text: &str) -> Command {
         match read_line(text) {
@@ -440,19 +447,34 @@ mod tests {
         assert_eq!(cmd("hilfe"), Command::Help);
         assert_eq!(cmd("Help"), Command::Help);
         assert_eq!(cmd("?"), Command::Help);
-        assert_eq!(cmd("brett"), Command::Board);
-        assert_eq!(cmd("feld e4"), Command::Square(Square::E4));
-        assert_eq!(cmd("square Eva four"), Command::Square(Square::E4));
-        assert_eq!(cmd("reihe 4"), Command::Rank(Rank::Fourth));
-        assert_eq!(cmd("rank eight"), Command::Rank(Rank::Eighth));
-        assert_eq!(cmd("linie Eva"), Command::File(File::E));
-        assert_eq!(cmd("diagonale c1"), Command::Diagonal(Square::C1));
-        assert_eq!(cmd("angriff Felix sieben"), Command::Attacks(Square::F7));
-        assert_eq!(cmd("züge g1"), Command::Moves(Some(Square::G1)));
-        assert_eq!(cmd("zuege"), Command::Moves(None));
-        assert_eq!(cmd("moves"), Command::Moves(None));
-        assert_eq!(cmd("liste 10"), Command::List(Some(10)));
-        assert_eq!(cmd("list"), Command::List(None));
+        assert_eq!(cmd("brett"), Command::Ask(Question::Board));
+        assert_eq!(cmd("feld e4"), Command::Ask(Question::Square(Square::E4)));
+        assert_eq!(
+            cmd("square Eva four"),
+            Command::Ask(Question::Square(Square::E4))
+        );
+        assert_eq!(cmd("reihe 4"), Command::Ask(Question::Rank(Rank::Fourth)));
+        assert_eq!(
+            cmd("rank eight"),
+            Command::Ask(Question::Rank(Rank::Eighth))
+        );
+        assert_eq!(cmd("linie Eva"), Command::Ask(Question::File(File::E)));
+        assert_eq!(
+            cmd("diagonale c1"),
+            Command::Ask(Question::Diagonal(Square::C1))
+        );
+        assert_eq!(
+            cmd("angriff Felix sieben"),
+            Command::Ask(Question::Attacks(Square::F7))
+        );
+        assert_eq!(
+            cmd("züge g1"),
+            Command::Ask(Question::Moves(Some(Square::G1)))
+        );
+        assert_eq!(cmd("zuege"), Command::Ask(Question::Moves(None)));
+        assert_eq!(cmd("moves"), Command::Ask(Question::Moves(None)));
+        assert_eq!(cmd("liste 10"), Command::Ask(Question::List(Some(10))));
+        assert_eq!(cmd("list"), Command::Ask(Question::List(None)));
         assert_eq!(cmd("uhr"), Command::Clock);
         assert_eq!(cmd("remis"), Command::Offer);
         assert_eq!(cmd("remis annehmen"), Command::Accept);
@@ -465,9 +487,9 @@ mod tests {
         );
         assert_eq!(cmd("aufgeben"), Command::Resign);
         assert_eq!(cmd("Ende"), Command::Quit);
-        assert_eq!(cmd("eröffnung"), Command::Opening);
-        assert_eq!(cmd("Eroeffnung?"), Command::Opening);
-        assert_eq!(cmd("opening"), Command::Opening);
+        assert_eq!(cmd("eröffnung"), Command::Ask(Question::Opening));
+        assert_eq!(cmd("Eroeffnung?"), Command::Ask(Question::Opening));
+        assert_eq!(cmd("opening"), Command::Ask(Question::Opening));
     }
 
     /// Every command word of every language's table reads as its own command: no word of a
@@ -497,12 +519,12 @@ mod tests {
         assert_eq!(cmd("abort"), Command::Abort);
         assert_eq!(cmd("revanche"), Command::Rematch);
         assert_eq!(cmd("rematch"), Command::Rematch);
-        assert_eq!(cmd("geschlagen"), Command::Captured);
-        assert_eq!(cmd("captured"), Command::Captured);
-        assert_eq!(cmd("drohungen"), Command::Dangers);
-        assert_eq!(cmd("threats"), Command::Dangers);
+        assert_eq!(cmd("geschlagen"), Command::Ask(Question::Captured));
+        assert_eq!(cmd("captured"), Command::Ask(Question::Captured));
+        assert_eq!(cmd("drohungen"), Command::Ask(Question::Dangers));
+        assert_eq!(cmd("threats"), Command::Ask(Question::Dangers));
         // The bare attack question keeps its own answer.
-        assert_eq!(cmd("angriff"), Command::Threats);
+        assert_eq!(cmd("angriff"), Command::Ask(Question::Threats));
     }
 
     /// `hilfe` names every command by its first word, in each language: those of
@@ -543,61 +565,70 @@ mod tests {
     fn where_are_the_pieces() {
         assert_eq!(
             cmd("wo sind die schwarzen Türme"),
-            Command::Pieces {
+            Command::Ask(Question::Pieces {
                 color: Some(Color::Black),
                 role: Some(Role::Rook)
-            }
+            })
         );
         assert_eq!(
             cmd("where are the white knights?"),
-            Command::Pieces {
+            Command::Ask(Question::Pieces {
                 color: Some(Color::White),
                 role: Some(Role::Knight)
-            }
+            })
         );
         assert_eq!(
             cmd("figuren"),
-            Command::Pieces {
+            Command::Ask(Question::Pieces {
                 color: None,
                 role: None
-            }
+            })
         );
         assert_eq!(
             cmd("weiß"),
-            Command::Pieces {
+            Command::Ask(Question::Pieces {
                 color: Some(Color::White),
                 role: None
-            }
+            })
         );
         assert_eq!(
             cmd("figuren Läufer"),
-            Command::Pieces {
+            Command::Ask(Question::Pieces {
                 color: None,
                 role: Some(Role::Bishop)
-            }
+            })
         );
     }
 
     #[test]
     fn threats_piece_moves_and_colour_first() {
-        assert_eq!(cmd("angriff"), Command::Threats);
-        assert_eq!(cmd("attacks"), Command::Threats);
-        assert_eq!(cmd("züge Springer"), Command::PieceMoves(Role::Knight));
-        assert_eq!(cmd("moves knights"), Command::PieceMoves(Role::Knight));
-        assert_eq!(cmd("züge Läufer"), Command::PieceMoves(Role::Bishop));
+        assert_eq!(cmd("angriff"), Command::Ask(Question::Threats));
+        assert_eq!(cmd("attacks"), Command::Ask(Question::Threats));
+        assert_eq!(
+            cmd("züge Springer"),
+            Command::Ask(Question::PieceMoves(Role::Knight))
+        );
+        assert_eq!(
+            cmd("moves knights"),
+            Command::Ask(Question::PieceMoves(Role::Knight))
+        );
+        assert_eq!(
+            cmd("züge Läufer"),
+            Command::Ask(Question::PieceMoves(Role::Bishop))
+        );
         assert_eq!(
             cmd("weiße figuren"),
-            Command::Pieces {
+            Command::Ask(Question::Pieces {
                 color: Some(Color::White),
                 role: None
-            }
+            })
         );
         assert_eq!(
             cmd("wo ist der weiße König"),
-            Command::Pieces {
+            Command::Ask(Question::Pieces {
                 color: Some(Color::White),
                 role: Some(Role::King)
-            }
+            })
         );
     }
 

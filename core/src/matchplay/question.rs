@@ -1,15 +1,14 @@
 //! The questions: the commands that ask about a position or a game and change nothing. This is
-//! the one place that says which commands they are ([`Command::question`]) and the one
-//! function that answers them ([`answer`]); every machine that takes questions (play, the
-//! exercises, the watch, the arbiter's console through the match) asks here, so a question
-//! added once is answered everywhere a position is.
+//! the one list of them ([`Question`], which a command carries as
+//! [`Command::Ask`](crate::matchplay::command::Command::Ask)) and the one function that answers
+//! them ([`answer`]); every machine that takes questions (play, the exercises, the watch, the
+//! arbiter's console through the match) asks here, so a question added once is answered
+//! everywhere a position is.
 
 use shakmaty::{Chess, Color, File, Rank, Role, Square};
 
-use super::command::Command;
 use super::{capture_moves, dangers, queries};
 use crate::game::Game;
-use crate::machine::SpeechControl;
 use crate::notation::language::Language;
 use crate::notation::speak::Form;
 use crate::notation::wording::Wording;
@@ -47,7 +46,7 @@ pub enum Question {
     Turn,
     /// The last move (of the position looked at).
     Last,
-    /// The moves of the game from a move number.
+    /// The moves of the game from a move number (the last five moves when left out).
     List(Option<u32>),
     /// The name of the opening the game has reached.
     Opening,
@@ -70,57 +69,6 @@ impl Question {
             self,
             Question::Moves(_) | Question::PieceMoves(_) | Question::Captures(_)
         )
-    }
-}
-
-impl Command {
-    /// The question this command asks, if it is one.
-    pub fn question(&self) -> Option<Question> {
-        Some(match *self {
-            Command::Board => Question::Board,
-            Command::Pieces { color, role } => Question::Pieces { color, role },
-            Command::Square(sq) => Question::Square(sq),
-            Command::Rank(r) => Question::Rank(r),
-            Command::File(f) => Question::File(f),
-            Command::Diagonal(sq) => Question::Diagonal(sq),
-            Command::Attacks(sq) => Question::Attacks(sq),
-            Command::Threats => Question::Threats,
-            Command::Moves(sq) => Question::Moves(sq),
-            Command::PieceMoves(role) => Question::PieceMoves(role),
-            Command::Captures(sq) => Question::Captures(sq),
-            Command::Material => Question::Material,
-            Command::Dangers => Question::Dangers,
-            Command::Turn => Question::Turn,
-            Command::Last => Question::Last,
-            Command::List(from) => Question::List(from),
-            Command::Opening => Question::Opening,
-            Command::Captured => Question::Captured,
-            _ => return None,
-        })
-    }
-
-    /// Whether it looks back at an earlier position of the game (changing nothing either).
-    pub fn looks_back(&self) -> bool {
-        matches!(
-            self,
-            Command::Review { .. }
-                | Command::ReviewNext
-                | Command::ReviewPrevious
-                | Command::ReviewCurrent
-        )
-    }
-
-    /// The speech's control this command is, if it is one (every mode takes them).
-    pub fn speech(&self) -> Option<SpeechControl> {
-        Some(match self {
-            Command::Repeat => SpeechControl::Repeat,
-            Command::Silence => SpeechControl::Silence,
-            Command::Mute => SpeechControl::Mute,
-            Command::Unmute => SpeechControl::Unmute,
-            Command::Faster => SpeechControl::Faster,
-            Command::Slower => SpeechControl::Slower,
-            _ => return None,
-        })
     }
 }
 
@@ -191,7 +139,7 @@ mod tests {
 
     fn question(text: &str) -> Question {
         match read_line(text) {
-            Ok(Line::Command(c)) => c.question().expect("a question"),
+            Ok(Line::Command(c)) => c.question().cloned().expect("a question"),
             other => panic!("{text}: {other:?}"),
         }
     }

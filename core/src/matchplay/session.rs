@@ -9,7 +9,7 @@ use shakmaty::{ByColor, Chess, Color, Move, Position, Role, Square};
 
 use super::command::{Command, CommandError, Line, read_line};
 use super::queries;
-use super::question::{self, Asked};
+use super::question::{self, Asked, Question};
 use crate::board::Recognition;
 use crate::clock::{AnnounceSettings, Announcement, Announcer, Clock, TimeControl};
 use crate::game::{ClaimVerdict, Game, GameError, IllegalMoveVerdict, MoveReport};
@@ -1226,13 +1226,10 @@ impl Match {
             Command::Eval => self.advise(AdviceKind::Eval, out),
             Command::Hint => self.advise(AdviceKind::Hint, out),
             // A finished game has no moves to list: say so, not "0 Züge".
-            c if c.question().is_some_and(|q| q.lists_moves())
-                && self.game.is_over()
-                && !reviewing =>
-            {
+            Command::Ask(q) if q.lists_moves() && self.game.is_over() && !reviewing => {
                 out.push(answer(lang.messages.game_over.clone()))
             }
-            Command::Turn if self.game.outcome().is_some() && !reviewing => {
+            Command::Ask(Question::Turn) if self.game.outcome().is_some() && !reviewing => {
                 if let Some(o) = self.game.outcome() {
                     out.push(answer(self.outcome_text(o)));
                 }
@@ -1304,7 +1301,7 @@ impl Match {
                         form,
                         wording: w,
                     };
-                    out.extend(question::answer(&question, &at).map(lines));
+                    out.extend(question::answer(question, &at).map(lines));
                 }
             }
         }

@@ -53,6 +53,7 @@ pub struct Language {
     pub braille: super::words::braille::BrailleWords,
     pub watch: super::words::watch::WatchWords,
     pub broadcast: super::words::watch::BroadcastWords,
+    pub exercise: super::words::exercise::ExerciseWords,
     pub train: super::words::training::TrainWords,
     pub analyse_all: super::words::analysis::AnalyseAllWords,
     pub puzzle: super::words::puzzles::PuzzleWords,
@@ -1915,6 +1916,18 @@ pub fn language(code: &str) -> Result<&'static Language, LanguageError> {
     }
 }
 
+/// The language a system locale names ("fr_FR.UTF-8", "nl_BE@euro", "en-GB", "es"): its
+/// language part, before the territory, the encoding and the modifier. `None` for "C",
+/// "POSIX" and a language hector has no table for, which leave the choice to the default.
+pub fn of_locale(locale: &str) -> Option<&'static Language> {
+    let code = locale.trim().split(['_', '-', '.', '@']).next()?;
+    // A code of two or three letters: "C" names no language, "fr" and "nds" do.
+    if !(2..=3).contains(&code.len()) || !code.chars().all(|c| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    language(code).ok()
+}
+
 /// German, the FIDE wording and hector's default. Falls back to any language that loaded.
 pub fn default_language() -> &'static Language {
     language("de")
@@ -1930,6 +1943,19 @@ pub fn default_language() -> &'static Language {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_locale_names_its_language() {
+        let code = |l: &str| of_locale(l).map(|t| t.code.as_str());
+        assert_eq!(code("fr_FR.UTF-8"), Some("fr"));
+        assert_eq!(code("nl_BE@euro"), Some("nl"));
+        assert_eq!(code("en-GB"), Some("en"));
+        assert_eq!(code("es"), Some("es"));
+        assert_eq!(code("DE_de.utf8"), Some("de"));
+        for none in ["C", "C.UTF-8", "POSIX", "it_IT.UTF-8", "", "_FR", "f"] {
+            assert_eq!(code(none), None, "{none:?}");
+        }
+    }
 
     /// The names hector writes itself are listed in the language asked for.
     #[test]

@@ -27,6 +27,7 @@ use crate::machine::Machine;
 use crate::machine::{Common, answer};
 use crate::matchplay::command::Command;
 use crate::matchplay::help::{HelpAgain, all_commands, mode_help};
+use crate::matchplay::question::Question;
 use crate::notation::language::{Language, fill};
 use crate::notation::speak::{Form, announce_san, line_words};
 use crate::notation::wording::Wording;
@@ -347,7 +348,7 @@ impl PuzzleRun {
                 }
             }
             Command::Better => self.show(out),
-            Command::Last | Command::Turn => {
+            Command::Ask(Question::Last) | Command::Ask(Question::Turn) => {
                 if let Some(q) = self.question() {
                     out.push(answer(q));
                 }

@@ -26,6 +26,7 @@ use crate::exercise::{
 use crate::machine::{Common, Machine, Urgency, answer};
 use crate::matchplay::command::Command;
 use crate::matchplay::help::{HelpAgain, all_commands, mode_help};
+use crate::matchplay::question::Question;
 use crate::notation::language::{Language, counted, fill};
 use crate::notation::speak::{Form, announce_san, line_words};
 use crate::notation::wording::Wording;
@@ -350,7 +351,7 @@ impl Train {
         match c {
             Command::Hint => self.hint(out),
             Command::Better => self.show(out),
-            Command::Last | Command::Turn => {
+            Command::Ask(Question::Last) | Command::Ask(Question::Turn) => {
                 if let Some(q) = self.question() {
                     out.push(answer(q));
                 }

@@ -1,5 +1,6 @@
 use super::*;
 use crate::machine::Common;
+use crate::matchplay::question::Question;
 use crate::testkit::words::{de, t};
 
 fn said(effects: &[Effect]) -> String {
@@ -343,7 +344,12 @@ fn random_sequences_never_panic_and_only_the_stream_moves_a_board() {
         "?!",
         "ende",
     ];
-    let commands = [Command::Last, Command::Board, Command::Clock, Command::Help];
+    let commands = [
+        Command::Ask(Question::Last),
+        Command::Ask(Question::Board),
+        Command::Clock,
+        Command::Help,
+    ];
     for seed in 1..=150u64 {
         let mut rng = Rng::new(seed);
         let mut w = if seed % 3 == 0 {

@@ -57,12 +57,9 @@ impl Assist {
         for t in told {
             self.front.voice.dirty = true;
             match t {
-                Told::Say { urgency, lines } => self.front.voice.tell(urgency, lines),
-                Told::Speech(c) => self.front.voice.speech(c),
+                Told::Common(common) => keep &= self.front.carry_out(common),
                 Told::Label(l) => self.front.voice.label = Some(l),
                 Told::Save(path) => self.save(path),
-                Told::Refused => self.front.refused = true,
-                Told::Quit => keep = false,
             }
         }
         self.front.voice.question = self.table.game.game_match().question();

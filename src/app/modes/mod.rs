@@ -1,5 +1,6 @@
-//! One module per mode of the command line (`hector MODE`); only cli names them, and no mode
-//! names another: what two modes share is a service (`app::services`).
+//! One module per mode of the command line (`hector MODE`), except `exercise`, which runs
+//! `hector train` and `hector puzzle` (one runtime over the core's `Exercises`); only cli
+//! names them, and no mode names another: what two modes share is a service (`app::services`).
 
 pub mod analyse;
 pub mod arbiter;
@@ -7,6 +8,7 @@ pub mod assist;
 pub mod board;
 pub mod check;
 pub mod clock;
+pub mod exercise;
 pub mod games;
 pub mod listen;
 pub mod online;
@@ -14,6 +16,5 @@ pub mod parse;
 pub mod play;
 pub mod say;
 pub mod simulate;
-pub mod train;
 pub mod transcript;
 pub mod watch;

@@ -123,12 +123,7 @@ impl App {
                 Effect::Common(Common::Say { urgency, lines }) if lines == [ended] => {
                     self.front.voice.tell_after(urgency, lines);
                 }
-                Effect::Common(Common::Say { urgency, lines }) => {
-                    self.front.voice.tell(urgency, lines)
-                }
-                Effect::Common(Common::Speech(c)) => self.front.voice.speech(c),
-                Effect::Common(Common::Refused) => self.front.refused = true,
-                Effect::Common(Common::Quit) => keep = false,
+                Effect::Common(common) => keep &= self.front.carry_out(common),
                 _ => {}
             }
         }

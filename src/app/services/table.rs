@@ -17,7 +17,7 @@ use crate::core::clock::TimeControl;
 use crate::core::game::Game;
 use crate::core::laws::Rules;
 use crate::core::machine::Machine;
-use crate::core::matchplay::session::{Recorded, SpeechControl, Urgency};
+use crate::core::matchplay::session::{Recorded, Urgency};
 use crate::core::matchplay::two_boards::envelope::Envelope;
 use crate::core::matchplay::two_boards::{Duty, Effect, Event, Seat, TwoBoardSetup, TwoBoards};
 use crate::core::notation::language::{Language, fill};
@@ -105,17 +105,11 @@ pub enum TableStart {
 /// What a table has to tell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Told {
-    Say {
-        urgency: Urgency,
-        lines: Vec<String>,
-    },
-    Speech(SpeechControl),
+    /// Words, a speech control, a refused line, the end: as every machine tells them.
+    Common(Common),
     /// Who made the move said next.
     Label(String),
     Save(Option<String>),
-    /// The typed line was not taken: the screen keeps it for retyping.
-    Refused,
-    Quit,
 }
 
 pub struct Table {
@@ -344,9 +338,11 @@ impl Table {
         self.game.set_unrecorded(unrecorded);
         self.recorder
             .news_words(self.lang)
-            .map(|(urgency, text)| Told::Say {
-                urgency,
-                lines: vec![text],
+            .map(|(urgency, text)| {
+                Told::Common(Common::Say {
+                    urgency,
+                    lines: vec![text],
+                })
             })
             .into_iter()
             .collect()
@@ -384,9 +380,7 @@ impl Table {
         let mut told = Vec::new();
         for effect in effects {
             match effect {
-                Effect::Common(Common::Say { urgency, lines }) => {
-                    told.push(Told::Say { urgency, lines })
-                }
+                Effect::Common(common) => told.push(Told::Common(common)),
                 Effect::Record(r) => {
                     self.recorder.record(&r, self.game.game());
                     if r.needs_checkpoint() {
@@ -415,11 +409,8 @@ impl Table {
                     told.extend(self.board_events(seat, events));
                 }
                 Effect::Envelope(envelope) => told.extend(self.write_envelope(*envelope)),
-                Effect::Common(Common::Speech(c)) => told.push(Told::Speech(c)),
                 Effect::Label(l) => told.push(Told::Label(l)),
                 Effect::Save(p) => told.push(Told::Save(p)),
-                Effect::Common(Common::Refused) => told.push(Told::Refused),
-                Effect::Common(Common::Quit) => told.push(Told::Quit),
             }
         }
         told
@@ -480,19 +471,19 @@ impl Table {
                     self.game.game(),
                 );
                 let mut told = self.record_problem();
-                told.push(Told::Say {
+                told.push(Told::Common(Common::Say {
                     urgency: Urgency::Answer,
                     lines: vec![fill(
                         &w.envelope_written,
                         &[("path", &path.display().to_string())],
                     )],
-                });
+                }));
                 told
             }
-            Err(reason) => vec![Told::Say {
+            Err(reason) => vec![Told::Common(Common::Say {
                 urgency: Urgency::Urgent,
                 lines: vec![fill(&w.envelope_failed, &[("reason", &reason)])],
-            }],
+            })],
         }
     }
 

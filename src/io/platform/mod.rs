@@ -7,6 +7,8 @@
 //! - [`files`]: the kind of a file, hard links, owner-only files, opening without following
 //!   a link, replacing by rename, making a folder's entries durable.
 //! - [`folders`]: where hector keeps its data and its configuration, the home folder.
+//! - [`locale`]: the language the system is set to for messages (the locale's variables, or
+//!   the user's interface language on Windows).
 //! - [`process`]: helper programs and engines bound to hector (a process group or a job
 //!   object), ended with everything they started; how a program ended; what may be run.
 //! - [`signals`]: Ctrl+C, the terminal gone, the system asking hector to end (signals, or
@@ -27,6 +29,7 @@ pub mod console;
 pub mod files;
 pub mod folders;
 pub mod library;
+pub mod locale;
 pub mod memory;
 pub mod process;
 pub mod pty;

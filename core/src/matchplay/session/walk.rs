@@ -342,7 +342,7 @@ pub(super) fn is_solution_word(text: &str) -> bool {
     };
     let folded = fold(first.trim_end_matches(['?', '!', '.', ':']));
     crate::notation::language::languages()
-        .any(|l| l.train.solution.iter().any(|w| fold(w) == folded))
+        .any(|l| l.exercise.solution.iter().any(|w| fold(w) == folded))
         && text.split_whitespace().count() == 1
 }
 

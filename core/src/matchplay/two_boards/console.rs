@@ -128,6 +128,7 @@ fn game_line(text: &str) -> Result<GameLine, ConsoleError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::matchplay::question::Question;
     use shakmaty::Color;
 
     #[test]
@@ -165,7 +166,7 @@ mod tests {
             read_console("2 brett"),
             Ok(ConsoleLine::Game {
                 game: Some(2),
-                what: GameLine::Command(Command::Board)
+                what: GameLine::Command(Command::Ask(Question::Board))
             })
         );
     }

@@ -5,6 +5,7 @@
 
 pub mod analysis;
 pub mod braille;
+pub mod exercise;
 pub mod puzzles;
 pub mod training;
 pub mod voice;

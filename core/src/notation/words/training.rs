@@ -1,15 +1,11 @@
-//! The words of `hector train` (learning from one's own mistakes): its own commands (every
-//! language's words are understood) and what it says.
+//! The words of `hector train` (learning from one's own mistakes): what it says. Its commands
+//! and hints, shared with the puzzles, are in [`super::exercise`].
 
 use serde::Deserialize;
 
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TrainWords {
-    /// Show the solution and go on.
-    pub solution: Vec<String>,
-    /// Leave this position for now (it comes back).
-    pub skip: Vec<String>,
     /// The line mode's prompt.
     pub prompt: String,
     /// [one, more] positions: {n}.
@@ -40,10 +36,6 @@ pub struct TrainWords {
     pub shown: String,
     /// After three wrong answers the solution is shown.
     pub three_wrong: String,
-    /// The first hint, the piece: {piece}, {square}.
-    pub hint_piece: String,
-    /// The second hint, the piece and where it goes: {piece}, {square}.
-    pub hint_square: String,
     pub skipped: String,
     /// Skipping a position begun (a right move, a hint, a wrong try): asked first, yes or no.
     pub skip_confirm: String,
@@ -53,8 +45,6 @@ pub struct TrainWords {
     pub busy: String,
     /// The end of the round: {solved}, {total}, {left}.
     pub finished: String,
-    /// A command of play that the training does not take.
-    pub not_here: String,
     /// The engine could not judge the answer: {reason}.
     pub engine_failed: String,
     /// Before judging the player's games: {games}.

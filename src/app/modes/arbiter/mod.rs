@@ -17,6 +17,7 @@ use crate::app::services::table::{BoardSpec, Table, TableSpec, TableStart, Told}
 use crate::app::services::ui::narrator::Narrator;
 use crate::app::services::ui::{Front, Incoming, Mode, Source, Ui};
 use crate::core::game::Game;
+use crate::core::machine::Common;
 use crate::core::matchplay::command::{Command, Line, read_line};
 use crate::core::matchplay::session::Urgency;
 use crate::core::matchplay::two_boards::console::{
@@ -286,7 +287,7 @@ impl Arbiter {
         for t in told {
             self.front.voice.dirty = true;
             match t {
-                Told::Say { urgency, lines } => {
+                Told::Common(Common::Say { urgency, lines }) => {
                     let lines: Vec<String> = lines
                         .into_iter()
                         .map(|l| format!("{prefix}: {l}"))
@@ -297,11 +298,11 @@ impl Arbiter {
                         self.show(lines);
                     }
                 }
-                Told::Speech(c) => self.front.voice.speech(c),
+                Told::Common(Common::Speech(c)) => self.front.voice.speech(c),
                 Told::Save(path) => self.save(index, path),
                 // The players cannot end the console; its input line is its own.
                 // The game's number already says where a move comes from.
-                Told::Quit | Told::Refused | Told::Label(_) => {}
+                Told::Common(Common::Quit | Common::Refused) | Told::Label(_) => {}
             }
         }
     }

@@ -4,7 +4,6 @@
 //! carries out its effects (speech, screen, journal, the player's board) and sends its
 //! requests to the adapter's threads.
 
-use crate::core::machine::Common;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -1029,7 +1028,7 @@ impl App {
             match out {
                 online::Effect::Send(action) => self.link.send(action),
                 online::Effect::Match(effect) => match effect {
-                    Effect::Common(Common::Say { urgency, lines }) => self.tell(urgency, lines),
+                    Effect::Common(common) => keep_going &= self.front.carry_out(common),
                     Effect::Record(r) => {
                         self.recorder.record(&r, self.online.game());
                         self.tell_record_problem();
@@ -1051,11 +1050,8 @@ impl App {
                             keep_going &= self.board_events(events);
                         }
                     }
-                    Effect::Common(Common::Speech(c)) => self.front.voice.speech(c),
-                    Effect::Common(Common::Refused) => self.front.refused = true,
                     Effect::Label(label) => self.front.voice.label = Some(label),
                     Effect::Save(path) => self.save(path),
-                    Effect::Common(Common::Quit) => keep_going = false,
                     _ => {}
                 },
             }

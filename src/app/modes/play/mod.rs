@@ -5,7 +5,6 @@
 mod analysis;
 pub mod resume;
 
-use crate::core::machine::Common;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -24,6 +23,7 @@ use crate::core::clock::TimeControl;
 use crate::core::game::Game;
 use crate::core::machine::Machine;
 use crate::core::matchplay::command::Command;
+use crate::core::matchplay::question::Question;
 use crate::core::matchplay::session::recorded::{PlayRecord, RecordedOpponent, next_game};
 use crate::core::matchplay::session::{BoardOf, Effect, Event, Match, PlayExtras, Side, Urgency};
 use crate::core::notation::board_words;
@@ -179,7 +179,7 @@ impl App {
         for effect in effects {
             self.front.voice.dirty = true;
             match effect {
-                Effect::Common(Common::Say { urgency, lines }) => self.tell(urgency, lines),
+                Effect::Common(common) => keep_going &= self.front.carry_out(common),
                 Effect::Record(r) => {
                     self.recorder.record(&r, self.game_match.game());
                     self.tell_record_problem();
@@ -216,13 +216,10 @@ impl App {
                     }
                     keep_going &= self.board_events(follow_up, true);
                 }
-                Effect::Common(Common::Speech(c)) => self.front.voice.speech(c),
-                Effect::Common(Common::Refused) => self.front.refused = true,
                 Effect::Label(label) => self.front.voice.label = Some(label),
                 Effect::Save(path) => self.save(path),
                 Effect::NewGame => self.new_game(false),
                 Effect::Rematch => self.new_game(true),
-                Effect::Common(Common::Quit) => keep_going = false,
                 Effect::EngineAdvice { kind, ply } => keep_going &= self.ask_advice(kind, ply),
                 Effect::Analyse => keep_going &= self.start_analysis(),
             }
@@ -740,7 +737,7 @@ impl App {
         self.game_match.hold_clock(self.now());
         let mut running = self.apply(effects);
         if was_resumed && running {
-            running = self.handle(Event::Command(Command::Last));
+            running = self.handle(Event::Command(Command::Ask(Question::Last)));
             if self.game_match.clock().is_some() {
                 running &= self.handle(Event::Command(Command::Clock));
             }

@@ -213,7 +213,7 @@ pub fn continue_damaged(
             .with_words(salvaged.header.words.unwrap_or_default())
     });
     let mut settings = speech.clone();
-    settings.language = lang.code.clone();
+    settings.language = Some(lang.code.clone());
     let (speaker, _notices) = crate::app::services::speaker::quiet_speaker(&settings, lang);
     // At a terminal this is a conversation; for a script it is why nothing was continued.
     let terminal = std::io::stdin().is_terminal();

@@ -14,6 +14,7 @@ use crossbeam_channel::Receiver;
 use crate::core::braille::board_line::{BoardLine, BoardRoute};
 use crate::core::braille::display::{Action, BrailleDisplay, Frame, Hold};
 use crate::core::matchplay::command::Command;
+use crate::core::matchplay::question::Question;
 use crate::core::matchplay::session::Urgency;
 use crate::core::notation::language::{Language, fill};
 use crate::core::notation::printable;
@@ -162,7 +163,7 @@ impl Braille {
         match route {
             BoardRoute::Focus(square) => {
                 mode.focus().cursor = square;
-                let keep = mode.command(Command::Square(square));
+                let keep = mode.command(Command::Ask(Question::Square(square)));
                 // The display shows the square already (the cursor moved on the line): the
                 // answer is heard, not flashed over it.
                 self.seen = mode.front().voice.answers;
@@ -187,7 +188,7 @@ impl Braille {
             return true;
         }
         mode.focus().cursor = square;
-        let keep = mode.command(Command::Square(square));
+        let keep = mode.command(Command::Ask(Question::Square(square)));
         self.seen = mode.front().voice.answers;
         keep
     }

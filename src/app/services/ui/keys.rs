@@ -7,6 +7,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use shakmaty::{Board, Color, File, Piece, Rank, Role, Square};
 
 use crate::core::matchplay::command::Command;
+use crate::core::matchplay::question::Question;
 use crate::core::matchplay::session::SpeechControl;
 use crate::core::notation::language::{Language, TABLE_ROLES, role_index};
 use crate::io::files::MAX_LINE_BYTES;
@@ -69,17 +70,17 @@ impl Query {
     pub fn command(self, focus: Square) -> Command {
         match self {
             Query::Help => Command::Help,
-            Query::Board => Command::Board,
-            Query::Last => Command::Last,
+            Query::Board => Command::Ask(Question::Board),
+            Query::Last => Command::Ask(Question::Last),
             Query::Clock => Command::Clock,
-            Query::Turn => Command::Turn,
-            Query::Material => Command::Material,
-            Query::List => Command::List(None),
-            Query::MovesHere => Command::Moves(Some(focus)),
-            Query::AttacksHere => Command::Attacks(focus),
-            Query::RankHere => Command::Rank(focus.rank()),
-            Query::FileHere => Command::File(focus.file()),
-            Query::DiagonalsHere => Command::Diagonal(focus),
+            Query::Turn => Command::Ask(Question::Turn),
+            Query::Material => Command::Ask(Question::Material),
+            Query::List => Command::Ask(Question::List(None)),
+            Query::MovesHere => Command::Ask(Question::Moves(Some(focus))),
+            Query::AttacksHere => Command::Ask(Question::Attacks(focus)),
+            Query::RankHere => Command::Ask(Question::Rank(focus.rank())),
+            Query::FileHere => Command::Ask(Question::File(focus.file())),
+            Query::DiagonalsHere => Command::Ask(Question::Diagonal(focus)),
         }
     }
 }
@@ -230,7 +231,7 @@ impl Focus {
         };
         if let Some(file) = file {
             self.cursor = Square::from_coords(File::new(file), self.cursor.rank());
-            return Some(command(Command::Square(self.cursor)));
+            return Some(command(Command::Ask(Question::Square(self.cursor))));
         }
         Some(match k.code {
             KeyCode::Char(' ') => command(Command::Select(self.cursor)),
@@ -238,13 +239,13 @@ impl Focus {
             KeyCode::Char(c @ '1'..='8') => {
                 let rank = Rank::new(c as u32 - '1' as u32);
                 self.cursor = Square::from_coords(self.cursor.file(), rank);
-                command(Command::Square(self.cursor))
+                command(Command::Ask(Question::Square(self.cursor)))
             }
             // The keys of lichess's blind mode: the moves of the focused piece (m), only its
             // captures (Shift+M), the opponent (o), evaluation (v) and best move (g), the
             // board turned (f), one half-move back and forward in the game (Shift+A/D).
-            KeyCode::Char('m') => command(Command::Moves(Some(self.cursor))),
-            KeyCode::Char('M') => command(Command::Captures(Some(self.cursor))),
+            KeyCode::Char('m') => command(Command::Ask(Question::Moves(Some(self.cursor)))),
+            KeyCode::Char('M') => command(Command::Ask(Question::Captures(Some(self.cursor)))),
             KeyCode::Char('o' | 'O') => command(Command::Opponent),
             KeyCode::Char('v' | 'V') => command(Command::Eval),
             KeyCode::Char('g' | 'G') => command(Command::Hint),
@@ -408,7 +409,7 @@ impl Focus {
                     return KeyOutcome::Edge;
                 }
                 self.cursor = to;
-                command(Command::Square(self.cursor))
+                command(Command::Ask(Question::Square(self.cursor)))
             }
             KeyAction::Jump(edge) => {
                 let to = jump(self.cursor, edge, side);
@@ -416,7 +417,7 @@ impl Focus {
                     return KeyOutcome::Edge;
                 }
                 self.cursor = to;
-                command(Command::Square(self.cursor))
+                command(Command::Ask(Question::Square(self.cursor)))
             }
             KeyAction::Ask(q) => KeyOutcome::Command {
                 command: q.command(self.cursor),
@@ -571,7 +572,7 @@ mod tests {
         );
         assert_eq!(
             Query::MovesHere.command(Square::G1),
-            Command::Moves(Some(Square::G1))
+            Command::Ask(Question::Moves(Some(Square::G1)))
         );
     }
 
@@ -696,7 +697,7 @@ mod tests {
         assert!(matches!(
             f.press(key(KeyCode::F(2)), Color::White),
             KeyOutcome::Command {
-                command: Command::Board,
+                command: Command::Ask(Question::Board),
                 ..
             }
         ));
@@ -732,7 +733,7 @@ mod tests {
         assert!(matches!(
             f.press(key(KeyCode::Right), Color::White),
             KeyOutcome::Command {
-                command: Command::Square(Square::B1),
+                command: Command::Ask(Question::Square(Square::B1)),
                 ..
             }
         ));
@@ -803,11 +804,11 @@ mod tests {
         f.on_board = true;
         assert_eq!(
             f.press(key(KeyCode::Char('m')), Color::White),
-            command(Command::Moves(Some(Square::E2)))
+            command(Command::Ask(Question::Moves(Some(Square::E2))))
         );
         assert_eq!(
             f.press(shifted('M'), Color::White),
-            command(Command::Captures(Some(Square::E2)))
+            command(Command::Ask(Question::Captures(Some(Square::E2))))
         );
         assert_eq!(
             f.press(key(KeyCode::Char('o')), Color::White),
@@ -836,16 +837,16 @@ mod tests {
         // Shift and a digit: the file, on the same rank (US layout: ^ is Shift+6).
         assert_eq!(
             f.press(shifted('^'), Color::White),
-            command(Command::Square(Square::F2))
+            command(Command::Ask(Question::Square(Square::F2)))
         );
         assert_eq!(
             f.press(shifted('!'), Color::White),
-            command(Command::Square(Square::A2))
+            command(Command::Ask(Question::Square(Square::A2)))
         );
         // The digit itself with Shift, as some terminals send it.
         assert_eq!(
             f.press(shifted('8'), Color::White),
-            command(Command::Square(Square::H2))
+            command(Command::Ask(Question::Square(Square::H2)))
         );
         // & is Shift+7 on a US keyboard and Shift+6 on a German one.
         let layout = |code: &str| {

@@ -29,7 +29,9 @@ use keys::{Focus, KeyOutcome};
 use narrator::Narrator;
 use shakmaty::{Color, Position, Square};
 
+use crate::core::machine::Common;
 use crate::core::matchplay::command::Command;
+use crate::core::matchplay::question::Question;
 use crate::core::matchplay::session::Urgency;
 use crate::core::notation::language::fill;
 
@@ -143,6 +145,19 @@ impl Front {
             picked: None,
             flipped: false,
         }
+    }
+
+    /// Carries out what every machine tells in one shape (`core::machine::Common`): words to
+    /// the narrator, a speech control, a refused line kept for retyping. False for the end,
+    /// which the mode's loop acts on.
+    pub fn carry_out(&mut self, common: Common) -> bool {
+        match common {
+            Common::Say { urgency, lines } => self.voice.tell(urgency, lines),
+            Common::Speech(control) => self.voice.speech(control),
+            Common::Refused => self.refused = true,
+            Common::Quit => return false,
+        }
+        true
     }
 
     /// The side the board is drawn and walked from: the player's, unless turned.
@@ -357,13 +372,13 @@ pub trait Mode {
         match keys::next_piece(&board, front.focus.cursor, piece, front.seen_from()) {
             Some(square) => {
                 front.focus.cursor = square;
-                self.command(Command::Square(square))
+                self.command(Command::Ask(Question::Square(square)))
             }
             // None there: the answer to "where are they" says so.
-            None => self.command(Command::Pieces {
+            None => self.command(Command::Ask(Question::Pieces {
                 color: Some(color),
                 role: Some(role),
-            }),
+            })),
         }
     }
     fn incoming(&mut self, tag: usize, event: Incoming) -> bool;
@@ -696,7 +711,7 @@ fn entered_line<M: Mode + ?Sized>(mode: &mut M, line: String) -> bool {
             mode.line(line)
         } else {
             let square = mode.focus().cursor;
-            mode.command(Command::Square(square))
+            mode.command(Command::Ask(Question::Square(square)))
         };
     }
     mode.front().refused = false;

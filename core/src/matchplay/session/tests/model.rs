@@ -609,8 +609,8 @@ impl Run {
             Step::Key(k, sq) => {
                 let square = Square::new(u32::from(*sq) % 64);
                 let command = match k {
-                    0 => Command::Moves(Some(square)),
-                    1 => Command::Captures(Some(square)),
+                    0 => Command::Ask(Question::Moves(Some(square))),
+                    1 => Command::Ask(Question::Captures(Some(square))),
                     2 => Command::Opponent,
                     3 => Command::Eval,
                     4 => Command::Hint,

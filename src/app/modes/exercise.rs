@@ -1,8 +1,11 @@
+//! The exercises, `hector train` and `hector puzzle`, on one runtime (full screen or lines,
+//! speech, braille), with moves typed, said, or made on a peg board or e-board; the core's
+//! machine (`Train` or `PuzzleRun`, both `Exercises`) decides.
+//!
 //! `hector train`: learning from one's own mistakes. The player's recorded games are judged
 //! (each once: the analysis is kept beside its journal), the positions where the player
-//! erred are asked again through the shared runtime (full screen or lines, speech, braille),
-//! with moves typed, said, or made on a peg board or e-board. The core's `Train` decides;
-//! this asks the engine about the answers and keeps the progress file.
+//! erred are asked again; this asks the engine about the answers and keeps the progress file.
+//! `hector puzzle`: lichess puzzles from hector's set or from lichess, with their rating.
 
 use crate::core::machine::Common;
 use std::path::{Path, PathBuf};
@@ -300,7 +303,7 @@ impl Judge<'_> {
 
 struct App<M: Exercises> {
     lang: &'static Language,
-    train: M,
+    machine: M,
     front: Front,
     origin: Instant,
     /// The position asked about, as a game for the board view.
@@ -325,11 +328,11 @@ impl<M: Exercises> App<M> {
 
     fn handle(&mut self, event: ExerciseEvent) -> bool {
         let now = self.now();
-        let effects = self.train.handle(event, now);
+        let effects = self.machine.handle(event, now);
         let keep = self.apply(effects);
         // A question (skipping what was begun) stays in view until it is answered; on the
         // board, the first letters of yes and no answer it.
-        let question = self.train.question().map(str::to_string);
+        let question = self.machine.question().map(str::to_string);
         self.front.voice.yes_no = question.is_some();
         self.front.voice.question = question;
         keep
@@ -340,9 +343,7 @@ impl<M: Exercises> App<M> {
         for effect in effects {
             self.front.voice.dirty = true;
             match effect {
-                ExerciseEffect::Common(Common::Say { urgency, lines }) => {
-                    self.front.voice.tell(urgency, lines)
-                }
+                ExerciseEffect::Common(common) => keep &= self.front.carry_out(common),
                 ExerciseEffect::Judge { position, answer } => keep &= self.judge(position, answer),
                 ExerciseEffect::Keep(text) => self.keep(&text),
                 ExerciseEffect::Show(pos) => {
@@ -353,9 +354,6 @@ impl<M: Exercises> App<M> {
                         keep &= self.board_events(events);
                     }
                 }
-                ExerciseEffect::Common(Common::Speech(c)) => self.front.voice.speech(c),
-                ExerciseEffect::Common(Common::Refused) => self.front.refused = true,
-                ExerciseEffect::Common(Common::Quit) => keep = false,
             }
         }
         keep
@@ -442,7 +440,7 @@ impl<M: Exercises> App<M> {
                             // The board shows the position asked about again once the
                             // answer is taken back.
                             if let (Some(pos), Some(b)) =
-                                (self.train.position().cloned(), self.board.as_mut())
+                                (self.machine.position().cloned(), self.board.as_mut())
                             {
                                 let follow = b.expect_position(pos, None);
                                 keep &= self.board_events(follow);
@@ -488,7 +486,7 @@ impl<M: Exercises> Mode for App<M> {
     fn next_wake(&self) -> Option<Instant> {
         let now = self.now();
         let mine = self
-            .train
+            .machine
             .next_deadline(now)
             .map(|t| self.origin + t.since_origin());
         let board = self.board.as_ref().and_then(BoardLink::next_deadline);
@@ -513,11 +511,11 @@ impl<M: Exercises> Mode for App<M> {
     }
 
     fn shown_board(&self) -> Option<shakmaty::Board> {
-        self.train.position().map(|p| p.board().clone())
+        self.machine.position().map(|p| p.board().clone())
     }
 
     fn heard_position(&self) -> Option<Chess> {
-        self.train.position().cloned()
+        self.machine.position().cloned()
     }
 
     fn line(&mut self, line: String) -> bool {
@@ -552,12 +550,12 @@ impl<M: Exercises> Mode for App<M> {
     }
 
     fn ends_with_answer(&self) -> bool {
-        self.train.ran_out()
+        self.machine.ran_out()
     }
 
     /// Not while the engine judges the answer: its verdict comes first.
     fn prompt_now(&self) -> bool {
-        !self.train.judging()
+        !self.machine.judging()
     }
 }
 
@@ -667,7 +665,7 @@ fn run_exercises<M: Exercises>(
     };
     let mut app = App {
         lang,
-        train: machine,
+        machine,
         front: Front::new(
             Narrator::new(speaker, ui.full_screen, front.prompt),
             start.turn(),
@@ -697,7 +695,7 @@ fn run_exercises<M: Exercises>(
     if let Some(e) = app.engine.as_mut() {
         e.stop();
     }
-    let closing = after(&app.train);
+    let closing = after(&app.machine);
     if !closing.is_empty() {
         // The full screen is closed by now: its lines are printed as well as said.
         if ui.full_screen {
