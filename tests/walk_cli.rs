@@ -289,3 +289,170 @@ fn the_walks_answers_are_heard_whole_and_flashed() {
     typed(&mut t, "ende");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 }
+
+/// `hector study`: the games of an annotated PGN (tests/data/study.pgn: variations three deep,
+/// comments, NAGs, clocks, a game with a bad move in a variation, one that cannot be set up)
+/// listed, found and opened; the first walked into its variations and out, every move with
+/// what the file says of it; questions for the position reached; a move of the player's own
+/// saved to a new file that pgn-extract reads, the original unchanged.
+#[test]
+fn study_walks_a_files_variations_and_saves_the_players_own() {
+    let home = temp_dir("study");
+    let file = home.path().join("studie.pgn");
+    std::fs::copy(data("study.pgn"), &file).unwrap();
+    let original = std::fs::read(&file).unwrap();
+    let mut t = Env::player(home.path()).spawn(&[
+        "study",
+        file.to_str().unwrap(),
+        "--screen-reader",
+        "--speech",
+        "print",
+    ]);
+    expect(&t, "Partie 1: Anna gegen Bert, Hold Cup. 5 Halbzüge");
+    expect(&t, "Kommentar: Eine Lehrpartie");
+    let step = |t: &mut Pty, line: &str, answer: &str| {
+        typed(t, line);
+        t.wait_answer(line, LIMIT);
+        expect(t, answer);
+    };
+    step(&mut t, "vor", "Zug 1, Weiß: Eva vier");
+    expect(&t, "Kommentar: Der Königsbauer");
+    expect(&t, "Uhr: 1 Stunde 30 Minuten");
+    expect(&t, "Bewertung: Weiß steht etwas besser, plus 0,3");
+    step(&mut t, "vor", "Zug 1, Schwarz: Eva fünf");
+    expect(&t, "guter Zug");
+    expect(&t, "Uhr: 1 Stunde 29 Minuten");
+    expect(
+        &t,
+        "2 Varianten: Springer Felix drei, oder Läufer Cäsar vier",
+    );
+    step(
+        &mut t,
+        "variante 2",
+        "Variante 2: Zug 2, Weiß: Läufer Cäsar vier",
+    );
+    expect(&t, "interessanter Zug");
+    expect(&t, "Kommentar: Der Läufer");
+    step(
+        &mut t,
+        "variante 2",
+        "Variante 2: Zug 2, Schwarz: Läufer Cäsar fünf",
+    );
+    step(
+        &mut t,
+        "variante 2",
+        "Variante 2: Zug 3, Weiß: Springer Felix drei",
+    );
+    step(&mut t, "vor", "Zug 3, Schwarz: David sechs");
+    expect(&t, "zweifelhafter Zug");
+    // Three variations deep, every question answers for the position reached.
+    step(&mut t, "feld d6", "David sechs: schwarzer Bauer");
+    step(&mut t, "feld c4", "Cäsar vier: weißer Läufer");
+    step(&mut t, "letzter", "Zuletzt: Zug 3, Schwarz: David sechs");
+    step(
+        &mut t,
+        "zurück",
+        "Zurück in der übergeordneten Linie. Zug 2, Schwarz: Läufer Cäsar fünf",
+    );
+    step(&mut t, "vor", "Zug 3, Weiß: Dame Hector fünf");
+    step(
+        &mut t,
+        "zurück",
+        "Zurück in der übergeordneten Linie. Zug 2, Weiß: Läufer Cäsar vier",
+    );
+    step(
+        &mut t,
+        "zurück",
+        "Zurück in der übergeordneten Linie. Zug 1, Schwarz: Eva fünf",
+    );
+    step(&mut t, "zurück", "Schon in der Hauptlinie");
+    step(&mut t, "feld c4", "Cäsar vier: leer");
+    // A typed move the file has follows it; another starts the player's own variation.
+    step(
+        &mut t,
+        "Sf3",
+        "In der Datei: Zug 2, Weiß: Springer Felix drei",
+    );
+    step(
+        &mut t,
+        "Sc6",
+        "In der Datei: Zug 2, Schwarz: Springer Cäsar sechs",
+    );
+    expect(&t, "Fehler");
+    step(
+        &mut t,
+        "Lc4",
+        "Eigene Variante: Zug 3, Weiß: Läufer Cäsar vier",
+    );
+    step(&mut t, "Ke3", "Ke3");
+    step(&mut t, "schluss", "Ende der Linie");
+    // The line walked is the one the player stands in: their own.
+    step(&mut t, "stellung 3 weiß", "Zug 3, Weiß: Läufer Cäsar vier");
+    step(&mut t, "vorher", "Zug 2, Schwarz: Springer Cäsar sechs");
+    expect(&t, "2 Varianten: Läufer Bella fünf, oder Läufer Cäsar vier");
+    step(&mut t, "vor", "Zug 3, Weiß: Läufer Bella fünf");
+    step(&mut t, "kommentar", "Weiß steht etwas besser");
+    // The player's variation goes to a new file; the original is refused and unchanged.
+    step(
+        &mut t,
+        &format!("speichern {}", file.display()),
+        "Die Originaldatei bleibt unverändert",
+    );
+    let saved = home.path().join("eigene.pgn");
+    step(
+        &mut t,
+        &format!("speichern {}", saved.display()),
+        "mit 1 eigenen Halbzügen",
+    );
+    // The other games: listed, found, the broken ones said and the file going on.
+    step(
+        &mut t,
+        "partien",
+        "Partie 4: Carlsen, Magnus gegen Nepomniachtchi, Ian",
+    );
+    step(&mut t, "partien world", "Partie 4: Carlsen, Magnus gegen");
+    step(&mut t, "partien nobody", "Keine Partie passt zu nobody");
+    step(&mut t, "öffnen 3", "Partie 3 ist nicht lesbar");
+    step(
+        &mut t,
+        "öffnen 2",
+        "Partie 2: Carl gegen Dora, Broken Variation. 3 Halbzüge",
+    );
+    expect(&t, "Partie 2 ist ab Zeile 18 nicht lesbar");
+    step(&mut t, "vor", "Zug 1, Weiß: David vier");
+    step(
+        &mut t,
+        "öffnen 9",
+        "Eine Partie 9 gibt es in dieser Datei nicht",
+    );
+    step(
+        &mut t,
+        "öffnen 4",
+        "Partie 4: Carlsen, Magnus gegen Nepomniachtchi, Ian",
+    );
+    typed(&mut t, "ende");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+    assert_eq!(std::fs::read(&file).unwrap(), original);
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(text.contains("[White \"Anna\"]"), "{text}");
+    let pgn_extract = common::find_program("pgn-extract").expect("pgn-extract: run scripts/setup");
+    let out = std::process::Command::new(pgn_extract)
+        .arg("-s")
+        .arg(&saved)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let read = String::from_utf8_lossy(&out.stdout).replace('\n', " ");
+    for part in [
+        "(2. Bc4 $5 { Der Läufer } 2... Nf6 (2... Bc5 3. Qh5 (3. Nf3 d6 $6) 3... Qe7) 3. d3)",
+        "2... Nc6 $2 3. Bb5 $14 (3. Bc4)",
+        "{ [%clk 1:30:00] [%eval 0.30] Der Königsbauer }",
+    ] {
+        assert!(read.contains(part), "{part} not in {read}");
+    }
+}

@@ -14,6 +14,7 @@ pub mod parse;
 pub mod play;
 pub mod say;
 pub mod simulate;
+pub mod study;
 pub mod train;
 pub mod transcript;
 pub mod watch;

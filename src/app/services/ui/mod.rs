@@ -56,6 +56,8 @@ pub enum Source {
     Watch(Receiver<crate::io::lichess::watch::WatchNews>),
     /// The answers to the arbiter's pushes to a lichess broadcast.
     Push(Receiver<crate::io::lichess::push::PushNews>),
+    /// The games `hector study` asked its file for.
+    Study(Receiver<crate::io::study_file::StudyNews>),
 }
 
 /// An event from a [`Source`].
@@ -67,6 +69,7 @@ pub enum Incoming {
     Lichess(crate::io::lichess::News),
     Watch(crate::io::lichess::watch::WatchNews),
     Push(crate::io::lichess::push::PushNews),
+    Study(crate::io::study_file::StudyNews),
 }
 
 impl Source {
@@ -80,6 +83,7 @@ impl Source {
             Source::Lichess(r) => select.recv(r),
             Source::Watch(r) => select.recv(r),
             Source::Push(r) => select.recv(r),
+            Source::Study(r) => select.recv(r),
         }
     }
 
@@ -93,6 +97,7 @@ impl Source {
             (Source::Lichess(a), Source::Lichess(b)) => a.same_channel(b),
             (Source::Watch(a), Source::Watch(b)) => a.same_channel(b),
             (Source::Push(a), Source::Push(b)) => a.same_channel(b),
+            (Source::Study(a), Source::Study(b)) => a.same_channel(b),
             _ => false,
         }
     }
@@ -106,6 +111,7 @@ impl Source {
             Source::Lichess(r) => op.recv(r).ok().map(Incoming::Lichess),
             Source::Watch(r) => op.recv(r).ok().map(Incoming::Watch),
             Source::Push(r) => op.recv(r).ok().map(Incoming::Push),
+            Source::Study(r) => op.recv(r).ok().map(Incoming::Study),
         }
     }
 }
