@@ -456,3 +456,116 @@ fn study_walks_a_files_variations_and_saves_the_players_own() {
         assert!(read.contains(part), "{part} not in {read}");
     }
 }
+
+/// `hector study` on the full screen of 80x24, from a gzip-compressed file, through the real
+/// clients: each move and what the file says of it heard whole and in order from the capturing
+/// speech-dispatcher, flashed from its beginning on a BRLTTY of 40 cells, and the board on
+/// the screen following the walk into a variation and back.
+#[test]
+fn study_is_heard_flashed_and_shown_from_a_compressed_file() {
+    use std::io::Write as _;
+    let home = temp_dir("study-heard");
+    let file = home.path().join("studie.pgn.gz");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(&std::fs::read(data("study.pgn")).unwrap())
+        .unwrap();
+    std::fs::write(&file, gz.finish().unwrap()).unwrap();
+    let daemon = SpeechDaemon::capturing();
+    let display = brltty_or_skip("study_is_heard_flashed_and_shown_from_a_compressed_file")
+        .then(|| Brltty::tt(40));
+    let mut env = Env::player(home.path()).speech(&daemon);
+    if let Some(d) = &display {
+        env = env.braille_host(&d.host());
+    }
+    let mut t = env.spawn_sized(
+        &[
+            "study",
+            file.to_str().unwrap(),
+            "--speech",
+            "speech-dispatcher",
+        ],
+        80,
+        24,
+    );
+    let heard = daemon.heard_until(0, "Kommentar: Eine Lehrpartie", LIMIT);
+    assert_in_order(
+        &heard,
+        &[
+            "Partie 1: Anna gegen Bert, Hold Cup.",
+            "Kommentar: Eine Lehrpartie",
+        ],
+    );
+    let flashed = |start: &str, heard: &str| {
+        if let Some(d) = &display {
+            d.assert_flashed(start, heard);
+        }
+    };
+    flashed("Partie 1: Anna", &heard);
+    let said = |t: &mut Pty, line: &str, parts: &[&str]| {
+        let before = daemon.spoken().len();
+        typed(t, line);
+        let last = parts.last().copied().unwrap_or_default();
+        let heard = daemon.heard_until(before, last, LIMIT);
+        assert_in_order(&heard, parts);
+        // The display's first window ends at a word within its 40 cells.
+        let first: String = parts[0].chars().take(34).collect();
+        let start = first.rsplit_once(' ').map_or(first.as_str(), |(s, _)| s);
+        flashed(start, &heard);
+        heard
+    };
+    said(
+        &mut t,
+        "vor",
+        &[
+            "Zug 1, Weiß: Eva vier",
+            "Kommentar: Der Königsbauer",
+            "Uhr: 1 Stunde 30 Minuten",
+            "Bewertung: Weiß steht etwas besser, plus 0,3",
+        ],
+    );
+    said(
+        &mut t,
+        "vor",
+        &[
+            "Zug 1, Schwarz: Eva fünf",
+            "guter Zug",
+            "2 Varianten: Springer Felix drei, oder Läufer Cäsar vier",
+        ],
+    );
+    assert!(
+        t.wait_for_screen("Zug 1, Schwarz: Eva fünf", LIMIT),
+        "{}",
+        t.screen()
+    );
+    let heard = said(
+        &mut t,
+        "variante 2",
+        &[
+            "Variante 2: Zug 2, Weiß: Läufer Cäsar vier",
+            "interessanter Zug",
+            "Kommentar: Der Läufer",
+        ],
+    );
+    assert!(!heard.contains("Eva fünf"), "said again: {heard}");
+    // The board on the screen follows: the bishop stands on c4 in the variation, and the
+    // moves beside the board are the variation's.
+    let bishop_on_c4 = |screen: &str| {
+        screen
+            .lines()
+            .any(|l| l.starts_with("4 ") && l.split_whitespace().nth(3) == Some("L"))
+    };
+    assert!(t.wait_for_screen("2. Lc4", LIMIT), "{}", t.screen());
+    assert!(bishop_on_c4(&t.screen()), "{}", t.screen());
+    said(
+        &mut t,
+        "zurück",
+        &["Zurück in der übergeordneten Linie. Zug 1, Schwarz: Eva fünf"],
+    );
+    let deadline = std::time::Instant::now() + LIMIT;
+    while t.screen().contains("2. Lc4") || bishop_on_c4(&t.screen()) {
+        assert!(std::time::Instant::now() < deadline, "{}", t.screen());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    typed(&mut t, "ende");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+}
