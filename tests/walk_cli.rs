@@ -569,3 +569,46 @@ fn study_is_heard_flashed_and_shown_from_a_compressed_file() {
     typed(&mut t, "ende");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 }
+
+/// `hector study` in English, and a file that is not there: said in one sentence, nothing
+/// opened.
+#[test]
+fn study_speaks_english_and_refuses_a_missing_file() {
+    let home = temp_dir("study-en");
+    let file = data("study.pgn");
+    let mut t = Env::player(home.path()).spawn(&[
+        "study",
+        file.to_str().unwrap(),
+        "--lang",
+        "en",
+        "--screen-reader",
+        "--speech",
+        "print",
+    ]);
+    expect(&t, "Game 1: Anna against Bert, Hold Cup. 5 half-moves");
+    typed(&mut t, "next");
+    t.wait_answer("next", LIMIT);
+    expect(&t, "move 1, White: ");
+    expect(&t, "Evaluation: White is slightly better");
+    typed(&mut t, "next");
+    t.wait_answer("next", LIMIT);
+    expect(&t, "good move");
+    expect(&t, "2 variations: ");
+    typed(&mut t, "variation 3");
+    t.wait_answer("variation 3", LIMIT);
+    expect(&t, "No variation 3 here; there are 2");
+    typed(&mut t, "quit");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+    let missing = home.path().join("missing.pgn");
+    let r = Env::player(home.path()).run(
+        &["study", missing.to_str().unwrap(), "--speech", "print"],
+        b"",
+        LIMIT,
+    );
+    assert_eq!(r.code, Some(1), "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stderr.contains("hector study: ") && r.stderr.contains("missing.pgn"),
+        "{}",
+        r.stderr
+    );
+}

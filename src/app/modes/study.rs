@@ -244,10 +244,7 @@ impl Mode for App {
                 more,
             }),
             StudyNews::Failed(reason) => {
-                let words = fill(
-                    &self.front.lang.study.unreadable,
-                    &[("number", "?"), ("reason", &reason)],
-                );
+                let words = fill(&self.front.lang.study.file_failed, &[("reason", &reason)]);
                 self.front.voice.dirty = true;
                 self.front.voice.tell(Urgency::Urgent, vec![words]);
                 true

@@ -20,6 +20,8 @@ pub struct StudyWords {
     pub unreadable: String,
     /// A game read up to a bad move: {number}, {line}, {reason}; the rest of that line is left.
     pub partly: String,
+    /// The file itself cannot be read (any more): {reason}, the system's words.
+    pub file_failed: String,
     /// The walk's start position.
     pub at_start: String,
     /// Already at the start, or at the end of the line.
