@@ -326,6 +326,8 @@ fn study_walks_a_files_variations_and_saves_the_players_own() {
         &t,
         "2 Varianten: Springer Felix drei, oder Läufer Cäsar vier",
     );
+    step(&mut t, "uhr", "Weiß 1 Stunde 30 Minuten");
+    expect(&t, "Schwarz 1 Stunde 29 Minuten");
     step(
         &mut t,
         "variante 2",

@@ -8,8 +8,9 @@ use std::path::PathBuf;
 
 use crossbeam_channel::{Receiver, Sender, unbounded};
 
+use crate::core::notation::language::Language;
 use crate::core::pgn::{RawGame, Reader};
-use crate::core::study::{LISTED, Loaded, Search, Summary};
+use crate::core::study::{LISTED, Loaded, Search, Summary, read_error_words};
 
 /// What the study asks of its file.
 #[derive(Clone, Debug)]
@@ -41,12 +42,10 @@ pub struct StudyFile {
     news: Receiver<StudyNews>,
 }
 
-/// Why a game cannot be read, in words: the core's reasons in the player's language.
-pub type Words = fn(&crate::core::study::tree::ReadError, usize) -> String;
-
 impl StudyFile {
-    /// Starts the thread for `path`; it ends when the study drops its requests.
-    pub fn start(path: PathBuf, words: Words) -> std::io::Result<StudyFile> {
+    /// Starts the thread for `path`, which words a game it cannot read in `lang`; it ends
+    /// when the study drops its requests.
+    pub fn start(path: PathBuf, lang: &'static Language) -> std::io::Result<StudyFile> {
         let (requests, jobs) = unbounded::<Request>();
         let (tell, news) = unbounded();
         std::thread::Builder::new()
@@ -54,7 +53,7 @@ impl StudyFile {
             .spawn(move || {
                 for job in jobs {
                     let answer = match job {
-                        Request::Open(n) => open(&path, n, words),
+                        Request::Open(n) => open(&path, n, lang),
                         Request::Find(search) => find(&path, search),
                     };
                     if tell.send(answer).is_err() {
@@ -106,7 +105,7 @@ fn each_game(
     }
 }
 
-fn open(path: &std::path::Path, number: usize, words: Words) -> StudyNews {
+fn open(path: &std::path::Path, number: usize, lang: &Language) -> StudyNews {
     let mut game = Err(None);
     let read = each_game(path, |raw, n| {
         if n < number {
@@ -114,7 +113,7 @@ fn open(path: &std::path::Path, number: usize, words: Words) -> StudyNews {
         }
         game = Loaded::read(raw, n)
             .map(Box::new)
-            .map_err(|e| Some(words(&e, n)));
+            .map_err(|e| Some(read_error_words(&e, n, lang)));
         false
     });
     match read {

@@ -19,7 +19,7 @@ use crate::machine::{Common, Machine, SpeechControl, Urgency, answer, lines, say
 use crate::matchplay::command::{Command, Line, read_line};
 use crate::matchplay::help::{HelpAgain, Listed, all_commands, mode_help};
 use crate::matchplay::question::{Asked, answer as answer_question};
-use crate::notation::clock_words::duration_words;
+use crate::notation::clock_words::{duration_words, player_time};
 use crate::notation::language::{Language, fill};
 use crate::notation::printable::{MAX_NAME, printable_cut};
 use crate::notation::speak::{Form, announce};
@@ -295,6 +295,7 @@ pub fn commands() -> Vec<Listed> {
         Listed::Variation,
         Listed::Back,
         Listed::Comment,
+        Listed::Clock,
         Listed::Save,
         Listed::Help,
         Listed::Quit,
@@ -754,6 +755,26 @@ impl Study {
                 }
                 None => self.refuse(lang.study.in_main.clone(), out),
             },
+            // Each side's time as the file last gave it, up to the position reached.
+            C::Clock => {
+                let mut times: shakmaty::ByColor<Option<Duration>> = Default::default();
+                for n in tree.path(at).into_iter().rev() {
+                    let node = tree.node(n);
+                    let mover = !node.pos.turn();
+                    if times.get(mover).is_none() {
+                        *times.get_mut(mover) = Annotations::of(&node.comment).clock;
+                    }
+                }
+                let said: Vec<String> = [Color::White, Color::Black]
+                    .into_iter()
+                    .filter_map(|c| times.get(c).map(|d| player_time(c, d, lang)))
+                    .collect();
+                if said.is_empty() {
+                    out.push(answer(lang.study.no_clock.clone()));
+                } else {
+                    out.push(lines(said));
+                }
+            }
             C::Save(path) => out.push(Effect::Save {
                 path,
                 pgn: w.game.pgn(),

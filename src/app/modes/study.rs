@@ -19,7 +19,7 @@ use crate::core::matchplay::session::Urgency;
 use crate::core::notation::language::{Language, fill};
 use crate::core::notation::speak::Form;
 use crate::core::settings::SpeechSettings;
-use crate::core::study::{Effect, Event, Study, read_error_words};
+use crate::core::study::{Effect, Event, Study};
 use crate::core::time::Timestamp;
 use crate::core::variant::Variant;
 use crate::io::study_file::{Request, StudyFile, StudyNews};
@@ -42,26 +42,14 @@ fn fail(text: &str) -> ExitCode {
     ExitCode::from(1)
 }
 
-/// The language the file's thread words unreadable games in (chosen once at the start).
-static WORDS: std::sync::OnceLock<&'static Language> = std::sync::OnceLock::new();
-
-fn unreadable(e: &crate::core::study::tree::ReadError, number: usize) -> String {
-    let lang = WORDS
-        .get()
-        .copied()
-        .unwrap_or_else(crate::core::notation::language::default_language);
-    read_error_words(e, number, lang)
-}
-
 /// Runs `hector study`.
 pub fn run(options: StudyRun, lang: &'static Language) -> ExitCode {
-    let _ = WORDS.set(lang);
     // The file is opened once here so that a missing or unreadable file is said before the
     // screen opens; the thread opens it again for each request.
     if let Err(e) = crate::io::files::open_input(&options.file) {
         return fail(&crate::io::error_chain(&e));
     }
-    let file = match StudyFile::start(options.file.clone(), unreadable) {
+    let file = match StudyFile::start(options.file.clone(), lang) {
         Ok(f) => f,
         Err(e) => return fail(&e.to_string()),
     };

@@ -51,6 +51,8 @@ pub struct StudyWords {
     pub clock: String,
     /// An evaluation: {eval}.
     pub eval: String,
+    /// `uhr` where no move up to here has a `[%clk]`.
+    pub no_clock: String,
     /// Saved: {path}, {moves} (the player's own moves in it).
     pub saved: String,
     /// Saving refused: the original file is never written.
