@@ -574,7 +574,8 @@ opens game 3. vor and vorher go one half-move on or back and say the move (Zug 1
 Springer Felix drei) with what the file says of it; stellung 12 goes to move 12 of the line, \
 anfang and schluss to its start and end. Where the file has several moves, they are said (2 \
 Varianten: Springer Felix drei, oder Läufer Cäsar vier): variante 2 enters the second, zurück \
-leaves it for the line above. kommentar says the comment, clock and evaluation again. A typed \
+leaves it for the line above. kommentar says the comment, clock and evaluation again, uhr each \
+side's time as the file last gave it. A typed \
 move that the file has follows it; another starts a variation of your own, and speichern FILE \
 writes the game with your variations to a new file (speichern alone: beside the original, \
 NAME-study-1.pgn). Every question of hector play answers for the position reached: brett, \
