@@ -289,3 +289,328 @@ fn the_walks_answers_are_heard_whole_and_flashed() {
     typed(&mut t, "ende");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 }
+
+/// `hector study`: the games of an annotated PGN (tests/data/study.pgn: variations three deep,
+/// comments, NAGs, clocks, a game with a bad move in a variation, one that cannot be set up)
+/// listed, found and opened; the first walked into its variations and out, every move with
+/// what the file says of it; questions for the position reached; a move of the player's own
+/// saved to a new file that pgn-extract reads, the original unchanged.
+#[test]
+fn study_walks_a_files_variations_and_saves_the_players_own() {
+    let home = temp_dir("study");
+    let file = home.path().join("studie.pgn");
+    std::fs::copy(data("study.pgn"), &file).unwrap();
+    let original = std::fs::read(&file).unwrap();
+    let mut t = Env::player(home.path()).spawn(&[
+        "study",
+        file.to_str().unwrap(),
+        "--screen-reader",
+        "--speech",
+        "print",
+    ]);
+    expect(&t, "Partie 1: Anna gegen Bert, Hold Cup. 5 Halbzüge");
+    expect(&t, "Kommentar: Eine Lehrpartie");
+    let step = |t: &mut Pty, line: &str, answer: &str| {
+        typed(t, line);
+        t.wait_answer(line, LIMIT);
+        expect(t, answer);
+    };
+    step(&mut t, "vor", "Zug 1, Weiß: Eva vier");
+    expect(&t, "Kommentar: Der Königsbauer");
+    expect(&t, "Uhr: 1 Stunde 30 Minuten");
+    expect(&t, "Bewertung: Weiß steht etwas besser, plus 0,3");
+    step(&mut t, "vor", "Zug 1, Schwarz: Eva fünf");
+    expect(&t, "guter Zug");
+    expect(&t, "Uhr: 1 Stunde 29 Minuten");
+    expect(
+        &t,
+        "2 Varianten: Springer Felix drei, oder Läufer Cäsar vier",
+    );
+    step(&mut t, "uhr", "Weiß 1 Stunde 30 Minuten");
+    expect(&t, "Schwarz 1 Stunde 29 Minuten");
+    step(
+        &mut t,
+        "variante 2",
+        "Variante 2: Zug 2, Weiß: Läufer Cäsar vier",
+    );
+    expect(&t, "interessanter Zug");
+    expect(&t, "Kommentar: Der Läufer");
+    step(
+        &mut t,
+        "variante 2",
+        "Variante 2: Zug 2, Schwarz: Läufer Cäsar fünf",
+    );
+    step(
+        &mut t,
+        "variante 2",
+        "Variante 2: Zug 3, Weiß: Springer Felix drei",
+    );
+    step(&mut t, "vor", "Zug 3, Schwarz: David sechs");
+    expect(&t, "zweifelhafter Zug");
+    // Three variations deep, every question answers for the position reached.
+    step(&mut t, "feld d6", "David sechs: schwarzer Bauer");
+    step(&mut t, "feld c4", "Cäsar vier: weißer Läufer");
+    step(&mut t, "letzter", "Zuletzt: Zug 3, Schwarz: David sechs");
+    step(
+        &mut t,
+        "zurück",
+        "Zurück in der übergeordneten Linie. Zug 2, Schwarz: Läufer Cäsar fünf",
+    );
+    step(&mut t, "vor", "Zug 3, Weiß: Dame Hector fünf");
+    step(
+        &mut t,
+        "zurück",
+        "Zurück in der übergeordneten Linie. Zug 2, Weiß: Läufer Cäsar vier",
+    );
+    step(
+        &mut t,
+        "zurück",
+        "Zurück in der übergeordneten Linie. Zug 1, Schwarz: Eva fünf",
+    );
+    step(&mut t, "zurück", "Schon in der Hauptlinie");
+    step(&mut t, "feld c4", "Cäsar vier: leer");
+    // A typed move the file has follows it; another starts the player's own variation.
+    step(
+        &mut t,
+        "Sf3",
+        "In der Datei: Zug 2, Weiß: Springer Felix drei",
+    );
+    step(
+        &mut t,
+        "Sc6",
+        "In der Datei: Zug 2, Schwarz: Springer Cäsar sechs",
+    );
+    expect(&t, "Fehler");
+    step(
+        &mut t,
+        "Lc4",
+        "Eigene Variante: Zug 3, Weiß: Läufer Cäsar vier",
+    );
+    step(&mut t, "Ke3", "Ke3");
+    step(&mut t, "schluss", "Ende der Linie");
+    // The line walked is the one the player stands in: their own.
+    step(&mut t, "stellung 3 weiß", "Zug 3, Weiß: Läufer Cäsar vier");
+    step(&mut t, "vorher", "Zug 2, Schwarz: Springer Cäsar sechs");
+    expect(&t, "2 Varianten: Läufer Bella fünf, oder Läufer Cäsar vier");
+    step(&mut t, "vor", "Zug 3, Weiß: Läufer Bella fünf");
+    step(&mut t, "kommentar", "Weiß steht etwas besser");
+    // The player's variation goes to a new file; the original is refused and unchanged.
+    step(
+        &mut t,
+        &format!("speichern {}", file.display()),
+        "Die Originaldatei bleibt unverändert",
+    );
+    let saved = home.path().join("eigene.pgn");
+    step(
+        &mut t,
+        &format!("speichern {}", saved.display()),
+        "mit 1 eigenen Halbzügen",
+    );
+    // The other games: listed, found, the broken ones said and the file going on.
+    step(
+        &mut t,
+        "partien",
+        "Partie 4: Carlsen, Magnus gegen Nepomniachtchi, Ian",
+    );
+    step(&mut t, "partien world", "Partie 4: Carlsen, Magnus gegen");
+    step(&mut t, "partien nobody", "Keine Partie passt zu nobody");
+    step(&mut t, "öffnen 3", "Partie 3 ist nicht lesbar");
+    step(
+        &mut t,
+        "öffnen 2",
+        "Partie 2: Carl gegen Dora, Broken Variation. 3 Halbzüge",
+    );
+    expect(&t, "Partie 2 ist ab Zeile 18 nicht lesbar");
+    step(&mut t, "vor", "Zug 1, Weiß: David vier");
+    step(
+        &mut t,
+        "öffnen 9",
+        "Eine Partie 9 gibt es in dieser Datei nicht",
+    );
+    step(
+        &mut t,
+        "öffnen 4",
+        "Partie 4: Carlsen, Magnus gegen Nepomniachtchi, Ian",
+    );
+    typed(&mut t, "ende");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+    assert_eq!(std::fs::read(&file).unwrap(), original);
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(text.contains("[White \"Anna\"]"), "{text}");
+    let pgn_extract = common::find_program("pgn-extract").expect("pgn-extract: run scripts/setup");
+    let out = std::process::Command::new(pgn_extract)
+        .arg("-s")
+        .arg(&saved)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let read = String::from_utf8_lossy(&out.stdout).replace('\n', " ");
+    for part in [
+        "(2. Bc4 $5 { Der Läufer } 2... Nf6 (2... Bc5 3. Qh5 (3. Nf3 d6 $6) 3... Qe7) 3. d3)",
+        "2... Nc6 $2 3. Bb5 $14 (3. Bc4)",
+        "{ [%clk 1:30:00] [%eval 0.30] Der Königsbauer }",
+    ] {
+        assert!(read.contains(part), "{part} not in {read}");
+    }
+}
+
+/// `hector study` on the full screen of 80x24, from a gzip-compressed file, through the real
+/// clients: each move and what the file says of it heard whole and in order from the capturing
+/// speech-dispatcher, flashed from its beginning on a BRLTTY of 40 cells, and the board on
+/// the screen following the walk into a variation and back.
+#[test]
+fn study_is_heard_flashed_and_shown_from_a_compressed_file() {
+    use std::io::Write as _;
+    let home = temp_dir("study-heard");
+    let file = home.path().join("studie.pgn.gz");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(&std::fs::read(data("study.pgn")).unwrap())
+        .unwrap();
+    std::fs::write(&file, gz.finish().unwrap()).unwrap();
+    let daemon = SpeechDaemon::capturing();
+    let display = brltty_or_skip("study_is_heard_flashed_and_shown_from_a_compressed_file")
+        .then(|| Brltty::tt(40));
+    let mut env = Env::player(home.path()).speech(&daemon);
+    if let Some(d) = &display {
+        env = env.braille_host(&d.host());
+    }
+    let mut t = env.spawn_sized(
+        &[
+            "study",
+            file.to_str().unwrap(),
+            "--speech",
+            "speech-dispatcher",
+        ],
+        80,
+        24,
+    );
+    let heard = daemon.heard_until(0, "Kommentar: Eine Lehrpartie", LIMIT);
+    assert_in_order(
+        &heard,
+        &[
+            "Partie 1: Anna gegen Bert, Hold Cup.",
+            "Kommentar: Eine Lehrpartie",
+        ],
+    );
+    let flashed = |start: &str, heard: &str| {
+        if let Some(d) = &display {
+            d.assert_flashed(start, heard);
+        }
+    };
+    flashed("Partie 1: Anna", &heard);
+    let said = |t: &mut Pty, line: &str, parts: &[&str]| {
+        let before = daemon.spoken().len();
+        typed(t, line);
+        let last = parts.last().copied().unwrap_or_default();
+        let heard = daemon.heard_until(before, last, LIMIT);
+        assert_in_order(&heard, parts);
+        // The display's first window ends at a word within its 40 cells.
+        let first: String = parts[0].chars().take(34).collect();
+        let start = first.rsplit_once(' ').map_or(first.as_str(), |(s, _)| s);
+        flashed(start, &heard);
+        heard
+    };
+    said(
+        &mut t,
+        "vor",
+        &[
+            "Zug 1, Weiß: Eva vier",
+            "Kommentar: Der Königsbauer",
+            "Uhr: 1 Stunde 30 Minuten",
+            "Bewertung: Weiß steht etwas besser, plus 0,3",
+        ],
+    );
+    said(
+        &mut t,
+        "vor",
+        &[
+            "Zug 1, Schwarz: Eva fünf",
+            "guter Zug",
+            "2 Varianten: Springer Felix drei, oder Läufer Cäsar vier",
+        ],
+    );
+    assert!(
+        t.wait_for_screen("Zug 1, Schwarz: Eva fünf", LIMIT),
+        "{}",
+        t.screen()
+    );
+    let heard = said(
+        &mut t,
+        "variante 2",
+        &[
+            "Variante 2: Zug 2, Weiß: Läufer Cäsar vier",
+            "interessanter Zug",
+            "Kommentar: Der Läufer",
+        ],
+    );
+    assert!(!heard.contains("Eva fünf"), "said again: {heard}");
+    // The board on the screen follows: the bishop stands on c4 in the variation, and the
+    // moves beside the board are the variation's.
+    let bishop_on_c4 = |screen: &str| {
+        screen
+            .lines()
+            .any(|l| l.starts_with("4 ") && l.split_whitespace().nth(3) == Some("L"))
+    };
+    assert!(t.wait_for_screen("2. Lc4", LIMIT), "{}", t.screen());
+    assert!(bishop_on_c4(&t.screen()), "{}", t.screen());
+    said(
+        &mut t,
+        "zurück",
+        &["Zurück in der übergeordneten Linie. Zug 1, Schwarz: Eva fünf"],
+    );
+    let deadline = std::time::Instant::now() + LIMIT;
+    while t.screen().contains("2. Lc4") || bishop_on_c4(&t.screen()) {
+        assert!(std::time::Instant::now() < deadline, "{}", t.screen());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    typed(&mut t, "ende");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+}
+
+/// `hector study` in English, and a file that is not there: said in one sentence, nothing
+/// opened.
+#[test]
+fn study_speaks_english_and_refuses_a_missing_file() {
+    let home = temp_dir("study-en");
+    let file = data("study.pgn");
+    let mut t = Env::player(home.path()).spawn(&[
+        "study",
+        file.to_str().unwrap(),
+        "--lang",
+        "en",
+        "--screen-reader",
+        "--speech",
+        "print",
+    ]);
+    expect(&t, "Game 1: Anna against Bert, Hold Cup. 5 half-moves");
+    typed(&mut t, "next");
+    t.wait_answer("next", LIMIT);
+    expect(&t, "move 1, White: ");
+    expect(&t, "Evaluation: White is slightly better");
+    typed(&mut t, "next");
+    t.wait_answer("next", LIMIT);
+    expect(&t, "good move");
+    expect(&t, "2 variations: ");
+    typed(&mut t, "variation 3");
+    t.wait_answer("variation 3", LIMIT);
+    expect(&t, "No variation 3 here; there are 2");
+    typed(&mut t, "quit");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+    let missing = home.path().join("missing.pgn");
+    let r = Env::player(home.path()).run(
+        &["study", missing.to_str().unwrap(), "--speech", "print"],
+        b"",
+        LIMIT,
+    );
+    assert_eq!(r.code, Some(1), "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stderr.contains("hector study: ") && r.stderr.contains("missing.pgn"),
+        "{}",
+        r.stderr
+    );
+}

@@ -24,6 +24,7 @@ pub mod puzzles;
 pub mod record;
 pub mod repetition;
 pub mod settings;
+pub mod study;
 pub mod time;
 pub mod training;
 pub mod variant;

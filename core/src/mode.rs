@@ -10,6 +10,8 @@ pub enum Mode {
     Resume,
     Online,
     Watch,
+    /// study: a PGN file's games with their variations and comments.
+    Study,
     /// analyse: the judged moves and the walk through them.
     Analyse,
     Train,
@@ -26,11 +28,12 @@ pub enum Mode {
 pub const MODE_SETTING: &str = "mode";
 
 impl Mode {
-    pub const ALL: [Mode; 11] = [
+    pub const ALL: [Mode; 12] = [
         Mode::Play,
         Mode::Resume,
         Mode::Online,
         Mode::Watch,
+        Mode::Study,
         Mode::Analyse,
         Mode::Train,
         Mode::Puzzle,
@@ -47,6 +50,7 @@ impl Mode {
             Mode::Resume => "resume",
             Mode::Online => "online",
             Mode::Watch => "watch",
+            Mode::Study => "study",
             Mode::Analyse => "analyse",
             Mode::Train => "train",
             Mode::Puzzle => "puzzle",

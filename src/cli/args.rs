@@ -61,6 +61,9 @@ pub enum Command {
     /// Follow a lichess broadcast round, a game or lichess TV: every move said as it comes.
     #[command(long_about = WATCH_HELP)]
     Watch(WatchArgs),
+    /// Study a PGN file's games: walk them with their variations and comments, in words.
+    #[command(long_about = STUDY_HELP)]
+    Study(StudyArgs),
     /// Continue an unfinished game exactly where it stopped (the latest when none is named).
     #[command(long_about = RESUME_HELP)]
     Resume(ResumeArgs),
@@ -620,6 +623,7 @@ impl Command {
             Command::Play(a) => &a.player,
             Command::Online(a) => &a.player,
             Command::Watch(a) => &a.player,
+            Command::Study(a) => &a.player,
             Command::Assist(a) => &a.player,
             Command::Arbiter(a) => &a.player,
             Command::Analyse(a) => &a.player,
@@ -1113,6 +1117,29 @@ pub struct WatchArgs {
     /// Plain lines instead of the full screen.
     #[arg(long)]
     pub screen_reader: bool,
+}
+
+/// `hector study`'s command line.
+#[derive(Debug, clap::Args)]
+pub struct StudyArgs {
+    /// The PGN file (compressed with zstd, gzip or bzip2 or not; any size: it is read as it
+    /// streams, never changed).
+    #[arg(value_name = "FILE.pgn")]
+    pub file: PathBuf,
+    /// The game opened first: its number in the file (1 for the first).
+    #[arg(long, value_name = "N", default_value = "1",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub game: u64,
+    #[command(flatten)]
+    pub player: PlayerArgs,
+    /// Short form (like SAN) or long form (from-square and to-square).
+    #[arg(long, value_enum, default_value = "short")]
+    pub form: FormArg,
+    /// Plain lines instead of the full screen.
+    #[arg(long)]
+    pub screen_reader: bool,
+    #[command(flatten)]
+    pub wording: WordingArgs,
 }
 
 /// A lichess id (a round's, a game's): letters and digits only, so that it names one path on

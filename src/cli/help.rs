@@ -564,6 +564,27 @@ opponents rated in that range. Every seek and challenge is said back before it i
     own_words!("online")
 );
 
+pub const STUDY_HELP: &str = concat!(
+    "Study the games of a PGN file in words: the main line, its variations to any depth, \
+the comments, the annotation glyphs (as words: guter Zug, Fehler), the clock times ([%clk]) and \
+evaluations ([%eval]). The file may be of any size and compressed (.gz, .zst, .bz2): it is read \
+as it streams and never changed. The first game opens (--game N another); partien lists ten \
+games, partien NAME finds a player or an event, partien NAME 57 goes on from game 57, öffnen 3 \
+opens game 3. vor and vorher go one half-move on or back and say the move (Zug 12, Schwarz: \
+Springer Felix drei) with what the file says of it; stellung 12 goes to move 12 of the line, \
+anfang and schluss to its start and end. Where the file has several moves, they are said (2 \
+Varianten: Springer Felix drei, oder Läufer Cäsar vier): variante 2 enters the second, zurück \
+leaves it for the line above. kommentar says the comment, clock and evaluation again, uhr each \
+side's time as the file last gave it. A typed \
+move that the file has follows it; another starts a variation of your own, and speichern FILE \
+writes the game with your variations to a new file (speichern alone: beside the original, \
+NAME-study-1.pgn). Every question of hector play answers for the position reached: brett, \
+feld e4, letzter, liste, züge, material… hilfe says the commands, hilfe again all of them.\
+\n\nExamples:\n  hector study games.pgn\n  hector study --game 12 twic1500.pgn.gz\n  hector study \
+--lang en --screen-reader lichess_db.pgn.zst",
+    own_words!("study")
+);
+
 pub const WATCH_HELP: &str = concat!(
     "Follow games on lichess that you do not play: a broadcast round \
 (a tournament's live boards), one game being played, or lichess TV. Every new move is said in \

@@ -118,6 +118,7 @@ impl Command {
             Command::Play(args) => play(args)?,
             Command::Online(args) => online(args)?,
             Command::Watch(args) => watch(args)?,
+            Command::Study(args) => study(args)?,
             Command::Resume(args) => resume(args)?,
             Command::Assist(args) => assist(args)?,
             Command::Arbiter(args) => arbiter(args)?,
@@ -688,6 +689,22 @@ pub(super) fn watch(args: WatchArgs) -> Result<ExitCode, Fatal> {
             choice,
             all_boards: args.all_boards,
             form: args.form.into(),
+            screen_reader: args.screen_reader,
+            speech_chosen: player.speech_chosen,
+            speech: player.speech,
+        },
+        player.lang,
+    ))
+}
+
+pub(super) fn study(args: StudyArgs) -> Result<ExitCode, Fatal> {
+    let player = args.player.resolve(Mode::Study)?;
+    Ok(crate::app::modes::study::run(
+        crate::app::modes::study::StudyRun {
+            file: args.file,
+            game: usize::try_from(args.game).unwrap_or(usize::MAX),
+            form: args.form.into(),
+            wording: player.wording(&args.wording),
             screen_reader: args.screen_reader,
             speech_chosen: player.speech_chosen,
             speech: player.speech,

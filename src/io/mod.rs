@@ -16,6 +16,7 @@ pub mod platform;
 pub mod program;
 pub mod serial;
 pub mod speech;
+pub mod study_file;
 pub mod terminal;
 
 /// An error and its sources as one line, "cannot read x: No such file or directory", as

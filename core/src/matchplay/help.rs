@@ -49,6 +49,15 @@ pub enum Listed {
     Eval,
     Follow,
     Boards,
+    /// The study's: the games listed or found, one opened, a variation entered, the start and
+    /// the end of the line, the comment, the new file.
+    Games,
+    Open,
+    Variation,
+    Start,
+    End,
+    Comment,
+    Save,
     Repeat,
     Silence,
     Mute,
@@ -146,6 +155,13 @@ pub fn command_words(lang: &Language) -> Vec<(&'static str, &str)> {
         ("analyse", first(&lang.walk.analyse)),
         ("follow", first(&lang.watch.words_follow)),
         ("boards", first(&lang.watch.words_boards)),
+        ("games", first(&lang.study.words_games)),
+        ("open", first(&lang.study.words_open)),
+        ("variation", first(&lang.study.words_variation)),
+        ("start", first(&lang.study.words_start)),
+        ("end", first(&lang.study.words_end)),
+        ("comment", first(&lang.study.words_comment)),
+        ("save", first(&c.save)),
     ]
 }
 
@@ -198,6 +214,13 @@ pub fn listed_words(item: Listed, lang: &Language) -> String {
         Listed::Eval => word(&lang.analysis.words_eval),
         Listed::Follow => with(&lang.watch.words_follow, "2"),
         Listed::Boards => word(&lang.watch.words_boards),
+        Listed::Games => word(&lang.study.words_games),
+        Listed::Open => with(&lang.study.words_open, "3"),
+        Listed::Variation => with(&lang.study.words_variation, "2"),
+        Listed::Start => word(&lang.study.words_start),
+        Listed::End => word(&lang.study.words_end),
+        Listed::Comment => word(&lang.study.words_comment),
+        Listed::Save => word(&c.save),
         Listed::Repeat => word(&c.repeat),
         Listed::Silence => word(&c.silence),
         Listed::Mute => word(&c.mute),

@@ -57,6 +57,7 @@ pub struct Language {
     pub train: super::words::training::TrainWords,
     pub analyse_all: super::words::analysis::AnalyseAllWords,
     pub puzzle: super::words::puzzles::PuzzleWords,
+    pub study: super::words::study::StudyWords,
     /// The set of words moves, squares and pieces are said with: the table's own, or the
     /// FIDE words put in their place by [`Language::with_words`].
     #[serde(skip)]

@@ -293,7 +293,7 @@ fn heard(effects: Vec<Effect>) -> impl Iterator<Item = Effect> {
 }
 
 /// The `[%clk h:mm:ss]` of a PGN comment.
-fn clk(comment: &[u8]) -> Option<Duration> {
+pub(crate) fn clk(comment: &[u8]) -> Option<Duration> {
     let text = std::str::from_utf8(comment).ok()?;
     let rest = &text[text.find("[%clk")? + 5..];
     let value = rest.trim_start().split(']').next()?.trim();

@@ -16,5 +16,6 @@ pub mod parse;
 pub mod play;
 pub mod say;
 pub mod simulate;
+pub mod study;
 pub mod transcript;
 pub mod watch;

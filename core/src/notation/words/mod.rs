@@ -7,6 +7,7 @@ pub mod analysis;
 pub mod braille;
 pub mod exercise;
 pub mod puzzles;
+pub mod study;
 pub mod training;
 pub mod voice;
 pub mod watch;

@@ -887,7 +887,8 @@ impl Mode for App {
             Incoming::Journal(_)
             | Incoming::Lichess(_)
             | Incoming::Watch(_)
-            | Incoming::Push(_) => true,
+            | Incoming::Push(_)
+            | Incoming::Study(_) => true,
         }
     }
 

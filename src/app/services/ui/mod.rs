@@ -58,6 +58,8 @@ pub enum Source {
     Watch(Receiver<crate::io::lichess::watch::WatchNews>),
     /// The answers to the arbiter's pushes to a lichess broadcast.
     Push(Receiver<crate::io::lichess::push::PushNews>),
+    /// The games `hector study` asked its file for.
+    Study(Receiver<crate::io::study_file::StudyNews>),
 }
 
 /// An event from a [`Source`].
@@ -69,6 +71,7 @@ pub enum Incoming {
     Lichess(crate::io::lichess::News),
     Watch(crate::io::lichess::watch::WatchNews),
     Push(crate::io::lichess::push::PushNews),
+    Study(crate::io::study_file::StudyNews),
 }
 
 impl Source {
@@ -82,6 +85,7 @@ impl Source {
             Source::Lichess(r) => select.recv(r),
             Source::Watch(r) => select.recv(r),
             Source::Push(r) => select.recv(r),
+            Source::Study(r) => select.recv(r),
         }
     }
 
@@ -95,6 +99,7 @@ impl Source {
             (Source::Lichess(a), Source::Lichess(b)) => a.same_channel(b),
             (Source::Watch(a), Source::Watch(b)) => a.same_channel(b),
             (Source::Push(a), Source::Push(b)) => a.same_channel(b),
+            (Source::Study(a), Source::Study(b)) => a.same_channel(b),
             _ => false,
         }
     }
@@ -108,6 +113,7 @@ impl Source {
             Source::Lichess(r) => op.recv(r).ok().map(Incoming::Lichess),
             Source::Watch(r) => op.recv(r).ok().map(Incoming::Watch),
             Source::Push(r) => op.recv(r).ok().map(Incoming::Push),
+            Source::Study(r) => op.recv(r).ok().map(Incoming::Study),
         }
     }
 }

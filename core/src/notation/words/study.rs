@@ -1,0 +1,79 @@
+//! The words of `hector study` (assets/lang, `[study]`).
+
+use serde::Deserialize;
+
+/// Words of `hector study`: a PGN file's games walked with their variations and comments.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StudyWords {
+    /// A game opened: {number}, {white}, {black}, {event}, {moves} (half-moves of its main line).
+    pub opened: String,
+    /// One game of a list: {number}, {white}, {black}, {event}, {result}.
+    pub listed: String,
+    /// More games fit than are listed: {command} lists them.
+    pub more: String,
+    /// No game fits: {query}.
+    pub none_found: String,
+    /// No game with that number: {number}.
+    pub no_such_game: String,
+    /// A game that cannot be read: {number}, {reason}; the file goes on.
+    pub unreadable: String,
+    /// A game read up to a bad move: {number}, {line}, {reason}; the rest of that line is left.
+    pub partly: String,
+    /// The file itself cannot be read (any more): {reason}, the system's words.
+    pub file_failed: String,
+    /// The walk's start position.
+    pub at_start: String,
+    /// Already at the start, or at the end of the line.
+    pub already_start: String,
+    pub already_end: String,
+    /// Several moves from here: {count}, {moves} (joined by `or`).
+    pub choices: String,
+    /// The joining word of the choices: ", oder ".
+    pub or: String,
+    /// A variation entered: {number}, {move}.
+    pub entered: String,
+    /// No such variation here: {number}, {count}.
+    pub no_variation: String,
+    /// No variation to leave.
+    pub in_main: String,
+    /// Back at the branch: {position} (the move that led there, or the start).
+    pub left: String,
+    /// A typed move that follows a line of the file: {move}.
+    pub followed: String,
+    /// A typed move of the player's own: {move}.
+    pub own: String,
+    /// A comment: {text}.
+    pub comment: String,
+    /// Nothing annotated at this move.
+    pub no_comment: String,
+    /// A clock: {time}.
+    pub clock: String,
+    /// An evaluation: {eval}.
+    pub eval: String,
+    /// `uhr` where no move up to here has a `[%clk]`.
+    pub no_clock: String,
+    /// Saved: {path}, {moves} (the player's own moves in it).
+    pub saved: String,
+    /// Saving refused: the original file is never written.
+    pub not_original: String,
+    /// No game is open.
+    pub no_game: String,
+    /// A command that does not belong to the study.
+    pub not_here: String,
+    /// The NAGs $1 to $6 in words: !, ?, !!, ??, !?, ?!.
+    pub nags: Vec<String>,
+    /// NAGs $10 to $19 and $22: position judgements, in order (equal … winning for Black,
+    /// zugzwang).
+    pub judgements: Vec<String>,
+    /// The study's commands, command words in braces.
+    pub help: String,
+    /// The line mode's prompt.
+    pub prompt: String,
+    pub words_games: Vec<String>,
+    pub words_open: Vec<String>,
+    pub words_variation: Vec<String>,
+    pub words_start: Vec<String>,
+    pub words_end: Vec<String>,
+    pub words_comment: Vec<String>,
+}

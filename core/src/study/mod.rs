@@ -1,0 +1,844 @@
+//! Studying a PGN file (`hector study`), pure: a game's tree of moves ([`tree`]) walked forwards
+//! and backwards, into its variations and out again, its comments, NAGs, clocks and
+//! evaluations said in words when a move is reached and on request, every question of play
+//! answered for the position reached (the question layer), typed moves that follow the file
+//! or start the player's own variation, and that tree written as a new PGN. The file itself is
+//! the adapter's: it streams the file to list and find games ([`Effect::Find`]), to open one
+//! ([`Effect::Open`]) and writes the new file ([`Effect::Save`]); the answers come back as
+//! events.
+
+pub mod tree;
+pub use crate::notation::words::study as words;
+
+use std::time::Duration;
+
+use shakmaty::{Color, Position};
+
+use crate::analysis::{Eval, eval_words};
+use crate::machine::{Common, Machine, SpeechControl, Urgency, answer, lines, say};
+use crate::matchplay::command::{Command, Line, read_line};
+use crate::matchplay::help::{HelpAgain, Listed, all_commands, mode_help};
+use crate::matchplay::question::{Asked, answer as answer_question};
+use crate::notation::clock_words::{duration_words, player_time};
+use crate::notation::language::{Language, fill};
+use crate::notation::printable::{MAX_NAME, printable_cut};
+use crate::notation::speak::{Form, announce};
+use crate::notation::wording::Wording;
+use crate::pgn::RawGame;
+use crate::time::Timestamp;
+use tree::{Problem, ROOT, ReadError, Tree};
+
+/// How many games a list names at once.
+pub const LISTED: usize = 10;
+
+/// A game as a list names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// 1 for the file's first game.
+    pub number: usize,
+    pub white: String,
+    pub black: String,
+    pub event: String,
+    pub result: String,
+}
+
+/// The tag's value as it may be kept and said: cut, `?` and empty as none.
+fn tag(raw: &RawGame<'_>, name: &str) -> Option<String> {
+    raw.tag(name)
+        .map(str::trim)
+        .filter(|v| !v.is_empty() && *v != "?" && *v != "-")
+        .map(|v| printable_cut(v, MAX_NAME))
+}
+
+impl Summary {
+    /// The list's words of game `number` of the file.
+    pub fn of(raw: &RawGame<'_>, number: usize) -> Summary {
+        Summary {
+            number,
+            white: tag(raw, "White").unwrap_or_else(|| "?".to_string()),
+            black: tag(raw, "Black").unwrap_or_else(|| "?".to_string()),
+            event: tag(raw, "Event").unwrap_or_else(|| "?".to_string()),
+            result: tag(raw, "Result")
+                .or_else(|| raw.termination.map(str::to_string))
+                .unwrap_or_else(|| "*".to_string()),
+        }
+    }
+}
+
+/// Which games a list asks for: those from a number on, whose players or event hold a text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Search {
+    pub text: Option<String>,
+    /// The first game number looked at.
+    pub from: usize,
+}
+
+impl Search {
+    /// `partien`, `partien 21`, `partien carlsen`, `partien carlsen 57`.
+    pub fn parse(rest: &str) -> Search {
+        let mut words: Vec<&str> = rest.split_whitespace().collect();
+        let from = match words.last().and_then(|w| w.parse::<usize>().ok()) {
+            Some(n) => {
+                words.pop();
+                n.max(1)
+            }
+            None => 1,
+        };
+        let text = words.join(" ");
+        Search {
+            text: (!text.is_empty()).then_some(text),
+            from,
+        }
+    }
+
+    pub fn fits(&self, game: &Summary) -> bool {
+        game.number >= self.from
+            && self.text.as_ref().is_none_or(|t| {
+                let t = t.to_lowercase();
+                [&game.white, &game.black, &game.event]
+                    .iter()
+                    .any(|v| v.to_lowercase().contains(&t))
+            })
+    }
+}
+
+/// A game read from the file, ready to walk.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub number: usize,
+    /// Its tags as the file has them (written back to the new file).
+    pub tags: Vec<(String, String)>,
+    pub summary: Summary,
+    pub tree: Tree,
+    pub problem: Option<Problem>,
+}
+
+impl Loaded {
+    /// Reads game `number` the PGN reader split off.
+    pub fn read(raw: &RawGame<'_>, number: usize) -> Result<Loaded, ReadError> {
+        let (tree, problem) = Tree::read(raw)?;
+        Ok(Loaded {
+            number,
+            tags: raw
+                .tags
+                .iter()
+                .map(|t| (t.name.to_string(), t.value.to_string()))
+                .collect(),
+            summary: Summary::of(raw, number),
+            tree,
+            problem,
+        })
+    }
+
+    /// The game as a PGN text: its tags and its whole tree, the player's moves included.
+    pub fn pgn(&self) -> String {
+        let result = match self.summary.result.as_str() {
+            r @ ("1-0" | "0-1" | "1/2-1/2") => r,
+            _ => "*",
+        };
+        let mut tags = self.tags.clone();
+        if !tags.iter().any(|(n, _)| n == "Result") {
+            tags.push(("Result".to_string(), result.to_string()));
+        }
+        format!("{}\n{}", tree::tag_lines(&tags), self.tree.movetext(result))
+    }
+}
+
+/// The words of why a game cannot be read.
+pub fn read_error_words(e: &ReadError, number: usize, lang: &Language) -> String {
+    let reason = match e {
+        ReadError::TooLarge => crate::record::import::import_error_words(
+            &crate::record::ImportError::TooLarge {
+                game: number,
+                line: 0,
+            },
+            lang,
+        ),
+        ReadError::BadStart { line, message } => format!("{line}: {message}"),
+    };
+    fill(
+        &lang.study.unreadable,
+        &[("number", &number.to_string()), ("reason", &reason)],
+    )
+}
+
+/// What happens to the study.
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// The game asked for ([`Effect::Open`]): read, not readable (the words), or not there.
+    Opened {
+        number: usize,
+        game: Result<Box<Loaded>, Option<String>>,
+    },
+    /// The games a search found, and the number of the next one that fits, if any.
+    Found {
+        search: Search,
+        games: Vec<Summary>,
+        more: Option<usize>,
+    },
+    /// The new file was written (its name), or why not (in words).
+    Saved(Result<String, String>),
+    Line(String),
+    Command(Command),
+    Tick,
+}
+
+/// What the adapter must do, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    Common(Common),
+    /// Read game `number` of the file and answer with [`Event::Opened`].
+    Open(usize),
+    /// List the games that fit and answer with [`Event::Found`] (at most [`LISTED`]).
+    Find(Search),
+    /// Write the game's tree to a new file (`path`, or a name beside the original), never the
+    /// original; answer with [`Event::Saved`].
+    Save {
+        path: Option<String>,
+        pgn: String,
+    },
+}
+
+impl From<Common> for Effect {
+    fn from(c: Common) -> Effect {
+        Effect::Common(c)
+    }
+}
+
+/// The game being walked, and where.
+struct Walked {
+    game: Loaded,
+    at: usize,
+}
+
+/// Studying a file's games.
+pub struct Study {
+    lang: &'static Language,
+    form: Form,
+    wording: Wording,
+    walked: Option<Walked>,
+    help: HelpAgain,
+}
+
+/// A `[%clk h:mm:ss]` or `[%eval …]` command in a comment, and the comment's words without
+/// them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Annotations {
+    pub text: String,
+    pub clock: Option<Duration>,
+    pub eval: Option<Eval>,
+}
+
+/// The `[%eval 0.35]` or `[%eval #-3]` of a comment, bounded (a number past 100 pawns or mate
+/// in more than 1000 is none).
+fn eval_of(comment: &str) -> Option<Eval> {
+    let rest = &comment[comment.find("[%eval")? + 6..];
+    let value = rest.trim_start().split([']', ' ', ',']).next()?.trim();
+    if let Some(mate) = value.strip_prefix('#') {
+        let n: i32 = mate.parse().ok()?;
+        return (n != 0 && n.unsigned_abs() <= 1000).then_some(Eval::Mate(n));
+    }
+    let pawns: f64 = value.parse().ok()?;
+    (pawns.is_finite() && pawns.abs() <= 100.0)
+        .then(|| Eval::Centipawns((pawns * 100.0).round() as i32))
+}
+
+impl Annotations {
+    pub fn of(comment: &str) -> Annotations {
+        let clock = crate::watch::clk(comment.as_bytes());
+        let eval = eval_of(comment);
+        // The words are what is left outside the `[% …]` commands.
+        let mut text = String::new();
+        let mut rest = comment;
+        while let Some(i) = rest.find("[%") {
+            text.push_str(&rest[..i]);
+            rest = match rest[i..].find(']') {
+                Some(j) => &rest[i + j + 1..],
+                None => "",
+            };
+        }
+        text.push_str(rest);
+        Annotations {
+            text: text.split_whitespace().collect::<Vec<_>>().join(" "),
+            clock,
+            eval,
+        }
+    }
+}
+
+/// A NAG in words, if the table has words for it.
+pub fn nag_words(nag: u8, lang: &Language) -> Option<&str> {
+    let w = &lang.study;
+    match nag {
+        1..=6 => w.nags.get(usize::from(nag) - 1),
+        10..=19 => w.judgements.get(usize::from(nag) - 10),
+        _ => None,
+    }
+    .map(String::as_str)
+}
+
+fn first(words: &[String]) -> &str {
+    words.first().map_or("", String::as_str)
+}
+
+/// Every command of the study, as its whole list names them.
+pub fn commands() -> Vec<Listed> {
+    use crate::matchplay::help::{GAME, POSITION, SPEECH};
+    let mut all = vec![
+        Listed::Games,
+        Listed::Open,
+        Listed::Next,
+        Listed::Previous,
+        Listed::Position,
+        Listed::Start,
+        Listed::End,
+        Listed::Variation,
+        Listed::Back,
+        Listed::Comment,
+        Listed::Clock,
+        Listed::Save,
+        Listed::Help,
+        Listed::Quit,
+    ];
+    all.extend(POSITION);
+    all.extend(GAME);
+    all.extend(SPEECH);
+    all
+}
+
+impl Study {
+    pub fn new(form: Form, wording: Wording, lang: &'static Language) -> Study {
+        Study {
+            lang,
+            form,
+            wording,
+            walked: None,
+            help: HelpAgain::default(),
+        }
+    }
+
+    /// The game walked and the node reached, for the screen and braille.
+    pub fn shown(&self) -> Option<(crate::game::Game, &shakmaty::Chess)> {
+        let w = self.walked.as_ref()?;
+        Some((w.game.tree.game(w.at), &w.game.tree.node(w.at).pos))
+    }
+
+    /// "Zug 12, Schwarz: Springer Felix drei", the move that led to `n`.
+    fn move_words(&self, tree: &Tree, n: usize) -> Option<String> {
+        let node = tree.node(n);
+        let m = node.mv?;
+        let before = &tree.node(node.parent?).pos;
+        let lang = self.lang;
+        let number = fill(
+            &lang.moves.numbered,
+            &[
+                ("number", &before.fullmoves().get().to_string()),
+                ("color", lang.color(before.turn())),
+            ],
+        );
+        Some(format!(
+            "{number}{}{}",
+            lang.messages.colon,
+            announce(before, m, lang, self.form)
+        ))
+    }
+
+    /// What the file says of the move that led to `n`: its NAGs, comment, clock, evaluation.
+    fn notes(&self, tree: &Tree, n: usize) -> Vec<String> {
+        let w = &self.lang.study;
+        let node = tree.node(n);
+        let mut out = Vec::new();
+        let nags: Vec<&str> = node
+            .nags
+            .iter()
+            .filter_map(|&g| nag_words(g, self.lang))
+            .collect();
+        if !nags.is_empty() {
+            out.push(nags.join(", "));
+        }
+        let a = Annotations::of(&node.comment);
+        if !a.text.is_empty() {
+            out.push(fill(&w.comment, &[("text", &a.text)]));
+        }
+        if let Some(d) = a.clock {
+            out.push(fill(&w.clock, &[("time", &duration_words(d, self.lang))]));
+        }
+        if let Some(e) = a.eval {
+            out.push(fill(&w.eval, &[("eval", &eval_words(e, self.lang))]));
+        }
+        out
+    }
+
+    /// The moves from `n` when there are several: "2 Varianten: A, oder B".
+    fn choices(&self, tree: &Tree, n: usize) -> Option<String> {
+        let node = tree.node(n);
+        if node.children.len() < 2 {
+            return None;
+        }
+        let moves: Vec<String> = node
+            .children
+            .iter()
+            .filter_map(|&c| {
+                tree.node(c)
+                    .mv
+                    .map(|m| announce(&node.pos, m, self.lang, self.form))
+            })
+            .collect();
+        Some(fill(
+            &self.lang.study.choices,
+            &[
+                ("count", &node.children.len().to_string()),
+                ("moves", &moves.join(&self.lang.study.or)),
+            ],
+        ))
+    }
+
+    /// Everything said on reaching `n`: the move, what the file says of it, the choices.
+    fn reached(&self, tree: &Tree, n: usize, head: Option<String>) -> Vec<String> {
+        let mut out = Vec::new();
+        match (head, self.move_words(tree, n)) {
+            (Some(h), _) => out.push(h),
+            (None, Some(m)) => out.push(m),
+            (None, None) => out.push(self.lang.study.at_start.clone()),
+        }
+        out.extend(self.notes(tree, n));
+        out.extend(self.choices(tree, n));
+        out
+    }
+
+    /// Moves the walk to `to` (once the tree is no longer borrowed).
+    fn move_to(&mut self, to: Option<usize>) {
+        if let (Some(to), Some(w)) = (to, self.walked.as_mut()) {
+            w.at = to;
+        }
+    }
+
+    fn refuse(&self, text: String, out: &mut Vec<Effect>) {
+        out.push(answer(text));
+        out.push(Effect::Common(Common::Refused));
+    }
+
+    fn opened(
+        &mut self,
+        number: usize,
+        game: Result<Box<Loaded>, Option<String>>,
+        out: &mut Vec<Effect>,
+    ) {
+        let w = &self.lang.study;
+        let game = match game {
+            Ok(g) => *g,
+            Err(Some(words)) => return self.refuse(words, out),
+            Err(None) => {
+                return self.refuse(
+                    fill(&w.no_such_game, &[("number", &number.to_string())]),
+                    out,
+                );
+            }
+        };
+        let s = &game.summary;
+        let mut said = vec![fill(
+            &w.opened,
+            &[
+                ("number", &number.to_string()),
+                ("white", &s.white),
+                ("black", &s.black),
+                ("event", &s.event),
+                ("moves", &game.tree.line(ROOT).len().to_string()),
+            ],
+        )];
+        if let Some(p) = &game.problem {
+            let reason = match (&p.illegal, &p.before) {
+                (Some(illegal), Some(fen)) => fen
+                    .clone()
+                    .into_position::<shakmaty::Chess>(shakmaty::CastlingMode::Chess960)
+                    .map(|pos| crate::notation::parse::illegal_message(illegal, &pos, self.lang))
+                    .unwrap_or_else(|_| illegal.describe()),
+                _ => p.san.clone(),
+            };
+            said.push(fill(
+                &w.partly,
+                &[
+                    ("number", &number.to_string()),
+                    ("line", &p.line.to_string()),
+                    ("reason", &format!("{}: {reason}", p.san)),
+                ],
+            ));
+        }
+        let tree = &game.tree;
+        let a = Annotations::of(&tree.node(ROOT).comment);
+        if !a.text.is_empty() {
+            said.push(fill(&w.comment, &[("text", &a.text)]));
+        }
+        said.extend(self.choices(tree, ROOT));
+        self.walked = Some(Walked { game, at: ROOT });
+        out.push(lines(said));
+    }
+
+    fn found(
+        &self,
+        search: &Search,
+        games: &[Summary],
+        more: Option<usize>,
+        out: &mut Vec<Effect>,
+    ) {
+        let w = &self.lang.study;
+        if games.is_empty() {
+            let query = search
+                .text
+                .clone()
+                .unwrap_or_else(|| search.from.to_string());
+            return out.push(answer(fill(&w.none_found, &[("query", &query)])));
+        }
+        let mut said: Vec<String> = games
+            .iter()
+            .map(|g| {
+                fill(
+                    &w.listed,
+                    &[
+                        ("number", &g.number.to_string()),
+                        ("white", &g.white),
+                        ("black", &g.black),
+                        ("event", &g.event),
+                        ("result", &g.result),
+                    ],
+                )
+            })
+            .collect();
+        if let Some(next) = more {
+            let mut command = first(&w.words_games).to_string();
+            if let Some(t) = &search.text {
+                command.push(' ');
+                command.push_str(t);
+            }
+            command.push_str(&format!(" {next}"));
+            said.push(fill(&w.more, &[("command", &command)]));
+        }
+        out.push(lines(said));
+    }
+
+    /// The study's own words, before the commands of play: `None` when the line is not one.
+    fn own_word(&mut self, text: &str, out: &mut Vec<Effect>) -> bool {
+        let w = &self.lang.study;
+        let (word, rest) = match text.trim().split_once(char::is_whitespace) {
+            Some((f, r)) => (f, r.trim()),
+            None => (text.trim(), ""),
+        };
+        let is = |words: &[String]| {
+            words
+                .iter()
+                .any(|x| x.to_lowercase() == word.to_lowercase())
+        };
+        if is(&w.words_games) {
+            out.push(Effect::Find(Search::parse(rest)));
+            return true;
+        }
+        if is(&w.words_open) {
+            match rest.parse::<usize>() {
+                Ok(n) if n >= 1 => out.push(Effect::Open(n)),
+                _ => self.refuse(
+                    fill(
+                        &w.no_such_game,
+                        &[("number", &crate::notation::printable(rest))],
+                    ),
+                    out,
+                ),
+            }
+            return true;
+        }
+        let walking = [
+            &w.words_variation,
+            &w.words_start,
+            &w.words_end,
+            &w.words_comment,
+        ];
+        if !walking.iter().any(|words| is(words)) {
+            return false;
+        }
+        let Some(walked) = self.walked.as_ref() else {
+            self.refuse(w.no_game.clone(), out);
+            return true;
+        };
+        let tree = &walked.game.tree;
+        let at = walked.at;
+        let mut to = None;
+        let mut go = |n: usize, head: Option<String>, out: &mut Vec<Effect>| {
+            out.push(lines(self.reached(tree, n, head)));
+            to = Some(n);
+        };
+        if is(&w.words_variation) {
+            let children = &tree.node(at).children;
+            let number = if rest.is_empty() {
+                2
+            } else {
+                rest.parse::<usize>().unwrap_or(0)
+            };
+            match number.checked_sub(1).and_then(|i| children.get(i)) {
+                Some(&c) => {
+                    let head = self.move_words(tree, c).map(|m| {
+                        fill(&w.entered, &[("number", &number.to_string()), ("move", &m)])
+                    });
+                    go(c, head, out);
+                }
+                None => self.refuse(
+                    fill(
+                        &w.no_variation,
+                        &[
+                            ("number", &crate::notation::printable(rest)),
+                            ("count", &children.len().to_string()),
+                        ],
+                    ),
+                    out,
+                ),
+            }
+        } else if is(&w.words_start) {
+            if at == ROOT {
+                self.refuse(w.already_start.clone(), out);
+            } else {
+                go(ROOT, None, out);
+            }
+        } else if is(&w.words_end) {
+            let end = tree.line(at).last().copied().unwrap_or(ROOT);
+            if end == at {
+                self.refuse(w.already_end.clone(), out);
+            } else {
+                go(end, None, out);
+            }
+        } else {
+            let notes = if at == ROOT {
+                let a = Annotations::of(&tree.node(ROOT).comment);
+                (!a.text.is_empty())
+                    .then(|| fill(&w.comment, &[("text", &a.text)]))
+                    .into_iter()
+                    .collect()
+            } else {
+                self.notes(tree, at)
+            };
+            if notes.is_empty() {
+                out.push(answer(w.no_comment.clone()));
+            } else {
+                out.push(lines(notes));
+            }
+        }
+        self.move_to(to);
+        true
+    }
+
+    fn line(&mut self, text: &str, now: Timestamp, out: &mut Vec<Effect>) {
+        if self.own_word(text, out) {
+            return;
+        }
+        match read_line(text) {
+            Ok(Line::Move(typed)) => self.typed(&typed, out),
+            Ok(Line::Command(c)) => self.command(c, now, out),
+            Ok(Line::Empty) => {}
+            Err(e) => self.refuse(
+                crate::matchplay::session::command_error_message(&e, self.lang),
+                out,
+            ),
+        }
+    }
+
+    /// A typed move: the file's, followed, or the player's own, added.
+    fn typed(&mut self, typed: &str, out: &mut Vec<Effect>) {
+        let lang = self.lang;
+        let Some(w) = self.walked.as_mut() else {
+            return self.refuse(lang.study.no_game.clone(), out);
+        };
+        let pos = w.game.tree.node(w.at).pos.clone();
+        let m = match crate::notation::parse::parse_move_in(typed, &pos, lang) {
+            Ok(m) => m,
+            Err(e) => {
+                let text = crate::notation::parse::message(&e, &pos, lang);
+                return self.refuse(text, out);
+            }
+        };
+        let known = w
+            .game
+            .tree
+            .child(w.at, m)
+            .filter(|&c| !w.game.tree.node(c).own);
+        let to = w.game.tree.add(w.at, m, true);
+        let Some(w) = self.walked.as_ref() else {
+            return;
+        };
+        let tree = &w.game.tree;
+        let template = if known.is_some() {
+            &lang.study.followed
+        } else {
+            &lang.study.own
+        };
+        let head = self
+            .move_words(tree, to)
+            .map(|m| fill(template, &[("move", &m)]));
+        out.push(lines(self.reached(tree, to, head)));
+        self.move_to(Some(to));
+    }
+
+    fn command(&mut self, c: Command, _now: Timestamp, out: &mut Vec<Effect>) {
+        use Command as C;
+        let lang = self.lang;
+        match c {
+            C::Quit => return out.push(Effect::Common(Common::Quit)),
+            C::Help => {
+                let text = self.help.answer(
+                    || mode_help(&lang.study.help, lang),
+                    || all_commands(&commands(), lang),
+                );
+                return out.push(answer(text));
+            }
+            C::Repeat => return out.push(Effect::Common(Common::Speech(SpeechControl::Repeat))),
+            c if c.speech().is_some() => {
+                if let Some(s) = c.speech() {
+                    out.push(Effect::Common(Common::Speech(s)));
+                }
+                return;
+            }
+            _ => {}
+        }
+        let Some(w) = self.walked.as_ref() else {
+            return self.refuse(lang.study.no_game.clone(), out);
+        };
+        let tree = &w.game.tree;
+        let at = w.at;
+        let mut to = None;
+        let mut go = |n: usize, head: Option<String>, out: &mut Vec<Effect>| {
+            out.push(lines(self.reached(tree, n, head)));
+            to = Some(n);
+        };
+        match c {
+            C::ReviewNext => match tree.node(at).children.first() {
+                Some(&next) => go(next, None, out),
+                None => self.refuse(lang.study.already_end.clone(), out),
+            },
+            C::ReviewPrevious => match tree.node(at).parent {
+                Some(p) => go(p, None, out),
+                None => self.refuse(lang.study.already_start.clone(), out),
+            },
+            C::ReviewCurrent => go(at, None, out),
+            C::Review { number: None, .. } => self.refuse(lang.review.which_move.clone(), out),
+            C::Review {
+                number: Some(number),
+                color,
+            } => {
+                let color = color.unwrap_or(Color::Black);
+                let found = if number == 0 {
+                    Some(ROOT)
+                } else {
+                    tree.line(at).into_iter().find(|&n| {
+                        tree.node(n).parent.is_some_and(|p| {
+                            let before = &tree.node(p).pos;
+                            before.fullmoves().get() == number && before.turn() == color
+                        })
+                    })
+                };
+                match found {
+                    Some(n) => go(n, None, out),
+                    None => self.refuse(
+                        fill(
+                            &lang.review.no_such,
+                            &[
+                                ("number", &number.to_string()),
+                                ("color", lang.color(color)),
+                            ],
+                        ),
+                        out,
+                    ),
+                }
+            }
+            C::Back => match tree.variation_start(at).and_then(|v| tree.node(v).parent) {
+                Some(branch) => {
+                    let position = self
+                        .move_words(tree, branch)
+                        .unwrap_or_else(|| lang.study.at_start.clone());
+                    let head = fill(&lang.study.left, &[("position", &position)]);
+                    go(branch, Some(head), out);
+                }
+                None => self.refuse(lang.study.in_main.clone(), out),
+            },
+            // Each side's time as the file last gave it, up to the position reached.
+            C::Clock => {
+                let mut times: shakmaty::ByColor<Option<Duration>> = Default::default();
+                for n in tree.path(at).into_iter().rev() {
+                    let node = tree.node(n);
+                    let mover = !node.pos.turn();
+                    if times.get(mover).is_none() {
+                        *times.get_mut(mover) = Annotations::of(&node.comment).clock;
+                    }
+                }
+                let said: Vec<String> = [Color::White, Color::Black]
+                    .into_iter()
+                    .filter_map(|c| times.get(c).map(|d| player_time(c, d, lang)))
+                    .collect();
+                if said.is_empty() {
+                    out.push(answer(lang.study.no_clock.clone()));
+                } else {
+                    out.push(lines(said));
+                }
+            }
+            C::Save(path) => out.push(Effect::Save {
+                path,
+                pgn: w.game.pgn(),
+            }),
+            c => match c.question() {
+                Some(q) => {
+                    let game = tree.game(at);
+                    let pos = &tree.node(at).pos;
+                    let asked = Asked {
+                        position: pos,
+                        game: Some((&game, tree.path(at).len())),
+                        seen_from: Color::White,
+                        player: pos.turn(),
+                        lang,
+                        form: self.form,
+                        wording: &self.wording,
+                    };
+                    match answer_question(q, &asked) {
+                        Some(said) => out.push(lines(said)),
+                        None => self.refuse(lang.study.not_here.clone(), out),
+                    }
+                }
+                None => self.refuse(lang.study.not_here.clone(), out),
+            },
+        }
+        self.move_to(to);
+    }
+}
+
+impl Machine for Study {
+    type Event = Event;
+    type Effect = Effect;
+
+    fn handle(&mut self, event: Event, now: Timestamp) -> Vec<Effect> {
+        let mut out = Vec::new();
+        if matches!(event, Event::Line(_) | Event::Command(_)) {
+            self.help.input();
+        }
+        match event {
+            Event::Opened { number, game } => self.opened(number, game, &mut out),
+            Event::Found {
+                search,
+                games,
+                more,
+            } => self.found(&search, &games, more, &mut out),
+            Event::Saved(Ok(path)) => {
+                let own = self.walked.as_ref().map_or(0, |w| w.game.tree.own_moves());
+                out.push(answer(fill(
+                    &self.lang.study.saved,
+                    &[("path", &path), ("moves", &own.to_string())],
+                )));
+            }
+            Event::Saved(Err(reason)) => out.push(say(Urgency::Urgent, reason)),
+            Event::Line(text) => self.line(&text, now, &mut out),
+            Event::Command(c) => self.command(c, now, &mut out),
+            Event::Tick => {}
+        }
+        out
+    }
+
+    fn next_deadline(&self, _now: Timestamp) -> Option<Timestamp> {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests;

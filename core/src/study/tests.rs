@@ -1,0 +1,276 @@
+use super::*;
+use crate::pgn::Reader;
+use crate::testkit::{de, en, t};
+
+fn study(text: &str, lang: &'static Language) -> Study {
+    let mut s = Study::new(Form::Short, Wording::default(), lang);
+    let raw = Reader::new(text.as_bytes())
+        .find(|g| !g.is_blank())
+        .expect("a game");
+    let game = Loaded::read(&raw, 1).expect("readable");
+    s.handle(
+        Event::Opened {
+            number: 1,
+            game: Ok(Box::new(game)),
+        },
+        t(0),
+    );
+    s
+}
+
+/// Everything said, one line each.
+fn said(effects: &[Effect]) -> Vec<String> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Common(Common::Say { lines, .. }) => Some(lines.clone()),
+            _ => None,
+        })
+        .flatten()
+        .collect()
+}
+
+fn typed(s: &mut Study, text: &str) -> (Vec<String>, bool) {
+    let out = s.handle(Event::Line(text.to_string()), t(1));
+    let refused = out.contains(&Effect::Common(Common::Refused));
+    (said(&out), refused)
+}
+
+fn heard(s: &mut Study, text: &str) -> String {
+    let (lines, refused) = typed(s, text);
+    assert!(!refused, "{text} refused: {lines:?}");
+    lines.join(" | ")
+}
+
+use super::tree::tests::HOLD;
+
+#[test]
+fn opening_names_the_game_and_its_first_comment() {
+    let mut s = Study::new(Form::Short, Wording::default(), de());
+    let raw = Reader::new(HOLD.as_bytes()).next().expect("a game");
+    let out = s.handle(
+        Event::Opened {
+            number: 1,
+            game: Ok(Box::new(Loaded::read(&raw, 1).expect("read"))),
+        },
+        t(0),
+    );
+    assert_eq!(
+        said(&out),
+        [
+            "Partie 1: Anna gegen Bert, Hold. 4 Halbzüge",
+            "Kommentar: Start"
+        ]
+    );
+}
+
+#[test]
+fn walking_forwards_says_each_move_with_what_the_file_says() {
+    let mut s = study(HOLD, de());
+    assert_eq!(
+        heard(&mut s, "vor"),
+        "Zug 1, Weiß: Eva vier | Kommentar: King's pawn | Uhr: 1 Stunde 30 Minuten | Bewertung: Weiß steht etwas besser, plus 0,3"
+    );
+    assert_eq!(
+        heard(&mut s, "vor"),
+        "Zug 1, Schwarz: Eva fünf | guter Zug | 2 Varianten: Springer Felix drei, oder Läufer Cäsar vier"
+    );
+    assert_eq!(heard(&mut s, "vor"), "Zug 2, Weiß: Springer Felix drei");
+    assert_eq!(
+        heard(&mut s, "vor"),
+        "Zug 2, Schwarz: Springer Cäsar sechs | Fehler"
+    );
+    let (lines, refused) = typed(&mut s, "vor");
+    assert!(refused);
+    assert_eq!(lines, ["Ende der Linie"]);
+    assert_eq!(heard(&mut s, "vorher"), "Zug 2, Weiß: Springer Felix drei");
+    assert_eq!(
+        heard(&mut s, "kommentar"),
+        "Zu diesem Zug steht nichts in der Datei"
+    );
+    assert_eq!(
+        heard(&mut s, "anfang"),
+        "Anfangsstellung | Kommentar: Start"
+    );
+    assert_eq!(
+        heard(&mut s, "schluss"),
+        "Zug 2, Schwarz: Springer Cäsar sechs | Fehler"
+    );
+    assert_eq!(
+        heard(&mut s, "stellung 1 weiß"),
+        "Zug 1, Weiß: Eva vier | Kommentar: King's pawn | Uhr: 1 Stunde 30 Minuten | Bewertung: Weiß steht etwas besser, plus 0,3"
+    );
+    assert_eq!(
+        heard(&mut s, "stellung 0"),
+        "Anfangsstellung | Kommentar: Start"
+    );
+}
+
+#[test]
+fn variations_are_entered_three_deep_and_left_one_by_one() {
+    let mut s = study(HOLD, de());
+    heard(&mut s, "vor");
+    heard(&mut s, "vor");
+    assert_eq!(
+        heard(&mut s, "variante 2"),
+        "Variante 2: Zug 2, Weiß: Läufer Cäsar vier | interessanter Zug | Kommentar: Bishop | 2 Varianten: Springer Felix sechs, oder Läufer Cäsar fünf"
+    );
+    assert_eq!(heard(&mut s, "vor"), "Zug 2, Schwarz: Springer Felix sechs");
+    assert_eq!(
+        heard(&mut s, "vorher"),
+        "Zug 2, Weiß: Läufer Cäsar vier | interessanter Zug | Kommentar: Bishop | 2 Varianten: Springer Felix sechs, oder Läufer Cäsar fünf"
+    );
+    assert_eq!(
+        heard(&mut s, "variante 2"),
+        "Variante 2: Zug 2, Schwarz: Läufer Cäsar fünf | 2 Varianten: Dame Hector fünf, oder Springer Felix drei"
+    );
+    assert_eq!(
+        heard(&mut s, "variante 2"),
+        "Variante 2: Zug 3, Weiß: Springer Felix drei"
+    );
+    assert_eq!(heard(&mut s, "vor"), "Zug 3, Schwarz: David sechs");
+    let (lines, refused) = typed(&mut s, "variante 3");
+    assert!(refused);
+    assert_eq!(lines, ["Keine Variante 3 hier; es gibt 0"]);
+    // The questions answer for the position reached, three variations deep.
+    assert_eq!(
+        heard(&mut s, "letzter"),
+        "Zuletzt: Zug 3, Schwarz: David sechs"
+    );
+    assert_eq!(heard(&mut s, "feld d6"), "David sechs: schwarzer Bauer");
+    assert_eq!(
+        heard(&mut s, "zurück"),
+        "Zurück in der übergeordneten Linie. Zug 2, Schwarz: Läufer Cäsar fünf | 2 Varianten: Dame Hector fünf, oder Springer Felix drei"
+    );
+    assert!(
+        heard(&mut s, "zurück")
+            .starts_with("Zurück in der übergeordneten Linie. Zug 2, Weiß: Läufer Cäsar vier")
+    );
+    assert!(
+        heard(&mut s, "zurück")
+            .starts_with("Zurück in der übergeordneten Linie. Zug 1, Schwarz: Eva fünf")
+    );
+    let (lines, refused) = typed(&mut s, "zurück");
+    assert!(refused);
+    assert_eq!(lines, ["Schon in der Hauptlinie"]);
+}
+
+#[test]
+fn typed_moves_follow_the_file_or_start_the_players_own_variation() {
+    let mut s = study(HOLD, de());
+    heard(&mut s, "vor");
+    heard(&mut s, "vor");
+    assert_eq!(
+        heard(&mut s, "Lc4"),
+        "In der Datei: Zug 2, Weiß: Läufer Cäsar vier | interessanter Zug | Kommentar: Bishop | 2 Varianten: Springer Felix sechs, oder Läufer Cäsar fünf"
+    );
+    heard(&mut s, "vorher");
+    assert_eq!(
+        heard(&mut s, "d4"),
+        "Eigene Variante: Zug 2, Weiß: David vier"
+    );
+    assert_eq!(
+        heard(&mut s, "exd4"),
+        "Eigene Variante: Zug 2, Schwarz: Eva schlägt David vier"
+    );
+    let (lines, refused) = typed(&mut s, "Ke3");
+    assert!(refused, "{lines:?}");
+    let out = s.handle(Event::Line("speichern neu.pgn".into()), t(2));
+    let Some(Effect::Save { path, pgn }) = out.first() else {
+        panic!("{out:?}");
+    };
+    assert_eq!(path.as_deref(), Some("neu.pgn"));
+    assert!(pgn.contains("[White \"Anna\"]"), "{pgn}");
+    assert!(
+        pgn.replace('\n', " ")
+            .contains("(2. d4 exd4) 2... Nc6 $2 *"),
+        "{pgn}"
+    );
+    let out = s.handle(Event::Saved(Ok("neu.pgn".into())), t(3));
+    assert_eq!(
+        said(&out),
+        ["Gespeichert in neu.pgn, mit 2 eigenen Halbzügen"]
+    );
+}
+
+#[test]
+fn games_are_found_and_opened_through_the_adapter() {
+    let mut s = Study::new(Form::Short, Wording::default(), en());
+    let out = s.handle(Event::Line("games carlsen 21".into()), t(0));
+    assert_eq!(
+        out,
+        [Effect::Find(Search {
+            text: Some("carlsen".into()),
+            from: 21
+        })]
+    );
+    assert_eq!(
+        s.handle(Event::Line("open 3".into()), t(0)),
+        [Effect::Open(3)]
+    );
+    let (lines, refused) = typed(&mut s, "next");
+    assert!(refused);
+    assert_eq!(lines, ["No game is open. games names the games"]);
+    let game = Summary {
+        number: 22,
+        white: "Carlsen".into(),
+        black: "Nepo".into(),
+        event: "WCh".into(),
+        result: "1-0".into(),
+    };
+    let search = Search::parse("carl");
+    assert!(search.fits(&game));
+    assert!(!Search::parse("carl 23").fits(&game));
+    assert!(Search::parse("wch").fits(&game));
+    let out = s.handle(
+        Event::Found {
+            search,
+            games: vec![game],
+            more: Some(40),
+        },
+        t(0),
+    );
+    assert_eq!(
+        said(&out),
+        [
+            "Game 22: Carlsen against Nepo, WCh, 1-0",
+            "More games: games carl 40"
+        ]
+    );
+    let out = s.handle(
+        Event::Opened {
+            number: 9,
+            game: Err(None),
+        },
+        t(0),
+    );
+    assert_eq!(said(&out), ["This file has no game 9"]);
+}
+
+#[test]
+fn annotations_are_read_out_of_a_comment() {
+    let a = Annotations::of("good [%clk 0:00:59.5] idea [%eval #-3]");
+    assert_eq!(a.text, "good idea");
+    assert_eq!(a.clock, Some(Duration::from_millis(59_500)));
+    assert_eq!(a.eval, Some(Eval::Mate(-3)));
+    assert_eq!(Annotations::of("[%eval 1e300]").eval, None);
+    assert_eq!(
+        Annotations::of("[%eval -0.35]").eval,
+        Some(Eval::Centipawns(-35))
+    );
+    assert_eq!(nag_words(4, de()), Some("grober Fehler"));
+    assert_eq!(nag_words(18, en()), Some("White is winning"));
+    assert_eq!(nag_words(200, de()), None);
+}
+
+#[test]
+fn every_language_has_the_study_words() {
+    for lang in crate::notation::language::languages() {
+        let w = &lang.study;
+        assert_eq!(w.nags.len(), 6, "{}", lang.code);
+        assert_eq!(w.judgements.len(), 10, "{}", lang.code);
+        let help = mode_help(&w.help, lang);
+        assert!(!help.contains('{'), "{}: {help}", lang.code);
+        assert!(help.contains(first(&w.words_variation)), "{}", lang.code);
+    }
+}
