@@ -12,7 +12,6 @@ mod usage;
 
 pub use args::*;
 use modes::*;
-pub use usage::{ValueProblem, in_range};
 
 use std::process::ExitCode;
 

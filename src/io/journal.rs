@@ -741,11 +741,6 @@ pub fn journal_paths(dir: &Path) -> Result<Vec<PathBuf>> {
     Ok(paths)
 }
 
-/// Every saved game in [`games_dir`], oldest first.
-pub fn list() -> Result<Vec<GameSummary>> {
-    list_in(&games_dir()?)
-}
-
 /// Every saved game in `dir`, oldest first. Unreadable journals are listed with their
 /// problem, so that the numbers stay the same.
 pub fn list_in(dir: &Path) -> Result<Vec<GameSummary>> {
@@ -1210,9 +1205,11 @@ mod tests {
     }
 }
 
-/// Files that fail: a closed placeholder, and one that fails on chosen writes.
+/// Files that fail: a closed placeholder, and (for the tests) one that fails on chosen writes.
 pub mod faults {
-    use std::io::{Error, ErrorKind};
+    use std::io::Error;
+    #[cfg(test)]
+    use std::io::ErrorKind;
 
     use super::JournalFile;
 
@@ -1236,6 +1233,7 @@ pub mod faults {
     }
 
     /// How a write fails.
+    #[cfg(test)]
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub enum Fault {
         /// ENOSPC: nothing written.
@@ -1253,6 +1251,7 @@ pub mod faults {
 
     /// A journal file that fails the writes whose numbers (from 0) are in `failing`, and
     /// every write while `down` is set; the rest go to the real file.
+    #[cfg(test)]
     #[derive(Debug)]
     pub struct FaultyFile {
         pub inner: Box<dyn JournalFile>,
@@ -1264,6 +1263,7 @@ pub mod faults {
         set_len_due_to_fail: bool,
     }
 
+    #[cfg(test)]
     impl FaultyFile {
         pub fn new(inner: Box<dyn JournalFile>, fault: Fault, failing: Vec<usize>) -> FaultyFile {
             FaultyFile {
@@ -1278,6 +1278,7 @@ pub mod faults {
         }
     }
 
+    #[cfg(test)]
     impl JournalFile for FaultyFile {
         fn write_bytes(&mut self, bytes: &[u8]) -> std::io::Result<()> {
             let n = self.writes;

@@ -14,7 +14,6 @@ use crate::core::game::Game;
 use crate::core::matchplay::session::Recorded;
 use crate::core::notation::language::Language;
 use crate::core::notation::language::fill;
-use crate::core::outcome::Termination;
 use crate::core::record::{Entry, Header, Replayed, replay, to_pgn};
 use crate::core::time::Timestamp;
 use crate::io::journal::{Ack, Journal, JournalFile, JournalWriter, WriteError, games_dir, load};
@@ -140,12 +139,6 @@ impl Recorder {
         }
     }
 
-    /// A record that writes nothing: a game only looked at (the walk through an analysed
-    /// game), whose moves are recorded elsewhere or nowhere.
-    pub fn none(header: Header) -> Recorder {
-        Recorder::unwritten(header, None, None)
-    }
-
     /// No record on disk, holding `entries` (a game walked through: saved as PGN on request).
     pub fn holding(header: Header, entries: Vec<crate::core::record::Entry>) -> Recorder {
         let mut r = Recorder::unwritten(header, None, None);
@@ -215,11 +208,6 @@ impl Recorder {
                 Sink::Thread { sent, acked, .. } => acked >= sent,
                 Sink::None | Sink::Lost(_) => false,
             }
-    }
-
-    /// Why the record is not on the disk, while it is not.
-    pub fn trouble(&self) -> Option<&Trouble> {
-        self.trouble.as_ref()
     }
 
     /// From now on the records are written on a thread of their own (see [`JournalWriter`]);
@@ -482,18 +470,6 @@ impl Recorder {
             .map_err(|e| format!("cannot write the game as PGN: {e}"))?;
         write_output(path, pgn.as_bytes()).map_err(|e| output_problem(&e, lang))
     }
-}
-
-/// Whether an end needs its cause written before the result (the game cannot conclude it
-/// from the moves alone).
-pub fn needs_cause(t: Termination) -> bool {
-    matches!(
-        t,
-        Termination::Resignation
-            | Termination::FlagFall
-            | Termination::BothFlags
-            | Termination::Agreement
-    )
 }
 
 /// The nearest existing folder above `path`: where a missing games directory would be made.

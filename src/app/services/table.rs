@@ -5,7 +5,7 @@
 //! an adjournment) is done here, in the order the core gave.
 
 use crate::core::machine::Common;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Result;
@@ -245,11 +245,6 @@ impl Table {
     /// The port events of a board, to wait on.
     pub fn events(&self, seat: Seat) -> Option<&Receiver<PortEvent>> {
         self.links[index(seat)].as_ref().map(|l| l.events())
-    }
-
-    /// The port's name of a board.
-    pub fn port(&self, seat: Seat) -> Option<&Path> {
-        self.links[index(seat)].as_ref().map(|l| l.path())
     }
 
     /// An event of a board's port.

@@ -69,10 +69,9 @@ impl LinkSettings {
 /// What the link tells the mode.
 #[derive(Debug)]
 pub enum BrailleEvent {
-    /// The display is hector's: columns of its (first) row, and rows.
+    /// The display is hector's: columns of its (first) row.
     Ready {
         columns: usize,
-        rows: usize,
     },
     Key(DisplayKey),
     /// No display (any more): why. Said once, until the link is ready again.
@@ -371,7 +370,6 @@ fn serve(
     while frames.try_recv().is_ok() {}
     let ready = BrailleEvent::Ready {
         columns: columns as usize,
-        rows: rows as usize,
     };
     if events.send(ready).is_err() {
         return Ok(());

@@ -13,8 +13,6 @@ use crate::core::braille::brlapi::MAX_KEY_LEN;
 pub const SOCKET_DIR: &str = "/var/lib/BrlAPI";
 /// TCP port of server `:0`.
 pub const BASE_PORT: u16 = 4101;
-/// The key file when `BRLAPI_AUTH` names none (Debian's brltty makes it).
-pub const DEFAULT_KEY_FILE: &str = "/etc/brlapi.key";
 
 /// One place a server may listen.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -167,7 +165,8 @@ mod tests {
 
     #[test]
     fn key_files_as_libbrlapi_reads_them() {
-        assert_eq!(key_file(None), Some(PathBuf::from(DEFAULT_KEY_FILE)));
+        // Debian's brltty makes this key file; libbrlapi reads it when BRLAPI_AUTH names none.
+        assert_eq!(key_file(None), Some(PathBuf::from("/etc/brlapi.key")));
         assert_eq!(
             key_file(Some("keyfile:/tmp/k")),
             Some(PathBuf::from("/tmp/k"))

@@ -55,7 +55,7 @@ use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, select, unbounded};
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, uci::UciMove};
 
 pub use level::{Level, MAX_LEVEL, MIN_LEVEL, level, level_limits};
-pub use process::{DEFAULT_ENGINE, locate};
+pub use process::locate;
 pub use uci::{ClockTimes, EngineInfo, Rejection, Score, SearchLimits};
 
 use crate::io::platform::process::{Exit, exit_of};
@@ -537,11 +537,6 @@ impl Engine {
     /// What the engine announced: its name and options.
     pub fn info(&self) -> &EngineInfo {
         &self.info
-    }
-
-    /// The level it plays at (1..=8).
-    pub fn level(&self) -> u8 {
-        self.opts.level
     }
 
     /// The process number of the engine, while one was started (for diagnostics).

@@ -45,6 +45,7 @@ pub const SYSTEM: &str = if cfg!(windows) {
 };
 
 /// An error for a part this system does not have.
+#[cfg(windows)]
 pub fn unsupported(what: &str) -> std::io::Error {
     std::io::Error::new(
         std::io::ErrorKind::Unsupported,

@@ -195,7 +195,6 @@ impl PortWriter {
 /// One open port and its reader thread. Dropping it stops the thread and closes the port.
 #[derive(Debug)]
 pub struct SerialLink {
-    path: PathBuf,
     events: Receiver<PortEvent>,
     writer: PortWriter,
     stop: Arc<AtomicBool>,
@@ -230,16 +229,11 @@ impl SerialLink {
                 reason: format!("cannot start the reader thread: {e}"),
             })?;
         Ok(SerialLink {
-            path: path.to_owned(),
             events,
             writer,
             stop,
             thread: Some(thread),
         })
-    }
-
-    pub fn path(&self) -> &Path {
-        &self.path
     }
 
     /// The reader thread's events, in order. Select on it together with other channels.

@@ -34,7 +34,6 @@ use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, never, select, unbou
 pub use backend::{Backend, BackendKind, SpeechError, Voice};
 pub use print::{Behaviour, CaptureLog, Captured, SharedLog, Sink, stdout_sink};
 pub use queue::{Kind, Utterance};
-pub use tts_backend::screen_reader_running;
 
 use crate::core::settings::BackendChoice;
 use queue::{Effect, Queue};
@@ -223,7 +222,6 @@ enum Request {
     Repeat,
     Mute(bool),
     Rate(i32),
-    Voice(Voice),
     WhenIdle(Sender<()>),
 }
 
@@ -274,6 +272,7 @@ impl Speaker {
     }
 
     /// An answer to a question: replaces an older answer not yet spoken.
+    #[cfg(test)]
     pub fn answer(&self, text: impl Into<String>) {
         self.say(Kind::Answer, text);
     }
@@ -300,10 +299,6 @@ impl Speaker {
     /// Changes the rate by `delta` (the rate stays within -100..100).
     pub fn change_rate(&self, delta: i32) {
         self.send(Request::Rate(delta));
-    }
-
-    pub fn set_voice(&self, voice: Voice) {
-        self.send(Request::Voice(voice));
     }
 
     /// A signal once everything queued so far has been said (or dropped), without waiting.
@@ -558,10 +553,6 @@ impl Supervisor {
             }
             Request::Rate(delta) => {
                 self.voice.rate = (self.voice.rate + delta).clamp(-100, 100);
-                self.send_voice();
-            }
-            Request::Voice(v) => {
-                self.voice = v;
                 self.send_voice();
             }
             Request::WhenIdle(tx) => self.idle_waiters.push(tx),

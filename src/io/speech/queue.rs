@@ -57,6 +57,7 @@ impl Queue {
         self.urgent.is_empty() && self.moves.is_empty() && self.answer.is_empty()
     }
 
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.urgent.len() + self.moves.len() + self.answer.len()
     }

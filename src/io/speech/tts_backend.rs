@@ -136,8 +136,3 @@ impl Backend for TtsBackend {
         Ok(())
     }
 }
-
-/// Whether a screen reader is running (Windows through Tolk; always false elsewhere).
-pub fn screen_reader_running() -> bool {
-    Tts::screen_reader_available()
-}

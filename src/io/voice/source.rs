@@ -313,10 +313,6 @@ impl Microphone {
         }
     }
 
-    pub fn program(&self) -> &str {
-        &self.program
-    }
-
     /// Drops the sound recorded while nobody listened: a phrase begins now.
     pub fn drain(&mut self) {
         while self.blocks.try_recv().is_ok() {}

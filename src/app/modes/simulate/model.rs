@@ -12,7 +12,7 @@
 
 use shakmaty::{Board, Chess, Move, Piece, Position, Role, Square, attacks};
 
-use crate::core::board::{Emulator, rows_a8_to_h1};
+use crate::core::board::Emulator;
 use crate::io::board_link::Protocol;
 
 /// Why a command cannot be carried out on the board.
@@ -285,20 +285,20 @@ fn path(from: Square, to: Square) -> Vec<Square> {
     squares
 }
 
-/// The 64 squares in the order both protocols list them; for the simulator's own messages.
-pub fn rows(board: &Board) -> String {
-    rows_a8_to_h1()
-        .map(|sq| board.piece_at(sq).map_or('.', |p| p.char()))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::board::{Recognition, with_checksum};
+    use crate::core::board::{Recognition, rows_a8_to_h1, with_checksum};
     use crate::core::time::Timestamp;
     use crate::io::board_link::{BoardDriver, BoardEvent};
     use shakmaty::{CastlingMode, uci::UciMove};
+
+    /// The 64 squares in the order both protocols list them.
+    fn rows(board: &Board) -> String {
+        rows_a8_to_h1()
+            .map(|sq| board.piece_at(sq).map_or('.', |p| p.char()))
+            .collect()
+    }
 
     /// A peg line as the protocol document writes it: checksum, line end.
     fn peg_line(text: &str) -> Chunk {

@@ -494,7 +494,8 @@ pub fn said_area(cols: u16, rows: u16) -> (usize, usize) {
 }
 
 /// [`said_panel`]'s lines on the first page.
-pub fn said_lines(
+#[cfg(test)]
+fn said_lines(
     said: &[String],
     newest: usize,
     question: Option<&str>,

@@ -46,6 +46,7 @@ impl Exit {
 
     /// From a Windows exit code: the codes of errors (severity bits 11, 0xC…) are the
     /// system's statuses, the others the program's own.
+    #[cfg(any(windows, test))]
     pub fn from_windows_code(code: u32) -> Exit {
         if code >= 0xC000_0000 {
             Exit::Status(code)

@@ -12,13 +12,12 @@ mod windows;
 #[cfg(windows)]
 pub use windows::*;
 
-/// Whether this system has the screen readers' interfaces and SAPI.
-pub const AVAILABLE: bool = cfg!(windows);
-
 /// The file name of NVDA's controller client, as NV Access ships it (64-bit).
+#[cfg(windows)]
 pub const NVDA_CLIENT: &str = "nvdaControllerClient64.dll";
 
 /// Why NVDA cannot be reached.
+#[cfg(windows)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NvdaError {
     /// The controller client is not beside hector.exe (the loader's words).

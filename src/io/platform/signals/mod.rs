@@ -11,6 +11,7 @@
 //! closing work is done ([`closing_done`]).
 
 use std::sync::{Condvar, Mutex};
+#[cfg(any(windows, test))]
 use std::time::{Duration, Instant};
 
 #[cfg(unix)]
@@ -66,6 +67,7 @@ impl Closing {
     }
 
     /// Waits until the work is done, at most `limit`; whether it was.
+    #[cfg(any(windows, test))]
     pub fn wait(&self, limit: Duration) -> bool {
         let deadline = Instant::now() + limit;
         let mut done = self.done.lock().unwrap_or_else(|p| p.into_inner());
@@ -99,6 +101,7 @@ pub fn closing_done() {
 }
 
 /// Waits, at most `limit`, until [`closing_done`] was called.
+#[cfg(windows)]
 pub fn wait_for_closing(limit: Duration) -> bool {
     CLOSING.wait(limit)
 }
