@@ -24,7 +24,7 @@
 //!         println!("{event:?}");
 //!     }
 //! }
-//! # Ok::<(), hector::io::serial::OpenError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! After a reconnection the driver asks the board for its whole position (DGT: a board dump;
