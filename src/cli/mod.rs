@@ -10,7 +10,7 @@ mod package_files;
 mod player;
 mod usage;
 
-pub use args::*;
+pub(crate) use args::*;
 use modes::*;
 
 use std::process::ExitCode;

@@ -79,7 +79,7 @@ impl BoardLink {
     }
 
     /// The protocol's codec: its name and words.
-    pub fn codec(&self) -> &dyn Codec {
+    pub(crate) fn codec(&self) -> &dyn Codec {
         self.driver.codec()
     }
 
@@ -90,7 +90,7 @@ impl BoardLink {
     }
 
     /// Now, on the link's clock.
-    pub fn now(&self) -> Timestamp {
+    pub(crate) fn now(&self) -> Timestamp {
         Timestamp::from_duration(self.origin.elapsed())
     }
 
@@ -118,17 +118,24 @@ impl BoardLink {
     }
 
     /// The game moved on from elsewhere; see [`Recognizer::expect_position`].
-    pub fn expect_position(&mut self, position: Chess, previous: Option<Chess>) -> Vec<BoardEvent> {
+    pub(crate) fn expect_position(
+        &mut self,
+        position: Chess,
+        previous: Option<Chess>,
+    ) -> Vec<BoardEvent> {
         self.driver.expect_position(position, previous)
     }
 
     /// The board must be set up to `position`; see [`Recognizer::expect_setup`].
-    pub fn expect_setup(&mut self, position: Chess) -> Vec<BoardEvent> {
+    pub(crate) fn expect_setup(&mut self, position: Chess) -> Vec<BoardEvent> {
         self.driver.expect_setup(position)
     }
 
     /// The piece the player announced for a promotion the board could not read.
-    pub fn choose_promotion(&mut self, role: Role) -> Result<Vec<BoardEvent>, PromotionError> {
+    pub(crate) fn choose_promotion(
+        &mut self,
+        role: Role,
+    ) -> Result<Vec<BoardEvent>, PromotionError> {
         self.driver.choose_promotion(role)
     }
 }

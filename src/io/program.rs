@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 /// `hector` when that name on the PATH is this program, else this program's full path (a
 /// player who started it through `scripts/play` may not have it on the PATH).
-pub fn command_name() -> String {
+pub(crate) fn command_name() -> String {
     let Ok(exe) = std::env::current_exe() else {
         return "hector".to_string();
     };

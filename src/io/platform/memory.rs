@@ -8,7 +8,7 @@
 /// `check` and `transcript` keeps the memory of the longest game it has read: resident memory
 /// would grow with the number of jobs instead of with the games in flight. Other systems'
 /// allocators give large blocks back by themselves.
-pub fn return_large_blocks() {
+pub(crate) fn return_large_blocks() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: mallopt only sets a tuning parameter of the allocator; any value is allowed, and
     // it is called before the worker threads start.

@@ -14,12 +14,12 @@ pub use windows::*;
 
 /// The file name of NVDA's controller client, as NV Access ships it (64-bit).
 #[cfg(windows)]
-pub const NVDA_CLIENT: &str = "nvdaControllerClient64.dll";
+pub(crate) const NVDA_CLIENT: &str = "nvdaControllerClient64.dll";
 
 /// Why NVDA cannot be reached.
 #[cfg(windows)]
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NvdaError {
+pub(crate) enum NvdaError {
     /// The controller client is not beside hector.exe (the loader's words).
     ClientMissing(String),
     /// The client answered that NVDA does not run (its status code, an RPC error).
