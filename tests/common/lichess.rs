@@ -6,7 +6,10 @@
 //! stream that closes right after gameFull or drips bytes without a line end, an event stream
 //! that goes silent, a refusal with control characters in its text. Requests and open streams
 //! are counted. Every thread stops when the server is dropped.
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "each test binary uses its own part of the helpers"
+)]
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};

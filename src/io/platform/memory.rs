@@ -1,7 +1,7 @@
 //! The C allocator's tuning, where there is one to tune (glibc).
 //!
 //! Unsafe code: one call into the C library, which Rust cannot check; see its SAFETY note.
-#![allow(unsafe_code)]
+#![allow(unsafe_code, reason = "one call into glibc (none elsewhere)")]
 
 /// Has the C allocator give large blocks back to the system when they are freed. By default
 /// glibc raises its threshold for that after each such free, and then every worker thread of

@@ -7,7 +7,7 @@
 //! the library (loaded through `platform::library`). Every call is made on a decoder this
 //! module created and owns, with arguments it made (C strings without inner NUL, sample
 //! buffers with their length).
-#![allow(unsafe_code)]
+#![expect(unsafe_code, reason = "calls into the speech recognition library")]
 
 use std::ffi::{CStr, CString, c_char, c_float, c_int, c_void};
 use std::path::Path;

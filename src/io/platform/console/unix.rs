@@ -3,7 +3,7 @@
 //!
 //! Unsafe code: a function the C runtime runs before `main` (placed in `.init_array`) and
 //! the `fcntl` it makes; see their SAFETY notes.
-#![allow(unsafe_code)]
+#![expect(unsafe_code, reason = "a function run before main and its fcntl")]
 
 use std::sync::atomic::{AtomicBool, Ordering};
 

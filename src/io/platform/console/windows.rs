@@ -2,7 +2,7 @@
 //! handle as the process got it (Windows does not put a stand-in where one is missing).
 //!
 //! Unsafe code: the console calls of Win32, on the process's standard handles.
-#![allow(unsafe_code)]
+#![allow(unsafe_code, reason = "Win32's console calls on the standard handles")]
 
 use windows_sys::Win32::Foundation::{HANDLE, INVALID_HANDLE_VALUE};
 use windows_sys::Win32::System::Console::{

@@ -6,7 +6,7 @@
 //! Unsafe code: the security and file-information calls of Win32, which Rust cannot check.
 //! Each hands the system buffers it sized or got from the system, and frees what the system
 //! allocated with the function the system names (`LocalFree`).
-#![allow(unsafe_code)]
+#![allow(unsafe_code, reason = "Win32's security and file-information calls")]
 
 use std::fs::{File, Metadata, OpenOptions};
 use std::io;

@@ -2,7 +2,10 @@
 //!
 //! Unsafe code: the loader's calls, and turning a symbol's address into a function of the
 //! type its caller names; see their SAFETY notes.
-#![allow(unsafe_code)]
+#![allow(
+    unsafe_code,
+    reason = "the loader's calls and a symbol's address as a function"
+)]
 
 use std::ffi::CString;
 use std::os::windows::ffi::OsStrExt;

@@ -80,7 +80,10 @@ pub(crate) fn status_name(code: u32) -> Option<&'static str> {
 /// Removes the environment variable `name` from hector's own environment, so that no child
 /// inherits it: neither those hector starts itself nor those a library starts for it (the
 /// speech-dispatcher daemon libspeechd spawns outlives hector).
-#[allow(unsafe_code)]
+#[expect(
+    unsafe_code,
+    reason = "changing the environment, before any thread starts"
+)]
 pub(crate) fn forget_variable_before_threads(name: &str) {
     // SAFETY: called first thing in `main`, before any thread exists that could read the
     // environment at the same time.

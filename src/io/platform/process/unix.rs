@@ -3,7 +3,10 @@
 //!
 //! Unsafe code: the set-up of a child between fork and exec, and the thread's clock, which
 //! Rust cannot check; see their SAFETY notes.
-#![allow(unsafe_code)]
+#![expect(
+    unsafe_code,
+    reason = "a child's set-up between fork and exec, and the thread's clock"
+)]
 
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::{CommandExt, ExitStatusExt};

@@ -6,7 +6,10 @@
 //!
 //! Unsafe code: the job object calls of Win32, each on a handle this module holds, and the
 //! thread's times.
-#![allow(unsafe_code)]
+#![allow(
+    unsafe_code,
+    reason = "Win32's job object calls and the thread's times"
+)]
 
 use std::os::windows::io::{AsRawHandle, FromRawHandle, OwnedHandle};
 use std::os::windows::process::CommandExt;

@@ -3,7 +3,7 @@
 //!
 //! Unsafe code: the calls into the controller client, COM and the snapshot, each with its
 //! SAFETY note. Everything else stays safe code around them.
-#![allow(unsafe_code)]
+#![allow(unsafe_code, reason = "calls into NVDA's client, COM and the snapshot")]
 
 use std::path::Path;
 

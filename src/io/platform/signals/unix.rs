@@ -4,7 +4,10 @@
 //!
 //! Unsafe code: installing signal handlers and what they do, which Rust cannot check; each
 //! handler makes only async-signal-safe calls.
-#![allow(unsafe_code)]
+#![expect(
+    unsafe_code,
+    reason = "signal handlers, which make only async-signal-safe calls"
+)]
 
 use std::io::Read;
 use std::sync::OnceLock;

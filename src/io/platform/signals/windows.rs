@@ -6,7 +6,7 @@
 //! later), so the handler waits until the mode's closing work is done (the game saved).
 //!
 //! Unsafe code: registering the handler, and the handler reading the flag a mode gave.
-#![allow(unsafe_code)]
+#![allow(unsafe_code, reason = "registering the console's control handler")]
 
 use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
 use std::sync::{Once, OnceLock};
