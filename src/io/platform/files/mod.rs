@@ -24,7 +24,9 @@ pub(crate) enum Kind {
     Directory,
     SymbolicLink,
     Device,
+    #[cfg_attr(windows, allow(dead_code, reason = "Windows reports no such file"))]
     Fifo,
+    #[cfg_attr(windows, allow(dead_code, reason = "Windows reports no such file"))]
     Socket,
 }
 

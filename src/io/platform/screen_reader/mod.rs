@@ -10,7 +10,7 @@
 #[cfg(windows)]
 mod windows;
 #[cfg(windows)]
-pub use windows::*;
+pub(crate) use windows::*;
 
 /// The file name of NVDA's controller client, as NV Access ships it (64-bit).
 #[cfg(windows)]

@@ -23,8 +23,16 @@ pub(crate) enum Refusal {
     /// Another program holds it.
     Busy,
     /// This user may not open it.
+    #[cfg_attr(
+        windows,
+        allow(dead_code, reason = "Windows' port errors do not say it")
+    )]
     NoPermission,
     /// It is no serial port (a regular file, another device).
+    #[cfg_attr(
+        windows,
+        allow(dead_code, reason = "Windows' port errors do not say it")
+    )]
     NotSerial,
     /// Anything else: the system's words.
     Other(String),
