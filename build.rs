@@ -1,9 +1,6 @@
 //! Names the commit the binary is built from (`hector --version`). The language tables are
 //! the core's data: core/build.rs embeds them.
 
-// A build script reports failure by panicking: that is how cargo stops the build.
-#![allow(clippy::panic)]
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

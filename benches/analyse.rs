@@ -8,9 +8,11 @@
 //! the engine together (the engine is hector's child, hector the benchmark's), which does
 //! not depend on what else runs on the machine.
 
-// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
-// system's calls: the crate's [lints] are for hector itself.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "benchmarks stop at the first surprise; the crate's lints are for hector itself"
+)]
 
 mod support;
 

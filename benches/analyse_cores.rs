@@ -13,7 +13,11 @@
 //! every configuration differently; CPU time does not depend on it), each also as a ratio to
 //! one Stockfish thread.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "benchmarks stop at the first surprise; the crate's lints are for hector itself"
+)]
 
 mod support;
 

@@ -16,10 +16,6 @@
 //! Throughput: the DGT decoder and the peg decoder over a recorded-like stream, fed in 64-byte
 //! reads as a serial port delivers them, best of five.
 
-// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
-// system's calls: the crate's [lints] are for hector itself.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
-
 mod support;
 
 use std::time::{Duration, Instant};

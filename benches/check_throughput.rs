@@ -6,10 +6,6 @@
 //! `check` mode runs, single-threaded, R times (default 5), and prints the best and median
 //! figures. With --keep the generated file is written to FILE, e.g. to time the binary itself.
 
-// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
-// system's calls: the crate's [lints] are for hector itself.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
-
 mod support;
 
 use std::time::{Duration, Instant};

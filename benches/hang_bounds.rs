@@ -14,8 +14,12 @@
 //!
 //! Each figure is the median and the worst of N runs (default 3).
 
-// Tests and benchmarks stop at the first surprise: the crate's [lints] are for hector itself.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+#![allow(
+    clippy::expect_used,
+    clippy::panic,
+    unsafe_code,
+    reason = "benchmarks stop at the first surprise, and the pseudo-terminals need the system's calls; the crate's lints are for hector itself"
+)]
 // Without Unix (the stand-in programs are shell scripts) only a notice is built.
 #![cfg_attr(not(unix), allow(dead_code, unused_imports))]
 

@@ -6,10 +6,6 @@
 //! into a memory buffer, single-threaded. The parse figure is the mean over many phrases of every
 //! form, in positions taken from random games.
 
-// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
-// system's calls: the crate's [lints] are for hector itself.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
-
 mod support;
 
 use std::time::Instant;

@@ -4,9 +4,6 @@
 //!
 //! cargo bench --bench openings -- [--games N]
 
-// Tests and benchmarks stop at the first surprise: the crate's [lints] are for hector itself.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
-
 mod support;
 
 use std::time::Instant;

@@ -11,10 +11,6 @@
 //! inputs. Every file it writes is removed at the end, also after a failure. Peak memory and
 //! elapsed time come from GNU time (`/usr/bin/time`, Debian package `time`).
 
-// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
-// system's calls: the crate's [lints] are for hector itself.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
-
 mod support;
 
 use std::fs::File;

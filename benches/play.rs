@@ -9,9 +9,12 @@
 //! (b) Idle CPU with the full-screen view open and a clock running (redrawn every second).
 //! (c) Resident memory of that process.
 
-// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
-// system's calls: the crate's [lints] are for hector itself.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+#![allow(
+    clippy::expect_used,
+    clippy::panic,
+    unsafe_code,
+    reason = "benchmarks stop at the first surprise, and the pseudo-terminals need the system's calls; the crate's lints are for hector itself"
+)]
 // Without Unix (pseudo-terminals, its clocks) only a notice is built.
 #![cfg_attr(not(unix), allow(dead_code, unused_imports))]
 
@@ -19,7 +22,7 @@ mod support;
 
 #[cfg(unix)]
 #[path = "../tests/common/pty.rs"]
-#[allow(dead_code)]
+#[allow(dead_code, reason = "a benchmark uses a few of the tests' helpers")]
 mod pty;
 
 use std::path::Path;

@@ -11,10 +11,6 @@
 //!     300-move game (600 half-moves), without and with a clock checkpoint every second of
 //!     thinking time; median and worst of R runs.
 
-// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
-// system's calls: the crate's [lints] are for hector itself.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
-
 mod support;
 
 use std::path::{Path, PathBuf};

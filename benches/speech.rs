@@ -10,10 +10,6 @@
 //! (c) A helper program that hangs (espeak-ng's probes run through `io::child::run_bounded`):
 //!     how long after its time limit `run_bounded` returns, its process group killed.
 
-// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
-// system's calls: the crate's [lints] are for hector itself.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
-
 mod support;
 
 use std::io::Read;

@@ -10,9 +10,12 @@
 //!     `--fen` of the same position), from the byte that ends the line to the answer
 //!     arriving. hector sends the speech request just before it prints the answer.
 
-// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
-// system's calls: the crate's [lints] are for hector itself.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+#![allow(
+    clippy::expect_used,
+    clippy::panic,
+    unsafe_code,
+    reason = "benchmarks stop at the first surprise, and the pseudo-terminals need the system's calls; the crate's lints are for hector itself"
+)]
 // Without Unix (pseudo-terminals, its clocks) only a notice is built.
 #![cfg_attr(not(unix), allow(dead_code, unused_imports))]
 
@@ -20,7 +23,7 @@ mod support;
 
 #[cfg(unix)]
 #[path = "../tests/common/pty.rs"]
-#[allow(dead_code)]
+#[allow(dead_code, reason = "a benchmark uses a few of the tests' helpers")]
 mod pty;
 
 use std::path::Path;

@@ -27,9 +27,12 @@
 //! ahead at 100 ms of silence (--after: only after the end); the time is then the wall time
 //! from the end of speech (200 ms before the phrase's end was seen) to the decision.
 
-// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
-// system's calls: the crate's [lints] are for hector itself.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+#![allow(
+    clippy::expect_used,
+    clippy::panic,
+    unsafe_code,
+    reason = "benchmarks stop at the first surprise, and the pseudo-terminals need the system's calls; the crate's lints are for hector itself"
+)]
 // Without Unix (pseudo-terminals, its clocks) only a notice is built.
 #![cfg_attr(not(unix), allow(dead_code, unused_imports))]
 

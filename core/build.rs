@@ -4,8 +4,10 @@
 //! placeholder ({piece}, {square}…), stops the build with the file, the key and what is wrong.
 //! (The tests load every table through the same types hector uses and check the rest.)
 
-// A build script reports failure by panicking: that is how cargo stops the build.
-#![allow(clippy::panic)]
+#![expect(
+    clippy::panic,
+    reason = "a build script reports failure by panicking: that is how cargo stops the build"
+)]
 
 use std::fmt::Write as _;
 use std::path::Path;

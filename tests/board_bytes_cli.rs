@@ -7,9 +7,13 @@
 //! sample session line by line, its checksums as the document prints them. The board monitor
 //! (`hector board monitor`) reads them through a real pseudo-terminal.
 
-// Tests stop at the first surprise, and the pseudo-terminals need the system's calls: the
-// crate's [lints] are for hector itself.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    unsafe_code,
+    reason = "tests stop at the first surprise, and the pseudo-terminals need the system's calls; the crate's lints are for hector itself"
+)]
 // The binary is driven through Unix pseudo-terminals and processes (tests/common).
 #![cfg(unix)]
 

@@ -14,8 +14,10 @@
 //! counts as broken). Comments and string literals are no code. A broken rule is named with
 //! its file and line.
 
-// Tests stop at the first surprise: the crate's [lints] are for hector itself.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+#![allow(
+    clippy::expect_used,
+    reason = "tests stop at the first surprise; the crate's lints are for hector itself"
+)]
 
 use std::path::{Path, PathBuf};
 

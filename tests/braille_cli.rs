@@ -2,9 +2,12 @@
 //! BRLTTY (its TTY driver on a pseudo-terminal, or its Virtual driver where routing keys are
 //! needed), playing Stockfish; the game then exported as BRF and checked cell by cell.
 
-// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
-// system's calls: the crate's [lints] are for hector itself.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+#![allow(
+    clippy::expect_used,
+    clippy::panic,
+    unsafe_code,
+    reason = "tests stop at the first surprise, and the pseudo-terminals need the system's calls; the crate's lints are for hector itself"
+)]
 // The binary is driven through Unix pseudo-terminals and processes (tests/common).
 #![cfg(unix)]
 

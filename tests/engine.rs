@@ -2,9 +2,12 @@
 //! written at test time) that crash, hang, answer nonsense or never finish their start.
 //! Every wait has a time limit; every test checks that no engine process is left behind.
 
-// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
-// system's calls: the crate's [lints] are for hector itself.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+#![allow(
+    clippy::expect_used,
+    clippy::panic,
+    unsafe_code,
+    reason = "tests stop at the first surprise, and the pseudo-terminals need the system's calls; the crate's lints are for hector itself"
+)]
 // The binary is driven through Unix pseudo-terminals and processes (tests/common).
 #![cfg(unix)]
 

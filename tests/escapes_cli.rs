@@ -2,9 +2,12 @@
 //! crafted journal's player names, event and opponent in `hector games` and `hector export
 //! --text`, and an engine whose `id name` carries escape sequences.
 
-// Tests stop at the first surprise, and the pseudo-terminals need the system's calls: the
-// crate's [lints] are for hector itself.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+#![allow(
+    clippy::expect_used,
+    clippy::panic,
+    unsafe_code,
+    reason = "tests stop at the first surprise, and the pseudo-terminals need the system's calls; the crate's lints are for hector itself"
+)]
 // The binary is driven through Unix pseudo-terminals and processes (tests/common).
 #![cfg(unix)]
 

@@ -4,9 +4,13 @@
 //! rating worked out here by the Elo formula of docs/TRAINING.md. A table whose colours were
 //! swapped, or a message that named the wrong side, turns these red.
 
-// Tests stop at the first surprise, and the pseudo-terminals need the system's calls: the
-// crate's [lints] are for hector itself.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    unsafe_code,
+    reason = "tests stop at the first surprise, and the pseudo-terminals need the system's calls; the crate's lints are for hector itself"
+)]
 // The binary is driven through Unix pseudo-terminals and processes (tests/common).
 #![cfg(unix)]
 

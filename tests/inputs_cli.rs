@@ -2,9 +2,13 @@
 //! and compressed files for `hector play --from` and `hector analyse`, a zstd file made with a
 //! long window, a 2 GB sparse journal in `hector games`, and a closed standard output.
 
-// Tests stop at the first surprise, and the pseudo-terminals and wait4 need the system's
-// calls: the crate's [lints] are for hector itself.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    unsafe_code,
+    reason = "tests stop at the first surprise, and the pseudo-terminals need the system's calls; the crate's lints are for hector itself"
+)]
 // The binary is driven through Unix pseudo-terminals and processes (tests/common).
 #![cfg(unix)]
 

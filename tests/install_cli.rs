@@ -5,8 +5,10 @@
 //! what it had espeak-ng say. espeak-ng is replaced by a recorder on the PATH there, since the
 //! script only hands it the words (and no test may need a sound card).
 
-// Tests stop at the first surprise: the crate's [lints] are for hector itself.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![allow(
+    clippy::expect_used,
+    reason = "tests stop at the first surprise; the crate's lints are for hector itself"
+)]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

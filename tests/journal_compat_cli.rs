@@ -2,9 +2,12 @@
 //! continued in the mode that wrote them, and the journal's `mode` setting is still written
 //! as those bytes have it: the mode became a type, the file did not change.
 
-// Tests stop at the first surprise, and the pseudo-terminals of tests/common need the
-// system's calls: the crate's [lints] are for hector itself.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+#![allow(
+    clippy::expect_used,
+    clippy::panic,
+    unsafe_code,
+    reason = "tests stop at the first surprise, and the pseudo-terminals need the system's calls; the crate's lints are for hector itself"
+)]
 // The simulated board is a Unix pseudo-terminal (tests/common/sim.rs).
 #![cfg(unix)]
 

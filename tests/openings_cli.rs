@@ -1,9 +1,12 @@
 //! Opening names and the player's wording in `hector play`, in real pseudo-terminals: the
 //! options, and the configuration file's `[play]` and `[words]` tables.
 
-// Tests stop at the first surprise, and the pseudo-terminals need the system's calls: the
-// crate's [lints] are for hector itself.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+#![allow(
+    clippy::expect_used,
+    clippy::panic,
+    unsafe_code,
+    reason = "tests stop at the first surprise, and the pseudo-terminals need the system's calls; the crate's lints are for hector itself"
+)]
 // The binary is driven through Unix pseudo-terminals and processes (tests/common).
 #![cfg(unix)]
 

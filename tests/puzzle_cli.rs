@@ -4,7 +4,13 @@
 //! moves and is kept, a puzzle played does not come again; a theme that does not exist is
 //! refused; a puzzle's position is played against Stockfish, said as "win this".
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    unsafe_code,
+    reason = "tests stop at the first surprise, and the pseudo-terminals need the system's calls; the crate's lints are for hector itself"
+)]
 // The binary is driven through Unix pseudo-terminals and processes (tests/common).
 #![cfg(unix)]
 

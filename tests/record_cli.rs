@@ -3,9 +3,12 @@
 //! back by hector's import, by pgn-extract, by python-chess in its strict mode and by
 //! `hector check`.
 
-// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
-// system's calls: the crate's [lints] are for hector itself.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+#![allow(
+    clippy::expect_used,
+    clippy::panic,
+    unsafe_code,
+    reason = "tests stop at the first surprise, and the pseudo-terminals need the system's calls; the crate's lints are for hector itself"
+)]
 // The binary is driven through Unix pseudo-terminals and processes (tests/common).
 #![cfg(unix)]
 

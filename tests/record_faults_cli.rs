@@ -5,9 +5,12 @@
 //! and a games folder that cannot be made. No move is lost, nothing is called saved that is
 //! not, and the journal replays.
 
-// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
-// system's calls: the crate's [lints] are for hector itself.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+#![allow(
+    clippy::expect_used,
+    clippy::panic,
+    unsafe_code,
+    reason = "tests stop at the first surprise, and the pseudo-terminals need the system's calls; the crate's lints are for hector itself"
+)]
 // The binary is driven through Unix pseudo-terminals and processes (tests/common).
 #![cfg(unix)]
 

@@ -2,9 +2,12 @@
 //! killed (SIGKILL) at many points of a scripted game and resumed; every completed move and the
 //! clock (within a second) must be there. A journal cut off mid-record loses only that record.
 
-// Tests and benchmarks stop at the first surprise, and the pseudo-terminals need the
-// system's calls: the crate's [lints] are for hector itself.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+#![allow(
+    clippy::expect_used,
+    clippy::panic,
+    unsafe_code,
+    reason = "tests stop at the first surprise, and the pseudo-terminals need the system's calls; the crate's lints are for hector itself"
+)]
 // The binary is driven through Unix pseudo-terminals and processes (tests/common).
 #![cfg(unix)]
 

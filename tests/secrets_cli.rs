@@ -3,9 +3,13 @@
 //! and never in the environment of a program hector starts: the engine, espeak-ng, and the
 //! speech-dispatcher that libspeechd starts for hector (read from /proc/PID/environ).
 
-// Tests stop at the first surprise, and the pseudo-terminals need the system's calls: the
-// crate's [lints] are for hector itself.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, unsafe_code)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    unsafe_code,
+    reason = "tests stop at the first surprise, and the pseudo-terminals need the system's calls; the crate's lints are for hector itself"
+)]
 // The binary is driven through Unix pseudo-terminals and processes (tests/common).
 #![cfg(unix)]
 

@@ -1,7 +1,7 @@
 //! What the benchmarks share: their arguments, percentiles, and a process's CPU time and
 //! memory from /proc.
 
-#![allow(dead_code)] // each benchmark uses its own part
+#![allow(dead_code, reason = "each benchmark uses its own part")]
 
 use std::str::FromStr;
 use std::time::Duration;

@@ -3,4 +3,4 @@
 //! mode. A service is named by modes and by other services, never names a mode.
 
 pub mod modes;
-pub mod services;
+pub(crate) mod services;

@@ -11,7 +11,7 @@ use crate::core::notation::speak::Form;
 use crate::core::settings::BackendChoice;
 
 /// `hector --version`: the version and the commit it was built from (build.rs).
-pub const VERSION: &str = concat!(
+pub(crate) const VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
     " (commit ",
     env!("HECTOR_COMMIT"),
@@ -28,14 +28,14 @@ pub const VERSION: &str = concat!(
         those words or in algebraic notation, keeps the record and checks games against \
         the Laws.\n\nEvery mode has its own help: hector help MODE, or hector MODE --help."
 )]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
-    pub command: Command,
+    pub(crate) command: Command,
 }
 
 /// The spoken form of a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum FormArg {
+pub(crate) enum FormArg {
     /// Like SAN: "Springer Felix drei", "Eva schlägt David fünf".
     Short,
     /// From-square and to-square: "Springer Gustav eins nach Felix drei".
@@ -52,7 +52,7 @@ impl From<FormArg> for Form {
 }
 
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Play a spoken game: against the computer, a second player, or a player on an e-board.
     #[command(long_about = PLAY_HELP)]
     Play(PlayArgs),
@@ -129,7 +129,7 @@ pub enum Command {
 
 /// Which speech output to use (`--speech`, `--backend`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum BackendArg {
+pub(crate) enum BackendArg {
     /// The first that works: speech-dispatcher, then espeak-ng, then print. On Windows: NVDA
     /// when it runs, else JAWS when it runs, else the system's voices (tts, then sapi), else
     /// print.
@@ -169,7 +169,7 @@ impl From<BackendArg> for BackendChoice {
 /// The protocol a board speaks: one of the core's protocols, named and described by its
 /// codec, so that a new protocol needs nothing here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ProtocolArg(Protocol);
+pub(crate) struct ProtocolArg(Protocol);
 
 /// Every protocol as a value of the option, in the core's order.
 const PROTOCOL_ARGS: [ProtocolArg; Protocol::ALL.len()] = {
@@ -201,7 +201,7 @@ impl From<ProtocolArg> for Protocol {
 }
 
 #[derive(Debug, Subcommand)]
-pub enum BoardCommand {
+pub(crate) enum BoardCommand {
     /// List the serial ports, with what is known of each (USB ids, maker, product, serial number).
     #[command(long_about = BOARD_LIST_HELP)]
     List,
@@ -212,113 +212,113 @@ pub enum BoardCommand {
 
 /// The options of `hector play`.
 #[derive(Debug, Clone, clap::Args)]
-pub struct PlayArgs {
+pub(crate) struct PlayArgs {
     /// The colour you play.
     #[arg(long, value_enum, default_value = "white")]
-    pub color: ColorArg,
+    pub(crate) color: ColorArg,
     /// Who plays the other side: auto (the computer when Stockfish is installed, else a
     /// second player at the keyboard), engine, engine:PATH (any UCI engine), keyboard, or
     /// board:PORT (the sighted player's e-board; see --opponent-protocol).
     #[arg(long, default_value = "auto", value_name = "WHO")]
-    pub opponent: OpponentArg,
+    pub(crate) opponent: OpponentArg,
     /// The protocol of the opponent's e-board.
     #[arg(long, value_enum, default_value = "dgt")]
-    pub opponent_protocol: ProtocolArg,
+    pub(crate) opponent_protocol: ProtocolArg,
     /// The computer's strength, 1 (a beginner) to 8 (full strength); 1 by default, 8 with
     /// --fen and --from-puzzle.
     #[arg(long, value_parser = |s: &str| super::usage::in_range::<u8>(s, 1, 8))]
-    pub level: Option<u8>,
+    pub(crate) level: Option<u8>,
     /// No bewertung (eval) and no tipp (hint) from the computer in this game.
     #[arg(long)]
-    pub no_hints: bool,
+    pub(crate) no_hints: bool,
     /// A clock, as players type it: 3+2 is 3 minutes plus 2 seconds per move; PGN's seconds
     /// where they cannot be minutes (40/5400+30:1800+30, 300d5, a base over 180); or a preset
     /// (classical, olympiad, rapid, blitz). No clock when left out.
     #[arg(long, value_name = "SPEC")]
-    pub tc: Option<String>,
+    pub(crate) tc: Option<String>,
     /// Automatic time announcements (every 15 minutes, at 10, 5, 2 and 1 minutes and 30 s,
     /// the last ten seconds). Off by default, as Appendix D9d wants: times on request only.
     #[arg(long)]
-    pub announce: bool,
+    pub(crate) announce: bool,
     #[command(flatten)]
-    pub player: PlayerArgs,
+    pub(crate) player: PlayerArgs,
     /// Short form (like SAN) or long form (from-square and to-square).
     #[arg(long, value_enum)]
-    pub form: Option<FormArg>,
+    pub(crate) form: Option<FormArg>,
     /// Plain lines and a prompt instead of the full screen: for screen readers and braille
     /// displays. Chosen by itself when the output is not a terminal.
     #[arg(long)]
-    pub screen_reader: bool,
+    pub(crate) screen_reader: bool,
     /// Play Chess960: start position N (0 to 959; 518 is the standard position), or a random
     /// one when N is left out.
     #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "random")]
-    pub chess960: Option<Chess960Arg>,
+    pub(crate) chess960: Option<Chess960Arg>,
     /// Continue the first game of a PGN file from its last position.
     #[arg(long, value_name = "FILE.pgn", conflicts_with = "fen")]
-    pub from: Option<PathBuf>,
+    pub(crate) from: Option<PathBuf>,
     /// Start from this position (FEN); the computer plays at full strength and hector says
     /// whether to win or to hold it.
     #[arg(long)]
-    pub fen: Option<String>,
+    pub(crate) fen: Option<String>,
     /// Start from the position of this puzzle (hector puzzle names them), playing the side
     /// that solves it, against the computer at full strength.
     #[arg(long, value_name = "ID", conflicts_with_all = ["fen", "from", "chess960"])]
-    pub from_puzzle: Option<String>,
+    pub(crate) from_puzzle: Option<String>,
     /// Your board on a serial port (a peg board, or an e-board): moves are read from it
     /// (Appendix D2.2-D2.3) and the opponent's moves must be made on it.
     #[arg(long, value_name = "PORT", requires = "protocol")]
-    pub board: Option<PathBuf>,
+    pub(crate) board: Option<PathBuf>,
     /// The protocol of your board.
     #[arg(long, value_enum)]
-    pub protocol: Option<ProtocolArg>,
+    pub(crate) protocol: Option<ProtocolArg>,
     /// How pieces are drawn: letters (K D T L S B in German) or figurines.
     #[arg(long, value_enum, default_value = "letters")]
-    pub pieces: PiecesArg,
+    pub(crate) pieces: PiecesArg,
     /// Colour the squares and pieces too (everything stays readable without colour).
     #[arg(long)]
-    pub colors: bool,
+    pub(crate) colors: bool,
     /// Start a new game without asking about an unfinished one.
     #[arg(long)]
-    pub new: bool,
+    pub(crate) new: bool,
     /// Taking moves back (zurücknehmen, takeback) is refused in this game.
     #[arg(long)]
-    pub no_takeback: bool,
+    pub(crate) no_takeback: bool,
     /// Every capture names the piece taken: "Springer schlägt Bauer auf Felix fünf" (also
     /// say_captured in the configuration's [play] section).
     #[arg(long)]
-    pub say_captured: bool,
+    pub(crate) say_captured: bool,
     /// Say the name of each newly reached named opening after the move (the lichess opening
     /// table). Also `[play] openings = true` in the configuration file.
     #[arg(long)]
-    pub openings: bool,
+    pub(crate) openings: bool,
     #[command(flatten)]
-    pub wording: WordingArgs,
+    pub(crate) wording: WordingArgs,
     #[command(flatten)]
-    pub voice: VoiceArg,
+    pub(crate) voice: VoiceArg,
 }
 
 /// How much board readings and move announcements say; over the configuration file's
 /// `[words]` table.
 #[derive(Debug, Clone, Default, clap::Args)]
-pub struct WordingArgs {
+pub(crate) struct WordingArgs {
     /// Board readings name the square first: "Eva vier weißer Bauer".
     #[arg(long, conflicts_with = "piece_first")]
-    pub square_first: bool,
+    pub(crate) square_first: bool,
     /// Board readings name the piece first: "weißer Bauer Eva vier".
     #[arg(long)]
-    pub piece_first: bool,
+    pub(crate) piece_first: bool,
     /// Leave out "weiß" and "schwarz" where the sentence tells the colour anyway (the pieces a
     /// side attacks, a square's attackers and defenders).
     #[arg(long, visible_alias = "no-color-words")]
-    pub no_colour_words: bool,
+    pub(crate) no_colour_words: bool,
     /// Do not say "Schach" after a move that gives check (mate is still said).
     #[arg(long)]
-    pub no_check_words: bool,
+    pub(crate) no_check_words: bool,
 }
 
 impl WordingArgs {
     /// The configuration file's wording with these options applied over it.
-    pub fn apply(
+    pub(crate) fn apply(
         &self,
         mut w: crate::core::notation::wording::Wording,
     ) -> crate::core::notation::wording::Wording {
@@ -341,23 +341,23 @@ impl WordingArgs {
 
 /// The options of `hector assist`.
 #[derive(Debug, Clone, clap::Args)]
-pub struct AssistArgs {
+pub(crate) struct AssistArgs {
     /// The colour of the blind player.
     #[arg(long, value_enum, default_value = "white")]
-    pub blind: ColorArg,
+    pub(crate) blind: ColorArg,
     /// The blind player's board on a serial port (a tactile peg board).
     #[arg(long, value_name = "PORT")]
-    pub peg_board: Option<PathBuf>,
+    pub(crate) peg_board: Option<PathBuf>,
     /// The protocol of the blind player's board.
     #[arg(long, value_enum, default_value = "peg")]
-    pub peg_protocol: ProtocolArg,
+    pub(crate) peg_protocol: ProtocolArg,
     /// The sighted player's electronic board on a serial port; without it the sighted
     /// player's moves are typed.
     #[arg(long, value_name = "PORT")]
-    pub sighted_board: Option<PathBuf>,
+    pub(crate) sighted_board: Option<PathBuf>,
     /// The protocol of the sighted player's board.
     #[arg(long, value_enum, default_value = "dgt")]
-    pub sighted_protocol: ProtocolArg,
+    pub(crate) sighted_protocol: ProtocolArg,
     /// Whose assistant hector is: blind (Appendix D9, the default) or sighted (D10: it
     /// announces and tells what to make on which board, nothing else; no clock).
     #[arg(
@@ -366,53 +366,53 @@ pub struct AssistArgs {
         default_value = "blind",
         value_name = "PLAYER"
     )]
-    pub duty: DutyArg,
+    pub(crate) duty: DutyArg,
     /// The clock, as players type it: 90+30 is 90 minutes plus 30 seconds per move; PGN's
     /// seconds where they cannot be minutes (40/5400+30:1800+30, 300d5, a base over 180); or a
     /// preset (classical, olympiad, rapid, blitz). No clock when left out.
     #[arg(long, value_name = "SPEC")]
-    pub tc: Option<String>,
+    pub(crate) tc: Option<String>,
     /// The players' names, for the record and the envelope.
     #[arg(long, value_name = "NAME")]
-    pub white: Option<String>,
+    pub(crate) white: Option<String>,
     #[arg(long, value_name = "NAME")]
-    pub black: Option<String>,
+    pub(crate) black: Option<String>,
     /// The event, for the record.
     #[arg(long, value_name = "TEXT")]
-    pub event: Option<String>,
+    pub(crate) event: Option<String>,
     /// Start from this position (FEN).
     #[arg(long)]
-    pub fen: Option<String>,
+    pub(crate) fen: Option<String>,
     /// Where the envelope of an adjournment is written (beside the journal by default).
     #[arg(long, value_name = "FILE")]
-    pub envelope: Option<PathBuf>,
+    pub(crate) envelope: Option<PathBuf>,
     #[command(flatten)]
-    pub player: PlayerArgs,
+    pub(crate) player: PlayerArgs,
     /// Short form (like SAN) or long form (from-square and to-square).
     #[arg(long, value_enum)]
-    pub form: Option<FormArg>,
+    pub(crate) form: Option<FormArg>,
     /// Plain lines and a prompt instead of the full screen.
     #[arg(long)]
-    pub screen_reader: bool,
+    pub(crate) screen_reader: bool,
     /// How pieces are drawn: letters or figurines.
     #[arg(long, value_enum, default_value = "letters")]
-    pub pieces: PiecesArg,
+    pub(crate) pieces: PiecesArg,
     /// Colour the squares and pieces too (everything stays readable without colour).
     #[arg(long)]
-    pub colors: bool,
+    pub(crate) colors: bool,
     #[command(flatten)]
-    pub voice: VoiceArg,
+    pub(crate) voice: VoiceArg,
 }
 
 /// Whose assistant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum DutyArg {
+pub(crate) enum DutyArg {
     Blind,
     Sighted,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ColorArg {
+pub(crate) enum ColorArg {
     White,
     Black,
 }
@@ -428,25 +428,25 @@ impl From<ColorArg> for shakmaty::Color {
 
 /// Speech options shared by the modes that speak; each overrides the configuration file.
 #[derive(Debug, Clone, clap::Args)]
-pub struct SpeechArgs {
+pub(crate) struct SpeechArgs {
     #[command(flatten)]
-    pub speech: SpeechArg,
+    pub(crate) speech: SpeechArg,
     #[command(flatten)]
-    pub lang: LangArg,
+    pub(crate) lang: LangArg,
     /// A voice of the speech engine (see hector voices); chosen by language when left out.
     #[arg(long, value_name = "NAME")]
-    pub voice: Option<String>,
+    pub(crate) voice: Option<String>,
     /// Speaking rate from -100 (slowest) to 100 (fastest); 0 is normal.
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = |s: &str| super::usage::in_range::<i32>(s, -100, 100))]
-    pub rate: Option<i32>,
+    pub(crate) rate: Option<i32>,
     /// Volume from 0 to 100.
     #[arg(long, value_name = "N", value_parser = |s: &str| super::usage::in_range::<i32>(s, 0, 100))]
-    pub volume: Option<i32>,
+    pub(crate) volume: Option<i32>,
 }
 
 impl SpeechArgs {
     /// The configuration file's speech settings with these options applied over them.
-    pub fn apply(
+    pub(crate) fn apply(
         &self,
         mut s: crate::core::settings::SpeechSettings,
     ) -> crate::core::settings::SpeechSettings {
@@ -471,18 +471,18 @@ impl SpeechArgs {
 
 /// How `check` and `transcript` go through a PGN input.
 #[derive(clap::Args, Debug)]
-pub struct PgnRunArgs {
+pub(crate) struct PgnRunArgs {
     /// Games judged at the same time, on as many threads (default: one per core). The output
     /// is the same, in the same order, for any number.
     #[arg(long, value_name = "N", value_parser = |s: &str| super::usage::in_range::<u16>(s, 1, 256))]
     jobs: Option<u16>,
     /// No progress line on standard error (it appears only on a terminal, after a second).
     #[arg(long)]
-    pub quiet: bool,
+    pub(crate) quiet: bool,
 }
 
 impl PgnRunArgs {
-    pub fn jobs(&self) -> usize {
+    pub(crate) fn jobs(&self) -> usize {
         self.jobs
             .map_or_else(crate::app::services::pgn_jobs::default_jobs, usize::from)
     }
@@ -490,75 +490,75 @@ impl PgnRunArgs {
 
 /// The options of `hector clock`.
 #[derive(Debug, clap::Args)]
-pub struct ClockArgs {
+pub(crate) struct ClockArgs {
     #[command(flatten)]
-    pub braille: BrailleArg,
+    pub(crate) braille: BrailleArg,
     /// Time control as players type it: 3+2 is 3 minutes plus 2 seconds per move; PGN's
     /// seconds where they cannot be minutes (40/5400+30:1800+30, 300d5, a base over 180);
     /// or a preset: classical, olympiad, rapid, blitz.
     #[arg(long, value_name = "SPEC", default_value = "classical")]
-    pub tc: String,
+    pub(crate) tc: String,
     /// Which lever is White's: left (default) or right.
     #[arg(long, value_enum, default_value = "left")]
-    pub white: SideArg,
+    pub(crate) white: SideArg,
     /// Plain lines instead of the full screen: for screen readers and braille displays.
     #[arg(long)]
-    pub screen_reader: bool,
+    pub(crate) screen_reader: bool,
     /// Tournament mode (Appendix D9d): no automatic time announcements, only on request.
     #[arg(long)]
-    pub tournament: bool,
+    pub(crate) tournament: bool,
     /// Announce one's own time every this many minutes (5 and 15 match D5a's marks).
     #[arg(long, value_name = "MINUTES", value_parser = |s: &str| super::usage::in_range::<u32>(s, 1, 600).map(u64::from))]
-    pub every: Option<u64>,
+    pub(crate) every: Option<u64>,
     /// Warnings at these remaining times, e.g. 10m,5m,2m,1m,30s,10s.
     #[arg(long, value_name = "LIST")]
-    pub warn: Option<Marks>,
+    pub(crate) warn: Option<Marks>,
     /// No countdown in the last ten seconds.
     #[arg(long)]
-    pub no_countdown: bool,
+    pub(crate) no_countdown: bool,
     #[command(flatten)]
-    pub speech: SpeechArgs,
+    pub(crate) speech: SpeechArgs,
 }
 
 /// The recogniser's model and how sure it must be: one definition for `listen` and the
 /// modes that listen.
 #[derive(Debug, Clone, Default, clap::Args)]
-pub struct VoiceModelArgs {
+pub(crate) struct VoiceModelArgs {
     /// A PocketSphinx acoustic model the player installed (the folder with mdef, or one
     /// above it), with its pronunciation dictionary (a .dic or .dict file) beside it; without
     /// it, Debian's US English model (package pocketsphinx-en-us).
     #[arg(long, value_name = "DIR")]
-    pub voice_model: Option<PathBuf>,
+    pub(crate) voice_model: Option<PathBuf>,
     /// Ask back every move heard, however sure ("Springer Felix drei?"), and play it only
     /// on "ja".
     #[arg(long)]
-    pub voice_always_ask: bool,
+    pub(crate) voice_always_ask: bool,
 }
 
 /// `--voice`: one definition for every mode that listens (play, resume, online, assist).
 #[derive(Debug, Clone, Default, clap::Args)]
-pub struct VoiceArg {
+pub(crate) struct VoiceArg {
     /// Listen for moves and commands said aloud in the Appendix D words (docs/VOICE.md): on
     /// the full screen Ctrl+V starts listening, in line mode hector listens after each prompt.
     #[arg(long)]
-    pub voice: bool,
+    pub(crate) voice: bool,
     #[command(flatten)]
-    pub model: VoiceModelArgs,
+    pub(crate) model: VoiceModelArgs,
 }
 
 /// `--lang`: one definition for every mode. Global, so that a mode with subcommands (online)
 /// takes it after the subcommand too.
 #[derive(Debug, Clone, Default, clap::Args)]
-pub struct LangArg {
+pub(crate) struct LangArg {
     // The help names the languages of the tables in assets/lang.
     #[arg(long, global = true, value_name = "CODE", help = lang_help())]
-    pub lang: Option<String>,
+    pub(crate) lang: Option<String>,
 }
 
 /// `--words`: one definition for every mode that announces moves. Global, so that online
 /// takes it after its subcommand too.
 #[derive(Debug, Clone, Default, clap::Args)]
-pub struct WordsArg {
+pub(crate) struct WordsArg {
     /// The words of moves, squares, pieces and castling: fide (the FIDE Laws' Appendix D2.1:
     /// Anna … Hector, eins … acht, König, Dame, Turm, Läufer, Springer, Bauer, Kurze and Lange
     /// Rochade, in the sentences of the --lang language, capture and check in its own words)
@@ -566,11 +566,11 @@ pub struct WordsArg {
     /// [announcement], else fide in assist and arbiter (tournaments) and language elsewhere.
     /// Typed and spoken moves are understood in both.
     #[arg(long, global = true, value_enum, value_name = "WORDS")]
-    pub words: Option<WordsChoice>,
+    pub(crate) words: Option<WordsChoice>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum WordsChoice {
+pub(crate) enum WordsChoice {
     /// The FIDE words of Appendix D2.1 in any language.
     Fide,
     /// The language's own words.
@@ -589,15 +589,15 @@ impl From<WordsChoice> for crate::core::notation::language::WordSet {
 /// `--braille`: one definition for every interactive mode. Global, so that online takes it
 /// after its subcommand too.
 #[derive(Debug, Clone, Default, clap::Args)]
-pub struct BrailleArg {
+pub(crate) struct BrailleArg {
     /// The braille display through BrlAPI (BRLTTY): auto (when a server answers), on (say
     /// when none does), off; without it, the configuration file's [braille] display.
     #[arg(long, global = true, value_enum, value_name = "WHEN")]
-    pub braille: Option<BrailleChoiceArg>,
+    pub(crate) braille: Option<BrailleChoiceArg>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum BrailleChoiceArg {
+pub(crate) enum BrailleChoiceArg {
     /// When a BrlAPI server answers; nothing is said when none does.
     Auto,
     /// Always; a missing display is said once.
@@ -618,7 +618,7 @@ impl From<BrailleChoiceArg> for crate::core::settings::BrailleChoice {
 
 impl Command {
     /// The interactive modes' `--braille`.
-    pub fn braille(&self) -> Option<BrailleChoiceArg> {
+    pub(crate) fn braille(&self) -> Option<BrailleChoiceArg> {
         let player = match self {
             Command::Play(a) => &a.player,
             Command::Online(a) => &a.player,
@@ -639,7 +639,7 @@ impl Command {
 
 /// `hector export --format`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ExportFormatArg {
+pub(crate) enum ExportFormatArg {
     Pgn,
     Text,
     /// Braille ASCII pages for an embosser.
@@ -648,20 +648,20 @@ pub enum ExportFormatArg {
 
 /// The braille page of `--format brf`.
 #[derive(Debug, Clone, Copy, clap::Args)]
-pub struct PaperArgs {
+pub(crate) struct PaperArgs {
     /// Cells per braille line (20 to 100).
     #[arg(long, value_name = "N", default_value_t = 40,
           value_parser = clap::value_parser!(u16).range(20..=100))]
-    pub cells: u16,
+    pub(crate) cells: u16,
     /// Lines per braille page, the page number's included (5 to 100).
     #[arg(long, value_name = "N", default_value_t = 25,
           value_parser = clap::value_parser!(u16).range(5..=100))]
-    pub lines: u16,
+    pub(crate) lines: u16,
     /// The literary braille of headers and result, 0 to 2: in German Basisschrift,
     /// Vollschrift, Kurzschrift (the default); in English (UEB) 0 and 1 uncontracted, 2
     /// contracted (the default); docs/BRAILLE.md.
     #[arg(long, value_name = "GRADE", value_parser = clap::value_parser!(u8).range(0..=2))]
-    pub grade: Option<u8>,
+    pub(crate) grade: Option<u8>,
 }
 
 impl From<PaperArgs> for crate::app::services::paper::Paper {
@@ -687,7 +687,7 @@ fn lang_help() -> String {
 
 /// `--pieces`: how pieces are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum PiecesArg {
+pub(crate) enum PiecesArg {
     /// The language's letters: K D T L S B in German, K Q R B N P in English.
     Letters,
     /// Chess figurines (♔ ♕ ♖ ♗ ♘ ♙).
@@ -705,7 +705,7 @@ impl From<PiecesArg> for crate::app::services::ui::view::Pieces {
 
 /// `hector clock --white`: which lever is White's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SideArg {
+pub(crate) enum SideArg {
     Left,
     Right,
 }
@@ -721,7 +721,7 @@ impl From<SideArg> for crate::app::modes::clock::Side {
 
 /// `hector transcript --format`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum FormatArg {
+pub(crate) enum FormatArg {
     /// "1. Eva vier; Eva fünf": lines a person or a screen reader reads.
     Text,
     /// One line per ply: game, ply, SAN, UCI, spoken phrase, separated by tabs.
@@ -732,7 +732,7 @@ pub enum FormatArg {
 
 impl FormatArg {
     /// The mode's format, with the braille page of `--cells`, `--lines` and `--grade`.
-    pub fn with_paper(self, paper: PaperArgs) -> crate::app::modes::transcript::Format {
+    pub(crate) fn with_paper(self, paper: PaperArgs) -> crate::app::modes::transcript::Format {
         use crate::app::modes::transcript::Format;
         match self {
             FormatArg::Text => Format::Text,
@@ -748,140 +748,140 @@ impl FormatArg {
 #[command(mut_arg("speech", |a| a.requires("spoken")
     .help("The speech output for --speak or --walk, as in every mode (default: the \
         configuration file's, else auto); --backend is the old name")))]
-pub struct AnalyseArgs {
+pub(crate) struct AnalyseArgs {
     /// The game: its number in hector games, a journal file, or a PGN file.
     #[arg(value_name = "GAME", required_unless_present = "all")]
-    pub game: Option<String>,
+    pub(crate) game: Option<String>,
     /// Every recorded game not yet judged, one after another, each analysis kept beside its
     /// game (stopped, it goes on where it stopped).
     #[arg(long, conflicts_with_all = ["game", "pgn_game", "errors", "pgn", "walk", "speak"])]
-    pub all: bool,
+    pub(crate) all: bool,
     /// Which game of a PGN file (1 for the first, the default); GAME is then read as PGN.
     #[arg(long = "game", id = "pgn_game", value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..))]
-    pub pgn_game: Option<u64>,
+    pub(crate) pgn_game: Option<u64>,
     /// Only the turning points: the mistakes and blunders, each with the better move.
     #[arg(long)]
-    pub errors: bool,
+    pub(crate) errors: bool,
     /// Write the game as PGN with the evaluations as [%eval] comments and the better moves
     /// as variations, instead of sentences.
     #[arg(long, conflicts_with = "errors")]
-    pub pgn: bool,
+    pub(crate) pgn: bool,
     /// Write the PGN to this file instead of standard output (as hector export --output).
     #[arg(long, short, value_name = "FILE", requires = "pgn")]
-    pub output: Option<PathBuf>,
+    pub(crate) output: Option<PathBuf>,
     /// Search depth per position, in half-moves (default 14, at most 1 second a position).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
-    pub depth: Option<u32>,
+    pub(crate) depth: Option<u32>,
     /// Time per position in milliseconds: the limit with --depth, else the only limit.
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(10..=600_000))]
-    pub movetime: Option<u64>,
+    pub(crate) movetime: Option<u64>,
     /// The engine: stockfish (default), a name looked up like a command, or a path.
     #[arg(long, value_name = "PATH")]
-    pub engine: Option<PathBuf>,
+    pub(crate) engine: Option<PathBuf>,
     /// How many engines (one thread each) judge positions side by side: one per core by
     /// default, at most 8.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=8))]
-    pub engines: Option<u64>,
+    pub(crate) engines: Option<u64>,
     #[command(flatten)]
-    pub player: PlayerArgs,
+    pub(crate) player: PlayerArgs,
     /// Short form (like SAN) or long form (from-square and to-square).
     #[arg(long, value_enum, default_value = "short")]
-    pub form: FormArg,
+    pub(crate) form: FormArg,
     /// Also say every line (they are printed too).
     #[arg(long, conflicts_with = "pgn")]
-    pub speak: bool,
+    pub(crate) speak: bool,
     /// Walk through the game with its analysis, as a review in play: vor and vorher step,
     /// fehler goes to the next mistake, besser says and shows the better line, zurück
     /// leaves it, bewertung says how the position stands; every question of play answers
     /// for the position looked at.
     #[arg(long, conflicts_with_all = ["pgn", "errors", "speak"])]
-    pub walk: bool,
+    pub(crate) walk: bool,
     /// With --walk: lines for a screen reader instead of the full screen.
     #[arg(long, requires = "walk")]
-    pub screen_reader: bool,
+    pub(crate) screen_reader: bool,
 }
 
 /// How a player is asked and answers in `hector train` and `hector puzzle`: language,
 /// speech, screen, board.
 #[derive(Debug, clap::Args)]
-pub struct PracticeArgs {
+pub(crate) struct PracticeArgs {
     #[command(flatten)]
-    pub player: PlayerArgs,
+    pub(crate) player: PlayerArgs,
     /// Short form (like SAN) or long form (from-square and to-square).
     #[arg(long, value_enum, default_value = "short")]
-    pub form: FormArg,
+    pub(crate) form: FormArg,
     /// Plain lines and a prompt instead of the full screen: for screen readers and braille
     /// displays. Chosen by itself when the output is not a terminal.
     #[arg(long)]
-    pub screen_reader: bool,
+    pub(crate) screen_reader: bool,
     /// Your board on a serial port (a peg board, or an e-board): answers are read from it.
     #[arg(long, value_name = "PORT", requires = "protocol")]
-    pub board: Option<PathBuf>,
+    pub(crate) board: Option<PathBuf>,
     /// The protocol of your board.
     #[arg(long, value_enum)]
-    pub protocol: Option<ProtocolArg>,
+    pub(crate) protocol: Option<ProtocolArg>,
     /// How pieces are drawn: letters (K D T L S B in German) or figurines.
     #[arg(long, value_enum, default_value = "letters")]
-    pub pieces: PiecesArg,
+    pub(crate) pieces: PiecesArg,
     /// Colour the squares and pieces too (everything stays readable without colour).
     #[arg(long)]
-    pub colors: bool,
+    pub(crate) colors: bool,
     #[command(flatten)]
-    pub wording: WordingArgs,
+    pub(crate) wording: WordingArgs,
 }
 
 /// The options of `hector train`.
 #[derive(Debug, clap::Args)]
-pub struct TrainArgs {
+pub(crate) struct TrainArgs {
     #[command(flatten)]
-    pub front: PracticeArgs,
+    pub(crate) front: PracticeArgs,
     /// Search depth per position when games are judged and answers checked (default 14).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
-    pub depth: Option<u32>,
+    pub(crate) depth: Option<u32>,
     /// Time per position in milliseconds: the limit with --depth, else the only limit.
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(10..=600_000))]
-    pub movetime: Option<u64>,
+    pub(crate) movetime: Option<u64>,
     /// The engine: stockfish (default), a name looked up like a command, or a path.
     #[arg(long, value_name = "PATH")]
-    pub engine: Option<PathBuf>,
+    pub(crate) engine: Option<PathBuf>,
     /// How many engines judge positions side by side (default: one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=8))]
-    pub engines: Option<u64>,
+    pub(crate) engines: Option<u64>,
 }
 
 /// The options of `hector puzzle`.
 #[derive(Debug, clap::Args)]
-pub struct PuzzleArgs {
+pub(crate) struct PuzzleArgs {
     /// Only puzzles of this theme: its name in any language (Gabel, fork, fourchette) or
     /// lichess's key (mateIn2).
     #[arg(long, value_name = "THEME")]
-    pub theme: Option<String>,
+    pub(crate) theme: Option<String>,
     /// Choose puzzles near this rating instead of yours.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(100..=3500))]
-    pub rating: Option<u32>,
+    pub(crate) rating: Option<u32>,
     /// lichess's puzzle of the day (no login needed). The result is recorded on lichess
     /// when you are logged in (hector online login), else kept here only.
     #[arg(long, conflicts_with_all = ["online", "rating"])]
-    pub daily: bool,
+    pub(crate) daily: bool,
     /// A new puzzle from lichess, of --theme if given; recorded on lichess like --daily.
     /// Without a connection hector's own puzzles follow.
     #[arg(long, conflicts_with = "rating")]
-    pub online: bool,
+    pub(crate) online: bool,
     /// The server for --daily and --online (lichess, or a server with the same API).
     #[arg(long, default_value = "https://lichess.org", value_name = "URL")]
-    pub server: String,
+    pub(crate) server: String,
     #[command(flatten)]
-    pub front: PracticeArgs,
+    pub(crate) front: PracticeArgs,
 }
 
 /// `hector online`'s command line.
 #[derive(Debug, clap::Args)]
-pub struct OnlineArgs {
+pub(crate) struct OnlineArgs {
     #[command(flatten)]
-    pub player: PlayerArgs,
+    pub(crate) player: PlayerArgs,
     #[command(subcommand)]
-    pub command: OnlineCommand,
+    pub(crate) command: OnlineCommand,
     /// The server (lichess, or a server with the same API).
     #[arg(
         long,
@@ -889,11 +889,11 @@ pub struct OnlineArgs {
         default_value = "https://lichess.org",
         value_name = "URL"
     )]
-    pub server: String,
+    pub(crate) server: String,
 }
 
 #[derive(Debug, Subcommand)]
-pub enum OnlineCommand {
+pub(crate) enum OnlineCommand {
     /// Store your lichess token (created on lichess with the scope board:play).
     Login,
     /// Delete the stored token.
@@ -908,7 +908,7 @@ pub enum OnlineCommand {
 
 /// `hector online play --color`.
 #[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum OnlineColorArg {
+pub(crate) enum OnlineColorArg {
     White,
     Black,
     Random,
@@ -926,7 +926,7 @@ impl From<OnlineColorArg> for crate::app::modes::online::ColorChoice {
 
 /// `hector online play --variant`.
 #[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum VariantArg {
+pub(crate) enum VariantArg {
     Standard,
     Chess960,
 }
@@ -942,55 +942,55 @@ impl From<VariantArg> for crate::app::modes::online::VariantChoice {
 
 /// The options of `hector online play`.
 #[derive(Debug, clap::Args)]
-pub struct OnlinePlayArgs {
+pub(crate) struct OnlinePlayArgs {
     /// A public seek with this time control, as everywhere: minutes plus seconds per move,
     /// e.g. 15+10.
     /// With --days no time is given: `--seek --days 3`.
     #[arg(long, value_name = "MIN+SEC", num_args = 0..=1, default_missing_value = "", conflicts_with_all = ["challenge", "ai", "game"])]
-    pub seek: Option<String>,
+    pub(crate) seek: Option<String>,
     /// Challenge this lichess user.
     #[arg(long, value_name = "USER", conflicts_with_all = ["ai", "game"])]
-    pub challenge: Option<String>,
+    pub(crate) challenge: Option<String>,
     /// Play lichess's computer at this level (1-8).
     #[arg(long, value_name = "LEVEL", value_parser = |s: &str| super::usage::in_range::<u8>(s, 1, 8), conflicts_with = "game")]
-    pub ai: Option<u8>,
+    pub(crate) ai: Option<u8>,
     /// Continue a game in progress: its number in hector online games, or its lichess id.
     #[arg(long, value_name = "GAME")]
-    pub game: Option<String>,
+    pub(crate) game: Option<String>,
     /// The time control of a challenge or a game against the computer, minutes plus seconds
     /// per move as everywhere (default 15+10).
     #[arg(long, value_name = "MIN+SEC")]
-    pub time: Option<String>,
+    pub(crate) time: Option<String>,
     #[arg(long, value_enum, default_value = "random")]
-    pub color: OnlineColorArg,
+    pub(crate) color: OnlineColorArg,
     /// A rated game.
     #[arg(long)]
-    pub rated: bool,
+    pub(crate) rated: bool,
     #[arg(long, value_enum, default_value = "standard")]
-    pub variant: VariantArg,
+    pub(crate) variant: VariantArg,
     /// Your board on a serial port: your moves are read from it.
     #[arg(long, value_name = "PORT", requires = "protocol")]
-    pub board: Option<PathBuf>,
+    pub(crate) board: Option<PathBuf>,
     #[arg(long, value_enum)]
-    pub protocol: Option<ProtocolArg>,
+    pub(crate) protocol: Option<ProtocolArg>,
     /// Plain lines instead of the full screen.
     #[arg(long)]
-    pub screen_reader: bool,
+    pub(crate) screen_reader: bool,
     /// Your own time said without asking, from the server's clock: every 15 minutes, at 10,
     /// 5, 2 and 1 minutes and 30 s left, and each of the last ten seconds. Off by default
     /// (Appendix D9d: times on request, with `uhr`).
     #[arg(long)]
-    pub announce: bool,
+    pub(crate) announce: bool,
     #[command(flatten)]
-    pub voice: VoiceArg,
+    pub(crate) voice: VoiceArg,
     /// A correspondence (daily) game with --seek, --challenge or --ai: days per move (1, 2, 3,
     /// 5, 7, 10 or 14). No clock: the time left is said in days and hours; `ende` after your
     /// move leaves the game without resigning, and --game comes back to it.
     #[arg(long, value_name = "DAYS", value_parser = days_per_move, conflicts_with = "game")]
-    pub days: Option<u32>,
+    pub(crate) days: Option<u32>,
     /// With --seek: only opponents rated within this range, e.g. 1500-1800.
     #[arg(long, value_name = "LOW-HIGH", requires = "seek")]
-    pub rating_range: Option<String>,
+    pub(crate) rating_range: Option<String>,
 }
 
 /// `--days`: the days per move lichess allows.
@@ -1005,7 +1005,7 @@ fn days_per_move(text: &str) -> Result<u32, String> {
 
 /// `--opponent`: who plays the other side.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OpponentArg {
+pub(crate) enum OpponentArg {
     Auto,
     Engine(Option<PathBuf>),
     Keyboard,
@@ -1035,7 +1035,7 @@ impl std::str::FromStr for OpponentArg {
 
 /// `--chess960`: a start position by its number, or a random one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Chess960Arg {
+pub(crate) enum Chess960Arg {
     Random,
     Number(u16),
 }
@@ -1056,7 +1056,7 @@ impl std::str::FromStr for Chess960Arg {
 
 /// `--warn`: remaining times such as `10m,5m,30s`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Marks(pub Vec<std::time::Duration>);
+pub(crate) struct Marks(pub Vec<std::time::Duration>);
 
 impl std::str::FromStr for Marks {
     type Err = super::usage::ValueProblem;
@@ -1090,33 +1090,33 @@ fn parse_marks(text: &str) -> Result<Vec<std::time::Duration>, super::usage::Val
 /// `hector watch`'s command line.
 #[derive(Debug, clap::Args)]
 #[command(group(clap::ArgGroup::new("what").required(true).args(["broadcast", "game", "tv"])))]
-pub struct WatchArgs {
+pub(crate) struct WatchArgs {
     #[command(flatten)]
-    pub player: PlayerArgs,
+    pub(crate) player: PlayerArgs,
     /// A broadcast round: its id (the last part of the round's address on lichess).
     #[arg(long, value_name = "ROUND", value_parser = lichess_id)]
-    pub broadcast: Option<String>,
+    pub(crate) broadcast: Option<String>,
     /// One game being played: its lichess id.
     #[arg(long, value_name = "GAME", value_parser = lichess_id)]
-    pub game: Option<String>,
+    pub(crate) game: Option<String>,
     /// lichess TV: its best game, or a channel's (blitz, rapid, classical, chess960…).
     #[arg(long, value_name = "CHANNEL", num_args = 0..=1, default_missing_value = "", value_parser = tv_channel)]
-    pub tv: Option<String>,
+    pub(crate) tv: Option<String>,
     /// The board of the round to follow: its number, or part of a player's name (default 1).
     #[arg(long, value_name = "N|NAME", requires = "broadcast")]
-    pub board: Option<String>,
+    pub(crate) board: Option<String>,
     /// Say the moves of every board of the round, the others' with their board's name.
     #[arg(long, requires = "broadcast")]
-    pub all_boards: bool,
+    pub(crate) all_boards: bool,
     /// The server (lichess, or a server with the same API).
     #[arg(long, default_value = "https://lichess.org", value_name = "URL")]
-    pub server: String,
+    pub(crate) server: String,
     /// Short form (like SAN) or long form (from-square and to-square).
     #[arg(long, value_enum, default_value = "short")]
-    pub form: FormArg,
+    pub(crate) form: FormArg,
     /// Plain lines instead of the full screen.
     #[arg(long)]
-    pub screen_reader: bool,
+    pub(crate) screen_reader: bool,
 }
 
 /// `hector study`'s command line.
@@ -1144,7 +1144,7 @@ pub struct StudyArgs {
 
 /// A lichess id (a round's, a game's): letters and digits only, so that it names one path on
 /// the server and nothing else.
-pub fn lichess_id(text: &str) -> Result<String, String> {
+pub(crate) fn lichess_id(text: &str) -> Result<String, String> {
     let text = text.trim();
     if (1..=64).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_alphanumeric()) {
         Ok(text.to_string())
@@ -1165,31 +1165,31 @@ fn tv_channel(text: &str) -> Result<String, String> {
 /// output and the braille display. One group, flattened into every mode that talks to a
 /// player, and resolved once (`cli::player`) into the value the mode is handed.
 #[derive(Debug, Clone, Default, clap::Args)]
-pub struct PlayerArgs {
+pub(crate) struct PlayerArgs {
     #[command(flatten)]
-    pub lang: LangArg,
+    pub(crate) lang: LangArg,
     #[command(flatten)]
-    pub words: WordsArg,
+    pub(crate) words: WordsArg,
     #[command(flatten)]
-    pub speech: SpeechArg,
+    pub(crate) speech: SpeechArg,
     #[command(flatten)]
-    pub braille: BrailleArg,
+    pub(crate) braille: BrailleArg,
 }
 
 /// The language and the words of a tool that prints (transcript, parse, listen, board
 /// monitor): the part of [`PlayerArgs`] it takes.
 #[derive(Debug, Clone, Default, clap::Args)]
-pub struct ToolWordsArgs {
+pub(crate) struct ToolWordsArgs {
     #[command(flatten)]
-    pub lang: LangArg,
+    pub(crate) lang: LangArg,
     #[command(flatten)]
-    pub words: WordsArg,
+    pub(crate) words: WordsArg,
 }
 
 /// `--speech`: one definition for every mode that speaks; --backend, its old name, is still
 /// read. Global, so that online takes it after its subcommand too.
 #[derive(Debug, Clone, Copy, Default, clap::Args)]
-pub struct SpeechArg {
+pub(crate) struct SpeechArg {
     /// Speech output: auto, speech-dispatcher, espeak-ng, tts, print; nvda, jaws, sapi on
     /// Windows. Without it, the configuration file's, else auto; in screen-reader mode auto
     /// is print (your screen reader reads the lines). --backend is the old name.
@@ -1200,53 +1200,53 @@ pub struct SpeechArg {
         value_enum,
         value_name = "BACKEND"
     )]
-    pub speech: Option<BackendArg>,
+    pub(crate) speech: Option<BackendArg>,
 }
 
 /// The options of `hector resume`. No `--lang`: a game goes on in the language it was
 /// played in.
 #[derive(Debug, clap::Args)]
-pub struct ResumeArgs {
+pub(crate) struct ResumeArgs {
     #[command(flatten)]
-    pub braille: BrailleArg,
+    pub(crate) braille: BrailleArg,
     #[command(flatten)]
-    pub words: WordsArg,
+    pub(crate) words: WordsArg,
     /// The game: its number in hector games, or a journal file.
-    pub game: Option<String>,
+    pub(crate) game: Option<String>,
     /// Plain lines instead of the full screen.
     #[arg(long)]
-    pub screen_reader: bool,
+    pub(crate) screen_reader: bool,
     #[command(flatten)]
-    pub speech: SpeechArg,
+    pub(crate) speech: SpeechArg,
     /// An adjourned game: its envelope (by default the one its journal names).
     #[arg(long, value_name = "FILE")]
-    pub envelope: Option<PathBuf>,
+    pub(crate) envelope: Option<PathBuf>,
     /// Taking moves back (zurücknehmen, takeback) is refused in this game.
     #[arg(long)]
-    pub no_takeback: bool,
+    pub(crate) no_takeback: bool,
     #[command(flatten)]
-    pub voice: VoiceArg,
+    pub(crate) voice: VoiceArg,
 }
 
 /// The options of `hector arbiter`. Its `--lang` is the console's; each game speaks its
 /// file's language.
 #[derive(Debug, clap::Args)]
-pub struct ArbiterArgs {
+pub(crate) struct ArbiterArgs {
     #[command(flatten)]
-    pub player: PlayerArgs,
+    pub(crate) player: PlayerArgs,
     /// The games, one TOML file each (players, colours, the two boards, time control).
     #[arg(required = true, value_name = "GAME.toml")]
-    pub games: Vec<PathBuf>,
+    pub(crate) games: Vec<PathBuf>,
     /// Plain lines instead of the full screen.
     #[arg(long)]
-    pub screen_reader: bool,
+    pub(crate) screen_reader: bool,
     /// Start every game afresh instead of continuing its unfinished record.
     #[arg(long)]
-    pub new: bool,
+    pub(crate) new: bool,
     /// Push every game to this lichess broadcast round after each move and at its end
     /// (the round's id; a token with study:write from hector online login).
     #[arg(long, value_name = "ROUND", value_parser = lichess_id)]
-    pub broadcast: Option<String>,
+    pub(crate) broadcast: Option<String>,
     /// The server of --broadcast (lichess, or a server with the same API).
     #[arg(
         long,
@@ -1254,186 +1254,186 @@ pub struct ArbiterArgs {
         value_name = "URL",
         requires = "broadcast"
     )]
-    pub server: String,
+    pub(crate) server: String,
 }
 
 /// The options of `hector check`.
 #[derive(Debug, clap::Args)]
-pub struct CheckArgs {
+pub(crate) struct CheckArgs {
     /// The PGN file to check; - reads standard input.
-    pub file: PathBuf,
+    pub(crate) file: PathBuf,
     /// One JSON object per game, one per line, instead of sentences.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
     #[command(flatten)]
-    pub run: PgnRunArgs,
+    pub(crate) run: PgnRunArgs,
 }
 
 /// The options of `hector transcript`.
 #[derive(Debug, clap::Args)]
-pub struct TranscriptArgs {
+pub(crate) struct TranscriptArgs {
     /// The PGN file; - reads standard input.
-    pub file: PathBuf,
+    pub(crate) file: PathBuf,
     #[command(flatten)]
-    pub words: ToolWordsArgs,
+    pub(crate) words: ToolWordsArgs,
     /// Short form (like SAN) or long form (from-square and to-square).
     #[arg(long, value_enum, default_value = "short")]
-    pub form: FormArg,
+    pub(crate) form: FormArg,
     /// text: numbered lines to read; tsv: one line per ply (game, ply, san, uci, spoken);
     /// brf: braille paper for an embosser, each game on pages of its own.
     #[arg(long, value_enum, default_value = "text")]
-    pub format: FormatArg,
+    pub(crate) format: FormatArg,
     #[command(flatten)]
-    pub paper: PaperArgs,
+    pub(crate) paper: PaperArgs,
     #[command(flatten)]
-    pub run: PgnRunArgs,
+    pub(crate) run: PgnRunArgs,
 }
 
 /// The options of `hector parse`.
 #[derive(Debug, clap::Args)]
-pub struct ParseArgs {
+pub(crate) struct ParseArgs {
     /// The move: SAN (Nf3, Sf3, exd5, e8=D, 0-0), coordinates (g1f3) or words
     /// ("Springer Felix drei", "knight felix three", "Eva acht Dame").
     #[arg(required = true, num_args = 1.., value_name = "TEXT")]
-    pub text: Vec<String>,
+    pub(crate) text: Vec<String>,
     /// The position (FEN); the start position when left out.
     #[arg(long)]
-    pub fen: Option<String>,
+    pub(crate) fen: Option<String>,
     /// Read the FEN's castling rights as Chess960 (X-FEN or Shredder-FEN) and print
     /// castling as king-takes-rook.
     #[arg(long)]
-    pub chess960: bool,
+    pub(crate) chess960: bool,
     // The answer's language; input is understood in every language.
     #[command(flatten)]
-    pub words: ToolWordsArgs,
+    pub(crate) words: ToolWordsArgs,
 }
 
 /// The options of `hector listen`.
 #[derive(Debug, clap::Args)]
-pub struct ListenArgs {
+pub(crate) struct ListenArgs {
     /// A WAV recording of one phrase ("Springer Felix drei").
     #[arg(value_name = "FILE.wav")]
-    pub file: PathBuf,
+    pub(crate) file: PathBuf,
     /// The position (FEN); the start position when left out.
     #[arg(long)]
-    pub fen: Option<String>,
+    pub(crate) fen: Option<String>,
     /// Read the FEN's castling rights as Chess960.
     #[arg(long)]
-    pub chess960: bool,
+    pub(crate) chess960: bool,
     /// The recording answers a question: prints yes, no, or that it asks again.
     #[arg(long)]
-    pub answer: bool,
+    pub(crate) answer: bool,
     /// After the answer: what each grammar heard, the tests' results and the time taken.
     #[arg(long)]
-    pub details: bool,
+    pub(crate) details: bool,
     #[command(flatten)]
-    pub voice: VoiceModelArgs,
+    pub(crate) voice: VoiceModelArgs,
     #[command(flatten)]
-    pub words: ToolWordsArgs,
+    pub(crate) words: ToolWordsArgs,
 }
 
 /// The options of `hector say`.
 #[derive(Debug, clap::Args)]
-pub struct SayArgs {
+pub(crate) struct SayArgs {
     /// What to say; several texts are said one after another; - reads lines from standard
     /// input, one announcement per line.
     #[arg(required = true, num_args = 1.., value_name = "TEXT")]
-    pub text: Vec<String>,
+    pub(crate) text: Vec<String>,
     #[command(flatten)]
-    pub speech: SpeechArgs,
+    pub(crate) speech: SpeechArgs,
     /// Write the speech to this WAV file with espeak-ng instead of saying it.
     #[arg(long, value_name = "FILE")]
-    pub wav: Option<PathBuf>,
+    pub(crate) wav: Option<PathBuf>,
 }
 
 /// The options of `hector voices`.
 #[derive(Debug, clap::Args)]
-pub struct VoicesArgs {
+pub(crate) struct VoicesArgs {
     /// Only voices for this language, e.g. de or en.
     #[arg(long, value_name = "CODE")]
-    pub lang: Option<String>,
+    pub(crate) lang: Option<String>,
 }
 
 /// The options of `hector games`.
 #[derive(Debug, clap::Args)]
-pub struct GamesArgs {
+pub(crate) struct GamesArgs {
     #[command(flatten)]
-    pub lang: LangArg,
+    pub(crate) lang: LangArg,
 }
 
 /// The options of `hector export`.
 #[derive(Debug, clap::Args)]
-pub struct ExportArgs {
+pub(crate) struct ExportArgs {
     /// The game: its number as hector games shows it, or the path of a journal file.
     #[arg(value_name = "GAME")]
-    pub game: String,
+    pub(crate) game: String,
     /// PGN (the default).
     #[arg(long, conflicts_with = "text")]
-    pub pgn: bool,
+    pub(crate) pgn: bool,
     /// The scoresheet as text, for printing or a braille display.
     #[arg(long, conflicts_with = "format")]
-    pub text: bool,
+    pub(crate) text: bool,
     /// pgn, text, or brf: the scoresheet on braille paper for an embosser (Braille
     /// ASCII; the headers in literary braille through liblouis, the moves in the UKAAF
     /// braille chess code; docs/BRAILLE.md).
     #[arg(long, value_enum, value_name = "FORMAT", conflicts_with = "pgn")]
-    pub format: Option<ExportFormatArg>,
+    pub(crate) format: Option<ExportFormatArg>,
     #[command(flatten)]
-    pub paper: PaperArgs,
+    pub(crate) paper: PaperArgs,
     // The language of the scoresheet, the PGN comments and the messages.
     #[command(flatten)]
-    pub lang: LangArg,
+    pub(crate) lang: LangArg,
     /// Write to this file instead of standard output: whole or not at all, keeping an
     /// existing file's permissions; a symbolic link's target is written; a directory,
     /// device or named pipe is refused.
     #[arg(long, short, value_name = "FILE")]
-    pub output: Option<PathBuf>,
+    pub(crate) output: Option<PathBuf>,
 }
 
 /// The options of `hector simulate-board`.
 #[derive(Debug, clap::Args)]
-pub struct SimulateArgs {
+pub(crate) struct SimulateArgs {
     /// The protocol the simulated board speaks.
     #[arg(long, value_enum)]
-    pub protocol: ProtocolArg,
+    pub(crate) protocol: ProtocolArg,
     /// Read the commands from this file instead of standard input; the simulator ends
     /// after the last one.
     #[arg(long, value_name = "FILE")]
-    pub script: Option<PathBuf>,
+    pub(crate) script: Option<PathBuf>,
     /// Peg board: name the piece in every placement and snapshot (P e4 N). DGT boards
     /// always identify pieces.
     #[arg(long)]
-    pub identify_pieces: bool,
+    pub(crate) identify_pieces: bool,
     /// The stable device path to create (a symbolic link to the current pseudo-terminal);
     /// a new temporary folder when left out. The path must not exist yet (only a link an
     /// earlier simulator left, leading to a pseudo-terminal that is gone, is replaced);
     /// on exit the simulator removes its own link and nothing else.
     #[arg(long, value_name = "PATH")]
-    pub link: Option<PathBuf>,
+    pub(crate) link: Option<PathBuf>,
     /// The position on the board at the start (FEN); the start position when left out.
     #[arg(long)]
-    pub fen: Option<String>,
+    pub(crate) fen: Option<String>,
     /// Read the FEN's castling rights as Chess960 (X-FEN or Shredder-FEN).
     #[arg(long, requires = "fen")]
-    pub chess960: bool,
+    pub(crate) chess960: bool,
 }
 
 /// The options of `hector package-files`.
 #[derive(Debug, clap::Args)]
-pub struct PackageFilesArgs {
+pub(crate) struct PackageFilesArgs {
     /// The folder to write into; made when missing.
-    pub dir: PathBuf,
+    pub(crate) dir: PathBuf,
 }
 
 /// The options of `hector voice-model-check`.
 #[derive(Debug, clap::Args)]
-pub struct VoiceModelCheckArgs {
+pub(crate) struct VoiceModelCheckArgs {
     /// The model's folder, as --voice-model names it.
-    pub dir: PathBuf,
+    pub(crate) dir: PathBuf,
     /// The language's code.
-    pub lang: String,
+    pub(crate) lang: String,
     /// The words: fide or language.
-    pub words: String,
+    pub(crate) words: String,
 }
 
 /// The options of `hector board monitor`.
@@ -1441,34 +1441,34 @@ pub struct VoiceModelCheckArgs {
 #[command(mut_arg("speech", |a| a.requires("speak")
     .help("The speech output for --speak (default: the configuration file's, else auto); \
         --backend is the old name")))]
-pub struct MonitorArgs {
+pub(crate) struct MonitorArgs {
     /// The board's serial port, e.g. /dev/ttyACM0 or /dev/ttyUSB0 (see hector board list),
     /// or the path hector simulate-board prints.
-    pub port: PathBuf,
+    pub(crate) port: PathBuf,
     /// The protocol the board speaks.
     #[arg(long, value_enum)]
-    pub protocol: ProtocolArg,
+    pub(crate) protocol: ProtocolArg,
     /// Baud rate; the protocol's own when left out (see --protocol).
     #[arg(long, value_parser = |s: &str| super::usage::in_range::<u32>(s, 50, 4_000_000))]
-    pub baud: Option<u32>,
+    pub(crate) baud: Option<u32>,
     /// The position the board shows at the start (FEN); the start position when left out.
     #[arg(long)]
-    pub fen: Option<String>,
+    pub(crate) fen: Option<String>,
     /// Read the FEN's castling rights as Chess960 (X-FEN or Shredder-FEN) and print
     /// castling as king-takes-rook.
     #[arg(long, requires = "fen")]
-    pub chess960: bool,
+    pub(crate) chess960: bool,
     #[command(flatten)]
-    pub words: ToolWordsArgs,
+    pub(crate) words: ToolWordsArgs,
     /// Leave out the raw sensor lines (dgt: … and peg: …); only what hector would say.
     #[arg(long)]
-    pub no_raw: bool,
+    pub(crate) no_raw: bool,
     /// Also say every sentence for the player (moves, touched pieces, mismatches,
     /// disconnections); the raw lines are only printed.
     #[arg(long)]
-    pub speak: bool,
+    pub(crate) speak: bool,
     #[command(flatten)]
-    pub speech: SpeechArg,
+    pub(crate) speech: SpeechArg,
 }
 
 #[cfg(test)]

@@ -47,7 +47,7 @@ a tournament has them: with --lang fr, Springer Felix drei, with capture and che
     };
 }
 
-pub const ASSIST_HELP: &str = concat!(
+pub(crate) const ASSIST_HELP: &str = concat!(
     "Be the blind player's assistant in an over-the-board game on two \
 boards (FIDE Appendix D9): the blind player's peg board on one port (--peg-board), the sighted \
 player's electronic board on another (--sighted-board), or the sighted player's moves typed at \
@@ -76,7 +76,7 @@ envelope.",
     fide_words!("assist")
 );
 
-pub const ARBITER_HELP: &str = concat!(
+pub(crate) const ARBITER_HELP: &str = concat!(
     "Supervise games between sighted and blind players on two boards \
 each (FIDE Appendix D1, D2.8): the sighted player's board and the blind player's peg board, \
 both on serial ports, one clock per game. Each game is a small TOML file:\n\n\
@@ -117,7 +117,7 @@ and tried again, waiting longer each time; the games and their records never wai
     fide_words!("arbiter")
 );
 
-pub const RESUME_HELP: &str = concat!(
+pub(crate) const RESUME_HELP: &str = concat!(
     "Continue an unfinished game exactly where it stopped: the \
 position, the moves, both clocks (as they stood at most a second before a crash or when you \
 left), whose clock runs, a pending draw offer, and the settings (opponent, level, time \
@@ -133,7 +133,7 @@ asked: the reason goes to standard error and the exit status is 1.",
     own_words!("play")
 );
 
-pub const PLAY_HELP: &str = concat!(
+pub(crate) const PLAY_HELP: &str = concat!(
     "Play a spoken game. Every move is announced in the words of FIDE \
 Appendix D (Anna, Bella, Cäsar, David, Eva, Felix, Gustav, Hector; eins to acht; König, Dame, \
 Turm, Läufer, Springer, Bauer; Kurze and Lange Rochade): in German, and with --words fide in \
@@ -202,7 +202,7 @@ full strength; each level also thinks longer (0.1 s to 2 s).\n\n",
     own_words!("play")
 );
 
-pub const SAY_HELP: &str = "Say a text aloud, to try the speech output on this machine.\n\n\
+pub(crate) const SAY_HELP: &str = "Say a text aloud, to try the speech output on this machine.\n\n\
 Backends, tried in this order with --speech auto: speech-dispatcher (the Linux speech \
 service; hector sets the language for every phrase), espeak-ng (the program, started for \
 every phrase), print (plain lines on standard output for a screen reader or braille \
@@ -217,7 +217,7 @@ $HECTOR_CONFIG that does not exist is reported.\n\n\
 Exit status: 0 when everything was said (or written), 1 when no backend could say it, \
 2 on a usage error.";
 
-pub const CHECK_HELP: &str = "Check every game of a PGN file against the Laws of Chess.\n\n\
+pub(crate) const CHECK_HELP: &str = "Check every game of a PGN file against the Laws of Chess.\n\n\
 For each game hector replays the moves (standard chess, and Chess960 with [Variant \"Chess960\"] \
 and a [FEN] tag) and reports: the first illegal move (ply, move and reason); the first ply at \
 which a draw could be claimed by threefold repetition (Article 9.2b) and by the fifty-move rule \
@@ -246,7 +246,7 @@ Exit status: 0 when every game is legal and consistent, 1 otherwise, 2 when the 
 read (a device, or a file over 512 MiB, is not read) or the report cannot be written. When the reader of standard output goes away (hector … | head) hector stops quietly \
 with status 0; another output error (a full disk) is reported and the status is 2.";
 
-pub const TRANSCRIPT_HELP: &str = concat!(
+pub(crate) const TRANSCRIPT_HELP: &str = concat!(
     "Speak every move of every game of a PGN file.\n\n\
 The words are those of FIDE Appendix D2.1: files Anna, Bella, Cäsar, David, Eva, Felix, \
 Gustav, Hector; ranks eins to acht; König, Dame, Turm, Läufer, Springer, Bauer; Kurze and \
@@ -273,7 +273,7 @@ with status 0; another output error (a full disk) is reported and the status is 
     own_words!("transcript")
 );
 
-pub const PARSE_HELP: &str = "Show which legal move a text names.\n\n\
+pub(crate) const PARSE_HELP: &str = "Show which legal move a text names.\n\n\
 Understood in every language whatever --lang says: SAN with English or German letters \
 (Nf3, N f3, Sf3, Lb5, e8=Q, e8D, 0-0, O-O-O, OO), coordinates (g1f3, g1-f3, e7e8q), and \
 words (\"Springer Felix drei\", \"knight felix three\", \"Eva schlägt David fünf\", \
@@ -288,7 +288,7 @@ candidate, promotion piece missing, which castling) and exits 1. A bad FEN or op
 standard output goes away (hector … | head) hector stops quietly with status 0; another output \
 error (a full disk) is reported and the status is 2.";
 
-pub const LISTEN_HELP: &str = "Show which move a recording of a spoken move names.\n\n\
+pub(crate) const LISTEN_HELP: &str = "Show which move a recording of a spoken move names.\n\n\
 The recording (WAV, any rate and channels; one phrase such as \"Springer Felix drei\", \
 \"knight felix three\", \"Eva schlägt David fünf\", \"Uhr\") is heard as hector hears the \
 microphone in a game: with the legal moves of the position (--fen, else the start), with \
@@ -303,12 +303,12 @@ apt install libpocketsphinx3 pocketsphinx-en-us) is reported and the status is 2
 each grammar heard, the tests' results and the milliseconds from the end of the recording to \
 the decision. --voice-model DIR uses a PocketSphinx model the player installed.";
 
-pub const BOARD_HELP: &str = "Electronic and sensor boards.\n\n\
+pub(crate) const BOARD_HELP: &str = "Electronic and sensor boards.\n\n\
 hector board list shows the serial ports, hector board monitor shows what hector reads from \
 a board. hector simulate-board makes a board to try this without hardware. docs/BOARDS.md \
 explains setting a board up.";
 
-pub const BOARD_LIST_HELP: &str = "List the serial ports of this computer.\n\n\
+pub(crate) const BOARD_LIST_HELP: &str = "List the serial ports of this computer.\n\n\
 One line per port: its path (give it to hector board monitor), how it is connected, and for \
 USB devices the vendor and product ids, maker, product name and serial number, as far as the \
 device tells them. A port this user may not open says which group to join (on Debian the \
@@ -316,7 +316,7 @@ group dialout: sudo adduser $USER dialout, then log out and in again).\n\n\
 With no board plugged in there may be no ports at all; the line then says so. Pseudo-terminals \
 (such as the simulator's) are not listed.";
 
-pub const BOARD_MONITOR_HELP: &str = "Watch a board: every event, one line each.\n\n\
+pub(crate) const BOARD_MONITOR_HELP: &str = "Watch a board: every event, one line each.\n\n\
 hector opens the port at the protocol's rate and framing (listed under --protocol; --baud \
 sets another rate), asks the board for its position and compares it with the game: the start \
 position, or the one given with --fen. Then it prints, one line per event:\n\
@@ -343,7 +343,7 @@ has it), or no permission (with the group to join, on Debian usually dialout). E
 an option is wrong.\n\n\
 Example: hector board monitor /dev/ttyACM0 --protocol peg --lang en";
 
-pub const SIMULATE_HELP: &str = "Simulate a board on a pseudo-terminal.\n\n\
+pub(crate) const SIMULATE_HELP: &str = "Simulate a board on a pseudo-terminal.\n\n\
 The simulator prints the path of its device (a symbolic link, stable across unplugging; \
 choose it with --link) and a hector board monitor command line for it. It answers the \
 host's requests as a real board does: DGT board dump (0x42), update mode (0x43, 0x44, 0x4b; \
@@ -389,7 +389,7 @@ first.\n\n\
 Exit status: 0, 1 when a command could not be carried out (explained on standard error), \
 2 when the device cannot be made.";
 
-pub const GAMES_HELP: &str = "List the games hector has recorded, oldest first.\n\n\
+pub(crate) const GAMES_HELP: &str = "List the games hector has recorded, oldest first.\n\n\
 One sentence per game: its number (for hector export), when it began (UTC), the players, \
 the result or \"in progress\", and the number of moves played, e.g. \
 \"3. 2026-11-21 14:03 UTC: Anna Schmidt against Stockfish, White wins, 41 moves\".\n\n\
@@ -405,7 +405,7 @@ Exit status: 0, or 2 when the games directory cannot be read or the list cannot 
 When the reader of standard output goes away (hector … | head) hector stops quietly with \
 status 0; another output error (a full disk) is reported and the status is 2.";
 
-pub const EXPORT_HELP: &str = "Write a recorded game as PGN or as a scoresheet.\n\n\
+pub(crate) const EXPORT_HELP: &str = "Write a recorded game as PGN or as a scoresheet.\n\n\
 GAME is the number hector games shows, or the path of a journal file (a file whose name is \
 only digits: write ./12).\n\n\
 --pgn (the default): PGN in export format, for any chess program: the seven tags Event, \
@@ -444,7 +444,7 @@ Exit status: 0, also for a journal that replays only in part; 1 when nothing of 
 can be read (the reason names the line); 2 when there is no such game or the output cannot \
 be written.";
 
-pub const CLOCK_HELP: &str = concat!(
+pub(crate) const CLOCK_HELP: &str = concat!(
     "A talking chess clock (FIDE Article 6, Appendix D5) for any physical board.\n\n\
 Keys in the full screen: Space starts the clock with White's time running (6.6), and then \
 presses for the player whose clock runs; Left and Right arrows are the two levers (a lever \
@@ -467,7 +467,7 @@ Minuten, 23 Züge gespielt\".\n\n\
     time_controls!()
 );
 
-pub const ANALYSE_HELP: &str = concat!(
+pub(crate) const ANALYSE_HELP: &str = concat!(
     "Judge a game with the chess engine (Stockfish unless --engine \
 names another): how every position stands, and which moves were mistakes.\n\n\
 GAME is the number hector games shows, the path of a journal file, or a PGN file (a name \
@@ -495,7 +495,7 @@ where it stopped, since each game's analysis is kept as soon as it is done.",
     own_words!("analyse")
 );
 
-pub const TRAIN_HELP: &str = concat!(
+pub(crate) const TRAIN_HELP: &str = concat!(
     "Learn from your own mistakes: the positions of your recorded \
 games (hector play) where a move of yours was a mistake or a blunder are asked again, one \
 after another: \"1 von 3. Partie vom 2026-11-25 14:03 UTC gegen Stockfish. Ihr 14. Zug, Weiß \
@@ -515,7 +515,7 @@ you have solved it twice. A damaged progress file is named and training starts a
     own_words!("train")
 );
 
-pub const PUZZLE_HELP: &str = concat!(
+pub(crate) const PUZZLE_HELP: &str = concat!(
     "Puzzles from the lichess puzzle database (3,000 shipped with \
 hector, CC0; assets/puzzles), one after another, each near your rating: \"Aufgabe 00LII, \
 Wertung 1661: Vorteil, Hängende Figur. Schwarz am Zug nach Turm Gustav zwei. Finden Sie den \
@@ -544,7 +544,7 @@ follow.",
 );
 
 /// What `hector online play --help` says after the options.
-pub const ONLINE_PLAY_HELP: &str = concat!(
+pub(crate) const ONLINE_PLAY_HELP: &str = concat!(
     "In the game every question and key of hector play works \
 (hector play --help): the moves in the Appendix D words, the opponent's with its label \
 (Schwarz: Eva fünf); chat, sag TEXT, remis, annehmen, zurück, aufgeben, abbrechen and sieg go \
@@ -564,7 +564,7 @@ opponents rated in that range. Every seek and challenge is said back before it i
     own_words!("online")
 );
 
-pub const STUDY_HELP: &str = concat!(
+pub(crate) const STUDY_HELP: &str = concat!(
     "Study the games of a PGN file in words: the main line, its variations to any depth, \
 the comments, the annotation glyphs (as words: guter Zug, Fehler), the clock times ([%clk]) and \
 evaluations ([%eval]). The file may be of any size and compressed (.gz, .zst, .bz2): it is read \
@@ -585,7 +585,7 @@ feld e4, letzter, liste, züge, material… hilfe says the commands, hilfe again
     own_words!("study")
 );
 
-pub const WATCH_HELP: &str = concat!(
+pub(crate) const WATCH_HELP: &str = concat!(
     "Follow games on lichess that you do not play: a broadcast round \
 (a tournament's live boards), one game being played, or lichess TV. Every new move is said in \
 the Appendix D words as it arrives (Springer Felix drei); with --all-boards the other boards' \

@@ -10,9 +10,8 @@ mod package_files;
 mod player;
 mod usage;
 
-pub use args::*;
+pub(crate) use args::*;
 use modes::*;
-pub use usage::{ValueProblem, in_range};
 
 use std::process::ExitCode;
 

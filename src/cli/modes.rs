@@ -14,7 +14,7 @@ use crate::core::notation::refusals;
 use crate::core::settings::{BackendChoice, Settings};
 
 /// A mode that cannot start: what to say and the exit status. Only `cli::main` reports it.
-pub struct Fatal {
+pub(crate) struct Fatal {
     /// "hector", or "hector MODE".
     who: &'static str,
     message: String,

@@ -13,7 +13,7 @@ use super::args::Cli;
 
 /// Writes `DIR/man/hector.1` and one page per mode (`hector-play.1`, `hector-board-list.1`
 /// …), and `DIR/completions/` for bash, zsh and fish.
-pub fn run(dir: &Path) -> ExitCode {
+pub(crate) fn run(dir: &Path) -> ExitCode {
     match write(dir) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

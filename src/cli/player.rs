@@ -19,21 +19,21 @@ use super::modes::{Fatal, refuse};
 /// What a mode speaks with, resolved once from its options and the configuration file.
 pub(super) struct Player {
     /// The language's table, with the words the mode announces with.
-    pub lang: &'static Language,
+    pub(crate) lang: &'static Language,
     /// The file's speech settings with `--speech` over them; their language is `lang`'s.
-    pub speech: SpeechSettings,
+    pub(crate) speech: SpeechSettings,
     /// A speech output was chosen, by option or in the file, rather than left to auto.
-    pub speech_chosen: bool,
+    pub(crate) speech_chosen: bool,
     /// The whole configuration file, read once.
-    pub config: Settings,
+    pub(crate) config: Settings,
 }
 
 /// The player's options as given: what [`PlayerArgs`] (or a part of it) holds.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Asked<'a> {
-    pub lang: Option<&'a str>,
-    pub words: Option<WordSet>,
-    pub speech: Option<BackendChoice>,
+    pub(crate) lang: Option<&'a str>,
+    pub(crate) words: Option<WordSet>,
+    pub(crate) speech: Option<BackendChoice>,
 }
 
 impl PlayerArgs {
@@ -78,7 +78,7 @@ impl LangArg {
 impl Player {
     /// Reads the configuration file and the system's locale, then resolves as
     /// [`Player::resolve`].
-    pub fn of(mode: Option<Mode>, asked: Asked<'_>) -> Result<Player, Fatal> {
+    pub(crate) fn of(mode: Option<Mode>, asked: Asked<'_>) -> Result<Player, Fatal> {
         let locale = system_locale();
         Player::resolve(read_config(asked.lang), locale.as_deref(), mode, asked)
     }
@@ -88,7 +88,7 @@ impl Player {
     /// (`--words` over the file's over the mode's default), the language's own for a tool
     /// without a mode; the speech output `--speech` over the file's. An unknown language is
     /// refused, said in the [`fallback`] language.
-    pub fn resolve(
+    pub(crate) fn resolve(
         config: Settings,
         locale: Option<&str>,
         mode: Option<Mode>,
@@ -125,13 +125,16 @@ impl Player {
     }
 
     /// The file's `[words]` with the mode's wording options over them.
-    pub fn wording(&self, args: &WordingArgs) -> crate::core::notation::wording::Wording {
+    pub(crate) fn wording(&self, args: &WordingArgs) -> crate::core::notation::wording::Wording {
         args.apply(self.config.words)
     }
 
     /// What the mode is asked to do with voice: the file's `[voice]` with `--voice` and its
     /// options over it; nothing unless it is on.
-    pub fn voice(&self, arg: &VoiceArg) -> Option<crate::app::services::voice::VoiceOptions> {
+    pub(crate) fn voice(
+        &self,
+        arg: &VoiceArg,
+    ) -> Option<crate::app::services::voice::VoiceOptions> {
         let mut v = self.config.voice.clone();
         v.enabled |= arg.voice;
         if arg.model.voice_model.is_some() {
@@ -146,12 +149,12 @@ impl Player {
     }
 
     /// A start-up problem of the mode: printed and said in its speech and language.
-    pub fn refuse(&self, message: &str) -> Fatal {
+    pub(crate) fn refuse(&self, message: &str) -> Fatal {
         refuse(message, &self.speech, self.lang)
     }
 
     /// A start-up option whose value cannot be used ("--tc: …"), printed and said.
-    pub fn refuse_option(&self, option: &str, why: &str) -> Fatal {
+    pub(crate) fn refuse_option(&self, option: &str, why: &str) -> Fatal {
         self.refuse(&crate::core::notation::refusals::option_words(
             option, why, self.lang,
         ))
@@ -159,7 +162,7 @@ impl Player {
 
     /// The speech of a mode that prints every sentence itself (analyse, board monitor):
     /// nothing printed twice.
-    pub fn printing_speaker(&self) -> crate::io::speech::Speaker {
+    pub(crate) fn printing_speaker(&self) -> crate::io::speech::Speaker {
         crate::app::services::speaker::quiet_speaker(&self.speech, self.lang).0
     }
 }

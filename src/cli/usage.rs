@@ -10,7 +10,7 @@ use crate::core::notation::printable;
 /// What is wrong with one option's value, for the value readers of `args` (clap's own
 /// messages would be English only).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ValueProblem {
+pub(crate) enum ValueProblem {
     #[error("a number from {min} to {max}")]
     OutOfRange { min: i64, max: i64 },
     #[error("use auto, engine, engine:PATH, keyboard or board:PORT")]
@@ -40,7 +40,7 @@ impl ValueProblem {
 }
 
 /// A whole number from `min` to `max`, for an option's value reader.
-pub fn in_range<T>(text: &str, min: T, max: T) -> Result<T, ValueProblem>
+pub(crate) fn in_range<T>(text: &str, min: T, max: T) -> Result<T, ValueProblem>
 where
     T: std::str::FromStr + PartialOrd + Copy + Into<i64>,
 {
@@ -55,7 +55,7 @@ where
 }
 
 /// The first word that is not an option: the mode asked for, if any.
-pub fn mode_of(args: &[String]) -> Option<&str> {
+pub(crate) fn mode_of(args: &[String]) -> Option<&str> {
     args.iter()
         .skip(1)
         .map(String::as_str)
@@ -64,7 +64,7 @@ pub fn mode_of(args: &[String]) -> Option<&str> {
 
 /// The value of `--NAME VALUE` or `--NAME=VALUE` on the command line, read before clap (the
 /// language and speech of an error must be known even when the line has one).
-pub fn option_value<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
+pub(crate) fn option_value<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
     let long = format!("--{name}");
     let with_equals = format!("--{name}=");
     let mut words = args.iter().skip(1);
@@ -106,7 +106,7 @@ fn option_name(arg: &str) -> &str {
 
 /// The command line's error in words: what is wrong, a suggestion when clap has one, and
 /// where help is; one line each.
-pub fn usage_words(e: &clap::Error, mode: Option<&str>, lang: &Language) -> Vec<String> {
+pub(crate) fn usage_words(e: &clap::Error, mode: Option<&str>, lang: &Language) -> Vec<String> {
     let u = &lang.usage;
     let arg = text(e, ContextKind::InvalidArg).unwrap_or_default();
     let arg = printable(option_name(&arg)).into_owned();

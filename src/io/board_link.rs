@@ -15,11 +15,16 @@
 //!     Chess::default(), CastlingMode::Standard, Instant::now(),
 //! )?;
 //! loop {
-//!     for event in board.poll(Duration::from_millis(100)) {
+//!     if let Ok(event) = board.events().recv_timeout(Duration::from_millis(100)) {
+//!         for event in board.handle(event) {
+//!             println!("{event:?}");
+//!         }
+//!     }
+//!     for event in board.tick() {
 //!         println!("{event:?}");
 //!     }
 //! }
-//! # Ok::<(), hector::io::serial::OpenError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! After a reconnection the driver asks the board for its whole position (DGT: a board dump;
@@ -28,9 +33,9 @@
 //! game is reported as [`BoardEvent::InOrder`].
 
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use crossbeam_channel::{Receiver, RecvTimeoutError};
+use crossbeam_channel::Receiver;
 use shakmaty::{CastlingMode, Chess, Role};
 
 pub(crate) use crate::core::board::BoardDriver;
@@ -73,18 +78,9 @@ impl BoardLink {
         })
     }
 
-    pub fn path(&self) -> &Path {
-        self.link.path()
-    }
-
     /// The protocol's codec: its name and words.
-    pub fn codec(&self) -> &dyn Codec {
+    pub(crate) fn codec(&self) -> &dyn Codec {
         self.driver.codec()
-    }
-
-    /// The position the board is expected to show.
-    pub fn expected(&self) -> &Chess {
-        self.driver.expected()
     }
 
     /// The reader thread's events, to select on together with other channels; pass each to
@@ -94,7 +90,7 @@ impl BoardLink {
     }
 
     /// Now, on the link's clock.
-    pub fn now(&self) -> Timestamp {
+    pub(crate) fn now(&self) -> Timestamp {
         Timestamp::from_duration(self.origin.elapsed())
     }
 
@@ -121,55 +117,25 @@ impl BoardLink {
             .map(|t| self.origin + t.since_origin())
     }
 
-    /// Waits until the board says something or the recognizer has something to do, at most
-    /// `timeout`, and returns what happened (often nothing).
-    pub fn poll(&mut self, timeout: Duration) -> Vec<BoardEvent> {
-        let mut wake = Instant::now() + timeout;
-        if let Some(deadline) = self.next_deadline() {
-            wake = wake.min(deadline);
-        }
-        let mut out = Vec::new();
-        match self
-            .link
-            .events()
-            .recv_timeout(wake.saturating_duration_since(Instant::now()))
-        {
-            Ok(event) => {
-                out.extend(self.handle(event));
-                while let Ok(event) = self.link.events().try_recv() {
-                    out.extend(self.handle(event));
-                }
-            }
-            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => {}
-        }
-        out.extend(self.tick());
-        out
-    }
-
     /// The game moved on from elsewhere; see [`Recognizer::expect_position`].
-    pub fn expect_position(&mut self, position: Chess, previous: Option<Chess>) -> Vec<BoardEvent> {
+    pub(crate) fn expect_position(
+        &mut self,
+        position: Chess,
+        previous: Option<Chess>,
+    ) -> Vec<BoardEvent> {
         self.driver.expect_position(position, previous)
     }
 
     /// The board must be set up to `position`; see [`Recognizer::expect_setup`].
-    pub fn expect_setup(&mut self, position: Chess) -> Vec<BoardEvent> {
+    pub(crate) fn expect_setup(&mut self, position: Chess) -> Vec<BoardEvent> {
         self.driver.expect_setup(position)
     }
 
     /// The piece the player announced for a promotion the board could not read.
-    pub fn choose_promotion(&mut self, role: Role) -> Result<Vec<BoardEvent>, PromotionError> {
+    pub(crate) fn choose_promotion(
+        &mut self,
+        role: Role,
+    ) -> Result<Vec<BoardEvent>, PromotionError> {
         self.driver.choose_promotion(role)
-    }
-
-    /// Asks the board for its whole position (DGT board dump, peg `?`), to compare it with
-    /// the game when in doubt; fails while the board is unplugged.
-    pub fn request_position(&mut self) -> std::io::Result<()> {
-        let bytes = self.driver.request_position();
-        self.link.write(&bytes)
-    }
-
-    /// Sends raw bytes to the board (further DGT commands, peg lines).
-    pub fn send(&self, bytes: &[u8]) -> std::io::Result<()> {
-        self.link.write(bytes)
     }
 }

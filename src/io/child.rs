@@ -26,7 +26,7 @@ fn live() -> std::sync::MutexGuard<'static, Vec<(u32, Tree)>> {
 
 /// Notes a program hector started through [`bound_to_hector`], so that [`end_all`] can end
 /// it and what it started.
-pub fn register(child: &Child) {
+pub(crate) fn register(child: &Child) {
     live().push((child.id(), Tree::of(child)));
 }
 
@@ -45,8 +45,8 @@ pub fn end_all() {
 /// What a program wrote before it ended.
 #[derive(Debug)]
 pub struct Finished {
-    pub status: ExitStatus,
-    pub stdout: Vec<u8>,
+    pub(crate) status: ExitStatus,
+    pub(crate) stdout: Vec<u8>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -63,12 +63,12 @@ pub enum ChildError {
 /// without ending it (killed, crashed). On Unix the kernel watches the thread that starts the
 /// child, so it must be started from a thread that lives as long as the child is needed (the
 /// mode's, or the speech worker's).
-pub fn bound_to_hector(command: &mut Command) -> &mut Command {
+pub(crate) fn bound_to_hector(command: &mut Command) -> &mut Command {
     process::bind(command)
 }
 
 /// Kills `child` with everything it started, and reaps it.
-pub fn kill_group(child: &mut Child) {
+pub(crate) fn kill_group(child: &mut Child) {
     match live().iter().find(|(id, _)| *id == child.id()) {
         Some((_, tree)) => tree.kill(),
         None => Tree::of(child).kill(),
@@ -79,7 +79,7 @@ pub fn kill_group(child: &mut Child) {
 }
 
 /// Reaps a child that ended by itself and forgets its group.
-pub fn reaped(child: &Child) {
+pub(crate) fn reaped(child: &Child) {
     forget(child);
 }
 
@@ -106,7 +106,7 @@ pub fn run_bounded(command: &mut Command, limit: Duration) -> Result<Finished, C
 
 /// [`run_bounded`], with `input` on the program's standard input (written on a thread of its
 /// own, so that a program that does not read cannot block hector).
-pub fn run_bounded_input(
+pub(crate) fn run_bounded_input(
     command: &mut Command,
     input: Vec<u8>,
     limit: Duration,

@@ -7,11 +7,11 @@ use std::path::PathBuf;
 use crate::core::settings::{Settings, SettingsError, parse_settings};
 
 /// A settings file is a few lines; anything larger is not one (and is not read into memory).
-pub const MAX_CONFIG_BYTES: u64 = 64 * 1024;
+pub(crate) const MAX_CONFIG_BYTES: u64 = 64 * 1024;
 
 /// Why the file was not used; the defaults apply then.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ConfigProblem {
+pub(crate) enum ConfigProblem {
     /// `$HECTOR_CONFIG` names a file that does not exist (the default path may be absent).
     Missing,
     /// A directory, a device, a pipe: only a regular file is read.
@@ -25,7 +25,7 @@ pub enum ConfigProblem {
 }
 
 /// Where hector looks for its configuration, and whether the person named it.
-pub fn config_path() -> Option<(PathBuf, bool)> {
+pub(crate) fn config_path() -> Option<(PathBuf, bool)> {
     if let Some(p) = std::env::var_os("HECTOR_CONFIG") {
         return (!p.is_empty()).then(|| (PathBuf::from(p), true));
     }
@@ -34,7 +34,7 @@ pub fn config_path() -> Option<(PathBuf, bool)> {
 
 /// The settings, and a problem to tell the player when the file cannot be used (the
 /// defaults are used then; the file is never changed).
-pub fn load_settings() -> (Settings, Option<(PathBuf, ConfigProblem)>) {
+pub(crate) fn load_settings() -> (Settings, Option<(PathBuf, ConfigProblem)>) {
     let Some((path, named)) = config_path() else {
         return (Settings::default(), None);
     };

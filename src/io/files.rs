@@ -61,13 +61,13 @@ fn io_error(name: &str) -> impl FnOnce(io::Error) -> InputError + '_ {
 type Result<T, E = InputError> = std::result::Result<T, E>;
 
 /// The largest input file read whole (a PGN collection of some million games fits).
-pub const MAX_INPUT_BYTES: u64 = 512 * 1024 * 1024;
+pub(crate) const MAX_INPUT_BYTES: u64 = 512 * 1024 * 1024;
 
 /// The longest typed or piped line kept; the rest of a longer line is skipped.
-pub const MAX_LINE_BYTES: usize = 4096;
+pub(crate) const MAX_LINE_BYTES: usize = 4096;
 
 /// Reads a whole file, or standard input for `-`, of at most [`MAX_INPUT_BYTES`].
-pub fn read_input(path: &Path) -> Result<Vec<u8>> {
+pub(crate) fn read_input(path: &Path) -> Result<Vec<u8>> {
     read_limited(path, MAX_INPUT_BYTES)
 }
 
@@ -108,12 +108,12 @@ fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>> {
 }
 
 /// The largest small text file (a game file, an envelope, a simulator script).
-pub const MAX_TEXT_BYTES: u64 = 1024 * 1024;
+pub(crate) const MAX_TEXT_BYTES: u64 = 1024 * 1024;
 
 /// Reads a small UTF-8 text file of at most [`MAX_TEXT_BYTES`]; a device, a pipe or a folder
 /// is refused before it is opened (opening a pipe would wait for a writer). `what` names it
 /// in errors: "cannot read the script PATH: …".
-pub fn read_small_text(path: &Path, what: &str) -> Result<String> {
+pub(crate) fn read_small_text(path: &Path, what: &str) -> Result<String> {
     let name = format!("{what} {}", path.display());
     let meta = std::fs::metadata(path).map_err(io_error(&name))?;
     if !meta.is_file() {
@@ -132,7 +132,7 @@ pub fn read_small_text(path: &Path, what: &str) -> Result<String> {
 /// Lines of at most [`MAX_LINE_BYTES`] (a longer line is cut there and its rest skipped),
 /// without their line ending, bytes that are not UTF-8 replaced; ends at end of input or at
 /// a read error.
-pub fn bounded_lines<R: BufRead>(reader: R) -> BoundedLines<R> {
+pub(crate) fn bounded_lines<R: BufRead>(reader: R) -> BoundedLines<R> {
     BoundedLines {
         reader,
         max: MAX_LINE_BYTES,
@@ -140,7 +140,7 @@ pub fn bounded_lines<R: BufRead>(reader: R) -> BoundedLines<R> {
     }
 }
 
-pub struct BoundedLines<R> {
+pub(crate) struct BoundedLines<R> {
     reader: R,
     max: usize,
     buf: Vec<u8>,
@@ -233,7 +233,7 @@ mod tests {
 
 /// How a file is compressed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Compression {
+pub(crate) enum Compression {
     None,
     Zstd,
     Gzip,
@@ -242,7 +242,7 @@ pub enum Compression {
 
 impl Compression {
     /// By the first bytes of the data.
-    pub fn from_magic(head: &[u8]) -> Compression {
+    pub(crate) fn from_magic(head: &[u8]) -> Compression {
         if head.starts_with(&[0x28, 0xB5, 0x2F, 0xFD]) {
             Compression::Zstd
         } else if head.starts_with(&[0x1F, 0x8B]) {
@@ -255,7 +255,7 @@ impl Compression {
     }
 
     /// By the file name's ending.
-    pub fn from_name(path: &Path) -> Compression {
+    pub(crate) fn from_name(path: &Path) -> Compression {
         match path.extension().and_then(|e| e.to_str()) {
             Some("zst" | "zstd") => Compression::Zstd,
             Some("gz") => Compression::Gzip,
@@ -275,21 +275,21 @@ impl Compression {
 }
 
 /// An input opened for streaming: decompressed while it is read.
-pub struct Input {
+pub(crate) struct Input {
     /// The text (decompressed).
-    pub reader: Box<dyn Read + Send>,
+    pub(crate) reader: Box<dyn Read + Send>,
     /// How many bytes of the file as stored were read so far (for progress).
-    pub consumed: Arc<AtomicU64>,
+    pub(crate) consumed: Arc<AtomicU64>,
     /// The stored size, when the input is a regular file.
-    pub size: Option<u64>,
+    pub(crate) size: Option<u64>,
     /// The file's name for messages ("standard input" for `-`).
-    pub name: String,
+    pub(crate) name: String,
 }
 
 /// Opens a file, or standard input for `-`, and decompresses zstd, gzip or bzip2 data as it
 /// streams. The first bytes decide; a name ending in `.zst`, `.gz` or `.bz2` whose data is not
 /// of that kind is an error.
-pub fn open_input(path: &Path) -> Result<Input> {
+pub(crate) fn open_input(path: &Path) -> Result<Input> {
     let consumed = Arc::new(AtomicU64::new(0));
     let (source, size, name): (Box<dyn Read + Send>, Option<u64>, String) =
         if path.as_os_str() == "-" {
@@ -362,7 +362,7 @@ pub fn open_input(path: &Path) -> Result<Input> {
 /// The largest zstd window read, as a power of two: 32 MiB, so that reading any file stays
 /// under 64 MB. A file compressed with a longer window (`zstd --long=27`, `--ultra -22`)
 /// would make the decoder hold that much; it is refused with the reason.
-pub const ZSTD_WINDOW_LOG_MAX: u32 = 25;
+pub(crate) const ZSTD_WINDOW_LOG_MAX: u32 = 25;
 
 /// A zstd decoder whose refusal of a window over the cap says what it means.
 struct WindowCapped<R>(R);
@@ -387,7 +387,7 @@ impl<R: Read> Read for WindowCapped<R> {
 }
 
 /// Whether the file at `path` holds compressed data (zstd, gzip, bzip2), by its first bytes.
-pub fn looks_compressed(path: &Path) -> bool {
+pub(crate) fn looks_compressed(path: &Path) -> bool {
     // A pipe would wait for a writer; a device is no file.
     if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
         return false;

@@ -105,7 +105,7 @@ impl FileError {
     }
 
     /// The system's error at the root, if the system refused.
-    pub fn io_kind(&self) -> Option<ErrorKind> {
+    pub(crate) fn io_kind(&self) -> Option<ErrorKind> {
         match self {
             FileError::Io { source, .. } | FileError::Thread(source) => Some(source.kind()),
             FileError::TornMarker(inner) => inner.io_kind(),
@@ -119,7 +119,7 @@ type Result<T, E = FileError> = std::result::Result<T, E>;
 /// The largest journal read. A five-hour game with a clock checkpoint every second is some
 /// 2 MB; a larger file (a sparse file of gigabytes, say) is not read, so that listing the
 /// games costs neither minutes nor gigabytes.
-pub const MAX_JOURNAL_BYTES: u64 = 32 * 1024 * 1024;
+pub(crate) const MAX_JOURNAL_BYTES: u64 = 32 * 1024 * 1024;
 
 /// What is read of a file too large to be a journal: its head, to name its game.
 const HEAD_BYTES: u64 = 64 * 1024;
@@ -133,12 +133,12 @@ const HEAD_BYTES: u64 = 64 * 1024;
     MAX_JOURNAL_BYTES >> 20
 )]
 pub struct TooLarge {
-    pub path: PathBuf,
-    pub size: u64,
+    pub(crate) path: PathBuf,
+    pub(crate) size: u64,
 }
 
 /// Reads a whole journal of at most [`MAX_JOURNAL_BYTES`]; a larger file is a [`TooLarge`].
-pub fn read_journal(path: &Path) -> Result<Vec<u8>> {
+pub(crate) fn read_journal(path: &Path) -> Result<Vec<u8>> {
     let file = File::open(path).map_err(FileError::io("read", path))?;
     let size = file.metadata().map_err(FileError::io("read", path))?.len();
     let too_large = |size| TooLarge {
@@ -160,21 +160,21 @@ pub fn read_journal(path: &Path) -> Result<Vec<u8>> {
 }
 
 /// The file name extension of journals.
-pub const EXTENSION: &str = "journal";
+pub(crate) const EXTENSION: &str = "journal";
 
 /// hector's data directory: `$HECTOR_DATA`, else the system's (the XDG data directory,
 /// `%APPDATA%` on Windows).
-pub fn data_dir() -> Result<PathBuf> {
+pub(crate) fn data_dir() -> Result<PathBuf> {
     crate::io::platform::folders::data().ok_or(FileError::NoHome)
 }
 
 /// Where the journals are: `games/` in the data directory.
-pub fn games_dir() -> Result<PathBuf> {
+pub(crate) fn games_dir() -> Result<PathBuf> {
     Ok(data_dir()?.join("games"))
 }
 
 /// The current instant in UTC as `2026-11-21T14:03:05Z`, for [`Header::created`].
-pub fn now_utc() -> String {
+pub(crate) fn now_utc() -> String {
     let (y, mo, d, h, mi, s) = utc_fields(SystemTime::now());
     format!("{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}Z")
 }
@@ -215,7 +215,7 @@ fn sync_dir(dir: &Path) -> Result<()> {
 
 /// What a journal is written to: its file, or in tests a file that fails on purpose
 /// ([`faults::FaultyFile`]), so that every way a disk can fail is tried.
-pub trait JournalFile: Send + std::fmt::Debug {
+pub(crate) trait JournalFile: Send + std::fmt::Debug {
     fn write_bytes(&mut self, bytes: &[u8]) -> std::io::Result<()>;
     fn sync_data(&mut self) -> std::io::Result<()>;
     fn sync_all(&mut self) -> std::io::Result<()>;
@@ -250,7 +250,7 @@ pub struct Journal {
 
 impl Journal {
     /// A new journal in [`games_dir`].
-    pub fn create(header: &Header) -> Result<Journal> {
+    pub(crate) fn create(header: &Header) -> Result<Journal> {
         Journal::create_in(&games_dir()?, header)
     }
 
@@ -293,7 +293,7 @@ impl Journal {
     /// A journal from a newer hector, a damaged one, or one another hector has open is
     /// refused, and the file is not changed. A torn tail is acknowledged by a torn marker
     /// (the bytes stay where they are); `Decoded::torn_tail` tells the caller it happened.
-    pub fn open_for_append(path: &Path) -> Result<(Journal, Decoded)> {
+    pub(crate) fn open_for_append(path: &Path) -> Result<(Journal, Decoded)> {
         let file = crate::io::owned_file::open_journal(path).map_err(|e| match e {
             crate::io::owned_file::OwnedError::Io { source, .. } => {
                 FileError::io("open", path)(source)
@@ -330,12 +330,12 @@ impl Journal {
 
     /// Whether a failed write could not be undone: the file must be opened again (which
     /// acknowledges what a failed write left, see [`Journal::open_for_append`]).
-    pub fn is_broken(&self) -> bool {
+    pub(crate) fn is_broken(&self) -> bool {
         self.broken.is_some()
     }
 
     /// The same journal written through `wrap(file)`: tests put a failing file in between.
-    pub fn wrap_file(
+    pub(crate) fn wrap_file(
         mut self,
         wrap: impl FnOnce(Box<dyn JournalFile>) -> Box<dyn JournalFile>,
     ) -> Journal {
@@ -353,7 +353,7 @@ impl Journal {
     /// Appends several entries with one `sync_data` (a group commit): all are on the disk
     /// when it returns, or none is kept. Without `sync` they are only written (the system
     /// writes them out by itself; a crash of hector loses nothing, a power cut may).
-    pub fn append_all(&mut self, entries: &[Entry], sync: bool) -> Result<()> {
+    pub(crate) fn append_all(&mut self, entries: &[Entry], sync: bool) -> Result<()> {
         let mut bytes = Vec::new();
         for e in entries {
             bytes.extend(encode_entry(e).map_err(FileError::Encode)?);
@@ -418,13 +418,13 @@ impl Journal {
 /// Why a write failed: the kind of the system's error (disk full, no permission …) and the
 /// whole message.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WriteError {
-    pub kind: Option<ErrorKind>,
-    pub text: String,
+pub(crate) struct WriteError {
+    pub(crate) kind: Option<ErrorKind>,
+    pub(crate) text: String,
 }
 
 impl WriteError {
-    pub fn of(e: &FileError) -> WriteError {
+    pub(crate) fn of(e: &FileError) -> WriteError {
         WriteError {
             kind: e.io_kind(),
             text: crate::io::error_chain(e),
@@ -437,22 +437,22 @@ impl WriteError {
 /// up to `seq` are not; they are kept, in order, and written before any later record as soon
 /// as the disk takes them (tried again with every record and every few seconds).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ack {
-    pub seq: u64,
-    pub result: std::result::Result<(), WriteError>,
+pub(crate) struct Ack {
+    pub(crate) seq: u64,
+    pub(crate) result: std::result::Result<(), WriteError>,
 }
 
 /// How long the journal's thread lets clock checkpoints wait for a sync: a crash of hector
 /// loses none of them, a power cut at most this much of the clock.
-pub const CHECKPOINT_SYNC: std::time::Duration = std::time::Duration::from_secs(5);
+pub(crate) const CHECKPOINT_SYNC: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// How often the journal's thread tries again while records wait for the disk.
-pub const RETRY: std::time::Duration = std::time::Duration::from_secs(2);
+pub(crate) const RETRY: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// A [`Journal`] appended to on its own thread. Each batch of records that came together is
 /// written with one sync (a group commit); clock checkpoints alone are written at once and
 /// synced within [`CHECKPOINT_SYNC`]. Records the disk refused are kept and written first.
-pub struct JournalWriter {
+pub(crate) struct JournalWriter {
     tx: Option<crossbeam_channel::Sender<(u64, Entry)>>,
     acks: crossbeam_channel::Receiver<Ack>,
     done: crossbeam_channel::Receiver<()>,
@@ -570,7 +570,7 @@ fn write_loop(
 
 impl JournalWriter {
     /// Writes on a thread; `on_disk` is the number of entries the journal already holds.
-    pub fn spawn(journal: Journal, on_disk: usize) -> Result<JournalWriter> {
+    pub(crate) fn spawn(journal: Journal, on_disk: usize) -> Result<JournalWriter> {
         let (tx, rx) = crossbeam_channel::unbounded::<(u64, Entry)>();
         let (ack_tx, acks) = crossbeam_channel::unbounded();
         let (done_tx, done) = crossbeam_channel::bounded(1);
@@ -594,25 +594,25 @@ impl JournalWriter {
         })
     }
 
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.path
     }
 
     /// Sends record `seq` to the disk; its [`Ack`] comes on [`JournalWriter::acks`].
-    pub fn append(&self, seq: u64, entry: Entry) {
+    pub(crate) fn append(&self, seq: u64, entry: Entry) {
         if let Some(tx) = &self.tx {
             // A closed channel: the thread is gone, and so is every later record's ack.
             let _ = tx.send((seq, entry));
         }
     }
 
-    pub fn acks(&self) -> &crossbeam_channel::Receiver<Ack> {
+    pub(crate) fn acks(&self) -> &crossbeam_channel::Receiver<Ack> {
         &self.acks
     }
 
     /// No more records: waits at most `limit` for those sent to reach the disk (a disk that
     /// hangs must not hang hector's exit); whether they did.
-    pub fn finish(&mut self, limit: std::time::Duration) -> bool {
+    pub(crate) fn finish(&mut self, limit: std::time::Duration) -> bool {
         self.tx = None;
         self.done.recv_timeout(limit).is_ok()
     }
@@ -650,43 +650,43 @@ pub fn load_good_part(path: &Path) -> Result<Salvaged> {
 
 /// One saved game as `hector games` lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameSummary {
-    pub path: PathBuf,
+pub(crate) struct GameSummary {
+    pub(crate) path: PathBuf,
     /// The header's creation time, as written.
-    pub created: String,
-    pub white: String,
-    pub black: String,
+    pub(crate) created: String,
+    pub(crate) white: String,
+    pub(crate) black: String,
     /// `None`: in progress (or ended without a result being recorded).
-    pub outcome: Option<Outcome>,
+    pub(crate) outcome: Option<Outcome>,
     /// Half-moves played.
-    pub plies: usize,
+    pub(crate) plies: usize,
     /// Move numbers played (a move is White's and Black's half-move).
-    pub moves: u32,
+    pub(crate) moves: u32,
     /// The last record was cut off.
-    pub torn_tail: bool,
+    pub(crate) torn_tail: bool,
     /// Where and why a journal that does not replay in full stops; the other fields then
     /// describe its good part.
-    pub stop: Option<Stop>,
+    pub(crate) stop: Option<Stop>,
     /// The file name of the damaged journal whose good part this one continues.
-    pub continues: Option<String>,
+    pub(crate) continues: Option<String>,
     /// The game began from another position than the usual one: Chess960, or a FEN.
-    pub start: Option<(crate::core::variant::Variant, String)>,
+    pub(crate) start: Option<(crate::core::variant::Variant, String)>,
     /// Why nothing of the journal can be used; the other fields are then empty.
-    pub problem: Option<String>,
+    pub(crate) problem: Option<String>,
     /// The same, when the file could be read but nothing in it used, for saying it in the
     /// player's words.
-    pub unusable: Option<SalvageError>,
+    pub(crate) unusable: Option<SalvageError>,
     /// The players aborted the game: over, without a result.
-    pub aborted: bool,
+    pub(crate) aborted: bool,
     /// The mode that wrote it (its `mode` setting), as [`mode_of`] reads it.
-    pub mode: Mode,
+    pub(crate) mode: Mode,
     /// The file's size, when it is too large to be a journal ([`MAX_JOURNAL_BYTES`]): only
     /// its head was read, for the date and the players.
-    pub too_large: Option<u64>,
+    pub(crate) too_large: Option<u64>,
 }
 
 impl GameSummary {
-    pub fn result(&self) -> Option<GameResult> {
+    pub(crate) fn result(&self) -> Option<GameResult> {
         self.outcome.map(|o| o.result)
     }
 
@@ -741,14 +741,9 @@ pub fn journal_paths(dir: &Path) -> Result<Vec<PathBuf>> {
     Ok(paths)
 }
 
-/// Every saved game in [`games_dir`], oldest first.
-pub fn list() -> Result<Vec<GameSummary>> {
-    list_in(&games_dir()?)
-}
-
 /// Every saved game in `dir`, oldest first. Unreadable journals are listed with their
 /// problem, so that the numbers stay the same.
-pub fn list_in(dir: &Path) -> Result<Vec<GameSummary>> {
+pub(crate) fn list_in(dir: &Path) -> Result<Vec<GameSummary>> {
     Ok(journal_paths(dir)?.into_iter().map(summarize).collect())
 }
 
@@ -757,7 +752,7 @@ pub fn list_in(dir: &Path) -> Result<Vec<GameSummary>> {
 /// continue it from there) unless another journal already continues it; journals that cannot
 /// be read at all are passed over, never changed; so are the arbiter's games, which
 /// `hector arbiter` continues.
-pub fn latest_in_progress(dir: &Path) -> Result<Option<GameSummary>> {
+pub(crate) fn latest_in_progress(dir: &Path) -> Result<Option<GameSummary>> {
     let games = list_in(dir)?;
     // A damaged game already continued in a new journal is that journal's business.
     let continued: Vec<&str> = games
@@ -792,7 +787,7 @@ pub fn latest_in_progress(dir: &Path) -> Result<Option<GameSummary>> {
 /// The mode that wrote a journal (its `mode` setting); [`Mode::Play`] for hector play's
 /// journals, which have none, and for a journal that cannot be read (resuming it says why).
 /// Damage after the setting does not hide it.
-pub fn mode_of(path: &Path) -> Mode {
+pub(crate) fn mode_of(path: &Path) -> Mode {
     let Some(decoded) = read_journal(path)
         .ok()
         .and_then(|bytes| decode_good_part(&bytes).ok())
@@ -809,7 +804,7 @@ pub fn mode_of(path: &Path) -> Mode {
 }
 
 /// What `hector games` shows of one journal.
-pub fn summarize(path: PathBuf) -> GameSummary {
+pub(crate) fn summarize(path: PathBuf) -> GameSummary {
     let bytes = match read_journal(&path) {
         Ok(b) => b,
         Err(e) => {
@@ -1210,15 +1205,17 @@ mod tests {
     }
 }
 
-/// Files that fail: a closed placeholder, and one that fails on chosen writes.
-pub mod faults {
-    use std::io::{Error, ErrorKind};
+/// Files that fail: a closed placeholder, and (for the tests) one that fails on chosen writes.
+pub(crate) mod faults {
+    use std::io::Error;
+    #[cfg(test)]
+    use std::io::ErrorKind;
 
     use super::JournalFile;
 
     /// Stands in for a file while it is swapped; every call fails.
     #[derive(Debug)]
-    pub struct Closed;
+    pub(crate) struct Closed;
 
     impl JournalFile for Closed {
         fn write_bytes(&mut self, _: &[u8]) -> std::io::Result<()> {
@@ -1236,8 +1233,9 @@ pub mod faults {
     }
 
     /// How a write fails.
+    #[cfg(test)]
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub enum Fault {
+    pub(crate) enum Fault {
         /// ENOSPC: nothing written.
         DiskFull,
         /// EACCES.
@@ -1253,19 +1251,25 @@ pub mod faults {
 
     /// A journal file that fails the writes whose numbers (from 0) are in `failing`, and
     /// every write while `down` is set; the rest go to the real file.
+    #[cfg(test)]
     #[derive(Debug)]
-    pub struct FaultyFile {
-        pub inner: Box<dyn JournalFile>,
-        pub fault: Fault,
-        pub failing: Vec<usize>,
-        pub down: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    pub(crate) struct FaultyFile {
+        pub(crate) inner: Box<dyn JournalFile>,
+        pub(crate) fault: Fault,
+        pub(crate) failing: Vec<usize>,
+        pub(crate) down: std::sync::Arc<std::sync::atomic::AtomicBool>,
         writes: usize,
         sync_due_to_fail: bool,
         set_len_due_to_fail: bool,
     }
 
+    #[cfg(test)]
     impl FaultyFile {
-        pub fn new(inner: Box<dyn JournalFile>, fault: Fault, failing: Vec<usize>) -> FaultyFile {
+        pub(crate) fn new(
+            inner: Box<dyn JournalFile>,
+            fault: Fault,
+            failing: Vec<usize>,
+        ) -> FaultyFile {
             FaultyFile {
                 inner,
                 fault,
@@ -1278,6 +1282,7 @@ pub mod faults {
         }
     }
 
+    #[cfg(test)]
     impl JournalFile for FaultyFile {
         fn write_bytes(&mut self, bytes: &[u8]) -> std::io::Result<()> {
             let n = self.writes;

@@ -2,26 +2,26 @@
 //! serial ports and engines.
 
 pub mod board_link;
-pub mod braille;
+pub(crate) mod braille;
 pub mod child;
-pub mod config;
+pub(crate) mod config;
 pub mod engine;
-pub mod files;
+pub(crate) mod files;
 pub mod journal;
 pub mod lichess;
-pub mod output_file;
-pub mod owned_file;
+pub(crate) mod output_file;
+pub(crate) mod owned_file;
 pub mod pgn_stream;
 pub mod platform;
-pub mod program;
+pub(crate) mod program;
 pub mod serial;
 pub mod speech;
-pub mod study_file;
-pub mod terminal;
+pub(crate) mod study_file;
+pub(crate) mod terminal;
 
 /// An error and its sources as one line, "cannot read x: No such file or directory", as
 /// anyhow's alternate form writes a chain.
-pub fn error_chain(e: &dyn std::error::Error) -> String {
+pub(crate) fn error_chain(e: &dyn std::error::Error) -> String {
     let mut text = e.to_string();
     let mut source = e.source();
     while let Some(s) = source {
@@ -33,7 +33,7 @@ pub fn error_chain(e: &dyn std::error::Error) -> String {
 }
 
 /// The innermost cause of an error: the system's own words where the system refused.
-pub fn root_cause(e: &dyn std::error::Error) -> String {
+pub(crate) fn root_cause(e: &dyn std::error::Error) -> String {
     let mut last = e;
     while let Some(s) = last.source() {
         last = s;

@@ -21,7 +21,7 @@ const MAX_LINKS: usize = 40;
 
 /// What stands at a path that hector refuses to write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NotAFile {
+pub(crate) enum NotAFile {
     Directory,
     Device,
     Fifo,
@@ -31,7 +31,7 @@ pub enum NotAFile {
 }
 
 #[derive(Debug, thiserror::Error)]
-pub enum OutputError {
+pub(crate) enum OutputError {
     #[error("{} is not a regular file ({kind:?})", path.display())]
     Refused { path: PathBuf, kind: NotAFile },
     #[error("cannot write {}: {source}", path.display())]
@@ -86,7 +86,7 @@ fn refusal(meta: &Metadata) -> Option<NotAFile> {
 
 /// Writes `bytes` to `path` as described above; returns the path of the file written (the
 /// link's target for a symbolic link).
-pub fn write_output(path: &Path, bytes: &[u8]) -> Result<PathBuf, OutputError> {
+pub(crate) fn write_output(path: &Path, bytes: &[u8]) -> Result<PathBuf, OutputError> {
     let (target, existing) = resolve(path)?;
     if let Some(kind) = existing.as_ref().and_then(refusal) {
         return Err(OutputError::Refused {

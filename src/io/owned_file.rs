@@ -75,7 +75,7 @@ fn not_own(path: &Path, kind: Stranger) -> OwnedError {
 
 /// What a whole-file write may replace.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Replace {
+pub(crate) enum Replace {
     /// Only a regular file of one name (or nothing): everything else is refused.
     FileOnly,
     /// Also a symbolic link or a hard link, whose name then becomes a file of its own (the
@@ -110,7 +110,7 @@ fn stranger(meta: &std::fs::Metadata, links: impl FnOnce() -> u64) -> Option<Str
 
 /// Whether a file of hector's own may be at `path`: nothing there, or a regular file of
 /// one name.
-pub fn check(path: &Path) -> Result<(), OwnedError> {
+pub(crate) fn check(path: &Path) -> Result<(), OwnedError> {
     match stranger_at(path)? {
         None => Ok(()),
         Some(kind) => Err(not_own(path, kind)),
@@ -119,7 +119,7 @@ pub fn check(path: &Path) -> Result<(), OwnedError> {
 
 /// Writes `bytes` as the whole file at `path` (its folder made when missing): a temporary
 /// file beside it, synced and renamed over it.
-pub fn write(
+pub(crate) fn write(
     path: &Path,
     bytes: &[u8],
     privacy: Privacy,
@@ -175,7 +175,7 @@ pub fn write(
 
 /// Reads the file at `path` whole, without following a link, if it is at most `limit`
 /// bytes; `None` when there is no file.
-pub fn read(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, OwnedError> {
+pub(crate) fn read(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, OwnedError> {
     let file = match platform::open_read_no_follow(path) {
         Ok(f) => f,
         Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
@@ -208,7 +208,7 @@ pub fn read(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, OwnedError> {
 /// Moves the unreadable file at `path` out of the way, to `NAME.unreadable-DATE` beside it
 /// (`-2`, `-3`… when that name is taken): nothing of it is lost, and a new one can be
 /// written. Returns the new name.
-pub fn set_aside(path: &Path) -> Result<PathBuf, OwnedError> {
+pub(crate) fn set_aside(path: &Path) -> Result<PathBuf, OwnedError> {
     let stamp = crate::io::journal::now_utc().replace([':', 'T'], "-");
     let stamp = stamp.trim_end_matches('Z');
     let mut base = path.as_os_str().to_owned();
@@ -234,7 +234,7 @@ pub fn set_aside(path: &Path) -> Result<PathBuf, OwnedError> {
 /// Opens the file at `path` for appending (made, with `privacy`, when missing), only as a
 /// regular file of one name; one others could read is made private through the open file
 /// when `privacy` asks for it. Its size comes along.
-pub fn open_append(path: &Path, privacy: Privacy) -> Result<(File, u64), OwnedError> {
+pub(crate) fn open_append(path: &Path, privacy: Privacy) -> Result<(File, u64), OwnedError> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(io_error("create the folder of", path))?;
     }
@@ -262,7 +262,7 @@ pub fn open_append(path: &Path, privacy: Privacy) -> Result<(File, u64), OwnedEr
 }
 
 /// Opens a journal for reading and appending, only as a regular file of one name.
-pub fn open_journal(path: &Path) -> Result<File, OwnedError> {
+pub(crate) fn open_journal(path: &Path) -> Result<File, OwnedError> {
     if let Some(kind) = stranger_at(path)? {
         return Err(not_own(path, kind));
     }

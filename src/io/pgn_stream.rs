@@ -14,15 +14,15 @@ const READ_SIZE: usize = 256 * 1024;
 const LOOKAHEAD: usize = 8;
 
 /// A game cut out of the stream.
-pub struct GameText<'b> {
+pub(crate) struct GameText<'b> {
     /// Its bytes; empty when it was too large.
-    pub bytes: &'b [u8],
+    pub(crate) bytes: &'b [u8],
     /// Where it stands in the stream: its line, the games before it, whether it begins a line.
-    pub at: Resume,
-    pub too_large: bool,
+    pub(crate) at: Resume,
+    pub(crate) too_large: bool,
 }
 
-pub struct Splitter<R> {
+pub(crate) struct Splitter<R> {
     input: R,
     buf: Vec<u8>,
     /// The unread text is `buf[start..]`.
@@ -55,7 +55,7 @@ enum Step {
 }
 
 impl<R: Read> Splitter<R> {
-    pub fn new(input: R) -> Splitter<R> {
+    pub(crate) fn new(input: R) -> Splitter<R> {
         Splitter::reading_at_least(input, READ_SIZE)
     }
 
@@ -75,7 +75,7 @@ impl<R: Read> Splitter<R> {
     }
 
     /// The next game, or `None` at the end of the stream.
-    pub fn next_game(&mut self) -> io::Result<Option<GameText<'_>>> {
+    pub(crate) fn next_game(&mut self) -> io::Result<Option<GameText<'_>>> {
         loop {
             if !self.began {
                 if self.buf.len() < 3 && !self.eof {

@@ -6,12 +6,12 @@ use crate::core::notation::language::{Language, fill};
 
 /// The command a hint names, as the player types it. Said whole, a full path would be a long
 /// string of folder names to listen through.
-pub const COMMAND: &str = "hector";
+pub(crate) const COMMAND: &str = "hector";
 
 /// This program's full path when `hector` on the PATH is not this program (a player who
 /// started it through `scripts/play` may not have it on the PATH); `None` when the command
 /// alone starts it.
-pub fn path_off_the_path() -> Option<String> {
+pub(crate) fn path_off_the_path() -> Option<String> {
     let exe = std::env::current_exe().ok()?;
     let me = std::fs::canonicalize(&exe).ok()?;
     // `hector.exe` on Windows, where a canonical path is also written `\\?\C:\…`: the path

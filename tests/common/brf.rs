@@ -4,7 +4,10 @@
 //! CR LF; a page ends with a form feed; the page number stands at the right end of the page's
 //! last line as a number sign and the letters a to j for the digits 1 to 0 (the UKAAF and
 //! BANA convention for braille page numbers).
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "each test binary uses its own part of the helpers"
+)]
 
 /// One page: its lines without their CR LF.
 pub type Page = Vec<String>;

@@ -8,7 +8,10 @@
 //! are counted. Every thread stops when the server is dropped. A test reads the state as a
 //! copy (`snapshot`) and changes it through `set`: nothing it holds can make a later call
 //! wait for ever.
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "each test binary uses its own part of the helpers"
+)]
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};

@@ -10,7 +10,10 @@
 //!
 //! The program is a Perl script using only what perl-base has (Debian's essential Perl), and
 //! sox (installed by scripts/setup for the voice tests).
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "each test binary uses its own part of the helpers"
+)]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

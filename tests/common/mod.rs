@@ -1,5 +1,8 @@
 //! Helpers shared by the integration tests: run the real binary with a time limit.
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "each test binary uses its own part of the helpers"
+)]
 
 pub mod brf;
 pub mod brltty;
@@ -11,10 +14,9 @@ pub mod words;
 
 pub use pty::NO_LOCALE;
 
-// Not every test binary uses every helper.
-#[allow(unused_imports)]
+#[allow(unused_imports, reason = "not every test binary uses every helper")]
 pub use env::Env;
-#[allow(unused_imports)]
+#[allow(unused_imports, reason = "not every test binary uses every helper")]
 pub use pty::{TempDir, descendants, kill_all, kill_mentioning, kill_tree, processes_mentioning};
 
 use std::io::{Read, Write};

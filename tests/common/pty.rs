@@ -57,7 +57,6 @@ impl Pty {
     }
 
     /// Starts hector with `args` on a new terminal of `cols` x `rows`.
-    #[allow(dead_code)]
     pub fn spawn_sized(args: &[&str], envs: &[(&str, &str)], cols: u16, rows: u16) -> Pty {
         Pty::spawn_in(
             std::path::Path::new(env!("CARGO_BIN_EXE_hector")),
@@ -237,7 +236,6 @@ impl Pty {
     }
 
     /// The screen row (from 0) where the terminal's cursor stands, and its text.
-    #[allow(dead_code)]
     pub fn cursor_row(&self) -> (u16, String) {
         let (rows, cols) = (
             std::num::NonZeroU16::MIN.saturating_add(self.size.1.saturating_sub(1)),
@@ -441,7 +439,6 @@ impl Pty {
     }
 
     /// The window changes size (the program gets SIGWINCH, as from a terminal emulator).
-    #[allow(dead_code)]
     pub fn resize(&mut self, cols: u16, rows: u16) {
         let size = Winsize {
             ws_row: rows,

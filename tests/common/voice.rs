@@ -5,7 +5,10 @@
 //! sources, never made by hector's own announcer (a wrong word shared by the announcer and
 //! the recogniser would pass); the benchmark says hector's announcements of random positions
 //! ([`legal_phrases`]), since it measures and asserts nothing. Shared by both.
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "each test binary uses its own part of the helpers"
+)]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -6,7 +6,10 @@
 //! their sources (FEDA's "Leyes del Ajedrez", the FFE's rules for blind players, the KNSB's
 //! "FIDE-Regels voor het Schaakspel"). A wrong word shared by hector's table and a test that
 //! read that table could not be seen; against these it is.
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "each test binary uses its own part of the helpers"
+)]
 
 use shakmaty::san::San;
 use shakmaty::{Chess, Color, Move, Position, Role, Square};

@@ -81,10 +81,9 @@ pub struct ClockCommand {
 }
 
 /// The most payload a clock command can carry: its size byte also counts three framing bytes.
-#[allow(dead_code, reason = "with the clock commands of DgtCommand")]
 pub const MAX_CLOCK_PAYLOAD: usize = 255 - 3;
 
-#[allow(dead_code, reason = "with the clock commands of DgtCommand")]
+#[expect(dead_code, reason = "with the clock commands of DgtCommand")]
 impl ClockCommand {
     /// `command` is the clock command id (e.g. 0x0b beep), `payload` its content.
     pub fn new(command: u8, payload: &[u8]) -> Result<ClockCommand, DgtCommandError> {
@@ -108,7 +107,6 @@ impl ClockCommand {
 
 /// Why a command cannot be built.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[allow(dead_code, reason = "with the clock commands of DgtCommand")]
 pub enum DgtCommandError {
     #[error(
         "a clock command carries at most {MAX_CLOCK_PAYLOAD} bytes of payload, this one has {len}"

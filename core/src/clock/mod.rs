@@ -46,8 +46,10 @@
 //! `40/5400+30:1800+30` still gets its 30 s.
 
 pub mod announce;
-// The domain names the module and its main type alike: `clock::Clock`.
-#[allow(clippy::module_inception)]
+#[expect(
+    clippy::module_inception,
+    reason = "the domain names the module and its main type alike: `clock::Clock`"
+)]
 mod clock;
 pub mod control;
 

@@ -61,8 +61,10 @@ pub fn next_rating(player: i32, puzzle: u32, solved: bool) -> i32 {
     let expected = 1.0 / (1.0 + 10f64.powf(diff / 400.0));
     let score = if solved { 1.0 } else { 0.0 };
     let change = (K * (score - expected)).round();
-    // Within ±K: the cast cannot overflow.
-    #[allow(clippy::cast_possible_truncation)]
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "within ±K: the cast cannot overflow"
+    )]
     let change = change as i32;
     player.saturating_add(change).clamp(LOWEST, HIGHEST)
 }

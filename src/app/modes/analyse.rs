@@ -21,39 +21,39 @@ use crate::io::speech::{Kind, Speaker};
 use crate::app::services::engine_words::{DEFAULT_CAP, DEFAULT_DEPTH};
 
 /// The longest one position may take with `--depth` and no `--movetime`.
-pub const DEPTH_CAP: Duration = Duration::from_secs(60);
+pub(crate) const DEPTH_CAP: Duration = Duration::from_secs(60);
 
 /// What `hector analyse` is asked for, resolved from the command line.
 #[derive(Debug)]
-pub struct AnalyseOptions {
+pub(crate) struct AnalyseOptions {
     /// The game: its number in hector games, a journal file, or a PGN file.
-    pub game: String,
+    pub(crate) game: String,
     /// Which game of a PGN file (GAME is then read as PGN).
-    pub pgn_game: Option<u64>,
+    pub(crate) pgn_game: Option<u64>,
     /// Only the turning points.
-    pub errors: bool,
+    pub(crate) errors: bool,
     /// Annotated PGN instead of sentences.
-    pub pgn: bool,
+    pub(crate) pgn: bool,
     /// Where the PGN goes instead of standard output.
-    pub output: Option<PathBuf>,
-    pub depth: Option<u32>,
-    pub movetime: Option<u64>,
+    pub(crate) output: Option<PathBuf>,
+    pub(crate) depth: Option<u32>,
+    pub(crate) movetime: Option<u64>,
     /// The engine when it is not stockfish.
-    pub engine: Option<PathBuf>,
+    pub(crate) engine: Option<PathBuf>,
     /// How many engines judge positions side by side (default: one per core).
-    pub engines: Option<usize>,
-    pub form: Form,
+    pub(crate) engines: Option<usize>,
+    pub(crate) form: Form,
 }
 
 /// What the engine is asked to do per position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Search {
-    pub depth: Option<u32>,
-    pub movetime: Duration,
+pub(crate) struct Search {
+    pub(crate) depth: Option<u32>,
+    pub(crate) movetime: Duration,
 }
 
 impl Search {
-    pub fn from_options(depth: Option<u32>, movetime_ms: Option<u64>) -> Search {
+    pub(crate) fn from_options(depth: Option<u32>, movetime_ms: Option<u64>) -> Search {
         match (depth, movetime_ms) {
             (None, None) => Search {
                 depth: Some(DEFAULT_DEPTH),
@@ -181,7 +181,7 @@ fn evaluate(
 
 /// `hector analyse`. Exit status 0; 1 when the game cannot be read or the engine fails; 2
 /// when there is no such game or the output cannot be written.
-pub fn run(args: &AnalyseOptions, lang: &Language, speaker: Option<Speaker>) -> ExitCode {
+pub(crate) fn run(args: &AnalyseOptions, lang: &Language, speaker: Option<Speaker>) -> ExitCode {
     let loaded = match load(&args.game, args.pgn_game, lang) {
         Ok(l) => l,
         Err(code) => return code,
@@ -364,7 +364,7 @@ fn keep(
 /// judged and its analysis kept, one progress line per game. Stopped, it goes on where it
 /// stopped: what was kept is not judged again. Exit status 0; 1 when the engine cannot
 /// start or a game could not be judged; 2 when the games cannot be listed.
-pub fn run_all(args: &AnalyseOptions, lang: &Language) -> ExitCode {
+pub(crate) fn run_all(args: &AnalyseOptions, lang: &Language) -> ExitCode {
     let w = &lang.analyse_all;
     let paths = match crate::io::journal::games_dir()
         .and_then(|dir| crate::io::journal::journal_paths(&dir))
@@ -515,16 +515,16 @@ fn engines_failed(reason: &str, lang: &Language) -> ExitCode {
 }
 
 /// A game judged for the walk through it (`hector analyse --walk`).
-pub struct Walked {
-    pub game: crate::core::game::Game,
-    pub walk: crate::core::matchplay::session::Walk,
+pub(crate) struct Walked {
+    pub(crate) game: crate::core::game::Game,
+    pub(crate) walk: crate::core::matchplay::session::Walk,
     /// The side the walk takes: the recorded player's, else White's.
-    pub player: shakmaty::Color,
+    pub(crate) player: shakmaty::Color,
 }
 
 /// Judges the game for `--walk`: the progress is printed as for the report, then the walk
 /// opens in play's runtime. Exit status as [`run`]'s when it cannot.
-pub fn walk_of(args: &AnalyseOptions, lang: &Language) -> Result<Walked, ExitCode> {
+pub(crate) fn walk_of(args: &AnalyseOptions, lang: &Language) -> Result<Walked, ExitCode> {
     let loaded = load(&args.game, args.pgn_game, lang)?;
     let search = Search::from_options(args.depth, args.movetime);
     let fail = |text: String| {

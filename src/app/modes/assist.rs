@@ -26,17 +26,17 @@ use crate::core::settings::SpeechSettings;
 use crate::io::terminal::FullScreen;
 
 /// Everything `hector assist` was asked for.
-pub struct AssistOptions {
-    pub table: TableSpec,
-    pub speech: SpeechSettings,
+pub(crate) struct AssistOptions {
+    pub(crate) table: TableSpec,
+    pub(crate) speech: SpeechSettings,
     /// The speech backend was chosen on the command line or in the configuration.
-    pub speech_chosen: bool,
-    pub screen_reader: bool,
-    pub pieces: Pieces,
-    pub colors: bool,
-    pub start: TableStart,
+    pub(crate) speech_chosen: bool,
+    pub(crate) screen_reader: bool,
+    pub(crate) pieces: Pieces,
+    pub(crate) colors: bool,
+    pub(crate) start: TableStart,
     /// Moves and commands said aloud (`--voice`).
-    pub voice: Option<crate::app::services::voice::VoiceOptions>,
+    pub(crate) voice: Option<crate::app::services::voice::VoiceOptions>,
 }
 
 struct Assist {
@@ -97,7 +97,7 @@ impl Assist {
 
 /// Runs the assistant. Exit status 0 when the player leaves (an unfinished game is kept for
 /// `hector resume`), 1 when the game cannot start.
-pub fn run(options: AssistOptions, lang: &'static Language) -> ExitCode {
+pub(crate) fn run(options: AssistOptions, lang: &'static Language) -> ExitCode {
     let ui = Ui::new(options.screen_reader).with_keys_in_lines();
     let speaker = ui.speaker(&options.speech, options.speech_chosen, lang);
     let side = match options.table.duty {
@@ -247,7 +247,7 @@ impl Mode for Assist {
 /// they were; an adjourned game with its envelope (named, or the one the journal names); the
 /// language and the words its journal recorded (`None`: a journal from before hector
 /// recorded them).
-pub fn resume_spec(
+pub(crate) fn resume_spec(
     path: &Path,
     envelope: Option<&Path>,
 ) -> Result<(
@@ -318,7 +318,7 @@ pub fn resume_spec(
 }
 
 /// A new game for the assistant, from the start position or a FEN.
-pub fn new_start(fen: Option<&str>) -> Result<TableStart> {
+pub(crate) fn new_start(fen: Option<&str>) -> Result<TableStart> {
     let game = match fen {
         Some(f) => {
             let pos =

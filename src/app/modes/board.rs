@@ -25,7 +25,7 @@ use crate::io::speech::{Kind, Speaker};
 use crate::app::services::interrupt::{catch_interrupt, interrupted};
 
 /// `hector board list`.
-pub fn list() -> ExitCode {
+pub(crate) fn list() -> ExitCode {
     let ports = match list_ports() {
         Ok(p) => p,
         Err(e) => {
@@ -60,23 +60,23 @@ pub fn list() -> ExitCode {
 
 /// What `hector board monitor` was asked for.
 #[derive(Clone, Debug)]
-pub struct MonitorOptions {
-    pub port: PathBuf,
-    pub protocol: Protocol,
-    pub baud: Option<u32>,
-    pub fen: Option<String>,
-    pub chess960: bool,
+pub(crate) struct MonitorOptions {
+    pub(crate) port: PathBuf,
+    pub(crate) protocol: Protocol,
+    pub(crate) baud: Option<u32>,
+    pub(crate) fen: Option<String>,
+    pub(crate) chess960: bool,
     /// Print the raw events too.
-    pub raw: bool,
+    pub(crate) raw: bool,
     /// Say every sentence for the player as well (the raw lines are only printed).
-    pub speaker: Option<Speaker>,
+    pub(crate) speaker: Option<Speaker>,
 }
 
 /// How often the monitor looks at Ctrl-C while nothing happens.
 const TICK: Duration = Duration::from_millis(100);
 
 /// `hector board monitor`.
-pub fn monitor(opts: &MonitorOptions, lang: &Language) -> ExitCode {
+pub(crate) fn monitor(opts: &MonitorOptions, lang: &Language) -> ExitCode {
     let variant = if opts.chess960 {
         Variant::Chess960
     } else {

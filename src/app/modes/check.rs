@@ -27,7 +27,7 @@ enum Verdict {
 const OUTPUT_FAILED: &str = "cannot write the report: {reason}";
 
 /// Exit status: 0 all games legal and consistent, 1 otherwise, 2 input unreadable.
-pub fn run(path: &Path, as_json: bool, jobs: usize, quiet: bool) -> ExitCode {
+pub(crate) fn run(path: &Path, as_json: bool, jobs: usize, quiet: bool) -> ExitCode {
     let input = match open_input(path) {
         Ok(input) => input,
         Err(e) => {
@@ -118,7 +118,7 @@ fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
 }
 
 /// One JSON object per game, in the documented key order.
-pub fn json_line(r: &GameCheck) -> Value {
+pub(crate) fn json_line(r: &GameCheck) -> Value {
     let mut v = json!({
         "game": r.game,
         "plies": r.plies,
@@ -159,7 +159,7 @@ pub fn json_line(r: &GameCheck) -> Value {
 const NAME_CHARS: usize = 100;
 
 /// One sentence per game, for reading aloud or on a braille display.
-pub fn text_line(r: &GameCheck) -> String {
+pub(crate) fn text_line(r: &GameCheck) -> String {
     let mut parts: Vec<String> = Vec::new();
     let players = match (&r.white, &r.black) {
         (Some(w), Some(b)) => format!(

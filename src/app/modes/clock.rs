@@ -30,19 +30,19 @@ use crate::io::terminal::{FullScreen, bigtext};
 
 /// Which lever White's clock is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Side {
+pub(crate) enum Side {
     Left,
     Right,
 }
 
-pub struct ClockOptions {
-    pub control: TimeControl,
-    pub white: Side,
-    pub screen_reader: bool,
-    pub announce: AnnounceSettings,
-    pub speech: SpeechSettings,
+pub(crate) struct ClockOptions {
+    pub(crate) control: TimeControl,
+    pub(crate) white: Side,
+    pub(crate) screen_reader: bool,
+    pub(crate) announce: AnnounceSettings,
+    pub(crate) speech: SpeechSettings,
     /// The speech output was chosen (else line mode prints, as in the other modes).
-    pub speech_chosen: bool,
+    pub(crate) speech_chosen: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -577,7 +577,7 @@ impl Mode for ClockApp {
     }
 }
 
-pub fn run(options: ClockOptions, lang: &'static Language) -> ExitCode {
+pub(crate) fn run(options: ClockOptions, lang: &'static Language) -> ExitCode {
     let ui = Ui::new(options.screen_reader);
     let speaker = ui.speaker(&options.speech, options.speech_chosen, lang);
     let origin = Instant::now();

@@ -43,29 +43,29 @@ use crate::io::engine::{Engine, EngineEvent};
 use crate::io::terminal::FullScreen;
 
 /// The progress file in hector's data directory.
-pub const PROGRESS_FILE: &str = "training.progress";
+pub(crate) const PROGRESS_FILE: &str = "training.progress";
 
 /// How a player is asked and answers, in `hector train` and `hector puzzle` alike.
 #[derive(Debug)]
-pub struct PracticeFront {
-    pub form: Form,
-    pub wording: Wording,
-    pub speech: SpeechSettings,
-    pub speech_chosen: bool,
-    pub screen_reader: bool,
+pub(crate) struct PracticeFront {
+    pub(crate) form: Form,
+    pub(crate) wording: Wording,
+    pub(crate) speech: SpeechSettings,
+    pub(crate) speech_chosen: bool,
+    pub(crate) screen_reader: bool,
     /// The player's board.
-    pub board: Option<(PathBuf, Protocol)>,
-    pub pieces: Pieces,
-    pub colors: bool,
+    pub(crate) board: Option<(PathBuf, Protocol)>,
+    pub(crate) pieces: Pieces,
+    pub(crate) colors: bool,
 }
 
 /// Everything `hector train` was asked for.
-pub struct TrainOptions {
-    pub front: PracticeFront,
-    pub depth: Option<u32>,
-    pub movetime: Option<u64>,
-    pub engine: Option<PathBuf>,
-    pub engines: Option<usize>,
+pub(crate) struct TrainOptions {
+    pub(crate) front: PracticeFront,
+    pub(crate) depth: Option<u32>,
+    pub(crate) movetime: Option<u64>,
+    pub(crate) engine: Option<PathBuf>,
+    pub(crate) engines: Option<usize>,
 }
 
 /// The search per position, as `hector analyse` does by default (so that a game judged by
@@ -561,7 +561,7 @@ impl<M: Exercises> Mode for App<M> {
 
 /// `hector train`. Exit status 0; 1 when the engine or the board cannot start; 2 when the
 /// games cannot be listed.
-pub fn run(options: TrainOptions, lang: &'static Language) -> ExitCode {
+pub(crate) fn run(options: TrainOptions, lang: &'static Language) -> ExitCode {
     let exercises = match gather(&options, lang) {
         Ok(e) => e,
         Err(code) => return code,
@@ -715,19 +715,19 @@ fn run_exercises<M: Exercises>(
 }
 
 /// What `hector puzzle` was asked for.
-pub struct PuzzleOptions {
+pub(crate) struct PuzzleOptions {
     /// A theme as typed: a lichess key or its name in any language.
-    pub theme: Option<String>,
+    pub(crate) theme: Option<String>,
     /// Choose near this rating instead of the player's.
-    pub rating: Option<u32>,
-    pub front: PracticeFront,
+    pub(crate) rating: Option<u32>,
+    pub(crate) front: PracticeFront,
     /// A puzzle from lichess instead (and the server asked).
-    pub online: Option<(OnlineAsk, String)>,
+    pub(crate) online: Option<(OnlineAsk, String)>,
 }
 
 /// `hector puzzle --daily`, `--online`: which puzzle lichess is asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OnlineAsk {
+pub(crate) enum OnlineAsk {
     /// The puzzle of the day (`GET /api/puzzle/daily`).
     Daily,
     /// A new puzzle, of the theme if one was chosen (`GET /api/puzzle/next`).
@@ -823,11 +823,11 @@ fn record_online(id: &str, win: bool, online: &Online, lang: &Language) -> Strin
 }
 
 /// The puzzle record in hector's data directory.
-pub const PUZZLE_FILE: &str = "puzzles.progress";
+pub(crate) const PUZZLE_FILE: &str = "puzzles.progress";
 
 /// `hector puzzle`: the shipped puzzles near the player's rating. Exit status 0; 1 when the
 /// board cannot be opened; 2 for a theme that does not exist.
-pub fn run_puzzles(options: PuzzleOptions, lang: &'static Language) -> ExitCode {
+pub(crate) fn run_puzzles(options: PuzzleOptions, lang: &'static Language) -> ExitCode {
     use crate::core::puzzles::progress::PuzzleProgress;
     use crate::core::puzzles::{Choice, PuzzleRun, set, theme_key};
     let theme = match options.theme.as_deref().map(|t| (t, theme_key(t))) {
@@ -927,7 +927,7 @@ pub fn run_puzzles(options: PuzzleOptions, lang: &'static Language) -> ExitCode 
 }
 
 /// `hector play --from-puzzle ID`: the position the puzzle asks, and the side that solves it.
-pub fn puzzle_position(id: &str) -> Option<(Chess, Color)> {
+pub(crate) fn puzzle_position(id: &str) -> Option<(Chess, Color)> {
     crate::core::puzzles::set::read(crate::core::puzzles::set::SHIPPED)
         .into_iter()
         .find(|p| p.id == id)
@@ -936,7 +936,7 @@ pub fn puzzle_position(id: &str) -> Option<(Chess, Color)> {
 
 /// Whether `side` should win or hold `pos`, from the engine's look at it (depth 14, at most
 /// a second); `None` when the engine cannot say (the game then starts without it).
-pub fn goal_of(pos: &Chess, side: Color, lang: &Language) -> Option<String> {
+pub(crate) fn goal_of(pos: &Chess, side: Color, lang: &Language) -> Option<String> {
     if pos.is_game_over() {
         return None;
     }

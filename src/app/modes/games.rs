@@ -13,7 +13,7 @@ use crate::io::output_file::write_output;
 
 /// What `hector export` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ExportFormat {
+pub(crate) enum ExportFormat {
     Pgn,
     Text,
     /// The scoresheet on braille paper (BRF).
@@ -28,7 +28,7 @@ fn counted(forms: &[String; 2], n: u32) -> String {
 }
 
 /// One sentence about one game, for `hector games`.
-pub fn summary_line(number: usize, g: &GameSummary, lang: &Language) -> String {
+pub(crate) fn summary_line(number: usize, g: &GameSummary, lang: &Language) -> String {
     let w = &lang.record;
     let number = number.to_string();
     // A journal's texts come from outside (it may be crafted, a name an engine's): shown
@@ -126,7 +126,7 @@ pub fn summary_line(number: usize, g: &GameSummary, lang: &Language) -> String {
 }
 
 /// `hector games`. Exit status 0, or 2 when the games directory cannot be read.
-pub fn list(lang: &Language) -> ExitCode {
+pub(crate) fn list(lang: &Language) -> ExitCode {
     let dir = match games_dir() {
         Ok(d) => d,
         Err(e) => {
@@ -186,7 +186,7 @@ fn braille(
 /// part is written, with where and why it stops on standard error and at the end of the
 /// record); 1 when nothing of the journal can be read; 2 when there is no such game or the
 /// output cannot be written.
-pub fn export(
+pub(crate) fn export(
     game: &str,
     format: ExportFormat,
     lang: &Language,

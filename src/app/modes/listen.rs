@@ -20,22 +20,22 @@ use crate::core::voice::tokens::VoiceCommand;
 use crate::io::voice::recogniser::{Recogniser, Timed};
 use crate::io::voice::source::Recording;
 
-pub struct ListenOptions {
-    pub file: PathBuf,
-    pub fen: Option<String>,
-    pub chess960: bool,
-    pub model: Option<PathBuf>,
-    pub always_ask: bool,
+pub(crate) struct ListenOptions {
+    pub(crate) file: PathBuf,
+    pub(crate) fen: Option<String>,
+    pub(crate) chess960: bool,
+    pub(crate) model: Option<PathBuf>,
+    pub(crate) always_ask: bool,
     /// The recording answers a question: yes, no, or something else.
-    pub answer: bool,
+    pub(crate) answer: bool,
     /// What each grammar heard and the tests' results, after the answer.
-    pub details: bool,
+    pub(crate) details: bool,
 }
 
 /// Exit statuses: the move or command heard (0), nothing (1), a problem (2), asked back (3).
 const ASKED: u8 = 3;
 
-pub fn run(options: &ListenOptions, lang: &'static Language) -> ExitCode {
+pub(crate) fn run(options: &ListenOptions, lang: &'static Language) -> ExitCode {
     let variant = if options.chess960 {
         Variant::Chess960
     } else {

@@ -2,20 +2,20 @@
 //! `hector train` and `hector puzzle` (one runtime over the core's `Exercises`); only cli
 //! names them, and no mode names another: what two modes share is a service (`app::services`).
 
-pub mod analyse;
-pub mod arbiter;
-pub mod assist;
-pub mod board;
-pub mod check;
-pub mod clock;
-pub mod exercise;
-pub mod games;
-pub mod listen;
-pub mod online;
-pub mod parse;
-pub mod play;
-pub mod say;
+pub(crate) mod analyse;
+pub(crate) mod arbiter;
+pub(crate) mod assist;
+pub(crate) mod board;
+pub(crate) mod check;
+pub(crate) mod clock;
+pub(crate) mod exercise;
+pub(crate) mod games;
+pub(crate) mod listen;
+pub(crate) mod online;
+pub(crate) mod parse;
+pub(crate) mod play;
+pub(crate) mod say;
 pub mod simulate;
-pub mod study;
+pub(crate) mod study;
 pub mod transcript;
-pub mod watch;
+pub(crate) mod watch;

@@ -10,7 +10,7 @@ use crate::core::notation::parse::{message, parse_move_in};
 use crate::core::notation::speak::{Form, announce};
 use crate::core::variant::{Variant, position_from_fen};
 
-pub fn run(text: &str, fen: Option<&str>, chess960: bool, lang: &Language) -> ExitCode {
+pub(crate) fn run(text: &str, fen: Option<&str>, chess960: bool, lang: &Language) -> ExitCode {
     let variant = if chess960 {
         Variant::Chess960
     } else {

@@ -11,7 +11,7 @@ use crate::core::notation::printable;
 use crate::core::settings::SpeechSettings;
 use crate::io::speech::{self, BackendKind, Notice, Speaker, SpeechConfig, espeak};
 
-pub fn run(
+pub(crate) fn run(
     texts: &[String],
     settings: &SpeechSettings,
     lang: &Language,
@@ -87,7 +87,7 @@ pub fn run(
 }
 
 /// Lists the voices of each engine, never waiting more than a few seconds for one.
-pub fn voices(lang: Option<&str>) -> ExitCode {
+pub(crate) fn voices(lang: Option<&str>) -> ExitCode {
     let engines = [BackendKind::SpeechDispatcher, BackendKind::EspeakNg];
     let receivers: Vec<_> = engines
         .iter()

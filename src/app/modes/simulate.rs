@@ -6,7 +6,7 @@
 //! points the link at it, as a USB board comes back under the same udev name.
 
 pub mod model;
-pub mod script;
+pub(crate) mod script;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -36,15 +36,15 @@ use script::{Command, parse_command};
 
 /// What `hector simulate-board` was asked for.
 #[derive(Clone, Debug)]
-pub struct Options {
-    pub protocol: Protocol,
-    pub identify_pieces: bool,
-    pub script: Option<PathBuf>,
-    pub link: Option<PathBuf>,
-    pub fen: Option<String>,
-    pub chess960: bool,
+pub(crate) struct Options {
+    pub(crate) protocol: Protocol,
+    pub(crate) identify_pieces: bool,
+    pub(crate) script: Option<PathBuf>,
+    pub(crate) link: Option<PathBuf>,
+    pub(crate) fen: Option<String>,
+    pub(crate) chess960: bool,
     /// The language of what the simulator says of itself (the configuration file's).
-    pub lang: &'static Language,
+    pub(crate) lang: &'static Language,
 }
 
 const DEFAULT_GAP: Duration = Duration::from_millis(50);
@@ -52,7 +52,7 @@ const DEFAULT_PAUSE: Duration = Duration::from_secs(1);
 /// How often a quiet simulator looks at Ctrl-C.
 const TICK: Duration = Duration::from_millis(100);
 
-pub fn run(opts: Options) -> ExitCode {
+pub(crate) fn run(opts: Options) -> ExitCode {
     // Windows has no pseudo-terminal for the board: said in the configured language.
     if !crate::io::platform::pty::AVAILABLE {
         errln!(

@@ -24,7 +24,7 @@ pub enum Format {
 
 /// Exit status: 0 when every game was spoken to its end, 1 when one was not, 2 when the input
 /// cannot be read.
-pub fn run(
+pub(crate) fn run(
     path: &Path,
     lang: &'static Language,
     form: Form,
@@ -150,7 +150,7 @@ pub fn render_game(
 
 /// Appends game `number` on braille paper to `buf`: the heading and the result in literary
 /// braille, the moves in the braille chess code, in pages; nothing when it cannot be done.
-pub fn render_brf(
+pub(crate) fn render_brf(
     raw: &RawGame<'_>,
     number: usize,
     lang: &Language,

@@ -27,15 +27,15 @@ use crate::io::lichess::{self, Client};
 use crate::io::terminal::FullScreen;
 
 /// What `hector watch` follows, where, and how it speaks.
-pub struct WatchRun {
-    pub server: String,
-    pub followed: Followed,
-    pub choice: Choice,
-    pub all_boards: bool,
-    pub form: Form,
-    pub screen_reader: bool,
-    pub speech: SpeechSettings,
-    pub speech_chosen: bool,
+pub(crate) struct WatchRun {
+    pub(crate) server: String,
+    pub(crate) followed: Followed,
+    pub(crate) choice: Choice,
+    pub(crate) all_boards: bool,
+    pub(crate) form: Form,
+    pub(crate) screen_reader: bool,
+    pub(crate) speech: SpeechSettings,
+    pub(crate) speech_chosen: bool,
 }
 
 fn fail(text: &str) -> ExitCode {
@@ -44,7 +44,7 @@ fn fail(text: &str) -> ExitCode {
 }
 
 /// Runs `hector watch`.
-pub fn run(options: WatchRun, lang: &'static Language) -> ExitCode {
+pub(crate) fn run(options: WatchRun, lang: &'static Language) -> ExitCode {
     let o = &lang.online;
     // Rounds, games and TV are public: the token stays at home (no request needs it).
     if let Err(e) = lichess::check_server(&options.server) {

@@ -11,13 +11,13 @@ use crate::io::engine::{Ending, EngineError, Score, whole_seconds};
 /// The search depth per position when neither `--depth` nor `--movetime` is given (and of
 /// bewertung and tipp in play): a 40-move game takes about 10 seconds of Stockfish's time on
 /// this machine (docs/BENCHMARKS.md).
-pub const DEFAULT_DEPTH: u32 = 14;
+pub(crate) const DEFAULT_DEPTH: u32 = 14;
 /// The longest one position may take at the default depth.
-pub const DEFAULT_CAP: Duration = Duration::from_secs(1);
+pub(crate) const DEFAULT_CAP: Duration = Duration::from_secs(1);
 
 /// The engine's score (counted from the side to move, `turn`) as an evaluation from White's
 /// side; an engine that gave none: even (its move is still worth naming).
-pub fn eval_of(score: Option<Score>, turn: shakmaty::Color) -> Eval {
+pub(crate) fn eval_of(score: Option<Score>, turn: shakmaty::Color) -> Eval {
     match score {
         Some(Score::Centipawns(cp)) => Eval::centipawns_for(turn, cp),
         Some(Score::Mate(n)) => Eval::mate_for(turn, n),
@@ -26,12 +26,12 @@ pub fn eval_of(score: Option<Score>, turn: shakmaty::Color) -> Eval {
 }
 
 /// An answer of the engine that is no legal move, in the language's words.
-pub fn engine_illegal(answer: &str, lang: &Language) -> String {
+pub(crate) fn engine_illegal(answer: &str, lang: &Language) -> String {
     fill(&lang.play.engine_illegal, &[("answer", &printable(answer))])
 }
 
 /// The engine did not answer within `waited`, in the language's words.
-pub fn engine_hung(waited: Duration, lang: &Language) -> String {
+pub(crate) fn engine_hung(waited: Duration, lang: &Language) -> String {
     fill(
         &lang.play.engine_hung,
         &[("seconds", &whole_seconds(waited).to_string())],
@@ -39,7 +39,7 @@ pub fn engine_hung(waited: Duration, lang: &Language) -> String {
 }
 
 /// How the engine ended, in the language's words.
-pub fn engine_ending(how: Ending, lang: &Language) -> String {
+pub(crate) fn engine_ending(how: Ending, lang: &Language) -> String {
     let p = &lang.play;
     match how {
         Ending::Exit(code) => fill(&p.engine_exited, &[("code", &code.to_string())]),
@@ -54,7 +54,7 @@ pub fn engine_ending(how: Ending, lang: &Language) -> String {
 }
 
 /// Why the engine cannot be started or asked, in the language's words.
-pub fn engine_error_text(e: &EngineError, lang: &Language) -> String {
+pub(crate) fn engine_error_text(e: &EngineError, lang: &Language) -> String {
     let p = &lang.play;
     let path = |path: &std::path::Path| printable(&path.display().to_string()).into_owned();
     if cfg!(windows)

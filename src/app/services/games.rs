@@ -12,7 +12,7 @@ use crate::io::journal::{games_dir, journal_paths};
 use crate::io::output_file::{NotAFile, OutputError};
 
 /// "2026-11-21 14:03 UTC" from "2026-11-21T14:03:05Z"; other texts as they are.
-pub fn date_text(created: &str) -> String {
+pub(crate) fn date_text(created: &str) -> String {
     let b = created.as_bytes();
     if b.len() >= 16 && b[10] == b'T' && b[13] == b':' && created.is_char_boundary(16) {
         let zone = if created.ends_with('Z') { " UTC" } else { "" };
@@ -27,7 +27,7 @@ pub fn date_text(created: &str) -> String {
 /// The journal a GAME argument names: a number from `hector games`, or a path; `mode` names
 /// itself in the messages ("hector export", "hector resume", …), which say in `lang` what is
 /// wanted and how to find it.
-pub fn resolve_for(mode: &str, game: &str, lang: &Language) -> Result<PathBuf, ExitCode> {
+pub(crate) fn resolve_for(mode: &str, game: &str, lang: &Language) -> Result<PathBuf, ExitCode> {
     let w = &lang.record;
     let Ok(number) = game.trim().parse::<usize>() else {
         let path = PathBuf::from(game);
@@ -92,7 +92,7 @@ fn file_kind(meta: &std::fs::Metadata) -> usize {
 
 /// The good part of the journal at `path`; when nothing of it can be used, why, in `lang`
 /// (the system's own words named as such), and exit status 1.
-pub fn load_for(mode: &str, path: &Path, lang: &Language) -> Result<Salvaged, ExitCode> {
+pub(crate) fn load_for(mode: &str, path: &Path, lang: &Language) -> Result<Salvaged, ExitCode> {
     let shown = printable(&path.display().to_string()).to_string();
     let w = &lang.record;
     // Bounded: a file too large to be a journal is refused before it is read.
@@ -133,7 +133,7 @@ pub fn load_for(mode: &str, path: &Path, lang: &Language) -> Result<Salvaged, Ex
 }
 
 /// Why `--output` was not written, in the language's words.
-pub fn output_problem(e: &OutputError, lang: &Language) -> String {
+pub(crate) fn output_problem(e: &OutputError, lang: &Language) -> String {
     match e {
         OutputError::Refused { path, kind } => {
             let index = match kind {
@@ -163,7 +163,7 @@ pub fn output_problem(e: &OutputError, lang: &Language) -> String {
 
 /// Why a file of hector's own was not used, in words: a stranger where it belongs, or the
 /// system's refusal.
-pub fn owned_problem(e: &crate::io::owned_file::OwnedError, lang: &Language) -> String {
+pub(crate) fn owned_problem(e: &crate::io::owned_file::OwnedError, lang: &Language) -> String {
     use crate::io::owned_file::{OwnedError, Stranger};
     match e {
         OwnedError::NotOwn { path, kind } => {

@@ -7,11 +7,11 @@ static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// Ctrl-C (and SIGTERM) end the board modes cleanly instead of killing them mid-line: the
 /// loops look at [`interrupted`] at least every 100 ms.
-pub fn catch_interrupt() {
+pub(crate) fn catch_interrupt() {
     crate::io::platform::signals::flag_interrupts(&INTERRUPTED);
 }
 
 /// Ctrl-C was pressed (or SIGTERM received) since [`catch_interrupt`].
-pub fn interrupted() -> bool {
+pub(crate) fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::SeqCst)
 }

@@ -19,17 +19,17 @@ use crate::core::notation::language::Language;
 use crate::io::engine::{Engine, EngineEvent, EngineOptions, MAX_LEVEL, Timeouts};
 
 /// At most this many engines, whatever the machine.
-pub const MAX_ENGINES: usize = 8;
+pub(crate) const MAX_ENGINES: usize = 8;
 
 /// The engines for judging: one per core (at most [`MAX_ENGINES`]), unless `count` says.
-pub fn engine_count(count: Option<usize>) -> usize {
+pub(crate) fn engine_count(count: Option<usize>) -> usize {
     count
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .clamp(1, MAX_ENGINES)
 }
 
 /// Starts `count` engines at full strength, one thread each; a failure of any is the error.
-pub fn start_engines(
+pub(crate) fn start_engines(
     path: Option<&std::path::Path>,
     chess960: bool,
     count: usize,
@@ -47,15 +47,15 @@ pub fn start_engines(
 
 /// What one position was asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Search {
-    pub depth: Option<u32>,
-    pub movetime: Duration,
+pub(crate) struct Search {
+    pub(crate) depth: Option<u32>,
+    pub(crate) movetime: Duration,
 }
 
 /// The engine's evaluation of every position of the game from `start` with `moves` (the
 /// start included) and its best line from each (empty where the game is over). The
 /// positions are shared among `engines`; `progress` hears how many are judged of how many.
-pub fn evaluate(
+pub(crate) fn evaluate(
     engines: &mut [Engine],
     start: &Chess,
     moves: &[Move],

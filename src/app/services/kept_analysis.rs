@@ -13,7 +13,7 @@ use crate::core::analysis::store::{MAX_BYTES, Search, StoreError, Stored, decode
 use crate::core::notation::language::Language;
 
 /// Where the analysis of the game recorded at `journal` is kept.
-pub fn path_for(journal: &Path) -> PathBuf {
+pub(crate) fn path_for(journal: &Path) -> PathBuf {
     journal.with_extension("analysis")
 }
 
@@ -22,7 +22,7 @@ pub fn path_for(journal: &Path) -> PathBuf {
 /// standard error before the game is judged again; a missing one, or one of other moves or
 /// another search, is simply judged again (and replaced); a link or another stranger where
 /// it belongs is named and never written.
-pub fn read(
+pub(crate) fn read(
     journal: &Path,
     start: &Chess,
     moves: &[Move],
@@ -56,7 +56,7 @@ pub fn read(
 
 /// Keeps the analysis of the game at `journal` as a file of hector's own; a failure is
 /// told, and the game is only judged again next time.
-pub fn write(journal: &Path, moves: &[Move], stored: &Stored, lang: &Language) {
+pub(crate) fn write(journal: &Path, moves: &[Move], stored: &Stored, lang: &Language) {
     let path = path_for(journal);
     let text = encode(moves, stored);
     if let Err(words) = own_file::keep(&path, &text, &lang.analysis.kept_unwritten, lang) {

@@ -8,7 +8,7 @@
 use std::io::{self, BufWriter, ErrorKind, Stdout, Write};
 use std::process::ExitCode;
 
-pub struct Out {
+pub(crate) struct Out {
     inner: BufWriter<Stdout>,
     failure: Option<io::Error>,
 }
@@ -20,7 +20,7 @@ impl Default for Out {
 }
 
 impl Out {
-    pub fn new() -> Out {
+    pub(crate) fn new() -> Out {
         let failure = crate::io::platform::console::stdout_closed_at_start()
             .then(|| io::Error::new(ErrorKind::NotConnected, "standard output is closed (>&-)"));
         Out {
@@ -39,7 +39,7 @@ impl Out {
     }
 
     /// Writes one line. Returns false once writing has failed: the mode should stop.
-    pub fn line(&mut self, text: &str) -> bool {
+    pub(crate) fn line(&mut self, text: &str) -> bool {
         self.attempt(|w| {
             w.write_all(text.as_bytes())?;
             w.write_all(b"\n")
@@ -47,18 +47,18 @@ impl Out {
     }
 
     /// Writes text that already ends in a newline. Returns false once writing has failed.
-    pub fn write_raw(&mut self, text: &str) -> bool {
+    pub(crate) fn write_raw(&mut self, text: &str) -> bool {
         self.attempt(|w| w.write_all(text.as_bytes()))
     }
 
-    pub fn flush(&mut self) -> bool {
+    pub(crate) fn flush(&mut self) -> bool {
         self.attempt(Write::flush)
     }
 
     /// The mode's exit status once everything is written: `code` when all went out, 0 when
     /// the reader closed the pipe, else 2 after one line on standard error naming the problem
     /// in `problem` (a template with `{reason}`).
-    pub fn finish(mut self, mode: &str, problem: &str, code: ExitCode) -> ExitCode {
+    pub(crate) fn finish(mut self, mode: &str, problem: &str, code: ExitCode) -> ExitCode {
         self.flush();
         // What stays in place keeps the drop from trying again.
         let failure = self

@@ -15,29 +15,29 @@ use crate::io::platform::files::Privacy;
 
 /// A record read back: what it holds, what to tell the player, and where it may be written.
 #[derive(Debug)]
-pub struct Loaded<T> {
+pub(crate) struct Loaded<T> {
     /// What the file held; `None` when there was none, or it was set aside.
-    pub value: Option<T>,
+    pub(crate) value: Option<T>,
     /// What happened to the file, in words (said before anything else of the mode).
-    pub told: Option<String>,
+    pub(crate) told: Option<String>,
     /// Where the record may be written: `None` when a stranger stands there, or an
     /// unreadable file could not be set aside (nothing is written over it).
-    pub path: Option<PathBuf>,
+    pub(crate) path: Option<PathBuf>,
     /// A stranger stands where the record belongs, or the system refused: a write would be
     /// refused the same way (and say so itself).
-    pub refused: bool,
+    pub(crate) refused: bool,
 }
 
 /// The words a mode uses for its record.
-pub struct RecordWords<'a> {
+pub(crate) struct RecordWords<'a> {
     /// Set aside: {file}, {reason}, {aside}.
-    pub damaged: &'a str,
+    pub(crate) damaged: &'a str,
     /// Not written: {reason}.
-    pub unwritten: &'a str,
+    pub(crate) unwritten: &'a str,
 }
 
 /// Reads the record at `path` (at most `limit` bytes, its format's limit) with `decode`.
-pub fn load<T>(
+pub(crate) fn load<T>(
     path: &Path,
     limit: usize,
     decode: impl FnOnce(&str) -> Result<T, String>,
@@ -116,7 +116,12 @@ pub fn load<T>(
 }
 
 /// Writes the record whole; why not, in the mode's words.
-pub fn keep(path: &Path, text: &str, unwritten: &str, lang: &Language) -> Result<(), String> {
+pub(crate) fn keep(
+    path: &Path,
+    text: &str,
+    unwritten: &str,
+    lang: &Language,
+) -> Result<(), String> {
     owned_file::write(
         path,
         text.as_bytes(),

@@ -12,12 +12,12 @@ use crate::io::braille::louis::{self, LouisError};
 /// none is chosen).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Paper {
-    pub size: PageSize,
-    pub grade: Option<u8>,
+    pub(crate) size: PageSize,
+    pub(crate) grade: Option<u8>,
 }
 
 /// liblouis's table for the language and grade, or why there is none (in words).
-pub fn table(paper: Paper, lang: &Language) -> Result<String, String> {
+pub(crate) fn table(paper: Paper, lang: &Language) -> Result<String, String> {
     let words = &lang.braille;
     let grade = paper
         .grade
@@ -32,7 +32,7 @@ pub fn table(paper: Paper, lang: &Language) -> Result<String, String> {
 }
 
 /// Why liblouis gave nothing, in words.
-pub fn louis_words(e: &LouisError, lang: &Language) -> String {
+pub(crate) fn louis_words(e: &LouisError, lang: &Language) -> String {
     let w = &lang.braille;
     match e {
         LouisError::Missing => fill(&w.louis_missing, &[("program", louis::PROGRAM)]),
@@ -50,7 +50,7 @@ pub fn louis_words(e: &LouisError, lang: &Language) -> String {
 /// One game's braille lines (not yet in pages): `print_head` and `print_tail` are lines in
 /// print, translated here into literary braille, with the moves (already in the chess code)
 /// between them.
-pub fn game_lines(
+pub(crate) fn game_lines(
     print_head: &[String],
     moves: Vec<String>,
     print_tail: &[String],
@@ -70,7 +70,7 @@ pub fn game_lines(
 
 /// The scoresheet of a recorded game in braille: the headers as the text scoresheet has
 /// them, the moves, the end of a damaged journal and the result.
-pub fn scoresheet_lines(
+pub(crate) fn scoresheet_lines(
     header: &Header,
     record: &Record,
     end: Option<String>,
@@ -93,12 +93,12 @@ pub fn scoresheet_lines(
 }
 
 /// Lines in pages, checked: valid Braille ASCII within the page, or why not.
-pub fn paged(lines: &[String], paper: Paper) -> Result<String, String> {
+pub(crate) fn paged(lines: &[String], paper: Paper) -> Result<String, String> {
     paged_from(lines, paper, 1)
 }
 
 /// [`paged`] numbered from page `first`.
-pub fn paged_from(lines: &[String], paper: Paper, first: usize) -> Result<String, String> {
+pub(crate) fn paged_from(lines: &[String], paper: Paper, first: usize) -> Result<String, String> {
     let text = pages_from(lines, paper.size, first);
     check_brf(text.as_bytes(), paper.size).map_err(|e| e.to_string())?;
     Ok(text)
@@ -107,7 +107,7 @@ pub fn paged_from(lines: &[String], paper: Paper, first: usize) -> Result<String
 /// The legend that opens every BRF file, in pages of its own: what the chess code's signs
 /// mean and which of them are hector's own choice (castling, promotion), in literary
 /// braille; and how many pages it took.
-pub fn legend_pages(paper: Paper, lang: &Language) -> Result<(String, usize), String> {
+pub(crate) fn legend_pages(paper: Paper, lang: &Language) -> Result<(String, usize), String> {
     let table = table(paper, lang)?;
     let lines =
         louis::translate(&lang.braille.legend, &table).map_err(|e| louis_words(&e, lang))?;

@@ -39,13 +39,13 @@ fn permits(bytes: usize) -> usize {
 }
 
 /// The threads to use when not told: one per core.
-pub fn default_jobs() -> usize {
+pub(crate) fn default_jobs() -> usize {
     thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// How the run ended, when it did not fail.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Finish {
+pub(crate) enum Finish {
     /// Every game was handed over.
     Done,
     /// The caller asked to stop (its output went away).
@@ -61,7 +61,7 @@ struct Batch {
 /// Calls `work` on every game of `input` on `jobs` threads and `emit` on each result, in the
 /// order of the games. `emit` returns false to stop. `work` returns `None` for a game that
 /// gives nothing to emit.
-pub fn run<T, W, E>(
+pub(crate) fn run<T, W, E>(
     input: Input,
     jobs: usize,
     progress: &mut Progress,
@@ -238,7 +238,7 @@ fn judge<T>(batch: &Batch, work: &dyn Fn(&RawGame<'_>) -> Option<T>) -> Vec<T> {
 
 /// A line on standard error for long runs: games so far, megabytes read, speed and the time
 /// left when the size is known. Only on a terminal, and not before a second has passed.
-pub struct Progress {
+pub(crate) struct Progress {
     enabled: bool,
     start: Instant,
     last: Instant,
@@ -252,7 +252,7 @@ impl Progress {
     const EVERY: Duration = Duration::from_secs(1);
 
     /// For `input`; silent when `quiet` or when standard error is not a terminal.
-    pub fn new(input: &Input, quiet: bool) -> Progress {
+    pub(crate) fn new(input: &Input, quiet: bool) -> Progress {
         let now = Instant::now();
         Progress {
             enabled: !quiet && std::io::stderr().is_terminal(),
@@ -295,7 +295,7 @@ impl Progress {
     }
 
     /// Takes the progress line away (before other messages, and at the end).
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         if self.shown {
             let mut err = std::io::stderr().lock();
             let _ = write!(err, "\r\x1b[K");
@@ -305,7 +305,7 @@ impl Progress {
     }
 
     /// Writes a message line on standard error, under no progress line.
-    pub fn note(&mut self, message: &str) {
+    pub(crate) fn note(&mut self, message: &str) {
         self.clear();
         errln!("{message}");
     }

@@ -14,7 +14,6 @@ use crate::core::game::Game;
 use crate::core::matchplay::session::Recorded;
 use crate::core::notation::language::Language;
 use crate::core::notation::language::fill;
-use crate::core::outcome::Termination;
 use crate::core::record::{Entry, Header, Replayed, replay, to_pgn};
 use crate::core::time::Timestamp;
 use crate::io::journal::{Ack, Journal, JournalFile, JournalWriter, WriteError, games_dir, load};
@@ -22,7 +21,7 @@ use crate::io::output_file::write_output;
 use std::io::ErrorKind;
 
 /// How often the clock is written while it runs: a resume finds it within this of the crash.
-pub const CHECKPOINT: Duration = Duration::from_secs(1);
+pub(crate) const CHECKPOINT: Duration = Duration::from_secs(1);
 
 /// Where the records go.
 enum Sink {
@@ -43,7 +42,7 @@ enum Sink {
 
 /// Why the record is not on the disk.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Trouble {
+pub(crate) enum Trouble {
     DiskFull,
     /// No permission to write here (also a read-only file system).
     NoPermission(PathBuf),
@@ -68,7 +67,7 @@ impl Trouble {
     }
 
     /// The reason in the player's words.
-    pub fn words(&self, lang: &Language) -> String {
+    pub(crate) fn words(&self, lang: &Language) -> String {
         let p = &lang.play;
         match self {
             Trouble::DiskFull => p.record_reason_disk_full.clone(),
@@ -87,7 +86,7 @@ impl Trouble {
 
 /// What the player must hear about the record: each change once.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RecordNews {
+pub(crate) enum RecordNews {
     /// The record stopped reaching the disk.
     Failed(Trouble),
     /// Everything held back is on the disk now.
@@ -95,7 +94,7 @@ pub enum RecordNews {
 }
 
 impl RecordNews {
-    pub fn words(&self, lang: &Language) -> String {
+    pub(crate) fn words(&self, lang: &Language) -> String {
         match self {
             RecordNews::Failed(t) => fill(&lang.play.record_failed, &[("reason", &t.words(lang))]),
             RecordNews::WorksAgain => lang.play.record_works_again.clone(),
@@ -104,11 +103,11 @@ impl RecordNews {
 }
 
 /// Puts a file between the journal and the disk (tests: one that fails on purpose).
-pub type WrapFile = Box<dyn Fn(Box<dyn JournalFile>) -> Box<dyn JournalFile>>;
+pub(crate) type WrapFile = Box<dyn Fn(Box<dyn JournalFile>) -> Box<dyn JournalFile>>;
 
-pub struct Recorder {
+pub(crate) struct Recorder {
     sink: Sink,
-    pub header: Header,
+    pub(crate) header: Header,
     /// Every entry of the game, also those the disk has not taken yet.
     entries: Vec<Entry>,
     /// How many of `entries` the journal holds (direct writing).
@@ -126,7 +125,7 @@ pub struct Recorder {
 
 impl Recorder {
     /// A new journal for a new game, beginning with `entries` (a game continued from PGN).
-    pub fn create(header: Header, entries: Vec<Entry>) -> Recorder {
+    pub(crate) fn create(header: Header, entries: Vec<Entry>) -> Recorder {
         match games_dir() {
             Ok(dir) => Recorder::create_in(&dir, header, entries, None),
             Err(e) => {
@@ -140,14 +139,8 @@ impl Recorder {
         }
     }
 
-    /// A record that writes nothing: a game only looked at (the walk through an analysed
-    /// game), whose moves are recorded elsewhere or nowhere.
-    pub fn none(header: Header) -> Recorder {
-        Recorder::unwritten(header, None, None)
-    }
-
     /// No record on disk, holding `entries` (a game walked through: saved as PGN on request).
-    pub fn holding(header: Header, entries: Vec<crate::core::record::Entry>) -> Recorder {
+    pub(crate) fn holding(header: Header, entries: Vec<crate::core::record::Entry>) -> Recorder {
         let mut r = Recorder::unwritten(header, None, None);
         r.entries = entries;
         r
@@ -168,7 +161,7 @@ impl Recorder {
     }
 
     /// A new journal in `dir`; `wrap` puts a file in between (tests).
-    pub fn create_in(
+    pub(crate) fn create_in(
         dir: &Path,
         header: Header,
         entries: Vec<Entry>,
@@ -181,7 +174,7 @@ impl Recorder {
     }
 
     /// Continues the journal at `path`: its game, clock and settings as they were.
-    pub fn resume(path: &Path) -> Result<(Recorder, Replayed)> {
+    pub(crate) fn resume(path: &Path) -> Result<(Recorder, Replayed)> {
         let decoded = load(path)?;
         let replayed = replay(&decoded.header, &decoded.entries)
             .with_context(|| format!("cannot continue {}", path.display()))?;
@@ -194,11 +187,11 @@ impl Recorder {
     }
 
     /// The entries so far (the journal's, also when the disk failed).
-    pub fn entries(&self) -> &[Entry] {
+    pub(crate) fn entries(&self) -> &[Entry] {
         &self.entries
     }
 
-    pub fn path(&self) -> Option<PathBuf> {
+    pub(crate) fn path(&self) -> Option<PathBuf> {
         match &self.sink {
             Sink::None => None,
             Sink::Direct(j) => Some(j.path().to_path_buf()),
@@ -208,7 +201,7 @@ impl Recorder {
     }
 
     /// Whether every entry is on the disk: only then may the game be called saved.
-    pub fn is_saved(&self) -> bool {
+    pub(crate) fn is_saved(&self) -> bool {
         self.trouble.is_none()
             && match &self.sink {
                 Sink::Direct(_) => self.on_disk == self.entries.len(),
@@ -217,14 +210,9 @@ impl Recorder {
             }
     }
 
-    /// Why the record is not on the disk, while it is not.
-    pub fn trouble(&self) -> Option<&Trouble> {
-        self.trouble.as_ref()
-    }
-
     /// From now on the records are written on a thread of their own (see [`JournalWriter`]);
     /// their acknowledgements come on [`Recorder::acks`].
-    pub fn write_on_thread(&mut self) {
+    pub(crate) fn write_on_thread(&mut self) {
         self.flush();
         if let Sink::Direct(_) = self.sink {
             let Sink::Direct(journal) = std::mem::replace(&mut self.sink, Sink::None) else {
@@ -255,7 +243,7 @@ impl Recorder {
     }
 
     /// The acknowledgements of the journal's thread, to wait on.
-    pub fn acks(&self) -> Option<&crossbeam_channel::Receiver<Ack>> {
+    pub(crate) fn acks(&self) -> Option<&crossbeam_channel::Receiver<Ack>> {
         match &self.sink {
             Sink::Thread { writer, .. } => Some(writer.acks()),
             _ => None,
@@ -264,7 +252,7 @@ impl Recorder {
 
     /// Records up to `ack.seq` are on the disk, or the disk refused them (told once; they
     /// wait on the journal's thread and are written first when it takes them).
-    pub fn acknowledged(&mut self, ack: Ack) {
+    pub(crate) fn acknowledged(&mut self, ack: Ack) {
         let place = self.path().unwrap_or_default();
         match ack.result {
             Ok(()) => {
@@ -280,7 +268,7 @@ impl Recorder {
     }
 
     /// Waits at most `limit` for the journal's thread to finish its writes (at the end).
-    pub fn finish(&mut self, limit: Duration) {
+    pub(crate) fn finish(&mut self, limit: Duration) {
         if let Sink::Thread { writer, .. } = &mut self.sink {
             let done = writer.finish(limit);
             // The last acknowledgements say whether everything reached the disk.
@@ -297,12 +285,12 @@ impl Recorder {
     }
 
     /// What the player must hear about the record, once.
-    pub fn take_news(&mut self) -> Option<RecordNews> {
+    pub(crate) fn take_news(&mut self) -> Option<RecordNews> {
         self.news.take()
     }
 
     /// Tries again to write what the disk has not taken (the player asked, or an event came).
-    pub fn retry(&mut self) {
+    pub(crate) fn retry(&mut self) {
         self.flush();
     }
 
@@ -415,14 +403,14 @@ impl Recorder {
     }
 
     /// Writes what the match recorded; `game` is the game after the event.
-    pub fn record(&mut self, r: &Recorded, game: &Game) {
+    pub(crate) fn record(&mut self, r: &Recorded, game: &Game) {
         for e in r.entries(game) {
             self.append(e);
         }
     }
 
     /// A clock checkpoint when one is due (about once a second while a clock runs).
-    pub fn checkpoint(&mut self, clock: &Clock, now: Timestamp, force: bool) {
+    pub(crate) fn checkpoint(&mut self, clock: &Clock, now: Timestamp, force: bool) {
         let due = self
             .last_checkpoint
             .is_none_or(|last| now.saturating_since(last) >= CHECKPOINT);
@@ -434,7 +422,7 @@ impl Recorder {
     }
 
     /// When the next checkpoint is due, while a clock runs.
-    pub fn next_checkpoint(&self, clock: Option<&Clock>) -> Option<Timestamp> {
+    pub(crate) fn next_checkpoint(&self, clock: Option<&Clock>) -> Option<Timestamp> {
         clock?.running()?;
         Some(
             self.last_checkpoint
@@ -445,25 +433,30 @@ impl Recorder {
     /// `speichern [PATH]` in any mode: the journal is tried again first (its news comes with
     /// [`Recorder::news_words`]), then the game is written as PGN to the typed path (`~/`
     /// standing for the home folder) or to `default` in the current folder; what to say.
-    pub fn save_typed(&mut self, typed: Option<&str>, default: &str, lang: &Language) -> String {
+    pub(crate) fn save_typed(
+        &mut self,
+        typed: Option<&str>,
+        default: &str,
+        lang: &Language,
+    ) -> String {
         self.retry();
         let path = typed.map_or_else(|| PathBuf::from(default), home_path);
         self.save_words(&path, lang)
     }
 
     /// The name a game is saved under when no path is given: `hector-<created>.pgn`.
-    pub fn default_pgn_name(&self) -> String {
+    pub(crate) fn default_pgn_name(&self) -> String {
         format!("hector-{}.pgn", file_stamp(&self.header.created))
     }
 
     /// The game as PGN, as `hector export` writes it (the record in memory, also what the
     /// disk has not taken yet).
-    pub fn pgn(&self, lang: &Language) -> Option<String> {
+    pub(crate) fn pgn(&self, lang: &Language) -> Option<String> {
         to_pgn(&self.header, &self.entries, lang).ok()
     }
 
     /// Writes the game as PGN and says so: the sentence naming the file, or why not.
-    pub fn save_words(&self, path: &Path, lang: &Language) -> String {
+    pub(crate) fn save_words(&self, path: &Path, lang: &Language) -> String {
         match self.save_pgn(path, lang) {
             // The whole path, so that the player can find the file from anywhere.
             Ok(written) => {
@@ -477,23 +470,15 @@ impl Recorder {
     /// Writes the game as PGN to a path a person named, by the rules of `hector export
     /// --output` (a link's target written, a device, folder or pipe refused); the file
     /// written, or why not in the player's words.
-    pub fn save_pgn(&self, path: &Path, lang: &Language) -> std::result::Result<PathBuf, String> {
+    pub(crate) fn save_pgn(
+        &self,
+        path: &Path,
+        lang: &Language,
+    ) -> std::result::Result<PathBuf, String> {
         let pgn = to_pgn(&self.header, &self.entries, lang)
             .map_err(|e| format!("cannot write the game as PGN: {e}"))?;
         write_output(path, pgn.as_bytes()).map_err(|e| output_problem(&e, lang))
     }
-}
-
-/// Whether an end needs its cause written before the result (the game cannot conclude it
-/// from the moves alone).
-pub fn needs_cause(t: Termination) -> bool {
-    matches!(
-        t,
-        Termination::Resignation
-            | Termination::FlagFall
-            | Termination::BothFlags
-            | Termination::Agreement
-    )
 }
 
 /// The nearest existing folder above `path`: where a missing games directory would be made.
@@ -506,7 +491,7 @@ fn dir_of(path: &Path) -> PathBuf {
 
 impl Recorder {
     /// The record's news in words, with how urgently to say it: a failure interrupts.
-    pub fn news_words(
+    pub(crate) fn news_words(
         &mut self,
         lang: &Language,
     ) -> Option<(crate::core::matchplay::session::Urgency, String)> {
@@ -523,7 +508,7 @@ impl Recorder {
 
     /// Why the game is not on the disk, in words, while it is not (the session's quit
     /// question must not say it stays saved).
-    pub fn unrecorded_words(&self, lang: &Language) -> Option<String> {
+    pub(crate) fn unrecorded_words(&self, lang: &Language) -> Option<String> {
         if self.is_saved() {
             return None;
         }
@@ -536,7 +521,7 @@ impl Recorder {
     /// What is said when the player leaves: that the game is saved and how to go on, or, when
     /// the disk has not taken every entry, that it is not, with a copy of the game as PGN in
     /// the home directory (or the current one) so that no move is lost.
-    pub fn closing_words(&mut self, game_over: bool, lang: &Language) -> Vec<String> {
+    pub(crate) fn closing_words(&mut self, game_over: bool, lang: &Language) -> Vec<String> {
         let mut places: Vec<PathBuf> = Vec::new();
         if let Some(home) = crate::io::platform::folders::home() {
             places.push(home);
@@ -546,7 +531,7 @@ impl Recorder {
     }
 
     /// [`Recorder::closing_words`], with the copy tried in `places` in turn.
-    pub fn closing_words_in(
+    pub(crate) fn closing_words_in(
         &mut self,
         game_over: bool,
         lang: &Language,
@@ -600,7 +585,7 @@ fn home_path(typed: &str) -> PathBuf {
 }
 
 /// A creation instant as part of a file name: `2026-11-21T14:03:05Z` to `2026-11-21_14_03_05Z`.
-pub fn file_stamp(created: &str) -> String {
+pub(crate) fn file_stamp(created: &str) -> String {
     created
         .chars()
         .map(|c| {

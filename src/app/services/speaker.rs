@@ -10,7 +10,7 @@ use crate::core::settings::SpeechSettings;
 use crate::io::speech::{self, BackendKind, Notice, Speaker, SpeechConfig, Voice};
 
 /// What the player hears or reads about the speech backends, in their language.
-pub fn notice_text(n: &Notice, lang: &Language) -> String {
+pub(crate) fn notice_text(n: &Notice, lang: &Language) -> String {
     let m = &lang.messages;
     match n {
         Notice::Using(kind) => fill(&m.speech_using, &[("backend", kind.name())]),
@@ -39,7 +39,7 @@ pub fn notice_text(n: &Notice, lang: &Language) -> String {
 
 /// The system's own words behind a notice, for a line of their own on standard error:
 /// hector's reading of them is the notice, in the player's language.
-pub fn notice_detail(n: &Notice) -> Option<&str> {
+pub(crate) fn notice_detail(n: &Notice) -> Option<&str> {
     match n {
         Notice::Switched { system, .. } | Notice::Silent { system, .. } => system.as_deref(),
         Notice::Using(_) => None,
@@ -47,7 +47,7 @@ pub fn notice_detail(n: &Notice) -> Option<&str> {
 }
 
 /// The voice the settings ask for.
-pub fn voice_of(s: &SpeechSettings) -> Voice {
+pub(crate) fn voice_of(s: &SpeechSettings) -> Voice {
     Voice {
         rate: s.rate,
         volume: s.volume,
@@ -57,7 +57,10 @@ pub fn voice_of(s: &SpeechSettings) -> Voice {
 
 /// A speaker whose print backend writes nothing: for callers that print every sentence
 /// themselves, so a print fallback would only repeat it.
-pub fn quiet_speaker(settings: &SpeechSettings, lang: &Language) -> (Speaker, Receiver<Notice>) {
+pub(crate) fn quiet_speaker(
+    settings: &SpeechSettings,
+    lang: &Language,
+) -> (Speaker, Receiver<Notice>) {
     let mut config = SpeechConfig::new(settings.backend, &lang.speech, voice_of(settings));
     config.sink = Arc::new(|_: &str| Ok(()));
     Speaker::start(config)
@@ -68,7 +71,7 @@ pub fn quiet_speaker(settings: &SpeechSettings, lang: &Language) -> (Speaker, Re
 /// the print backend shows nothing more. In line mode the lines are the output and a screen
 /// reader reads them, so hector's own speech is that silent print backend unless the player
 /// chose a backend (`chosen`).
-pub fn mode_speaker<E: Send + 'static>(
+pub(crate) fn mode_speaker<E: Send + 'static>(
     settings: &SpeechSettings,
     chosen: bool,
     full_screen: bool,
@@ -86,7 +89,7 @@ pub fn mode_speaker<E: Send + 'static>(
 /// The speaker of an interactive mode. Notices about the backend arrive on `events` as
 /// `notice(n)`. Printed speech goes to `events` as `printed(text)` when a screen shows it
 /// (full-screen); without one (line mode) the mode prints every sentence itself.
-pub fn app_speaker<E: Send + 'static>(
+pub(crate) fn app_speaker<E: Send + 'static>(
     settings: &SpeechSettings,
     lang: &Language,
     events: &Sender<E>,

@@ -5,7 +5,7 @@
 //! an adjournment) is done here, in the order the core gave.
 
 use crate::core::machine::Common;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Result;
@@ -30,18 +30,18 @@ use crate::io::serial::PortEvent;
 
 /// A board: its port and protocol.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoardSpec {
-    pub port: PathBuf,
-    pub protocol: Protocol,
+pub(crate) struct BoardSpec {
+    pub(crate) port: PathBuf,
+    pub(crate) protocol: Protocol,
 }
 
 impl BoardSpec {
     /// "peg:/dev/ttyACM0", as the journal keeps it.
-    pub fn setting(&self) -> String {
+    pub(crate) fn setting(&self) -> String {
         format!("{}:{}", self.protocol.name(), self.port.display())
     }
 
-    pub fn from_setting(value: &str) -> Option<BoardSpec> {
+    pub(crate) fn from_setting(value: &str) -> Option<BoardSpec> {
         let (p, port) = value.split_once(':')?;
         Some(BoardSpec {
             port: PathBuf::from(port),
@@ -52,30 +52,30 @@ impl BoardSpec {
 
 /// Everything a table is set up with.
 #[derive(Clone, Debug)]
-pub struct TableSpec {
-    pub blind: Color,
+pub(crate) struct TableSpec {
+    pub(crate) blind: Color,
     /// The blind player's board.
-    pub peg: Option<BoardSpec>,
+    pub(crate) peg: Option<BoardSpec>,
     /// The sighted player's board.
-    pub sighted: Option<BoardSpec>,
-    pub control: Option<TimeControl>,
-    pub form: Form,
-    pub duty: Duty,
-    pub white: String,
-    pub black: String,
-    pub event: String,
-    pub site: String,
-    pub round: String,
+    pub(crate) sighted: Option<BoardSpec>,
+    pub(crate) control: Option<TimeControl>,
+    pub(crate) form: Form,
+    pub(crate) duty: Duty,
+    pub(crate) white: String,
+    pub(crate) black: String,
+    pub(crate) event: String,
+    pub(crate) site: String,
+    pub(crate) round: String,
     /// Where the envelope of an adjournment is written; beside the journal when `None`.
-    pub envelope: Option<PathBuf>,
+    pub(crate) envelope: Option<PathBuf>,
     /// The mode that runs the table: the journal names it first.
-    pub mode: crate::core::mode::Mode,
+    pub(crate) mode: crate::core::mode::Mode,
     /// What else the mode's resume needs (the arbiter's game file).
-    pub settings: Vec<(String, String)>,
+    pub(crate) settings: Vec<(String, String)>,
 }
 
 impl TableSpec {
-    pub fn rules(&self) -> Rules {
+    pub(crate) fn rules(&self) -> Rules {
         match &self.control {
             Some(tc) if tc.category() == crate::core::clock::Category::Blitz => Rules::BLITZ,
             _ => Rules::STANDARD,
@@ -91,7 +91,7 @@ impl TableSpec {
 }
 
 /// Where the game comes from.
-pub enum TableStart {
+pub(crate) enum TableStart {
     New(Box<Game>),
     /// A journal continued: its record and the game it replays to; the sealed move of an
     /// adjourned game, from its envelope.
@@ -104,7 +104,7 @@ pub enum TableStart {
 
 /// What a table has to tell.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Told {
+pub(crate) enum Told {
     /// Words, a speech control, a refused line, the end: as every machine tells them.
     Common(Common),
     /// Who made the move said next.
@@ -112,11 +112,11 @@ pub enum Told {
     Save(Option<String>),
 }
 
-pub struct Table {
-    pub game: TwoBoards,
+pub(crate) struct Table {
+    pub(crate) game: TwoBoards,
     links: [Option<BoardLink>; 2],
-    pub recorder: Recorder,
-    pub spec: TableSpec,
+    pub(crate) recorder: Recorder,
+    pub(crate) spec: TableSpec,
     lang: &'static Language,
     origin: Instant,
 }
@@ -131,7 +131,7 @@ fn index(seat: Seat) -> usize {
 impl Table {
     /// Opens the boards and the journal and starts the game. Fails when a board cannot be
     /// opened (the reason names the port).
-    pub fn open(
+    pub(crate) fn open(
         spec: TableSpec,
         start: TableStart,
         lang: &'static Language,
@@ -232,22 +232,17 @@ impl Table {
             .collect()
     }
 
-    pub fn now(&self) -> Timestamp {
+    pub(crate) fn now(&self) -> Timestamp {
         Timestamp::from_duration(self.origin.elapsed())
     }
 
     /// The port events of a board, to wait on.
-    pub fn events(&self, seat: Seat) -> Option<&Receiver<PortEvent>> {
+    pub(crate) fn events(&self, seat: Seat) -> Option<&Receiver<PortEvent>> {
         self.links[index(seat)].as_ref().map(|l| l.events())
     }
 
-    /// The port's name of a board.
-    pub fn port(&self, seat: Seat) -> Option<&Path> {
-        self.links[index(seat)].as_ref().map(|l| l.path())
-    }
-
     /// An event of a board's port.
-    pub fn port_event(&mut self, seat: Seat, event: PortEvent) -> Vec<Told> {
+    pub(crate) fn port_event(&mut self, seat: Seat, event: PortEvent) -> Vec<Told> {
         let events = match self.links[index(seat)].as_mut() {
             Some(link) => link.handle(event),
             None => return Vec::new(),
@@ -256,14 +251,14 @@ impl Table {
     }
 
     /// Something typed, asked or commanded.
-    pub fn input(&mut self, input: Event) -> Vec<Told> {
+    pub(crate) fn input(&mut self, input: Event) -> Vec<Told> {
         let now = self.now();
         let effects = self.game.handle(input, now);
         self.apply(effects)
     }
 
     /// Time passes: the boards' pauses, the clock's flag, the journal's clock checkpoint.
-    pub fn tick(&mut self) -> Vec<Told> {
+    pub(crate) fn tick(&mut self) -> Vec<Told> {
         let mut told = Vec::new();
         for seat in Seat::BOTH {
             let events = match self.links[index(seat)].as_mut() {
@@ -282,7 +277,7 @@ impl Table {
 
     /// The clock as it stands, for the journal: about once a second while it runs, and when
     /// `force`d (leaving, pausing).
-    pub fn checkpoint(&mut self, force: bool) {
+    pub(crate) fn checkpoint(&mut self, force: bool) {
         let now = self.now();
         if self.game.game().is_over() {
             return;
@@ -293,7 +288,7 @@ impl Table {
     }
 
     /// The next instant the table must be ticked.
-    pub fn next_wake(&self) -> Option<Instant> {
+    pub(crate) fn next_wake(&self) -> Option<Instant> {
         let now = self.now();
         let mut wakes: Vec<Instant> = Vec::new();
         if let Some(t) = self.game.next_deadline(now) {
@@ -353,24 +348,24 @@ impl Table {
     /// many games, where one game's slow disk must not hold up another game's alert. The
     /// modes that speak to the blind player keep the journal in step (a move is said only
     /// once its record is on the disk).
-    pub fn write_on_thread(&mut self) {
+    pub(crate) fn write_on_thread(&mut self) {
         self.recorder.write_on_thread();
     }
 
     /// The journal's acknowledgements, to wait on (after [`Table::write_on_thread`]).
-    pub fn acks(&self) -> Option<&Receiver<crate::io::journal::Ack>> {
+    pub(crate) fn acks(&self) -> Option<&Receiver<crate::io::journal::Ack>> {
         self.recorder.acks()
     }
 
     /// Records are on the disk, or could not be written: a failure is told.
-    pub fn acknowledged(&mut self, ack: crate::io::journal::Ack) -> Vec<Told> {
+    pub(crate) fn acknowledged(&mut self, ack: crate::io::journal::Ack) -> Vec<Told> {
         self.recorder.acknowledged(ack);
         self.record_problem()
     }
 
     /// The end: the clock as it stands goes to the journal, and the journal's thread is given
     /// a moment to finish.
-    pub fn finish(&mut self) {
+    pub(crate) fn finish(&mut self) {
         self.checkpoint(true);
         self.recorder.finish(std::time::Duration::from_secs(3));
     }
@@ -488,7 +483,7 @@ impl Table {
     }
 
     /// The event log of this game, in its words.
-    pub fn event_log(&self) -> Vec<String> {
+    pub(crate) fn event_log(&self) -> Vec<String> {
         crate::core::record::event_log(&self.recorder.header, self.recorder.entries(), self.lang)
             .unwrap_or_else(|e| vec![e.to_string()])
     }

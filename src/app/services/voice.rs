@@ -28,20 +28,20 @@ use crate::io::voice::wav::WavProblem;
 
 /// Whether this system has voice input: PocketSphinx and the recording programs are set
 /// up on Linux; Windows has neither yet.
-pub const AVAILABLE: bool = cfg!(unix);
+pub(crate) const AVAILABLE: bool = cfg!(unix);
 
 /// What a mode was asked to do with voice.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct VoiceOptions {
+pub(crate) struct VoiceOptions {
     /// A PocketSphinx model the player installed, instead of Debian's English one.
-    pub model: Option<PathBuf>,
+    pub(crate) model: Option<PathBuf>,
     /// Every move heard is asked back.
-    pub always_ask: bool,
+    pub(crate) always_ask: bool,
 }
 
 /// Why voice cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Unavailable {
+pub(crate) enum Unavailable {
     /// This system has no voice input yet (Windows).
     System,
     Model(ModelProblem),
@@ -50,7 +50,7 @@ pub enum Unavailable {
 }
 
 /// The recogniser for `lang` with the model named (or Debian's).
-pub fn recogniser(lang: &Language, named: Option<&Path>) -> Result<Recogniser, Unavailable> {
+pub(crate) fn recogniser(lang: &Language, named: Option<&Path>) -> Result<Recogniser, Unavailable> {
     if !AVAILABLE {
         return Err(Unavailable::System);
     }
@@ -68,7 +68,7 @@ pub fn recogniser(lang: &Language, named: Option<&Path>) -> Result<Recogniser, U
 /// `hector voice-model-check DIR LANG WORDS`: the recogniser set up with the model in `dir`
 /// for the language `code` and its `words`; 0 when it works, 2 when it is refused (the
 /// process that asked then refuses it itself, in words).
-pub fn check_model(dir: &Path, code: &str, words: &str) -> std::process::ExitCode {
+pub(crate) fn check_model(dir: &Path, code: &str, words: &str) -> std::process::ExitCode {
     let set = if words == WordSet::Fide.name() {
         WordSet::Fide
     } else {
@@ -85,7 +85,7 @@ pub fn check_model(dir: &Path, code: &str, words: &str) -> std::process::ExitCod
 }
 
 /// Why voice cannot be used, in words.
-pub fn unavailable_words(lang: &Language, why: &Unavailable) -> String {
+pub(crate) fn unavailable_words(lang: &Language, why: &Unavailable) -> String {
     let v = &lang.voice;
     match why {
         Unavailable::System => lang.windows.voice_unavailable.clone(),
@@ -126,7 +126,7 @@ fn recorder_words(lang: &Language, p: &RecorderProblem) -> String {
 }
 
 /// Why a recording cannot be heard, in words.
-pub fn recording_words(lang: &Language, file: &Path, e: &RecordingError) -> String {
+pub(crate) fn recording_words(lang: &Language, file: &Path, e: &RecordingError) -> String {
     let v = &lang.voice;
     let file = file.display().to_string();
     match e {
@@ -147,7 +147,7 @@ pub fn recording_words(lang: &Language, file: &Path, e: &RecordingError) -> Stri
 }
 
 /// A source ended while listening, in words.
-pub fn source_words(lang: &Language, e: &SourceError) -> String {
+pub(crate) fn source_words(lang: &Language, e: &SourceError) -> String {
     match e {
         SourceError::Ended { program, reason } => fill(
             &lang.voice.recorder_ended,
@@ -157,7 +157,7 @@ pub fn source_words(lang: &Language, e: &SourceError) -> String {
 }
 
 /// The phrase cut at the longest length, in words.
-pub fn cut_words(lang: &Language) -> String {
+pub(crate) fn cut_words(lang: &Language) -> String {
     fill(
         &lang.voice.cut,
         &[("seconds", &LONGEST_SECONDS.to_string())],
@@ -173,7 +173,7 @@ struct Request {
 
 /// What the listener is asked to hear.
 #[derive(Clone, Debug)]
-pub enum Ask {
+pub(crate) enum Ask {
     /// A move (or a command) in this position.
     Move(Chess),
     /// The answer to a question.
@@ -182,7 +182,7 @@ pub enum Ask {
 
 /// What the listener heard, for the mode.
 #[derive(Clone, Debug)]
-pub enum Heard {
+pub(crate) enum Heard {
     /// It listens now (said once per listening).
     Listening,
     Move {
@@ -206,7 +206,7 @@ pub enum Heard {
 }
 
 /// The listening thread: asked to listen, it hears one phrase and sends what it heard.
-pub struct Listener {
+pub(crate) struct Listener {
     asks: Sender<Request>,
     heard: Receiver<(u64, Heard)>,
     /// The request wanted now: a phrase of an earlier one is dropped (the position it was
@@ -217,7 +217,10 @@ pub struct Listener {
 impl Listener {
     /// Sets up the recogniser and the microphone, and starts the thread; why not, in words,
     /// when it cannot.
-    pub fn start(lang: &'static Language, options: &VoiceOptions) -> Result<Listener, String> {
+    pub(crate) fn start(
+        lang: &'static Language,
+        options: &VoiceOptions,
+    ) -> Result<Listener, String> {
         let recogniser =
             recogniser(lang, options.model.as_deref()).map_err(|e| unavailable_words(lang, &e))?;
         let input =
@@ -251,24 +254,24 @@ impl Listener {
     }
 
     /// Listens for one phrase (what the answer will be judged as).
-    pub fn listen(&self, ask: Ask) {
+    pub(crate) fn listen(&self, ask: Ask) {
         let number = self.wanted.fetch_add(1, Ordering::SeqCst) + 1;
         let _ = self.asks.send(Request { number, ask });
     }
 
     /// Stops listening (the key again, the position changed): the phrase in progress is
     /// dropped.
-    pub fn stop(&self) {
+    pub(crate) fn stop(&self) {
         self.wanted.fetch_add(1, Ordering::SeqCst);
     }
 
     /// What the listener heard, with the number of the request it answers.
-    pub fn heard(&self) -> &Receiver<(u64, Heard)> {
+    pub(crate) fn heard(&self) -> &Receiver<(u64, Heard)> {
         &self.heard
     }
 
     /// Whether a result answers the request wanted now.
-    pub fn current(&self, number: u64) -> bool {
+    pub(crate) fn current(&self, number: u64) -> bool {
         self.wanted.load(Ordering::SeqCst) == number
     }
 }
@@ -381,7 +384,7 @@ impl Tagged<'_> {
 
 /// What the mode does with what was heard.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub(crate) enum Outcome {
     /// Handled as if the player had typed this line (a move in UCI, a command's word).
     Line(String),
     /// Said and shown: a question asked back, or why nothing was done.
@@ -393,7 +396,7 @@ pub enum Outcome {
 /// Voice input in an interactive mode: the listener, the question asked back, and when to
 /// listen. In line mode hector listens after each prompt; on the full screen a key starts
 /// listening for one phrase (and for the answer, when it is asked back).
-pub struct VoiceInput {
+pub(crate) struct VoiceInput {
     lang: &'static Language,
     listener: Option<Listener>,
     /// Where every phrase heard is written down (not the journal).
@@ -403,7 +406,7 @@ pub struct VoiceInput {
     /// Listening now.
     listening: bool,
     /// Line mode: listen again after each phrase.
-    pub continuous: bool,
+    pub(crate) continuous: bool,
     /// Listening for the answer to the mode's own question (quit, resign, a draw offered).
     answering_mode: bool,
     /// The last phrase was carried out as a typed line: should the mode ask a question
@@ -414,7 +417,10 @@ pub struct VoiceInput {
 impl VoiceInput {
     /// Sets voice input up; why it cannot be used, in words, to be said once (typing works as
     /// before).
-    pub fn start(lang: &'static Language, options: &VoiceOptions) -> (VoiceInput, Option<String>) {
+    pub(crate) fn start(
+        lang: &'static Language,
+        options: &VoiceOptions,
+    ) -> (VoiceInput, Option<String>) {
         let (listener, why) = match Listener::start(lang, options) {
             Ok(l) => (Some(l), None),
             Err(why) => (None, Some(why)),
@@ -457,21 +463,21 @@ impl VoiceInput {
     }
 
     /// Where what is heard arrives, while voice input works.
-    pub fn receiver(&self) -> Option<Receiver<(u64, Heard)>> {
+    pub(crate) fn receiver(&self) -> Option<Receiver<(u64, Heard)>> {
         self.listener.as_ref().map(|l| l.heard().clone())
     }
 
-    pub fn works(&self) -> bool {
+    pub(crate) fn works(&self) -> bool {
         self.listener.is_some()
     }
 
-    pub fn listening(&self) -> bool {
+    pub(crate) fn listening(&self) -> bool {
         self.listening
     }
 
     /// Starts listening in `pos`: for the answer when a question is open (one asked back,
     /// or the mode's own: `mode_asks`); nothing when already listening or voice does not work.
-    pub fn listen(&mut self, pos: &Chess, mode_asks: bool) {
+    pub(crate) fn listen(&mut self, pos: &Chess, mode_asks: bool) {
         let Some(l) = &self.listener else {
             return;
         };
@@ -489,7 +495,7 @@ impl VoiceInput {
 
     /// The position changed (a move was played or typed): a phrase heard now would be
     /// judged in the old one, so listening starts over.
-    pub fn moved(&mut self, pos: &Chess) {
+    pub(crate) fn moved(&mut self, pos: &Chess) {
         if let Some(l) = &self.listener
             && self.listening
         {
@@ -503,7 +509,7 @@ impl VoiceInput {
     }
 
     /// Stops listening (the key again).
-    pub fn stop(&mut self) {
+    pub(crate) fn stop(&mut self) {
         if let Some(l) = &self.listener {
             l.stop();
         }
@@ -511,7 +517,7 @@ impl VoiceInput {
 
     /// What to do with what the listener heard for request `number`. Every phrase heard is
     /// written to the voice log with what was decided; the journal gets only the moves played.
-    pub fn heard(&mut self, number: u64, heard: Heard) -> Outcome {
+    pub(crate) fn heard(&mut self, number: u64, heard: Heard) -> Outcome {
         // An earlier request's phrase is dropped; the listener's end never is.
         let current = self.listener.as_ref().is_some_and(|l| l.current(number));
         if !current && !matches!(heard, Heard::Gone(_)) {
@@ -619,17 +625,17 @@ impl VoiceInput {
     }
 
     /// A question asked back is open: listen for its answer next.
-    pub fn asking(&self) -> bool {
+    pub(crate) fn asking(&self) -> bool {
         self.question.is_some()
     }
 
     /// Whether the last phrase was carried out as a line, once.
-    pub fn take_follow_up(&mut self) -> bool {
+    pub(crate) fn take_follow_up(&mut self) -> bool {
         std::mem::take(&mut self.follow_up)
     }
 
     /// Notes that a phrase was carried out as a typed line.
-    pub fn carried_out(&mut self) {
+    pub(crate) fn carried_out(&mut self) {
         self.follow_up = true;
     }
 }

@@ -11,15 +11,15 @@ use crate::core::braille::paper::is_braille_ascii;
 use crate::io::child::{ChildError, run_bounded_input};
 
 /// The program of liblouis-bin.
-pub const PROGRAM: &str = "lou_translate";
+pub(crate) const PROGRAM: &str = "lou_translate";
 /// How long one translation may take (compiling a table takes about 40 ms).
-pub const LIMIT: Duration = Duration::from_secs(10);
+pub(crate) const LIMIT: Duration = Duration::from_secs(10);
 /// The display table that makes any table write BRF.
 const BRF_DISPLAY: &str = "en-us-brf.dis";
 
 /// Why no braille came back.
 #[derive(Debug, thiserror::Error)]
-pub enum LouisError {
+pub(crate) enum LouisError {
     #[error("{PROGRAM} is not installed")]
     Missing,
     #[error("liblouis does not know the table {0}")]
@@ -34,7 +34,7 @@ pub enum LouisError {
 
 /// Lines of print in literary braille with `table` (as `de-g2.ctb`), one line out per line
 /// in, as Braille ASCII in capitals.
-pub fn translate(lines: &[String], table: &str) -> Result<Vec<String>, LouisError> {
+pub(crate) fn translate(lines: &[String], table: &str) -> Result<Vec<String>, LouisError> {
     if lines.is_empty() {
         return Ok(Vec::new());
     }

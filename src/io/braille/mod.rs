@@ -10,8 +10,8 @@
 //! writes to a display still starting). When the server goes away the link says so once and
 //! tries again now and then.
 
-pub mod louis;
-pub mod server;
+pub(crate) mod louis;
+pub(crate) mod server;
 
 use std::io::{self, Read, Write};
 use std::net::{Shutdown, TcpStream, ToSocketAddrs};
@@ -29,9 +29,9 @@ use crate::io::platform::socket::LocalStream;
 use server::Target;
 
 /// How long a server may take to answer during the set-up (and a write to go out).
-pub const ANSWER_LIMIT: Duration = Duration::from_secs(3);
+pub(crate) const ANSWER_LIMIT: Duration = Duration::from_secs(3);
 /// How long a display may stay without a size (its driver starting) before it is given up.
-pub const START_LIMIT: Duration = Duration::from_secs(10);
+pub(crate) const START_LIMIT: Duration = Duration::from_secs(10);
 /// The first wait before connecting again; it doubles up to [`LinkSettings::retry`].
 const FIRST_RETRY: Duration = Duration::from_secs(1);
 /// How often the size of a display still starting is asked.
@@ -41,19 +41,19 @@ const EARLY_KEYS: usize = 8;
 
 /// Where the server is, how hector is let in, which tty it takes, and how it waits.
 #[derive(Clone, Debug)]
-pub struct LinkSettings {
-    pub targets: Vec<Target>,
-    pub key_file: Option<PathBuf>,
-    pub tty_path: Vec<u32>,
-    pub answer_limit: Duration,
-    pub start_limit: Duration,
+pub(crate) struct LinkSettings {
+    pub(crate) targets: Vec<Target>,
+    pub(crate) key_file: Option<PathBuf>,
+    pub(crate) tty_path: Vec<u32>,
+    pub(crate) answer_limit: Duration,
+    pub(crate) start_limit: Duration,
     /// The longest wait between attempts to connect again; `None`: one attempt only.
-    pub retry: Option<Duration>,
+    pub(crate) retry: Option<Duration>,
 }
 
 impl LinkSettings {
     /// As libbrlapi finds them: `BRLAPI_HOST`, `BRLAPI_AUTH`, the console hector runs on.
-    pub fn from_env() -> LinkSettings {
+    pub(crate) fn from_env() -> LinkSettings {
         let var = |name: &str| std::env::var(name).ok();
         LinkSettings {
             targets: server::targets(var("BRLAPI_HOST").as_deref()),
@@ -68,11 +68,10 @@ impl LinkSettings {
 
 /// What the link tells the mode.
 #[derive(Debug)]
-pub enum BrailleEvent {
-    /// The display is hector's: columns of its (first) row, and rows.
+pub(crate) enum BrailleEvent {
+    /// The display is hector's: columns of its (first) row.
     Ready {
         columns: usize,
-        rows: usize,
     },
     Key(DisplayKey),
     /// No display (any more): why. Said once, until the link is ready again.
@@ -81,7 +80,7 @@ pub enum BrailleEvent {
 
 /// Why there is no display.
 #[derive(Debug, thiserror::Error)]
-pub enum LinkError {
+pub(crate) enum LinkError {
     #[error("no BrlAPI server answers at {tried}: {last}")]
     NoServer { tried: String, last: io::Error },
     #[error("the BrlAPI server at {target} said nothing within {} seconds", .limit.as_secs())]
@@ -103,7 +102,7 @@ pub enum LinkError {
 
 /// Whether this system has the link to BRLTTY (its local socket; on Windows NVDA and JAWS
 /// drive the braille display themselves).
-pub const AVAILABLE: bool = crate::io::platform::socket::AVAILABLE;
+pub(crate) const AVAILABLE: bool = crate::io::platform::socket::AVAILABLE;
 
 impl From<ProtocolError> for LinkError {
     fn from(e: ProtocolError) -> LinkError {
@@ -175,14 +174,14 @@ impl Write for Stream {
 /// A braille display, as far as the link has reached it. Dropping it closes the frames'
 /// channel: the link's thread gives the display back to BRLTTY, closes the socket (which ends
 /// the reading thread) and ends.
-pub struct BrailleLink {
+pub(crate) struct BrailleLink {
     events: Receiver<BrailleEvent>,
     frames: Sender<Frame>,
 }
 
 impl BrailleLink {
     /// Starts connecting on a thread of its own and returns at once.
-    pub fn start(settings: LinkSettings) -> BrailleLink {
+    pub(crate) fn start(settings: LinkSettings) -> BrailleLink {
         let (event_tx, events) = bounded(256);
         let (frames, frame_rx) = unbounded();
         let spawned = thread::Builder::new()
@@ -198,7 +197,7 @@ impl BrailleLink {
     }
 
     /// A link on a system without BrlAPI: it says so once, and nothing more.
-    pub fn unavailable() -> BrailleLink {
+    pub(crate) fn unavailable() -> BrailleLink {
         let (tx, events) = bounded(1);
         let (frames, _) = unbounded();
         let _ = tx.send(BrailleEvent::Lost(LinkError::NotOnThisSystem));
@@ -206,12 +205,12 @@ impl BrailleLink {
     }
 
     /// The link's news, for the mode's select.
-    pub fn events(&self) -> &Receiver<BrailleEvent> {
+    pub(crate) fn events(&self) -> &Receiver<BrailleEvent> {
         &self.events
     }
 
     /// Shows a frame once the display is ready (earlier ones are dropped): never waits.
-    pub fn show(&self, frame: Frame) {
+    pub(crate) fn show(&self, frame: Frame) {
         let _ = self.frames.send(frame);
     }
 }
@@ -371,7 +370,6 @@ fn serve(
     while frames.try_recv().is_ok() {}
     let ready = BrailleEvent::Ready {
         columns: columns as usize,
-        rows: rows as usize,
     };
     if events.send(ready).is_err() {
         return Ok(());

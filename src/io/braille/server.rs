@@ -10,15 +10,13 @@ use std::path::PathBuf;
 use crate::core::braille::brlapi::MAX_KEY_LEN;
 
 /// BRLTTY's compiled-in directory of local sockets.
-pub const SOCKET_DIR: &str = "/var/lib/BrlAPI";
+pub(crate) const SOCKET_DIR: &str = "/var/lib/BrlAPI";
 /// TCP port of server `:0`.
-pub const BASE_PORT: u16 = 4101;
-/// The key file when `BRLAPI_AUTH` names none (Debian's brltty makes it).
-pub const DEFAULT_KEY_FILE: &str = "/etc/brlapi.key";
+pub(crate) const BASE_PORT: u16 = 4101;
 
 /// One place a server may listen.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Target {
+pub(crate) enum Target {
     Local(PathBuf),
     Tcp(String, u16),
 }
@@ -34,7 +32,7 @@ impl std::fmt::Display for Target {
 }
 
 /// The places to try, in order, for a `BRLAPI_HOST` value (`None`: unset).
-pub fn targets(host: Option<&str>) -> Vec<Target> {
+pub(crate) fn targets(host: Option<&str>) -> Vec<Target> {
     let host = host
         .map(str::trim)
         .filter(|h| !h.is_empty())
@@ -61,7 +59,7 @@ pub fn targets(host: Option<&str>) -> Vec<Target> {
 
 /// The key file a `BRLAPI_AUTH` value names (`None`: unset), as libbrlapi reads it:
 /// `keyfile:PATH`, `…+keyfile:PATH+…`, or the value itself; `none` names no file.
-pub fn key_file(auth: Option<&str>) -> Option<PathBuf> {
+pub(crate) fn key_file(auth: Option<&str>) -> Option<PathBuf> {
     let auth = auth.unwrap_or("keyfile:/etc/brlapi.key+polkit");
     let path = match auth.strip_prefix("keyfile:") {
         Some(rest) => rest,
@@ -76,7 +74,7 @@ pub fn key_file(auth: Option<&str>) -> Option<PathBuf> {
 
 /// The key: the file's bytes, at most what a packet carries; `None` when it cannot be read
 /// (the server may not need it). The key is a secret: it is never shown.
-pub fn read_key(path: &std::path::Path) -> Option<Vec<u8>> {
+pub(crate) fn read_key(path: &std::path::Path) -> Option<Vec<u8>> {
     let file = std::fs::File::open(path).ok()?;
     if !file.metadata().ok()?.is_file() {
         return None;
@@ -90,7 +88,7 @@ pub fn read_key(path: &std::path::Path) -> Option<Vec<u8>> {
 /// `/proc/self/stat` (`stat_tty`): the X window path and the window or console, as libbrlapi
 /// builds it; empty (the whole display) when hector is on no console it can name, as in a
 /// terminal over ssh or in tmux.
-pub fn tty_path(var: impl Fn(&str) -> Option<String>, stat_tty: Option<u64>) -> Vec<u32> {
+pub(crate) fn tty_path(var: impl Fn(&str) -> Option<String>, stat_tty: Option<u64>) -> Vec<u32> {
     let number = |name: &str| var(name).and_then(|v| v.trim().parse::<u32>().ok());
     let graphical = var("DISPLAY").is_some() || var("WAYLAND_DISPLAY").is_some();
     let prefix = var("WINDOWPATH").or_else(|| if graphical { var("XDG_VTNR") } else { None });
@@ -120,7 +118,7 @@ fn virtual_console(dev: u64) -> Option<u32> {
 }
 
 /// The controlling terminal's device number from `/proc/self/stat` (its seventh field).
-pub fn controlling_tty() -> Option<u64> {
+pub(crate) fn controlling_tty() -> Option<u64> {
     let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
     // "pid (name) state ppid pgrp session tty_nr": the name may hold spaces.
     let after = &stat[stat.rfind(')')? + 1..];
@@ -167,7 +165,8 @@ mod tests {
 
     #[test]
     fn key_files_as_libbrlapi_reads_them() {
-        assert_eq!(key_file(None), Some(PathBuf::from(DEFAULT_KEY_FILE)));
+        // Debian's brltty makes this key file; libbrlapi reads it when BRLAPI_AUTH names none.
+        assert_eq!(key_file(None), Some(PathBuf::from("/etc/brlapi.key")));
         assert_eq!(
             key_file(Some("keyfile:/tmp/k")),
             Some(PathBuf::from("/tmp/k"))

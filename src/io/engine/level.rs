@@ -39,14 +39,14 @@ pub const MAX_LEVEL: u8 = 8;
 /// One level of the table above.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Level {
-    pub number: u8,
-    pub movetime: Duration,
+    pub(crate) number: u8,
+    pub(crate) movetime: Duration,
     /// How many lines the engine is asked for (MultiPV); 1 plays the engine's own move.
-    pub lines: u8,
+    pub(crate) lines: u8,
     /// hector plays any of the lines within this many centipawns of the best one.
-    pub margin_cp: Option<i32>,
+    pub(crate) margin_cp: Option<i32>,
     /// A search depth limit (plies), besides the time.
-    pub depth: Option<u32>,
+    pub(crate) depth: Option<u32>,
 }
 
 const TABLE: [(u64, u8, Option<i32>, Option<u32>); 8] = [
@@ -90,7 +90,7 @@ fn spread(number: u8, min: i64, max: i64) -> i64 {
 }
 
 /// The `setoption` commands that set an engine to a level, from what its handshake offered.
-pub fn strength_commands(number: u8, info: &EngineInfo) -> Vec<String> {
+pub(crate) fn strength_commands(number: u8, info: &EngineInfo) -> Vec<String> {
     let lv = level(number);
     let mut cmds = Vec::new();
     if let Some((o, min, max)) = info.spin("Skill Level") {
@@ -118,13 +118,13 @@ pub fn strength_commands(number: u8, info: &EngineInfo) -> Vec<String> {
 
 /// A move the engine considered, with its score for the side to move (see `Score::value`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Candidate {
-    pub mv: Move,
-    pub score: i32,
+pub(crate) struct Candidate {
+    pub(crate) mv: Move,
+    pub(crate) score: i32,
 }
 
 /// Any of the candidates within `margin_cp` of the best, chosen by `roll`.
-pub fn pick(candidates: &[Candidate], margin_cp: i32, roll: u64) -> Option<Candidate> {
+pub(crate) fn pick(candidates: &[Candidate], margin_cp: i32, roll: u64) -> Option<Candidate> {
     let best = candidates.iter().map(|c| c.score).max()?;
     let good: Vec<&Candidate> = candidates
         .iter()
@@ -136,7 +136,7 @@ pub fn pick(candidates: &[Candidate], margin_cp: i32, roll: u64) -> Option<Candi
 }
 
 /// The next number of a splitmix64 sequence: enough randomness for choosing a move.
-pub fn next_roll(state: &mut u64) -> u64 {
+pub(crate) fn next_roll(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
     let mut z = *state;
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);

@@ -44,7 +44,7 @@
 
 pub mod level;
 mod process;
-pub mod uci;
+pub(crate) mod uci;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -55,7 +55,7 @@ use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, select, unbounded};
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, uci::UciMove};
 
 pub use level::{Level, MAX_LEVEL, MIN_LEVEL, level, level_limits};
-pub use process::{DEFAULT_ENGINE, locate};
+pub(crate) use process::locate;
 pub use uci::{ClockTimes, EngineInfo, Rejection, Score, SearchLimits};
 
 use crate::io::platform::process::{Exit, exit_of};
@@ -113,7 +113,7 @@ const EXIT_POLL: Duration = Duration::from_millis(100);
 const LAST_WORDS: Duration = Duration::from_millis(300);
 
 /// A duration as people say it: whole seconds, at least 1.
-pub fn whole_seconds(d: Duration) -> u64 {
+pub(crate) fn whole_seconds(d: Duration) -> u64 {
     (d.as_millis().saturating_add(500) / 1000).max(1) as u64
 }
 
@@ -193,7 +193,7 @@ impl Ending {
 
     /// In English: "exit status 3", "killed by signal 11 (SIGSEGV)", "ended by 0xC0000005
     /// (access violation)".
-    pub fn describe(self) -> String {
+    pub(crate) fn describe(self) -> String {
         match self {
             Ending::Exit(code) => Exit::Code(code).describe(),
             Ending::Signal(sig) => Exit::Signal(sig).describe(),
@@ -537,11 +537,6 @@ impl Engine {
     /// What the engine announced: its name and options.
     pub fn info(&self) -> &EngineInfo {
         &self.info
-    }
-
-    /// The level it plays at (1..=8).
-    pub fn level(&self) -> u8 {
-        self.opts.level
     }
 
     /// The process number of the engine, while one was started (for diagnostics).

@@ -22,7 +22,7 @@ use super::EngineError;
 /// The longest line an engine may write. Its output is read no further after a longer one,
 /// so an engine that writes without line ends cannot fill the memory (see
 /// [`Spawned::overflowed`]); a longer line on stderr is cut.
-pub const MAX_LINE: u64 = 64 * 1024;
+pub(crate) const MAX_LINE: u64 = 64 * 1024;
 /// Lines read ahead of the supervisor: an engine that writes faster than they are looked at
 /// waits, it does not fill the memory.
 const LINES_AHEAD: usize = 4096;
@@ -31,7 +31,7 @@ const STDERR_LINES: usize = 12;
 const STDERR_LINE_CHARS: usize = 240;
 
 /// Where hector looks for Stockfish when no engine is named.
-pub const DEFAULT_ENGINE: &str = "stockfish";
+pub(crate) const DEFAULT_ENGINE: &str = "stockfish";
 
 /// Locks a mutex even if a thread panicked while holding it: the data are still usable here.
 pub(super) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -41,7 +41,7 @@ pub(super) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 /// The places to look for a program called `name`: each directory of `path_var`, then the
 /// system's places for engines (where Debian and local installs put them; on Windows beside
 /// hector.exe and in hector's data folder, `stockfish` meaning `stockfish.exe`).
-pub fn search_paths(name: &str, path_var: Option<&std::ffi::OsStr>) -> Vec<PathBuf> {
+pub(crate) fn search_paths(name: &str, path_var: Option<&std::ffi::OsStr>) -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> =
         path_var.map_or_else(Vec::new, |p| std::env::split_paths(p).collect());
     dirs.extend(process::program_dirs());
@@ -62,7 +62,7 @@ fn is_executable(p: &Path) -> bool {
 
 /// The engine program to start: the named path, a bare name looked up like a command, or
 /// Stockfish.
-pub fn locate(path: Option<&Path>) -> Result<PathBuf, EngineError> {
+pub(crate) fn locate(path: Option<&Path>) -> Result<PathBuf, EngineError> {
     let name = match path {
         Some(p) if p.components().count() > 1 || p.is_absolute() => {
             return match std::fs::metadata(p) {
@@ -104,7 +104,7 @@ pub fn locate(path: Option<&Path>) -> Result<PathBuf, EngineError> {
 
 /// The last lines the engine wrote to stderr.
 #[derive(Clone, Default)]
-pub struct StderrTail(Arc<Mutex<(VecDeque<String>, bool)>>);
+pub(crate) struct StderrTail(Arc<Mutex<(VecDeque<String>, bool)>>);
 
 impl StderrTail {
     fn push(&self, line: String) {
@@ -120,7 +120,7 @@ impl StderrTail {
     }
 
     /// Waits up to `limit` until the engine's stderr has ended, so that its last words are in.
-    pub fn settle(&self, limit: Duration) {
+    pub(crate) fn settle(&self, limit: Duration) {
         let deadline = Instant::now() + limit;
         while !lock(&self.0).1 && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(5));
@@ -128,7 +128,7 @@ impl StderrTail {
     }
 
     /// What it said, one line after the other, or nothing.
-    pub fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         let t = lock(&self.0);
         t.0.iter()
             .map(|l| l.trim())
@@ -140,20 +140,20 @@ impl StderrTail {
 
 /// The child process: kept unreaped until hector has ended everything it started, because a
 /// reaped leader's number could be given to another process.
-pub struct Reaper {
+pub(crate) struct Reaper {
     child: Child,
     tree: Tree,
     ended: Option<Option<ExitStatus>>,
 }
 
 impl Reaper {
-    pub fn id(&self) -> u32 {
+    pub(crate) fn id(&self) -> u32 {
         self.child.id()
     }
 
     /// Whether the process has ended (then what it left behind is killed and it is reaped);
     /// `Some(None)` when its status is unknown.
-    pub fn poll_exit(&mut self) -> Option<Option<ExitStatus>> {
+    pub(crate) fn poll_exit(&mut self) -> Option<Option<ExitStatus>> {
         if let Some(e) = self.ended {
             return Some(e);
         }
@@ -166,7 +166,7 @@ impl Reaper {
     }
 
     /// Ends the process and its group now, and reaps it.
-    pub fn kill(&mut self) -> Option<ExitStatus> {
+    pub(crate) fn kill(&mut self) -> Option<ExitStatus> {
         match self.ended {
             Some(e) => e,
             None => self.finish(),
@@ -185,7 +185,7 @@ impl Reaper {
 }
 
 /// Kills the process (and its group) when dropped.
-pub struct Guard(pub Arc<Mutex<Reaper>>);
+pub(crate) struct Guard(pub Arc<Mutex<Reaper>>);
 
 impl Drop for Guard {
     fn drop(&mut self) {
@@ -194,19 +194,19 @@ impl Drop for Guard {
 }
 
 /// A started engine process and the threads around it.
-pub struct Spawned {
-    pub guard: Guard,
+pub(crate) struct Spawned {
+    pub(crate) guard: Guard,
     /// The lines of its stdout; disconnected at end of file.
-    pub lines: Receiver<String>,
+    pub(crate) lines: Receiver<String>,
     /// Lines for its stdin (the newline is added).
-    pub input: Sender<String>,
-    pub stderr: StderrTail,
+    pub(crate) input: Sender<String>,
+    pub(crate) stderr: StderrTail,
     /// Set when the engine wrote a line longer than [`MAX_LINE`]: its output was closed.
-    pub overflowed: Arc<AtomicBool>,
+    pub(crate) overflowed: Arc<AtomicBool>,
 }
 
 /// Starts `path` with its three pipes drained and fed by threads of their own.
-pub fn spawn(path: &Path) -> Result<Spawned, EngineError> {
+pub(crate) fn spawn(path: &Path) -> Result<Spawned, EngineError> {
     let mut tries = 0;
     let mut child = loop {
         let started = crate::io::child::bound_to_hector(&mut Command::new(path))
@@ -333,7 +333,7 @@ fn write_lines(mut to: impl Write, lines: Receiver<String>) {
 
 /// "exit status 3", "killed by signal 11 (SIGSEGV)", "ended by 0xC0000005 (access
 /// violation)".
-pub fn describe_status(status: Option<ExitStatus>) -> String {
+pub(crate) fn describe_status(status: Option<ExitStatus>) -> String {
     status
         .and_then(process::exit_of)
         .map_or_else(|| "ended".into(), process::Exit::describe)

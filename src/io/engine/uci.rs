@@ -9,7 +9,7 @@ use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, fen::Fen, uci
 
 /// One line from an engine, as far as hector cares.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EngineLine {
+pub(crate) enum EngineLine {
     IdName(String),
     Option(UciOption),
     UciOk,
@@ -25,7 +25,7 @@ pub enum EngineLine {
 
 /// What follows `bestmove`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
+pub(crate) enum Answer {
     Move(UciMove),
     /// `(none)`, `0000` or nothing: the engine has no move to give.
     NoMove(String),
@@ -37,38 +37,38 @@ pub enum Answer {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct UciOption {
     /// The engine's own spelling; UCI compares option names without regard to case.
-    pub name: String,
+    pub(crate) name: String,
     /// `spin`, `check`, `combo`, `button` or `string`.
-    pub kind: String,
-    pub default: Option<String>,
-    pub min: Option<i64>,
-    pub max: Option<i64>,
-    pub vars: Vec<String>,
+    pub(crate) kind: String,
+    pub(crate) default: Option<String>,
+    pub(crate) min: Option<i64>,
+    pub(crate) max: Option<i64>,
+    pub(crate) vars: Vec<String>,
 }
 
 impl UciOption {
-    pub fn is(&self, name: &str) -> bool {
+    pub(crate) fn is(&self, name: &str) -> bool {
         self.name.eq_ignore_ascii_case(name)
     }
 }
 
 /// The parts of an `info` line hector uses: the candidate moves of a MultiPV search.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Info {
-    pub depth: Option<u32>,
+pub(crate) struct Info {
+    pub(crate) depth: Option<u32>,
     /// 1 for the best line; engines leave it out when they search one line only.
-    pub multipv: u32,
-    pub score: Option<Score>,
+    pub(crate) multipv: u32,
+    pub(crate) score: Option<Score>,
     /// The score is only a bound (`lowerbound`/`upperbound`), not a value.
-    pub bound: bool,
+    pub(crate) bound: bool,
     /// The first move of the principal variation.
-    pub pv: Option<UciMove>,
+    pub(crate) pv: Option<UciMove>,
     /// The moves of the principal variation after the first (at most [`MAX_LINE`]).
-    pub line: Vec<UciMove>,
+    pub(crate) line: Vec<UciMove>,
 }
 
 /// How many moves of a principal variation are kept: enough to say a better line.
-pub const MAX_LINE: usize = 12;
+pub(crate) const MAX_LINE: usize = 12;
 
 /// An engine's score from the point of view of the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,7 +82,7 @@ const MATE_VALUE: i32 = 100_000;
 
 impl Score {
     /// One scale for comparing scores: a mate outweighs any material, a nearer mate more so.
-    pub fn value(self) -> i32 {
+    pub(crate) fn value(self) -> i32 {
         match self {
             Score::Centipawns(cp) => cp.clamp(-MATE_VALUE / 2, MATE_VALUE / 2),
             Score::Mate(n) if n > 0 => MATE_VALUE - n.min(1000),
@@ -94,12 +94,12 @@ impl Score {
 /// What the engine said about itself during the handshake.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EngineInfo {
-    pub name: Option<String>,
-    pub options: Vec<UciOption>,
+    pub(crate) name: Option<String>,
+    pub(crate) options: Vec<UciOption>,
 }
 
 impl EngineInfo {
-    pub fn option(&self, name: &str) -> Option<&UciOption> {
+    pub(crate) fn option(&self, name: &str) -> Option<&UciOption> {
         self.options.iter().find(|o| o.is(name))
     }
 
@@ -111,12 +111,12 @@ impl EngineInfo {
     }
 
     /// A `check` option, if the engine offers one by that name.
-    pub fn check(&self, name: &str) -> Option<&UciOption> {
+    pub(crate) fn check(&self, name: &str) -> Option<&UciOption> {
         self.option(name).filter(|o| o.kind == "check")
     }
 
     /// Takes in one handshake line.
-    pub fn absorb(&mut self, line: &EngineLine) {
+    pub(crate) fn absorb(&mut self, line: &EngineLine) {
         match line {
             EngineLine::IdName(name) => self.name = Some(name.clone()),
             EngineLine::Option(o) => self.options.push(o.clone()),
@@ -126,7 +126,7 @@ impl EngineInfo {
 }
 
 /// Parses one line an engine wrote. Never fails: what hector does not understand is `Other`.
-pub fn parse_line(line: &str) -> EngineLine {
+pub(crate) fn parse_line(line: &str) -> EngineLine {
     let mut words = line.split_whitespace();
     match words.next() {
         Some("id") => match words.next() {
@@ -271,7 +271,7 @@ pub struct ClockTimes {
 /// `go …` for the limits, and a depth limit if the level has one. With a clock both times
 /// are sent: engines stop at whichever limit comes first. An increment is sent only when it
 /// is more than nothing, as the UCI text gives `winc` and `binc` ("if x > 0").
-pub fn go_command(limits: &SearchLimits, depth: Option<u32>) -> String {
+pub(crate) fn go_command(limits: &SearchLimits, depth: Option<u32>) -> String {
     let ms = |d: Duration| d.as_millis();
     let mut go = String::from("go");
     if let Some(c) = limits.clock {
@@ -293,7 +293,7 @@ pub fn go_command(limits: &SearchLimits, depth: Option<u32>) -> String {
 /// `position startpos moves …` for a standard game from the usual start, otherwise
 /// `position fen <FEN> moves …`. Chess960 FENs use X-FEN castling letters (KQkq where they are
 /// unambiguous, else rook files) and castling moves are written king-takes-rook.
-pub fn position_command(start: &Chess, moves: &[Move], mode: CastlingMode) -> String {
+pub(crate) fn position_command(start: &Chess, moves: &[Move], mode: CastlingMode) -> String {
     let mut cmd = String::from("position ");
     let usual_start = mode == CastlingMode::Standard
         && *start == Chess::default()
@@ -317,7 +317,7 @@ pub fn position_command(start: &Chess, moves: &[Move], mode: CastlingMode) -> St
 
 /// Whether a `position` command continues the game of the previous one (the same start and
 /// the earlier moves): if not, a new game begins and the engine gets `ucinewgame`.
-pub fn continues(previous: &str, next: &str) -> bool {
+pub(crate) fn continues(previous: &str, next: &str) -> bool {
     if next == previous {
         return true;
     }
@@ -330,7 +330,7 @@ pub fn continues(previous: &str, next: &str) -> bool {
 }
 
 /// `setoption name … value …`; buttons have no value.
-pub fn setoption_command(name: &str, value: Option<&str>) -> String {
+pub(crate) fn setoption_command(name: &str, value: Option<&str>) -> String {
     match value {
         Some(v) => format!("setoption name {name} value {v}"),
         None => format!("setoption name {name}"),
@@ -338,7 +338,7 @@ pub fn setoption_command(name: &str, value: Option<&str>) -> String {
 }
 
 /// Plays `moves` from `start`; the index of the first move that is not legal, if any.
-pub fn replay(start: &Chess, moves: &[Move]) -> Result<Chess, usize> {
+pub(crate) fn replay(start: &Chess, moves: &[Move]) -> Result<Chess, usize> {
     let mut pos = start.clone();
     for (i, m) in moves.iter().enumerate() {
         if !pos.is_legal(*m) {
@@ -350,7 +350,7 @@ pub fn replay(start: &Chess, moves: &[Move]) -> Result<Chess, usize> {
 }
 
 /// The engine's answer as a legal move in `pos`, or why it cannot be played.
-pub fn check_answer(pos: &Chess, answer: &Answer) -> Result<Move, Rejection> {
+pub(crate) fn check_answer(pos: &Chess, answer: &Answer) -> Result<Move, Rejection> {
     match answer {
         Answer::Move(uci) => uci.to_move(pos).map_err(|_| Rejection::Illegal),
         Answer::NoMove(_) => Err(Rejection::NoMove),
@@ -371,7 +371,7 @@ pub enum Rejection {
 
 impl Answer {
     /// The answer as the engine wrote it.
-    pub fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         match self {
             Answer::Move(m) => m.to_string(),
             Answer::NoMove(s) | Answer::Unreadable(s) => s.clone(),

@@ -7,9 +7,9 @@
 //! asks for, and a refused token is looked for again in its file, so that a new login lets the
 //! game go on.
 
-pub mod push;
+pub(crate) mod push;
 pub mod token;
-pub mod watch;
+pub(crate) mod watch;
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::IpAddr;
@@ -26,9 +26,9 @@ use crate::core::online::wire::{self, Account, AccountEvent, GameLine, Playing};
 use crate::core::online::{Action, Link};
 
 /// The longest stream line hector reads; a longer one is skipped and said.
-pub const MAX_LINE: usize = 1 << 20;
+pub(crate) const MAX_LINE: usize = 1 << 20;
 /// The least wait after a 429: lichess asks for a full minute, whatever Retry-After says.
-pub const RATE_WAIT: Duration = Duration::from_secs(60);
+pub(crate) const RATE_WAIT: Duration = Duration::from_secs(60);
 /// The longest wait a server may ask for; a longer Retry-After counts as this.
 const MAX_RATE_WAIT: Duration = Duration::from_secs(3600);
 /// A stream silent this long (lichess sends a keep-alive line every few seconds) is taken as
@@ -47,7 +47,7 @@ const TICK: Duration = Duration::from_millis(250);
 
 /// What went wrong with a request.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ApiError {
+pub(crate) enum ApiError {
     #[error("the token is not accepted (HTTP 401)")]
     Unauthorized,
     #[error("too many requests: wait {} s (HTTP 429)", .0.as_secs())]
@@ -60,7 +60,7 @@ pub enum ApiError {
 
 /// Why a server is not asked at all.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ServerError {
+pub(crate) enum ServerError {
     #[error("{0} is not a web address such as https://lichess.org")]
     NotAnAddress(String),
     /// Plain http to another machine: the token would cross the network readable by anyone.
@@ -70,7 +70,7 @@ pub enum ServerError {
 
 /// Whether the token may be sent to `base`: https anywhere, plain http only to this machine
 /// itself (localhost, 127.0.0.0/8, ::1), where no network carries it.
-pub fn check_server(base: &str) -> Result<(), ServerError> {
+pub(crate) fn check_server(base: &str) -> Result<(), ServerError> {
     let not_an_address = || ServerError::NotAnAddress(base.to_string());
     let uri: ureq::http::Uri = base.trim().parse().map_err(|_| not_an_address())?;
     let host = uri.host().ok_or_else(not_an_address)?;
@@ -95,7 +95,7 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 /// The longest a request may take as a whole, from connecting to the last byte of its
 /// answer: a server that sends its headers and then drips its body (or never ends it) holds
 /// no thread longer than this.
-pub const REQUEST_DEADLINE: Duration = Duration::from_secs(30);
+pub(crate) const REQUEST_DEADLINE: Duration = Duration::from_secs(30);
 /// How long a refused stream's answer is read for its reason.
 const REASON_WAIT: Duration = Duration::from_secs(5);
 /// The most of a refusal's answer read for its reason.
@@ -164,7 +164,7 @@ fn reason_within(response: Response<ureq::Body>) -> String {
 /// lichess (or the server at `base`) with the player's token. Clones share the token, the
 /// wait a 429 asked for and whether the token was refused.
 #[derive(Clone)]
-pub struct Client {
+pub(crate) struct Client {
     agent: Agent,
     base: String,
     token: Arc<Mutex<String>>,
@@ -178,7 +178,7 @@ pub struct Client {
 
 impl Client {
     /// A client for `base`; refused when the token would travel in clear text.
-    pub fn new(base: &str, token: &str) -> Result<Client, ServerError> {
+    pub(crate) fn new(base: &str, token: &str) -> Result<Client, ServerError> {
         check_server(base)?;
         Ok(Client {
             agent: agent(None, Some(REQUEST_DEADLINE)),
@@ -216,13 +216,13 @@ impl Client {
     }
 
     /// The token was refused (HTTP 401) and no newer one has been found yet.
-    pub fn is_revoked(&self) -> bool {
+    pub(crate) fn is_revoked(&self) -> bool {
         self.revoked.load(Ordering::Relaxed)
     }
 
     /// After a refused token: a different token in the file (the player logged in again) is
     /// taken, and true returned.
-    pub fn renewed(&self) -> bool {
+    pub(crate) fn renewed(&self) -> bool {
         match token::stored(&self.base) {
             Ok(Some(t)) if t != *lock(&self.token) => {
                 *lock(&self.token) = t;
@@ -283,13 +283,13 @@ impl Client {
             .map_err(|e| ApiError::Network(e.to_string()))
     }
 
-    pub fn get(&self, path: &str) -> Result<String, ApiError> {
+    pub(crate) fn get(&self, path: &str) -> Result<String, ApiError> {
         let (url, auth) = (self.url(path), self.auth());
         let r = self.send(|agent| agent.get(url).header("Authorization", auth).call())?;
         Client::text(r)
     }
 
-    pub fn post(&self, path: &str, form: &[(&str, &str)]) -> Result<String, ApiError> {
+    pub(crate) fn post(&self, path: &str, form: &[(&str, &str)]) -> Result<String, ApiError> {
         let (url, auth) = (self.url(path), self.auth());
         let r = self.send(|agent| {
             let request = agent.post(url).header("Authorization", auth);
@@ -304,7 +304,7 @@ impl Client {
 
     /// A GET that lichess answers without a token too: the token goes along only when
     /// `with_token` and there is one (an empty token is none).
-    pub fn get_open(&self, path: &str, with_token: bool) -> Result<String, ApiError> {
+    pub(crate) fn get_open(&self, path: &str, with_token: bool) -> Result<String, ApiError> {
         let url = self.url(path);
         let token = lock(&self.token).clone();
         let r = self.send(|agent| {
@@ -322,7 +322,7 @@ impl Client {
 
     /// A POST of a JSON body with the token (the API's JSON endpoints, such as recording
     /// puzzle results).
-    pub fn post_json(&self, path: &str, json: &str) -> Result<String, ApiError> {
+    pub(crate) fn post_json(&self, path: &str, json: &str) -> Result<String, ApiError> {
         let (url, auth) = (self.url(path), self.auth());
         let r = self.send(|agent| {
             agent
@@ -336,7 +336,11 @@ impl Client {
 
     /// A streamed answer, read line by line on a thread of its own. Each stream has an agent
     /// of its own, so that giving it up closes its connection (and ends its thread).
-    pub fn stream(&self, path: &str, form: Option<&[(&str, &str)]>) -> Result<Stream, ApiError> {
+    pub(crate) fn stream(
+        &self,
+        path: &str,
+        form: Option<&[(&str, &str)]>,
+    ) -> Result<Stream, ApiError> {
         if let Some(left) = self.quiet_left() {
             return Err(ApiError::RateLimited(left));
         }
@@ -368,27 +372,27 @@ impl Client {
         ))
     }
 
-    pub fn account(&self) -> Result<Account, ApiError> {
+    pub(crate) fn account(&self) -> Result<Account, ApiError> {
         let text = self.get("/api/account")?;
         wire::account(&text).map_err(|e| ApiError::Network(e.0))
     }
 
     /// The games in progress, as many as lichess lists (50; it lists 9 unless asked), so
     /// that a correspondence player's tenth game is found and numbered too.
-    pub fn playing(&self) -> Result<Vec<Playing>, ApiError> {
+    pub(crate) fn playing(&self) -> Result<Vec<Playing>, ApiError> {
         let text = self.get("/api/account/playing?nb=50")?;
         wire::playing(&text).map_err(|e| ApiError::Network(e.0))
     }
 }
 
 /// A stream's lines, each at most [`MAX_LINE`] bytes.
-pub struct Lines {
+pub(crate) struct Lines {
     reader: BufReader<Box<dyn Read + Send>>,
 }
 
 /// One read from a stream.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Read1 {
+pub(crate) enum Read1 {
     Line(String),
     /// A line longer than [`MAX_LINE`], skipped.
     TooLong,
@@ -396,7 +400,7 @@ pub enum Read1 {
 }
 
 impl Lines {
-    pub fn new(reader: Box<dyn Read + Send>) -> Lines {
+    pub(crate) fn new(reader: Box<dyn Read + Send>) -> Lines {
         Lines {
             reader: BufReader::new(reader),
         }
@@ -404,7 +408,7 @@ impl Lines {
 
     /// The next line without its newline; a line past the cap is read to its end and
     /// dropped, so one bad line costs no memory and the stream goes on.
-    pub fn read_line(&mut self) -> std::io::Result<Read1> {
+    pub(crate) fn read_line(&mut self) -> std::io::Result<Read1> {
         let mut line: Vec<u8> = Vec::new();
         let mut too_long = false;
         loop {
@@ -445,7 +449,7 @@ impl Lines {
 
 /// An open stream: a thread of its own reads its lines (so that a stream that goes silent is
 /// noticed); dropping it closes the connection, which ends that thread.
-pub struct Stream {
+pub(crate) struct Stream {
     lines: Receiver<std::io::Result<Read1>>,
     /// The connection's own agent, shut down to close it.
     hangup: Option<Agent>,
@@ -453,7 +457,7 @@ pub struct Stream {
 
 /// What a stream brought.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Next {
+pub(crate) enum Next {
     Line(String),
     /// A line longer than [`MAX_LINE`], skipped.
     TooLong,
@@ -465,7 +469,7 @@ pub enum Next {
 
 impl Stream {
     /// Reads `reader`'s lines on a thread of its own; `hangup` closes its connection.
-    pub fn open(reader: Box<dyn Read + Send>, hangup: Option<Agent>) -> Stream {
+    pub(crate) fn open(reader: Box<dyn Read + Send>, hangup: Option<Agent>) -> Stream {
         let (tx, lines) = bounded(64);
         let mut source = Lines::new(reader);
         // Without a thread the channel is closed at once: the stream reads as closed.
@@ -484,7 +488,7 @@ impl Stream {
     }
 
     /// The next line, waiting at most `wait`.
-    pub fn next(&self, wait: Duration) -> Next {
+    pub(crate) fn next(&self, wait: Duration) -> Next {
         match self.lines.recv_timeout(wait) {
             Err(crossbeam_channel::RecvTimeoutError::Timeout) => Next::Silent,
             Err(crossbeam_channel::RecvTimeoutError::Disconnected) => Next::Closed,
@@ -505,7 +509,7 @@ impl Drop for Stream {
 
 /// What the adapter's threads send the mode.
 #[derive(Debug)]
-pub enum News {
+pub(crate) enum News {
     Line(GameLine),
     Link(Link),
 }
@@ -530,7 +534,7 @@ fn pause(d: Duration, stop: &AtomicBool) -> bool {
 const NEWS_QUEUE: usize = 256;
 
 /// The game's stream and the sender of actions, each on a thread of its own.
-pub struct GameLink {
+pub(crate) struct GameLink {
     news: Receiver<News>,
     actions: Sender<Action>,
     stop: Arc<AtomicBool>,
@@ -539,7 +543,7 @@ pub struct GameLink {
 impl GameLink {
     /// Streams game `id` and sends actions for it; `first` is the stream already open (its
     /// first line read by the caller).
-    pub fn start(client: &Client, id: &str, first: Option<Stream>) -> GameLink {
+    pub(crate) fn start(client: &Client, id: &str, first: Option<Stream>) -> GameLink {
         let (tx, news) = bounded(NEWS_QUEUE);
         let (actions, action_rx) = crossbeam_channel::unbounded();
         let stop = Arc::new(AtomicBool::new(false));
@@ -558,16 +562,16 @@ impl GameLink {
         }
     }
 
-    pub fn news(&self) -> &Receiver<News> {
+    pub(crate) fn news(&self) -> &Receiver<News> {
         &self.news
     }
 
-    pub fn send(&self, action: Action) {
+    pub(crate) fn send(&self, action: Action) {
         let _ = self.actions.send(action);
     }
 
     /// No more connecting again (the game is over, or the player left).
-    pub fn stop(&self) {
+    pub(crate) fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }
 }
@@ -828,7 +832,7 @@ fn send_actions(
 /// nobody accepted in time). A stream that closes or stays silent (not even keep-alive
 /// lines) is opened again with backoff; `dropped` is called each time, so that the caller
 /// can say it (once).
-pub fn wait_for_game(
+pub(crate) fn wait_for_game(
     client: &Client,
     known: &[String],
     limit: Option<Duration>,
@@ -905,7 +909,7 @@ fn wait_for_game_with(
 }
 
 #[derive(Debug, thiserror::Error)]
-pub enum WaitError {
+pub(crate) enum WaitError {
     #[error("{0}")]
     Api(ApiError),
     #[error("declined: {0}")]
@@ -916,7 +920,9 @@ pub enum WaitError {
 }
 
 /// Runs `f` on a thread and returns its answers on a channel (a seek's long request).
-pub fn in_background<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Receiver<T> {
+pub(crate) fn in_background<T: Send + 'static>(
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Receiver<T> {
     let (tx, rx) = bounded(1);
     thread::spawn(move || {
         let _ = tx.send(f());

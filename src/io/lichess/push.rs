@@ -21,7 +21,7 @@ const MAX_RETRY: Duration = Duration::from_secs(60);
 
 /// What the pushing thread tells the console.
 #[derive(Debug)]
-pub enum PushNews {
+pub(crate) enum PushNews {
     /// lichess took the round's games (said once, and again after refusals).
     Pushed,
     /// lichess refused, or did not answer in time: why, and when the push is tried again.
@@ -34,14 +34,14 @@ pub enum PushNews {
 type Slot = Arc<(Mutex<Option<String>>, Condvar)>;
 
 /// Pushes to one round.
-pub struct Pusher {
+pub(crate) struct Pusher {
     slot: Slot,
     news: Receiver<PushNews>,
     stop: Arc<AtomicBool>,
 }
 
 impl Pusher {
-    pub fn start(client: &Client, round: &str) -> Pusher {
+    pub(crate) fn start(client: &Client, round: &str) -> Pusher {
         let slot: Slot = Arc::default();
         let stop = Arc::new(AtomicBool::new(false));
         let (tx, news) = bounded(64);
@@ -56,17 +56,17 @@ impl Pusher {
     }
 
     /// The round's PGN as it stands now: pushed as soon as the thread is free.
-    pub fn push(&self, pgn: String) {
+    pub(crate) fn push(&self, pgn: String) {
         *lock(&self.slot.0) = Some(pgn);
         self.slot.1.notify_all();
     }
 
-    pub fn news(&self) -> &Receiver<PushNews> {
+    pub(crate) fn news(&self) -> &Receiver<PushNews> {
         &self.news
     }
 
     /// Waits up to `limit` for the last PGN to go (the console is closing).
-    pub fn flush(&self, limit: Duration) {
+    pub(crate) fn flush(&self, limit: Duration) {
         let end = std::time::Instant::now() + limit;
         while lock(&self.slot.0).is_some() && std::time::Instant::now() < end {
             thread::sleep(Duration::from_millis(50));

@@ -16,7 +16,7 @@ use crate::io::owned_file::{self, OwnedError, Replace};
 use crate::io::platform::files::{self as platform, Kind, Privacy};
 
 /// The environment variable that may hold the token.
-pub const VARIABLE: &str = "LICHESS_TOKEN";
+pub(crate) const VARIABLE: &str = "LICHESS_TOKEN";
 
 /// A token is some dozens of characters; a larger file is no token file.
 const MAX_FILE: u64 = 4096;
@@ -54,7 +54,7 @@ const LICHESS: (&str, &str, u16) = ("https", "lichess.org", 443);
 /// The file name of the token for `server` (a web address as `check_server` accepts it):
 /// `lichess-token` for https://lichess.org, else `lichess-token.SCHEME.HOST.PORT` with
 /// anything but letters, digits, dots and dashes in the host written as `_`.
-pub fn file_name(server: &str) -> Option<String> {
+pub(crate) fn file_name(server: &str) -> Option<String> {
     let uri: ureq::http::Uri = server.trim().parse().ok()?;
     let scheme = uri.scheme_str()?.to_ascii_lowercase();
     let host = uri.host()?.to_ascii_lowercase();
@@ -78,14 +78,14 @@ pub fn file_name(server: &str) -> Option<String> {
 }
 
 /// Where the token for `server` is kept.
-pub fn path(server: &str) -> Option<PathBuf> {
+pub(crate) fn path(server: &str) -> Option<PathBuf> {
     let name = file_name(server)?;
     crate::io::platform::folders::config().map(|d| d.join(name))
 }
 
 /// Why the token file is not read.
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
-pub enum TokenFileError {
+pub(crate) enum TokenFileError {
     #[error("{} is a symbolic link", .0.display())]
     Link(PathBuf),
     #[error("{} is not a regular file", .0.display())]
@@ -100,7 +100,7 @@ pub enum TokenFileError {
 
 /// Why the token could not be stored or removed.
 #[derive(Debug, thiserror::Error)]
-pub enum TokenStoreError {
+pub(crate) enum TokenStoreError {
     #[error("no home directory for the configuration")]
     NoHome,
     #[error("cannot {doing} {}", path.display())]
@@ -125,7 +125,7 @@ fn io_error(doing: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> 
 
 /// The token for `server`: the environment's, else the one stored for it; `None` when
 /// there is none.
-pub fn load(server: &str) -> Result<Option<String>, TokenFileError> {
+pub(crate) fn load(server: &str) -> Result<Option<String>, TokenFileError> {
     if let Some(t) = from_environment() {
         return Ok(Some(t));
     }
@@ -133,7 +133,7 @@ pub fn load(server: &str) -> Result<Option<String>, TokenFileError> {
 }
 
 /// The token stored for `server`; `None` when there is none.
-pub fn stored(server: &str) -> Result<Option<String>, TokenFileError> {
+pub(crate) fn stored(server: &str) -> Result<Option<String>, TokenFileError> {
     match path(server) {
         Some(path) => read_file(&path),
         None => Ok(None),
@@ -142,7 +142,7 @@ pub fn stored(server: &str) -> Result<Option<String>, TokenFileError> {
 
 /// Reads the token file without following a link, only when it is a regular file owned by
 /// the user (as [`store`] writes it).
-pub fn read_file(path: &Path) -> Result<Option<String>, TokenFileError> {
+pub(crate) fn read_file(path: &Path) -> Result<Option<String>, TokenFileError> {
     let unreadable = |e: std::io::Error| TokenFileError::Unreadable {
         path: path.to_path_buf(),
         reason: e.to_string(),
@@ -182,7 +182,7 @@ pub fn read_file(path: &Path) -> Result<Option<String>, TokenFileError> {
 /// written aside and renamed over the older one. A login is the player's own act: a link
 /// or a hard link where the file belongs is replaced by a file of its own (what it led to
 /// stays as it was); a folder there is refused.
-pub fn store(server: &str, token: &str) -> Result<PathBuf, TokenStoreError> {
+pub(crate) fn store(server: &str, token: &str) -> Result<PathBuf, TokenStoreError> {
     let path = path(server).ok_or(TokenStoreError::NoHome)?;
     let text = format!("{}\n", token.trim());
     owned_file::write(&path, text.as_bytes(), Privacy::Owner, Replace::Links)
@@ -191,7 +191,7 @@ pub fn store(server: &str, token: &str) -> Result<PathBuf, TokenStoreError> {
 }
 
 /// Deletes the token stored for `server`; false when there was none.
-pub fn remove(server: &str) -> Result<bool, TokenStoreError> {
+pub(crate) fn remove(server: &str) -> Result<bool, TokenStoreError> {
     let Some(path) = path(server) else {
         return Ok(false);
     };

@@ -19,7 +19,7 @@ use super::{ApiError, Client, HEALTHY, MAX_BACKOFF, Next, Stream, agent, pause};
 
 /// What the watch's thread tells the mode.
 #[derive(Debug)]
-pub enum WatchNews {
+pub(crate) enum WatchNews {
     /// A connection is open: its lines follow (a game's stream replays the game first).
     Connected,
     Line(String),
@@ -33,7 +33,7 @@ pub enum WatchNews {
 
 /// What to follow.
 #[derive(Clone, Debug)]
-pub enum Followed {
+pub(crate) enum Followed {
     /// A broadcast round, by its id.
     Round(String),
     /// A game, by its id.
@@ -63,13 +63,13 @@ impl Followed {
 }
 
 /// The watch's stream, read on a thread of its own until dropped.
-pub struct WatchLink {
+pub(crate) struct WatchLink {
     news: Receiver<WatchNews>,
     stop: Arc<AtomicBool>,
 }
 
 impl WatchLink {
-    pub fn start(client: &Client, followed: Followed) -> WatchLink {
+    pub(crate) fn start(client: &Client, followed: Followed) -> WatchLink {
         let (tx, news) = bounded(256);
         let stop = Arc::new(AtomicBool::new(false));
         let (client, st) = (client.clone(), stop.clone());
@@ -77,11 +77,11 @@ impl WatchLink {
         WatchLink { news, stop }
     }
 
-    pub fn news(&self) -> &Receiver<WatchNews> {
+    pub(crate) fn news(&self) -> &Receiver<WatchNews> {
         &self.news
     }
 
-    pub fn stop(&self) {
+    pub(crate) fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }
 }

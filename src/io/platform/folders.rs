@@ -11,7 +11,7 @@ fn project() -> Option<directories::ProjectDirs> {
 
 /// hector's data folder: `$HECTOR_DATA`, else the system's (`~/.local/share/hector`,
 /// `%APPDATA%\hector\data`); `None` without a home folder.
-pub fn data() -> Option<PathBuf> {
+pub(crate) fn data() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("HECTOR_DATA") {
         return Some(PathBuf::from(p));
     }
@@ -19,13 +19,13 @@ pub fn data() -> Option<PathBuf> {
 }
 
 /// hector's configuration folder (`~/.config/hector`, `%APPDATA%\hector\config`).
-pub fn config() -> Option<PathBuf> {
+pub(crate) fn config() -> Option<PathBuf> {
     project().map(|d| d.config_dir().to_path_buf())
 }
 
 /// The player's home folder: `$HOME` on Unix (as a shell has it), the profile folder on
 /// Windows (`%USERPROFILE%`).
-pub fn home() -> Option<PathBuf> {
+pub(crate) fn home() -> Option<PathBuf> {
     let variable = if cfg!(windows) { "USERPROFILE" } else { "HOME" };
     std::env::var_os(variable)
         .filter(|h| !h.is_empty())

@@ -25,21 +25,21 @@
 //! Where a part has no form on a system, the module says so (an `AVAILABLE` constant, or an
 //! `Unsupported` error) and the mode tells the player in one sentence.
 
-pub mod console;
-pub mod files;
-pub mod folders;
-pub mod library;
-pub mod locale;
-pub mod memory;
-pub mod process;
-pub mod pty;
-pub mod screen_reader;
-pub mod serial;
+pub(crate) mod console;
+pub(crate) mod files;
+pub(crate) mod folders;
+pub(crate) mod library;
+pub(crate) mod locale;
+pub(crate) mod memory;
+pub(crate) mod process;
+pub(crate) mod pty;
+pub(crate) mod screen_reader;
+pub(crate) mod serial;
 pub mod signals;
-pub mod socket;
+pub(crate) mod socket;
 
 /// The system hector was built for, as a player knows it.
-pub const SYSTEM: &str = if cfg!(windows) {
+pub(crate) const SYSTEM: &str = if cfg!(windows) {
     "Windows"
 } else if cfg!(target_os = "macos") {
     "macOS"
@@ -48,7 +48,8 @@ pub const SYSTEM: &str = if cfg!(windows) {
 };
 
 /// An error for a part this system does not have.
-pub fn unsupported(what: &str) -> std::io::Error {
+#[cfg(windows)]
+pub(crate) fn unsupported(what: &str) -> std::io::Error {
     std::io::Error::new(
         std::io::ErrorKind::Unsupported,
         format!("{what} is not available on {SYSTEM}"),

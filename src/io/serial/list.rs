@@ -9,7 +9,7 @@ use crate::io::platform::serial as device;
 
 /// How a port is attached.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PortKind {
+pub(crate) enum PortKind {
     Usb {
         vid: u16,
         pid: u16,
@@ -24,18 +24,18 @@ pub enum PortKind {
 
 /// One serial port.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PortInfo {
-    pub path: PathBuf,
-    pub kind: PortKind,
+pub(crate) struct PortInfo {
+    pub(crate) path: PathBuf,
+    pub(crate) kind: PortKind,
     /// This user may open it for reading and writing.
-    pub accessible: bool,
+    pub(crate) accessible: bool,
     /// The group that owns the device (who may open it).
-    pub group: Option<String>,
+    pub(crate) group: Option<String>,
 }
 
 impl PortInfo {
     /// One line: "/dev/ttyACM0: USB, vendor 2341, product 0043, manufacturer Arduino, …".
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         let mut parts = vec![match &self.kind {
             PortKind::Usb { vid, pid, .. } => {
                 format!("USB, vendor id {vid:04x}, product id {pid:04x}")
@@ -75,10 +75,10 @@ impl PortInfo {
 /// The system could not list the serial ports.
 #[derive(Debug, thiserror::Error)]
 #[error("cannot list the serial ports")]
-pub struct ListError(#[source] serialport::Error);
+pub(crate) struct ListError(#[source] serialport::Error);
 
 /// Every serial port, sorted by path.
-pub fn list_ports() -> Result<Vec<PortInfo>, ListError> {
+pub(crate) fn list_ports() -> Result<Vec<PortInfo>, ListError> {
     if !device::can_list() {
         return Ok(Vec::new());
     }

@@ -12,5 +12,5 @@ mod port;
 
 pub use crate::io::platform::pty::Pty;
 pub(crate) use list::list_ports;
-pub use port::{OpenError, PortEvent};
+pub(crate) use port::{OpenError, PortEvent};
 pub(crate) use port::{PortSettings, SerialLink};

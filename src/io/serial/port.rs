@@ -21,9 +21,9 @@ use crate::core::time::Timestamp;
 use crate::io::platform::serial::{self as device, Port, Refusal};
 
 /// What the reader thread reports is a core type: the board driver reads it.
-pub use crate::core::board::PortEvent;
+pub(crate) use crate::core::board::PortEvent;
 /// How often a lost port is looked for again.
-pub const RECONNECT_EVERY: Duration = Duration::from_millis(500);
+pub(crate) const RECONNECT_EVERY: Duration = Duration::from_millis(500);
 
 /// How long one read waits before the thread looks at its stop flag again. Data wakes it at
 /// once; this only bounds how long dropping a [`SerialLink`] takes.
@@ -66,7 +66,7 @@ pub enum OpenError {
 
 /// Opens `path` with the rate and framing of `serial` (a protocol's, from its codec), for this
 /// program alone. Reads wait at most [`READ_SLICE`].
-pub fn open_port(path: &Path, serial: &SerialSettings) -> Result<Port, OpenError> {
+pub(crate) fn open_port(path: &Path, serial: &SerialSettings) -> Result<Port, OpenError> {
     device::check_device(path).map_err(|r| refused(path, r))?;
     let (data_bits, parity, stop_bits, flow_control) = framing(serial);
     serialport::new(path.to_string_lossy(), serial.baud)
@@ -130,14 +130,14 @@ fn permission_denied(path: PathBuf) -> OpenError {
 
 /// How a port is opened and looked for again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PortSettings {
+pub(crate) struct PortSettings {
     /// Rate and framing, the protocol's (with the user's rate, if given).
-    pub serial: SerialSettings,
-    pub reconnect_every: Duration,
+    pub(crate) serial: SerialSettings,
+    pub(crate) reconnect_every: Duration,
 }
 
 impl PortSettings {
-    pub fn new(serial: SerialSettings) -> PortSettings {
+    pub(crate) fn new(serial: SerialSettings) -> PortSettings {
         PortSettings {
             serial,
             reconnect_every: RECONNECT_EVERY,
@@ -147,7 +147,7 @@ impl PortSettings {
 
 /// Writes to whatever port is open now; cheap to clone and to send to other threads.
 #[derive(Clone)]
-pub struct PortWriter {
+pub(crate) struct PortWriter {
     current: Arc<Mutex<Option<Port>>>,
 }
 
@@ -177,7 +177,7 @@ impl PortWriter {
 
     /// Sends `bytes` to the board. While the board is unplugged this fails with
     /// `NotConnected`; callers send their requests again when [`PortEvent::Reconnected`] comes.
-    pub fn write(&self, bytes: &[u8]) -> io::Result<()> {
+    pub(crate) fn write(&self, bytes: &[u8]) -> io::Result<()> {
         match self.slot().as_mut() {
             Some(port) => port.write_all(bytes).and_then(|()| port.flush()),
             None => Err(io::Error::new(
@@ -187,15 +187,14 @@ impl PortWriter {
         }
     }
 
-    pub fn is_connected(&self) -> bool {
+    pub(crate) fn is_connected(&self) -> bool {
         self.slot().is_some()
     }
 }
 
 /// One open port and its reader thread. Dropping it stops the thread and closes the port.
 #[derive(Debug)]
-pub struct SerialLink {
-    path: PathBuf,
+pub(crate) struct SerialLink {
     events: Receiver<PortEvent>,
     writer: PortWriter,
     stop: Arc<AtomicBool>,
@@ -204,7 +203,7 @@ pub struct SerialLink {
 
 impl SerialLink {
     /// Opens `path` and starts reading. Instants are measured from `origin`.
-    pub fn open(
+    pub(crate) fn open(
         path: &Path,
         settings: PortSettings,
         origin: Instant,
@@ -230,7 +229,6 @@ impl SerialLink {
                 reason: format!("cannot start the reader thread: {e}"),
             })?;
         Ok(SerialLink {
-            path: path.to_owned(),
             events,
             writer,
             stop,
@@ -238,16 +236,12 @@ impl SerialLink {
         })
     }
 
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
     /// The reader thread's events, in order. Select on it together with other channels.
-    pub fn events(&self) -> &Receiver<PortEvent> {
+    pub(crate) fn events(&self) -> &Receiver<PortEvent> {
         &self.events
     }
 
-    pub fn write(&self, bytes: &[u8]) -> io::Result<()> {
+    pub(crate) fn write(&self, bytes: &[u8]) -> io::Result<()> {
         self.writer.write(bytes)
     }
 }

@@ -46,7 +46,7 @@ impl SpeechError {
     /// The system's own words about the failure (an error of the operating system, the
     /// sound library's message), when the failure has any: hector's framing around them is
     /// said in the player's language by the caller.
-    pub fn system_words(&self) -> Option<String> {
+    pub(crate) fn system_words(&self) -> Option<String> {
         let text = match self {
             SpeechError::NoAudio { detail, .. } => return Some(detail.clone()),
             SpeechError::Unavailable { reason, .. }
@@ -63,7 +63,7 @@ impl SpeechError {
 
     /// Whether the backend is simply not there (not on this system, a screen reader not
     /// running): no news when it was only tried in passing.
-    pub fn is_absence(&self) -> bool {
+    pub(crate) fn is_absence(&self) -> bool {
         match self {
             SpeechError::NotOnThisSystem { .. } | SpeechError::NotRunning { .. } => true,
             SpeechError::ClientMissing { running, .. } => !running,
@@ -90,7 +90,7 @@ pub enum BackendKind {
 }
 
 impl BackendKind {
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             BackendKind::SpeechDispatcher => "speech-dispatcher",
             BackendKind::EspeakNg => "espeak-ng",
@@ -106,7 +106,7 @@ impl BackendKind {
     /// Whether the backend can tell when an utterance has ended. A screen reader cannot (it
     /// queues what it is given among what it reads itself): it is silenced on every stop,
     /// and an urgent message silences it first.
-    pub fn tells_the_end(self) -> bool {
+    pub(crate) fn tells_the_end(self) -> bool {
         !matches!(self, BackendKind::Nvda | BackendKind::Jaws)
     }
 }
@@ -121,11 +121,11 @@ impl fmt::Display for BackendKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Voice {
     /// -100 (slowest) to 100 (fastest), 0 normal.
-    pub rate: i32,
+    pub(crate) rate: i32,
     /// 0 to 100.
-    pub volume: i32,
+    pub(crate) volume: i32,
     /// A voice name of the engine; empty to choose by language.
-    pub name: String,
+    pub(crate) name: String,
 }
 
 impl Default for Voice {
@@ -149,7 +149,7 @@ pub trait Backend {
 }
 
 /// Text as the engines may receive it: no control characters (libspeechd refuses NUL).
-pub fn clean(text: &str) -> String {
+pub(crate) fn clean(text: &str) -> String {
     text.chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect::<String>()

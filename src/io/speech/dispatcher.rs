@@ -10,7 +10,7 @@ use super::backend::{Backend, BackendKind, SpeechError, Voice, clean};
 
 const NONE: u64 = 0;
 
-pub struct SpeechDispatcher {
+pub(crate) struct SpeechDispatcher {
     connection: Connection,
     /// The message id of the utterance being spoken; 0 when nothing is.
     speaking: Arc<AtomicU64>,
@@ -29,7 +29,7 @@ fn failed(reason: impl Into<String>) -> SpeechError {
 
 impl SpeechDispatcher {
     /// Connects to the daemon (SPEECHD_ADDRESS or the user's default; libspeechd may start it).
-    pub fn open(voice: &Voice) -> Result<SpeechDispatcher, SpeechError> {
+    pub(crate) fn open(voice: &Voice) -> Result<SpeechDispatcher, SpeechError> {
         let connection =
             Connection::open("hector", "hector", "hector", Mode::Threaded).map_err(|e| {
                 SpeechError::Unavailable {
@@ -139,7 +139,7 @@ impl Backend for SpeechDispatcher {
 
 /// Voices the daemon offers, as (name, language). Slow with espeak-ng (over a second): only
 /// for `hector voices`, never on the start-up path.
-pub fn list_voices() -> Result<Vec<(String, String)>, SpeechError> {
+pub(crate) fn list_voices() -> Result<Vec<(String, String)>, SpeechError> {
     let connection =
         Connection::open("hector", "voices", "hector", Mode::Threaded).map_err(|e| {
             SpeechError::Unavailable {

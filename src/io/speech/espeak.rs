@@ -25,7 +25,7 @@ fn failed(reason: impl Into<String>) -> SpeechError {
 }
 
 /// Words per minute for a rate of -100..100 (espeak-ng's own default is 175).
-pub fn words_per_minute(rate: i32) -> u32 {
+pub(crate) fn words_per_minute(rate: i32) -> u32 {
     let rate = rate.clamp(-100, 100);
     let wpm = if rate <= 0 {
         175 + rate * 95 / 100
@@ -53,14 +53,14 @@ fn arguments(voice: &Voice, lang: &str) -> Vec<String> {
     ]
 }
 
-pub struct EspeakNg {
+pub(crate) struct EspeakNg {
     voice: Voice,
     child: Option<(Child, thread::JoinHandle<String>)>,
 }
 
 impl EspeakNg {
     /// Checks that the program runs at all.
-    pub fn open(voice: &Voice) -> Result<EspeakNg, SpeechError> {
+    pub(crate) fn open(voice: &Voice) -> Result<EspeakNg, SpeechError> {
         let out = run_bounded(Command::new(NAME).arg("--version"), PROBE_LIMIT).map_err(|e| {
             SpeechError::Unavailable {
                 backend: NAME,
@@ -176,7 +176,7 @@ impl Drop for EspeakNg {
 }
 
 /// Writes `text` as a WAV file with espeak-ng, waiting at most `limit`.
-pub fn write_wav(
+pub(crate) fn write_wav(
     text: &str,
     lang: &str,
     voice: &Voice,
@@ -231,7 +231,7 @@ pub fn write_wav(
 }
 
 /// Voices espeak-ng has for a language (or all), as (name, language).
-pub fn list_voices(lang: Option<&str>) -> Result<Vec<(String, String)>, SpeechError> {
+pub(crate) fn list_voices(lang: Option<&str>) -> Result<Vec<(String, String)>, SpeechError> {
     let arg = match lang {
         Some(l) => format!("--voices={}", clean(l)),
         None => "--voices".to_string(),

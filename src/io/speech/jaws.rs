@@ -8,12 +8,12 @@ use super::backend::{Backend, BackendKind, SpeechError, Voice, clean};
 
 const NAME: &str = "JAWS";
 
-pub struct JawsBackend {
+pub(crate) struct JawsBackend {
     jaws: Jaws,
 }
 
 impl JawsBackend {
-    pub fn open() -> Result<JawsBackend, SpeechError> {
+    pub(crate) fn open() -> Result<JawsBackend, SpeechError> {
         if !screen_reader::jaws_running() {
             return Err(SpeechError::NotRunning {
                 backend: NAME,

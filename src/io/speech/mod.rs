@@ -13,16 +13,16 @@
 //! `stop()`). The supervisor then abandons that worker thread, starts the next backend and
 //! says so once; the utterance that was not confirmed is said again by the new backend.
 
-pub mod backend;
+pub(crate) mod backend;
 #[cfg(target_os = "linux")]
 mod dispatcher;
-pub mod espeak;
+pub(crate) mod espeak;
 #[cfg(windows)]
 mod jaws;
 #[cfg(windows)]
 mod nvda;
-pub mod print;
-pub mod queue;
+pub(crate) mod print;
+pub(crate) mod queue;
 #[cfg(windows)]
 mod sapi;
 mod tts_backend;
@@ -33,14 +33,13 @@ use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, never, select, unbou
 
 pub use backend::{Backend, BackendKind, SpeechError, Voice};
 pub use print::{Behaviour, CaptureLog, Captured, SharedLog, Sink, stdout_sink};
-pub use queue::{Kind, Utterance};
-pub use tts_backend::screen_reader_running;
+pub(crate) use queue::{Kind, Utterance};
 
 use crate::core::settings::BackendChoice;
 use queue::{Effect, Queue};
 
 /// How long a backend call or an overdue utterance may take before the backend counts as hung.
-pub const HANG_LIMIT: Duration = Duration::from_secs(2);
+pub(crate) const HANG_LIMIT: Duration = Duration::from_secs(2);
 /// How often the worker asks the backend whether it still speaks.
 const POLL: Duration = Duration::from_millis(10);
 /// How often the supervisor looks at the clock when nothing happens.
@@ -58,7 +57,7 @@ pub enum Plan {
 
 /// The systems whose speech differs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum System {
+pub(crate) enum System {
     /// speech-dispatcher, espeak-ng.
     Linux,
     /// NVDA, JAWS, the system's voices (WinRT through tts, SAPI 5).
@@ -69,7 +68,7 @@ pub enum System {
 
 impl System {
     /// The system hector was built for.
-    pub const THIS: System = if cfg!(target_os = "linux") {
+    pub(crate) const THIS: System = if cfg!(target_os = "linux") {
         System::Linux
     } else if cfg!(windows) {
         System::Windows
@@ -104,7 +103,7 @@ impl Plan {
     }
 
     /// The backends to try for a choice on this system, best first.
-    pub fn for_choice(choice: BackendChoice) -> Vec<Plan> {
+    pub(crate) fn for_choice(choice: BackendChoice) -> Vec<Plan> {
         Plan::for_choice_on(choice, System::THIS)
     }
 
@@ -112,7 +111,7 @@ impl Plan {
     /// resort. Automatic on Windows: the screen reader that runs (NVDA, then JAWS), then the
     /// system's voices. A backend named is tried first; when it is absent, the system's
     /// voices follow (speech-dispatcher asked for on Windows says why it does not run).
-    pub fn for_choice_on(choice: BackendChoice, system: System) -> Vec<Plan> {
+    pub(crate) fn for_choice_on(choice: BackendChoice, system: System) -> Vec<Plan> {
         use BackendKind::*;
         let (first, voices): (Vec<Plan>, &[BackendKind]) = match choice {
             BackendChoice::Auto if system == System::Windows => (
@@ -154,7 +153,7 @@ pub struct SpeechConfig {
 }
 
 impl SpeechConfig {
-    pub fn new(choice: BackendChoice, language: &str, voice: Voice) -> SpeechConfig {
+    pub(crate) fn new(choice: BackendChoice, language: &str, voice: Voice) -> SpeechConfig {
         SpeechConfig {
             plan: Plan::for_choice(choice),
             language: language.to_string(),
@@ -223,7 +222,6 @@ enum Request {
     Repeat,
     Mute(bool),
     Rate(i32),
-    Voice(Voice),
     WhenIdle(Sender<()>),
 }
 
@@ -256,11 +254,11 @@ impl Speaker {
         let _ = self.tx.send(r);
     }
 
-    pub fn say(&self, kind: Kind, text: impl Into<String>) {
+    pub(crate) fn say(&self, kind: Kind, text: impl Into<String>) {
         self.say_in(kind, text, &self.language.clone());
     }
 
-    pub fn say_in(&self, kind: Kind, text: impl Into<String>, lang: &str) {
+    pub(crate) fn say_in(&self, kind: Kind, text: impl Into<String>, lang: &str) {
         self.send(Request::Say(Utterance {
             text: text.into(),
             kind,
@@ -274,40 +272,37 @@ impl Speaker {
     }
 
     /// An answer to a question: replaces an older answer not yet spoken.
-    pub fn answer(&self, text: impl Into<String>) {
+    #[cfg(test)]
+    pub(crate) fn answer(&self, text: impl Into<String>) {
         self.say(Kind::Answer, text);
     }
 
     /// Flag fall, illegal move, board fault: interrupts.
-    pub fn urgent(&self, text: impl Into<String>) {
+    pub(crate) fn urgent(&self, text: impl Into<String>) {
         self.say(Kind::Urgent, text);
     }
 
     /// Silence now; what was queued is dropped.
-    pub fn stop(&self) {
+    pub(crate) fn stop(&self) {
         self.send(Request::Stop);
     }
 
     /// Says the last thing again.
-    pub fn repeat(&self) {
+    pub(crate) fn repeat(&self) {
         self.send(Request::Repeat);
     }
 
-    pub fn set_muted(&self, muted: bool) {
+    pub(crate) fn set_muted(&self, muted: bool) {
         self.send(Request::Mute(muted));
     }
 
     /// Changes the rate by `delta` (the rate stays within -100..100).
-    pub fn change_rate(&self, delta: i32) {
+    pub(crate) fn change_rate(&self, delta: i32) {
         self.send(Request::Rate(delta));
     }
 
-    pub fn set_voice(&self, voice: Voice) {
-        self.send(Request::Voice(voice));
-    }
-
     /// A signal once everything queued so far has been said (or dropped), without waiting.
-    pub fn when_idle(&self) -> Receiver<()> {
+    pub(crate) fn when_idle(&self) -> Receiver<()> {
         let (tx, rx) = crossbeam_channel::bounded(1);
         self.send(Request::WhenIdle(tx));
         rx
@@ -558,10 +553,6 @@ impl Supervisor {
             }
             Request::Rate(delta) => {
                 self.voice.rate = (self.voice.rate + delta).clamp(-100, 100);
-                self.send_voice();
-            }
-            Request::Voice(v) => {
-                self.voice = v;
                 self.send_voice();
             }
             Request::WhenIdle(tx) => self.idle_waiters.push(tx),
@@ -860,7 +851,7 @@ fn poll_speaking(
 
 /// Voices of one engine, as (voice name, language), optionally only for a language. Slow and
 /// possibly blocking (speech-dispatcher without audio): call it off the main thread.
-pub fn list_voices(
+pub(crate) fn list_voices(
     kind: BackendKind,
     lang: Option<&str>,
 ) -> Result<Vec<(String, String)>, SpeechError> {

@@ -13,12 +13,12 @@ use super::backend::{Backend, BackendKind, SpeechError, Voice, clean};
 
 const NAME: &str = "NVDA";
 
-pub struct NvdaBackend {
+pub(crate) struct NvdaBackend {
     nvda: Nvda,
 }
 
 impl NvdaBackend {
-    pub fn open() -> Result<NvdaBackend, SpeechError> {
+    pub(crate) fn open() -> Result<NvdaBackend, SpeechError> {
         let running = nvda_runs();
         let dll = std::env::current_exe()
             .ok()

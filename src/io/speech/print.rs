@@ -18,12 +18,12 @@ pub fn stdout_sink() -> Sink {
     })
 }
 
-pub struct Print {
+pub(crate) struct Print {
     sink: Sink,
 }
 
 impl Print {
-    pub fn new(sink: Sink) -> Print {
+    pub(crate) fn new(sink: Sink) -> Print {
         Print { sink }
     }
 }
@@ -81,21 +81,21 @@ pub enum Behaviour {
 /// What a capturing backend saw: the calls in order, and when each `speak` was called.
 #[derive(Debug, Default)]
 pub struct CaptureLog {
-    pub calls: Vec<Captured>,
+    pub(crate) calls: Vec<Captured>,
     pub speak_times: Vec<std::time::Instant>,
 }
 
 pub type SharedLog = Arc<Mutex<CaptureLog>>;
 
 /// Keeps what it is asked to say, for tests.
-pub struct Capture {
+pub(crate) struct Capture {
     log: SharedLog,
     behaviour: Behaviour,
     polls_left: u32,
 }
 
 impl Capture {
-    pub fn new(log: SharedLog, behaviour: Behaviour) -> Capture {
+    pub(crate) fn new(log: SharedLog, behaviour: Behaviour) -> Capture {
         Capture {
             log,
             behaviour,

@@ -15,7 +15,7 @@ use std::collections::VecDeque;
 
 /// The kinds of speech requests, in the order they are served.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
+pub(crate) enum Kind {
     /// Flag fall, illegal move, board fault: interrupts.
     Urgent,
     /// A move announcement: queued, never lost.
@@ -28,16 +28,16 @@ pub enum Kind {
 
 /// One thing to say, in one language.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Utterance {
-    pub text: String,
-    pub kind: Kind,
+pub(crate) struct Utterance {
+    pub(crate) text: String,
+    pub(crate) kind: Kind,
     /// Language code for the speech engine (e.g. "de").
-    pub lang: String,
+    pub(crate) lang: String,
 }
 
 /// What the speech thread must do with the utterance being spoken when a request arrives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Effect {
+pub(crate) enum Effect {
     /// Let it finish.
     Continue,
     /// Stop it now; the queue says what comes next.
@@ -45,7 +45,7 @@ pub enum Effect {
 }
 
 #[derive(Clone, Debug, Default)]
-pub struct Queue {
+pub(crate) struct Queue {
     urgent: VecDeque<Utterance>,
     moves: VecDeque<Utterance>,
     /// The newest answer, in its parts: an `Answer` first unless that part is being said.
@@ -53,16 +53,17 @@ pub struct Queue {
 }
 
 impl Queue {
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.urgent.is_empty() && self.moves.is_empty() && self.answer.is_empty()
     }
 
-    pub fn len(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
         self.urgent.len() + self.moves.len() + self.answer.len()
     }
 
     /// Adds a request; `current` is what is being said now, if anything.
-    pub fn push(&mut self, u: Utterance, current: Option<&Utterance>) -> Effect {
+    pub(crate) fn push(&mut self, u: Utterance, current: Option<&Utterance>) -> Effect {
         match u.kind {
             Kind::Urgent => {
                 self.urgent.push_back(u);
@@ -95,7 +96,7 @@ impl Queue {
     /// Puts back an utterance that was interrupted or not confirmed spoken. A move goes back
     /// to the front of the moves; a part of an answer goes back before the rest of its
     /// answer, and is dropped when a newer answer waits.
-    pub fn put_back(&mut self, u: Utterance) {
+    pub(crate) fn put_back(&mut self, u: Utterance) {
         match u.kind {
             Kind::Urgent => self.urgent.push_front(u),
             Kind::Move => self.moves.push_front(u),
@@ -109,7 +110,7 @@ impl Queue {
     }
 
     /// The next thing to say.
-    pub fn pop(&mut self) -> Option<Utterance> {
+    pub(crate) fn pop(&mut self) -> Option<Utterance> {
         self.urgent
             .pop_front()
             .or_else(|| self.moves.pop_front())
@@ -117,7 +118,7 @@ impl Queue {
     }
 
     /// Drops everything (the player asked for silence).
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.urgent.clear();
         self.moves.clear();
         self.answer.clear();

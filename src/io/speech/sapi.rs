@@ -8,7 +8,7 @@ use super::backend::{Backend, BackendKind, SpeechError, Voice, clean};
 
 const NAME: &str = "SAPI";
 
-pub struct SapiBackend {
+pub(crate) struct SapiBackend {
     sapi: Sapi,
 }
 
@@ -22,7 +22,7 @@ fn failed(reason: String) -> SpeechError {
 impl SapiBackend {
     /// Opens the voice and sets rate and volume: a SAPI that refuses those (wine's) is
     /// found out here, before anything is to be said.
-    pub fn open(voice: &Voice) -> Result<SapiBackend, SpeechError> {
+    pub(crate) fn open(voice: &Voice) -> Result<SapiBackend, SpeechError> {
         let sapi = Sapi::open().map_err(|reason| SpeechError::Unavailable {
             backend: NAME,
             reason,

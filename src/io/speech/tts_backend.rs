@@ -17,7 +17,7 @@ fn failed(reason: impl Into<String>) -> SpeechError {
     }
 }
 
-pub struct TtsBackend {
+pub(crate) struct TtsBackend {
     tts: Tts,
     voice: Voice,
     /// Voices chosen per language, found once.
@@ -26,7 +26,7 @@ pub struct TtsBackend {
 }
 
 impl TtsBackend {
-    pub fn open(voice: &Voice) -> Result<TtsBackend, SpeechError> {
+    pub(crate) fn open(voice: &Voice) -> Result<TtsBackend, SpeechError> {
         let tts = Tts::default().map_err(|e| SpeechError::Unavailable {
             backend: NAME,
             reason: e.to_string(),
@@ -135,9 +135,4 @@ impl Backend for TtsBackend {
         self.voice = voice.clone();
         Ok(())
     }
-}
-
-/// Whether a screen reader is running (Windows through Tolk; always false elsewhere).
-pub fn screen_reader_running() -> bool {
-    Tts::screen_reader_available()
 }

@@ -21,7 +21,7 @@ fn glyph(c: char) -> [&'static str; ROWS] {
 }
 
 /// The rows of `text` in large digits (digits and colons; anything else is blank).
-pub fn big(text: &str) -> [String; ROWS] {
+pub(crate) fn big(text: &str) -> [String; ROWS] {
     let mut rows: [String; ROWS] = Default::default();
     for (i, c) in text.chars().enumerate() {
         let g = glyph(c);

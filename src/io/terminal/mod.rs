@@ -1,7 +1,7 @@
 //! The terminal: full-screen (ratatui on crossterm) or plain lines for screen readers, and
 //! the input threads that turn keys and typed lines into events.
 
-pub mod bigtext;
+pub(crate) mod bigtext;
 
 use std::io::{IsTerminal, Stdout};
 
@@ -16,7 +16,7 @@ use ratatui::backend::CrosstermBackend;
 
 /// What the player did.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Input {
+pub(crate) enum Input {
     Key(KeyEvent),
     /// A line typed in line mode.
     Line(String),
@@ -26,12 +26,12 @@ pub enum Input {
 }
 
 /// True when both standard input and output are a terminal (full-screen is possible).
-pub fn interactive() -> bool {
+pub(crate) fn interactive() -> bool {
     std::io::stdout().is_terminal() && std::io::stdin().is_terminal()
 }
 
 /// Reads keys in a thread of its own and sends them on `tx`.
-pub fn spawn_key_reader<T: Send + 'static>(tx: Sender<T>, wrap: fn(Input) -> T) {
+pub(crate) fn spawn_key_reader<T: Send + 'static>(tx: Sender<T>, wrap: fn(Input) -> T) {
     let _ = std::thread::Builder::new()
         .name("hector-keys".into())
         .spawn(move || {
@@ -51,7 +51,7 @@ pub fn spawn_key_reader<T: Send + 'static>(tx: Sender<T>, wrap: fn(Input) -> T) 
 }
 
 /// Reads lines from standard input in a thread of its own and sends them on `tx`.
-pub fn spawn_line_reader<T: Send + 'static>(tx: Sender<T>, wrap: fn(Input) -> T) {
+pub(crate) fn spawn_line_reader<T: Send + 'static>(tx: Sender<T>, wrap: fn(Input) -> T) {
     let _ = std::thread::Builder::new()
         .name("hector-lines".into())
         .spawn(move || {
@@ -72,7 +72,7 @@ pub fn spawn_line_reader<T: Send + 'static>(tx: Sender<T>, wrap: fn(Input) -> T)
 /// reads the input of the one chosen: keys or lines. With `keys_in_lines`, plain lines on a
 /// terminal read its keys one by one too ([`FullScreen::lines`]): the mode echoes them, and
 /// Enter reaches no screen reader as an empty line.
-pub fn open<T: Send + 'static>(
+pub(crate) fn open<T: Send + 'static>(
     full_screen: bool,
     keys_in_lines: bool,
     mode: &str,
@@ -102,24 +102,24 @@ pub fn open<T: Send + 'static>(
 }
 
 /// The full-screen terminal; the screen is restored when this is dropped, also on a panic.
-pub struct FullScreen {
-    pub terminal: Terminal<CrosstermBackend<Stdout>>,
+pub(crate) struct FullScreen {
+    pub(crate) terminal: Terminal<CrosstermBackend<Stdout>>,
     /// The alternate screen is shown (not while suspended, nor in plain lines).
     alternate: bool,
     /// Plain lines with the keys read one by one (`--screen-reader` on a terminal): never
     /// the full screen, whatever the window's size.
-    pub lines_only: bool,
+    pub(crate) lines_only: bool,
 }
 
 impl FullScreen {
     /// The terminal's size in characters: columns, rows.
-    pub fn size() -> Option<(u16, u16)> {
+    pub(crate) fn size() -> Option<(u16, u16)> {
         crossterm::terminal::size().ok()
     }
 
     /// Leaves the alternate screen for plain lines (the window became too small); keys are
     /// still read one by one, so lines printed now end with a carriage return too.
-    pub fn suspend(&mut self) {
+    pub(crate) fn suspend(&mut self) {
         self.alternate = false;
         let _ = execute!(
             std::io::stdout(),
@@ -129,7 +129,7 @@ impl FullScreen {
     }
 
     /// Back to the full screen after [`FullScreen::suspend`]: drawn anew.
-    pub fn resume(&mut self) {
+    pub(crate) fn resume(&mut self) {
         self.alternate = true;
         let _ = execute!(std::io::stdout(), EnterAlternateScreen);
         let _ = self.terminal.clear();
@@ -137,7 +137,7 @@ impl FullScreen {
 
     /// Plain lines whose keys are read one by one: the terminal in raw mode, nothing drawn,
     /// no control sequence written (restored when dropped, also on a panic).
-    pub fn lines() -> std::io::Result<FullScreen> {
+    pub(crate) fn lines() -> std::io::Result<FullScreen> {
         enable_raw_mode()?;
         set_restore_hook();
         let terminal = match Terminal::new(CrosstermBackend::new(std::io::stdout())) {
@@ -154,7 +154,7 @@ impl FullScreen {
         })
     }
 
-    pub fn enter() -> std::io::Result<FullScreen> {
+    pub(crate) fn enter() -> std::io::Result<FullScreen> {
         enable_raw_mode()?;
         let mut stdout = std::io::stdout();
         if let Err(e) = execute!(stdout, EnterAlternateScreen) {

@@ -22,15 +22,15 @@ use std::time::Duration;
 use crossbeam_channel::{Receiver, Sender, bounded, unbounded};
 
 /// The file's name in the data directory.
-pub const FILE_NAME: &str = "voice.log";
+pub(crate) const FILE_NAME: &str = "voice.log";
 /// The size past which the file is set aside as `voice.log.1`.
-pub const MAX_BYTES: u64 = 1 << 20;
+pub(crate) const MAX_BYTES: u64 = 1 << 20;
 /// How long the end of the program waits for the lines not yet written.
-pub const FLUSH_WAIT: Duration = Duration::from_secs(2);
+pub(crate) const FLUSH_WAIT: Duration = Duration::from_secs(2);
 
 /// Why the log cannot be written (voice input works without it).
 #[derive(Debug, thiserror::Error)]
-pub enum LogError {
+pub(crate) enum LogError {
     #[error("cannot {doing} {}", path.display())]
     Io {
         doing: &'static str,
@@ -52,7 +52,7 @@ fn error(doing: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> Log
 }
 
 /// The log file, appended to line by line and set aside when it is full.
-pub struct LogFile {
+pub(crate) struct LogFile {
     path: PathBuf,
     file: File,
     size: u64,
@@ -62,7 +62,7 @@ pub struct LogFile {
 impl LogFile {
     /// Opens (or creates) `path` for appending, readable by its owner only; only a regular
     /// file of one name, never through a link.
-    pub fn open(path: &Path, limit: u64) -> Result<LogFile, LogError> {
+    pub(crate) fn open(path: &Path, limit: u64) -> Result<LogFile, LogError> {
         let (file, size) =
             crate::io::owned_file::open_append(path, crate::io::platform::files::Privacy::Owner)?;
         Ok(LogFile {
@@ -74,7 +74,7 @@ impl LogFile {
     }
 
     /// Appends one line (a line end is added); a full file is set aside first.
-    pub fn write_line(&mut self, line: &str) -> Result<(), LogError> {
+    pub(crate) fn write_line(&mut self, line: &str) -> Result<(), LogError> {
         if self.size > 0 && self.size + line.len() as u64 + 1 > self.limit {
             let mut old = self.path.clone().into_os_string();
             old.push(".1");
@@ -94,7 +94,7 @@ impl LogFile {
 }
 
 /// The log's writing thread.
-pub struct VoiceLog {
+pub(crate) struct VoiceLog {
     lines: Option<Sender<String>>,
     done: Receiver<()>,
 }
@@ -104,7 +104,7 @@ impl VoiceLog {
     /// cannot be written costs nothing but its lines. What stands at `path` is looked at
     /// first: a link or another stranger there is the reason to tell the player (the log is
     /// then not kept).
-    pub fn start(path: PathBuf) -> (VoiceLog, Option<LogError>) {
+    pub(crate) fn start(path: PathBuf) -> (VoiceLog, Option<LogError>) {
         if let Err(e) = crate::io::owned_file::check(&path) {
             let (_, done) = bounded(1);
             return (VoiceLog { lines: None, done }, Some(e.into()));
@@ -138,7 +138,7 @@ impl VoiceLog {
     }
 
     /// Hands a line to the writing thread.
-    pub fn write(&self, line: String) {
+    pub(crate) fn write(&self, line: String) {
         if let Some(tx) = &self.lines {
             let _ = tx.send(line);
         }

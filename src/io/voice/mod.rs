@@ -2,9 +2,9 @@
 //! PocketSphinx's decodes of it with the core's grammars (`core::voice`), on a thread of its
 //! own. The decisions are the core's.
 
-pub mod log;
+pub(crate) mod log;
 pub mod model;
 pub mod recogniser;
 pub mod source;
-pub mod sphinx;
-pub mod wav;
+pub(crate) mod sphinx;
+pub(crate) mod wav;

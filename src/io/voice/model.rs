@@ -15,8 +15,8 @@ const DEPTH: usize = 3;
 /// An acoustic model found, and its own dictionary if it has one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Model {
-    pub dir: PathBuf,
-    pub dictionary: Option<PathBuf>,
+    pub(crate) dir: PathBuf,
+    pub(crate) dictionary: Option<PathBuf>,
 }
 
 /// Why no model can be used.
@@ -60,7 +60,7 @@ const CHECK_LIMIT: Duration = Duration::from_secs(30);
 /// (an mdef cut short, means or a sendump of other bytes) and crashes on others, instead of
 /// refusing them. A refusal in words there (status 2) is a model hector can be told about
 /// in this process; a crash, another status, or no answer in [`CHECK_LIMIT`] is not.
-pub fn survives(named: &Path, code: &str, words: &str) -> bool {
+pub(crate) fn survives(named: &Path, code: &str, words: &str) -> bool {
     let Ok(exe) = std::env::current_exe() else {
         return false;
     };

@@ -32,7 +32,7 @@ use crate::io::voice::source::{AudioSource, SourceError};
 use crate::io::voice::sphinx::{Decoder, Hears, Setup, SphinxError, thread_cpu_time};
 
 /// The longest phrase, in seconds: a move with its squares takes three.
-pub const LONGEST_SECONDS: usize = 8;
+pub(crate) const LONGEST_SECONDS: usize = 8;
 
 /// Frames of silence (10 ms each) that end a phrase: 200 ms (the default 500 ms makes the
 /// player wait; 150 ms cut phrases at a pause between words).
@@ -41,7 +41,7 @@ pub const END_SILENCE: u32 = 20;
 /// Frames of silence after which the decodes start ahead of the phrase's end: 100 ms. What
 /// is decoded ends there, so that the decodes started then and those after the end read the
 /// same samples.
-pub const EARLY_SILENCE: u32 = 10;
+pub(crate) const EARLY_SILENCE: u32 = 10;
 
 /// The samples of silence at a microphone's phrase's end that are not decoded.
 const UNDECODED: usize = (END_SILENCE - EARLY_SILENCE) as usize * FRAME;
@@ -80,7 +80,7 @@ impl From<SphinxError> for SetupError {
 #[derive(Clone, Debug)]
 pub struct Timed<T> {
     pub decodes: T,
-    pub took: Duration,
+    pub(crate) took: Duration,
     /// The processor time of the longer of the decoding threads: the wait on an idle
     /// machine with a core for each.
     pub cpu_path: Duration,
@@ -113,7 +113,7 @@ pub struct Phrase {
     /// Decodes started ahead and dropped because speech resumed.
     pub dropped: u32,
     /// From the phrase's end (its final silence complete) to its decodes.
-    pub waited: Duration,
+    pub(crate) waited: Duration,
 }
 
 pub struct Recogniser {
@@ -278,7 +278,10 @@ impl Recogniser {
 
     /// The decodes of a phrase said as the answer to a question (see
     /// [`Decoders::hear_answer`]).
-    pub fn hear_answer(&mut self, samples: &[i16]) -> Result<Timed<AnswerDecodes>, SphinxError> {
+    pub(crate) fn hear_answer(
+        &mut self,
+        samples: &[i16],
+    ) -> Result<Timed<AnswerDecodes>, SphinxError> {
         let go_on = || true;
         self.decoders
             .hear_answer(samples, &go_on)?

@@ -19,7 +19,7 @@ use crate::io::voice::wav::{self, WavProblem};
 /// Samples in a block: 20 ms. The end of a phrase is seen at the end of the block in which
 /// the recogniser's flag falls, so a block's length adds to the wait for the answer (100 ms
 /// blocks added 50 ms on average, 100 at most).
-pub const BLOCK: usize = RATE / 50;
+pub(crate) const BLOCK: usize = RATE / 50;
 
 /// A recording is read whole up to this size (ten minutes of CD sound).
 const MAX_FILE: u64 = 128 * 1024 * 1024;
@@ -76,7 +76,7 @@ impl Recording {
         Recording::from_wav(&bytes)
     }
 
-    pub fn from_wav(bytes: &[u8]) -> Result<Recording, RecordingError> {
+    pub(crate) fn from_wav(bytes: &[u8]) -> Result<Recording, RecordingError> {
         let samples = wav::decode(bytes).map_err(RecordingError::NotWav)?;
         Ok(Recording { samples, at: 0 })
     }
@@ -199,14 +199,14 @@ const RECORDERS: [(&str, &[&str]); 3] = [
 
 /// Why a recorder gives no sound.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RecorderProblem {
+pub(crate) enum RecorderProblem {
     Missing(String),
     Failed { program: String, reason: String },
     Silent(String),
 }
 
 /// The microphone, through the first recorder that gives sound.
-pub struct Microphone {
+pub(crate) struct Microphone {
     program: String,
     child: Child,
     blocks: Receiver<Vec<i16>>,
@@ -217,7 +217,7 @@ pub struct Microphone {
 impl Microphone {
     /// Starts the first recorder that sends sound; each one's problem otherwise. `PATH` is
     /// searched as the system does.
-    pub fn open() -> Result<Microphone, Vec<RecorderProblem>> {
+    pub(crate) fn open() -> Result<Microphone, Vec<RecorderProblem>> {
         let mut problems = Vec::new();
         for (program, args) in RECORDERS {
             match Microphone::start(program, args) {
@@ -313,12 +313,8 @@ impl Microphone {
         }
     }
 
-    pub fn program(&self) -> &str {
-        &self.program
-    }
-
     /// Drops the sound recorded while nobody listened: a phrase begins now.
-    pub fn drain(&mut self) {
+    pub(crate) fn drain(&mut self) {
         while self.blocks.try_recv().is_ok() {}
     }
 }

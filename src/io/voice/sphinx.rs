@@ -7,7 +7,7 @@
 //! the library (loaded through `platform::library`). Every call is made on a decoder this
 //! module created and owns, with arguments it made (C strings without inner NUL, sample
 //! buffers with their length).
-#![allow(unsafe_code)]
+#![expect(unsafe_code, reason = "calls into the speech recognition library")]
 
 use std::ffi::{CStr, CString, c_char, c_float, c_int, c_void};
 use std::path::Path;
@@ -148,7 +148,7 @@ fn c_string(text: &str) -> Result<CString, SphinxError> {
 }
 
 /// One PocketSphinx decoder with its configuration. Used by one thread at a time.
-pub struct Decoder {
+pub(crate) struct Decoder {
     api: &'static Api,
     ps: Handle,
     config: Handle,
@@ -159,20 +159,20 @@ pub struct Decoder {
 unsafe impl Send for Decoder {}
 
 /// Where the model is and how to listen.
-pub struct Setup<'a> {
+pub(crate) struct Setup<'a> {
     /// The acoustic model's folder (the one with `mdef`).
-    pub model: &'a Path,
+    pub(crate) model: &'a Path,
     /// A pronunciation dictionary file, or none (words are added with [`Decoder::add_word`]).
-    pub dictionary: Option<&'a Path>,
+    pub(crate) dictionary: Option<&'a Path>,
     /// Frames of silence (10 ms each) that end a phrase.
-    pub end_silence: u32,
+    pub(crate) end_silence: u32,
     /// How the decoder hears: whole phrases or sound block by block.
-    pub hears: Hears,
+    pub(crate) hears: Hears,
 }
 
 /// How a decoder is given its sound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Hears {
+pub(crate) enum Hears {
     /// Whole phrases ([`Decoder::decode`]): the cepstral mean is each phrase's own (`-cmn
     /// batch`), so that a phrase decodes the same whatever was decoded before it. With the
     /// library's default (`live`) the mean is carried from phrase to phrase, and the same
@@ -184,7 +184,7 @@ pub enum Hears {
 }
 
 impl Decoder {
-    pub fn new(setup: &Setup) -> Result<Decoder, SphinxError> {
+    pub(crate) fn new(setup: &Setup) -> Result<Decoder, SphinxError> {
         let api = api()?;
         let dict = setup
             .dictionary
@@ -244,7 +244,7 @@ impl Decoder {
 
     /// Adds a pronunciation (`name` is `word` or `word(2)`); false when the model lacks one
     /// of its phones (a dictionary for another phone set) or the name is there already.
-    pub fn add_word(&mut self, name: &str, phones: &str) -> bool {
+    pub(crate) fn add_word(&mut self, name: &str, phones: &str) -> bool {
         // A name the dictionary has is never handed to the library: for `word(2)` it links
         // the new entry into the word's alternatives before it finds the name taken, and
         // leaves that link pointing at an empty slot (a crash when a grammar uses the word)
@@ -261,13 +261,13 @@ impl Decoder {
     }
 
     /// Whether the decoder's dictionary has `word` (a name: `word` or `word(2)`).
-    pub fn knows(&self, word: &str) -> bool {
+    pub(crate) fn knows(&self, word: &str) -> bool {
         self.phones(word).is_some()
     }
 
     /// The phones of `name` (`word` or `word(2)`) in the decoder's dictionary, separated by
     /// single spaces.
-    pub fn phones(&self, name: &str) -> Option<String> {
+    pub(crate) fn phones(&self, name: &str) -> Option<String> {
         let name = c_string(name).ok()?;
         // SAFETY: our decoder and a C string; a non-null answer is a string the library
         // allocated for us, copied, then freed with its own allocator's free.
@@ -285,7 +285,7 @@ impl Decoder {
     /// Makes `jsgf` the grammar called `name` and listens with it. Built from the parsed
     /// grammar here rather than by ps_set_jsgf_string, which keeps every parse (a leak of
     /// some 30 KB per grammar, one per move).
-    pub fn set_grammar(&mut self, name: &str, jsgf: &str) -> Result<(), SphinxError> {
+    pub(crate) fn set_grammar(&mut self, name: &str, jsgf: &str) -> Result<(), SphinxError> {
         let refused = || SphinxError::Grammar(name.to_string());
         let cname = c_string(name)?;
         let text = c_string(jsgf)?;
@@ -321,7 +321,7 @@ impl Decoder {
     }
 
     /// Listens with the grammar called `name` (one set before with [`Decoder::set_grammar`]).
-    pub fn use_grammar(&mut self, name: &str) -> Result<(), SphinxError> {
+    pub(crate) fn use_grammar(&mut self, name: &str) -> Result<(), SphinxError> {
         let cname = c_string(name)?;
         // SAFETY: our decoder; the names passed are only those set before (the library reads
         // a missing one's type through a null pointer).
@@ -337,7 +337,7 @@ impl Decoder {
     /// front end's noise estimate and speech detection begin afresh, so that what was decoded
     /// before (a phrase decoded ahead and dropped, the phrase before, another recording) does
     /// not change the decodes of these samples.
-    pub fn decode(&mut self, samples: &[i16]) -> Result<Option<Decoded>, SphinxError> {
+    pub(crate) fn decode(&mut self, samples: &[i16]) -> Result<Option<Decoded>, SphinxError> {
         // SAFETY: our decoder with a grammar set; the samples live across the call, their
         // length passed with them.
         unsafe {
@@ -400,7 +400,7 @@ impl Decoder {
     /// the front end's noise estimate and speech detection start afresh (a recording: where
     /// its phrase is cut must not depend on what was heard before it); without, they go on
     /// from the phrase before (a microphone's sound goes on between phrases).
-    pub fn start_listening(&mut self, name: &str, anew: bool) -> Result<(), SphinxError> {
+    pub(crate) fn start_listening(&mut self, name: &str, anew: bool) -> Result<(), SphinxError> {
         self.use_grammar(name)?;
         // SAFETY: our decoder with a grammar set.
         if (anew && unsafe { (self.api.ps_start_stream)(self.ps) } < 0)
@@ -412,7 +412,7 @@ impl Decoder {
     }
 
     /// Feeds a block of samples; whether the decoder hears speech now.
-    pub fn listen(&mut self, block: &[i16]) -> bool {
+    pub(crate) fn listen(&mut self, block: &[i16]) -> bool {
         // SAFETY: our decoder in an utterance; the block lives across the call.
         unsafe {
             (self.api.ps_process_raw)(self.ps, block.as_ptr(), block.len(), 0, 0);
@@ -420,7 +420,7 @@ impl Decoder {
         }
     }
 
-    pub fn stop_listening(&mut self) {
+    pub(crate) fn stop_listening(&mut self) {
         // SAFETY: our decoder in an utterance.
         unsafe { (self.api.ps_end_utt)(self.ps) };
     }
@@ -438,7 +438,7 @@ impl Drop for Decoder {
 
 /// The processor time this thread has used: what a decode costs whatever else the machine
 /// runs (the voice benchmark's measure on a shared machine).
-pub fn thread_cpu_time() -> std::time::Duration {
+pub(crate) fn thread_cpu_time() -> std::time::Duration {
     crate::io::platform::process::thread_cpu_time()
 }
 

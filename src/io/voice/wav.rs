@@ -18,7 +18,7 @@ pub enum WavProblem {
 
 impl WavProblem {
     /// The index of its words in `voice.wav_reasons`.
-    pub fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         match self {
             WavProblem::NotRiff => 0,
             WavProblem::NoFormat => 1,
@@ -90,7 +90,7 @@ fn format(chunk: &[u8]) -> Result<Format, WavProblem> {
 }
 
 /// The sound of a WAV file, as 16 kHz mono samples.
-pub fn decode(bytes: &[u8]) -> Result<Vec<i16>, WavProblem> {
+pub(crate) fn decode(bytes: &[u8]) -> Result<Vec<i16>, WavProblem> {
     if bytes.get(..4) != Some(b"RIFF") || bytes.get(8..12) != Some(b"WAVE") {
         return Err(WavProblem::NotRiff);
     }
@@ -164,7 +164,7 @@ const ZEROS: f64 = 16.0;
 
 /// `input` at `from` Hz brought to `to` Hz by band-limited interpolation (a Hann-windowed
 /// sinc, cut off below the lower rate's Nyquist frequency).
-pub fn resample(input: &[f32], from: u32, to: u32) -> Vec<f32> {
+pub(crate) fn resample(input: &[f32], from: u32, to: u32) -> Vec<f32> {
     if from == to || input.is_empty() {
         return input.to_vec();
     }

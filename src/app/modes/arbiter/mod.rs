@@ -3,7 +3,7 @@
 //! the game's number), carries out the arbiter's commands and reads the games' event logs
 //! back. Full screen or lines for a screen reader.
 
-pub mod view;
+pub(crate) mod view;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -36,17 +36,17 @@ use crate::io::terminal::FullScreen;
 use view::{ConsoleView, Row};
 
 /// Everything `hector arbiter` was asked for.
-pub struct ArbiterOptions {
-    pub files: Vec<PathBuf>,
-    pub speech: SpeechSettings,
-    pub speech_chosen: bool,
-    pub screen_reader: bool,
+pub(crate) struct ArbiterOptions {
+    pub(crate) files: Vec<PathBuf>,
+    pub(crate) speech: SpeechSettings,
+    pub(crate) speech_chosen: bool,
+    pub(crate) screen_reader: bool,
     /// Start every game afresh instead of continuing its unfinished journal.
-    pub new: bool,
+    pub(crate) new: bool,
     /// Push every game to this lichess broadcast round.
-    pub broadcast: Option<String>,
+    pub(crate) broadcast: Option<String>,
     /// The server for the broadcast (lichess, or one with the same API).
-    pub server: String,
+    pub(crate) server: String,
 }
 
 /// A game of the console.
@@ -606,7 +606,7 @@ fn say_left_out(
     }
 }
 
-pub fn run(options: ArbiterOptions, lang: &'static Language) -> ExitCode {
+pub(crate) fn run(options: ArbiterOptions, lang: &'static Language) -> ExitCode {
     let ui = Ui::new(options.screen_reader).with_keys_in_lines();
     let speaker = ui.speaker(&options.speech, options.speech_chosen, lang);
     let origin = Instant::now();

@@ -17,34 +17,34 @@ use crate::core::notation::language::{Language, fill};
 
 /// One game's row.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Row {
-    pub number: usize,
+pub(crate) struct Row {
+    pub(crate) number: usize,
     /// "Schmidt - Weber".
-    pub players: String,
+    pub(crate) players: String,
     /// "12. Sf6", or the result.
-    pub position: String,
-    pub white_clock: String,
-    pub black_clock: String,
+    pub(crate) position: String,
+    pub(crate) white_clock: String,
+    pub(crate) black_clock: String,
     /// Whose clock runs, "Pause", or "beendet".
-    pub running: String,
+    pub(crate) running: String,
     /// The alerts in short words, or "keine".
-    pub alerts: String,
+    pub(crate) alerts: String,
 }
 
 /// Everything the console shows.
-pub struct ConsoleView<'a> {
-    pub lang: &'a Language,
-    pub rows: &'a [Row],
+pub(crate) struct ConsoleView<'a> {
+    pub(crate) lang: &'a Language,
+    pub(crate) rows: &'a [Row],
     /// The chosen game's number.
-    pub selected: Option<usize>,
+    pub(crate) selected: Option<usize>,
     /// The chosen game's boards, a line each.
-    pub boards: &'a [String],
+    pub(crate) boards: &'a [String],
     /// The chosen game's event log, oldest first.
-    pub log: &'a [String],
+    pub(crate) log: &'a [String],
     /// The last things said, oldest first.
-    pub said: &'a [String],
-    pub input: &'a str,
-    pub status: &'a str,
+    pub(crate) said: &'a [String],
+    pub(crate) input: &'a str,
+    pub(crate) status: &'a str,
 }
 
 const WIDTHS: [usize; 6] = [3, 20, 10, 8, 8, 10];
@@ -115,7 +115,7 @@ impl ConsoleView<'_> {
         out
     }
 
-    pub fn draw(&self, frame: &mut Frame) {
+    pub(crate) fn draw(&self, frame: &mut Frame) {
         if too_small(frame, self.lang) {
             return;
         }

@@ -32,12 +32,12 @@ use crate::io::terminal::FullScreen;
 
 /// What `hector online` is asked to do, and on which server (lichess, or a server with the
 /// same API).
-pub struct OnlineOptions {
-    pub server: String,
-    pub action: OnlineAction,
+pub(crate) struct OnlineOptions {
+    pub(crate) server: String,
+    pub(crate) action: OnlineAction,
 }
 
-pub enum OnlineAction {
+pub(crate) enum OnlineAction {
     /// Store the player's token.
     Login,
     /// Delete the stored token.
@@ -49,49 +49,49 @@ pub enum OnlineAction {
 }
 
 #[derive(Debug, Clone, Copy)]
-pub enum ColorChoice {
+pub(crate) enum ColorChoice {
     White,
     Black,
     Random,
 }
 
 #[derive(Debug, Clone, Copy)]
-pub enum VariantChoice {
+pub(crate) enum VariantChoice {
     Standard,
     Chess960,
 }
 
 /// The game asked for: a seek, a challenge, lichess's computer, or one in progress.
 #[derive(Debug)]
-pub struct GameRequest {
+pub(crate) struct GameRequest {
     /// A public seek with this time control (minutes plus seconds per move).
-    pub seek: Option<String>,
+    pub(crate) seek: Option<String>,
     /// Challenge this lichess user.
-    pub challenge: Option<String>,
+    pub(crate) challenge: Option<String>,
     /// Play lichess's computer at this level (1-8).
-    pub ai: Option<u8>,
+    pub(crate) ai: Option<u8>,
     /// A game in progress: its number in the list of games, or its lichess id.
-    pub game: Option<String>,
+    pub(crate) game: Option<String>,
     /// The time control of a challenge or a game against the computer.
-    pub time: Option<String>,
-    pub color: ColorChoice,
-    pub rated: bool,
-    pub variant: VariantChoice,
+    pub(crate) time: Option<String>,
+    pub(crate) color: ColorChoice,
+    pub(crate) rated: bool,
+    pub(crate) variant: VariantChoice,
     /// The player's board: its port and protocol.
-    pub board: Option<(PathBuf, Protocol)>,
-    pub screen_reader: bool,
+    pub(crate) board: Option<(PathBuf, Protocol)>,
+    pub(crate) screen_reader: bool,
     /// The player's own time said without asking.
-    pub announce: bool,
+    pub(crate) announce: bool,
     /// Moves and commands said aloud (`--voice`).
-    pub voice: Option<crate::app::services::voice::VoiceOptions>,
+    pub(crate) voice: Option<crate::app::services::voice::VoiceOptions>,
     /// A correspondence (daily) game: days per move.
-    pub days: Option<u32>,
+    pub(crate) days: Option<u32>,
     /// A seek's range of opponents' ratings, as typed ("1500-1800").
-    pub rating_range: Option<String>,
+    pub(crate) rating_range: Option<String>,
 }
 
 /// Runs `hector online`.
-pub fn main(
+pub(crate) fn main(
     options: OnlineOptions,
     speech: SpeechSettings,
     speech_chosen: bool,

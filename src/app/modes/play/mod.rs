@@ -3,7 +3,7 @@
 //! and the record, in one event loop.
 
 mod analysis;
-pub mod resume;
+pub(crate) mod resume;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -47,7 +47,7 @@ const ADVICE_TIME: Duration = crate::app::services::engine_words::DEFAULT_CAP;
 
 /// Who plays the other side.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Opponent {
+pub(crate) enum Opponent {
     /// The engine when one is installed, else a second player at the keyboard.
     Auto,
     Engine(Option<PathBuf>),
@@ -57,41 +57,41 @@ pub enum Opponent {
 }
 
 /// Everything `hector play` was asked for.
-pub struct PlayOptions {
-    pub color: Color,
-    pub opponent: Opponent,
-    pub level: u8,
-    pub control: Option<TimeControl>,
+pub(crate) struct PlayOptions {
+    pub(crate) color: Color,
+    pub(crate) opponent: Opponent,
+    pub(crate) level: u8,
+    pub(crate) control: Option<TimeControl>,
     /// Automatic time announcements (off by default: Appendix D9d).
-    pub announce: bool,
-    pub form: Form,
-    pub speech: SpeechSettings,
+    pub(crate) announce: bool,
+    pub(crate) form: Form,
+    pub(crate) speech: SpeechSettings,
     /// The speech backend was chosen on the command line or in the configuration.
-    pub speech_chosen: bool,
-    pub screen_reader: bool,
-    pub start: Start,
+    pub(crate) speech_chosen: bool,
+    pub(crate) screen_reader: bool,
+    pub(crate) start: Start,
     /// The local player's board.
-    pub board: Option<(PathBuf, Protocol)>,
-    pub pieces: Pieces,
-    pub colors: bool,
+    pub(crate) board: Option<(PathBuf, Protocol)>,
+    pub(crate) pieces: Pieces,
+    pub(crate) colors: bool,
     /// Say each newly reached named opening.
-    pub openings: bool,
-    pub wording: crate::core::notation::wording::Wording,
+    pub(crate) openings: bool,
+    pub(crate) wording: crate::core::notation::wording::Wording,
     /// Take-back, abort, rematch and the taken pieces said.
-    pub extras: PlayExtras,
+    pub(crate) extras: PlayExtras,
     /// bewertung and tipp may ask the engine (`--no-hints` switches them off).
-    pub hints: bool,
+    pub(crate) hints: bool,
     /// The game is walked through with its analysis (`hector analyse --walk`): nothing is
     /// recorded and no move is played.
-    pub walk: Option<crate::core::matchplay::session::Walk>,
+    pub(crate) walk: Option<crate::core::matchplay::session::Walk>,
     /// Moves and commands said aloud (`--voice`).
-    pub voice: Option<crate::app::services::voice::VoiceOptions>,
+    pub(crate) voice: Option<crate::app::services::voice::VoiceOptions>,
     /// Said after the opening words: what to do with the position ("win this").
-    pub goal: Option<String>,
+    pub(crate) goal: Option<String>,
 }
 
 /// Where the game comes from.
-pub enum Start {
+pub(crate) enum Start {
     /// A new game from this position, with entries to begin its record with (a game
     /// continued from a PGN file brings its moves).
     New {
@@ -630,7 +630,7 @@ fn new_recorder(
 
 /// Runs a game. Exit status 0 when the player quits, also with a game in progress (it is
 /// saved), 1 when the game cannot start.
-pub fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
+pub(crate) fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode {
     let ui = Ui::new(options.screen_reader).with_keys_in_lines();
     let speaker = ui.speaker(&options.speech, options.speech_chosen, lang);
     let origin = Instant::now();

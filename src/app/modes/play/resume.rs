@@ -23,26 +23,26 @@ use crate::io::board_link::Protocol;
 use crate::io::journal::{Journal, games_dir, latest_in_progress, load_good_part};
 
 /// How the recorded game was set up.
-pub struct Resumed {
-    pub start: Start,
-    pub color: Color,
-    pub opponent: Opponent,
-    pub level: u8,
-    pub announce: bool,
+pub(crate) struct Resumed {
+    pub(crate) start: Start,
+    pub(crate) color: Color,
+    pub(crate) opponent: Opponent,
+    pub(crate) level: u8,
+    pub(crate) announce: bool,
     /// Taking moves back is allowed (not switched off when the game began).
-    pub takeback: bool,
-    pub control: Option<TimeControl>,
-    pub form: Form,
-    pub language: String,
+    pub(crate) takeback: bool,
+    pub(crate) control: Option<TimeControl>,
+    pub(crate) form: Form,
+    pub(crate) language: String,
     /// The words the game was announced with, when its journal says.
-    pub words: Option<crate::core::notation::language::WordSet>,
-    pub board: Option<(PathBuf, Protocol)>,
+    pub(crate) words: Option<crate::core::notation::language::WordSet>,
+    pub(crate) board: Option<(PathBuf, Protocol)>,
     /// bewertung and tipp (off when the game began with --no-hints).
-    pub hints: bool,
+    pub(crate) hints: bool,
 }
 
 /// Opens the journal at `path` for continuing, and reads how its game was set up.
-pub fn from_journal(path: &Path) -> Result<Resumed> {
+pub(crate) fn from_journal(path: &Path) -> Result<Resumed> {
     let (recorder, replayed) = Recorder::resume(path)?;
     if replayed.game.is_over() || replayed.declared.is_some() {
         return Err(anyhow!(
@@ -90,7 +90,7 @@ pub fn from_journal(path: &Path) -> Result<Resumed> {
 }
 
 /// The unfinished game `hector resume` takes when none is named.
-pub fn latest() -> Result<Option<PathBuf>> {
+pub(crate) fn latest() -> Result<Option<PathBuf>> {
     let dir = games_dir()?;
     Ok(latest_in_progress(&dir)?.map(|g| g.path))
 }
@@ -98,7 +98,7 @@ pub fn latest() -> Result<Option<PathBuf>> {
 /// At the start of `hector play`: when a game is unfinished and a person sits at the
 /// terminal, asks whether to continue it. `None`: start a new game. A game whose journal
 /// replays only in part is offered from its last good position, in a new journal.
-pub fn offer(lang: &Language, speech: &SpeechSettings) -> Option<PathBuf> {
+pub(crate) fn offer(lang: &Language, speech: &SpeechSettings) -> Option<PathBuf> {
     if !std::io::stdin().is_terminal() {
         return None;
     }
@@ -171,7 +171,7 @@ fn continue_or_new(answer: &str) -> Option<bool> {
 
 /// What becomes of a journal the player wants to continue.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Continue {
+pub(crate) enum Continue {
     /// Continue this journal: the one asked for when it replays whole, or else a new one
     /// holding its good part.
     Journal(PathBuf),
@@ -188,7 +188,7 @@ pub enum Continue {
 /// entries and a `continues` setting naming the damaged file, which is never written to. As
 /// with every question before a game, no terminal on standard input means no. The words are
 /// in `lang` when the player chose one, else in the game's language.
-pub fn continue_damaged(
+pub(crate) fn continue_damaged(
     path: &Path,
     speech: &SpeechSettings,
     lang: Option<&Language>,

@@ -12,12 +12,12 @@
 
 use shakmaty::{Board, Chess, Move, Piece, Position, Role, Square, attacks};
 
-use crate::core::board::{Emulator, rows_a8_to_h1};
+use crate::core::board::Emulator;
 use crate::io::board_link::Protocol;
 
 /// Why a command cannot be carried out on the board.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SimError {
+pub(crate) enum SimError {
     #[error("nothing stands on {0}")]
     NothingThere(Square),
     #[error("which piece goes on {0}? Nothing is in the hand: write it, e.g. place {0} Q")]
@@ -60,7 +60,7 @@ impl SimBoard {
     }
 
     /// What kind of board this is: "DGT", "peg (occupancy only)".
-    pub fn title(&self) -> String {
+    pub(crate) fn title(&self) -> String {
         self.emulator.title()
     }
 
@@ -68,16 +68,16 @@ impl SimBoard {
         &self.game
     }
 
-    pub fn board(&self) -> &Board {
+    pub(crate) fn board(&self) -> &Board {
         &self.board
     }
 
-    pub fn set_slide(&mut self, on: bool) {
+    pub(crate) fn set_slide(&mut self, on: bool) {
         self.slide = on;
     }
 
     /// The device was plugged in again: a board starts as after power-up.
-    pub fn power_up(&mut self) {
+    pub(crate) fn power_up(&mut self) {
         self.emulator.power_up();
     }
 
@@ -88,14 +88,18 @@ impl SimBoard {
     }
 
     /// Takes the piece off `sq` into the hand.
-    pub fn lift(&mut self, sq: Square) -> Result<Vec<Chunk>, SimError> {
+    pub(crate) fn lift(&mut self, sq: Square) -> Result<Vec<Chunk>, SimError> {
         let piece = self.board.piece_at(sq).ok_or(SimError::NothingThere(sq))?;
         self.hand.push(piece);
         Ok(self.take(sq).into_iter().collect())
     }
 
     /// Sets `piece` (or the piece last lifted) on `sq`; a piece standing there is replaced.
-    pub fn place(&mut self, sq: Square, piece: Option<Piece>) -> Result<Vec<Chunk>, SimError> {
+    pub(crate) fn place(
+        &mut self,
+        sq: Square,
+        piece: Option<Piece>,
+    ) -> Result<Vec<Chunk>, SimError> {
         let piece = match piece {
             Some(p) => {
                 if let Some(i) = self.hand.iter().rposition(|&h| h == p) {
@@ -227,7 +231,7 @@ impl SimBoard {
     }
 
     /// The whole board, unasked: a DGT board dump or a peg `S` line.
-    pub fn snapshot(&self) -> Chunk {
+    pub(crate) fn snapshot(&self) -> Chunk {
         self.emulator.snapshot(&self.board)
     }
 
@@ -238,7 +242,7 @@ impl SimBoard {
 
     /// `text` as one of the protocol's text lines (a peg line, its checksum added unless it
     /// has one).
-    pub fn line(&self, text: &str) -> Result<Chunk, SimError> {
+    pub(crate) fn line(&self, text: &str) -> Result<Chunk, SimError> {
         self.emulator
             .line(text)
             .ok_or_else(|| SimError::NoLines(self.emulator.title()))
@@ -248,7 +252,7 @@ impl SimBoard {
     /// messages (a peg board's noise ends its line, as a glitch on a real line would be
     /// followed by the next full line; DGT noise is dropped by the host up to the next message
     /// id).
-    pub fn noise(&mut self, len: usize) -> Chunk {
+    pub(crate) fn noise(&mut self, len: usize) -> Chunk {
         let mut bytes = Vec::with_capacity(len + 1);
         for _ in 0..len {
             // xorshift64*: reproducible noise without a dependency.
@@ -285,20 +289,20 @@ fn path(from: Square, to: Square) -> Vec<Square> {
     squares
 }
 
-/// The 64 squares in the order both protocols list them; for the simulator's own messages.
-pub fn rows(board: &Board) -> String {
-    rows_a8_to_h1()
-        .map(|sq| board.piece_at(sq).map_or('.', |p| p.char()))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::board::{Recognition, with_checksum};
+    use crate::core::board::{Recognition, rows_a8_to_h1, with_checksum};
     use crate::core::time::Timestamp;
     use crate::io::board_link::{BoardDriver, BoardEvent};
     use shakmaty::{CastlingMode, uci::UciMove};
+
+    /// The 64 squares in the order both protocols list them.
+    fn rows(board: &Board) -> String {
+        rows_a8_to_h1()
+            .map(|sq| board.piece_at(sq).map_or('.', |p| p.char()))
+            .collect()
+    }
 
     /// A peg line as the protocol document writes it: checksum, line end.
     fn peg_line(text: &str) -> Chunk {

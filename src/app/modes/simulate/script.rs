@@ -8,7 +8,7 @@ use shakmaty::{Piece, Square};
 
 /// One command.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Command {
+pub(crate) enum Command {
     Lift(Square),
     Place(Square, Option<Piece>),
     /// A whole move, as written (UCI, SAN or words); the simulator knows the position.
@@ -38,10 +38,10 @@ pub enum Command {
 }
 
 /// How long `await-host` waits when no time is given.
-pub const DEFAULT_AWAIT: Duration = Duration::from_secs(30);
+pub(crate) const DEFAULT_AWAIT: Duration = Duration::from_secs(30);
 
 /// `300ms`, `2s`, `1.5s`, `2m`; a bare number is milliseconds.
-pub fn parse_duration(text: &str) -> Option<Duration> {
+pub(crate) fn parse_duration(text: &str) -> Option<Duration> {
     let text = text.trim();
     let (number, scale) = if let Some(n) = text.strip_suffix("ms") {
         (n, 0.001)
@@ -82,7 +82,7 @@ fn duration(text: &str) -> Result<Duration, String> {
 }
 
 /// One line of a script; `None` for an empty line or a comment (`#`).
-pub fn parse_command(line: &str) -> Result<Option<Command>, String> {
+pub(crate) fn parse_command(line: &str) -> Result<Option<Command>, String> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
         return Ok(None);

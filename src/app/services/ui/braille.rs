@@ -28,7 +28,7 @@ static CHOSEN: OnceLock<BrailleSettings> = OnceLock::new();
 
 /// The player's choice (`--braille` over `[braille]`), made once before a mode starts: every
 /// interactive mode builds the same runtime, so the choice belongs to the process.
-pub fn choose(settings: BrailleSettings) {
+pub(crate) fn choose(settings: BrailleSettings) {
     let _ = CHOSEN.set(settings);
 }
 
@@ -37,7 +37,7 @@ fn chosen() -> BrailleSettings {
 }
 
 /// The display as the runtime keeps it.
-pub struct Braille {
+pub(crate) struct Braille {
     link: BrailleLink,
     display: BrailleDisplay,
     choice: BrailleChoice,
@@ -54,7 +54,7 @@ pub struct Braille {
 
 impl Braille {
     /// Starts the link unless the player chose `off`; returns at once.
-    pub fn start(lang: &Language) -> Option<Braille> {
+    pub(crate) fn start(lang: &Language) -> Option<Braille> {
         let settings = chosen();
         if settings.display == BrailleChoice::Off {
             return None;
@@ -83,11 +83,11 @@ impl Braille {
     }
 
     /// The mark that ends a window while more follows, in the mode's language.
-    pub fn set_mark(&mut self, lang: &Language) {
+    pub(crate) fn set_mark(&mut self, lang: &Language) {
         self.display.set_mark(lang.braille.more_mark());
     }
 
-    pub fn events(&self) -> &Receiver<BrailleEvent> {
+    pub(crate) fn events(&self) -> &Receiver<BrailleEvent> {
         self.link.events()
     }
 
@@ -96,23 +96,23 @@ impl Braille {
     }
 
     /// When a flashed answer ends by itself.
-    pub fn next_wake(&self) -> Option<Instant> {
+    pub(crate) fn next_wake(&self) -> Option<Instant> {
         let until = self.display.deadline()?;
         Some(self.origin + until.since_origin())
     }
 
     /// An answer is flashed on a display that is there.
-    pub fn flashing(&self) -> bool {
+    pub(crate) fn flashing(&self) -> bool {
         self.display.cells() > 0 && self.display.is_flashing()
     }
 
     /// A key of the keyboard: it ends a flashed answer.
-    pub fn keyboard_key(&mut self) {
+    pub(crate) fn keyboard_key(&mut self) {
         self.display.other_key();
     }
 
     /// The link's news; false when the mode ends.
-    pub fn event<M: Mode>(&mut self, mode: &mut M, event: BrailleEvent) -> bool {
+    pub(crate) fn event<M: Mode>(&mut self, mode: &mut M, event: BrailleEvent) -> bool {
         let lang = mode.front().lang;
         match event {
             BrailleEvent::Ready { columns, .. } => {
@@ -195,7 +195,7 @@ impl Braille {
 
     /// After every event: a new answer is flashed, the line underneath follows the board or
     /// the input line, time ends a flashed answer, and what changed is written.
-    pub fn update<M: Mode>(&mut self, mode: &mut M) {
+    pub(crate) fn update<M: Mode>(&mut self, mode: &mut M) {
         let now = self.now();
         self.display.tick(now);
         let shown_board = mode.shown_board();

@@ -14,7 +14,7 @@ use crate::io::files::MAX_LINE_BYTES;
 
 /// What a key does.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum KeyAction {
+pub(crate) enum KeyAction {
     Type(char),
     Backspace,
     Delete,
@@ -42,7 +42,7 @@ pub enum KeyAction {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Edge {
+pub(crate) enum Edge {
     FirstFile,
     LastFile,
     FarRank,
@@ -51,7 +51,7 @@ pub enum Edge {
 
 /// The function keys' questions; some are about the focused square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Query {
+pub(crate) enum Query {
     Help,
     Board,
     Last,
@@ -67,7 +67,7 @@ pub enum Query {
 }
 
 impl Query {
-    pub fn command(self, focus: Square) -> Command {
+    pub(crate) fn command(self, focus: Square) -> Command {
         match self {
             Query::Help => Command::Help,
             Query::Board => Command::Ask(Question::Board),
@@ -85,7 +85,7 @@ impl Query {
     }
 }
 
-pub fn action(k: KeyEvent) -> KeyAction {
+pub(crate) fn action(k: KeyEvent) -> KeyAction {
     let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
     match k.code {
         KeyCode::Char(c) if ctrl => match c.to_ascii_lowercase() {
@@ -136,7 +136,7 @@ pub fn action(k: KeyEvent) -> KeyAction {
 
 /// What a key comes to, for the mode to carry out.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum KeyOutcome {
+pub(crate) enum KeyOutcome {
     /// A question or command; `keys_help`: the keys' help is said after it (F1).
     Command {
         command: Command,
@@ -175,28 +175,28 @@ pub enum KeyOutcome {
 const HISTORY: usize = 100;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Focus {
-    pub input: String,
+pub(crate) struct Focus {
+    pub(crate) input: String,
     /// Where typing goes in `input`, in characters.
-    pub caret: usize,
+    pub(crate) caret: usize,
     /// The input holds a line hector refused, selected: typing replaces it.
-    pub selected: bool,
-    pub cursor: Square,
+    pub(crate) selected: bool,
+    pub(crate) cursor: Square,
     /// Lines sent, oldest first, and which one Up and Down show (`None`: the line being typed).
     history: Vec<String>,
     recalled: Option<usize>,
     /// The mode takes moves on the board: Tab switches the keys between the input line and
     /// the board.
-    pub board_entry: bool,
+    pub(crate) board_entry: bool,
     /// The keys go to the board (Tab).
-    pub on_board: bool,
+    pub(crate) on_board: bool,
     /// The characters Shift and the digits 1 to 8 give on the keyboard of the language
     /// (! " § $ % & / ( in German, ! @ # $ % ^ & * in English): they jump to a file.
-    pub shifted_digits: Vec<char>,
+    pub(crate) shifted_digits: Vec<char>,
 }
 
 impl Focus {
-    pub fn new(cursor: Square) -> Focus {
+    pub(crate) fn new(cursor: Square) -> Focus {
         Focus {
             input: String::new(),
             caret: 0,
@@ -264,7 +264,7 @@ impl Focus {
     }
 
     /// A line hector refused goes back into the input, selected for retyping.
-    pub fn refused(&mut self, line: &str) {
+    pub(crate) fn refused(&mut self, line: &str) {
         self.input = line.to_string();
         self.caret = self.input.chars().count();
         self.selected = true;
@@ -332,7 +332,7 @@ impl Focus {
     }
 
     /// A key, seen from `side`: the input line or the focus changes, or something is asked.
-    pub fn press(&mut self, k: KeyEvent, side: Color) -> KeyOutcome {
+    pub(crate) fn press(&mut self, k: KeyEvent, side: Color) -> KeyOutcome {
         let command = |command| KeyOutcome::Command {
             command,
             keys_help: false,
@@ -453,7 +453,7 @@ fn shifted_digit(c: char, layout: &[char]) -> Option<u32> {
 /// The next square after `from` with `piece`, in the order the screen shows the squares
 /// from `side` (rank by rank from the far one, each from the left), starting again at the
 /// first square after the last.
-pub fn next_piece(board: &Board, from: Square, piece: Piece, side: Color) -> Option<Square> {
+pub(crate) fn next_piece(board: &Board, from: Square, piece: Piece, side: Color) -> Option<Square> {
     let order: Vec<Square> = match side {
         Color::White => Rank::ALL
             .into_iter()
@@ -486,7 +486,7 @@ pub fn next_piece(board: &Board, from: Square, piece: Piece, side: Color) -> Opt
 /// language (K D T L S B in German, K Q R B N P in English) first, then those of the other
 /// languages (so k q r b n p work everywhere, as they are understood everywhere when typed;
 /// in German b is the Bauer).
-pub fn role_of_letter(letter: char, lang: &Language) -> Option<Role> {
+pub(crate) fn role_of_letter(letter: char, lang: &Language) -> Option<Role> {
     let letter = letter.to_lowercase().to_string();
     let in_table = |table: &Language| {
         TABLE_ROLES
@@ -497,7 +497,7 @@ pub fn role_of_letter(letter: char, lang: &Language) -> Option<Role> {
 }
 
 /// The square the focus moves to; it stays on the board's edge.
-pub fn walk(from: Square, files: i8, ranks: i8, side: Color) -> Square {
+pub(crate) fn walk(from: Square, files: i8, ranks: i8, side: Color) -> Square {
     let (df, dr) = match side {
         Color::White => (files, ranks),
         Color::Black => (-files, -ranks),
@@ -507,7 +507,7 @@ pub fn walk(from: Square, files: i8, ranks: i8, side: Color) -> Square {
     Square::from_coords(File::new(f as u32), Rank::new(r as u32))
 }
 
-pub fn jump(from: Square, edge: Edge, side: Color) -> Square {
+pub(crate) fn jump(from: Square, edge: Edge, side: Color) -> Square {
     let (near, far) = match side {
         Color::White => (Rank::First, Rank::Eighth),
         Color::Black => (Rank::Eighth, Rank::First),

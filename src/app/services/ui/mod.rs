@@ -7,10 +7,10 @@
 //! the board's focused rank ([`braille`]). A mode is its set-up plus an implementation of
 //! [`Mode`]: what it waits on, what it does with each event, and how it draws.
 
-pub mod braille;
-pub mod keys;
-pub mod narrator;
-pub mod view;
+pub(crate) mod braille;
+pub(crate) mod keys;
+pub(crate) mod narrator;
+pub(crate) mod view;
 
 use std::time::{Duration, Instant};
 
@@ -36,14 +36,14 @@ use crate::core::matchplay::session::Urgency;
 use crate::core::notation::language::fill;
 
 /// What the terminal's and the speech's threads send.
-pub enum UiEvent {
+pub(crate) enum UiEvent {
     Input(Input),
     Notice(Notice),
 }
 
 /// A source of events besides the terminal.
 #[derive(Clone)]
-pub enum Source {
+pub(crate) enum Source {
     /// A board's serial port.
     Port(Receiver<PortEvent>),
     /// The engine's answers.
@@ -63,7 +63,7 @@ pub enum Source {
 }
 
 /// An event from a [`Source`].
-pub enum Incoming {
+pub(crate) enum Incoming {
     Port(PortEvent),
     Engine(EngineEvent),
     Journal(Ack),
@@ -120,24 +120,24 @@ impl Source {
 
 /// What every interactive mode has in front of the player: what is said and shown, and the
 /// input line with the board's focus.
-pub struct Front {
-    pub voice: Narrator,
-    pub focus: Focus,
+pub(crate) struct Front {
+    pub(crate) voice: Narrator,
+    pub(crate) focus: Focus,
     /// The side the board is seen from (the arrows walk from there).
-    pub side: Color,
-    pub lang: &'static Language,
+    pub(crate) side: Color,
+    pub(crate) lang: &'static Language,
     /// The line just handled was refused: it stays in the input line.
-    pub refused: bool,
+    pub(crate) refused: bool,
     /// The position looked back at, with its heading (the mode sets it before drawing).
-    pub review: Option<(shakmaty::Chess, String)>,
+    pub(crate) review: Option<(shakmaty::Chess, String)>,
     /// The square of the piece picked up on the board (the mode sets it before drawing).
-    pub picked: Option<Square>,
+    pub(crate) picked: Option<Square>,
     /// The board is seen from the other side (f on the board).
-    pub flipped: bool,
+    pub(crate) flipped: bool,
 }
 
 impl Front {
-    pub fn new(mut voice: Narrator, side: Color, lang: &'static Language) -> Front {
+    pub(crate) fn new(mut voice: Narrator, side: Color, lang: &'static Language) -> Front {
         voice.lang = Some(lang);
         let mut focus = Focus::new(side.fold_wb(Square::E2, Square::E7));
         focus.shifted_digits = lang.board_keys.shifted_digits.chars().collect();
@@ -167,7 +167,7 @@ impl Front {
     }
 
     /// The side the board is drawn and walked from: the player's, unless turned.
-    pub fn seen_from(&self) -> Color {
+    pub(crate) fn seen_from(&self) -> Color {
         if self.flipped { !self.side } else { self.side }
     }
 
@@ -201,19 +201,19 @@ impl Front {
 }
 
 /// What the board view shows besides the front: the game and how it is drawn.
-pub struct Picture<'a> {
-    pub game: &'a crate::core::game::Game,
+pub(crate) struct Picture<'a> {
+    pub(crate) game: &'a crate::core::game::Game,
     /// White's and Black's time as shown, and whose clock runs.
-    pub clock: Option<crate::core::notation::clock_words::ClockFaces>,
-    pub pieces: view::Pieces,
-    pub colors: bool,
+    pub(crate) clock: Option<crate::core::notation::clock_words::ClockFaces>,
+    pub(crate) pieces: view::Pieces,
+    pub(crate) colors: bool,
     /// The boards of a two-board game (empty: none).
-    pub boards: &'a [String],
+    pub(crate) boards: &'a [String],
 }
 
 impl Front {
     /// Draws the board view: `picture`'s game, with what was said and the input line.
-    pub fn draw_board(&self, screen: &mut FullScreen, picture: Picture<'_>) {
+    pub(crate) fn draw_board(&self, screen: &mut FullScreen, picture: Picture<'_>) {
         let view = view::View {
             game: picture.game,
             lang: self.lang,
@@ -243,7 +243,7 @@ impl Front {
 
 /// What a mode does; the runtime does the rest. Each handler returns false when the mode
 /// ends.
-pub trait Mode {
+pub(crate) trait Mode {
     /// The sources to wait on besides the terminal, each with the mode's own tag.
     fn sources(&self) -> Vec<(usize, Source)>;
     /// The next instant something falls due (a flag, a board's pause, a checkpoint, the next
@@ -399,7 +399,7 @@ pub trait Mode {
 }
 
 /// The terminal and the events of an interactive mode, before its loop runs.
-pub struct Ui {
+pub(crate) struct Ui {
     tx: Sender<UiEvent>,
     rx: Receiver<UiEvent>,
     /// SIGINT, SIGTERM, SIGHUP: caught from the start, so that none kills hector with the
@@ -408,14 +408,14 @@ pub struct Ui {
     /// The braille display, taken out while the loop runs.
     braille: std::cell::RefCell<Option<braille::Braille>>,
     /// The full screen is wanted (not `--screen-reader`, and a terminal).
-    pub full_screen: bool,
+    pub(crate) full_screen: bool,
     /// Lines on a terminal read the keys one by one (the mode's keys work there too, and
     /// the answer to a line follows it without an empty line between).
-    pub keys_in_lines: bool,
+    pub(crate) keys_in_lines: bool,
 }
 
 impl Ui {
-    pub fn new(screen_reader: bool) -> Ui {
+    pub(crate) fn new(screen_reader: bool) -> Ui {
         let (tx, rx) = unbounded();
         // The words of the display's mark come with the mode's language at the loop's start.
         let lang = crate::core::notation::language::default_language();
@@ -430,13 +430,18 @@ impl Ui {
     }
 
     /// Lines on a terminal read the keys one by one ([`Ui::keys_in_lines`]).
-    pub fn with_keys_in_lines(mut self) -> Ui {
+    pub(crate) fn with_keys_in_lines(mut self) -> Ui {
         self.keys_in_lines = true;
         self
     }
 
     /// The mode's speaker (print in line mode unless a backend was chosen).
-    pub fn speaker(&self, speech: &SpeechSettings, chosen: bool, lang: &Language) -> Speaker {
+    pub(crate) fn speaker(
+        &self,
+        speech: &SpeechSettings,
+        chosen: bool,
+        lang: &Language,
+    ) -> Speaker {
         mode_speaker(
             speech,
             chosen,
@@ -449,7 +454,11 @@ impl Ui {
 
     /// Opens the terminal: the full screen when wanted and possible, else lines (the reason on
     /// standard error); the input thread of the one chosen starts reading.
-    pub fn open(&self, mode: crate::core::mode::Mode, voice: &mut Narrator) -> Option<FullScreen> {
+    pub(crate) fn open(
+        &self,
+        mode: crate::core::mode::Mode,
+        voice: &mut Narrator,
+    ) -> Option<FullScreen> {
         let screen = crate::io::terminal::open(
             self.full_screen,
             self.keys_in_lines,
@@ -465,7 +474,12 @@ impl Ui {
 
     /// Runs `mode` until it ends, then leaves the full screen: what the mode says after this
     /// (its closing words) is printed and stays in the terminal.
-    pub fn run<M: Mode>(&self, mode: &mut M, mut screen: Option<FullScreen>, lang: &Language) {
+    pub(crate) fn run<M: Mode>(
+        &self,
+        mode: &mut M,
+        mut screen: Option<FullScreen>,
+        lang: &Language,
+    ) {
         if mode.prompt_now() {
             mode.voice().prompt();
         }
@@ -927,7 +941,7 @@ fn fit<M: Mode>(mode: &mut M, screen: &mut Option<FullScreen>, lang: &Language) 
 }
 
 /// The next instant a running clock shows another second (full screen only).
-pub fn next_second(
+pub(crate) fn next_second(
     voice: &Narrator,
     clock: Option<&crate::core::clock::Clock>,
     now: crate::core::time::Timestamp,

@@ -20,38 +20,38 @@ use crate::io::speech::{Kind, Notice, Speaker};
 /// How many said lines the full-screen view keeps.
 const SAID_KEPT: usize = 60;
 
-pub struct Narrator {
-    pub speaker: Speaker,
+pub(crate) struct Narrator {
+    pub(crate) speaker: Speaker,
     muted: bool,
-    pub full_screen: bool,
+    pub(crate) full_screen: bool,
     /// The last things said, oldest first (full-screen).
-    pub said: Vec<String>,
+    pub(crate) said: Vec<String>,
     /// Where the latest answer begins in `said`.
-    pub newest: usize,
+    pub(crate) newest: usize,
     /// The next line shown is the opponent's move, shown after this label (heard without).
-    pub label: Option<String>,
+    pub(crate) label: Option<String>,
     /// The language of the confirmations of the speech controls.
-    pub lang: Option<&'static Language>,
+    pub(crate) lang: Option<&'static Language>,
     /// A question that waits for its answer (full-screen: kept in view until answered).
-    pub question: Option<String>,
+    pub(crate) question: Option<String>,
     /// The question is answered by yes or no: on the board, the yes and no words' first
     /// letters answer it (j and n, y and n).
-    pub yes_no: bool,
+    pub(crate) yes_no: bool,
     /// Line mode: the prompt is on screen and the player has not pressed Enter yet.
-    pub prompt_open: bool,
+    pub(crate) prompt_open: bool,
     prompt: String,
     /// A line about the speech output.
-    pub status: String,
+    pub(crate) status: String,
     /// The lines told last, for "repeat".
     last: Vec<String>,
     /// The screen must be drawn again.
-    pub dirty: bool,
+    pub(crate) dirty: bool,
     /// Lines on a terminal in raw mode (a full screen gone to lines because the window is too
     /// small): each line ends with a carriage return too, and typed keys are echoed.
-    pub raw: bool,
+    pub(crate) raw: bool,
     /// Line mode: the reader of standard output has gone away (a closed pipe); the mode
     /// ends as when its input ends.
-    pub reader_gone: bool,
+    pub(crate) reader_gone: bool,
     /// Raw lines: what the player has typed on the prompt's line so far, and where the caret
     /// stands in it (in characters).
     typed: String,
@@ -61,13 +61,13 @@ pub struct Narrator {
     /// Where printed lines are written (standard output; a buffer in tests).
     out: Box<dyn Write + Send>,
     /// The width lines are wrapped to; `None`: the terminal's, when the output is one.
-    pub wrap_at: Option<usize>,
+    pub(crate) wrap_at: Option<usize>,
     /// Full screen: how far the player paged into the newest answer (wrapped lines), and
     /// whether the cursor rests on it (until another key).
-    pub page: usize,
-    pub reading: bool,
+    pub(crate) page: usize,
+    pub(crate) reading: bool,
     /// How many answers were told: another output (a braille display) sees a new one.
-    pub answers: u64,
+    pub(crate) answers: u64,
     /// Something was told since the turn began (the event being handled): what follows in
     /// the same turn is more of the same answer.
     told_this_turn: bool,
@@ -76,7 +76,7 @@ pub struct Narrator {
 }
 
 impl Narrator {
-    pub fn new(speaker: Speaker, full_screen: bool, prompt: &str) -> Narrator {
+    pub(crate) fn new(speaker: Speaker, full_screen: bool, prompt: &str) -> Narrator {
         Narrator {
             speaker,
             muted: false,
@@ -110,7 +110,7 @@ impl Narrator {
     /// A new event is handled: what is told from now on is a new answer. Everything one
     /// event brings (a result and the next question, a help and its keys) is one answer:
     /// said in order, none cutting another, shown, flashed and repeated whole.
-    pub fn new_turn(&mut self) {
+    pub(crate) fn new_turn(&mut self) {
         self.told_this_turn = false;
         self.answered_this_turn = false;
     }
@@ -118,7 +118,7 @@ impl Narrator {
     /// Says and shows lines. The opponent's move is heard and shown with its label
     /// ("Computer: Cäsar sechs"), so that it is never taken for an echo of the player's own.
     /// Within one turn, each call after the first adds to the same answer ([`Narrator::new_turn`]).
-    pub fn tell(&mut self, urgency: Urgency, lines: Vec<String>) {
+    pub(crate) fn tell(&mut self, urgency: Urgency, lines: Vec<String>) {
         let more = self.told_this_turn;
         self.tell_part(urgency, lines, more);
     }
@@ -149,36 +149,36 @@ impl Narrator {
 
     /// The newest answer, whole, as one value: what "repeat" says again, and what another
     /// output channel (a braille display) takes, whatever part the screen shows.
-    pub fn newest_answer(&self) -> &[String] {
+    pub(crate) fn newest_answer(&self) -> &[String] {
         &self.last
     }
 
     /// The prompt's words, without the colon.
-    pub fn prompt_words(&self) -> &str {
+    pub(crate) fn prompt_words(&self) -> &str {
         &self.prompt
     }
 
     /// What follows a label or the prompt, in the language's punctuation (French puts a
     /// space before the colon).
-    pub fn colon(&self) -> &str {
+    pub(crate) fn colon(&self) -> &str {
         self.lang.map_or(": ", |l| l.messages.colon.as_str())
     }
 
     /// Says more lines as part of the answer just given (F1: the help, then the keys).
-    pub fn tell_more(&mut self, urgency: Urgency, lines: Vec<String>) {
+    pub(crate) fn tell_more(&mut self, urgency: Urgency, lines: Vec<String>) {
         self.tell_part(urgency, lines, true);
     }
 
     /// Lines that close the newest answer though a later event brings them (the end of a
     /// broadcast after its game's result): heard after it without cutting it, shown and
     /// flashed with it, so that the result is not replaced on braille before it is read.
-    pub fn tell_after(&mut self, urgency: Urgency, lines: Vec<String>) {
+    pub(crate) fn tell_after(&mut self, urgency: Urgency, lines: Vec<String>) {
         self.answered_this_turn |= urgency == Urgency::Answer;
         self.tell_part(urgency, lines, true);
     }
 
     /// Shows lines without saying them (what happens in the games an arbiter watches).
-    pub fn show(&mut self, lines: Vec<String>) {
+    pub(crate) fn show(&mut self, lines: Vec<String>) {
         self.show_part(lines, false);
     }
 
@@ -295,7 +295,7 @@ impl Narrator {
 
     /// Raw lines: the player pressed Enter. The typed line stays as it is; the answer begins
     /// on the next line.
-    pub fn submitted(&mut self) {
+    pub(crate) fn submitted(&mut self) {
         if self.prompt_open {
             self.newline_owed = true;
         }
@@ -306,7 +306,7 @@ impl Narrator {
 
     /// Raw lines: the input line as it is now (`caret` in characters). Only what changed is
     /// written: a typed character, a deleted one, else the whole line again.
-    pub fn echo(&mut self, input: &str, caret: usize) {
+    pub(crate) fn echo(&mut self, input: &str, caret: usize) {
         if !self.raw || self.full_screen || self.prompt.is_empty() {
             return;
         }
@@ -349,7 +349,7 @@ impl Narrator {
     }
 
     /// Raw lines end (the full screen comes back): an open prompt's line is cleared.
-    pub fn leave_lines(&mut self) {
+    pub(crate) fn leave_lines(&mut self) {
         if self.prompt_open {
             let used = self.prompt.chars().count()
                 + self.colon().chars().count()
@@ -364,7 +364,7 @@ impl Narrator {
 
     /// Line mode: the prompt's words from now on (looking back has its own, so that a screen
     /// reader says the state with every prompt).
-    pub fn set_prompt(&mut self, prompt: &str) {
+    pub(crate) fn set_prompt(&mut self, prompt: &str) {
         if self.prompt != prompt {
             self.prompt = prompt.to_string();
         }
@@ -372,7 +372,7 @@ impl Narrator {
 
     /// Line mode: shows the prompt when the player may type (again), once, after the last
     /// line written.
-    pub fn prompt(&mut self) {
+    pub(crate) fn prompt(&mut self) {
         // A mode without a prompt (the clock) prints none.
         if !self.full_screen && !self.prompt_open && !self.prompt.is_empty() {
             let owed = if std::mem::take(&mut self.newline_owed) {
@@ -389,7 +389,7 @@ impl Narrator {
     /// Page Down (`down`) or Page Up through the newest answer on the full screen, whose
     /// panel has `width` x `height` characters: the lines now shown are said, and the cursor
     /// rests on them for a braille display; at the end (or start) that is said.
-    pub fn turn_page(&mut self, down: bool, width: usize, height: usize) {
+    pub(crate) fn turn_page(&mut self, down: bool, width: usize, height: usize) {
         if !self.full_screen {
             return;
         }
@@ -418,7 +418,7 @@ impl Narrator {
     }
 
     /// Repeat, silence, mute, unmute, faster, slower.
-    pub fn speech(&mut self, c: SpeechControl) {
+    pub(crate) fn speech(&mut self, c: SpeechControl) {
         match c {
             SpeechControl::Repeat => {
                 // Heard again, and shown again: a screen reader or braille display reads the
@@ -477,7 +477,7 @@ impl Narrator {
 
     /// Carries out the keys that concern speech (repeat, silence, mute, rate) and the screen
     /// alone; returns the others, for the mode.
-    pub fn key(&mut self, outcome: KeyOutcome) -> Option<KeyOutcome> {
+    pub(crate) fn key(&mut self, outcome: KeyOutcome) -> Option<KeyOutcome> {
         match outcome {
             KeyOutcome::Speech(c) => self.speech(c),
             KeyOutcome::ToggleMute => self.toggle_mute(),
@@ -487,7 +487,7 @@ impl Narrator {
         None
     }
 
-    pub fn toggle_mute(&mut self) {
+    pub(crate) fn toggle_mute(&mut self) {
         self.set_muted(!self.muted);
     }
 
@@ -498,7 +498,7 @@ impl Narrator {
 
     /// A notice of the speech thread: which backend speaks goes to the status line; a
     /// switch or silence is said, and the status line names what speaks now.
-    pub fn notice(&mut self, n: &Notice, lang: &Language) {
+    pub(crate) fn notice(&mut self, n: &Notice, lang: &Language) {
         let text = notice_text(n, lang);
         self.status = match n {
             Notice::Switched { to, .. } => notice_text(&Notice::Using(*to), lang),

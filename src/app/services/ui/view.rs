@@ -20,7 +20,7 @@ use crate::core::notation::scoresheet::scoresheet_lines;
 
 /// How pieces are drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Pieces {
+pub(crate) enum Pieces {
     /// The language's letters: K D T L S B in German, K Q R B N P in English.
     #[default]
     Letters,
@@ -29,58 +29,58 @@ pub enum Pieces {
 }
 
 /// The smallest terminal the layout works in.
-pub const MIN_COLS: u16 = 80;
-pub const MIN_ROWS: u16 = 24;
+pub(crate) const MIN_COLS: u16 = 80;
+pub(crate) const MIN_ROWS: u16 = 24;
 
 /// Everything the view shows.
-pub struct View<'a> {
-    pub game: &'a Game,
-    pub lang: &'a Language,
+pub(crate) struct View<'a> {
+    pub(crate) game: &'a Game,
+    pub(crate) lang: &'a Language,
     /// The board is drawn from this side.
-    pub local: Color,
-    pub cursor: Square,
-    pub input: &'a str,
+    pub(crate) local: Color,
+    pub(crate) cursor: Square,
+    pub(crate) input: &'a str,
     /// Where the caret stands in the input, in characters.
-    pub caret: usize,
+    pub(crate) caret: usize,
     /// The last things said, oldest first.
-    pub said: &'a [String],
+    pub(crate) said: &'a [String],
     /// Where the latest answer begins in `said`.
-    pub newest: usize,
+    pub(crate) newest: usize,
     /// A question waiting for its answer: it stays at the bottom of the panel until answered.
-    pub question: Option<&'a str>,
+    pub(crate) question: Option<&'a str>,
     /// White's and Black's remaining time as shown, and whose clock runs.
-    pub clock: Option<ClockFaces>,
-    pub pieces: Pieces,
+    pub(crate) clock: Option<ClockFaces>,
+    pub(crate) pieces: Pieces,
     /// Square and piece colours besides the letters (never the only sign of anything).
-    pub colors: bool,
+    pub(crate) colors: bool,
     /// A line about the speech output or the engine.
-    pub status: &'a str,
+    pub(crate) status: &'a str,
     /// The boards of a two-board game: a heading and one line per board (empty: none).
-    pub boards: &'a [String],
+    pub(crate) boards: &'a [String],
     /// Looking back, and the keys on the board.
-    pub looking: Looking<'a>,
+    pub(crate) looking: Looking<'a>,
     /// How far the player paged into the newest answer (in wrapped lines), and whether the
     /// cursor rests on it (for a braille display) rather than on the board.
-    pub page: usize,
-    pub reading: bool,
+    pub(crate) page: usize,
+    pub(crate) reading: bool,
 }
 
 /// What the board shows besides the game's position: an earlier position looked back at,
 /// a piece picked up, the keys on the board.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Looking<'a> {
+pub(crate) struct Looking<'a> {
     /// The position looked back at, with its heading ("Rückblick: 12. Schwarz").
-    pub review: Option<(&'a Chess, &'a str)>,
+    pub(crate) review: Option<(&'a Chess, &'a str)>,
     /// The square of the piece picked up: drawn in brackets.
-    pub picked: Option<Square>,
+    pub(crate) picked: Option<Square>,
     /// The keys go to the board: the input line's label says so, the cursor stays on the
     /// board.
-    pub on_board: bool,
+    pub(crate) on_board: bool,
 }
 
 /// A terminal smaller than [`MIN_COLS`] x [`MIN_ROWS`] gets a sentence saying so instead of
 /// a view cut to pieces; whether it was.
-pub fn too_small(frame: &mut Frame, lang: &Language) -> bool {
+pub(crate) fn too_small(frame: &mut Frame, lang: &Language) -> bool {
     let area = frame.area();
     if area.width >= MIN_COLS && area.height >= MIN_ROWS {
         return false;
@@ -250,7 +250,7 @@ impl View<'_> {
         out
     }
 
-    pub fn draw(&self, frame: &mut Frame) {
+    pub(crate) fn draw(&self, frame: &mut Frame) {
         if too_small(frame, self.lang) {
             return;
         }
@@ -359,26 +359,26 @@ impl View<'_> {
 }
 
 /// A sentence broken into lines of at most `width` characters, at spaces where it can be.
-pub use crate::core::notation::wrap::wrap_words;
+pub(crate) use crate::core::notation::wrap::wrap_words;
 
 /// The "last said" panel: what was said, oldest first (`said`), where the latest answer
 /// begins in it (`newest`: one utterance of one or more lines, such as the board), a
 /// question that waits for its answer, and the panel's size in characters.
 #[derive(Clone, Copy, Debug)]
-pub struct Said<'a> {
-    pub said: &'a [String],
-    pub newest: usize,
-    pub question: Option<&'a str>,
-    pub width: usize,
-    pub height: usize,
+pub(crate) struct Said<'a> {
+    pub(crate) said: &'a [String],
+    pub(crate) newest: usize,
+    pub(crate) question: Option<&'a str>,
+    pub(crate) width: usize,
+    pub(crate) height: usize,
 }
 
 /// The panel's lines and where the shown part of the newest answer begins (the cursor rests
 /// there while the player reads it).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SaidPanel {
-    pub lines: Vec<String>,
-    pub newest_row: usize,
+pub(crate) struct SaidPanel {
+    pub(crate) lines: Vec<String>,
+    pub(crate) newest_row: usize,
 }
 
 impl Said<'_> {
@@ -427,7 +427,7 @@ impl Said<'_> {
 /// from there; when more of it follows than the room holds, the last line says how to go on
 /// (`more`: "weiter mit Bild ab"). On its first page older lines fill the room above it, the
 /// oldest scrolling off first; a question that waits for its answer stays below everything.
-pub fn said_panel(s: &Said<'_>, page: usize, more: &str) -> SaidPanel {
+pub(crate) fn said_panel(s: &Said<'_>, page: usize, more: &str) -> SaidPanel {
     let question = s.question_lines();
     let room = s.room();
     let latest = s.latest();
@@ -454,7 +454,7 @@ pub fn said_panel(s: &Said<'_>, page: usize, more: &str) -> SaidPanel {
 /// Page Down (`down`) or Page Up from `page`: the new page and what it shows of the newest
 /// answer, as it is said (the pieces of one said line joined by a space, lines by a full
 /// stop), or `None` at its end (or start).
-pub fn turn_page(s: &Said<'_>, page: usize, down: bool) -> Option<(usize, String)> {
+pub(crate) fn turn_page(s: &Said<'_>, page: usize, down: bool) -> Option<(usize, String)> {
     let room = s.room();
     let said = s.without_question();
     // Each wrapped piece with the said line it belongs to.
@@ -488,13 +488,14 @@ pub fn turn_page(s: &Said<'_>, page: usize, down: bool) -> Option<(usize, String
 
 /// The size of the "last said" panel's text (below its heading) on a terminal of `cols` x
 /// `rows`, as [`View::draw`] lays it out.
-pub fn said_area(cols: u16, rows: u16) -> (usize, usize) {
+pub(crate) fn said_area(cols: u16, rows: u16) -> (usize, usize) {
     let height = rows.saturating_sub(12 + 1 + 1).max(4);
     (usize::from(cols), usize::from(height.saturating_sub(1)))
 }
 
 /// [`said_panel`]'s lines on the first page.
-pub fn said_lines(
+#[cfg(test)]
+fn said_lines(
     said: &[String],
     newest: usize,
     question: Option<&str>,

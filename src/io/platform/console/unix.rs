@@ -3,20 +3,20 @@
 //!
 //! Unsafe code: a function the C runtime runs before `main` (placed in `.init_array`) and
 //! the `fcntl` it makes; see their SAFETY notes.
-#![allow(unsafe_code)]
+#![expect(unsafe_code, reason = "a function run before main and its fcntl")]
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use nix::sys::termios::{LocalFlags, SetArg, Termios, tcgetattr, tcsetattr};
 
 /// The terminal's echo, off while this lives (a secret is typed), then as it was.
-pub struct EchoOff {
+pub(crate) struct EchoOff {
     saved: Option<Termios>,
 }
 
 impl EchoOff {
     /// Turns the echo of standard input's terminal off, if it is a terminal.
-    pub fn start() -> EchoOff {
+    pub(crate) fn start() -> EchoOff {
         let stdin = std::io::stdin();
         let saved = tcgetattr(&stdin).ok().inspect(|t| {
             let mut quiet = t.clone();
@@ -27,7 +27,7 @@ impl EchoOff {
     }
 
     /// Whether the echo was turned off (standard input is a terminal).
-    pub fn is_off(&self) -> bool {
+    pub(crate) fn is_off(&self) -> bool {
         self.saved.is_some()
     }
 }
@@ -61,7 +61,7 @@ static LOOK_AT_STDOUT: extern "C" fn() = note_closed_stdout;
 
 /// Whether standard output was closed when hector started (not a pipe whose reader left: a
 /// descriptor that was not open at all).
-pub fn stdout_closed_at_start() -> bool {
+pub(crate) fn stdout_closed_at_start() -> bool {
     // The reference keeps the look (and its section) in the program.
     std::hint::black_box(&LOOK_AT_STDOUT);
     STDOUT_CLOSED.load(Ordering::Relaxed)

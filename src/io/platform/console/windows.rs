@@ -2,7 +2,7 @@
 //! handle as the process got it (Windows does not put a stand-in where one is missing).
 //!
 //! Unsafe code: the console calls of Win32, on the process's standard handles.
-#![allow(unsafe_code)]
+#![allow(unsafe_code, reason = "Win32's console calls on the standard handles")]
 
 use windows_sys::Win32::Foundation::{HANDLE, INVALID_HANDLE_VALUE};
 use windows_sys::Win32::System::Console::{
@@ -11,13 +11,13 @@ use windows_sys::Win32::System::Console::{
 };
 
 /// The console's echo, off while this lives (a secret is typed), then as it was.
-pub struct EchoOff {
+pub(crate) struct EchoOff {
     saved: Option<(HANDLE, CONSOLE_MODE)>,
 }
 
 impl EchoOff {
     /// Turns the echo of standard input's console off, if it is a console.
-    pub fn start() -> EchoOff {
+    pub(crate) fn start() -> EchoOff {
         // SAFETY: the process's standard input handle, asked and used as Windows hands it
         // out; GetConsoleMode fails on anything but a console.
         let saved = unsafe {
@@ -37,7 +37,7 @@ impl EchoOff {
     }
 
     /// Whether the echo was turned off (standard input is a console).
-    pub fn is_off(&self) -> bool {
+    pub(crate) fn is_off(&self) -> bool {
         self.saved.is_some()
     }
 }
@@ -55,7 +55,7 @@ impl Drop for EchoOff {
 
 /// Whether the process was started without a standard output (`hector games >&-` in a
 /// shell that closes it, or a parent that gave none).
-pub fn stdout_closed_at_start() -> bool {
+pub(crate) fn stdout_closed_at_start() -> bool {
     // SAFETY: asks for the process's standard output handle; nothing is done with it.
     let out = unsafe { GetStdHandle(STD_OUTPUT_HANDLE) };
     out.is_null() || out == INVALID_HANDLE_VALUE

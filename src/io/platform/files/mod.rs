@@ -11,26 +11,28 @@
 #[cfg(unix)]
 mod unix;
 #[cfg(unix)]
-pub use unix::*;
+pub(crate) use unix::*;
 #[cfg(windows)]
 mod windows;
 #[cfg(windows)]
-pub use windows::*;
+pub(crate) use windows::*;
 
 /// What stands at a path (seen without following a symbolic link).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     File,
     Directory,
     SymbolicLink,
     Device,
+    #[cfg_attr(windows, allow(dead_code, reason = "Windows reports no such file"))]
     Fifo,
+    #[cfg_attr(windows, allow(dead_code, reason = "Windows reports no such file"))]
     Socket,
 }
 
 /// Who may read a file hector creates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Privacy {
+pub(crate) enum Privacy {
     /// Its owner only (the token, the voice log).
     Owner,
     /// As the system's defaults say (the umask, the folder's inherited permissions).

@@ -6,7 +6,7 @@
 //! Unsafe code: the security and file-information calls of Win32, which Rust cannot check.
 //! Each hands the system buffers it sized or got from the system, and frees what the system
 //! allocated with the function the system names (`LocalFree`).
-#![allow(unsafe_code)]
+#![allow(unsafe_code, reason = "Win32's security and file-information calls")]
 
 use std::fs::{File, Metadata, OpenOptions};
 use std::io;
@@ -44,7 +44,7 @@ const RENAME_PATIENCE: Duration = Duration::from_secs(1);
 
 /// The kind of a file from its metadata (from `symlink_metadata` a link or a junction is a
 /// link). Windows has no named pipes or sockets in folders.
-pub fn kind(meta: &Metadata) -> Kind {
+pub(crate) fn kind(meta: &Metadata) -> Kind {
     let t = meta.file_type();
     if t.is_symlink() {
         Kind::SymbolicLink
@@ -69,7 +69,7 @@ fn handle_links(handle: HANDLE) -> Option<u64> {
 }
 
 /// How many names the file at `path` has (hard links); `meta` is what was seen there.
-pub fn links(path: &Path, meta: &Metadata) -> u64 {
+pub(crate) fn links(path: &Path, meta: &Metadata) -> u64 {
     if !meta.is_file() {
         return 1;
     }
@@ -84,38 +84,38 @@ pub fn links(path: &Path, meta: &Metadata) -> u64 {
 }
 
 /// How many names the open `file` has (hard links).
-pub fn file_links(file: &File, _meta: &Metadata) -> u64 {
+pub(crate) fn file_links(file: &File, _meta: &Metadata) -> u64 {
     handle_links(file.as_raw_handle()).unwrap_or(1)
 }
 
 /// Who owns a file, as far as a replacement keeps it: on Windows nobody of its own (the new
 /// file is the user's, with the folder's permissions), so any two are alike.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Owner;
+pub(crate) struct Owner;
 
 /// The file's owner, as far as a replacement keeps it.
-pub fn owner(_meta: &Metadata) -> Owner {
+pub(crate) fn owner(_meta: &Metadata) -> Owner {
     Owner
 }
 
 /// Gives the open file an owner: nothing to do (see [`Owner`]).
-pub fn set_owner(_file: &File, _owner: Owner) -> io::Result<()> {
+pub(crate) fn set_owner(_file: &File, _owner: Owner) -> io::Result<()> {
     Ok(())
 }
 
 /// The permissions a replacement keeps: those the folder gives (no bits of their own).
-pub fn mode(_meta: &Metadata) -> u32 {
+pub(crate) fn mode(_meta: &Metadata) -> u32 {
     0
 }
 
 /// Gives the open file (made owner-only by [`create_new`]) the permissions its folder
 /// passes on, as any new file there has.
-pub fn set_mode(file: &File, _mode: u32) -> io::Result<()> {
+pub(crate) fn set_mode(file: &File, _mode: u32) -> io::Result<()> {
     apply(file, &Acl::empty()?, UNPROTECTED_DACL_SECURITY_INFORMATION)
 }
 
 /// The user hector runs as, as a security identifier (copied out of the process's token).
-pub struct Sid(Vec<u8>);
+pub(crate) struct Sid(Vec<u8>);
 
 impl Sid {
     fn as_psid(&self) -> PSID {
@@ -124,7 +124,7 @@ impl Sid {
 }
 
 /// Who hector runs as, read once.
-pub fn user_sid() -> io::Result<&'static Sid> {
+pub(crate) fn user_sid() -> io::Result<&'static Sid> {
     static USER: OnceLock<Result<Sid, i32>> = OnceLock::new();
     USER.get_or_init(|| read_user_sid().map_err(|e| e.raw_os_error().unwrap_or(0)))
         .as_ref()
@@ -159,7 +159,7 @@ fn read_user_sid() -> io::Result<Sid> {
 
 /// An access list: one the system allocated (freed when dropped), or an empty one of our
 /// own. Never a null list, which would let everyone in.
-pub enum Acl {
+pub(crate) enum Acl {
     System(*mut ACL),
     Empty(Box<[u64; 2]>),
 }
@@ -184,7 +184,7 @@ impl Acl {
     }
 
     /// A list without entries: with the folder's entries added, a file has exactly those.
-    pub fn empty() -> io::Result<Acl> {
+    pub(crate) fn empty() -> io::Result<Acl> {
         let mut words = Box::new([0u64; 2]);
         // SAFETY: 16 bytes, aligned, hold an ACL header (8 bytes) and nothing else.
         let ok = unsafe { InitializeAcl(words.as_mut_ptr().cast(), 16, ACL_REVISION) };
@@ -195,7 +195,7 @@ impl Acl {
     }
 
     /// One entry allowing `user` everything on the file.
-    pub fn owner_only(user: &Sid) -> io::Result<Acl> {
+    pub(crate) fn owner_only(user: &Sid) -> io::Result<Acl> {
         let entry = EXPLICIT_ACCESS_W {
             grfAccessPermissions: FILE_ALL_ACCESS,
             grfAccessMode: SET_ACCESS,
@@ -271,13 +271,13 @@ fn apply(file: &File, acl: &Acl, how: u32) -> io::Result<()> {
 /// Makes the open file readable and writable by the user only: a protected list (nothing
 /// inherited from the folder) with one entry. The file must be open with WRITE_DAC, as
 /// [`create_new`] and [`open_append_no_follow`] open an owner-only file.
-pub fn make_private(file: &File, _meta: &Metadata) -> io::Result<()> {
+pub(crate) fn make_private(file: &File, _meta: &Metadata) -> io::Result<()> {
     let acl = Acl::owner_only(user_sid()?)?;
     apply(file, &acl, PROTECTED_DACL_SECURITY_INFORMATION)
 }
 
 /// Whether the open file's owner is the user hector runs as.
-pub fn is_mine(file: &File, _meta: &Metadata) -> bool {
+pub(crate) fn is_mine(file: &File, _meta: &Metadata) -> bool {
     let Ok(user) = user_sid() else {
         return false;
     };
@@ -305,7 +305,7 @@ pub fn is_mine(file: &File, _meta: &Metadata) -> bool {
 }
 
 /// Whether hector may write the file at `path` (its owner may have made it read-only).
-pub fn may_write(path: &Path) -> io::Result<()> {
+pub(crate) fn may_write(path: &Path) -> io::Result<()> {
     if std::fs::metadata(path)?.permissions().readonly() {
         return Err(io::Error::from(io::ErrorKind::PermissionDenied));
     }
@@ -315,13 +315,13 @@ pub fn may_write(path: &Path) -> io::Result<()> {
 /// Whether an open refused because of a symbolic link. The opens here take a link as itself
 /// and the caller refuses it by its kind; the system refuses this way only in the middle of
 /// a path.
-pub fn is_link_refusal(e: &io::Error) -> bool {
+pub(crate) fn is_link_refusal(e: &io::Error) -> bool {
     e.raw_os_error() == Some(ERROR_STOPPED_ON_SYMLINK as i32)
 }
 
 /// Opens `path` for reading; a link at its end is opened as itself, not followed (its
 /// metadata then says so).
-pub fn open_read_no_follow(path: &Path) -> io::Result<File> {
+pub(crate) fn open_read_no_follow(path: &Path) -> io::Result<File> {
     OpenOptions::new()
         .read(true)
         .custom_flags(FILE_FLAG_OPEN_REPARSE_POINT)
@@ -334,7 +334,7 @@ const APPEND_PRIVATE: u32 = (FILE_GENERIC_WRITE & !FILE_WRITE_DATA) | WRITE_DAC;
 
 /// Opens `path` for appending, made when missing, a link at its end taken as itself. An
 /// owner-only file is opened so that [`make_private`] can set its access list.
-pub fn open_append_no_follow(path: &Path, privacy: Privacy) -> io::Result<File> {
+pub(crate) fn open_append_no_follow(path: &Path, privacy: Privacy) -> io::Result<File> {
     let mut options = OpenOptions::new();
     options
         .append(true)
@@ -348,7 +348,7 @@ pub fn open_append_no_follow(path: &Path, privacy: Privacy) -> io::Result<File> 
 
 /// Opens an existing file for reading and appending, a link at the end of `path` taken as
 /// itself.
-pub fn open_read_append_no_follow(path: &Path) -> io::Result<File> {
+pub(crate) fn open_read_append_no_follow(path: &Path) -> io::Result<File> {
     OpenOptions::new()
         .read(true)
         .append(true)
@@ -358,7 +358,7 @@ pub fn open_read_append_no_follow(path: &Path) -> io::Result<File> {
 
 /// Creates a new file at `path` (never one that exists). An owner-only file gets its access
 /// list before anything is written into it.
-pub fn create_new(path: &Path, privacy: Privacy) -> io::Result<File> {
+pub(crate) fn create_new(path: &Path, privacy: Privacy) -> io::Result<File> {
     let mut options = OpenOptions::new();
     options.write(true).create_new(true);
     if privacy == Privacy::Owner {
@@ -386,7 +386,7 @@ fn held(e: &io::Error) -> bool {
 
 /// Renames `from` over `to` in one step (the same folder). A virus scanner or the search
 /// indexer may hold `to` open for a moment: the rename is tried again for up to a second.
-pub fn replace(from: &Path, to: &Path) -> io::Result<()> {
+pub(crate) fn replace(from: &Path, to: &Path) -> io::Result<()> {
     let deadline = Instant::now() + RENAME_PATIENCE;
     loop {
         match std::fs::rename(from, to) {
@@ -401,7 +401,7 @@ pub fn replace(from: &Path, to: &Path) -> io::Result<()> {
 /// Makes the folder's entries durable. A folder opens only with FILE_FLAG_BACKUP_SEMANTICS;
 /// a file system that refuses to flush one keeps its entries by itself (NTFS journals them):
 /// nothing to do then.
-pub fn sync_dir(dir: &Path) -> io::Result<()> {
+pub(crate) fn sync_dir(dir: &Path) -> io::Result<()> {
     let folder = match OpenOptions::new()
         .write(true)
         .custom_flags(FILE_FLAG_BACKUP_SEMANTICS)
@@ -420,7 +420,7 @@ pub fn sync_dir(dir: &Path) -> io::Result<()> {
 }
 
 /// Makes `link` a symbolic link to the file `target`.
-pub fn symlink(target: &Path, link: &Path) -> io::Result<()> {
+pub(crate) fn symlink(target: &Path, link: &Path) -> io::Result<()> {
     std::os::windows::fs::symlink_file(target, link)
 }
 

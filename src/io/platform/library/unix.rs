@@ -2,17 +2,20 @@
 //!
 //! Unsafe code: the loader's calls, and turning a symbol's address into a function of the
 //! type its caller names; see their SAFETY notes.
-#![allow(unsafe_code)]
+#![expect(
+    unsafe_code,
+    reason = "the loader's calls and a symbol's address as a function"
+)]
 
 use std::ffi::{CStr, CString, c_void};
 
 /// A shared library, loaded for the rest of the run.
-pub struct Library(*mut c_void);
+pub(crate) struct Library(*mut c_void);
 
 impl Library {
     /// Loads the library `name` (as the loader finds it: `libpocketsphinx.so.3`); the
     /// loader's words when it cannot.
-    pub fn open(name: &str) -> Result<Library, String> {
+    pub(crate) fn open(name: &str) -> Result<Library, String> {
         let cname = CString::new(name).map_err(|e| e.to_string())?;
         // SAFETY: dlopen with a C string; the library's initialisers are C code that touches
         // only its own state.
@@ -38,7 +41,7 @@ impl Library {
     ///
     /// # Safety
     /// `T` must be the function pointer type the library declares for `name`.
-    pub unsafe fn symbol<T: Copy>(&self, name: &str) -> Option<T> {
+    pub(crate) unsafe fn symbol<T: Copy>(&self, name: &str) -> Option<T> {
         let cname = CString::new(name).ok()?;
         // SAFETY: `self.0` is a handle dlopen returned; `cname` is a C string.
         let found = unsafe { nix::libc::dlsym(self.0, cname.as_ptr()) };

@@ -2,7 +2,10 @@
 //!
 //! Unsafe code: the loader's calls, and turning a symbol's address into a function of the
 //! type its caller names; see their SAFETY notes.
-#![allow(unsafe_code)]
+#![allow(
+    unsafe_code,
+    reason = "the loader's calls and a symbol's address as a function"
+)]
 
 use std::ffi::CString;
 use std::os::windows::ffi::OsStrExt;
@@ -11,12 +14,12 @@ use windows_sys::Win32::Foundation::HMODULE;
 use windows_sys::Win32::System::LibraryLoader::{GetProcAddress, LoadLibraryW};
 
 /// A shared library (a DLL), loaded for the rest of the run.
-pub struct Library(HMODULE);
+pub(crate) struct Library(HMODULE);
 
 impl Library {
     /// Loads the DLL `name` (as Windows finds it: the program's folder first); the system's
     /// words when it cannot.
-    pub fn open(name: &str) -> Result<Library, String> {
+    pub(crate) fn open(name: &str) -> Result<Library, String> {
         let wide: Vec<u16> = std::ffi::OsStr::new(name)
             .encode_wide()
             .chain(std::iter::once(0))
@@ -38,7 +41,7 @@ impl Library {
     ///
     /// # Safety
     /// `T` must be the function pointer type the library declares for `name`.
-    pub unsafe fn symbol<T: Copy>(&self, name: &str) -> Option<T> {
+    pub(crate) unsafe fn symbol<T: Copy>(&self, name: &str) -> Option<T> {
         let cname = CString::new(name).ok()?;
         // SAFETY: `self.0` is a module LoadLibraryW returned; `cname` is a C string.
         let found = unsafe { GetProcAddress(self.0, cname.as_ptr().cast()) }?;

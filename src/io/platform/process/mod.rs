@@ -10,15 +10,15 @@
 #[cfg(unix)]
 mod unix;
 #[cfg(unix)]
-pub use unix::*;
+pub(crate) use unix::*;
 #[cfg(windows)]
 mod windows;
 #[cfg(windows)]
-pub use windows::*;
+pub(crate) use windows::*;
 
 /// How a program ended, as the system tells it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Exit {
+pub(crate) enum Exit {
     /// It exited with this status.
     Code(i32),
     /// A Unix signal ended it (11, SIGSEGV, for a crash).
@@ -30,7 +30,7 @@ pub enum Exit {
 impl Exit {
     /// In English: "exit status 3", "killed by signal 11 (SIGSEGV)", "ended by 0xC0000005
     /// (access violation)".
-    pub fn describe(self) -> String {
+    pub(crate) fn describe(self) -> String {
         match self {
             Exit::Code(code) => format!("exit status {code}"),
             Exit::Signal(sig) => match signal_name(sig) {
@@ -46,7 +46,8 @@ impl Exit {
 
     /// From a Windows exit code: the codes of errors (severity bits 11, 0xC…) are the
     /// system's statuses, the others the program's own.
-    pub fn from_windows_code(code: u32) -> Exit {
+    #[cfg(any(windows, test))]
+    pub(crate) fn from_windows_code(code: u32) -> Exit {
         if code >= 0xC000_0000 {
             Exit::Status(code)
         } else {
@@ -56,7 +57,7 @@ impl Exit {
 }
 
 /// What the Windows statuses a crashing program ends with mean.
-pub fn status_name(code: u32) -> Option<&'static str> {
+pub(crate) fn status_name(code: u32) -> Option<&'static str> {
     Some(match code {
         0xC000_0005 => "access violation",
         0xC000_001D => "illegal instruction",
@@ -79,8 +80,11 @@ pub fn status_name(code: u32) -> Option<&'static str> {
 /// Removes the environment variable `name` from hector's own environment, so that no child
 /// inherits it: neither those hector starts itself nor those a library starts for it (the
 /// speech-dispatcher daemon libspeechd spawns outlives hector).
-#[allow(unsafe_code)]
-pub fn forget_variable_before_threads(name: &str) {
+#[expect(
+    unsafe_code,
+    reason = "changing the environment, before any thread starts"
+)]
+pub(crate) fn forget_variable_before_threads(name: &str) {
     // SAFETY: called first thing in `main`, before any thread exists that could read the
     // environment at the same time.
     unsafe {

@@ -3,7 +3,10 @@
 //!
 //! Unsafe code: the set-up of a child between fork and exec, and the thread's clock, which
 //! Rust cannot check; see their SAFETY notes.
-#![allow(unsafe_code)]
+#![expect(
+    unsafe_code,
+    reason = "a child's set-up between fork and exec, and the thread's clock"
+)]
 
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
@@ -20,7 +23,7 @@ use super::Exit;
 /// hector end without ending it (killed, crashed), the kernel sends the child SIGKILL. The
 /// kernel watches the thread that starts the child, so it must be started from a thread that
 /// lives as long as the child is needed (the mode's, or the speech worker's).
-pub fn bind(command: &mut Command) -> &mut Command {
+pub(crate) fn bind(command: &mut Command) -> &mut Command {
     let parent = std::process::id();
     command.process_group(0);
     // SAFETY: between fork and exec the closure makes only async-signal-safe system calls
@@ -40,13 +43,13 @@ pub fn bind(command: &mut Command) -> &mut Command {
 
 /// A started program and everything it started: its process group, which it leads.
 #[derive(Debug)]
-pub struct Tree {
+pub(crate) struct Tree {
     leader: Pid,
 }
 
 impl Tree {
     /// The group `child` (started through [`bind`]) leads.
-    pub fn of(child: &Child) -> Tree {
+    pub(crate) fn of(child: &Child) -> Tree {
         Tree {
             leader: Pid::from_raw(i32::try_from(child.id()).unwrap_or(i32::MAX)),
         }
@@ -54,19 +57,19 @@ impl Tree {
 
     /// Kills every process of the group. Only while the leader is not reaped: a reaped
     /// leader's number could be given to another process.
-    pub fn kill(&self) {
+    pub(crate) fn kill(&self) {
         let _ = killpg(self.leader, Signal::SIGKILL);
     }
 
     /// Whether [`Tree::kill`] ends the child itself too: the group holds its leader.
-    pub fn holds_all(&self) -> bool {
+    pub(crate) fn holds_all(&self) -> bool {
         true
     }
 }
 
 /// Whether `child` has ended, without reaping it (so that its group can still be killed
 /// safely).
-pub fn has_ended(child: &mut Child) -> bool {
+pub(crate) fn has_ended(child: &mut Child) -> bool {
     let pid = Pid::from_raw(i32::try_from(child.id()).unwrap_or(i32::MAX));
     let flags = WaitPidFlag::WEXITED | WaitPidFlag::WNOHANG | WaitPidFlag::WNOWAIT;
     !matches!(
@@ -76,7 +79,7 @@ pub fn has_ended(child: &mut Child) -> bool {
 }
 
 /// How a program ended; `None` when the system says neither a status nor a signal.
-pub fn exit_of(status: ExitStatus) -> Option<Exit> {
+pub(crate) fn exit_of(status: ExitStatus) -> Option<Exit> {
     match (status.code(), status.signal()) {
         (Some(code), _) => Some(Exit::Code(code)),
         (None, Some(sig)) => Some(Exit::Signal(sig)),
@@ -85,26 +88,26 @@ pub fn exit_of(status: ExitStatus) -> Option<Exit> {
 }
 
 /// The name of a signal ("SIGSEGV").
-pub fn signal_name(sig: i32) -> Option<&'static str> {
+pub(crate) fn signal_name(sig: i32) -> Option<&'static str> {
     Signal::try_from(sig).ok().map(Signal::as_str)
 }
 
 /// Whether the file at `p` is a program hector may start: a regular file marked executable.
-pub fn is_executable(p: &Path) -> bool {
+pub(crate) fn is_executable(p: &Path) -> bool {
     std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
 /// Why a file is not a program hector may start, in English.
-pub const NOT_EXECUTABLE: &str = "it is not marked executable";
+pub(crate) const NOT_EXECUTABLE: &str = "it is not marked executable";
 
 /// The file name of a program called `name` (as typed: `stockfish`).
-pub fn program_file(name: &str) -> String {
+pub(crate) fn program_file(name: &str) -> String {
     name.to_string()
 }
 
 /// Where programs are looked for after the folders of PATH: where Debian and local
 /// installs put engines.
-pub fn program_dirs() -> Vec<PathBuf> {
+pub(crate) fn program_dirs() -> Vec<PathBuf> {
     ["/usr/games", "/usr/local/bin"]
         .iter()
         .map(PathBuf::from)
@@ -112,7 +115,7 @@ pub fn program_dirs() -> Vec<PathBuf> {
 }
 
 /// The processor time this thread has used.
-pub fn thread_cpu_time() -> std::time::Duration {
+pub(crate) fn thread_cpu_time() -> std::time::Duration {
     let mut ts = nix::libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,

@@ -6,7 +6,10 @@
 //!
 //! Unsafe code: the job object calls of Win32, each on a handle this module holds, and the
 //! thread's times.
-#![allow(unsafe_code)]
+#![allow(
+    unsafe_code,
+    reason = "Win32's job object calls and the thread's times"
+)]
 
 use std::os::windows::io::{AsRawHandle, FromRawHandle, OwnedHandle};
 use std::os::windows::process::CommandExt;
@@ -24,14 +27,14 @@ use super::Exit;
 
 /// Has `command` start without a console window of its own. The job that binds it to
 /// hector is made as soon as it runs ([`Tree::of`]).
-pub fn bind(command: &mut Command) -> &mut Command {
+pub(crate) fn bind(command: &mut Command) -> &mut Command {
     command.creation_flags(CREATE_NO_WINDOW)
 }
 
 /// A started program and everything it started: a job object that ends them all when it is
 /// ended or when its last handle closes.
 #[derive(Debug)]
-pub struct Tree {
+pub(crate) struct Tree {
     job: Option<OwnedHandle>,
 }
 
@@ -61,7 +64,7 @@ fn kill_on_close_job() -> Option<OwnedHandle> {
 impl Tree {
     /// Puts `child` into a job of its own. It ran for a moment before (std starts it), which
     /// matters only for a program that starts others at once; an engine does not.
-    pub fn of(child: &Child) -> Tree {
+    pub(crate) fn of(child: &Child) -> Tree {
         let job = kill_on_close_job().filter(|job| {
             // SAFETY: the job above and the child's process handle, both open.
             unsafe { AssignProcessToJobObject(job.as_raw_handle(), child.as_raw_handle()) != 0 }
@@ -71,7 +74,7 @@ impl Tree {
 
     /// Ends every process of the job. A child that could not be put in one is ended by its
     /// caller (`Child::kill`), as every caller does after this.
-    pub fn kill(&self) {
+    pub(crate) fn kill(&self) {
         if let Some(job) = &self.job {
             // SAFETY: the job's handle, open while `self` lives.
             unsafe {
@@ -81,40 +84,40 @@ impl Tree {
     }
 
     /// Whether [`Tree::kill`] ends the child itself too: only when it is in the job.
-    pub fn holds_all(&self) -> bool {
+    pub(crate) fn holds_all(&self) -> bool {
         self.job.is_some()
     }
 }
 
 /// Whether `child` has ended. Its handle stays open in `child` until it is dropped, so its
 /// number is not given to another process meanwhile.
-pub fn has_ended(child: &mut Child) -> bool {
+pub(crate) fn has_ended(child: &mut Child) -> bool {
     !matches!(child.try_wait(), Ok(None))
 }
 
 /// How a program ended.
-pub fn exit_of(status: ExitStatus) -> Option<Exit> {
+pub(crate) fn exit_of(status: ExitStatus) -> Option<Exit> {
     status
         .code()
         .map(|code| Exit::from_windows_code(code.cast_unsigned()))
 }
 
 /// Windows has no signals.
-pub fn signal_name(_sig: i32) -> Option<&'static str> {
+pub(crate) fn signal_name(_sig: i32) -> Option<&'static str> {
     None
 }
 
 /// Whether the file at `p` is a program hector may start: a file named `*.exe`.
-pub fn is_executable(p: &Path) -> bool {
+pub(crate) fn is_executable(p: &Path) -> bool {
     std::fs::metadata(p).is_ok_and(|m| m.is_file())
         && p.extension().is_some_and(|e| e.eq_ignore_ascii_case("exe"))
 }
 
 /// Why a file is not a program hector may start, in English.
-pub const NOT_EXECUTABLE: &str = "it is not a Windows program (a file named .exe)";
+pub(crate) const NOT_EXECUTABLE: &str = "it is not a Windows program (a file named .exe)";
 
 /// The file name of a program called `name`: `stockfish` is `stockfish.exe`.
-pub fn program_file(name: &str) -> String {
+pub(crate) fn program_file(name: &str) -> String {
     if Path::new(name).extension().is_some() {
         name.to_string()
     } else {
@@ -124,7 +127,7 @@ pub fn program_file(name: &str) -> String {
 
 /// Where programs are looked for after the folders of PATH: beside hector.exe, then in
 /// hector's data folder. Never the current folder.
-pub fn program_dirs() -> Vec<PathBuf> {
+pub(crate) fn program_dirs() -> Vec<PathBuf> {
     let beside = std::env::current_exe()
         .ok()
         .and_then(|exe| exe.parent().map(Path::to_path_buf));
@@ -135,7 +138,7 @@ pub fn program_dirs() -> Vec<PathBuf> {
 }
 
 /// The processor time this thread has used (kernel and user).
-pub fn thread_cpu_time() -> std::time::Duration {
+pub(crate) fn thread_cpu_time() -> std::time::Duration {
     use windows_sys::Win32::Foundation::FILETIME;
     use windows_sys::Win32::System::Threading::{GetCurrentThread, GetThreadTimes};
     let zero = FILETIME {

@@ -14,4 +14,4 @@ mod windows;
 pub use windows::*;
 
 /// Whether this system has pseudo-terminals a serial program can open.
-pub const AVAILABLE: bool = cfg!(unix);
+pub(crate) const AVAILABLE: bool = cfg!(unix);

@@ -10,17 +10,16 @@
 #[cfg(windows)]
 mod windows;
 #[cfg(windows)]
-pub use windows::*;
-
-/// Whether this system has the screen readers' interfaces and SAPI.
-pub const AVAILABLE: bool = cfg!(windows);
+pub(crate) use windows::*;
 
 /// The file name of NVDA's controller client, as NV Access ships it (64-bit).
-pub const NVDA_CLIENT: &str = "nvdaControllerClient64.dll";
+#[cfg(windows)]
+pub(crate) const NVDA_CLIENT: &str = "nvdaControllerClient64.dll";
 
 /// Why NVDA cannot be reached.
+#[cfg(windows)]
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NvdaError {
+pub(crate) enum NvdaError {
     /// The controller client is not beside hector.exe (the loader's words).
     ClientMissing(String),
     /// The client answered that NVDA does not run (its status code, an RPC error).

@@ -3,7 +3,7 @@
 //!
 //! Unsafe code: the calls into the controller client, COM and the snapshot, each with its
 //! SAFETY note. Everything else stays safe code around them.
-#![allow(unsafe_code)]
+#![allow(unsafe_code, reason = "calls into NVDA's client, COM and the snapshot")]
 
 use std::path::Path;
 
@@ -39,7 +39,7 @@ fn wide(text: &str) -> Vec<u16> {
 }
 
 /// NVDA, reached through its controller client.
-pub struct Nvda {
+pub(crate) struct Nvda {
     speak: TextArg,
     braille: TextArg,
     cancel: NoArgs,
@@ -50,7 +50,7 @@ pub struct Nvda {
 impl Nvda {
     /// Loads the controller client from `dll` (a full path: no other folder is searched for
     /// it) and asks whether NVDA runs.
-    pub fn open(dll: &Path) -> Result<Nvda, NvdaError> {
+    pub(crate) fn open(dll: &Path) -> Result<Nvda, NvdaError> {
         let name = dll.to_str().ok_or_else(|| {
             NvdaError::ClientMissing(format!("{} is no Unicode path", dll.display()))
         })?;
@@ -94,21 +94,21 @@ impl Nvda {
     }
 
     /// Queues `text` behind what NVDA says; its status when NVDA refuses.
-    pub fn speak(&self, text: &str) -> Result<(), Status> {
+    pub(crate) fn speak(&self, text: &str) -> Result<(), Status> {
         let text = wide(text);
         // SAFETY: a NUL-terminated wide string that outlives the call, which only reads it.
         ok(unsafe { (self.speak)(text.as_ptr()) })
     }
 
     /// Shows `text` on the braille display as a message.
-    pub fn braille(&self, text: &str) -> Result<(), Status> {
+    pub(crate) fn braille(&self, text: &str) -> Result<(), Status> {
         let text = wide(text);
         // SAFETY: as in `speak`.
         ok(unsafe { (self.braille)(text.as_ptr()) })
     }
 
     /// Silences NVDA now.
-    pub fn cancel(&self) -> Result<(), Status> {
+    pub(crate) fn cancel(&self) -> Result<(), Status> {
         // SAFETY: a function of the loaded client with its declared type, no arguments.
         ok(unsafe { (self.cancel)() })
     }
@@ -129,13 +129,13 @@ fn join_com() -> Result<(), String> {
 
 /// Whether JAWS runs: its main window (class `JFWUI2`) exists. The automation object can be
 /// made while JAWS is closed, so it alone does not tell.
-pub fn jaws_running() -> bool {
+pub(crate) fn jaws_running() -> bool {
     // SAFETY: a static wide string for the class, no window name.
     unsafe { FindWindowW(w!("JFWUI2"), PCWSTR::null()) }.is_ok()
 }
 
 /// JAWS, reached through its automation object by late binding (no type library needed).
-pub struct Jaws {
+pub(crate) struct Jaws {
     object: IDispatch,
     say_string: i32,
     stop_speech: i32,
@@ -146,7 +146,7 @@ const LOCALE_USER_DEFAULT: u32 = 0x400;
 
 impl Jaws {
     /// Makes JAWS' automation object (`FreedomSci.JawsApi`) on this thread.
-    pub fn open() -> Result<Jaws, String> {
+    pub(crate) fn open() -> Result<Jaws, String> {
         join_com()?;
         // SAFETY: a static wide string naming the class.
         let class = unsafe { CLSIDFromProgID(w!("FreedomSci.JawsApi")) }
@@ -210,7 +210,7 @@ impl Jaws {
     }
 
     /// Says `text`; `interrupt` silences what JAWS says first.
-    pub fn say(&self, text: &str, interrupt: bool) -> Result<(), String> {
+    pub(crate) fn say(&self, text: &str, interrupt: bool) -> Result<(), String> {
         self.call(
             self.say_string,
             vec![VARIANT::from(text), VARIANT::from(interrupt)],
@@ -218,18 +218,18 @@ impl Jaws {
     }
 
     /// Silences JAWS now.
-    pub fn stop(&self) -> Result<(), String> {
+    pub(crate) fn stop(&self) -> Result<(), String> {
         self.call(self.stop_speech, Vec::new())
     }
 }
 
 /// SAPI 5's voice (`SAPI.SpVoice`): speaks without waiting, can be asked whether it speaks.
-pub struct Sapi {
+pub(crate) struct Sapi {
     voice: ISpVoice,
 }
 
 impl Sapi {
-    pub fn open() -> Result<Sapi, String> {
+    pub(crate) fn open() -> Result<Sapi, String> {
         join_com()?;
         // SAFETY: SAPI's registered class id; no outer object.
         let voice: ISpVoice = unsafe { CoCreateInstance(&SpVoice, None, CLSCTX_INPROC_SERVER) }
@@ -238,7 +238,7 @@ impl Sapi {
     }
 
     /// Starts saying `text` and returns; `purge` drops what SAPI still had to say.
-    pub fn speak(&self, text: &str, purge: bool) -> Result<(), String> {
+    pub(crate) fn speak(&self, text: &str, purge: bool) -> Result<(), String> {
         let flags = SPF_ASYNC.0 | if purge { SPF_PURGEBEFORESPEAK.0 } else { 0 };
         let text = wide(text);
         // SAFETY: a NUL-terminated wide string that outlives the call (SAPI copies it for the
@@ -248,7 +248,7 @@ impl Sapi {
     }
 
     /// Silences the voice: what it says and what it had queued.
-    pub fn stop(&self) -> Result<(), String> {
+    pub(crate) fn stop(&self) -> Result<(), String> {
         // SAFETY: no text with the purge flag is SAPI's documented way to silence a voice.
         unsafe {
             self.voice.Speak(
@@ -260,7 +260,7 @@ impl Sapi {
         .map_err(|e| format!("SAPI cannot be silenced ({e})"))
     }
 
-    pub fn is_speaking(&self) -> Result<bool, String> {
+    pub(crate) fn is_speaking(&self) -> Result<bool, String> {
         let mut status = SPVOICESTATUS::default();
         let mut bookmark = PWSTR::null();
         // SAFETY: a status to fill and a place for the last bookmark, both on this frame.
@@ -270,14 +270,14 @@ impl Sapi {
     }
 
     /// The rate, SAPI's -10 (slowest) to 10 (fastest).
-    pub fn set_rate(&self, rate: i32) -> Result<(), String> {
+    pub(crate) fn set_rate(&self, rate: i32) -> Result<(), String> {
         // SAFETY: a number in SAPI's range.
         unsafe { self.voice.SetRate(rate.clamp(-10, 10)) }
             .map_err(|e| format!("SAPI refused the rate ({e})"))
     }
 
     /// The volume, 0 to 100.
-    pub fn set_volume(&self, volume: u16) -> Result<(), String> {
+    pub(crate) fn set_volume(&self, volume: u16) -> Result<(), String> {
         // SAFETY: a number in SAPI's range.
         unsafe { self.voice.SetVolume(volume.min(100)) }
             .map_err(|e| format!("SAPI refused the volume ({e})"))
@@ -295,7 +295,7 @@ impl Drop for Snapshot {
 }
 
 /// Whether a program runs whose file name (`nvda.exe`) `name` accepts.
-pub fn program_running(name: &dyn Fn(&str) -> bool) -> bool {
+pub(crate) fn program_running(name: &dyn Fn(&str) -> bool) -> bool {
     // SAFETY: a snapshot of all processes; no process id needed.
     let Ok(handle) = (unsafe { CreateToolhelp32Snapshot(TH32CS_SNAPPROCESS, 0) }) else {
         return false;

@@ -6,25 +6,33 @@
 #[cfg(unix)]
 mod unix;
 #[cfg(unix)]
-pub use unix::*;
+pub(crate) use unix::*;
 #[cfg(windows)]
 mod windows;
 #[cfg(windows)]
-pub use windows::*;
+pub(crate) use windows::*;
 
 /// An open serial port (a `TTYPort` on Unix, a `COMPort` on Windows).
-pub type Port = Box<dyn serialport::SerialPort>;
+pub(crate) type Port = Box<dyn serialport::SerialPort>;
 
 /// Why a serial port cannot be opened, before it is put in words with its path.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Refusal {
+pub(crate) enum Refusal {
     /// No such port (nothing plugged in, a link to nothing).
     Missing,
     /// Another program holds it.
     Busy,
     /// This user may not open it.
+    #[cfg_attr(
+        windows,
+        allow(dead_code, reason = "Windows' port errors do not say it")
+    )]
     NoPermission,
     /// It is no serial port (a regular file, another device).
+    #[cfg_attr(
+        windows,
+        allow(dead_code, reason = "Windows' port errors do not say it")
+    )]
     NotSerial,
     /// Anything else: the system's words.
     Other(String),

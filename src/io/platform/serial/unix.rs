@@ -10,7 +10,7 @@ use nix::unistd::{AccessFlags, access};
 use super::Refusal;
 
 /// What stands at `path` may be opened as a port: a character device.
-pub fn check_device(path: &Path) -> Result<(), Refusal> {
+pub(crate) fn check_device(path: &Path) -> Result<(), Refusal> {
     let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
         io::ErrorKind::NotFound => Refusal::Missing,
         io::ErrorKind::PermissionDenied => Refusal::NoPermission,
@@ -23,7 +23,7 @@ pub fn check_device(path: &Path) -> Result<(), Refusal> {
 }
 
 /// Why serialport could not open the port at `path`.
-pub fn classify(_path: &Path, err: &serialport::Error) -> Refusal {
+pub(crate) fn classify(_path: &Path, err: &serialport::Error) -> Refusal {
     use serialport::ErrorKind;
     match err.kind {
         ErrorKind::Io(io::ErrorKind::NotFound) => Refusal::Missing,
@@ -37,7 +37,7 @@ pub fn classify(_path: &Path, err: &serialport::Error) -> Refusal {
 
 /// The name of the group that owns the device at `path` (who may open it), if it can be
 /// found.
-pub fn device_group(path: &Path) -> Option<String> {
+pub(crate) fn device_group(path: &Path) -> Option<String> {
     let gid = std::fs::metadata(path).ok()?.gid();
     nix::unistd::Group::from_gid(nix::unistd::Gid::from_raw(gid))
         .ok()
@@ -46,12 +46,12 @@ pub fn device_group(path: &Path) -> Option<String> {
 }
 
 /// Whether this user may open the port at `path` for reading and writing.
-pub fn may_open(path: &Path) -> bool {
+pub(crate) fn may_open(path: &Path) -> bool {
     access(path, AccessFlags::R_OK | AccessFlags::W_OK).is_ok()
 }
 
 /// Whether the ports can be listed: serialport's sysfs scan panics when /sys/class/tty is
 /// missing (a container without sysfs); there are no ports to list then.
-pub fn can_list() -> bool {
+pub(crate) fn can_list() -> bool {
     Path::new("/sys/class/tty").is_dir()
 }

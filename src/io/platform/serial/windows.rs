@@ -8,7 +8,7 @@ use std::path::Path;
 use super::Refusal;
 
 /// Any name may be a port: Windows' device names are no files to look at.
-pub fn check_device(_path: &Path) -> Result<(), Refusal> {
+pub(crate) fn check_device(_path: &Path) -> Result<(), Refusal> {
     Ok(())
 }
 
@@ -20,7 +20,7 @@ fn listed(name: &str) -> bool {
 }
 
 /// Why serialport could not open the port `path` (`COM3`).
-pub fn classify(path: &Path, err: &serialport::Error) -> Refusal {
+pub(crate) fn classify(path: &Path, err: &serialport::Error) -> Refusal {
     match err.kind {
         serialport::ErrorKind::NoDevice if listed(&path.to_string_lossy()) => Refusal::Busy,
         serialport::ErrorKind::NoDevice => Refusal::Missing,
@@ -30,16 +30,16 @@ pub fn classify(path: &Path, err: &serialport::Error) -> Refusal {
 }
 
 /// Windows has no group owners of ports.
-pub fn device_group(_path: &Path) -> Option<String> {
+pub(crate) fn device_group(_path: &Path) -> Option<String> {
     None
 }
 
 /// Every user may open a port nobody holds.
-pub fn may_open(_path: &Path) -> bool {
+pub(crate) fn may_open(_path: &Path) -> bool {
     true
 }
 
 /// The registry can always be asked.
-pub fn can_list() -> bool {
+pub(crate) fn can_list() -> bool {
     true
 }

@@ -11,20 +11,21 @@
 //! closing work is done ([`closing_done`]).
 
 use std::sync::{Condvar, Mutex};
+#[cfg(any(windows, test))]
 use std::time::{Duration, Instant};
 
 #[cfg(unix)]
 mod unix;
 #[cfg(unix)]
-pub use unix::*;
+pub(crate) use unix::*;
 #[cfg(windows)]
 mod windows;
 #[cfg(windows)]
-pub use windows::*;
+pub(crate) use windows::*;
 
 /// What asks an interactive mode to end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ending {
+pub(crate) enum Ending {
     /// Ctrl+C (SIGINT, or the console's Ctrl+C and Ctrl+Break).
     Interrupt,
     /// The system or a person asks hector to end (SIGTERM; logging off, shutting down).
@@ -35,7 +36,7 @@ pub enum Ending {
 
 impl Ending {
     /// The number of the Unix signal it is (a shell reports 128 + it as the exit status).
-    pub fn number(self) -> u8 {
+    pub(crate) fn number(self) -> u8 {
         match self {
             Ending::Hangup => 1,
             Ending::Interrupt => 2,
@@ -46,13 +47,13 @@ impl Ending {
 
 /// Whether the work after a mode's end is done (the game saved, the children ended), for
 /// a wait that hector's end must not outlast: a flag and its condition.
-pub struct Closing {
+pub(crate) struct Closing {
     done: Mutex<bool>,
     changed: Condvar,
 }
 
 impl Closing {
-    pub const fn new() -> Closing {
+    pub(crate) const fn new() -> Closing {
         Closing {
             done: Mutex::new(false),
             changed: Condvar::new(),
@@ -60,13 +61,14 @@ impl Closing {
     }
 
     /// The work is done: whoever waits goes on.
-    pub fn done(&self) {
+    pub(crate) fn done(&self) {
         *self.done.lock().unwrap_or_else(|p| p.into_inner()) = true;
         self.changed.notify_all();
     }
 
     /// Waits until the work is done, at most `limit`; whether it was.
-    pub fn wait(&self, limit: Duration) -> bool {
+    #[cfg(any(windows, test))]
+    pub(crate) fn wait(&self, limit: Duration) -> bool {
         let deadline = Instant::now() + limit;
         let mut done = self.done.lock().unwrap_or_else(|p| p.into_inner());
         while !*done {
@@ -99,7 +101,8 @@ pub fn closing_done() {
 }
 
 /// Waits, at most `limit`, until [`closing_done`] was called.
-pub fn wait_for_closing(limit: Duration) -> bool {
+#[cfg(windows)]
+pub(crate) fn wait_for_closing(limit: Duration) -> bool {
     CLOSING.wait(limit)
 }
 

@@ -4,7 +4,10 @@
 //!
 //! Unsafe code: installing signal handlers and what they do, which Rust cannot check; each
 //! handler makes only async-signal-safe calls.
-#![allow(unsafe_code)]
+#![expect(
+    unsafe_code,
+    reason = "signal handlers, which make only async-signal-safe calls"
+)]
 
 use std::io::Read;
 use std::sync::OnceLock;
@@ -29,7 +32,7 @@ extern "C" fn raise_flag(_: nix::libc::c_int) {
 
 /// From now on Ctrl-C (SIGINT) and SIGTERM set `flag` instead of ending hector at once, so
 /// that a board mode can end cleanly.
-pub fn flag_interrupts(flag: &'static AtomicBool) {
+pub(crate) fn flag_interrupts(flag: &'static AtomicBool) {
     FLAG.store(std::ptr::from_ref(flag).cast_mut(), Ordering::SeqCst);
     let action = SigAction::new(
         SigHandler::Handler(raise_flag),
@@ -61,7 +64,7 @@ extern "C" fn forward_signal(signal: nix::libc::c_int) {
 /// arrives on the channel returned, so that a mode restores the terminal and ends as a quit
 /// does. The handler only writes a byte to a pipe; a thread turns the bytes into the
 /// channel's news.
-pub fn endings() -> Receiver<Ending> {
+pub(crate) fn endings() -> Receiver<Ending> {
     static CHANNEL: OnceLock<Receiver<Ending>> = OnceLock::new();
     CHANNEL.get_or_init(install_endings).clone()
 }

@@ -6,7 +6,7 @@
 //! later), so the handler waits until the mode's closing work is done (the game saved).
 //!
 //! Unsafe code: registering the handler, and the handler reading the flag a mode gave.
-#![allow(unsafe_code)]
+#![allow(unsafe_code, reason = "registering the console's control handler")]
 
 use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
 use std::sync::{Once, OnceLock};
@@ -77,7 +77,7 @@ fn install() {
 
 /// From now on Ctrl+C, Ctrl+Break and the console's end set `flag` instead of ending hector
 /// at once, so that a board mode can end cleanly.
-pub fn flag_interrupts(flag: &'static AtomicBool) {
+pub(crate) fn flag_interrupts(flag: &'static AtomicBool) {
     FLAG.store(std::ptr::from_ref(flag).cast_mut(), Ordering::SeqCst);
     install();
 }
@@ -85,7 +85,7 @@ pub fn flag_interrupts(flag: &'static AtomicBool) {
 /// From the first call on, Ctrl+C, Ctrl+Break, closing the console, logging off and shutting
 /// down arrive on the channel returned, so that a mode restores the console and ends as a
 /// quit does.
-pub fn endings() -> Receiver<Ending> {
+pub(crate) fn endings() -> Receiver<Ending> {
     let rx = CHANNEL.get_or_init(crossbeam_channel::unbounded).1.clone();
     install();
     rx

@@ -3,11 +3,11 @@
 //! and NVDA and JAWS drive the braille display themselves.
 
 #[cfg(unix)]
-pub use std::os::unix::net::UnixStream as LocalStream;
+pub(crate) use std::os::unix::net::UnixStream as LocalStream;
 #[cfg(windows)]
 mod windows;
 #[cfg(windows)]
-pub use windows::LocalStream;
+pub(crate) use windows::LocalStream;
 
 /// Whether this system has local sockets hector can connect to.
-pub const AVAILABLE: bool = cfg!(unix);
+pub(crate) const AVAILABLE: bool = cfg!(unix);

@@ -8,29 +8,29 @@ use std::time::Duration;
 
 /// A local socket: none exists on Windows.
 #[derive(Debug)]
-pub struct LocalStream {
+pub(crate) struct LocalStream {
     never: Infallible,
 }
 
 impl LocalStream {
     /// Refuses: there are no local sockets here.
-    pub fn connect(_path: impl AsRef<Path>) -> io::Result<LocalStream> {
+    pub(crate) fn connect(_path: impl AsRef<Path>) -> io::Result<LocalStream> {
         Err(super::super::unsupported("a local socket"))
     }
 
-    pub fn try_clone(&self) -> io::Result<LocalStream> {
+    pub(crate) fn try_clone(&self) -> io::Result<LocalStream> {
         match self.never {}
     }
 
-    pub fn set_read_timeout(&self, _timeout: Option<Duration>) -> io::Result<()> {
+    pub(crate) fn set_read_timeout(&self, _timeout: Option<Duration>) -> io::Result<()> {
         match self.never {}
     }
 
-    pub fn set_write_timeout(&self, _timeout: Option<Duration>) -> io::Result<()> {
+    pub(crate) fn set_write_timeout(&self, _timeout: Option<Duration>) -> io::Result<()> {
         match self.never {}
     }
 
-    pub fn shutdown(&self, _how: Shutdown) -> io::Result<()> {
+    pub(crate) fn shutdown(&self, _how: Shutdown) -> io::Result<()> {
         match self.never {}
     }
 }
