@@ -14,14 +14,14 @@ use crate::core::study::{LISTED, Loaded, Search, Summary, read_error_words};
 
 /// What the study asks of its file.
 #[derive(Clone, Debug)]
-pub enum Request {
+pub(crate) enum Request {
     Open(usize),
     Find(Search),
 }
 
 /// The file's answers.
 #[derive(Debug)]
-pub enum StudyNews {
+pub(crate) enum StudyNews {
     /// Game `number`: read; not readable (`Err(Some(words))`); not in the file (`Err(None)`).
     Opened {
         number: usize,
@@ -37,7 +37,7 @@ pub enum StudyNews {
 }
 
 /// The thread that reads the file.
-pub struct StudyFile {
+pub(crate) struct StudyFile {
     requests: Sender<Request>,
     news: Receiver<StudyNews>,
 }
@@ -45,7 +45,7 @@ pub struct StudyFile {
 impl StudyFile {
     /// Starts the thread for `path`, which words a game it cannot read in `lang`; it ends
     /// when the study drops its requests.
-    pub fn start(path: PathBuf, lang: &'static Language) -> std::io::Result<StudyFile> {
+    pub(crate) fn start(path: PathBuf, lang: &'static Language) -> std::io::Result<StudyFile> {
         let (requests, jobs) = unbounded::<Request>();
         let (tell, news) = unbounded();
         std::thread::Builder::new()
@@ -64,12 +64,12 @@ impl StudyFile {
         Ok(StudyFile { requests, news })
     }
 
-    pub fn ask(&self, request: Request) {
+    pub(crate) fn ask(&self, request: Request) {
         // The thread ends only when this end is dropped.
         let _ = self.requests.send(request);
     }
 
-    pub fn news(&self) -> &Receiver<StudyNews> {
+    pub(crate) fn news(&self) -> &Receiver<StudyNews> {
         &self.news
     }
 }

@@ -26,15 +26,15 @@ use crate::io::study_file::{Request, StudyFile, StudyNews};
 use crate::io::terminal::FullScreen;
 
 /// What `hector study` reads and how it speaks.
-pub struct StudyRun {
-    pub file: PathBuf,
+pub(crate) struct StudyRun {
+    pub(crate) file: PathBuf,
     /// The game opened first (1 for the file's first).
-    pub game: usize,
-    pub form: Form,
-    pub wording: crate::core::notation::wording::Wording,
-    pub screen_reader: bool,
-    pub speech: SpeechSettings,
-    pub speech_chosen: bool,
+    pub(crate) game: usize,
+    pub(crate) form: Form,
+    pub(crate) wording: crate::core::notation::wording::Wording,
+    pub(crate) screen_reader: bool,
+    pub(crate) speech: SpeechSettings,
+    pub(crate) speech_chosen: bool,
 }
 
 fn fail(text: &str) -> ExitCode {
@@ -43,7 +43,7 @@ fn fail(text: &str) -> ExitCode {
 }
 
 /// Runs `hector study`.
-pub fn run(options: StudyRun, lang: &'static Language) -> ExitCode {
+pub(crate) fn run(options: StudyRun, lang: &'static Language) -> ExitCode {
     // The file is opened once here so that a missing or unreadable file is said before the
     // screen opens; the thread opens it again for each request.
     if let Err(e) = crate::io::files::open_input(&options.file) {

@@ -9,11 +9,11 @@
 #[cfg(unix)]
 mod unix;
 #[cfg(unix)]
-pub use unix::*;
+pub(crate) use unix::*;
 #[cfg(windows)]
 mod windows;
 #[cfg(windows)]
-pub use windows::*;
+pub(crate) use windows::*;
 
 /// The variables of a locale that name the messages' language, the strongest first.
 const VARIABLES: [&str; 3] = ["LC_ALL", "LC_MESSAGES", "LANG"];

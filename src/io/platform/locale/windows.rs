@@ -8,7 +8,7 @@ use windows_sys::Win32::Globalization::GetUserDefaultUILanguage;
 
 /// The locale the system names for messages: a locale variable, else the user's interface
 /// language as its two-letter code ("fr"); `None` for a language hector has no name for.
-pub fn messages_locale() -> Option<String> {
+pub(crate) fn messages_locale() -> Option<String> {
     super::from_environment().or_else(|| {
         // SAFETY: takes nothing and returns the user's interface language identifier.
         let id = unsafe { GetUserDefaultUILanguage() };
