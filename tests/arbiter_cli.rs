@@ -716,8 +716,15 @@ fn the_consoles_answers_are_heard_whole_and_flashed() {
         "{heard}"
     );
     display.assert_flashed("Partie 1: Achtung, Brett von Weiß", &heard);
-    // Put right: shown, in the game's log too.
+    // Put right: said as the alarm was, and flashed; in the game's log too.
+    let before = daemon.spoken().len();
     h.dgt(1, "lift d5");
+    let heard = daemon.heard_when_quiet(before, limit);
+    assert!(
+        heard.starts_with("Partie 1: Brett von Weiß stimmt wieder"),
+        "{heard}"
+    );
+    display.assert_flashed("Partie 1: Brett von Weiß stimmt", &heard);
     assert!(
         t.wait_for_screen("Brett von Weiß stimmt wieder mit der Aufzeichnung", limit),
         "{}",

@@ -833,10 +833,15 @@ impl TwoBoards {
                     how: Reconciled::Board,
                 }));
                 if !quiet {
-                    out.push(answer(fill(
-                        &self.lang.arbiter.in_order,
-                        &[("board", &self.board_name(seat))],
-                    )));
+                    // Said as the alarm was: whoever heard the trouble hears it is over (the
+                    // arbiter's console says only urgent news unasked).
+                    out.push(say(
+                        Urgency::Urgent,
+                        fill(
+                            &self.lang.arbiter.in_order,
+                            &[("board", &self.board_name(seat))],
+                        ),
+                    ));
                 }
             }
             (None, None) => {}
