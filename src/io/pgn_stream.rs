@@ -5,7 +5,7 @@
 
 use std::io::{self, Read};
 
-use crate::core::pgn::{MAX_GAME_BYTES, Reader, Resume};
+use crate::core::pgn::{MAX_GAME_BYTES, RawGame, Reader, Resume};
 
 /// Bytes read at a time.
 const READ_SIZE: usize = 256 * 1024;
@@ -20,6 +20,20 @@ pub(crate) struct GameText<'b> {
     /// Where it stands in the stream: its line, the games before it, whether it begins a line.
     pub(crate) at: Resume,
     pub(crate) too_large: bool,
+}
+
+impl<'b> GameText<'b> {
+    /// The games in it (more than one when the reader finds no end between them), without
+    /// blank ones; a too large one as one game that says so.
+    pub(crate) fn games(&self) -> Vec<RawGame<'b>> {
+        if self.too_large {
+            vec![RawGame::too_large(self.at.games + 1, self.at.line)]
+        } else {
+            Reader::resume(self.bytes, self.at)
+                .filter(|raw| !raw.is_blank())
+                .collect()
+        }
+    }
 }
 
 pub(crate) struct Splitter<R> {
@@ -273,7 +287,6 @@ pub fn import_from(
     path: &std::path::Path,
     number: usize,
 ) -> Result<crate::core::record::Imported, GameFromFile> {
-    use crate::core::pgn::RawGame;
     use crate::core::record::{ImportError, import_game};
     let input = crate::io::files::open_input(path).map_err(GameFromFile::Read)?;
     let name = input.name.clone();
@@ -290,14 +303,7 @@ pub fn import_from(
                 }));
             }
         };
-        let games: Vec<RawGame<'_>> = if text.too_large {
-            vec![RawGame::too_large(text.at.games + 1, text.at.line)]
-        } else {
-            Reader::resume(text.bytes, text.at)
-                .filter(|raw| !raw.is_blank())
-                .collect()
-        };
-        for raw in games {
+        for raw in text.games() {
             found += 1;
             if found == number {
                 return import_game(&raw, found).map_err(GameFromFile::Import);

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use crossbeam_channel::{Receiver, Sender, unbounded};
 
 use crate::core::notation::language::Language;
-use crate::core::pgn::{RawGame, Reader};
+use crate::core::pgn::RawGame;
 use crate::core::study::{LISTED, Loaded, Search, Summary, read_error_words};
 
 /// What the study asks of its file.
@@ -89,14 +89,7 @@ fn each_game(
             Ok(None) => return Ok(()),
             Err(e) => return Err(format!("{}: {e}", input.name)),
         };
-        let games: Vec<RawGame<'_>> = if text.too_large {
-            vec![RawGame::too_large(text.at.games + 1, text.at.line)]
-        } else {
-            Reader::resume(text.bytes, text.at)
-                .filter(|raw| !raw.is_blank())
-                .collect()
-        };
-        for raw in games {
+        for raw in text.games() {
             number += 1;
             if !each(&raw, number) {
                 return Ok(());
