@@ -204,9 +204,9 @@ fn a_whole_game_in_english_words() {
 #[test]
 fn whole_games_in_spanish_french_and_dutch() {
     for (code, welcome) in [
-        ("es", "Juegas con Blancas contra el ordenador, nivel 1"),
+        ("es", "Usted juega con Blancas contra el ordenador, nivel 1"),
         ("fr", "Vous jouez les Blancs contre l'ordinateur, niveau 1"),
-        ("nl", "Je speelt met Wit tegen de computer, niveau 1"),
+        ("nl", "U speelt met Wit tegen de computer, niveau 1"),
     ] {
         let text = play_line_mode_game(code, 12);
         assert!(text.contains(welcome), "{code}: {text}");
