@@ -348,6 +348,8 @@ mod tests {
             ("zurück", Action::Confirm),
             ("berichtigen schwarz", Action::Correct(Color::Black)),
             ("umwandlung Dame", Action::Promote(Role::Queen)),
+            // Spanish names the promotion "coronar", as its other phrases do.
+            ("coronar dama", Action::Promote(Role::Queen)),
             (
                 "abgeben Springer Felix drei; Sonntag 10 Uhr, Saal 2",
                 Action::Seal {
