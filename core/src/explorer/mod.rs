@@ -39,7 +39,7 @@ impl Database {
     /// no games listed, only the few moves said; lichess's games of the rated speeds from
     /// blitz up and of players from 1600.
     pub fn query(self, fen: &str) -> String {
-        let fen = fen.replace(' ', "_");
+        let fen = fen.replace(' ', "%20");
         match self {
             Database::Masters => format!("/masters?fen={fen}&moves={SAID_MOVES}&topGames=0"),
             Database::Lichess => format!(

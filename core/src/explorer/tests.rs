@@ -134,7 +134,12 @@ fn every_language_says_the_answer_in_its_own_words() {
             lang.code
         );
         let told = failed_words(Failure::RateLimited, None, lang, false);
-        assert_eq!(told, std::slice::from_ref(&lang.openings.none), "{}", lang.code);
+        assert_eq!(
+            told,
+            std::slice::from_ref(&lang.openings.none),
+            "{}",
+            lang.code
+        );
     }
 }
 
@@ -163,7 +168,7 @@ fn the_query_names_the_position_and_asks_for_few_moves() {
     let fen = fen(&Chess::default());
     let q = Database::Masters.query(&fen);
     assert!(
-        q.starts_with("/masters?fen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR_w_KQkq_-"),
+        q.starts_with("/masters?fen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR%20w%20KQkq%20-"),
         "{q}"
     );
     assert!(q.contains("moves=3") && q.contains("topGames=0"), "{q}");
