@@ -1230,6 +1230,9 @@ impl Match {
                 if self.premoves {
                     help = format!("{help} {}", lang.premove.help);
                 }
+                if self.explorer.is_some() {
+                    help = format!("{help} {}", lang.explorer.help);
+                }
                 out.push(answer(help));
             }
             Command::Eval | Command::Hint if self.walk().is_some() => self.walk_command(&c, out),

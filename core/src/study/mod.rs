@@ -315,6 +315,7 @@ pub fn commands() -> Vec<Listed> {
         Listed::Comment,
         Listed::Clock,
         Listed::Save,
+        Listed::Explorer,
         Listed::Help,
         Listed::Quit,
     ];

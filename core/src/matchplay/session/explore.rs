@@ -72,3 +72,116 @@ impl Match {
         out.push(lines(said));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{said, said_to, start_against};
+    use super::super::{Effect, Event, Side};
+    use crate::explorer::{Counts, Failure, Played, Reply, Table, Tables, fen};
+    use crate::machine::Machine;
+    use crate::testkit::t;
+    use shakmaty::{Chess, Position};
+
+    fn tables(pos: &Chess) -> Tables {
+        let moves = pos.legal_moves();
+        let played = |i: usize, n: u64| Played {
+            m: moves[i],
+            counts: Counts {
+                white: n,
+                draws: n,
+                black: n,
+            },
+        };
+        let table = Table {
+            counts: Counts {
+                white: 30,
+                draws: 30,
+                black: 30,
+            },
+            moves: vec![played(0, 20), played(1, 10)],
+        };
+        Tables {
+            masters: table.clone(),
+            lichess: table,
+        }
+    }
+
+    #[test]
+    fn play_asks_and_says_the_reply_for_the_position_still_looked_at() {
+        let mut m = start_against(Side::Keyboard);
+        // A mode without the explorer refuses it in words.
+        assert_eq!(
+            said_to(&mut m, Event::Line("explorer".into())),
+            ["Den Explorer gibt es hier nicht"]
+        );
+        m.enable_explorer();
+        let out = m.handle(Event::Line("explorer".into()), t(20));
+        assert_eq!(said(&out), ["Ich frage den Explorer"]);
+        let start = Chess::default();
+        assert!(
+            out.contains(&Effect::Explore(Box::new(start.clone()))),
+            "{out:?}"
+        );
+        // Asked again before the reply: not asked twice.
+        let again = m.handle(Event::Line("explorer".into()), t(30));
+        assert!(
+            !again.iter().any(|e| matches!(e, Effect::Explore(_))),
+            "{again:?}"
+        );
+        let reply = Reply::Found(tables(&start));
+        let heard = said_to(
+            &mut m,
+            Event::Explored {
+                fen: fen(&start),
+                reply: reply.clone(),
+            },
+        );
+        assert_eq!(heard.len(), 1, "{heard:?}");
+        assert!(heard[0].starts_with("Meister, 90 Partien: "), "{heard:?}");
+        // The player moved on: a reply about the start is kept but not said.
+        said_to(&mut m, Event::Line("e4".into()));
+        assert!(
+            said_to(
+                &mut m,
+                Event::Explored {
+                    fen: fen(&start),
+                    reply
+                }
+            )
+            .is_empty()
+        );
+        // Looking back at the start: the kept answer, with no request.
+        said_to(&mut m, Event::Line("stellung 0".into()));
+        let out = m.handle(Event::Line("explorer".into()), t(40));
+        assert!(
+            said(&out)[0].starts_with("Meister, 90 Partien: "),
+            "{out:?}"
+        );
+        assert!(
+            !out.iter().any(|e| matches!(e, Effect::Explore(_))),
+            "{out:?}"
+        );
+    }
+
+    #[test]
+    fn without_an_answer_the_games_opening_is_said_and_why() {
+        let mut m = start_against(Side::Keyboard);
+        m.enable_explorer();
+        for mv in ["e4", "c5"] {
+            said_to(&mut m, Event::Line(mv.into()));
+        }
+        m.handle(Event::Line("explorer".into()), t(20));
+        let pos = m.game().position().clone();
+        let heard = said_to(
+            &mut m,
+            Event::Explored {
+                fen: fen(&pos),
+                reply: Reply::Failed(Failure::Unreachable),
+            },
+        );
+        assert_eq!(
+            heard,
+            ["Sizilianische Verteidigung, ECO B20 / Der Explorer ist nicht erreichbar"]
+        );
+    }
+}

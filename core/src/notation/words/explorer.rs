@@ -33,4 +33,6 @@ pub struct ExplorerWords {
     pub unreadable: String,
     /// A mode that has no explorer.
     pub not_here: String,
+    /// The sentence of play's help.
+    pub help: String,
 }
