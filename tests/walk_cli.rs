@@ -14,6 +14,8 @@
 #![cfg(unix)]
 
 mod common;
+#[path = "common/lichess.rs"]
+mod lichess;
 
 use std::time::Duration;
 
@@ -617,4 +619,215 @@ fn study_speaks_english_and_refuses_a_missing_file() {
         "{}",
         r.stderr
     );
+}
+
+/// What the capturing speech-dispatcher heard after typing `line`, once `last` was said.
+fn heard_after(t: &mut Pty, daemon: &SpeechDaemon, line: &str, last: &str) -> String {
+    let before = daemon.spoken().len();
+    typed(t, line);
+    daemon.heard_until(before, last, LIMIT)
+}
+
+/// The opening explorer against the stand-in (tests/common/lichess.rs, `/masters` and
+/// `/lichess` as the specification answers): in a game of `hector play` the most played moves
+/// of both databases with their share and results, asked with the player's token and no
+/// other; a second ask answered from memory; a slow answer that the game does not wait for;
+/// a body cut off; a 429 said once and a minute without requests; then in `hector study`.
+#[test]
+fn the_explorer_answers_in_play_and_in_study() {
+    use lichess::{Server, TOKEN};
+    let home = temp_dir("explorer");
+    let server = Server::start();
+    let daemon = SpeechDaemon::capturing();
+    let env = Env::player(home.path()).token(TOKEN).speech(&daemon);
+    let mut t = env.spawn(&[
+        "play",
+        "--opponent",
+        "keyboard",
+        "--speech",
+        "speech-dispatcher",
+        "--new",
+        "--screen-reader",
+        "--explorer",
+        &server.url,
+    ]);
+    expect(&t, "Weiß ist am Zug");
+    let heard = heard_after(&mut t, &daemon, "explorer", "Lichess, 300000 Partien");
+    assert_in_order(
+        &heard,
+        &[
+            "Meister, 3000 Partien: Eva vier 40 Prozent, Weiß 42, remis 25, Schwarz 33; \
+             David vier 33 Prozent, Weiß 45, remis 35, Schwarz 20; \
+             Springer Felix drei 13 Prozent, Weiß 38, remis 38, Schwarz 25",
+            "Lichess, 300000 Partien: Eva vier 40 Prozent",
+        ],
+    );
+    // The fourth move is not said.
+    assert!(!heard.contains("Cäsar vier"), "{heard}");
+    let asked = server.explorer_asked();
+    assert_eq!(asked.len(), 2, "{asked:?}");
+    assert!(
+        asked[0]
+            .0
+            .starts_with("/masters?fen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR%20w")
+    );
+    assert!(asked[1].0.starts_with("/lichess?"), "{asked:?}");
+    let bearer = format!("Bearer {TOKEN}");
+    assert!(
+        asked
+            .iter()
+            .all(|(_, a)| a.as_deref() == Some(bearer.as_str())),
+        "{asked:?}"
+    );
+    // Asked again: from memory, the explorer not asked again.
+    let heard = heard_after(&mut t, &daemon, "explorer", "Lichess, 300000 Partien");
+    assert!(
+        heard.contains("Meister, 3000 Partien: Eva vier 40 Prozent"),
+        "{heard}"
+    );
+    assert_eq!(server.explorer_asked().len(), 2);
+    // A slow explorer: the game answers meanwhile, the explorer's words come after.
+    server.set(|s| s.explorer.slow = Some(Duration::from_secs(2)));
+    heard_after(&mut t, &daemon, "e4", "Eva vier");
+    let before = daemon.spoken().len();
+    typed(&mut t, "explorer");
+    typed(&mut t, "wer");
+    let heard = daemon.heard_until(before, "Lichess, 230000 Partien", LIMIT);
+    assert_in_order(
+        &heard,
+        &[
+            "Schwarz ist am Zug",
+            "Meister, 2300 Partien: Cäsar fünf 43 Prozent, Weiß 40, remis 30, Schwarz 30; \
+             Eva fünf 43 Prozent",
+        ],
+    );
+    // A body cut off in its middle: the shipped name, and why no more.
+    server.set(|s| {
+        s.explorer.slow = None;
+        s.explorer.malformed = true;
+    });
+    heard_after(&mut t, &daemon, "e5", "Eva fünf");
+    let heard = heard_after(&mut t, &daemon, "explorer", "nicht lesbar");
+    assert_in_order(
+        &heard,
+        &[
+            "Königsbauernspiel, ECO C20",
+            "Die Antwort des Explorers ist nicht lesbar",
+        ],
+    );
+    // 429: said once, and for a minute the explorer is not asked.
+    server.set(|s| {
+        s.explorer.malformed = false;
+        s.explorer.limited = 1;
+    });
+    heard_after(&mut t, &daemon, "Sf3", "Springer Felix drei");
+    let heard = heard_after(&mut t, &daemon, "explorer", "Minute Pause");
+    assert!(
+        heard.contains("Der Explorer bittet um eine Minute Pause"),
+        "{heard}"
+    );
+    let count = server.explorer_asked().len();
+    heard_after(&mut t, &daemon, "Sc6", "Springer Cäsar sechs");
+    let before = daemon.spoken().len();
+    typed(&mut t, "explorer");
+    let heard = daemon.heard_when_quiet(before, LIMIT);
+    assert!(heard.contains("ECO C"), "{heard}");
+    assert!(
+        !heard.contains("Pause") && !heard.contains("Meister"),
+        "{heard}"
+    );
+    assert_eq!(server.explorer_asked().len(), count);
+    typed(&mut t, "ende");
+    typed(&mut t, "ja");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+
+    // The study: the position reached in the file's game.
+    let file = home.path().join("studie.pgn");
+    std::fs::copy(data("study.pgn"), &file).unwrap();
+    let mut t = env.spawn(&[
+        "study",
+        file.to_str().unwrap(),
+        "--screen-reader",
+        "--speech",
+        "speech-dispatcher",
+        "--explorer",
+        &server.url,
+    ]);
+    expect(&t, "Kommentar: Eine Lehrpartie");
+    heard_after(&mut t, &daemon, "vor", "Zug 1, Weiß: Eva vier");
+    let heard = heard_after(&mut t, &daemon, "explorer", "Lichess, 230000 Partien");
+    assert_in_order(
+        &heard,
+        &[
+            "Meister, 2300 Partien: Cäsar fünf 43 Prozent",
+            "Eva sechs 13 Prozent, Weiß 33, remis 33, Schwarz 33",
+            "Lichess, 230000 Partien: Cäsar fünf 43 Prozent",
+        ],
+    );
+    typed(&mut t, "ende");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+}
+
+/// Without a token the explorer is not asked and one sentence says how to get one: the
+/// token stored for lichess.org goes to lichess's explorer only, never to another address.
+/// An address that refuses: the shipped opening name and that the explorer cannot be
+/// reached.
+#[test]
+fn the_explorer_without_a_token_or_a_network_says_so() {
+    use lichess::{Server, TOKEN};
+    let home = temp_dir("explorer-none");
+    let server = Server::start();
+    let config = home.path().join("config/hector");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(config.join("lichess-token"), "lip_for_lichess_org_only\n").unwrap();
+    let play = |env: &Env, explorer: &str| {
+        env.spawn(&[
+            "play",
+            "--opponent",
+            "keyboard",
+            "--speech",
+            "print",
+            "--new",
+            "--screen-reader",
+            "--explorer",
+            explorer,
+        ])
+    };
+    let env = Env::player(home.path());
+    let mut t = play(&env, &server.url);
+    expect(&t, "Weiß ist am Zug");
+    typed(&mut t, "explorer");
+    t.wait_answer("explorer", LIMIT);
+    expect(
+        &t,
+        "Der Explorer braucht einen lichess-Schlüssel: hector online login speichert ihn",
+    );
+    assert!(server.explorer_asked().is_empty());
+    assert!(
+        server
+            .snapshot()
+            .authorizations
+            .iter()
+            .all(|a| !a.contains("lip_for_lichess_org_only"))
+    );
+    typed(&mut t, "ende");
+    typed(&mut t, "ja");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+
+    // An address where nothing listens.
+    let refusing = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        format!("http://{}", l.local_addr().unwrap())
+    };
+    let mut t = play(&env.clone().token(TOKEN), &refusing);
+    expect(&t, "Weiß ist am Zug");
+    typed(&mut t, "e4");
+    expect(&t, "Eva vier");
+    typed(&mut t, "explorer");
+    t.wait_answer("explorer", LIMIT);
+    expect(&t, "Königsbauernspiel, ECO B00");
+    expect(&t, "Der Explorer ist nicht erreichbar");
+    typed(&mut t, "ende");
+    typed(&mut t, "ja");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 }

@@ -9,6 +9,7 @@ pub mod check;
 pub mod clock;
 pub mod dead;
 pub mod exercise;
+pub mod explorer;
 pub mod game;
 pub mod laws;
 pub mod legality;

@@ -26,6 +26,9 @@
 //! [announcement]     # the words of moves, squares, pieces and castling, per mode:
 //! play = "language"  # fide (Appendix D2.1: Anna … Hector, eins … acht, König … Bauer,
 //! assist = "fide"    # Kurze/Lange Rochade, in any language's sentences) or language (its own)
+//!
+//! [explorer]
+//! server = "https://explorer.lichess.org"   # the opening explorer (play, the walk, study)
 //! ```
 
 use serde::Deserialize;
@@ -104,6 +107,14 @@ pub struct PlaySettings {
     pub openings: bool,
     /// Every capture names the piece taken ("Springer schlägt Bauer auf Felix fünf").
     pub say_captured: bool,
+}
+
+/// The opening explorer (`[explorer]`): its address, as `--explorer` gives it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ExplorerSettings {
+    /// The explorer's address; left out: lichess's (https://explorer.lichess.org).
+    pub server: Option<String>,
 }
 
 /// Voice input (`[voice]`): the same as `--voice`, `--voice-model` and `--voice-always-ask`.
@@ -198,6 +209,7 @@ pub struct Settings {
     pub braille: BrailleSettings,
     /// Which words announce moves, per mode.
     pub announcement: AnnouncementSettings,
+    pub explorer: ExplorerSettings,
 }
 
 /// Why a configuration file was not used.

@@ -295,6 +295,8 @@ pub(crate) struct PlayArgs {
     pub(crate) wording: WordingArgs,
     #[command(flatten)]
     pub(crate) voice: VoiceArg,
+    #[command(flatten)]
+    pub(crate) explorer: ExplorerArg,
 }
 
 /// How much board readings and move announcements say; over the configuration file's
@@ -800,6 +802,8 @@ pub(crate) struct AnalyseArgs {
     /// With --walk: lines for a screen reader instead of the full screen.
     #[arg(long, requires = "walk")]
     pub(crate) screen_reader: bool,
+    #[command(flatten)]
+    pub(crate) explorer: ExplorerArg,
 }
 
 /// How a player is asked and answers in `hector train` and `hector puzzle`: language,
@@ -1119,6 +1123,15 @@ pub(crate) struct WatchArgs {
     pub(crate) screen_reader: bool,
 }
 
+/// The opening explorer's address, for the modes that ask it (play, analyse --walk, study).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub(crate) struct ExplorerArg {
+    /// The opening explorer's address (lichess's by default, or a server with the same
+    /// API); also `[explorer] server` in the configuration file.
+    #[arg(long, value_name = "URL")]
+    pub(crate) explorer: Option<String>,
+}
+
 /// `hector study`'s command line.
 #[derive(Debug, clap::Args)]
 pub struct StudyArgs {
@@ -1140,6 +1153,8 @@ pub struct StudyArgs {
     pub screen_reader: bool,
     #[command(flatten)]
     pub wording: WordingArgs,
+    #[command(flatten)]
+    pub(crate) explorer: ExplorerArg,
 }
 
 /// A lichess id (a round's, a game's): letters and digits only, so that it names one path on

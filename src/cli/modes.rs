@@ -235,6 +235,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
         walk: None,
         voice: player.voice(&args.voice),
         goal,
+        explorer: explorer_server(args.explorer, &player.config),
         speech: player.speech,
     };
     Ok(crate::app::modes::play::run(options, player.lang))
@@ -501,6 +502,7 @@ fn resume_play(
         walk: None,
         voice: player.voice(&asked.voice),
         goal: None,
+        explorer: explorer_server(Default::default(), &player.config),
         speech: player.speech,
     };
     Ok(crate::app::modes::play::run(options, player.lang))
@@ -707,10 +709,18 @@ pub(super) fn study(args: StudyArgs) -> Result<ExitCode, Fatal> {
             wording: player.wording(&args.wording),
             screen_reader: args.screen_reader,
             speech_chosen: player.speech_chosen,
+            explorer: explorer_server(args.explorer, &player.config),
             speech: player.speech,
         },
         player.lang,
     ))
+}
+
+/// The opening explorer's address: `--explorer`, else the configuration's, else lichess's.
+fn explorer_server(arg: super::args::ExplorerArg, config: &Settings) -> String {
+    arg.explorer
+        .or_else(|| config.explorer.server.clone())
+        .unwrap_or_else(|| crate::io::lichess::explorer::DEFAULT_SERVER.to_string())
 }
 
 pub(super) fn arbiter(args: ArbiterArgs) -> Result<ExitCode, Fatal> {
@@ -872,6 +882,7 @@ fn analyse_walk(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
         // The walk is asked by typing; voice stays with the games played.
         voice: None,
         goal: None,
+        explorer: explorer_server(args.explorer, &player.config),
         speech: player.speech,
     };
     Ok(crate::app::modes::play::run(options, player.lang))

@@ -85,6 +85,8 @@ pub struct State {
     pub relay: Relay,
     /// Puzzles: the daily one, new ones by theme, results recorded.
     pub puzzles: PuzzleDesk,
+    /// The opening explorer (`/masters`, `/lichess`).
+    pub explorer: ExplorerDesk,
 }
 
 /// How the game stream behaves after its gameFull line.
@@ -570,6 +572,9 @@ fn serve(conn: TcpStream, shared: &Shared, stop: &AtomicBool) -> std::io::Result
         return result;
     }
     if let Some(result) = puzzle_routes(&conn, &req, shared) {
+        return result;
+    }
+    if let Some(result) = explorer_routes(&conn, &req, shared) {
         return result;
     }
     {
@@ -1847,4 +1852,135 @@ fn puzzle_routes(conn: &TcpStream, req: &Request, shared: &Shared) -> Option<std
         }
         _ => respond(conn, 404, "", r#"{"error":"Not found"}"#),
     })
+}
+
+/// How the opening explorer answers.
+#[derive(Clone, Default)]
+pub struct ExplorerDesk {
+    /// This many requests are answered with 429 (the explorer asks for a minute).
+    pub limited: u32,
+    /// Answers are cut off in the middle of their JSON.
+    pub malformed: bool,
+    /// Each answer waits this long before its headers.
+    pub slow: Option<Duration>,
+    /// The explorer's requests, "/masters?..." or "/lichess?...", with their Authorization.
+    pub asked: Vec<(String, Option<String>)>,
+}
+
+/// The explorer's games from a position (by its placement and side to move), most played
+/// first, each move as (uci, white, draws, black): the start and after 1. e4 answer as the
+/// explorer does; any other position has no games.
+fn explorer_moves(fen: &str, masters: bool) -> Vec<(&'static str, u64, u64, u64)> {
+    let key: Vec<&str> = fen.split(' ').take(2).collect();
+    let scale = if masters { 1 } else { 100 };
+    let moves: Vec<(&'static str, u64, u64, u64)> = match key.as_slice() {
+        ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "w"] => vec![
+            ("e2e4", 500, 300, 400),
+            ("d2d4", 450, 350, 200),
+            ("g1f3", 150, 150, 100),
+            ("c2c4", 100, 100, 200),
+        ],
+        ["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR", "b"] => vec![
+            ("c7c5", 400, 300, 300),
+            ("e7e5", 300, 400, 300),
+            ("e7e6", 100, 100, 100),
+        ],
+        _ => Vec::new(),
+    };
+    moves
+        .into_iter()
+        .map(|(m, w, d, b)| (m, w * scale, d * scale, b * scale))
+        .collect()
+}
+
+/// The explorer at `/masters` and `/lichess` as its specification describes it: a position
+/// by `fen` (spaces as `%20` or `_`), `moves` the most played to list, the counts of the
+/// position and of each move, `topGames` and `recentGames` as empty lists, the opening when
+/// named; a token required (any token of the user's: this one), 429 with a minute's wait.
+fn explorer_routes(
+    conn: &TcpStream,
+    req: &Request,
+    shared: &Shared,
+) -> Option<std::io::Result<()>> {
+    let (path, query) = req.path.split_once('?').unwrap_or((req.path.as_str(), ""));
+    let masters = match (req.method.as_str(), path) {
+        ("GET", "/masters") => true,
+        ("GET", "/lichess") => false,
+        _ => return None,
+    };
+    let param = |name: &str| {
+        query
+            .split('&')
+            .find_map(|kv| kv.strip_prefix(name)?.strip_prefix('='))
+            .map(|v| v.replace("%20", " ").replace('_', " "))
+    };
+    let (slow, malformed) = {
+        let mut s = lock(shared);
+        s.requests.push(format!("{} {}", req.method, req.path));
+        s.authorizations.extend(req.auth.clone());
+        s.explorer.asked.push((req.path.clone(), req.auth.clone()));
+        if req.auth.as_deref() != Some(&format!("Bearer {TOKEN}")) {
+            drop(s);
+            return Some(respond(conn, 401, "", r#"{"error":"No such token"}"#));
+        }
+        if s.explorer.limited > 0 {
+            s.explorer.limited -= 1;
+            drop(s);
+            return Some(respond(
+                conn,
+                429,
+                "Retry-After: 60\r\n",
+                r#"{"error":"Too many requests. Try again in a minute."}"#,
+            ));
+        }
+        (s.explorer.slow, s.explorer.malformed)
+    };
+    if let Some(d) = slow {
+        thread::sleep(d);
+    }
+    let Some(fen) = param("fen") else {
+        return Some(respond(conn, 400, "", r#"{"error":"fen: invalid"}"#));
+    };
+    let limit = param("moves")
+        .and_then(|m| m.parse::<usize>().ok())
+        .unwrap_or(12);
+    let moves = explorer_moves(&fen, masters);
+    let total = moves
+        .iter()
+        .fold((0, 0, 0), |(w, d, b), m| (w + m.1, d + m.2, b + m.3));
+    let listed: Vec<String> = moves
+        .iter()
+        .take(limit)
+        .map(|(uci, w, d, b)| {
+            format!(
+                r#"{{"uci":"{uci}","san":"?","averageRating":2400,"white":{w},"draws":{d},"black":{b},"game":null}}"#
+            )
+        })
+        .collect();
+    let opening = if moves.len() == 3 {
+        r#"{"eco":"B00","name":"King's Pawn Game"}"#
+    } else {
+        "null"
+    };
+    let recent = if masters { "" } else { r#""recentGames":[],"# };
+    let body = format!(
+        r#"{{"white":{},"draws":{},"black":{},"moves":[{}],{recent}"topGames":[],"opening":{opening}}}"#,
+        total.0,
+        total.1,
+        total.2,
+        listed.join(",")
+    );
+    let body = if malformed {
+        body[..body.len() / 2].to_string()
+    } else {
+        body
+    };
+    Some(respond(conn, 200, "", &body))
+}
+
+impl Server {
+    /// The explorer's requests so far: (path and query, Authorization).
+    pub fn explorer_asked(&self) -> Vec<(String, Option<String>)> {
+        self.state().explorer.asked.clone()
+    }
 }

@@ -75,6 +75,8 @@ pub enum Command {
     Hint,
     /// Who the opponent is.
     Opponent,
+    /// The opening explorer: the moves most played from the position looked at.
+    Explore,
 }
 
 impl Command {
@@ -185,6 +187,7 @@ enum Word {
     Hint,
     Captures,
     Opponent,
+    Explore,
 }
 
 /// The words of looking back, in their own table.
@@ -268,7 +271,8 @@ fn words() -> &'static HashMap<String, Word> {
                 (&lang.analysis.words_eval, Word::Eval),
                 (&lang.analysis.words_hint, Word::Hint),
             ];
-            for (list, word) in advice {
+            let explorer = (&lang.explorer.words, Word::Explore);
+            for (list, word) in advice.into_iter().chain([explorer]) {
                 for w in list {
                     map.entry(fold(w)).or_insert(word);
                 }
@@ -361,6 +365,7 @@ pub fn read_line(text: &str) -> Result<Line, CommandError> {
         Word::Captures if rest.is_empty() => Command::Ask(Question::Captures(None)),
         Word::Captures => Command::Ask(Question::Captures(Some(square()?))),
         Word::Opponent => Command::Opponent,
+        Word::Explore => Command::Explore,
         // "weiß" or "schwarz" alone: that side's pieces.
         Word::White | Word::Black => pieces(text)?,
         Word::ReviewPosition => review(rest)?,

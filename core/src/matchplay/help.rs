@@ -58,6 +58,8 @@ pub enum Listed {
     End,
     Comment,
     Save,
+    /// The opening explorer (play, the walk, the study).
+    Explorer,
     Repeat,
     Silence,
     Mute,
@@ -162,6 +164,7 @@ pub fn command_words(lang: &Language) -> Vec<(&'static str, &str)> {
         ("end", first(&lang.study.words_end)),
         ("comment", first(&lang.study.words_comment)),
         ("save", first(&c.save)),
+        ("explorer", first(&lang.explorer.words)),
     ]
 }
 
@@ -221,6 +224,7 @@ pub fn listed_words(item: Listed, lang: &Language) -> String {
         Listed::End => word(&lang.study.words_end),
         Listed::Comment => word(&lang.study.words_comment),
         Listed::Save => word(&c.save),
+        Listed::Explorer => word(&lang.explorer.words),
         Listed::Repeat => word(&c.repeat),
         Listed::Silence => word(&c.silence),
         Listed::Mute => word(&c.mute),

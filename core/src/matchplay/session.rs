@@ -233,6 +233,9 @@ pub enum Effect {
     /// `analyse` after the game: the engine should judge every position of the game; the
     /// adapter answers with [`Event::Analysed`] or [`Event::AnalysisFailed`].
     Analyse,
+    /// The opening explorer should be asked about this position; the adapter answers with
+    /// [`Event::Explored`].
+    Explore(Box<Chess>),
 }
 
 /// Events the match reacts to.
@@ -283,6 +286,11 @@ pub enum Event {
     /// Walk through an analysed game (`hector analyse --walk`): the answer says the counts
     /// of each side's errors.
     Walk(Box<walk::Walk>),
+    /// The explorer's reply about the position `fen` ([`Effect::Explore`]).
+    Explored {
+        fen: String,
+        reply: crate::explorer::Reply,
+    },
 }
 
 /// A question hector asked and waits an answer for.
@@ -349,6 +357,9 @@ pub struct Match {
     extras: PlayExtras,
     /// Whether bewertung and tipp may ask the engine (session/advice.rs).
     advice: advice::Advice,
+    /// The opening explorer's answers and rate limit (session/explore.rs); `None` where the
+    /// mode has no explorer.
+    explorer: Option<crate::explorer::memory::Memory>,
     /// Nothing was typed or asked since the last move (or the start): when that move handed
     /// the turn to a side not at this keyboard, the player waits for its reply.
     awaiting: bool,
@@ -429,6 +440,7 @@ impl Match {
             opening_said: None,
             extras: PlayExtras::default(),
             advice: advice::Advice::default(),
+            explorer: None,
             awaiting: true,
             premoves: false,
             premove: None,
@@ -665,6 +677,7 @@ impl Machine for Match {
             e @ (Event::Analysed { .. } | Event::AnalysisFailed { .. }) => {
                 self.walk_event(&e, &mut out);
             }
+            Event::Explored { fen, reply } => self.explored(&fen, reply, now, &mut out),
         }
         out
     }
@@ -1217,6 +1230,9 @@ impl Match {
                 if self.premoves {
                     help = format!("{help} {}", lang.premove.help);
                 }
+                if self.explorer.is_some() {
+                    help = format!("{help} {}", lang.explorer.help);
+                }
                 out.push(answer(help));
             }
             Command::Eval | Command::Hint if self.walk().is_some() => self.walk_command(&c, out),
@@ -1225,6 +1241,7 @@ impl Match {
             }
             Command::Eval => self.advise(AdviceKind::Eval, out),
             Command::Hint => self.advise(AdviceKind::Hint, out),
+            Command::Explore => self.explore(now, out),
             // A finished game has no moves to list: say so, not "0 Züge".
             Command::Ask(q) if q.lists_moves() && self.game.is_over() && !reviewing => {
                 out.push(answer(lang.messages.game_over.clone()))
@@ -1649,6 +1666,7 @@ mod advice;
 mod arbiter;
 mod board_entry;
 mod entries;
+mod explore;
 mod opponent;
 mod premove;
 pub mod recorded;

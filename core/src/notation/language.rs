@@ -58,6 +58,7 @@ pub struct Language {
     pub analyse_all: super::words::analysis::AnalyseAllWords,
     pub puzzle: super::words::puzzles::PuzzleWords,
     pub study: super::words::study::StudyWords,
+    pub explorer: super::words::explorer::ExplorerWords,
     /// The set of words moves, squares and pieces are said with: the table's own, or the
     /// FIDE words put in their place by [`Language::with_words`].
     #[serde(skip)]
@@ -1087,6 +1088,7 @@ impl Language {
         let mut lists: Vec<&Vec<String>> = self.commands.lists().to_vec();
         lists.extend([&r.position, &r.next, &r.previous, &r.current]);
         lists.extend([&self.analysis.words_eval, &self.analysis.words_hint]);
+        lists.push(&self.explorer.words);
         lists
     }
 }

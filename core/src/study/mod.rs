@@ -15,6 +15,7 @@ use std::time::Duration;
 use shakmaty::{Color, Position};
 
 use crate::analysis::{Eval, eval_words};
+use crate::explorer;
 use crate::machine::{Common, Machine, SpeechControl, Urgency, answer, lines, say};
 use crate::matchplay::command::{Command, Line, read_line};
 use crate::matchplay::help::{HelpAgain, Listed, all_commands, mode_help};
@@ -178,6 +179,11 @@ pub enum Event {
     },
     /// The new file was written (its name), or why not (in words).
     Saved(Result<String, String>),
+    /// The explorer's reply about the position `fen` ([`Effect::Explore`]).
+    Explored {
+        fen: String,
+        reply: crate::explorer::Reply,
+    },
     Line(String),
     Command(Command),
     Tick,
@@ -197,6 +203,8 @@ pub enum Effect {
         path: Option<String>,
         pgn: String,
     },
+    /// Ask the opening explorer about this position; answer with [`Event::Explored`].
+    Explore(Box<shakmaty::Chess>),
 }
 
 impl From<Common> for Effect {
@@ -218,6 +226,8 @@ pub struct Study {
     wording: Wording,
     walked: Option<Walked>,
     help: HelpAgain,
+    /// The explorer's answers and rate limit.
+    explorer: crate::explorer::memory::Memory,
 }
 
 /// A `[%clk h:mm:ss]` or `[%eval …]` command in a comment, and the comment's words without
@@ -266,6 +276,14 @@ impl Annotations {
     }
 }
 
+/// The shipped opening of node `n`: the last named position up to it.
+fn opening_at(tree: &Tree, n: usize) -> Option<&'static crate::openings::Opening> {
+    std::iter::once(ROOT)
+        .chain(tree.path(n))
+        .rev()
+        .find_map(|k| crate::openings::named(&tree.node(k).pos))
+}
+
 /// A NAG in words, if the table has words for it.
 pub fn nag_words(nag: u8, lang: &Language) -> Option<&str> {
     let w = &lang.study;
@@ -297,6 +315,7 @@ pub fn commands() -> Vec<Listed> {
         Listed::Comment,
         Listed::Clock,
         Listed::Save,
+        Listed::Explorer,
         Listed::Help,
         Listed::Quit,
     ];
@@ -314,6 +333,7 @@ impl Study {
             wording,
             walked: None,
             help: HelpAgain::default(),
+            explorer: Default::default(),
         }
     }
 
@@ -674,7 +694,7 @@ impl Study {
         self.move_to(Some(to));
     }
 
-    fn command(&mut self, c: Command, _now: Timestamp, out: &mut Vec<Effect>) {
+    fn command(&mut self, c: Command, now: Timestamp, out: &mut Vec<Effect>) {
         use Command as C;
         let lang = self.lang;
         match c {
@@ -779,6 +799,15 @@ impl Study {
                 path,
                 pgn: w.game.pgn(),
             }),
+            C::Explore => {
+                let pos = &tree.node(at).pos;
+                let opening = opening_at(tree, at);
+                let asked = explorer::asked(&mut self.explorer, pos, opening, lang, self.form, now);
+                out.push(lines(asked.said));
+                if asked.fetch {
+                    out.push(Effect::Explore(Box::new(pos.clone())));
+                }
+            }
             c => match c.question() {
                 Some(q) => {
                     let game = tree.game(at);
@@ -828,6 +857,20 @@ impl Machine for Study {
                 )));
             }
             Event::Saved(Err(reason)) => out.push(say(Urgency::Urgent, reason)),
+            Event::Explored { fen, reply } => {
+                // Kept in any case; said only while the position asked about is the one reached.
+                let why = self.explorer.answered(&fen, &reply, now);
+                if let Some(w) = self.walked.as_ref() {
+                    let tree = &w.game.tree;
+                    let pos = &tree.node(w.at).pos;
+                    if explorer::fen(pos) == fen {
+                        let opening = opening_at(tree, w.at);
+                        out.push(lines(explorer::reply_words(
+                            pos, &reply, opening, self.lang, self.form, why,
+                        )));
+                    }
+                }
+            }
             Event::Line(text) => self.line(&text, now, &mut out),
             Event::Command(c) => self.command(c, now, &mut out),
             Event::Tick => {}

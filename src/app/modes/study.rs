@@ -22,6 +22,7 @@ use crate::core::settings::SpeechSettings;
 use crate::core::study::{Effect, Event, Study};
 use crate::core::time::Timestamp;
 use crate::core::variant::Variant;
+use crate::io::lichess::explorer::ExplorerLink;
 use crate::io::study_file::{Request, StudyFile, StudyNews};
 use crate::io::terminal::FullScreen;
 
@@ -35,6 +36,8 @@ pub(crate) struct StudyRun {
     pub(crate) screen_reader: bool,
     pub(crate) speech: SpeechSettings,
     pub(crate) speech_chosen: bool,
+    /// The opening explorer's address (`--explorer`, `[explorer] server`).
+    pub(crate) explorer: String,
 }
 
 fn fail(text: &str) -> ExitCode {
@@ -68,6 +71,8 @@ pub(crate) fn run(options: StudyRun, lang: &'static Language) -> ExitCode {
         origin: Instant::now(),
         empty: Game::new(Variant::Standard),
         shown: None,
+        explorer_server: options.explorer.clone(),
+        explorer: None,
     };
     let screen = ui.open(crate::core::mode::Mode::Study, &mut app.front.voice);
     ui.run(&mut app, screen, lang);
@@ -85,6 +90,9 @@ struct App {
     empty: Game,
     /// The game up to the position reached, for the screen.
     shown: Option<Game>,
+    /// The opening explorer's address, and its thread once asked.
+    explorer_server: String,
+    explorer: Option<ExplorerLink>,
 }
 
 /// Where the player's file goes when no name is given: beside the original, its name with
@@ -134,6 +142,12 @@ impl App {
                     Effect::Open(n) => self.file.ask(Request::Open(n)),
                     Effect::Find(search) => self.file.ask(Request::Find(search)),
                     Effect::Save { path, pgn } => queue.push(Event::Saved(self.save(path, &pgn))),
+                    Effect::Explore(position) => {
+                        let server = &self.explorer_server;
+                        self.explorer
+                            .get_or_insert_with(|| ExplorerLink::start(server))
+                            .ask(*position);
+                    }
                 }
             }
         }
@@ -163,10 +177,15 @@ impl App {
 }
 
 const FILE: usize = 0;
+const EXPLORER: usize = 1;
 
 impl Mode for App {
     fn sources(&self) -> Vec<(usize, Source)> {
-        vec![(FILE, Source::Study(self.file.news().clone()))]
+        let mut sources = vec![(FILE, Source::Study(self.file.news().clone()))];
+        if let Some(link) = &self.explorer {
+            sources.push((EXPLORER, Source::Explorer(link.news().clone())));
+        }
+        sources
     }
 
     fn next_wake(&self) -> Option<Instant> {
@@ -212,8 +231,15 @@ impl Mode for App {
     }
 
     fn incoming(&mut self, _tag: usize, event: Incoming) -> bool {
-        let Incoming::Study(news) = event else {
-            return true;
+        let news = match event {
+            Incoming::Study(news) => news,
+            Incoming::Explorer(e) => {
+                return self.handle(Event::Explored {
+                    fen: e.fen,
+                    reply: e.reply,
+                });
+            }
+            _ => return true,
         };
         match news {
             StudyNews::Opened { number, game } => self.handle(Event::Opened { number, game }),

@@ -7,6 +7,7 @@
 //! asks for, and a refused token is looked for again in its file, so that a new login lets the
 //! game go on.
 
+pub(crate) mod explorer;
 pub(crate) mod push;
 pub mod token;
 pub(crate) mod watch;
@@ -271,6 +272,24 @@ impl Client {
             return Err(ApiError::RateLimited(left));
         }
         self.check(request(&self.agent))
+    }
+
+    /// A client whose requests end, body included, within `whole`.
+    pub(crate) fn with_deadline(mut self, whole: Duration) -> Client {
+        self.agent = agent(None, Some(whole));
+        self
+    }
+
+    /// A GET with the token whose answer's body the caller reads (and bounds).
+    pub(crate) fn get_response(&self, path: &str) -> Result<Response<ureq::Body>, ApiError> {
+        let (url, auth) = (self.url(path), self.auth());
+        self.send(|agent| {
+            agent
+                .get(url)
+                .header("Authorization", auth)
+                .header("Accept", "application/json")
+                .call()
+        })
     }
 
     fn text(response: Response<ureq::Body>) -> Result<String, ApiError> {

@@ -48,12 +48,17 @@ fn from_environment() -> Option<String> {
         .clone()
 }
 
-/// The server lichess.org itself, whose token keeps the file's plain name.
-const LICHESS: (&str, &str, u16) = ("https", "lichess.org", 443);
+/// lichess's own hosts, which share lichess.org's token and its file's plain name: the site
+/// and its opening explorer (which asks for a token since 2026). No other host is given it.
+const LICHESS: [(&str, &str, u16); 2] = [
+    ("https", "lichess.org", 443),
+    ("https", "explorer.lichess.org", 443),
+];
 
 /// The file name of the token for `server` (a web address as `check_server` accepts it):
-/// `lichess-token` for https://lichess.org, else `lichess-token.SCHEME.HOST.PORT` with
-/// anything but letters, digits, dots and dashes in the host written as `_`.
+/// `lichess-token` for lichess's own hosts (https://lichess.org and
+/// https://explorer.lichess.org), else `lichess-token.SCHEME.HOST.PORT` with anything but
+/// letters, digits, dots and dashes in the host written as `_`.
 pub(crate) fn file_name(server: &str) -> Option<String> {
     let uri: ureq::http::Uri = server.trim().parse().ok()?;
     let scheme = uri.scheme_str()?.to_ascii_lowercase();
@@ -61,7 +66,7 @@ pub(crate) fn file_name(server: &str) -> Option<String> {
     let port = uri
         .port_u16()
         .unwrap_or(if scheme == "http" { 80 } else { 443 });
-    if (scheme.as_str(), host.as_str(), port) == LICHESS {
+    if LICHESS.contains(&(scheme.as_str(), host.as_str(), port)) {
         return Some("lichess-token".to_string());
     }
     let host: String = host
@@ -266,5 +271,39 @@ mod tests {
             Some("lichess-token.https.lichess.org.evil.example.443")
         );
         assert_eq!(file_name("lichess.org"), None);
+    }
+
+    /// lichess.org's token goes to its explorer and to no other host: not over plain http,
+    /// not on another port, not to a look-alike name or a neighbour of lichess.org.
+    #[test]
+    fn the_explorer_of_lichess_shares_its_token_and_nothing_else_does() {
+        for explorer in [
+            "https://explorer.lichess.org",
+            "https://explorer.lichess.org/",
+            "HTTPS://Explorer.Lichess.org:443",
+        ] {
+            assert_eq!(
+                file_name(explorer).as_deref(),
+                Some("lichess-token"),
+                "{explorer}"
+            );
+        }
+        for other in [
+            "http://explorer.lichess.org",
+            "https://explorer.lichess.org:8443",
+            "https://explorer.lichess.org.evil.example",
+            "https://explorer.lichess.ovh",
+            "https://evil-explorer.lichess.org",
+            "https://lichess.org@evil.example",
+            "https://explorer-lichess.org",
+            "https://tablebase.lichess.org",
+            "http://127.0.0.1:9000",
+        ] {
+            assert_ne!(
+                file_name(other).as_deref(),
+                Some("lichess-token"),
+                "{other}"
+            );
+        }
     }
 }

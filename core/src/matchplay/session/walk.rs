@@ -355,6 +355,7 @@ pub fn commands() -> Vec<crate::matchplay::help::Listed> {
         Listed::Back,
         Listed::Eval,
         Listed::Hint,
+        Listed::Explorer,
         Listed::Help,
         Listed::Quit,
     ];

@@ -520,6 +520,8 @@ impl TwoBoards {
                 }
                 // A two-board game has no engine: the session never asks for advice.
                 session::Effect::EngineAdvice { .. } => {}
+                // Its match has no explorer: `explorer` is answered as not here.
+                session::Effect::Explore(_) => {}
                 // The finished game is judged and walked through with hector analyse.
                 session::Effect::Analyse => {
                     out.push(say(Urgency::Answer, self.lang.walk.elsewhere.clone()))

@@ -6,6 +6,7 @@
 pub mod analysis;
 pub mod braille;
 pub mod exercise;
+pub mod explorer;
 pub mod puzzles;
 pub mod study;
 pub mod training;

@@ -88,6 +88,8 @@ pub(crate) struct PlayOptions {
     pub(crate) voice: Option<crate::app::services::voice::VoiceOptions>,
     /// Said after the opening words: what to do with the position ("win this").
     pub(crate) goal: Option<String>,
+    /// The opening explorer's address (`--explorer`, `[explorer] server`).
+    pub(crate) explorer: String,
 }
 
 /// Where the game comes from.
@@ -162,6 +164,9 @@ struct App {
     recording: bool,
     /// Listening for moves said aloud (`--voice`).
     voice_input: Option<VoiceInput>,
+    /// The opening explorer's address, and its thread once asked.
+    explorer_server: String,
+    explorer: Option<crate::io::lichess::explorer::ExplorerLink>,
 }
 
 impl App {
@@ -222,6 +227,14 @@ impl App {
                 Effect::Rematch => self.new_game(true),
                 Effect::EngineAdvice { kind, ply } => keep_going &= self.ask_advice(kind, ply),
                 Effect::Analyse => keep_going &= self.start_analysis(),
+                Effect::Explore(position) => {
+                    let server = &self.explorer_server;
+                    self.explorer
+                        .get_or_insert_with(|| {
+                            crate::io::lichess::explorer::ExplorerLink::start(server)
+                        })
+                        .ask(*position);
+                }
             }
         }
         keep_going
@@ -304,6 +317,8 @@ impl App {
         let local = setup.local;
         let hints = self.game_match.advice_on();
         let (mut m, effects) = Match::new(setup, game, self.lang, self.now());
+        // The explorer's answers are kept for the session, not the game.
+        m.carry_explorer_from(&mut self.game_match);
         m.set_extras(extras);
         m.set_advice(hints);
         m.set_premoves(true);
@@ -597,6 +612,7 @@ fn start_match(
     game_match.set_extras(options.extras);
     game_match.set_advice(options.hints);
     game_match.set_premoves(true);
+    game_match.enable_explorer();
     (game_match, effects)
 }
 
@@ -692,6 +708,8 @@ pub(crate) fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode
         analysis: None,
         recording: !walking,
         voice_input: None,
+        explorer_server: options.explorer.clone(),
+        explorer: None,
     };
     // Moves are made on the board too (Tab gives it the keys).
     app.front.focus.board_entry = true;
@@ -780,6 +798,7 @@ impl App {
 /// speech's signal that the opening words were said.
 const ENGINE: usize = 0;
 const READY: usize = usize::MAX;
+const EXPLORER: usize = usize::MAX - 1;
 
 impl Mode for App {
     fn sources(&self) -> Vec<(usize, Source)> {
@@ -792,6 +811,9 @@ impl Mode for App {
         }
         if let Some(ready) = &self.ready {
             sources.push((READY, Source::Signal(ready.clone())));
+        }
+        if let Some(link) = &self.explorer {
+            sources.push((EXPLORER, Source::Explorer(link.news().clone())));
         }
         sources
     }
@@ -884,6 +906,10 @@ impl Mode for App {
                 self.ready = None;
                 self.handle(Event::Ready)
             }
+            Incoming::Explorer(e) => self.handle(Event::Explored {
+                fen: e.fen,
+                reply: e.reply,
+            }),
             Incoming::Journal(_)
             | Incoming::Lichess(_)
             | Incoming::Watch(_)

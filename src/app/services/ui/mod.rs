@@ -60,6 +60,8 @@ pub(crate) enum Source {
     Push(Receiver<crate::io::lichess::push::PushNews>),
     /// The games `hector study` asked its file for.
     Study(Receiver<crate::io::study_file::StudyNews>),
+    /// The opening explorer's replies.
+    Explorer(Receiver<crate::io::lichess::explorer::Explored>),
 }
 
 /// An event from a [`Source`].
@@ -72,6 +74,7 @@ pub(crate) enum Incoming {
     Watch(crate::io::lichess::watch::WatchNews),
     Push(crate::io::lichess::push::PushNews),
     Study(crate::io::study_file::StudyNews),
+    Explorer(crate::io::lichess::explorer::Explored),
 }
 
 impl Source {
@@ -86,6 +89,7 @@ impl Source {
             Source::Watch(r) => select.recv(r),
             Source::Push(r) => select.recv(r),
             Source::Study(r) => select.recv(r),
+            Source::Explorer(r) => select.recv(r),
         }
     }
 
@@ -100,6 +104,7 @@ impl Source {
             (Source::Watch(a), Source::Watch(b)) => a.same_channel(b),
             (Source::Push(a), Source::Push(b)) => a.same_channel(b),
             (Source::Study(a), Source::Study(b)) => a.same_channel(b),
+            (Source::Explorer(a), Source::Explorer(b)) => a.same_channel(b),
             _ => false,
         }
     }
@@ -114,6 +119,7 @@ impl Source {
             Source::Watch(r) => op.recv(r).ok().map(Incoming::Watch),
             Source::Push(r) => op.recv(r).ok().map(Incoming::Push),
             Source::Study(r) => op.recv(r).ok().map(Incoming::Study),
+            Source::Explorer(r) => op.recv(r).ok().map(Incoming::Explorer),
         }
     }
 }
