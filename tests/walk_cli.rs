@@ -618,3 +618,45 @@ fn study_speaks_english_and_refuses_a_missing_file() {
         r.stderr
     );
 }
+
+/// The command-line errors of study and watch are said as play's are, and printed: a
+/// missing file, a server that is not https, an option that does not exist.
+#[test]
+fn study_and_watch_say_their_command_line_errors() {
+    let home = temp_dir("study-cli-errors");
+    let daemon = SpeechDaemon::capturing();
+    let address = daemon.address();
+    let missing = home.path().join("missing.pgn");
+    let envs = [("HECTOR_CONFIG", ""), ("SPEECHD_ADDRESS", address.as_str())];
+    let speech = ["--speech", "speech-dispatcher"];
+    let study = [&["study", missing.to_str().unwrap()][..], &speech].concat();
+    let watch_http = [
+        &["watch", "--tv", "--server", "http://example.org"][..],
+        &speech,
+    ]
+    .concat();
+    let watch_bad = [&["watch", "--tvv"][..], &speech].concat();
+    for (args, status, printed, heard) in [
+        (&study, 1, "hector study: Die Datei ", "de|Die Datei "),
+        (
+            &watch_http,
+            1,
+            "hector watch: http://example.org ist keine https-Adresse",
+            "de|http://example.org ist keine https-Adresse",
+        ),
+        (
+            &watch_bad,
+            2,
+            "hector: Unbekannte Angabe: --tvv",
+            "de|Unbekannte Angabe: --tvv",
+        ),
+    ] {
+        let r = common::run_with(args, b"", &envs, LIMIT);
+        assert_eq!(r.code, Some(status), "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains(printed), "{args:?}: {}", r.stderr);
+        let said = daemon.said(heard, LIMIT);
+        if args == &study {
+            assert!(said.contains("missing.pgn gibt es nicht"), "{said}");
+        }
+    }
+}
