@@ -718,8 +718,20 @@ pub(super) fn watch(args: WatchArgs) -> Result<ExitCode, Fatal> {
 pub(super) fn study(args: StudyArgs) -> Result<ExitCode, Fatal> {
     let player = args.player.resolve(Mode::Study)?;
     // Opened once here so that a missing or unreadable file is said and printed before the
-    // screen opens; the study's thread opens it again.
-    if let Err(e) = crate::io::files::open_input(&args.file) {
+    // screen opens; the study's thread opens it again. A pipe is opened by the thread only:
+    // what this read would take is gone.
+    let regular = std::fs::metadata(&args.file).is_ok_and(|m| m.is_file());
+    let checked = if regular || args.file.as_os_str() == "-" {
+        crate::io::files::open_input(&args.file).map(drop)
+    } else {
+        std::fs::metadata(&args.file)
+            .map(drop)
+            .map_err(|source| crate::io::files::InputError::Io {
+                name: args.file.display().to_string(),
+                source,
+            })
+    };
+    if let Err(e) = checked {
         let w = &player.lang.study;
         let words = match &e {
             crate::io::files::InputError::Io { source, .. }

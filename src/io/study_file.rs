@@ -103,6 +103,7 @@ impl StudyFile {
         let (tell, news) = unbounded();
         let worker = Worker {
             compressed: input.compressed,
+            regular: input.size.is_some(),
             name: input.name.clone(),
             pass: Some(Splitter::new(input.reader)),
             path,
@@ -248,6 +249,8 @@ struct Worker {
     path: PathBuf,
     name: String,
     compressed: bool,
+    /// A regular file, read again for each game; a pipe is read once, by the index.
+    regular: bool,
     lang: &'static Language,
     shared: Arc<Shared>,
     /// The index's own read of the file, until it ends.
@@ -373,6 +376,13 @@ impl Worker {
     /// more (the file changed) is said as such.
     fn read_indexed(&mut self, n: usize, generation: u64) -> Served {
         let lang = self.lang;
+        if !self.regular {
+            let words = fill(&lang.study.read_once, &[("number", &n.to_string())]);
+            return Served::Send(Answer::Opened {
+                number: n,
+                game: Err(Some(words)),
+            });
+        }
         let mut game = Err(Some(fill(&lang.study.moved, &[("number", &n.to_string())])));
         let head = self.index.head(n).to_string();
         let read = self.each_game_from(n, generation, |raw, number| {

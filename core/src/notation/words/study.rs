@@ -92,6 +92,8 @@ pub struct StudyWords {
     pub read_all: String,
     /// A game the index points to reads no more (the file changed): {number}.
     pub moved: String,
+    /// A pipe is read once: game {number} has gone by.
+    pub read_once: String,
     /// Cancel, and how far: the study's own words.
     pub words_cancel: Vec<String>,
     pub words_progress: Vec<String>,
