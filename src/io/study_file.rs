@@ -91,6 +91,15 @@ impl StudyFile {
     /// Starts the thread for `path`, whose games it words in `lang`; it ends when the study
     /// drops its requests.
     pub(crate) fn start(path: PathBuf, lang: &'static Language) -> Result<StudyFile, String> {
+        StudyFile::indexing(path, lang, MAX_INDEXED)
+    }
+
+    /// [`StudyFile::start`] with an index of at most `max_games` games.
+    fn indexing(
+        path: PathBuf,
+        lang: &'static Language,
+        max_games: usize,
+    ) -> Result<StudyFile, String> {
         let input = crate::io::files::open_input(&path).map_err(|e| crate::io::error_chain(&e))?;
         let shared = Arc::new(Shared {
             generation: AtomicU64::new(0),
@@ -109,7 +118,7 @@ impl StudyFile {
             path,
             lang,
             shared: Arc::clone(&shared),
-            index: Index::default(),
+            index: Index::new(max_games),
             pending: Vec::new(),
             tell,
         };
@@ -178,15 +187,27 @@ struct Spot {
     starts_line: bool,
 }
 
-#[derive(Default)]
 struct Index {
     spots: Vec<Spot>,
     heads: String,
+    /// The bounds: [`MAX_INDEXED`] and [`MAX_HEADS`] (less in tests).
+    max_games: usize,
+    max_heads: usize,
     /// The bound was reached: the games after the last spot are not indexed.
     full: bool,
 }
 
 impl Index {
+    fn new(max_games: usize) -> Index {
+        Index {
+            spots: Vec::new(),
+            heads: String::new(),
+            max_games,
+            max_heads: MAX_HEADS,
+            full: false,
+        }
+    }
+
     fn len(&self) -> usize {
         self.spots.len()
     }
@@ -204,7 +225,7 @@ impl Index {
     /// Keeps game `number` = len + 1, unless the bound is reached.
     fn push(&mut self, text_at: (u64, Resume), nth: usize, summary: &Summary) -> bool {
         let packed = summary.pack(CUT);
-        if self.spots.len() >= MAX_INDEXED || self.heads.len() + packed.len() > MAX_HEADS {
+        if self.spots.len() >= self.max_games || self.heads.len() + packed.len() > self.max_heads {
             self.full = true;
             return false;
         }
@@ -612,4 +633,99 @@ fn read_game(
     Loaded::read(raw, number)
         .map(Box::new)
         .map_err(|e| Some(read_error_words(&e, number, lang)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    fn eight_games() -> String {
+        (1..=8)
+            .map(|i| {
+                format!(
+                    "[Event \"E{i}\"]\n[White \"W{i}\"]\n[Black \"Rival{i}\"]\n[ECO \"C{i}0\"]\n\n1. e4 e5 *\n\n"
+                )
+            })
+            .collect()
+    }
+
+    fn answer(file: &StudyFile) -> Answer {
+        let news = file
+            .news()
+            .recv_timeout(Duration::from_secs(30))
+            .expect("an answer");
+        assert_eq!(news.generation, file.generation());
+        news.answer
+    }
+
+    fn opened_white(file: &StudyFile, n: usize) -> String {
+        file.ask(Request::Open(n));
+        match answer(file) {
+            Answer::Opened {
+                number,
+                game: Ok(game),
+            } => {
+                assert_eq!(number, n);
+                game.summary.white
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn found(file: &StudyFile, text: &str) -> (Vec<usize>, Option<usize>) {
+        file.ask(Request::Find(Search::parse(text)));
+        match answer(file) {
+            Answer::Found { games, more, .. } => (games.iter().map(|g| g.number).collect(), more),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// Past the bound of the index (three games here), plain or gzip, games are opened and
+    /// found by reading on from the last game indexed; within it, from their offsets.
+    #[test]
+    fn games_past_the_bound_are_read_on_from_the_last_indexed() {
+        /// Removes the test's folder however the test ends.
+        struct Gone(PathBuf);
+        impl Drop for Gone {
+            fn drop(&mut self) {
+                let _ = std::fs::remove_dir_all(&self.0);
+            }
+        }
+        let dir = std::env::temp_dir().join(format!("hector-study-index-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let _gone = Gone(dir.clone());
+        let plain = dir.join("eight.pgn");
+        std::fs::write(&plain, eight_games()).expect("write");
+        let packed = dir.join("eight.pgn.gz");
+        let mut gz = flate2::write::GzEncoder::new(
+            std::fs::File::create(&packed).expect("create"),
+            flate2::Compression::default(),
+        );
+        gz.write_all(eight_games().as_bytes()).expect("gzip");
+        gz.finish().expect("gzip");
+        let de = crate::core::notation::language::language("de").expect("de");
+        for path in [&plain, &packed] {
+            for bound in [3, MAX_INDEXED] {
+                let file = StudyFile::indexing(path.clone(), de, bound).expect("start");
+                for n in [6, 2, 8, 3, 4] {
+                    assert_eq!(opened_white(&file, n), format!("W{n}"), "{path:?} {bound}");
+                }
+                file.ask(Request::Open(9));
+                assert!(matches!(
+                    answer(&file),
+                    Answer::Opened {
+                        number: 9,
+                        game: Err(None)
+                    }
+                ));
+                assert_eq!(found(&file, "rival7"), (vec![7], None));
+                assert_eq!(found(&file, "c20"), (vec![2], None));
+                assert_eq!(found(&file, "rival 2"), ((2..=8).collect(), None));
+                let progress = file.progress();
+                assert!(progress.done);
+                assert_eq!(progress.games, bound.min(8));
+            }
+        }
+    }
 }
