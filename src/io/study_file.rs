@@ -283,6 +283,12 @@ struct Worker {
 
 impl Worker {
     fn run(mut self, jobs: &Receiver<(u64, Request)>) {
+        // The study asks for its first game at once: that request is taken before the index
+        // reads, so that a pipe's first game is answered from the index's own read.
+        match jobs.recv() {
+            Ok(job) => self.take(job),
+            Err(_) => return,
+        }
         loop {
             if self.pass.is_none() && self.pending.is_empty() {
                 match jobs.recv() {
