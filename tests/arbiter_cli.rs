@@ -400,6 +400,19 @@ fn a_flag_falls_in_a_supervised_game() {
         &t,
         "Partie 1: Partie beendet: Zeitüberschreitung. Schwarz gewinnt",
     );
+    // The log and the list say the result as the watch does: the winner and the score in
+    // words, never "0-1".
+    t.send("protokoll\r".as_bytes());
+    wait(&t, "Protokoll Partie 1");
+    wait(&t, "Schwarz gewinnt, 0 zu 1: Zeitüberschreitung");
+    t.send("partien\r".as_bytes());
+    wait(&t, "Partie 1: Anna Weiss1 gegen");
+    wait(&t, "Schwarz gewinnt, 0 zu 1");
+    assert!(
+        !t.all_output().contains("0-1"),
+        "a result in figures: {}",
+        t.all_output()
+    );
     // A finished game lets the console end at once.
     t.send("ende\r".as_bytes());
     assert_eq!(t.wait_exit(LIMIT), Some(0));

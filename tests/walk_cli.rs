@@ -831,3 +831,209 @@ fn the_explorer_without_a_token_or_a_network_says_so() {
     typed(&mut t, "ja");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 }
+
+/// The command-line errors of study and watch are said as play's are, and printed: a
+/// missing file, a server that is not https, an option that does not exist.
+#[test]
+fn study_and_watch_say_their_command_line_errors() {
+    let home = temp_dir("study-cli-errors");
+    let daemon = SpeechDaemon::capturing();
+    let address = daemon.address();
+    let missing = home.path().join("missing.pgn");
+    let envs = [("HECTOR_CONFIG", ""), ("SPEECHD_ADDRESS", address.as_str())];
+    let speech = ["--speech", "speech-dispatcher"];
+    let study = [&["study", missing.to_str().unwrap()][..], &speech].concat();
+    let watch_http = [
+        &["watch", "--tv", "--server", "http://example.org"][..],
+        &speech,
+    ]
+    .concat();
+    let watch_bad = [&["watch", "--tvv"][..], &speech].concat();
+    for (args, status, printed, heard) in [
+        (&study, 1, "hector study: Die Datei ", "de|Die Datei "),
+        (
+            &watch_http,
+            1,
+            "hector watch: http://example.org ist keine https-Adresse",
+            "de|http://example.org ist keine https-Adresse",
+        ),
+        (
+            &watch_bad,
+            2,
+            "hector: Unbekannte Angabe: --tvv",
+            "de|Unbekannte Angabe: --tvv",
+        ),
+    ] {
+        let r = common::run_with(args, b"", &envs, LIMIT);
+        assert_eq!(r.code, Some(status), "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains(printed), "{args:?}: {}", r.stderr);
+        let said = daemon.said(heard, LIMIT);
+        if args == &study {
+            assert!(said.contains("missing.pgn gibt es nicht"), "{said}");
+        }
+    }
+}
+
+/// `count` small games whose event, date, ECO code and result follow their number.
+fn many_games(count: usize) -> String {
+    let mut pgn = String::new();
+    for i in 1..=count {
+        let result = ["1-0", "0-1", "1/2-1/2"][i % 3];
+        pgn.push_str(&format!(
+            "[Event \"Open {}\"]\n[Date \"20{}.0{}.01\"]\n[White \"Player{i}\"]\n\
+             [Black \"Rival{i}\"]\n[Result \"{result}\"]\n[ECO \"B{:02}\"]\n\n\
+             1. e4 c5 2. Nf3 d6 {result}\n\n",
+            i % 7,
+            10 + i % 14,
+            1 + i % 9,
+            i % 100
+        ));
+    }
+    pgn
+}
+
+/// A file of 3000 games is read once into an index: how far it is can be asked, a search
+/// finds by ECO code, date and result, a late game opens, and a game that is no longer where
+/// the index says (the file changed) is said as such.
+#[test]
+fn study_indexes_a_file_and_finds_by_opening_date_and_result() {
+    let home = temp_dir("study-index");
+    let file = home.path().join("many.pgn");
+    std::fs::write(&file, many_games(3000)).unwrap();
+    let mut t = Env::player(home.path()).spawn(&[
+        "study",
+        file.to_str().unwrap(),
+        "--screen-reader",
+        "--speech",
+        "print",
+    ]);
+    expect(&t, "Partie 1: Player1 gegen Rival1, Open 1. 4 Halbzüge");
+    // Asked until the index is at the file's end (a moment on a loaded machine).
+    let deadline = std::time::Instant::now() + LIMIT;
+    loop {
+        typed(&mut t, "stand");
+        t.wait_answer("stand", LIMIT);
+        if t.wait_for(
+            "Die Datei ist gelesen: 3000 Partien",
+            Duration::from_millis(300),
+        )
+        .is_some()
+        {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "{}", t.all_output());
+    }
+    typed(&mut t, "partien b42");
+    t.wait_answer("partien b42", LIMIT);
+    expect(&t, "Partie 42: Player42 gegen Rival42, Open 0, 1-0");
+    expect(&t, "Partie 942: Player942 gegen Rival942");
+    expect(&t, "Weitere Partien: partien b42 1042");
+    typed(&mut t, "partien 2013.05");
+    t.wait_answer("partien 2013.05", LIMIT);
+    // 10 + i % 14 = 13 and 1 + i % 9 = 5: i = 31, then every 126.
+    expect(&t, "Partie 31: Player31 gegen Rival31");
+    expect(&t, "Partie 157: Player157 gegen Rival157");
+    typed(&mut t, "partien 1/2 2991");
+    t.wait_answer("partien 1/2 2991", LIMIT);
+    expect(
+        &t,
+        "Partie 2993: Player2993 gegen Rival2993, Open 4, 1/2-1/2",
+    );
+    expect(&t, "Partie 2996: ");
+    typed(&mut t, "öffnen 2999");
+    t.wait_answer("öffnen 2999", LIMIT);
+    expect(&t, "Partie 2999: Player2999 gegen Rival2999");
+    // The file changes under the study: one game more at its start.
+    std::fs::write(&file, format!("{}{}", many_games(1), many_games(3000))).unwrap();
+    typed(&mut t, "öffnen 5");
+    t.wait_answer("öffnen 5", LIMIT);
+    expect(
+        &t,
+        "Partie 5 steht nicht mehr dort, wo sie beim Lesen der Datei stand",
+    );
+    typed(&mut t, "ende");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+}
+
+/// While the file is still being read (a pipe that has given two games so far), a game
+/// further on is waited for with one sentence, `stand` says how far it is, and `abbrechen`
+/// drops the request: when the game comes it is not opened.
+#[test]
+fn study_says_it_reads_and_cancels_what_waits() {
+    let home = temp_dir("study-pipe");
+    let fifo = home.path().join("games.pgn");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let (go_on, wait) = std::sync::mpsc::channel::<()>();
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            use std::io::Write;
+            // Opening blocks until hector opens it to read.
+            let mut pipe = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+            let all = many_games(6);
+            let cut = all.match_indices("[Event").nth(2).unwrap().0;
+            let _ = pipe.write_all(&all.as_bytes()[..cut]);
+            // The third game begins with a long comment: the reader has the first two
+            // games whole, and waits for the rest of the third.
+            let third = all.match_indices("1. e4").nth(2).unwrap().0;
+            let _ = pipe.write_all(&all.as_bytes()[cut..third]);
+            let _ = pipe.write_all(format!("{{{}}} ", "a long note ".repeat(30_000)).as_bytes());
+            let _ = pipe.flush();
+            // The rest once the test says so, or when it ends.
+            let _ = wait.recv_timeout(LIMIT);
+            let _ = pipe.write_all(&all.as_bytes()[third..]);
+        })
+    };
+    let mut t = Env::player(home.path()).spawn(&[
+        "study",
+        fifo.to_str().unwrap(),
+        "--screen-reader",
+        "--speech",
+        "print",
+    ]);
+    expect(&t, "Partie 1: Player1 gegen Rival1");
+    typed(&mut t, "öffnen 5");
+    expect(&t, "Die Datei wird gelesen");
+    typed(&mut t, "stand");
+    t.wait_answer("stand", LIMIT);
+    expect(&t, "Gelesen: 2 Partien bisher");
+    typed(&mut t, "abbrechen");
+    t.wait_answer("abbrechen", LIMIT);
+    expect(&t, "Abgebrochen");
+    go_on.send(()).unwrap();
+    writer.join().unwrap();
+    // The whole pipe is read: the game cancelled was not opened on its way.
+    let deadline = std::time::Instant::now() + LIMIT;
+    loop {
+        typed(&mut t, "stand");
+        t.wait_answer("stand", LIMIT);
+        if t.wait_for(
+            "Die Datei ist gelesen: 6 Partien",
+            Duration::from_millis(300),
+        )
+        .is_some()
+        {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "{}", t.all_output());
+    }
+    assert!(
+        !t.all_output().contains("Partie 5: Player5"),
+        "{}",
+        t.all_output()
+    );
+    assert_eq!(t.all_output().matches("Die Datei wird gelesen").count(), 1);
+    // Found in the index, though the pipe cannot be read again.
+    typed(&mut t, "partien rival6");
+    t.wait_answer("partien rival6", LIMIT);
+    expect(&t, "Partie 6: Player6 gegen Rival6");
+    typed(&mut t, "abbrechen");
+    t.wait_answer("abbrechen", LIMIT);
+    expect(&t, "Es wird gerade nichts gelesen");
+    typed(&mut t, "ende");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+}

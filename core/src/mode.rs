@@ -71,7 +71,14 @@ impl Mode {
     pub fn speaks(self) -> bool {
         matches!(
             self,
-            Mode::Play | Mode::Resume | Mode::Assist | Mode::Arbiter | Mode::Online | Mode::Clock
+            Mode::Play
+                | Mode::Resume
+                | Mode::Assist
+                | Mode::Arbiter
+                | Mode::Online
+                | Mode::Clock
+                | Mode::Watch
+                | Mode::Study
         )
     }
 
@@ -138,7 +145,9 @@ mod tests {
             .collect();
         assert_eq!(
             spoken,
-            ["play", "resume", "online", "assist", "arbiter", "clock"]
+            [
+                "play", "resume", "online", "watch", "study", "assist", "arbiter", "clock"
+            ]
         );
     }
 }

@@ -569,8 +569,10 @@ pub(crate) const STUDY_HELP: &str = concat!(
 the comments, the annotation glyphs (as words: guter Zug, Fehler), the clock times ([%clk]) and \
 evaluations ([%eval]). The file may be of any size and compressed (.gz, .zst, .bz2): it is read \
 as it streams and never changed. The first game opens (--game N another); partien lists ten \
-games, partien NAME finds a player or an event, partien NAME 57 goes on from game 57, öffnen 3 \
-opens game 3. vor and vorher go one half-move on or back and say the move (Zug 12, Schwarz: \
+games, partien NAME finds a player, an event, an opening or ECO code, a date or a result, partien \
+NAME 57 goes on from game 57, öffnen 3 opens game 3. The file is read once in the background to \
+know where each game is: stand says how far it is, abbrechen or Escape stops a search or a game \
+still waited for. vor and vorher go one half-move on or back and say the move (Zug 12, Schwarz: \
 Springer Felix drei) with what the file says of it; stellung 12 goes to move 12 of the line, \
 anfang and schluss to its start and end. Where the file has several moves, they are said (2 \
 Varianten: Springer Felix drei, oder Läufer Cäsar vier): variante 2 enters the second, zurück \

@@ -674,6 +674,24 @@ pub(super) fn watch(args: WatchArgs) -> Result<ExitCode, Fatal> {
             return Err(player.refuse(&words));
         }
     }
+    // Rounds, games and TV are public: the token stays at home (no request needs it).
+    if let Err(e) = crate::io::lichess::check_server(&args.server) {
+        use crate::io::lichess::ServerError;
+        let o = &player.lang.online;
+        let (template, server) = match &e {
+            ServerError::Insecure(s) => (&o.insecure_server, s),
+            ServerError::NotAnAddress(s) => (&o.bad_server, s),
+        };
+        let words = crate::core::notation::language::fill(
+            template,
+            &[("server", &crate::core::notation::printable(server))],
+        );
+        return Err(Fatal {
+            who: "hector watch",
+            status: 1,
+            ..player.refuse(&words)
+        });
+    }
     let followed = match (args.broadcast, args.game, args.tv) {
         (Some(round), _, _) => Followed::Round(round),
         (_, Some(game), _) => Followed::Game(game),
@@ -701,6 +719,46 @@ pub(super) fn watch(args: WatchArgs) -> Result<ExitCode, Fatal> {
 
 pub(super) fn study(args: StudyArgs) -> Result<ExitCode, Fatal> {
     let player = args.player.resolve(Mode::Study)?;
+    // Opened once here so that a missing or unreadable file is said and printed before the
+    // screen opens; the study's thread opens it again. A pipe is opened by the thread only:
+    // what this read would take is gone.
+    let regular = std::fs::metadata(&args.file).is_ok_and(|m| m.is_file());
+    let checked = if regular || args.file.as_os_str() == "-" {
+        crate::io::files::open_input(&args.file).map(drop)
+    } else {
+        std::fs::metadata(&args.file)
+            .map(drop)
+            .map_err(|source| crate::io::files::InputError::Io {
+                name: args.file.display().to_string(),
+                source,
+            })
+    };
+    if let Err(e) = checked {
+        let w = &player.lang.study;
+        let words = match &e {
+            crate::io::files::InputError::Io { source, .. }
+                if source.kind() == std::io::ErrorKind::NotFound =>
+            {
+                let file = args.file.display().to_string();
+                crate::core::notation::language::fill(
+                    &w.missing,
+                    &[("file", &crate::core::notation::printable(&file))],
+                )
+            }
+            e => crate::core::notation::language::fill(
+                &w.file_failed,
+                &[(
+                    "reason",
+                    &crate::core::notation::printable(&crate::io::error_chain(e)),
+                )],
+            ),
+        };
+        return Err(Fatal {
+            who: "hector study",
+            status: 1,
+            ..player.refuse(&words)
+        });
+    }
     Ok(crate::app::modes::study::run(
         crate::app::modes::study::StudyRun {
             file: args.file,

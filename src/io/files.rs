@@ -284,6 +284,9 @@ pub(crate) struct Input {
     pub(crate) size: Option<u64>,
     /// The file's name for messages ("standard input" for `-`).
     pub(crate) name: String,
+    /// Whether the text is decompressed from the file (an offset in it is no offset in the
+    /// file).
+    pub(crate) compressed: bool,
 }
 
 /// Opens a file, or standard input for `-`, and decompresses zstd, gzip or bzip2 data as it
@@ -356,6 +359,7 @@ pub(crate) fn open_input(path: &Path) -> Result<Input> {
         consumed,
         size,
         name,
+        compressed: found != Compression::None,
     })
 }
 

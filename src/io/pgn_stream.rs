@@ -19,6 +19,9 @@ pub(crate) struct GameText<'b> {
     pub(crate) bytes: &'b [u8],
     /// Where it stands in the stream: its line, the games before it, whether it begins a line.
     pub(crate) at: Resume,
+    /// Its first byte's offset in the (decompressed) stream: a splitter resumed there with
+    /// `at` ([`Splitter::resuming`]) reads it again.
+    pub(crate) offset: u64,
     pub(crate) too_large: bool,
 }
 
@@ -41,6 +44,8 @@ pub(crate) struct Splitter<R> {
     buf: Vec<u8>,
     /// The unread text is `buf[start..]`.
     start: usize,
+    /// The stream's bytes dropped from the front of `buf` so far: `buf[0]`'s offset.
+    dropped: u64,
     /// What a reader of the whole stream knows at `buf[start]`.
     at: Resume,
     eof: bool,
@@ -73,6 +78,16 @@ impl<R: Read> Splitter<R> {
         Splitter::reading_at_least(input, READ_SIZE)
     }
 
+    /// Reads on from a game's text found before ([`GameText::offset`]): `input` begins at that
+    /// offset, `at` is the game's [`GameText::at`].
+    pub(crate) fn resuming(input: R, at: Resume) -> Splitter<R> {
+        Splitter {
+            at,
+            began: true,
+            ..Splitter::new(input)
+        }
+    }
+
     fn reading_at_least(input: R, read_size: usize) -> Splitter<R> {
         Splitter {
             read_size,
@@ -80,6 +95,7 @@ impl<R: Read> Splitter<R> {
             input,
             buf: Vec::new(),
             start: 0,
+            dropped: 0,
             at: Resume::START,
             eof: false,
             in_escape: false,
@@ -150,6 +166,7 @@ impl<R: Read> Splitter<R> {
                     return Ok(Some(GameText {
                         bytes,
                         at,
+                        offset: self.dropped + (base + start) as u64,
                         too_large,
                     }));
                 }
@@ -240,6 +257,7 @@ impl<R: Read> Splitter<R> {
         }
         if self.start > 0 {
             self.buf.drain(..self.start);
+            self.dropped += self.start as u64;
             self.start = 0;
         }
         let kept = self.buf.len();
@@ -357,6 +375,17 @@ mod tests {
         let mut splitter = Splitter::reading_at_least(Trickle { text, step }, step);
         let mut out = Vec::new();
         while let Some(g) = splitter.next_game().expect("reads") {
+            // Resumed at its offset, the stream gives this game again.
+            let offset = usize::try_from(g.offset).expect("offset");
+            let mut again = Splitter::resuming(&text[offset..], g.at);
+            let first = again
+                .next_game()
+                .expect("reads again")
+                .expect("a game again");
+            assert_eq!(
+                (first.bytes, first.at, first.too_large),
+                (g.bytes, g.at, g.too_large)
+            );
             if g.too_large {
                 out.push(summary(&RawGame::too_large(g.at.games + 1, g.at.line)));
             } else {

@@ -1287,7 +1287,12 @@ pub struct RecordWords {
     pub log_resigned: String,
     pub log_flag: String,
     pub log_both_flags: String,
+    /// The game's end in the log: {result} (`result_said_*`), {how} (the termination).
     pub log_result: String,
+    /// A result said as the watch says it: "Schwarz gewinnt, 0 zu 1" (files keep "0-1").
+    pub result_said_white: String,
+    pub result_said_black: String,
+    pub result_said_draw: String,
     pub terminations: TerminationWords,
     pub damaged: DamagedWords,
 }
@@ -1501,6 +1506,16 @@ impl Language {
         match role {
             Role::Pawn => "",
             other => &self.pieces.letters[role_index(other)],
+        }
+    }
+
+    /// A result as it is said, the winner and the score in words: "Schwarz gewinnt, 0 zu 1".
+    pub fn result_said(&self, result: crate::outcome::GameResult) -> &str {
+        use crate::outcome::GameResult;
+        match result {
+            GameResult::WhiteWins => &self.record.result_said_white,
+            GameResult::BlackWins => &self.record.result_said_black,
+            GameResult::Draw => &self.record.result_said_draw,
         }
     }
 

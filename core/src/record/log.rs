@@ -158,7 +158,7 @@ fn line_for(
         ) => fill(
             &w.log_result,
             &[
-                ("score", &result.to_string()),
+                ("result", lang.result_said(*result)),
                 ("how", termination_words(*termination, lang)),
             ],
         ),

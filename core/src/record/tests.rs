@@ -1540,7 +1540,7 @@ fn the_event_log_tells_what_happened_at_the_board() {
             "Regelwidriger Zug von Weiß, Artikel 7.5",
             "2 Minuten Zeitgutschrift für Schwarz, Artikel 7.5b",
             "Weiß gibt auf",
-            "Ergebnis 0-1: Aufgabe",
+            "Schwarz gewinnt, 0 zu 1: Aufgabe",
         ]
     );
 }

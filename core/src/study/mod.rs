@@ -29,10 +29,13 @@ use crate::pgn::RawGame;
 use crate::time::Timestamp;
 use tree::{Problem, ROOT, ReadError, Tree};
 
+/// Parts the fields of a packed [`Summary`].
+const SEPARATOR: char = '\u{1f}';
+
 /// How many games a list names at once.
 pub const LISTED: usize = 10;
 
-/// A game as a list names it.
+/// A game as a list names it and a search finds it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Summary {
     /// 1 for the file's first game.
@@ -41,6 +44,10 @@ pub struct Summary {
     pub black: String,
     pub event: String,
     pub result: String,
+    /// The tags a search looks at besides: empty when the file has none.
+    pub date: String,
+    pub eco: String,
+    pub opening: String,
 }
 
 /// The tag's value as it may be kept and said: cut, `?` and empty as none.
@@ -62,11 +69,53 @@ impl Summary {
             result: tag(raw, "Result")
                 .or_else(|| raw.termination.map(str::to_string))
                 .unwrap_or_else(|| "*".to_string()),
+            date: tag(raw, "Date").unwrap_or_default(),
+            eco: tag(raw, "ECO").unwrap_or_default(),
+            opening: tag(raw, "Opening").unwrap_or_default(),
+        }
+    }
+
+    /// Its words packed in one text for an index that keeps millions: each field cut to `cut`
+    /// characters, the fields parted by a control character no field holds.
+    pub fn pack(&self, cut: usize) -> String {
+        let fields = [
+            &self.white,
+            &self.black,
+            &self.event,
+            &self.result,
+            &self.date,
+            &self.eco,
+            &self.opening,
+        ];
+        let mut packed = String::new();
+        for (i, f) in fields.into_iter().enumerate() {
+            if i > 0 {
+                packed.push(SEPARATOR);
+            }
+            packed.extend(f.chars().filter(|&c| c != SEPARATOR).take(cut));
+        }
+        packed
+    }
+
+    /// Game `number` from [`Summary::pack`]'s text.
+    pub fn unpack(number: usize, packed: &str) -> Summary {
+        let mut f = packed.split(SEPARATOR).map(str::to_string);
+        let mut next = || f.next().unwrap_or_default();
+        Summary {
+            number,
+            white: next(),
+            black: next(),
+            event: next(),
+            result: next(),
+            date: next(),
+            eco: next(),
+            opening: next(),
         }
     }
 }
 
-/// Which games a list asks for: those from a number on, whose players or event hold a text.
+/// Which games a list asks for: those from a number on whose players, event, opening (its name
+/// or ECO code), date or result hold a text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Search {
     pub text: Option<String>,
@@ -92,13 +141,38 @@ impl Search {
         }
     }
 
+    /// Whether game `number`, packed by [`Summary::pack`], fits (as [`Search::fits`], without
+    /// unpacking it: a search looks at millions).
+    pub fn fits_packed(&self, number: usize, packed: &str) -> bool {
+        number >= self.from
+            && self.text.as_ref().is_none_or(|t| {
+                let t = t.to_lowercase();
+                if packed.is_ascii() && t.is_ascii() {
+                    packed
+                        .as_bytes()
+                        .windows(t.len().max(1))
+                        .any(|w| w.eq_ignore_ascii_case(t.as_bytes()))
+                } else {
+                    packed.to_lowercase().contains(&t)
+                }
+            })
+    }
+
     pub fn fits(&self, game: &Summary) -> bool {
         game.number >= self.from
             && self.text.as_ref().is_none_or(|t| {
                 let t = t.to_lowercase();
-                [&game.white, &game.black, &game.event]
-                    .iter()
-                    .any(|v| v.to_lowercase().contains(&t))
+                [
+                    &game.white,
+                    &game.black,
+                    &game.event,
+                    &game.opening,
+                    &game.eco,
+                    &game.date,
+                    &game.result,
+                ]
+                .iter()
+                .any(|v| v.to_lowercase().contains(&t))
             })
     }
 }
@@ -184,6 +258,18 @@ pub enum Event {
         fen: String,
         reply: crate::explorer::Reply,
     },
+    /// Open game `number` (the one the command line names, at the start).
+    Open(usize),
+    /// How far the file has been read ([`Effect::Progress`]).
+    Progress(FileProgress),
+    /// The player stops what the file is doing for the study (Escape).
+    Cancel,
+    /// The file cannot be read (any more): the system's words; `answers` when this answers
+    /// a request.
+    Failed {
+        reason: String,
+        answers: bool,
+    },
     Line(String),
     Command(Command),
     Tick,
@@ -205,7 +291,34 @@ pub enum Effect {
     },
     /// Ask the opening explorer about this position; answer with [`Event::Explored`].
     Explore(Box<shakmaty::Chess>),
+    /// Say how far the file has been read: answer with [`Event::Progress`].
+    Progress,
+    /// Stop the searches and readings asked for: no answer comes for them.
+    Cancel,
 }
+
+/// How far the adapter has read the file to know its games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FileProgress {
+    /// Games known so far.
+    pub games: usize,
+    /// The share of the file read, when its size is known.
+    pub percent: Option<u8>,
+    /// The whole file has been read.
+    pub done: bool,
+}
+
+/// A request the file has not answered yet: since when, and whether it is a search.
+#[derive(Clone, Copy, Debug)]
+struct Waiting {
+    since: Timestamp,
+    searching: bool,
+    /// Its one "searching" sentence was said.
+    told: bool,
+}
+
+/// The file's answer is waited for this long before the player hears that it works.
+pub const WORKING_AFTER: Duration = Duration::from_millis(400);
 
 impl From<Common> for Effect {
     fn from(c: Common) -> Effect {
@@ -228,6 +341,9 @@ pub struct Study {
     help: HelpAgain,
     /// The explorer's answers and rate limit.
     explorer: crate::explorer::memory::Memory,
+    /// Requests to the file not answered yet, and the oldest's wait.
+    pending: usize,
+    waiting: Option<Waiting>,
 }
 
 /// A `[%clk h:mm:ss]` or `[%eval …]` command in a comment, and the comment's words without
@@ -334,6 +450,46 @@ impl Study {
             walked: None,
             help: HelpAgain::default(),
             explorer: Default::default(),
+            pending: 0,
+            waiting: None,
+        }
+    }
+
+    /// Whether a request to the file is still unanswered (Escape cancels it).
+    pub fn waits(&self) -> bool {
+        self.pending > 0
+    }
+
+    /// The progress words: how far the file has been read.
+    fn progress(&self, p: FileProgress, out: &mut Vec<Effect>) {
+        let w = &self.lang.study;
+        let games = p.games.to_string();
+        let text = match (p.done, p.percent) {
+            (true, _) => fill(&w.read_all, &[("games", &games)]),
+            (false, Some(percent)) => fill(
+                &w.read_part,
+                &[("games", &games), ("percent", &percent.to_string())],
+            ),
+            (false, None) => fill(&w.read_games, &[("games", &games)]),
+        };
+        out.push(answer(text));
+    }
+
+    fn cancel(&mut self, out: &mut Vec<Effect>) {
+        if self.pending == 0 {
+            return self.refuse(self.lang.study.nothing_to_cancel.clone(), out);
+        }
+        self.pending = 0;
+        self.waiting = None;
+        out.push(Effect::Cancel);
+        out.push(answer(self.lang.study.cancelled.clone()));
+    }
+
+    /// An answer of the file came.
+    fn answered(&mut self) {
+        self.pending = self.pending.saturating_sub(1);
+        if self.pending == 0 {
+            self.waiting = None;
         }
     }
 
@@ -550,6 +706,14 @@ impl Study {
         };
         if is(&w.words_games) {
             out.push(Effect::Find(Search::parse(rest)));
+            return true;
+        }
+        if is(&w.words_cancel) {
+            self.cancel(out);
+            return true;
+        }
+        if is(&w.words_progress) {
+            out.push(Effect::Progress);
             return true;
         }
         if is(&w.words_open) {
@@ -843,12 +1007,28 @@ impl Machine for Study {
             self.help.input();
         }
         match event {
-            Event::Opened { number, game } => self.opened(number, game, &mut out),
+            Event::Opened { number, game } => {
+                self.answered();
+                self.opened(number, game, &mut out);
+            }
             Event::Found {
                 search,
                 games,
                 more,
-            } => self.found(&search, &games, more, &mut out),
+            } => {
+                self.answered();
+                self.found(&search, &games, more, &mut out);
+            }
+            Event::Open(n) => out.push(Effect::Open(n)),
+            Event::Progress(p) => self.progress(p, &mut out),
+            Event::Cancel => self.cancel(&mut out),
+            Event::Failed { reason, answers } => {
+                if answers {
+                    self.answered();
+                }
+                let words = fill(&self.lang.study.file_failed, &[("reason", &reason)]);
+                out.push(say(Urgency::Urgent, words));
+            }
             Event::Saved(Ok(path)) => {
                 let own = self.walked.as_ref().map_or(0, |w| w.game.tree.own_moves());
                 out.push(answer(fill(
@@ -873,13 +1053,44 @@ impl Machine for Study {
             }
             Event::Line(text) => self.line(&text, now, &mut out),
             Event::Command(c) => self.command(c, now, &mut out),
-            Event::Tick => {}
+            Event::Tick => {
+                // One short sentence while the file works, only when the answer is slow.
+                if let Some(w) = self.waiting.as_mut()
+                    && !w.told
+                    && now >= w.since + WORKING_AFTER
+                {
+                    w.told = true;
+                    let words = if w.searching {
+                        &self.lang.study.searching
+                    } else {
+                        &self.lang.study.reading
+                    };
+                    out.push(say(Urgency::Answer, words.clone()));
+                }
+            }
+        }
+        for effect in &out {
+            let searching = match effect {
+                Effect::Find(_) => true,
+                Effect::Open(_) => false,
+                _ => continue,
+            };
+            self.pending += 1;
+            if self.waiting.is_none() {
+                self.waiting = Some(Waiting {
+                    since: now,
+                    searching,
+                    told: false,
+                });
+            }
         }
         out
     }
 
     fn next_deadline(&self, _now: Timestamp) -> Option<Timestamp> {
-        None
+        self.waiting
+            .filter(|w| !w.told)
+            .map(|w| w.since + WORKING_AFTER)
     }
 }
 

@@ -217,11 +217,43 @@ fn games_are_found_and_opened_through_the_adapter() {
         black: "Nepo".into(),
         event: "WCh".into(),
         result: "1-0".into(),
+        date: "2021.12.03".into(),
+        eco: "C88".into(),
+        opening: "Ruy Lopez".into(),
     };
     let search = Search::parse("carl");
     assert!(search.fits(&game));
     assert!(!Search::parse("carl 23").fits(&game));
     assert!(Search::parse("wch").fits(&game));
+    // By opening (name or ECO), date and result too.
+    for found in ["c88", "ruy lopez", "2021.12", "1-0"] {
+        assert!(Search::parse(found).fits(&game), "{found}");
+    }
+    for not in ["c89", "2022", "0-1", "1/2"] {
+        assert!(!Search::parse(not).fits(&game), "{not}");
+    }
+    // Packed for the index, the same game and the same answers.
+    let packed = game.pack(40);
+    assert_eq!(Summary::unpack(22, &packed), game);
+    for text in [
+        "carl",
+        "wch",
+        "c88",
+        "ruy lopez",
+        "2021.12",
+        "1-0",
+        "c89",
+        "0-1",
+        "x",
+    ] {
+        let search = Search::parse(text);
+        assert_eq!(
+            search.fits_packed(22, &packed),
+            search.fits(&game),
+            "{text}"
+        );
+    }
+    assert!(!Search::parse("carl 23").fits_packed(22, &packed));
     let out = s.handle(
         Event::Found {
             search,
@@ -273,4 +305,65 @@ fn every_language_has_the_study_words() {
         assert!(!help.contains('{'), "{}: {help}", lang.code);
         assert!(help.contains(first(&w.words_variation)), "{}", lang.code);
     }
+}
+
+#[test]
+fn a_slow_file_is_said_once_can_be_cancelled_and_tells_how_far_it_is() {
+    let mut s = Study::new(Form::Short, Wording::default(), de());
+    assert_eq!(s.handle(Event::Open(3), t(0)), [Effect::Open(3)]);
+    assert!(s.waits());
+    // Nothing before the wait is long; once after it, never again.
+    assert_eq!(s.next_deadline(t(0)), Some(t(0) + WORKING_AFTER));
+    assert!(s.handle(Event::Tick, t(100)).is_empty());
+    let out = s.handle(Event::Tick, t(0) + WORKING_AFTER);
+    assert_eq!(said(&out), ["Die Datei wird gelesen"]);
+    assert!(s.handle(Event::Tick, t(5000)).is_empty());
+    assert_eq!(s.next_deadline(t(5000)), None);
+    // A search queued behind it; Escape drops both.
+    let out = s.handle(Event::Line("partien carlsen".into()), t(5000));
+    assert!(matches!(out[..], [Effect::Find(_)]), "{out:?}");
+    let out = s.handle(Event::Cancel, t(5100));
+    assert_eq!(out.first(), Some(&Effect::Cancel));
+    assert_eq!(said(&out), ["Abgebrochen"]);
+    assert!(!s.waits());
+    assert_eq!(s.next_deadline(t(6000)), None);
+    let out = s.handle(Event::Line("abbrechen".into()), t(6000));
+    assert_eq!(said(&out), ["Es wird gerade nichts gelesen"]);
+    assert!(!out.contains(&Effect::Cancel));
+    // A search that is answered at once says nothing while it waits.
+    let out = s.handle(Event::Line("partien 1-0".into()), t(7000));
+    assert!(matches!(out[..], [Effect::Find(_)]), "{out:?}");
+    let out = s.handle(
+        Event::Found {
+            search: Search::parse("1-0"),
+            games: Vec::new(),
+            more: None,
+        },
+        t(7100),
+    );
+    assert_eq!(said(&out), ["Keine Partie passt zu 1-0"]);
+    assert!(s.handle(Event::Tick, t(9000)).is_empty());
+    // How far: asked of the adapter, said in words.
+    assert_eq!(
+        s.handle(Event::Line("stand".into()), t(9000)),
+        [Effect::Progress]
+    );
+    let progress = |games, percent, done| FileProgress {
+        games,
+        percent,
+        done,
+    };
+    let heard = |s: &mut Study, p| said(&s.handle(Event::Progress(p), t(9000)));
+    assert_eq!(
+        heard(&mut s, progress(1200, Some(37), false)),
+        ["Gelesen: 37 Prozent der Datei, 1200 Partien bisher"]
+    );
+    assert_eq!(
+        heard(&mut s, progress(1200, None, false)),
+        ["Gelesen: 1200 Partien bisher"]
+    );
+    assert_eq!(
+        heard(&mut s, progress(4000, Some(100), true)),
+        ["Die Datei ist gelesen: 4000 Partien"]
+    );
 }

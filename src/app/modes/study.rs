@@ -23,7 +23,7 @@ use crate::core::study::{Effect, Event, Study};
 use crate::core::time::Timestamp;
 use crate::core::variant::Variant;
 use crate::io::lichess::explorer::ExplorerLink;
-use crate::io::study_file::{Request, StudyFile, StudyNews};
+use crate::io::study_file::{Answer, Request, StudyFile};
 use crate::io::terminal::FullScreen;
 
 /// What `hector study` reads and how it speaks.
@@ -47,16 +47,10 @@ fn fail(text: &str) -> ExitCode {
 
 /// Runs `hector study`.
 pub(crate) fn run(options: StudyRun, lang: &'static Language) -> ExitCode {
-    // The file is opened once here so that a missing or unreadable file is said before the
-    // screen opens; the thread opens it again for each request.
-    if let Err(e) = crate::io::files::open_input(&options.file) {
-        return fail(&crate::io::error_chain(&e));
-    }
     let file = match StudyFile::start(options.file.clone(), lang) {
         Ok(f) => f,
-        Err(e) => return fail(&e.to_string()),
+        Err(e) => return fail(&e),
     };
-    file.ask(Request::Open(options.game));
     let ui = Ui::new(options.screen_reader).with_keys_in_lines();
     let speaker = ui.speaker(&options.speech, options.speech_chosen, lang);
     let mut app = App {
@@ -74,6 +68,7 @@ pub(crate) fn run(options: StudyRun, lang: &'static Language) -> ExitCode {
         explorer_server: options.explorer.clone(),
         explorer: None,
     };
+    app.handle(Event::Open(options.game));
     let screen = ui.open(crate::core::mode::Mode::Study, &mut app.front.voice);
     ui.run(&mut app, screen, lang);
     app.front.voice.speaker.wait_idle(Duration::from_secs(3));
@@ -148,6 +143,8 @@ impl App {
                             .get_or_insert_with(|| ExplorerLink::start(server))
                             .ask(*position);
                     }
+                    Effect::Progress => queue.push(Event::Progress(self.file.progress())),
+                    Effect::Cancel => self.file.cancel(),
                 }
             }
         }
@@ -189,7 +186,12 @@ impl Mode for App {
     }
 
     fn next_wake(&self) -> Option<Instant> {
-        None
+        let at = self.study.next_deadline(self.now())?;
+        Some(self.origin + at.since_origin())
+    }
+
+    fn escape(&mut self) -> bool {
+        self.study.waits() && self.handle(Event::Cancel)
     }
 
     fn front(&mut self) -> &mut Front {
@@ -241,9 +243,13 @@ impl Mode for App {
             }
             _ => return true,
         };
-        match news {
-            StudyNews::Opened { number, game } => self.handle(Event::Opened { number, game }),
-            StudyNews::Found {
+        // An answer to a request the player cancelled since.
+        if news.generation != self.file.generation() {
+            return true;
+        }
+        match news.answer {
+            Answer::Opened { number, game } => self.handle(Event::Opened { number, game }),
+            Answer::Found {
                 search,
                 games,
                 more,
@@ -252,12 +258,7 @@ impl Mode for App {
                 games,
                 more,
             }),
-            StudyNews::Failed(reason) => {
-                let words = fill(&self.front.lang.study.file_failed, &[("reason", &reason)]);
-                self.front.voice.dirty = true;
-                self.front.voice.tell(Urgency::Urgent, vec![words]);
-                true
-            }
+            Answer::Failed { reason, answers } => self.handle(Event::Failed { reason, answers }),
         }
     }
 

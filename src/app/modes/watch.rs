@@ -22,8 +22,8 @@ use crate::core::settings::SpeechSettings;
 use crate::core::time::Timestamp;
 use crate::core::variant::Variant;
 use crate::core::watch::{Choice, Event, Watch, WatchOptions};
+use crate::io::lichess::Client;
 use crate::io::lichess::watch::{Followed, WatchLink, WatchNews};
-use crate::io::lichess::{self, Client};
 use crate::io::terminal::FullScreen;
 
 /// What `hector watch` follows, where, and how it speaks.
@@ -46,18 +46,7 @@ fn fail(text: &str) -> ExitCode {
 /// Runs `hector watch`.
 pub(crate) fn run(options: WatchRun, lang: &'static Language) -> ExitCode {
     let o = &lang.online;
-    // Rounds, games and TV are public: the token stays at home (no request needs it).
-    if let Err(e) = lichess::check_server(&options.server) {
-        let (template, server) = match &e {
-            lichess::ServerError::Insecure(s) => (&o.insecure_server, s),
-            lichess::ServerError::NotAnAddress(s) => (&o.bad_server, s),
-        };
-        return fail(&fill(
-            template,
-            &[("server", &crate::core::notation::printable(server))],
-        ));
-    }
-    // The server was checked above: this cannot refuse it.
+    // The server was checked with the command line (cli::modes): this cannot refuse it.
     let Ok(client) = Client::new(&options.server, "") else {
         return fail(&o.bad_server);
     };

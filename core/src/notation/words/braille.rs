@@ -36,6 +36,24 @@ pub struct BrailleWords {
     /// The first page of a BRF file: what the chess code's signs mean and what they rest on,
     /// one line an entry, in print (liblouis makes it literary braille).
     pub legend: Vec<String>,
+    /// Why there is no display, each a {reason} of `no_display` ({address}: the server's).
+    /// Nothing reaches the player in the link's own English words.
+    pub why_no_server: String,
+    /// {address}, {seconds}.
+    pub why_silent: String,
+    pub why_closed: String,
+    /// {address}, {seconds}.
+    pub why_not_started: String,
+    /// {address}, {seconds}.
+    pub why_no_hand_over: String,
+    pub why_not_handed: String,
+    pub why_broken: String,
+    pub why_not_brlapi: String,
+    /// {version}.
+    pub why_old_server: String,
+    pub why_key: String,
+    /// {code}.
+    pub why_refused: String,
 }
 
 impl BrailleWords {

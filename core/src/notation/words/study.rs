@@ -76,4 +76,25 @@ pub struct StudyWords {
     pub words_start: Vec<String>,
     pub words_end: Vec<String>,
     pub words_comment: Vec<String>,
+    /// The file named on the command line does not exist: {file}.
+    pub missing: String,
+    /// Said once when a search or a game takes a moment: the file is being read.
+    pub searching: String,
+    pub reading: String,
+    /// Escape or `words_cancel`: what was asked of the file is dropped.
+    pub cancelled: String,
+    pub nothing_to_cancel: String,
+    /// How far the file is read: {games} known so far, {percent} of the file.
+    pub read_part: String,
+    /// The same where the size is unknown (standard input): {games}.
+    pub read_games: String,
+    /// The whole file is read: {games}.
+    pub read_all: String,
+    /// A game the index points to reads no more (the file changed): {number}.
+    pub moved: String,
+    /// A pipe is read once: game {number} has gone by.
+    pub read_once: String,
+    /// Cancel, and how far: the study's own words.
+    pub words_cancel: Vec<String>,
+    pub words_progress: Vec<String>,
 }

@@ -553,7 +553,8 @@ impl Arbiter {
         let h = &g.table.recorder.header;
         let game = g.table.game.game();
         let state = match game.outcome() {
-            Some(o) => o.result.to_string(),
+            // Said as the log and the watch say it; the PGN keeps "1-0".
+            Some(o) => self.lang.result_said(o.result).to_string(),
             None => crate::core::matchplay::queries::turn(game.position(), self.lang),
         };
         let clock = match g.table.game.clock() {

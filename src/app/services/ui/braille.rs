@@ -36,6 +36,36 @@ fn chosen() -> BrailleSettings {
     CHOSEN.get().copied().unwrap_or_default()
 }
 
+/// Why there is no display, in the player's language (the link's English words are for a
+/// developer, never said).
+fn link_error_words(why: &LinkError, lang: &Language) -> String {
+    use crate::core::braille::brlapi::SessionError as S;
+    let w = &lang.braille;
+    let at = |template: &str, address: &dyn std::fmt::Display, limit: Option<Duration>| {
+        let address = printable(&address.to_string()).into_owned();
+        let seconds = limit.map(|l| l.as_secs().to_string()).unwrap_or_default();
+        fill(template, &[("address", &address), ("seconds", &seconds)])
+    };
+    match why {
+        LinkError::NoServer { tried, .. } => at(&w.why_no_server, tried, None),
+        LinkError::Silent { target, limit } => at(&w.why_silent, target, Some(*limit)),
+        LinkError::Closed(target) => at(&w.why_closed, target, None),
+        LinkError::NotStarted { target, limit } => at(&w.why_not_started, target, Some(*limit)),
+        LinkError::NoHandOver { target, limit } => at(&w.why_no_hand_over, target, Some(*limit)),
+        LinkError::Io(_) => w.why_broken.clone(),
+        LinkError::NotOnThisSystem => lang.windows.braille_unavailable.clone(),
+        LinkError::Session(session) => match session {
+            S::OldServer(version) => fill(&w.why_old_server, &[("version", &version.to_string())]),
+            S::NeedsKey | S::KeyRefused | S::NoMethod => w.why_key.clone(),
+            S::Refused { code, .. } => fill(&w.why_refused, &[("code", &code.to_string())]),
+            S::NoHandOver(_) => w.why_not_handed.clone(),
+            S::NotBrlapi | S::OutOfTurn(_) | S::ImplausibleSize(_) | S::Protocol(_) => {
+                w.why_not_brlapi.clone()
+            }
+        },
+    }
+}
+
 /// The display as the runtime keeps it.
 pub(crate) struct Braille {
     link: BrailleLink,
@@ -134,7 +164,7 @@ impl Braille {
                         LinkError::NotOnThisSystem => lang.windows.braille_unavailable.clone(),
                         why => fill(
                             &lang.braille.no_display,
-                            &[("reason", &printable(&why.to_string()))],
+                            &[("reason", &link_error_words(&why, lang))],
                         ),
                     };
                     mode.voice().tell(Urgency::Answer, vec![text]);

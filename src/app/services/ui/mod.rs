@@ -300,7 +300,19 @@ pub(crate) trait Mode {
     }
     /// A key of the full screen: the speech keys, the input line, the board's focus, and
     /// the commands of the function keys.
+    /// Escape on an empty input line, before it silences the speech: true when the mode
+    /// took it (a study cancels a search that is still running).
+    fn escape(&mut self) -> bool {
+        false
+    }
     fn key(&mut self, key: crossterm::event::KeyEvent) -> bool {
+        if key.code == crossterm::event::KeyCode::Esc
+            && self.front().focus.input.is_empty()
+            && self.escape()
+        {
+            self.front().voice.dirty = true;
+            return true;
+        }
         if let Some(answer) = self.front().yes_no_key(key) {
             self.front().voice.dirty = true;
             self.voice().submitted();
