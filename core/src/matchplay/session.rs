@@ -12,6 +12,7 @@ use super::queries;
 use super::question::{self, Asked, Question};
 use crate::board::Recognition;
 use crate::clock::{AnnounceSettings, Announcement, Announcer, Clock, TimeControl};
+use crate::cue::{self, Cue};
 use crate::game::{ClaimVerdict, Game, GameError, IllegalMoveVerdict, MoveReport};
 use crate::laws::{ClaimKind, Penalty, Rules};
 use crate::machine::Machine;
@@ -836,6 +837,7 @@ impl Match {
                     self.pending = Pending::Promotion(text.to_string());
                 } else {
                     out.push(Effect::Common(Common::Refused));
+                    out.push(Effect::Common(Common::Cue(vec![Cue::Illegal])));
                 }
                 if e == ParseError::WhichCastling {
                     self.pending = Pending::Castling;
@@ -952,6 +954,9 @@ impl Match {
         if by != self.setup.local {
             out.push(Effect::Label(self.mover_label(by)));
         }
+        out.push(Effect::Common(Common::Cue(cue::for_move(
+            &report.played.san,
+        ))));
         out.push(say(Urgency::Move, self.move_words(report.played.san, m)));
         self.opening_reached(out);
         self.touched_not_moved(by, m, out);
@@ -1062,6 +1067,7 @@ impl Match {
         }
         out.push(Effect::Record(Recorded::Ended(outcome)));
         out.push(Effect::EngineStop);
+        out.push(Effect::Common(Common::Cue(vec![Cue::End])));
         out.push(answer(self.outcome_text(outcome)));
     }
 
@@ -1476,6 +1482,9 @@ impl Match {
         let m = report.played.mv;
         self.press_and_record(m, by, now, out);
         out.push(answer(self.lang.play.claim_intended_played.clone()));
+        out.push(Effect::Common(Common::Cue(cue::for_move(
+            &report.played.san,
+        ))));
         out.push(say(Urgency::Move, self.move_words(report.played.san, m)));
         self.opening_reached(out);
         if let Some(o) = report.outcome {

@@ -115,6 +115,28 @@ impl Backend for SpeechDispatcher {
         Ok(())
     }
 
+    fn sound_icon(&mut self, name: &str) -> Result<(), SpeechError> {
+        let name = std::ffi::CString::new(name)
+            .map_err(|_| failed(format!("a sound icon's name holds a NUL: {name:?}")))?;
+        // The binding's `sound_icon` sends a CHAR command: libspeechd's own call is used.
+        // At the text's priority, so that the daemon queues it with the words, in order.
+        #[allow(unsafe_code)]
+        // SAFETY: the connection is open while `self` lives and is used from this thread
+        // only; libspeechd reads the name during the call and keeps no pointer to it.
+        let r = unsafe {
+            speech_dispatcher_sys::spd_sound_icon(
+                *self.connection.0,
+                speech_dispatcher_sys::SPDPriority::SPD_TEXT,
+                name.as_ptr(),
+            )
+        };
+        if r == 0 {
+            Ok(())
+        } else {
+            Err(failed("the daemon refused a sound icon"))
+        }
+    }
+
     fn set_voice(&mut self, voice: &Voice) -> Result<(), SpeechError> {
         self.connection
             .set_voice_rate(voice.rate.clamp(-100, 100))
