@@ -130,6 +130,16 @@ impl LowClock {
         }
     }
 
+    pub fn threshold(&self) -> Duration {
+        self.threshold
+    }
+
+    /// Whether `side`'s cue may still come: its time was seen above the threshold and it
+    /// has not been cued.
+    pub fn pending(&self, side: Color) -> bool {
+        *self.above.get(side) && !*self.cued.get(side)
+    }
+
     /// Looks at `side`'s remaining time: true exactly once, when it falls under the
     /// threshold after having been at or above it.
     pub fn fell_under(&mut self, side: Color, remaining: Duration) -> bool {

@@ -323,6 +323,8 @@ pub struct Match {
     game: Game,
     clock: Option<Clock>,
     announcer: Option<Announcer>,
+    /// The low-clock sound's watch, when the player wants it.
+    low_clock: Option<cue::LowClock>,
     pending: Pending,
     /// The side of the position the local board is still to show, with the move that led
     /// there (for the guidance).
@@ -417,6 +419,7 @@ impl Match {
             game,
             clock,
             announcer: None,
+            low_clock: None,
             pending: Pending::None,
             board_behind: None,
             adjourned: None,
@@ -681,6 +684,7 @@ impl Machine for Match {
             self.announcer
                 .as_ref()
                 .and_then(|a| a.next_instant(clock, now)),
+            self.low_clock_instant(now),
         ]
         .into_iter()
         .flatten()
@@ -689,10 +693,49 @@ impl Machine for Match {
 }
 
 impl Match {
+    /// A sound when a side's clock first falls under `threshold` (none when it is `None` or
+    /// zero). The clocks are looked at now: a time already under it is no news.
+    pub fn set_low_clock(&mut self, threshold: Option<Duration>, now: Timestamp) {
+        self.low_clock = threshold.filter(|t| !t.is_zero()).map(cue::LowClock::new);
+        self.watch_low_clock(now, &mut Vec::new());
+    }
+
+    /// The low-clock threshold set, if any (a new game keeps it).
+    pub fn low_clock(&self) -> Option<Duration> {
+        self.low_clock.as_ref().map(cue::LowClock::threshold)
+    }
+
+    /// The low-clock cue for each side whose time has just fallen under the threshold.
+    fn watch_low_clock(&mut self, now: Timestamp, out: &mut Vec<Effect>) {
+        let (Some(clock), Some(watch)) = (self.clock.as_ref(), self.low_clock.as_mut()) else {
+            return;
+        };
+        for color in Color::ALL {
+            if watch.fell_under(color, clock.remaining(color, now)) {
+                out.push(Effect::Common(Common::Cue(vec![Cue::LowClock])));
+            }
+        }
+    }
+
+    /// When the running side's time reaches the threshold, if its cue may still come.
+    fn low_clock_instant(&self, now: Timestamp) -> Option<Timestamp> {
+        let clock = self.clock.as_ref()?;
+        let watch = self.low_clock.as_ref()?;
+        let color = clock.running()?;
+        if !watch.pending(color) {
+            return None;
+        }
+        let remaining = clock.remaining(color, now);
+        // Just under it, so that the tick finds it fallen.
+        let left = remaining.checked_sub(watch.threshold())?;
+        Some(now + left + Duration::from_millis(1))
+    }
+
     fn tick(&mut self, now: Timestamp, out: &mut Vec<Effect>) {
         if self.game.is_over() {
             return;
         }
+        self.watch_low_clock(now, out);
         let (Some(clock), Some(announcer)) = (self.clock.as_ref(), self.announcer.as_mut()) else {
             return;
         };
