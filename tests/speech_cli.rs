@@ -452,6 +452,31 @@ fn each_event_of_a_game_is_heard_as_its_sound_before_its_words() {
         "de|",
         &["icon|move", "de|Schwarz: König David sieben"],
     );
+    // On the board (Tab) from e2: down to e1, then down again is the edge, heard as its sound
+    // before its word; back to the input line.
+    let from = daemon.spoken().len();
+    t.send(b"\t");
+    played_until(&daemon, from, "de|");
+    let from = daemon.spoken().len();
+    t.send(b"\x1b[B");
+    played_until(&daemon, from, "de|Eva eins");
+    let from = daemon.spoken().len();
+    t.send(b"\x1b[B");
+    assert_eq!(played_until(&daemon, from, "de|"), ["icon|edge", "de|Rand"]);
+    let from = daemon.spoken().len();
+    t.send(b"\t");
+    played_until(&daemon, from, "de|");
+    let mut step = |line: &[u8], last: &str, expected: &[&str]| {
+        let from = daemon.spoken().len();
+        t.send(line);
+        let played = played_until(&daemon, from, last);
+        assert_eq!(
+            played,
+            expected,
+            "after {:?}",
+            String::from_utf8_lossy(line)
+        );
+    };
     step(
         b"aufgeben\r",
         "de|",
