@@ -395,6 +395,8 @@ fn each_event_of_a_game_is_heard_as_its_sound_before_its_words() {
     let mut t = common::Env::player(data.path())
         .speech(&daemon)
         .config_file(&config)
+        // hector's own sounds, found beside the binary.
+        .var("HECTOR_SOUNDS", "")
         .spawn_sized(
             &[
                 "play",
@@ -517,6 +519,8 @@ fn sound_off_plays_none_and_cues_only_for_leaves_the_word_to_the_sound() {
         let mut t = common::Env::player(data.path())
             .speech(&daemon)
             .config_file(&config)
+            // hector's own sounds, found beside the binary.
+            .var("HECTOR_SOUNDS", "")
             .spawn_sized(&args, 80, 24);
         assert!(
             t.wait_for_screen("Zug oder Befehl:", LIMIT),

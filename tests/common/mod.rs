@@ -12,7 +12,7 @@ pub mod pty;
 pub mod sim;
 pub mod words;
 
-pub use pty::NO_LOCALE;
+pub use pty::{NO_LOCALE, NO_SOUNDS};
 
 #[allow(unused_imports, reason = "not every test binary uses every helper")]
 pub use env::Env;
@@ -70,6 +70,7 @@ pub fn run_with(args: &[&str], stdin: &[u8], envs: &[(&str, &str)], limit: Durat
         .env("SPEECHD_ADDRESS", no_speech_dispatcher(&runtime))
         .env("BRLAPI_HOST", no_braille_display(&runtime))
         .envs(NO_LOCALE)
+        .envs(NO_SOUNDS)
         .envs(envs.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -188,15 +189,17 @@ impl SpeechDaemon {
         // Sound icons: the module joins its icon folder and the name, and runs the audio
         // output's play command on the file (aplay for ALSA; play or paplay on others).
         // Here that command is a recorder: "icon|NAME" in the same file as the words, in the
-        // order the daemon played them, or "icon-missing|PATH" for a file that is not there.
+        // order the daemon played them, for a file that is there. A name that leads nowhere
+        // from this folder (hector's way from the system's icon folder, when a test names no
+        // other) plays nothing, as with a real player.
         let icons = dir.join("icons");
         let bin = dir.join("bin");
         std::fs::create_dir_all(&icons).expect("icon folder");
         std::fs::create_dir_all(&bin).expect("bin folder");
         let recorder = format!(
             "#!/bin/sh\nfor f in \"$@\"; do case \"$f\" in -*) continue ;; esac\n\
-             if [ -f \"$f\" ]; then printf 'icon|%s\\n' \"$(basename \"$f\" .wav)\" >> {out}\n\
-             else printf 'icon-missing|%s\\n' \"$f\" >> {out}; fi; done\n",
+             if [ -f \"$f\" ]; then printf 'icon|%s\\n' \"$(basename \"$f\" .wav)\" >> {out}; fi\n\
+             done\n",
             out = out.display()
         );
         for player in ["aplay", "play", "paplay"] {
@@ -451,6 +454,7 @@ pub fn run_into(
         .env("SPEECHD_ADDRESS", no_speech_dispatcher(&runtime))
         .env("BRLAPI_HOST", no_braille_display(&runtime))
         .envs(NO_LOCALE)
+        .envs(NO_SOUNDS)
         .envs(envs.iter().copied())
         .stdin(Stdio::null())
         .stdout(stdout)
@@ -483,6 +487,7 @@ pub fn run_closing_stdout(
         .env("SPEECHD_ADDRESS", no_speech_dispatcher(&runtime))
         .env("BRLAPI_HOST", no_braille_display(&runtime))
         .envs(NO_LOCALE)
+        .envs(NO_SOUNDS)
         .envs(envs.iter().copied())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
