@@ -31,6 +31,7 @@ fn main() {
         voice: Voice::default(),
         sink: stdout_sink(),
         hang_limit: Duration::from_secs(2),
+        sounds: None,
     });
     let mut latencies = Vec::with_capacity(requests);
     for i in 0..requests {

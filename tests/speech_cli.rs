@@ -348,3 +348,212 @@ fn espeak_ng_speaks_spanish_french_and_dutch() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// What the daemon played after line `from` (icons as "icon|NAME", words as "de|…"), once a
+/// line starting with `last` has come; fails with what came when it does not within LIMIT.
+fn played_until(daemon: &SpeechDaemon, from: usize, last: &str) -> Vec<String> {
+    let deadline = std::time::Instant::now() + LIMIT;
+    loop {
+        let lines: Vec<String> = daemon.spoken().into_iter().skip(from).collect();
+        if lines.iter().any(|l| l.starts_with(last)) {
+            return lines;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "not played {last:?}; played:\n{}",
+            lines.join("\n")
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// A player's configuration whose `[sound]` plays icons from the daemon's icon folder.
+fn sound_config(dir: &std::path::Path, daemon: &SpeechDaemon, extra: &str) -> std::path::PathBuf {
+    let file = dir.join("config.toml");
+    std::fs::write(
+        &file,
+        format!(
+            "[sound]\nicon_folder = \"{}\"\n{extra}",
+            daemon.icon_folder().display()
+        ),
+    )
+    .expect("config");
+    file
+}
+
+/// White: king e1, rook h1, pawns b7 and e4; Black: king d8, pawns d5 and h7.
+const CUE_FEN: &str = "3k4/1P5p/8/3p4/4P3/8/8/4K2R w K - 0 1";
+
+/// The sounds of a game, through speech-dispatcher's sound icons as the player would hear
+/// them: after each action the icon comes before its words, in the daemon's one queue; a
+/// refused move, castling, a capture, a promotion that checks, the end.
+#[test]
+fn each_event_of_a_game_is_heard_as_its_sound_before_its_words() {
+    let daemon = SpeechDaemon::capturing();
+    let data = temp_dir("cues");
+    let config = sound_config(data.path(), &daemon, "");
+    let mut t = common::Env::player(data.path())
+        .speech(&daemon)
+        .config_file(&config)
+        // hector's own sounds, found beside the binary.
+        .var("HECTOR_SOUNDS", "")
+        .spawn_sized(
+            &[
+                "play",
+                "--fen",
+                CUE_FEN,
+                "--opponent",
+                "keyboard",
+                "--speech",
+                "speech-dispatcher",
+            ],
+            80,
+            24,
+        );
+    assert!(
+        t.wait_for_screen("Zug oder Befehl:", LIMIT),
+        "{}",
+        t.screen()
+    );
+    // The position is read out first.
+    played_until(&daemon, 0, "de| Weiß ist am Zug");
+    let mut step = |line: &[u8], last: &str, expected: &[&str]| {
+        let from = daemon.spoken().len();
+        t.send(line);
+        let played = played_until(&daemon, from, last);
+        assert_eq!(
+            played,
+            expected,
+            "after {:?}",
+            String::from_utf8_lossy(line)
+        );
+    };
+    step(
+        b"Ke3\r",
+        "de|",
+        &["icon|illegal", "de|Kein König kann Eva drei erreichen"],
+    );
+    step(b"O-O\r", "de|", &["icon|castle", "de|Kurze Rochade"]);
+    step(b"h6\r", "de|", &["icon|move", "de|Schwarz: Hector sechs"]);
+    step(
+        b"exd5\r",
+        "de|",
+        &["icon|capture", "de|Eva schlägt David fünf"],
+    );
+    step(b"h5\r", "de|", &["icon|move", "de|Schwarz: Hector fünf"]);
+    step(
+        b"b8=Q\r",
+        "de|",
+        &[
+            "icon|promotion-check",
+            "de|Bella acht, Umwandlung in Dame, Schach",
+        ],
+    );
+    step(
+        b"Kd7\r",
+        "de|",
+        &["icon|move", "de|Schwarz: König David sieben"],
+    );
+    // On the board (Tab) from e2: down to e1, then down again is the edge, heard as its sound
+    // before its word; back to the input line.
+    let from = daemon.spoken().len();
+    t.send(b"\t");
+    played_until(&daemon, from, "de|");
+    let from = daemon.spoken().len();
+    t.send(b"\x1b[B");
+    played_until(&daemon, from, "de|Eva eins");
+    let from = daemon.spoken().len();
+    t.send(b"\x1b[B");
+    assert_eq!(played_until(&daemon, from, "de|"), ["icon|edge", "de|Rand"]);
+    let from = daemon.spoken().len();
+    t.send(b"\t");
+    played_until(&daemon, from, "de|");
+    let mut step = |line: &[u8], last: &str, expected: &[&str]| {
+        let from = daemon.spoken().len();
+        t.send(line);
+        let played = played_until(&daemon, from, last);
+        assert_eq!(
+            played,
+            expected,
+            "after {:?}",
+            String::from_utf8_lossy(line)
+        );
+    };
+    step(
+        b"aufgeben\r",
+        "de|",
+        &["de|Wirklich aufgeben? Ja oder nein"],
+    );
+    step(
+        b"ja\r",
+        "de| Schwarz gewinnt",
+        &[
+            "icon|end",
+            "de|Partie beendet: Aufgabe.",
+            "de| Schwarz gewinnt",
+        ],
+    );
+    t.send(&[0x11]);
+    let _ = t.wait_exit(LIMIT);
+}
+
+/// `--sound off` plays no sound where the capture had one; `--cues-only-for captures` keeps
+/// the capture's sound and leaves its word out.
+#[test]
+fn sound_off_plays_none_and_cues_only_for_leaves_the_word_to_the_sound() {
+    let daemon = SpeechDaemon::capturing();
+    let data = temp_dir("cues-options");
+    let config = sound_config(data.path(), &daemon, "");
+    let game = |options: &[&str], expected: &[&str]| {
+        let mut args = vec![
+            "play",
+            "--fen",
+            CUE_FEN,
+            "--opponent",
+            "keyboard",
+            "--speech",
+            "speech-dispatcher",
+        ];
+        args.extend_from_slice(options);
+        let from = daemon.spoken().len();
+        let mut t = common::Env::player(data.path())
+            .speech(&daemon)
+            .config_file(&config)
+            // hector's own sounds, found beside the binary.
+            .var("HECTOR_SOUNDS", "")
+            .spawn_sized(&args, 80, 24);
+        assert!(
+            t.wait_for_screen("Zug oder Befehl:", LIMIT),
+            "{}",
+            t.screen()
+        );
+        played_until(&daemon, from, "de| Weiß ist am Zug");
+        let from = daemon.spoken().len();
+        t.send(b"exd5\r");
+        let played = played_until(&daemon, from, "de|Eva");
+        assert_eq!(played, expected, "with {options:?}");
+        t.send(&[0x11]);
+        assert!(
+            t.wait_for_screen("Wirklich beenden?", LIMIT),
+            "{}",
+            t.screen()
+        );
+        t.send(b"ja\r");
+        assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+    };
+    game(&["--sound", "off"], &["de|Eva schlägt David fünf"]);
+    game(
+        &["--cues-only-for", "captures"],
+        &["icon|capture", "de|Eva David fünf"],
+    );
+    // Nothing played a sound while sounds were off.
+    let first_game: Vec<String> = daemon
+        .spoken()
+        .into_iter()
+        .take_while(|l| l != "de|Eva schlägt David fünf")
+        .collect();
+    assert!(
+        first_game.iter().all(|l| !l.starts_with("icon|")),
+        "{first_game:?}"
+    );
+}

@@ -7,6 +7,7 @@ pub mod board;
 pub mod braille;
 pub mod check;
 pub mod clock;
+pub mod cue;
 pub mod dead;
 pub mod exercise;
 pub mod explorer;

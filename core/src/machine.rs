@@ -51,6 +51,8 @@ pub enum Common {
         lines: Vec<String>,
     },
     Speech(SpeechControl),
+    /// Sounds heard before the next words said (a capture's before its move's words).
+    Cue(Vec<crate::cue::Cue>),
     /// The typed line was not taken (not understood, not a legal move, not taken here): it
     /// changed nothing, and a screen keeps it in the input line for retyping.
     Refused,

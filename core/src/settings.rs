@@ -13,10 +13,18 @@
 //! [play]
 //! openings = false   # say each newly reached named opening after the move
 //!
+//! [sound]
+//! cues = true        # short sounds before the words (a capture, check, …) with speech
+//! volume = 100       # 0 to 100
+//! low_clock = 30     # seconds: a sound when a side's clock falls under it; 0: none
+//! only_for = []      # ["captures", "check"]: the sound says it, the word is left out
+//! icon_folder = "/usr/share/sounds/sound-icons"   # speech-dispatcher modules' icon folder
+//!
 //! [words]
 //! order = "usual"       # usual, square-first or piece-first, in board readings
 //! colour_words = true   # colour words where the sentence tells the colour anyway
 //! check_words = true    # "Schach" after a checking move (mate is always said)
+//! capture_words = true  # "schlägt" in a capturing move
 //! say_captured = false  # every capture names the piece taken
 //!
 //! [braille]
@@ -85,6 +93,10 @@ pub struct SpeechSettings {
     pub voice: String,
     pub rate: i32,
     pub volume: i32,
+    /// The file's `[sound]` with the options over it: set by the CLI, not read from
+    /// `[speech]`.
+    #[serde(skip)]
+    pub sound: SoundSettings,
 }
 
 impl Default for SpeechSettings {
@@ -95,7 +107,44 @@ impl Default for SpeechSettings {
             voice: String::new(),
             rate: 0,
             volume: 100,
+            sound: SoundSettings::default(),
         }
+    }
+}
+
+/// The sound cues (`[sound]`; `--sound`, `--sound-volume`, `--low-clock` and
+/// `--cues-only-for` override them).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SoundSettings {
+    /// Sounds before the words, wherever hector's speech can play them.
+    pub cues: bool,
+    /// 0 to 100.
+    pub volume: u8,
+    /// Seconds: a sound when a side's clock first falls under it; 0 for none.
+    pub low_clock: u32,
+    /// Words a sound stands for, left out ("captures", "check").
+    pub only_for: Vec<String>,
+    /// The folder speech-dispatcher's output modules play sound icons from.
+    pub icon_folder: Option<std::path::PathBuf>,
+}
+
+impl Default for SoundSettings {
+    fn default() -> Self {
+        SoundSettings {
+            cues: true,
+            volume: 100,
+            low_clock: 30,
+            only_for: Vec::new(),
+            icon_folder: None,
+        }
+    }
+}
+
+impl SoundSettings {
+    /// The words left out for their sounds.
+    pub fn cues_only(&self) -> Result<crate::cue::CuesOnly, String> {
+        crate::cue::CuesOnly::parse(&self.only_for.join(","))
     }
 }
 
@@ -203,6 +252,7 @@ impl AnnouncementSettings {
 pub struct Settings {
     pub speech: SpeechSettings,
     pub play: PlaySettings,
+    pub sound: SoundSettings,
     pub voice: VoiceSettings,
     /// How much board readings and move announcements say.
     pub words: crate::notation::wording::Wording,
@@ -225,6 +275,10 @@ pub enum SettingsError {
     Language(String, String),
     #[error("braille.hold is {0}; it must be between 0 and {MAX_BRAILLE_HOLD} seconds")]
     BrailleHold(u32),
+    #[error("sound.volume is {0}; it must be between 0 and 100")]
+    SoundVolume(u8),
+    #[error("sound.only_for names {0:?}; it may name captures and check")]
+    SoundOnlyFor(String),
 }
 
 /// Reads and checks a configuration text.
@@ -238,6 +292,13 @@ pub fn parse_settings(text: &str) -> Result<Settings, SettingsError> {
     if !(0..=100).contains(&s.volume) {
         return Err(SettingsError::Volume(s.volume));
     }
+    if settings.sound.volume > 100 {
+        return Err(SettingsError::SoundVolume(settings.sound.volume));
+    }
+    settings
+        .sound
+        .cues_only()
+        .map_err(SettingsError::SoundOnlyFor)?;
     if settings.braille.hold > MAX_BRAILLE_HOLD {
         return Err(SettingsError::BrailleHold(settings.braille.hold));
     }
@@ -275,6 +336,36 @@ mod tests {
     }
 
     #[test]
+    fn the_sound_section() {
+        let d = Settings::default().sound;
+        assert!(d.cues);
+        assert_eq!((d.volume, d.low_clock), (100, 30));
+        let s = parse_settings(
+            "[sound]\ncues = false\nvolume = 40\nlow_clock = 10\nonly_for = [\"captures\", \"check\"]\nicon_folder = \"/x\"\n",
+        )
+        .expect("valid");
+        assert!(!s.sound.cues);
+        assert_eq!((s.sound.volume, s.sound.low_clock), (40, 10));
+        assert_eq!(
+            s.sound.cues_only(),
+            Ok(crate::cue::CuesOnly {
+                captures: true,
+                check: true
+            })
+        );
+        assert_eq!(
+            parse_settings("[sound]\nvolume = 101"),
+            Err(SettingsError::SoundVolume(101))
+        );
+        assert_eq!(
+            parse_settings("[sound]\nonly_for = [\"moves\"]"),
+            Err(SettingsError::SoundOnlyFor("moves".into()))
+        );
+        assert!(parse_settings("[sound]\nvolume = -1").is_err());
+        assert!(parse_settings("[sound]\nloud = true").is_err());
+    }
+
+    #[test]
     fn say_captured_in_the_play_section() {
         let s = parse_settings("[play]\nsay_captured = true\n").expect("valid");
         assert!(s.play.say_captured);
@@ -305,7 +396,8 @@ mod tests {
             Wording {
                 order: Order::PieceFirst,
                 colour_words: true,
-                check_words: false
+                check_words: false,
+                capture_words: true,
             }
         );
         let err = parse_settings("[words]\norder = \"sideways\"").expect_err("bad order");

@@ -1189,6 +1189,80 @@ pub(crate) struct PlayerArgs {
     pub(crate) speech: SpeechArg,
     #[command(flatten)]
     pub(crate) braille: BrailleArg,
+    #[command(flatten)]
+    pub(crate) sound: SoundArgs,
+}
+
+/// The sound cues: one definition for every mode that speaks moves. Global, so that online
+/// takes them after its subcommand too.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub(crate) struct SoundArgs {
+    /// Short sounds before the words (a move, a capture, check, castling, a promotion, a
+    /// refused move, the end, a low clock, the board's edge): on or off. Played by
+    /// speech-dispatcher, in order with its speech; without it, the configuration file's
+    /// [sound] cues, else on.
+    #[arg(long = "sound", global = true, value_enum, value_name = "ON|OFF")]
+    pub(crate) sound: Option<OnOffArg>,
+    /// The sounds' volume from 0 to 100 (the file's [sound] volume, else 100).
+    #[arg(long = "sound-volume", global = true, value_name = "N", value_parser = |s: &str| super::usage::in_range::<u8>(s, 0, 100))]
+    pub(crate) sound_volume: Option<u8>,
+    /// A sound when a side's clock first falls under this many seconds ("30" or "30s"; 0:
+    /// none; the file's [sound] low_clock, else 30).
+    #[arg(long = "low-clock", global = true, value_name = "SECONDS", value_parser = |s: &str| super::usage::in_range::<u32>(s.trim().trim_end_matches('s'), 0, 3600))]
+    pub(crate) low_clock: Option<u32>,
+    /// Leave out the words a sound says: captures (the capture word), check (the check
+    /// word; mate is always said), comma-separated.
+    #[arg(
+        long = "cues-only-for",
+        global = true,
+        value_enum,
+        value_delimiter = ',',
+        value_name = "CUES"
+    )]
+    pub(crate) cues_only_for: Option<Vec<CueWordArg>>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum OnOffArg {
+    On,
+    Off,
+}
+
+/// The words a sound can stand for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum CueWordArg {
+    /// The capture word ("schlägt", "takes").
+    Captures,
+    /// The check word ("Schach", "check").
+    Check,
+}
+
+impl SoundArgs {
+    /// The file's `[sound]` with these options over it.
+    pub(crate) fn apply(
+        &self,
+        mut s: crate::core::settings::SoundSettings,
+    ) -> crate::core::settings::SoundSettings {
+        if let Some(on) = self.sound {
+            s.cues = on == OnOffArg::On;
+        }
+        if let Some(v) = self.sound_volume {
+            s.volume = v;
+        }
+        if let Some(l) = self.low_clock {
+            s.low_clock = l;
+        }
+        if let Some(words) = &self.cues_only_for {
+            s.only_for = words
+                .iter()
+                .map(|w| match w {
+                    CueWordArg::Captures => "captures".to_string(),
+                    CueWordArg::Check => "check".to_string(),
+                })
+                .collect();
+        }
+        s
+    }
 }
 
 /// The language and the words of a tool that prints (transcript, parse, listen, board
@@ -1241,6 +1315,8 @@ pub(crate) struct ResumeArgs {
     pub(crate) no_takeback: bool,
     #[command(flatten)]
     pub(crate) voice: VoiceArg,
+    #[command(flatten)]
+    pub(crate) sound: SoundArgs,
 }
 
 /// The options of `hector arbiter`. Its `--lang` is the console's; each game speaks its

@@ -20,7 +20,7 @@ pub(crate) struct Fatal {
     message: String,
     status: u8,
     /// Said aloud too, in this speech and language (a start-up problem of a spoken mode).
-    spoken: Option<(crate::core::settings::SpeechSettings, &'static Language)>,
+    spoken: Option<Box<(crate::core::settings::SpeechSettings, &'static Language)>>,
 }
 
 impl Fatal {
@@ -49,7 +49,7 @@ impl Fatal {
     pub(super) fn said(&self) -> (&str, Option<&str>) {
         (
             &self.message,
-            self.spoken.as_ref().map(|(_, lang)| lang.code.as_str()),
+            self.spoken.as_ref().map(|s| s.1.code.as_str()),
         )
     }
 
@@ -65,7 +65,7 @@ impl Fatal {
     /// the exit status.
     pub(super) fn report(self) -> ExitCode {
         errln!("{}: {}", self.who, self.message);
-        if let Some((settings, lang)) = &self.spoken {
+        if let Some((settings, lang)) = self.spoken.as_deref() {
             // Already printed on standard error: a print backend adds nothing.
             let (speaker, _notices) = crate::app::services::speaker::quiet_speaker(settings, lang);
             // Lines printed one under the other are one utterance, sentence after sentence.
@@ -105,7 +105,7 @@ pub(super) fn refuse(
     lang: &'static Language,
 ) -> Fatal {
     Fatal {
-        spoken: Some((settings.clone(), lang)),
+        spoken: Some(Box::new((settings.clone(), lang))),
         ..Fatal::usage(message)
     }
 }
@@ -193,6 +193,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
             words: args.player.words.words.map(Into::into),
             no_takeback: args.no_takeback,
             voice: VoiceArg::default(),
+            sound: args.player.sound.clone(),
         };
         return resume_journal(&path, &asked, player.lang, player.config);
     }
@@ -358,6 +359,7 @@ pub(super) struct ResumeAsk {
     words: Option<WordSet>,
     no_takeback: bool,
     voice: VoiceArg,
+    sound: super::args::SoundArgs,
 }
 
 pub(super) fn resume(args: ResumeArgs) -> Result<ExitCode, Fatal> {
@@ -371,6 +373,7 @@ pub(super) fn resume(args: ResumeArgs) -> Result<ExitCode, Fatal> {
         words: args.words.words.map(Into::into),
         no_takeback: args.no_takeback,
         voice: args.voice,
+        sound: args.sound,
     };
     let path = match args.game {
         // `resolve` has said why there is no such game.
@@ -443,6 +446,7 @@ fn resumed_player(
         lang: Some(language),
         words: asked.words.or(words),
         speech: asked.speech,
+        sound: Some(&asked.sound),
     };
     // The locale only words a refusal of a journal's language that hector does not have.
     let locale = super::player::system_locale();
@@ -805,6 +809,7 @@ fn speech_player(speech: &SpeechArgs, mode: Option<Mode>) -> Result<Player, Fata
         lang: speech.lang.lang.as_deref(),
         words: None,
         speech: speech.speech.speech.map(Into::into),
+        sound: None,
     };
     let mut player = Player::of(mode, asked).map_err(Fatal::unspoken)?;
     player.speech = speech.apply(player.speech);

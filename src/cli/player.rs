@@ -34,6 +34,8 @@ pub(super) struct Asked<'a> {
     pub(crate) lang: Option<&'a str>,
     pub(crate) words: Option<WordSet>,
     pub(crate) speech: Option<BackendChoice>,
+    /// The sound options, where the mode has them.
+    pub(crate) sound: Option<&'a super::args::SoundArgs>,
 }
 
 impl PlayerArgs {
@@ -42,6 +44,7 @@ impl PlayerArgs {
             lang: self.lang.lang.as_deref(),
             words: self.words.words.map(Into::into),
             speech: self.speech.speech.map(Into::into),
+            sound: Some(&self.sound),
         }
     }
 
@@ -59,6 +62,7 @@ impl ToolWordsArgs {
             lang: self.lang.lang.as_deref(),
             words: self.words.words.map(Into::into),
             speech: None,
+            sound: None,
         };
         Player::of(mode, asked).map_err(Fatal::unspoken)
     }
@@ -99,6 +103,10 @@ impl Player {
         if let Some(b) = asked.speech {
             speech.backend = b;
         }
+        speech.sound = match asked.sound {
+            Some(args) => args.apply(config.sound.clone()),
+            None => config.sound.clone(),
+        };
         let table = match asked.lang.or(config.speech.language.as_deref()) {
             Some(code) => match language(code) {
                 Ok(table) => table,
@@ -125,8 +133,18 @@ impl Player {
     }
 
     /// The file's `[words]` with the mode's wording options over them.
+    /// The capture and check words are left out where the player asked a sound to say them
+    /// (`--cues-only-for`), while sounds are on.
     pub(crate) fn wording(&self, args: &WordingArgs) -> crate::core::notation::wording::Wording {
-        args.apply(self.config.words)
+        let mut w = args.apply(self.config.words);
+        let sound = &self.speech.sound;
+        if sound.cues
+            && let Ok(only) = sound.cues_only()
+        {
+            w.capture_words &= !only.captures;
+            w.check_words &= !only.check;
+        }
+        w
     }
 
     /// What the mode is asked to do with voice: the file's `[voice]` with `--voice` and its
@@ -268,6 +286,13 @@ fn config_problem_words(
                 ("known", &known),
             ],
         ),
+        // The sound settings' problems are named as the reader names a syntax error.
+        ConfigProblem::Invalid(
+            e @ (SettingsError::SoundVolume(_) | SettingsError::SoundOnlyFor(_)),
+        ) => fill(
+            &m.config_ignored,
+            &[("path", &path), ("reason", &printable(&e.to_string()))],
+        ),
         // The system's or the TOML reader's own words, quoted after the colon.
         ConfigProblem::Unreadable(reason)
         | ConfigProblem::Invalid(SettingsError::Syntax(reason)) => fill(
@@ -388,6 +413,7 @@ mod tests {
                 lang: Some("en"),
                 words: chosen,
                 speech: None,
+                sound: None,
             };
             Player::resolve(Settings::default(), None, mode, asked)
                 .ok()

@@ -30,7 +30,7 @@ impl Env {
             std::env::var("PATH").unwrap_or_else(|_| "/usr/bin:/bin".into())
         );
         let mut env = Env { vars: Vec::new() };
-        for (key, value) in super::NO_LOCALE {
+        for (key, value) in super::NO_LOCALE.into_iter().chain(super::NO_SOUNDS) {
             env = env.var(key, value);
         }
         env.var("HECTOR_CONFIG", "")

@@ -12,7 +12,7 @@ pub mod pty;
 pub mod sim;
 pub mod words;
 
-pub use pty::NO_LOCALE;
+pub use pty::{NO_LOCALE, NO_SOUNDS};
 
 #[allow(unused_imports, reason = "not every test binary uses every helper")]
 pub use env::Env;
@@ -70,6 +70,7 @@ pub fn run_with(args: &[&str], stdin: &[u8], envs: &[(&str, &str)], limit: Durat
         .env("SPEECHD_ADDRESS", no_speech_dispatcher(&runtime))
         .env("BRLAPI_HOST", no_braille_display(&runtime))
         .envs(NO_LOCALE)
+        .envs(NO_SOUNDS)
         .envs(envs.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -185,6 +186,28 @@ impl SpeechDaemon {
         std::fs::create_dir_all(conf.join("modules")).expect("config dir");
         std::fs::create_dir_all(dir.join("log")).expect("log dir");
         let out = dir.join("spoken.txt");
+        // Sound icons: the module joins its icon folder and the name, and runs the audio
+        // output's play command on the file (aplay for ALSA; play or paplay on others).
+        // Here that command is a recorder: "icon|NAME" in the same file as the words, in the
+        // order the daemon played them, for a file that is there. A name that leads nowhere
+        // from this folder (hector's way from the system's icon folder, when a test names no
+        // other) plays nothing, as with a real player.
+        let icons = dir.join("icons");
+        let bin = dir.join("bin");
+        std::fs::create_dir_all(&icons).expect("icon folder");
+        std::fs::create_dir_all(&bin).expect("bin folder");
+        let recorder = format!(
+            "#!/bin/sh\nfor f in \"$@\"; do case \"$f\" in -*) continue ;; esac\n\
+             if [ -f \"$f\" ]; then printf 'icon|%s\\n' \"$(basename \"$f\" .wav)\" >> {out}; fi\n\
+             done\n",
+            out = out.display()
+        );
+        for player in ["aplay", "play", "paplay"] {
+            let path = bin.join(player);
+            std::fs::write(&path, &recorder).expect("recorder");
+            std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+                .expect("recorder mode");
+        }
         std::fs::write(
             conf.join("speechd.conf"),
             format!(
@@ -199,8 +222,9 @@ impl SpeechDaemon {
             format!(
                 "GenericExecuteSynth \"{}\"\nGenericLanguage \"de\" \"de\" \"utf-8\"\n\
                  GenericLanguage \"en\" \"en\" \"utf-8\"\nAddVoice \"de\" \"MALE1\" \"de\"\n\
-                 AddVoice \"en\" \"MALE1\" \"en\"\n",
-                command(&out)
+                 AddVoice \"en\" \"MALE1\" \"en\"\nGenericSoundIconFolder \"{}/\"\n",
+                command(&out),
+                icons.display()
             ),
         )
         .expect("module conf");
@@ -215,6 +239,15 @@ impl SpeechDaemon {
             .args(["-m", "/usr/lib/speech-dispatcher-modules"])
             // The audio library's runtime files go here, not into /tmp/pulse-*.
             .env("XDG_RUNTIME_DIR", dir.path())
+            // The icon recorder comes before any real player.
+            .env(
+                "PATH",
+                format!(
+                    "{}:{}",
+                    bin.display(),
+                    std::env::var("PATH").unwrap_or_else(|_| "/usr/bin:/bin".into())
+                ),
+            )
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -234,6 +267,11 @@ impl SpeechDaemon {
             thread::sleep(Duration::from_millis(20));
         }
         daemon
+    }
+
+    /// The folder the daemon's module plays sound icons from (hector's `[sound] icon_folder`).
+    pub fn icon_folder(&self) -> PathBuf {
+        self.dir.join("icons")
     }
 
     /// The value for SPEECHD_ADDRESS.
@@ -416,6 +454,7 @@ pub fn run_into(
         .env("SPEECHD_ADDRESS", no_speech_dispatcher(&runtime))
         .env("BRLAPI_HOST", no_braille_display(&runtime))
         .envs(NO_LOCALE)
+        .envs(NO_SOUNDS)
         .envs(envs.iter().copied())
         .stdin(Stdio::null())
         .stdout(stdout)
@@ -448,6 +487,7 @@ pub fn run_closing_stdout(
         .env("SPEECHD_ADDRESS", no_speech_dispatcher(&runtime))
         .env("BRLAPI_HOST", no_braille_display(&runtime))
         .envs(NO_LOCALE)
+        .envs(NO_SOUNDS)
         .envs(envs.iter().copied())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

@@ -45,6 +45,10 @@ pub struct Pty {
 /// German unless the test names one (a LANG of its own, a configuration file, --lang),
 /// whatever the locale of the machine running the tests.
 pub const NO_LOCALE: [(&str, &str); 3] = [("LC_ALL", ""), ("LC_MESSAGES", ""), ("LANG", "C.UTF-8")];
+/// No sound cues unless a test asks for them (`HECTOR_SOUNDS` empty: hector's own files): on a
+/// machine with the system's icon folder, the way to hector's files from there may lead to
+/// them from a test daemon's folder too, and each move would add an icon to what it heard.
+pub const NO_SOUNDS: [(&str, &str); 1] = [("HECTOR_SOUNDS", "/nonexistent/hector-test-no-sounds")];
 
 impl Pty {
     /// Starts hector with `args` on a new terminal of [`WIDE`] x 30.
@@ -110,6 +114,7 @@ impl Pty {
                 ),
             )
             .envs(NO_LOCALE)
+            .envs(NO_SOUNDS)
             .envs(envs.iter().copied())
             .env("TERM", "xterm-256color")
             .stdin(Stdio::from(stdin))

@@ -12,6 +12,7 @@ use super::queries;
 use super::question::{self, Asked, Question};
 use crate::board::Recognition;
 use crate::clock::{AnnounceSettings, Announcement, Announcer, Clock, TimeControl};
+use crate::cue::{self, Cue};
 use crate::game::{ClaimVerdict, Game, GameError, IllegalMoveVerdict, MoveReport};
 use crate::laws::{ClaimKind, Penalty, Rules};
 use crate::machine::Machine;
@@ -330,6 +331,8 @@ pub struct Match {
     game: Game,
     clock: Option<Clock>,
     announcer: Option<Announcer>,
+    /// The low-clock sound's watch, when the player wants it.
+    low_clock: Option<cue::LowClock>,
     pending: Pending,
     /// The side of the position the local board is still to show, with the move that led
     /// there (for the guidance).
@@ -427,6 +430,7 @@ impl Match {
             game,
             clock,
             announcer: None,
+            low_clock: None,
             pending: Pending::None,
             board_behind: None,
             adjourned: None,
@@ -693,6 +697,7 @@ impl Machine for Match {
             self.announcer
                 .as_ref()
                 .and_then(|a| a.next_instant(clock, now)),
+            self.low_clock_instant(now),
         ]
         .into_iter()
         .flatten()
@@ -701,10 +706,49 @@ impl Machine for Match {
 }
 
 impl Match {
+    /// A sound when a side's clock first falls under `threshold` (none when it is `None` or
+    /// zero). The clocks are looked at now: a time already under it is no news.
+    pub fn set_low_clock(&mut self, threshold: Option<Duration>, now: Timestamp) {
+        self.low_clock = threshold.filter(|t| !t.is_zero()).map(cue::LowClock::new);
+        self.watch_low_clock(now, &mut Vec::new());
+    }
+
+    /// The low-clock threshold set, if any (a new game keeps it).
+    pub fn low_clock(&self) -> Option<Duration> {
+        self.low_clock.as_ref().map(cue::LowClock::threshold)
+    }
+
+    /// The low-clock cue for each side whose time has just fallen under the threshold.
+    fn watch_low_clock(&mut self, now: Timestamp, out: &mut Vec<Effect>) {
+        let (Some(clock), Some(watch)) = (self.clock.as_ref(), self.low_clock.as_mut()) else {
+            return;
+        };
+        for color in Color::ALL {
+            if watch.fell_under(color, clock.remaining(color, now)) {
+                out.push(Effect::Common(Common::Cue(vec![Cue::LowClock])));
+            }
+        }
+    }
+
+    /// When the running side's time reaches the threshold, if its cue may still come.
+    fn low_clock_instant(&self, now: Timestamp) -> Option<Timestamp> {
+        let clock = self.clock.as_ref()?;
+        let watch = self.low_clock.as_ref()?;
+        let color = clock.running()?;
+        if !watch.pending(color) {
+            return None;
+        }
+        let remaining = clock.remaining(color, now);
+        // Just under it, so that the tick finds it fallen.
+        let left = remaining.checked_sub(watch.threshold())?;
+        Some(now + left + Duration::from_millis(1))
+    }
+
     fn tick(&mut self, now: Timestamp, out: &mut Vec<Effect>) {
         if self.game.is_over() {
             return;
         }
+        self.watch_low_clock(now, out);
         let (Some(clock), Some(announcer)) = (self.clock.as_ref(), self.announcer.as_mut()) else {
             return;
         };
@@ -849,6 +893,7 @@ impl Match {
                     self.pending = Pending::Promotion(text.to_string());
                 } else {
                     out.push(Effect::Common(Common::Refused));
+                    out.push(Effect::Common(Common::Cue(vec![Cue::Illegal])));
                 }
                 if e == ParseError::WhichCastling {
                     self.pending = Pending::Castling;
@@ -965,6 +1010,9 @@ impl Match {
         if by != self.setup.local {
             out.push(Effect::Label(self.mover_label(by)));
         }
+        out.push(Effect::Common(Common::Cue(cue::for_move(
+            &report.played.san,
+        ))));
         out.push(say(Urgency::Move, self.move_words(report.played.san, m)));
         self.opening_reached(out);
         self.touched_not_moved(by, m, out);
@@ -1075,6 +1123,7 @@ impl Match {
         }
         out.push(Effect::Record(Recorded::Ended(outcome)));
         out.push(Effect::EngineStop);
+        out.push(Effect::Common(Common::Cue(vec![Cue::End])));
         out.push(answer(self.outcome_text(outcome)));
     }
 
@@ -1493,6 +1542,9 @@ impl Match {
         let m = report.played.mv;
         self.press_and_record(m, by, now, out);
         out.push(answer(self.lang.play.claim_intended_played.clone()));
+        out.push(Effect::Common(Common::Cue(cue::for_move(
+            &report.played.san,
+        ))));
         out.push(say(Urgency::Move, self.move_words(report.played.san, m)));
         self.opening_reached(out);
         if let Some(o) = report.outcome {

@@ -3,7 +3,7 @@
 //! usual FIDE wording; a player who knows the board well may want fewer words.
 
 use serde::Deserialize;
-use shakmaty::{Piece, Square, san::SanPlus, san::Suffix};
+use shakmaty::{Piece, Square, san::San, san::SanPlus, san::Suffix};
 
 use super::language::{Language, capitalized};
 
@@ -31,6 +31,9 @@ pub struct Wording {
     pub colour_words: bool,
     /// "Schach" after a move that gives check (mate is always said).
     pub check_words: bool,
+    /// "schlägt" in a capturing move: left out where the capture's sound says it
+    /// (`--cues-only-for captures`).
+    pub capture_words: bool,
 }
 
 impl Default for Wording {
@@ -39,21 +42,38 @@ impl Default for Wording {
             order: Order::Usual,
             colour_words: true,
             check_words: true,
+            capture_words: true,
         }
     }
 }
 
 impl Wording {
     /// A move's SAN as it is to be announced: without its check sign when check words are
-    /// off.
+    /// off, without its capture sign when capture words are.
     pub fn san(&self, san: SanPlus) -> SanPlus {
-        match san.suffix {
-            Some(Suffix::Check) if !self.check_words => SanPlus {
-                san: san.san,
-                suffix: None,
+        let suffix = match san.suffix {
+            Some(Suffix::Check) if !self.check_words => None,
+            other => other,
+        };
+        let san = match san.san {
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture: true,
+                to,
+                promotion,
+            } if !self.capture_words => San::Normal {
+                role,
+                file,
+                rank,
+                capture: false,
+                to,
+                promotion,
             },
-            _ => san,
-        }
+            other => other,
+        };
+        SanPlus { san, suffix }
     }
 
     /// A piece's words: with its colour unless the colour is `clear` from the sentence and
@@ -115,6 +135,7 @@ mod tests {
             order,
             colour_words,
             check_words,
+            capture_words: true,
         }
     }
 

@@ -63,6 +63,7 @@ pub(crate) fn quiet_speaker(
 ) -> (Speaker, Receiver<Notice>) {
     let mut config = SpeechConfig::new(settings.backend, &lang.speech, voice_of(settings));
     config.sink = Arc::new(|_: &str| Ok(()));
+    config.sounds = crate::io::speech::sounds::for_settings(&settings.sound);
     Speaker::start(config)
 }
 
@@ -97,6 +98,7 @@ pub(crate) fn app_speaker<E: Send + 'static>(
     notice: fn(Notice) -> E,
 ) -> Speaker {
     let mut config = SpeechConfig::new(settings.backend, &lang.speech, voice_of(settings));
+    config.sounds = crate::io::speech::sounds::for_settings(&settings.sound);
     if let Some(wrap) = printed {
         let tx = events.clone();
         config.sink = Arc::new(move |text: &str| {

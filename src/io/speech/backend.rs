@@ -146,6 +146,11 @@ pub trait Backend {
     fn is_speaking(&mut self) -> Result<bool, SpeechError>;
     fn stop(&mut self) -> Result<(), SpeechError>;
     fn set_voice(&mut self, voice: &Voice) -> Result<(), SpeechError>;
+    /// Queues a sound icon (speech-dispatcher's name for it) before what is said next. A
+    /// backend that cannot play sounds plays none: nothing waits for it.
+    fn sound_icon(&mut self, _name: &str) -> Result<(), SpeechError> {
+        Ok(())
+    }
 }
 
 /// Text as the engines may receive it: no control characters (libspeechd refuses NUL).

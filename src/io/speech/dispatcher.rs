@@ -18,6 +18,8 @@ pub(crate) struct SpeechDispatcher {
     /// machine the end may come before `say` has returned its id.
     ended: Arc<AtomicU64>,
     language: String,
+    /// Sound icons were queued for the next text: it goes at their priority.
+    cued: bool,
 }
 
 fn failed(reason: impl Into<String>) -> SpeechError {
@@ -54,6 +56,7 @@ impl SpeechDispatcher {
             speaking,
             ended,
             language: String::new(),
+            cued: false,
         };
         backend.set_voice(voice)?;
         Ok(backend)
@@ -75,7 +78,15 @@ impl Backend for SpeechDispatcher {
         }
         // Set before saying: the end notification may arrive before `say` returns.
         self.speaking.store(u64::MAX, Ordering::SeqCst);
-        match self.connection.say(Priority::Text, clean(text)) {
+        // A text after sound icons goes at their priority: at the text priority a new message
+        // cancels the ones before it, icons included (hector sends one utterance at a time,
+        // so its texts never meet there).
+        let priority = if std::mem::take(&mut self.cued) {
+            Priority::Message
+        } else {
+            Priority::Text
+        };
+        match self.connection.say(priority, clean(text)) {
             Some(id) => {
                 let _ = self.speaking.compare_exchange(
                     u64::MAX,
@@ -108,11 +119,36 @@ impl Backend for SpeechDispatcher {
     }
 
     fn stop(&mut self) -> Result<(), SpeechError> {
+        self.cued = false;
         self.connection
             .cancel()
             .map_err(|e| failed(format!("cannot stop: {e}")))?;
         self.speaking.store(NONE, Ordering::SeqCst);
         Ok(())
+    }
+
+    fn sound_icon(&mut self, name: &str) -> Result<(), SpeechError> {
+        let name = std::ffi::CString::new(name)
+            .map_err(|_| failed(format!("a sound icon's name holds a NUL: {name:?}")))?;
+        // The binding's `sound_icon` sends a CHAR command: libspeechd's own call is used.
+        // At the message priority, as the text after it: the daemon queues messages of that
+        // priority in order (a text message would cancel the icon before it).
+        #[allow(unsafe_code)]
+        // SAFETY: the connection is open while `self` lives and is used from this thread
+        // only; libspeechd reads the name during the call and keeps no pointer to it.
+        let r = unsafe {
+            speech_dispatcher_sys::spd_sound_icon(
+                *self.connection.0,
+                speech_dispatcher_sys::SPDPriority::SPD_MESSAGE,
+                name.as_ptr(),
+            )
+        };
+        if r == 0 {
+            self.cued = true;
+            Ok(())
+        } else {
+            Err(failed("the daemon refused a sound icon"))
+        }
     }
 
     fn set_voice(&mut self, voice: &Voice) -> Result<(), SpeechError> {

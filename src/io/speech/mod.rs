@@ -25,6 +25,7 @@ pub(crate) mod print;
 pub(crate) mod queue;
 #[cfg(windows)]
 mod sapi;
+pub(crate) mod sounds;
 mod tts_backend;
 
 use std::time::{Duration, Instant};
@@ -34,12 +35,15 @@ use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, never, select, unbou
 pub use backend::{Backend, BackendKind, SpeechError, Voice};
 pub use print::{Behaviour, CaptureLog, Captured, SharedLog, Sink, stdout_sink};
 pub(crate) use queue::{Kind, Utterance};
+pub use sounds::Sounds;
 
 use crate::core::settings::BackendChoice;
 use queue::{Effect, Queue};
 
 /// How long a backend call or an overdue utterance may take before the backend counts as hung.
 pub(crate) const HANG_LIMIT: Duration = Duration::from_secs(2);
+/// The longest a sound cue lasts (they are a few hundred milliseconds), for the watchdog.
+const ICON_LENGTH: Duration = Duration::from_millis(600);
 /// How often the worker asks the backend whether it still speaks.
 const POLL: Duration = Duration::from_millis(10);
 /// How often the supervisor looks at the clock when nothing happens.
@@ -150,6 +154,8 @@ pub struct SpeechConfig {
     /// Where the print backend writes.
     pub sink: Sink,
     pub hang_limit: Duration,
+    /// hector's sound cues, where speech-dispatcher can play them; none: no sounds.
+    pub sounds: Option<Sounds>,
 }
 
 impl SpeechConfig {
@@ -160,6 +166,7 @@ impl SpeechConfig {
             voice,
             sink: stdout_sink(),
             hang_limit: HANG_LIMIT,
+            sounds: None,
         }
     }
 }
@@ -259,11 +266,28 @@ impl Speaker {
     }
 
     pub(crate) fn say_in(&self, kind: Kind, text: impl Into<String>, lang: &str) {
+        self.say_cued(kind, text, lang, Vec::new());
+    }
+
+    /// Says `text` after the sounds of `cues`, in that order (either may be empty).
+    pub(crate) fn say_cued(
+        &self,
+        kind: Kind,
+        text: impl Into<String>,
+        lang: &str,
+        cues: Vec<crate::core::cue::Cue>,
+    ) {
         self.send(Request::Say(Utterance {
             text: text.into(),
             kind,
             lang: lang.to_string(),
+            cues,
         }));
+    }
+
+    /// The language said in when a request names none.
+    pub(crate) fn language(&self) -> &str {
+        &self.language
     }
 
     /// A move announcement: queued, never dropped.
@@ -321,6 +345,8 @@ enum Job {
         id: u64,
         text: String,
         lang: String,
+        /// Sound icons to queue before the text, in order.
+        icons: Vec<String>,
         /// Silence the backend first: an urgent message to a backend that cannot tell when
         /// it has ended (a screen reader), which would otherwise queue it.
         interrupt: bool,
@@ -660,13 +686,21 @@ impl Supervisor {
         let Some(u) = self.queue.pop() else { return };
         let id = self.next_id;
         self.next_id += 1;
-        let deadline =
-            Instant::now() + self.config.hang_limit + expected_length(&u.text, self.voice.rate);
+        let icons: Vec<String> = self
+            .config
+            .sounds
+            .as_ref()
+            .map_or_else(Vec::new, |s| s.icon_names(&u.cues));
+        let deadline = Instant::now()
+            + self.config.hang_limit
+            + expected_length(&u.text, self.voice.rate)
+            + ICON_LENGTH * icons.len() as u32;
         if w.jobs
             .send(Job::Speak {
                 id,
                 text: u.text.clone(),
                 lang: u.lang.clone(),
+                icons,
                 interrupt: u.kind == Kind::Urgent && !w.tells_the_end,
             })
             .is_err()
@@ -791,19 +825,31 @@ fn run_job(
             id,
             text,
             lang,
+            icons,
             interrupt,
         } => {
             mark(true);
             if speaking.take().is_some() || interrupt {
                 let _ = backend.stop();
             }
-            let r = backend.speak(&text, &lang);
+            // The sounds go first, into the same queue as the words: heard before them. A
+            // sound refused costs only the sound, never the words or the backend.
+            for icon in &icons {
+                let _ = backend.sound_icon(icon);
+            }
+            let r = if backend::clean(&text).is_empty() {
+                Ok(false)
+            } else {
+                backend.speak(&text, &lang).map(|()| true)
+            };
             mark(false);
             match r {
-                Ok(()) => {
+                Ok(true) => {
                     *speaking = Some(id);
                     None
                 }
+                // Sounds alone: the backend's queue keeps their order; nothing waits here.
+                Ok(false) => Some(WorkerEvent::Finished(id)),
                 Err(e) => Some(WorkerEvent::Failed(Some(id), e)),
             }
         }

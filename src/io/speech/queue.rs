@@ -33,6 +33,8 @@ pub(crate) struct Utterance {
     pub(crate) kind: Kind,
     /// Language code for the speech engine (e.g. "de").
     pub(crate) lang: String,
+    /// Sounds heard before the text, in order (a capture's before its move's words).
+    pub(crate) cues: Vec<crate::core::cue::Cue>,
 }
 
 /// What the speech thread must do with the utterance being spoken when a request arrives.
@@ -134,6 +136,7 @@ mod tests {
             text: text.into(),
             kind,
             lang: "de".into(),
+            cues: Vec::new(),
         }
     }
 

@@ -21,6 +21,7 @@ fn config(plan: Vec<Plan>) -> SpeechConfig {
         sink: stdout_sink(),
         // Short, so that hang tests run quickly.
         hang_limit: Duration::from_millis(300),
+        sounds: None,
     }
 }
 

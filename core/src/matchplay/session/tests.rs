@@ -668,6 +668,41 @@ mod confirmation {
     }
 }
 
+/// The low-clock sound: once per side, at the instant its time falls under the threshold,
+/// and not in a game without it.
+#[test]
+fn the_low_clock_cue_comes_once_for_each_side_when_its_time_falls_under() {
+    let cues = |e: &[Effect]| -> Vec<Cue> {
+        e.iter()
+            .filter_map(|x| match x {
+                Effect::Common(Common::Cue(c)) => Some(c.clone()),
+                _ => None,
+            })
+            .flatten()
+            .collect()
+    };
+    let mut s = setup(Side::Keyboard, Side::Keyboard);
+    s.control = Some("60".parse().expect("control"));
+    let (mut m, _) = start(s.clone());
+    m.set_low_clock(Some(Duration::from_secs(30)), t(0));
+    m.handle(Event::Line("e4".into()), t(0));
+    // Black's clock runs from 0: it falls under 30 seconds just after 30 seconds.
+    let due = m.next_deadline(t(0)).expect("a deadline");
+    assert!(due > t(30_000) && due < t(30_010), "{due:?}");
+    assert!(cues(&m.handle(Event::Tick, t(29_000))).is_empty());
+    assert_eq!(cues(&m.handle(Event::Tick, due)), [Cue::LowClock]);
+    assert!(cues(&m.handle(Event::Tick, t(31_000))).is_empty());
+    // White's own: White's clock runs after Black's move.
+    m.handle(Event::Line("e5".into()), t(31_000));
+    assert!(cues(&m.handle(Event::Tick, t(40_000))).is_empty());
+    assert_eq!(cues(&m.handle(Event::Tick, t(61_500))), [Cue::LowClock]);
+    assert!(cues(&m.handle(Event::Tick, t(62_000))).is_empty());
+    // Without a threshold, nothing.
+    let (mut m, _) = start(s);
+    m.handle(Event::Line("e4".into()), t(0));
+    assert!(cues(&m.handle(Event::Tick, t(45_000))).is_empty());
+}
+
 #[test]
 fn the_flag_falls_at_its_instant() {
     let mut s = setup(Side::Keyboard, Side::Keyboard);

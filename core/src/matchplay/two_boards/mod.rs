@@ -541,6 +541,7 @@ impl TwoBoards {
                 session::Effect::Common(Common::Refused) => {
                     out.push(Effect::Common(Common::Refused))
                 }
+                session::Effect::Common(Common::Cue(c)) => out.push(Effect::Common(Common::Cue(c))),
                 // The assistant announces both players' moves as Appendix D words them.
                 session::Effect::Label(l) => out.push(Effect::Label(l)),
                 session::Effect::Save(p) => out.push(Effect::Save(p)),

@@ -301,8 +301,9 @@ impl Arbiter {
                 Told::Common(Common::Speech(c)) => self.front.voice.speech(c),
                 Told::Save(path) => self.save(index, path),
                 // The players cannot end the console; its input line is its own.
-                // The game's number already says where a move comes from.
-                Told::Common(Common::Quit | Common::Refused) | Told::Label(_) => {}
+                // The game's number already says where a move comes from. The games' sounds
+                // are the players', not the arbiter's: many boards would be noise.
+                Told::Common(Common::Quit | Common::Refused | Common::Cue(_)) | Told::Label(_) => {}
             }
         }
     }

@@ -316,11 +316,13 @@ impl App {
         self.tell_record_problem();
         let local = setup.local;
         let hints = self.game_match.advice_on();
+        let low_clock = self.game_match.low_clock();
         let (mut m, effects) = Match::new(setup, game, self.lang, self.now());
         // The explorer's answers are kept for the session, not the game.
         m.carry_explorer_from(&mut self.game_match);
         m.set_extras(extras);
         m.set_advice(hints);
+        m.set_low_clock(low_clock, self.now());
         m.set_premoves(true);
         m.set_opponent_name(&self.recorder.header.opponent);
         self.game_match = m;
@@ -613,6 +615,13 @@ fn start_match(
     game_match.set_advice(options.hints);
     game_match.set_premoves(true);
     game_match.enable_explorer();
+    let sound = &options.speech.sound;
+    game_match.set_low_clock(
+        sound
+            .cues
+            .then(|| std::time::Duration::from_secs(u64::from(sound.low_clock))),
+        Timestamp::ZERO,
+    );
     (game_match, effects)
 }
 

@@ -166,6 +166,7 @@ impl Front {
         match common {
             Common::Say { urgency, lines } => self.voice.tell(urgency, lines),
             Common::Speech(control) => self.voice.speech(control),
+            Common::Cue(cues) => self.voice.cue(cues),
             Common::Refused => self.refused = true,
             Common::Quit => return false,
         }
@@ -346,6 +347,7 @@ pub(crate) trait Mode {
             }
             Some(KeyOutcome::Edge) => {
                 let word = self.front().lang.board_focus.edge.clone();
+                self.voice().cue(vec![crate::core::cue::Cue::Edge]);
                 self.voice().tell(Urgency::Answer, vec![word]);
                 true
             }

@@ -13,6 +13,7 @@ use std::io::Write;
 
 use crate::app::services::speaker::notice_text;
 use crate::app::services::ui::keys::KeyOutcome;
+use crate::core::cue::Cue;
 use crate::core::matchplay::session::{SpeechControl, Urgency};
 use crate::core::notation::language::Language;
 use crate::io::speech::{Kind, Notice, Speaker};
@@ -73,6 +74,8 @@ pub(crate) struct Narrator {
     told_this_turn: bool,
     /// An answer was said in this turn: a later one is its rest, said after it.
     answered_this_turn: bool,
+    /// Sounds to be heard before the next words told.
+    cues: Vec<Cue>,
 }
 
 impl Narrator {
@@ -104,6 +107,7 @@ impl Narrator {
             answers: 0,
             told_this_turn: false,
             answered_this_turn: false,
+            cues: Vec::new(),
         }
     }
 
@@ -111,6 +115,7 @@ impl Narrator {
     /// event brings (a result and the next question, a help and its keys) is one answer:
     /// said in order, none cutting another, shown, flashed and repeated whole.
     pub(crate) fn new_turn(&mut self) {
+        self.flush_cues();
         self.told_this_turn = false;
         self.answered_this_turn = false;
     }
@@ -135,7 +140,9 @@ impl Narrator {
         if let (Some(label), Some(first)) = (self.label.take(), lines.first_mut()) {
             *first = format!("{label}{}{first}", self.colon());
         }
-        self.speaker.say(kind, lines.join(". "));
+        let cues = std::mem::take(&mut self.cues);
+        let lang = self.speaker.language().to_string();
+        self.speaker.say_cued(kind, lines.join(". "), &lang, cues);
         if more {
             self.last.extend(lines.iter().cloned());
         } else {
@@ -145,6 +152,20 @@ impl Narrator {
         self.answered_this_turn |= urgency == Urgency::Answer;
         self.answers += 1;
         self.show_part(lines, more);
+    }
+
+    /// Sounds heard before the next words told (a capture's before its move).
+    pub(crate) fn cue(&mut self, cues: Vec<Cue>) {
+        self.cues.extend(cues);
+    }
+
+    /// Sounds that no words followed in their turn are heard alone.
+    pub(crate) fn flush_cues(&mut self) {
+        if !self.cues.is_empty() {
+            let cues = std::mem::take(&mut self.cues);
+            let lang = self.speaker.language().to_string();
+            self.speaker.say_cued(Kind::Answer, "", &lang, cues);
+        }
     }
 
     /// The newest answer, whole, as one value: what "repeat" says again, and what another

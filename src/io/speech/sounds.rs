@@ -1,0 +1,266 @@
+//! Where hector's sound cues are and how speech-dispatcher is told to play one.
+//!
+//! speech-dispatcher plays a sound icon in its queue, in order with the text around it: its
+//! output modules (espeak-ng, generic) join their icon folder
+//! (`/usr/share/sounds/sound-icons/` unless configured) and the name they are given. hector's
+//! sounds are not in that folder, so the name is the way there from it ("../../../../usr/
+//! share/hector/sounds/capture.wav"). That way exists only when the folder does (Debian's
+//! sound-icons package, which speech-dispatcher recommends): hector looks before it sends a
+//! name, because the espeak-ng module speaks an icon it cannot find as words.
+//!
+//! The files are hector's own (scripts/sounds makes them; assets/sounds/README.md says their
+//! licence). A volume under 100 is made once, as scaled copies in the cache folder.
+
+use std::path::{Component, Path, PathBuf};
+
+use crate::core::cue::Cue;
+
+/// The icon folder of speech-dispatcher's modules when their configuration names none.
+pub(crate) const DEFAULT_ICON_FOLDER: &str = "/usr/share/sounds/sound-icons";
+
+/// hector's sounds as speech-dispatcher can find them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sounds {
+    /// Where the sound files are (`capture.wav`, …).
+    pub dir: PathBuf,
+    /// The folder the output modules join icon names to.
+    pub icon_folder: PathBuf,
+}
+
+impl Sounds {
+    /// The names to send for `cues`, in order: one file for them all when there is one (a
+    /// capture that checks: `capture-check.wav`), else one each. speech-dispatcher's generic
+    /// module can drop an icon sent right after another.
+    pub(crate) fn icon_names(&self, cues: &[Cue]) -> Vec<String> {
+        if cues.len() > 1 {
+            let joined: Vec<&str> = cues.iter().map(|c| c.name()).collect();
+            if let Some(name) = self.name_of(&joined.join("-")) {
+                return vec![name];
+            }
+        }
+        cues.iter().filter_map(|c| self.icon_name(*c)).collect()
+    }
+
+    /// The name to send for `cue`: the way from the icon folder to its file, when that way
+    /// leads to it and speech-dispatcher can take it as one word; else none (no sound).
+    pub(crate) fn icon_name(&self, cue: Cue) -> Option<String> {
+        self.name_of(cue.name())
+    }
+
+    fn name_of(&self, stem: &str) -> Option<String> {
+        let file = self.dir.join(format!("{stem}.wav"));
+        let name = relative_from(&self.icon_folder, &file)?;
+        let usable = !name.is_empty()
+            && !name
+                .chars()
+                .any(|c| c.is_whitespace() || c.is_control() || c == '\'' || c == '\\')
+            && self.icon_folder.join(&name).is_file();
+        usable.then_some(name)
+    }
+}
+
+/// The sounds the settings ask for, where they can be played from: none when they are off,
+/// their files cannot be found, or their volume is 0.
+pub(crate) fn for_settings(s: &crate::core::settings::SoundSettings) -> Option<Sounds> {
+    if !s.cues {
+        return None;
+    }
+    let dir = sound_dir()?;
+    let dir = at_volume(
+        &dir,
+        crate::io::platform::folders::data().as_deref(),
+        s.volume,
+    )?;
+    Some(Sounds {
+        dir,
+        icon_folder: s
+            .icon_folder
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(DEFAULT_ICON_FOLDER)),
+    })
+}
+
+/// The way from the absolute folder `from` to the absolute `to`: up to the root, then down.
+fn relative_from(from: &Path, to: &Path) -> Option<String> {
+    if !from.is_absolute() || !to.is_absolute() {
+        return None;
+    }
+    let depth = from
+        .components()
+        .filter(|c| matches!(c, Component::Normal(_)))
+        .count();
+    let down: Vec<String> = to
+        .components()
+        .filter_map(|c| match c {
+            Component::Normal(part) => Some(part.to_str().map(str::to_string)),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    let mut parts = vec!["..".to_string(); depth];
+    parts.extend(down);
+    Some(parts.join("/"))
+}
+
+/// The folder of hector's sound files: `$HECTOR_SOUNDS`, else the installed one beside the
+/// binary (`/usr/share/hector/sounds` for `/usr/bin/hector`), else the checkout's
+/// `assets/sounds` (a binary in target/debug or target/release, or where it was built).
+pub(crate) fn sound_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("HECTOR_SOUNDS").filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(dir));
+    }
+    let exe = std::env::current_exe().ok();
+    let bin = exe.as_deref().and_then(Path::parent);
+    let installed = bin
+        .and_then(Path::parent)
+        .map(|p| p.join("share/hector/sounds"));
+    let checkout = bin
+        .and_then(Path::parent)
+        .and_then(Path::parent)
+        .map(|p| p.join("assets/sounds"));
+    let built = Some(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/sounds"));
+    [installed, checkout, built]
+        .into_iter()
+        .flatten()
+        .find(|d| d.join(format!("{}.wav", Cue::Move.name())).is_file())
+}
+
+/// The sounds at `volume` (0 to 100): the files themselves at 100, else copies scaled once
+/// into `cache` (`sounds-VOLUME`). None when there is nothing to play (volume 0, no files,
+/// a copy that cannot be written).
+pub(crate) fn at_volume(dir: &Path, cache: Option<&Path>, volume: u8) -> Option<PathBuf> {
+    if volume == 0 {
+        return None;
+    }
+    if volume >= 100 {
+        return Some(dir.to_path_buf());
+    }
+    let target = cache?.join(format!("sounds-{volume}"));
+    let stems = Cue::ALL.iter().map(|c| c.name().to_string()).chain(
+        [Cue::Move, Cue::Capture, Cue::Castle, Cue::Promotion]
+            .iter()
+            .map(|c| format!("{}-{}", c.name(), Cue::Check.name())),
+    );
+    for stem in stems {
+        let name = format!("{stem}.wav");
+        let copy = target.join(&name);
+        if copy.is_file() {
+            continue;
+        }
+        let bytes = std::fs::read(dir.join(&name)).ok()?;
+        let scaled = scale_wav(&bytes, volume)?;
+        std::fs::create_dir_all(&target).ok()?;
+        // Written whole under another name first: a half-written copy is never played.
+        let part = target.join(format!("{name}.part"));
+        std::fs::write(&part, scaled).ok()?;
+        std::fs::rename(&part, &copy).ok()?;
+    }
+    Some(target)
+}
+
+/// A 16-bit PCM WAV file with its samples scaled to `volume` percent; None for any other
+/// file (hector's own sounds are all 16-bit PCM).
+pub(crate) fn scale_wav(bytes: &[u8], volume: u8) -> Option<Vec<u8>> {
+    if bytes.get(0..4)? != b"RIFF" || bytes.get(8..12)? != b"WAVE" {
+        return None;
+    }
+    let mut out = bytes.to_vec();
+    let mut at = 12;
+    let mut pcm16 = false;
+    while at + 8 <= bytes.len() {
+        let id = &bytes[at..at + 4];
+        let len = u32::from_le_bytes(bytes[at + 4..at + 8].try_into().ok()?) as usize;
+        let body = at + 8;
+        let end = body.checked_add(len)?.min(bytes.len());
+        if id == b"fmt " {
+            let format = u16::from_le_bytes(bytes.get(body..body + 2)?.try_into().ok()?);
+            let bits = u16::from_le_bytes(bytes.get(body + 14..body + 16)?.try_into().ok()?);
+            pcm16 = format == 1 && bits == 16;
+        } else if id == b"data" {
+            if !pcm16 {
+                return None;
+            }
+            for i in (body..end.saturating_sub(1)).step_by(2) {
+                let s = i16::from_le_bytes([bytes[i], bytes[i + 1]]);
+                let scaled = (i32::from(s) * i32::from(volume) / 100) as i16;
+                out[i..i + 2].copy_from_slice(&scaled.to_le_bytes());
+            }
+            return Some(out);
+        }
+        // Chunks are padded to an even length.
+        at = body.checked_add(len)?.checked_add(len % 2)?;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wav(samples: &[i16]) -> Vec<u8> {
+        let data: Vec<u8> = samples.iter().flat_map(|s| s.to_le_bytes()).collect();
+        let mut b = Vec::new();
+        b.extend_from_slice(b"RIFF");
+        b.extend_from_slice(&(36 + data.len() as u32).to_le_bytes());
+        b.extend_from_slice(b"WAVEfmt ");
+        b.extend_from_slice(&16u32.to_le_bytes());
+        b.extend_from_slice(&1u16.to_le_bytes()); // PCM
+        b.extend_from_slice(&1u16.to_le_bytes()); // mono
+        b.extend_from_slice(&22050u32.to_le_bytes());
+        b.extend_from_slice(&44100u32.to_le_bytes());
+        b.extend_from_slice(&2u16.to_le_bytes());
+        b.extend_from_slice(&16u16.to_le_bytes());
+        b.extend_from_slice(b"data");
+        b.extend_from_slice(&(data.len() as u32).to_le_bytes());
+        b.extend_from_slice(&data);
+        b
+    }
+
+    #[test]
+    fn the_way_from_the_icon_folder_goes_up_to_the_root_and_down() {
+        assert_eq!(
+            relative_from(
+                Path::new("/usr/share/sounds/sound-icons"),
+                Path::new("/usr/share/hector/sounds/capture.wav")
+            )
+            .as_deref(),
+            Some("../../../../usr/share/hector/sounds/capture.wav")
+        );
+        assert_eq!(relative_from(Path::new("icons"), Path::new("/a.wav")), None);
+    }
+
+    #[test]
+    fn a_name_is_sent_only_when_it_leads_to_the_file() {
+        let dir = std::env::temp_dir().join(format!("hector-sounds-{}", std::process::id()));
+        let sounds = dir.join("sounds");
+        let icons = dir.join("icons");
+        std::fs::create_dir_all(&sounds).expect("dir");
+        std::fs::write(sounds.join("capture.wav"), wav(&[1, 2])).expect("file");
+        let set = Sounds {
+            dir: sounds.clone(),
+            icon_folder: icons.clone(),
+        };
+        // No icon folder: the way does not exist.
+        assert_eq!(set.icon_name(Cue::Capture), None);
+        std::fs::create_dir_all(&icons).expect("icons");
+        let name = set.icon_name(Cue::Capture).expect("a name");
+        assert!(name.starts_with("../") && name.ends_with("/sounds/capture.wav"));
+        // A cue whose file is missing has no name.
+        assert_eq!(set.icon_name(Cue::Check), None);
+        std::fs::remove_dir_all(&dir).expect("clean up");
+    }
+
+    #[test]
+    fn a_volume_scales_the_samples_and_nothing_else() {
+        let original = wav(&[1000, -1000, 32767, -32768]);
+        let half = scale_wav(&original, 50).expect("pcm16");
+        assert_eq!(half.len(), original.len());
+        assert_eq!(half[..44], original[..44]);
+        let samples: Vec<i16> = half[44..]
+            .chunks(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        assert_eq!(samples, [500, -500, 16383, -16384]);
+        assert_eq!(scale_wav(b"not a wav file at all", 50), None);
+        assert_eq!(scale_wav(&original[..30], 50), None);
+    }
+}
