@@ -2,14 +2,14 @@
 //! what only the mode takes (the opponent, the start position, a journal to continue); what
 //! cannot be used is refused here, in words.
 
-use crate::core::matchplay::session::PlayExtras;
+use crate::core::matchplay::PlayExtras;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::args::*;
 use super::player::{Asked, Player, fallback, read_config};
 use crate::core::mode::Mode;
-use crate::core::notation::language::{Language, WordSet, language};
+use crate::core::notation::{Language, WordSet, language};
 use crate::core::notation::refusals;
 use crate::core::settings::{BackendChoice, Settings};
 
@@ -214,7 +214,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
         announce: args.announce,
         form: args
             .form
-            .map_or(crate::core::notation::speak::Form::Short, Into::into),
+            .map_or(crate::core::notation::Form::Short, Into::into),
         speech_chosen: player.speech_chosen,
         screen_reader: args.screen_reader,
         start: crate::app::modes::play::Start::New {
@@ -291,7 +291,7 @@ fn starting_game(
                 Game::from_position(pos, Variant::Standard)
             }
             None => {
-                let words = crate::core::notation::language::fill(
+                let words = crate::core::notation::fill(
                     &lang.puzzle.no_such,
                     &[("id", &crate::core::notation::printable(id))],
                 );
@@ -423,7 +423,7 @@ fn resume_journal(
             let path = crate::core::notation::printable(&path.display().to_string()).into_owned();
             Err(Fatal::failed(
                 "hector resume",
-                crate::core::notation::language::fill(&lang.usage.arbiter_game, &[("path", &path)]),
+                crate::core::notation::fill(&lang.usage.arbiter_game, &[("path", &path)]),
             ))
         }
         _ => resume_play(path, asked, lang, config),
@@ -565,7 +565,7 @@ fn assist_table(
         control,
         form: args
             .form
-            .map_or(crate::core::notation::speak::Form::Short, Into::into),
+            .map_or(crate::core::notation::Form::Short, Into::into),
         duty,
         white: name(&args.white, shakmaty::Color::White),
         black: name(&args.black, shakmaty::Color::Black),
@@ -665,7 +665,7 @@ pub(super) fn watch(args: WatchArgs) -> Result<ExitCode, Fatal> {
             ("--all-boards", args.all_boards),
         ];
         if let Some((option, _)) = given.iter().find(|(_, given)| *given) {
-            let words = crate::core::notation::language::fill(
+            let words = crate::core::notation::fill(
                 &player.lang.usage.needs,
                 &[("arg", option), ("other", "--broadcast")],
             );
@@ -794,7 +794,7 @@ pub(super) fn clock(args: ClockArgs) -> Result<ExitCode, Fatal> {
 /// The options of `hector analyse` the engine's work takes.
 fn analyse_options(
     args: &AnalyseArgs,
-    form: crate::core::notation::speak::Form,
+    form: crate::core::notation::Form,
 ) -> crate::app::modes::analyse::AnalyseOptions {
     crate::app::modes::analyse::AnalyseOptions {
         game: args.game.clone().unwrap_or_default(),

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use crossbeam_channel::{Receiver, Sender, unbounded};
 
-use crate::core::notation::language::Language;
+use crate::core::notation::Language;
 use crate::core::pgn::RawGame;
 use crate::core::study::{LISTED, Loaded, Search, Summary, read_error_words};
 

@@ -23,7 +23,7 @@ pub enum PortEvent {
 }
 
 impl PortEvent {
-    pub fn at(&self) -> Timestamp {
+    pub(crate) fn at(&self) -> Timestamp {
         match self {
             PortEvent::Data { at, .. }
             | PortEvent::Disconnected { at, .. }
@@ -81,7 +81,7 @@ impl BoardDriver {
     }
 
     /// A driver for a board that speaks `codec`; whether it names pieces is the codec's word.
-    pub fn with_codec(codec: Box<dyn Codec>, position: Chess, mode: CastlingMode) -> BoardDriver {
+    pub(crate) fn with_codec(codec: Box<dyn Codec>, position: Chess, mode: CastlingMode) -> BoardDriver {
         let identifies = codec.identifies_pieces();
         BoardDriver {
             codec,
@@ -96,12 +96,12 @@ impl BoardDriver {
         self.codec.as_ref()
     }
 
-    pub fn recognizer(&self) -> &Recognizer {
+    pub(crate) fn recognizer(&self) -> &Recognizer {
         &self.recognizer
     }
 
     /// The position the board is expected to show.
-    pub fn expected(&self) -> &Chess {
+    pub(crate) fn expected(&self) -> &Chess {
         self.recognizer.expected()
     }
 
@@ -114,7 +114,7 @@ impl BoardDriver {
 
     /// The bytes that ask the board for its whole position now; the reading that comes back
     /// is compared with the game ([`BoardEvent::InOrder`] when it agrees).
-    pub fn request_position(&mut self) -> Vec<u8> {
+    pub(crate) fn request_position(&mut self) -> Vec<u8> {
         self.verify = true;
         self.codec.request_position()
     }

@@ -46,7 +46,7 @@ impl Default for Wording {
 impl Wording {
     /// A move's SAN as it is to be announced: without its check sign when check words are
     /// off.
-    pub fn san(&self, san: SanPlus) -> SanPlus {
+    pub(crate) fn san(&self, san: SanPlus) -> SanPlus {
         match san.suffix {
             Some(Suffix::Check) if !self.check_words => SanPlus {
                 san: san.san,
@@ -58,7 +58,7 @@ impl Wording {
 
     /// A piece's words: with its colour unless the colour is `clear` from the sentence and
     /// colour words are off.
-    pub fn piece<'a>(&self, piece: Piece, clear: bool, lang: &'a Language) -> &'a str {
+    pub(crate) fn piece<'a>(&self, piece: Piece, clear: bool, lang: &'a Language) -> &'a str {
         if clear && !self.colour_words {
             lang.piece(piece.role)
         } else {
@@ -67,7 +67,7 @@ impl Wording {
     }
 
     /// A piece and its square in a list; `usual` is the order the reading has by default.
-    pub fn piece_on(
+    pub(crate) fn piece_on(
         &self,
         piece: Piece,
         sq: Square,
@@ -83,7 +83,7 @@ impl Wording {
     }
 
     /// One square read alone: "Eva vier: weißer Bauer", or "Weißer Bauer Eva vier".
-    pub fn square_alone(&self, piece: Piece, sq: Square, lang: &Language) -> String {
+    pub(crate) fn square_alone(&self, piece: Piece, sq: Square, lang: &Language) -> String {
         let words = lang.colored_piece(piece.color, piece.role);
         match self.order(Order::SquareFirst) {
             Order::PieceFirst => format!("{} {}", capitalized(words), lang.square(sq)),

@@ -23,7 +23,7 @@ pub struct ImportedTags {
     pub black: Option<String>,
     /// The Result tag (or the movetext's end marker); `None` for `*` or none.
     pub result: Option<GameResult>,
-    pub time_control: Option<String>,
+    pub(crate) time_control: Option<String>,
 }
 
 /// A game read from PGN.
@@ -35,11 +35,11 @@ pub struct Imported {
     pub game: Game,
     pub tags: ImportedTags,
     /// The game's number in the file (1 for the first).
-    pub number: usize,
+    pub(crate) number: usize,
     /// The line the game starts on.
-    pub line: usize,
+    pub(crate) line: usize,
     /// Syntax problems the reader got over (an unclosed comment, a stray bracket …).
-    pub warnings: Vec<SyntaxError>,
+    pub(crate) warnings: Vec<SyntaxError>,
 }
 
 /// Why a game cannot be imported; each problem in the file names its line.

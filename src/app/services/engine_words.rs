@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use crate::core::analysis::Eval;
-use crate::core::notation::language::{Language, fill};
+use crate::core::notation::{Language, fill};
 use crate::core::notation::printable;
 use crate::io::engine::{Ending, EngineError, Score, whole_seconds};
 

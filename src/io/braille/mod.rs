@@ -24,7 +24,7 @@ use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, bounded, select, unb
 use crate::core::braille::brlapi::{
     Decoder, DisplayKey, FromServer, Next, ProtocolError, Request, Session, SessionError,
 };
-use crate::core::braille::display::Frame;
+use crate::core::braille::Frame;
 use crate::io::platform::socket::LocalStream;
 use server::Target;
 

@@ -129,9 +129,9 @@ fn reason_of(status: u16, body: &str) -> String {
             .unwrap_or("no reason given")
             .to_string();
     }
-    crate::core::notation::printable::printable_cut(
+    crate::core::notation::printable_cut(
         text,
-        crate::core::notation::printable::MAX_REASON,
+        crate::core::notation::MAX_REASON,
     )
 }
 

@@ -43,7 +43,7 @@ impl Walk {
         }
     }
 
-    pub fn review(&self) -> &Review {
+    pub(crate) fn review(&self) -> &Review {
         &self.review
     }
 }
@@ -347,7 +347,7 @@ pub(super) fn is_solution_word(text: &str) -> bool {
 }
 
 /// Every command of the walk, as its whole list names them.
-pub fn commands() -> Vec<crate::matchplay::help::Listed> {
+pub(crate) fn commands() -> Vec<crate::matchplay::help::Listed> {
     use crate::matchplay::help::{GAME, Listed, POSITION, REVIEW, SPEECH};
     let mut all = vec![
         Listed::Mistakes,

@@ -4,11 +4,11 @@
 //! above it.
 
 pub mod analysis;
-pub mod braille;
-pub mod exercise;
+pub(crate) mod braille;
+pub(crate) mod exercise;
 pub mod puzzles;
 pub mod study;
 pub mod training;
 pub mod voice;
 pub mod watch;
-pub mod windows;
+pub(crate) mod windows;
