@@ -49,8 +49,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use hector::app::modes::simulate::model::{Chunk, SimBoard};
-use hector::core::notation::language::language;
-use hector::core::notation::speak::{Form, announce};
+use hector::core::notation::language;
+use hector::core::notation::{Form, announce};
 use hector::core::testkit::games::Rng;
 use hector::io::board_link::Protocol;
 use hector::io::serial::Pty;

@@ -37,8 +37,8 @@ mod lichess;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use hector::core::notation::language::language;
-use hector::core::notation::speak::{Form, announce};
+use hector::core::notation::language;
+use hector::core::notation::{Form, announce};
 use hector::core::testkit::games::Rng;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 

@@ -39,9 +39,9 @@ use hector::core::clock::AnnounceSettings;
 use hector::core::game::Game;
 use hector::core::laws::Rules;
 use hector::core::machine::Machine;
-use hector::core::matchplay::session::{ClockAnswer, Event, Match, PlayExtras, Setup, Side};
-use hector::core::notation::language::language;
-use hector::core::notation::speak::Form;
+use hector::core::matchplay::{ClockAnswer, Event, Match, PlayExtras, Setup, Side};
+use hector::core::notation::Form;
+use hector::core::notation::language;
 use hector::core::time::Timestamp;
 use hector::core::variant::{Variant, position_from_fen};
 

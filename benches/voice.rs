@@ -50,7 +50,7 @@ mod words;
 
 use std::time::{Duration, Instant};
 
-use hector::core::notation::language::language;
+use hector::core::notation::language;
 use hector::core::variant::{Variant, position_from_fen};
 use hector::core::voice::decide::{Decision, Judgement, MoveDecodes, Settings, judge_move};
 use hector::core::voice::grammar::Heard;

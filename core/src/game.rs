@@ -9,7 +9,8 @@ use super::dead::cannot_mate;
 use super::laws::{ClaimKind, Claims, FIFTY_MOVES, Penalty, Rules, THREEFOLD, automatic_end};
 use super::outcome::{ClaimBasis, GameResult, Outcome, Termination};
 use super::repetition::{PositionKey, Repetitions};
-use super::variant::{Variant, chess960_position};
+use super::variant::Variant;
+use super::variant::chess960_position;
 
 /// A move as it was played, with its SAN in the position it was played from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -132,7 +133,7 @@ impl Game {
     }
 
     /// A Chess960 game from start position `number` (0..960).
-    pub(crate) fn chess960(number: u16) -> Option<Game> {
+    pub fn chess960(number: u16) -> Option<Game> {
         chess960_position(number).map(|pos| Game::from_position(pos, Variant::Chess960))
     }
 
@@ -241,11 +242,12 @@ impl Game {
         self.pending_offer
     }
 
+    #[cfg(any(test, feature = "testkit"))]
     pub(crate) fn illegal_move_count(&self, color: Color) -> u8 {
         self.illegal_moves[color]
     }
 
-    pub(crate) fn legal_moves(&self) -> shakmaty::MoveList {
+    pub fn legal_moves(&self) -> shakmaty::MoveList {
         if self.is_over() {
             shakmaty::MoveList::new()
         } else {
@@ -291,7 +293,7 @@ impl Game {
 
     /// Plays a legal move. Declines a draw offer made by the opponent (9.1b1) and ends the
     /// game when the move brings about an automatic end.
-    pub(crate) fn play(&mut self, m: Move) -> Result<MoveReport, GameError> {
+    pub fn play(&mut self, m: Move) -> Result<MoveReport, GameError> {
         self.ensure_running()?;
         let before = self.position();
         if !before.is_legal(m) {
@@ -374,6 +376,7 @@ impl Game {
     }
 
     /// The piece the player to move has touched, if any (Article 4.3 obliges it to move).
+    #[cfg(test)]
     pub(crate) fn touched(&self) -> Option<(Color, Square)> {
         self.touched
     }
@@ -509,7 +512,10 @@ impl Game {
 
     /// 6.11: both flags fell and it cannot be established which fell first. In the last period
     /// the game is drawn; in any earlier period it continues (returns `None`).
-    pub(crate) fn both_flags_fell(&mut self, in_last_period: bool) -> Result<Option<Outcome>, GameError> {
+    pub(crate) fn both_flags_fell(
+        &mut self,
+        in_last_period: bool,
+    ) -> Result<Option<Outcome>, GameError> {
         self.ensure_running()?;
         if in_last_period {
             Ok(Some(self.finish(Outcome::draw(Termination::BothFlags))))
@@ -522,7 +528,10 @@ impl Game {
     /// (an illegal move never enters the record), the opponent gets the time penalty; the
     /// losing illegal move (the second, or the first under A4b) loses, but draws when the
     /// opponent cannot mate.
-    pub(crate) fn illegal_move_completed(&mut self, by: Color) -> Result<IllegalMoveVerdict, GameError> {
+    pub(crate) fn illegal_move_completed(
+        &mut self,
+        by: Color,
+    ) -> Result<IllegalMoveVerdict, GameError> {
         self.ensure_running()?;
         let count = self.illegal_moves[by].saturating_add(1);
         self.illegal_moves[by] = count;

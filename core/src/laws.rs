@@ -22,7 +22,11 @@ pub(crate) const FIVEFOLD: usize = 5;
 /// moves again; `repetitions` counts the occurrences of `pos` including now.
 ///
 /// A checkmate or stalemate decides first: a mate on the 75th move stands (9.6b).
-pub(crate) fn automatic_end(pos: &Chess, has_legal_moves: bool, repetitions: usize) -> Option<Outcome> {
+pub(crate) fn automatic_end(
+    pos: &Chess,
+    has_legal_moves: bool,
+    repetitions: usize,
+) -> Option<Outcome> {
     if !has_legal_moves {
         return Some(if pos.is_check() {
             Outcome::win(!pos.turn(), Termination::Checkmate)
@@ -57,6 +61,7 @@ impl Claims {
         }
     }
 
+    #[cfg(any(test, feature = "testkit"))]
     pub(crate) fn any(self) -> bool {
         self.threefold || self.fifty_moves
     }
@@ -93,6 +98,7 @@ impl Rules {
         illegal_move_that_loses: 2,
     };
     /// Rapid or blitz without adequate supervision (A4b, B4): the first illegal move loses.
+    #[cfg(test)]
     pub(crate) const UNSUPERVISED_RAPID: Rules = Rules {
         time_penalty: Duration::from_secs(120),
         illegal_move_that_loses: 1,

@@ -119,12 +119,12 @@ fn table() -> &'static Table {
 }
 
 /// The opening named by this very position, if the table names it.
-pub(crate) fn named(pos: &Chess) -> Option<&'static Opening> {
+pub fn named(pos: &Chess) -> Option<&'static Opening> {
     table().by_position.get(&key(pos))
 }
 
 /// The opening of a game: the last named position along its moves (the start included).
-pub(crate) fn of_game(game: &Game) -> Option<&'static Opening> {
+pub fn of_game(game: &Game) -> Option<&'static Opening> {
     (0..=game.ply())
         .rev()
         .filter_map(|ply| game.position_at(ply))

@@ -17,14 +17,6 @@ impl GameResult {
         color.fold_wb(GameResult::WhiteWins, GameResult::BlackWins)
     }
 
-    pub(crate) fn winner(self) -> Option<Color> {
-        match self {
-            GameResult::WhiteWins => Some(Color::White),
-            GameResult::BlackWins => Some(Color::Black),
-            GameResult::Draw => None,
-        }
-    }
-
     /// The PGN spelling: `1-0`, `0-1` or `1/2-1/2`.
     pub fn pgn(self) -> &'static str {
         match self {

@@ -163,7 +163,7 @@ pub struct Movetext<'a> {
 }
 
 impl<'a> Movetext<'a> {
-    pub(crate) fn len(&self) -> usize {
+    pub fn len(&self) -> usize {
         self.items.len()
     }
 

@@ -119,12 +119,6 @@ impl Repetitions {
         }
     }
 
-    /// Clears the history and starts again from `start`, keeping the allocation.
-    pub(crate) fn reset(&mut self, start: &Chess) {
-        self.keys.clear();
-        self.keys.push(PositionKey::of(start));
-    }
-
     /// Records the position that has just arisen.
     pub(crate) fn push(&mut self, pos: &Chess) {
         self.keys.push(PositionKey::of(pos));
@@ -133,11 +127,6 @@ impl Repetitions {
     /// Records the position that has just arisen by its key.
     pub(crate) fn push_key(&mut self, key: PositionKey) {
         self.keys.push(key);
-    }
-
-    /// The key of the current position.
-    pub(crate) fn last_key(&self) -> Option<PositionKey> {
-        self.keys.last().copied()
     }
 
     pub(crate) fn pop(&mut self) -> Option<PositionKey> {

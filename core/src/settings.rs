@@ -57,20 +57,7 @@ pub enum BackendChoice {
     Sapi,
 }
 
-impl BackendChoice {
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            BackendChoice::Auto => "auto",
-            BackendChoice::SpeechDispatcher => "speech-dispatcher",
-            BackendChoice::EspeakNg => "espeak-ng",
-            BackendChoice::Tts => "tts",
-            BackendChoice::Print => "print",
-            BackendChoice::Nvda => "nvda",
-            BackendChoice::Jaws => "jaws",
-            BackendChoice::Sapi => "sapi",
-        }
-    }
-}
+impl BackendChoice {}
 
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields)]

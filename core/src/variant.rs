@@ -1,8 +1,10 @@
 //! Which game is played: standard chess or Chess960 (FIDE Laws, Appendix F).
 
+#[cfg(test)]
+use shakmaty::Position;
 use shakmaty::{
-    Bitboard, Board, CastlingMode, Chess, Color, File, Piece, Position, PositionError,
-    PositionErrorKinds, Rank, Role, Setup, Square,
+    Bitboard, Board, CastlingMode, Chess, Color, File, Piece, PositionError, PositionErrorKinds,
+    Rank, Role, Setup, Square,
     fen::{Fen, ParseFenError},
 };
 
@@ -52,6 +54,7 @@ impl Variant {
 pub const CHESS960_POSITIONS: u16 = 960;
 
 /// The Chess960 start position number of standard chess.
+#[cfg(test)]
 pub(crate) const STANDARD_CHESS960_NUMBER: u16 = 518;
 
 /// Knight placements among the five squares left after both bishops and the queen,
@@ -136,6 +139,7 @@ pub fn chess960_position(number: u16) -> Option<Chess> {
 }
 
 /// The Chess960 number of a position's back ranks, if it is an untouched Chess960 start position.
+#[cfg(test)]
 pub(crate) fn chess960_number(pos: &Chess) -> Option<u16> {
     (0..CHESS960_POSITIONS)
         .find(|&n| chess960_position(n).is_some_and(|start| start.board() == pos.board()))

@@ -666,9 +666,8 @@ pub(crate) struct PaperArgs {
 
 impl From<PaperArgs> for crate::app::services::paper::Paper {
     fn from(p: PaperArgs) -> Self {
-        let size =
-            crate::core::braille::PageSize::new(usize::from(p.cells), usize::from(p.lines))
-                .unwrap_or_default();
+        let size = crate::core::braille::PageSize::new(usize::from(p.cells), usize::from(p.lines))
+            .unwrap_or_default();
         Self {
             size,
             grade: p.grade,

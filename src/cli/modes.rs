@@ -9,8 +9,8 @@ use std::process::ExitCode;
 use super::args::*;
 use super::player::{Asked, Player, fallback, read_config};
 use crate::core::mode::Mode;
-use crate::core::notation::{Language, WordSet, language};
 use crate::core::notation::refusals;
+use crate::core::notation::{Language, WordSet, language};
 use crate::core::settings::{BackendChoice, Settings};
 
 /// A mode that cannot start: what to say and the exit status. Only `cli::main` reports it.

@@ -4,8 +4,8 @@
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 
-use crate::core::notation::{Language, fill};
 use crate::core::notation::printable;
+use crate::core::notation::{Language, fill};
 
 /// What is wrong with one option's value, for the value readers of `args` (clap's own
 /// messages would be English only).

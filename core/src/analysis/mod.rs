@@ -12,8 +12,8 @@
 
 pub(crate) mod pgn;
 pub mod store;
-pub use pgn::{Tags, annotated_pgn};
 pub use crate::notation::words::analysis as words;
+pub use pgn::{Tags, annotated_pgn};
 
 use shakmaty::{Chess, Color, Move, Position, san::SanPlus};
 

@@ -282,6 +282,7 @@ impl DgtField {
 pub struct BoardDump([DgtField; 64]);
 
 impl BoardDump {
+    #[cfg(test)]
     pub(crate) fn from_fields(fields: [DgtField; 64]) -> BoardDump {
         BoardDump(fields)
     }
@@ -360,6 +361,7 @@ pub(crate) struct ClockSide {
 }
 
 impl ClockSide {
+    #[cfg(test)]
     pub(crate) fn flag_fallen(self) -> bool {
         self.flags & 0x50 != 0
     }
@@ -401,19 +403,23 @@ impl DgtClock {
         self.status & 0x01 != 0
     }
 
+    #[cfg(test)]
     pub(crate) fn battery_low(&self) -> bool {
         self.status & 0x04 != 0
     }
 
+    #[cfg(test)]
     pub(crate) fn right_to_move(&self) -> bool {
         self.status & 0x08 != 0
     }
 
+    #[cfg(test)]
     pub(crate) fn left_to_move(&self) -> bool {
         self.status & 0x10 != 0
     }
 
     /// No clock is connected: the times are not valid.
+    #[cfg(test)]
     pub(crate) fn no_clock(&self) -> bool {
         self.status & 0x20 != 0
     }
@@ -476,11 +482,11 @@ pub struct DgtDecoder {
 }
 
 impl DgtDecoder {
-    pub(crate) fn new() -> DgtDecoder {
+    pub fn new() -> DgtDecoder {
         DgtDecoder::default()
     }
 
-    pub(crate) fn push(&mut self, bytes: &[u8]) -> Vec<DgtMessage> {
+    pub fn push(&mut self, bytes: &[u8]) -> Vec<DgtMessage> {
         let mut out = Vec::new();
         for &byte in bytes {
             if byte & 0x80 != 0 {

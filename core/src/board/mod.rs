@@ -98,15 +98,6 @@ pub struct Picture([SquareState; 64]);
 impl Picture {
     pub(crate) const EMPTY: Picture = Picture([SquareState::Empty; 64]);
 
-    /// `squares[i]` is the state of `Square::ALL[i]` (a1, b1, …, h8).
-    pub(crate) fn from_array(squares: [SquareState; 64]) -> Picture {
-        Picture(squares)
-    }
-
-    pub(crate) fn to_array(&self) -> [SquareState; 64] {
-        self.0
-    }
-
     /// What a board that identifies pieces reports for `board`.
     pub(crate) fn from_board(board: &Board) -> Picture {
         let mut picture = Picture::EMPTY;

@@ -82,11 +82,11 @@ pub struct PegDecoder {
 }
 
 impl PegDecoder {
-    pub(crate) fn new() -> PegDecoder {
+    pub fn new() -> PegDecoder {
         PegDecoder::default()
     }
 
-    pub(crate) fn push(&mut self, bytes: &[u8]) -> Vec<PegMessage> {
+    pub fn push(&mut self, bytes: &[u8]) -> Vec<PegMessage> {
         let mut out = Vec::new();
         for &byte in bytes {
             if byte == b'\n' {
@@ -119,7 +119,7 @@ impl PegDecoder {
     }
 
     /// Lines dropped so far: wrong checksum, or longer than [`MAX_LINE_LEN`].
-    pub(crate) fn bad_lines(&self) -> u64 {
+    pub fn bad_lines(&self) -> u64 {
         self.bad_lines
     }
 }

@@ -157,7 +157,15 @@ enum State {
 pub struct Recognizer {
     expected: Chess,
     previous: Option<Chess>,
+    #[expect(
+        dead_code,
+        reason = "stored but never read: recognition works from the position itself"
+    )]
     mode: CastlingMode,
+    #[expect(
+        dead_code,
+        reason = "stored but never read: new chooses the picture from it"
+    )]
     identifies_pieces: bool,
     settle: Duration,
     slide_pause: Duration,
@@ -200,7 +208,7 @@ impl Recognizer {
     /// `identifies_pieces`: the board reports which piece stands where (DGT). Such boards scan
     /// their sensors and can report a sliding piece on the squares it passes, so a move the
     /// piece could still extend along its line is taken after [`DEFAULT_SLIDE_PAUSE`] of
-    /// quiet (see [`Recognizer::with_slide_pause`]). Peg boards cannot slide: a peg in a new
+    /// quiet. Peg boards cannot slide: a peg in a new
     /// hole completes the move at once (D2.3).
     ///
     /// `settle`: how long the board must be quiet before a mismatch is reported, and before a
@@ -246,24 +254,9 @@ impl Recognizer {
         }
     }
 
-    /// Sets the quiet time before taking a move that a sliding piece could still extend;
-    /// zero takes every move at once.
-    pub(crate) fn with_slide_pause(mut self, pause: Duration) -> Recognizer {
-        self.slide_pause = pause;
-        self
-    }
-
     /// The position the board is expected to show.
     pub(crate) fn expected(&self) -> &Chess {
         &self.expected
-    }
-
-    pub(crate) fn castling_mode(&self) -> CastlingMode {
-        self.mode
-    }
-
-    pub(crate) fn identifies_pieces(&self) -> bool {
-        self.identifies_pieces
     }
 
     /// The sensors' current picture.
@@ -377,7 +370,10 @@ impl Recognizer {
     }
 
     /// The piece the player announced for a promotion the board could not read.
-    pub(crate) fn choose_promotion(&mut self, role: Role) -> Result<Vec<Recognition>, PromotionError> {
+    pub(crate) fn choose_promotion(
+        &mut self,
+        role: Role,
+    ) -> Result<Vec<Recognition>, PromotionError> {
         let State::Promotion { from, to } = self.state else {
             return Err(PromotionError::NotAsked);
         };

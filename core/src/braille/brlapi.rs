@@ -273,6 +273,7 @@ impl DisplayKey {
     }
 
     /// The key code a server sends for this key (no flags).
+    #[cfg(test)]
     pub(crate) fn code(self) -> u64 {
         match self {
             DisplayKey::PanLeft => CMD_FWINLT,
@@ -463,6 +464,7 @@ impl Session {
         Ok(())
     }
 
+    #[cfg(test)]
     pub(crate) fn is_ready(&self) -> bool {
         self.state == State::Ready
     }

@@ -89,6 +89,7 @@ impl Text {
 /// The windows of `text` on a display of `cells`: as many characters as fit, broken after the
 /// last space that fits (a word longer than the display is cut); one cell is kept for the mark
 /// in every window but the last. A line break always starts a new window.
+#[cfg(test)]
 pub(crate) fn windows(text: &[char], cells: usize) -> Vec<Range<usize>> {
     windows_keeping(text, cells, 0)
 }
@@ -187,6 +188,7 @@ impl BrailleDisplay {
         self.mark = mark;
     }
 
+    #[cfg(test)]
     pub(crate) fn set_hold(&mut self, hold: Hold) {
         self.hold = hold;
     }
@@ -346,6 +348,7 @@ impl BrailleDisplay {
     }
 
     /// The windows of what is shown now: how many, and which one is shown (from 0).
+    #[cfg(test)]
     pub(crate) fn position(&self) -> (usize, usize) {
         match &self.flash {
             Some(flash) => (flash.text.windows.len(), flash.window),

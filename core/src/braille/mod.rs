@@ -9,6 +9,8 @@ pub(crate) mod display;
 pub(crate) mod paper;
 pub use board_line::{BoardLine, BoardRoute};
 pub use display::{Action, BrailleDisplay, Frame, Hold};
-pub use paper::{MovePairs, PageSize, UKAAF_2015, check_brf, is_braille_ascii, move_lines, pages_from};
+pub use paper::{
+    MovePairs, PageSize, UKAAF_2015, check_brf, is_braille_ascii, move_lines, pages_from,
+};
 
 pub use crate::notation::words::braille::BrailleWords;

@@ -250,6 +250,7 @@ fn wrapped(line: &str, cells: usize) -> Vec<String> {
 /// The pages: the lines wrapped to the width, as many as fit above the last line, which
 /// carries the page number at its right; CR LF after each line, a form feed after each
 /// page. Every line must already be Braille ASCII.
+#[cfg(test)]
 pub(crate) fn pages(lines: &[String], size: PageSize) -> String {
     pages_from(lines, size, 1)
 }

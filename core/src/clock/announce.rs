@@ -259,10 +259,6 @@ impl Announcer {
         }
     }
 
-    pub(crate) fn settings(&self) -> &AnnounceSettings {
-        &self.settings
-    }
-
     /// Everything that became due since the last call, urgent first; each thing once.
     pub fn due(&mut self, clock: &Clock, now: Timestamp) -> Vec<Announcement> {
         let now = now.max(self.latest);

@@ -456,6 +456,7 @@ impl Clock {
 
     /// The delay left in the move in progress (simple delay only), shown apart from the
     /// main time, which does not run until the delay is used up.
+    #[cfg(test)]
     pub(crate) fn delay_left(&self, now: Timestamp) -> Duration {
         let now = self.clamp(now);
         match self.state {
@@ -498,12 +499,14 @@ impl Clock {
 
     /// The player's period, 0-based (repetitions of a last period with a move count go on
     /// counting: 2, 3, ...).
+    #[cfg(test)]
     pub(crate) fn period(&self, color: Color) -> usize {
         self.sides.get(color).period
     }
 
     /// Moves the player must still complete to reach the next time control; `None` in a
     /// period for the rest of the game.
+    #[cfg(test)]
     pub(crate) fn moves_to_next_control(&self, color: Color) -> Option<u32> {
         let side = self.sides.get(color);
         let control = self.control.control_after(side.period)?;

@@ -68,6 +68,7 @@ impl Period {
         }
     }
 
+    #[cfg(test)]
     pub(crate) fn moves(moves: u32, time: Duration, bonus: Bonus) -> Period {
         Period {
             moves: Some(moves),
@@ -129,6 +130,7 @@ impl TimeControl {
     }
 
     /// A single period for the whole game.
+    #[cfg(test)]
     pub(crate) fn sudden_death(time: Duration, bonus: Bonus) -> Result<TimeControl, ControlError> {
         TimeControl::new(vec![Period::sudden_death(time, bonus)])
     }
@@ -152,6 +154,7 @@ impl TimeControl {
 
     /// The number of moves a player has completed when period `index` ends (its time
     /// control), or `None` if the period lasts for the rest of the game.
+    #[cfg(test)]
     pub(crate) fn control_after(&self, index: usize) -> Option<u64> {
         let n = self.periods.len();
         let mut end = 0u64;
@@ -205,6 +208,7 @@ impl TimeControl {
 
     /// The time given to the opponent for an illegal move or an incorrect claim: two
     /// minutes (7.5b, 9.5b), one minute in blitz (B2).
+    #[cfg(test)]
     pub(crate) fn penalty(&self) -> Duration {
         match self.category() {
             Category::Blitz => Duration::from_secs(60),

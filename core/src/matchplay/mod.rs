@@ -13,5 +13,9 @@ pub mod two_boards;
 mod values;
 pub use command::{Command, Line, read_line};
 pub use question::Question;
+pub use session::ClockAnswer;
 pub use session::recorded::{PlayRecord, RecordedOpponent, next_game};
-pub use session::{AdviceKind, BoardOf, Effect, Event, Match, PlayExtras, Recorded, Setup, Side, SpeechControl, Urgency, Walk};
+pub use session::{
+    AdviceKind, BoardOf, Effect, Event, Match, PlayExtras, Recorded, Setup, Side, SpeechControl,
+    Urgency, Walk,
+};

@@ -56,6 +56,7 @@ pub enum Question {
 
 impl Question {
     /// Whether only a game answers it (its moves), not a position alone.
+    #[cfg(test)]
     pub(crate) fn needs_game(&self) -> bool {
         matches!(
             self,

@@ -12,7 +12,7 @@ use super::queries;
 use super::question::{self, Asked, Question};
 use crate::board::Recognition;
 use crate::clock::{AnnounceSettings, Announcement, Announcer, Clock, TimeControl};
-use crate::game::{ClaimVerdict, Game, GameError, IllegalMoveVerdict, MoveReport};
+use crate::game::{ClaimVerdict, Game, GameError, MoveReport};
 use crate::laws::{ClaimKind, Penalty, Rules};
 use crate::machine::Machine;
 use crate::notation::board_words;
@@ -486,6 +486,7 @@ impl Match {
     }
 
     /// Whether a question waits for yes or no (resigning, quitting).
+    #[cfg(test)]
     pub(crate) fn asks_confirmation(&self) -> bool {
         self.pending.is_yes_no()
     }
@@ -514,6 +515,7 @@ impl Match {
         self.clock.as_ref()
     }
 
+    #[cfg(test)]
     pub(crate) fn lang(&self) -> &'static Language {
         self.lang
     }
@@ -534,11 +536,6 @@ impl Match {
     /// itself, as online chat): a prompt follows its answer.
     pub(crate) fn player_spoke(&mut self) {
         self.awaiting = false;
-    }
-
-    /// Whether the side to move plays at the keyboard (typed moves go to it).
-    pub(crate) fn keyboard_to_move(&self) -> bool {
-        !self.game.is_over() && self.setup.side(self.game.turn()) == Side::Keyboard
     }
 
     fn welcome(&self) -> Effect {
@@ -884,7 +881,12 @@ impl Match {
     /// assistant tells the arbiter when the sighted player touched a piece, D9e), a touched
     /// piece that is not the one then moved is said with the move (every move begins with a
     /// touch; only one that does not lead to moving that piece matters under 4.3).
-    pub(crate) fn touch(&mut self, square: Square, piece: shakmaty::Piece, report: bool) -> Vec<Effect> {
+    pub(crate) fn touch(
+        &mut self,
+        square: Square,
+        piece: shakmaty::Piece,
+        report: bool,
+    ) -> Vec<Effect> {
         let by = self.game.turn();
         if piece.color != by || self.game.touch(by, square).is_err() {
             return Vec::new();
@@ -1562,22 +1564,6 @@ impl Match {
             _ => {}
         }
     }
-
-    /// 7.5: the arbiter found a completed illegal move by `by` (assistant and arbiter modes).
-    pub(crate) fn illegal_move(&mut self, by: Color, now: Timestamp) -> Vec<Effect> {
-        let mut out = vec![Effect::Record(Recorded::IllegalMove { by })];
-        match self.game.illegal_move_completed(by) {
-            Ok(IllegalMoveVerdict::Penalty(p)) => {
-                out.push(Effect::Record(Recorded::Penalty(p)));
-                if let Some(c) = self.clock.as_mut() {
-                    c.apply_penalty(p.beneficiary, p.time, now);
-                }
-            }
-            Ok(IllegalMoveVerdict::GameOver(o)) => self.finish(o, now, &mut out),
-            Err(_) => {}
-        }
-        out
-    }
 }
 
 /// Why a command's argument is not understood, naming what it needs.
@@ -1659,7 +1645,7 @@ pub use advice::AdviceKind;
 pub use arbiter::TimeChange;
 pub use premove::{NoPremove, reading as premove_reading};
 pub use requests::PlayExtras;
-pub use walk::{LINE_SAID, Walk};
+pub use walk::Walk;
 
 #[cfg(test)]
 pub(crate) mod tests;

@@ -438,10 +438,22 @@ pub struct ClockLineWords {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct BuildWords {
+    #[expect(
+        dead_code,
+        reason = "scripts/build reads it from the table; hector itself does not"
+    )]
     pub(crate) first: String,
+    #[expect(
+        dead_code,
+        reason = "scripts/build reads it from the table; hector itself does not"
+    )]
     pub(crate) again: String,
     /// `{done}` of `{total}` parts, `{percent}`, `{name}`: the part last built.
     pub(crate) progress: String,
+    #[expect(
+        dead_code,
+        reason = "scripts/build reads it from the table; hector itself does not"
+    )]
     pub(crate) progress_spoken: String,
     /// `{name}`: the package being built, once only its own code is left to compile.
     pub(crate) own: String,
@@ -449,15 +461,35 @@ pub(crate) struct BuildWords {
     pub(crate) own_since: String,
     /// `{done}`, `{total}`, `{percent}`, `{elapsed}`: no part has been finished for a while.
     pub(crate) waiting: String,
+    #[expect(
+        dead_code,
+        reason = "scripts/build reads it from the table; hector itself does not"
+    )]
     pub(crate) minute: String,
     /// `{n}` minutes.
     pub(crate) minutes: String,
+    #[expect(
+        dead_code,
+        reason = "scripts/build reads it from the table; hector itself does not"
+    )]
     pub(crate) done: String,
+    #[expect(
+        dead_code,
+        reason = "scripts/build reads it from the table; hector itself does not"
+    )]
     pub(crate) failed: String,
+    #[expect(
+        dead_code,
+        reason = "scripts/build reads it from the table; hector itself does not"
+    )]
     pub(crate) failed_spoken: String,
     /// `{path}`: where the command `hector` is now.
     pub(crate) linked: String,
     /// `{profile}`: the shell's start-up file; `{line}`: the line that puts hector on the PATH.
+    #[expect(
+        dead_code,
+        reason = "scripts/build reads it from the table; hector itself does not"
+    )]
     pub(crate) path_line: String,
 }
 
@@ -681,6 +713,10 @@ pub struct OnlineWords {
     /// Why: a link, not a regular file, another user's, too large.
     pub token_file_reasons: [String; 4],
     pub waiting: String,
+    #[expect(
+        dead_code,
+        reason = "a word of the tables hector does not say yet; every table has it"
+    )]
     pub(crate) game_started: String,
     pub challenge_declined: String,
     /// A challenge's or the computer's clock lichess does not offer: {text}.
@@ -798,6 +834,10 @@ pub struct PlayWords {
     pub no_question: String,
     pub saved: String,
     pub save_failed: String,
+    #[expect(
+        dead_code,
+        reason = "a word of the tables hector does not say yet; every table has it"
+    )]
     pub(crate) recorded: String,
     pub record_failed: String,
     pub record_works_again: String,

@@ -15,9 +15,12 @@ pub(crate) mod vocabulary;
 pub(crate) mod wording;
 pub(crate) mod words;
 pub(crate) mod wrap;
-pub use language::{LanguageError, TABLE_ROLES, WordSet, codes, counted, default_language, fill, languages, of_locale, own_name, role_index};
-pub use printable::MAX_REASON;
+pub use language::{
+    LanguageError, TABLE_ROLES, WordSet, codes, counted, default_language, fill, languages,
+    of_locale, own_name, role_index,
+};
 pub use parse::parse_move_in;
+pub use printable::MAX_REASON;
 pub use scoresheet::{scoresheet_lines, scoresheet_move};
 pub use transcript::{TranscriptError, push_text_ply, speak_game};
 pub use vocabulary::{fold, yes_or_no};

@@ -187,7 +187,12 @@ pub(crate) fn castling_words(lang: &Language, side: CastlingSide) -> &str {
 /// ("Zug 9, Schwarz: Dame Anna fünf, Schach; Zug 10, Weiß: Läufer Cäsar vier; Schwarz:
 /// Springer Felix sechs"): said as one sentence, never "9..." or "10.", where speech breaks
 /// it. Stops before a move that is not legal; returns the position at the end.
-pub(crate) fn line_words(pos: &Chess, line: &[Move], lang: &Language, form: Form) -> (String, Chess) {
+pub(crate) fn line_words(
+    pos: &Chess,
+    line: &[Move],
+    lang: &Language,
+    form: Form,
+) -> (String, Chess) {
     use shakmaty::{Color, Position};
     let mut pos = pos.clone();
     let colon = &lang.messages.colon;

@@ -93,6 +93,7 @@ pub fn fold(word: &str) -> String {
 
 /// `word` folded as `lang`'s own words are: its letters made plain, and only `lang`'s
 /// spellings read as letters.
+#[cfg(test)]
 pub(crate) fn fold_in(word: &str, lang: &Language) -> String {
     fold_with(word, &spellings_of(lang))
 }

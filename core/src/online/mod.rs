@@ -472,10 +472,6 @@ impl Online {
         &self.opponent
     }
 
-    pub(crate) fn my_name(&self) -> &str {
-        &self.my_name
-    }
-
     /// The player waits for the server: the move sent is not confirmed yet, or the opponent
     /// is to move and nothing was asked since (line mode's prompt waits for the reply).
     pub fn awaits_reply(&self) -> bool {

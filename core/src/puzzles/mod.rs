@@ -10,8 +10,8 @@
 pub(crate) mod online;
 pub mod progress;
 pub mod set;
-pub use online::{puzzle_of, rating_of, result_body};
 pub use crate::notation::words::puzzles as words;
+pub use online::{puzzle_of, rating_of, result_body};
 
 #[cfg(test)]
 mod tests;

@@ -455,7 +455,10 @@ mod text {
 mod opt_text {
     use super::*;
 
-    pub(crate) fn serialize<T: Display, S: Serializer>(v: &Option<T>, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<T: Display, S: Serializer>(
+        v: &Option<T>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
         match v {
             Some(v) => s.collect_str(v),
             None => s.serialize_none(),

@@ -20,7 +20,7 @@ use crate::variant::{Variant, chess960_position, position_from_fen};
 /// The clock as last known from the journal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClockSnapshot {
-    pub(crate) times: Times,
+    pub times: Times,
     /// Whose clock was running; `None` before the start and after the end.
     pub(crate) running: Option<Color>,
     pub(crate) paused: bool,
@@ -197,10 +197,6 @@ impl Replayer {
 
     pub(crate) fn game(&self) -> &Game {
         &self.replayed.game
-    }
-
-    pub(crate) fn replayed(&self) -> &Replayed {
-        &self.replayed
     }
 
     pub(crate) fn finish(self) -> Replayed {

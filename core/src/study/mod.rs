@@ -105,6 +105,10 @@ impl Search {
 /// A game read from the file, ready to walk.
 #[derive(Clone, Debug)]
 pub struct Loaded {
+    #[expect(
+        dead_code,
+        reason = "the game's number in the file; nothing reads it yet"
+    )]
     pub(crate) number: usize,
     /// Its tags as the file has them (written back to the new file).
     pub(crate) tags: Vec<(String, String)>,

@@ -260,13 +260,9 @@ impl Tree {
         &self.nodes[index.min(self.nodes.len() - 1)]
     }
 
+    #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
         self.nodes.len()
-    }
-
-    /// Never: a tree has at least its start.
-    pub(crate) fn is_empty(&self) -> bool {
-        false
     }
 
     /// Whether `n` continues its parent's line (the root counts as such).

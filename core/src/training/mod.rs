@@ -205,6 +205,7 @@ impl Train {
         matches!(self.stage, Stage::Judging(_))
     }
 
+    #[cfg(test)]
     pub(crate) fn progress(&self) -> &Progress {
         &self.progress
     }

@@ -148,6 +148,7 @@ impl Lexicon {
     }
 
     /// The pronunciations of `word`, first one first.
+    #[cfg(test)]
     pub(crate) fn pronunciations<'a>(&'a self, word: &'a str) -> impl Iterator<Item = &'a Entry> {
         self.entries.iter().filter(move |e| e.word == word)
     }

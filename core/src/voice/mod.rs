@@ -8,7 +8,7 @@ pub mod grammar;
 pub(crate) mod lexicon;
 pub(crate) mod tokens;
 pub(crate) mod utterance;
+pub use crate::notation::words::voice as words;
 pub use lexicon::Lexicon;
 pub use tokens::{Tokens, VoiceCommand};
 pub use utterance::{Cut, Cutter, FRAME, RATE, Utterance, speech_frames};
-pub use crate::notation::words::voice as words;

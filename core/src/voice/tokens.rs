@@ -203,6 +203,7 @@ impl Tokens {
     }
 
     /// Every token, each once (what the dictionary must know).
+    #[cfg(test)]
     pub(crate) fn words(&self) -> Vec<&str> {
         let mut out: Vec<&str> = Vec::new();
         let phrases = self

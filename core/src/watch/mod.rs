@@ -403,6 +403,7 @@ impl Watch {
     }
 
     /// The followed board's name.
+    #[cfg(test)]
     pub(crate) fn followed_name(&self) -> Option<String> {
         self.followed
             .and_then(|i| self.boards.get(i))
@@ -420,6 +421,7 @@ impl Watch {
     }
 
     /// Boards known so far.
+    #[cfg(test)]
     pub(crate) fn board_count(&self) -> usize {
         self.boards.len()
     }

@@ -8,11 +8,11 @@ use std::time::Duration;
 use shakmaty::{Chess, Move, Position};
 
 use crate::app::services::output::Out;
-use crate::core::analysis::{Tags, annotated_pgn};
 use crate::core::analysis::{PositionEval, report_lines, review};
-use crate::core::notation::{Language, counted, fill};
-use crate::core::notation::printable;
+use crate::core::analysis::{Tags, annotated_pgn};
 use crate::core::notation::Form;
+use crate::core::notation::printable;
+use crate::core::notation::{Language, counted, fill};
 use crate::core::record::pgn_date;
 use crate::core::variant::Variant;
 use crate::io::engine::Engine;

@@ -28,11 +28,11 @@ use crate::core::exercise::{ExerciseEffect, ExerciseEvent, Exercises};
 use crate::core::game::Game;
 use crate::core::matchplay::Command;
 use crate::core::matchplay::Urgency;
-use crate::core::notation::board_words;
-use crate::core::notation::{Language, counted, fill};
-use crate::core::notation::printable;
 use crate::core::notation::Form;
 use crate::core::notation::Wording;
+use crate::core::notation::board_words;
+use crate::core::notation::printable;
+use crate::core::notation::{Language, counted, fill};
 use crate::core::settings::SpeechSettings;
 use crate::core::time::Timestamp;
 use crate::core::training::progress::{Progress, ProgressError};
@@ -790,8 +790,7 @@ fn fetch_online(
         other => other,
     }
     .map_err(|e| api_words(&e, lang))?;
-    let puzzle =
-        crate::core::puzzles::puzzle_of(&text).map_err(|_| lang.puzzle.broken.clone())?;
+    let puzzle = crate::core::puzzles::puzzle_of(&text).map_err(|_| lang.puzzle.broken.clone())?;
     let angle = match ask {
         OnlineAsk::Next => theme.unwrap_or("mix"),
         OnlineAsk::Daily => "mix",

@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use crate::app::services::games::{date_text, load_for, output_problem, resolve_for};
 use crate::app::services::output::Out;
-use crate::core::notation::{Language, fill};
 use crate::core::notation::printable;
+use crate::core::notation::{Language, fill};
 use crate::core::record::{salvaged_pgn, salvaged_scoresheet, stop_words, unusable_words};
 use crate::io::journal::{GameSummary, games_dir, list_in};
 use crate::io::output_file::write_output;

@@ -6,8 +6,8 @@ use shakmaty::uci::UciMove;
 
 use crate::app::services::output::Out;
 use crate::core::notation::Language;
-use crate::core::notation::{message, parse_move_in};
 use crate::core::notation::{Form, announce};
+use crate::core::notation::{message, parse_move_in};
 use crate::core::variant::{Variant, position_from_fen};
 
 pub(crate) fn run(text: &str, fen: Option<&str>, chess960: bool, lang: &Language) -> ExitCode {

@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use crate::app::services::output::Out;
 use crate::app::services::pgn_jobs::{self, Progress};
-use crate::core::notation::{Language, fill};
 use crate::core::notation::Form;
+use crate::core::notation::{Language, fill};
 use crate::core::notation::{TranscriptError, push_text_ply, speak_game};
 use crate::core::outcome::GameResult;
 use crate::core::pgn::{RawGame, shown_limited};

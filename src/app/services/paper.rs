@@ -3,8 +3,8 @@
 //! `braille::paper`), laid out in pages and checked before anything is written.
 
 use crate::core::braille::{PageSize, UKAAF_2015, check_brf, move_lines, pages_from};
-use crate::core::notation::{Language, fill};
 use crate::core::notation::printable;
+use crate::core::notation::{Language, fill};
 use crate::core::record::{Header, Record};
 use crate::io::braille::louis::{self, LouisError};
 

@@ -441,10 +441,7 @@ impl VoiceInput {
                     other => crate::core::notation::printable(&crate::io::error_chain(other))
                         .into_owned(),
                 };
-                crate::core::notation::fill(
-                    &lang.voice.log_refused,
-                    &[("reason", &reason)],
-                )
+                crate::core::notation::fill(&lang.voice.log_refused, &[("reason", &reason)])
             })
         });
         (

@@ -22,10 +22,10 @@ use std::time::{Duration, Instant};
 use shakmaty::Chess;
 
 use crate::core::notation::Language;
-use crate::core::voice::decide::{AnswerDecodes, COVERAGE, MoveDecodes, Second, coverage, meaning};
-use crate::core::voice::grammar::{self, Heard};
 use crate::core::voice::Lexicon;
 use crate::core::voice::Tokens;
+use crate::core::voice::decide::{AnswerDecodes, COVERAGE, MoveDecodes, Second, coverage, meaning};
+use crate::core::voice::grammar::{self, Heard};
 use crate::core::voice::{Cut, Cutter, FRAME, RATE, Utterance, speech_frames};
 use crate::io::voice::model::Model;
 use crate::io::voice::source::{AudioSource, SourceError};

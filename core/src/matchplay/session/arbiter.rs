@@ -74,7 +74,12 @@ impl Match {
     }
 
     /// 6.10, 7.1: the arbiter sets, adds or removes a player's time.
-    pub(crate) fn change_time(&mut self, color: Color, change: TimeChange, now: Timestamp) -> Vec<Effect> {
+    pub(crate) fn change_time(
+        &mut self,
+        color: Color,
+        change: TimeChange,
+        now: Timestamp,
+    ) -> Vec<Effect> {
         if let Some(over) = self.over() {
             return over;
         }
@@ -100,7 +105,12 @@ impl Match {
     }
 
     /// 7.1: the arbiter sets the number of moves a player has completed.
-    pub(crate) fn set_move_count(&mut self, color: Color, moves: u32, now: Timestamp) -> Vec<Effect> {
+    pub(crate) fn set_move_count(
+        &mut self,
+        color: Color,
+        moves: u32,
+        now: Timestamp,
+    ) -> Vec<Effect> {
         if let Some(over) = self.over() {
             return over;
         }
@@ -331,6 +341,7 @@ impl Match {
     }
 
     /// The sealed move of an adjourned game.
+    #[cfg(test)]
     pub(crate) fn sealed_move(&self) -> Option<Move> {
         self.adjourned
     }

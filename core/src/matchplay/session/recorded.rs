@@ -32,6 +32,7 @@ pub enum RecordedOpponent {
 
 impl RecordedOpponent {
     /// Who makes the opponent's moves in the session.
+    #[cfg(test)]
     pub(crate) fn side(&self) -> Side {
         match self {
             RecordedOpponent::Keyboard => Side::Keyboard,

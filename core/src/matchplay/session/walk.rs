@@ -42,10 +42,6 @@ impl Walk {
             last_mistake: None,
         }
     }
-
-    pub(crate) fn review(&self) -> &Review {
-        &self.review
-    }
 }
 
 impl Match {

@@ -93,7 +93,12 @@ fn face(d: Duration) -> String {
 impl Envelope {
     /// The envelope for `sealed`, the move the player to move in `game` seals now. Names,
     /// event, resumption, journal and instant are the caller's to fill in.
-    pub(crate) fn seal(game: &Game, clock: Option<&Clock>, sealed: Move, now: Timestamp) -> Envelope {
+    pub(crate) fn seal(
+        game: &Game,
+        clock: Option<&Clock>,
+        sealed: Move,
+        now: Timestamp,
+    ) -> Envelope {
         let pos = game.position();
         let by = pos.turn();
         let times = |f: fn(&Clock, Color, Timestamp) -> Duration, c: Color| {
@@ -153,23 +158,17 @@ impl Envelope {
     }
 
     /// The times of E5 to set the clocks to: what each player had left.
+    #[cfg(test)]
     pub(crate) fn times_left(&self) -> Option<shakmaty::ByColor<Duration>> {
         Some(shakmaty::ByColor {
             white: parse_face(&self.white_left)?,
             black: parse_face(&self.black_left)?,
         })
     }
-
-    /// The times each player had used.
-    pub(crate) fn times_used(&self) -> Option<shakmaty::ByColor<Duration>> {
-        Some(shakmaty::ByColor {
-            white: parse_face(&self.white_used)?,
-            black: parse_face(&self.black_used)?,
-        })
-    }
 }
 
 /// "1:05:09" or "5:09" to a duration.
+#[cfg(test)]
 fn parse_face(text: &str) -> Option<Duration> {
     let mut secs: u64 = 0;
     let parts: Vec<&str> = text.split(':').collect();

@@ -18,18 +18,16 @@ use crate::app::services::ui::narrator::Narrator;
 use crate::app::services::ui::{Front, Incoming, Mode, Source, Ui};
 use crate::core::game::Game;
 use crate::core::machine::Common;
-use crate::core::matchplay::{Command, Line, read_line};
 use crate::core::matchplay::Urgency;
-use crate::core::matchplay::two_boards::{
-    ConsoleError, ConsoleLine, GameLine, read_console,
-};
 use crate::core::matchplay::two_boards::GameFile;
 use crate::core::matchplay::two_boards::{Alert, Duty, Event, Seat, action_error_words};
+use crate::core::matchplay::two_boards::{ConsoleError, ConsoleLine, GameLine, read_console};
+use crate::core::matchplay::{Command, Line, read_line};
 use crate::core::mode::MODE_SETTING;
-use crate::core::notation::clock_words::clock_face;
-use crate::core::notation::{Language, fill, language};
-use crate::core::notation::printable;
 use crate::core::notation::Form;
+use crate::core::notation::clock_words::clock_face;
+use crate::core::notation::printable;
+use crate::core::notation::{Language, fill, language};
 use crate::core::settings::SpeechSettings;
 use crate::io::journal::{games_dir, journal_paths, load};
 use crate::io::terminal::FullScreen;
@@ -133,8 +131,7 @@ fn open_game(
                         .context("the game is adjourned and its journal names no envelope")?;
                     let text =
                         crate::io::files::read_small_text(Path::new(envelope), "the envelope")?;
-                    let env =
-                        crate::core::matchplay::two_boards::Envelope::from_toml(&text)?;
+                    let env = crate::core::matchplay::two_boards::Envelope::from_toml(&text)?;
                     Some(env.open(&replayed.game)?)
                 }
             };

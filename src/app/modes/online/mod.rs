@@ -19,8 +19,8 @@ use crate::core::machine::Machine;
 use crate::core::matchplay::Command;
 use crate::core::matchplay::{BoardOf, Effect, Urgency};
 use crate::core::mode::MODE_SETTING;
-use crate::core::notation::{Language, fill};
 use crate::core::notation::Form;
+use crate::core::notation::{Language, fill};
 use crate::core::online::wire::{GameLine, game_line};
 use crate::core::online::{self, Online, Options};
 use crate::core::record::{Entry, Header};
@@ -523,10 +523,7 @@ fn wait_started(
             &o.challenge_declined,
             &[(
                 "reason",
-                &crate::core::notation::printable_cut(
-                    &r,
-                    crate::core::notation::MAX_REASON,
-                ),
+                &crate::core::notation::printable_cut(&r, crate::core::notation::MAX_REASON),
             )],
         ),
         lichess::WaitError::TimedOut => fill(

@@ -12,10 +12,8 @@ use crate::app::services::recorder::Recorder;
 use crate::core::clock::TimeControl;
 use crate::core::matchplay::{PlayRecord, RecordedOpponent};
 use crate::core::mode::{MODE_SETTING, Mode};
-use crate::core::notation::{
-    Language, counted, default_language, fill, language, own_name,
-};
 use crate::core::notation::Form;
+use crate::core::notation::{Language, counted, default_language, fill, language, own_name};
 use crate::core::record::Stop;
 use crate::core::record::{Entry, Salvaged, stop_words};
 use crate::core::settings::SpeechSettings;
@@ -155,8 +153,7 @@ fn continue_or_new(answer: &str) -> Option<bool> {
     use crate::core::notation::{fold, yes_or_no};
     let word = fold(answer.trim());
     let any = |lists: &dyn Fn(&Language) -> &Vec<String>| {
-        crate::core::notation::languages()
-            .any(|l| lists(l).iter().any(|w| fold(w) == word))
+        crate::core::notation::languages().any(|l| lists(l).iter().any(|w| fold(w) == word))
     };
     yes_or_no(answer).or_else(|| {
         if any(&|l| &l.arbiter.commands.resume) {

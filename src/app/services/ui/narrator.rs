@@ -255,9 +255,7 @@ impl Narrator {
         for l in lines {
             // Broken between moves and sentences, never inside a move's words.
             let pieces = match (width, self.lang) {
-                (Some(w), Some(lang)) => {
-                    crate::core::notation::wrap_between_moves(l, w, lang)
-                }
+                (Some(w), Some(lang)) => crate::core::notation::wrap_between_moves(l, w, lang),
                 (Some(w), None) => crate::app::services::ui::view::wrap_words(l, w),
                 (None, _) => vec![l.clone()],
             };

@@ -15,8 +15,8 @@ use shakmaty::{Chess, Color, File, Piece, Position, Rank, Role, Square};
 
 use crate::core::game::Game;
 use crate::core::notation::clock_words::ClockFaces;
-use crate::core::notation::{Language, fill, role_index};
 use crate::core::notation::scoresheet_lines;
+use crate::core::notation::{Language, fill, role_index};
 
 /// How pieces are drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
