@@ -26,8 +26,14 @@
     unsafe_code,
     reason = "benchmarks stop at the first surprise, and the pseudo-terminals need the system's calls; the crate's lints are for hector itself"
 )]
-// Without Unix (pseudo-terminals, its clocks) only a notice is built.
-#![cfg_attr(not(unix), allow(dead_code, unused_imports))]
+#![cfg_attr(
+    not(unix),
+    allow(
+        dead_code,
+        unused_imports,
+        reason = "without Unix (pseudo-terminals, its clocks) only a notice is built: the measuring code and its imports go unused"
+    )
+)]
 
 mod support;
 
@@ -43,8 +49,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use hector::app::modes::simulate::model::{Chunk, SimBoard};
-use hector::core::notation::language::language;
-use hector::core::notation::speak::{Form, announce};
+use hector::core::notation::language;
+use hector::core::notation::{Form, announce};
 use hector::core::testkit::games::Rng;
 use hector::io::board_link::Protocol;
 use hector::io::serial::Pty;

@@ -11,9 +11,9 @@ mod support;
 use std::time::Instant;
 
 use hector::app::modes::transcript::{Format, render_game};
-use hector::core::notation::language::language;
-use hector::core::notation::parse::parse_move;
-use hector::core::notation::speak::{Form, announce};
+use hector::core::notation::language;
+use hector::core::notation::parse_move;
+use hector::core::notation::{Form, announce};
 use hector::core::pgn::Reader;
 use hector::core::testkit::games::{Rng, SampleOptions, write_games};
 use shakmaty::{Chess, Position};

@@ -15,8 +15,14 @@
     unsafe_code,
     reason = "benchmarks stop at the first surprise, and the pseudo-terminals need the system's calls; the crate's lints are for hector itself"
 )]
-// Without Unix (pseudo-terminals, its clocks) only a notice is built.
-#![cfg_attr(not(unix), allow(dead_code, unused_imports))]
+#![cfg_attr(
+    not(unix),
+    allow(
+        dead_code,
+        unused_imports,
+        reason = "without Unix (pseudo-terminals, its clocks) only a notice is built: the measuring code and its imports go unused"
+    )
+)]
 
 mod support;
 

@@ -16,8 +16,14 @@
     unsafe_code,
     reason = "benchmarks stop at the first surprise, and the pseudo-terminals need the system's calls; the crate's lints are for hector itself"
 )]
-// Without Unix (pseudo-terminals, its clocks) only a notice is built.
-#![cfg_attr(not(unix), allow(dead_code, unused_imports))]
+#![cfg_attr(
+    not(unix),
+    allow(
+        dead_code,
+        unused_imports,
+        reason = "without Unix (pseudo-terminals, its clocks) only a notice is built: the measuring code and its imports go unused"
+    )
+)]
 
 mod support;
 
@@ -33,9 +39,9 @@ use hector::core::clock::AnnounceSettings;
 use hector::core::game::Game;
 use hector::core::laws::Rules;
 use hector::core::machine::Machine;
-use hector::core::matchplay::session::{ClockAnswer, Event, Match, PlayExtras, Setup, Side};
-use hector::core::notation::language::language;
-use hector::core::notation::speak::Form;
+use hector::core::matchplay::{ClockAnswer, Event, Match, PlayExtras, Setup, Side};
+use hector::core::notation::Form;
+use hector::core::notation::language;
 use hector::core::time::Timestamp;
 use hector::core::variant::{Variant, position_from_fen};
 

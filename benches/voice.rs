@@ -37,8 +37,14 @@
     unsafe_code,
     reason = "benchmarks stop at the first surprise, and the pseudo-terminals need the system's calls; the crate's lints are for hector itself"
 )]
-// Without Unix (pseudo-terminals, its clocks) only a notice is built.
-#![cfg_attr(not(unix), allow(dead_code, unused_imports))]
+#![cfg_attr(
+    not(unix),
+    allow(
+        dead_code,
+        unused_imports,
+        reason = "without Unix (pseudo-terminals, its clocks) only a notice is built: the measuring code and its imports go unused"
+    )
+)]
 
 #[path = "../tests/common/voice.rs"]
 mod recordings;
@@ -48,7 +54,7 @@ mod words;
 
 use std::time::{Duration, Instant};
 
-use hector::core::notation::language::language;
+use hector::core::notation::language;
 use hector::core::variant::{Variant, position_from_fen};
 use hector::core::voice::decide::{Decision, Judgement, MoveDecodes, Settings, judge_move};
 use hector::core::voice::grammar::Heard;

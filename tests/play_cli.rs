@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use common::pty::Pty;
 use common::sim::Simulator;
 use common::{Env, temp_dir};
-use hector::core::notation::language::{Language, language};
+use hector::core::notation::{Language, language};
 use hector::core::testkit::games::Rng;
 use shakmaty::{Chess, Move, Position, Role};
 

@@ -20,7 +20,7 @@ mod recordings;
 
 use common::microphone::{Behaviour, Microphone};
 use common::{Run, run, temp_dir};
-use hector::core::notation::language::language;
+use hector::core::notation::language;
 use recordings::{Rendition, Seeded, phrases, record};
 
 fn listen(file: &std::path::Path, extra: &[&str]) -> Run {
@@ -559,7 +559,7 @@ fn heard_is_logged_and_only_moves_journaled(data: &std::path::Path) {
         .collect();
     assert_eq!(games.len(), 1, "{games:?}");
     let bytes = std::fs::read(&games[0]).expect("the journal");
-    let journal = hector::core::record::codec::decode(&bytes).expect("a journal");
+    let journal = hector::core::record::decode(&bytes).expect("a journal");
     // The game's settings are bookkeeping; anything else would be something heard.
     let moves: Vec<String> = journal
         .entries

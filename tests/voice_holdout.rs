@@ -22,7 +22,7 @@ mod recordings;
 use std::path::{Path, PathBuf};
 
 use common::{Run, run, temp_dir, words};
-use hector::core::notation::language::language;
+use hector::core::notation::language;
 use hector::core::variant::{Variant, position_from_fen};
 use hector::core::voice::decide::{Decision, Judgement, MoveDecodes, Settings, judge_move};
 use hector::core::voice::grammar::Heard;

@@ -87,7 +87,7 @@ fn journaled_moves(data: &Path) -> Vec<String> {
         .collect();
     assert_eq!(games.len(), 1, "{games:?}");
     let bytes = std::fs::read(&games[0]).expect("the journal");
-    let journal = hector::core::record::codec::decode(&bytes).expect("a journal");
+    let journal = hector::core::record::decode(&bytes).expect("a journal");
     journal
         .entries
         .iter()

@@ -101,7 +101,7 @@ pub struct GameCheck {
     pub automatic: Option<AutomaticEnd>,
     pub result_tag: Option<String>,
     /// The result the moves alone decide, `None` for `*`.
-    pub status: Option<GameResult>,
+    pub(crate) status: Option<GameResult>,
     /// Problems with the record itself, each with its line.
     pub errors: Vec<SyntaxError>,
 }

@@ -11,7 +11,7 @@ use shakmaty::{Bitboard, Chess, Color, Position, Square, attacks};
 use super::outcome::DeadReason;
 
 /// Why the position is dead, if it is.
-pub fn dead_reason(pos: &Chess) -> Option<DeadReason> {
+pub(crate) fn dead_reason(pos: &Chess) -> Option<DeadReason> {
     if pos.is_insufficient_material() {
         Some(DeadReason::InsufficientMaterial)
     } else if is_locked(pos) {
@@ -22,7 +22,7 @@ pub fn dead_reason(pos: &Chess) -> Option<DeadReason> {
 }
 
 /// True when `color` cannot checkmate by any series of legal moves (as far as detected).
-pub fn cannot_mate(pos: &Chess, color: Color) -> bool {
+pub(crate) fn cannot_mate(pos: &Chess, color: Color) -> bool {
     pos.has_insufficient_material(color) || is_locked(pos)
 }
 

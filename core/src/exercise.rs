@@ -98,7 +98,7 @@ pub trait Exercises: Machine<Event = ExerciseEvent, Effect = ExerciseEffect> {
 }
 
 /// Every command of the training and the puzzles, as the whole list names them.
-pub fn exercise_commands() -> Vec<Listed> {
+pub(crate) fn exercise_commands() -> Vec<Listed> {
     let mut all = vec![
         Listed::Hint,
         Listed::Solution,
@@ -113,7 +113,7 @@ pub fn exercise_commands() -> Vec<Listed> {
 
 /// The answer to "skip what was begun?".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Confirm {
+pub(crate) enum Confirm {
     Yes,
     No,
     /// Enter alone, or skipping asked again: the question again.
@@ -123,7 +123,7 @@ pub enum Confirm {
 }
 
 /// Reads the answer to a yes-or-no question of an exercise.
-pub fn confirmed(text: &str) -> Confirm {
+pub(crate) fn confirmed(text: &str) -> Confirm {
     let text = text.trim();
     let first = text.split_whitespace().next().unwrap_or("");
     if text.is_empty() || is_word(first, |l| &l.exercise.skip) {
@@ -138,7 +138,7 @@ pub fn confirmed(text: &str) -> Confirm {
 }
 
 /// What a typed line is in an exercise.
-pub enum Typed {
+pub(crate) enum Typed {
     /// Show the solution.
     Solution,
     /// Leave the position for now.
@@ -153,7 +153,7 @@ pub enum Typed {
 
 /// Reads a line typed (or heard) in an exercise at `pos`: the exercise's own words in any
 /// language first, then the commands of play, then a move.
-pub fn read_typed(text: &str, pos: Option<&Chess>, lang: &Language) -> Typed {
+pub(crate) fn read_typed(text: &str, pos: Option<&Chess>, lang: &Language) -> Typed {
     let text = text.trim();
     let first = text.split_whitespace().next().unwrap_or("");
     let first = first.trim_end_matches(['?', '!', '.', ':']);
@@ -190,7 +190,7 @@ pub fn read_typed(text: &str, pos: Option<&Chess>, lang: &Language) -> Typed {
 
 /// The answer to a question about `pos` (the position alone: no game around it), the
 /// speech's controls, or that the exercise does not take the command.
-pub fn position_answer(
+pub(crate) fn position_answer(
     c: &Command,
     pos: &Chess,
     player: Color,
@@ -224,7 +224,7 @@ pub fn position_answer(
 
 /// A hint towards `best`: the first names the piece and its square, later ones where it
 /// goes (`given`: how many were given before).
-pub fn hint_words(best: Move, given: u8, lang: &Language) -> String {
+pub(crate) fn hint_words(best: Move, given: u8, lang: &Language) -> String {
     let piece = lang.piece(best.role()).to_string();
     if given == 0 {
         let from = best.from().map(|s| lang.square(s)).unwrap_or_default();

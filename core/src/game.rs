@@ -9,7 +9,8 @@ use super::dead::cannot_mate;
 use super::laws::{ClaimKind, Claims, FIFTY_MOVES, Penalty, Rules, THREEFOLD, automatic_end};
 use super::outcome::{ClaimBasis, GameResult, Outcome, Termination};
 use super::repetition::{PositionKey, Repetitions};
-use super::variant::{Variant, chess960_position};
+use super::variant::Variant;
+use super::variant::chess960_position;
 
 /// A move as it was played, with its SAN in the position it was played from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,13 +22,13 @@ pub struct PlayedMove {
 /// Something that happened in the game besides a move, for the record (Article 8.1b) and the
 /// arbiter. `ply` is the number of half-moves played when it happened.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameEvent {
-    pub ply: usize,
-    pub kind: EventKind,
+pub(crate) struct GameEvent {
+    pub(crate) ply: usize,
+    pub(crate) kind: EventKind,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EventKind {
+pub(crate) enum EventKind {
     /// A draw offer, recorded with (=) on the scoresheet (9.1b3, Appendix C12).
     DrawOffered(Color),
     /// The offer lapsed: refused aloud, or refused by making a move (9.1b1).
@@ -73,18 +74,18 @@ pub enum GameError {
 /// What a played move did to the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveReport {
-    pub played: PlayedMove,
+    pub(crate) played: PlayedMove,
     /// The automatic end the move brought about, if any.
-    pub outcome: Option<Outcome>,
+    pub(crate) outcome: Option<Outcome>,
     /// The claims now open to the player to move (9.2b, 9.3b).
-    pub claims: Claims,
+    pub(crate) claims: Claims,
     /// A draw offer that the move declined (9.1b1).
-    pub declined_offer: Option<Color>,
+    pub(crate) declined_offer: Option<Color>,
 }
 
 /// The verdict on a claim (9.5).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ClaimVerdict {
+pub(crate) enum ClaimVerdict {
     /// 9.5a: the game is drawn.
     Correct(Outcome),
     /// 9.5b: time to the opponent; the game goes on, and an intended move is played.
@@ -96,7 +97,7 @@ pub enum ClaimVerdict {
 
 /// The consequence of a completed illegal move (7.5b).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum IllegalMoveVerdict {
+pub(crate) enum IllegalMoveVerdict {
     Penalty(Penalty),
     GameOver(Outcome),
 }
@@ -158,12 +159,12 @@ impl Game {
         game
     }
 
-    pub fn with_rules(mut self, rules: Rules) -> Game {
+    pub(crate) fn with_rules(mut self, rules: Rules) -> Game {
         self.rules = rules;
         self
     }
 
-    pub fn rules(&self) -> Rules {
+    pub(crate) fn rules(&self) -> Rules {
         self.rules
     }
 
@@ -203,7 +204,7 @@ impl Game {
     }
 
     /// The move number of the next move, counting from the start position's own number.
-    pub fn fullmove_number(&self) -> u32 {
+    pub(crate) fn fullmove_number(&self) -> u32 {
         self.position().fullmoves().get()
     }
 
@@ -222,7 +223,7 @@ impl Game {
 
     /// The game is abandoned before both sides have moved (no result, `*`). Refused once the
     /// second half-move is played, or when the game is over.
-    pub fn abort(&mut self) -> Result<(), GameError> {
+    pub(crate) fn abort(&mut self) -> Result<(), GameError> {
         self.ensure_running()?;
         if self.ply() >= 2 {
             return Err(GameError::TooLateToAbort);
@@ -233,15 +234,16 @@ impl Game {
         Ok(())
     }
 
-    pub fn events(&self) -> &[GameEvent] {
+    pub(crate) fn events(&self) -> &[GameEvent] {
         &self.events
     }
 
-    pub fn pending_draw_offer(&self) -> Option<Color> {
+    pub(crate) fn pending_draw_offer(&self) -> Option<Color> {
         self.pending_offer
     }
 
-    pub fn illegal_move_count(&self, color: Color) -> u8 {
+    #[cfg(any(test, feature = "testkit"))]
+    pub(crate) fn illegal_move_count(&self, color: Color) -> u8 {
         self.illegal_moves[color]
     }
 
@@ -254,12 +256,12 @@ impl Game {
     }
 
     /// How often the current position has appeared (9.2), counting now.
-    pub fn repetition_count(&self) -> usize {
+    pub(crate) fn repetition_count(&self) -> usize {
         self.repetitions.count_current(self.position().halfmoves())
     }
 
     /// The claims open to the player to move, unless the game is over or a piece was touched.
-    pub fn claims(&self) -> Claims {
+    pub(crate) fn claims(&self) -> Claims {
         if self.is_over() || self.touched.is_some() {
             Claims::default()
         } else {
@@ -339,7 +341,7 @@ impl Game {
 
     /// Takes back the last move (an arbiter's correction, e.g. after 7.5 or 6.10b).
     /// An ended game is reopened when its end came with that move.
-    pub fn take_back(&mut self) -> Option<PlayedMove> {
+    pub(crate) fn take_back(&mut self) -> Option<PlayedMove> {
         if self.moves.is_empty() {
             return None;
         }
@@ -354,7 +356,7 @@ impl Game {
 
     /// How many half-moves a take-back asked for by `by` removes: `by`'s last move and any
     /// reply after it. `None` when `by` has not moved yet.
-    pub fn plies_to_take_back(&self, by: Color) -> Option<usize> {
+    pub(crate) fn plies_to_take_back(&self, by: Color) -> Option<usize> {
         let last = (0..self.ply())
             .rev()
             .find(|&i| self.positions[i].turn() == by)?;
@@ -363,7 +365,7 @@ impl Game {
 
     /// Notes that the player to move touched a piece (4.3): recorded, and claims under 9.2 and
     /// 9.3 are lost for this move (9.4).
-    pub fn touch(&mut self, by: Color, square: Square) -> Result<(), GameError> {
+    pub(crate) fn touch(&mut self, by: Color, square: Square) -> Result<(), GameError> {
         self.ensure_running()?;
         if by != self.turn() {
             return Err(GameError::NotYourTurn(by));
@@ -374,19 +376,20 @@ impl Game {
     }
 
     /// The piece the player to move has touched, if any (Article 4.3 obliges it to move).
-    pub fn touched(&self) -> Option<(Color, Square)> {
+    #[cfg(test)]
+    pub(crate) fn touched(&self) -> Option<(Color, Square)> {
         self.touched
     }
 
     /// 5.1b: `by` resigns.
-    pub fn resign(&mut self, by: Color) -> Result<Outcome, GameError> {
+    pub(crate) fn resign(&mut self, by: Color) -> Result<Outcome, GameError> {
         self.ensure_running()?;
         Ok(self.finish(Outcome::win(!by, Termination::Resignation)))
     }
 
     /// 9.1: `by` offers a draw; recorded with (=). An offer while the opponent's offer stands
     /// is an acceptance.
-    pub fn offer_draw(&mut self, by: Color) -> Result<Option<Outcome>, GameError> {
+    pub(crate) fn offer_draw(&mut self, by: Color) -> Result<Option<Outcome>, GameError> {
         self.ensure_running()?;
         if self.pending_offer == Some(!by) {
             return self.accept_draw(by).map(Some);
@@ -397,7 +400,7 @@ impl Game {
     }
 
     /// 9.1, 5.2c: `by` accepts the opponent's standing offer.
-    pub fn accept_draw(&mut self, by: Color) -> Result<Outcome, GameError> {
+    pub(crate) fn accept_draw(&mut self, by: Color) -> Result<Outcome, GameError> {
         self.ensure_running()?;
         if self.pending_offer != Some(!by) {
             return Err(GameError::NoDrawOffer);
@@ -406,7 +409,7 @@ impl Game {
     }
 
     /// 9.1b1: `by` refuses the opponent's offer aloud.
-    pub fn decline_draw(&mut self, by: Color) -> Result<(), GameError> {
+    pub(crate) fn decline_draw(&mut self, by: Color) -> Result<(), GameError> {
         self.ensure_running()?;
         if self.pending_offer != Some(!by) {
             return Err(GameError::NoDrawOffer);
@@ -421,7 +424,7 @@ impl Game {
     ///
     /// A correct claim draws the game (9.5a). An incorrect one gives the opponent the time
     /// penalty, counts as a draw offer (9.1b4), and the intended move is played (9.5b).
-    pub fn claim_draw(
+    pub(crate) fn claim_draw(
         &mut self,
         by: Color,
         kind: ClaimKind,
@@ -497,7 +500,7 @@ impl Game {
 
     /// 6.9: `color`'s flag fell. Lost, unless the opponent cannot mate by any series of legal
     /// moves, then drawn. A game already ended (by mate, stalemate, …) is not changed.
-    pub fn flag_fall(&mut self, color: Color) -> Result<Outcome, GameError> {
+    pub(crate) fn flag_fall(&mut self, color: Color) -> Result<Outcome, GameError> {
         self.ensure_running()?;
         let outcome = if cannot_mate(self.position(), !color) {
             Outcome::draw(Termination::FlagFall)
@@ -509,7 +512,10 @@ impl Game {
 
     /// 6.11: both flags fell and it cannot be established which fell first. In the last period
     /// the game is drawn; in any earlier period it continues (returns `None`).
-    pub fn both_flags_fell(&mut self, in_last_period: bool) -> Result<Option<Outcome>, GameError> {
+    pub(crate) fn both_flags_fell(
+        &mut self,
+        in_last_period: bool,
+    ) -> Result<Option<Outcome>, GameError> {
         self.ensure_running()?;
         if in_last_period {
             Ok(Some(self.finish(Outcome::draw(Termination::BothFlags))))
@@ -522,7 +528,10 @@ impl Game {
     /// (an illegal move never enters the record), the opponent gets the time penalty; the
     /// losing illegal move (the second, or the first under A4b) loses, but draws when the
     /// opponent cannot mate.
-    pub fn illegal_move_completed(&mut self, by: Color) -> Result<IllegalMoveVerdict, GameError> {
+    pub(crate) fn illegal_move_completed(
+        &mut self,
+        by: Color,
+    ) -> Result<IllegalMoveVerdict, GameError> {
         self.ensure_running()?;
         let count = self.illegal_moves[by].saturating_add(1);
         self.illegal_moves[by] = count;
@@ -547,7 +556,7 @@ impl Game {
     /// 7.5a, last sentence: a pawn moved to the last rank and the clock pressed without the pawn
     /// being replaced. The move is illegal; the pawn is replaced by a queen of its colour, and
     /// the illegal move counts under 7.5b. `m` is the move without its promotion piece.
-    pub fn unpromoted_pawn(&mut self, m: Move) -> Result<IllegalMoveVerdict, GameError> {
+    pub(crate) fn unpromoted_pawn(&mut self, m: Move) -> Result<IllegalMoveVerdict, GameError> {
         self.ensure_running()?;
         let by = self.turn();
         let queen = match m {
@@ -580,7 +589,7 @@ impl Game {
 
     /// The arbiter ends the game: a draw agreed between the players, or a result the arbiter
     /// decides (12.2, 12.9). Refused when the game is already over.
-    pub fn declare(&mut self, outcome: Outcome) -> Result<Outcome, GameError> {
+    pub(crate) fn declare(&mut self, outcome: Outcome) -> Result<Outcome, GameError> {
         self.ensure_running()?;
         Ok(self.finish(outcome))
     }

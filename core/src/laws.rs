@@ -9,20 +9,24 @@ use super::dead::dead_reason;
 use super::outcome::{Outcome, Termination};
 
 /// Halfmoves without a capture or pawn move after which a draw may be claimed (9.3).
-pub const FIFTY_MOVES: u32 = 100;
+pub(crate) const FIFTY_MOVES: u32 = 100;
 /// Halfmoves without a capture or pawn move after which the game is drawn (9.6b).
-pub const SEVENTY_FIVE_MOVES: u32 = 150;
+pub(crate) const SEVENTY_FIVE_MOVES: u32 = 150;
 /// Occurrences of a position that allow a claim (9.2).
-pub const THREEFOLD: usize = 3;
+pub(crate) const THREEFOLD: usize = 3;
 /// Occurrences of a position that end the game (9.6a).
-pub const FIVEFOLD: usize = 5;
+pub(crate) const FIVEFOLD: usize = 5;
 
 /// The automatic end of the game in `pos`, if any. `has_legal_moves` is passed in so that
 /// callers which already know it (the next move of a record was legal) need not generate
 /// moves again; `repetitions` counts the occurrences of `pos` including now.
 ///
 /// A checkmate or stalemate decides first: a mate on the 75th move stands (9.6b).
-pub fn automatic_end(pos: &Chess, has_legal_moves: bool, repetitions: usize) -> Option<Outcome> {
+pub(crate) fn automatic_end(
+    pos: &Chess,
+    has_legal_moves: bool,
+    repetitions: usize,
+) -> Option<Outcome> {
     if !has_legal_moves {
         return Some(if pos.is_check() {
             Outcome::win(!pos.turn(), Termination::Checkmate)
@@ -44,20 +48,21 @@ pub fn automatic_end(pos: &Chess, has_legal_moves: bool, repetitions: usize) -> 
 
 /// The draws the player to move could claim on the board as it stands (9.2b, 9.3b).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Claims {
-    pub threefold: bool,
-    pub fifty_moves: bool,
+pub(crate) struct Claims {
+    pub(crate) threefold: bool,
+    pub(crate) fifty_moves: bool,
 }
 
 impl Claims {
-    pub fn on_board(pos: &Chess, repetitions: usize) -> Claims {
+    pub(crate) fn on_board(pos: &Chess, repetitions: usize) -> Claims {
         Claims {
             threefold: repetitions >= THREEFOLD,
             fifty_moves: pos.halfmoves() >= FIFTY_MOVES,
         }
     }
 
-    pub fn any(self) -> bool {
+    #[cfg(any(test, feature = "testkit"))]
+    pub(crate) fn any(self) -> bool {
         self.threefold || self.fifty_moves
     }
 }
@@ -75,10 +80,10 @@ pub enum ClaimKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules {
     /// Time added to the opponent for an illegal move (7.5b) or an incorrect claim (9.5b).
-    pub time_penalty: Duration,
+    pub(crate) time_penalty: Duration,
     /// The completed illegal move that loses the game: the second one under 7.5b, the first
     /// one under Appendix A4b (rapid and blitz without adequate supervision).
-    pub illegal_move_that_loses: u8,
+    pub(crate) illegal_move_that_loses: u8,
 }
 
 impl Rules {
@@ -93,7 +98,8 @@ impl Rules {
         illegal_move_that_loses: 2,
     };
     /// Rapid or blitz without adequate supervision (A4b, B4): the first illegal move loses.
-    pub const UNSUPERVISED_RAPID: Rules = Rules {
+    #[cfg(test)]
+    pub(crate) const UNSUPERVISED_RAPID: Rules = Rules {
         time_penalty: Duration::from_secs(120),
         illegal_move_that_loses: 1,
     };
@@ -109,10 +115,10 @@ impl Default for Rules {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Penalty {
     /// The player who receives the time (the opponent of the offender).
-    pub beneficiary: shakmaty::Color,
-    pub time: Duration,
+    pub(crate) beneficiary: shakmaty::Color,
+    pub(crate) time: Duration,
     /// The article that imposes it: "7.5b" or "9.5b".
-    pub article: &'static str,
+    pub(crate) article: &'static str,
 }
 
 #[cfg(test)]

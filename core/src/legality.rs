@@ -249,7 +249,7 @@ fn is_safe(pos: &Chess, role: Role, from: Square, to: Square) -> bool {
 /// The SAN of a legal move, with its check or mate suffix, and plays it. The same result as
 /// shakmaty's `SanPlus::from_move_and_play_unchecked`, without generating every legal move
 /// for each ply (only a checking move needs them, to tell check from mate).
-pub fn san_plus_and_play(pos: &mut Chess, m: Move) -> SanPlus {
+pub(crate) fn san_plus_and_play(pos: &mut Chess, m: Move) -> SanPlus {
     let san = match m {
         Move::Normal {
             role,
@@ -349,7 +349,7 @@ fn matching(
 }
 
 /// Why `san` does not name exactly one legal move in `pos`. Called only on the slow path.
-pub fn explain(pos: &Chess, san: San) -> Illegal {
+pub(crate) fn explain(pos: &Chess, san: San) -> Illegal {
     match san {
         San::Null => Illegal::NullMove,
         San::Put { .. } => Illegal::NotAMove,

@@ -60,7 +60,7 @@ pub enum Common {
 }
 
 /// `text` said with `urgency`, as any machine's effect.
-pub fn say<E: From<Common>>(urgency: Urgency, text: impl Into<String>) -> E {
+pub(crate) fn say<E: From<Common>>(urgency: Urgency, text: impl Into<String>) -> E {
     E::from(Common::Say {
         urgency,
         lines: vec![text.into()],
@@ -68,12 +68,12 @@ pub fn say<E: From<Common>>(urgency: Urgency, text: impl Into<String>) -> E {
 }
 
 /// An answer (a newer one replaces it while it waits to be said).
-pub fn answer<E: From<Common>>(text: impl Into<String>) -> E {
+pub(crate) fn answer<E: From<Common>>(text: impl Into<String>) -> E {
     say(Urgency::Answer, text)
 }
 
 /// An answer of several lines, said as one.
-pub fn lines<E: From<Common>>(lines: Vec<String>) -> E {
+pub(crate) fn lines<E: From<Common>>(lines: Vec<String>) -> E {
     E::from(Common::Say {
         urgency: Urgency::Answer,
         lines,

@@ -28,7 +28,7 @@ pub enum Mode {
 pub const MODE_SETTING: &str = "mode";
 
 impl Mode {
-    pub const ALL: [Mode; 12] = [
+    pub(crate) const ALL: [Mode; 12] = [
         Mode::Play,
         Mode::Resume,
         Mode::Online,

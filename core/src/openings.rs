@@ -26,20 +26,20 @@ const TABLES: [&str; 5] = [
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Opening {
     /// The ECO code, e.g. `B20`.
-    pub eco: String,
+    pub(crate) eco: String,
     /// As published: `Family: Variation, Subvariation`.
-    pub name: String,
+    pub(crate) name: String,
 }
 
 impl Opening {
     /// The family, the part before the colon: "Sicilian Defense".
-    pub fn family(&self) -> &str {
+    pub(crate) fn family(&self) -> &str {
         self.name.split_once(':').map_or(&self.name, |(f, _)| f)
     }
 
     /// The name in a language's words: the family translated where the table has it, the
     /// variation as published.
-    pub fn name_in(&self, lang: &Language) -> String {
+    pub(crate) fn name_in(&self, lang: &Language) -> String {
         let family = self.family();
         let Some(translated) = lang.openings.families.get(family) else {
             return self.name.clone();
@@ -132,7 +132,7 @@ pub fn of_game(game: &Game) -> Option<&'static Opening> {
 }
 
 /// The answer to "eröffnung": the name and its ECO code, or that none is named.
-pub fn answer(opening: Option<&Opening>, lang: &Language) -> String {
+pub(crate) fn answer(opening: Option<&Opening>, lang: &Language) -> String {
     match opening {
         Some(o) => fill(
             &lang.openings.answer,
@@ -143,7 +143,7 @@ pub fn answer(opening: Option<&Opening>, lang: &Language) -> String {
 }
 
 /// What is said after a move that reaches a newly named opening.
-pub fn reached(opening: &Opening, lang: &Language) -> String {
+pub(crate) fn reached(opening: &Opening, lang: &Language) -> String {
     fill(&lang.openings.reached, &[("name", &opening.name_in(lang))])
 }
 

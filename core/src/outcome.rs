@@ -13,16 +13,8 @@ pub enum GameResult {
 }
 
 impl GameResult {
-    pub fn win_for(color: Color) -> GameResult {
+    pub(crate) fn win_for(color: Color) -> GameResult {
         color.fold_wb(GameResult::WhiteWins, GameResult::BlackWins)
-    }
-
-    pub fn winner(self) -> Option<Color> {
-        match self {
-            GameResult::WhiteWins => Some(Color::White),
-            GameResult::BlackWins => Some(Color::Black),
-            GameResult::Draw => None,
-        }
     }
 
     /// The PGN spelling: `1-0`, `0-1` or `1/2-1/2`.
@@ -102,7 +94,7 @@ pub enum Termination {
 
 impl Termination {
     /// The article of the 2014 Laws that decides this end.
-    pub fn article(self) -> &'static str {
+    pub(crate) fn article(self) -> &'static str {
         match self {
             Termination::Checkmate => "5.1a",
             Termination::Resignation => "5.1b",
@@ -123,7 +115,7 @@ impl Termination {
     }
 
     /// The value of the PGN `Termination` tag (PGN standard 9.8.1).
-    pub fn pgn_termination(self) -> &'static str {
+    pub(crate) fn pgn_termination(self) -> &'static str {
         match self {
             Termination::FlagFall | Termination::BothFlags => "time forfeit",
             Termination::IllegalMoves => "rules infraction",
@@ -133,7 +125,7 @@ impl Termination {
     }
 
     /// A short English description for logs and reports.
-    pub fn describe(self) -> &'static str {
+    pub(crate) fn describe(self) -> &'static str {
         match self {
             Termination::Checkmate => "checkmate",
             Termination::Resignation => "resignation",
@@ -159,22 +151,22 @@ impl Termination {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
     pub result: GameResult,
-    pub termination: Termination,
+    pub(crate) termination: Termination,
 }
 
 impl Outcome {
-    pub fn new(result: GameResult, termination: Termination) -> Outcome {
+    pub(crate) fn new(result: GameResult, termination: Termination) -> Outcome {
         Outcome {
             result,
             termination,
         }
     }
 
-    pub fn draw(termination: Termination) -> Outcome {
+    pub(crate) fn draw(termination: Termination) -> Outcome {
         Outcome::new(GameResult::Draw, termination)
     }
 
-    pub fn win(winner: Color, termination: Termination) -> Outcome {
+    pub(crate) fn win(winner: Color, termination: Termination) -> Outcome {
         Outcome::new(GameResult::win_for(winner), termination)
     }
 }

@@ -21,14 +21,14 @@ use std::borrow::Cow;
 pub const MAX_GAME_BYTES: usize = 1 << 20;
 
 /// How many characters of a token or tag name a message shows.
-pub const SHOWN_CHARS: usize = 40;
+pub(crate) const SHOWN_CHARS: usize = 40;
 
 /// One tag pair, e.g. `[White "Morphy, Paul"]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tag<'a> {
-    pub name: &'a str,
-    pub value: Cow<'a, str>,
-    pub line: usize,
+    pub(crate) name: &'a str,
+    pub(crate) value: Cow<'a, str>,
+    pub(crate) line: usize,
 }
 
 /// A piece of movetext.
@@ -52,7 +52,7 @@ pub struct Located<T> {
 
 /// What kind of syntax problem: a game reports each kind once, with how often it recurred.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cause {
+pub(crate) enum Cause {
     TagName,
     TagQuote,
     TagValueOpen,
@@ -74,12 +74,12 @@ pub struct SyntaxError {
     pub message: String,
     /// How many more times the same kind of problem occurs later in the game.
     pub more: usize,
-    pub cause: Cause,
+    pub(crate) cause: Cause,
 }
 
 impl SyntaxError {
     /// A problem found in a record after reading it.
-    pub fn new(line: usize, message: String) -> SyntaxError {
+    pub(crate) fn new(line: usize, message: String) -> SyntaxError {
         SyntaxError {
             line,
             message,
@@ -194,7 +194,7 @@ impl<'a> Movetext<'a> {
         self.items.iter().map(|&p| self.unpack(p))
     }
 
-    pub fn last(&self) -> Option<Located<Item<'a>>> {
+    pub(crate) fn last(&self) -> Option<Located<Item<'a>>> {
         self.items.last().map(|&p| self.unpack(p))
     }
 }

@@ -12,16 +12,16 @@ use shakmaty::{
 
 /// A 64-bit Zobrist key of a position under Article 9.2's notion of sameness.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PositionKey(u64);
+pub(crate) struct PositionKey(u64);
 
 impl PositionKey {
-    pub fn of(pos: &Chess) -> PositionKey {
+    pub(crate) fn of(pos: &Chess) -> PositionKey {
         PositionKey(pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0)
     }
 
     /// The key of `after`, the position `m` led to, updated from this key (the key of the
     /// position described by `before`) in a few XORs instead of hashing every piece again.
-    pub fn after_move(self, before: KeyContext, m: Move, after: &Chess) -> PositionKey {
+    pub(crate) fn after_move(self, before: KeyContext, m: Move, after: &Chess) -> PositionKey {
         let us = before.turn;
         let piece = |color: Color, role: Role, sq: Square| {
             Zobrist64::zobrist_for_piece(sq, Piece { color, role })
@@ -90,14 +90,14 @@ fn castling_bits(pos: &Chess) -> u8 {
 
 /// What [`PositionKey::after_move`] needs to know of the position before the move.
 #[derive(Clone, Copy, Debug)]
-pub struct KeyContext {
+pub(crate) struct KeyContext {
     turn: Color,
     castling: u8,
     ep_file: Option<File>,
 }
 
 impl KeyContext {
-    pub fn of(pos: &Chess) -> KeyContext {
+    pub(crate) fn of(pos: &Chess) -> KeyContext {
         KeyContext {
             turn: pos.turn(),
             castling: castling_bits(pos),
@@ -108,39 +108,28 @@ impl KeyContext {
 
 /// The keys of every position of a game, from the start position on.
 #[derive(Clone, Debug, Default)]
-pub struct Repetitions {
+pub(crate) struct Repetitions {
     keys: Vec<PositionKey>,
 }
 
 impl Repetitions {
-    pub fn new(start: &Chess) -> Repetitions {
+    pub(crate) fn new(start: &Chess) -> Repetitions {
         Repetitions {
             keys: vec![PositionKey::of(start)],
         }
     }
 
-    /// Clears the history and starts again from `start`, keeping the allocation.
-    pub fn reset(&mut self, start: &Chess) {
-        self.keys.clear();
-        self.keys.push(PositionKey::of(start));
-    }
-
     /// Records the position that has just arisen.
-    pub fn push(&mut self, pos: &Chess) {
+    pub(crate) fn push(&mut self, pos: &Chess) {
         self.keys.push(PositionKey::of(pos));
     }
 
     /// Records the position that has just arisen by its key.
-    pub fn push_key(&mut self, key: PositionKey) {
+    pub(crate) fn push_key(&mut self, key: PositionKey) {
         self.keys.push(key);
     }
 
-    /// The key of the current position.
-    pub fn last_key(&self) -> Option<PositionKey> {
-        self.keys.last().copied()
-    }
-
-    pub fn pop(&mut self) -> Option<PositionKey> {
+    pub(crate) fn pop(&mut self) -> Option<PositionKey> {
         if self.keys.len() > 1 {
             self.keys.pop()
         } else {
@@ -151,7 +140,7 @@ impl Repetitions {
     /// How many times the current position has appeared, counting now. `halfmoves` is the
     /// current position's halfmove clock: no position before the last capture or pawn move
     /// can be the same.
-    pub fn count_current(&self, halfmoves: u32) -> usize {
+    pub(crate) fn count_current(&self, halfmoves: u32) -> usize {
         let Some((&current, earlier)) = self.keys.split_last() else {
             return 0;
         };
@@ -160,7 +149,7 @@ impl Repetitions {
 
     /// How many times the position `key` would have appeared if it arose next, with halfmove
     /// clock `halfmoves` (for a claim on an intended move, 9.2a).
-    pub fn count_if_next(&self, key: PositionKey, halfmoves: u32) -> usize {
+    pub(crate) fn count_if_next(&self, key: PositionKey, halfmoves: u32) -> usize {
         1 + self.count_in_window(key, &self.keys, halfmoves)
     }
 

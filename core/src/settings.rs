@@ -68,20 +68,7 @@ pub enum BackendChoice {
     Sapi,
 }
 
-impl BackendChoice {
-    pub fn name(self) -> &'static str {
-        match self {
-            BackendChoice::Auto => "auto",
-            BackendChoice::SpeechDispatcher => "speech-dispatcher",
-            BackendChoice::EspeakNg => "espeak-ng",
-            BackendChoice::Tts => "tts",
-            BackendChoice::Print => "print",
-            BackendChoice::Nvda => "nvda",
-            BackendChoice::Jaws => "jaws",
-            BackendChoice::Sapi => "sapi",
-        }
-    }
-}
+impl BackendChoice {}
 
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -209,16 +196,16 @@ pub const MAX_BRAILLE_HOLD: u32 = 3600;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct AnnouncementSettings {
-    pub play: Option<WordSet>,
-    pub online: Option<WordSet>,
-    pub watch: Option<WordSet>,
-    pub study: Option<WordSet>,
-    pub analyse: Option<WordSet>,
-    pub train: Option<WordSet>,
-    pub puzzle: Option<WordSet>,
-    pub assist: Option<WordSet>,
-    pub arbiter: Option<WordSet>,
-    pub transcript: Option<WordSet>,
+    pub(crate) play: Option<WordSet>,
+    pub(crate) online: Option<WordSet>,
+    pub(crate) watch: Option<WordSet>,
+    pub(crate) study: Option<WordSet>,
+    pub(crate) analyse: Option<WordSet>,
+    pub(crate) train: Option<WordSet>,
+    pub(crate) puzzle: Option<WordSet>,
+    pub(crate) assist: Option<WordSet>,
+    pub(crate) arbiter: Option<WordSet>,
+    pub(crate) transcript: Option<WordSet>,
 }
 
 impl AnnouncementSettings {

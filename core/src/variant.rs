@@ -1,8 +1,10 @@
 //! Which game is played: standard chess or Chess960 (FIDE Laws, Appendix F).
 
+#[cfg(test)]
+use shakmaty::Position;
 use shakmaty::{
-    Bitboard, Board, CastlingMode, Chess, Color, File, Piece, Position, PositionError,
-    PositionErrorKinds, Rank, Role, Setup, Square,
+    Bitboard, Board, CastlingMode, Chess, Color, File, Piece, PositionError, PositionErrorKinds,
+    Rank, Role, Setup, Square,
     fen::{Fen, ParseFenError},
 };
 
@@ -24,7 +26,7 @@ impl Variant {
 
     /// Recognises the names real PGN files put in the `Variant` tag.
     /// Returns `None` for variants hector does not play (crazyhouse, atomic, …).
-    pub fn from_pgn_tag(value: &str) -> Option<Variant> {
+    pub(crate) fn from_pgn_tag(value: &str) -> Option<Variant> {
         let key: String = value
             .chars()
             .filter(|c| c.is_ascii_alphanumeric())
@@ -52,7 +54,8 @@ impl Variant {
 pub const CHESS960_POSITIONS: u16 = 960;
 
 /// The Chess960 start position number of standard chess.
-pub const STANDARD_CHESS960_NUMBER: u16 = 518;
+#[cfg(test)]
+pub(crate) const STANDARD_CHESS960_NUMBER: u16 = 518;
 
 /// Knight placements among the five squares left after both bishops and the queen,
 /// indexed by the third digit of the Scharnagl number.
@@ -71,7 +74,7 @@ const KNIGHT_PAIRS: [(usize, usize); 10] = [
 
 /// The back rank of Chess960 start position `number` (0..960, Scharnagl numbering;
 /// 518 is the standard start position), from file a to file h.
-pub fn chess960_back_rank(number: u16) -> Option<[Role; 8]> {
+pub(crate) fn chess960_back_rank(number: u16) -> Option<[Role; 8]> {
     if number >= CHESS960_POSITIONS {
         return None;
     }
@@ -136,7 +139,8 @@ pub fn chess960_position(number: u16) -> Option<Chess> {
 }
 
 /// The Chess960 number of a position's back ranks, if it is an untouched Chess960 start position.
-pub fn chess960_number(pos: &Chess) -> Option<u16> {
+#[cfg(test)]
+pub(crate) fn chess960_number(pos: &Chess) -> Option<u16> {
     (0..CHESS960_POSITIONS)
         .find(|&n| chess960_position(n).is_some_and(|start| start.board() == pos.board()))
 }
@@ -240,7 +244,7 @@ pub enum PositionFault {
 }
 
 impl PositionFault {
-    pub const ALL: [PositionFault; 10] = [
+    pub(crate) const ALL: [PositionFault; 10] = [
         PositionFault::EmptyBoard,
         PositionFault::MissingKing,
         PositionFault::TooManyKings,
@@ -270,7 +274,7 @@ impl PositionFault {
 
     /// The index of its words in the language tables: the order of declaration, which is
     /// the order of [`PositionFault::ALL`].
-    pub fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         self as usize
     }
 }

@@ -7,7 +7,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use super::help::*;
 use crate::core::board::Protocol;
-use crate::core::notation::speak::Form;
+use crate::core::notation::Form;
 use crate::core::settings::BackendChoice;
 
 /// `hector --version`: the version and the commit it was built from (build.rs).
@@ -322,9 +322,9 @@ impl WordingArgs {
     /// The configuration file's wording with these options applied over it.
     pub(crate) fn apply(
         &self,
-        mut w: crate::core::notation::wording::Wording,
-    ) -> crate::core::notation::wording::Wording {
-        use crate::core::notation::wording::Order;
+        mut w: crate::core::notation::Wording,
+    ) -> crate::core::notation::Wording {
+        use crate::core::notation::Order;
         if self.square_first {
             w.order = Order::SquareFirst;
         }
@@ -579,7 +579,7 @@ pub(crate) enum WordsChoice {
     Language,
 }
 
-impl From<WordsChoice> for crate::core::notation::language::WordSet {
+impl From<WordsChoice> for crate::core::notation::WordSet {
     fn from(c: WordsChoice) -> Self {
         match c {
             WordsChoice::Fide => Self::Fide,
@@ -668,9 +668,8 @@ pub(crate) struct PaperArgs {
 
 impl From<PaperArgs> for crate::app::services::paper::Paper {
     fn from(p: PaperArgs) -> Self {
-        let size =
-            crate::core::braille::paper::PageSize::new(usize::from(p.cells), usize::from(p.lines))
-                .unwrap_or_default();
+        let size = crate::core::braille::PageSize::new(usize::from(p.cells), usize::from(p.lines))
+            .unwrap_or_default();
         Self {
             size,
             grade: p.grade,
@@ -683,7 +682,7 @@ fn lang_help() -> String {
     format!(
         "Language of the words: {} (de is the FIDE wording); without it, the configuration \
          file's, else the system's (LC_ALL, LC_MESSAGES, LANG) when hector has it, else German",
-        crate::core::notation::language::codes().join(", ")
+        crate::core::notation::codes().join(", ")
     )
 }
 

@@ -2,15 +2,15 @@
 //! what only the mode takes (the opponent, the start position, a journal to continue); what
 //! cannot be used is refused here, in words.
 
-use crate::core::matchplay::session::PlayExtras;
+use crate::core::matchplay::PlayExtras;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::args::*;
 use super::player::{Asked, Player, fallback, read_config};
 use crate::core::mode::Mode;
-use crate::core::notation::language::{Language, WordSet, language};
 use crate::core::notation::refusals;
+use crate::core::notation::{Language, WordSet, language};
 use crate::core::settings::{BackendChoice, Settings};
 
 /// A mode that cannot start: what to say and the exit status. Only `cli::main` reports it.
@@ -215,7 +215,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode, Fatal> {
         announce: args.announce,
         form: args
             .form
-            .map_or(crate::core::notation::speak::Form::Short, Into::into),
+            .map_or(crate::core::notation::Form::Short, Into::into),
         speech_chosen: player.speech_chosen,
         screen_reader: args.screen_reader,
         start: crate::app::modes::play::Start::New {
@@ -293,7 +293,7 @@ fn starting_game(
                 Game::from_position(pos, Variant::Standard)
             }
             None => {
-                let words = crate::core::notation::language::fill(
+                let words = crate::core::notation::fill(
                     &lang.puzzle.no_such,
                     &[("id", &crate::core::notation::printable(id))],
                 );
@@ -427,7 +427,7 @@ fn resume_journal(
             let path = crate::core::notation::printable(&path.display().to_string()).into_owned();
             Err(Fatal::failed(
                 "hector resume",
-                crate::core::notation::language::fill(&lang.usage.arbiter_game, &[("path", &path)]),
+                crate::core::notation::fill(&lang.usage.arbiter_game, &[("path", &path)]),
             ))
         }
         _ => resume_play(path, asked, lang, config),
@@ -571,7 +571,7 @@ fn assist_table(
         control,
         form: args
             .form
-            .map_or(crate::core::notation::speak::Form::Short, Into::into),
+            .map_or(crate::core::notation::Form::Short, Into::into),
         duty,
         white: name(&args.white, shakmaty::Color::White),
         black: name(&args.black, shakmaty::Color::Black),
@@ -671,7 +671,7 @@ pub(super) fn watch(args: WatchArgs) -> Result<ExitCode, Fatal> {
             ("--all-boards", args.all_boards),
         ];
         if let Some((option, _)) = given.iter().find(|(_, given)| *given) {
-            let words = crate::core::notation::language::fill(
+            let words = crate::core::notation::fill(
                 &player.lang.usage.needs,
                 &[("arg", option), ("other", "--broadcast")],
             );
@@ -686,7 +686,7 @@ pub(super) fn watch(args: WatchArgs) -> Result<ExitCode, Fatal> {
             ServerError::Insecure(s) => (&o.insecure_server, s),
             ServerError::NotAnAddress(s) => (&o.bad_server, s),
         };
-        let words = crate::core::notation::language::fill(
+        let words = crate::core::notation::fill(
             template,
             &[("server", &crate::core::notation::printable(server))],
         );
@@ -744,12 +744,12 @@ pub(super) fn study(args: StudyArgs) -> Result<ExitCode, Fatal> {
                 if source.kind() == std::io::ErrorKind::NotFound =>
             {
                 let file = args.file.display().to_string();
-                crate::core::notation::language::fill(
+                crate::core::notation::fill(
                     &w.missing,
                     &[("file", &crate::core::notation::printable(&file))],
                 )
             }
-            e => crate::core::notation::language::fill(
+            e => crate::core::notation::fill(
                 &w.file_failed,
                 &[(
                     "reason",
@@ -867,7 +867,7 @@ pub(super) fn clock(args: ClockArgs) -> Result<ExitCode, Fatal> {
 /// The options of `hector analyse` the engine's work takes.
 fn analyse_options(
     args: &AnalyseArgs,
-    form: crate::core::notation::speak::Form,
+    form: crate::core::notation::Form,
 ) -> crate::app::modes::analyse::AnalyseOptions {
     crate::app::modes::analyse::AnalyseOptions {
         game: args.game.clone().unwrap_or_default(),

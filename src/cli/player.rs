@@ -10,7 +10,7 @@
 //! [`fallback`]: the same order without `--lang`.
 
 use crate::core::mode::Mode;
-use crate::core::notation::language::{Language, WordSet, default_language, language, of_locale};
+use crate::core::notation::{Language, WordSet, default_language, language, of_locale};
 use crate::core::settings::{BackendChoice, Settings, SpeechSettings};
 
 use super::args::{LangArg, PlayerArgs, ToolWordsArgs, VoiceArg, WordingArgs};
@@ -135,7 +135,7 @@ impl Player {
     /// The file's `[words]` with the mode's wording options over them.
     /// The capture and check words are left out where the player asked a sound to say them
     /// (`--cues-only-for`), while sounds are on.
-    pub(crate) fn wording(&self, args: &WordingArgs) -> crate::core::notation::wording::Wording {
+    pub(crate) fn wording(&self, args: &WordingArgs) -> crate::core::notation::Wording {
         let mut w = args.apply(self.config.words);
         let sound = &self.speech.sound;
         if sound.cues
@@ -211,8 +211,8 @@ pub(super) fn system_locale() -> Option<String> {
 }
 
 /// Why a language cannot be used, in `lang`'s words.
-fn refusal_words(e: &crate::core::notation::language::LanguageError, lang: &Language) -> String {
-    use crate::core::notation::language::{LanguageError, codes, fill};
+fn refusal_words(e: &crate::core::notation::LanguageError, lang: &Language) -> String {
+    use crate::core::notation::{LanguageError, codes, fill};
     match e {
         LanguageError::Unknown(code, _) => fill(
             &lang.usage.unknown_language,
@@ -245,7 +245,7 @@ fn config_problem_words(
     problem: crate::io::config::ConfigProblem,
     lang: &Language,
 ) -> String {
-    use crate::core::notation::language::fill;
+    use crate::core::notation::fill;
     use crate::core::notation::printable;
     use crate::core::settings::SettingsError;
     use crate::io::config::{ConfigProblem, MAX_CONFIG_BYTES};
@@ -318,7 +318,7 @@ mod tests {
     /// settings carry the table's code.
     #[test]
     fn the_language_is_the_flag_else_the_files() {
-        let codes = crate::core::notation::language::codes();
+        let codes = crate::core::notation::codes();
         for file in &codes {
             let none = Player::resolve(
                 config(file, BackendChoice::Auto),

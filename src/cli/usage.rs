@@ -4,8 +4,8 @@
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 
-use crate::core::notation::language::{Language, fill};
 use crate::core::notation::printable;
+use crate::core::notation::{Language, fill};
 
 /// What is wrong with one option's value, for the value readers of `args` (clap's own
 /// messages would be English only).
@@ -176,7 +176,7 @@ pub(crate) fn usage_words(e: &clap::Error, mode: Option<&str>, lang: &Language) 
 mod tests {
     use super::*;
     use crate::cli::Cli;
-    use crate::core::notation::language::language;
+    use crate::core::notation::language;
     use clap::Parser;
 
     fn words(args: &[&str], lang: &str) -> Vec<String> {

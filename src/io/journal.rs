@@ -30,7 +30,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::core::mode::{MODE_SETTING, Mode};
 use crate::core::outcome::{GameResult, Outcome};
-use crate::core::record::codec::encode_torn_marker;
+use crate::core::record::encode_torn_marker;
 use crate::core::record::{
     Decoded, Entry, Header, JournalError as CodecError, SalvageError, Salvaged, Stop, decode,
     decode_good_part, encode_entry, encode_header, salvage,

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::core::notation::language::{Language, fill};
+use crate::core::notation::{Language, fill};
 
 /// The command a hint names, as the player types it. Said whole, a full path would be a long
 /// string of folder names to listen through.

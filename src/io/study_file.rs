@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender, TryRecvError, unbounded};
 
-use crate::core::notation::language::{Language, fill};
+use crate::core::notation::{Language, fill};
 use crate::core::pgn::{RawGame, Resume};
 use crate::core::study::{FileProgress, LISTED, Loaded, Search, Summary, read_error_words};
 use crate::io::files::Input;
@@ -710,7 +710,7 @@ mod tests {
         );
         gz.write_all(eight_games().as_bytes()).expect("gzip");
         gz.finish().expect("gzip");
-        let de = crate::core::notation::language::language("de").expect("de");
+        let de = crate::core::notation::language("de").expect("de");
         for path in [&plain, &packed] {
             for bound in [3, MAX_INDEXED] {
                 let file = StudyFile::indexing(path.clone(), de, bound).expect("start");

@@ -13,8 +13,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use hector::core::notation::language::Language;
-use hector::core::notation::speak::{Form, announce};
+use hector::core::notation::Language;
+use hector::core::notation::{Form, announce};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position};
 

@@ -10,9 +10,10 @@
 //! mistake while one from +1 to −1 is. The engine's own best move is never judged (deeper
 //! or shallower searches of neighbouring positions disagree by a few hundredths).
 
-pub mod pgn;
+pub(crate) mod pgn;
 pub mod store;
 pub use crate::notation::words::analysis as words;
+pub use pgn::{Tags, annotated_pgn};
 
 use shakmaty::{Chess, Color, Move, Position, san::SanPlus};
 
@@ -31,17 +32,17 @@ pub enum Eval {
 }
 
 /// Below this many centipawns either way the position is equal in words.
-pub const EQUAL_CP: i32 = 30;
+pub(crate) const EQUAL_CP: i32 = 30;
 /// From here one side is clearly better.
-pub const CLEARLY_CP: i32 = 100;
+pub(crate) const CLEARLY_CP: i32 = 100;
 /// From here one side is winning.
-pub const WINNING_CP: i32 = 250;
+pub(crate) const WINNING_CP: i32 = 250;
 
 /// Drops in winning chances (percentage points) that make a move an inaccuracy, a mistake,
 /// a blunder.
-pub const INACCURACY_DROP: f64 = 10.0;
-pub const MISTAKE_DROP: f64 = 20.0;
-pub const BLUNDER_DROP: f64 = 30.0;
+pub(crate) const INACCURACY_DROP: f64 = 10.0;
+pub(crate) const MISTAKE_DROP: f64 = 20.0;
+pub(crate) const BLUNDER_DROP: f64 = 30.0;
 
 impl Eval {
     /// An engine's centipawns, which count from the side to move.
@@ -70,7 +71,7 @@ impl Eval {
     }
 
     /// The chances of `side` to win, 0 to 100: 50 is equal, a mate is 100 or 0.
-    pub fn win_chance(self, side: Color) -> f64 {
+    pub(crate) fn win_chance(self, side: Color) -> f64 {
         let white = match self {
             Eval::Centipawns(cp) => {
                 // lichess's published fit of results to Stockfish's centipawns.
@@ -88,7 +89,7 @@ impl Eval {
 
     /// The value of a PGN `[%eval …]` command: "1.80", "-0.35", "#3", "#-2"; `None` for a
     /// finished game (no engine score belongs there).
-    pub fn pgn(self) -> Option<String> {
+    pub(crate) fn pgn(self) -> Option<String> {
         match self {
             Eval::Centipawns(cp) => {
                 let sign = if cp < 0 { "-" } else { "" };
@@ -103,7 +104,7 @@ impl Eval {
 
 /// How bad a half-move was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Judgement {
+pub(crate) enum Judgement {
     Inaccuracy,
     Mistake,
     Blunder,
@@ -111,7 +112,7 @@ pub enum Judgement {
 
 impl Judgement {
     /// The PGN's annotation glyph: $6 (?!), $2 (?), $4 (??).
-    pub fn nag(self) -> &'static str {
+    pub(crate) fn nag(self) -> &'static str {
         match self {
             Judgement::Inaccuracy => "$6",
             Judgement::Mistake => "$2",
@@ -119,7 +120,7 @@ impl Judgement {
         }
     }
 
-    pub fn words(self, lang: &Language) -> &str {
+    pub(crate) fn words(self, lang: &Language) -> &str {
         let w = &lang.analysis;
         match self {
             Judgement::Inaccuracy => &w.inaccuracy,
@@ -131,7 +132,7 @@ impl Judgement {
 
 /// The judgement of a half-move by `mover` that took the position from `before` (the
 /// engine's evaluation with its best move) to `after`.
-pub fn judge(before: Eval, after: Eval, mover: Color) -> Option<Judgement> {
+pub(crate) fn judge(before: Eval, after: Eval, mover: Color) -> Option<Judgement> {
     let drop = before.win_chance(mover) - after.win_chance(mover);
     if drop >= BLUNDER_DROP {
         Some(Judgement::Blunder)
@@ -154,27 +155,27 @@ pub struct PositionEval {
 
 /// One half-move of the game with what the analysis found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlyReview {
+pub(crate) struct PlyReview {
     /// The move number and who moved.
-    pub number: u32,
-    pub mover: Color,
-    pub mv: Move,
-    pub san: SanPlus,
+    pub(crate) number: u32,
+    pub(crate) mover: Color,
+    pub(crate) mv: Move,
+    pub(crate) san: SanPlus,
     /// The position after the move.
-    pub after: Eval,
+    pub(crate) after: Eval,
     /// The engine's evaluation before the move, with its best play.
-    pub before: Eval,
+    pub(crate) before: Eval,
     /// Set when the move was judged; then the engine's better move is `better`.
-    pub judgement: Option<Judgement>,
-    pub better: Option<(Move, SanPlus)>,
+    pub(crate) judgement: Option<Judgement>,
+    pub(crate) better: Option<(Move, SanPlus)>,
 }
 
 /// A whole game judged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Review {
-    pub start: Chess,
-    pub start_eval: Eval,
-    pub plies: Vec<PlyReview>,
+    pub(crate) start: Chess,
+    pub(crate) start_eval: Eval,
+    pub(crate) plies: Vec<PlyReview>,
 }
 
 /// Why the answers do not fit the game.
@@ -235,7 +236,7 @@ pub fn review(
 }
 
 /// A score as a number to say: "plus 1,8", "minus 0,4", "0,0" (one decimal).
-pub fn number_words(cp: i32, lang: &Language) -> String {
+pub(crate) fn number_words(cp: i32, lang: &Language) -> String {
     let w = &lang.analysis;
     // Rounded to tenths, half away from zero.
     let tenths = (cp.unsigned_abs() + 5) / 10;
@@ -251,7 +252,7 @@ pub fn number_words(cp: i32, lang: &Language) -> String {
 
 /// An evaluation in words: "Weiß steht deutlich besser, plus 1,8", "Schwarz setzt in 3
 /// Zügen matt".
-pub fn eval_words(eval: Eval, lang: &Language) -> String {
+pub(crate) fn eval_words(eval: Eval, lang: &Language) -> String {
     let w = &lang.analysis;
     match eval {
         Eval::Centipawns(cp) => {
@@ -282,7 +283,7 @@ pub fn eval_words(eval: Eval, lang: &Language) -> String {
 
 /// One half-move in words: its number, the mover, the move in Appendix D words and the
 /// evaluation after it; a judged move also says how bad it was and the better move.
-pub fn ply_line(ply: &PlyReview, lang: &Language, form: Form) -> String {
+pub(crate) fn ply_line(ply: &PlyReview, lang: &Language, form: Form) -> String {
     let w = &lang.analysis;
     let number = ply.number.to_string();
     let said = announce_san(ply.san, ply.mv, lang, form);
@@ -312,7 +313,7 @@ pub fn ply_line(ply: &PlyReview, lang: &Language, form: Form) -> String {
 }
 
 /// How many inaccuracies, mistakes and blunders `side` made in the game reviewed, in words.
-pub fn errors_summary(review: &Review, side: Color, lang: &Language) -> String {
+pub(crate) fn errors_summary(review: &Review, side: Color, lang: &Language) -> String {
     let w = &lang.analysis;
     let count = |j: Judgement| {
         review

@@ -17,12 +17,12 @@ use shakmaty::{Chess, Color, Move, Position, uci::UciMove};
 use super::{Eval, PositionEval};
 
 /// The first line, with the format's version.
-pub const MAGIC: &str = "hector-analysis 1";
+pub(crate) const MAGIC: &str = "hector-analysis 1";
 /// A file larger than this is no analysis of hector's (a game of 2,000 half-moves with its
 /// lines stays far below).
 pub const MAX_BYTES: usize = 1 << 20;
 /// At most this many half-moves.
-pub const MAX_PLIES: usize = 4000;
+pub(crate) const MAX_PLIES: usize = 4000;
 
 /// What the engine said about each position of one game.
 #[derive(Clone, Debug, PartialEq, Eq)]

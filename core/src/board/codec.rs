@@ -51,7 +51,7 @@ impl Protocol {
     }
 
     /// The names of all protocols for a sentence: `"dgt" or "peg"`.
-    pub fn names() -> String {
+    pub(crate) fn names() -> String {
         let quoted: Vec<String> = Protocol::ALL
             .iter()
             .map(|p| format!("{:?}", p.name()))
@@ -112,7 +112,7 @@ pub struct Decoded {
     pub heard: Vec<Heard>,
     /// Bytes to send to the board (a DGT board whose picture has become impossible is asked
     /// for the whole board).
-    pub send: Vec<u8>,
+    pub(crate) send: Vec<u8>,
 }
 
 /// One thing a board said.

@@ -35,7 +35,7 @@ const MSG_LONG_SERIALNR: u8 = 0xa2;
     reason = "the protocol's whole command set, encoded and tested against the protocol facts; \
               hector sends the board and update requests, a clock or LED feature the rest"
 )]
-pub enum DgtCommand {
+pub(crate) enum DgtCommand {
     /// SEND_RESET: the board goes idle (no more updates).
     Reset,
     /// SEND_CLK: answered by a clock message.
@@ -75,18 +75,18 @@ pub enum DgtCommand {
 /// A clock command wrapped in CLOCK_MESSAGE; built by [`ClockCommand::new`], which keeps the
 /// size byte within range.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ClockCommand {
+pub(crate) struct ClockCommand {
     command: u8,
     payload: Vec<u8>,
 }
 
 /// The most payload a clock command can carry: its size byte also counts three framing bytes.
-pub const MAX_CLOCK_PAYLOAD: usize = 255 - 3;
+pub(crate) const MAX_CLOCK_PAYLOAD: usize = 255 - 3;
 
 #[expect(dead_code, reason = "with the clock commands of DgtCommand")]
 impl ClockCommand {
     /// `command` is the clock command id (e.g. 0x0b beep), `payload` its content.
-    pub fn new(command: u8, payload: &[u8]) -> Result<ClockCommand, DgtCommandError> {
+    pub(crate) fn new(command: u8, payload: &[u8]) -> Result<ClockCommand, DgtCommandError> {
         if payload.len() > MAX_CLOCK_PAYLOAD {
             return Err(DgtCommandError::ClockPayloadTooLong { len: payload.len() });
         }
@@ -96,18 +96,18 @@ impl ClockCommand {
         })
     }
 
-    pub fn command(&self) -> u8 {
+    pub(crate) fn command(&self) -> u8 {
         self.command
     }
 
-    pub fn payload(&self) -> &[u8] {
+    pub(crate) fn payload(&self) -> &[u8] {
         &self.payload
     }
 }
 
 /// Why a command cannot be built.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum DgtCommandError {
+pub(crate) enum DgtCommandError {
     #[error(
         "a clock command carries at most {MAX_CLOCK_PAYLOAD} bytes of payload, this one has {len}"
     )]
@@ -115,7 +115,7 @@ pub enum DgtCommandError {
 }
 
 /// The bytes to send for `cmd`.
-pub fn encode(cmd: &DgtCommand) -> Vec<u8> {
+pub(crate) fn encode(cmd: &DgtCommand) -> Vec<u8> {
     match cmd {
         DgtCommand::Reset => vec![0x40],
         DgtCommand::SendClock => vec![0x41],
@@ -153,15 +153,15 @@ pub fn encode(cmd: &DgtCommand) -> Vec<u8> {
 pub struct FieldIndex(u8);
 
 impl FieldIndex {
-    pub fn new(index: u8) -> Option<FieldIndex> {
+    pub(crate) fn new(index: u8) -> Option<FieldIndex> {
         (index < 64).then_some(FieldIndex(index))
     }
 
-    pub fn get(self) -> u8 {
+    pub(crate) fn get(self) -> u8 {
         self.0
     }
 
-    pub fn square(self, orientation: Orientation) -> Square {
+    pub(crate) fn square(self, orientation: Orientation) -> Square {
         let i = u32::from(self.0);
         // index = (8 − rank) · 8 + file, with ranks counted from 1.
         let normal = Square::from_coords(File::new(i % 8), Rank::new(7 - i / 8));
@@ -171,7 +171,7 @@ impl FieldIndex {
         }
     }
 
-    pub fn of_square(sq: Square, orientation: Orientation) -> FieldIndex {
+    pub(crate) fn of_square(sq: Square, orientation: Orientation) -> FieldIndex {
         let normal = match orientation {
             Orientation::Normal => sq,
             Orientation::TurnedRound => sq.rotate_180(),
@@ -182,14 +182,14 @@ impl FieldIndex {
     }
 
     /// All 64 fields in wire order.
-    pub fn all() -> impl Iterator<Item = FieldIndex> {
+    pub(crate) fn all() -> impl Iterator<Item = FieldIndex> {
         (0..64).map(FieldIndex)
     }
 }
 
 /// How the board lies in front of the players.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Orientation {
+pub(crate) enum Orientation {
     /// White plays from the side where field 0 is a8 (the header's normal use).
     #[default]
     Normal,
@@ -217,7 +217,7 @@ pub enum DgtField {
 
 impl DgtField {
     /// Piece codes 0–15; `None` for codes the protocol does not define.
-    pub fn from_code(code: u8) -> Option<DgtField> {
+    pub(crate) fn from_code(code: u8) -> Option<DgtField> {
         use Role::*;
         // Within a colour the order is pawn, rook, knight, bishop, king, queen.
         const ROLES: [Role; 6] = [Pawn, Rook, Knight, Bishop, King, Queen];
@@ -238,7 +238,7 @@ impl DgtField {
         })
     }
 
-    pub fn code(self) -> u8 {
+    pub(crate) fn code(self) -> u8 {
         match self {
             DgtField::Empty => 0,
             DgtField::Piece(Piece { color, role }) => {
@@ -259,7 +259,7 @@ impl DgtField {
     }
 
     /// The chess piece, if one stands here (never for a magic piece).
-    pub fn piece(self) -> Option<Piece> {
+    pub(crate) fn piece(self) -> Option<Piece> {
         match self {
             DgtField::Piece(p) => Some(p),
             _ => None,
@@ -268,7 +268,7 @@ impl DgtField {
 
     /// What the recognizer is told: a magic piece is an object on the square that is no
     /// chess piece, reported as an occupant the board cannot name.
-    pub fn state(self) -> SquareState {
+    pub(crate) fn state(self) -> SquareState {
         match self {
             DgtField::Empty => SquareState::Empty,
             DgtField::Piece(p) => SquareState::Occupied(Some(p)),
@@ -282,12 +282,13 @@ impl DgtField {
 pub struct BoardDump([DgtField; 64]);
 
 impl BoardDump {
-    pub fn from_fields(fields: [DgtField; 64]) -> BoardDump {
+    #[cfg(test)]
+    pub(crate) fn from_fields(fields: [DgtField; 64]) -> BoardDump {
         BoardDump(fields)
     }
 
     /// The dump a board showing `board` in `orientation` sends.
-    pub fn of_board(board: &Board, orientation: Orientation) -> BoardDump {
+    pub(crate) fn of_board(board: &Board, orientation: Orientation) -> BoardDump {
         let mut fields = [DgtField::Empty; 64];
         for (sq, piece) in board {
             fields[usize::from(FieldIndex::of_square(sq, orientation).get())] =
@@ -296,15 +297,15 @@ impl BoardDump {
         BoardDump(fields)
     }
 
-    pub fn field(&self, index: FieldIndex) -> DgtField {
+    pub(crate) fn field(&self, index: FieldIndex) -> DgtField {
         self.0[usize::from(index.get())]
     }
 
-    pub fn fields(&self) -> &[DgtField; 64] {
+    pub(crate) fn fields(&self) -> &[DgtField; 64] {
         &self.0
     }
 
-    pub fn picture(&self, orientation: Orientation) -> Picture {
+    pub(crate) fn picture(&self, orientation: Orientation) -> Picture {
         let mut picture = Picture::EMPTY;
         for index in FieldIndex::all() {
             picture.set(index.square(orientation), self.field(index).state());
@@ -313,7 +314,7 @@ impl BoardDump {
     }
 
     /// The chess pieces on the board (magic pieces left out).
-    pub fn board(&self, orientation: Orientation) -> Board {
+    pub(crate) fn board(&self, orientation: Orientation) -> Board {
         let mut board = Board::empty();
         for index in FieldIndex::all() {
             if let Some(piece) = self.field(index).piece() {
@@ -326,7 +327,7 @@ impl BoardDump {
     /// The orientation in which this dump shows a start position (standard or any Chess960
     /// start), if it shows one. A start position turned round has white on ranks 7 and 8,
     /// which is no start position, so at most one orientation fits.
-    pub fn start_orientation(&self) -> Option<Orientation> {
+    pub(crate) fn start_orientation(&self) -> Option<Orientation> {
         if self.0.iter().any(|f| matches!(f, DgtField::Magic(_))) {
             return None;
         }
@@ -343,24 +344,25 @@ fn is_start_position(board: &Board) -> bool {
 
 /// A clock reading: hours 0–9, minutes and seconds 0–59.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct ClockTime {
-    pub hours: u8,
-    pub minutes: u8,
-    pub seconds: u8,
+pub(crate) struct ClockTime {
+    pub(crate) hours: u8,
+    pub(crate) minutes: u8,
+    pub(crate) seconds: u8,
 }
 
 /// One player's side of a BWTIME message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct ClockSide {
+pub(crate) struct ClockSide {
     /// `None` when the digits are not valid BCD (e.g. no clock connected).
-    pub time: Option<ClockTime>,
+    pub(crate) time: Option<ClockTime>,
     /// Bits 4–6 of the hours byte as sent: 0x10 flag fallen and clock blocked at zero,
     /// 0x20 time-per-move indicator, 0x40 flag fallen and shown.
-    pub flags: u8,
+    pub(crate) flags: u8,
 }
 
 impl ClockSide {
-    pub fn flag_fallen(self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn flag_fallen(self) -> bool {
         self.flags & 0x50 != 0
     }
 
@@ -390,31 +392,35 @@ fn bcd(byte: u8) -> Option<u8> {
 /// The clock times of a BWTIME message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DgtClock {
-    pub right: ClockSide,
-    pub left: ClockSide,
+    pub(crate) right: ClockSide,
+    pub(crate) left: ClockSide,
     /// The status byte as sent; see the accessors.
-    pub status: u8,
+    pub(crate) status: u8,
 }
 
 impl DgtClock {
-    pub fn running(&self) -> bool {
+    pub(crate) fn running(&self) -> bool {
         self.status & 0x01 != 0
     }
 
-    pub fn battery_low(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn battery_low(&self) -> bool {
         self.status & 0x04 != 0
     }
 
-    pub fn right_to_move(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn right_to_move(&self) -> bool {
         self.status & 0x08 != 0
     }
 
-    pub fn left_to_move(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn left_to_move(&self) -> bool {
         self.status & 0x10 != 0
     }
 
     /// No clock is connected: the times are not valid.
-    pub fn no_clock(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn no_clock(&self) -> bool {
         self.status & 0x20 != 0
     }
 }
@@ -426,7 +432,7 @@ pub struct ClockAck(pub [u8; 7]);
 impl ClockAck {
     /// The four acknowledgement bytes, reassembled from their 7-bit carriers as DGT's header
     /// describes (ack1 is the acknowledged command, or has bit 7 set for clock-initiated acks).
-    pub fn ack(&self) -> [u8; 4] {
+    pub(crate) fn ack(&self) -> [u8; 4] {
         let [b3, b4, b5, b6, b7, b8, _] = self.0;
         [
             (b4 & 0x7f) | ((b6 << 3) & 0x80),
@@ -512,7 +518,7 @@ impl DgtDecoder {
     }
 
     /// Bytes dropped so far: garbage between messages, cut-off and malformed messages.
-    pub fn dropped_bytes(&self) -> u64 {
+    pub(crate) fn dropped_bytes(&self) -> u64 {
         self.dropped
     }
 
@@ -588,13 +594,13 @@ fn parse(message: &[u8]) -> Option<DgtMessage> {
 
 /// What [`DgtBoard`] makes of incoming bytes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct DgtOutput {
+pub(crate) struct DgtOutput {
     /// For the recognizer.
-    pub events: Vec<SensorEvent>,
+    pub(crate) events: Vec<SensorEvent>,
     /// To send to the board.
-    pub commands: Vec<DgtCommand>,
+    pub(crate) commands: Vec<DgtCommand>,
     /// Messages the driver does not consume itself (clock, identification, …).
-    pub messages: Vec<DgtMessage>,
+    pub(crate) messages: Vec<DgtMessage>,
 }
 
 /// Field updates tolerated while a requested dump has not come before asking again (the
@@ -605,7 +611,7 @@ const UPDATES_BEFORE_ASKING_AGAIN: u32 = 16;
 /// from a dump of a start position, and asks for a full dump only when it must (on connect,
 /// and when the picture is unknown or has become impossible).
 #[derive(Clone, Debug, Default)]
-pub struct DgtBoard {
+pub(crate) struct DgtBoard {
     decoder: DgtDecoder,
     /// Wire order; `None` until a dump arrived.
     fields: Option<[DgtField; 64]>,
@@ -618,7 +624,7 @@ pub struct DgtBoard {
 
 impl DgtBoard {
     /// Orientation normal until a dump of a start position shows otherwise.
-    pub fn new() -> DgtBoard {
+    pub(crate) fn new() -> DgtBoard {
         DgtBoard::default()
     }
 
@@ -627,7 +633,7 @@ impl DgtBoard {
         dead_code,
         reason = "no option sets the orientation yet; detection from the start position serves"
     )]
-    pub fn with_orientation(orientation: Orientation) -> DgtBoard {
+    pub(crate) fn with_orientation(orientation: Orientation) -> DgtBoard {
         DgtBoard {
             orientation,
             orientation_fixed: true,
@@ -636,14 +642,14 @@ impl DgtBoard {
     }
 
     /// The commands to send after opening the port: a dump, then field updates.
-    pub fn connect(&mut self) -> Vec<DgtCommand> {
+    pub(crate) fn connect(&mut self) -> Vec<DgtCommand> {
         self.fields = None;
         self.dump_requested = true;
         self.updates_since_request = 0;
         vec![DgtCommand::SendBoard, DgtCommand::SendUpdateBoard]
     }
 
-    pub fn push(&mut self, bytes: &[u8]) -> DgtOutput {
+    pub(crate) fn push(&mut self, bytes: &[u8]) -> DgtOutput {
         let mut out = DgtOutput::default();
         for message in self.decoder.push(bytes) {
             match message {
@@ -667,7 +673,7 @@ impl DgtBoard {
             .map(|fields| BoardDump(fields).picture(self.orientation))
     }
 
-    pub fn dropped_bytes(&self) -> u64 {
+    pub(crate) fn dropped_bytes(&self) -> u64 {
         self.decoder.dropped_bytes()
     }
 
@@ -749,12 +755,12 @@ fn plausible(fields: &[DgtField; 64]) -> bool {
 
 /// The DGT protocol as hector's [`Codec`]: a [`DgtBoard`] behind the port's bytes.
 #[derive(Clone, Debug)]
-pub struct DgtCodec {
+pub(crate) struct DgtCodec {
     board: DgtBoard,
 }
 
 impl DgtCodec {
-    pub fn new() -> DgtCodec {
+    pub(crate) fn new() -> DgtCodec {
         DgtCodec {
             board: DgtBoard::new(),
         }
@@ -874,7 +880,7 @@ const EMULATED_SERIAL: &[u8] = b"00001";
 /// field update for every change; it answers the board, version, trademark and serial number
 /// requests.
 #[derive(Clone, Debug, Default)]
-pub struct DgtEmulator {
+pub(crate) struct DgtEmulator {
     /// The host asked for field updates.
     updates: bool,
 }

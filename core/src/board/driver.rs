@@ -81,7 +81,11 @@ impl BoardDriver {
     }
 
     /// A driver for a board that speaks `codec`; whether it names pieces is the codec's word.
-    pub fn with_codec(codec: Box<dyn Codec>, position: Chess, mode: CastlingMode) -> BoardDriver {
+    pub(crate) fn with_codec(
+        codec: Box<dyn Codec>,
+        position: Chess,
+        mode: CastlingMode,
+    ) -> BoardDriver {
         let identifies = codec.identifies_pieces();
         BoardDriver {
             codec,
@@ -96,15 +100,6 @@ impl BoardDriver {
         self.codec.as_ref()
     }
 
-    pub fn recognizer(&self) -> &Recognizer {
-        &self.recognizer
-    }
-
-    /// The position the board is expected to show.
-    pub fn expected(&self) -> &Chess {
-        self.recognizer.expected()
-    }
-
     /// The bytes to send when the port has been opened (or opened again): ask for the whole
     /// board and for updates.
     pub fn connect(&mut self) -> Vec<u8> {
@@ -114,7 +109,8 @@ impl BoardDriver {
 
     /// The bytes that ask the board for its whole position now; the reading that comes back
     /// is compared with the game ([`BoardEvent::InOrder`] when it agrees).
-    pub fn request_position(&mut self) -> Vec<u8> {
+    #[cfg(test)]
+    pub(crate) fn request_position(&mut self) -> Vec<u8> {
         self.verify = true;
         self.codec.request_position()
     }

@@ -40,12 +40,12 @@ pub enum SquareState {
 }
 
 impl SquareState {
-    pub fn is_occupied(self) -> bool {
+    pub(crate) fn is_occupied(self) -> bool {
         matches!(self, SquareState::Occupied(_))
     }
 
     /// The piece, if the board identified one.
-    pub fn piece(self) -> Option<Piece> {
+    pub(crate) fn piece(self) -> Option<Piece> {
         match self {
             SquareState::Occupied(piece) => piece,
             SquareState::Empty => None,
@@ -54,7 +54,7 @@ impl SquareState {
 
     /// Whether a square seen like this can hold `want` (nothing, or that piece); an occupant
     /// the board cannot name fits any piece.
-    pub fn fits(self, want: Option<Piece>) -> bool {
+    pub(crate) fn fits(self, want: Option<Piece>) -> bool {
         match (self, want) {
             (SquareState::Empty, None) | (SquareState::Occupied(None), Some(_)) => true,
             (SquareState::Occupied(Some(p)), Some(q)) => p == q,
@@ -64,7 +64,7 @@ impl SquareState {
 
     /// The letter of the peg protocol's snapshot: a FEN piece letter, `x` for an unknown
     /// occupant, `.` for an empty square.
-    pub fn from_char(c: char) -> Option<SquareState> {
+    pub(crate) fn from_char(c: char) -> Option<SquareState> {
         match c {
             '.' => Some(SquareState::Empty),
             'x' => Some(SquareState::Occupied(None)),
@@ -72,7 +72,7 @@ impl SquareState {
         }
     }
 
-    pub fn char(self) -> char {
+    pub(crate) fn char(self) -> char {
         match self {
             SquareState::Empty => '.',
             SquareState::Occupied(None) => 'x',
@@ -96,19 +96,10 @@ impl From<Option<Piece>> for SquareState {
 pub struct Picture([SquareState; 64]);
 
 impl Picture {
-    pub const EMPTY: Picture = Picture([SquareState::Empty; 64]);
-
-    /// `squares[i]` is the state of `Square::ALL[i]` (a1, b1, …, h8).
-    pub fn from_array(squares: [SquareState; 64]) -> Picture {
-        Picture(squares)
-    }
-
-    pub fn to_array(&self) -> [SquareState; 64] {
-        self.0
-    }
+    pub(crate) const EMPTY: Picture = Picture([SquareState::Empty; 64]);
 
     /// What a board that identifies pieces reports for `board`.
-    pub fn from_board(board: &Board) -> Picture {
+    pub(crate) fn from_board(board: &Board) -> Picture {
         let mut picture = Picture::EMPTY;
         for (sq, piece) in board {
             picture.set(sq, SquareState::Occupied(Some(piece)));
@@ -125,22 +116,22 @@ impl Picture {
         picture
     }
 
-    pub fn get(&self, sq: Square) -> SquareState {
+    pub(crate) fn get(&self, sq: Square) -> SquareState {
         self.0[sq.to_usize()]
     }
 
-    pub fn set(&mut self, sq: Square, state: SquareState) {
+    pub(crate) fn set(&mut self, sq: Square, state: SquareState) {
         self.0[sq.to_usize()] = state;
     }
 
-    pub fn occupied(&self) -> Bitboard {
+    pub(crate) fn occupied(&self) -> Bitboard {
         Square::ALL
             .into_iter()
             .filter(|&sq| self.get(sq).is_occupied())
             .collect()
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = (Square, SquareState)> + '_ {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (Square, SquareState)> + '_ {
         Square::ALL.into_iter().map(|sq| (sq, self.get(sq)))
     }
 

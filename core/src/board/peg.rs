@@ -12,7 +12,7 @@ use super::{Picture, SensorEvent, SquareState, rows_a8_to_h1};
 
 /// The longest line kept, checksum included. The longest line of the protocol, a snapshot
 /// with checksum, has 69 bytes; the rest of a longer line is dropped.
-pub const MAX_LINE_LEN: usize = 256;
+pub(crate) const MAX_LINE_LEN: usize = 256;
 
 /// A line from the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,7 +35,7 @@ pub enum PegMessage {
 
 impl PegMessage {
     /// What the recognizer needs to hear, if anything.
-    pub fn sensor_event(&self) -> Option<SensorEvent> {
+    pub(crate) fn sensor_event(&self) -> Option<SensorEvent> {
         match self {
             PegMessage::Lift(sq) => Some(SensorEvent::Lifted(*sq)),
             PegMessage::Place(sq, piece) => Some(SensorEvent::Placed(*sq, *piece)),
@@ -47,14 +47,14 @@ impl PegMessage {
 
 /// A request from host to board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PegCommand {
+pub(crate) enum PegCommand {
     /// `?`: send an `S` line.
     Snapshot,
     /// `V`: send the `V` line.
     Version,
 }
 
-pub fn encode(cmd: PegCommand) -> Vec<u8> {
+pub(crate) fn encode(cmd: PegCommand) -> Vec<u8> {
     match cmd {
         PegCommand::Snapshot => b"?\n".to_vec(),
         PegCommand::Version => b"V\n".to_vec(),
@@ -199,14 +199,14 @@ fn parse_snapshot(text: &str) -> Option<Picture> {
 
 /// hector's peg protocol as a [`Codec`].
 #[derive(Clone, Debug, Default)]
-pub struct PegCodec {
+pub(crate) struct PegCodec {
     decoder: PegDecoder,
     /// Lines dropped by decoders replaced on reconnection.
     dropped_before: u64,
 }
 
 impl PegCodec {
-    pub fn new() -> PegCodec {
+    pub(crate) fn new() -> PegCodec {
         PegCodec::default()
     }
 }
@@ -299,7 +299,7 @@ const EMULATED_VERSION_LINE: &str = "V hector-peg 1 hector-simulator";
 /// A peg board as the simulator plays it: every line with its checksum, an `L` or `P` line for
 /// every hole that changes, and the answers to `?` and `V`.
 #[derive(Clone, Debug)]
-pub struct PegEmulator {
+pub(crate) struct PegEmulator {
     /// Name the piece in `P` and `S` lines.
     identifies: bool,
     /// The host's line being received.

@@ -24,11 +24,11 @@ use super::{Picture, SensorEvent, SquareState};
 use crate::time::Timestamp;
 
 /// The settle pause of the brief: no event for this long and the board is taken as it is.
-pub const DEFAULT_SETTLE: Duration = Duration::from_millis(1500);
+pub(crate) const DEFAULT_SETTLE: Duration = Duration::from_millis(1500);
 
 /// Quiet time before a move is taken on a board that reports a sliding piece on the squares
 /// it passes (a DGT board scans all squares every 200–250 ms: a bit more than one scan).
-pub const DEFAULT_SLIDE_PAUSE: Duration = Duration::from_millis(500);
+pub(crate) const DEFAULT_SLIDE_PAUSE: Duration = Duration::from_millis(500);
 
 /// What the recognizer reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -157,7 +157,15 @@ enum State {
 pub struct Recognizer {
     expected: Chess,
     previous: Option<Chess>,
+    #[expect(
+        dead_code,
+        reason = "stored but never read: recognition works from the position itself"
+    )]
     mode: CastlingMode,
+    #[expect(
+        dead_code,
+        reason = "stored but never read: new chooses the picture from it"
+    )]
     identifies_pieces: bool,
     settle: Duration,
     slide_pause: Duration,
@@ -200,12 +208,12 @@ impl Recognizer {
     /// `identifies_pieces`: the board reports which piece stands where (DGT). Such boards scan
     /// their sensors and can report a sliding piece on the squares it passes, so a move the
     /// piece could still extend along its line is taken after [`DEFAULT_SLIDE_PAUSE`] of
-    /// quiet (see [`Recognizer::with_slide_pause`]). Peg boards cannot slide: a peg in a new
+    /// quiet. Peg boards cannot slide: a peg in a new
     /// hole completes the move at once (D2.3).
     ///
     /// `settle`: how long the board must be quiet before a mismatch is reported, and before a
     /// rook or king move is taken that may be the first half of castling.
-    pub fn new(
+    pub(crate) fn new(
         position: Chess,
         mode: CastlingMode,
         identifies_pieces: bool,
@@ -246,28 +254,13 @@ impl Recognizer {
         }
     }
 
-    /// Sets the quiet time before taking a move that a sliding piece could still extend;
-    /// zero takes every move at once.
-    pub fn with_slide_pause(mut self, pause: Duration) -> Recognizer {
-        self.slide_pause = pause;
-        self
-    }
-
     /// The position the board is expected to show.
-    pub fn expected(&self) -> &Chess {
+    pub(crate) fn expected(&self) -> &Chess {
         &self.expected
     }
 
-    pub fn castling_mode(&self) -> CastlingMode {
-        self.mode
-    }
-
-    pub fn identifies_pieces(&self) -> bool {
-        self.identifies_pieces
-    }
-
     /// The sensors' current picture.
-    pub fn picture(&self) -> &Picture {
+    pub(crate) fn picture(&self) -> &Picture {
         &self.picture
     }
 
@@ -276,7 +269,7 @@ impl Recognizer {
     /// move, usually what the board still shows. Until the board shows `position`, lifted
     /// pieces are not reported as touched and mismatches only once the player has started
     /// and the board has settled; when it shows it, [`Recognition::Matches`].
-    pub fn expect_position(
+    pub(crate) fn expect_position(
         &mut self,
         position: Chess,
         previous: Option<Chess>,
@@ -287,7 +280,7 @@ impl Recognizer {
     /// The board must be set up to `position` (the game was taken back, D2.8): until it shows
     /// it, nothing it shows is taken as a move; where it differs is reported once it has been
     /// quiet for the settle pause.
-    pub fn expect_setup(&mut self, position: Chess) -> Vec<Recognition> {
+    pub(crate) fn expect_setup(&mut self, position: Chess) -> Vec<Recognition> {
         self.expect(position, None, true)
     }
 
@@ -319,7 +312,7 @@ impl Recognizer {
     }
 
     /// A sensor event at `now`.
-    pub fn event(&mut self, event: SensorEvent, now: Timestamp) -> Vec<Recognition> {
+    pub(crate) fn event(&mut self, event: SensorEvent, now: Timestamp) -> Vec<Recognition> {
         self.latest = self.latest.max(now);
         let mut out = Vec::new();
         // A move waiting for quiet (a piece that might slide on, the first half of castling)
@@ -349,7 +342,7 @@ impl Recognizer {
     }
 
     /// Time passes: takes a pending move, or reports a settled mismatch.
-    pub fn tick(&mut self, now: Timestamp) -> Vec<Recognition> {
+    pub(crate) fn tick(&mut self, now: Timestamp) -> Vec<Recognition> {
         self.latest = self.latest.max(now);
         let mut out = Vec::new();
         match self.state {
@@ -368,7 +361,7 @@ impl Recognizer {
     }
 
     /// When [`Recognizer::tick`] has something to do, if ever.
-    pub fn next_deadline(&self) -> Option<Timestamp> {
+    pub(crate) fn next_deadline(&self) -> Option<Timestamp> {
         match self.state {
             State::Pending { due, .. } => Some(due),
             State::Differs if !self.mismatch_checked => self.last_change.map(|t| t + self.settle),
@@ -377,7 +370,10 @@ impl Recognizer {
     }
 
     /// The piece the player announced for a promotion the board could not read.
-    pub fn choose_promotion(&mut self, role: Role) -> Result<Vec<Recognition>, PromotionError> {
+    pub(crate) fn choose_promotion(
+        &mut self,
+        role: Role,
+    ) -> Result<Vec<Recognition>, PromotionError> {
         let State::Promotion { from, to } = self.state else {
             return Err(PromotionError::NotAsked);
         };

@@ -72,7 +72,7 @@ impl BoardLine {
     }
 
     /// The square under a character of the line, if any.
-    pub fn square_at(&self, at: usize) -> Option<Square> {
+    pub(crate) fn square_at(&self, at: usize) -> Option<Square> {
         let i = at.checked_sub(self.first)?;
         let file = *self.files.get(i)?;
         Some(Square::from_coords(file, self.focus.rank()))

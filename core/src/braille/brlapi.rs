@@ -10,10 +10,10 @@ use std::fmt;
 
 /// The protocol version spoken (BRLTTY 6.x, libbrlapi 0.8); the library itself refuses
 /// servers older than this.
-pub const PROTOCOL_VERSION: u32 = 8;
+pub(crate) const PROTOCOL_VERSION: u32 = 8;
 
 /// The most payload a packet may carry (`BRLAPI_MAXPACKETSIZE`).
-pub const MAX_PAYLOAD: usize = 4096;
+pub(crate) const MAX_PAYLOAD: usize = 4096;
 
 /// The largest key file sent: a packet's payload less the method's integer (libbrlapi reads
 /// no more either).
@@ -21,28 +21,28 @@ pub const MAX_KEY_LEN: usize = MAX_PAYLOAD - 8;
 
 /// More cells than any display has (the largest are 80 by 1, or 40 by 4): a server that
 /// announces more is not believed.
-pub const MAX_CELLS: u32 = 400;
+pub(crate) const MAX_CELLS: u32 = 400;
 /// The messages the set-up passes over (parameter updates, keys pressed early, kinds hector
 /// does not know) before it gives up: a server that sends only those never hands the
 /// display over. BRLTTY sends a few at most.
-pub const MAX_PASSED_OVER: usize = 64;
+pub(crate) const MAX_PASSED_OVER: usize = 64;
 
 const HEADER_LEN: usize = 8;
 
 /// Packet types (`BRLAPI_PACKET_*`).
-pub mod kind {
-    pub const VERSION: u32 = b'v' as u32;
-    pub const AUTH: u32 = b'a' as u32;
-    pub const GET_DISPLAY_SIZE: u32 = b's' as u32;
-    pub const ENTER_TTY_MODE: u32 = b't' as u32;
-    pub const LEAVE_TTY_MODE: u32 = b'L' as u32;
-    pub const KEY: u32 = b'k' as u32;
-    pub const IGNORE_KEY_RANGES: u32 = b'm' as u32;
-    pub const ACCEPT_KEY_RANGES: u32 = b'u' as u32;
-    pub const WRITE: u32 = b'w' as u32;
-    pub const ACK: u32 = b'A' as u32;
-    pub const ERROR: u32 = b'e' as u32;
-    pub const EXCEPTION: u32 = b'E' as u32;
+pub(crate) mod kind {
+    pub(crate) const VERSION: u32 = b'v' as u32;
+    pub(crate) const AUTH: u32 = b'a' as u32;
+    pub(crate) const GET_DISPLAY_SIZE: u32 = b's' as u32;
+    pub(crate) const ENTER_TTY_MODE: u32 = b't' as u32;
+    pub(crate) const LEAVE_TTY_MODE: u32 = b'L' as u32;
+    pub(crate) const KEY: u32 = b'k' as u32;
+    pub(crate) const IGNORE_KEY_RANGES: u32 = b'm' as u32;
+    pub(crate) const ACCEPT_KEY_RANGES: u32 = b'u' as u32;
+    pub(crate) const WRITE: u32 = b'w' as u32;
+    pub(crate) const ACK: u32 = b'A' as u32;
+    pub(crate) const ERROR: u32 = b'e' as u32;
+    pub(crate) const EXCEPTION: u32 = b'E' as u32;
 }
 
 /// Authorization methods (`BRLAPI_AUTH_*`).
@@ -81,7 +81,7 @@ pub enum ProtocolError {
 }
 
 /// A packet type as BRLTTY names it in its logs: one letter, or a number.
-pub fn kind_name(kind: u32) -> String {
+pub(crate) fn kind_name(kind: u32) -> String {
     match u8::try_from(kind) {
         Ok(b) if b.is_ascii_graphic() => format!("'{}'", char::from(b)),
         _ => format!("{kind:#x}"),
@@ -91,8 +91,8 @@ pub fn kind_name(kind: u32) -> String {
 /// One packet, as framed on the socket.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Packet {
-    pub kind: u32,
-    pub payload: Vec<u8>,
+    pub(crate) kind: u32,
+    pub(crate) payload: Vec<u8>,
 }
 
 impl Packet {
@@ -212,19 +212,19 @@ impl FromServer {
 /// carry, those of `last` the most it may.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KeyRange {
-    pub first: u64,
-    pub last: u64,
+    pub(crate) first: u64,
+    pub(crate) last: u64,
 }
 
 /// Every key: what hector gives back to BRLTTY before it takes the few it handles.
-pub const ALL_KEYS: KeyRange = KeyRange {
+pub(crate) const ALL_KEYS: KeyRange = KeyRange {
     first: 0,
     last: u64::MAX,
 };
 
 /// The keys hector handles, with any flags: panning, line up and down, the routing keys.
 /// Every other key stays BRLTTY's (its preferences, its help), as for a screen reader.
-pub const HECTOR_KEYS: [KeyRange; 3] = [
+pub(crate) const HECTOR_KEYS: [KeyRange; 3] = [
     KeyRange {
         first: CMD_LNUP,
         last: KEY_ANY_FLAGS | CMD_LNDN,
@@ -255,7 +255,7 @@ pub enum DisplayKey {
 }
 
 impl DisplayKey {
-    pub fn from_code(code: u64) -> DisplayKey {
+    pub(crate) fn from_code(code: u64) -> DisplayKey {
         if code & KEY_TYPE_MASK != KEY_TYPE_CMD {
             return DisplayKey::Other(code);
         }
@@ -273,7 +273,8 @@ impl DisplayKey {
     }
 
     /// The key code a server sends for this key (no flags).
-    pub fn code(self) -> u64 {
+    #[cfg(test)]
+    pub(crate) fn code(self) -> u64 {
         match self {
             DisplayKey::PanLeft => CMD_FWINLT,
             DisplayKey::PanRight => CMD_FWINRT,
@@ -463,7 +464,8 @@ impl Session {
         Ok(())
     }
 
-    pub fn is_ready(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_ready(&self) -> bool {
         self.state == State::Ready
     }
 

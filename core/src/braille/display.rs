@@ -42,7 +42,7 @@ pub enum Action {
 /// mode to do.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Reaction {
-    pub redraw: bool,
+    pub(crate) redraw: bool,
     pub action: Option<Action>,
 }
 
@@ -89,7 +89,8 @@ impl Text {
 /// The windows of `text` on a display of `cells`: as many characters as fit, broken after the
 /// last space that fits (a word longer than the display is cut); one cell is kept for the mark
 /// in every window but the last. A line break always starts a new window.
-pub fn windows(text: &[char], cells: usize) -> Vec<Range<usize>> {
+#[cfg(test)]
+pub(crate) fn windows(text: &[char], cells: usize) -> Vec<Range<usize>> {
     windows_keeping(text, cells, 0)
 }
 
@@ -187,7 +188,8 @@ impl BrailleDisplay {
         self.mark = mark;
     }
 
-    pub fn set_hold(&mut self, hold: Hold) {
+    #[cfg(test)]
+    pub(crate) fn set_hold(&mut self, hold: Hold) {
         self.hold = hold;
     }
 
@@ -346,7 +348,8 @@ impl BrailleDisplay {
     }
 
     /// The windows of what is shown now: how many, and which one is shown (from 0).
-    pub fn position(&self) -> (usize, usize) {
+    #[cfg(test)]
+    pub(crate) fn position(&self) -> (usize, usize) {
         match &self.flash {
             Some(flash) => (flash.text.windows.len(), flash.window),
             None => (self.base.windows.len(), self.base_window),

@@ -18,20 +18,20 @@ use crate::record::Record;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChessCode {
     /// King, queen, rook, bishop, knight (a pawn has no letter).
-    pub pieces: [&'static str; 5],
+    pub(crate) pieces: [&'static str; 5],
     /// Before the destination of a capture (dots 5-6).
-    pub capture: &'static str,
+    pub(crate) capture: &'static str,
     /// After a checking move, as print's "+" (dots 3-4-5, then p).
-    pub check: &'static str,
+    pub(crate) check: &'static str,
     /// After a mating move, as print's "#" (dots 3-4-5, then m).
-    pub mate: &'static str,
+    pub(crate) mate: &'static str,
     /// Castling on the king's side and on the queen's side.
-    pub castle_short: &'static str,
-    pub castle_long: &'static str,
+    pub(crate) castle_short: &'static str,
+    pub(crate) castle_long: &'static str,
     /// Between the destination and the piece promoted to.
-    pub promotion: &'static str,
+    pub(crate) promotion: &'static str,
     /// Before a Black move that stands without its White move (dots 3-6, print "…").
-    pub black_alone: &'static str,
+    pub(crate) black_alone: &'static str,
 }
 
 /// UKAAF, *Braille Chess Code and Layout*, 2015 edition (UEB), sections 1.1–1.4, 2.1, 2.2
@@ -50,16 +50,16 @@ pub const UKAAF_2015: ChessCode = ChessCode {
 };
 
 /// The smallest and largest pages hector writes.
-pub const MIN_CELLS: usize = 20;
-pub const MAX_CELLS: usize = 100;
-pub const MIN_LINES: usize = 5;
-pub const MAX_LINES: usize = 100;
+pub(crate) const MIN_CELLS: usize = 20;
+pub(crate) const MAX_CELLS: usize = 100;
+pub(crate) const MIN_LINES: usize = 5;
+pub(crate) const MAX_LINES: usize = 100;
 
 /// A braille page's size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PageSize {
-    pub cells: usize,
-    pub lines: usize,
+    pub(crate) cells: usize,
+    pub(crate) lines: usize,
 }
 
 impl Default for PageSize {
@@ -98,7 +98,7 @@ fn piece(role: Role, code: &ChessCode) -> &'static str {
 /// destination (file letter and rank as a lower-cell digit, which BRF writes as a digit), a
 /// promotion's piece, then the check or mate sign (UKAAF 1.4: "6. e4+." is e, 4, then dots
 /// 3-4-5 and 1-2-3-4).
-pub fn move_cells(san: &SanPlus, code: &ChessCode) -> String {
+pub(crate) fn move_cells(san: &SanPlus, code: &ChessCode) -> String {
     let check = san.suffix == Some(Suffix::Check);
     let mate = san.suffix == Some(Suffix::Checkmate);
     let mut out = String::new();
@@ -208,7 +208,7 @@ impl MovePairs {
 }
 
 /// A number in literary braille: the number sign and the letters a–j for the digits.
-pub fn page_number(n: usize) -> String {
+pub(crate) fn page_number(n: usize) -> String {
     let digits: String = n
         .to_string()
         .chars()
@@ -250,7 +250,8 @@ fn wrapped(line: &str, cells: usize) -> Vec<String> {
 /// The pages: the lines wrapped to the width, as many as fit above the last line, which
 /// carries the page number at its right; CR LF after each line, a form feed after each
 /// page. Every line must already be Braille ASCII.
-pub fn pages(lines: &[String], size: PageSize) -> String {
+#[cfg(test)]
+pub(crate) fn pages(lines: &[String], size: PageSize) -> String {
     pages_from(lines, size, 1)
 }
 

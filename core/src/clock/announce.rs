@@ -22,14 +22,14 @@ use crate::time::Timestamp;
 /// "Time on request".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClockSummary {
-    pub white: Duration,
-    pub black: Duration,
-    pub running: Option<Color>,
+    pub(crate) white: Duration,
+    pub(crate) black: Duration,
+    pub(crate) running: Option<Color>,
     /// Full moves completed by both players: `min(white_moves, black_moves)`. After 1.e4 e5
     /// 2.Nf3 it is 1, and the move in progress is number `moves_played + 1`.
     pub moves_played: u32,
-    pub white_moves: u32,
-    pub black_moves: u32,
+    pub(crate) white_moves: u32,
+    pub(crate) black_moves: u32,
 }
 
 impl Clock {
@@ -49,7 +49,7 @@ impl Clock {
 
 /// The shortest `every`: announcements more often than once a minute would be noise (only
 /// the countdown speaks each second, and only when asked for).
-pub const MIN_INTERVAL: Duration = Duration::from_secs(60);
+pub(crate) const MIN_INTERVAL: Duration = Duration::from_secs(60);
 
 /// The countdown covers the last this many seconds.
 const COUNTDOWN_FROM: u8 = 10;
@@ -65,7 +65,7 @@ pub struct AnnounceSettings {
     /// Each of the last ten seconds.
     pub countdown: bool,
     /// The start of a new period, with the time it added.
-    pub period_start: bool,
+    pub(crate) period_start: bool,
 }
 
 impl AnnounceSettings {
@@ -132,7 +132,7 @@ impl AnnounceSettings {
 
     /// The lowest mark a time going from `below` down to `low` passed, as it is announced for
     /// `color` (for a time told from outside, such as a server's clock).
-    pub fn lowest_passed(
+    pub(crate) fn lowest_passed(
         &self,
         color: Color,
         low: Duration,
@@ -143,7 +143,7 @@ impl AnnounceSettings {
     }
 
     /// The highest mark below `below`: the next one the running time will reach.
-    pub fn highest_mark(&self, below: Duration) -> Option<Duration> {
+    pub(crate) fn highest_mark(&self, below: Duration) -> Option<Duration> {
         let below_ok = |v: &Duration| !v.is_zero() && *v < below;
         let interval = self.interval().and_then(|e| {
             let k = below.as_nanos().saturating_sub(1) / e.as_nanos();
@@ -257,10 +257,6 @@ impl Announcer {
             both: None,
             latest: now,
         }
-    }
-
-    pub fn settings(&self) -> &AnnounceSettings {
-        &self.settings
     }
 
     /// Everything that became due since the last call, urgent first; each thing once.

@@ -14,9 +14,9 @@ use crate::time::Timestamp;
 /// A flag that has fallen (6.9): whose, in which period (0-based), at which instant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Flag {
-    pub color: Color,
-    pub period: usize,
-    pub at: Timestamp,
+    pub(crate) color: Color,
+    pub(crate) period: usize,
+    pub(crate) at: Timestamp,
 }
 
 /// Both players' times are used up (6.11).
@@ -24,7 +24,7 @@ pub struct Flag {
 pub struct BothFlags {
     /// Both flags fell in a period in which all remaining moves must be completed: then the
     /// game is drawn (6.11b); otherwise it goes on (6.11a).
-    pub in_last_period: bool,
+    pub(crate) in_last_period: bool,
 }
 
 /// A new period began for a player because they completed the moves of the one before.
@@ -35,23 +35,23 @@ pub struct PeriodStart {
     pub period: usize,
     /// The time the new period added.
     pub added: Duration,
-    pub at: Timestamp,
+    pub(crate) at: Timestamp,
 }
 
 /// What a press did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PressOutcome {
     /// The player who completed the move.
-    pub color: Color,
+    pub(crate) color: Color,
     /// The time the move took, pauses excluded.
-    pub used: Duration,
+    pub(crate) used: Duration,
     /// Time given back after the move: the increment, or the used part of a Bronstein
     /// delay. Zero for a simple delay, whose effect is that the main time did not run.
-    pub bonus: Duration,
+    pub(crate) bonus: Duration,
     /// The player's main time now, bonus and any new period included.
-    pub remaining: Duration,
+    pub(crate) remaining: Duration,
     /// Moves the player has completed, this one included.
-    pub moves: u32,
+    pub(crate) moves: u32,
     pub period_started: Option<PeriodStart>,
 }
 
@@ -188,7 +188,7 @@ impl Clock {
     }
 
     /// Starts `first`'s clock: for a game set up with Black to move, or resumed.
-    pub fn start_with(&mut self, first: Color, now: Timestamp) -> Result<(), ClockError> {
+    pub(crate) fn start_with(&mut self, first: Color, now: Timestamp) -> Result<(), ClockError> {
         let now = self.clamp(now);
         match self.state {
             State::Ready => {
@@ -319,7 +319,7 @@ impl Clock {
 
     /// The clock stands as before its start, its times kept: nothing runs until
     /// [`Clock::start_with`] (hector speaks first; the player's time does not run meanwhile).
-    pub fn hold(&mut self, now: Timestamp) -> Result<(), ClockError> {
+    pub(crate) fn hold(&mut self, now: Timestamp) -> Result<(), ClockError> {
         let now = self.observe(now);
         match self.state {
             State::Turn(_) => {
@@ -337,7 +337,7 @@ impl Clock {
     /// A stopped clock (or one never started: a finished game continued from its record)
     /// stands again, paused, with `color` to move: the arbiter reopened a finished game by
     /// taking moves back (D2.8). The arbiter starts it again.
-    pub fn reopen(&mut self, color: Color, now: Timestamp) -> Result<(), ClockError> {
+    pub(crate) fn reopen(&mut self, color: Color, now: Timestamp) -> Result<(), ClockError> {
         let now = self.observe(now);
         if !matches!(self.state, State::Stopped | State::Ready) {
             return Err(ClockError::AlreadyStarted);
@@ -351,30 +351,30 @@ impl Clock {
 
     /// 6.10b, 7.1: the arbiter sets a player's main time. Giving time to a player whose flag
     /// has fallen raises the flag again: the arbiter's correction stands.
-    pub fn set_remaining(&mut self, color: Color, time: Duration, now: Timestamp) {
+    pub(crate) fn set_remaining(&mut self, color: Color, time: Duration, now: Timestamp) {
         self.adjust(color, now, |_| time);
     }
 
     /// The arbiter adds time to a player's clock.
-    pub fn add_time(&mut self, color: Color, time: Duration, now: Timestamp) {
+    pub(crate) fn add_time(&mut self, color: Color, time: Duration, now: Timestamp) {
         self.adjust(color, now, |t| t.saturating_add(time));
     }
 
     /// The arbiter takes time from a player's clock (down to zero).
-    pub fn remove_time(&mut self, color: Color, time: Duration, now: Timestamp) {
+    pub(crate) fn remove_time(&mut self, color: Color, time: Duration, now: Timestamp) {
         self.adjust(color, now, |t| t.saturating_sub(time));
     }
 
     /// 7.5b, 9.5b, B2: time added to `beneficiary`, the offender's opponent; the game model
     /// gives it as `laws::Penalty { beneficiary, time, .. }`.
-    pub fn apply_penalty(&mut self, beneficiary: Color, time: Duration, now: Timestamp) {
+    pub(crate) fn apply_penalty(&mut self, beneficiary: Color, time: Duration, now: Timestamp) {
         self.add_time(beneficiary, time, now);
     }
 
     /// 7.1: the arbiter sets the number of moves a player has completed; the period follows
     /// from it. The times are left as they are (the arbiter sets them separately), and the
     /// move in progress keeps the bonus it began with.
-    pub fn set_moves(&mut self, color: Color, moves: u32, now: Timestamp) {
+    pub(crate) fn set_moves(&mut self, color: Color, moves: u32, now: Timestamp) {
         let now = self.observe(now);
         self.settle(now);
         let period = self.control.period_for_moves(moves);
@@ -402,7 +402,7 @@ impl Clock {
 
     /// The thinking time a player has used so far (D9d), the move in progress included;
     /// pauses do not count.
-    pub fn used(&self, color: Color, now: Timestamp) -> Duration {
+    pub(crate) fn used(&self, color: Color, now: Timestamp) -> Duration {
         let now = self.clamp(now);
         let done = self.sides.get(color).used;
         match self.state {
@@ -418,14 +418,14 @@ impl Clock {
 
     /// Sets the thinking time of a player's completed moves (a game continued from its
     /// record); the move in progress is not changed.
-    pub fn set_used(&mut self, color: Color, used: Duration) {
+    pub(crate) fn set_used(&mut self, color: Color, used: Duration) {
         self.sides.get_mut(color).used = used;
     }
 
     /// The arbiter gives the move to `color` (after moves were taken back, D2.8): the move in
     /// progress is abandoned and `color`'s begins, running or paused as the clock was. The
     /// times stay as they are; the arbiter sets them.
-    pub fn give_move(&mut self, color: Color, now: Timestamp) -> Result<(), ClockError> {
+    pub(crate) fn give_move(&mut self, color: Color, now: Timestamp) -> Result<(), ClockError> {
         let now = self.observe(now);
         match self.state {
             State::Ready => Err(ClockError::NotStarted),
@@ -456,7 +456,8 @@ impl Clock {
 
     /// The delay left in the move in progress (simple delay only), shown apart from the
     /// main time, which does not run until the delay is used up.
-    pub fn delay_left(&self, now: Timestamp) -> Duration {
+    #[cfg(test)]
+    pub(crate) fn delay_left(&self, now: Timestamp) -> Duration {
         let now = self.clamp(now);
         match self.state {
             State::Turn(turn) => {
@@ -492,19 +493,21 @@ impl Clock {
         matches!(self.state(), ClockState::Paused(_))
     }
 
-    pub fn moves_completed(&self, color: Color) -> u32 {
+    pub(crate) fn moves_completed(&self, color: Color) -> u32 {
         self.sides.get(color).moves
     }
 
     /// The player's period, 0-based (repetitions of a last period with a move count go on
     /// counting: 2, 3, ...).
-    pub fn period(&self, color: Color) -> usize {
+    #[cfg(test)]
+    pub(crate) fn period(&self, color: Color) -> usize {
         self.sides.get(color).period
     }
 
     /// Moves the player must still complete to reach the next time control; `None` in a
     /// period for the rest of the game.
-    pub fn moves_to_next_control(&self, color: Color) -> Option<u32> {
+    #[cfg(test)]
+    pub(crate) fn moves_to_next_control(&self, color: Color) -> Option<u32> {
         let side = self.sides.get(color);
         let control = self.control.control_after(side.period)?;
         let left = control.saturating_sub(u64::from(side.moves));
@@ -512,7 +515,7 @@ impl Clock {
     }
 
     /// The player's flag, if it is down at `now`.
-    pub fn flag_of(&self, color: Color, now: Timestamp) -> Option<Flag> {
+    pub(crate) fn flag_of(&self, color: Color, now: Timestamp) -> Option<Flag> {
         let now = self.clamp(now);
         let side = self.sides.get(color);
         if side.fallen.is_some() {
@@ -531,7 +534,7 @@ impl Clock {
     }
 
     /// The first flag that fell, if any is down at `now` (6.9).
-    pub fn flag(&self, now: Timestamp) -> Option<Flag> {
+    pub(crate) fn flag(&self, now: Timestamp) -> Option<Flag> {
         match (
             self.flag_of(Color::White, now),
             self.flag_of(Color::Black, now),
@@ -544,7 +547,7 @@ impl Clock {
     /// Both players' times are used up at `now` (6.11). A player's time is used up when
     /// their flag fell while their clock ran, or when an adjustment left them no main time
     /// and no delay to come (their flag would fall the instant their clock started).
-    pub fn both_flags(&self, now: Timestamp) -> Option<BothFlags> {
+    pub(crate) fn both_flags(&self, now: Timestamp) -> Option<BothFlags> {
         let white = self.flag_of(Color::White, now)?;
         let black = self.flag_of(Color::Black, now)?;
         Some(BothFlags {
@@ -587,7 +590,7 @@ impl Clock {
     }
 
     /// The last period that began for the player by a press.
-    pub fn last_period_start(&self, color: Color) -> Option<PeriodStart> {
+    pub(crate) fn last_period_start(&self, color: Color) -> Option<PeriodStart> {
         self.sides.get(color).last_period_start
     }
 

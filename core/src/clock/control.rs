@@ -7,7 +7,7 @@ use std::time::Duration;
 
 /// The largest number of seconds in one field: a day. Nothing in chess comes near it, and
 /// the bound keeps every sum of clock times far from overflowing.
-pub const MAX_SECONDS: u64 = 86_400;
+pub(crate) const MAX_SECONDS: u64 = 86_400;
 
 /// What a player gets for each move of a period.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -32,7 +32,7 @@ impl Bonus {
     }
 
     /// The delay before the main time runs (only a simple delay has one).
-    pub fn delay(self) -> Duration {
+    pub(crate) fn delay(self) -> Duration {
         match self {
             Bonus::SimpleDelay(d) => d,
             _ => Duration::ZERO,
@@ -60,7 +60,7 @@ pub struct Period {
 }
 
 impl Period {
-    pub fn sudden_death(time: Duration, bonus: Bonus) -> Period {
+    pub(crate) fn sudden_death(time: Duration, bonus: Bonus) -> Period {
         Period {
             moves: None,
             time,
@@ -68,7 +68,8 @@ impl Period {
         }
     }
 
-    pub fn moves(moves: u32, time: Duration, bonus: Bonus) -> Period {
+    #[cfg(test)]
+    pub(crate) fn moves(moves: u32, time: Duration, bonus: Bonus) -> Period {
         Period {
             moves: Some(moves),
             time,
@@ -95,7 +96,7 @@ pub struct TimeControl {
 }
 
 /// Named presets: FIDE's defaults, accepted wherever a time control is read.
-pub const PRESETS: &[(&str, &str)] = &[
+pub(crate) const PRESETS: &[(&str, &str)] = &[
     // FIDE rated standard: 90 minutes for 40 moves, then 30 minutes, 30 s from move 1.
     ("classical", "40/5400+30:1800+30"),
     // Olympiads (and IBCA's): 90 minutes for the game, 30 s from move 1.
@@ -108,7 +109,7 @@ pub const PRESETS: &[(&str, &str)] = &[
 
 impl TimeControl {
     /// Checks the rules listed on the type; a zero bonus becomes [`Bonus::None`].
-    pub fn new(periods: Vec<Period>) -> Result<TimeControl, ControlError> {
+    pub(crate) fn new(periods: Vec<Period>) -> Result<TimeControl, ControlError> {
         if periods.is_empty() {
             return Err(ControlError::NoPeriods);
         }
@@ -129,7 +130,8 @@ impl TimeControl {
     }
 
     /// A single period for the whole game.
-    pub fn sudden_death(time: Duration, bonus: Bonus) -> Result<TimeControl, ControlError> {
+    #[cfg(test)]
+    pub(crate) fn sudden_death(time: Duration, bonus: Bonus) -> Result<TimeControl, ControlError> {
         TimeControl::new(vec![Period::sudden_death(time, bonus)])
     }
 
@@ -146,13 +148,14 @@ impl TimeControl {
     }
 
     /// True if period `index` is one in which all remaining moves must be completed.
-    pub fn is_last_period(&self, index: usize) -> bool {
+    pub(crate) fn is_last_period(&self, index: usize) -> bool {
         self.period(index).moves.is_none()
     }
 
     /// The number of moves a player has completed when period `index` ends (its time
     /// control), or `None` if the period lasts for the rest of the game.
-    pub fn control_after(&self, index: usize) -> Option<u64> {
+    #[cfg(test)]
+    pub(crate) fn control_after(&self, index: usize) -> Option<u64> {
         let n = self.periods.len();
         let mut end = 0u64;
         for p in &self.periods[..=index.min(n - 1)] {
@@ -167,7 +170,7 @@ impl TimeControl {
     }
 
     /// The period (0-based) a player is in after completing `moves` moves.
-    pub fn period_for_moves(&self, moves: u32) -> usize {
+    pub(crate) fn period_for_moves(&self, moves: u32) -> usize {
         let moves = u64::from(moves);
         let mut end = 0u64;
         for (i, p) in self.periods.iter().enumerate() {
@@ -205,7 +208,8 @@ impl TimeControl {
 
     /// The time given to the opponent for an illegal move or an incorrect claim: two
     /// minutes (7.5b, 9.5b), one minute in blitz (B2).
-    pub fn penalty(&self) -> Duration {
+    #[cfg(test)]
+    pub(crate) fn penalty(&self) -> Duration {
         match self.category() {
             Category::Blitz => Duration::from_secs(60),
             _ => Duration::from_secs(120),

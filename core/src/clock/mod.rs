@@ -45,13 +45,13 @@
 //! move is played under the bonus of the period it began in, so the 40th move of
 //! `40/5400+30:1800+30` still gets its 30 s.
 
-pub mod announce;
+pub(crate) mod announce;
 #[expect(
     clippy::module_inception,
     reason = "the domain names the module and its main type alike: `clock::Clock`"
 )]
 mod clock;
-pub mod control;
+pub(crate) mod control;
 
 pub use announce::{AnnounceSettings, Announcement, Announcer, ClockSummary};
 pub use clock::{BothFlags, Clock, ClockError, ClockState, Flag, PeriodStart, PressOutcome};

@@ -10,7 +10,7 @@ use crate::notation::speak::{Form, announce};
 
 /// The capturing moves of the piece on `from` (or of every piece of the side to move), in
 /// words.
-pub fn captures(pos: &Chess, from: Option<Square>, lang: &Language, form: Form) -> String {
+pub(crate) fn captures(pos: &Chess, from: Option<Square>, lang: &Language, form: Form) -> String {
     let words = &lang.capture_moves;
     let say = |pos: &Chess, ms: &[Move]| -> String {
         ms.iter()

@@ -81,7 +81,7 @@ pub enum Command {
 
 impl Command {
     /// The question this command asks, if it is one.
-    pub fn question(&self) -> Option<&Question> {
+    pub(crate) fn question(&self) -> Option<&Question> {
         match self {
             Command::Ask(question) => Some(question),
             _ => None,
@@ -89,7 +89,7 @@ impl Command {
     }
 
     /// Whether it looks back at an earlier position of the game (changing nothing either).
-    pub fn looks_back(&self) -> bool {
+    pub(crate) fn looks_back(&self) -> bool {
         matches!(
             self,
             Command::Review { .. }
@@ -100,7 +100,7 @@ impl Command {
     }
 
     /// The speech's control this command is, if it is one (every mode takes them).
-    pub fn speech(&self) -> Option<SpeechControl> {
+    pub(crate) fn speech(&self) -> Option<SpeechControl> {
         Some(match self {
             Command::Repeat => SpeechControl::Repeat,
             Command::Silence => SpeechControl::Silence,

@@ -17,7 +17,7 @@ fn value(role: Role) -> u32 {
 }
 
 /// The pieces each colour has lost in the game, by kind, most valuable first.
-pub fn captured_roles(game: &Game) -> ByColor<Vec<Role>> {
+pub(crate) fn captured_roles(game: &Game) -> ByColor<Vec<Role>> {
     let mut lost: ByColor<Vec<Role>> = ByColor::default();
     for (i, played) in game.moves().iter().enumerate() {
         let Some(role) = played.mv.capture() else {
@@ -33,7 +33,7 @@ pub fn captured_roles(game: &Game) -> ByColor<Vec<Role>> {
 }
 
 /// "Geschlagene weiße Figuren: 2 Bauern, Springer. Geschlagene schwarze Figuren: keine".
-pub fn captured(game: &Game, lang: &Language) -> String {
+pub(crate) fn captured(game: &Game, lang: &Language) -> String {
     let lost = captured_roles(game);
     let words = |roles: &[Role]| {
         let count = |role: Role| roles.iter().filter(|r| **r == role).count();
@@ -56,7 +56,7 @@ pub fn captured(game: &Game, lang: &Language) -> String {
 /// The position with the other side to move, as if it were its turn: no en passant (that
 /// belongs to the side really to move). `None` when that side would be giving check to a
 /// king not its own (the side really to move stands in check).
-pub fn turned(pos: &Chess) -> Option<Chess> {
+pub(crate) fn turned(pos: &Chess) -> Option<Chess> {
     // A castling right the turned position does not allow is dropped, as it would be.
     match pos.clone().swap_turn() {
         Ok(p) => Some(p),
@@ -76,7 +76,7 @@ fn with_turn(pos: &Chess, color: Color) -> Option<Chess> {
 /// "Schwarz könnte Bauer Eva sieben ziehen: Eva sechs, Eva fünf": the moves of the opponent's
 /// piece on `sq` were it the opponent's turn. `None` when that cannot be said (no such
 /// piece, or the side to move stands in check).
-pub fn could(pos: &Chess, sq: Square, lang: &Language, form: Form) -> Option<String> {
+pub(crate) fn could(pos: &Chess, sq: Square, lang: &Language, form: Form) -> Option<String> {
     let piece = pos.board().piece_at(sq)?;
     let theirs = with_turn(pos, piece.color)?;
     let list: Vec<String> = theirs
@@ -104,15 +104,15 @@ pub fn could(pos: &Chess, sq: Square, lang: &Language, form: Form) -> Option<Str
 /// One of `player`'s pieces that is attacked and not defended enough, with every attacker,
 /// the cheapest first.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Attacked {
-    pub square: Square,
-    pub role: Role,
-    pub attackers: Vec<(Square, Role)>,
+pub(crate) struct Attacked {
+    pub(crate) square: Square,
+    pub(crate) role: Role,
+    pub(crate) attackers: Vec<(Square, Role)>,
 }
 
 /// `player`'s pieces (the king aside) that the opponent attacks and that are either
 /// undefended, attacked by a lesser piece, or attacked more often than defended.
-pub fn attacked(pos: &Chess, player: Color) -> Vec<Attacked> {
+pub(crate) fn attacked(pos: &Chess, player: Color) -> Vec<Attacked> {
     let board = pos.board();
     let occupied = board.occupied();
     let mut out = Vec::new();
@@ -160,7 +160,7 @@ fn checks(theirs: &Chess) -> Vec<Move> {
 
 /// `drohungen`: the opponent's checks (or the check `player` stands in now), and `player`'s
 /// pieces attacked and not defended enough, each with its attacker.
-pub fn dangers(pos: &Chess, player: Color, lang: &Language, form: Form) -> String {
+pub(crate) fn dangers(pos: &Chess, player: Color, lang: &Language, form: Form) -> String {
     let w = &lang.captures;
     let opponent = !player;
     let mut parts = Vec::new();

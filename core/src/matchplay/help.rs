@@ -11,7 +11,7 @@ use crate::notation::language::{Language, fill};
 
 /// A command as the whole list names it, with an example where it takes one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Listed {
+pub(crate) enum Listed {
     Help,
     Quit,
     Hint,
@@ -69,7 +69,7 @@ pub enum Listed {
 }
 
 /// The speech's controls, which every mode takes.
-pub const SPEECH: [Listed; 6] = [
+pub(crate) const SPEECH: [Listed; 6] = [
     Listed::Repeat,
     Listed::Silence,
     Listed::Mute,
@@ -79,7 +79,7 @@ pub const SPEECH: [Listed; 6] = [
 ];
 
 /// The questions about a position without a game around it (a puzzle, a training position).
-pub const POSITION: [Listed; 15] = [
+pub(crate) const POSITION: [Listed; 15] = [
     Listed::Board,
     Listed::Pieces,
     Listed::Square,
@@ -98,7 +98,7 @@ pub const POSITION: [Listed; 15] = [
 ];
 
 /// The questions about a game that read its moves (the walk, the watch).
-pub const GAME: [Listed; 4] = [
+pub(crate) const GAME: [Listed; 4] = [
     Listed::Last,
     Listed::Captured,
     Listed::List,
@@ -106,7 +106,7 @@ pub const GAME: [Listed; 4] = [
 ];
 
 /// Looking back at a game's earlier positions.
-pub const REVIEW: [Listed; 4] = [
+pub(crate) const REVIEW: [Listed; 4] = [
     Listed::Position,
     Listed::Next,
     Listed::Previous,
@@ -119,7 +119,7 @@ fn first(words: &[String]) -> &str {
 }
 
 /// The command words a help's sentences may name, by their placeholder.
-pub fn command_words(lang: &Language) -> Vec<(&'static str, &str)> {
+pub(crate) fn command_words(lang: &Language) -> Vec<(&'static str, &str)> {
     let c = &lang.commands;
     vec![
         ("help", first(&c.help)),
@@ -169,7 +169,7 @@ pub fn command_words(lang: &Language) -> Vec<(&'static str, &str)> {
 }
 
 /// A mode's help: its sentences with the command words put in, then where the whole list is.
-pub fn mode_help(template: &str, lang: &Language) -> String {
+pub(crate) fn mode_help(template: &str, lang: &Language) -> String {
     let words = command_words(lang);
     let text = fill(template, &words);
     let more = fill(&lang.play.more_help, &words);
@@ -177,7 +177,7 @@ pub fn mode_help(template: &str, lang: &Language) -> String {
 }
 
 /// How the whole list names a command.
-pub fn listed_words(item: Listed, lang: &Language) -> String {
+pub(crate) fn listed_words(item: Listed, lang: &Language) -> String {
     let c = &lang.commands;
     let with = |words: &[String], example: &str| format!("{} {example}", first(words));
     let word = |words: &[String]| first(words).to_string();
@@ -235,7 +235,7 @@ pub fn listed_words(item: Listed, lang: &Language) -> String {
 }
 
 /// Every command of a mode, named as it is typed: "Alle Befehle: tipp, lösung, …".
-pub fn all_commands(items: &[Listed], lang: &Language) -> String {
+pub(crate) fn all_commands(items: &[Listed], lang: &Language) -> String {
     let named: Vec<String> = items.iter().map(|&i| listed_words(i, lang)).collect();
     format!(
         "{}{}{}",
@@ -248,7 +248,7 @@ pub fn all_commands(items: &[Listed], lang: &Language) -> String {
 /// Whether the help was the answer to the player's last input: `hilfe` again then says the
 /// whole list.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct HelpAgain {
+pub(crate) struct HelpAgain {
     /// The help was the last answer.
     said: bool,
     /// The input being handled follows the help.
@@ -257,12 +257,12 @@ pub struct HelpAgain {
 
 impl HelpAgain {
     /// The player typed or pressed something: it follows the help or not.
-    pub fn input(&mut self) {
+    pub(crate) fn input(&mut self) {
         self.after_help = std::mem::take(&mut self.said);
     }
 
     /// The player asked for the help: the mode's help, or the whole list right after it.
-    pub fn answer(
+    pub(crate) fn answer(
         &mut self,
         help: impl FnOnce() -> String,
         all: impl FnOnce() -> String,

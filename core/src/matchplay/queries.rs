@@ -41,7 +41,7 @@ pub fn board(pos: &Chess, from: Color, lang: &Language, w: &Wording) -> Vec<Stri
     ranks.into_iter().map(|r| rank(pos, r, lang, w)).collect()
 }
 
-pub fn rank(pos: &Chess, r: Rank, lang: &Language, w: &Wording) -> String {
+pub(crate) fn rank(pos: &Chess, r: Rank, lang: &Language, w: &Wording) -> String {
     let squares = colored_list(pos.board(), Bitboard::from_rank(r), lang, w);
     fill(
         &lang.play.rank,
@@ -52,7 +52,7 @@ pub fn rank(pos: &Chess, r: Rank, lang: &Language, w: &Wording) -> String {
     )
 }
 
-pub fn file(pos: &Chess, f: File, lang: &Language, w: &Wording) -> String {
+pub(crate) fn file(pos: &Chess, f: File, lang: &Language, w: &Wording) -> String {
     let squares = colored_list(pos.board(), Bitboard::from_file(f), lang, w);
     fill(
         &lang.play.file,
@@ -65,7 +65,7 @@ pub fn file(pos: &Chess, f: File, lang: &Language, w: &Wording) -> String {
 
 /// The two diagonals through a square, each named by its ends (a diagonal of one square is
 /// left out).
-pub fn diagonals(pos: &Chess, sq: Square, lang: &Language, w: &Wording) -> Vec<String> {
+pub(crate) fn diagonals(pos: &Chess, sq: Square, lang: &Language, w: &Wording) -> Vec<String> {
     let mut out = Vec::new();
     for (df, dr) in [(1i32, 1i32), (1, -1)] {
         let mut line: Vec<Square> = vec![sq];
@@ -105,7 +105,7 @@ fn step(sq: Square, df: i32, dr: i32) -> Option<Square> {
 }
 
 /// One square: "Felix drei: weißer Springer".
-pub fn square(pos: &Chess, sq: Square, lang: &Language, w: &Wording) -> String {
+pub(crate) fn square(pos: &Chess, sq: Square, lang: &Language, w: &Wording) -> String {
     match pos.board().piece_at(sq) {
         Some(piece) => w.square_alone(piece, sq, lang),
         None => describe_square(pos.board(), sq, lang),
@@ -115,7 +115,7 @@ pub fn square(pos: &Chess, sq: Square, lang: &Language, w: &Wording) -> String {
 /// Where the pieces stand at the start of a game that does not begin from the usual
 /// position: a Chess960 array as White's back rank from Anna to Hector (Black's mirrors it),
 /// any other position as each side's pieces. `None` for the usual start.
-pub fn start_position(start: &Chess, lang: &Language) -> Option<String> {
+pub(crate) fn start_position(start: &Chess, lang: &Language) -> Option<String> {
     if *start == Chess::default() {
         return None;
     }
@@ -167,7 +167,7 @@ pub fn start_position(start: &Chess, lang: &Language) -> Option<String> {
 }
 
 /// The pieces of one side or both, of one kind or all.
-pub fn pieces(
+pub(crate) fn pieces(
     pos: &Chess,
     color: Option<Color>,
     role: Option<Role>,
@@ -224,7 +224,7 @@ fn pieces_with_squares(board: &Board, bits: Bitboard, lang: &Language, w: &Wordi
 
 /// Who attacks and who defends a square. For an occupied square, attackers are the other
 /// side's pieces that bear on it and defenders the owner's; for an empty one, both sides'.
-pub fn attacks_on(pos: &Chess, sq: Square, lang: &Language, w: &Wording) -> String {
+pub(crate) fn attacks_on(pos: &Chess, sq: Square, lang: &Language, w: &Wording) -> String {
     let board = pos.board();
     let occupied = board.occupied();
     let by = |c: Color| board.attacks_to(sq, c, occupied);
@@ -271,7 +271,7 @@ pub fn attacks_on(pos: &Chess, sq: Square, lang: &Language, w: &Wording) -> Stri
 
 /// Every piece each side attacks: "Weiß greift an: schwarzer Bauer Eva fünf; Schwarz greift
 /// an: keine".
-pub fn threats(pos: &Chess, lang: &Language, w: &Wording) -> String {
+pub(crate) fn threats(pos: &Chess, lang: &Language, w: &Wording) -> String {
     let board = pos.board();
     let occupied = board.occupied();
     Color::ALL
@@ -299,7 +299,7 @@ pub fn threats(pos: &Chess, lang: &Language, w: &Wording) -> String {
 /// "Springer Bella acht: Anna sechs, Cäsar sechs; Springer Gustav acht: Felix sechs, Hector
 /// sechs": every piece of that kind of the side to move, from its square, with where it can
 /// go.
-pub fn piece_moves(pos: &Chess, role: Role, lang: &Language) -> String {
+pub(crate) fn piece_moves(pos: &Chess, role: Role, lang: &Language) -> String {
     let us = pos.turn();
     let squares = pos.board().by_color(us) & pos.board().by_role(role);
     if squares.is_empty() {
@@ -427,7 +427,7 @@ fn target_words(pos: &Chess, m: Move, lang: &Language) -> String {
 }
 
 /// The legal moves of the piece on a square, or of every piece of the side to move.
-pub fn moves(pos: &Chess, from: Option<Square>, lang: &Language, form: Form) -> String {
+pub(crate) fn moves(pos: &Chess, from: Option<Square>, lang: &Language, form: Form) -> String {
     let legal = pos.legal_moves();
     let say = |ms: &[&Move]| -> String {
         ms.iter()
@@ -483,13 +483,13 @@ pub fn moves(pos: &Chess, from: Option<Square>, lang: &Language, form: Form) -> 
 }
 
 /// "Zuletzt: Zug 12, Schwarz: Springer Felix sechs".
-pub fn last_move(game: &Game, lang: &Language, form: Form) -> String {
+pub(crate) fn last_move(game: &Game, lang: &Language, form: Form) -> String {
     last_move_at(game, game.ply(), lang, form)
 }
 
 /// The move that led to the position after `ply` half-moves (looking back: the last move of
 /// the position looked at).
-pub fn last_move_at(game: &Game, ply: usize, lang: &Language, form: Form) -> String {
+pub(crate) fn last_move_at(game: &Game, ply: usize, lang: &Language, form: Form) -> String {
     let Some(last) = ply.checked_sub(1).and_then(|i| game.moves().get(i)) else {
         return lang.play.no_last_move.clone();
     };
@@ -516,7 +516,7 @@ pub fn turn(pos: &Chess, lang: &Language) -> String {
 }
 
 /// Material of both sides and who is ahead, by the usual values (9, 5, 3, 3, 1).
-pub fn material(pos: &Chess, lang: &Language) -> Vec<String> {
+pub(crate) fn material(pos: &Chess, lang: &Language) -> Vec<String> {
     let board = pos.board();
     let mut points = [0u32; 2];
     let mut out = Vec::new();
@@ -563,7 +563,7 @@ pub fn material(pos: &Chess, lang: &Language) -> Vec<String> {
 
 /// The game's moves from move number `from` (the last five moves when `None`), numbered as on
 /// the scoresheet.
-pub fn move_list(game: &Game, from: Option<u32>, lang: &Language, form: Form) -> String {
+pub(crate) fn move_list(game: &Game, from: Option<u32>, lang: &Language, form: Form) -> String {
     let moves = game.moves();
     if moves.is_empty() {
         return lang.play.no_last_move.clone();

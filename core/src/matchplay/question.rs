@@ -56,7 +56,8 @@ pub enum Question {
 
 impl Question {
     /// Whether only a game answers it (its moves), not a position alone.
-    pub fn needs_game(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn needs_game(&self) -> bool {
         matches!(
             self,
             Question::Last | Question::List(_) | Question::Opening | Question::Captured
@@ -64,7 +65,7 @@ impl Question {
     }
 
     /// Whether it lists the moves to play (nothing to list once the game is over).
-    pub fn lists_moves(&self) -> bool {
+    pub(crate) fn lists_moves(&self) -> bool {
         matches!(
             self,
             Question::Moves(_) | Question::PieceMoves(_) | Question::Captures(_)
@@ -74,24 +75,24 @@ impl Question {
 
 /// What a question is asked about, and how the answer is worded.
 #[derive(Clone, Copy, Debug)]
-pub struct Asked<'a> {
+pub(crate) struct Asked<'a> {
     /// The position looked at (an earlier one while looking back).
-    pub position: &'a Chess,
+    pub(crate) position: &'a Chess,
     /// The game around it, and the half-moves of it played up to the position looked at;
     /// `None` for a position alone (a puzzle, a training position).
-    pub game: Option<(&'a Game, usize)>,
+    pub(crate) game: Option<(&'a Game, usize)>,
     /// The side the board is read from (the eighth rank first for White).
-    pub seen_from: Color,
+    pub(crate) seen_from: Color,
     /// The side whose dangers are meant.
-    pub player: Color,
-    pub lang: &'a Language,
-    pub form: Form,
-    pub wording: &'a Wording,
+    pub(crate) player: Color,
+    pub(crate) lang: &'a Language,
+    pub(crate) form: Form,
+    pub(crate) wording: &'a Wording,
 }
 
 /// The answer to `question`, one line or several; `None` when it needs a game and there is
 /// none.
-pub fn answer(question: &Question, at: &Asked<'_>) -> Option<Vec<String>> {
+pub(crate) fn answer(question: &Question, at: &Asked<'_>) -> Option<Vec<String>> {
     let (pos, lang, form, w) = (at.position, at.lang, at.form, at.wording);
     let one = |text: String| Some(vec![text]);
     match *question {

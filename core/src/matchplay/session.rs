@@ -13,7 +13,7 @@ use super::question::{self, Asked, Question};
 use crate::board::Recognition;
 use crate::clock::{AnnounceSettings, Announcement, Announcer, Clock, TimeControl};
 use crate::cue::{self, Cue};
-use crate::game::{ClaimVerdict, Game, GameError, IllegalMoveVerdict, MoveReport};
+use crate::game::{ClaimVerdict, Game, GameError, MoveReport};
 use crate::laws::{ClaimKind, Penalty, Rules};
 use crate::machine::Machine;
 use crate::notation::board_words;
@@ -75,7 +75,7 @@ pub enum ClockAnswer {
 }
 
 impl Setup {
-    pub fn side(&self, c: Color) -> Side {
+    pub(crate) fn side(&self, c: Color) -> Side {
         c.fold_wb(self.white, self.black)
     }
 }
@@ -502,7 +502,8 @@ impl Match {
     }
 
     /// Whether a question waits for yes or no (resigning, quitting).
-    pub fn asks_confirmation(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn asks_confirmation(&self) -> bool {
         self.pending.is_yes_no()
     }
 
@@ -530,7 +531,8 @@ impl Match {
         self.clock.as_ref()
     }
 
-    pub fn lang(&self) -> &'static Language {
+    #[cfg(test)]
+    pub(crate) fn lang(&self) -> &'static Language {
         self.lang
     }
 
@@ -548,13 +550,8 @@ impl Match {
 
     /// The player typed or asked something that is not a move (a mode that reads some lines
     /// itself, as online chat): a prompt follows its answer.
-    pub fn player_spoke(&mut self) {
+    pub(crate) fn player_spoke(&mut self) {
         self.awaiting = false;
-    }
-
-    /// Whether the side to move plays at the keyboard (typed moves go to it).
-    pub fn keyboard_to_move(&self) -> bool {
-        !self.game.is_over() && self.setup.side(self.game.turn()) == Side::Keyboard
     }
 
     fn welcome(&self) -> Effect {
@@ -931,7 +928,7 @@ impl Match {
     }
 
     /// A move completed on a board (D2.3), in a mode that reads the boards itself.
-    pub fn board_move(&mut self, m: Move, now: Timestamp) -> Vec<Effect> {
+    pub(crate) fn board_move(&mut self, m: Move, now: Timestamp) -> Vec<Effect> {
         let mut out = Vec::new();
         self.tick(now, &mut out);
         self.play(m, true, now, &mut out);
@@ -942,7 +939,12 @@ impl Match {
     /// assistant tells the arbiter when the sighted player touched a piece, D9e), a touched
     /// piece that is not the one then moved is said with the move (every move begins with a
     /// touch; only one that does not lead to moving that piece matters under 4.3).
-    pub fn touch(&mut self, square: Square, piece: shakmaty::Piece, report: bool) -> Vec<Effect> {
+    pub(crate) fn touch(
+        &mut self,
+        square: Square,
+        piece: shakmaty::Piece,
+        report: bool,
+    ) -> Vec<Effect> {
         let by = self.game.turn();
         if piece.color != by || self.game.touch(by, square).is_err() {
             return Vec::new();
@@ -975,7 +977,7 @@ impl Match {
 
     /// A board cannot tell which piece a pawn became: the player's next line names it
     /// ([`Effect::BoardPromotion`]).
-    pub fn ask_promotion(&mut self) -> Effect {
+    pub(crate) fn ask_promotion(&mut self) -> Effect {
         self.pending = Pending::BoardPromotion;
         answer(self.lang.play.promotion_question.clone())
     }
@@ -1631,26 +1633,10 @@ impl Match {
             _ => {}
         }
     }
-
-    /// 7.5: the arbiter found a completed illegal move by `by` (assistant and arbiter modes).
-    pub fn illegal_move(&mut self, by: Color, now: Timestamp) -> Vec<Effect> {
-        let mut out = vec![Effect::Record(Recorded::IllegalMove { by })];
-        match self.game.illegal_move_completed(by) {
-            Ok(IllegalMoveVerdict::Penalty(p)) => {
-                out.push(Effect::Record(Recorded::Penalty(p)));
-                if let Some(c) = self.clock.as_mut() {
-                    c.apply_penalty(p.beneficiary, p.time, now);
-                }
-            }
-            Ok(IllegalMoveVerdict::GameOver(o)) => self.finish(o, now, &mut out),
-            Err(_) => {}
-        }
-        out
-    }
 }
 
 /// Why a command's argument is not understood, naming what it needs.
-pub fn command_error_message(e: &CommandError, lang: &Language) -> String {
+pub(crate) fn command_error_message(e: &CommandError, lang: &Language) -> String {
     let m = &lang.messages;
     let named = |which: &String, not_a: &String, given: &Option<String>| match given {
         Some(word) => fill(not_a, &[("word", word)]),
@@ -1721,7 +1707,7 @@ mod entries;
 mod explore;
 mod opponent;
 mod premove;
-pub mod recorded;
+pub(crate) mod recorded;
 mod requests;
 mod review;
 mod walk;
@@ -1729,7 +1715,7 @@ pub use advice::AdviceKind;
 pub use arbiter::TimeChange;
 pub use premove::{NoPremove, reading as premove_reading};
 pub use requests::PlayExtras;
-pub use walk::{LINE_SAID, Walk};
+pub use walk::Walk;
 
 #[cfg(test)]
 pub(crate) mod tests;

@@ -11,7 +11,7 @@ use crate::board::{Recognition, SquareDiff, SquareState};
 
 /// The most squares one mismatch names; the rest are counted. A board knocked over differs on
 /// dozens of squares, and nobody listens to all of them.
-pub const MAX_LISTED_SQUARES: usize = 6;
+pub(crate) const MAX_LISTED_SQUARES: usize = 6;
 
 fn piece_words(piece: Piece, lang: &Language) -> &str {
     lang.colored_piece(piece.color, piece.role)
@@ -19,7 +19,7 @@ fn piece_words(piece: Piece, lang: &Language) -> &str {
 
 /// One square in words: "Eva vier: weißer Bauer fehlt", "Felix drei: hier sollte kein Stein
 /// stehen", "Eva vier: schwarzer Bauer statt weißer Bauer".
-pub fn square_problem(diff: &SquareDiff, lang: &Language) -> String {
+pub(crate) fn square_problem(diff: &SquareDiff, lang: &Language) -> String {
     let m = &lang.messages;
     let square = lang.square(diff.square);
     match (diff.expected, diff.found) {
@@ -64,7 +64,7 @@ pub fn mismatch(diffs: &[SquareDiff], lang: &Language) -> String {
 }
 
 /// D2.2: "Eva zwei: weißer Bauer berührt".
-pub fn touched(square: Square, piece: Piece, lang: &Language) -> String {
+pub(crate) fn touched(square: Square, piece: Piece, lang: &Language) -> String {
     fill(
         &lang.messages.board_touched,
         &[
@@ -75,7 +75,7 @@ pub fn touched(square: Square, piece: Piece, lang: &Language) -> String {
 }
 
 /// D2.1: the board cannot tell the promoted piece; the player names it.
-pub fn promotion_needed(to: Square, lang: &Language) -> String {
+pub(crate) fn promotion_needed(to: Square, lang: &Language) -> String {
     fill(
         &lang.messages.board_promotion,
         &[("square", &lang.square(to))],

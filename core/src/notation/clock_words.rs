@@ -36,7 +36,7 @@ pub fn clock_faces(clock: &crate::clock::Clock, now: crate::time::Timestamp) -> 
 
 /// A remaining time: hours and minutes from an hour up, minutes from ten minutes, minutes and
 /// seconds below that, seconds under a minute.
-pub fn duration_words(d: Duration, lang: &Language) -> String {
+pub(crate) fn duration_words(d: Duration, lang: &Language) -> String {
     let c = &lang.clock;
     let secs = d.as_secs();
     let (h, m, s) = (secs / 3600, secs % 3600 / 60, secs % 60);
@@ -60,7 +60,7 @@ pub fn duration_words(d: Duration, lang: &Language) -> String {
 }
 
 /// "Weiß 58 Minuten".
-pub fn player_time(color: Color, d: Duration, lang: &Language) -> String {
+pub(crate) fn player_time(color: Color, d: Duration, lang: &Language) -> String {
     fill(
         &lang.clock.player_time,
         &[

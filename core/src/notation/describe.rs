@@ -5,7 +5,7 @@ use shakmaty::{Board, Color, Role, Square};
 use super::language::{Language, TABLE_ROLES};
 
 /// What stands on a square: "Felix drei: weißer Springer" or "Felix drei: leer".
-pub fn describe_square(board: &Board, sq: Square, lang: &Language) -> String {
+pub(crate) fn describe_square(board: &Board, sq: Square, lang: &Language) -> String {
     match board.piece_at(sq) {
         Some(piece) => format!(
             "{}: {}",
@@ -17,7 +17,7 @@ pub fn describe_square(board: &Board, sq: Square, lang: &Language) -> String {
 }
 
 /// The squares of one side's pieces of one kind, in board order from a1: "Anna eins, Hector eins".
-pub fn squares_of(board: &Board, color: Color, role: Role, lang: &Language) -> Vec<String> {
+pub(crate) fn squares_of(board: &Board, color: Color, role: Role, lang: &Language) -> Vec<String> {
     (board.by_color(color) & board.by_role(role))
         .into_iter()
         .map(|sq| lang.square(sq))
@@ -25,7 +25,7 @@ pub fn squares_of(board: &Board, color: Color, role: Role, lang: &Language) -> V
 }
 
 /// One side's pieces, kind by kind: "Weiß: König Gustav eins; Türme Anna eins, Felix eins; …".
-pub fn describe_side(board: &Board, color: Color, lang: &Language) -> String {
+pub(crate) fn describe_side(board: &Board, color: Color, lang: &Language) -> String {
     let mut parts = Vec::new();
     for role in TABLE_ROLES {
         let squares = squares_of(board, color, role, lang);

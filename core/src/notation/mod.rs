@@ -3,18 +3,29 @@
 
 pub mod board_words;
 pub mod clock_words;
-pub mod describe;
-pub mod language;
-pub mod parse;
-pub mod printable;
+pub(crate) mod describe;
+pub(crate) mod language;
+pub(crate) mod parse;
+pub(crate) mod printable;
 pub mod refusals;
-pub mod scoresheet;
-pub mod speak;
-pub mod transcript;
-pub mod vocabulary;
-pub mod wording;
-pub mod words;
-pub mod wrap;
+pub(crate) mod scoresheet;
+pub(crate) mod speak;
+pub(crate) mod transcript;
+pub(crate) mod vocabulary;
+pub(crate) mod wording;
+pub(crate) mod words;
+pub(crate) mod wrap;
+pub use language::{
+    LanguageError, TABLE_ROLES, WordSet, codes, counted, default_language, fill, languages,
+    of_locale, own_name, role_index,
+};
+pub use parse::parse_move_in;
+pub use printable::MAX_REASON;
+pub use scoresheet::{scoresheet_lines, scoresheet_move};
+pub use transcript::{TranscriptError, push_text_ply, speak_game};
+pub use vocabulary::{fold, yes_or_no};
+pub use wording::{Order, Wording};
+pub use wrap::{wrap_between_moves, wrap_words};
 
 #[cfg(test)]
 mod tests;

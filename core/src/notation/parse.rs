@@ -96,7 +96,7 @@ pub fn parse_move_in(text: &str, pos: &Chess, lang: &Language) -> Result<Move, P
 /// a German player is the square, not a Spanish knight. So R is the king for a French or
 /// Spanish player and the rook for everyone else; P is the knight for a Dutch player and a
 /// pawn for everyone else.
-pub struct Letters([Option<Role>; 26]);
+pub(crate) struct Letters([Option<Role>; 26]);
 
 impl Letters {
     fn build(lang: &Language) -> Letters {
@@ -139,7 +139,7 @@ impl Letters {
     }
 
     /// The piece a letter names, in either case.
-    pub fn role(&self, c: u8) -> Option<Role> {
+    pub(crate) fn role(&self, c: u8) -> Option<Role> {
         let upper = c.to_ascii_uppercase();
         if upper.is_ascii_uppercase() {
             self.0[usize::from(upper - b'A')]
@@ -149,7 +149,7 @@ impl Letters {
     }
 
     /// The letters of a player of `lang` (built once per language).
-    pub fn for_language(lang: &Language) -> &'static Letters {
+    pub(crate) fn for_language(lang: &Language) -> &'static Letters {
         static EACH: OnceLock<Vec<(String, Letters)>> = OnceLock::new();
         let each = EACH.get_or_init(|| {
             languages()
@@ -772,7 +772,7 @@ pub fn message(err: &ParseError, pos: &Chess, lang: &Language) -> String {
 
 /// "Unbekanntes Wort: Springa. Meinten Sie Springer?": the nearest known words, if any are
 /// near, so that a typo is named and nothing is guessed.
-pub fn unknown_word_message(word: &str, lang: &Language) -> String {
+pub(crate) fn unknown_word_message(word: &str, lang: &Language) -> String {
     // Control characters the player typed are shown, never sent to the terminal.
     let text = fill(
         &lang.messages.unknown_word,
@@ -790,7 +790,7 @@ pub fn unknown_word_message(word: &str, lang: &Language) -> String {
 }
 
 /// An [`Illegal`] reason in `lang`.
-pub fn illegal_message(illegal: &Illegal, pos: &Chess, lang: &Language) -> String {
+pub(crate) fn illegal_message(illegal: &Illegal, pos: &Chess, lang: &Language) -> String {
     let m = &lang.messages;
     match illegal {
         Illegal::NotAMove => m.not_a_move.clone(),

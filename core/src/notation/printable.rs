@@ -29,7 +29,7 @@ pub fn printable(text: &str) -> Cow<'_, str> {
 
 /// The longest name from a server shown or spoken (a player, a board): lichess's user
 /// names have at most 30 characters, a broadcast's player names some dozens with a title.
-pub const MAX_NAME: usize = 100;
+pub(crate) const MAX_NAME: usize = 100;
 /// The longest reason from a server shown or spoken (a refusal, an error).
 pub const MAX_REASON: usize = 300;
 

@@ -26,7 +26,7 @@ pub fn announce(pos: &Chess, m: Move, lang: &Language, form: Form) -> String {
 }
 
 /// The phrase for a move whose SAN (with its check suffix) is already known.
-pub fn announce_san(san: SanPlus, m: Move, lang: &Language, form: Form) -> String {
+pub(crate) fn announce_san(san: SanPlus, m: Move, lang: &Language, form: Form) -> String {
     let mut out = String::with_capacity(48);
     announce_into(&mut out, san, m, lang, form);
     out
@@ -40,14 +40,14 @@ fn push_square(out: &mut String, lang: &Language, sq: shakmaty::Square) {
 
 /// The phrase for a move that names the piece it takes: "Springer schlägt Bauer auf Felix
 /// fünf" (`letzter`, and every move with --say-captured).
-pub fn announce_san_taking(san: SanPlus, m: Move, lang: &Language, form: Form) -> String {
+pub(crate) fn announce_san_taking(san: SanPlus, m: Move, lang: &Language, form: Form) -> String {
     let mut out = String::with_capacity(64);
     phrase_into(&mut out, san, m, lang, form, m.capture());
     out
 }
 
 /// Appends the phrase to `out` without allocating (the transcript's hot path).
-pub fn announce_into(out: &mut String, san: SanPlus, m: Move, lang: &Language, form: Form) {
+pub(crate) fn announce_into(out: &mut String, san: SanPlus, m: Move, lang: &Language, form: Form) {
     phrase_into(out, san, m, lang, form, None);
 }
 
@@ -176,7 +176,7 @@ fn finish(out: &mut String, m: Move, promotion: Option<Role>, lang: &Language) {
     }
 }
 
-pub fn castling_words(lang: &Language, side: CastlingSide) -> &str {
+pub(crate) fn castling_words(lang: &Language, side: CastlingSide) -> &str {
     match side {
         CastlingSide::KingSide => &lang.moves.short_castling,
         CastlingSide::QueenSide => &lang.moves.long_castling,
@@ -187,7 +187,12 @@ pub fn castling_words(lang: &Language, side: CastlingSide) -> &str {
 /// ("Zug 9, Schwarz: Dame Anna fünf, Schach; Zug 10, Weiß: Läufer Cäsar vier; Schwarz:
 /// Springer Felix sechs"): said as one sentence, never "9..." or "10.", where speech breaks
 /// it. Stops before a move that is not legal; returns the position at the end.
-pub fn line_words(pos: &Chess, line: &[Move], lang: &Language, form: Form) -> (String, Chess) {
+pub(crate) fn line_words(
+    pos: &Chess,
+    line: &[Move],
+    lang: &Language,
+    form: Form,
+) -> (String, Chess) {
     use shakmaty::{Color, Position};
     let mut pos = pos.clone();
     let colon = &lang.messages.colon;

@@ -25,10 +25,10 @@ pub struct SpokenPly<'a> {
 /// Between White's and Black's move of one number, in a transcript and the game's move list:
 /// a mark a screen reader keeps (it passes over double spaces), and not the comma that comes
 /// before "Schach" or a promotion.
-pub const BETWEEN_SIDES: &str = "; ";
+pub(crate) const BETWEEN_SIDES: &str = "; ";
 
 /// In place of White's move when a game or a list begins with Black's.
-pub const NO_WHITE_MOVE: &str = "…";
+pub(crate) const NO_WHITE_MOVE: &str = "…";
 
 /// Appends one ply to a text transcript, one line per move number ("2. Springer Felix drei;
 /// Felix sechs, Schach"). `line_open`: White's move of this line is written and the line is

@@ -10,7 +10,7 @@ use super::language::{Language, TABLE_ROLES, languages};
 
 /// What an input word means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Meaning {
+pub(crate) enum Meaning {
     File(File),
     Rank(Rank),
     Piece(Role),
@@ -93,7 +93,8 @@ pub fn fold(word: &str) -> String {
 
 /// `word` folded as `lang`'s own words are: its letters made plain, and only `lang`'s
 /// spellings read as letters.
-pub fn fold_in(word: &str, lang: &Language) -> String {
+#[cfg(test)]
+pub(crate) fn fold_in(word: &str, lang: &Language) -> String {
     fold_with(word, &spellings_of(lang))
 }
 
@@ -115,7 +116,7 @@ impl Layer {
 
 /// Folded words and phrases (words joined by one space) with their meanings, one layer per
 /// language: a word is looked up in the first language's words first.
-pub struct Vocabulary {
+pub(crate) struct Vocabulary {
     layers: Vec<Layer>,
     /// The most words any phrase has.
     longest: usize,
@@ -219,7 +220,7 @@ impl Vocabulary {
     }
 
     /// The vocabulary of all languages, with `first` taking precedence where words clash.
-    pub fn build<'a>(
+    pub(crate) fn build<'a>(
         first: Option<&Language>,
         all: impl Iterator<Item = &'a Language>,
     ) -> Vocabulary {
@@ -247,14 +248,14 @@ impl Vocabulary {
     }
 
     /// The vocabulary of every embedded language (built once), in the order of their codes.
-    pub fn shared() -> &'static Vocabulary {
+    pub(crate) fn shared() -> &'static Vocabulary {
         static SHARED: OnceLock<Vocabulary> = OnceLock::new();
         SHARED.get_or_init(|| Vocabulary::build(None, languages()))
     }
 
     /// The vocabulary of every language with `lang`'s words first (built once per language):
     /// how a player of `lang` is understood.
-    pub fn for_language(lang: &Language) -> &'static Vocabulary {
+    pub(crate) fn for_language(lang: &Language) -> &'static Vocabulary {
         static EACH: OnceLock<Vec<(String, Vocabulary)>> = OnceLock::new();
         let each = EACH.get_or_init(|| {
             languages()
@@ -268,7 +269,7 @@ impl Vocabulary {
 
     /// The longest phrase at the start of `words` and its meaning, with the number of words
     /// it takes; at one length, the first language's meaning.
-    pub fn longest_match(&self, words: &[String]) -> Option<(Meaning, usize)> {
+    pub(crate) fn longest_match(&self, words: &[String]) -> Option<(Meaning, usize)> {
         let max = self.longest.min(words.len());
         (1..=max).rev().find_map(|n| {
             self.layers.iter().find_map(|layer| {
@@ -279,7 +280,7 @@ impl Vocabulary {
     }
 
     /// What one word means, in the first language that knows it.
-    pub fn lookup(&self, word: &str) -> Option<Meaning> {
+    pub(crate) fn lookup(&self, word: &str) -> Option<Meaning> {
         self.layers
             .iter()
             .find_map(|layer| layer.entries.get(&layer.key([word])).copied())
@@ -316,7 +317,7 @@ pub fn yes_or_no(text: &str) -> Option<bool> {
 
 /// The known words nearest to an unknown one (a typo: one or two letters off), in the words
 /// of `lang` (moves and commands), else of any language; none when nothing is near.
-pub fn nearest_words(word: &str, lang: &Language) -> Vec<String> {
+pub(crate) fn nearest_words(word: &str, lang: &Language) -> Vec<String> {
     let folded = fold(word);
     let lower = word.to_lowercase();
     // As typed: folding makes "aer" two letters ("är").
@@ -458,13 +459,13 @@ fn distance(a: &str, b: &str) -> usize {
 }
 
 /// A square in any form: "e4", "Eva vier", "eva 4", "Eva4".
-pub fn parse_square(text: &str) -> Option<shakmaty::Square> {
+pub(crate) fn parse_square(text: &str) -> Option<shakmaty::Square> {
     let (file, rank) = file_and_rank(text);
     Some(shakmaty::Square::from_coords(file?, rank?))
 }
 
 /// A file alone: "e", "Eva", "Cäsar".
-pub fn parse_file(text: &str) -> Option<File> {
+pub(crate) fn parse_file(text: &str) -> Option<File> {
     match file_and_rank(text) {
         (Some(f), None) => Some(f),
         _ => None,
@@ -472,7 +473,7 @@ pub fn parse_file(text: &str) -> Option<File> {
 }
 
 /// A rank alone: "4", "vier", "four".
-pub fn parse_rank(text: &str) -> Option<Rank> {
+pub(crate) fn parse_rank(text: &str) -> Option<Rank> {
     match file_and_rank(text) {
         (None, Some(r)) => Some(r),
         _ => None,

@@ -78,7 +78,7 @@ impl Wording {
 
     /// A piece's words: with its colour unless the colour is `clear` from the sentence and
     /// colour words are off.
-    pub fn piece<'a>(&self, piece: Piece, clear: bool, lang: &'a Language) -> &'a str {
+    pub(crate) fn piece<'a>(&self, piece: Piece, clear: bool, lang: &'a Language) -> &'a str {
         if clear && !self.colour_words {
             lang.piece(piece.role)
         } else {
@@ -87,7 +87,7 @@ impl Wording {
     }
 
     /// A piece and its square in a list; `usual` is the order the reading has by default.
-    pub fn piece_on(
+    pub(crate) fn piece_on(
         &self,
         piece: Piece,
         sq: Square,
@@ -103,7 +103,7 @@ impl Wording {
     }
 
     /// One square read alone: "Eva vier: weißer Bauer", or "Weißer Bauer Eva vier".
-    pub fn square_alone(&self, piece: Piece, sq: Square, lang: &Language) -> String {
+    pub(crate) fn square_alone(&self, piece: Piece, sq: Square, lang: &Language) -> String {
         let words = lang.colored_piece(piece.color, piece.role);
         match self.order(Order::SquareFirst) {
             Order::PieceFirst => format!("{} {}", capitalized(words), lang.square(sq)),

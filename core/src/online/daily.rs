@@ -40,7 +40,7 @@ pub fn control(days: u32, lang: &Language) -> String {
 }
 
 /// "Weiß noch 2 Tage 5 Stunden".
-pub fn time_left(color: Color, d: Duration, lang: &Language) -> String {
+pub(crate) fn time_left(color: Color, d: Duration, lang: &Language) -> String {
     fill(
         &lang.online.time_left,
         &[("color", lang.color(color)), ("time", &days_hours(d, lang))],

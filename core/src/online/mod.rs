@@ -6,7 +6,7 @@
 //! stream confirms it.
 
 pub mod daily;
-pub mod warnings;
+pub(crate) mod warnings;
 pub mod wire;
 
 use std::time::Duration;
@@ -133,7 +133,7 @@ impl ServerClock {
 /// How lichess classes a time control, by its estimated duration: the initial time plus 40
 /// times the increment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Speed {
+pub(crate) enum Speed {
     UltraBullet,
     Bullet,
     Blitz,
@@ -142,7 +142,7 @@ pub enum Speed {
 }
 
 impl Speed {
-    pub fn of(initial_seconds: u32, increment_seconds: u32) -> Speed {
+    pub(crate) fn of(initial_seconds: u32, increment_seconds: u32) -> Speed {
         let estimate = u64::from(initial_seconds) + 40 * u64::from(increment_seconds);
         match estimate {
             0..=29 => Speed::UltraBullet,
@@ -261,7 +261,7 @@ pub struct Online {
 }
 
 /// The chat lines kept: a flood of messages costs no more memory than these.
-pub const CHAT_KEPT: usize = 100;
+pub(crate) const CHAT_KEPT: usize = 100;
 
 /// The statuses of a game on lichess that end it; any other but `created` and `started` is
 /// not understood, and not taken as an end.
@@ -470,10 +470,6 @@ impl Online {
 
     pub fn opponent(&self) -> &str {
         &self.opponent
-    }
-
-    pub fn my_name(&self) -> &str {
-        &self.my_name
     }
 
     /// The player waits for the server: the move sent is not confirmed yet, or the opponent

@@ -11,7 +11,7 @@ use shakmaty::Color;
 use crate::clock::{AnnounceSettings, Announcement};
 
 /// The marks are the settings' own (interval, thresholds, countdown), as at the board.
-pub struct Warnings {
+pub(crate) struct Warnings {
     settings: AnnounceSettings,
     color: Color,
     /// The remaining time last looked at.
@@ -19,7 +19,7 @@ pub struct Warnings {
 }
 
 impl Warnings {
-    pub fn new(settings: AnnounceSettings, color: Color) -> Warnings {
+    pub(crate) fn new(settings: AnnounceSettings, color: Color) -> Warnings {
         Warnings {
             settings,
             color,
@@ -29,7 +29,7 @@ impl Warnings {
 
     /// The player's remaining time now: the lowest mark passed since the last look, if any.
     /// (After a long silence only the newest mark is worth saying.)
-    pub fn due(&mut self, remaining: Duration) -> Option<Announcement> {
+    pub(crate) fn due(&mut self, remaining: Duration) -> Option<Announcement> {
         let last = self.last.replace(remaining)?;
         if remaining >= last {
             return None;
@@ -38,7 +38,7 @@ impl Warnings {
     }
 
     /// How long until the next mark, while the player's time runs down from `remaining`.
-    pub fn next_in(&self, remaining: Duration) -> Option<Duration> {
+    pub(crate) fn next_in(&self, remaining: Duration) -> Option<Duration> {
         self.settings.highest_mark(remaining).map(|m| remaining - m)
     }
 }

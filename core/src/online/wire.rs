@@ -20,8 +20,8 @@ pub enum GameLine {
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct GameFull {
-    pub id: String,
-    pub variant: VariantInfo,
+    pub(crate) id: String,
+    pub(crate) variant: VariantInfo,
     #[serde(default)]
     pub clock: Option<ClockInfo>,
     #[serde(default)]
@@ -30,10 +30,10 @@ pub struct GameFull {
     pub black: Player,
     #[serde(default = "startpos")]
     pub initial_fen: String,
-    pub state: GameState,
+    pub(crate) state: GameState,
     /// A correspondence (daily) game: the days for each move; such a game has no clock.
     #[serde(default)]
-    pub days_per_turn: Option<u32>,
+    pub(crate) days_per_turn: Option<u32>,
 }
 
 fn startpos() -> String {
@@ -41,8 +41,8 @@ fn startpos() -> String {
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
-pub struct VariantInfo {
-    pub key: String,
+pub(crate) struct VariantInfo {
+    pub(crate) key: String,
 }
 
 /// The clock in milliseconds.
@@ -57,13 +57,13 @@ pub struct ClockInfo {
 #[serde(rename_all = "camelCase")]
 pub struct Player {
     #[serde(default)]
-    pub id: Option<String>,
+    pub(crate) id: Option<String>,
     #[serde(default)]
-    pub name: Option<String>,
+    pub(crate) name: Option<String>,
     #[serde(default)]
-    pub rating: Option<u32>,
+    pub(crate) rating: Option<u32>,
     #[serde(default)]
-    pub ai_level: Option<u8>,
+    pub(crate) ai_level: Option<u8>,
 }
 
 /// `gameState`: the moves so far (UCI, space-separated), the times, the status, the offers.
@@ -71,35 +71,35 @@ pub struct Player {
 /// (read as empty they would take every move back or end the game).
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 pub struct GameState {
-    pub moves: String,
-    pub wtime: u64,
-    pub btime: u64,
-    pub status: String,
+    pub(crate) moves: String,
+    pub(crate) wtime: u64,
+    pub(crate) btime: u64,
+    pub(crate) status: String,
     #[serde(default)]
-    pub winner: Option<String>,
+    pub(crate) winner: Option<String>,
     #[serde(default)]
-    pub wdraw: bool,
+    pub(crate) wdraw: bool,
     #[serde(default)]
-    pub bdraw: bool,
+    pub(crate) bdraw: bool,
     #[serde(default)]
-    pub wtakeback: bool,
+    pub(crate) wtakeback: bool,
     #[serde(default)]
-    pub btakeback: bool,
+    pub(crate) btakeback: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct ChatLine {
-    pub room: String,
-    pub username: String,
-    pub text: String,
+    pub(crate) room: String,
+    pub(crate) username: String,
+    pub(crate) text: String,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct OpponentGone {
-    pub gone: bool,
+    pub(crate) gone: bool,
     #[serde(default)]
-    pub claim_win_in_seconds: Option<u32>,
+    pub(crate) claim_win_in_seconds: Option<u32>,
 }
 
 /// A line that is not what the API describes.
@@ -135,7 +135,7 @@ pub fn game_line(line: &str) -> Result<Option<GameLine>, LineError> {
 
 /// The longest time read from the server, in milliseconds (100 days; lichess sends some
 /// 25 days for a correspondence game): a larger one counts as this.
-pub const MAX_TIME_MS: u64 = 100 * 86_400_000;
+pub(crate) const MAX_TIME_MS: u64 = 100 * 86_400_000;
 /// The longest wait before a win may be claimed, in seconds.
 const MAX_CLAIM_SECONDS: u32 = 3600;
 

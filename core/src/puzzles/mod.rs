@@ -7,10 +7,11 @@
 //! [`PuzzleRun`] takes the same events and gives the same effects as the training's `Train`,
 //! so that one adapter runs both.
 
-pub mod online;
+pub(crate) mod online;
 pub mod progress;
 pub mod set;
 pub use crate::notation::words::puzzles as words;
+pub use online::{puzzle_of, rating_of, result_body};
 
 #[cfg(test)]
 mod tests;
@@ -58,13 +59,13 @@ pub fn theme_key(typed: &str) -> Option<String> {
 }
 
 /// A theme's name in `lang`; the key when the table has none.
-pub fn theme_name<'a>(key: &'a str, lang: &'a Language) -> &'a str {
+pub(crate) fn theme_name<'a>(key: &'a str, lang: &'a Language) -> &'a str {
     lang.puzzle.themes.get(key).map_or(key, String::as_str)
 }
 
 /// The next puzzle: not played before nor in this session, of the theme, nearest the
 /// rating (the lower id first among equals).
-pub fn pick(
+pub(crate) fn pick(
     puzzles: &[Puzzle],
     progress: &PuzzleProgress,
     skipped: &BTreeSet<String>,
@@ -157,12 +158,12 @@ impl PuzzleRun {
     }
 
     /// The puzzle asked now.
-    pub fn current(&self) -> Option<&Puzzle> {
+    pub(crate) fn current(&self) -> Option<&Puzzle> {
         self.current.and_then(|i| self.puzzles.get(i))
     }
 
     /// The position to move in.
-    pub fn position(&self) -> Option<&Chess> {
+    pub(crate) fn position(&self) -> Option<&Chess> {
         self.current.map(|_| &self.pos)
     }
 

@@ -15,19 +15,19 @@
 
 use std::collections::BTreeMap;
 
-pub const MAGIC: &str = "hector-puzzles 1";
+pub(crate) const MAGIC: &str = "hector-puzzles 1";
 pub const MAX_BYTES: usize = 4 << 20;
 /// The rating of a player who has played no puzzle.
-pub const START: i32 = 1500;
+pub(crate) const START: i32 = 1500;
 /// How far one puzzle moves the rating at most.
-pub const K: f64 = 32.0;
+pub(crate) const K: f64 = 32.0;
 /// The rating stays within these bounds.
-pub const LOWEST: i32 = 100;
-pub const HIGHEST: i32 = 3500;
+pub(crate) const LOWEST: i32 = 100;
+pub(crate) const HIGHEST: i32 = 3500;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PuzzleProgress {
-    pub rating: i32,
+    pub(crate) rating: i32,
     /// Each puzzle played, by id: solved or not.
     pub played: BTreeMap<String, bool>,
 }
@@ -52,7 +52,7 @@ pub enum PuzzleProgressError {
 }
 
 /// The rating after a puzzle of `puzzle` rating, solved or not.
-pub fn next_rating(player: i32, puzzle: u32, solved: bool) -> i32 {
+pub(crate) fn next_rating(player: i32, puzzle: u32, solved: bool) -> i32 {
     let diff = f64::from(
         i32::try_from(puzzle)
             .unwrap_or(i32::MAX)
@@ -71,14 +71,14 @@ pub fn next_rating(player: i32, puzzle: u32, solved: bool) -> i32 {
 
 impl PuzzleProgress {
     /// Records a puzzle played; returns the rating's change.
-    pub fn record(&mut self, id: &str, puzzle_rating: u32, solved: bool) -> i32 {
+    pub(crate) fn record(&mut self, id: &str, puzzle_rating: u32, solved: bool) -> i32 {
         let before = self.rating;
         self.rating = next_rating(self.rating, puzzle_rating, solved);
         self.played.insert(id.to_string(), solved);
         self.rating - before
     }
 
-    pub fn encode(&self) -> String {
+    pub(crate) fn encode(&self) -> String {
         let mut out = format!("{MAGIC}\nrating {}\n", self.rating);
         for (id, solved) in &self.played {
             out.push_str(&format!("{id} {}\n", u8::from(*solved)));

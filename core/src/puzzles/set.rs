@@ -12,13 +12,13 @@ pub const SHIPPED: &str = include_str!("../../../assets/puzzles/puzzles.csv");
 pub struct Puzzle {
     pub id: String,
     /// The position before the opponent's move (the export's FEN).
-    pub before: Chess,
+    pub(crate) before: Chess,
     /// The opponent's move, then the solution: the solver's moves and the replies, the last
     /// one the solver's.
-    pub moves: Vec<Move>,
-    pub rating: u32,
+    pub(crate) moves: Vec<Move>,
+    pub(crate) rating: u32,
     /// lichess's theme keys ("fork", "mateIn2").
-    pub themes: Vec<String>,
+    pub(crate) themes: Vec<String>,
 }
 
 impl Puzzle {
@@ -36,7 +36,7 @@ impl Puzzle {
         !self.before.turn()
     }
 
-    pub fn has_theme(&self, key: &str) -> bool {
+    pub(crate) fn has_theme(&self, key: &str) -> bool {
         self.themes.iter().any(|t| t == key)
     }
 }

@@ -91,7 +91,7 @@ pub struct Decoded {
     pub header: Header,
     pub entries: Vec<Entry>,
     /// The line each entry stands on (1 is the header), for messages.
-    pub lines: Vec<usize>,
+    pub(crate) lines: Vec<usize>,
     /// A cut-off record at the end was left out.
     pub torn_tail: bool,
     /// The length of the intact part; the torn tail, if any, is `bytes[valid_len..]`.

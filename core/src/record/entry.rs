@@ -31,7 +31,7 @@ pub const FORMAT_VERSION: u32 = 2;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Header {
     /// The journal format version (set by [`Header::new`]).
-    pub version: u32,
+    pub(crate) version: u32,
     /// When the game was created, as text given by the caller (the core reads no clock),
     /// e.g. `2026-11-21T14:03:05Z`.
     pub created: String,
@@ -65,9 +65,9 @@ pub struct Header {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub words: Option<WordSet>,
     #[serde(with = "form_text")]
-    pub form: Form,
+    pub(crate) form: Form,
     #[serde(with = "rules_record")]
-    pub rules: Rules,
+    pub(crate) rules: Rules,
 }
 
 impl Header {
@@ -102,18 +102,18 @@ pub struct Times {
 }
 
 impl Times {
-    pub fn new(white: Duration, black: Duration) -> Times {
+    pub(crate) fn new(white: Duration, black: Duration) -> Times {
         Times {
             white_ms: millis(white),
             black_ms: millis(black),
         }
     }
 
-    pub fn of(self, color: Color) -> u64 {
+    pub(crate) fn of(self, color: Color) -> u64 {
         color.fold_wb(self.white_ms, self.black_ms)
     }
 
-    pub fn set(&mut self, color: Color, ms: u64) {
+    pub(crate) fn set(&mut self, color: Color, ms: u64) {
         match color {
             Color::White => self.white_ms = ms,
             Color::Black => self.black_ms = ms,
@@ -122,7 +122,7 @@ impl Times {
 }
 
 /// Milliseconds of a duration, saturating (a journal never holds 584 million years).
-pub fn millis(d: Duration) -> u64 {
+pub(crate) fn millis(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
@@ -328,7 +328,7 @@ impl Entry {
     }
 
     /// The entry for a move the game has just played.
-    pub fn from_played(
+    pub(crate) fn from_played(
         played: &PlayedMove,
         by: Color,
         variant: Variant,
@@ -343,7 +343,7 @@ impl Entry {
     }
 
     /// A short English name of the kind of entry, for error messages.
-    pub fn kind(&self) -> &'static str {
+    pub(crate) fn kind(&self) -> &'static str {
         match self {
             Entry::Move { .. } => "move",
             Entry::Touched { .. } => "touched piece",
@@ -378,13 +378,13 @@ impl Entry {
 }
 
 /// The UCI form of a move as the journal writes it (Chess960 castling as king takes rook).
-pub fn uci_of(m: Move, variant: Variant) -> UciMove {
+pub(crate) fn uci_of(m: Move, variant: Variant) -> UciMove {
     let mode: CastlingMode = variant.castling_mode();
     UciMove::from_move(m, mode)
 }
 
 /// The journal's name of a termination.
-pub fn termination_name(t: Termination) -> &'static str {
+pub(crate) fn termination_name(t: Termination) -> &'static str {
     match t {
         Termination::Checkmate => "checkmate",
         Termination::Resignation => "resignation",
@@ -425,7 +425,7 @@ const TERMINATIONS: [Termination; 16] = [
 ];
 
 /// The termination a journal name stands for.
-pub fn termination_from_name(name: &str) -> Option<Termination> {
+pub(crate) fn termination_from_name(name: &str) -> Option<Termination> {
     TERMINATIONS
         .into_iter()
         .find(|&t| termination_name(t) == name)
@@ -436,11 +436,11 @@ pub fn termination_from_name(name: &str) -> Option<Termination> {
 mod text {
     use super::*;
 
-    pub fn serialize<T: Display, S: Serializer>(v: &T, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<T: Display, S: Serializer>(v: &T, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(v)
     }
 
-    pub fn deserialize<'de, T, D>(d: D) -> Result<T, D::Error>
+    pub(crate) fn deserialize<'de, T, D>(d: D) -> Result<T, D::Error>
     where
         T: FromStr,
         T::Err: Display,
@@ -455,14 +455,17 @@ mod text {
 mod opt_text {
     use super::*;
 
-    pub fn serialize<T: Display, S: Serializer>(v: &Option<T>, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<T: Display, S: Serializer>(
+        v: &Option<T>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
         match v {
             Some(v) => s.collect_str(v),
             None => s.serialize_none(),
         }
     }
 
-    pub fn deserialize<'de, T, D>(d: D) -> Result<Option<T>, D::Error>
+    pub(crate) fn deserialize<'de, T, D>(d: D) -> Result<Option<T>, D::Error>
     where
         T: FromStr,
         T::Err: Display,
@@ -495,11 +498,11 @@ fn color_from_name<E: serde::de::Error>(s: &str) -> Result<Color, E> {
 mod color {
     use super::*;
 
-    pub fn serialize<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(color_name(*c))
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
         color_from_name(&String::deserialize(d)?)
     }
 }
@@ -507,14 +510,14 @@ mod color {
 mod opt_color {
     use super::*;
 
-    pub fn serialize<S: Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<S: Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
         match c {
             Some(c) => s.serialize_str(color_name(*c)),
             None => s.serialize_none(),
         }
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Color>, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Color>, D::Error> {
         Option::<String>::deserialize(d)?
             .map(|s| color_from_name(&s))
             .transpose()
@@ -524,14 +527,14 @@ mod opt_color {
 mod variant_text {
     use super::*;
 
-    pub fn serialize<S: Serializer>(v: &Variant, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<S: Serializer>(v: &Variant, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(match v {
             Variant::Standard => "standard",
             Variant::Chess960 => "chess960",
         })
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Variant, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Variant, D::Error> {
         match String::deserialize(d)?.as_str() {
             "standard" => Ok(Variant::Standard),
             "chess960" => Ok(Variant::Chess960),
@@ -545,14 +548,14 @@ mod variant_text {
 mod form_text {
     use super::*;
 
-    pub fn serialize<S: Serializer>(f: &Form, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<S: Serializer>(f: &Form, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(match f {
             Form::Short => "short",
             Form::Long => "long",
         })
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Form, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Form, D::Error> {
         match String::deserialize(d)?.as_str() {
             "short" => Ok(Form::Short),
             "long" => Ok(Form::Long),
@@ -566,14 +569,14 @@ mod form_text {
 mod claim_kind {
     use super::*;
 
-    pub fn serialize<S: Serializer>(k: &ClaimKind, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<S: Serializer>(k: &ClaimKind, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(match k {
             ClaimKind::Threefold => "threefold",
             ClaimKind::FiftyMoves => "fifty_moves",
         })
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<ClaimKind, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<ClaimKind, D::Error> {
         match String::deserialize(d)?.as_str() {
             "threefold" => Ok(ClaimKind::Threefold),
             "fifty_moves" => Ok(ClaimKind::FiftyMoves),
@@ -587,11 +590,11 @@ mod claim_kind {
 mod result_text {
     use super::*;
 
-    pub fn serialize<S: Serializer>(r: &GameResult, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<S: Serializer>(r: &GameResult, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(r.pgn())
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<GameResult, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<GameResult, D::Error> {
         let s = String::deserialize(d)?;
         match s.as_str() {
             "1-0" | "0-1" | "1/2-1/2" => GameResult::from_pgn(&s),
@@ -604,11 +607,11 @@ mod result_text {
 mod termination_text {
     use super::*;
 
-    pub fn serialize<S: Serializer>(t: &Termination, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<S: Serializer>(t: &Termination, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(termination_name(*t))
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Termination, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Termination, D::Error> {
         let s = String::deserialize(d)?;
         termination_from_name(&s)
             .ok_or_else(|| D::Error::custom(format!("{s:?} is not a termination hector knows")))
@@ -625,7 +628,7 @@ mod rules_record {
         illegal_move_that_loses: u8,
     }
 
-    pub fn serialize<S: Serializer>(r: &Rules, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<S: Serializer>(r: &Rules, s: S) -> Result<S::Ok, S::Error> {
         RulesRecord {
             time_penalty_ms: millis(r.time_penalty),
             illegal_move_that_loses: r.illegal_move_that_loses,
@@ -633,7 +636,7 @@ mod rules_record {
         .serialize(s)
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Rules, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Rules, D::Error> {
         let r = RulesRecord::deserialize(d)?;
         if r.illegal_move_that_loses == 0 {
             return Err(D::Error::custom(

@@ -21,16 +21,16 @@ const MAX_LINE: usize = 79;
 
 /// One half-move of the record.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RecordedPly {
-    pub san: SanPlus,
-    pub by: Color,
+pub(crate) struct RecordedPly {
+    pub(crate) san: SanPlus,
+    pub(crate) by: Color,
     /// Both times after the clock was pressed, when a clock ran.
-    pub clock: Option<Times>,
+    pub(crate) clock: Option<Times>,
 }
 
 /// Something written beside the moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Remark {
+pub(crate) enum Remark {
     /// (=), Appendix C12.
     DrawOffer(Color),
     Claim {
@@ -85,10 +85,10 @@ pub enum Remark {
 /// The game as the record shows it: the moves (after any take-back) and the remarks.
 #[derive(Clone, Debug)]
 pub struct Record {
-    pub replayed: Replayed,
-    pub plies: Vec<RecordedPly>,
+    pub(crate) replayed: Replayed,
+    pub(crate) plies: Vec<RecordedPly>,
     /// `remarks[p]`: written after the `p`-th half-move (`remarks[0]` before the first).
-    pub remarks: Vec<Vec<Remark>>,
+    pub(crate) remarks: Vec<Vec<Remark>>,
 }
 
 impl Record {
@@ -212,7 +212,7 @@ impl Record {
     }
 
     /// The move number and colour of half-move `i` (from 0).
-    pub fn number(&self, i: usize) -> (u32, Color) {
+    pub(crate) fn number(&self, i: usize) -> (u32, Color) {
         let plies = u32::try_from(i).unwrap_or(u32::MAX - 1).saturating_add(1);
         ply_number(self.start(), plies).unwrap_or((1, Color::White))
     }
@@ -220,7 +220,7 @@ impl Record {
 
 /// The remark for an arbiter's entry (the clock, the boards, an adjournment), with `game` as
 /// it stands after the entry.
-pub fn arbiter_remark(entry: &Entry, game: &crate::game::Game) -> Option<Remark> {
+pub(crate) fn arbiter_remark(entry: &Entry, game: &crate::game::Game) -> Option<Remark> {
     Some(match entry {
         Entry::ClockPaused => Remark::ClockPaused,
         Entry::ClockResumed => Remark::ClockResumed,
@@ -263,7 +263,7 @@ pub fn arbiter_remark(entry: &Entry, game: &crate::game::Game) -> Option<Remark>
 
 /// The number and colour of the last of the first `plies` half-moves from `start`; `None`
 /// for no half-move at all.
-pub fn ply_number(start: &Chess, plies: u32) -> Option<(u32, Color)> {
+pub(crate) fn ply_number(start: &Chess, plies: u32) -> Option<(u32, Color)> {
     let i = plies.checked_sub(1)?;
     let black_first = u32::from(start.turn() == Color::Black);
     let n = start
@@ -322,7 +322,7 @@ fn claim_remark(
 }
 
 /// The remark in words, as a PGN comment or a scoresheet line.
-pub fn remark_words(remark: &Remark, lang: &Language) -> String {
+pub(crate) fn remark_words(remark: &Remark, lang: &Language) -> String {
     let w = &lang.record;
     match remark {
         Remark::DrawOffer(_) => w.draw_offer.clone(),
@@ -442,7 +442,7 @@ fn offer_named(by: Color, lang: &Language) -> String {
 }
 
 /// "Zug 12 Schwarz", or "zum Anfang" when no move is shared.
-pub fn agreed_words(point: Option<(u32, Color)>, lang: &Language) -> String {
+pub(crate) fn agreed_words(point: Option<(u32, Color)>, lang: &Language) -> String {
     let w = &lang.record;
     match point {
         None => w.agreed_start.clone(),
@@ -457,7 +457,7 @@ pub fn agreed_words(point: Option<(u32, Color)>, lang: &Language) -> String {
 }
 
 /// A termination in words.
-pub fn termination_words(t: Termination, lang: &Language) -> &str {
+pub(crate) fn termination_words(t: Termination, lang: &Language) -> &str {
     let w = &lang.record.terminations;
     match t {
         Termination::Checkmate => &w.checkmate,
@@ -477,7 +477,7 @@ pub fn termination_words(t: Termination, lang: &Language) -> &str {
 }
 
 /// "Result: 1-0, White wins: checkmate, Article 5.1a", or that the game is not finished.
-pub fn result_words(outcome: Option<Outcome>, lang: &Language) -> String {
+pub(crate) fn result_words(outcome: Option<Outcome>, lang: &Language) -> String {
     match outcome {
         Some(o) => fill(
             &lang.record.result,
@@ -511,7 +511,7 @@ pub fn pgn_date(created: &str) -> String {
 
 /// The most characters a tag value may have: the PGN standard limits a string to "a maximum
 /// of 255 characters of data" (section 7).
-pub const MAX_TAG_VALUE: usize = 255;
+pub(crate) const MAX_TAG_VALUE: usize = 255;
 
 /// A tag value: quotes and backslashes escaped, line ends and control characters as spaces,
 /// and held to [`MAX_TAG_VALUE`] characters as written (a longer one is cut at a character,
@@ -577,7 +577,7 @@ fn comment_words(text: &str) -> impl Iterator<Item = String> + '_ {
 }
 
 /// `h:mm:ss` of a remaining time, for `[%clk …]`.
-pub fn clk(ms: u64) -> String {
+pub(crate) fn clk(ms: u64) -> String {
     let s = ms / 1000;
     format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
@@ -674,7 +674,7 @@ pub fn salvaged_scoresheet(salvaged: &Salvaged, lang: &Language) -> Result<Strin
 }
 
 /// PGN of a record already built.
-pub fn record_to_pgn(header: &Header, record: &Record, lang: &Language) -> String {
+pub(crate) fn record_to_pgn(header: &Header, record: &Record, lang: &Language) -> String {
     pgn_with_end(header, record, None, lang)
 }
 

@@ -3,13 +3,16 @@
 
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position, fen::Fen};
 
-use super::entry::{Entry, Header};
+use super::entry::Entry;
+#[cfg(any(test, feature = "testkit"))]
+use super::entry::Header;
 use crate::check::game_start;
 use crate::game::Game;
 use crate::legality::{Illegal, resolve_record_san};
 use crate::notation::language::{Language, fill};
 use crate::outcome::GameResult;
 use crate::pgn::{RawGame, Reader, SyntaxError};
+#[cfg(any(test, feature = "testkit"))]
 use crate::variant::Variant;
 
 /// The tags of an imported game that matter for going on with it.
@@ -23,7 +26,7 @@ pub struct ImportedTags {
     pub black: Option<String>,
     /// The Result tag (or the movetext's end marker); `None` for `*` or none.
     pub result: Option<GameResult>,
-    pub time_control: Option<String>,
+    pub(crate) time_control: Option<String>,
 }
 
 /// A game read from PGN.
@@ -34,12 +37,24 @@ pub struct Imported {
     /// is in `tags.result`.
     pub game: Game,
     pub tags: ImportedTags,
-    /// The game's number in the file (1 for the first).
-    pub number: usize,
     /// The line the game starts on.
-    pub line: usize,
+    #[cfg_attr(
+        not(test),
+        expect(
+            dead_code,
+            reason = "where the game starts; only the tests look at it yet"
+        )
+    )]
+    pub(crate) line: usize,
     /// Syntax problems the reader got over (an unclosed comment, a stray bracket …).
-    pub warnings: Vec<SyntaxError>,
+    #[cfg_attr(
+        not(test),
+        expect(
+            dead_code,
+            reason = "what the reader got over; only the tests look at it yet"
+        )
+    )]
+    pub(crate) warnings: Vec<SyntaxError>,
 }
 
 /// Why a game cannot be imported; each problem in the file names its line.
@@ -155,7 +170,6 @@ pub fn import_game(raw: &RawGame<'_>, number: usize) -> Result<Imported, ImportE
     Ok(Imported {
         game,
         tags,
-        number,
         line: raw.line,
         warnings: raw.errors.clone(),
     })
@@ -163,6 +177,7 @@ pub fn import_game(raw: &RawGame<'_>, number: usize) -> Result<Imported, ImportE
 
 impl Imported {
     /// A journal header for going on with this game; fill in what the tags do not say.
+    #[cfg(any(test, feature = "testkit"))]
     pub fn header(&self, created: &str) -> Header {
         let mut h = Header::new(
             created,

@@ -14,13 +14,16 @@
 //!
 //! The format is described in docs/RECORD.md.
 
-pub mod codec;
-pub mod entry;
-pub mod export;
-pub mod import;
-pub mod log;
-pub mod replay;
-pub mod salvage;
+pub(crate) mod codec;
+pub(crate) mod entry;
+pub(crate) mod export;
+pub(crate) mod import;
+pub(crate) mod log;
+pub(crate) mod replay;
+pub(crate) mod salvage;
+pub use codec::encode_torn_marker;
+pub use export::{pgn_date, record_to_scoresheet};
+pub use import::game_entries;
 
 #[cfg(test)]
 mod tests;

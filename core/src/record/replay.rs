@@ -22,17 +22,17 @@ use crate::variant::{Variant, chess960_position, position_from_fen};
 pub struct ClockSnapshot {
     pub times: Times,
     /// Whose clock was running; `None` before the start and after the end.
-    pub running: Option<Color>,
-    pub paused: bool,
+    pub(crate) running: Option<Color>,
+    pub(crate) paused: bool,
     /// Both players' thinking time so far, when the journal gives it (version 2).
-    pub used: Option<Times>,
+    pub(crate) used: Option<Times>,
 }
 
 /// An arbiter's note with the number of half-moves played when it was made.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Note {
-    pub ply: usize,
-    pub text: String,
+pub(crate) struct Note {
+    pub(crate) ply: usize,
+    pub(crate) text: String,
 }
 
 /// A game rebuilt from its journal.
@@ -43,13 +43,13 @@ pub struct Replayed {
     pub clock: Option<ClockSnapshot>,
     /// Each setting's latest value.
     pub settings: BTreeMap<String, String>,
-    pub notes: Vec<Note>,
+    pub(crate) notes: Vec<Note>,
     /// A result written in the journal that the game itself does not decide (an arbiter's
     /// decision); `None` when the game decides its own result or is still on.
     pub declared: Option<Outcome>,
     /// The clock's move counters when the arbiter set them (7.1), carried on
     /// through the moves since; `None`: they follow from the moves.
-    pub move_counts: Option<ByColor<u32>>,
+    pub(crate) move_counts: Option<ByColor<u32>>,
     /// The game stands adjourned: who sealed the move, and its number (Appendix E).
     pub adjourned: Option<(Color, u32)>,
 }
@@ -120,7 +120,7 @@ pub enum ReplayError {
 }
 
 /// The start position a header describes.
-pub fn start_position(header: &Header) -> Result<Chess, ReplayError> {
+pub(crate) fn start_position(header: &Header) -> Result<Chess, ReplayError> {
     match &header.start_fen {
         Some(fen) => position_from_fen(fen, header.variant)
             .map_err(|e| ReplayError::BadStart(format!("{e} ({fen})"))),
@@ -135,7 +135,7 @@ pub fn start_position(header: &Header) -> Result<Chess, ReplayError> {
 
 /// What one entry did, for callers that annotate the record (the PGN export).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Step {
+pub(crate) enum Step {
     /// A move entered the game (by a `Move`, an intended move or an unpromoted pawn).
     Played,
     /// A `Move` entry for a move the game had already played: it gave only clock times.
@@ -160,7 +160,7 @@ pub struct Replayer {
 }
 
 impl Replayer {
-    pub fn new(header: &Header) -> Result<Replayer, ReplayError> {
+    pub(crate) fn new(header: &Header) -> Result<Replayer, ReplayError> {
         let start = start_position(header)?;
         let game = Game::from_position(start, header.variant).with_rules(header.rules);
         Ok(Replayer {
@@ -195,15 +195,11 @@ impl Replayer {
         })
     }
 
-    pub fn game(&self) -> &Game {
+    pub(crate) fn game(&self) -> &Game {
         &self.replayed.game
     }
 
-    pub fn replayed(&self) -> &Replayed {
-        &self.replayed
-    }
-
-    pub fn finish(self) -> Replayed {
+    pub(crate) fn finish(self) -> Replayed {
         self.replayed
     }
 
@@ -247,7 +243,7 @@ impl Replayer {
     }
 
     /// Applies the next entry.
-    pub fn apply(&mut self, entry: &Entry) -> Result<Step, ReplayError> {
+    pub(crate) fn apply(&mut self, entry: &Entry) -> Result<Step, ReplayError> {
         let mover = self.replayed.game.turn();
         let step = self.apply_entry(entry)?;
         if self.replayed.game.is_over() {
@@ -696,9 +692,9 @@ pub fn replay(header: &Header, entries: &[Entry]) -> Result<Replayed, ReplayErro
 /// the replay (`None`: every entry replayed), and how many entries are good (`entries[..good]`).
 #[derive(Clone, Debug)]
 pub struct Prefix {
-    pub replayed: Replayed,
-    pub error: Option<ReplayError>,
-    pub good: usize,
+    pub(crate) replayed: Replayed,
+    pub(crate) error: Option<ReplayError>,
+    pub(crate) good: usize,
 }
 
 /// Replays the entries up to the first one the game refuses, so that a journal that does not

@@ -7,7 +7,7 @@
 //! ([`Effect::Open`]) and writes the new file ([`Effect::Save`]); the answers come back as
 //! events.
 
-pub mod tree;
+pub(crate) mod tree;
 pub use crate::notation::words::study as words;
 
 use std::time::Duration;
@@ -41,13 +41,13 @@ pub struct Summary {
     /// 1 for the file's first game.
     pub number: usize,
     pub white: String,
-    pub black: String,
-    pub event: String,
-    pub result: String,
+    pub(crate) black: String,
+    pub(crate) event: String,
+    pub(crate) result: String,
     /// The tags a search looks at besides: empty when the file has none.
-    pub date: String,
-    pub eco: String,
-    pub opening: String,
+    pub(crate) date: String,
+    pub(crate) eco: String,
+    pub(crate) opening: String,
 }
 
 /// The tag's value as it may be kept and said: cut, `?` and empty as none.
@@ -118,7 +118,7 @@ impl Summary {
 /// or ECO code), date or result hold a text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Search {
-    pub text: Option<String>,
+    pub(crate) text: Option<String>,
     /// The first game number looked at.
     pub from: usize,
 }
@@ -180,12 +180,16 @@ impl Search {
 /// A game read from the file, ready to walk.
 #[derive(Clone, Debug)]
 pub struct Loaded {
-    pub number: usize,
+    #[expect(
+        dead_code,
+        reason = "the game's number in the file; nothing reads it yet"
+    )]
+    pub(crate) number: usize,
     /// Its tags as the file has them (written back to the new file).
-    pub tags: Vec<(String, String)>,
+    pub(crate) tags: Vec<(String, String)>,
     pub summary: Summary,
-    pub tree: Tree,
-    pub problem: Option<Problem>,
+    pub(crate) tree: Tree,
+    pub(crate) problem: Option<Problem>,
 }
 
 impl Loaded {
@@ -206,7 +210,7 @@ impl Loaded {
     }
 
     /// The game as a PGN text: its tags and its whole tree, the player's moves included.
-    pub fn pgn(&self) -> String {
+    pub(crate) fn pgn(&self) -> String {
         let result = match self.summary.result.as_str() {
             r @ ("1-0" | "0-1" | "1/2-1/2") => r,
             _ => "*",
@@ -349,10 +353,10 @@ pub struct Study {
 /// A `[%clk h:mm:ss]` or `[%eval …]` command in a comment, and the comment's words without
 /// them.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Annotations {
-    pub text: String,
-    pub clock: Option<Duration>,
-    pub eval: Option<Eval>,
+pub(crate) struct Annotations {
+    pub(crate) text: String,
+    pub(crate) clock: Option<Duration>,
+    pub(crate) eval: Option<Eval>,
 }
 
 /// The `[%eval 0.35]` or `[%eval #-3]` of a comment, bounded (a number past 100 pawns or mate
@@ -370,7 +374,7 @@ fn eval_of(comment: &str) -> Option<Eval> {
 }
 
 impl Annotations {
-    pub fn of(comment: &str) -> Annotations {
+    pub(crate) fn of(comment: &str) -> Annotations {
         let clock = crate::watch::clk(comment.as_bytes());
         let eval = eval_of(comment);
         // The words are what is left outside the `[% …]` commands.
@@ -401,7 +405,7 @@ fn opening_at(tree: &Tree, n: usize) -> Option<&'static crate::openings::Opening
 }
 
 /// A NAG in words, if the table has words for it.
-pub fn nag_words(nag: u8, lang: &Language) -> Option<&str> {
+pub(crate) fn nag_words(nag: u8, lang: &Language) -> Option<&str> {
     let w = &lang.study;
     match nag {
         1..=6 => w.nags.get(usize::from(nag) - 1),
@@ -416,7 +420,7 @@ fn first(words: &[String]) -> &str {
 }
 
 /// Every command of the study, as its whole list names them.
-pub fn commands() -> Vec<Listed> {
+pub(crate) fn commands() -> Vec<Listed> {
     use crate::matchplay::help::{GAME, POSITION, SPEECH};
     let mut all = vec![
         Listed::Games,

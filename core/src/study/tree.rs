@@ -16,41 +16,41 @@ use crate::pgn::{Item, RawGame};
 use crate::variant::Variant;
 
 /// The most moves a game's tree keeps (main line and variations together).
-pub const MAX_NODES: usize = 100_000;
+pub(crate) const MAX_NODES: usize = 100_000;
 /// The longest comment kept, in characters.
-pub const MAX_COMMENT: usize = 2_000;
+pub(crate) const MAX_COMMENT: usize = 2_000;
 /// The most NAGs kept on one move.
 const MAX_NAGS: usize = 8;
 
 /// The start position's node.
-pub const ROOT: usize = 0;
+pub(crate) const ROOT: usize = 0;
 
 /// One move of the tree (the root: the start position, with no move).
 #[derive(Clone, Debug)]
-pub struct Node {
-    pub parent: Option<usize>,
-    pub mv: Option<Move>,
+pub(crate) struct Node {
+    pub(crate) parent: Option<usize>,
+    pub(crate) mv: Option<Move>,
     /// The position after the move.
-    pub pos: Chess,
-    pub nags: Vec<u8>,
+    pub(crate) pos: Chess,
+    pub(crate) nags: Vec<u8>,
     /// The comment after the move (the root's: before the first move).
-    pub comment: String,
+    pub(crate) comment: String,
     /// A comment before a variation's first move.
-    pub before: String,
+    pub(crate) before: String,
     /// The moves from here: the first is the line's own continuation, the others variations.
-    pub children: Vec<usize>,
+    pub(crate) children: Vec<usize>,
     /// Played by the player in the study, not read from the file.
-    pub own: bool,
+    pub(crate) own: bool,
 }
 
 /// Why a line of the game was cut short.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Problem {
-    pub line: usize,
-    pub san: String,
-    pub illegal: Option<Illegal>,
+pub(crate) struct Problem {
+    pub(crate) line: usize,
+    pub(crate) san: String,
+    pub(crate) illegal: Option<Illegal>,
     /// The position the move was tried in (for its words).
-    pub before: Option<shakmaty::fen::Fen>,
+    pub(crate) before: Option<shakmaty::fen::Fen>,
 }
 
 /// Why a game has no tree at all.
@@ -66,14 +66,14 @@ pub enum ReadError {
 
 /// A game's moves as a tree.
 #[derive(Clone, Debug)]
-pub struct Tree {
+pub(crate) struct Tree {
     nodes: Vec<Node>,
-    pub variant: Variant,
+    pub(crate) variant: Variant,
 }
 
 /// A comment as it is kept: one line, no control characters, no closing brace (so that it can
 /// be written back as a `{…}` comment), cut to [`MAX_COMMENT`] characters.
-pub fn clean_comment(bytes: &[u8]) -> String {
+pub(crate) fn clean_comment(bytes: &[u8]) -> String {
     let text = String::from_utf8_lossy(bytes);
     let mut out = String::new();
     let mut count = 0usize;
@@ -109,7 +109,7 @@ fn join(into: &mut String, text: &str) {
 
 impl Tree {
     /// A tree of no moves from `start`.
-    pub fn new(start: Chess, variant: Variant) -> Tree {
+    pub(crate) fn new(start: Chess, variant: Variant) -> Tree {
         Tree {
             nodes: vec![Node {
                 parent: None,
@@ -126,7 +126,7 @@ impl Tree {
     }
 
     /// Reads a game the PGN reader split off; the first problem of its lines, if any.
-    pub fn read(raw: &RawGame<'_>) -> Result<(Tree, Option<Problem>), ReadError> {
+    pub(crate) fn read(raw: &RawGame<'_>) -> Result<(Tree, Option<Problem>), ReadError> {
         if raw.is_too_large() {
             return Err(ReadError::TooLarge);
         }
@@ -226,7 +226,7 @@ impl Tree {
     }
 
     /// The child of `at` playing `m`, made if there is none (a player's own when `own`).
-    pub fn add(&mut self, at: usize, m: Move, own: bool) -> usize {
+    pub(crate) fn add(&mut self, at: usize, m: Move, own: bool) -> usize {
         if let Some(c) = self.child(at, m) {
             return c;
         }
@@ -248,7 +248,7 @@ impl Tree {
     }
 
     /// The child of `at` playing `m`, if the tree has one.
-    pub fn child(&self, at: usize, m: Move) -> Option<usize> {
+    pub(crate) fn child(&self, at: usize, m: Move) -> Option<usize> {
         self.nodes[at]
             .children
             .iter()
@@ -256,21 +256,17 @@ impl Tree {
             .find(|&c| self.nodes[c].mv == Some(m))
     }
 
-    pub fn node(&self, index: usize) -> &Node {
+    pub(crate) fn node(&self, index: usize) -> &Node {
         &self.nodes[index.min(self.nodes.len() - 1)]
     }
 
-    pub fn len(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
         self.nodes.len()
     }
 
-    /// Never: a tree has at least its start.
-    pub fn is_empty(&self) -> bool {
-        false
-    }
-
     /// Whether `n` continues its parent's line (the root counts as such).
-    pub fn is_main(&self, n: usize) -> bool {
+    pub(crate) fn is_main(&self, n: usize) -> bool {
         match self.nodes[n].parent {
             Some(p) => self.nodes[p].children.first() == Some(&n),
             None => true,
@@ -278,7 +274,7 @@ impl Tree {
     }
 
     /// The nodes from the root's first move to `n`.
-    pub fn path(&self, n: usize) -> Vec<usize> {
+    pub(crate) fn path(&self, n: usize) -> Vec<usize> {
         let mut path = Vec::new();
         let mut at = n;
         while let Some(p) = self.nodes[at].parent {
@@ -291,7 +287,7 @@ impl Tree {
 
     /// The line `n` stands in: the moves that led to it and its continuation, each move's
     /// first child after it.
-    pub fn line(&self, n: usize) -> Vec<usize> {
+    pub(crate) fn line(&self, n: usize) -> Vec<usize> {
         let mut line = self.path(n);
         let mut at = n;
         while let Some(&next) = self.nodes[at].children.first() {
@@ -302,7 +298,7 @@ impl Tree {
     }
 
     /// The first move of the innermost variation `n` stands in (itself included).
-    pub fn variation_start(&self, n: usize) -> Option<usize> {
+    pub(crate) fn variation_start(&self, n: usize) -> Option<usize> {
         let mut at = n;
         loop {
             if !self.is_main(at) {
@@ -313,7 +309,7 @@ impl Tree {
     }
 
     /// The game from the start up to `n`, as the questions take it.
-    pub fn game(&self, n: usize) -> Game {
+    pub(crate) fn game(&self, n: usize) -> Game {
         let mut game = Game::from_position(self.nodes[ROOT].pos.clone(), self.variant);
         for i in self.path(n) {
             if let Some(m) = self.nodes[i].mv
@@ -326,13 +322,13 @@ impl Tree {
     }
 
     /// How many of the moves are the player's own.
-    pub fn own_moves(&self) -> usize {
+    pub(crate) fn own_moves(&self) -> usize {
         self.nodes.iter().filter(|n| n.own).count()
     }
 
     /// The movetext: the root's comment, then the moves with their NAGs and comments, each
     /// variation in parentheses after the move it replaces, and the result.
-    pub fn movetext(&self, result: &str) -> String {
+    pub(crate) fn movetext(&self, result: &str) -> String {
         let mut tokens: Vec<String> = Vec::new();
         let root = &self.nodes[ROOT];
         if !root.comment.is_empty() {
@@ -406,7 +402,7 @@ impl Tree {
 }
 
 /// Tags written back: each `[Name "value"]`, the value's quotes and backslashes escaped.
-pub fn tag_lines(tags: &[(String, String)]) -> String {
+pub(crate) fn tag_lines(tags: &[(String, String)]) -> String {
     let mut out = String::new();
     for (name, value) in tags {
         let value: String = value

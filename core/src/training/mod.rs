@@ -36,34 +36,34 @@ use progress::Progress;
 /// An answer is as good as the engine's best move when the player's winning chances after
 /// it (0 to 100, as the analysis counts them) are at most this many points below the best
 /// move's: about a fifth of a pawn in an equal position, half an inaccuracy.
-pub const MARGIN: f64 = 5.0;
+pub(crate) const MARGIN: f64 = 5.0;
 /// How many half-moves of the engine's line follow a right answer or the solution.
-pub const LINE_SAID: usize = 4;
+pub(crate) const LINE_SAID: usize = 4;
 /// How many half-moves of the engine's reply answer a wrong move.
-pub const REPLY_SAID: usize = 3;
+pub(crate) const REPLY_SAID: usize = 3;
 /// After this many wrong answers the solution is shown.
-pub const WRONG_BEFORE_SHOWN: u32 = 3;
+pub(crate) const WRONG_BEFORE_SHOWN: u32 = 3;
 
 /// One position to practise: a position of the player's game before a move judged a
 /// mistake or a blunder.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Exercise {
-    pub position: Chess,
+    pub(crate) position: Chess,
     /// The move number and the side to move (the player).
-    pub number: u32,
-    pub mover: Color,
+    pub(crate) number: u32,
+    pub(crate) mover: Color,
     /// The move of the game, and how bad it was.
-    pub played: Move,
-    pub kind: Judgement,
+    pub(crate) played: Move,
+    pub(crate) kind: Judgement,
     /// The engine's best move and its evaluation of the position with it.
-    pub best: Move,
-    pub best_eval: Eval,
+    pub(crate) best: Move,
+    pub(crate) best_eval: Eval,
     /// The engine's line from the position, its best move first.
-    pub line: Vec<Move>,
+    pub(crate) line: Vec<Move>,
     /// The engine's line after the move of the game (what it allowed).
-    pub punish: Vec<Move>,
+    pub(crate) punish: Vec<Move>,
     /// The game in words ("Partie vom 2026-11-21 gegen Stockfish").
-    pub game: String,
+    pub(crate) game: String,
 }
 
 impl Exercise {
@@ -147,7 +147,7 @@ pub struct Train {
 }
 
 /// The most lines kept while an answer is judged; more are said to be ignored.
-pub const TYPED_AHEAD: usize = 16;
+pub(crate) const TYPED_AHEAD: usize = 16;
 
 impl Train {
     /// The training over `exercises` (those still due), with the progress so far; the
@@ -189,23 +189,24 @@ impl Train {
     }
 
     /// The exercise asked now.
-    pub fn current(&self) -> Option<&Exercise> {
+    pub(crate) fn current(&self) -> Option<&Exercise> {
         (self.stage != Stage::Finished)
             .then(|| self.exercises.get(self.at))
             .flatten()
     }
 
     /// The position shown (the one asked about).
-    pub fn position(&self) -> Option<&Chess> {
+    pub(crate) fn position(&self) -> Option<&Chess> {
         self.current().map(|e| &e.position)
     }
 
     /// The engine is judging an answer: the player waits.
-    pub fn judging(&self) -> bool {
+    pub(crate) fn judging(&self) -> bool {
         matches!(self.stage, Stage::Judging(_))
     }
 
-    pub fn progress(&self) -> &Progress {
+    #[cfg(test)]
+    pub(crate) fn progress(&self) -> &Progress {
         &self.progress
     }
 
@@ -402,7 +403,7 @@ impl Train {
     }
 
     /// The question waiting for its answer, if one does.
-    pub fn question_asked(&self) -> Option<&str> {
+    pub(crate) fn question_asked(&self) -> Option<&str> {
         self.asking_skip
             .then_some(self.lang.train.skip_confirm.as_str())
     }

@@ -14,23 +14,23 @@
 use std::collections::BTreeMap;
 
 /// The first line, with the format's version.
-pub const MAGIC: &str = "hector-training 1";
+pub(crate) const MAGIC: &str = "hector-training 1";
 /// A larger file is no progress of hector's.
 pub const MAX_BYTES: usize = 4 << 20;
 /// A position solved this many times does not come back.
-pub const SOLVED_ENOUGH: u32 = 2;
+pub(crate) const SOLVED_ENOUGH: u32 = 2;
 
 /// How one position went so far.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Record {
-    pub solved: u32,
-    pub tried: u32,
+pub(crate) struct Record {
+    pub(crate) solved: u32,
+    pub(crate) tried: u32,
 }
 
 /// The progress of every position practised, by key ([`key`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Progress {
-    pub records: BTreeMap<String, Record>,
+    pub(crate) records: BTreeMap<String, Record>,
 }
 
 /// Why a progress file is not used.
@@ -45,12 +45,12 @@ pub enum ProgressError {
 }
 
 /// The key of a position to practise: the move played (UCI) and the position's FEN.
-pub fn key(played_uci: &str, fen: &str) -> String {
+pub(crate) fn key(played_uci: &str, fen: &str) -> String {
     format!("{played_uci} {fen}")
 }
 
 impl Progress {
-    pub fn get(&self, key: &str) -> Record {
+    pub(crate) fn get(&self, key: &str) -> Record {
         self.records.get(key).copied().unwrap_or_default()
     }
 
@@ -59,19 +59,19 @@ impl Progress {
         self.get(key).solved < SOLVED_ENOUGH
     }
 
-    pub fn tried(&mut self, key: &str) {
+    pub(crate) fn tried(&mut self, key: &str) {
         let r = self.records.entry(key.to_string()).or_default();
         r.tried = r.tried.saturating_add(1);
     }
 
     /// Counts a solution; returns the times solved now.
-    pub fn solved(&mut self, key: &str) -> u32 {
+    pub(crate) fn solved(&mut self, key: &str) -> u32 {
         let r = self.records.entry(key.to_string()).or_default();
         r.solved = r.solved.saturating_add(1);
         r.solved
     }
 
-    pub fn encode(&self) -> String {
+    pub(crate) fn encode(&self) -> String {
         let mut out = String::with_capacity(32 + 80 * self.records.len());
         out.push_str(MAGIC);
         out.push('\n');

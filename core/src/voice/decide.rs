@@ -23,12 +23,12 @@ use crate::notation::parse::parse_move;
 use crate::notation::speak::{Form, announce};
 
 /// How much better the move heard must fit than any other phrase of the position, per frame.
-pub const MARGIN: f32 = 6.0;
+pub(crate) const MARGIN: f32 = 6.0;
 /// How much of the speech the words heard must cover.
 pub const COVERAGE: f32 = 0.85;
 /// The same two tests for a "yes" against the answer grammar without it.
-pub const YES_MARGIN: f32 = 4.0;
-pub const YES_COVERAGE: f32 = 0.8;
+pub(crate) const YES_MARGIN: f32 = 4.0;
+pub(crate) const YES_COVERAGE: f32 = 0.8;
 
 /// The best phrase of one grammar for an utterance.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -124,7 +124,7 @@ pub fn coverage(decoded: &Decoded, speech_frames: u32) -> f32 {
 }
 
 /// How much better `first` fits than the second pass's best, per frame of `first`.
-pub fn margin(first: &Decoded, second: &Second) -> Option<f32> {
+pub(crate) fn margin(first: &Decoded, second: &Second) -> Option<f32> {
     match second {
         Second::NotRun => None,
         Second::Nothing => Some(f32::INFINITY),

@@ -48,7 +48,7 @@ fn join(words: &[&str]) -> String {
 /// The phrases a player may say for `m`, a legal move in `pos`: the short and the long form
 /// of hector's own announcements, and the piece with only its target square, with a capture
 /// or "to" word, and with its square. Only those that name `m` and no other move are kept.
-pub fn phrases(pos: &Chess, m: Move, tokens: &Tokens) -> Vec<String> {
+pub(crate) fn phrases(pos: &Chess, m: Move, tokens: &Tokens) -> Vec<String> {
     let mut out: BTreeSet<String> = BTreeSet::new();
     if let Some(side) = m.castling_side().filter(|_| m.is_castle()) {
         out.insert(match side {

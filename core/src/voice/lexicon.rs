@@ -40,13 +40,13 @@ pub struct Lexicon {
 /// Why a dictionary cannot be read: the line (from 1) and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}: {problem}")]
-pub struct LexiconError {
-    pub line: usize,
-    pub problem: String,
+pub(crate) struct LexiconError {
+    pub(crate) line: usize,
+    pub(crate) problem: String,
 }
 
 impl Lexicon {
-    pub fn parse(text: &str) -> Result<Lexicon, LexiconError> {
+    pub(crate) fn parse(text: &str) -> Result<Lexicon, LexiconError> {
         let mut entries: Vec<Entry> = Vec::new();
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
@@ -97,7 +97,7 @@ impl Lexicon {
     }
 
     /// hector's dictionary for a language (by its code), if it has one.
-    pub fn embedded(code: &str) -> Option<&'static Lexicon> {
+    pub(crate) fn embedded(code: &str) -> Option<&'static Lexicon> {
         static PARSED: OnceLock<Vec<(&'static str, Lexicon)>> = OnceLock::new();
         PARSED
             .get_or_init(|| {
@@ -143,12 +143,13 @@ impl Lexicon {
     }
 
     /// Whether the dictionary has `word` (any of its pronunciations).
-    pub fn knows(&self, word: &str) -> bool {
+    pub(crate) fn knows(&self, word: &str) -> bool {
         self.entries.iter().any(|e| e.word == word)
     }
 
     /// The pronunciations of `word`, first one first.
-    pub fn pronunciations<'a>(&'a self, word: &'a str) -> impl Iterator<Item = &'a Entry> {
+    #[cfg(test)]
+    pub(crate) fn pronunciations<'a>(&'a self, word: &'a str) -> impl Iterator<Item = &'a Entry> {
         self.entries.iter().filter(move |e| e.word == word)
     }
 

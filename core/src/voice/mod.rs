@@ -5,7 +5,10 @@
 
 pub mod decide;
 pub mod grammar;
-pub mod lexicon;
-pub mod tokens;
-pub mod utterance;
+pub(crate) mod lexicon;
+pub(crate) mod tokens;
+pub(crate) mod utterance;
 pub use crate::notation::words::voice as words;
+pub use lexicon::Lexicon;
+pub use tokens::{Tokens, VoiceCommand};
+pub use utterance::{Cut, Cutter, FRAME, RATE, Utterance, speech_frames};

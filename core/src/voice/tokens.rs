@@ -27,7 +27,7 @@ pub enum VoiceCommand {
 }
 
 impl VoiceCommand {
-    pub const ALL: [VoiceCommand; 9] = [
+    pub(crate) const ALL: [VoiceCommand; 9] = [
         VoiceCommand::Help,
         VoiceCommand::Board,
         VoiceCommand::Clock,
@@ -59,7 +59,7 @@ impl VoiceCommand {
 
 /// A word of the table written as a grammar token: lower case, umlauts written out (ä → ae,
 /// ß → ss), punctuation dropped. The spelling of hector's own dictionaries.
-pub fn written_out(word: &str) -> String {
+pub(crate) fn written_out(word: &str) -> String {
     let mut out = String::with_capacity(word.len() + 2);
     for c in word.chars() {
         match c {
@@ -76,7 +76,7 @@ pub fn written_out(word: &str) -> String {
 
 /// The ways a word of the table may be spelled in a dictionary, hector's first: written out
 /// ("fuenf"), then in lower case as written ("fünf", as a German model's dictionary has it).
-pub fn spellings(word: &str) -> Vec<String> {
+pub(crate) fn spellings(word: &str) -> Vec<String> {
     let mut out = vec![written_out(word)];
     let lower: String = word
         .chars()
@@ -100,22 +100,22 @@ fn table_words(text: &str) -> Vec<&str> {
 /// The grammar's words of one language, each a phrase of tokens joined by single spaces.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tokens {
-    pub files: [String; 8],
-    pub ranks: [String; 8],
+    pub(crate) files: [String; 8],
+    pub(crate) ranks: [String; 8],
     /// King, queen, rook, bishop, knight, pawn (the tables' order).
-    pub pieces: [String; 6],
-    pub capture: String,
-    pub to: String,
-    pub check: String,
-    pub mate: String,
+    pub(crate) pieces: [String; 6],
+    pub(crate) capture: String,
+    pub(crate) to: String,
+    pub(crate) check: String,
+    pub(crate) mate: String,
     /// The words before the piece of a promotion ("umwandlung in").
-    pub promotion: String,
+    pub(crate) promotion: String,
     /// The words after it, in a language that puts some there.
-    pub promotion_after: String,
-    pub en_passant: String,
-    pub short_castling: String,
-    pub long_castling: String,
-    pub commands: Vec<(VoiceCommand, String)>,
+    pub(crate) promotion_after: String,
+    pub(crate) en_passant: String,
+    pub(crate) short_castling: String,
+    pub(crate) long_castling: String,
+    pub(crate) commands: Vec<(VoiceCommand, String)>,
     pub yes: String,
     pub no: String,
 }
@@ -133,7 +133,7 @@ impl Tokens {
 
     /// The tokens of `lang`, each word spelled as `choose` picks from its [`spellings`]; the
     /// words it finds no spelling for are returned instead.
-    pub fn chosen(
+    pub(crate) fn chosen(
         lang: &Language,
         choose: impl Fn(&[String]) -> Option<String>,
     ) -> Result<Tokens, Unknown> {
@@ -190,12 +190,12 @@ impl Tokens {
         }
     }
 
-    pub fn piece(&self, role: Role) -> &str {
+    pub(crate) fn piece(&self, role: Role) -> &str {
         &self.pieces[role_index(role)]
     }
 
     /// The command these tokens say, if they are one.
-    pub fn command(&self, words: &str) -> Option<VoiceCommand> {
+    pub(crate) fn command(&self, words: &str) -> Option<VoiceCommand> {
         self.commands
             .iter()
             .find(|(_, w)| w == words)
@@ -203,7 +203,8 @@ impl Tokens {
     }
 
     /// Every token, each once (what the dictionary must know).
-    pub fn words(&self) -> Vec<&str> {
+    #[cfg(test)]
+    pub(crate) fn words(&self) -> Vec<&str> {
         let mut out: Vec<&str> = Vec::new();
         let phrases = self
             .files

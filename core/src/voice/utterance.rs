@@ -8,7 +8,7 @@ pub const RATE: usize = 16_000;
 pub const FRAME: usize = RATE / 100;
 /// Audio kept from before the voice activity flag rises: the flag rises some 100 ms into the
 /// speech, and the recogniser wants a little silence before it.
-pub const BEFORE: usize = RATE / 2;
+pub(crate) const BEFORE: usize = RATE / 2;
 
 /// The frames from the first to the last one whose energy is 9 dB above the quiet of the
 /// recording (its 10th percentile): the span of speech, at least 1.

@@ -14,14 +14,14 @@ use shakmaty::ByColor;
 use crate::notation::printable::{MAX_NAME, printable_cut};
 
 /// The longest clock read (100 days): a larger or stranger number is no clock.
-pub const MAX_CLOCK: f64 = 100.0 * 86_400.0;
+pub(crate) const MAX_CLOCK: f64 = 100.0 * 86_400.0;
 /// The most moves a game stream replays before its live moves (a game of the 75-move rule
 /// has some 6,000 half-moves).
-pub const MAX_REPLAY: usize = 10_000;
+pub(crate) const MAX_REPLAY: usize = 10_000;
 
 /// One line read.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FeedLine {
+pub(crate) enum FeedLine {
     /// A game described: at the stream's start and end, or a new game on TV.
     Game {
         id: String,
@@ -91,7 +91,7 @@ fn result(status: Option<&str>, winner: Option<&str>) -> Option<String> {
 
 /// A line of either stream: `Ok(None)` for a keep-alive (empty) line, and for an empty
 /// object (lichess pushes a few out as a finished game's stream ends).
-pub fn line(text: &str) -> Result<Option<FeedLine>, String> {
+pub(crate) fn line(text: &str) -> Result<Option<FeedLine>, String> {
     let text = text.trim();
     if text.is_empty() {
         return Ok(None);

@@ -6,8 +6,8 @@
 //! followed (asked exactly as at the board, since each board is a [`Match`] of its own). No
 //! move can be typed: the games are someone else's.
 
-pub mod feed;
-pub mod split;
+pub(crate) mod feed;
+pub(crate) mod split;
 pub use crate::notation::words::watch as words;
 
 use std::time::Duration;
@@ -210,7 +210,7 @@ const CHOICE_WAIT: Duration = Duration::from_secs(3);
 
 /// The most boards of a round kept: a lichess round holds at most 100 games; a stream that
 /// names more costs no more memory, and the rest is said once.
-pub const MAX_BOARDS: usize = 100;
+pub(crate) const MAX_BOARDS: usize = 100;
 
 /// The longest key by which a round names a game again (its address): a longer one is cut.
 const MAX_KEY: usize = 300;
@@ -403,7 +403,8 @@ impl Watch {
     }
 
     /// The followed board's name.
-    pub fn followed_name(&self) -> Option<String> {
+    #[cfg(test)]
+    pub(crate) fn followed_name(&self) -> Option<String> {
         self.followed
             .and_then(|i| self.boards.get(i))
             .map(|b| b.name(self.lang, self.options.source))
@@ -420,7 +421,8 @@ impl Watch {
     }
 
     /// Boards known so far.
-    pub fn board_count(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn board_count(&self) -> usize {
         self.boards.len()
     }
 
@@ -1094,7 +1096,7 @@ fn from_fen(fen: &str) -> Option<Chess> {
 }
 
 /// Every command of the watch, as its whole list names them.
-pub fn commands() -> Vec<crate::matchplay::help::Listed> {
+pub(crate) fn commands() -> Vec<crate::matchplay::help::Listed> {
     use crate::matchplay::help::{GAME, Listed, POSITION, REVIEW, SPEECH};
     let mut all = vec![Listed::Boards, Listed::Follow, Listed::Help, Listed::Quit];
     all.extend(POSITION);

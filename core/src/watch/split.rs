@@ -4,11 +4,11 @@
 //! moves, or where the next game's tags begin.
 
 /// The longest game kept; a longer one is dropped and said (as the PGN reader's limit).
-pub const MAX_GAME: usize = crate::pgn::MAX_GAME_BYTES;
+pub(crate) const MAX_GAME: usize = crate::pgn::MAX_GAME_BYTES;
 
 /// What the stream gave.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Piece {
+pub(crate) enum Piece {
     /// One game's whole PGN.
     Game(String),
     /// A game longer than [`MAX_GAME`], dropped.
@@ -17,7 +17,7 @@ pub enum Piece {
 
 /// The game being received.
 #[derive(Default, Debug)]
-pub struct Splitter {
+pub(crate) struct Splitter {
     text: String,
     in_moves: bool,
     too_long: bool,
@@ -33,7 +33,7 @@ fn ends_with_result(line: &str) -> bool {
 
 impl Splitter {
     /// Takes one line of the stream; returns the games it completed.
-    pub fn line(&mut self, line: &str) -> Vec<Piece> {
+    pub(crate) fn line(&mut self, line: &str) -> Vec<Piece> {
         let mut done = Vec::new();
         let trimmed = line.trim();
         if trimmed.is_empty() {

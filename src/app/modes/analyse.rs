@@ -8,12 +8,12 @@ use std::time::Duration;
 use shakmaty::{Chess, Move, Position};
 
 use crate::app::services::output::Out;
-use crate::core::analysis::pgn::{Tags, annotated_pgn};
 use crate::core::analysis::{PositionEval, report_lines, review};
-use crate::core::notation::language::{Language, counted, fill};
+use crate::core::analysis::{Tags, annotated_pgn};
+use crate::core::notation::Form;
 use crate::core::notation::printable;
-use crate::core::notation::speak::Form;
-use crate::core::record::export::pgn_date;
+use crate::core::notation::{Language, counted, fill};
+use crate::core::record::pgn_date;
 use crate::core::variant::Variant;
 use crate::io::engine::Engine;
 use crate::io::speech::{Kind, Speaker};
@@ -517,7 +517,7 @@ fn engines_failed(reason: &str, lang: &Language) -> ExitCode {
 /// A game judged for the walk through it (`hector analyse --walk`).
 pub(crate) struct Walked {
     pub(crate) game: crate::core::game::Game,
-    pub(crate) walk: crate::core::matchplay::session::Walk,
+    pub(crate) walk: crate::core::matchplay::Walk,
     /// The side the walk takes: the recorded player's, else White's.
     pub(crate) player: shakmaty::Color,
 }
@@ -538,7 +538,7 @@ pub(crate) fn walk_of(args: &AnalyseOptions, lang: &Language) -> Result<Walked, 
         return Ok(Walked {
             player: loaded.player.unwrap_or(shakmaty::Color::White),
             game: loaded.game,
-            walk: crate::core::matchplay::session::Walk::new(judged, stored.lines),
+            walk: crate::core::matchplay::Walk::new(judged, stored.lines),
         });
     }
     let mut engines = crate::app::services::judging::start_engines(
@@ -571,7 +571,7 @@ pub(crate) fn walk_of(args: &AnalyseOptions, lang: &Language) -> Result<Walked, 
     Ok(Walked {
         player: loaded.player.unwrap_or(shakmaty::Color::White),
         game: loaded.game,
-        walk: crate::core::matchplay::session::Walk::new(judged, lines),
+        walk: crate::core::matchplay::Walk::new(judged, lines),
     })
 }
 

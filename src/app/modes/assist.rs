@@ -15,13 +15,13 @@ use crate::app::services::ui::narrator::Narrator;
 use crate::app::services::ui::view::Pieces;
 use crate::app::services::ui::{Front, Incoming, Mode, Picture, Source, Ui};
 use crate::core::game::Game;
-use crate::core::matchplay::command::Command;
-use crate::core::matchplay::session::Urgency;
-use crate::core::matchplay::two_boards::envelope::Envelope;
-use crate::core::matchplay::two_boards::recorded::{PEG_BOARD, SIGHTED_BOARD};
+use crate::core::matchplay::Command;
+use crate::core::matchplay::Urgency;
+use crate::core::matchplay::two_boards::Envelope;
 use crate::core::matchplay::two_boards::{Duty, Event, Seat, TwoBoardSetup};
+use crate::core::matchplay::two_boards::{PEG_BOARD, SIGHTED_BOARD};
 use crate::core::notation::clock_words::clock_faces;
-use crate::core::notation::language::{Language, fill};
+use crate::core::notation::{Language, fill};
 use crate::core::settings::SpeechSettings;
 use crate::io::terminal::FullScreen;
 
@@ -253,7 +253,7 @@ pub(crate) fn resume_spec(
 ) -> Result<(
     TableSpec,
     TableStart,
-    (String, Option<crate::core::notation::language::WordSet>),
+    (String, Option<crate::core::notation::WordSet>),
 )> {
     let (recorder, replayed) = Recorder::resume(path)?;
     if replayed.game.is_over() {

@@ -14,8 +14,8 @@ use shakmaty::{CastlingMode, Chess};
 
 use crate::app::services::output::Out;
 use crate::core::board::{BoardMessage, Codec, Picture, Recognition, SensorEvent};
-use crate::core::notation::language::Language;
-use crate::core::notation::speak::{Form, announce};
+use crate::core::notation::Language;
+use crate::core::notation::{Form, announce};
 use crate::core::notation::{board_words, printable};
 use crate::core::variant::{Variant, position_from_fen};
 use crate::io::board_link::{BoardEvent, BoardLink, Protocol};
@@ -212,10 +212,10 @@ fn speech_kind(event: &BoardEvent) -> Kind {
 fn answer(board: &mut BoardLink, text: &str) -> Option<Vec<BoardEvent>> {
     let text = text.trim();
     // Not "q": that is the queen's letter.
-    let quit = crate::core::notation::vocabulary::fold(text);
-    let quit_words = crate::core::notation::language::languages().flat_map(|l| &l.commands.quit);
+    let quit = crate::core::notation::fold(text);
+    let quit_words = crate::core::notation::languages().flat_map(|l| &l.commands.quit);
     if quit_words
-        .map(|w| crate::core::notation::vocabulary::fold(w))
+        .map(|w| crate::core::notation::fold(w))
         .any(|w| w == quit)
     {
         return None;
@@ -325,7 +325,7 @@ fn rows(picture: &Picture) -> String {
 mod tests {
     use super::*;
     use crate::core::board::{Heard, SquareDiff, SquareState};
-    use crate::core::notation::language::language;
+    use crate::core::notation::language;
     use shakmaty::{Position, Square};
 
     /// The sentence as the monitor of a board of `protocol` writes it.

@@ -16,14 +16,14 @@ use crate::app::services::ui::{Front, Incoming, Mode, Source, Ui, next_second};
 use crate::core::clock::{
     AnnounceSettings, Announcement, Announcer, Clock, ClockState, TimeControl,
 };
-use crate::core::matchplay::command::Command;
-use crate::core::matchplay::session::{SpeechControl, Urgency};
+use crate::core::matchplay::Command;
+use crate::core::matchplay::{SpeechControl, Urgency};
 use crate::core::notation::clock_words::{
     self, announcement_words, control_words, moves_words, summary_words,
 };
-use crate::core::notation::language::languages;
-use crate::core::notation::language::{Language, fill};
-use crate::core::notation::vocabulary::{fold, yes_or_no};
+use crate::core::notation::languages;
+use crate::core::notation::{Language, fill};
+use crate::core::notation::{fold, yes_or_no};
 use crate::core::settings::SpeechSettings;
 use crate::core::time::Timestamp;
 use crate::io::terminal::{FullScreen, bigtext};

@@ -26,13 +26,13 @@ use crate::core::analysis::review;
 use crate::core::analysis::store::Search as KeptSearch;
 use crate::core::exercise::{ExerciseEffect, ExerciseEvent, Exercises};
 use crate::core::game::Game;
-use crate::core::matchplay::command::Command;
-use crate::core::matchplay::session::Urgency;
+use crate::core::matchplay::Command;
+use crate::core::matchplay::Urgency;
+use crate::core::notation::Form;
+use crate::core::notation::Wording;
 use crate::core::notation::board_words;
-use crate::core::notation::language::{Language, counted, fill};
 use crate::core::notation::printable;
-use crate::core::notation::speak::Form;
-use crate::core::notation::wording::Wording;
+use crate::core::notation::{Language, counted, fill};
 use crate::core::settings::SpeechSettings;
 use crate::core::time::Timestamp;
 use crate::core::training::progress::{Progress, ProgressError};
@@ -790,8 +790,7 @@ fn fetch_online(
         other => other,
     }
     .map_err(|e| api_words(&e, lang))?;
-    let puzzle =
-        crate::core::puzzles::online::puzzle_of(&text).map_err(|_| lang.puzzle.broken.clone())?;
+    let puzzle = crate::core::puzzles::puzzle_of(&text).map_err(|_| lang.puzzle.broken.clone())?;
     let angle = match ask {
         OnlineAsk::Next => theme.unwrap_or("mix"),
         OnlineAsk::Daily => "mix",
@@ -807,7 +806,7 @@ fn fetch_online(
 /// After an online puzzle played: its result recorded on lichess with the player's token
 /// (the player's lichess puzzle rating said when the answer has it), or kept here only.
 fn record_online(id: &str, win: bool, online: &Online, lang: &Language) -> String {
-    use crate::core::puzzles::online::{rating_of, result_body};
+    use crate::core::puzzles::{rating_of, result_body};
     let w = &lang.puzzle;
     if !online.has_token {
         return w.local_only.clone();

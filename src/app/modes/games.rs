@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use crate::app::services::games::{date_text, load_for, output_problem, resolve_for};
 use crate::app::services::output::Out;
-use crate::core::notation::language::{Language, fill};
 use crate::core::notation::printable;
+use crate::core::notation::{Language, fill};
 use crate::core::record::{salvaged_pgn, salvaged_scoresheet, stop_words, unusable_words};
 use crate::io::journal::{GameSummary, games_dir, list_in};
 use crate::io::output_file::write_output;
@@ -38,7 +38,7 @@ pub(crate) fn summary_line(number: usize, g: &GameSummary, lang: &Language) -> S
         if n.trim().is_empty() {
             lang.color(color).to_string()
         } else {
-            let own = crate::core::notation::language::own_name(n.trim(), lang);
+            let own = crate::core::notation::own_name(n.trim(), lang);
             printable(&own).into_owned()
         }
     };
@@ -162,7 +162,7 @@ pub(crate) fn list(lang: &Language) -> ExitCode {
 
 /// The scoresheet in braille, in pages; a game that does not replay is told as for text.
 fn braille(
-    salvaged: &crate::core::record::salvage::Salvaged,
+    salvaged: &crate::core::record::Salvaged,
     paper: crate::app::services::paper::Paper,
     lang: &Language,
 ) -> Result<String, String> {

@@ -10,13 +10,13 @@ use shakmaty::uci::UciMove;
 
 use crate::app::services::output::Out;
 use crate::app::services::voice::{cut_words, recogniser, recording_words, unavailable_words};
-use crate::core::notation::language::{Language, fill};
+use crate::core::notation::{Language, fill};
 use crate::core::variant::{Variant, position_from_fen};
+use crate::core::voice::VoiceCommand;
 use crate::core::voice::decide::{
     Answer, Decision, Evidence, Settings, judge_answer, judge_move, said,
 };
 use crate::core::voice::grammar::Heard;
-use crate::core::voice::tokens::VoiceCommand;
 use crate::io::voice::recogniser::{Recogniser, Timed};
 use crate::io::voice::source::Recording;
 

@@ -5,9 +5,9 @@ use std::process::ExitCode;
 use shakmaty::uci::UciMove;
 
 use crate::app::services::output::Out;
-use crate::core::notation::language::Language;
-use crate::core::notation::parse::{message, parse_move_in};
-use crate::core::notation::speak::{Form, announce};
+use crate::core::notation::Language;
+use crate::core::notation::{Form, announce};
+use crate::core::notation::{message, parse_move_in};
 use crate::core::variant::{Variant, position_from_fen};
 
 pub(crate) fn run(text: &str, fen: Option<&str>, chess960: bool, lang: &Language) -> ExitCode {

@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use crate::app::services::output::Out;
 use crate::app::services::speaker::{notice_detail, notice_text, voice_of};
-use crate::core::notation::language::{Language, fill};
 use crate::core::notation::printable;
+use crate::core::notation::{Language, fill};
 use crate::core::settings::SpeechSettings;
 use crate::io::speech::{self, BackendKind, Notice, Speaker, SpeechConfig, espeak};
 

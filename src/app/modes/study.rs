@@ -14,10 +14,10 @@ use crate::app::services::ui::view::Pieces;
 use crate::app::services::ui::{Front, Incoming, Mode, Picture, Source, Ui};
 use crate::core::game::Game;
 use crate::core::machine::Machine;
-use crate::core::matchplay::command::Command;
-use crate::core::matchplay::session::Urgency;
-use crate::core::notation::language::{Language, fill};
-use crate::core::notation::speak::Form;
+use crate::core::matchplay::Command;
+use crate::core::matchplay::Urgency;
+use crate::core::notation::Form;
+use crate::core::notation::{Language, fill};
 use crate::core::settings::SpeechSettings;
 use crate::core::study::{Effect, Event, Study};
 use crate::core::time::Timestamp;
@@ -32,7 +32,7 @@ pub(crate) struct StudyRun {
     /// The game opened first (1 for the file's first).
     pub(crate) game: usize,
     pub(crate) form: Form,
-    pub(crate) wording: crate::core::notation::wording::Wording,
+    pub(crate) wording: crate::core::notation::Wording,
     pub(crate) screen_reader: bool,
     pub(crate) speech: SpeechSettings,
     pub(crate) speech_chosen: bool,

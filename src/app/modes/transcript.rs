@@ -5,9 +5,9 @@ use std::process::ExitCode;
 
 use crate::app::services::output::Out;
 use crate::app::services::pgn_jobs::{self, Progress};
-use crate::core::notation::language::{Language, fill};
-use crate::core::notation::speak::Form;
-use crate::core::notation::transcript::{TranscriptError, push_text_ply, speak_game};
+use crate::core::notation::Form;
+use crate::core::notation::{Language, fill};
+use crate::core::notation::{TranscriptError, push_text_ply, speak_game};
 use crate::core::outcome::GameResult;
 use crate::core::pgn::{RawGame, shown_limited};
 use crate::io::files::open_input;
@@ -158,7 +158,7 @@ pub(crate) fn render_brf(
     buf: &mut String,
 ) -> Result<(), String> {
     use crate::app::services::paper::{game_lines, paged, table};
-    use crate::core::braille::paper::{MovePairs, UKAAF_2015};
+    use crate::core::braille::{MovePairs, UKAAF_2015};
     let table = table(paper, lang)?;
     let heading = fill(
         &lang.messages.game_heading,

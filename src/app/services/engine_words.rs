@@ -4,8 +4,8 @@
 use std::time::Duration;
 
 use crate::core::analysis::Eval;
-use crate::core::notation::language::{Language, fill};
 use crate::core::notation::printable;
+use crate::core::notation::{Language, fill};
 use crate::io::engine::{Ending, EngineError, Score, whole_seconds};
 
 /// The search depth per position when neither `--depth` nor `--movetime` is given (and of

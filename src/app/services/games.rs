@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::core::notation::language::{Language, counted, fill};
 use crate::core::notation::printable;
+use crate::core::notation::{Language, counted, fill};
 use crate::core::record::{Salvaged, salvage, unusable_words};
 use crate::io::journal::{games_dir, journal_paths};
 use crate::io::output_file::{NotAFile, OutputError};

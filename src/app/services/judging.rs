@@ -15,7 +15,7 @@ use crate::app::services::engine_words::{
     engine_ending, engine_error_text, engine_hung, engine_illegal, eval_of,
 };
 use crate::core::analysis::{Eval, PositionEval};
-use crate::core::notation::language::Language;
+use crate::core::notation::Language;
 use crate::io::engine::{Engine, EngineEvent, EngineOptions, MAX_LEVEL, Timeouts};
 
 /// At most this many engines, whatever the machine.

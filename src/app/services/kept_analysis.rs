@@ -10,7 +10,7 @@ use shakmaty::{Chess, Move};
 
 use crate::app::services::own_file;
 use crate::core::analysis::store::{MAX_BYTES, Search, StoreError, Stored, decode, encode};
-use crate::core::notation::language::Language;
+use crate::core::notation::Language;
 
 /// Where the analysis of the game recorded at `journal` is kept.
 pub(crate) fn path_for(journal: &Path) -> PathBuf {

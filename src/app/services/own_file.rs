@@ -8,8 +8,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::app::services::games::owned_problem;
-use crate::core::notation::language::{Language, fill};
 use crate::core::notation::printable;
+use crate::core::notation::{Language, fill};
 use crate::io::owned_file::{self, OwnedError};
 use crate::io::platform::files::Privacy;
 

@@ -2,9 +2,9 @@
 //! literary braille through liblouis, the moves in the braille chess code (the core's
 //! `braille::paper`), laid out in pages and checked before anything is written.
 
-use crate::core::braille::paper::{PageSize, UKAAF_2015, check_brf, move_lines, pages_from};
-use crate::core::notation::language::{Language, fill};
+use crate::core::braille::{PageSize, UKAAF_2015, check_brf, move_lines, pages_from};
 use crate::core::notation::printable;
+use crate::core::notation::{Language, fill};
 use crate::core::record::{Header, Record};
 use crate::io::braille::louis::{self, LouisError};
 
@@ -78,7 +78,7 @@ pub(crate) fn scoresheet_lines(
     lang: &Language,
 ) -> Result<Vec<String>, String> {
     let table = table(paper, lang)?;
-    let text = crate::core::record::export::record_to_scoresheet(header, record, lang);
+    let text = crate::core::record::record_to_scoresheet(header, record, lang);
     let all: Vec<&str> = text.lines().collect();
     let head: Vec<String> = all
         .iter()

@@ -11,9 +11,9 @@ use anyhow::{Context, Result};
 use crate::app::services::games::output_problem;
 use crate::core::clock::Clock;
 use crate::core::game::Game;
-use crate::core::matchplay::session::Recorded;
-use crate::core::notation::language::Language;
-use crate::core::notation::language::fill;
+use crate::core::matchplay::Recorded;
+use crate::core::notation::Language;
+use crate::core::notation::fill;
 use crate::core::record::{Entry, Header, Replayed, replay, to_pgn};
 use crate::core::time::Timestamp;
 use crate::io::journal::{Ack, Journal, JournalFile, JournalWriter, WriteError, games_dir, load};
@@ -494,8 +494,8 @@ impl Recorder {
     pub(crate) fn news_words(
         &mut self,
         lang: &Language,
-    ) -> Option<(crate::core::matchplay::session::Urgency, String)> {
-        use crate::core::matchplay::session::Urgency;
+    ) -> Option<(crate::core::matchplay::Urgency, String)> {
+        use crate::core::matchplay::Urgency;
         self.take_news().map(|n| {
             // A record that stopped reaching the disk interrupts; one that works again not.
             let urgency = match n {
@@ -839,7 +839,7 @@ mod tests {
     }
 
     fn language() -> &'static Language {
-        crate::core::notation::language::language("de").expect("de")
+        crate::core::notation::language("de").expect("de")
     }
 
     #[derive(Clone, Debug)]

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crossbeam_channel::{Receiver, Sender};
 
-use crate::core::notation::language::{Language, fill};
+use crate::core::notation::{Language, fill};
 use crate::core::settings::SpeechSettings;
 use crate::io::speech::{self, BackendKind, Notice, Speaker, SpeechConfig, Voice};
 
@@ -129,7 +129,7 @@ mod tests {
 
     #[test]
     fn a_backend_without_a_sound_device_is_named_as_such() {
-        let de = crate::core::notation::language::language("de").expect("de");
+        let de = crate::core::notation::language("de").expect("de");
         let words = notice_text(
             &Notice::Switched {
                 from: BackendKind::EspeakNg,
@@ -147,7 +147,7 @@ mod tests {
     }
 
     fn switched(from: BackendKind, cause: speech::Cause, lang: &str) -> String {
-        let lang = crate::core::notation::language::language(lang).expect("a language");
+        let lang = crate::core::notation::language(lang).expect("a language");
         notice_text(
             &Notice::Switched {
                 from,

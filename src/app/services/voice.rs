@@ -12,7 +12,7 @@ use std::time::Duration;
 use crossbeam_channel::{Receiver, Sender, unbounded};
 use shakmaty::Chess;
 
-use crate::core::notation::language::{Language, WordSet, fill};
+use crate::core::notation::{Language, WordSet, fill};
 use crate::core::voice::decide::{
     Answer, AnswerDecodes, Decision, Decoded, Evidence, Judgement, MoveDecodes, Second, Settings,
     judge_answer, judge_move, question,
@@ -74,7 +74,7 @@ pub(crate) fn check_model(dir: &Path, code: &str, words: &str) -> std::process::
     } else {
         WordSet::Language
     };
-    let Ok(lang) = crate::core::notation::language::language(code) else {
+    let Ok(lang) = crate::core::notation::language(code) else {
         return std::process::ExitCode::from(2);
     };
     let lang = lang.with_words(set);
@@ -441,10 +441,7 @@ impl VoiceInput {
                     other => crate::core::notation::printable(&crate::io::error_chain(other))
                         .into_owned(),
                 };
-                crate::core::notation::language::fill(
-                    &lang.voice.log_refused,
-                    &[("reason", &reason)],
-                )
+                crate::core::notation::fill(&lang.voice.log_refused, &[("reason", &reason)])
             })
         });
         (

@@ -7,7 +7,7 @@
 use std::process::Command;
 use std::time::Duration;
 
-use crate::core::braille::paper::is_braille_ascii;
+use crate::core::braille::is_braille_ascii;
 use crate::io::child::{ChildError, run_bounded_input};
 
 /// The program of liblouis-bin.

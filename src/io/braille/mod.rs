@@ -21,10 +21,10 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, bounded, select, unbounded};
 
+use crate::core::braille::Frame;
 use crate::core::braille::brlapi::{
     Decoder, DisplayKey, FromServer, Next, ProtocolError, Request, Session, SessionError,
 };
-use crate::core::braille::display::Frame;
 use crate::io::platform::socket::LocalStream;
 use server::Target;
 

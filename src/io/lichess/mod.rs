@@ -130,10 +130,7 @@ fn reason_of(status: u16, body: &str) -> String {
             .unwrap_or("no reason given")
             .to_string();
     }
-    crate::core::notation::printable::printable_cut(
-        text,
-        crate::core::notation::printable::MAX_REASON,
-    )
+    crate::core::notation::printable_cut(text, crate::core::notation::MAX_REASON)
 }
 
 /// Reads a refused answer's body for its reason, for at most [`REASON_WAIT`] (a stream's

@@ -21,12 +21,12 @@ use std::time::{Duration, Instant};
 
 use shakmaty::Chess;
 
-use crate::core::notation::language::Language;
+use crate::core::notation::Language;
+use crate::core::voice::Lexicon;
+use crate::core::voice::Tokens;
 use crate::core::voice::decide::{AnswerDecodes, COVERAGE, MoveDecodes, Second, coverage, meaning};
 use crate::core::voice::grammar::{self, Heard};
-use crate::core::voice::lexicon::Lexicon;
-use crate::core::voice::tokens::Tokens;
-use crate::core::voice::utterance::{Cut, Cutter, FRAME, RATE, Utterance, speech_frames};
+use crate::core::voice::{Cut, Cutter, FRAME, RATE, Utterance, speech_frames};
 use crate::io::voice::model::Model;
 use crate::io::voice::source::{AudioSource, SourceError};
 use crate::io::voice::sphinx::{Decoder, Hears, Setup, SphinxError, thread_cpu_time};

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, bounded};
 
-use crate::core::voice::utterance::{Cut, RATE};
+use crate::core::voice::{Cut, RATE};
 use crate::io::child::{bound_to_hector, kill_group, register};
 use crate::io::voice::wav::{self, WavProblem};
 

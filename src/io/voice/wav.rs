@@ -2,7 +2,7 @@
 //! bits and 32- or 64-bit floating point are read (also in WAVE_FORMAT_EXTENSIBLE), channels
 //! averaged, and any rate from 8 to 192 kHz brought to 16 kHz (espeak-ng writes 22,050 Hz).
 
-use crate::core::voice::utterance::RATE;
+use crate::core::voice::RATE;
 
 /// Why bytes are no recording hector reads, in the order of the table's `wav_reasons`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

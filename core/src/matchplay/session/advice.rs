@@ -13,7 +13,7 @@ use crate::notation::speak::announce;
 
 /// What the player may ask of the engine.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Advice {
+pub(crate) enum Advice {
     /// No engine to ask (the default: only `hector play` against the computer enables it).
     #[default]
     NoEngine,
@@ -23,7 +23,7 @@ pub enum Advice {
 }
 
 /// The journal's setting key for a use of bewertung or tipp.
-pub const ADVICE_KEY: &str = "advice";
+pub(crate) const ADVICE_KEY: &str = "advice";
 
 /// Which question the player asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,7 +36,7 @@ pub enum AdviceKind {
 
 impl AdviceKind {
     /// How the journal names it.
-    pub fn record_value(self) -> &'static str {
+    pub(crate) fn record_value(self) -> &'static str {
         match self {
             AdviceKind::Eval => "eval",
             AdviceKind::Hint => "hint",

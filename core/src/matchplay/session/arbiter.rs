@@ -37,7 +37,7 @@ impl Match {
     }
 
     /// 6.12: the arbiter pauses the clock.
-    pub fn pause_clock(&mut self, now: Timestamp) -> Vec<Effect> {
+    pub(crate) fn pause_clock(&mut self, now: Timestamp) -> Vec<Effect> {
         if let Some(over) = self.over() {
             return over;
         }
@@ -54,7 +54,7 @@ impl Match {
     }
 
     /// The arbiter sets the clock going again; the interrupted move goes on.
-    pub fn resume_clock(&mut self, now: Timestamp) -> Vec<Effect> {
+    pub(crate) fn resume_clock(&mut self, now: Timestamp) -> Vec<Effect> {
         if let Some(over) = self.over() {
             return over;
         }
@@ -74,7 +74,12 @@ impl Match {
     }
 
     /// 6.10, 7.1: the arbiter sets, adds or removes a player's time.
-    pub fn change_time(&mut self, color: Color, change: TimeChange, now: Timestamp) -> Vec<Effect> {
+    pub(crate) fn change_time(
+        &mut self,
+        color: Color,
+        change: TimeChange,
+        now: Timestamp,
+    ) -> Vec<Effect> {
         if let Some(over) = self.over() {
             return over;
         }
@@ -100,7 +105,12 @@ impl Match {
     }
 
     /// 7.1: the arbiter sets the number of moves a player has completed.
-    pub fn set_move_count(&mut self, color: Color, moves: u32, now: Timestamp) -> Vec<Effect> {
+    pub(crate) fn set_move_count(
+        &mut self,
+        color: Color,
+        moves: u32,
+        now: Timestamp,
+    ) -> Vec<Effect> {
         if let Some(over) = self.over() {
             return over;
         }
@@ -119,7 +129,7 @@ impl Match {
 
     /// 12.9b: the opponent of `offender` receives the time penalty of the rules (two minutes,
     /// one in blitz).
-    pub fn penalize(&mut self, offender: Color, now: Timestamp) -> Vec<Effect> {
+    pub(crate) fn penalize(&mut self, offender: Color, now: Timestamp) -> Vec<Effect> {
         if let Some(over) = self.over() {
             return over;
         }
@@ -152,7 +162,7 @@ impl Match {
     /// 7.5: the arbiter found that `by` completed an illegal move. The game's position is the
     /// one before it (an illegal move never enters the record); the boards are put back to it.
     /// The opponent gets the time penalty, the losing one ends the game.
-    pub fn declare_illegal_move(&mut self, by: Color, now: Timestamp) -> Vec<Effect> {
+    pub(crate) fn declare_illegal_move(&mut self, by: Color, now: Timestamp) -> Vec<Effect> {
         if let Some(over) = self.over() {
             return over;
         }
@@ -183,7 +193,7 @@ impl Match {
     /// 9.2, 9.3 for `by`, who must be the player to move; `intended` is a move announced with
     /// the claim. hector finds which rule, if any, makes it correct; a wrong claim costs time
     /// (9.5b).
-    pub fn claim_for(
+    pub(crate) fn claim_for(
         &mut self,
         by: Color,
         intended: Option<String>,
@@ -204,23 +214,23 @@ impl Match {
     }
 
     /// 9.1: the players agreed a draw (told to the arbiter).
-    pub fn agree_draw(&mut self, now: Timestamp) -> Vec<Effect> {
+    pub(crate) fn agree_draw(&mut self, now: Timestamp) -> Vec<Effect> {
         self.declare(Outcome::draw(Termination::Agreement), now)
     }
 
     /// 12.9: the arbiter decides the result.
-    pub fn decide_result(&mut self, result: GameResult, now: Timestamp) -> Vec<Effect> {
+    pub(crate) fn decide_result(&mut self, result: GameResult, now: Timestamp) -> Vec<Effect> {
         self.declare(Outcome::new(result, Termination::ArbiterDecision), now)
     }
 
     /// The game ends with `outcome` decided elsewhere (a server that runs the game).
-    pub fn conclude(&mut self, outcome: Outcome, now: Timestamp) -> Vec<Effect> {
+    pub(crate) fn conclude(&mut self, outcome: Outcome, now: Timestamp) -> Vec<Effect> {
         self.declare(outcome, now)
     }
 
     /// The game was abandoned elsewhere (a server that runs it), `by` that side, before both
     /// sides had moved: over without a result. `None` when the Laws allow no abort any more.
-    pub fn abandoned(&mut self, by: Color, now: Timestamp) -> Option<Vec<Effect>> {
+    pub(crate) fn abandoned(&mut self, by: Color, now: Timestamp) -> Option<Vec<Effect>> {
         self.game.abort().ok()?;
         self.adjourned = None;
         if let Some(c) = self.clock.as_mut() {
@@ -243,7 +253,7 @@ impl Match {
 
     /// D2.8: the game goes back to its first `plies` half-moves. The clock is paused and the
     /// move given to the player to move then; the arbiter sets the times and starts it again.
-    pub fn take_back_to(&mut self, plies: usize, now: Timestamp) -> Vec<Effect> {
+    pub(crate) fn take_back_to(&mut self, plies: usize, now: Timestamp) -> Vec<Effect> {
         // The envelope holds the position before the sealed move: it stays the game's until
         // the envelope is opened (E9).
         if self.adjourned.is_some() && self.game.ply() > plies {
@@ -291,7 +301,7 @@ impl Match {
     }
 
     /// Appendix E1: the player to move seals `m` (not played); the clock stops.
-    pub fn adjourn(&mut self, m: Move, now: Timestamp) -> Result<Vec<Effect>, GameError> {
+    pub(crate) fn adjourn(&mut self, m: Move, now: Timestamp) -> Result<Vec<Effect>, GameError> {
         if let Some(o) = self.game.outcome() {
             return Err(GameError::GameOver(o));
         }
@@ -321,22 +331,23 @@ impl Match {
 
     /// The game stands adjourned with this sealed move (a game continued from its record:
     /// the envelope's move).
-    pub fn restore_adjournment(&mut self, sealed: Move) {
+    pub(crate) fn restore_adjournment(&mut self, sealed: Move) {
         self.adjourned = Some(sealed);
     }
 
     /// Whether the game is adjourned (a move is sealed).
-    pub fn is_adjourned(&self) -> bool {
+    pub(crate) fn is_adjourned(&self) -> bool {
         self.adjourned.is_some()
     }
 
     /// The sealed move of an adjourned game.
-    pub fn sealed_move(&self) -> Option<Move> {
+    #[cfg(test)]
+    pub(crate) fn sealed_move(&self) -> Option<Move> {
         self.adjourned
     }
 
     /// E9: the envelope is opened, the sealed move played and the opponent's clock started.
-    pub fn open_envelope(&mut self, now: Timestamp) -> Vec<Effect> {
+    pub(crate) fn open_envelope(&mut self, now: Timestamp) -> Vec<Effect> {
         let Some(m) = self.adjourned.take() else {
             return vec![answer(self.lang.arbiter.not_adjourned.clone())];
         };
@@ -361,7 +372,7 @@ impl Match {
     }
 
     /// The arbiter's note, for the record.
-    pub fn note(&mut self, text: &str) -> Vec<Effect> {
+    pub(crate) fn note(&mut self, text: &str) -> Vec<Effect> {
         vec![
             Effect::Record(Recorded::Note(text.to_string())),
             say(

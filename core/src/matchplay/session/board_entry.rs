@@ -62,7 +62,7 @@ impl Match {
 
     /// After a refused move from the board: the piece picked up on `from` stays in the hand.
     /// The words that say so, to end the refusal with.
-    pub fn keep_in_hand(&mut self, from: Square) -> String {
+    pub(crate) fn keep_in_hand(&mut self, from: Square) -> String {
         let lang = self.lang;
         let role = self
             .game
@@ -81,7 +81,7 @@ impl Match {
     /// premove): picks up a piece of `mover` or puts it down (said in `out`), or gives the
     /// move to make, as the text a typed line would have (the caller plays or sends it
     /// through its typed-move path).
-    pub fn board_pick(
+    pub(crate) fn board_pick(
         &mut self,
         square: Square,
         mover: shakmaty::Color,

@@ -32,7 +32,8 @@ pub enum RecordedOpponent {
 
 impl RecordedOpponent {
     /// Who makes the opponent's moves in the session.
-    pub fn side(&self) -> Side {
+    #[cfg(test)]
+    pub(crate) fn side(&self) -> Side {
         match self {
             RecordedOpponent::Keyboard => Side::Keyboard,
             RecordedOpponent::Engine(_) => Side::Engine,
@@ -108,7 +109,7 @@ fn board_setting(value: &str) -> Option<(String, String)> {
 }
 
 /// The rules a time control brings: A4b in blitz.
-pub fn rules_for(control: Option<&TimeControl>) -> Rules {
+pub(crate) fn rules_for(control: Option<&TimeControl>) -> Rules {
     match control {
         Some(tc) if tc.category() == Category::Blitz => Rules::BLITZ,
         _ => Rules::STANDARD,

@@ -42,10 +42,6 @@ impl Walk {
             last_mistake: None,
         }
     }
-
-    pub fn review(&self) -> &Review {
-        &self.review
-    }
 }
 
 impl Match {
@@ -347,7 +343,7 @@ pub(super) fn is_solution_word(text: &str) -> bool {
 }
 
 /// Every command of the walk, as its whole list names them.
-pub fn commands() -> Vec<crate::matchplay::help::Listed> {
+pub(crate) fn commands() -> Vec<crate::matchplay::help::Listed> {
     use crate::matchplay::help::{GAME, Listed, POSITION, REVIEW, SPEECH};
     let mut all = vec![
         Listed::Mistakes,

@@ -174,12 +174,12 @@ fn color(text: &str) -> Result<(Color, &str), ActionError> {
 }
 
 /// Whether the line starts with the word that marks an arbiter's command ("sr", "arbiter").
-pub fn has_prefix(text: &str) -> bool {
+pub(crate) fn has_prefix(text: &str) -> bool {
     word(split(text).0) == Some(Word::Arbiter)
 }
 
 /// Reads an arbiter's command; an "sr" or "arbiter" in front is allowed.
-pub fn parse_action(text: &str) -> Result<Action, ActionError> {
+pub(crate) fn parse_action(text: &str) -> Result<Action, ActionError> {
     let (first, mut rest) = split(text);
     let mut w = word(first).ok_or(ActionError::NotAnAction)?;
     if w == Word::Arbiter {
@@ -245,7 +245,7 @@ fn result(text: &str) -> Option<GameResult> {
 
 /// "1:30:00" or "45:00" sets; "+2" adds two minutes, "-30s" takes thirty seconds; a number
 /// with "h", "m", "min" or "s" is in those units, a bare number in minutes.
-pub fn time_change(text: &str) -> Option<TimeChange> {
+pub(crate) fn time_change(text: &str) -> Option<TimeChange> {
     let t = text.trim();
     let (sign, t) = match t.chars().next()? {
         '+' => (Some(true), t[1..].trim()),

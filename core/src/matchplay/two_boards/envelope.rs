@@ -24,29 +24,29 @@ pub struct Envelope {
     #[serde(default)]
     pub event: String,
     /// E2b: the position immediately before the sealed move (FEN).
-    pub position: String,
+    pub(crate) position: String,
     /// E2c: the time each player has used (h:mm:ss), and what each has left (E5, E13).
     #[serde(default)]
-    pub white_used: String,
+    pub(crate) white_used: String,
     #[serde(default)]
-    pub black_used: String,
+    pub(crate) black_used: String,
     #[serde(default)]
-    pub white_left: String,
+    pub(crate) white_left: String,
     #[serde(default)]
-    pub black_left: String,
+    pub(crate) black_left: String,
     /// E2d: "white" or "black".
-    pub sealed_by: String,
+    pub(crate) sealed_by: String,
     /// E2e.
-    pub move_number: u32,
+    pub(crate) move_number: u32,
     /// E2f: the colour whose draw offer still stands, if any.
     #[serde(default)]
-    pub draw_offer: Option<String>,
+    pub(crate) draw_offer: Option<String>,
     /// E2g: date, time and place of resumption, as the arbiter gave them.
     #[serde(default)]
-    pub resumption: String,
+    pub(crate) resumption: String,
     /// The sealed move (UCI), and as written (SAN).
-    pub sealed_move: String,
-    pub sealed_san: String,
+    pub(crate) sealed_move: String,
+    pub(crate) sealed_san: String,
     /// The journal of the game, to continue it.
     #[serde(default)]
     pub journal: String,
@@ -93,7 +93,12 @@ fn face(d: Duration) -> String {
 impl Envelope {
     /// The envelope for `sealed`, the move the player to move in `game` seals now. Names,
     /// event, resumption, journal and instant are the caller's to fill in.
-    pub fn seal(game: &Game, clock: Option<&Clock>, sealed: Move, now: Timestamp) -> Envelope {
+    pub(crate) fn seal(
+        game: &Game,
+        clock: Option<&Clock>,
+        sealed: Move,
+        now: Timestamp,
+    ) -> Envelope {
         let pos = game.position();
         let by = pos.turn();
         let times = |f: fn(&Clock, Color, Timestamp) -> Duration, c: Color| {
@@ -153,23 +158,17 @@ impl Envelope {
     }
 
     /// The times of E5 to set the clocks to: what each player had left.
-    pub fn times_left(&self) -> Option<shakmaty::ByColor<Duration>> {
+    #[cfg(test)]
+    pub(crate) fn times_left(&self) -> Option<shakmaty::ByColor<Duration>> {
         Some(shakmaty::ByColor {
             white: parse_face(&self.white_left)?,
             black: parse_face(&self.black_left)?,
         })
     }
-
-    /// The times each player had used.
-    pub fn times_used(&self) -> Option<shakmaty::ByColor<Duration>> {
-        Some(shakmaty::ByColor {
-            white: parse_face(&self.white_used)?,
-            black: parse_face(&self.black_used)?,
-        })
-    }
 }
 
 /// "1:05:09" or "5:09" to a duration.
+#[cfg(test)]
 fn parse_face(text: &str) -> Option<Duration> {
     let mut secs: u64 = 0;
     let parts: Vec<&str> = text.split(':').collect();

@@ -31,10 +31,10 @@ use crate::notation::language::WordSet;
 /// A board of the file.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct BoardEntry {
-    pub port: String,
+pub(crate) struct BoardEntry {
+    pub(crate) port: String,
     #[serde(default)]
-    pub protocol: Option<String>,
+    pub(crate) protocol: Option<String>,
 }
 
 #[derive(Clone, Debug, Deserialize)]

@@ -19,12 +19,16 @@
 //! player's side, announcing and executing only) are chosen by [`Duty`]; the arbiter's mode
 //! supervises with the same logic.
 
-pub mod action;
-pub mod console;
-pub mod envelope;
-pub mod game_file;
-pub mod recorded;
-pub mod relation;
+pub(crate) mod action;
+pub(crate) mod console;
+pub(crate) mod envelope;
+pub(crate) mod game_file;
+pub(crate) mod recorded;
+pub(crate) mod relation;
+pub use console::{ConsoleError, ConsoleLine, GameLine, read_console};
+pub use envelope::Envelope;
+pub use game_file::GameFile;
+pub use recorded::{PEG_BOARD, SIGHTED_BOARD};
 
 use std::time::Duration;
 
@@ -46,7 +50,6 @@ use crate::notation::speak::{Form, announce};
 use crate::record::export::{agreed_words, ply_number};
 use crate::time::Timestamp;
 use action::{Action, ActionError, has_prefix, parse_action};
-use envelope::Envelope;
 use relation::{Relation, caught_up, relation, shown, wrong_squares};
 
 /// How many moves back a board may stand and still count as behind the game.
@@ -71,7 +74,7 @@ impl Seat {
         }
     }
 
-    pub fn other(self) -> Seat {
+    pub(crate) fn other(self) -> Seat {
         match self {
             Seat::Blind => Seat::Sighted,
             Seat::Sighted => Seat::Blind,
@@ -115,7 +118,7 @@ impl TwoBoardSetup {
         }
     }
 
-    pub fn seat(&self, color: Color) -> Seat {
+    pub(crate) fn seat(&self, color: Color) -> Seat {
         if color == self.blind {
             Seat::Blind
         } else {
@@ -215,12 +218,12 @@ struct Board {
 
 /// A board's state, for the screens.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoardState {
-    pub present: bool,
-    pub connected: bool,
+pub(crate) struct BoardState {
+    pub(crate) present: bool,
+    pub(crate) connected: bool,
     /// Moves of the game still to be carried out on the board.
     pub to_execute: Vec<Move>,
-    pub alert: Option<Alert>,
+    pub(crate) alert: Option<Alert>,
 }
 
 pub struct TwoBoards {
@@ -364,7 +367,7 @@ impl TwoBoards {
     }
 
     /// A board as the screens show it.
-    pub fn board(&self, seat: Seat) -> BoardState {
+    pub(crate) fn board(&self, seat: Seat) -> BoardState {
         let b = &self.boards[seat.index()];
         let official = self.official();
         let to_execute = match relation(&b.record, &official) {

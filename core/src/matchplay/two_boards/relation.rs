@@ -8,7 +8,7 @@ use crate::board::{Picture, SquareDiff, SquareState};
 
 /// How a board's record stands to the game's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Relation {
+pub(crate) enum Relation {
     /// The same moves.
     Same,
     /// The board lacks the game's last `n` moves: they are still to be carried out on it.
@@ -20,7 +20,7 @@ pub enum Relation {
 }
 
 /// Compares a board's record with the game's.
-pub fn relation(board: &[Move], game: &[Move]) -> Relation {
+pub(crate) fn relation(board: &[Move], game: &[Move]) -> Relation {
     let shared = board.iter().zip(game).take_while(|(a, b)| a == b).count();
     match (shared == board.len(), shared == game.len()) {
         (true, true) => Relation::Same,
@@ -32,7 +32,7 @@ pub fn relation(board: &[Move], game: &[Move]) -> Relation {
 
 /// What the board shows: the position of its record with the last settled differences laid
 /// over it.
-pub fn shown(position: &Chess, deviation: &[SquareDiff]) -> Picture {
+pub(crate) fn shown(position: &Chess, deviation: &[SquareDiff]) -> Picture {
     let mut picture = Picture::from_board(position.board());
     for d in deviation {
         picture.set(d.square, d.found);
@@ -41,14 +41,14 @@ pub fn shown(position: &Chess, deviation: &[SquareDiff]) -> Picture {
 }
 
 /// Whether `picture` can be `position`.
-pub fn fits(picture: &Picture, position: &Chess) -> bool {
+pub(crate) fn fits(picture: &Picture, position: &Chess) -> bool {
     picture
         .iter()
         .all(|(sq, state)| state.fits(position.board().piece_at(sq)))
 }
 
 /// The squares a move changes: from and to, the pawn taken en passant, castling's rook.
-pub fn move_squares(m: Move, turn: Color) -> Bitboard {
+pub(crate) fn move_squares(m: Move, turn: Color) -> Bitboard {
     let mut squares = Bitboard::EMPTY;
     match m {
         Move::Normal { from, to, .. } => {
@@ -81,7 +81,7 @@ pub fn move_squares(m: Move, turn: Color) -> Bitboard {
 /// the hand, as long as nothing else is wrong. Once something is, every square that differs
 /// from `target` is named, those of the move being carried out too: where the piece stands
 /// wrongly and where it belongs.
-pub fn wrong_squares(
+pub(crate) fn wrong_squares(
     picture: &Picture,
     record: &Chess,
     target: &Chess,
@@ -133,7 +133,7 @@ pub fn wrong_squares(
 /// move: the game's position (the pending moves carried out at once), or that position
 /// after one legal move of `owner` (carried out, then the player's own move). `None` when
 /// neither fits, or more than one move would.
-pub fn caught_up(picture: &Picture, target: &Chess, owner: Color) -> Option<Option<Move>> {
+pub(crate) fn caught_up(picture: &Picture, target: &Chess, owner: Color) -> Option<Option<Move>> {
     if fits(picture, target) {
         return Some(None);
     }

@@ -6,15 +6,15 @@ use serde::Deserialize;
 
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ExerciseWords {
+pub(crate) struct ExerciseWords {
     /// Show the solution and go on.
-    pub solution: Vec<String>,
+    pub(crate) solution: Vec<String>,
     /// Leave this position for now (the training brings it back; the puzzles go on).
-    pub skip: Vec<String>,
+    pub(crate) skip: Vec<String>,
     /// The first hint, the piece: {piece}, {square}.
-    pub hint_piece: String,
+    pub(crate) hint_piece: String,
     /// The second hint, the piece and where it goes: {piece}, {square}.
-    pub hint_square: String,
+    pub(crate) hint_square: String,
     /// A command of play that the exercises do not take.
-    pub not_here: String,
+    pub(crate) not_here: String,
 }

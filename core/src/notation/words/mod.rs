@@ -4,12 +4,12 @@
 //! above it.
 
 pub mod analysis;
-pub mod braille;
-pub mod exercise;
-pub mod explorer;
+pub(crate) mod braille;
+pub(crate) mod exercise;
+pub(crate) mod explorer;
 pub mod puzzles;
 pub mod study;
 pub mod training;
 pub mod voice;
 pub mod watch;
-pub mod windows;
+pub(crate) mod windows;

@@ -9,30 +9,30 @@ use serde::Deserialize;
 pub struct PuzzleWords {
     pub prompt: String,
     /// Opened: {rating} (the player's), {theme} (the theme chosen, or empty).
-    pub opened: String,
+    pub(crate) opened: String,
     /// The theme chosen, after the rating: {theme}.
-    pub theme_chosen: String,
+    pub(crate) theme_chosen: String,
     /// The question: {id}, {rating}, {themes}, {color}, {move} (the opponent's last move).
-    pub question: String,
+    pub(crate) question: String,
     /// A right move with more to find: {move}, {color} (the opponent), {reply}.
-    pub right_more: String,
+    pub(crate) right_more: String,
     /// Solved: {move}, {rating}, {change}.
-    pub solved: String,
+    pub(crate) solved: String,
     /// A wrong move: {move}, {line} (the solution), {rating}, {change}.
-    pub wrong: String,
+    pub(crate) wrong: String,
     /// The solution asked for: {line}, {rating}, {change}.
-    pub shown: String,
-    pub skipped: String,
+    pub(crate) shown: String,
+    pub(crate) skipped: String,
     /// Skipping a puzzle begun (a right move, a hint, a wrong try): asked first, yes or no.
-    pub skip_confirm: String,
+    pub(crate) skip_confirm: String,
     /// The answer no to that question: the puzzle goes on.
-    pub not_skipped: String,
+    pub(crate) not_skipped: String,
     /// No puzzle of the theme near the rating is left.
-    pub none: String,
+    pub(crate) none: String,
     /// A theme that does not exist: {theme}, {themes}.
     pub unknown_theme: String,
     /// The end: {solved}, {total}, {rating}.
-    pub finished: String,
+    pub(crate) finished: String,
     /// The progress file could not be read, and was set aside: {file}, {reason}, {aside}.
     pub damaged: String,
     /// The progress file could not be written: {reason}.
@@ -42,11 +42,11 @@ pub struct PuzzleWords {
     /// `play --from-puzzle`: a puzzle that does not exist: {id}.
     pub no_such: String,
     /// `play --from-puzzle`, `play --fen`: the side to win: {color}, {eval}.
-    pub win_this: String,
+    pub(crate) win_this: String,
     /// The side to hold: {color}, {eval}.
-    pub hold_this: String,
+    pub(crate) hold_this: String,
     /// The help: its commands, command words in braces (`{hint}`).
-    pub help: String,
+    pub(crate) help: String,
     /// `--daily`, `--online`: asking lichess for a puzzle.
     pub asking: String,
     /// No puzzle from lichess: {reason}; the shipped ones follow.

@@ -7,94 +7,94 @@ use serde::Deserialize;
 #[serde(deny_unknown_fields)]
 pub struct StudyWords {
     /// A game opened: {number}, {white}, {black}, {event}, {moves} (half-moves of its main line).
-    pub opened: String,
+    pub(crate) opened: String,
     /// One game of a list: {number}, {white}, {black}, {event}, {result}.
-    pub listed: String,
+    pub(crate) listed: String,
     /// More games fit than are listed: {command} lists them.
-    pub more: String,
+    pub(crate) more: String,
     /// No game fits: {query}.
-    pub none_found: String,
+    pub(crate) none_found: String,
     /// No game with that number: {number}.
-    pub no_such_game: String,
+    pub(crate) no_such_game: String,
     /// A game that cannot be read: {number}, {reason}; the file goes on.
-    pub unreadable: String,
+    pub(crate) unreadable: String,
     /// A game read up to a bad move: {number}, {line}, {reason}; the rest of that line is left.
-    pub partly: String,
+    pub(crate) partly: String,
     /// The file itself cannot be read (any more): {reason}, the system's words.
     pub file_failed: String,
     /// The walk's start position.
-    pub at_start: String,
+    pub(crate) at_start: String,
     /// Already at the start, or at the end of the line.
-    pub already_start: String,
-    pub already_end: String,
+    pub(crate) already_start: String,
+    pub(crate) already_end: String,
     /// Several moves from here: {count}, {moves} (joined by `or`).
-    pub choices: String,
+    pub(crate) choices: String,
     /// The joining word of the choices: ", oder ".
-    pub or: String,
+    pub(crate) or: String,
     /// A variation entered: {number}, {move}.
-    pub entered: String,
+    pub(crate) entered: String,
     /// No such variation here: {number}, {count}.
-    pub no_variation: String,
+    pub(crate) no_variation: String,
     /// No variation to leave.
-    pub in_main: String,
+    pub(crate) in_main: String,
     /// Back at the branch: {position} (the move that led there, or the start).
-    pub left: String,
+    pub(crate) left: String,
     /// A typed move that follows a line of the file: {move}.
-    pub followed: String,
+    pub(crate) followed: String,
     /// A typed move of the player's own: {move}.
-    pub own: String,
+    pub(crate) own: String,
     /// A comment: {text}.
-    pub comment: String,
+    pub(crate) comment: String,
     /// Nothing annotated at this move.
-    pub no_comment: String,
+    pub(crate) no_comment: String,
     /// A clock: {time}.
-    pub clock: String,
+    pub(crate) clock: String,
     /// An evaluation: {eval}.
-    pub eval: String,
+    pub(crate) eval: String,
     /// `uhr` where no move up to here has a `[%clk]`.
-    pub no_clock: String,
+    pub(crate) no_clock: String,
     /// Saved: {path}, {moves} (the player's own moves in it).
-    pub saved: String,
+    pub(crate) saved: String,
     /// Saving refused: the original file is never written.
     pub not_original: String,
     /// No game is open.
-    pub no_game: String,
+    pub(crate) no_game: String,
     /// A command that does not belong to the study.
     pub not_here: String,
     /// The NAGs $1 to $6 in words: !, ?, !!, ??, !?, ?!.
-    pub nags: Vec<String>,
+    pub(crate) nags: Vec<String>,
     /// NAGs $10 to $19 and $22: position judgements, in order (equal … winning for Black,
     /// zugzwang).
-    pub judgements: Vec<String>,
+    pub(crate) judgements: Vec<String>,
     /// The study's commands, command words in braces.
-    pub help: String,
+    pub(crate) help: String,
     /// The line mode's prompt.
     pub prompt: String,
-    pub words_games: Vec<String>,
-    pub words_open: Vec<String>,
-    pub words_variation: Vec<String>,
-    pub words_start: Vec<String>,
-    pub words_end: Vec<String>,
-    pub words_comment: Vec<String>,
+    pub(crate) words_games: Vec<String>,
+    pub(crate) words_open: Vec<String>,
+    pub(crate) words_variation: Vec<String>,
+    pub(crate) words_start: Vec<String>,
+    pub(crate) words_end: Vec<String>,
+    pub(crate) words_comment: Vec<String>,
     /// The file named on the command line does not exist: {file}.
     pub missing: String,
     /// Said once when a search or a game takes a moment: the file is being read.
-    pub searching: String,
-    pub reading: String,
+    pub(crate) searching: String,
+    pub(crate) reading: String,
     /// Escape or `words_cancel`: what was asked of the file is dropped.
-    pub cancelled: String,
-    pub nothing_to_cancel: String,
+    pub(crate) cancelled: String,
+    pub(crate) nothing_to_cancel: String,
     /// How far the file is read: {games} known so far, {percent} of the file.
-    pub read_part: String,
+    pub(crate) read_part: String,
     /// The same where the size is unknown (standard input): {games}.
-    pub read_games: String,
+    pub(crate) read_games: String,
     /// The whole file is read: {games}.
-    pub read_all: String,
+    pub(crate) read_all: String,
     /// A game the index points to reads no more (the file changed): {number}.
     pub moved: String,
     /// A pipe is read once: game {number} has gone by.
     pub read_once: String,
     /// Cancel, and how far: the study's own words.
-    pub words_cancel: Vec<String>,
-    pub words_progress: Vec<String>,
+    pub(crate) words_cancel: Vec<String>,
+    pub(crate) words_progress: Vec<String>,
 }

@@ -9,44 +9,44 @@ pub struct TrainWords {
     /// The line mode's prompt.
     pub prompt: String,
     /// [one, more] positions: {n}.
-    pub positions: [String; 2],
+    pub(crate) positions: [String; 2],
     /// The training opened: {positions}.
-    pub opened: String,
+    pub(crate) opened: String,
     /// Nothing to practise.
-    pub none: String,
+    pub(crate) none: String,
     /// A game in words: {date}, {opponent}.
     pub game: String,
     /// The question: {index}, {total}, {game}, {number}, {color}, {move}, {kind}.
-    pub question: String,
+    pub(crate) question: String,
     /// The engine's best move: {move}, {line} (the moves after it).
-    pub right: String,
+    pub(crate) right: String,
     /// Another move as good as the engine's: {move}, {best}.
-    pub as_good: String,
+    pub(crate) as_good: String,
     /// Right with no line to follow: {move}.
-    pub right_alone: String,
+    pub(crate) right_alone: String,
     /// Solved twice: the position does not come back.
-    pub retired: String,
+    pub(crate) retired: String,
     /// A wrong answer: {move}, {reply} (the engine's answer to it), {eval}.
-    pub wrong: String,
+    pub(crate) wrong: String,
     /// A wrong answer with no reply to name: {move}, {eval}.
-    pub wrong_plain: String,
+    pub(crate) wrong_plain: String,
     /// The move of the game again: {reply}.
-    pub same_move: String,
+    pub(crate) same_move: String,
     /// The solution shown: {move}, {line}.
-    pub shown: String,
+    pub(crate) shown: String,
     /// After three wrong answers the solution is shown.
-    pub three_wrong: String,
-    pub skipped: String,
+    pub(crate) three_wrong: String,
+    pub(crate) skipped: String,
     /// Skipping a position begun (a right move, a hint, a wrong try): asked first, yes or no.
-    pub skip_confirm: String,
+    pub(crate) skip_confirm: String,
     /// The answer no to that question: the position goes on.
-    pub not_skipped: String,
+    pub(crate) not_skipped: String,
     /// While the engine judges the answer.
-    pub busy: String,
+    pub(crate) busy: String,
     /// The end of the round: {solved}, {total}, {left}.
-    pub finished: String,
+    pub(crate) finished: String,
     /// The engine could not judge the answer: {reason}.
-    pub engine_failed: String,
+    pub(crate) engine_failed: String,
     /// Before judging the player's games: {games}.
     pub analysing: String,
     /// [one, more] games: {n}.
@@ -60,5 +60,5 @@ pub struct TrainWords {
     /// The progress file could not be written: {reason}.
     pub progress_unwritten: String,
     /// The help: its commands, command words in braces (`{hint}`).
-    pub help: String,
+    pub(crate) help: String,
 }

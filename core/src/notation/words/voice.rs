@@ -6,7 +6,7 @@ use serde::Deserialize;
 #[serde(deny_unknown_fields)]
 pub struct VoiceWords {
     /// Asking back what was heard: {phrase} ("Springer Felix drei?").
-    pub ask: String,
+    pub(crate) ask: String,
     /// A "yes" heard without confidence: the question again.
     pub unsure: String,
     /// Nothing understood.
@@ -65,7 +65,7 @@ pub struct VoiceWords {
 
 impl VoiceWords {
     /// Placeholders each template must keep, checked when the table loads.
-    pub fn placeholders(&self) -> [(&'static str, &str, &'static [&'static str]); 19] {
+    pub(crate) fn placeholders(&self) -> [(&'static str, &str, &'static [&'static str]); 19] {
         [
             ("voice.ask", &self.ask, &["{phrase}"]),
             ("voice.cut", &self.cut, &["{seconds}"]),

@@ -18,18 +18,16 @@ use crate::app::services::ui::narrator::Narrator;
 use crate::app::services::ui::{Front, Incoming, Mode, Source, Ui};
 use crate::core::game::Game;
 use crate::core::machine::Common;
-use crate::core::matchplay::command::{Command, Line, read_line};
-use crate::core::matchplay::session::Urgency;
-use crate::core::matchplay::two_boards::console::{
-    ConsoleError, ConsoleLine, GameLine, read_console,
-};
-use crate::core::matchplay::two_boards::game_file::GameFile;
+use crate::core::matchplay::Urgency;
+use crate::core::matchplay::two_boards::GameFile;
 use crate::core::matchplay::two_boards::{Alert, Duty, Event, Seat, action_error_words};
+use crate::core::matchplay::two_boards::{ConsoleError, ConsoleLine, GameLine, read_console};
+use crate::core::matchplay::{Command, Line, read_line};
 use crate::core::mode::MODE_SETTING;
+use crate::core::notation::Form;
 use crate::core::notation::clock_words::clock_face;
-use crate::core::notation::language::{Language, fill, language};
 use crate::core::notation::printable;
-use crate::core::notation::speak::Form;
+use crate::core::notation::{Language, fill, language};
 use crate::core::settings::SpeechSettings;
 use crate::io::journal::{games_dir, journal_paths, load};
 use crate::io::terminal::FullScreen;
@@ -133,8 +131,7 @@ fn open_game(
                         .context("the game is adjourned and its journal names no envelope")?;
                     let text =
                         crate::io::files::read_small_text(Path::new(envelope), "the envelope")?;
-                    let env =
-                        crate::core::matchplay::two_boards::envelope::Envelope::from_toml(&text)?;
+                    let env = crate::core::matchplay::two_boards::Envelope::from_toml(&text)?;
                     Some(env.open(&replayed.game)?)
                 }
             };
@@ -506,7 +503,7 @@ impl Arbiter {
                     .cloned()
                     .unwrap_or_default();
                 let number = before.fullmoves().get();
-                let san = crate::core::notation::scoresheet::scoresheet_move(&last.san, self.lang);
+                let san = crate::core::notation::scoresheet_move(&last.san, self.lang);
                 if before.turn() == Color::White {
                     format!("{number}. {san}")
                 } else {

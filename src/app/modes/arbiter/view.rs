@@ -13,7 +13,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::app::services::ui::view::too_small;
-use crate::core::notation::language::{Language, fill};
+use crate::core::notation::{Language, fill};
 
 /// One game's row.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -182,7 +182,7 @@ impl ConsoleView<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::notation::language::language;
+    use crate::core::notation::language;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
 

@@ -16,11 +16,11 @@ use crate::app::services::ui::narrator::Narrator;
 use crate::app::services::ui::view::Pieces;
 use crate::app::services::ui::{Front, Incoming, Mode, Picture, Source, Ui};
 use crate::core::machine::Machine;
-use crate::core::matchplay::command::Command;
-use crate::core::matchplay::session::{BoardOf, Effect, Urgency};
+use crate::core::matchplay::Command;
+use crate::core::matchplay::{BoardOf, Effect, Urgency};
 use crate::core::mode::MODE_SETTING;
-use crate::core::notation::language::{Language, fill};
-use crate::core::notation::speak::Form;
+use crate::core::notation::Form;
+use crate::core::notation::{Language, fill};
 use crate::core::online::wire::{GameLine, game_line};
 use crate::core::online::{self, Online, Options};
 use crate::core::record::{Entry, Header};
@@ -523,10 +523,7 @@ fn wait_started(
             &o.challenge_declined,
             &[(
                 "reason",
-                &crate::core::notation::printable_cut(
-                    &r,
-                    crate::core::notation::printable::MAX_REASON,
-                ),
+                &crate::core::notation::printable_cut(&r, crate::core::notation::MAX_REASON),
             )],
         ),
         lichess::WaitError::TimedOut => fill(

@@ -7,8 +7,8 @@ use shakmaty::{Move, Position};
 use super::{ADVICE_DEPTH, ADVICE_TIME, App, EngineSlot};
 use crate::app::services::engine_words::{engine_error_text, eval_of};
 use crate::core::analysis::{Eval, PositionEval};
-use crate::core::matchplay::session::{Event, Urgency};
-use crate::core::notation::language::{counted, fill};
+use crate::core::matchplay::{Event, Urgency};
+use crate::core::notation::{counted, fill};
 use crate::io::engine::{Engine, EngineOptions, MAX_LEVEL};
 
 /// The analysis under way: the request awaited and the answers so far.

@@ -22,14 +22,14 @@ use crate::app::services::voice::VoiceInput;
 use crate::core::clock::TimeControl;
 use crate::core::game::Game;
 use crate::core::machine::Machine;
-use crate::core::matchplay::command::Command;
-use crate::core::matchplay::question::Question;
-use crate::core::matchplay::session::recorded::{PlayRecord, RecordedOpponent, next_game};
-use crate::core::matchplay::session::{BoardOf, Effect, Event, Match, PlayExtras, Side, Urgency};
+use crate::core::matchplay::Command;
+use crate::core::matchplay::Question;
+use crate::core::matchplay::{BoardOf, Effect, Event, Match, PlayExtras, Side, Urgency};
+use crate::core::matchplay::{PlayRecord, RecordedOpponent, next_game};
+use crate::core::notation::Form;
 use crate::core::notation::board_words;
 use crate::core::notation::clock_words::clock_faces;
-use crate::core::notation::language::{Language, fill};
-use crate::core::notation::speak::Form;
+use crate::core::notation::{Language, fill};
 use crate::core::settings::SpeechSettings;
 use crate::core::time::Timestamp;
 use crate::io::board_link::{BoardEvent, BoardLink, Protocol};
@@ -38,7 +38,7 @@ use crate::io::engine::{
 };
 use crate::io::terminal::FullScreen;
 // bewertung and tipp.
-use crate::core::matchplay::session::AdviceKind;
+use crate::core::matchplay::AdviceKind;
 
 /// How deep the engine looks for bewertung and tipp (as `hector analyse` by default), and
 /// the longest it may take: the player waits for the answer.
@@ -76,14 +76,14 @@ pub(crate) struct PlayOptions {
     pub(crate) colors: bool,
     /// Say each newly reached named opening.
     pub(crate) openings: bool,
-    pub(crate) wording: crate::core::notation::wording::Wording,
+    pub(crate) wording: crate::core::notation::Wording,
     /// Take-back, abort, rematch and the taken pieces said.
     pub(crate) extras: PlayExtras,
     /// bewertung and tipp may ask the engine (`--no-hints` switches them off).
     pub(crate) hints: bool,
     /// The game is walked through with its analysis (`hector analyse --walk`): nothing is
     /// recorded and no move is played.
-    pub(crate) walk: Option<crate::core::matchplay::session::Walk>,
+    pub(crate) walk: Option<crate::core::matchplay::Walk>,
     /// Moves and commands said aloud (`--voice`).
     pub(crate) voice: Option<crate::app::services::voice::VoiceOptions>,
     /// Said after the opening words: what to do with the position ("win this").
@@ -600,7 +600,7 @@ fn play_record(options: &PlayOptions, o: &Opposition, lang: &Language) -> PlayRe
 /// The match for `game`, with the players' extras, hints and premoves, and its opening
 /// words (a walk says its own).
 fn start_match(
-    setup: crate::core::matchplay::session::Setup,
+    setup: crate::core::matchplay::Setup,
     game: &Game,
     walking: bool,
     options: &PlayOptions,
@@ -685,7 +685,7 @@ pub(crate) fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode
                 &lang.play.player,
                 &lang.play.second_player,
             ),
-            crate::core::record::import::game_entries(&game),
+            crate::core::record::game_entries(&game),
         ),
         None => new_recorder(&record, &game, &o, start_entries, lang),
     };

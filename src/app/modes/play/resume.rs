@@ -10,13 +10,11 @@ use shakmaty::Color;
 use super::{Opponent, Start};
 use crate::app::services::recorder::Recorder;
 use crate::core::clock::TimeControl;
-use crate::core::matchplay::session::recorded::{PlayRecord, RecordedOpponent};
+use crate::core::matchplay::{PlayRecord, RecordedOpponent};
 use crate::core::mode::{MODE_SETTING, Mode};
-use crate::core::notation::language::{
-    Language, counted, default_language, fill, language, own_name,
-};
-use crate::core::notation::speak::Form;
-use crate::core::record::salvage::Stop;
+use crate::core::notation::Form;
+use crate::core::notation::{Language, counted, default_language, fill, language, own_name};
+use crate::core::record::Stop;
 use crate::core::record::{Entry, Salvaged, stop_words};
 use crate::core::settings::SpeechSettings;
 use crate::io::board_link::Protocol;
@@ -35,7 +33,7 @@ pub(crate) struct Resumed {
     pub(crate) form: Form,
     pub(crate) language: String,
     /// The words the game was announced with, when its journal says.
-    pub(crate) words: Option<crate::core::notation::language::WordSet>,
+    pub(crate) words: Option<crate::core::notation::WordSet>,
     pub(crate) board: Option<(PathBuf, Protocol)>,
     /// bewertung and tipp (off when the game began with --no-hints).
     pub(crate) hints: bool,
@@ -152,11 +150,10 @@ fn ask_yes_no(question: &str) -> bool {
 /// An answer to "continue it?" in any language's table: yes or the words that continue a
 /// game (fortsetzen, continue) are yes; no or the word for a new game (neu, new) are no.
 fn continue_or_new(answer: &str) -> Option<bool> {
-    use crate::core::notation::vocabulary::{fold, yes_or_no};
+    use crate::core::notation::{fold, yes_or_no};
     let word = fold(answer.trim());
     let any = |lists: &dyn Fn(&Language) -> &Vec<String>| {
-        crate::core::notation::language::languages()
-            .any(|l| lists(l).iter().any(|w| fold(w) == word))
+        crate::core::notation::languages().any(|l| lists(l).iter().any(|w| fold(w) == word))
     };
     yes_or_no(answer).or_else(|| {
         if any(&|l| &l.arbiter.commands.resume) {

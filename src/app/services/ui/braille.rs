@@ -11,13 +11,13 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::Receiver;
 
-use crate::core::braille::board_line::{BoardLine, BoardRoute};
-use crate::core::braille::display::{Action, BrailleDisplay, Frame, Hold};
-use crate::core::matchplay::command::Command;
-use crate::core::matchplay::question::Question;
-use crate::core::matchplay::session::Urgency;
-use crate::core::notation::language::{Language, fill};
+use crate::core::braille::{Action, BrailleDisplay, Frame, Hold};
+use crate::core::braille::{BoardLine, BoardRoute};
+use crate::core::matchplay::Command;
+use crate::core::matchplay::Question;
+use crate::core::matchplay::Urgency;
 use crate::core::notation::printable;
+use crate::core::notation::{Language, fill};
 use crate::core::settings::{BrailleChoice, BrailleSettings};
 use crate::core::time::Timestamp;
 use crate::io::braille::{BrailleEvent, BrailleLink, LinkError, LinkSettings};

@@ -6,10 +6,10 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use shakmaty::{Board, Color, File, Piece, Rank, Role, Square};
 
-use crate::core::matchplay::command::Command;
-use crate::core::matchplay::question::Question;
-use crate::core::matchplay::session::SpeechControl;
-use crate::core::notation::language::{Language, TABLE_ROLES, role_index};
+use crate::core::matchplay::Command;
+use crate::core::matchplay::Question;
+use crate::core::matchplay::SpeechControl;
+use crate::core::notation::{Language, TABLE_ROLES, role_index};
 use crate::io::files::MAX_LINE_BYTES;
 
 /// What a key does.
@@ -444,7 +444,7 @@ fn shifted_digit(c: char, layout: &[char]) -> Option<u32> {
     let index = |chars: &[char]| chars.iter().take(8).position(|&x| x == c);
     index(layout)
         .or_else(|| {
-            crate::core::notation::language::languages()
+            crate::core::notation::languages()
                 .find_map(|lang| index(&lang.board_keys.shifted_digits.chars().collect::<Vec<_>>()))
         })
         .and_then(|i| u32::try_from(i).ok())
@@ -493,7 +493,7 @@ pub(crate) fn role_of_letter(letter: char, lang: &Language) -> Option<Role> {
             .into_iter()
             .find(|&role| table.pieces.board_letters[role_index(role)].to_lowercase() == letter)
     };
-    in_table(lang).or_else(|| crate::core::notation::language::languages().find_map(in_table))
+    in_table(lang).or_else(|| crate::core::notation::languages().find_map(in_table))
 }
 
 /// The square the focus moves to; it stays on the board's edge.
@@ -711,8 +711,8 @@ mod tests {
 
     #[test]
     fn piece_letters_are_the_boards() {
-        let de = crate::core::notation::language::language("de").expect("de");
-        let en = crate::core::notation::language::language("en").expect("en");
+        let de = crate::core::notation::language("de").expect("de");
+        let en = crate::core::notation::language("en").expect("en");
         assert_eq!(role_of_letter('s', de), Some(Role::Knight));
         assert_eq!(role_of_letter('b', de), Some(Role::Pawn));
         assert_eq!(role_of_letter('b', en), Some(Role::Bishop));
@@ -850,7 +850,7 @@ mod tests {
         );
         // & is Shift+7 on a US keyboard and Shift+6 on a German one.
         let layout = |code: &str| {
-            crate::core::notation::language::language(code)
+            crate::core::notation::language(code)
                 .expect("language")
                 .board_keys
                 .shifted_digits

@@ -18,7 +18,7 @@ use crossbeam_channel::{Receiver, Select, Sender, unbounded};
 
 use crate::app::services::speaker::mode_speaker;
 use crate::app::services::voice::{Heard, Outcome, VoiceInput};
-use crate::core::notation::language::Language;
+use crate::core::notation::Language;
 use crate::core::settings::SpeechSettings;
 use crate::io::engine::EngineEvent;
 use crate::io::journal::Ack;
@@ -30,10 +30,10 @@ use narrator::Narrator;
 use shakmaty::{Color, Position, Square};
 
 use crate::core::machine::Common;
-use crate::core::matchplay::command::Command;
-use crate::core::matchplay::question::Question;
-use crate::core::matchplay::session::Urgency;
-use crate::core::notation::language::fill;
+use crate::core::matchplay::Command;
+use crate::core::matchplay::Question;
+use crate::core::matchplay::Urgency;
+use crate::core::notation::fill;
 
 /// What the terminal's and the speech's threads send.
 pub(crate) enum UiEvent {
@@ -438,7 +438,7 @@ impl Ui {
     pub(crate) fn new(screen_reader: bool) -> Ui {
         let (tx, rx) = unbounded();
         // The words of the display's mark come with the mode's language at the loop's start.
-        let lang = crate::core::notation::language::default_language();
+        let lang = crate::core::notation::default_language();
         Ui {
             tx,
             rx,
@@ -943,7 +943,7 @@ fn fit<M: Mode>(mode: &mut M, screen: &mut Option<FullScreen>, lang: &Language) 
         voice.full_screen = false;
         voice.raw = true;
         voice.prompt_open = false;
-        let text = crate::core::notation::language::fill(
+        let text = crate::core::notation::fill(
             &lang.play.to_lines,
             &[("cols", &cols.to_string()), ("rows", &rows.to_string())],
         );

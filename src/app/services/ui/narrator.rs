@@ -14,8 +14,8 @@ use std::io::Write;
 use crate::app::services::speaker::notice_text;
 use crate::app::services::ui::keys::KeyOutcome;
 use crate::core::cue::Cue;
-use crate::core::matchplay::session::{SpeechControl, Urgency};
-use crate::core::notation::language::Language;
+use crate::core::matchplay::{SpeechControl, Urgency};
+use crate::core::notation::Language;
 use crate::io::speech::{Kind, Notice, Speaker};
 
 /// How many said lines the full-screen view keeps.
@@ -276,9 +276,7 @@ impl Narrator {
         for l in lines {
             // Broken between moves and sentences, never inside a move's words.
             let pieces = match (width, self.lang) {
-                (Some(w), Some(lang)) => {
-                    crate::core::notation::wrap::wrap_between_moves(l, w, lang)
-                }
+                (Some(w), Some(lang)) => crate::core::notation::wrap_between_moves(l, w, lang),
                 (Some(w), None) => crate::app::services::ui::view::wrap_words(l, w),
                 (None, _) => vec![l.clone()],
             };
@@ -540,7 +538,7 @@ mod tests {
     /// A narrator whose speech is kept (not printed), on the full screen.
     fn narrator() -> Narrator {
         use crate::io::speech::{Behaviour, CaptureLog, Plan};
-        let lang = crate::core::notation::language::language("de").expect("de");
+        let lang = crate::core::notation::language("de").expect("de");
         let mut config = SpeechConfig::new(
             crate::core::settings::BackendChoice::Print,
             &lang.speech,
@@ -588,7 +586,7 @@ mod tests {
     fn the_opponents_move_is_heard_with_its_label_as_it_is_shown() {
         use crate::io::speech::{Behaviour, CaptureLog, Captured, Plan};
         let log = std::sync::Arc::new(std::sync::Mutex::new(CaptureLog::default()));
-        let lang = crate::core::notation::language::language("de").expect("de");
+        let lang = crate::core::notation::language("de").expect("de");
         let mut config = SpeechConfig::new(
             crate::core::settings::BackendChoice::Print,
             &lang.speech,
@@ -701,7 +699,7 @@ mod tests {
     fn slow_narrator() -> (Narrator, crate::io::speech::SharedLog) {
         use crate::io::speech::{Behaviour, CaptureLog, Plan};
         let log = std::sync::Arc::new(std::sync::Mutex::new(CaptureLog::default()));
-        let lang = crate::core::notation::language::language("de").expect("de");
+        let lang = crate::core::notation::language("de").expect("de");
         let mut config = SpeechConfig::new(
             crate::core::settings::BackendChoice::Print,
             &lang.speech,

@@ -15,8 +15,8 @@ use shakmaty::{Chess, Color, File, Piece, Position, Rank, Role, Square};
 
 use crate::core::game::Game;
 use crate::core::notation::clock_words::ClockFaces;
-use crate::core::notation::language::{Language, fill, role_index};
-use crate::core::notation::scoresheet::scoresheet_lines;
+use crate::core::notation::scoresheet_lines;
+use crate::core::notation::{Language, fill, role_index};
 
 /// How pieces are drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -359,7 +359,7 @@ impl View<'_> {
 }
 
 /// A sentence broken into lines of at most `width` characters, at spaces where it can be.
-pub(crate) use crate::core::notation::wrap::wrap_words;
+pub(crate) use crate::core::notation::wrap_words;
 
 /// The "last said" panel: what was said, oldest first (`said`), where the latest answer
 /// begins in it (`newest`: one utterance of one or more lines, such as the board), a
@@ -515,7 +515,7 @@ fn said_lines(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::notation::language::language;
+    use crate::core::notation::language;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
 

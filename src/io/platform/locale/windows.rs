@@ -2,7 +2,10 @@
 //! interface language.
 //!
 //! Unsafe code: one Win32 call that takes nothing and only returns a number.
-#![allow(unsafe_code)]
+#![allow(
+    unsafe_code,
+    reason = "one Win32 call that takes nothing and returns the interface language"
+)]
 
 use windows_sys::Win32::Globalization::GetUserDefaultUILanguage;
 

@@ -823,7 +823,7 @@ pub(crate) struct Written {
 }
 
 impl Written {
-    pub fn new(header: &Header, entries: &[Entry]) -> Written {
+    pub(crate) fn new(header: &Header, entries: &[Entry]) -> Written {
         let bytes = encode_header(header).expect("the header encodes");
         let header_len = bytes.len();
         let mut w = Written {
@@ -837,13 +837,13 @@ impl Written {
         w
     }
 
-    pub fn append(&mut self, entry: &Entry) {
+    pub(crate) fn append(&mut self, entry: &Entry) {
         self.bytes
             .extend(encode_entry(entry).expect("the entry encodes"));
     }
 
     /// The header and the entries, decoded from the bytes.
-    pub fn read(&self) -> Decoded {
+    pub(crate) fn read(&self) -> Decoded {
         let mut cache = self.read.borrow_mut();
         let (upto, decoded) = &mut *cache;
         match decoded {
@@ -861,7 +861,7 @@ impl Written {
     }
 
     /// The whole journal decoded at once, as a resume reads it.
-    pub fn read_whole(&self) -> Decoded {
+    pub(crate) fn read_whole(&self) -> Decoded {
         decode(&self.bytes).unwrap_or_else(|e| panic!("the journal's bytes decode: {e}"))
     }
 }
@@ -872,15 +872,15 @@ fn prop_assert_none(question: Option<String>) {
 
 /// A journal as a mode leaves it: the header, the entries, and an adjournment's envelope.
 pub(crate) struct Journal<'a> {
-    pub header: &'a Header,
-    pub entries: &'a [Entry],
-    pub envelope: Option<&'a str>,
+    pub(crate) header: &'a Header,
+    pub(crate) entries: &'a [Entry],
+    pub(crate) envelope: Option<&'a str>,
 }
 
 impl Journal<'_> {
     /// The sealed move, as the assistant's resume opens the envelope (E9) against the
     /// replayed game; `None` when the game is not adjourned.
-    pub fn sealed(&self, replayed: &Replayed) -> Result<Option<Move>, TestCaseError> {
+    pub(crate) fn sealed(&self, replayed: &Replayed) -> Result<Option<Move>, TestCaseError> {
         if replayed.adjourned.is_none() {
             return Ok(None);
         }
