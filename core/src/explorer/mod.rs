@@ -4,7 +4,7 @@
 //! answers per position, the wait after a 429), with time passed in; the request itself is
 //! the adapter's (`io::lichess::explorer`), which answers with a [`Reply`].
 
-pub mod memory;
+pub(crate) mod memory;
 #[cfg(test)]
 mod tests;
 
