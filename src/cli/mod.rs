@@ -4,6 +4,7 @@
 //! the exit status.
 
 mod args;
+mod fatal;
 mod help;
 mod modes;
 mod package_files;
@@ -11,6 +12,7 @@ mod player;
 mod usage;
 
 pub(crate) use args::*;
+use fatal::Fatal;
 use modes::*;
 
 use std::process::ExitCode;

@@ -7,74 +7,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::args::*;
+use super::fatal::{Fatal, refuse};
 use super::player::{Asked, Player, fallback, read_config};
 use crate::core::mode::Mode;
 use crate::core::notation::refusals;
 use crate::core::notation::{Language, WordSet, language};
 use crate::core::settings::{BackendChoice, Settings};
-
-/// A mode that cannot start: what to say and the exit status. Only `cli::main` reports it.
-pub(crate) struct Fatal {
-    /// "hector", or "hector MODE".
-    who: &'static str,
-    message: String,
-    status: u8,
-    /// Said aloud too, in this speech and language (a start-up problem of a spoken mode).
-    spoken: Option<Box<(crate::core::settings::SpeechSettings, &'static Language)>>,
-}
-
-impl Fatal {
-    /// A usage error: status 2.
-    pub(super) fn usage(message: impl Into<String>) -> Fatal {
-        Fatal {
-            who: "hector",
-            message: message.into(),
-            status: 2,
-            spoken: None,
-        }
-    }
-
-    /// The mode could not do what was asked: status 1.
-    pub(super) fn failed(who: &'static str, message: impl Into<String>) -> Fatal {
-        Fatal {
-            who,
-            message: message.into(),
-            status: 1,
-            spoken: None,
-        }
-    }
-
-    /// What it says, and the language it is said in when it is said.
-    #[cfg(test)]
-    pub(super) fn said(&self) -> (&str, Option<&str>) {
-        (
-            &self.message,
-            self.spoken.as_ref().map(|s| s.1.code.as_str()),
-        )
-    }
-
-    /// The same problem, printed only (a tool that does not speak).
-    pub(super) fn unspoken(self) -> Fatal {
-        Fatal {
-            spoken: None,
-            ..self
-        }
-    }
-
-    /// Prints it once on standard error, says it when it belongs to a spoken mode, and gives
-    /// the exit status.
-    pub(super) fn report(self) -> ExitCode {
-        errln!("{}: {}", self.who, self.message);
-        if let Some((settings, lang)) = self.spoken.as_deref() {
-            // Already printed on standard error: a print backend adds nothing.
-            let (speaker, _notices) = crate::app::services::speaker::quiet_speaker(settings, lang);
-            // Lines printed one under the other are one utterance, sentence after sentence.
-            speaker.urgent(self.message.replace('\n', ". "));
-            speaker.wait_idle(std::time::Duration::from_secs(8));
-        }
-        ExitCode::from(self.status)
-    }
-}
 
 /// The command line itself is wrong (clap could not read it): said in the language it asks
 /// for (`--lang`, else the fallback), and aloud for a mode that speaks.
@@ -96,18 +34,6 @@ pub(super) fn command_line(e: &clap::Error, argv: &[String]) -> Fatal {
         speech.backend = b.into();
     }
     refuse(&message, &speech, lang)
-}
-
-/// A start-up problem of a spoken mode: a usage error, printed and said.
-pub(super) fn refuse(
-    message: &str,
-    settings: &crate::core::settings::SpeechSettings,
-    lang: &'static Language,
-) -> Fatal {
-    Fatal {
-        spoken: Some(Box::new((settings.clone(), lang))),
-        ..Fatal::usage(message)
-    }
 }
 
 impl Command {
@@ -690,11 +616,7 @@ pub(super) fn watch(args: WatchArgs) -> Result<ExitCode, Fatal> {
             template,
             &[("server", &crate::core::notation::printable(server))],
         );
-        return Err(Fatal {
-            who: "hector watch",
-            status: 1,
-            ..player.refuse(&words)
-        });
+        return Err(player.refuse(&words).failed_in("hector watch"));
     }
     let followed = match (args.broadcast, args.game, args.tv) {
         (Some(round), _, _) => Followed::Round(round),
@@ -757,11 +679,7 @@ pub(super) fn study(args: StudyArgs) -> Result<ExitCode, Fatal> {
                 )],
             ),
         };
-        return Err(Fatal {
-            who: "hector study",
-            status: 1,
-            ..player.refuse(&words)
-        });
+        return Err(player.refuse(&words).failed_in("hector study"));
     }
     Ok(crate::app::modes::study::run(
         crate::app::modes::study::StudyRun {

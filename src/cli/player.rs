@@ -14,7 +14,7 @@ use crate::core::notation::{Language, WordSet, default_language, language, of_lo
 use crate::core::settings::{BackendChoice, Settings, SpeechSettings};
 
 use super::args::{LangArg, PlayerArgs, ToolWordsArgs, VoiceArg, WordingArgs};
-use super::modes::{Fatal, refuse};
+use super::fatal::{Fatal, refuse};
 
 /// What a mode speaks with, resolved once from its options and the configuration file.
 pub(super) struct Player {

@@ -26,7 +26,9 @@
 use std::fs::{File, OpenOptions};
 use std::io::{ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
+
+use crate::io::utc::utc_fields;
 
 use crate::core::mode::{MODE_SETTING, Mode};
 use crate::core::outcome::{GameResult, Outcome};
@@ -171,41 +173,6 @@ pub(crate) fn data_dir() -> Result<PathBuf> {
 /// Where the journals are: `games/` in the data directory.
 pub(crate) fn games_dir() -> Result<PathBuf> {
     Ok(data_dir()?.join("games"))
-}
-
-/// The current instant in UTC as `2026-11-21T14:03:05Z`, for [`Header::created`].
-pub(crate) fn now_utc() -> String {
-    let (y, mo, d, h, mi, s) = utc_fields(SystemTime::now());
-    format!("{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}Z")
-}
-
-/// Year, month, day, hour, minute, second of an instant in UTC.
-fn utc_fields(t: SystemTime) -> (i64, u32, u32, u32, u32, u32) {
-    let secs = t
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let days = i64::try_from(secs / 86_400).unwrap_or(0);
-    let rest = secs % 86_400;
-    // Howard Hinnant's days-to-civil algorithm (proleptic Gregorian calendar).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    let (h, mi, s) = (rest / 3600, rest / 60 % 60, rest % 60);
-    (
-        year,
-        month as u32,
-        day as u32,
-        h as u32,
-        mi as u32,
-        s as u32,
-    )
 }
 
 /// Makes a directory entry durable (a new or renamed file survives a power cut).
@@ -890,16 +857,6 @@ mod tests {
                 black_ms: 60_000,
             }),
         }
-    }
-
-    #[test]
-    fn utc_dates() {
-        let at = |s: u64| utc_fields(UNIX_EPOCH + std::time::Duration::from_secs(s));
-        assert_eq!(at(0), (1970, 1, 1, 0, 0, 0));
-        // 2026-11-21 14:03:05 UTC.
-        assert_eq!(at(1_795_269_785), (2026, 11, 21, 14, 3, 5));
-        // 2000-02-29, a leap day.
-        assert_eq!(at(951_782_400), (2000, 2, 29, 0, 0, 0));
     }
 
     #[test]

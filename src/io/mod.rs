@@ -18,6 +18,7 @@ pub mod serial;
 pub mod speech;
 pub(crate) mod study_file;
 pub(crate) mod terminal;
+pub(crate) mod utc;
 
 /// An error and its sources as one line, "cannot read x: No such file or directory", as
 /// anyhow's alternate form writes a chain.

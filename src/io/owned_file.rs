@@ -209,7 +209,7 @@ pub(crate) fn read(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, OwnedErro
 /// (`-2`, `-3`… when that name is taken): nothing of it is lost, and a new one can be
 /// written. Returns the new name.
 pub(crate) fn set_aside(path: &Path) -> Result<PathBuf, OwnedError> {
-    let stamp = crate::io::journal::now_utc().replace([':', 'T'], "-");
+    let stamp = crate::io::utc::now_utc().replace([':', 'T'], "-");
     let stamp = stamp.trim_end_matches('Z');
     let mut base = path.as_os_str().to_owned();
     base.push(format!(".unreadable-{stamp}"));

@@ -5,7 +5,8 @@
 
 use shakmaty::{CastlingMode, Chess, Position, Role};
 
-use super::codec::{BoardMessage, Codec, Heard, Protocol};
+use super::Protocol;
+use super::codec::{BoardMessage, Codec, Heard};
 use super::recognizer::DEFAULT_SETTLE;
 use super::{Picture, PromotionError, Recognition, Recognizer, SensorEvent};
 use crate::time::Timestamp;

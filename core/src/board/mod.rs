@@ -13,6 +13,7 @@ mod codec;
 mod dgt;
 mod driver;
 mod peg;
+mod protocol;
 mod recognizer;
 
 use std::fmt;
@@ -21,13 +22,14 @@ use std::ops::Index;
 use shakmaty::{Bitboard, Board, File, Piece, Rank, Square};
 
 pub use codec::{
-    BoardMessage, Codec, DataBits, Decoded, Emulator, FlowControl, Heard, Parity, Protocol,
-    SerialSettings, StopBits,
+    BoardMessage, Codec, DataBits, Decoded, Emulator, FlowControl, Heard, Parity, SerialSettings,
+    StopBits,
 };
 /// The decoders alone, for the throughput benchmark (benches/board.rs).
 pub use dgt::DgtDecoder;
 pub use driver::{BoardDriver, BoardEvent, PortEvent, Step};
 pub use peg::{PegDecoder, with_checksum};
+pub use protocol::Protocol;
 pub use recognizer::{PromotionError, Recognition, Recognizer, SquareDiff};
 
 /// What a sensor knows about one square.

@@ -25,8 +25,8 @@ use crate::core::notation::{Language, fill};
 use crate::core::record::{Entry, Header, Replayed};
 use crate::core::time::Timestamp;
 use crate::io::board_link::{BoardEvent, BoardLink, Protocol};
-use crate::io::journal::now_utc;
 use crate::io::serial::PortEvent;
+use crate::io::utc::now_utc;
 
 /// A board: its port and protocol.
 #[derive(Clone, Debug, PartialEq, Eq)]

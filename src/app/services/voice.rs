@@ -526,7 +526,7 @@ impl VoiceInput {
         if let (Some(log), Some(heard_line)) = (&self.log, heard_line) {
             log.write(format!(
                 "{}\t{heard_line}\t{}",
-                crate::io::journal::now_utc(),
+                crate::io::utc::now_utc(),
                 decided.words(question.as_deref())
             ));
         }

@@ -941,7 +941,7 @@ fn new_recorder(
     let game = online.game();
     let white = player_name(&full.white, lang);
     let black = player_name(&full.black, lang);
-    let mut header = Header::new(&crate::io::journal::now_utc(), &white, &black);
+    let mut header = Header::new(&crate::io::utc::now_utc(), &white, &black);
     header.site = url.to_string();
     header.event = if full.rated {
         "lichess rated".to_string()

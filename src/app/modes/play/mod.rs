@@ -309,7 +309,7 @@ impl App {
         let (header, settings) = next_game(
             &self.recorder.header,
             self.recorder.entries(),
-            &crate::io::journal::now_utc(),
+            &crate::io::utc::now_utc(),
             rematch,
         );
         self.recorder = Recorder::create(header, settings);
@@ -648,7 +648,7 @@ fn new_recorder(
         (None, Some(port)) => fill(&lang.play.board_named, &[("port", port)]),
         (None, None) => lang.play.second_player.clone(),
     };
-    let header = record.header(game, &crate::io::journal::now_utc(), &user, &opponent_name);
+    let header = record.header(game, &crate::io::utc::now_utc(), &user, &opponent_name);
     entries.extend(record.settings());
     Recorder::create(header, entries)
 }
@@ -681,7 +681,7 @@ pub(crate) fn run(mut options: PlayOptions, lang: &'static Language) -> ExitCode
         None if walking => Recorder::holding(
             record.header(
                 &game,
-                &crate::io::journal::now_utc(),
+                &crate::io::utc::now_utc(),
                 &lang.play.player,
                 &lang.play.second_player,
             ),
