@@ -14,6 +14,7 @@ mod common;
 
 use std::time::Duration;
 
+use common::pty::Pty;
 use common::{SpeechDaemon, run_with, temp_dir};
 
 const LIMIT: Duration = Duration::from_secs(60);
@@ -350,6 +351,19 @@ fn espeak_ng_speaks_spanish_french_and_dutch() {
 }
 
 /// What the daemon played after line `from` (icons as "icon|NAME", words as "de|…"), once a
+/// Sends `line` and asserts exactly what the daemon played after it, up to `last`.
+fn step(t: &mut Pty, daemon: &SpeechDaemon, line: &[u8], last: &str, expected: &[&str]) {
+    let from = daemon.spoken().len();
+    t.send(line);
+    let played = played_until(daemon, from, last);
+    assert_eq!(
+        played,
+        expected,
+        "after {:?}",
+        String::from_utf8_lossy(line)
+    );
+}
+
 /// line starting with `last` has come; fails with what came when it does not within LIMIT.
 fn played_until(daemon: &SpeechDaemon, from: usize, last: &str) -> Vec<String> {
     let deadline = std::time::Instant::now() + LIMIT;
@@ -417,31 +431,44 @@ fn each_event_of_a_game_is_heard_as_its_sound_before_its_words() {
     );
     // The position is read out first.
     played_until(&daemon, 0, "de| Weiß ist am Zug");
-    let mut step = |line: &[u8], last: &str, expected: &[&str]| {
-        let from = daemon.spoken().len();
-        t.send(line);
-        let played = played_until(&daemon, from, last);
-        assert_eq!(
-            played,
-            expected,
-            "after {:?}",
-            String::from_utf8_lossy(line)
-        );
-    };
     step(
+        &mut t,
+        &daemon,
         b"Ke3\r",
         "de|",
         &["icon|illegal", "de|Kein König kann Eva drei erreichen"],
     );
-    step(b"O-O\r", "de|", &["icon|castle", "de|Kurze Rochade"]);
-    step(b"h6\r", "de|", &["icon|move", "de|Schwarz: Hector sechs"]);
     step(
+        &mut t,
+        &daemon,
+        b"O-O\r",
+        "de|",
+        &["icon|castle", "de|Kurze Rochade"],
+    );
+    step(
+        &mut t,
+        &daemon,
+        b"h6\r",
+        "de|",
+        &["icon|move", "de|Schwarz: Hector sechs"],
+    );
+    step(
+        &mut t,
+        &daemon,
         b"exd5\r",
         "de|",
         &["icon|capture", "de|Eva schlägt David fünf"],
     );
-    step(b"h5\r", "de|", &["icon|move", "de|Schwarz: Hector fünf"]);
     step(
+        &mut t,
+        &daemon,
+        b"h5\r",
+        "de|",
+        &["icon|move", "de|Schwarz: Hector fünf"],
+    );
+    step(
+        &mut t,
+        &daemon,
         b"b8=Q\r",
         "de|",
         &[
@@ -450,6 +477,8 @@ fn each_event_of_a_game_is_heard_as_its_sound_before_its_words() {
         ],
     );
     step(
+        &mut t,
+        &daemon,
         b"Kd7\r",
         "de|",
         &["icon|move", "de|Schwarz: König David sieben"],
@@ -468,23 +497,16 @@ fn each_event_of_a_game_is_heard_as_its_sound_before_its_words() {
     let from = daemon.spoken().len();
     t.send(b"\t");
     played_until(&daemon, from, "de|");
-    let mut step = |line: &[u8], last: &str, expected: &[&str]| {
-        let from = daemon.spoken().len();
-        t.send(line);
-        let played = played_until(&daemon, from, last);
-        assert_eq!(
-            played,
-            expected,
-            "after {:?}",
-            String::from_utf8_lossy(line)
-        );
-    };
     step(
+        &mut t,
+        &daemon,
         b"aufgeben\r",
         "de|",
         &["de|Wirklich aufgeben? Ja oder nein"],
     );
     step(
+        &mut t,
+        &daemon,
         b"ja\r",
         "de| Schwarz gewinnt",
         &[
