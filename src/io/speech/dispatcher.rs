@@ -3,12 +3,20 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use speech_dispatcher::{Connection, Mode, Priority};
 
 use super::backend::{Backend, BackendKind, SpeechError, Voice, clean};
 
 const NONE: u64 = 0;
+/// The longest the words wait for one sound icon to be played (hector's cues last at most
+/// 600 ms); past it they go anyway.
+const ICON_WAIT: Duration = Duration::from_millis(700);
+/// The pause between an icon's end and the words after it (see `speak`).
+const AFTER_ICON: Duration = Duration::from_millis(20);
+/// How often the end of an icon is looked for.
+const ICON_POLL: Duration = Duration::from_millis(5);
 
 pub(crate) struct SpeechDispatcher {
     connection: Connection,
@@ -17,9 +25,11 @@ pub(crate) struct SpeechDispatcher {
     /// The id of the last utterance whose end (or cancel) the daemon reported: on a busy
     /// machine the end may come before `say` has returned its id.
     ended: Arc<AtomicU64>,
+    /// Every end or cancel the daemon reported, of any message (sound icons have no id here).
+    events: Arc<AtomicU64>,
     language: String,
-    /// Sound icons were queued for the next text: it goes at their priority.
-    cued: bool,
+    /// The sound icons queued for the next text, and `events` before the first of them.
+    cued: Option<(u64, u64)>,
 }
 
 fn failed(reason: impl Into<String>) -> SpeechError {
@@ -41,25 +51,57 @@ impl SpeechDispatcher {
             })?;
         let speaking = Arc::new(AtomicU64::new(NONE));
         let ended = Arc::new(AtomicU64::new(NONE));
-        let done = |flag: Arc<AtomicU64>, ended: Arc<AtomicU64>| {
+        let events = Arc::new(AtomicU64::new(0));
+        let done = |flag: Arc<AtomicU64>, ended: Arc<AtomicU64>, events: Arc<AtomicU64>| {
             move |msg: usize, _client: usize| {
+                events.fetch_add(1, Ordering::SeqCst);
                 // Noted first, so that `speak` sees it if the id is not known yet.
                 ended.store(msg as u64, Ordering::SeqCst);
                 // Only the end of the utterance we are waiting for counts.
                 let _ = flag.compare_exchange(msg as u64, NONE, Ordering::SeqCst, Ordering::SeqCst);
             }
         };
-        connection.on_end(Some(Box::new(done(speaking.clone(), ended.clone()))));
-        connection.on_cancel(Some(Box::new(done(speaking.clone(), ended.clone()))));
+        connection.on_end(Some(Box::new(done(
+            speaking.clone(),
+            ended.clone(),
+            events.clone(),
+        ))));
+        connection.on_cancel(Some(Box::new(done(
+            speaking.clone(),
+            ended.clone(),
+            events.clone(),
+        ))));
         let mut backend = SpeechDispatcher {
             connection,
             speaking,
             ended,
+            events,
             language: String::new(),
-            cued: false,
+            cued: None,
         };
         backend.set_voice(voice)?;
         Ok(backend)
+    }
+}
+
+impl SpeechDispatcher {
+    /// Waits, briefly, until the daemon has reported the end of the `icons` sound icons
+    /// queued since `events` stood at `before`.
+    ///
+    /// The daemon sends its module the next message as soon as the module reports an icon's
+    /// end, and the generic module (sd_generic, 0.11) reports that end before it is ready for
+    /// more: the text that follows is then refused ("CANT SPEAK") and silently dropped, and
+    /// neither its words nor its end ever come. Sent only after the icons have ended, and a
+    /// moment later, the text finds the module ready.
+    fn wait_for_icons(&self, icons: u64, before: u64) {
+        let deadline = Instant::now() + ICON_WAIT * u32::try_from(icons).unwrap_or(u32::MAX);
+        while self.events.load(Ordering::SeqCst) < before + icons {
+            if Instant::now() >= deadline {
+                return;
+            }
+            std::thread::sleep(ICON_POLL);
+        }
+        std::thread::sleep(AFTER_ICON);
     }
 }
 
@@ -76,16 +118,18 @@ impl Backend for SpeechDispatcher {
                 .map_err(|e| failed(format!("cannot set language {lang}: {e}")))?;
             self.language = lang;
         }
-        // Set before saying: the end notification may arrive before `say` returns.
-        self.speaking.store(u64::MAX, Ordering::SeqCst);
         // A text after sound icons goes at their priority: at the text priority a new message
         // cancels the ones before it, icons included (hector sends one utterance at a time,
         // so its texts never meet there).
-        let priority = if std::mem::take(&mut self.cued) {
-            Priority::Message
-        } else {
-            Priority::Text
+        let priority = match self.cued.take() {
+            Some((icons, before)) => {
+                self.wait_for_icons(icons, before);
+                Priority::Message
+            }
+            None => Priority::Text,
         };
+        // Set before saying: the end notification may arrive before `say` returns.
+        self.speaking.store(u64::MAX, Ordering::SeqCst);
         match self.connection.say(priority, clean(text)) {
             Some(id) => {
                 let _ = self.speaking.compare_exchange(
@@ -119,7 +163,7 @@ impl Backend for SpeechDispatcher {
     }
 
     fn stop(&mut self) -> Result<(), SpeechError> {
-        self.cued = false;
+        self.cued = None;
         self.connection
             .cancel()
             .map_err(|e| failed(format!("cannot stop: {e}")))?;
@@ -133,6 +177,7 @@ impl Backend for SpeechDispatcher {
         // The binding's `sound_icon` sends a CHAR command: libspeechd's own call is used.
         // At the message priority, as the text after it: the daemon queues messages of that
         // priority in order (a text message would cancel the icon before it).
+        let before = self.events.load(Ordering::SeqCst);
         #[allow(unsafe_code)]
         // SAFETY: the connection is open while `self` lives and is used from this thread
         // only; libspeechd reads the name during the call and keeps no pointer to it.
@@ -144,7 +189,8 @@ impl Backend for SpeechDispatcher {
             )
         };
         if r == 0 {
-            self.cued = true;
+            let (icons, first) = self.cued.unwrap_or((0, before));
+            self.cued = Some((icons + 1, first));
             Ok(())
         } else {
             Err(failed("the daemon refused a sound icon"))
