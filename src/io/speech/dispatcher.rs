@@ -17,6 +17,8 @@ const ICON_WAIT: Duration = Duration::from_millis(700);
 const AFTER_ICON: Duration = Duration::from_millis(20);
 /// How often the end of an icon is looked for.
 const ICON_POLL: Duration = Duration::from_millis(5);
+/// Waits in a row that ran out before the words stop waiting for icons at all.
+const GIVE_UP_WAITING: u8 = 3;
 
 pub(crate) struct SpeechDispatcher {
     connection: Connection,
@@ -30,6 +32,9 @@ pub(crate) struct SpeechDispatcher {
     language: String,
     /// The sound icons queued for the next text, and `events` before the first of them.
     cued: Option<(u64, u64)>,
+    /// Icon waits in a row that ran out: at [`GIVE_UP_WAITING`] this daemon's module is taken
+    /// not to report icons' ends, and the words no longer wait for them.
+    icon_waits_lapsed: u8,
 }
 
 fn failed(reason: impl Into<String>) -> SpeechError {
@@ -78,6 +83,7 @@ impl SpeechDispatcher {
             events,
             language: String::new(),
             cued: None,
+            icon_waits_lapsed: 0,
         };
         backend.set_voice(voice)?;
         Ok(backend)
@@ -93,14 +99,22 @@ impl SpeechDispatcher {
     /// more: the text that follows is then refused ("CANT SPEAK") and silently dropped, and
     /// neither its words nor its end ever come. Sent only after the icons have ended, and a
     /// moment later, the text finds the module ready.
-    fn wait_for_icons(&self, icons: u64, before: u64) {
+    ///
+    /// A module that drops icons without an end would make every move's words wait: after a
+    /// few waits in a row that ran out, they no longer do.
+    fn wait_for_icons(&mut self, icons: u64, before: u64) {
+        if self.icon_waits_lapsed >= GIVE_UP_WAITING {
+            return;
+        }
         let deadline = Instant::now() + ICON_WAIT * u32::try_from(icons).unwrap_or(u32::MAX);
         while self.events.load(Ordering::SeqCst) < before + icons {
             if Instant::now() >= deadline {
+                self.icon_waits_lapsed += 1;
                 return;
             }
             std::thread::sleep(ICON_POLL);
         }
+        self.icon_waits_lapsed = 0;
         std::thread::sleep(AFTER_ICON);
     }
 }
