@@ -424,37 +424,6 @@ pub(crate) fn symlink(target: &Path, link: &Path) -> io::Result<()> {
     std::os::windows::fs::symlink_file(target, link)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The list an owner-only file gets: one entry, allowing, everything, for this user.
-    #[test]
-    fn the_owner_only_list_has_one_entry_allowing_the_user_everything() {
-        let user = user_sid().expect("the user's SID");
-        let acl = Acl::owner_only(user).expect("the list");
-        // ACCESS_ALLOWED_ACE_TYPE is 0.
-        assert_eq!(acl.entries(user), [(0, FILE_ALL_ACCESS, true)]);
-        let empty = Acl::empty().expect("an empty list");
-        assert!(empty.entries(user).is_empty());
-    }
-
-    #[test]
-    fn an_owner_only_file_is_made_and_is_mine() {
-        let dir = std::env::temp_dir().join(format!("hector-acl-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("folder");
-        let path = dir.join("token");
-        let file = create_new(&path, Privacy::Owner).expect("created");
-        let meta = file.metadata().expect("metadata");
-        assert!(is_mine(&file, &meta));
-        assert_eq!(file_links(&file, &meta), 1);
-        drop(file);
-        sync_dir(&dir).expect("the folder is synced or needs nothing");
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-}
-
 /// Creates a new file at `path` for reading and writing that the system deletes when it is
 /// closed (`FILE_FLAG_DELETE_ON_CLOSE`), also when hector is killed.
 pub(crate) fn create_scratch(path: &Path) -> io::Result<File> {
@@ -486,4 +455,35 @@ pub(crate) fn write_all_at(file: &File, mut buf: &[u8], mut offset: u64) -> io::
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The list an owner-only file gets: one entry, allowing, everything, for this user.
+    #[test]
+    fn the_owner_only_list_has_one_entry_allowing_the_user_everything() {
+        let user = user_sid().expect("the user's SID");
+        let acl = Acl::owner_only(user).expect("the list");
+        // ACCESS_ALLOWED_ACE_TYPE is 0.
+        assert_eq!(acl.entries(user), [(0, FILE_ALL_ACCESS, true)]);
+        let empty = Acl::empty().expect("an empty list");
+        assert!(empty.entries(user).is_empty());
+    }
+
+    #[test]
+    fn an_owner_only_file_is_made_and_is_mine() {
+        let dir = std::env::temp_dir().join(format!("hector-acl-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("folder");
+        let path = dir.join("token");
+        let file = create_new(&path, Privacy::Owner).expect("created");
+        let meta = file.metadata().expect("metadata");
+        assert!(is_mine(&file, &meta));
+        assert_eq!(file_links(&file, &meta), 1);
+        drop(file);
+        sync_dir(&dir).expect("the folder is synced or needs nothing");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
