@@ -15,6 +15,8 @@
 #![cfg(unix)]
 
 mod common;
+#[path = "common/lichess.rs"]
+mod lichess;
 #[path = "common/voice.rs"]
 mod recordings;
 
@@ -416,6 +418,67 @@ fn a_game_hears_moves_asks_back_and_plays_only_on_yes() {
     // Only parec was started: it gave sound.
     assert!(!mic.dir.join("pw-record.asked").exists());
     heard_is_logged_and_only_moves_journaled(data.path());
+}
+
+/// The opening explorer asked by voice: "Explorer" said into the microphone in a game runs
+/// the command as typed (asked back first when the recogniser is not sure, and "ja" runs
+/// it), and the explorer, the stand-in that answers as lichess's specification does, is asked
+/// about the position and heard.
+#[test]
+fn the_explorer_is_asked_by_voice() {
+    use lichess::{Server, TOKEN};
+    let dir = temp_dir("voice-explorer");
+    let data = temp_dir("voice-explorer-data");
+    let files = german(dir.path(), 12, &["Explorer", "ja"]);
+    let server = Server::start();
+    let mut mic = Microphone::streaming();
+    let (key, value) = mic.var();
+    let mut t = common::Env::player(data.path())
+        .token(TOKEN)
+        .var("PATH", &mic.path_first())
+        .var(key, &value)
+        .spawn(&[
+            "play",
+            "--screen-reader",
+            "--lang",
+            "de",
+            "--opponent",
+            "keyboard",
+            "--voice",
+            "--explorer",
+            &server.url,
+        ]);
+    let limit = std::time::Duration::from_secs(60);
+    t.expect("Zug oder Befehl: ", limit);
+    mic.asked("parec", limit);
+    t.mark();
+    mic.say(&files[0]);
+    let deadline = std::time::Instant::now() + limit;
+    loop {
+        let text = t.since_mark();
+        if text.contains("Explorer?") {
+            mic.say(&files[1]);
+            break;
+        }
+        if text.contains("Ich frage den Explorer") {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "\"Explorer\" neither run nor asked back:\n{text}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    t.expect("Meister, 3000 Partien: Eva vier 40 Prozent", limit);
+    t.expect("Lichess, 300000 Partien", limit);
+    assert_eq!(
+        server.explorer_asked().len(),
+        2,
+        "{:?}",
+        server.explorer_asked()
+    );
+    t.send(b"ende\rja\r");
+    assert_eq!(t.wait_exit(limit), Some(0), "{}", t.all_output());
 }
 
 /// The recorders in hector's order: one that ends at once (no sound server) and one that

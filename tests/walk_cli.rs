@@ -330,7 +330,7 @@ fn study_walks_a_files_variations_and_saves_the_players_own() {
     expect(&t, "Uhr: 1 Stunde 29 Minuten");
     expect(
         &t,
-        "2 Varianten: Springer Felix drei, oder Läufer Cäsar vier",
+        "Zwei Varianten: Springer Felix drei, oder Läufer Cäsar vier",
     );
     step(&mut t, "uhr", "Weiß 1 Stunde 30 Minuten");
     expect(&t, "Schwarz 1 Stunde 29 Minuten");
@@ -397,7 +397,10 @@ fn study_walks_a_files_variations_and_saves_the_players_own() {
     // The line walked is the one the player stands in: their own.
     step(&mut t, "stellung 3 weiß", "Zug 3, Weiß: Läufer Cäsar vier");
     step(&mut t, "vorher", "Zug 2, Schwarz: Springer Cäsar sechs");
-    expect(&t, "2 Varianten: Läufer Bella fünf, oder Läufer Cäsar vier");
+    expect(
+        &t,
+        "Zwei Varianten: Läufer Bella fünf, oder Läufer Cäsar vier",
+    );
     step(&mut t, "vor", "Zug 3, Weiß: Läufer Bella fünf");
     step(&mut t, "kommentar", "Weiß steht etwas besser");
     // The player's variation goes to a new file; the original is refused and unchanged.
@@ -537,7 +540,7 @@ fn study_is_heard_flashed_and_shown_from_a_compressed_file() {
         &[
             "Zug 1, Schwarz: Eva fünf",
             "guter Zug",
-            "2 Varianten: Springer Felix drei, oder Läufer Cäsar vier",
+            "Zwei Varianten: Springer Felix drei, oder Läufer Cäsar vier",
         ],
     );
     assert!(
@@ -601,10 +604,10 @@ fn study_speaks_english_and_refuses_a_missing_file() {
     typed(&mut t, "next");
     t.wait_answer("next", LIMIT);
     expect(&t, "good move");
-    expect(&t, "2 variations: ");
+    expect(&t, "Two variations: ");
     typed(&mut t, "variation 3");
     t.wait_answer("variation 3", LIMIT);
-    expect(&t, "No variation 3 here; there are 2");
+    expect(&t, "No variation 3 here; there are two");
     typed(&mut t, "quit");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     let missing = home.path().join("missing.pgn");
@@ -768,7 +771,7 @@ fn the_explorer_answers_in_play_and_in_study() {
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 }
 
-/// Without a token the explorer is not asked and one sentence says how to get one: the
+/// Without a token the explorer is not asked and one sentence, alone, says how to get one: the
 /// token stored for lichess.org goes to lichess's explorer only, never to another address.
 /// An address that refuses: the shipped opening name and that the explorer cannot be
 /// reached.
@@ -798,9 +801,21 @@ fn the_explorer_without_a_token_or_a_network_says_so() {
     expect(&t, "Weiß ist am Zug");
     typed(&mut t, "explorer");
     t.wait_answer("explorer", LIMIT);
-    expect(
-        &t,
-        "Der Explorer braucht einen lichess-Schlüssel: hector online login speichert ihn",
+    // After the line: the one sentence alone, then the prompt; "asking" never said.
+    let answer = t.since_mark();
+    let after = answer.rsplit_once("explorer\r\n").map_or("", |(_, a)| a);
+    let said: Vec<&str> = after
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert_eq!(
+        said,
+        [
+            "Der Explorer braucht einen lichess-Schlüssel: hector online login speichert ihn",
+            "Zug oder Befehl:"
+        ],
+        "{answer:?}"
     );
     assert!(server.explorer_asked().is_empty());
     assert!(

@@ -2,8 +2,9 @@
 //! start, as it streams, into an index: where each game's text begins in the (decompressed)
 //! text and the words a list and a search need ([`Summary::pack`]). A search looks only at the
 //! index; a game is opened by reading its text again from where the index says it starts (a
-//! plain file seeks there; a compressed one is decompressed up to there and not parsed); a
-//! game asked for before the index reaches it is taken from the index's own read. The player's
+//! plain file seeks there; a compressed one is read from its [`Spool`], the text the index
+//! decompressed, kept in a scratch file, or past the spool decompressed up to there and not
+//! parsed); a game asked for before the index reaches it is taken from the index's own read. The player's
 //! keys are answered meanwhile, a request is cancelled by a new generation
 //! ([`StudyFile::cancel`]), and [`StudyFile::progress`] says how far the index is.
 //!
@@ -14,7 +15,7 @@
 
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -33,6 +34,11 @@ pub(crate) const MAX_INDEXED: usize = 4_000_000;
 pub(crate) const MAX_HEADS: usize = 160 << 20;
 /// Each word a list shows (a name, an event, an opening) is kept up to this many characters.
 const CUT: usize = 40;
+/// The most of a compressed file's text its spool keeps: the index's 4 million games at
+/// some 900 bytes each (lichess's games with clocks, the benchmark's) are 3.6 GB; half of that
+/// covers most databases a player studies and leaves the disk room, and the games past it
+/// are decompressed from the start as before.
+const MAX_SPOOL: u64 = 2 << 30;
 /// The index reads this long between looks at the player's requests.
 const SLICE: Duration = Duration::from_millis(20);
 /// A search looks at this many games of the index between looks at the requests.
@@ -61,6 +67,8 @@ pub(crate) enum Answer {
     /// The file cannot be read (any more): the system's words; `answers` when this is the
     /// answer to a request (else the index's own read failed).
     Failed { reason: String, answers: bool },
+    /// The index reached its bounds after `games` games (sent once; no request's answer).
+    Full { games: usize },
 }
 
 /// An answer, with the generation of the requests it belongs to: one from before a
@@ -91,16 +99,29 @@ impl StudyFile {
     /// Starts the thread for `path`, whose games it words in `lang`; it ends when the study
     /// drops its requests.
     pub(crate) fn start(path: PathBuf, lang: &'static Language) -> Result<StudyFile, String> {
-        StudyFile::indexing(path, lang, MAX_INDEXED)
+        let spool_dir = crate::io::journal::data_dir().ok();
+        StudyFile::indexing(path, lang, MAX_INDEXED, spool_dir)
     }
 
-    /// [`StudyFile::start`] with an index of at most `max_games` games.
+    /// [`StudyFile::start`] with an index of at most `max_games` games, a compressed file's
+    /// spool in `spool_dir` (none without it).
     fn indexing(
         path: PathBuf,
         lang: &'static Language,
         max_games: usize,
+        spool_dir: Option<PathBuf>,
     ) -> Result<StudyFile, String> {
         let input = crate::io::files::open_input(&path).map_err(|e| crate::io::error_chain(&e))?;
+        // Only a compressed regular file is read again; a pipe is read once.
+        let spool = if input.compressed && input.size.is_some() {
+            spool_dir.and_then(|dir| Spool::create(&dir))
+        } else {
+            None
+        };
+        let reader = match &spool {
+            Some(spool) => Box::new(spool.tee(input.reader)),
+            None => input.reader,
+        };
         let shared = Arc::new(Shared {
             generation: AtomicU64::new(0),
             games: AtomicUsize::new(0),
@@ -114,7 +135,8 @@ impl StudyFile {
             compressed: input.compressed,
             regular: input.size.is_some(),
             name: input.name.clone(),
-            pass: Some(Splitter::new(input.reader)),
+            pass: Some(Splitter::new(reader)),
+            spool,
             path,
             lang,
             shared: Arc::clone(&shared),
@@ -195,6 +217,9 @@ struct Index {
     max_heads: usize,
     /// The bound was reached: the games after the last spot are not indexed.
     full: bool,
+    /// Where the text after the last game indexed begins, once the index's read has ended
+    /// (the text's length at its end).
+    beyond: Option<u64>,
 }
 
 impl Index {
@@ -205,7 +230,18 @@ impl Index {
             max_games,
             max_heads: MAX_HEADS,
             full: false,
+            beyond: None,
         }
+    }
+
+    /// Where the text holding game `number` ends: where the next text begins, if known.
+    fn text_end(&self, number: usize) -> Option<u64> {
+        let start = self.spots.get(number.checked_sub(1)?)?.offset;
+        self.spots[number..]
+            .iter()
+            .map(|s| s.offset)
+            .chain(self.beyond)
+            .find(|&o| o > start)
     }
 
     fn len(&self) -> usize {
@@ -276,6 +312,8 @@ struct Worker {
     shared: Arc<Shared>,
     /// The index's own read of the file, until it ends.
     pass: Option<Splitter<Box<dyn Read + Send>>>,
+    /// A compressed file's text as the index read it.
+    spool: Option<Spool>,
     index: Index,
     pending: Vec<Pending>,
     tell: Sender<StudyNews>,
@@ -377,7 +415,7 @@ impl Worker {
         // Past the bound: read on from the last game indexed.
         let mut game = Err(None);
         let lang = self.lang;
-        let read = self.each_game_from(known, generation, |raw, number| {
+        let read = self.each_game_from(known, generation, true, |raw, number| {
             if number < n {
                 return true;
             }
@@ -412,7 +450,7 @@ impl Worker {
         }
         let mut game = Err(Some(fill(&lang.study.moved, &[("number", &n.to_string())])));
         let head = self.index.head(n).to_string();
-        let read = self.each_game_from(n, generation, |raw, number| {
+        let read = self.each_game_from(n, generation, false, |raw, number| {
             if number < n {
                 return true;
             }
@@ -473,7 +511,7 @@ impl Worker {
         // Past the bound: the games after the index, as they stream.
         let mut more = None;
         let from = search.from.max(known + 1);
-        let read = self.each_game_from(known, generation, |raw, n| {
+        let read = self.each_game_from(known, generation, true, |raw, n| {
             if n < from {
                 return true;
             }
@@ -505,7 +543,10 @@ impl Worker {
         while began.elapsed() < SLICE {
             let text = match splitter.next_game() {
                 Ok(Some(text)) => text,
-                Ok(None) => return self.indexed(None),
+                Ok(None) => {
+                    self.index.beyond = self.spool.as_ref().map(Spool::seen);
+                    return self.indexed(None);
+                }
                 Err(e) => return self.indexed(Some(format!("{}: {e}", self.name))),
             };
             let at = (text.offset, text.at);
@@ -513,6 +554,9 @@ impl Worker {
                 let number = self.index.len() + 1;
                 let summary = Summary::of(raw, number);
                 if !self.index.push(at, nth, &summary) {
+                    self.index.beyond = Some(at.0);
+                    let games = self.index.len();
+                    self.send(self.generation(), Answer::Full { games });
                     return self.indexed(None);
                 }
                 self.shared.games.store(number, Ordering::SeqCst);
@@ -553,11 +597,13 @@ impl Worker {
     }
 
     /// Streams the games from game `from` on (0: the file's start) to `each`, with their
-    /// numbers, until it says stop; checks for a cancel at every game.
+    /// numbers, until it says stop; checks for a cancel at every game. Without `reads_on`
+    /// only the text holding game `from` is needed (then a spool that holds it serves).
     fn each_game_from(
         &self,
         from: usize,
         generation: u64,
+        reads_on: bool,
         mut each: impl FnMut(&RawGame<'_>, usize) -> bool,
     ) -> Result<(), Stop> {
         let spot = from.checked_sub(1).map(|i| self.index.spots[i]);
@@ -568,7 +614,12 @@ impl Worker {
                 (input.reader, Resume::START, 0)
             }
             Some(spot) => {
-                let reader = self.reader_at(spot.offset, generation)?;
+                let end = if reads_on {
+                    None
+                } else {
+                    self.index.text_end(from)
+                };
+                let reader = self.reader_at(spot.offset, end, generation)?;
                 let first = from - spot.nth as usize;
                 let at = Resume {
                     line: spot.line as usize,
@@ -601,14 +652,23 @@ impl Worker {
         }
     }
 
-    /// The file's text from `offset` on: a plain file seeks there, a compressed one is
-    /// decompressed up to there (a cancel stops it).
-    fn reader_at(&self, offset: u64, generation: u64) -> Result<Box<dyn Read + Send>, Stop> {
+    /// The file's text from `offset` on (up to `end` at least): a plain file seeks there, a
+    /// compressed one is read from its spool when that holds the text up to `end`, else
+    /// decompressed up to `offset` (a cancel stops it).
+    fn reader_at(
+        &self,
+        offset: u64,
+        end: Option<u64>,
+        generation: u64,
+    ) -> Result<Box<dyn Read + Send>, Stop> {
         let failed = |e: io::Error| Stop::Failed(format!("{}: {e}", self.name));
         if !self.compressed {
             let mut file = File::open(&self.path).map_err(failed)?;
             file.seek(SeekFrom::Start(offset)).map_err(failed)?;
             return Ok(Box::new(file));
+        }
+        if let Some(text) = end.and_then(|end| self.spool.as_ref()?.text(offset, end)) {
+            return Ok(Box::new(text));
         }
         let Input { mut reader, .. } = crate::io::files::open_input(&self.path)
             .map_err(|e| Stop::Failed(crate::io::error_chain(&e)))?;
@@ -630,6 +690,109 @@ impl Worker {
     }
 }
 
+/// A compressed file's text as the index decompressed it, kept in a scratch file in hector's
+/// data folder, so that a game the index reached is read again from its offset there instead
+/// of decompressing the file from its start each time. Filled up to [`MAX_SPOOL`] bytes or
+/// until a write fails (a full disk: the games past it are decompressed as before); the
+/// system removes the file when the study ends, also when hector is killed.
+struct Spool {
+    file: Arc<File>,
+    /// The text's bytes the file holds, from its start.
+    written: Arc<AtomicU64>,
+    /// The text's bytes the index has read.
+    seen: Arc<AtomicU64>,
+}
+
+impl Spool {
+    /// A new spool in `dir`, if a file can be made there.
+    fn create(dir: &Path) -> Option<Spool> {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        std::fs::create_dir_all(dir).ok()?;
+        let name = format!(
+            "study-{}-{}.spool",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        );
+        let file = crate::io::platform::files::create_scratch(&dir.join(name)).ok()?;
+        Some(Spool {
+            file: Arc::new(file),
+            written: Arc::new(AtomicU64::new(0)),
+            seen: Arc::new(AtomicU64::new(0)),
+        })
+    }
+
+    /// The index's reader: `inner`, each byte it gives also written to the spool.
+    fn tee(&self, inner: Box<dyn Read + Send>) -> Tee {
+        Tee {
+            inner,
+            file: Some(Arc::clone(&self.file)),
+            written: Arc::clone(&self.written),
+            seen: Arc::clone(&self.seen),
+        }
+    }
+
+    fn seen(&self) -> u64 {
+        self.seen.load(Ordering::SeqCst)
+    }
+
+    /// The text from `offset` on, when the spool holds it up to `end`.
+    fn text(&self, offset: u64, end: u64) -> Option<SpoolText> {
+        let written = self.written.load(Ordering::SeqCst);
+        (offset <= end && end <= written).then(|| SpoolText {
+            file: Arc::clone(&self.file),
+            at: offset,
+            end: written,
+        })
+    }
+}
+
+/// The index's reader, writing what it reads to the spool ([`Spool::tee`]).
+struct Tee {
+    inner: Box<dyn Read + Send>,
+    /// None once the spool is full or a write failed: then it stays as it is.
+    file: Option<Arc<File>>,
+    written: Arc<AtomicU64>,
+    seen: Arc<AtomicU64>,
+}
+
+impl Read for Tee {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        let seen = self.seen.fetch_add(n as u64, Ordering::SeqCst);
+        if let Some(file) = &self.file {
+            let at = self.written.load(Ordering::SeqCst);
+            // Only a prefix of the text is ever kept: a byte missed ends the spool.
+            let fits = at == seen && seen + n as u64 <= MAX_SPOOL;
+            if fits && crate::io::platform::files::write_all_at(file, &buf[..n], at).is_ok() {
+                self.written.store(at + n as u64, Ordering::SeqCst);
+            } else {
+                self.file = None;
+            }
+        }
+        Ok(n)
+    }
+}
+
+/// The spool's text from an offset to what it holds.
+struct SpoolText {
+    file: Arc<File>,
+    at: u64,
+    end: u64,
+}
+
+impl Read for SpoolText {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let left = usize::try_from(self.end.saturating_sub(self.at)).unwrap_or(usize::MAX);
+        let want = buf.len().min(left);
+        if want == 0 {
+            return Ok(0);
+        }
+        let n = crate::io::platform::files::read_at(&self.file, &mut buf[..want], self.at)?;
+        self.at += n as u64;
+        Ok(n)
+    }
+}
+
 /// A game as the study walks it, or the words of why it cannot be read.
 fn read_game(
     raw: &RawGame<'_>,
@@ -646,6 +809,14 @@ mod tests {
     use super::*;
     use std::io::Write;
 
+    /// Removes a test's folder however the test ends.
+    struct Gone(PathBuf);
+    impl Drop for Gone {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
     fn eight_games() -> String {
         (1..=8)
             .map(|i| {
@@ -656,13 +827,18 @@ mod tests {
             .collect()
     }
 
+    /// The next answer to a request (the index's news that it is full passed over).
     fn answer(file: &StudyFile) -> Answer {
-        let news = file
-            .news()
-            .recv_timeout(Duration::from_secs(30))
-            .expect("an answer");
-        assert_eq!(news.generation, file.generation());
-        news.answer
+        loop {
+            let news = file
+                .news()
+                .recv_timeout(Duration::from_secs(30))
+                .expect("an answer");
+            assert_eq!(news.generation, file.generation());
+            if !matches!(news.answer, Answer::Full { .. }) {
+                return news.answer;
+            }
+        }
     }
 
     fn opened_white(file: &StudyFile, n: usize) -> String {
@@ -691,13 +867,6 @@ mod tests {
     /// found by reading on from the last game indexed; within it, from their offsets.
     #[test]
     fn games_past_the_bound_are_read_on_from_the_last_indexed() {
-        /// Removes the test's folder however the test ends.
-        struct Gone(PathBuf);
-        impl Drop for Gone {
-            fn drop(&mut self) {
-                let _ = std::fs::remove_dir_all(&self.0);
-            }
-        }
         let dir = std::env::temp_dir().join(format!("hector-study-index-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("dir");
         let _gone = Gone(dir.clone());
@@ -713,7 +882,8 @@ mod tests {
         let de = crate::core::notation::language("de").expect("de");
         for path in [&plain, &packed] {
             for bound in [3, MAX_INDEXED] {
-                let file = StudyFile::indexing(path.clone(), de, bound).expect("start");
+                let spool = Some(dir.join("data"));
+                let file = StudyFile::indexing(path.clone(), de, bound, spool).expect("start");
                 for n in [6, 2, 8, 3, 4] {
                     assert_eq!(opened_white(&file, n), format!("W{n}"), "{path:?} {bound}");
                 }
@@ -731,6 +901,93 @@ mod tests {
                 let progress = file.progress();
                 assert!(progress.done);
                 assert_eq!(progress.games, bound.min(8));
+            }
+        }
+    }
+
+    /// The index's bound reached: the file says so once, with the games indexed; a file
+    /// within the bound never does.
+    #[test]
+    fn a_full_index_is_told_once() {
+        let dir = std::env::temp_dir().join(format!("hector-study-full-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let _gone = Gone(dir.clone());
+        let path = dir.join("eight.pgn");
+        std::fs::write(&path, eight_games()).expect("write");
+        let de = crate::core::notation::language("de").expect("de");
+        let fulls = |bound: usize| {
+            let file = StudyFile::indexing(path.clone(), de, bound, None).expect("start");
+            let mut fulls = Vec::new();
+            for n in [8, 2, 7] {
+                file.ask(Request::Open(n));
+                loop {
+                    let news = file
+                        .news()
+                        .recv_timeout(Duration::from_secs(30))
+                        .expect("news");
+                    match news.answer {
+                        Answer::Full { games } => fulls.push(games),
+                        Answer::Opened { number, .. } => {
+                            assert_eq!(number, n);
+                            break;
+                        }
+                        other => panic!("{other:?}"),
+                    }
+                }
+            }
+            assert!(file.progress().done);
+            fulls
+        };
+        let (bounded, within) = (fulls(3), fulls(8));
+        assert_eq!(bounded, [3]);
+        assert!(within.is_empty(), "{within:?}");
+    }
+
+    /// A compressed file's games that the index reached are read again from its spool, not
+    /// from the file: with the file gone they still open, where without a spool the file is
+    /// missed. On Unix the spool has no name in its folder from the start.
+    #[test]
+    fn a_compressed_files_games_are_read_again_from_its_spool() {
+        let dir = std::env::temp_dir().join(format!("hector-study-spool-{}", std::process::id()));
+        let _gone = Gone(dir.clone());
+        let spool_dir = dir.join("data");
+        std::fs::create_dir_all(&spool_dir).expect("dir");
+        let de = crate::core::notation::language("de").expect("de");
+        for spooled in [true, false] {
+            let packed = dir.join("eight.pgn.gz");
+            let mut gz = flate2::write::GzEncoder::new(
+                std::fs::File::create(&packed).expect("create"),
+                flate2::Compression::default(),
+            );
+            gz.write_all(eight_games().as_bytes()).expect("gzip");
+            gz.finish().expect("gzip");
+            let spool = spooled.then(|| spool_dir.clone());
+            let file = StudyFile::indexing(packed.clone(), de, MAX_INDEXED, spool).expect("start");
+            assert_eq!(opened_white(&file, 8), "W8");
+            let deadline = Instant::now() + Duration::from_secs(30);
+            while !file.progress().done {
+                assert!(Instant::now() < deadline, "the index did not end");
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            std::fs::remove_file(&packed).expect("remove");
+            if spooled {
+                for n in [6, 2, 8, 3, 1] {
+                    assert_eq!(opened_white(&file, n), format!("W{n}"));
+                }
+                #[cfg(unix)]
+                assert_eq!(std::fs::read_dir(&spool_dir).expect("dir").count(), 0);
+            } else {
+                file.ask(Request::Open(6));
+                assert!(
+                    matches!(
+                        answer(&file),
+                        Answer::Opened {
+                            number: 6,
+                            game: Err(Some(_))
+                        }
+                    ),
+                    "without a spool the file is read again"
+                );
             }
         }
     }

@@ -35,9 +35,17 @@ pub struct Memory {
     asked: Option<(String, Timestamp)>,
     quiet_until: Option<Timestamp>,
     wait_told: bool,
+    /// Whether a lichess token is stored (the adapter tells before each request of the
+    /// player's): without one nothing is asked.
+    token: bool,
 }
 
 impl Memory {
+    /// Whether the answer about `fen` is kept.
+    pub fn knows(&self, fen: &str) -> bool {
+        self.kept.iter().any(|(k, _)| k == fen)
+    }
+
     /// The player asks about the position `fen` at `now`.
     pub fn ask(&mut self, fen: &str, now: Timestamp) -> Ask {
         if let Some((_, t)) = self.kept.iter().find(|(k, _)| k == fen) {
@@ -85,8 +93,23 @@ impl Memory {
                 self.wait_told = true;
                 tell
             }
+            Reply::Failed(Failure::NoToken) => {
+                // The token went between the player's line and the request.
+                self.token = false;
+                true
+            }
             Reply::Failed(_) => true,
         }
+    }
+
+    /// Whether a lichess token is stored now: the adapter looks before each line the player
+    /// types, so that a login during the session counts.
+    pub fn token_stored(&mut self, stored: bool) {
+        self.token = stored;
+    }
+
+    pub fn has_token(&self) -> bool {
+        self.token
     }
 
     /// How many positions' answers are kept.

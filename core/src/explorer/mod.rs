@@ -232,7 +232,8 @@ pub fn found_words(pos: &Chess, tables: &Tables, lang: &Language, form: Form) ->
 }
 
 /// When the explorer gives no answer: the shipped opening name of the position, then why
-/// (`why` false when the reason was said already, as a minute's wait is said once).
+/// (`why` false when the reason was said already, as a minute's wait is said once). Without
+/// a token the one sentence that says how to get one, alone: nothing was asked.
 pub fn failed_words(
     failure: Failure,
     opening: Option<&Opening>,
@@ -240,6 +241,9 @@ pub fn failed_words(
     why: bool,
 ) -> Vec<String> {
     let w = &lang.explorer;
+    if failure == Failure::NoToken {
+        return vec![w.no_token.clone()];
+    }
     let mut out = vec![openings::answer(opening, lang)];
     if why {
         out.push(
@@ -263,8 +267,9 @@ pub struct Asked {
     pub fetch: bool,
 }
 
-/// The player asked about `pos` at `now`: a kept answer said, the explorer asked, or
-/// (during a 429's minute) the shipped `opening` and, once, why nothing more.
+/// The player asked about `pos` at `now`: a kept answer said, the explorer asked, without a
+/// token how to get one (nothing asked), or (during a 429's minute) the shipped `opening`
+/// and, once, why nothing more.
 pub fn asked(
     memory: &mut memory::Memory,
     pos: &Chess,
@@ -274,7 +279,14 @@ pub fn asked(
     now: crate::time::Timestamp,
 ) -> Asked {
     let w = &lang.explorer;
-    match memory.ask(&fen(pos), now) {
+    let fen = fen(pos);
+    if !memory.has_token() && !memory.knows(&fen) {
+        return Asked {
+            said: failed_words(Failure::NoToken, opening, lang, true),
+            fetch: false,
+        };
+    }
+    match memory.ask(&fen, now) {
         memory::Ask::Known(tables) => Asked {
             said: found_words(pos, &tables, lang, form),
             fetch: false,

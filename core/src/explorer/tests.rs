@@ -127,9 +127,9 @@ fn every_language_says_the_answer_in_its_own_words() {
             assert!(!text.contains('{'), "{}: {text}", lang.code);
         }
         let failed = failed_words(Failure::NoToken, openings::named(&pos), lang, true);
-        assert_eq!(failed.len(), 2, "{}", lang.code);
+        assert_eq!(failed.len(), 1, "{}", lang.code);
         assert!(
-            failed[1].contains("hector online login"),
+            failed[0].contains("hector online login"),
             "{}: {failed:?}",
             lang.code
         );
@@ -226,4 +226,32 @@ fn a_429_asked_about_before_its_reply_tells_the_wait_once() {
     assert_eq!(m.ask("b", t(10)), Ask::Fetch);
     assert!(m.answered("a", &Reply::Failed(Failure::RateLimited), t(20)));
     assert!(!m.answered("b", &Reply::Failed(Failure::RateLimited), t(30)));
+}
+
+/// Without a token the one sentence that says how to get one, alone: not "asking", no
+/// request; a token stored later (a login during the session) is asked with; an answer
+/// kept from before is said without one.
+#[test]
+fn without_a_token_nothing_is_asked_and_one_sentence_says_how_to_get_one() {
+    let de = language("de").expect("de");
+    let pos = Chess::default();
+    let mut m = Memory::default();
+    let a = asked(&mut m, &pos, openings::named(&pos), de, Form::Short, t(0));
+    assert_eq!(a.said, std::slice::from_ref(&de.explorer.no_token));
+    assert!(!a.fetch);
+    m.token_stored(true);
+    let a = asked(&mut m, &pos, None, de, Form::Short, t(10));
+    assert_eq!(a.said, std::slice::from_ref(&de.explorer.asking));
+    assert!(a.fetch);
+    // The token gone before the request: its reply says so, and the next ask asks nothing.
+    let key = fen(&pos);
+    assert!(m.answered(&key, &Reply::Failed(Failure::NoToken), t(20)));
+    assert!(!m.has_token());
+    let a = asked(&mut m, &pos, None, de, Form::Short, t(30));
+    assert_eq!((a.said.len(), a.fetch), (1, false));
+    // A kept answer needs no request.
+    m.answered(&key, &Reply::Found(tables()), t(40));
+    let a = asked(&mut m, &pos, None, de, Form::Short, t(50));
+    assert!(a.said[0].starts_with("Meister"), "{:?}", a.said);
+    assert!(!a.fetch);
 }

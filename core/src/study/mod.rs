@@ -274,6 +274,11 @@ pub enum Event {
         reason: String,
         answers: bool,
     },
+    /// The index reached its bounds after `games` games: the later ones are read from the
+    /// file each time. Said once.
+    IndexFull {
+        games: usize,
+    },
     Line(String),
     Command(Command),
     Tick,
@@ -348,6 +353,8 @@ pub struct Study {
     /// Requests to the file not answered yet, and the oldest's wait.
     pending: usize,
     waiting: Option<Waiting>,
+    /// The index's bound was said.
+    full_told: bool,
 }
 
 /// A `[%clk h:mm:ss]` or `[%eval …]` command in a comment, and the comment's words without
@@ -456,7 +463,14 @@ impl Study {
             explorer: Default::default(),
             pending: 0,
             waiting: None,
+            full_told: false,
         }
+    }
+
+    /// Whether a lichess token is stored now (the adapter looks before each of the player's
+    /// lines): without one `explorer` says how to get one and asks nothing.
+    pub fn explorer_token(&mut self, stored: bool) {
+        self.explorer.token_stored(stored);
     }
 
     /// Whether a request to the file is still unanswered (Escape cancels it).
@@ -549,7 +563,8 @@ impl Study {
         out
     }
 
-    /// The moves from `n` when there are several: "2 Varianten: A, oder B".
+    /// The moves from `n` when there are several: "Zwei Varianten: A, oder B" (the count in
+    /// words, as every number of the walk's sentences but a move's).
     fn choices(&self, tree: &Tree, n: usize) -> Option<String> {
         let node = tree.node(n);
         if node.children.len() < 2 {
@@ -564,13 +579,21 @@ impl Study {
                     .map(|m| announce(&node.pos, m, self.lang, self.form))
             })
             .collect();
-        Some(fill(
+        let said = fill(
             &self.lang.study.choices,
             &[
-                ("count", &node.children.len().to_string()),
+                ("count", &self.lang.study.count(node.children.len())),
                 ("moves", &moves.join(&self.lang.study.or)),
             ],
-        ))
+        );
+        // The count may begin the sentence.
+        let mut chars = said.chars();
+        Some(
+            chars
+                .next()
+                .map(|c| c.to_uppercase().chain(chars).collect())
+                .unwrap_or_default(),
+        )
     }
 
     /// Everything said on reaching `n`: the move, what the file says of it, the choices.
@@ -772,7 +795,7 @@ impl Study {
                         &w.no_variation,
                         &[
                             ("number", &crate::notation::printable(rest)),
-                            ("count", &children.len().to_string()),
+                            ("count", &w.count(children.len())),
                         ],
                     ),
                     out,
@@ -1032,6 +1055,15 @@ impl Machine for Study {
                 }
                 let words = fill(&self.lang.study.file_failed, &[("reason", &reason)]);
                 out.push(say(Urgency::Urgent, words));
+            }
+            Event::IndexFull { games } => {
+                if !std::mem::replace(&mut self.full_told, true) {
+                    let words = fill(
+                        &self.lang.study.index_full,
+                        &[("games", &games.to_string())],
+                    );
+                    out.push(answer(words));
+                }
             }
             Event::Saved(Ok(path)) => {
                 let own = self.walked.as_ref().map_or(0, |w| w.game.tree.own_moves());

@@ -73,7 +73,7 @@ fn walking_forwards_says_each_move_with_what_the_file_says() {
     );
     assert_eq!(
         heard(&mut s, "vor"),
-        "Zug 1, Schwarz: Eva fünf | guter Zug | 2 Varianten: Springer Felix drei, oder Läufer Cäsar vier"
+        "Zug 1, Schwarz: Eva fünf | guter Zug | Zwei Varianten: Springer Felix drei, oder Läufer Cäsar vier"
     );
     assert_eq!(heard(&mut s, "vor"), "Zug 2, Weiß: Springer Felix drei");
     assert_eq!(
@@ -113,16 +113,16 @@ fn variations_are_entered_three_deep_and_left_one_by_one() {
     heard(&mut s, "vor");
     assert_eq!(
         heard(&mut s, "variante 2"),
-        "Variante 2: Zug 2, Weiß: Läufer Cäsar vier | interessanter Zug | Kommentar: Bishop | 2 Varianten: Springer Felix sechs, oder Läufer Cäsar fünf"
+        "Variante 2: Zug 2, Weiß: Läufer Cäsar vier | interessanter Zug | Kommentar: Bishop | Zwei Varianten: Springer Felix sechs, oder Läufer Cäsar fünf"
     );
     assert_eq!(heard(&mut s, "vor"), "Zug 2, Schwarz: Springer Felix sechs");
     assert_eq!(
         heard(&mut s, "vorher"),
-        "Zug 2, Weiß: Läufer Cäsar vier | interessanter Zug | Kommentar: Bishop | 2 Varianten: Springer Felix sechs, oder Läufer Cäsar fünf"
+        "Zug 2, Weiß: Läufer Cäsar vier | interessanter Zug | Kommentar: Bishop | Zwei Varianten: Springer Felix sechs, oder Läufer Cäsar fünf"
     );
     assert_eq!(
         heard(&mut s, "variante 2"),
-        "Variante 2: Zug 2, Schwarz: Läufer Cäsar fünf | 2 Varianten: Dame Hector fünf, oder Springer Felix drei"
+        "Variante 2: Zug 2, Schwarz: Läufer Cäsar fünf | Zwei Varianten: Dame Hector fünf, oder Springer Felix drei"
     );
     assert_eq!(
         heard(&mut s, "variante 2"),
@@ -131,7 +131,7 @@ fn variations_are_entered_three_deep_and_left_one_by_one() {
     assert_eq!(heard(&mut s, "vor"), "Zug 3, Schwarz: David sechs");
     let (lines, refused) = typed(&mut s, "variante 3");
     assert!(refused);
-    assert_eq!(lines, ["Keine Variante 3 hier; es gibt 0"]);
+    assert_eq!(lines, ["Keine Variante 3 hier; es gibt keine"]);
     // The questions answer for the position reached, three variations deep.
     assert_eq!(
         heard(&mut s, "letzter"),
@@ -140,7 +140,7 @@ fn variations_are_entered_three_deep_and_left_one_by_one() {
     assert_eq!(heard(&mut s, "feld d6"), "David sechs: schwarzer Bauer");
     assert_eq!(
         heard(&mut s, "zurück"),
-        "Zurück in der übergeordneten Linie. Zug 2, Schwarz: Läufer Cäsar fünf | 2 Varianten: Dame Hector fünf, oder Springer Felix drei"
+        "Zurück in der übergeordneten Linie. Zug 2, Schwarz: Läufer Cäsar fünf | Zwei Varianten: Dame Hector fünf, oder Springer Felix drei"
     );
     assert!(
         heard(&mut s, "zurück")
@@ -162,7 +162,7 @@ fn typed_moves_follow_the_file_or_start_the_players_own_variation() {
     heard(&mut s, "vor");
     assert_eq!(
         heard(&mut s, "Lc4"),
-        "In der Datei: Zug 2, Weiß: Läufer Cäsar vier | interessanter Zug | Kommentar: Bishop | 2 Varianten: Springer Felix sechs, oder Läufer Cäsar fünf"
+        "In der Datei: Zug 2, Weiß: Läufer Cäsar vier | interessanter Zug | Kommentar: Bishop | Zwei Varianten: Springer Felix sechs, oder Läufer Cäsar fünf"
     );
     heard(&mut s, "vorher");
     assert_eq!(
@@ -366,4 +366,49 @@ fn a_slow_file_is_said_once_can_be_cancelled_and_tells_how_far_it_is() {
         heard(&mut s, progress(4000, Some(100), true)),
         ["Die Datei ist gelesen: 4000 Partien"]
     );
+}
+
+/// A branch's count is said in words in every language, as the walk's other numbers are;
+/// past the table's words in digits.
+#[test]
+fn the_count_of_variations_is_said_in_words_in_every_language() {
+    for (code, two) in [
+        ("de", "Zwei Varianten: "),
+        ("en", "Two variations: "),
+        ("es", "Dos variantes: "),
+        ("fr", "Deux variantes : "),
+        ("nl", "Twee varianten: "),
+    ] {
+        let lang = crate::notation::language::language(code).expect("table");
+        let mut s = study(HOLD, lang);
+        let next = lang.review.next[0].clone();
+        heard(&mut s, &next);
+        let said = heard(&mut s, &next);
+        assert!(said.contains(two), "{code}: {said}");
+        assert!(!said.contains(" 2 "), "{code}: {said}");
+        assert_eq!(lang.study.counts.len(), 13, "{code}");
+        assert_eq!(lang.study.count(13), "13", "{code}");
+    }
+}
+
+/// The index's bound reached: how many games are indexed and that the later ones are read
+/// again each time, said once in the player's language.
+#[test]
+fn a_full_index_is_said_once() {
+    let mut s = study(HOLD, en());
+    let out = s.handle(Event::IndexFull { games: 3 }, t(5));
+    assert_eq!(
+        said(&out),
+        [
+            "The index is full at 3 games: the games after them are read from the file again for each search and each game opened, which takes longer"
+        ]
+    );
+    assert!(said(&s.handle(Event::IndexFull { games: 3 }, t(6))).is_empty());
+    for code in ["de", "es", "fr", "nl"] {
+        let lang = crate::notation::language::language(code).expect("table");
+        let mut s = study(HOLD, lang);
+        let heard = said(&s.handle(Event::IndexFull { games: 4_000_000 }, t(5)));
+        assert_eq!(heard.len(), 1, "{code}");
+        assert!(heard[0].contains("4000000"), "{code}: {heard:?}");
+    }
 }

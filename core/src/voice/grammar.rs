@@ -367,7 +367,7 @@ mod tests {
         let t = tokens("de");
         let full = position(&p, &t, None);
         assert!(full.starts_with(
-            "#JSGF V1.0;\ngrammar position;\npublic <utt> = <move> [schach | schachmatt] | hilfe | brett | uhr | wer | material | wiederholen | remis | aufgeben | ende;\n<move> = "
+            "#JSGF V1.0;\ngrammar position;\npublic <utt> = <move> [schach | schachmatt] | hilfe | brett | uhr | wer | material | wiederholen | remis | aufgeben | ende | explorer;\n<move> = "
         ), "{full}");
         let moves = moves_of(&full);
         assert!(
@@ -405,7 +405,7 @@ mod tests {
     fn a_position_without_moves_has_only_the_commands() {
         let mate = pos("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1");
         let g = position(&mate, &tokens("en"), None);
-        assert!(g.ends_with("public <utt> = help | board | clock | turn | material | repeat | draw | resign | quit;\n"), "{g}");
+        assert!(g.ends_with("public <utt> = help | board | clock | turn | material | repeat | draw | resign | quit | explorer;\n"), "{g}");
     }
 
     #[test]

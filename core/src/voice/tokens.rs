@@ -10,9 +10,9 @@ use shakmaty::Role;
 
 use crate::notation::language::{Language, TABLE_ROLES, role_index};
 
-/// The commands that can be spoken: the questions a blind player asks most during a game and
-/// the ones that end it or offer a draw (each of these asks or is recorded, so a command heard
-/// wrongly costs a question, never a move).
+/// The commands that can be spoken: the questions a blind player asks most during a game, the
+/// opening explorer, and the ones that end it or offer a draw (each of these asks or is
+/// recorded, so a command heard wrongly costs a question, never a move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum VoiceCommand {
     Help,
@@ -24,10 +24,11 @@ pub enum VoiceCommand {
     Offer,
     Resign,
     Quit,
+    Explorer,
 }
 
 impl VoiceCommand {
-    pub(crate) const ALL: [VoiceCommand; 9] = [
+    pub(crate) const ALL: [VoiceCommand; 10] = [
         VoiceCommand::Help,
         VoiceCommand::Board,
         VoiceCommand::Clock,
@@ -37,6 +38,7 @@ impl VoiceCommand {
         VoiceCommand::Offer,
         VoiceCommand::Resign,
         VoiceCommand::Quit,
+        VoiceCommand::Explorer,
     ];
 
     /// The command as the player would type it: the first word of its list in the table.
@@ -52,6 +54,7 @@ impl VoiceCommand {
             VoiceCommand::Offer => &c.offer,
             VoiceCommand::Resign => &c.resign,
             VoiceCommand::Quit => &c.quit,
+            VoiceCommand::Explorer => &lang.explorer.words,
         };
         list.first().map_or("", String::as_str)
     }
@@ -255,6 +258,24 @@ mod tests {
         assert_eq!(t.yes, "ja");
         assert_eq!(t.command("uhr"), Some(VoiceCommand::Clock));
         assert_eq!(t.command("ende"), Some(VoiceCommand::Quit));
+        assert_eq!(t.command("explorer"), Some(VoiceCommand::Explorer));
+    }
+
+    /// The explorer's spoken word is the one typed, in every language.
+    #[test]
+    fn the_explorer_is_said_with_its_typed_word() {
+        for (code, word) in [
+            ("de", "explorer"),
+            ("en", "explorer"),
+            ("es", "explorador"),
+            ("fr", "explorateur"),
+            ("nl", "verkenner"),
+        ] {
+            let lang = language(code).expect("table");
+            assert_eq!(VoiceCommand::Explorer.typed(lang), word, "{code}");
+            let t = Tokens::spelled(lang, |_| true).expect("tokens");
+            assert_eq!(t.command(word), Some(VoiceCommand::Explorer), "{code}");
+        }
     }
 
     #[test]

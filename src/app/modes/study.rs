@@ -127,6 +127,11 @@ impl App {
 
     fn handle(&mut self, event: Event) -> bool {
         let now = self.now();
+        if matches!(event, Event::Line(_) | Event::Command(_)) {
+            // A login during the study counts; without a token `explorer` asks nothing.
+            let stored = crate::io::lichess::explorer::token_stored(&self.explorer_server);
+            self.study.explorer_token(stored);
+        }
         let mut queue = vec![event];
         let mut keep = true;
         while let Some(event) = queue.pop() {
@@ -243,6 +248,10 @@ impl Mode for App {
             }
             _ => return true,
         };
+        // The index's bound: news of the file, not an answer a cancel drops.
+        if let Answer::Full { games } = news.answer {
+            return self.handle(Event::IndexFull { games });
+        }
         // An answer to a request the player cancelled since.
         if news.generation != self.file.generation() {
             return true;
@@ -259,6 +268,7 @@ impl Mode for App {
                 more,
             }),
             Answer::Failed { reason, answers } => self.handle(Event::Failed { reason, answers }),
+            Answer::Full { games } => self.handle(Event::IndexFull { games }),
         }
     }
 

@@ -60,6 +60,13 @@ impl ExplorerLink {
     }
 }
 
+/// Whether a token for the explorer at `server` is stored (or given in the environment): a
+/// small file read, done before each of the player's lines.
+pub(crate) fn token_stored(server: &str) -> bool {
+    let server = server.trim().trim_end_matches('/');
+    matches!(token::load(server), Ok(Some(_)))
+}
+
 /// Asks about each position in turn until the link is dropped.
 fn serve(server: &str, asked: &Receiver<Chess>, told: &Sender<Explored>) {
     // One client per token, so that a 429's wait holds for every later request.

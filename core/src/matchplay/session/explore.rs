@@ -18,6 +18,14 @@ impl Match {
         self.explorer.get_or_insert_with(Memory::default);
     }
 
+    /// Whether a lichess token is stored now (the adapter looks before each of the player's
+    /// lines): without one `explorer` says how to get one and asks nothing.
+    pub fn explorer_token(&mut self, stored: bool) {
+        if let Some(memory) = self.explorer.as_mut() {
+            memory.token_stored(stored);
+        }
+    }
+
     /// A new game of the session keeps the explorer's answers of the one before.
     pub fn carry_explorer_from(&mut self, before: &mut Match) {
         if let Some(memory) = before.explorer.take() {
@@ -115,6 +123,14 @@ mod tests {
             ["Den Explorer gibt es hier nicht"]
         );
         m.enable_explorer();
+        // Without a token: how to get one, and nothing asked.
+        let out = m.handle(Event::Line("explorer".into()), t(10));
+        assert_eq!(
+            said(&out),
+            ["Der Explorer braucht einen lichess-Schlüssel: hector online login speichert ihn"]
+        );
+        assert!(!out.iter().any(|e| matches!(e, Effect::Explore(_))));
+        m.explorer_token(true);
         let out = m.handle(Event::Line("explorer".into()), t(20));
         assert_eq!(said(&out), ["Ich frage den Explorer"]);
         let start = Chess::default();
@@ -167,6 +183,7 @@ mod tests {
     fn without_an_answer_the_games_opening_is_said_and_why() {
         let mut m = start_against(Side::Keyboard);
         m.enable_explorer();
+        m.explorer_token(true);
         for mv in ["e4", "c5"] {
             said_to(&mut m, Event::Line(mv.into()));
         }

@@ -97,4 +97,16 @@ pub struct StudyWords {
     /// Cancel, and how far: the study's own words.
     pub(crate) words_cancel: Vec<String>,
     pub(crate) words_progress: Vec<String>,
+    /// Variations counted in words, none to twelve (a count above is said in digits).
+    pub(crate) counts: Vec<String>,
+    /// The index is full (its bounds reached): {games} indexed; the later games are read
+    /// from the file again each time. Said once.
+    pub(crate) index_full: String,
+}
+
+impl StudyWords {
+    /// `n` variations counted in words ("zwei"), in digits past the table's words.
+    pub(crate) fn count(&self, n: usize) -> String {
+        self.counts.get(n).cloned().unwrap_or_else(|| n.to_string())
+    }
 }

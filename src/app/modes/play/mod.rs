@@ -272,6 +272,11 @@ impl App {
 
     fn handle(&mut self, event: Event) -> bool {
         let now = self.now();
+        if matches!(event, Event::Line(_) | Event::Command(_)) {
+            // A login during the game counts; without a token `explorer` asks nothing.
+            let stored = crate::io::lichess::explorer::token_stored(&self.explorer_server);
+            self.game_match.explorer_token(stored);
+        }
         let effects = self.game_match.handle(event, now);
         let keep = self.apply(effects);
         self.front.voice.question = self.game_match.question();

@@ -145,3 +145,27 @@ pub(crate) fn sync_dir(dir: &Path) -> io::Result<()> {
 pub(crate) fn symlink(target: &Path, link: &Path) -> io::Result<()> {
     std::os::unix::fs::symlink(target, link)
 }
+
+/// Creates a new file at `path` for reading and writing, its owner's only, that vanishes
+/// when it is closed, even when hector is killed: its name is removed at once and the open
+/// file stays.
+pub(crate) fn create_scratch(path: &Path) -> io::Result<File> {
+    let file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)?;
+    std::fs::remove_file(path)?;
+    Ok(file)
+}
+
+/// Reads from `file` at `offset`, without moving a cursor another reader or writer shares.
+pub(crate) fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
+    std::os::unix::fs::FileExt::read_at(file, buf, offset)
+}
+
+/// Writes all of `buf` to `file` at `offset`, without moving a shared cursor.
+pub(crate) fn write_all_at(file: &File, buf: &[u8], offset: u64) -> io::Result<()> {
+    std::os::unix::fs::FileExt::write_all_at(file, buf, offset)
+}

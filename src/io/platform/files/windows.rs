@@ -32,8 +32,8 @@ use windows_sys::Win32::Security::{
 };
 use windows_sys::Win32::Storage::FileSystem::{
     BY_HANDLE_FILE_INFORMATION, FILE_ALL_ACCESS, FILE_FLAG_BACKUP_SEMANTICS,
-    FILE_FLAG_OPEN_REPARSE_POINT, FILE_GENERIC_WRITE, FILE_READ_ATTRIBUTES, FILE_WRITE_DATA,
-    GetFileInformationByHandle, WRITE_DAC,
+    FILE_FLAG_DELETE_ON_CLOSE, FILE_FLAG_OPEN_REPARSE_POINT, FILE_GENERIC_WRITE,
+    FILE_READ_ATTRIBUTES, FILE_WRITE_DATA, GetFileInformationByHandle, WRITE_DAC,
 };
 use windows_sys::Win32::System::Threading::{GetCurrentProcess, OpenProcessToken};
 
@@ -422,6 +422,39 @@ pub(crate) fn sync_dir(dir: &Path) -> io::Result<()> {
 /// Makes `link` a symbolic link to the file `target`.
 pub(crate) fn symlink(target: &Path, link: &Path) -> io::Result<()> {
     std::os::windows::fs::symlink_file(target, link)
+}
+
+/// Creates a new file at `path` for reading and writing that the system deletes when it is
+/// closed (`FILE_FLAG_DELETE_ON_CLOSE`), also when hector is killed.
+pub(crate) fn create_scratch(path: &Path) -> io::Result<File> {
+    OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create_new(true)
+        .custom_flags(FILE_FLAG_DELETE_ON_CLOSE)
+        .open(path)
+}
+
+/// Reads from `file` at `offset`. Windows moves the handle's cursor; every user of a
+/// scratch file reads and writes at offsets of its own, so no one relies on it.
+pub(crate) fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
+    std::os::windows::fs::FileExt::seek_read(file, buf, offset)
+}
+
+/// Writes all of `buf` to `file` at `offset` (see [`read_at`] for the cursor).
+pub(crate) fn write_all_at(file: &File, mut buf: &[u8], mut offset: u64) -> io::Result<()> {
+    while !buf.is_empty() {
+        match std::os::windows::fs::FileExt::seek_write(file, buf, offset) {
+            Ok(0) => return Err(io::Error::from(io::ErrorKind::WriteZero)),
+            Ok(n) => {
+                buf = &buf[n..];
+                offset += n as u64;
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
