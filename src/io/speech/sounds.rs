@@ -315,6 +315,47 @@ mod tests {
     }
 
     #[test]
+    fn clips_are_read_at_the_volume_and_joined_where_a_file_joins_them() {
+        let dir = std::env::temp_dir().join(format!("hector-clips-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        std::fs::write(dir.join("capture.wav"), wav(&[1000, -1000])).expect("file");
+        std::fs::write(dir.join("check.wav"), wav(&[2000])).expect("file");
+        std::fs::write(dir.join("move-check.wav"), wav(&[3000])).expect("file");
+        // Not a WAV file: left out, not played.
+        std::fs::write(dir.join("end.wav"), b"not a wav file").expect("file");
+        let clips = Clips::load(&dir, 50);
+        std::fs::remove_dir_all(&dir).expect("clean up");
+        let set = Sounds {
+            dir: None,
+            icon_folder: PathBuf::from(DEFAULT_ICON_FOLDER),
+            clips,
+        };
+        let samples = |clip: &Clip| -> Vec<i16> {
+            clip[44..]
+                .chunks(2)
+                .map(|c| i16::from_le_bytes([c[0], c[1]]))
+                .collect()
+        };
+        let played: Vec<Vec<i16>> = set
+            .clips_for(&[Cue::Capture, Cue::Check])
+            .iter()
+            .map(samples)
+            .collect();
+        // No capture-check.wav: the capture's sound, then the check's, each at half.
+        assert_eq!(played, [vec![500, -500], vec![1000]]);
+        let played: Vec<Vec<i16>> = set
+            .clips_for(&[Cue::Move, Cue::Check])
+            .iter()
+            .map(samples)
+            .collect();
+        assert_eq!(played, [vec![1500]]);
+        assert!(set.clips_for(&[Cue::End]).is_empty());
+        assert!(set.clips_for(&[]).is_empty());
+        // No folder of scaled copies: speech-dispatcher is sent no name.
+        assert!(set.icon_names(&[Cue::Capture]).is_empty());
+    }
+
+    #[test]
     fn a_volume_scales_the_samples_and_nothing_else() {
         let original = wav(&[1000, -1000, 32767, -32768]);
         let half = scale_wav(&original, 50).expect("pcm16");
