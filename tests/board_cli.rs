@@ -46,6 +46,8 @@ impl Proc {
         let mut child = Command::new(hector())
             .args(args)
             .envs(common::NO_LOCALE)
+            // No sound cues: hector would play them through whatever player this machine has.
+            .envs(common::NO_SOUNDS)
             // No speech-dispatcher started for the test: it would outlive it.
             .env(
                 "SPEECHD_ADDRESS",

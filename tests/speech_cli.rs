@@ -579,3 +579,240 @@ fn sound_off_plays_none_and_cues_only_for_leaves_the_word_to_the_sound() {
         "{first_game:?}"
     );
 }
+
+/// A folder of programs to be hector's whole PATH: `espeak-ng`, which notes each text it is
+/// given as "words|TEXT" in `log` and has the real espeak-ng speak it into nothing (no sound
+/// card needed); and for each of `players` a program of that name that keeps the WAV it gets
+/// on standard input as `sound-N.wav` (N: the line it notes) and notes "sound|NAME ARGS|BYTES"
+/// then, or with `working` false notes "tried|NAME" and fails as a player without a sound
+/// card does.
+fn sound_programs(dir: &std::path::Path, log: &std::path::Path, players: &[&str], working: bool) {
+    use std::os::unix::fs::PermissionsExt;
+    let espeak = common::find_program("espeak-ng").expect("espeak-ng is installed");
+    let write = |name: &str, script: String| {
+        let path = dir.join(name);
+        std::fs::write(&path, script).expect("program");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("mode");
+    };
+    write(
+        "espeak-ng",
+        format!(
+            "#!/bin/sh\nPATH=/usr/bin:/bin\ncase \" $* \" in *' --stdin '*) ;; *) exec {espeak} \"$@\" ;; esac\n\
+             text=$(cat)\nprintf 'words|%s\\n' \"$text\" >> {log}\n\
+             printf '%s' \"$text\" | {espeak} \"$@\" --stdout > /dev/null\n",
+            espeak = espeak.display(),
+            log = log.display()
+        ),
+    );
+    for player in players {
+        let body = if working {
+            format!(
+                "n=$(wc -l < {log} 2>/dev/null || echo 0)\ncat > {dir}/sound-$n.wav\n\
+                 printf 'sound|%s|%s\\n' \"{player} $*\" \"$(wc -c < {dir}/sound-$n.wav)\" >> {log}\n",
+                log = log.display(),
+                dir = dir.display()
+            )
+        } else {
+            format!(
+                "cat > /dev/null\nprintf 'tried|{player}\\n' >> {log}\n\
+                 echo 'audio open error: No such file or directory' >&2\nexit 1\n",
+                log = log.display()
+            )
+        };
+        write(player, format!("#!/bin/sh\nPATH=/usr/bin:/bin\n{body}"));
+    }
+}
+
+/// The lines of `log` after line `from`, once one starting with `last` has come.
+fn logged_until(log: &std::path::Path, from: usize, last: &str) -> Vec<String> {
+    let deadline = std::time::Instant::now() + LIMIT;
+    loop {
+        let lines: Vec<String> = std::fs::read_to_string(log)
+            .unwrap_or_default()
+            .lines()
+            .skip(from)
+            .map(str::to_string)
+            .collect();
+        if lines.iter().any(|l| l.starts_with(last)) {
+            return lines;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "not logged {last:?}; logged:\n{}",
+            lines.join("\n")
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn log_len(log: &std::path::Path) -> usize {
+    std::fs::read_to_string(log).map_or(0, |s| s.lines().count())
+}
+
+/// hector's sound file `name` with its samples at `volume` percent, as the test computes it.
+fn scaled_sound(name: &str, volume: i32) -> Vec<u8> {
+    let mut bytes = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("assets/sounds/{name}.wav")),
+    )
+    .expect("sound file");
+    let data = bytes
+        .windows(4)
+        .position(|w| w == b"data")
+        .expect("data chunk")
+        + 8;
+    for i in (data..bytes.len() - 1).step_by(2) {
+        let s = i32::from(i16::from_le_bytes([bytes[i], bytes[i + 1]]));
+        let scaled = (s * volume / 100) as i16;
+        bytes[i..i + 2].copy_from_slice(&scaled.to_le_bytes());
+    }
+    bytes
+}
+
+/// With espeak-ng, hector plays its sounds itself: after each action the player program gets
+/// the cue's WAV at the player's volume on its standard input, and has ended before the words
+/// are handed to espeak-ng. PulseAudio's paplay is absent here; PipeWire's pw-play comes
+/// before ALSA's aplay.
+#[test]
+fn with_espeak_ng_hectors_own_player_plays_each_sound_before_its_words() {
+    let data = temp_dir("own-sounds");
+    let bin = data.path().join("bin");
+    std::fs::create_dir_all(&bin).expect("bin");
+    let log = data.path().join("heard.txt");
+    sound_programs(&bin, &log, &["pw-play", "aplay"], true);
+    let mut t = common::Env::player(data.path())
+        .var("PATH", &bin.display().to_string())
+        // hector's own sounds, found beside the binary.
+        .var("HECTOR_SOUNDS", "")
+        .spawn_sized(
+            &[
+                "play",
+                "--fen",
+                CUE_FEN,
+                "--opponent",
+                "keyboard",
+                "--speech",
+                "espeak-ng",
+                "--sound-volume",
+                "50",
+            ],
+            80,
+            24,
+        );
+    assert!(
+        t.wait_for_screen("Zug oder Befehl:", LIMIT),
+        "{}",
+        t.screen()
+    );
+    logged_until(&log, 0, "words|Sie spielen Weiß");
+    for (line, sound, words) in [
+        (
+            &b"Ke3\r"[..],
+            "illegal",
+            "words|Kein König kann Eva drei erreichen",
+        ),
+        (b"O-O\r", "castle", "words|Kurze Rochade"),
+        (b"h6\r", "move", "words|Schwarz: Hector sechs"),
+        (b"exd5\r", "capture", "words|Eva schlägt David fünf"),
+    ] {
+        let from = log_len(&log);
+        t.send(line);
+        let heard = logged_until(&log, from, "words|");
+        let expected = scaled_sound(sound, 50);
+        assert_eq!(
+            heard,
+            [
+                format!("sound|pw-play -|{}", expected.len()),
+                words.to_string()
+            ],
+            "after {:?}",
+            String::from_utf8_lossy(line)
+        );
+        let played = std::fs::read(bin.join(format!("sound-{from}.wav"))).expect("the WAV played");
+        assert!(
+            played == expected,
+            "after {:?}: the {sound} sound at half its volume was not what the player got",
+            String::from_utf8_lossy(line)
+        );
+    }
+    t.send(&[0x11]);
+    assert!(
+        t.wait_for_screen("Wirklich beenden?", LIMIT),
+        "{}",
+        t.screen()
+    );
+    t.send(b"ja\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+}
+
+/// Where no sound can be played, nothing waits: with a player that fails as one without a
+/// sound card does, it is tried once and given up; with no player at all, none is looked
+/// for again. Either way the moves are said, and that the sounds cannot be played is said
+/// once.
+#[test]
+fn where_no_sound_can_be_played_the_game_goes_on_and_says_so_once() {
+    let unplayable = "words|Klänge können hier nicht abgespielt werden";
+    for (case, players) in [("a failing player", &["aplay"][..]), ("no player", &[][..])] {
+        let data = temp_dir("no-sounds");
+        let bin = data.path().join("bin");
+        std::fs::create_dir_all(&bin).expect("bin");
+        let log = data.path().join("heard.txt");
+        sound_programs(&bin, &log, players, false);
+        let mut t = common::Env::player(data.path())
+            .var("PATH", &bin.display().to_string())
+            .var("HECTOR_SOUNDS", "")
+            .spawn_sized(
+                &[
+                    "play",
+                    "--fen",
+                    CUE_FEN,
+                    "--opponent",
+                    "keyboard",
+                    "--speech",
+                    "espeak-ng",
+                ],
+                80,
+                24,
+            );
+        assert!(
+            t.wait_for_screen("Zug oder Befehl:", LIMIT),
+            "{case}: {}",
+            t.screen()
+        );
+        // The first sound fails: after the castling's words, that sounds cannot be played
+        // (an answer, which typing would replace, so it is waited for).
+        let from = log_len(&log);
+        t.send(b"O-O\r");
+        let heard = logged_until(&log, from, unplayable);
+        assert!(
+            heard.iter().any(|l| l == "words|Kurze Rochade"),
+            "{case}: {heard:?}"
+        );
+        for (line, words) in [
+            (&b"h6\r"[..], "words|Schwarz: Hector sechs"),
+            (b"exd5\r", "words|Eva schlägt David fünf"),
+        ] {
+            let from = log_len(&log);
+            t.send(line);
+            logged_until(&log, from, words);
+        }
+        let heard = std::fs::read_to_string(&log).unwrap_or_default();
+        assert_eq!(
+            heard.lines().filter(|l| l.starts_with(unplayable)).count(),
+            1,
+            "{case}:\n{heard}"
+        );
+        assert_eq!(
+            heard.lines().filter(|l| l.starts_with("tried|")).count(),
+            players.len(),
+            "{case}: a failing player is tried once\n{heard}"
+        );
+        t.send(&[0x11]);
+        assert!(
+            t.wait_for_screen("Wirklich beenden?", LIMIT),
+            "{case}: {}",
+            t.screen()
+        );
+        t.send(b"ja\r");
+        assert_eq!(t.wait_exit(LIMIT), Some(0), "{case}: {}", t.all_output());
+    }
+}

@@ -51,6 +51,9 @@ Section "hector" main
   File /r "${STAGE}\docs\*"
   SetOutPath "$INSTDIR\tables"
   File /r "${STAGE}\tables\*"
+  ; The sound cues, which hector.exe plays from here.
+  SetOutPath "$INSTDIR\sounds"
+  File /r "${STAGE}\sounds\*"
   WriteUninstaller "$INSTDIR\uninstall.exe"
 
   ; Start menu: hector is a console program; cmd /k gives it a console window that stays
@@ -143,6 +146,7 @@ Section "Uninstall"
   Delete "$INSTDIR\nvdaControllerClient64-LICENSE.txt"
   RMDir /r "$INSTDIR\docs"
   RMDir /r "$INSTDIR\tables"
+  RMDir /r "$INSTDIR\sounds"
   Delete "$INSTDIR\uninstall.exe"
   RMDir "$INSTDIR"
   Delete "${MENU}\Play chess with hector.lnk"

@@ -1236,6 +1236,8 @@ pub struct Messages {
     pub(crate) board_disconnected: String,
     pub(crate) board_reconnected: String,
     pub(crate) board_fault: String,
+    /// hector's own player cannot play the sound cues: said once.
+    pub sound_unplayable: String,
 }
 
 /// Words of the saved games: `hector games`, the scoresheet text and the PGN comments.

@@ -34,6 +34,7 @@ pub(crate) fn notice_text(n: &Notice, lang: &Language) -> String {
             fill(template, &[("from", from.name()), ("to", to.name())])
         }
         Notice::Silent { .. } => m.speech_silent.clone(),
+        Notice::NoSound { .. } => m.sound_unplayable.clone(),
     }
 }
 
@@ -42,7 +43,8 @@ pub(crate) fn notice_text(n: &Notice, lang: &Language) -> String {
 pub(crate) fn notice_detail(n: &Notice) -> Option<&str> {
     match n {
         Notice::Switched { system, .. } | Notice::Silent { system, .. } => system.as_deref(),
-        Notice::Using(_) => None,
+        // hector's own account of the players it tried is English: not for the player.
+        Notice::Using(_) | Notice::NoSound { .. } => None,
     }
 }
 

@@ -21,6 +21,8 @@
 //! - [`library`]: loading a shared library at run time (PocketSphinx).
 //! - [`memory`]: the allocator's give-back threshold (glibc only).
 //! - [`screen_reader`]: speech through NVDA, JAWS and SAPI 5 (Windows only).
+//! - [`sound`]: a sound cue played to its end (a player program on PATH, or winmm's
+//!   PlaySoundW), for the speech backends that cannot play one themselves.
 //!
 //! Where a part has no form on a system, the module says so (an `AVAILABLE` constant, or an
 //! `Unsupported` error) and the mode tells the player in one sentence.
@@ -37,6 +39,7 @@ pub(crate) mod screen_reader;
 pub(crate) mod serial;
 pub mod signals;
 pub(crate) mod socket;
+pub(crate) mod sound;
 
 /// The system hector was built for, as a player knows it.
 pub(crate) const SYSTEM: &str = if cfg!(windows) {

@@ -109,6 +109,12 @@ impl BackendKind {
     pub(crate) fn tells_the_end(self) -> bool {
         !matches!(self, BackendKind::Nvda | BackendKind::Jaws)
     }
+
+    /// Whether the backend plays hector's sound cues itself, in its own queue before the
+    /// words (speech-dispatcher's sound icons). For the others hector plays them.
+    pub(crate) fn plays_sound_icons(self) -> bool {
+        self == BackendKind::SpeechDispatcher
+    }
 }
 
 impl fmt::Display for BackendKind {

@@ -12,6 +12,11 @@
 //! means the backend hangs (speech-dispatcher without working audio blocks for ever, also in
 //! `stop()`). The supervisor then abandons that worker thread, starts the next backend and
 //! says so once; the utterance that was not confirmed is said again by the new backend.
+//!
+//! Sound cues go before the words of their utterance: speech-dispatcher queues them itself as
+//! sound icons; for every other backend the worker plays them to their end before it hands
+//! over the words (`platform::sound`), within [`SOUND_LIMIT`], so a sound is never heard over
+//! words and never holds the worker near the watchdog's limit.
 
 pub(crate) mod backend;
 #[cfg(target_os = "linux")]
@@ -35,6 +40,7 @@ use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, never, select, unbou
 pub use backend::{Backend, BackendKind, SpeechError, Voice};
 pub use print::{Behaviour, CaptureLog, Captured, SharedLog, Sink, stdout_sink};
 pub(crate) use queue::{Kind, Utterance};
+use sounds::Clip;
 pub use sounds::Sounds;
 
 use crate::core::settings::BackendChoice;
@@ -44,6 +50,9 @@ use queue::{Effect, Queue};
 pub(crate) const HANG_LIMIT: Duration = Duration::from_secs(2);
 /// The longest a sound cue lasts (they are a few hundred milliseconds), for the watchdog.
 const ICON_LENGTH: Duration = Duration::from_millis(600);
+/// The longest hector's own player may take for the sounds before one utterance: a cue
+/// (at most [`ICON_LENGTH`]) with the player's start, well inside [`HANG_LIMIT`].
+const SOUND_LIMIT: Duration = Duration::from_millis(1000);
 /// How often the worker asks the backend whether it still speaks.
 const POLL: Duration = Duration::from_millis(10);
 /// How often the supervisor looks at the clock when nothing happens.
@@ -154,7 +163,7 @@ pub struct SpeechConfig {
     /// Where the print backend writes.
     pub sink: Sink,
     pub hang_limit: Duration,
-    /// hector's sound cues, where speech-dispatcher can play them; none: no sounds.
+    /// hector's sound cues; none: no sounds.
     pub sounds: Option<Sounds>,
 }
 
@@ -219,6 +228,12 @@ pub enum Notice {
     Silent {
         reason: String,
         system: Option<String>,
+    },
+    /// hector's own player cannot play the sound cues (no player program, no sound device):
+    /// said once; the words go on without them.
+    NoSound {
+        /// For the log, in hector's words (which players were tried and how they ended).
+        reason: String,
     },
 }
 
@@ -347,6 +362,8 @@ enum Job {
         lang: String,
         /// Sound icons to queue before the text, in order.
         icons: Vec<String>,
+        /// Sounds hector plays itself before the text, in order, each to its end.
+        clips: Vec<Clip>,
         /// Silence the backend first: an urgent message to a backend that cannot tell when
         /// it has ended (a screen reader), which would otherwise queue it.
         interrupt: bool,
@@ -360,6 +377,8 @@ enum WorkerEvent {
     OpenFailed(SpeechError),
     Finished(u64),
     Failed(Option<u64>, SpeechError),
+    /// hector's own player could not play a sound (why, for the log).
+    SoundFailed(String),
 }
 
 type Busy = std::sync::Arc<std::sync::Mutex<Option<Instant>>>;
@@ -395,6 +414,8 @@ struct Supervisor {
     idle_waiters: Vec<Sender<()>>,
     requests: Receiver<Request>,
     notices: Sender<Notice>,
+    /// That the sounds cannot be played has been said (once is enough).
+    told_no_sound: bool,
 }
 
 /// Expected speaking time of a text at a rate: generous, it only bounds a hang.
@@ -426,6 +447,7 @@ impl Supervisor {
             idle_waiters: Vec::new(),
             requests,
             notices,
+            told_no_sound: false,
         };
         s.start_next_worker();
         s
@@ -649,6 +671,11 @@ impl Supervisor {
                     self.fail_on(&e);
                 }
             }
+            WorkerEvent::SoundFailed(reason) => {
+                if !std::mem::replace(&mut self.told_no_sound, true) {
+                    self.notice(Notice::NoSound { reason });
+                }
+            }
         }
     }
 
@@ -686,21 +713,23 @@ impl Supervisor {
         let Some(u) = self.queue.pop() else { return };
         let id = self.next_id;
         self.next_id += 1;
-        let icons: Vec<String> = self
-            .config
-            .sounds
-            .as_ref()
-            .map_or_else(Vec::new, |s| s.icon_names(&u.cues));
+        let (icons, clips) = sounds_for(self.config.sounds.as_ref(), w.kind, &u.cues);
         let deadline = Instant::now()
             + self.config.hang_limit
             + expected_length(&u.text, self.voice.rate)
-            + ICON_LENGTH * icons.len() as u32;
+            + ICON_LENGTH * icons.len() as u32
+            + if clips.is_empty() {
+                Duration::ZERO
+            } else {
+                SOUND_LIMIT
+            };
         if w.jobs
             .send(Job::Speak {
                 id,
                 text: u.text.clone(),
                 lang: u.lang.clone(),
                 icons,
+                clips,
                 interrupt: u.kind == Kind::Urgent && !w.tells_the_end,
             })
             .is_err()
@@ -727,6 +756,26 @@ impl Supervisor {
             }
         }
     }
+}
+
+/// How the sounds of `cues` are heard with a backend of `kind`: as sound icons that
+/// speech-dispatcher queues before the words, or as sounds hector plays itself first (every
+/// other backend, and speech-dispatcher when no icon name leads to hector's files).
+fn sounds_for(
+    sounds: Option<&Sounds>,
+    kind: BackendKind,
+    cues: &[crate::core::cue::Cue],
+) -> (Vec<String>, Vec<Clip>) {
+    let Some(sounds) = sounds.filter(|_| !cues.is_empty()) else {
+        return (Vec::new(), Vec::new());
+    };
+    if kind.plays_sound_icons() {
+        let icons = sounds.icon_names(cues);
+        if !icons.is_empty() {
+            return (icons, Vec::new());
+        }
+    }
+    (Vec::new(), sounds.clips_for(cues))
 }
 
 fn open(plan: Plan, voice: &Voice, sink: Sink) -> Result<Box<dyn Backend>, SpeechError> {
@@ -794,6 +843,8 @@ fn work(
         return;
     }
     let mut speaking: Option<u64> = None;
+    // Made at the first sound it plays: a backend that plays its own never needs it.
+    let mut player: Option<crate::io::platform::sound::Player> = None;
     loop {
         let job = if speaking.is_some() {
             jobs.recv_timeout(POLL)
@@ -801,7 +852,15 @@ fn work(
             jobs.recv().map_err(|_| RecvTimeoutError::Disconnected)
         };
         let event = match job {
-            Ok(job) => run_job(job, backend.as_mut(), &mut speaking, &mark),
+            Ok(job) => {
+                let mut play = |clips: &[Clip]| {
+                    let player = player.get_or_insert_with(crate::io::platform::sound::Player::new);
+                    if let Err(reason) = play_clips(player, clips) {
+                        let _ = events.send(WorkerEvent::SoundFailed(reason));
+                    }
+                };
+                run_job(job, backend.as_mut(), &mut speaking, &mark, &mut play)
+            }
             Err(RecvTimeoutError::Timeout) => poll_speaking(backend.as_mut(), &mut speaking, &mark),
             Err(RecvTimeoutError::Disconnected) => return,
         };
@@ -813,12 +872,30 @@ fn work(
     }
 }
 
+/// hector's own sounds, one after another, each to its end, all within [`SOUND_LIMIT`].
+fn play_clips(
+    player: &mut crate::io::platform::sound::Player,
+    clips: &[Clip],
+) -> Result<(), String> {
+    let deadline = Instant::now() + SOUND_LIMIT;
+    for clip in clips {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            break;
+        }
+        player.play(clip, left)?;
+    }
+    Ok(())
+}
+
 /// One job on the backend, marked busy during the call: what the supervisor must hear of it.
+/// `play` plays hector's own sounds to their end.
 fn run_job(
     job: Job,
     backend: &mut dyn Backend,
     speaking: &mut Option<u64>,
     mark: &dyn Fn(bool),
+    play: &mut dyn FnMut(&[Clip]),
 ) -> Option<WorkerEvent> {
     match job {
         Job::Speak {
@@ -826,11 +903,18 @@ fn run_job(
             text,
             lang,
             icons,
+            clips,
             interrupt,
         } => {
             mark(true);
             if speaking.take().is_some() || interrupt {
                 let _ = backend.stop();
+            }
+            // hector's own sounds after the silence and before the words: played to their
+            // end here, they are never heard over words. A sound that cannot be played costs
+            // only the sound.
+            if !clips.is_empty() {
+                play(&clips);
             }
             // The sounds go first, into the same queue as the words: heard before them. A
             // sound refused costs only the sound, never the words or the backend.

@@ -8,10 +8,17 @@
 //! sound-icons package, which speech-dispatcher recommends): hector looks before it sends a
 //! name, because the espeak-ng module speaks an icon it cannot find as words.
 //!
+//! Where speech-dispatcher cannot be the one to play them (espeak-ng, the print backend, the
+//! screen readers and voices of Windows, or no icon folder), hector plays them itself
+//! (`platform::sound`): the files are read once into memory at the player's volume.
+//!
 //! The files are hector's own (scripts/sounds makes them; assets/sounds/README.md says their
-//! licence). A volume under 100 is made once, as scaled copies in the cache folder.
+//! licence). A volume under 100 is made once for speech-dispatcher, as scaled copies in the
+//! cache folder; hector's own player gets the samples scaled in memory.
 
+use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
 
 use crate::core::cue::Cue;
 
@@ -21,10 +28,55 @@ pub(crate) const DEFAULT_ICON_FOLDER: &str = "/usr/share/sounds/sound-icons";
 /// hector's sounds as speech-dispatcher can find them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sounds {
-    /// Where the sound files are (`capture.wav`, …).
-    pub dir: PathBuf,
+    /// Where the sound files at the player's volume are (`capture.wav`, …); none when the
+    /// scaled copies could not be written (then speech-dispatcher is sent no icon).
+    pub dir: Option<PathBuf>,
     /// The folder the output modules join icon names to.
     pub icon_folder: PathBuf,
+    /// The same sounds in memory, at the player's volume, for hector's own player.
+    pub clips: Clips,
+}
+
+/// One sound file in memory, shared by every utterance that plays it.
+pub(crate) type Clip = Arc<[u8]>;
+
+/// WAV files in memory by their name without the extension (`capture`, `capture-check`).
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct Clips(Arc<BTreeMap<String, Clip>>);
+
+impl std::fmt::Debug for Clips {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.0.keys()).finish()
+    }
+}
+
+impl Clips {
+    /// Every cue's file in `dir` (and each move's with check), with its samples scaled to
+    /// `volume` percent; a file that is missing or not 16-bit PCM is left out.
+    pub(crate) fn load(dir: &Path, volume: u8) -> Clips {
+        let clips = stems()
+            .filter_map(|stem| {
+                let bytes = std::fs::read(dir.join(format!("{stem}.wav"))).ok()?;
+                let scaled = scale_wav(&bytes, volume)?;
+                Some((stem, Arc::from(scaled)))
+            })
+            .collect();
+        Clips(Arc::new(clips))
+    }
+
+    fn get(&self, stem: &str) -> Option<Clip> {
+        self.0.get(stem).cloned()
+    }
+}
+
+/// The names of hector's sound files without the extension: each cue's, and each move's
+/// with check.
+fn stems() -> impl Iterator<Item = String> {
+    Cue::ALL.iter().map(|c| c.name().to_string()).chain(
+        [Cue::Move, Cue::Capture, Cue::Castle, Cue::Promotion]
+            .iter()
+            .map(|c| format!("{}-{}", c.name(), Cue::Check.name())),
+    )
 }
 
 impl Sounds {
@@ -47,8 +99,22 @@ impl Sounds {
         self.name_of(cue.name())
     }
 
+    /// The sounds hector plays itself for `cues`, in order: one for them all when there is
+    /// one (as [`Sounds::icon_names`]), else one each; a cue without a sound has none.
+    pub(crate) fn clips_for(&self, cues: &[Cue]) -> Vec<Clip> {
+        if cues.len() > 1 {
+            let joined: Vec<&str> = cues.iter().map(|c| c.name()).collect();
+            if let Some(clip) = self.clips.get(&joined.join("-")) {
+                return vec![clip];
+            }
+        }
+        cues.iter()
+            .filter_map(|c| self.clips.get(c.name()))
+            .collect()
+    }
+
     fn name_of(&self, stem: &str) -> Option<String> {
-        let file = self.dir.join(format!("{stem}.wav"));
+        let file = self.dir.as_ref()?.join(format!("{stem}.wav"));
         let name = relative_from(&self.icon_folder, &file)?;
         let usable = !name.is_empty()
             && !name
@@ -62,17 +128,18 @@ impl Sounds {
 /// The sounds the settings ask for, where they can be played from: none when they are off,
 /// their files cannot be found, or their volume is 0.
 pub(crate) fn for_settings(s: &crate::core::settings::SoundSettings) -> Option<Sounds> {
-    if !s.cues {
+    if !s.cues || s.volume == 0 {
         return None;
     }
-    let dir = sound_dir()?;
+    let source = sound_dir()?;
     let dir = at_volume(
-        &dir,
+        &source,
         crate::io::platform::folders::data().as_deref(),
         s.volume,
-    )?;
+    );
     Some(Sounds {
         dir,
+        clips: Clips::load(&source, s.volume),
         icon_folder: s
             .icon_folder
             .clone()
@@ -102,8 +169,9 @@ fn relative_from(from: &Path, to: &Path) -> Option<String> {
 }
 
 /// The folder of hector's sound files: `$HECTOR_SOUNDS`, else the installed one beside the
-/// binary (`/usr/share/hector/sounds` for `/usr/bin/hector`), else the checkout's
-/// `assets/sounds` (a binary in target/debug or target/release, or where it was built).
+/// binary (`/usr/share/hector/sounds` for `/usr/bin/hector`; `sounds` beside hector.exe in
+/// the Windows package), else the checkout's `assets/sounds` (a binary in target/debug or
+/// target/release, or where it was built).
 pub(crate) fn sound_dir() -> Option<PathBuf> {
     if let Some(dir) = std::env::var_os("HECTOR_SOUNDS").filter(|d| !d.is_empty()) {
         return Some(PathBuf::from(dir));
@@ -113,12 +181,13 @@ pub(crate) fn sound_dir() -> Option<PathBuf> {
     let installed = bin
         .and_then(Path::parent)
         .map(|p| p.join("share/hector/sounds"));
+    let beside = bin.map(|p| p.join("sounds"));
     let checkout = bin
         .and_then(Path::parent)
         .and_then(Path::parent)
         .map(|p| p.join("assets/sounds"));
     let built = Some(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/sounds"));
-    [installed, checkout, built]
+    [installed, beside, checkout, built]
         .into_iter()
         .flatten()
         .find(|d| d.join(format!("{}.wav", Cue::Move.name())).is_file())
@@ -135,12 +204,7 @@ pub(crate) fn at_volume(dir: &Path, cache: Option<&Path>, volume: u8) -> Option<
         return Some(dir.to_path_buf());
     }
     let target = cache?.join(format!("sounds-{volume}"));
-    let stems = Cue::ALL.iter().map(|c| c.name().to_string()).chain(
-        [Cue::Move, Cue::Capture, Cue::Castle, Cue::Promotion]
-            .iter()
-            .map(|c| format!("{}-{}", c.name(), Cue::Check.name())),
-    );
-    for stem in stems {
+    for stem in stems() {
         let name = format!("{stem}.wav");
         let copy = target.join(&name);
         if copy.is_file() {
@@ -236,8 +300,9 @@ mod tests {
         std::fs::create_dir_all(&sounds).expect("dir");
         std::fs::write(sounds.join("capture.wav"), wav(&[1, 2])).expect("file");
         let set = Sounds {
-            dir: sounds.clone(),
+            dir: Some(sounds.clone()),
             icon_folder: icons.clone(),
+            clips: Clips::default(),
         };
         // No icon folder: the way does not exist.
         assert_eq!(set.icon_name(Cue::Capture), None);
@@ -247,6 +312,47 @@ mod tests {
         // A cue whose file is missing has no name.
         assert_eq!(set.icon_name(Cue::Check), None);
         std::fs::remove_dir_all(&dir).expect("clean up");
+    }
+
+    #[test]
+    fn clips_are_read_at_the_volume_and_joined_where_a_file_joins_them() {
+        let dir = std::env::temp_dir().join(format!("hector-clips-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        std::fs::write(dir.join("capture.wav"), wav(&[1000, -1000])).expect("file");
+        std::fs::write(dir.join("check.wav"), wav(&[2000])).expect("file");
+        std::fs::write(dir.join("move-check.wav"), wav(&[3000])).expect("file");
+        // Not a WAV file: left out, not played.
+        std::fs::write(dir.join("end.wav"), b"not a wav file").expect("file");
+        let clips = Clips::load(&dir, 50);
+        std::fs::remove_dir_all(&dir).expect("clean up");
+        let set = Sounds {
+            dir: None,
+            icon_folder: PathBuf::from(DEFAULT_ICON_FOLDER),
+            clips,
+        };
+        let samples = |clip: &Clip| -> Vec<i16> {
+            clip[44..]
+                .chunks(2)
+                .map(|c| i16::from_le_bytes([c[0], c[1]]))
+                .collect()
+        };
+        let played: Vec<Vec<i16>> = set
+            .clips_for(&[Cue::Capture, Cue::Check])
+            .iter()
+            .map(samples)
+            .collect();
+        // No capture-check.wav: the capture's sound, then the check's, each at half.
+        assert_eq!(played, [vec![500, -500], vec![1000]]);
+        let played: Vec<Vec<i16>> = set
+            .clips_for(&[Cue::Move, Cue::Check])
+            .iter()
+            .map(samples)
+            .collect();
+        assert_eq!(played, [vec![1500]]);
+        assert!(set.clips_for(&[Cue::End]).is_empty());
+        assert!(set.clips_for(&[]).is_empty());
+        // No folder of scaled copies: speech-dispatcher is sent no name.
+        assert!(set.icon_names(&[Cue::Capture]).is_empty());
     }
 
     #[test]

@@ -484,3 +484,64 @@ fn a_backend_that_tells_the_end_is_not_stopped_when_silent() {
     assert_eq!(said(&l), ["Eva vier", "Zeitüberschreitung", "Eva fünf"]);
     assert!(!calls(&l).contains(&Captured::Stopped), "{:?}", calls(&l));
 }
+
+#[test]
+fn speech_dispatcher_plays_the_icons_every_other_backend_gets_the_sounds_to_play() {
+    use crate::core::cue::Cue;
+    let dir = std::env::temp_dir().join(format!("hector-sounds-for-{}", std::process::id()));
+    let icons = dir.join("icons");
+    std::fs::create_dir_all(&icons).expect("icon folder");
+    let file = dir.join("capture.wav");
+    // A PCM WAV header with one sample.
+    let mut wav = b"RIFF\x26\0\0\0WAVEfmt \x10\0\0\0\x01\0\x01\0\x22\x56\0\0\x44\xac\0\0\x02\0\x10\0data\x02\0\0\0".to_vec();
+    wav.extend_from_slice(&100i16.to_le_bytes());
+    std::fs::write(&file, &wav).expect("sound");
+    let sounds = Sounds {
+        dir: Some(dir.clone()),
+        icon_folder: icons.clone(),
+        clips: sounds::Clips::load(&dir, 100),
+    };
+    let (names, clips) = sounds_for(
+        Some(&sounds),
+        BackendKind::SpeechDispatcher,
+        &[Cue::Capture],
+    );
+    assert_eq!((names.len(), clips.len()), (1, 0));
+    for kind in [
+        BackendKind::EspeakNg,
+        BackendKind::Print,
+        BackendKind::Nvda,
+        BackendKind::Sapi,
+        BackendKind::Tts,
+    ] {
+        let (names, clips) = sounds_for(Some(&sounds), kind, &[Cue::Capture]);
+        assert!(names.is_empty(), "{kind}");
+        assert_eq!(
+            clips.iter().map(|c| c.to_vec()).collect::<Vec<_>>(),
+            [wav.clone()],
+            "{kind}"
+        );
+    }
+    // No icon folder: the way to the file does not exist, so hector plays it itself.
+    std::fs::remove_dir_all(&icons).expect("icons gone");
+    let (names, clips) = sounds_for(
+        Some(&sounds),
+        BackendKind::SpeechDispatcher,
+        &[Cue::Capture],
+    );
+    assert_eq!((names.len(), clips.len()), (0, 1));
+    // No cue, or sounds off: nothing.
+    assert_eq!(
+        sounds_for(Some(&sounds), BackendKind::EspeakNg, &[])
+            .1
+            .len(),
+        0
+    );
+    assert_eq!(
+        sounds_for(None, BackendKind::EspeakNg, &[Cue::Capture])
+            .1
+            .len(),
+        0
+    );
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}

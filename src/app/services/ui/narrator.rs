@@ -521,6 +521,8 @@ impl Narrator {
         let text = notice_text(n, lang);
         self.status = match n {
             Notice::Switched { to, .. } => notice_text(&Notice::Using(*to), lang),
+            // The status line keeps naming what speaks.
+            Notice::NoSound { .. } => self.status.clone(),
             _ => text.clone(),
         };
         self.dirty = true;
