@@ -6,6 +6,7 @@
 pub mod decide;
 pub mod grammar;
 pub(crate) mod lexicon;
+pub(crate) mod near;
 pub(crate) mod tokens;
 pub(crate) mod utterance;
 pub use crate::notation::words::voice as words;

@@ -121,6 +121,8 @@ pub struct Tokens {
     pub(crate) commands: Vec<(VoiceCommand, String)>,
     pub yes: String,
     pub no: String,
+    /// File and rank words the recogniser mistakes for each other ([`super::near`]).
+    pub(crate) near: Vec<(String, String)>,
 }
 
 /// Words of the table that the dictionary does not have, in hector's spelling.
@@ -160,6 +162,7 @@ impl Tokens {
         };
         let files = lang.board.files.clone().map(|w| phrase(&w));
         let ranks = lang.board.ranks.clone().map(|w| phrase(&w));
+        let near = super::near::pairs(&lang.code, &files, &ranks);
         let pieces = TABLE_ROLES.map(|r| phrase(&lang.pieces.names[role_index(r)]));
         let m = &lang.moves;
         let (before, after) = m
@@ -185,6 +188,7 @@ impl Tokens {
                 .collect(),
             yes: phrase(lang.commands.yes.first().map_or("", String::as_str)),
             no: phrase(lang.commands.no.first().map_or("", String::as_str)),
+            near,
         };
         if unknown.is_empty() {
             Ok(tokens)

@@ -755,8 +755,15 @@ fn evidence(e: &Evidence, speech_frames: u32) -> String {
         Some(_) => "nothing else fits".into(),
         None => "-".into(),
     };
+    // The move one near word away, which kept the move heard from being played at once.
+    let near = e.near.map_or(String::new(), |m| {
+        format!(
+            ", near {}",
+            shakmaty::uci::UciMove::from_move(m, shakmaty::CastlingMode::Chess960)
+        )
+    });
     format!(
-        "agree {}, speech {speech_frames} frames, coverage {:.2}, margin {margin}",
+        "agree {}, speech {speech_frames} frames, coverage {:.2}, margin {margin}{near}",
         if e.agree { "yes" } else { "no" },
         e.coverage
     )
@@ -785,6 +792,7 @@ mod tests {
                     agree: true,
                     coverage: 0.95,
                     margin: Some(7.25),
+                    near: None,
                 },
             },
             decodes: MoveDecodes {
