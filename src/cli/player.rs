@@ -136,7 +136,15 @@ impl Player {
     /// The capture and check words are left out where the player asked a sound to say them
     /// (`--cues-only-for`), while sounds are on.
     pub(crate) fn wording(&self, args: &WordingArgs) -> crate::core::notation::Wording {
-        let mut w = args.apply(self.config.words);
+        self.cued_wording(args.apply(self.config.words))
+    }
+
+    /// `w` with the capture and check words left out where the player asked a sound to say
+    /// them (`--cues-only-for`), while sounds are on: the modes without wording options.
+    pub(crate) fn cued_wording(
+        &self,
+        mut w: crate::core::notation::Wording,
+    ) -> crate::core::notation::Wording {
         let sound = &self.speech.sound;
         if sound.cues
             && let Ok(only) = sound.cues_only()
