@@ -14,6 +14,7 @@ mod common;
 
 use std::time::Duration;
 
+use common::cues::{played_until, sound_config, step};
 use common::pty::Pty;
 use common::{SpeechDaemon, run_with, temp_dir};
 
@@ -348,51 +349,6 @@ fn espeak_ng_speaks_spanish_french_and_dutch() {
         assert!(loud > samples.len() / 20, "{code}: mostly silence");
     }
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// What the daemon played after line `from` (icons as "icon|NAME", words as "de|…"), once a
-/// Sends `line` and asserts exactly what the daemon played after it, up to `last`.
-fn step(t: &mut Pty, daemon: &SpeechDaemon, line: &[u8], last: &str, expected: &[&str]) {
-    let from = daemon.spoken().len();
-    t.send(line);
-    let played = played_until(daemon, from, last);
-    assert_eq!(
-        played,
-        expected,
-        "after {:?}",
-        String::from_utf8_lossy(line)
-    );
-}
-
-/// line starting with `last` has come; fails with what came when it does not within LIMIT.
-fn played_until(daemon: &SpeechDaemon, from: usize, last: &str) -> Vec<String> {
-    let deadline = std::time::Instant::now() + LIMIT;
-    loop {
-        let lines: Vec<String> = daemon.spoken().into_iter().skip(from).collect();
-        if lines.iter().any(|l| l.starts_with(last)) {
-            return lines;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "not played {last:?}; played:\n{}",
-            lines.join("\n")
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
-/// A player's configuration whose `[sound]` plays icons from the daemon's icon folder.
-fn sound_config(dir: &std::path::Path, daemon: &SpeechDaemon, extra: &str) -> std::path::PathBuf {
-    let file = dir.join("config.toml");
-    std::fs::write(
-        &file,
-        format!(
-            "[sound]\nicon_folder = \"{}\"\n{extra}",
-            daemon.icon_folder().display()
-        ),
-    )
-    .expect("config");
-    file
 }
 
 /// White: king e1, rook h1, pawns b7 and e4; Black: king d8, pawns d5 and h7.

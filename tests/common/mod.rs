@@ -6,6 +6,7 @@
 
 pub mod brf;
 pub mod brltty;
+pub mod cues;
 pub mod env;
 pub mod microphone;
 pub mod pty;
