@@ -413,34 +413,13 @@ fn the_full_screen_shows_the_puzzle_and_its_board() {
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.screen());
 }
 
-/// The sound speech-dispatcher plays for a move (hector's icon names): its kind, and
-/// "-check" when it gives check; written here from the move, not taken from hector.
-fn icon_of(pos: &shakmaty::Chess, m: shakmaty::Move) -> String {
-    use shakmaty::Position;
-    let kind = if m.is_promotion() {
-        "promotion"
-    } else if m.is_castle() {
-        "castle"
-    } else if m.is_capture() {
-        "capture"
-    } else {
-        "move"
-    };
-    let after = pos.clone().play(m).unwrap();
-    if after.is_check() {
-        format!("icon|{kind}-check")
-    } else {
-        format!("icon|{kind}")
-    }
-}
-
 /// The sounds of a puzzle, as speech-dispatcher plays them: a refused move's before its
 /// words; a right move's before "Richtig", the reply's before the reply's sentence; a wrong
 /// move's refusal sound before "nicht die Lösung".
 #[test]
 fn a_puzzles_moves_are_heard_as_their_sounds_before_their_words() {
     use common::SpeechDaemon;
-    use common::cues::{played_until, sound_config};
+    use common::cues::{icon_of, played_until, sound_config};
     use shakmaty::Position;
     use shakmaty::uci::UciMove;
     let daemon = SpeechDaemon::capturing();

@@ -54,3 +54,24 @@ pub fn sound_config(dir: &Path, daemon: &SpeechDaemon, extra: &str) -> PathBuf {
     .expect("config");
     file
 }
+
+/// The sound speech-dispatcher plays for a move (hector's icon names): its kind, and
+/// "-check" when it gives check; written here from the move, not taken from hector.
+pub fn icon_of(pos: &shakmaty::Chess, m: shakmaty::Move) -> String {
+    use shakmaty::Position;
+    let kind = if m.is_promotion() {
+        "promotion"
+    } else if m.is_castle() {
+        "castle"
+    } else if m.is_capture() {
+        "capture"
+    } else {
+        "move"
+    };
+    let after = pos.clone().play(m).expect("a legal move");
+    if after.is_check() {
+        format!("icon|{kind}-check")
+    } else {
+        format!("icon|{kind}")
+    }
+}
