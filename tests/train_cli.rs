@@ -429,12 +429,16 @@ fn the_answers_are_heard_as_their_sounds_before_their_words() {
         played[1].starts_with("de|Das ist der Zug der Partie"),
         "{played:?}"
     );
-    typed(&mut t, "tipp");
-    let first = t.expect_span("Tipp: ", "\r\n", LIMIT);
-    let from = daemon.spoken().len();
-    typed(&mut t, "tipp");
-    let second = t.expect_span("Tipp: ", "\r\n", LIMIT);
-    played_until(&daemon, from, "de|Tipp: ");
+    // Each hint heard before the next action, so that what follows reads only its answer.
+    let mut hint = || {
+        let from = daemon.spoken().len();
+        typed(&mut t, "tipp");
+        let text = t.expect_span("Tipp: ", "\r\n", LIMIT);
+        played_until(&daemon, from, "de|Tipp: ");
+        text
+    };
+    let first = hint();
+    let second = hint();
     let best = hinted_move(&first, &second);
     let from = daemon.spoken().len();
     typed(
