@@ -15,7 +15,6 @@ mod common;
 use std::time::Duration;
 
 use common::cues::{played_until, sound_config, step};
-use common::pty::Pty;
 use common::{SpeechDaemon, run_with, temp_dir};
 
 const LIMIT: Duration = Duration::from_secs(60);
@@ -534,4 +533,43 @@ fn sound_off_plays_none_and_cues_only_for_leaves_the_word_to_the_sound() {
         first_game.iter().all(|l| !l.starts_with("icon|")),
         "{first_game:?}"
     );
+}
+
+/// A bad `[sound]` value is named with its key, what the file wrote and what is allowed, in
+/// the player's language, as a bad speech value is; the defaults apply and the file stays.
+#[test]
+fn a_bad_sound_value_is_named_with_its_key_in_the_players_language() {
+    let dir = temp_dir("config-sound");
+    let file = dir.join("config.toml");
+    for (lang, text, expected) in [
+        (
+            "de",
+            "[sound]\nvolume = \"loud\"\n",
+            "sound.volume \"loud\"; erlaubt sind 0 bis 100, es gelten die Voreinstellungen",
+        ),
+        (
+            "en",
+            "[sound]\nlow_clock = \"soon\"\n",
+            "sound.low_clock is \"soon\"; it must be between 0 and 3600 seconds",
+        ),
+        (
+            "fr",
+            "[sound]\nonly_for = [\"captures\", \"moves\"]\n",
+            "sound.only_for nomme \"moves\" ; il peut nommer « captures » et « check »",
+        ),
+    ] {
+        std::fs::write(&file, text).expect("write");
+        let r = run_with(
+            &["say", "--backend", "print", "--lang", lang, "Eva vier"],
+            b"",
+            &[("HECTOR_CONFIG", file.to_str().expect("path"))],
+            LIMIT,
+        );
+        assert_eq!(r.code, Some(0), "{lang}: {}", r.stderr);
+        assert_eq!(r.stdout, "Eva vier\n", "{lang}");
+        assert!(r.stderr.contains(expected), "{lang}: {}", r.stderr);
+        assert!(!r.stderr.contains("TOML"), "{lang}: {}", r.stderr);
+        assert_eq!(std::fs::read_to_string(&file).expect("kept"), text);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

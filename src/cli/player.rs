@@ -294,12 +294,21 @@ fn config_problem_words(
                 ("known", &known),
             ],
         ),
-        // The sound settings' problems are named as the reader names a syntax error.
-        ConfigProblem::Invalid(
-            e @ (SettingsError::SoundVolume(_) | SettingsError::SoundOnlyFor(_)),
-        ) => fill(
-            &m.config_ignored,
-            &[("path", &path), ("reason", &printable(&e.to_string()))],
+        ConfigProblem::Invalid(SettingsError::SoundVolume(v)) => fill(
+            &m.config_sound_volume,
+            &[("path", &path), ("value", &printable(&v))],
+        ),
+        ConfigProblem::Invalid(SettingsError::SoundLowClock(v)) => fill(
+            &m.config_sound_low_clock,
+            &[("path", &path), ("value", &printable(&v))],
+        ),
+        ConfigProblem::Invalid(SettingsError::SoundOnlyFor(v)) => fill(
+            &m.config_sound_only_for,
+            &[("path", &path), ("value", &printable(&v))],
+        ),
+        ConfigProblem::Invalid(SettingsError::SoundCues(v)) => fill(
+            &m.config_sound_cues,
+            &[("path", &path), ("value", &printable(&v))],
         ),
         // The system's or the TOML reader's own words, quoted after the colon.
         ConfigProblem::Unreadable(reason)
