@@ -573,3 +573,71 @@ fn a_bad_sound_value_is_named_with_its_key_in_the_players_language() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--sound-volume` reaches the sounds speech-dispatcher plays: its module is given hector's
+/// copy of the capture sound scaled to 40 percent (speech-dispatcher has no volume of its
+/// own for icons), and at 0 no sound at all while the words still come.
+#[test]
+fn the_sound_volume_is_the_volume_of_the_file_the_daemon_plays() {
+    let daemon = SpeechDaemon::capturing();
+    let data = temp_dir("cues-volume");
+    let config = sound_config(data.path(), &daemon, "");
+    let capture = |volume: &str, last: &str| {
+        let from = daemon.spoken().len();
+        let mut t = common::Env::player(data.path())
+            .speech(&daemon)
+            .config_file(&config)
+            // hector's own sounds, found beside the binary.
+            .var("HECTOR_SOUNDS", "")
+            .spawn_sized(
+                &[
+                    "play",
+                    "--fen",
+                    CUE_FEN,
+                    "--opponent",
+                    "keyboard",
+                    "--speech",
+                    "speech-dispatcher",
+                    "--sound-volume",
+                    volume,
+                ],
+                80,
+                24,
+            );
+        played_until(&daemon, from, "de| Weiß ist am Zug");
+        let from = daemon.spoken().len();
+        t.send(b"exd5\r");
+        let played = played_until(&daemon, from, last);
+        t.send(&[0x11]);
+        assert!(
+            t.wait_for_screen("Wirklich beenden?", LIMIT),
+            "{}",
+            t.screen()
+        );
+        t.send(b"ja\r");
+        assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+        played
+    };
+    let played = capture("40", "de|Eva");
+    assert_eq!(played, ["icon|capture", "de|Eva schlägt David fünf"]);
+    let files = daemon.icon_files();
+    let played_file = files.last().expect("a file played");
+    let (_, quiet) = read_wav(&std::fs::read(played_file).expect("the file played"));
+    let original =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/sounds/capture.wav");
+    let (_, loud) = read_wav(&std::fs::read(original).expect("hector's capture sound"));
+    assert_eq!(quiet.len(), loud.len(), "{}", played_file.display());
+    let peak = |s: &[i16]| s.iter().map(|x| i32::from(*x).abs()).max().unwrap_or(0);
+    let (quiet, loud) = (peak(&quiet), peak(&loud));
+    assert!(loud > 1000, "the capture sound is silent");
+    assert!(
+        (quiet * 100 - loud * 40).abs() <= 100,
+        "peak {quiet} at 40 percent of {loud}: {}",
+        played_file.display()
+    );
+    // At 0 no file is played; the words come as before.
+    let before = daemon.icon_files().len();
+    let played = capture("0", "de|Eva");
+    assert_eq!(played, ["de|Eva schlägt David fünf"]);
+    assert_eq!(daemon.icon_files().len(), before);
+}
