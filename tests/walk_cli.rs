@@ -1131,7 +1131,8 @@ fn study_steps_are_heard_as_their_sounds_before_their_words() {
     played_until(&daemon, 0, "de| Kommentar: Eine Lehrpartie");
     let from = daemon.spoken().len();
     typed(&mut t, "vor");
-    let played = played_until(&daemon, from, "de|Zug 1, Weiß: ");
+    // The whole answer: the move, then what the file says of it, its evaluation last.
+    let played = played_until(&daemon, from, "de| Bewertung: ");
     assert_eq!(
         played[..2],
         ["icon|move", "de|Zug 1, Weiß: Eva vier."],
