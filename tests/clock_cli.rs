@@ -361,3 +361,60 @@ fn a_time_control_is_read_as_players_type_it_and_said_back() {
         play.stdout
     );
 }
+
+/// The low-clock sound, as speech-dispatcher plays it: once for each side, when its time
+/// first falls under --low-clock (White's while White's clock runs, Black's after the press),
+/// and not again when White's clock runs on under it until the flag.
+#[test]
+fn the_low_clock_sound_comes_once_for_each_side() {
+    use common::SpeechDaemon;
+    use common::cues::{played_until, sound_config};
+    let daemon = SpeechDaemon::capturing();
+    let home = common::temp_dir("clock-cues");
+    let config = sound_config(home.path(), &daemon, "");
+    let mut t = common::Env::player(home.path())
+        .speech(&daemon)
+        .config_file(&config)
+        // hector's own sounds, found beside the binary.
+        .var("HECTOR_SOUNDS", "")
+        .spawn(&[
+            "clock",
+            "--tc",
+            // Four seconds each (PGN's sandclock form is seconds), the sound under three.
+            "*4",
+            "--low-clock",
+            "3",
+            "--screen-reader",
+            "--speech",
+            "speech-dispatcher",
+            "--lang",
+            "de",
+        ]);
+    played_until(&daemon, 0, "de| Befehle");
+    let start = daemon.spoken().len();
+    t.send(b"\n");
+    played_until(&daemon, start, "de|Uhr läuft, Weiß am Zug");
+    played_until(&daemon, start, "icon|low-clock");
+    let press = daemon.spoken().len();
+    t.send(b"\n");
+    played_until(&daemon, press, "de|Schwarz am Zug");
+    played_until(&daemon, press, "icon|low-clock");
+    let back = daemon.spoken().len();
+    t.send(b"\n");
+    played_until(&daemon, back, "de|Weiß am Zug");
+    let played = played_until(&daemon, start, "de|Weiß: Zeit abgelaufen");
+    let cues: Vec<usize> = played
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| *l == "icon|low-clock")
+        .map(|(i, _)| i)
+        .collect();
+    let pressed = played
+        .iter()
+        .position(|l| l == "de|Schwarz am Zug")
+        .expect("the press");
+    assert_eq!(cues.len(), 2, "{played:?}");
+    assert!(cues[0] < pressed && pressed < cues[1], "{played:?}");
+    t.send(b"quit\n");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+}

@@ -412,3 +412,86 @@ fn the_full_screen_shows_the_puzzle_and_its_board() {
     typed(&mut t, "ende");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.screen());
 }
+
+/// The sounds of a puzzle, as speech-dispatcher plays them: a refused move's before its
+/// words; a right move's before "Richtig", the reply's before the reply's sentence; a wrong
+/// move's refusal sound before "nicht die Lösung".
+#[test]
+fn a_puzzles_moves_are_heard_as_their_sounds_before_their_words() {
+    use common::SpeechDaemon;
+    use common::cues::{icon_of, played_until, sound_config};
+    use shakmaty::Position;
+    use shakmaty::uci::UciMove;
+    let daemon = SpeechDaemon::capturing();
+    let home = temp_dir("puzzle-cues");
+    let config = sound_config(home.path(), &daemon, "");
+    let mut t = env(home.path())
+        .speech(&daemon)
+        .config_file(&config)
+        // hector's own sounds, found beside the binary.
+        .var("HECTOR_SOUNDS", "")
+        .spawn(&[
+            "puzzle",
+            "--theme",
+            "Gabel",
+            "--rating",
+            "1500",
+            "--speech",
+            "speech-dispatcher",
+            "--screen-reader",
+        ]);
+    let id = question(&t);
+    played_until(&daemon, 0, "de| Finden Sie den besten Zug");
+    let moves = moves_of(&id);
+    let pos = position_of(&id, 1);
+    // A king's move three squares away: typed, refused.
+    let king = pos.our(shakmaty::Role::King).first().unwrap();
+    let far = shakmaty::Square::ALL
+        .into_iter()
+        .find(|s| s.distance(king) >= 3 && pos.board().piece_at(*s).is_none())
+        .unwrap();
+    let from = daemon.spoken().len();
+    typed(&mut t, &format!("{king}{far}"));
+    let played = played_until(&daemon, from, "de|");
+    assert_eq!(played.len(), 2, "{played:?}");
+    assert_eq!(played[0], "icon|illegal", "{played:?}");
+
+    let right: UciMove = moves[1].parse().unwrap();
+    let right = right.to_move(&pos).unwrap();
+    let from = daemon.spoken().len();
+    typed(&mut t, &moves[1]);
+    if moves.len() > 2 {
+        let after = pos.clone().play(right).unwrap();
+        let reply: UciMove = moves[2].parse().unwrap();
+        let reply = reply.to_move(&after).unwrap();
+        let played = played_until(&daemon, from, "de| Sie sind am Zug");
+        assert_eq!(played[0], icon_of(&pos, right), "{played:?}");
+        assert!(played[1].starts_with("de|Richtig: "), "{played:?}");
+        assert_eq!(played[2], icon_of(&after, reply), "{played:?}");
+        assert!(
+            played[3].starts_with("de|Weiß antwortet ")
+                || played[3].starts_with("de|Schwarz antwortet "),
+            "{played:?}"
+        );
+        // A legal move that is not the solution (nor a mate, which solves any puzzle).
+        let now = after.play(reply).unwrap();
+        let expected: UciMove = moves[3].parse().unwrap();
+        let expected = expected.to_move(&now).unwrap();
+        let wrong = now
+            .legal_moves()
+            .into_iter()
+            .find(|m| *m != expected && !now.clone().play(*m).unwrap().is_checkmate())
+            .unwrap();
+        let from = daemon.spoken().len();
+        typed(&mut t, &UciMove::from_standard(wrong).to_string());
+        let played = played_until(&daemon, from, "de|Aufgabe ");
+        assert_eq!(played[0], "icon|illegal", "{played:?}");
+        assert!(played[1].contains("ist nicht die Lösung"), "{played:?}");
+    } else {
+        let played = played_until(&daemon, from, "de|Aufgabe ");
+        assert_eq!(played[0], icon_of(&pos, right), "{played:?}");
+        assert!(played[1].starts_with("de|Gelöst: "), "{played:?}");
+    }
+    typed(&mut t, "ende");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+}

@@ -14,7 +14,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::pty::Pty;
+use common::cues::{played_until, sound_config, step};
 use common::{SpeechDaemon, run_with, temp_dir};
 
 const LIMIT: Duration = Duration::from_secs(60);
@@ -350,51 +350,6 @@ fn espeak_ng_speaks_spanish_french_and_dutch() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// What the daemon played after line `from` (icons as "icon|NAME", words as "de|…"), once a
-/// Sends `line` and asserts exactly what the daemon played after it, up to `last`.
-fn step(t: &mut Pty, daemon: &SpeechDaemon, line: &[u8], last: &str, expected: &[&str]) {
-    let from = daemon.spoken().len();
-    t.send(line);
-    let played = played_until(daemon, from, last);
-    assert_eq!(
-        played,
-        expected,
-        "after {:?}",
-        String::from_utf8_lossy(line)
-    );
-}
-
-/// line starting with `last` has come; fails with what came when it does not within LIMIT.
-fn played_until(daemon: &SpeechDaemon, from: usize, last: &str) -> Vec<String> {
-    let deadline = std::time::Instant::now() + LIMIT;
-    loop {
-        let lines: Vec<String> = daemon.spoken().into_iter().skip(from).collect();
-        if lines.iter().any(|l| l.starts_with(last)) {
-            return lines;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "not played {last:?}; played:\n{}",
-            lines.join("\n")
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
-/// A player's configuration whose `[sound]` plays icons from the daemon's icon folder.
-fn sound_config(dir: &std::path::Path, daemon: &SpeechDaemon, extra: &str) -> std::path::PathBuf {
-    let file = dir.join("config.toml");
-    std::fs::write(
-        &file,
-        format!(
-            "[sound]\nicon_folder = \"{}\"\n{extra}",
-            daemon.icon_folder().display()
-        ),
-    )
-    .expect("config");
-    file
-}
-
 /// White: king e1, rook h1, pawns b7 and e4; Black: king d8, pawns d5 and h7.
 const CUE_FEN: &str = "3k4/1P5p/8/3p4/4P3/8/8/4K2R w K - 0 1";
 
@@ -578,6 +533,113 @@ fn sound_off_plays_none_and_cues_only_for_leaves_the_word_to_the_sound() {
         first_game.iter().all(|l| !l.starts_with("icon|")),
         "{first_game:?}"
     );
+}
+
+/// A bad `[sound]` value is named with its key, what the file wrote and what is allowed, in
+/// the player's language, as a bad speech value is; the defaults apply and the file stays.
+#[test]
+fn a_bad_sound_value_is_named_with_its_key_in_the_players_language() {
+    let dir = temp_dir("config-sound");
+    let file = dir.join("config.toml");
+    for (lang, text, expected) in [
+        (
+            "de",
+            "[sound]\nvolume = \"loud\"\n",
+            "sound.volume \"loud\"; erlaubt sind 0 bis 100, es gelten die Voreinstellungen",
+        ),
+        (
+            "en",
+            "[sound]\nlow_clock = \"soon\"\n",
+            "sound.low_clock is \"soon\"; it must be between 0 and 3600 seconds",
+        ),
+        (
+            "fr",
+            "[sound]\nonly_for = [\"captures\", \"moves\"]\n",
+            "sound.only_for nomme \"moves\" ; il peut nommer « captures » et « check »",
+        ),
+    ] {
+        std::fs::write(&file, text).expect("write");
+        let r = run_with(
+            &["say", "--backend", "print", "--lang", lang, "Eva vier"],
+            b"",
+            &[("HECTOR_CONFIG", file.to_str().expect("path"))],
+            LIMIT,
+        );
+        assert_eq!(r.code, Some(0), "{lang}: {}", r.stderr);
+        assert_eq!(r.stdout, "Eva vier\n", "{lang}");
+        assert!(r.stderr.contains(expected), "{lang}: {}", r.stderr);
+        assert!(!r.stderr.contains("TOML"), "{lang}: {}", r.stderr);
+        assert_eq!(std::fs::read_to_string(&file).expect("kept"), text);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--sound-volume` reaches the sounds speech-dispatcher plays: its module is given hector's
+/// copy of the capture sound scaled to 40 percent (speech-dispatcher has no volume of its
+/// own for icons), and at 0 no sound at all while the words still come.
+#[test]
+fn the_sound_volume_is_the_volume_of_the_file_the_daemon_plays() {
+    let daemon = SpeechDaemon::capturing();
+    let data = temp_dir("cues-volume");
+    let config = sound_config(data.path(), &daemon, "");
+    let capture = |volume: &str, last: &str| {
+        let from = daemon.spoken().len();
+        let mut t = common::Env::player(data.path())
+            .speech(&daemon)
+            .config_file(&config)
+            // hector's own sounds, found beside the binary.
+            .var("HECTOR_SOUNDS", "")
+            .spawn_sized(
+                &[
+                    "play",
+                    "--fen",
+                    CUE_FEN,
+                    "--opponent",
+                    "keyboard",
+                    "--speech",
+                    "speech-dispatcher",
+                    "--sound-volume",
+                    volume,
+                ],
+                80,
+                24,
+            );
+        played_until(&daemon, from, "de| Weiß ist am Zug");
+        let from = daemon.spoken().len();
+        t.send(b"exd5\r");
+        let played = played_until(&daemon, from, last);
+        t.send(&[0x11]);
+        assert!(
+            t.wait_for_screen("Wirklich beenden?", LIMIT),
+            "{}",
+            t.screen()
+        );
+        t.send(b"ja\r");
+        assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+        played
+    };
+    let played = capture("40", "de|Eva");
+    assert_eq!(played, ["icon|capture", "de|Eva schlägt David fünf"]);
+    let files = daemon.icon_files();
+    let played_file = files.last().expect("a file played");
+    let (_, quiet) = read_wav(&std::fs::read(played_file).expect("the file played"));
+    let original =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/sounds/capture.wav");
+    let (_, loud) = read_wav(&std::fs::read(original).expect("hector's capture sound"));
+    assert_eq!(quiet.len(), loud.len(), "{}", played_file.display());
+    let peak = |s: &[i16]| s.iter().map(|x| i32::from(*x).abs()).max().unwrap_or(0);
+    let (quiet, loud) = (peak(&quiet), peak(&loud));
+    assert!(loud > 1000, "the capture sound is silent");
+    assert!(
+        (quiet * 100 - loud * 40).abs() <= 100,
+        "peak {quiet} at 40 percent of {loud}: {}",
+        played_file.display()
+    );
+    // At 0 no file is played; the words come as before.
+    let before = daemon.icon_files().len();
+    let played = capture("0", "de|Eva");
+    assert_eq!(played, ["de|Eva schlägt David fünf"]);
+    assert_eq!(daemon.icon_files().len(), before);
 }
 
 /// A folder of programs to be hector's whole PATH: `espeak-ng`, which notes each text it is

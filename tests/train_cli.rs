@@ -394,3 +394,66 @@ fn lines_typed_while_an_answer_is_judged_are_answered_in_order() {
     typed(&mut t, "ende");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 }
+
+/// Training as speech-dispatcher plays it: the game's own move and a move not good enough
+/// heard as the refusal's sound before their words, the right move as its own sound before
+/// "Richtig".
+#[test]
+fn the_answers_are_heard_as_their_sounds_before_their_words() {
+    use common::SpeechDaemon;
+    use common::cues::{icon_of, played_until, sound_config};
+    let home = temp_dir("train-cues");
+    blunder_game(home.path());
+    let daemon = SpeechDaemon::capturing();
+    let config = sound_config(home.path(), &daemon, "");
+    let mut t = Env::player(home.path())
+        .speech(&daemon)
+        .config_file(&config)
+        // hector's own sounds, found beside the binary.
+        .var("HECTOR_SOUNDS", "")
+        .spawn(&[
+            "train",
+            "--movetime",
+            "200",
+            "--speech",
+            "speech-dispatcher",
+            "--screen-reader",
+        ]);
+    expect(&t, QUESTION);
+    daemon.heard_until(0, "grober Fehler", LIMIT);
+    let from = daemon.spoken().len();
+    typed(&mut t, "Sf6");
+    let played = played_until(&daemon, from, "de|Das ist der Zug der Partie");
+    assert_eq!(played[0], "icon|illegal", "{played:?}");
+    assert!(
+        played[1].starts_with("de|Das ist der Zug der Partie"),
+        "{played:?}"
+    );
+    // Each hint heard before the next action, so that what follows reads only its answer.
+    let mut hint = || {
+        let from = daemon.spoken().len();
+        typed(&mut t, "tipp");
+        let text = t.expect_span("Tipp: ", "\r\n", LIMIT);
+        played_until(&daemon, from, "de|Tipp: ");
+        text
+    };
+    let first = hint();
+    let second = hint();
+    let best = hinted_move(&first, &second);
+    let from = daemon.spoken().len();
+    typed(
+        &mut t,
+        &shakmaty::uci::UciMove::from_standard(best).to_string(),
+    );
+    let played = played_until(&daemon, from, "de|Richtig: ");
+    let before = common::words::before_blunder();
+    assert_eq!(played[0], icon_of(&before, best), "{played:?}");
+    assert!(
+        played[1].starts_with(&format!(
+            "de|Richtig: {}",
+            common::words::DE.short(&before, best)
+        )),
+        "{played:?}"
+    );
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+}

@@ -1052,3 +1052,112 @@ fn study_says_it_reads_and_cancels_what_waits() {
     typed(&mut t, "ende");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 }
+
+/// Spawns `args` against a capturing speech-dispatcher whose icons are hector's sounds.
+fn with_sounds(home: &std::path::Path, daemon: &SpeechDaemon, args: &[&str]) -> Pty {
+    let config = common::cues::sound_config(home, daemon, "");
+    Env::player(home)
+        .speech(daemon)
+        .config_file(&config)
+        // hector's own sounds, found beside the binary.
+        .var("HECTOR_SOUNDS", "")
+        .spawn_sized(args, 80, 24)
+}
+
+/// The walk's steps through the game, as speech-dispatcher plays them: the move looked at
+/// heard as its sound before its words.
+#[test]
+fn the_walks_steps_are_heard_as_their_sounds_before_their_words() {
+    use common::cues::{played_until, step};
+    let home = temp_dir("walk-cues");
+    let daemon = SpeechDaemon::capturing();
+    let file = data("blunder.pgn");
+    let mut t = with_sounds(
+        home.path(),
+        &daemon,
+        &[
+            "analyse",
+            file.to_str().unwrap(),
+            "--walk",
+            "--depth",
+            "12",
+            "--engines",
+            "1",
+            "--speech",
+            "speech-dispatcher",
+            "--screen-reader",
+        ],
+    );
+    played_until(&daemon, 0, "de| fehler springt");
+    let from = daemon.spoken().len();
+    typed(&mut t, "stellung 2");
+    let played = played_until(&daemon, from, "de|Rückblick nach Zug 2, Schwarz: ");
+    assert_eq!(
+        played[..2],
+        [
+            "icon|move",
+            "de|Rückblick nach Zug 2, Schwarz: Springer Cäsar sechs"
+        ],
+        "{played:?}"
+    );
+    let from = daemon.spoken().len();
+    typed(&mut t, "vor");
+    let played = played_until(&daemon, from, "de|Rückblick nach Zug 3, Weiß: ");
+    assert_eq!(
+        played[..2],
+        [
+            "icon|move",
+            "de|Rückblick nach Zug 3, Weiß: Läufer Cäsar vier"
+        ],
+        "{played:?}"
+    );
+    // The end of the game is no step back: no move's sound.
+    step(
+        &mut t,
+        &daemon,
+        b"aktuell\r",
+        "de|",
+        &["de|Aktuelle Stellung"],
+    );
+    typed(&mut t, "ende");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+}
+
+/// `hector study` as speech-dispatcher plays it: a move stepped to heard as its sound before
+/// its words, a refused move as the refusal's sound before its reason.
+#[test]
+fn study_steps_are_heard_as_their_sounds_before_their_words() {
+    use common::cues::played_until;
+    let home = temp_dir("study-cues");
+    let file = home.path().join("studie.pgn");
+    std::fs::copy(data("study.pgn"), &file).unwrap();
+    let daemon = SpeechDaemon::capturing();
+    let mut t = with_sounds(
+        home.path(),
+        &daemon,
+        &[
+            "study",
+            file.to_str().unwrap(),
+            "--speech",
+            "speech-dispatcher",
+            "--screen-reader",
+        ],
+    );
+    played_until(&daemon, 0, "de| Kommentar: Eine Lehrpartie");
+    let from = daemon.spoken().len();
+    typed(&mut t, "vor");
+    // The whole answer: the move, then what the file says of it, its evaluation last.
+    let played = played_until(&daemon, from, "de| Bewertung: ");
+    assert_eq!(
+        played[..2],
+        ["icon|move", "de|Zug 1, Weiß: Eva vier."],
+        "{played:?}"
+    );
+    let from = daemon.spoken().len();
+    typed(&mut t, "Ke3");
+    let played = played_until(&daemon, from, "de|");
+    assert_eq!(played.len(), 2, "{played:?}");
+    assert_eq!(played[0], "icon|illegal", "{played:?}");
+    typed(&mut t, "ende");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+}

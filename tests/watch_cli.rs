@@ -482,3 +482,62 @@ fn another_boards_moves_are_heard_whole_and_flashed() {
     say(&mut t, "ende");
     assert!(t.wait_exit(limit).is_some(), "{}", t.all_output());
 }
+
+/// The followed game's moves and its end as speech-dispatcher plays them: each move's sound
+/// before its words (a capture's too), the end's sound before the result.
+#[test]
+fn a_followed_games_moves_and_end_are_heard_as_their_sounds_before_their_words() {
+    use common::cues::{played_until, sound_config};
+    let limit = Duration::from_secs(60);
+    let server = Server::start();
+    server.watch_game("Anna", "Bert", &["e2e4"]);
+    let dir = temp_dir("watch-cues");
+    let daemon = SpeechDaemon::capturing();
+    let config = sound_config(dir.path(), &daemon, "");
+    let mut t = Env::player(dir.path())
+        .speech(&daemon)
+        .config_file(&config)
+        // hector's own sounds, found beside the binary.
+        .var("HECTOR_SOUNDS", "")
+        .spawn_sized(
+            &[
+                "watch",
+                "--server",
+                &server.url,
+                "--game",
+                WATCHED,
+                "--speech",
+                "speech-dispatcher",
+                "--screen-reader",
+            ],
+            80,
+            24,
+        );
+    played_until(&daemon, 0, "de| Schwarz ist am Zug");
+    for (uci, icon, words) in [
+        ("c7c5", "icon|move", "de|Schwarz: Cäsar fünf"),
+        ("d2d4", "icon|move", "de|Weiß: David vier"),
+        (
+            "c5d4",
+            "icon|capture",
+            "de|Schwarz: Cäsar schlägt David vier",
+        ),
+    ] {
+        let from = daemon.spoken().len();
+        server.watched_move(uci);
+        assert_eq!(played_until(&daemon, from, "de|"), [icon, words], "{uci}");
+    }
+    let from = daemon.spoken().len();
+    server.watched_end(Some(Color::White));
+    let played = played_until(&daemon, from, "de|Die Übertragung ist zu Ende");
+    assert_eq!(
+        played,
+        [
+            "icon|end",
+            "de|Anna gegen Bert: Anna gewinnt, 1 zu 0",
+            "de|Die Übertragung ist zu Ende"
+        ]
+    );
+    say(&mut t, "ende");
+    assert!(t.wait_exit(limit).is_some(), "{}", t.all_output());
+}

@@ -173,6 +173,7 @@ pub(crate) fn read_typed(text: &str, pos: Option<&Chess>, lang: &Language) -> Ty
             match parse_move_in(&typed, pos, lang) {
                 Ok(m) => Typed::Move(m),
                 Err(e) => Typed::Refused(vec![
+                    ExerciseEffect::Common(Common::Cue(vec![crate::cue::Cue::Illegal])),
                     ExerciseEffect::Common(Common::Say {
                         urgency: Urgency::Urgent,
                         lines: vec![message(&e, pos, lang)],

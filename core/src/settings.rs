@@ -262,16 +262,67 @@ pub enum SettingsError {
     Language(String, String),
     #[error("braille.hold is {0}; it must be between 0 and {MAX_BRAILLE_HOLD} seconds")]
     BrailleHold(u32),
+    /// The `[sound]` values as the file wrote them (a number out of range, a word where a
+    /// number belongs, an unknown cue's name).
     #[error("sound.volume is {0}; it must be between 0 and 100")]
-    SoundVolume(u8),
-    #[error("sound.only_for names {0:?}; it may name captures and check")]
+    SoundVolume(String),
+    #[error("sound.low_clock is {0}; it must be between 0 and {MAX_LOW_CLOCK} seconds")]
+    SoundLowClock(String),
+    #[error("sound.only_for names {0}; it may name captures and check")]
     SoundOnlyFor(String),
+    #[error("sound.cues is {0}; it must be true or false")]
+    SoundCues(String),
+}
+
+/// The longest low-clock threshold, in seconds (as `--low-clock` takes it).
+pub const MAX_LOW_CLOCK: u32 = 3600;
+
+/// Checks the `[sound]` table's values before they are read into their types, so that a
+/// word where a number belongs is named with its key as a number out of range is, not in the
+/// TOML reader's words.
+fn check_sound(table: &toml::Table) -> Result<(), SettingsError> {
+    let Some(toml::Value::Table(sound)) = table.get("sound") else {
+        return Ok(());
+    };
+    let written = |v: &toml::Value| v.to_string();
+    let within = |v: &toml::Value, max: i64| v.as_integer().is_some_and(|n| (0..=max).contains(&n));
+    if let Some(v) = sound.get("volume")
+        && !within(v, 100)
+    {
+        return Err(SettingsError::SoundVolume(written(v)));
+    }
+    if let Some(v) = sound.get("low_clock")
+        && !within(v, i64::from(MAX_LOW_CLOCK))
+    {
+        return Err(SettingsError::SoundLowClock(written(v)));
+    }
+    if let Some(v) = sound.get("cues")
+        && !v.is_bool()
+    {
+        return Err(SettingsError::SoundCues(written(v)));
+    }
+    if let Some(v) = sound.get("only_for") {
+        let Some(items) = v.as_array() else {
+            return Err(SettingsError::SoundOnlyFor(written(v)));
+        };
+        for item in items {
+            let known = item.as_str().is_some_and(|name| {
+                crate::cue::CuesOnly::parse(name).is_ok() && !name.trim().is_empty()
+            });
+            if !known {
+                return Err(SettingsError::SoundOnlyFor(written(item)));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Reads and checks a configuration text.
 pub fn parse_settings(text: &str) -> Result<Settings, SettingsError> {
-    let settings: Settings = toml::from_str(text)
-        .map_err(|e| SettingsError::Syntax(e.to_string().trim().to_string()))?;
+    let syntax = |e: toml::de::Error| SettingsError::Syntax(e.to_string().trim().to_string());
+    let table: toml::Table = toml::from_str(text).map_err(syntax)?;
+    check_sound(&table)?;
+    let settings: Settings = toml::from_str(text).map_err(syntax)?;
     let s = &settings.speech;
     if !(-100..=100).contains(&s.rate) {
         return Err(SettingsError::Rate(s.rate));
@@ -279,13 +330,6 @@ pub fn parse_settings(text: &str) -> Result<Settings, SettingsError> {
     if !(0..=100).contains(&s.volume) {
         return Err(SettingsError::Volume(s.volume));
     }
-    if settings.sound.volume > 100 {
-        return Err(SettingsError::SoundVolume(settings.sound.volume));
-    }
-    settings
-        .sound
-        .cues_only()
-        .map_err(SettingsError::SoundOnlyFor)?;
     if settings.braille.hold > MAX_BRAILLE_HOLD {
         return Err(SettingsError::BrailleHold(settings.braille.hold));
     }
@@ -340,15 +384,39 @@ mod tests {
                 check: true
             })
         );
-        assert_eq!(
-            parse_settings("[sound]\nvolume = 101"),
-            Err(SettingsError::SoundVolume(101))
-        );
-        assert_eq!(
-            parse_settings("[sound]\nonly_for = [\"moves\"]"),
-            Err(SettingsError::SoundOnlyFor("moves".into()))
-        );
-        assert!(parse_settings("[sound]\nvolume = -1").is_err());
+        // Each bad value is named with its key as the file wrote it.
+        for (text, error) in [
+            ("volume = 101", SettingsError::SoundVolume("101".into())),
+            ("volume = -1", SettingsError::SoundVolume("-1".into())),
+            (
+                "volume = \"loud\"",
+                SettingsError::SoundVolume("\"loud\"".into()),
+            ),
+            (
+                "low_clock = \"soon\"",
+                SettingsError::SoundLowClock("\"soon\"".into()),
+            ),
+            (
+                "low_clock = 3601",
+                SettingsError::SoundLowClock("3601".into()),
+            ),
+            ("cues = 1", SettingsError::SoundCues("1".into())),
+            (
+                "only_for = [\"moves\"]",
+                SettingsError::SoundOnlyFor("\"moves\"".into()),
+            ),
+            (
+                "only_for = \"check\"",
+                SettingsError::SoundOnlyFor("\"check\"".into()),
+            ),
+        ] {
+            assert_eq!(
+                parse_settings(&format!("[sound]\n{text}")),
+                Err(error),
+                "{text}"
+            );
+        }
+        assert!(parse_settings("[sound]\nlow_clock = 3600").is_ok());
         assert!(parse_settings("[sound]\nloud = true").is_err());
     }
 

@@ -520,6 +520,9 @@ pub(crate) struct ClockArgs {
     pub(crate) no_countdown: bool,
     #[command(flatten)]
     pub(crate) speech: SpeechArgs,
+    /// The low-clock sound (--low-clock, --sound, --sound-volume).
+    #[command(flatten)]
+    pub(crate) sound: SoundArgs,
 }
 
 /// The recogniser's model and how sure it must be: one definition for `listen` and the

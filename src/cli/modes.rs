@@ -422,7 +422,7 @@ fn resume_play(
         pieces: crate::app::services::ui::view::Pieces::Letters,
         colors: false,
         openings: player.config.play.openings,
-        wording: player.config.words,
+        wording: player.cued_wording(player.config.words),
         extras: PlayExtras {
             takeback: resumed.takeback && !asked.no_takeback,
             agreements: true,
@@ -635,6 +635,7 @@ pub(super) fn watch(args: WatchArgs) -> Result<ExitCode, Fatal> {
             choice,
             all_boards: args.all_boards,
             form: args.form.into(),
+            wording: player.cued_wording(player.config.words),
             screen_reader: args.screen_reader,
             speech_chosen: player.speech_chosen,
             speech: player.speech,
@@ -722,12 +723,16 @@ pub(super) fn arbiter(args: ArbiterArgs) -> Result<ExitCode, Fatal> {
 /// The player of `hector say` and `hector clock`: `--lang` and `--speech` resolved as
 /// everywhere, then the voice, rate and volume of their speech options. A refused language
 /// is printed only.
-fn speech_player(speech: &SpeechArgs, mode: Option<Mode>) -> Result<Player, Fatal> {
+fn speech_player(
+    speech: &SpeechArgs,
+    sound: Option<&super::args::SoundArgs>,
+    mode: Option<Mode>,
+) -> Result<Player, Fatal> {
     let asked = Asked {
         lang: speech.lang.lang.as_deref(),
         words: None,
         speech: speech.speech.speech.map(Into::into),
-        sound: None,
+        sound,
     };
     let mut player = Player::of(mode, asked).map_err(Fatal::unspoken)?;
     player.speech = speech.apply(player.speech);
@@ -735,7 +740,7 @@ fn speech_player(speech: &SpeechArgs, mode: Option<Mode>) -> Result<Player, Fata
 }
 
 pub(super) fn say(args: &SayArgs) -> Result<ExitCode, Fatal> {
-    let player = speech_player(&args.speech, None)?;
+    let player = speech_player(&args.speech, None, None)?;
     Ok(crate::app::modes::say::run(
         &args.text,
         &player.speech,
@@ -745,7 +750,7 @@ pub(super) fn say(args: &SayArgs) -> Result<ExitCode, Fatal> {
 }
 
 pub(super) fn clock(args: ClockArgs) -> Result<ExitCode, Fatal> {
-    let player = speech_player(&args.speech, Some(Mode::Clock))?;
+    let player = speech_player(&args.speech, Some(&args.sound), Some(Mode::Clock))?;
     let lang = player.lang;
     let tc = &args.tc;
     let control = match crate::core::clock::TimeControl::typed(tc) {
@@ -852,7 +857,7 @@ fn analyse_walk(args: AnalyseArgs) -> Result<ExitCode, Fatal> {
         pieces: crate::app::services::ui::view::Pieces::Letters,
         colors: false,
         openings: false,
-        wording: player.config.words,
+        wording: player.cued_wording(player.config.words),
         extras: PlayExtras {
             takeback: false,
             agreements: false,

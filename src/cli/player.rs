@@ -136,7 +136,15 @@ impl Player {
     /// The capture and check words are left out where the player asked a sound to say them
     /// (`--cues-only-for`), while sounds are on.
     pub(crate) fn wording(&self, args: &WordingArgs) -> crate::core::notation::Wording {
-        let mut w = args.apply(self.config.words);
+        self.cued_wording(args.apply(self.config.words))
+    }
+
+    /// `w` with the capture and check words left out where the player asked a sound to say
+    /// them (`--cues-only-for`), while sounds are on: the modes without wording options.
+    pub(crate) fn cued_wording(
+        &self,
+        mut w: crate::core::notation::Wording,
+    ) -> crate::core::notation::Wording {
         let sound = &self.speech.sound;
         if sound.cues
             && let Ok(only) = sound.cues_only()
@@ -286,12 +294,21 @@ fn config_problem_words(
                 ("known", &known),
             ],
         ),
-        // The sound settings' problems are named as the reader names a syntax error.
-        ConfigProblem::Invalid(
-            e @ (SettingsError::SoundVolume(_) | SettingsError::SoundOnlyFor(_)),
-        ) => fill(
-            &m.config_ignored,
-            &[("path", &path), ("reason", &printable(&e.to_string()))],
+        ConfigProblem::Invalid(SettingsError::SoundVolume(v)) => fill(
+            &m.config_sound_volume,
+            &[("path", &path), ("value", &printable(&v))],
+        ),
+        ConfigProblem::Invalid(SettingsError::SoundLowClock(v)) => fill(
+            &m.config_sound_low_clock,
+            &[("path", &path), ("value", &printable(&v))],
+        ),
+        ConfigProblem::Invalid(SettingsError::SoundOnlyFor(v)) => fill(
+            &m.config_sound_only_for,
+            &[("path", &path), ("value", &printable(&v))],
+        ),
+        ConfigProblem::Invalid(SettingsError::SoundCues(v)) => fill(
+            &m.config_sound_cues,
+            &[("path", &path), ("value", &printable(&v))],
         ),
         // The system's or the TOML reader's own words, quoted after the colon.
         ConfigProblem::Unreadable(reason)

@@ -6,6 +6,7 @@
 
 pub mod brf;
 pub mod brltty;
+pub mod cues;
 pub mod env;
 pub mod microphone;
 pub mod pty;
@@ -198,9 +199,11 @@ impl SpeechDaemon {
         std::fs::create_dir_all(&bin).expect("bin folder");
         let recorder = format!(
             "#!/bin/sh\nfor f in \"$@\"; do case \"$f\" in -*) continue ;; esac\n\
-             if [ -f \"$f\" ]; then printf 'icon|%s\\n' \"$(basename \"$f\" .wav)\" >> {out}; fi\n\
+             if [ -f \"$f\" ]; then printf 'icon|%s\\n' \"$(basename \"$f\" .wav)\" >> {out}; \
+             printf '%s\\n' \"$f\" >> {files}; fi\n\
              done\n",
-            out = out.display()
+            out = out.display(),
+            files = dir.join("icon-files.txt").display()
         );
         for player in ["aplay", "play", "paplay"] {
             let path = bin.join(player);
@@ -272,6 +275,13 @@ impl SpeechDaemon {
     /// The folder the daemon's module plays sound icons from (hector's `[sound] icon_folder`).
     pub fn icon_folder(&self) -> PathBuf {
         self.dir.join("icons")
+    }
+
+    /// The files the module played as sound icons, in order, as it was given them.
+    pub fn icon_files(&self) -> Vec<PathBuf> {
+        std::fs::read_to_string(self.dir.join("icon-files.txt"))
+            .map(|s| s.lines().map(PathBuf::from).collect())
+            .unwrap_or_default()
     }
 
     /// The value for SPEECHD_ADDRESS.

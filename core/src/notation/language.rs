@@ -1217,6 +1217,11 @@ pub struct Messages {
     pub config_braille_hold: String,
     pub config_language: String,
     pub config_not_text: String,
+    /// A bad `[sound]` value ({path}, {value} as the file wrote it).
+    pub config_sound_volume: String,
+    pub config_sound_low_clock: String,
+    pub config_sound_only_for: String,
+    pub config_sound_cues: String,
     /// Standard output could not be written (`{reason}`: the system's words).
     pub output_failed: String,
     pub(crate) empty_square: String,

@@ -216,6 +216,8 @@ pub struct Online {
     sent_from_board: bool,
     clock: Option<ServerClock>,
     warnings: warnings::Warnings,
+    /// The low-clock sound's watch over the server's clock (each side's once).
+    low_clock: Option<crate::cue::LowClock>,
     increment: Option<Duration>,
     /// The opponent's offer that waits for an answer.
     offer: Option<Offer>,
@@ -434,6 +436,7 @@ impl Online {
             sent_premove: false,
             days: full.days_per_turn,
             daily_told: false,
+            low_clock: None,
         };
         let parts = welcome_parts(full, me, &online.opponent, lang);
         let mut out = vec![answer(parts.join(". "))];
@@ -518,11 +521,40 @@ impl Online {
         !self.is_over() && self.clock.is_some_and(|c| c.running.is_some())
     }
 
-    /// A mark of the player's own time passed since the last look: said.
+    /// The low-clock sound when a side's time (as the server tells it) first falls under
+    /// `threshold`; none for `None` or zero.
+    pub fn set_low_clock(&mut self, threshold: Option<Duration>) {
+        self.low_clock = threshold
+            .filter(|t| !t.is_zero())
+            .map(crate::cue::LowClock::new);
+    }
+
+    /// When the running side's time falls under the low-clock threshold, if its sound may
+    /// still come (just after, so that the tick finds it fallen).
+    fn low_clock_instant(&self, now: Timestamp) -> Option<Timestamp> {
+        let c = self.clock.filter(|_| !self.is_over())?;
+        let watch = self.low_clock.as_ref()?;
+        let color = c.running?;
+        if !watch.pending(color) {
+            return None;
+        }
+        let left = c.remaining(color, now).checked_sub(watch.threshold())?;
+        Some(now + left + Duration::from_millis(1))
+    }
+
+    /// A mark of the player's own time passed since the last look: said; a side's time
+    /// fallen under the low-clock threshold: its sound.
     fn warn(&mut self, now: Timestamp, out: &mut Vec<Effect>) {
         let Some(c) = self.clock.filter(|_| !self.is_over()) else {
             return;
         };
+        if let Some(watch) = self.low_clock.as_mut() {
+            for color in [Color::White, Color::Black] {
+                if watch.fell_under(color, c.remaining(color, now)) {
+                    out.push(Effect::from(Common::Cue(vec![crate::cue::Cue::LowClock])));
+                }
+            }
+        }
         if let Some(a) = self.warnings.due(c.remaining(self.me, now)) {
             out.push(answer(crate::notation::clock_words::announcement_words(
                 &a, self.lang,
@@ -1411,7 +1443,10 @@ impl Machine for Online {
             .filter(|c| c.running == Some(self.me) && !self.is_over())
             .and_then(|c| self.warnings.next_in(c.remaining(self.me, now)))
             .map(|d| now + d);
-        [claim, mark].into_iter().flatten().min()
+        [claim, mark, self.low_clock_instant(now)]
+            .into_iter()
+            .flatten()
+            .min()
     }
 }
 

@@ -20,6 +20,7 @@ use std::collections::BTreeSet;
 
 use shakmaty::{Chess, Color, Move, Position, san::SanPlus};
 
+use crate::cue::Cue;
 use crate::exercise::{
     Confirm, ExerciseEffect, ExerciseEvent, Typed, confirmed, exercise_commands, hint_words,
     position_answer, read_typed,
@@ -171,6 +172,17 @@ impl PuzzleRun {
         announce_san(SanPlus::from_move(pos.clone(), m), m, self.lang, self.form)
     }
 
+    /// A move said with its sounds before it (the solver's, the opponent's reply): its words
+    /// without what the sounds say (`--cues-only-for`), and the sounds.
+    fn cued(&self, pos: &Chess, m: Move) -> (String, ExerciseEffect) {
+        let san = SanPlus::from_move(pos.clone(), m);
+        let cue = ExerciseEffect::Common(Common::Cue(crate::cue::for_move(&san)));
+        (
+            announce_san(self.wording.san(san), m, self.lang, self.form),
+            cue,
+        )
+    }
+
     fn question(&self) -> Option<String> {
         let p = self.current()?;
         let lang = self.lang;
@@ -277,14 +289,19 @@ impl PuzzleRun {
         // win before it compares the move with the solution's.
         let mates = after.is_checkmate();
         let last = self.step + 1 == p.moves.len() || mates;
-        let said = self.words(&self.pos, m);
         if m != expected && !mates {
+            let said = self.words(&self.pos, m);
             let template = fill(
                 &self.lang.puzzle.wrong,
                 &[("move", &said), ("line", &self.solution())],
             );
+            out.push(ExerciseEffect::Common(Common::Cue(vec![Cue::Illegal])));
             return self.over(false, &template, out);
         }
+        // The solving move has its own sounds only: "solved" follows at once, and the
+        // game's-end sound stays the sound of a game that ended.
+        let (said, said_cue) = self.cued(&self.pos, m);
+        out.push(said_cue);
         self.pos = after;
         self.step += 1;
         self.hints = 0;
@@ -293,18 +310,35 @@ impl PuzzleRun {
             return self.over(true, &template, out);
         }
         let reply = p.moves[self.step];
-        let reply_words = self.words(&self.pos, reply);
+        let (reply_words, reply_cue) = self.cued(&self.pos, reply);
         self.pos.play_unchecked(reply);
         self.step += 1;
         out.push(ExerciseEffect::Show(self.pos.clone()));
-        out.push(answer(fill(
-            &self.lang.puzzle.right_more,
-            &[
-                ("move", &said),
-                ("color", self.lang.color(!p.solver())),
-                ("reply", &reply_words),
-            ],
-        )));
+        let template = &self.lang.puzzle.right_more;
+        let fill_in = |part: &str| {
+            fill(
+                part,
+                &[
+                    ("move", &said),
+                    ("color", self.lang.color(!p.solver())),
+                    ("reply", &reply_words),
+                ],
+            )
+        };
+        // The reply's sounds come before the reply's sentence, not before the answer's
+        // first words: the answer is said as two parts, split where the reply's sentence
+        // begins (the sentence before the colour's name).
+        let split = template
+            .find("{color}")
+            .and_then(|c| template[..c].rfind(". "));
+        match split {
+            Some(at) => {
+                out.push(answer(fill_in(&template[..=at])));
+                out.push(reply_cue);
+                out.push(answer(fill_in(&template[at + 2..])));
+            }
+            None => out.push(answer(fill_in(template))),
+        }
     }
 
     /// A puzzle begun (a right move played, a hint taken) is skipped only when the player

@@ -40,6 +40,26 @@ fn said(effects: &[ExerciseEffect]) -> String {
         .join(" || ")
 }
 
+/// The sounds and words, in their order: a sound as `[Name]` before the words it goes with.
+fn heard(effects: &[ExerciseEffect]) -> String {
+    let mut out = String::new();
+    for e in effects {
+        match e {
+            ExerciseEffect::Common(Common::Cue(cues)) => {
+                for c in cues {
+                    out.push_str(&format!("[{c:?}] "));
+                }
+            }
+            ExerciseEffect::Common(Common::Say { lines, .. }) => {
+                out.push_str(&lines.join(" | "));
+                out.push_str(" || ");
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
 fn line(run: &mut PuzzleRun, text: &str) -> Vec<ExerciseEffect> {
     run.handle(ExerciseEvent::Line(text.into()), t(0))
 }
@@ -60,14 +80,17 @@ fn the_nearest_puzzle_comes_first_and_its_solution_is_played_through() {
         said(&line(&mut run, "tipp")),
         "Tipp: Springer auf Felix sechs"
     );
-    let text = said(&line(&mut run, "Se4"));
+    // Each move's sound before its own words: the reply's before the reply's sentence.
+    let text = heard(&line(&mut run, "Se4"));
     assert!(
-        text.contains("Richtig: Springer Eva vier. Weiß antwortet König Gustav eins"),
+        text.contains(
+            "[Move] Richtig: Springer Eva vier. || [Move] Weiß antwortet König Gustav eins"
+        ),
         "{text}"
     );
-    let text = said(&line(&mut run, "Sf2"));
+    let text = heard(&line(&mut run, "Sf2"));
     assert!(
-        text.contains("Gelöst: Springer schlägt Felix zwei. Ihre Wertung: 1516 (+16)"),
+        text.starts_with("[Capture] Gelöst: Springer schlägt Felix zwei. Ihre Wertung: 1516 (+16)"),
         "{text}"
     );
     // Then the mate in one, where any mate counts.
@@ -116,9 +139,9 @@ fn a_mate_before_the_last_step_solves() {
 #[test]
 fn a_wrong_move_ends_the_puzzle_with_its_solution() {
     let (mut run, _) = start(Choice::default());
-    let text = said(&line(&mut run, "Dc1"));
+    let text = heard(&line(&mut run, "Dc1"));
     assert!(
-        text.contains("Dame Cäsar eins, Schach ist nicht die Lösung. Die Lösung: Zug 34, Schwarz: Springer Eva vier; Zug 35, Weiß: König Gustav eins; Schwarz: Springer schlägt Felix zwei"),
+        text.starts_with("[Illegal] Dame Cäsar eins, Schach ist nicht die Lösung. Die Lösung: Zug 34, Schwarz: Springer Eva vier; Zug 35, Weiß: König Gustav eins; Schwarz: Springer schlägt Felix zwei"),
         "{text}"
     );
     assert!(text.contains("Ihre Wertung: 1484 (-16)"), "{text}");
@@ -134,9 +157,9 @@ fn a_theme_chooses_and_the_end_is_said() {
     let text = said(&effects);
     assert!(text.contains("Thema Grundreihenmatt"), "{text}");
     assert!(text.contains("Aufgabe mate1"), "{text}");
-    let text = said(&line(&mut run, "Td8"));
+    let text = heard(&line(&mut run, "Td8"));
     assert!(
-        text.contains("Gelöst: Turm David acht, Schachmatt"),
+        text.starts_with("[Move] [Check] Gelöst: Turm David acht, Schachmatt"),
         "{text}"
     );
     assert!(text.contains("Ende: 1 von 1 gelöst"), "{text}");

@@ -12,6 +12,7 @@ pub use crate::notation::words::study as words;
 
 use std::time::Duration;
 
+use shakmaty::san::SanPlus;
 use shakmaty::{Color, Position};
 
 use crate::analysis::{Eval, eval_words};
@@ -23,7 +24,7 @@ use crate::matchplay::question::{Asked, answer as answer_question};
 use crate::notation::clock_words::{duration_words, player_time};
 use crate::notation::language::{Language, fill};
 use crate::notation::printable::{MAX_NAME, printable_cut};
-use crate::notation::speak::{Form, announce};
+use crate::notation::speak::{Form, announce, announce_san};
 use crate::notation::wording::Wording;
 use crate::pgn::RawGame;
 use crate::time::Timestamp;
@@ -530,11 +531,23 @@ impl Study {
                 ("color", lang.color(before.turn())),
             ],
         );
+        let san = self.wording.san(SanPlus::from_move(before.clone(), m));
         Some(format!(
             "{number}{}{}",
             lang.messages.colon,
-            announce(before, m, lang, self.form)
+            announce_san(san, m, lang, self.form)
         ))
+    }
+
+    /// The sounds of the move that led to `n`, heard before its words (none at the start).
+    fn cue_at(tree: &Tree, n: usize, out: &mut Vec<Effect>) {
+        let node = tree.node(n);
+        if let (Some(m), Some(parent)) = (node.mv, node.parent) {
+            let before = tree.node(parent).pos.clone();
+            out.push(Effect::Common(Common::Cue(crate::cue::for_move(
+                &SanPlus::from_move(before, m),
+            ))));
+        }
     }
 
     /// What the file says of the move that led to `n`: its NAGs, comment, clock, evaluation.
@@ -773,6 +786,7 @@ impl Study {
         let at = walked.at;
         let mut to = None;
         let mut go = |n: usize, head: Option<String>, out: &mut Vec<Effect>| {
+            Study::cue_at(tree, n, out);
             out.push(lines(self.reached(tree, n, head)));
             to = Some(n);
         };
@@ -860,6 +874,7 @@ impl Study {
             Ok(m) => m,
             Err(e) => {
                 let text = crate::notation::parse::message(&e, &pos, lang);
+                out.push(Effect::Common(Common::Cue(vec![crate::cue::Cue::Illegal])));
                 return self.refuse(text, out);
             }
         };
@@ -881,6 +896,7 @@ impl Study {
         let head = self
             .move_words(tree, to)
             .map(|m| fill(template, &[("move", &m)]));
+        Study::cue_at(tree, to, out);
         out.push(lines(self.reached(tree, to, head)));
         self.move_to(Some(to));
     }
@@ -913,6 +929,7 @@ impl Study {
         let at = w.at;
         let mut to = None;
         let mut go = |n: usize, head: Option<String>, out: &mut Vec<Effect>| {
+            Study::cue_at(tree, n, out);
             out.push(lines(self.reached(tree, n, head)));
             to = Some(n);
         };

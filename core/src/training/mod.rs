@@ -19,6 +19,7 @@ mod tests;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, fen::Fen, san::SanPlus};
 
 use crate::analysis::{Eval, Judgement, Review, eval_words};
+use crate::cue::Cue;
 use crate::exercise::{
     Confirm, ExerciseEffect, ExerciseEvent, Exercises, Typed, confirmed, exercise_commands,
     hint_words, position_answer, read_typed,
@@ -212,6 +213,16 @@ impl Train {
 
     fn san_words(&self, pos: &Chess, m: Move) -> String {
         announce_san(SanPlus::from_move(pos.clone(), m), m, self.lang, self.form)
+    }
+
+    /// The player's own move, heard after its sounds: its words without what the sounds
+    /// say (`--cues-only-for`).
+    fn cued_words(&self, pos: &Chess, m: Move, out: &mut Vec<ExerciseEffect>) -> String {
+        let san = SanPlus::from_move(pos.clone(), m);
+        out.push(ExerciseEffect::Common(Common::Cue(crate::cue::for_move(
+            &san,
+        ))));
+        announce_san(self.wording.san(san), m, self.lang, self.form)
     }
 
     fn line_words(&self, pos: &Chess, line: &[Move]) -> String {
@@ -431,6 +442,7 @@ impl Train {
             let mut after = ex.position.clone();
             after.play_unchecked(m);
             let reply = self.line_words(&after, &ex.punish[..ex.punish.len().min(REPLY_SAID)]);
+            out.push(ExerciseEffect::Common(Common::Cue(vec![Cue::Illegal])));
             out.push(answer(fill(
                 &self.lang.train.same_move,
                 &[("reply", &reply)],
@@ -476,6 +488,8 @@ impl Train {
                 &[("move", &said), ("reply", &reply), ("eval", &eval)],
             )
         };
+        // A move that is not good enough sounds as a refused one.
+        out.push(ExerciseEffect::Common(Common::Cue(vec![Cue::Illegal])));
         out.push(answer(text));
         self.wrong_answer(out);
     }
@@ -497,7 +511,7 @@ impl Train {
             return;
         };
         let w = &self.lang.train;
-        let said = self.san_words(&ex.position, m);
+        let said = self.cued_words(&ex.position, m, out);
         let mut after = ex.position.clone();
         after.play_unchecked(m);
         let text = match reply {

@@ -252,6 +252,7 @@ pub struct Watch {
     follow_after_replay: bool,
     /// The watch's help was the last answer: `hilfe` again says every command.
     help: crate::matchplay::help::HelpAgain,
+    wording: crate::notation::wording::Wording,
 }
 
 /// A match that plays what it is given and takes no typed move.
@@ -259,6 +260,7 @@ fn new_match(
     start: Chess,
     variant: Variant,
     form: Form,
+    wording: crate::notation::wording::Wording,
     lang: &'static Language,
     now: Timestamp,
 ) -> Match {
@@ -275,17 +277,18 @@ fn new_match(
         opponent_port: None,
         clock_answer: ClockAnswer::Remaining,
         openings: false,
-        wording: Default::default(),
+        wording,
     };
     Match::start(setup, Game::from_position(start, variant), lang, now).0
 }
 
-/// Only what a listener hears of a match's effects: its words and speech controls.
+/// Only what a listener hears of a match's effects: its sounds, words and speech controls.
 fn heard(effects: Vec<Effect>) -> impl Iterator<Item = Effect> {
     effects.into_iter().filter(|e| {
         matches!(
             e,
             Effect::Common(Common::Say { .. })
+                | Effect::Common(Common::Cue(_))
                 | Effect::Common(Common::Speech(_))
                 | Effect::Common(Common::Refused)
         )
@@ -394,7 +397,15 @@ impl Watch {
             replay: None,
             follow_after_replay: false,
             help: Default::default(),
+            wording: Default::default(),
         }
+    }
+
+    /// The moves said in these words (the capture and check words left out where the
+    /// player's sounds say them).
+    pub fn with_wording(mut self, wording: crate::notation::wording::Wording) -> Watch {
+        self.wording = wording;
+        self
     }
 
     /// The board followed, if one is.
@@ -494,6 +505,7 @@ impl Watch {
                     read.game.start().clone(),
                     read.game.variant(),
                     self.options.form,
+                    self.wording,
                     self.lang,
                     now,
                 );
@@ -601,6 +613,10 @@ impl Watch {
                         }
                         out.push(Effect::Common(Common::Say { urgency, lines }));
                     }
+                    // A move's sounds (and the game's end) come before its words, as in play.
+                    Effect::Common(Common::Cue(cues)) if followed || all => {
+                        out.push(Effect::Common(Common::Cue(cues)));
+                    }
                     // Another board: its number, then the move.
                     Effect::Common(Common::Say { urgency, lines }) if all => {
                         out.push(Effect::Common(Common::Say {
@@ -631,6 +647,11 @@ impl Watch {
         } else {
             board.short(self.lang, self.options.source)
         };
+        // A game the board's moves ended (a mate) had its sound with the move; one ended
+        // otherwise (a resignation, a flag, an agreement) has it with its result.
+        if !board.m.game().is_over() {
+            out.push(Effect::Common(Common::Cue(vec![crate::cue::Cue::End])));
+        }
         out.push(answer(fill(
             &self.lang.watch.board_result,
             &[("board", &name), ("result", &result)],
@@ -690,7 +711,14 @@ impl Watch {
                 });
                 if !known {
                     self.boards.clear();
-                    let m = new_match(start, Variant::Standard, self.options.form, self.lang, now);
+                    let m = new_match(
+                        start,
+                        Variant::Standard,
+                        self.options.form,
+                        self.wording,
+                        self.lang,
+                        now,
+                    );
                     self.boards.push(Board {
                         key: id,
                         number: 1,
@@ -716,8 +744,14 @@ impl Watch {
                 // After a reconnection without a replay the description may be ahead: taken
                 // as the new start.
                 if self.replay.is_none() && board.m.game().position().board() != start.board() {
-                    board.m =
-                        new_match(start, Variant::Standard, self.options.form, self.lang, now);
+                    board.m = new_match(
+                        start,
+                        Variant::Standard,
+                        self.options.form,
+                        self.wording,
+                        self.lang,
+                        now,
+                    );
                 }
                 board.clock = Some(Told {
                     times: clocks,
@@ -834,7 +868,14 @@ impl Watch {
         let same_start = board.m.game().start().board() == start.board()
             && board.m.game().start().turn() == start.turn();
         if self.follow_after_replay || !same_start {
-            board.m = new_match(start, Variant::Standard, self.options.form, self.lang, now);
+            board.m = new_match(
+                start,
+                Variant::Standard,
+                self.options.form,
+                self.wording,
+                self.lang,
+                now,
+            );
             for &m in &replay.moves {
                 let _ = board.m.handle(MatchEvent::EngineMove(m), now);
             }
@@ -894,7 +935,14 @@ impl Watch {
         // Moves were missed: the board starts again from the position told.
         match from_fen(fen) {
             Some(start) => {
-                board.m = new_match(start, Variant::Standard, self.options.form, self.lang, now);
+                board.m = new_match(
+                    start,
+                    Variant::Standard,
+                    self.options.form,
+                    self.wording,
+                    self.lang,
+                    now,
+                );
                 let name = board.name(self.lang, self.options.source);
                 out.push(answer(fill(&self.lang.watch.resynced, &[("board", &name)])));
             }

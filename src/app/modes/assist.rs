@@ -104,13 +104,19 @@ pub(crate) fn run(options: AssistOptions, lang: &'static Language) -> ExitCode {
         Duty::Sighted => !options.table.blind,
         _ => options.table.blind,
     };
-    let (table, told) = match Table::open(options.table, options.start, lang, Instant::now()) {
+    let (mut table, told) = match Table::open(options.table, options.start, lang, Instant::now()) {
         Ok(t) => t,
         Err(e) => {
             errln!("hector assist: {e:#}");
             return ExitCode::from(1);
         }
     };
+    let sound = &options.speech.sound;
+    table.set_low_clock(
+        sound
+            .cues
+            .then(|| Duration::from_secs(u64::from(sound.low_clock))),
+    );
     let mut app = Assist {
         lang,
         table,

@@ -16,6 +16,7 @@ use crate::app::services::ui::{Front, Incoming, Mode, Source, Ui, next_second};
 use crate::core::clock::{
     AnnounceSettings, Announcement, Announcer, Clock, ClockState, TimeControl,
 };
+use crate::core::cue::{Cue, LowClock};
 use crate::core::matchplay::Command;
 use crate::core::matchplay::{SpeechControl, Urgency};
 use crate::core::notation::clock_words::{
@@ -171,6 +172,8 @@ struct ClockApp {
     /// "Die Uhr beenden?" waits for its answer.
     asking: bool,
     finished: bool,
+    /// The low-clock sound's watch (each side's once), when sounds are on.
+    low_clock: Option<LowClock>,
 }
 
 impl ClockApp {
@@ -410,8 +413,15 @@ impl ClockApp {
         }
     }
 
-    /// Everything that falls due with time: announcements and the flag.
+    /// Everything that falls due with time: the low-clock sound, announcements and the flag.
     fn due(&mut self, now: Timestamp) {
+        if let Some(watch) = self.low_clock.as_mut() {
+            for color in [Color::White, Color::Black] {
+                if watch.fell_under(color, self.clock.remaining(color, now)) {
+                    self.front.voice.cue(vec![Cue::LowClock]);
+                }
+            }
+        }
         for a in self.announcer.due(&self.clock, now) {
             let text = announcement_words(&a, self.lang);
             let urgency = if a.is_urgent() {
@@ -427,6 +437,21 @@ impl ClockApp {
         if self.finished && self.clock.state() != ClockState::Stopped {
             self.clock.stop(now);
         }
+    }
+
+    /// When the running side's time falls under the low-clock threshold, if its sound may
+    /// still come (just after, so that the wake finds it fallen).
+    fn low_clock_instant(&self, now: Timestamp) -> Option<Timestamp> {
+        let watch = self.low_clock.as_ref()?;
+        let color = self.clock.running()?;
+        if !watch.pending(color) {
+            return None;
+        }
+        let left = self
+            .clock
+            .remaining(color, now)
+            .checked_sub(watch.threshold())?;
+        Some(now + left + Duration::from_millis(1))
     }
 
     /// Both times and the move count as one line of text, for a braille display: the running
@@ -528,6 +553,7 @@ impl Mode for ClockApp {
         let due = [
             self.announcer.next_instant(&self.clock, now),
             self.clock.next_deadline(now),
+            self.low_clock_instant(now),
         ]
         .into_iter()
         .flatten()
@@ -583,6 +609,15 @@ pub(crate) fn run(options: ClockOptions, lang: &'static Language) -> ExitCode {
     let origin = Instant::now();
     let clock = Clock::new(options.control.clone());
     let announcer = Announcer::new(AnnounceSettings::tournament(), &clock, Timestamp::ZERO);
+    let sound = &options.speech.sound;
+    let mut low_clock = (sound.cues && sound.low_clock > 0)
+        .then(|| LowClock::new(Duration::from_secs(u64::from(sound.low_clock))));
+    // The times the clock starts with: a side that starts under the threshold is no news.
+    if let Some(watch) = low_clock.as_mut() {
+        for color in [Color::White, Color::Black] {
+            watch.fell_under(color, clock.remaining(color, Timestamp::ZERO));
+        }
+    }
     let mut app = ClockApp {
         clock,
         announcer,
@@ -598,6 +633,7 @@ pub(crate) fn run(options: ClockOptions, lang: &'static Language) -> ExitCode {
         origin,
         asking: false,
         finished: false,
+        low_clock,
     };
     let screen = ui.open(crate::core::mode::Mode::Clock, &mut app.front.voice);
     let help = if app.front.voice.full_screen {

@@ -33,6 +33,7 @@ pub(crate) struct WatchRun {
     pub(crate) choice: Choice,
     pub(crate) all_boards: bool,
     pub(crate) form: Form,
+    pub(crate) wording: crate::core::notation::Wording,
     pub(crate) screen_reader: bool,
     pub(crate) speech: SpeechSettings,
     pub(crate) speech_chosen: bool,
@@ -62,7 +63,8 @@ pub(crate) fn run(options: WatchRun, lang: &'static Language) -> ExitCode {
             form: options.form,
         },
         lang,
-    );
+    )
+    .with_wording(options.wording);
     let ui = Ui::new(options.screen_reader).with_keys_in_lines();
     let speaker = ui.speaker(&options.speech, options.speech_chosen, lang);
     let mut app = App {

@@ -192,6 +192,12 @@ impl Table {
         Ok((table, told))
     }
 
+    /// The low-clock sound when a side's time first falls under `threshold` (none: never).
+    pub(crate) fn set_low_clock(&mut self, threshold: Option<std::time::Duration>) {
+        let now = Timestamp::from_duration(self.origin.elapsed());
+        self.game.set_low_clock(threshold, now);
+    }
+
     fn header(spec: &TableSpec, tb: &TwoBoards, lang: &Language) -> Header {
         let opponent = fill(&lang.record.board_of, &[("color", lang.color(!spec.blind))]);
         let mut h = tb.setup().header(

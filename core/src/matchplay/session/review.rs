@@ -80,10 +80,25 @@ impl Match {
                 ("color", lang.color(before.turn())),
                 (
                     "move",
-                    &announce_san(played.san, played.mv, lang, self.setup.form),
+                    &announce_san(
+                        self.setup.wording.san(played.san),
+                        played.mv,
+                        lang,
+                        self.setup.form,
+                    ),
                 ),
             ],
         )
+    }
+
+    /// The sounds of the move that led to `ply`, heard before its words when it is said
+    /// again (stepping through the game, the walk).
+    fn cue_of(&self, ply: usize, out: &mut Vec<Effect>) {
+        if let Some(played) = ply.checked_sub(1).and_then(|i| self.game.moves().get(i)) {
+            out.push(Effect::Common(Common::Cue(crate::cue::for_move(
+                &played.san,
+            ))));
+        }
     }
 
     /// Looks back at `ply`, or comes back when it is the current position.
@@ -94,6 +109,7 @@ impl Match {
         } else {
             self.review = Some(ply);
             self.picked = None;
+            self.cue_of(ply, out);
             out.push(answer(self.with_judgement(ply, self.describe(ply))));
         }
     }
@@ -105,7 +121,10 @@ impl Match {
         let r = &self.lang.review;
         match *c {
             Command::Review { number: None, .. } => match self.reviewed_ply() {
-                Some(p) => out.push(answer(self.describe(p))),
+                Some(p) => {
+                    self.cue_of(p, out);
+                    out.push(answer(self.describe(p)));
+                }
                 None => out.push(answer(r.which_move.clone())),
             },
             Command::Review {

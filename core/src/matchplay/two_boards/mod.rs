@@ -347,6 +347,11 @@ impl TwoBoards {
         self.m.clock()
     }
 
+    /// The low-clock sound when a side's time first falls under `threshold` (none: never).
+    pub fn set_low_clock(&mut self, threshold: Option<std::time::Duration>, now: Timestamp) {
+        self.m.set_low_clock(threshold, now);
+    }
+
     /// Continues with the clock as the record left it.
     pub fn restore_clock(
         &mut self,

@@ -851,10 +851,17 @@ fn run_play(args: GameRequest, setup: Setup, lang: &'static Language) -> ExitCod
             crate::core::clock::AnnounceSettings::tournament()
         },
     };
-    let (online, first) = match Online::new(&full, &account.id, options, lang, Timestamp::ZERO) {
+    let (mut online, first) = match Online::new(&full, &account.id, options, lang, Timestamp::ZERO)
+    {
         Ok(x) => x,
         Err(e) => return fail(&e.to_string()),
     };
+    let sound = &setup.speech.sound;
+    online.set_low_clock(
+        sound
+            .cues
+            .then(|| Duration::from_secs(u64::from(sound.low_clock))),
+    );
     let board = match open_board(&args, &online, origin) {
         Ok(board) => board,
         Err(text) => return fail(&text),
