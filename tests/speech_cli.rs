@@ -574,6 +574,58 @@ fn a_bad_sound_value_is_named_with_its_key_in_the_players_language() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A bad value in the configuration file is spoken too, not only printed: on the full screen
+/// the daemon hears it first, before the game's greeting, in the player's language.
+#[test]
+fn a_bad_configuration_value_is_spoken_first_by_a_mode() {
+    let daemon = SpeechDaemon::capturing();
+    let data = temp_dir("config-spoken");
+    let config = data.path().join("config.toml");
+    std::fs::write(&config, "[speech]\nrate = 500\n").expect("config");
+    let mut t = common::Env::player(data.path())
+        .speech(&daemon)
+        .config_file(&config)
+        .spawn_sized(
+            &[
+                "play",
+                "--opponent",
+                "keyboard",
+                "--speech",
+                "speech-dispatcher",
+            ],
+            80,
+            24,
+        );
+    assert!(
+        t.wait_for_screen("Zug oder Befehl:", LIMIT),
+        "{}",
+        t.screen()
+    );
+    let heard = played_until(&daemon, 0, "de| Weiß ist am Zug");
+    assert!(
+        heard[0].starts_with("de|In ")
+            && heard[0].ends_with(
+                "ist speech.rate 500; erlaubt sind -100 bis 100, es gelten die Voreinstellungen"
+            ),
+        "{heard:?}"
+    );
+    assert!(heard[1].starts_with("de|Sie spielen"), "{heard:?}");
+    // Said once.
+    assert_eq!(
+        heard.iter().filter(|l| l.contains("speech.rate")).count(),
+        1,
+        "{heard:?}"
+    );
+    t.send(&[0x11]);
+    assert!(
+        t.wait_for_screen("Wirklich beenden?", LIMIT),
+        "{}",
+        t.screen()
+    );
+    t.send(b"ja\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+}
+
 /// `--sound-volume` reaches the sounds speech-dispatcher plays: its module is given hector's
 /// copy of the capture sound scaled to 40 percent (speech-dispatcher has no volume of its
 /// own for icons), and at 0 no sound at all while the words still come.

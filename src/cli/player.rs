@@ -235,7 +235,8 @@ fn refusal_words(e: &crate::core::notation::LanguageError, lang: &Language) -> S
 }
 
 /// The configuration file, read once; a problem with it is printed (in the language asked
-/// for when it is known, else the system's, else German) and its defaults used.
+/// for when it is known, else the system's, else German), said first by an interactive
+/// mode's speech, and its defaults used.
 pub(super) fn read_config(lang_hint: Option<&str>) -> Settings {
     let (settings, problem) = crate::io::config::load_settings();
     if let Some((path, problem)) = problem {
@@ -243,7 +244,10 @@ pub(super) fn read_config(lang_hint: Option<&str>) -> Settings {
             .and_then(|l| language(l).ok())
             .or_else(|| system_locale().as_deref().and_then(of_locale))
             .unwrap_or_else(default_language);
-        errln!("hector: {}", config_problem_words(&path, problem, lang));
+        let words = config_problem_words(&path, problem, lang);
+        errln!("hector: {words}");
+        // Printed now; spoken by the mode's speaker as soon as it starts.
+        crate::app::services::speaker::say_first(words);
     }
     settings
 }

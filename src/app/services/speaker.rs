@@ -1,7 +1,7 @@
 //! The speakers of the modes: speech set up from the settings, the notices about the speech
 //! backends in the player's words.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use crossbeam_channel::{Receiver, Sender};
 
@@ -48,6 +48,26 @@ pub(crate) fn notice_detail(n: &Notice) -> Option<&str> {
     }
 }
 
+/// A sentence the first speaker of this run says before anything else: a problem with the
+/// configuration file, printed as soon as it was found, before any speaker existed.
+static FIRST_WORDS: Mutex<Option<String>> = Mutex::new(None);
+
+/// Has the first speaker of an interactive mode say `text` first, once.
+pub(crate) fn say_first(text: String) {
+    if let Ok(mut first) = FIRST_WORDS.lock() {
+        *first = Some(text);
+    }
+}
+
+/// Says the sentence left by [`say_first`], if any: as a move is, queued and never dropped
+/// for a newer answer (the mode's greeting comes right after it).
+fn speak_first_words(speaker: &Speaker) {
+    let text = FIRST_WORDS.lock().ok().and_then(|mut first| first.take());
+    if let Some(text) = text {
+        speaker.say(speech::Kind::Move, text);
+    }
+}
+
 /// The voice the settings ask for.
 pub(crate) fn voice_of(s: &SpeechSettings) -> Voice {
     Voice {
@@ -66,7 +86,9 @@ pub(crate) fn quiet_speaker(
     let mut config = SpeechConfig::new(settings.backend, &lang.speech, voice_of(settings));
     config.sink = Arc::new(|_: &str| Ok(()));
     config.sounds = crate::io::speech::sounds::for_settings(&settings.sound);
-    Speaker::start(config)
+    let (speaker, notices) = Speaker::start(config);
+    speak_first_words(&speaker);
+    (speaker, notices)
 }
 
 /// The speaker of an interactive mode on the full screen or in plain lines. The mode shows
@@ -111,6 +133,7 @@ pub(crate) fn app_speaker<E: Send + 'static>(
         config.sink = Arc::new(|_: &str| Ok(()));
     }
     let (speaker, notices) = Speaker::start(config);
+    speak_first_words(&speaker);
     let tx = events.clone();
     // Without this thread the notices would be lost; if it cannot start, they are.
     let _ = std::thread::Builder::new()
