@@ -198,12 +198,5 @@ fn a_premove_on_the_board_is_cancelled_by_enter() {
     assert!(!t.screen().contains("2. Sc3"), "{}", t.screen());
     assert!(!t.screen().contains("Vorauszug: "), "{}", t.screen());
     press(&mut t, b"\t", "Eingabe");
-    t.send(&[0x11]);
-    assert!(
-        t.wait_for_screen("Wirklich beenden?", LIMIT),
-        "{}",
-        t.screen()
-    );
-    t.send(b"ja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+    t.quit_saying_ja(LIMIT);
 }

@@ -509,14 +509,7 @@ fn sound_off_plays_none_and_cues_only_for_leaves_the_word_to_the_sound() {
         t.send(b"exd5\r");
         let played = played_until(&daemon, from, "de|Eva");
         assert_eq!(played, expected, "with {options:?}");
-        t.send(&[0x11]);
-        assert!(
-            t.wait_for_screen("Wirklich beenden?", LIMIT),
-            "{}",
-            t.screen()
-        );
-        t.send(b"ja\r");
-        assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+        t.quit_saying_ja(LIMIT);
     };
     game(&["--sound", "off"], &["de|Eva schlägt David fünf"]);
     game(
@@ -616,14 +609,7 @@ fn a_bad_configuration_value_is_spoken_first_by_a_mode() {
         1,
         "{heard:?}"
     );
-    t.send(&[0x11]);
-    assert!(
-        t.wait_for_screen("Wirklich beenden?", LIMIT),
-        "{}",
-        t.screen()
-    );
-    t.send(b"ja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+    t.quit_saying_ja(LIMIT);
 }
 
 /// `--sound-volume` reaches the sounds speech-dispatcher plays: its module is given hector's
@@ -660,14 +646,7 @@ fn the_sound_volume_is_the_volume_of_the_file_the_daemon_plays() {
         let from = daemon.spoken().len();
         t.send(b"exd5\r");
         let played = played_until(&daemon, from, last);
-        t.send(&[0x11]);
-        assert!(
-            t.wait_for_screen("Wirklich beenden?", LIMIT),
-            "{}",
-            t.screen()
-        );
-        t.send(b"ja\r");
-        assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+        t.quit_saying_ja(LIMIT);
         played
     };
     let played = capture("40", "de|Eva");
@@ -848,14 +827,7 @@ fn with_espeak_ng_hectors_own_player_plays_each_sound_before_its_words() {
             String::from_utf8_lossy(line)
         );
     }
-    t.send(&[0x11]);
-    assert!(
-        t.wait_for_screen("Wirklich beenden?", LIMIT),
-        "{}",
-        t.screen()
-    );
-    t.send(b"ja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+    t.quit_saying_ja(LIMIT);
 }
 
 /// Where no sound can be played, nothing waits: with a player that fails as one without a

@@ -175,14 +175,7 @@ fn on_the_full_screen_ctrl_v_listens_for_one_phrase() {
     mic.say(&files[1]);
     let log = wait_for_log(&data, "yes: played e2e4");
     assert!(log.contains("\tasked back e2e4\n"), "{log}");
-    t.send(&[0x11]);
-    assert!(
-        t.wait_for_screen("Wirklich beenden?", LIMIT),
-        "{}",
-        t.screen()
-    );
-    t.send(b"ja\r");
-    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+    t.quit_saying_ja(LIMIT);
     assert_eq!(journaled_moves(&data), ["e2e4"]);
 }
 

@@ -428,6 +428,20 @@ impl Pty {
         all
     }
 
+    /// Ctrl+Q, "ja" to the German "Wirklich beenden?", and a clean exit: how most German
+    /// game tests end.
+    #[track_caller]
+    pub fn quit_saying_ja(&mut self, limit: Duration) {
+        self.send(&[0x11]);
+        assert!(
+            self.wait_for_screen("Wirklich beenden?", limit),
+            "{}",
+            self.screen()
+        );
+        self.send(b"ja\r");
+        assert_eq!(self.wait_exit(limit), Some(0), "{}", self.all_output());
+    }
+
     /// Waits for the program to end, at most `limit`; kills it after that.
     pub fn wait_exit(&mut self, limit: Duration) -> Option<i32> {
         let deadline = Instant::now() + limit;
