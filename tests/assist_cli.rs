@@ -469,3 +469,69 @@ fn help_documents_the_assistant() {
     assert_eq!(r.code, Some(2));
     assert!(r.stderr.contains("needs a board"), "{}", r.stderr);
 }
+
+/// The match's clock: each side's low-clock sound once, when its minute runs under
+/// `--low-clock 59`: White's while it thinks, Black's after White's move, none before the
+/// clock has run and none again while White's time runs on under it.
+#[test]
+fn the_low_clock_sounds_once_for_each_side() {
+    use common::SpeechDaemon;
+    use common::cues::{played_until, sound_config};
+    let mut g = Game::boards();
+    let daemon = SpeechDaemon::capturing();
+    let config = sound_config(&g.dir, &daemon, "");
+    let dgt = g.dir.join("dgt").display().to_string();
+    let peg = g.dir.join("peg").display().to_string();
+    let mut t = g
+        .env()
+        .speech(&daemon)
+        .config_file(&config)
+        // hector's own sounds, found beside the binary.
+        .var("HECTOR_SOUNDS", "")
+        .spawn(&[
+            "assist",
+            "--screen-reader",
+            "--speech",
+            "speech-dispatcher",
+            "--blind",
+            "black",
+            "--peg-board",
+            &peg,
+            "--sighted-board",
+            &dgt,
+            // A minute each (PGN's sandclock form is seconds), the sound under 59 seconds.
+            "--tc",
+            "*60",
+            "--low-clock",
+            "59",
+        ]);
+    t.wait_in_all_output("Zug oder Befehl:", LIMIT);
+    g.dgt.send("await-host");
+    g.peg.send("await-host");
+    let low = |played: &[String]| played.iter().filter(|l| *l == "icon|low-clock").count();
+    let greeting = played_until(&daemon, 0, "de|hector assistiert Schwarz");
+    assert_eq!(low(&greeting), 0, "{greeting:?}");
+    played_until(&daemon, 0, "icon|low-clock");
+    let moved = daemon.spoken().len();
+    g.dgt.send("move e2e4");
+    played_until(&daemon, moved, "de|Weiß: Eva vier");
+    let black = played_until(&daemon, moved, "icon|low-clock");
+    assert_eq!(low(&black), 1, "{black:?}");
+    // Black answers on the peg board; White's time runs on under the threshold.
+    g.peg.send("move e2e4");
+    g.peg.send("move e7e5");
+    let answered = played_until(&daemon, moved, "de|Eva fünf");
+    g.dgt.send("move e7e5");
+    std::thread::sleep(Duration::from_millis(1500));
+    let asked = daemon.spoken().len();
+    t.send(b"uhr\r");
+    played_until(&daemon, asked, "de|");
+    assert_eq!(
+        low(&daemon.spoken()),
+        2,
+        "{answered:?} {:?}",
+        daemon.spoken()
+    );
+    t.send(b"ende\rja\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+}

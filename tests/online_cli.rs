@@ -841,3 +841,68 @@ fn a_daily_game_says_days_and_hours_and_is_left_after_a_move_without_resigning()
         c.all_output()
     );
 }
+
+/// The server's clock: the player's low-clock sound once, when White's 31.5 s run under the
+/// default 30 s; not at the start, and not again though every move the server reports
+/// gives White its 31.5 s back to run under once more.
+#[test]
+fn the_low_clock_sounds_once_when_the_servers_time_falls_under_it() {
+    use common::SpeechDaemon;
+    use common::cues::{played_until, sound_config};
+    let server = Server::start();
+    server.add_game(Color::White, "Anna", &["e2e4", "e7e5"]);
+    server.set(|s| {
+        if let Some(g) = s.game.as_mut() {
+            g.wtime = 31_500;
+        }
+    });
+    server.script(&["b8c6"]);
+    let dir = Dir::new("online-low-clock");
+    let daemon = SpeechDaemon::capturing();
+    let config = sound_config(&dir.0, &daemon, "");
+    let mut t = Env::player_home(&dir.0)
+        .token(TOKEN)
+        .speech(&daemon)
+        .config_file(&config)
+        .var("HECTOR_SOUNDS", "")
+        .spawn(&[
+            "online",
+            "--server",
+            &server.url,
+            "--speech",
+            "speech-dispatcher",
+            "play",
+            "--game",
+            "1",
+            "--screen-reader",
+        ]);
+    let low = || {
+        daemon
+            .spoken()
+            .iter()
+            .filter(|l| *l == "icon|low-clock")
+            .count()
+    };
+    let start = played_until(&daemon, 0, "de|Sie spielen Weiß gegen Anna");
+    assert!(!start.iter().any(|l| l == "icon|low-clock"), "{start:?}");
+    played_until(&daemon, 0, "icon|low-clock");
+    assert_eq!(low(), 1, "{:?}", daemon.spoken());
+    let from = daemon.spoken().len();
+    say(&mut t, "Springer Felix drei");
+    played_until(&daemon, from, "de|Schwarz: Springer Cäsar sechs");
+    // White's time told again (31.5 s) runs under 30 s once more: no sound this time.
+    std::thread::sleep(Duration::from_millis(2500));
+    let from = daemon.spoken().len();
+    say(&mut t, "uhr");
+    let clock = played_until(&daemon, from, "de|Weiß");
+    // Under the threshold again ("Weiß 29 Sekunden"), and still only the one sound.
+    assert!(
+        clock[0].starts_with("de|Weiß 2") && clock[0].ends_with(" Sekunden."),
+        "{clock:?}"
+    );
+    assert_eq!(low(), 1, "{:?}", daemon.spoken());
+    say(&mut t, "ende");
+    expect(&t, "Wirklich");
+    say(&mut t, "ja");
+    assert!(t.wait_exit(LIMIT).is_some(), "{}", t.all_output());
+}

@@ -902,3 +902,71 @@ fn where_no_sound_can_be_played_the_game_goes_on_and_says_so_once() {
         assert_eq!(t.wait_exit(LIMIT), Some(0), "{case}: {}", t.all_output());
     }
 }
+
+/// In line mode a screen reader reads each printed line the moment it appears, so a line
+/// whose sound hector plays itself appears only once that sound has ended. The player
+/// program here takes a fifth of a second, as a short sound does, and notes the instant it
+/// ended; each move's line must reach the terminal after that instant.
+#[test]
+fn in_line_mode_a_line_is_printed_after_its_sound_has_ended() {
+    use std::os::unix::fs::PermissionsExt;
+    let data = temp_dir("line-sounds");
+    let bin = data.path().join("bin");
+    std::fs::create_dir_all(&bin).expect("bin");
+    let log = data.path().join("played.txt");
+    let player = bin.join("aplay");
+    std::fs::write(
+        &player,
+        format!(
+            "#!/bin/sh\nPATH=/usr/bin:/bin\ncat > /dev/null\nsleep 0.2\n\
+             printf 'sound|%s\\n' \"$(date +%s%N)\" >> {}\n",
+            log.display()
+        ),
+    )
+    .expect("player");
+    std::fs::set_permissions(&player, std::fs::Permissions::from_mode(0o755)).expect("mode");
+    let mut t = common::Env::player(data.path())
+        .var("PATH", &bin.display().to_string())
+        .var("HECTOR_SOUNDS", "")
+        .spawn_sized(
+            &[
+                "play",
+                "--fen",
+                CUE_FEN,
+                "--opponent",
+                "keyboard",
+                "--screen-reader",
+            ],
+            80,
+            24,
+        );
+    t.expect("Zug oder Befehl: ", LIMIT);
+    for (line, words) in [
+        (&b"Ke3\r"[..], "Kein König kann Eva drei erreichen"),
+        (b"O-O\r", "Kurze Rochade"),
+        (b"h6\r", "Schwarz: Hector sechs"),
+        (b"exd5\r", "Eva schlägt David fünf"),
+    ] {
+        let from = log_len(&log);
+        t.send(line);
+        let arrived = t.wait_for(words, LIMIT).expect("the move's line");
+        // The instant the line's last byte arrived, on the clock the player's `date` reads.
+        let arrived = std::time::SystemTime::now() - arrived.elapsed();
+        let arrived = arrived
+            .duration_since(std::time::UNIX_EPOCH)
+            .expect("after 1970")
+            .as_nanos();
+        let played = logged_until(&log, from, "sound|");
+        assert_eq!(played.len(), 1, "one sound for {words:?}: {played:?}");
+        let ended: u128 = played[0]["sound|".len()..].parse().expect("nanoseconds");
+        assert!(
+            ended < arrived,
+            "{words:?} was printed {} ms before its sound ended",
+            (ended - arrived) / 1_000_000
+        );
+    }
+    t.send(b"ende\r");
+    t.expect("Wirklich beenden?", LIMIT);
+    t.send(b"ja\r");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+}

@@ -541,3 +541,77 @@ fn a_followed_games_moves_and_end_are_heard_as_their_sounds_before_their_words()
     say(&mut t, "ende");
     assert!(t.wait_exit(limit).is_some(), "{}", t.all_output());
 }
+
+/// The followed game's clocks as its stream tells them: each side's low-clock sound once,
+/// when its time falls under `--low-clock`, on the full screen and in line mode. The stand-in
+/// tells 180 s less a second a move: Black, to move at 180 s, falls under 179 s as its time
+/// runs; White is told 178 s with Black's reply. Neither sounds again.
+#[test]
+fn the_followed_games_low_clock_sounds_once_for_each_side() {
+    use common::cues::{played_until, sound_config};
+    let limit = Duration::from_secs(60);
+    for lines in [true, false] {
+        let server = Server::start();
+        server.watch_game("Anna", "Bert", &["e2e4"]);
+        let dir = temp_dir("watch-low-clock");
+        let daemon = SpeechDaemon::capturing();
+        let config = sound_config(dir.path(), &daemon, "");
+        let mut args = vec![
+            "watch",
+            "--server",
+            &server.url,
+            "--game",
+            WATCHED,
+            "--speech",
+            "speech-dispatcher",
+            "--low-clock",
+            "179",
+        ];
+        if lines {
+            args.push("--screen-reader");
+        }
+        let mut t = Env::player(dir.path())
+            .speech(&daemon)
+            .config_file(&config)
+            .var("HECTOR_SOUNDS", "")
+            .spawn_sized(&args, 80, 24);
+        let low = |from: usize| {
+            daemon
+                .spoken()
+                .iter()
+                .skip(from)
+                .filter(|l| *l == "icon|low-clock")
+                .count()
+        };
+        let following = played_until(&daemon, 0, "de| Schwarz ist am Zug");
+        assert!(
+            !following.iter().any(|l| l == "icon|low-clock"),
+            "lines {lines}: {following:?}"
+        );
+        // Black's time runs under 179 s: its sound, alone.
+        played_until(&daemon, 0, "icon|low-clock");
+        assert_eq!(low(0), 1, "lines {lines}: {:?}", daemon.spoken());
+        // White is told 178 s with Black's move: its sound after the move's words.
+        let from = daemon.spoken().len();
+        server.watched_move("c7c5");
+        assert_eq!(
+            played_until(&daemon, from, "icon|low-clock"),
+            ["icon|move", "de|Schwarz: Cäsar fünf", "icon|low-clock"],
+            "lines {lines}"
+        );
+        // Both are under now and stay under: no sound again, with a move or with time.
+        let from = daemon.spoken().len();
+        server.watched_move("d2d4");
+        played_until(&daemon, from, "de|Weiß: David vier");
+        server.watched_end(Some(Color::White));
+        played_until(&daemon, from, "de|Die Übertragung ist zu Ende");
+        assert_eq!(low(from), 0, "lines {lines}: {:?}", daemon.spoken());
+        assert_eq!(low(0), 2, "lines {lines}: {:?}", daemon.spoken());
+        if lines {
+            say(&mut t, "ende");
+        } else {
+            t.send(&[0x11]);
+        }
+        assert!(t.wait_exit(limit).is_some(), "{}", t.all_output());
+    }
+}

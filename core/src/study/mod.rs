@@ -806,7 +806,7 @@ impl Study {
                 }
                 None => self.refuse(
                     fill(
-                        &w.no_variation,
+                        w.no_variation_for(children.len()),
                         &[
                             ("number", &crate::notation::printable(rest)),
                             ("count", &w.count(children.len())),

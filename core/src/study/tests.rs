@@ -412,3 +412,62 @@ fn a_full_index_is_said_once() {
         assert!(heard[0].contains("4000000"), "{code}: {heard:?}");
     }
 }
+
+/// A variation that is not there: how many there are, in each language's grammar ("there
+/// is one", not "there are one"), counted in words from two on.
+#[test]
+fn a_missing_variation_is_answered_with_one_none_or_the_count() {
+    for (code, two, one, none) in [
+        (
+            "de",
+            "Keine Variante 3 hier; es gibt zwei",
+            "Keine Variante 3 hier; es gibt eine",
+            "Keine Variante 3 hier; es gibt keine",
+        ),
+        (
+            "en",
+            "No variation 3 here; there are two",
+            "No variation 3 here; there is one",
+            "No variation 3 here; there are none",
+        ),
+        (
+            "es",
+            "Aquí no hay variante 3; hay dos",
+            "Aquí no hay variante 3; hay una",
+            "Aquí no hay variante 3; no hay ninguna",
+        ),
+        (
+            "fr",
+            "Pas de variante 3 ici ; il y en a deux",
+            "Pas de variante 3 ici ; il y en a une",
+            "Pas de variante 3 ici ; il n'y en a aucune",
+        ),
+        (
+            "nl",
+            "Hier geen variant 3; er zijn er twee",
+            "Hier geen variant 3; er is er één",
+            "Hier geen variant 3; er zijn er geen",
+        ),
+    ] {
+        let lang = crate::notation::language::language(code).expect("table");
+        let mut s = study(HOLD, lang);
+        let next = lang.review.next[0].clone();
+        let variation = |n: u8| format!("{} {n}", lang.study.words_variation[0]);
+        let missing = |s: &mut Study| {
+            let (lines, refused) = typed(s, &variation(3));
+            assert!(refused, "{code}: {lines:?}");
+            lines.join(" | ")
+        };
+        // Two moves go on from the branch, one from the third move of its second variation
+        // three deep, none after it.
+        heard(&mut s, &next);
+        heard(&mut s, &next);
+        assert_eq!(missing(&mut s), two, "{code}");
+        for _ in 0..3 {
+            heard(&mut s, &variation(2));
+        }
+        assert_eq!(missing(&mut s), one, "{code}");
+        heard(&mut s, &next);
+        assert_eq!(missing(&mut s), none, "{code}");
+    }
+}

@@ -253,6 +253,9 @@ pub struct Watch {
     /// The watch's help was the last answer: `hilfe` again says every command.
     help: crate::matchplay::help::HelpAgain,
     wording: crate::notation::wording::Wording,
+    /// The low-clock sound for the board followed: each side's once, when its time falls
+    /// under the threshold; a new watcher for each board followed.
+    low_clock: Option<crate::cue::LowClock>,
 }
 
 /// A match that plays what it is given and takes no typed move.
@@ -398,7 +401,58 @@ impl Watch {
             follow_after_replay: false,
             help: Default::default(),
             wording: Default::default(),
+            low_clock: None,
         }
+    }
+
+    /// The low-clock sound when a side's time on the board followed first falls under
+    /// `threshold`; none for `None` or zero. A time already under it when the board is
+    /// followed is no news.
+    pub fn with_low_clock(mut self, threshold: Option<Duration>) -> Watch {
+        self.low_clock = threshold
+            .filter(|t| !t.is_zero())
+            .map(crate::cue::LowClock::new);
+        self
+    }
+
+    /// The followed board's times now, while its game runs.
+    fn running_times(&self, now: Timestamp) -> Option<ByColor<Option<Duration>>> {
+        let board = self.followed.and_then(|i| self.boards.get(i))?;
+        if board.result != "*" || board.m.game().is_over() || self.replay.is_some() {
+            return None;
+        }
+        board.times(now)
+    }
+
+    /// The low-clock sound for each side of the board followed whose time has just fallen
+    /// under the threshold.
+    fn watch_low_clock(&mut self, now: Timestamp, out: &mut Vec<Effect>) {
+        let Some(times) = self.running_times(now) else {
+            return;
+        };
+        let Some(watch) = self.low_clock.as_mut() else {
+            return;
+        };
+        for color in Color::ALL {
+            if let Some(left) = *times.get(color)
+                && watch.fell_under(color, left)
+            {
+                out.push(Effect::Common(Common::Cue(vec![crate::cue::Cue::LowClock])));
+            }
+        }
+    }
+
+    /// When the side to move's time on the board followed reaches the low-clock threshold,
+    /// if its sound may still come (just after, so that the tick finds it fallen).
+    fn low_clock_instant(&self, now: Timestamp) -> Option<Timestamp> {
+        let watch = self.low_clock.as_ref()?;
+        let board = self.followed.and_then(|i| self.boards.get(i))?;
+        let color = board.m.game().turn();
+        if !watch.pending(color) {
+            return None;
+        }
+        let left = (*self.running_times(now)?.get(color))?.checked_sub(watch.threshold())?;
+        Some(now + left + Duration::from_millis(1))
     }
 
     /// The moves said in these words (the capture and check words left out where the
@@ -660,6 +714,13 @@ impl Watch {
 
     /// Follows board `index`: said with where its game stands.
     fn follow(&mut self, index: usize, out: &mut Vec<Effect>) {
+        if self.followed != Some(index) {
+            // Another board's clocks: their first look decides what is news.
+            self.low_clock = self
+                .low_clock
+                .as_ref()
+                .map(|w| crate::cue::LowClock::new(w.threshold()));
+        }
         self.followed = Some(index);
         let board = &self.boards[index];
         let lang = self.lang;
@@ -1171,6 +1232,7 @@ impl Machine for Watch {
             Event::Tick => {}
             e => self.link(&e, now, &mut out),
         }
+        self.watch_low_clock(now, &mut out);
         // The board asked for is not in the round: said once, with how to choose another.
         if self.followed.is_none()
             && !self.unmatched_told
@@ -1186,11 +1248,15 @@ impl Machine for Watch {
         out
     }
 
-    fn next_deadline(&self, _now: Timestamp) -> Option<Timestamp> {
-        match (self.followed, self.first_at) {
+    fn next_deadline(&self, now: Timestamp) -> Option<Timestamp> {
+        let choice = match (self.followed, self.first_at) {
             (None, Some(t)) if !self.unmatched_told => Some(t + CHOICE_WAIT),
             _ => None,
-        }
+        };
+        [choice, self.low_clock_instant(now)]
+            .into_iter()
+            .flatten()
+            .min()
     }
 }
 

@@ -714,3 +714,69 @@ fn results_are_said_in_words_in_every_language() {
         }
     }
 }
+
+fn low_clock_cues(effects: &[Effect]) -> usize {
+    effects
+        .iter()
+        .filter(|e| **e == Effect::Common(Common::Cue(vec![crate::cue::Cue::LowClock])))
+        .count()
+}
+
+/// The board followed: each side's low-clock sound once, when its time as the stream told
+/// it, run on while it is to move, falls under the threshold; not for a time that was
+/// already under it, not again, not for a board not followed; and the watch wakes for it.
+#[test]
+fn the_followed_boards_low_clock_sounds_once_for_each_side() {
+    let mut w = round(Choice::First, false).with_low_clock(Some(Duration::from_secs(30)));
+    // White has a minute and is to move; Black is already under, which is no news.
+    let first = pgn(
+        &mut w,
+        &game(
+            "Anna",
+            "Bert",
+            "1. e4 { [%clk 0:01:00] } e5 { [%clk 0:00:20] }",
+            "*",
+        ),
+        t(0),
+    );
+    assert_eq!(low_clock_cues(&first), 0);
+    // Another board falling under is not followed.
+    let other = pgn(
+        &mut w,
+        &game("Carl", "Dora", "1. d4 { [%clk 0:00:10] }", "*"),
+        t(1000),
+    );
+    assert_eq!(low_clock_cues(&other), 0);
+    // White's time runs on: the watch wakes just after it reaches 30 s.
+    let due = w.next_deadline(t(1000)).expect("a wake for the low clock");
+    assert_eq!(due, t(30_001));
+    assert_eq!(low_clock_cues(&w.handle(Event::Tick, t(29_000))), 0);
+    assert_eq!(low_clock_cues(&w.handle(Event::Tick, due)), 1);
+    assert_eq!(low_clock_cues(&w.handle(Event::Tick, t(40_000))), 0);
+    assert_eq!(w.next_deadline(t(40_000)), None);
+    // A move with White still under: no sound again.
+    let moved = pgn(
+        &mut w,
+        &game(
+            "Anna",
+            "Bert",
+            "1. e4 { [%clk 0:01:00] } e5 { [%clk 0:00:20] } 2. Nf3 { [%clk 0:00:15] }",
+            "*",
+        ),
+        t(41_000),
+    );
+    assert_eq!(low_clock_cues(&moved), 0);
+    // Without a threshold, nothing.
+    let mut quiet = round(Choice::First, false).with_low_clock(None);
+    pgn(
+        &mut quiet,
+        &game(
+            "Anna",
+            "Bert",
+            "1. e4 { [%clk 0:01:00] } e5 { [%clk 0:00:40] }",
+            "*",
+        ),
+        t(0),
+    );
+    assert_eq!(low_clock_cues(&quiet.handle(Event::Tick, t(60_000))), 0);
+}

@@ -64,7 +64,11 @@ pub(crate) fn run(options: WatchRun, lang: &'static Language) -> ExitCode {
         },
         lang,
     )
-    .with_wording(options.wording);
+    .with_wording(options.wording)
+    .with_low_clock(
+        (options.speech.sound.cues)
+            .then(|| Duration::from_secs(u64::from(options.speech.sound.low_clock))),
+    );
     let ui = Ui::new(options.screen_reader).with_keys_in_lines();
     let speaker = ui.speaker(&options.speech, options.speech_chosen, lang);
     let mut app = App {

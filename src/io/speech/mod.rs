@@ -39,7 +39,7 @@ use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, never, select, unbou
 
 pub use backend::{Backend, BackendKind, SpeechError, Voice};
 pub use print::{Behaviour, CaptureLog, Captured, SharedLog, Sink, stdout_sink};
-pub(crate) use queue::{Kind, Utterance};
+pub(crate) use queue::{Kind, Played, Utterance};
 use sounds::Clip;
 pub use sounds::Sounds;
 
@@ -53,6 +53,9 @@ const ICON_LENGTH: Duration = Duration::from_millis(600);
 /// The longest hector's own player may take for the sounds before one utterance: a cue
 /// (at most [`ICON_LENGTH`]) with the player's start, well inside [`HANG_LIMIT`].
 const SOUND_LIMIT: Duration = Duration::from_millis(1000);
+/// How much longer than its sounds a printed line waits for them to end: the player's start
+/// and the way through the speech thread.
+const SOUND_MARGIN: Duration = Duration::from_millis(400);
 /// How often the worker asks the backend whether it still speaks.
 const POLL: Duration = Duration::from_millis(10);
 /// How often the supervisor looks at the clock when nothing happens.
@@ -252,6 +255,26 @@ enum Request {
 pub struct Speaker {
     tx: Sender<Request>,
     language: String,
+    /// The sounds played before words, to know how long they last; none: sounds are off.
+    sounds: Option<Sounds>,
+    /// No sound could be played (set by the speech thread): nothing waits for one.
+    unplayable: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+/// The end of the sounds before an utterance's words, for a line printed after them.
+#[must_use]
+pub(crate) struct SoundsEnd {
+    played: Receiver<()>,
+    /// The sounds' length and a margin, at most [`SOUND_LIMIT`]: a player that hangs, or
+    /// words still being said before them, never hold the line longer.
+    limit: Duration,
+}
+
+impl SoundsEnd {
+    /// Waits until the sounds have ended, were dropped or cannot play, at most its limit.
+    pub(crate) fn wait(self) {
+        let _ = self.played.recv_timeout(self.limit);
+    }
 }
 
 impl Speaker {
@@ -260,7 +283,9 @@ impl Speaker {
         let (tx, rx) = unbounded();
         let (notice_tx, notice_rx) = unbounded();
         let language = config.language.clone();
-        let supervisor = Supervisor::new(config, rx, notice_tx);
+        let sounds = config.sounds.clone();
+        let unplayable = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let supervisor = Supervisor::new(config, rx, notice_tx, unplayable.clone());
         let spawned = std::thread::Builder::new()
             .name("hector-speech".into())
             .spawn(move || supervisor.run());
@@ -268,7 +293,15 @@ impl Speaker {
             // Without a thread there is no speech; requests go nowhere and nothing blocks.
             errln!("hector: cannot start the speech thread");
         }
-        (Speaker { tx, language }, notice_rx)
+        (
+            Speaker {
+                tx,
+                language,
+                sounds,
+                unplayable,
+            },
+            notice_rx,
+        )
     }
 
     fn send(&self, r: Request) {
@@ -281,23 +314,43 @@ impl Speaker {
     }
 
     pub(crate) fn say_in(&self, kind: Kind, text: impl Into<String>, lang: &str) {
-        self.say_cued(kind, text, lang, Vec::new());
+        // No sounds: nothing to wait for.
+        let _ = self.say_cued(kind, text, lang, Vec::new());
     }
 
-    /// Says `text` after the sounds of `cues`, in that order (either may be empty).
+    /// Says `text` after the sounds of `cues`, in that order (either may be empty). The end
+    /// of those sounds, when there are any to be heard (sounds on, playable, a file for the
+    /// cues); a printed line waits for it.
     pub(crate) fn say_cued(
         &self,
         kind: Kind,
         text: impl Into<String>,
         lang: &str,
         cues: Vec<crate::core::cue::Cue>,
-    ) {
+    ) -> Option<SoundsEnd> {
+        let length = self
+            .sounds
+            .as_ref()
+            .filter(|_| !self.unplayable.load(std::sync::atomic::Ordering::SeqCst))
+            .map_or(Duration::ZERO, |s| s.length_of(&cues));
+        let (played, end) = if length.is_zero() {
+            (Played::default(), None)
+        } else {
+            let (tx, rx) = crossbeam_channel::bounded(1);
+            let end = SoundsEnd {
+                played: rx,
+                limit: (length + SOUND_MARGIN).min(SOUND_LIMIT),
+            };
+            (Played(Some(tx)), Some(end))
+        };
         self.send(Request::Say(Utterance {
             text: text.into(),
             kind,
             lang: lang.to_string(),
             cues,
+            played,
         }));
+        end
     }
 
     /// The language said in when a request names none.
@@ -364,6 +417,8 @@ enum Job {
         icons: Vec<String>,
         /// Sounds hector plays itself before the text, in order, each to its end.
         clips: Vec<Clip>,
+        /// Told when the sounds have ended.
+        played: Played,
         /// Silence the backend first: an urgent message to a backend that cannot tell when
         /// it has ended (a screen reader), which would otherwise queue it.
         interrupt: bool,
@@ -416,6 +471,8 @@ struct Supervisor {
     notices: Sender<Notice>,
     /// That the sounds cannot be played has been said (once is enough).
     told_no_sound: bool,
+    /// Shared with the speakers: no sound can be played, so none is waited for.
+    unplayable: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// Expected speaking time of a text at a rate: generous, it only bounds a hang.
@@ -430,6 +487,7 @@ impl Supervisor {
         config: SpeechConfig,
         requests: Receiver<Request>,
         notices: Sender<Notice>,
+        unplayable: std::sync::Arc<std::sync::atomic::AtomicBool>,
     ) -> Supervisor {
         let voice = config.voice.clone();
         let mut s = Supervisor {
@@ -448,6 +506,7 @@ impl Supervisor {
             requests,
             notices,
             told_no_sound: false,
+            unplayable,
         };
         s.start_next_worker();
         s
@@ -569,7 +628,11 @@ impl Supervisor {
     fn request(&mut self, req: Request) {
         match req {
             Request::Say(u) => {
-                self.last = Some(u.clone());
+                // Said again later, nobody waits for its sounds.
+                self.last = Some(Utterance {
+                    played: Played::default(),
+                    ..u.clone()
+                });
                 if self.muted || (self.worker.is_none() && self.next_plan >= self.config.plan.len())
                 {
                     return;
@@ -672,6 +735,8 @@ impl Supervisor {
                 }
             }
             WorkerEvent::SoundFailed(reason) => {
+                self.unplayable
+                    .store(true, std::sync::atomic::Ordering::SeqCst);
                 if !std::mem::replace(&mut self.told_no_sound, true) {
                     self.notice(Notice::NoSound { reason });
                 }
@@ -730,6 +795,7 @@ impl Supervisor {
                 lang: u.lang.clone(),
                 icons,
                 clips,
+                played: u.played.clone(),
                 interrupt: u.kind == Kind::Urgent && !w.tells_the_end,
             })
             .is_err()
@@ -904,6 +970,7 @@ fn run_job(
             lang,
             icons,
             clips,
+            played,
             interrupt,
         } => {
             mark(true);
@@ -921,11 +988,16 @@ fn run_job(
             for icon in &icons {
                 let _ = backend.sound_icon(icon);
             }
+            if icons.is_empty() {
+                played.tell();
+            }
             let r = if backend::clean(&text).is_empty() {
                 Ok(false)
             } else {
                 backend.speak(&text, &lang).map(|()| true)
             };
+            // speech-dispatcher hands over the words once its icons have ended.
+            played.tell();
             mark(false);
             match r {
                 Ok(true) => {

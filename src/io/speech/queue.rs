@@ -35,7 +35,33 @@ pub(crate) struct Utterance {
     pub(crate) lang: String,
     /// Sounds heard before the text, in order (a capture's before its move's words).
     pub(crate) cues: Vec<crate::core::cue::Cue>,
+    /// Who waits for those sounds to end (a printed line); not part of what is said.
+    pub(crate) played: Played,
 }
+
+/// Told once the sounds before an utterance's words have ended, or that none will play: a
+/// line printed for a screen reader waits for it. An utterance dropped unsaid drops it
+/// untold, which ends the wait as well.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Played(pub(crate) Option<crossbeam_channel::Sender<()>>);
+
+impl Played {
+    pub(crate) fn tell(&self) {
+        if let Some(tx) = &self.0 {
+            // Told already (a repeat, an interrupted utterance said again), or nobody waits.
+            let _ = tx.try_send(());
+        }
+    }
+}
+
+/// Whoever waits is no part of what an utterance says.
+impl PartialEq for Played {
+    fn eq(&self, _: &Played) -> bool {
+        true
+    }
+}
+
+impl Eq for Played {}
 
 /// What the speech thread must do with the utterance being spoken when a request arrives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -137,6 +163,7 @@ mod tests {
             kind,
             lang: "de".into(),
             cues: Vec::new(),
+            played: Played::default(),
         }
     }
 

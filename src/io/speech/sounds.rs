@@ -19,6 +19,7 @@
 use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 
 use crate::core::cue::Cue;
 
@@ -111,6 +112,15 @@ impl Sounds {
         cues.iter()
             .filter_map(|c| self.clips.get(c.name()))
             .collect()
+    }
+
+    /// How long the sounds of `cues` play, from their files (speech-dispatcher's icons are
+    /// the same files): what a printed line waits for at most, with a margin.
+    pub(crate) fn length_of(&self, cues: &[Cue]) -> Duration {
+        self.clips_for(cues)
+            .iter()
+            .filter_map(|clip| wav_length(clip))
+            .sum()
     }
 
     fn name_of(&self, stem: &str) -> Option<String> {
@@ -256,6 +266,34 @@ pub(crate) fn scale_wav(bytes: &[u8], volume: u8) -> Option<Vec<u8>> {
     None
 }
 
+/// How long a PCM WAV file plays: its data's bytes over the bytes per second its format
+/// names; None for a file that says neither.
+pub(crate) fn wav_length(bytes: &[u8]) -> Option<Duration> {
+    if bytes.get(0..4)? != b"RIFF" || bytes.get(8..12)? != b"WAVE" {
+        return None;
+    }
+    let mut at = 12;
+    let mut per_second = None;
+    while at + 8 <= bytes.len() {
+        let id = &bytes[at..at + 4];
+        let len = u32::from_le_bytes(bytes[at + 4..at + 8].try_into().ok()?);
+        let body = at + 8;
+        if id == b"fmt " {
+            let rate = u32::from_le_bytes(bytes.get(body + 8..body + 12)?.try_into().ok()?);
+            per_second = Some(rate).filter(|r| *r > 0);
+        } else if id == b"data" {
+            let present = bytes.len().saturating_sub(body).min(len as usize);
+            let millis = present as u64 * 1000 / u64::from(per_second?);
+            return Some(Duration::from_millis(millis));
+        }
+        // Chunks are padded to an even length.
+        at = body
+            .checked_add(len as usize)?
+            .checked_add(len as usize % 2)?;
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -368,5 +406,36 @@ mod tests {
         assert_eq!(samples, [500, -500, 16383, -16384]);
         assert_eq!(scale_wav(b"not a wav file at all", 50), None);
         assert_eq!(scale_wav(&original[..30], 50), None);
+    }
+
+    #[test]
+    fn a_sound_lasts_its_data_over_its_bytes_per_second() {
+        // 11025 samples of 16 bits at 44100 bytes a second: half a second.
+        let half = wav(&vec![0; 11025]);
+        assert_eq!(wav_length(&half), Some(Duration::from_millis(500)));
+        // A file cut short lasts what it holds.
+        assert_eq!(
+            wav_length(&half[..44 + 4410]),
+            Some(Duration::from_millis(100))
+        );
+        assert_eq!(wav_length(b"not a wav file at all"), None);
+        // hector's own capture sound: 0.15 s, as SoX makes it.
+        let capture =
+            std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/sounds/capture.wav"))
+                .expect("capture.wav");
+        assert_eq!(wav_length(&capture), Some(Duration::from_millis(149)));
+        let set = Sounds {
+            dir: None,
+            icon_folder: PathBuf::from(DEFAULT_ICON_FOLDER),
+            clips: Clips(Arc::new(BTreeMap::from([
+                ("move".to_string(), Clip::from(half.clone())),
+                ("check".to_string(), Clip::from(half)),
+            ]))),
+        };
+        assert_eq!(
+            set.length_of(&[Cue::Move, Cue::Check]),
+            Duration::from_secs(1)
+        );
+        assert_eq!(set.length_of(&[Cue::End]), Duration::ZERO);
     }
 }

@@ -545,3 +545,56 @@ fn speech_dispatcher_plays_the_icons_every_other_backend_gets_the_sounds_to_play
     );
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
+
+/// A printed line waits only for sounds that will be heard: none when sounds are off, when
+/// nothing is cued or a cue has no file; else as long as they last and a moment more, never
+/// longer than [`SOUND_LIMIT`].
+#[test]
+fn a_line_waits_only_for_sounds_that_will_be_heard_and_never_long() {
+    use crate::core::cue::Cue;
+    let dir = std::env::temp_dir().join(format!("hector-sounds-end-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    // Mono 16-bit at 22050 Hz: 44100 bytes a second.
+    let wav = |millis: u32| {
+        let bytes = 44100 * millis / 1000;
+        let mut w =
+            b"RIFF\0\0\0\0WAVEfmt \x10\0\0\0\x01\0\x01\0\x22\x56\0\0\x44\xac\0\0\x02\0\x10\0data"
+                .to_vec();
+        w.extend_from_slice(&bytes.to_le_bytes());
+        w.resize(w.len() + bytes as usize, 0);
+        w
+    };
+    std::fs::write(dir.join("move.wav"), wav(100)).expect("sound");
+    std::fs::write(dir.join("end.wav"), wav(900)).expect("sound");
+    let sounds = Sounds {
+        dir: None,
+        icon_folder: dir.join("icons"),
+        clips: sounds::Clips::load(&dir, 100),
+    };
+    std::fs::remove_dir_all(&dir).expect("clean up");
+    let (off, _) = Speaker::start(config(vec![Plan::Capture(log(), Behaviour::Normal)]));
+    assert!(
+        off.say_cued(Kind::Move, "Eva vier", "de", vec![Cue::Move])
+            .is_none()
+    );
+    let mut with_sounds = config(vec![Plan::Capture(log(), Behaviour::Normal)]);
+    with_sounds.sounds = Some(sounds);
+    let (on, _) = Speaker::start(with_sounds);
+    assert!(
+        on.say_cued(Kind::Move, "Eva vier", "de", Vec::new())
+            .is_none()
+    );
+    assert!(
+        on.say_cued(Kind::Move, "Aus", "de", vec![Cue::Check])
+            .is_none()
+    );
+    let limit = |cues| {
+        on.say_cued(Kind::Move, "Eva vier", "de", cues)
+            .map(|e| e.limit)
+    };
+    assert_eq!(
+        limit(vec![Cue::Move]),
+        Some(Duration::from_millis(100) + SOUND_MARGIN)
+    );
+    assert_eq!(limit(vec![Cue::Move, Cue::End]), Some(SOUND_LIMIT));
+}

@@ -33,7 +33,7 @@ pub struct StudyWords {
     pub(crate) or: String,
     /// A variation entered: {number}, {move}.
     pub(crate) entered: String,
-    /// No such variation here: {number}, {count}.
+    /// No such variation here: {number}, {count} (two or more moves from here).
     pub(crate) no_variation: String,
     /// No variation to leave.
     pub(crate) in_main: String,
@@ -102,11 +102,25 @@ pub struct StudyWords {
     /// The index is full (its bounds reached): {games} indexed; the later games are read
     /// from the file again each time. Said once.
     pub(crate) index_full: String,
+    /// No such variation here, where one move goes on: {number}.
+    pub(crate) no_variation_one: String,
+    /// No such variation here, where no move goes on: {number}.
+    pub(crate) no_variation_none: String,
 }
 
 impl StudyWords {
     /// `n` variations counted in words ("zwei"), in digits past the table's words.
     pub(crate) fn count(&self, n: usize) -> String {
         self.counts.get(n).cloned().unwrap_or_else(|| n.to_string())
+    }
+
+    /// The sentence for a variation that is not there, where `n` moves go on: one and none
+    /// have sentences of their own ("there is one", "there are none"), more are counted.
+    pub(crate) fn no_variation_for(&self, n: usize) -> &str {
+        match n {
+            0 => &self.no_variation_none,
+            1 => &self.no_variation_one,
+            _ => &self.no_variation,
+        }
     }
 }

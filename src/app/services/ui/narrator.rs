@@ -142,7 +142,15 @@ impl Narrator {
         }
         let cues = std::mem::take(&mut self.cues);
         let lang = self.speaker.language().to_string();
-        self.speaker.say_cued(kind, lines.join(". "), &lang, cues);
+        let sounds_end = self.speaker.say_cued(kind, lines.join(". "), &lang, cues);
+        // A screen reader reads a line the moment it appears: a line whose sound is still to
+        // be heard appears once that sound has ended (at most its length and a moment more),
+        // so the reading never covers it. The full screen is not read that way.
+        if !self.full_screen
+            && let Some(end) = sounds_end
+        {
+            end.wait();
+        }
         if more {
             self.last.extend(lines.iter().cloned());
         } else {
@@ -164,7 +172,8 @@ impl Narrator {
         if !self.cues.is_empty() {
             let cues = std::mem::take(&mut self.cues);
             let lang = self.speaker.language().to_string();
-            self.speaker.say_cued(Kind::Answer, "", &lang, cues);
+            // No line is printed for sounds alone: nothing waits for them.
+            let _ = self.speaker.say_cued(Kind::Answer, "", &lang, cues);
         }
     }
 
