@@ -225,8 +225,11 @@ pub fn judge_move(
 /// names it: the language's grammar heard another legal move (the two grammars disagreed);
 /// the second pass's best phrase is another legal move that fits nearly as well (within
 /// [`MARGIN`]: it was measured on this phrase); the move one near word away (a confusion
-/// the recogniser makes however wide the margin, [`super::near`]). A command is never named
-/// second. `None` when no evidence names another move.
+/// the recogniser makes however wide the margin, [`super::near`]); the second pass's best
+/// at any margin (the next best fit there is: often the phrase with the word the first
+/// lost, "Dame Hector quatre" heard as "hector quatre"). A command is never named second.
+/// `None` when no evidence names another move. A wrong second costs a longer question,
+/// never a move: only its own answer plays it.
 pub fn second_choice(
     pos: &Chess,
     tokens: &Tokens,
@@ -246,7 +249,14 @@ pub fn second_choice(
         }
         _ => None,
     };
-    another(other).or(close).or(near.filter(|m| *m != first))
+    let any = match &decodes.second {
+        Second::Best(s) => another(meaning(&s.words, pos, tokens)),
+        _ => None,
+    };
+    another(other)
+        .or(close)
+        .or(near.filter(|m| *m != first))
+        .or(any)
 }
 
 /// An utterance decoded as the answer to a question.
@@ -406,18 +416,22 @@ mod tests {
             judge_move(&p, &t, &not_run, Settings::default()).decision,
             ask
         );
+        // With a second pass whose best is another legal move, that move is named second.
+        let two = Decision::AskTwo(play(&p, "g1f3"), play(&p, "g1h3"));
         let mut short = agreed("springer felix drei", clear.clone());
         short.speech_frames = 200;
         assert_eq!(
             judge_move(&p, &t, &short, Settings::default()).decision,
-            ask
+            two
         );
         let mut other = agreed("springer felix drei", clear.clone());
         other.language = Some(decoded("springer felix vier", -900));
         let j = judge_move(&p, &t, &other, Settings::default());
-        assert_eq!((j.decision, j.evidence.agree), (ask, false));
+        assert_eq!((j.decision, j.evidence.agree), (two, false));
         let mut none = agreed("springer felix drei", clear.clone());
         none.language = None;
+        assert_eq!(judge_move(&p, &t, &none, Settings::default()).decision, two);
+        none.second = Second::Nothing;
         assert_eq!(judge_move(&p, &t, &none, Settings::default()).decision, ask);
     }
 
@@ -496,6 +510,17 @@ mod tests {
         // Within the margin and naming the near move: the same move either way.
         let both = agreed("eva drei", Second::Best(decoded("eva vier", -1500)));
         assert_eq!(judge(&both), Decision::AskTwo(e3, e4));
+        // Beyond the margin and without a near word: the second pass's best all the same.
+        let knight = agreed(
+            "springer felix drei",
+            Second::Best(decoded("springer hector drei", -1700)),
+        );
+        let mut low = knight.clone();
+        low.speech_frames = 200;
+        assert_eq!(
+            judge(&low),
+            Decision::AskTwo(play(&p, "g1f3"), play(&p, "g1h3"))
+        );
         // A second pass that heard a command names nothing; a knight's move has no near
         // word: one move asked.
         let command = agreed("springer felix drei", Second::Best(decoded("uhr", -1100)));

@@ -457,8 +457,8 @@ impl Decoders {
     }
 
     /// The decodes of a phrase said for a move in `pos`: the position's and the language's
-    /// grammars at once, and, when both heard the same, the second pass without what was
-    /// heard.
+    /// grammars at once, and the second pass without the move or command heard (for a
+    /// command only when both grammars heard it).
     ///
     /// A move is played only when both grammars heard it, so the second pass starts as soon
     /// as the language's grammar has heard a move or command of this position, beside the
@@ -535,6 +535,20 @@ impl Decoders {
         // second in the question. It was decoded already.
         let second = match (&first, heard, ahead) {
             (Some(_), Some(h), Some((said, second))) if said == h => second,
+            // The grammars heard different things: the move is asked back whatever comes,
+            // and a second pass without it (on the position's decoder, after the first
+            // passes: only phrases asked back wait for it) finds the move to name second.
+            (Some(_), Some(h @ Heard::Move(_)), _) => {
+                if !go_on() {
+                    return Ok(None);
+                }
+                self.position
+                    .set_grammar(SECOND, &grammar::position(pos, tokens, Some(h)))?;
+                match self.position.decode(samples)? {
+                    Some(d) => Second::Best(d),
+                    None => Second::Nothing,
+                }
+            }
             _ => Second::NotRun,
         };
         Ok(Some(Timed {
