@@ -604,8 +604,17 @@ fn a_recorder_that_stalls_is_said_and_typing_goes_on() {
     wait_for_log(data.path(), "\ttyped\t-\tzweitens\t", 1);
     t.send(b"wer\r");
     t.expect("Schwarz ist am Zug", limit);
+    // The move played is the one the question named second.
     let log = std::fs::read_to_string(data.path().join("voice.log")).expect("the voice log");
-    assert!(log.contains("\tsecond: played e2e"), "{log}");
+    let second = log
+        .split("\tasked back e2e4 or second ")
+        .nth(1)
+        .and_then(|rest| rest.lines().next())
+        .unwrap_or_default();
+    assert!(
+        !second.is_empty() && log.contains(&format!("\tsecond: played {second}\n")),
+        "{log}"
+    );
     t.send(b"ende\rja\r");
     assert_eq!(t.wait_exit(limit), Some(0), "{}", t.all_output());
 }
@@ -872,7 +881,7 @@ fn decoding_ahead_decides_as_decoding_after_the_end() {
         if let Some(uci) = must_name {
             // The pause did not cut the phrase: the move said is played or asked back.
             let named = match early_j.decision {
-                Decision::Play(m) | Decision::Ask(Heard::Move(m)) => Some(
+                Decision::Play(m) | Decision::Ask(Heard::Move(m)) | Decision::AskTwo(m, _) => Some(
                     shakmaty::uci::UciMove::from_move(m, shakmaty::CastlingMode::Standard)
                         .to_string(),
                 ),

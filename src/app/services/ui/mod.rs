@@ -903,8 +903,12 @@ fn voice_heard<M: Mode>(mode: &mut M, (number, heard): (u64, Heard)) -> bool {
 }
 
 /// A typed line that answers a question asked back by voice (yes, 1, the second's word, 2,
-/// no): carried out as the answer said would be; `None` for any other line.
+/// no): carried out as the answer said would be; `None` for any other line. A question of
+/// the mode's own (quit, resign, a draw offered) asked since takes typed answers first.
 fn typed_voice_answer<M: Mode + ?Sized>(mode: &mut M, line: &str) -> Option<bool> {
+    if mode.voice().question.is_some() {
+        return None;
+    }
     match mode.voice_input()?.typed(line)? {
         Outcome::Line(l) => {
             let keep = mode.line(l);
