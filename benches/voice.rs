@@ -26,6 +26,16 @@
 //! ignored), said as in the full run (the same voices, speeds, pitches and noise): to try a
 //! pronunciation on the phrases it is for in seconds, before measuring it on all of them.
 //!
+//! Two-move questions: a move asked back may name a second one ("Eva vier, oder zweitens:
+//! Eva drei?"). The column "asked two, said second" counts those whose second is the move
+//! said; "understood" counts them, "understood, one move" (the figure before two-move
+//! questions) does not. For each of them the second's word ("zweitens") is said in the same
+//! voice, speed, pitch and noise and heard with the answer grammar: taken right, unsure
+//! (asked again), let go, or wrong ("yes" heard: the first move would be played). The same
+//! for "yes" when the move said is named first. Then, for every move asked back other than
+//! the one said, which evidence named the move said: the language's grammar, the second
+//! pass's best (within the margin, or at any margin), the near word.
+//!
 //! --live: each recording is heard as a microphone gives it, in real time (20-ms blocks as
 //! they would come, the phrase ending after 200 ms of silence), with the decodes started
 //! ahead at 100 ms of silence (--after: only after the end); the time is then the wall time
@@ -56,7 +66,9 @@ use std::time::{Duration, Instant};
 
 use hector::core::notation::language;
 use hector::core::variant::{Variant, position_from_fen};
-use hector::core::voice::decide::{Decision, Judgement, MoveDecodes, Settings, judge_move};
+use hector::core::voice::decide::{
+    Answer, Decision, Judgement, MoveDecodes, Second, Settings, judge_answer, judge_move, meaning,
+};
 use hector::core::voice::grammar::Heard;
 use hector::io::voice::model;
 use hector::io::voice::recogniser::{Decodes, END_SILENCE, Expect, Recogniser};
@@ -83,6 +95,8 @@ fn cpu_time() -> Duration {
 enum Outcome {
     Right,
     AskedRight,
+    /// Two moves asked, the move said second.
+    AskedTwo,
     AskedOther,
     Nothing,
     Wrong,
@@ -95,6 +109,9 @@ fn outcome(spoken: &Spoken, j: &Judgement) -> Outcome {
         Decision::Play(_) | Decision::Command(_) => Outcome::Wrong,
         Decision::Ask(Heard::Move(m)) if uci(m) == spoken.uci => Outcome::AskedRight,
         Decision::Ask(_) => Outcome::AskedOther,
+        Decision::AskTwo(a, _) if uci(a) == spoken.uci => Outcome::AskedRight,
+        Decision::AskTwo(_, b) if uci(b) == spoken.uci => Outcome::AskedTwo,
+        Decision::AskTwo(..) => Outcome::AskedOther,
         Decision::Nothing => Outcome::Nothing,
     }
 }
@@ -104,6 +121,7 @@ fn outcome(spoken: &Spoken, j: &Judgement) -> Outcome {
 struct Tally {
     right: usize,
     asked: usize,
+    two: usize,
     other: usize,
     nothing: usize,
     wrong: usize,
@@ -114,6 +132,7 @@ impl Tally {
         match o {
             Outcome::Right => self.right += 1,
             Outcome::AskedRight => self.asked += 1,
+            Outcome::AskedTwo => self.two += 1,
             Outcome::AskedOther => self.other += 1,
             Outcome::Nothing => self.nothing += 1,
             Outcome::Wrong => self.wrong += 1,
@@ -121,21 +140,23 @@ impl Tally {
     }
 
     fn n(&self) -> usize {
-        self.right + self.asked + self.other + self.nothing + self.wrong
+        self.right + self.asked + self.two + self.other + self.nothing + self.wrong
     }
 
     fn row(&self, code: &str, voice: &str) -> String {
         let n = self.n();
         let pct = |x: usize| 100.0 * x as f64 / n.max(1) as f64;
         format!(
-            "| {code} | {voice} | {n} | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {} ({:.1} %) | **{:.1} %** |",
+            "| {code} | {voice} | {n} | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {} ({:.1} %) | {:.1} % | **{:.1} %** |",
             pct(self.right),
             pct(self.asked),
+            pct(self.two),
             pct(self.other),
             pct(self.nothing),
             self.wrong,
             pct(self.wrong),
             pct(self.right + self.asked),
+            pct(self.right + self.asked + self.two),
         )
     }
 }
@@ -174,9 +195,9 @@ fn main() {
         if holdout { "holdout" } else { "tuning" }
     );
     println!(
-        "| language | voice | phrases | played right | asked back, right move | asked back, other | not understood | played wrong | understood |"
+        "| language | voice | phrases | played right | asked back, right move | asked two, said second | asked back, other | not understood | played wrong | understood, one move | understood |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
     let mut walls = Vec::new();
     let mut cpus = Vec::new();
     let mut paths = Vec::new();
@@ -200,6 +221,12 @@ fn main() {
         };
         let mut rng = Seeded::new(seed + 100);
         let mut total = Tally::default();
+        // The answers said to two-move questions: the second's word, and "yes".
+        let mut second_word = Answers::default();
+        let mut yes_word = Answers::default();
+        let mut named = Named::default();
+        let word_second = lang.voice.second.first().cloned().unwrap_or_default();
+        let word_yes = lang.commands.yes.first().cloned().unwrap_or_default();
         // Each recording's samples, phrase and how it was first heard.
         let mut heard: Vec<(Vec<i16>, Spoken, Heard1)> = Vec::new();
         for (v, voice) in set_voices.iter().enumerate() {
@@ -258,6 +285,26 @@ fn main() {
                 };
                 let o = outcome(spoken, &j);
                 tally.add(o);
+                if let Some(d) = &decodes {
+                    named.add(&pos, &rec, spoken, &j, d);
+                }
+                if let Decision::AskTwo(..) = j.decision {
+                    let (word, answers, want) = match o {
+                        Outcome::AskedTwo => (&word_second, &mut second_word, Answer::Second),
+                        Outcome::AskedRight => (&word_yes, &mut yes_word, Answer::Yes),
+                        _ => (&word_yes, &mut Answers::default(), Answer::Yes),
+                    };
+                    if o != Outcome::AskedOther {
+                        let a = answer_to(&mut rec, &dir, &format!("{name}-a"), word, how);
+                        answers.add(a, want);
+                        if a != want && misses {
+                            eprintln!(
+                                "answer {word:?} heard as {a:?} ({voice}, speed {}, pitch {}, noise {:?})",
+                                how.speed, how.pitch, how.noise_db
+                            );
+                        }
+                    }
+                }
                 let what = format!(
                     "{:?} ({voice}, speed {}, pitch {}, noise {:?}) → {:?}; position {:?}, language {:?}, {:?}",
                     spoken.text,
@@ -290,6 +337,7 @@ fn main() {
             for o in [
                 (Outcome::Right, tally.right),
                 (Outcome::AskedRight, tally.asked),
+                (Outcome::AskedTwo, tally.two),
                 (Outcome::AskedOther, tally.other),
                 (Outcome::Nothing, tally.nothing),
                 (Outcome::Wrong, tally.wrong),
@@ -300,6 +348,12 @@ fn main() {
             }
         }
         println!("{}", total.row(code, "all"));
+        println!(
+            "{code}: answers to two-move questions: {word_second:?} (the move said second) {}; {word_yes:?} (the move said first) {}",
+            second_word.words(),
+            yes_word.words()
+        );
+        println!("{code}: {}", named.words());
         // The same recordings again, the other way round, by the same recogniser.
         for (samples, spoken, (decodes, o, what)) in heard.iter().rev() {
             let pos = position_from_fen(&spoken.fen, Variant::Standard).expect("the FEN");
@@ -348,6 +402,120 @@ fn main() {
         support::percentile(&paths, 0.95),
         paths.last().copied().unwrap_or_default(),
     );
+}
+
+/// How the answers said to two-move questions were taken.
+#[derive(Clone, Copy, Debug, Default)]
+struct Answers {
+    right: usize,
+    /// Asked again.
+    unsure: usize,
+    /// No, something else or nothing: the question lapses, nothing is played.
+    let_go: usize,
+    /// The other choice: the other move would be played.
+    wrong: usize,
+}
+
+impl Answers {
+    fn add(&mut self, a: Answer, want: Answer) {
+        match a {
+            a if a == want => self.right += 1,
+            Answer::Unsure => self.unsure += 1,
+            Answer::Yes | Answer::Second => self.wrong += 1,
+            Answer::No | Answer::Other | Answer::Nothing => self.let_go += 1,
+        }
+    }
+
+    fn words(&self) -> String {
+        format!(
+            "{} said: {} taken right, {} unsure, {} let go, **{} wrong**",
+            self.right + self.unsure + self.let_go + self.wrong,
+            self.right,
+            self.unsure,
+            self.let_go,
+            self.wrong
+        )
+    }
+}
+
+/// For the moves asked back other than the one said: which evidence named the move said.
+#[derive(Clone, Copy, Debug, Default)]
+struct Named {
+    missed: usize,
+    language: usize,
+    second_close: usize,
+    second_any: usize,
+    near: usize,
+    none: usize,
+}
+
+impl Named {
+    fn add(
+        &mut self,
+        pos: &shakmaty::Chess,
+        rec: &Recogniser,
+        spoken: &Spoken,
+        j: &Judgement,
+        d: &MoveDecodes,
+    ) {
+        let first = match j.decision {
+            Decision::Ask(Heard::Move(m)) | Decision::AskTwo(m, _) => m,
+            _ => return,
+        };
+        let uci = |m| UciMove::from_move(m, CastlingMode::Standard).to_string();
+        if uci(first) == spoken.uci {
+            return;
+        }
+        self.missed += 1;
+        let names = |words: Option<&str>| {
+            words.and_then(|w| meaning(w, pos, rec.tokens()))
+                == spoken
+                    .uci
+                    .parse::<UciMove>()
+                    .ok()
+                    .and_then(|u| u.to_move(pos).ok())
+                    .map(Heard::Move)
+        };
+        let language = names(d.language.as_ref().map(|l| l.words.as_str()));
+        let (second, close) = match (&d.second, &d.position) {
+            (Second::Best(s), Some(p)) => (
+                names(Some(&s.words)),
+                (f64::from(p.score) - f64::from(s.score)) / f64::from(p.frames.max(1)) < 6.0,
+            ),
+            _ => (false, false),
+        };
+        let near = j.evidence.near.is_some_and(|m| uci(m) == spoken.uci);
+        self.language += usize::from(language);
+        self.second_close += usize::from(second && close);
+        self.second_any += usize::from(second);
+        self.near += usize::from(near);
+        self.none += usize::from(!(language || second || near));
+    }
+
+    fn words(&self) -> String {
+        format!(
+            "of {} asked back naming another move first, the move said was named by the language's grammar {}, the second pass within the margin {} (at any margin {}), the near word {}, none of them {}",
+            self.missed, self.language, self.second_close, self.second_any, self.near, self.none
+        )
+    }
+}
+
+/// `word` said as `how` says it, heard as the answer to a question.
+fn answer_to(
+    rec: &mut Recogniser,
+    dir: &std::path::Path,
+    name: &str,
+    word: &str,
+    how: Rendition,
+) -> Answer {
+    let wav = record(dir, name, word, how).expect("a recording");
+    let mut source = Recording::open(&wav).expect("the recording");
+    let _ = std::fs::remove_file(&wav);
+    let Some(u) = rec.phrase(&mut source, &|| false).expect("a phrase") else {
+        return Answer::Nothing;
+    };
+    let t = rec.hear_answer(&u.samples).expect("decodes");
+    judge_answer(rec.tokens(), &t.decodes).0
 }
 
 /// A recording heard as `hector listen` hears it: the phrase cut out, its decodes (and the

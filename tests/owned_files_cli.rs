@@ -286,7 +286,7 @@ fn the_voice_log_is_never_appended_through_a_stranger() {
         t.expect(kind.words(), LIMIT);
         t.mark();
         mic.say(&wav);
-        t.expect("Eva vier?", LIMIT);
+        t.expect("Eva vier, oder zweitens: ", LIMIT);
         t.send("nein\r".as_bytes());
         t.send("ende\rja\r".as_bytes());
         assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());

@@ -69,7 +69,13 @@ fn heard_right_or_asked_back(
                 );
                 right += 1;
             }
-            Some(3) if first == format!("{}?", spoken.uci) => asked += 1,
+            // Asked back naming the move said, first or as the second of two.
+            Some(3)
+                if first == format!("{}?", spoken.uci)
+                    || r.stdout.split('\t').nth(1) == Some(&format!("{}?", spoken.uci)) =>
+            {
+                asked += 1
+            }
             Some(1 | 3) => other.push(format!("{} ({how:?}): {}", spoken.text, r.stdout.trim())),
             _ => panic!("{spoken:?}: {r:?}", r = (r.code, &r.stdout, &r.stderr)),
         }
@@ -174,6 +180,49 @@ fn yes_and_no_answer_a_question() {
     .expect("a recording");
     let r = listen(&wav, &["--lang", "de", "--answer"]);
     assert_ne!(r.stdout.trim(), "ja", "{}", r.stderr);
+}
+
+/// The word that takes the second move of a two-move question, in every language: heard as
+/// itself, never as yes or no (a "yes" would play the other move); and yes is never heard as
+/// it.
+#[test]
+fn the_seconds_word_answers_a_two_move_question() {
+    let dir = temp_dir("voice");
+    let mut rng = Seeded::new(8);
+    let mut right = Vec::new();
+    for (i, (code, second, yes, no)) in [
+        ("de", "zweitens", "ja", "nein"),
+        ("en", "second", "yes", "no"),
+        ("es", "segunda", "sí", "no"),
+        ("fr", "deuxième", "oui", "non"),
+        ("nl", "tweede", "ja", "nee"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let how = Rendition::nth(code, i, &mut rng);
+        let wav = record(dir.path(), &format!("s{i}"), second, how).expect("a recording");
+        let r = listen(&wav, &["--lang", code, "--answer"]);
+        let heard = r.stdout.trim().to_string();
+        assert!(
+            heard != yes && heard != no && matches!(r.code, Some(0 | 1 | 3)),
+            "{code}: {second:?} ({how:?}) heard as {heard:?}: {}",
+            r.stderr
+        );
+        if heard == second {
+            right.push(code);
+        }
+        // The yes of the languages the test above does not say.
+        if matches!(code, "es" | "fr" | "nl") {
+            let wav = record(dir.path(), &format!("y{i}"), yes, how).expect("a recording");
+            let r = listen(&wav, &["--lang", code, "--answer"]);
+            assert_ne!(r.stdout.trim(), second, "{code}: {yes:?} ({how:?})");
+        }
+    }
+    assert!(
+        right.len() >= 4,
+        "the second's word heard right only in {right:?}"
+    );
 }
 
 #[test]
@@ -395,14 +444,14 @@ fn a_game_hears_moves_asks_back_and_plays_only_on_yes() {
         "{asked}"
     );
     mic.say(&files[0]);
-    t.expect("Eva vier?", limit);
+    t.expect("Eva vier, oder zweitens: ", limit);
     mic.say(&files[1]);
     wait_for_log(data.path(), "yes: played e2e4", 1);
     mic.say(&files[2]);
-    t.expect("Eva fünf?", limit);
+    t.expect("Eva fünf, oder zweitens: ", limit);
     mic.say(&files[3]);
     // "nein" lets it go; heard as an unsure "ja", the question stands until silence.
-    wait_for_log(data.path(), " e7e5\n", 2);
+    wait_for_log(data.path(), " e7e5\n", 1);
     t.send(b"wer\r");
     t.expect("Schwarz ist am Zug", limit);
     t.send(b"ende\r");
@@ -511,7 +560,7 @@ fn a_recorder_that_fails_or_stays_silent_is_passed_over() {
         );
     }
     mic.say(&files[0]);
-    t.expect("Eva vier?", limit);
+    t.expect("Eva vier, oder zweitens: ", limit);
     t.send(b"ende\rja\r");
     assert_eq!(t.wait_exit(limit), Some(0), "{}", t.all_output());
 }
@@ -536,7 +585,7 @@ fn no_recorder_is_said_with_each_reason_and_typing_goes_on() {
 }
 
 /// A recorder that stops sending while hector listens: after its stall, listening ends with
-/// the recorder named, and typing goes on.
+/// the recorder named, and typing goes on; the question asked back is answered typed.
 #[test]
 fn a_recorder_that_stalls_is_said_and_typing_goes_on() {
     let dir = temp_dir("voice-stall");
@@ -547,11 +596,25 @@ fn a_recorder_that_stalls_is_said_and_typing_goes_on() {
     let limit = std::time::Duration::from_secs(60);
     t.expect("Zug oder Befehl: ", limit);
     mic.say(&files[0]);
-    t.expect("Eva vier?", limit);
+    t.expect("Eva vier, oder zweitens: ", limit);
     // Listening for the answer, nothing more comes.
     t.expect("Die Aufnahme mit parec ist abgebrochen", limit);
+    // The question is answered typed: the second's word plays the move named second.
+    t.send(b"zweitens\r");
+    wait_for_log(data.path(), "\ttyped\t-\tzweitens\t", 1);
     t.send(b"wer\r");
-    t.expect("Weiß ist am Zug", limit);
+    t.expect("Schwarz ist am Zug", limit);
+    // The move played is the one the question named second.
+    let log = std::fs::read_to_string(data.path().join("voice.log")).expect("the voice log");
+    let second = log
+        .split("\tasked back e2e4 or second ")
+        .nth(1)
+        .and_then(|rest| rest.lines().next())
+        .unwrap_or_default();
+    assert!(
+        !second.is_empty() && log.contains(&format!("\tsecond: played {second}\n")),
+        "{log}"
+    );
     t.send(b"ende\rja\r");
     assert_eq!(t.wait_exit(limit), Some(0), "{}", t.all_output());
 }
@@ -567,9 +630,11 @@ fn heard_is_logged_and_only_moves_journaled(data: &std::path::Path) {
         .iter()
         .map(|l| l.rsplit('\t').next().unwrap_or(""))
         .collect();
-    assert_eq!(
-        &decided[..3],
-        ["asked back e2e4", "yes: played e2e4", "asked back e7e5"],
+    // Each pawn's step has its other step one near word away: asked back, two moves.
+    assert!(
+        decided[0].starts_with("asked back e2e4 or second ")
+            && decided[1] == "yes: played e2e4"
+            && decided[2].starts_with("asked back e7e5 or second "),
         "{log}"
     );
     // "nein" lets it go (heard as something else, too); heard as an unsure "ja", the question
@@ -816,7 +881,7 @@ fn decoding_ahead_decides_as_decoding_after_the_end() {
         if let Some(uci) = must_name {
             // The pause did not cut the phrase: the move said is played or asked back.
             let named = match early_j.decision {
-                Decision::Play(m) | Decision::Ask(Heard::Move(m)) => Some(
+                Decision::Play(m) | Decision::Ask(Heard::Move(m)) | Decision::AskTwo(m, _) => Some(
                     shakmaty::uci::UciMove::from_move(m, shakmaty::CastlingMode::Standard)
                         .to_string(),
                 ),

@@ -296,12 +296,15 @@ every move phrase of the language (--lang), and the decision of docs/VOICE.md.\n
 A move heard with confidence: prints the UCI move and its short spoken form separated by a \
 tab, as hector parse does, and exits 0. A move or command heard without confidence: prints \
 it with a question mark (g1f3?, then \"Springer Felix drei?\"), as hector would ask it back, \
-and exits 3. A command: its typed word and its name. Nothing understood: says so and exits 1. \
+and exits 3; two moves asked back in one question: both, each with its question mark, then \
+the question (e2e4?, e2e3?, \"Eva vier, oder zweitens: Eva drei?\"), and exits 3. A command: \
+its typed word and its name. Nothing understood: says so and exits 1. \
 A file that cannot be read, a bad FEN, or no recogniser (PocketSphinx and its model: sudo \
 apt install libpocketsphinx3 pocketsphinx-en-us) is reported and the status is 2.\n\n\
---answer hears the recording as the answer to a question (ja, nein). --details adds what \
-each grammar heard, the tests' results and the milliseconds from the end of the recording to \
-the decision. --voice-model DIR uses a PocketSphinx model the player installed.";
+--answer hears the recording as the answer to a question (ja, zweitens for the second of \
+two moves, nein). --details adds what each grammar heard, the tests' results, the move named \
+second and the move one near word away, and the milliseconds from the end of the recording \
+to the decision. --voice-model DIR uses a PocketSphinx model the player installed.";
 
 pub(crate) const BOARD_HELP: &str = "Electronic and sensor boards.\n\n\
 hector board list shows the serial ports, hector board monitor shows what hector reads from \

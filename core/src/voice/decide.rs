@@ -15,7 +15,11 @@
 //!    recogniser mistakes for the one heard ([`super::near`]): against those the margin
 //!    measured too little (two moves played wrong at margins 6.6 and 11).
 //!
-//! Otherwise the position grammar's phrase is asked back, and played only on "yes".
+//! Otherwise the position grammar's phrase is asked back, and played only on "yes". When a
+//! second legal move is close to it ([`second_choice`]), the question names both ("Eva vier,
+//! oder zweitens: Eva drei?"): "yes" takes the first, the language's word for the second
+//! ("zweitens") takes the second, each heard with the same confidence tests. A move phrase
+//! is never an answer: the confusion that made the question would come back in it.
 
 use shakmaty::{Chess, Move};
 
@@ -83,6 +87,9 @@ pub enum Decision {
     Command(VoiceCommand),
     /// Said back as a question; done only on "yes".
     Ask(Heard),
+    /// Two moves said back in one question: the first is played on "yes", the second on the
+    /// language's word for it ([`Answer::Second`]).
+    AskTwo(Move, Move),
     /// Nothing understood.
     Nothing,
 }
@@ -202,9 +209,54 @@ pub fn judge_move(
     let decision = match heard {
         Heard::Move(m) if sure && !settings.always_ask => Decision::Play(m),
         Heard::Command(c) if sure => Decision::Command(c),
+        // Asked only because every move is: the evidence names no other move.
+        Heard::Move(m) if !sure => {
+            match second_choice(pos, tokens, m, other, first, decodes, evidence.near) {
+                Some(s) => Decision::AskTwo(m, s),
+                None => Decision::Ask(heard),
+            }
+        }
         _ => Decision::Ask(heard),
     };
     Judgement { decision, evidence }
+}
+
+/// The move to name second when `first` is asked back, in the order of the evidence that
+/// names it: the language's grammar heard another legal move (the two grammars disagreed);
+/// the second pass's best phrase is another legal move that fits nearly as well (within
+/// [`MARGIN`]: it was measured on this phrase); the move one near word away (a confusion
+/// the recogniser makes however wide the margin, [`super::near`]); the second pass's best
+/// at any margin (the next best fit there is: often the phrase with the word the first
+/// lost, "Dame Hector quatre" heard as "hector quatre"). A command is never named second.
+/// `None` when no evidence names another move. A wrong second costs a longer question,
+/// never a move: only its own answer plays it.
+pub fn second_choice(
+    pos: &Chess,
+    tokens: &Tokens,
+    first: Move,
+    other: Option<Heard>,
+    heard: &Decoded,
+    decodes: &MoveDecodes,
+    near: Option<Move>,
+) -> Option<Move> {
+    let another = |h: Option<Heard>| match h {
+        Some(Heard::Move(m)) if m != first => Some(m),
+        _ => None,
+    };
+    let close = match &decodes.second {
+        Second::Best(s) if margin(heard, &decodes.second).is_some_and(|m| m < MARGIN) => {
+            another(meaning(&s.words, pos, tokens))
+        }
+        _ => None,
+    };
+    let any = match &decodes.second {
+        Second::Best(s) => another(meaning(&s.words, pos, tokens)),
+        _ => None,
+    };
+    another(other)
+        .or(close)
+        .or(near.filter(|m| *m != first))
+        .or(any)
 }
 
 /// An utterance decoded as the answer to a question.
@@ -212,16 +264,19 @@ pub fn judge_move(
 pub struct AnswerDecodes {
     /// With the answer grammar ([`super::grammar::answer`]).
     pub answer: Option<Decoded>,
-    /// With the same grammar without "yes".
-    pub without_yes: Second,
+    /// With the same grammar without the word heard, when it was "yes" or the word for the
+    /// second move ([`super::grammar::answer`]).
+    pub without: Second,
     pub speech_frames: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Answer {
     Yes,
+    /// The language's word for the second move of a two-move question ("zweitens").
+    Second,
     No,
-    /// A "yes" heard without confidence: the question stands.
+    /// A "yes" or a second's word heard without confidence: the question stands.
     Unsure,
     /// Something else was said (a move, a command): the question lapses.
     Other,
@@ -241,14 +296,17 @@ pub fn judge_answer(tokens: &Tokens, decodes: &AnswerDecodes) -> (Answer, Eviden
     let evidence = Evidence {
         agree: true,
         coverage: coverage(first, decodes.speech_frames),
-        margin: margin(first, &decodes.without_yes),
+        margin: margin(first, &decodes.without),
         near: None,
     };
-    let answer = if words == tokens.yes {
-        if evidence.coverage >= YES_COVERAGE && evidence.margin.is_some_and(|m| m >= YES_MARGIN) {
-            Answer::Yes
-        } else {
-            Answer::Unsure
+    // "yes" and the second's word each choose a move: the same tests for both.
+    let sure =
+        evidence.coverage >= YES_COVERAGE && evidence.margin.is_some_and(|m| m >= YES_MARGIN);
+    let answer = if words == tokens.yes || words == tokens.second {
+        match (sure, words == tokens.yes) {
+            (true, true) => Answer::Yes,
+            (true, false) => Answer::Second,
+            (false, _) => Answer::Unsure,
         }
     } else if words == tokens.no {
         Answer::No
@@ -261,6 +319,17 @@ pub fn judge_answer(tokens: &Tokens, decodes: &AnswerDecodes) -> (Answer, Eviden
 /// The question that asks back what was heard: "Springer Felix drei?", "Uhr?".
 pub fn question(heard: Heard, pos: &Chess, lang: &Language) -> String {
     fill(&lang.voice.ask, &[("phrase", &said(heard, pos, lang))])
+}
+
+/// The question that names two moves: "Eva vier, oder zweitens: Eva drei?".
+pub fn question_two(first: Move, second: Move, pos: &Chess, lang: &Language) -> String {
+    fill(
+        &lang.voice.ask_two,
+        &[
+            ("first", &said(Heard::Move(first), pos, lang)),
+            ("second", &said(Heard::Move(second), pos, lang)),
+        ],
+    )
 }
 
 /// What was heard in the player's words: the move's short form, or the command.
@@ -331,13 +400,14 @@ mod tests {
         let t = tokens("de");
         let nf3 = Heard::Move(play(&p, "g1f3"));
         let ask = Decision::Ask(nf3);
+        // The second pass's best within the margin is a legal move: named second.
         let close = agreed(
             "springer felix drei",
             Second::Best(decoded("springer hector drei", -1500)),
         );
         assert_eq!(
             judge_move(&p, &t, &close, Settings::default()).decision,
-            ask
+            Decision::AskTwo(play(&p, "g1f3"), play(&p, "g1h3"))
         );
         // Each case below fails one test and passes the others: margin 7 otherwise.
         let clear = Second::Best(decoded("springer hector drei", -1700));
@@ -346,18 +416,22 @@ mod tests {
             judge_move(&p, &t, &not_run, Settings::default()).decision,
             ask
         );
+        // With a second pass whose best is another legal move, that move is named second.
+        let two = Decision::AskTwo(play(&p, "g1f3"), play(&p, "g1h3"));
         let mut short = agreed("springer felix drei", clear.clone());
         short.speech_frames = 200;
         assert_eq!(
             judge_move(&p, &t, &short, Settings::default()).decision,
-            ask
+            two
         );
         let mut other = agreed("springer felix drei", clear.clone());
         other.language = Some(decoded("springer felix vier", -900));
         let j = judge_move(&p, &t, &other, Settings::default());
-        assert_eq!((j.decision, j.evidence.agree), (ask, false));
+        assert_eq!((j.decision, j.evidence.agree), (two, false));
         let mut none = agreed("springer felix drei", clear.clone());
         none.language = None;
+        assert_eq!(judge_move(&p, &t, &none, Settings::default()).decision, two);
+        none.second = Second::Nothing;
         assert_eq!(judge_move(&p, &t, &none, Settings::default()).decision, ask);
     }
 
@@ -370,7 +444,10 @@ mod tests {
         let t = tokens("nl");
         let heard = agreed("eva drie", Second::Best(decoded("eva vier", -1660)));
         let j = judge_move(&p, &t, &heard, Settings::default());
-        assert_eq!(j.decision, Decision::Ask(Heard::Move(play(&p, "e2e3"))));
+        assert_eq!(
+            j.decision,
+            Decision::AskTwo(play(&p, "e2e3"), play(&p, "e2e4"))
+        );
         assert_eq!(j.evidence.near, Some(play(&p, "e2e4")));
         // en-029+f4 said "Rook Hector one", both heard "rook eva one", margin 10.98.
         let p: Chess = "4k3/8/8/8/8/8/4K3/R7 w - - 0 1"
@@ -384,7 +461,10 @@ mod tests {
             Second::Best(decoded("rook hector one", -2098)),
         );
         let j = judge_move(&p, &t, &heard, Settings::default());
-        assert_eq!(j.decision, Decision::Ask(Heard::Move(play(&p, "a1e1"))));
+        assert_eq!(
+            j.decision,
+            Decision::AskTwo(play(&p, "a1e1"), play(&p, "a1h1"))
+        );
         assert_eq!(j.evidence.near, Some(play(&p, "a1h1")));
         // Without a rival one near word away the same evidence plays: a knight's move from
         // the start has none ("springer felix drei": "felix" and "drei" have no neighbour
@@ -399,6 +479,142 @@ mod tests {
             judge_move(&p, &t, &sure, Settings::default()).decision,
             Decision::Play(play(&p, "g1f3"))
         );
+    }
+
+    /// The move named second comes from the evidence, in its order: the language grammar's
+    /// other legal move, the second pass's best within the margin, the near word; without
+    /// any, one move is asked.
+    #[test]
+    fn a_two_move_question_names_the_evidence_second() {
+        let p = Chess::default();
+        let t = tokens("de");
+        let (e3, e4, d4) = (play(&p, "e2e3"), play(&p, "e2e4"), play(&p, "d2d4"));
+        let judge = |d: &MoveDecodes| judge_move(&p, &t, d, Settings::default()).decision;
+        // "eva drei" has two moves one near word away, b3 ("bella") and e4 ("vier"): the
+        // first found is named.
+        let near = |d: &MoveDecodes| judge_move(&p, &t, d, Settings::default()).evidence.near;
+        // The grammars disagree, the language's names another legal move.
+        let mut d = agreed("eva drei", Second::NotRun);
+        d.language = Some(decoded("david vier", -1000));
+        assert_eq!(judge(&d), Decision::AskTwo(e3, d4));
+        // The language's phrase is no legal move: the near word's move.
+        d.language = Some(decoded("david fuenf", -1000));
+        assert_eq!(near(&d), Some(play(&p, "b2b3")));
+        assert_eq!(judge(&d), Decision::AskTwo(e3, play(&p, "b2b3")));
+        // The second pass within the margin names its move before the near word.
+        let close = agreed("eva drei", Second::Best(decoded("david vier", -1500)));
+        assert_eq!(judge(&close), Decision::AskTwo(e3, d4));
+        // Beyond the margin it does not: the near word's move.
+        let far = agreed("eva drei", Second::Best(decoded("david vier", -1700)));
+        assert_eq!(judge(&far), Decision::AskTwo(e3, play(&p, "b2b3")));
+        // Within the margin and naming the near move: the same move either way.
+        let both = agreed("eva drei", Second::Best(decoded("eva vier", -1500)));
+        assert_eq!(judge(&both), Decision::AskTwo(e3, e4));
+        // Beyond the margin and without a near word: the second pass's best all the same.
+        let knight = agreed(
+            "springer felix drei",
+            Second::Best(decoded("springer hector drei", -1700)),
+        );
+        let mut low = knight.clone();
+        low.speech_frames = 200;
+        assert_eq!(
+            judge(&low),
+            Decision::AskTwo(play(&p, "g1f3"), play(&p, "g1h3"))
+        );
+        // A second pass that heard a command names nothing; a knight's move has no near
+        // word: one move asked.
+        let command = agreed("springer felix drei", Second::Best(decoded("uhr", -1100)));
+        assert_eq!(
+            judge(&command),
+            Decision::Ask(Heard::Move(play(&p, "g1f3")))
+        );
+        // Sure, asked only because every move is: one move.
+        let sure = agreed(
+            "springer felix drei",
+            Second::Best(decoded("springer hector drei", -1700)),
+        );
+        assert_eq!(
+            judge_move(&p, &t, &sure, Settings { always_ask: true }).decision,
+            Decision::Ask(Heard::Move(play(&p, "g1f3")))
+        );
+        // In the players' words, in every language the same shape.
+        let de = language("de").expect("de");
+        assert_eq!(
+            question_two(e3, e4, &p, de),
+            "Eva drei, oder zweitens: Eva vier?"
+        );
+        let fr = language("fr").expect("fr");
+        assert_eq!(
+            question_two(e3, e4, &p, fr),
+            "Eva trois, ou deuxième : Eva quatre ?"
+        );
+    }
+
+    /// The answers to a two-move question: "yes" and the second's word each need coverage
+    /// and a margin against the answer grammar without them; "no" is taken as heard.
+    #[test]
+    fn each_answer_to_a_two_move_question() {
+        let t = tokens("de");
+        assert_eq!(t.second, "zweitens");
+        let said = |words: &str, without: Second, word_frames: u32| AnswerDecodes {
+            answer: Some(Decoded {
+                word_frames,
+                ..decoded(words, -1000)
+            }),
+            without,
+            speech_frames: 100,
+        };
+        let clear = || Second::Best(decoded("ja", -1500));
+        assert_eq!(
+            judge_answer(&t, &said("zweitens", clear(), 90)).0,
+            Answer::Second
+        );
+        assert_eq!(
+            judge_answer(
+                &t,
+                &said("ja", Second::Best(decoded("zweitens", -1500)), 90)
+            )
+            .0,
+            Answer::Yes
+        );
+        // Unsure: too close to the next answer, too little of the speech, or not measured.
+        let close = Second::Best(decoded("ja", -1300));
+        assert_eq!(
+            judge_answer(&t, &said("zweitens", close, 90)).0,
+            Answer::Unsure
+        );
+        assert_eq!(
+            judge_answer(&t, &said("zweitens", clear(), 40)).0,
+            Answer::Unsure
+        );
+        assert_eq!(
+            judge_answer(&t, &said("zweitens", Second::NotRun, 90)).0,
+            Answer::Unsure
+        );
+        assert_eq!(
+            judge_answer(&t, &said("nein", Second::NotRun, 90)).0,
+            Answer::No
+        );
+        assert_eq!(
+            judge_answer(&t, &said("eva vier", Second::NotRun, 90)).0,
+            Answer::Other
+        );
+    }
+
+    /// The second's word of every language is a word of its own: no yes, no, command or
+    /// square word, and not the same as another language's answer words.
+    #[test]
+    fn the_seconds_word_is_no_other_answer() {
+        for code in ["de", "en", "es", "fr", "nl"] {
+            let t = tokens(code);
+            assert!(!t.second.is_empty(), "{code}");
+            assert!(t.second != t.yes && t.second != t.no, "{code}");
+            assert!(t.command(&t.second).is_none(), "{code}");
+            assert!(
+                !t.files.contains(&t.second) && !t.ranks.contains(&t.second),
+                "{code}"
+            );
+        }
     }
 
     #[test]
@@ -452,7 +668,7 @@ mod tests {
                 word_frames,
                 ..decoded("ja", -1000)
             }),
-            without_yes: second,
+            without: second,
             speech_frames: 100,
         };
         let sure = yes(Second::Best(decoded("nein", -1500)), 90);
@@ -463,7 +679,7 @@ mod tests {
         assert_eq!(judge_answer(&t, &swallowed).0, Answer::Unsure);
         let no = AnswerDecodes {
             answer: Some(decoded("nein", 0)),
-            without_yes: Second::NotRun,
+            without: Second::NotRun,
             speech_frames: 100,
         };
         assert_eq!(judge_answer(&t, &no).0, Answer::No);
@@ -571,6 +787,12 @@ mod tests {
             if let Decision::Ask(Heard::Move(m)) = j.decision {
                 prop_assert!(p.is_legal(m));
             }
+            // The two moves of a question are legal and different, the first the one heard.
+            if let Decision::AskTwo(a, b) = j.decision {
+                prop_assert!(p.is_legal(a) && p.is_legal(b) && a != b);
+                let said = decodes.position.as_ref().map(|d| d.words.clone()).unwrap_or_default();
+                prop_assert_eq!(parse_move(&said, &p).ok(), Some(a));
+            }
         }
 
         /// Every phrase of the position grammar is heard as its legal move or a command.
@@ -629,13 +851,21 @@ mod tests {
                     let sure = agreed(phrase, Second::Best(decoded("", -100_000)));
                     let j = judge_move(&p, &t, &sure, Settings::default());
                     if rival {
-                        prop_assert_eq!(j.decision, Decision::Ask(Heard::Move(*a)), "{}", phrase);
+                        prop_assert!(
+                            matches!(j.decision, Decision::AskTwo(first, _) if first == *a),
+                            "{}: {:?}", phrase, j.decision
+                        );
                     }
                     // The words name another move one near word away in a form no phrase
                     // lists ("pawn eva four takes david five" with "five" for "four"): asked
                     // too. Nothing else keeps a sure move from being played.
+                    // With the grammars agreeing and nothing close, the near move is named
+                    // second.
                     match j.evidence.near {
-                        Some(b) => prop_assert!(b != *a && p.is_legal(b), "{}", phrase),
+                        Some(b) => {
+                            prop_assert!(b != *a && p.is_legal(b), "{}", phrase);
+                            prop_assert_eq!(j.decision, Decision::AskTwo(*a, b), "{}", phrase);
+                        }
                         None => prop_assert_eq!(j.decision, Decision::Play(*a), "{}", phrase),
                     }
                 }

@@ -239,12 +239,25 @@ pub fn language(tokens: &Tokens) -> String {
     )
 }
 
-/// The grammar of an answer: yes (unless `with_yes` is false: the second pass of a "yes"),
-/// no, and every phrase of [`language`].
-pub fn answer(tokens: &Tokens, with_yes: bool) -> String {
+/// Which words an answer grammar leaves out: the second pass of a "yes" or of the second's
+/// word measures how much better the word heard fits than anything else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Without {
+    Nothing,
+    Yes,
+    Second,
+}
+
+/// The grammar of an answer: yes, the word for the second move of a two-move question, no,
+/// and every phrase of [`language`] (so that a move or a command is not forced into an
+/// answer); `without` leaves one choice out.
+pub fn answer(tokens: &Tokens, without: Without) -> String {
     let mut top: Vec<String> = Vec::new();
-    if with_yes {
+    if without != Without::Yes {
         top.push(tokens.yes.clone());
+    }
+    if without != Without::Second {
+        top.push(tokens.second.clone());
     }
     top.push(tokens.no.clone());
     top.push(format!("<move> {}", suffix(tokens)));
@@ -420,9 +433,14 @@ mod tests {
             "{g}"
         );
         assert!(!g.contains(" yes"));
-        let a = answer(&t, true);
-        assert!(a.contains("public <utt> = yes | no | <move>"));
-        let n = answer(&t, false);
-        assert!(n.contains("public <utt> = no | <move>"));
+        let a = answer(&t, Without::Nothing);
+        assert!(
+            a.contains("public <utt> = yes | second | no | <move>"),
+            "{a}"
+        );
+        let n = answer(&t, Without::Yes);
+        assert!(n.contains("public <utt> = second | no | <move>"));
+        let s = answer(&t, Without::Second);
+        assert!(s.contains("public <utt> = yes | no | <move>"));
     }
 }

@@ -121,6 +121,8 @@ pub struct Tokens {
     pub(crate) commands: Vec<(VoiceCommand, String)>,
     pub yes: String,
     pub no: String,
+    /// The word that takes the second move of a two-move question ("zweitens").
+    pub second: String,
     /// File and rank words the recogniser mistakes for each other ([`super::near`]).
     pub(crate) near: Vec<(String, String)>,
 }
@@ -188,6 +190,7 @@ impl Tokens {
                 .collect(),
             yes: phrase(lang.commands.yes.first().map_or("", String::as_str)),
             no: phrase(lang.commands.no.first().map_or("", String::as_str)),
+            second: phrase(lang.voice.second.first().map_or("", String::as_str)),
             near,
         };
         if unknown.is_empty() {
@@ -230,6 +233,7 @@ impl Tokens {
                 &self.long_castling,
                 &self.yes,
                 &self.no,
+                &self.second,
             ])
             .chain(self.commands.iter().map(|(_, w)| w));
         for phrase in phrases {

@@ -125,6 +125,7 @@ fn hear_answer(
     let (answer, evidence) = judge_answer(rec.tokens(), &decodes);
     let (line, code) = match answer {
         Answer::Yes => (rec.tokens().yes.clone(), 0),
+        Answer::Second => (rec.tokens().second.clone(), 0),
         Answer::No => (rec.tokens().no.clone(), 0),
         Answer::Unsure => (lang.voice.unsure.clone(), ASKED),
         Answer::Other | Answer::Nothing => (lang.voice.nothing.clone(), 1),
@@ -132,7 +133,7 @@ fn hear_answer(
     out.line(&line);
     if options.details {
         let heard = decodes.answer.as_ref().map(|d| d.words.clone());
-        let second = second_words(&decodes.without_yes, lang);
+        let second = second_words(&decodes.without, lang);
         out.line(&details(lang, heard, None, second, &evidence, took));
     }
     Some(code)
@@ -182,18 +183,45 @@ fn hear_move(
                 ASKED,
             )
         }
+        // The second move in a field of its own: the first field stays the first move.
+        Decision::AskTwo(a, b) => (
+            format!(
+                "{}?\t{}?\t{}",
+                uci(a),
+                uci(b),
+                crate::core::voice::decide::question_two(a, b, pos, lang)
+            ),
+            ASKED,
+        ),
         Decision::Nothing => (lang.voice.nothing.clone(), 1),
     };
     out.line(&line);
     if options.details {
-        out.line(&details(
+        let mut line = details(
             lang,
             decodes.position.as_ref().map(|d| d.words.clone()),
             Some(decodes.language.as_ref().map(|d| d.words.clone())),
             second_words(&decodes.second, lang),
             &judgement.evidence,
             took,
-        ));
+        );
+        // The moves the evidence names besides the one heard.
+        let named = |template: &str, m| {
+            fill(
+                template,
+                &[(
+                    "move",
+                    &format!("{} ({})", said(Heard::Move(m), pos, lang), uci(m)),
+                )],
+            )
+        };
+        if let Decision::AskTwo(_, b) = judgement.decision {
+            line = format!("{line}. {}", named(&lang.voice.details_second, b));
+        }
+        if let Some(near) = judgement.evidence.near {
+            line = format!("{line}. {}", named(&lang.voice.details_near, near));
+        }
+        out.line(&line);
     }
     Some(code)
 }

@@ -15,7 +15,7 @@ use shakmaty::Chess;
 use crate::core::notation::{Language, WordSet, fill};
 use crate::core::voice::decide::{
     Answer, AnswerDecodes, Decision, Decoded, Evidence, Judgement, MoveDecodes, Second, Settings,
-    judge_answer, judge_move, question,
+    judge_answer, judge_move, question, question_two,
 };
 use crate::core::voice::grammar::Heard as GrammarHeard;
 use crate::io::voice::log::{self, VoiceLog};
@@ -401,8 +401,8 @@ pub(crate) struct VoiceInput {
     listener: Option<Listener>,
     /// Where every phrase heard is written down (not the journal).
     log: Option<VoiceLog>,
-    /// A move or command asked back, done only on "yes".
-    question: Option<String>,
+    /// A move or command asked back (or two moves), done only on the answer that names it.
+    question: Option<Asked>,
     /// Listening now.
     listening: bool,
     /// Line mode: listen again after each phrase.
@@ -527,7 +527,7 @@ impl VoiceInput {
             log.write(format!(
                 "{}\t{heard_line}\t{}",
                 crate::io::utc::now_utc(),
-                decided.words(question.as_deref())
+                decided.words(question.as_ref())
             ));
         }
         outcome
@@ -558,20 +558,12 @@ impl VoiceInput {
                     Answer::Yes => Outcome::Line(word(&lang.commands.yes)),
                     Answer::No => Outcome::Line(word(&lang.commands.no)),
                     Answer::Unsure => Outcome::Say(lang.voice.unsure.clone()),
-                    Answer::Other | Answer::Nothing => Outcome::Quiet,
+                    Answer::Second | Answer::Other | Answer::Nothing => Outcome::Quiet,
                 };
                 (out, Decided::Answer(AnswerTo::Mode(answer)))
             }
             Heard::Answer { answer, .. } => {
-                let out = match answer {
-                    Answer::Yes => self.question.take().map_or(Outcome::Quiet, Outcome::Line),
-                    Answer::Unsure => Outcome::Say(lang.voice.unsure.clone()),
-                    // "no", silence, or something else: the question lapses.
-                    Answer::No | Answer::Other | Answer::Nothing => {
-                        self.question = None;
-                        Outcome::Quiet
-                    }
-                };
+                let out = self.answered(answer);
                 (out, Decided::Answer(AnswerTo::AskedBack(answer)))
             }
             // Silence lets a question go.
@@ -603,12 +595,27 @@ impl VoiceInput {
                 (Outcome::Line(typed.clone()), Decided::Command(typed))
             }
             Decision::Ask(h) => {
-                let asked = match h {
+                let first = match h {
                     GrammarHeard::Move(m) => uci(m),
                     GrammarHeard::Command(c) => c.typed(lang).to_string(),
                 };
+                let asked = Asked {
+                    first,
+                    second: None,
+                };
                 self.question = Some(asked.clone());
                 (Outcome::Say(question(h, pos, lang)), Decided::Asked(asked))
+            }
+            Decision::AskTwo(a, b) => {
+                let asked = Asked {
+                    first: uci(a),
+                    second: Some(uci(b)),
+                };
+                self.question = Some(asked.clone());
+                (
+                    Outcome::Say(question_two(a, b, pos, lang)),
+                    Decided::Asked(asked),
+                )
             }
             Decision::Nothing => (
                 Outcome::Say(lang.voice.nothing.clone()),
@@ -626,6 +633,54 @@ impl VoiceInput {
         self.question.is_some()
     }
 
+    /// What an answer does to the question asked back: "yes" takes the first move (or the
+    /// command), the second's word the second move; an unsure one asks again; anything else
+    /// lets the question go.
+    fn answered(&mut self, answer: Answer) -> Outcome {
+        let lang = self.lang;
+        match answer {
+            Answer::Yes => self
+                .question
+                .take()
+                .map_or(Outcome::Quiet, |q| Outcome::Line(q.first)),
+            Answer::Second => self
+                .question
+                .take()
+                .and_then(|q| q.second)
+                .map_or(Outcome::Quiet, Outcome::Line),
+            Answer::Unsure => Outcome::Say(match self.question.as_ref() {
+                Some(Asked {
+                    second: Some(_), ..
+                }) => lang.voice.unsure_two.clone(),
+                _ => lang.voice.unsure.clone(),
+            }),
+            // "no", silence, or something else: the question lapses.
+            Answer::No | Answer::Other | Answer::Nothing => {
+                self.question = None;
+                Outcome::Quiet
+            }
+        }
+    }
+
+    /// A typed line while a question asked back is open: a yes word or 1 takes the first
+    /// move, a word of the second or 2 the second, a no word lets the question go (as said
+    /// ones do); `None` for any other line, which the mode takes as typed.
+    pub(crate) fn typed(&mut self, line: &str) -> Option<Outcome> {
+        let q = self.question.as_ref()?;
+        let answer = typed_answer(self.lang, line, q.second.is_some())?;
+        let question = self.question.clone();
+        let out = self.answered(answer);
+        if let Some(log) = &self.log {
+            log.write(format!(
+                "{}	typed	-	{}	-	-	-	-	{}",
+                crate::io::utc::now_utc(),
+                crate::core::notation::printable(line.trim()),
+                Decided::Answer(AnswerTo::AskedBack(answer)).words(question.as_ref())
+            ));
+        }
+        Some(out)
+    }
+
     /// Whether the last phrase was carried out as a line, once.
     pub(crate) fn take_follow_up(&mut self) -> bool {
         std::mem::take(&mut self.follow_up)
@@ -637,6 +692,30 @@ impl VoiceInput {
     }
 }
 
+/// A move (UCI) or command asked back, and the move named second, if two were.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Asked {
+    first: String,
+    second: Option<String>,
+}
+
+/// A typed line as the answer to a question asked back, in `lang`'s words (case and the
+/// spaces around ignored): yes or 1, the second's words or 2 (only when two moves were
+/// asked), no.
+fn typed_answer(lang: &Language, line: &str, two: bool) -> Option<Answer> {
+    let line = line.trim().to_lowercase();
+    let is = |words: &[String]| words.iter().any(|w| w.to_lowercase() == line);
+    if line == "1" || is(&lang.commands.yes) {
+        Some(Answer::Yes)
+    } else if two && (line == "2" || is(&lang.voice.second)) {
+        Some(Answer::Second)
+    } else if is(&lang.commands.no) {
+        Some(Answer::No)
+    } else {
+        None
+    }
+}
+
 /// What was done with a phrase, for the voice log.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Decided {
@@ -644,8 +723,8 @@ enum Decided {
     Played(String),
     /// A command handed to the mode as if typed.
     Command(String),
-    /// A move (UCI) or command asked back.
-    Asked(String),
+    /// A move (UCI) or command asked back, or two moves.
+    Asked(Asked),
     NotUnderstood,
     Silence,
     Answer(AnswerTo),
@@ -661,13 +740,21 @@ enum AnswerTo {
 }
 
 impl Decided {
-    /// In the log's words; `question`: the move or command that was asked back.
-    fn words(&self, question: Option<&str>) -> String {
-        let q = question.unwrap_or("-");
+    /// In the log's words; `question`: what was asked back.
+    fn words(&self, question: Option<&Asked>) -> String {
+        let q = question.map_or("-", |a| a.first.as_str());
+        let second = question.and_then(|a| a.second.as_deref());
         match self {
             Decided::Played(m) => format!("played {m}"),
             Decided::Command(c) => format!("command {c}"),
-            Decided::Asked(m) => format!("asked back {m}"),
+            Decided::Asked(Asked {
+                first,
+                second: None,
+            }) => format!("asked back {first}"),
+            Decided::Asked(Asked {
+                first,
+                second: Some(second),
+            }) => format!("asked back {first} or second {second}"),
             Decided::NotUnderstood => "not understood".into(),
             Decided::Silence => "silence".into(),
             Decided::Answer(AnswerTo::AskedBack(a)) => match a {
@@ -675,6 +762,10 @@ impl Decided {
                     format!("yes: played {q}")
                 }
                 Answer::Yes => format!("yes: carried out {q}"),
+                Answer::Second => match second {
+                    Some(s) => format!("second: played {s}"),
+                    None => format!("second, none asked: let go {q}"),
+                },
                 Answer::No => format!("no: let go {q}"),
                 Answer::Unsure => format!("unsure: asked again {q}"),
                 Answer::Other => format!("something else: let go {q}"),
@@ -684,7 +775,9 @@ impl Decided {
                 Answer::Yes => "yes to hector's question".into(),
                 Answer::No => "no to hector's question".into(),
                 Answer::Unsure => "unsure: hector's question asked again".into(),
-                Answer::Other | Answer::Nothing => "no answer to hector's question".into(),
+                Answer::Second | Answer::Other | Answer::Nothing => {
+                    "no answer to hector's question".into()
+                }
             },
             Decided::Nothing => "-".into(),
         }
@@ -720,9 +813,9 @@ fn heard_line(heard: &Heard) -> Option<String> {
             took,
             ..
         } => Some(format!(
-            "answer\t-\tanswer {}\twithout yes {}\t-\t{}\t{} ms",
+            "answer\t-\tanswer {}\twithout the word heard {}\t-\t{}\t{} ms",
             decoded(decodes.answer.as_ref()),
-            second(&decodes.without_yes),
+            second(&decodes.without),
             evidence(e, decodes.speech_frames),
             took.as_millis()
         )),
@@ -821,16 +914,24 @@ mod tests {
         assert_eq!(heard_line(&Heard::Listening), None);
     }
 
+    fn one(first: &str) -> Asked {
+        Asked {
+            first: first.into(),
+            second: None,
+        }
+    }
+
     #[test]
     fn what_was_decided_names_the_move_and_the_answer() {
-        let q = Some("g1f3");
+        let g1f3 = one("g1f3");
+        let q = Some(&g1f3);
         assert_eq!(Decided::Played("g1f3".into()).words(None), "played g1f3");
-        assert_eq!(Decided::Asked("g1f3".into()).words(None), "asked back g1f3");
+        assert_eq!(Decided::Asked(one("g1f3")).words(None), "asked back g1f3");
         assert_eq!(Decided::NotUnderstood.words(None), "not understood");
         let asked = |a| Decided::Answer(AnswerTo::AskedBack(a));
         assert_eq!(asked(Answer::Yes).words(q), "yes: played g1f3");
         assert_eq!(
-            asked(Answer::Yes).words(Some("brett")),
+            asked(Answer::Yes).words(Some(&one("brett"))),
             "yes: carried out brett"
         );
         assert_eq!(asked(Answer::No).words(q), "no: let go g1f3");
@@ -839,6 +940,102 @@ mod tests {
         assert_eq!(
             Decided::Answer(AnswerTo::Mode(Answer::Yes)).words(None),
             "yes to hector's question"
+        );
+        let two = Asked {
+            first: "e2e3".into(),
+            second: Some("e2e4".into()),
+        };
+        assert_eq!(
+            Decided::Asked(two.clone()).words(None),
+            "asked back e2e3 or second e2e4"
+        );
+        assert_eq!(asked(Answer::Yes).words(Some(&two)), "yes: played e2e3");
+        assert_eq!(
+            asked(Answer::Second).words(Some(&two)),
+            "second: played e2e4"
+        );
+    }
+
+    /// Typed answers: the words of the table in every language and the digits; 2 and the
+    /// second's words only when two moves were asked; anything else is no answer.
+    #[test]
+    fn typed_answers_in_every_language() {
+        for code in ["de", "en", "es", "fr", "nl"] {
+            let lang = crate::core::notation::language(code).expect("table");
+            let yes = &lang.commands.yes[0];
+            let no = &lang.commands.no[0];
+            for (line, two, want) in [
+                (yes.as_str(), true, Some(Answer::Yes)),
+                ("1", false, Some(Answer::Yes)),
+                (" 1 ", true, Some(Answer::Yes)),
+                ("2", true, Some(Answer::Second)),
+                ("2", false, None),
+                (no.as_str(), true, Some(Answer::No)),
+                ("e2e4", true, None),
+            ] {
+                assert_eq!(typed_answer(lang, line, two), want, "{code}: {line:?}");
+            }
+            for word in &lang.voice.second {
+                let upper = word.to_uppercase();
+                assert_eq!(
+                    typed_answer(lang, &upper, true),
+                    Some(Answer::Second),
+                    "{code}: {word}"
+                );
+                assert_eq!(typed_answer(lang, word, false), None, "{code}: {word}");
+            }
+        }
+    }
+
+    /// A two-move question answered: yes plays the first, the second's word (said or typed)
+    /// the second, no neither; an unsure answer asks again naming the three answers.
+    #[test]
+    fn a_two_move_question_and_each_answer() {
+        let lang = crate::core::notation::language("de").expect("de");
+        let open = || VoiceInput {
+            lang,
+            listener: None,
+            log: None,
+            question: Some(Asked {
+                first: "e2e3".into(),
+                second: Some("e2e4".into()),
+            }),
+            listening: false,
+            continuous: false,
+            answering_mode: false,
+            follow_up: false,
+        };
+        let mut v = open();
+        assert_eq!(v.answered(Answer::Yes), Outcome::Line("e2e3".into()));
+        assert!(!v.asking());
+        let mut v = open();
+        assert_eq!(v.answered(Answer::Second), Outcome::Line("e2e4".into()));
+        assert!(!v.asking());
+        let mut v = open();
+        assert_eq!(v.answered(Answer::No), Outcome::Quiet);
+        assert!(!v.asking());
+        let mut v = open();
+        assert_eq!(
+            v.answered(Answer::Unsure),
+            Outcome::Say("Ja, zweitens oder nein?".into())
+        );
+        assert!(v.asking(), "an unsure answer keeps the question");
+        assert_eq!(v.typed("zweitens"), Some(Outcome::Line("e2e4".into())));
+        let mut v = open();
+        assert_eq!(v.typed("Springer"), None);
+        assert!(v.asking(), "another line leaves the question open");
+        assert_eq!(v.typed("1"), Some(Outcome::Line("e2e3".into())));
+        // A one-move question: the second's word is no answer to it.
+        let mut v = open();
+        v.question = Some(one("g1f3"));
+        assert_eq!(v.answered(Answer::Second), Outcome::Quiet);
+        assert!(!v.asking());
+        let mut v = open();
+        v.question = Some(one("g1f3"));
+        assert_eq!(v.typed("2"), None);
+        assert_eq!(
+            v.answered(Answer::Unsure),
+            Outcome::Say("Ja oder nein?".into())
         );
     }
 }

@@ -25,7 +25,7 @@ use crate::core::notation::Language;
 use crate::core::voice::Lexicon;
 use crate::core::voice::Tokens;
 use crate::core::voice::decide::{AnswerDecodes, COVERAGE, MoveDecodes, Second, coverage, meaning};
-use crate::core::voice::grammar::{self, Heard};
+use crate::core::voice::grammar::{self, Heard, Without};
 use crate::core::voice::{Cut, Cutter, FRAME, RATE, Utterance, speech_frames};
 use crate::io::voice::model::Model;
 use crate::io::voice::source::{AudioSource, SourceError};
@@ -134,6 +134,7 @@ struct Decoders {
 const LANGUAGE: &str = "language";
 const ANSWER: &str = "answer";
 const WITHOUT_YES: &str = "without_yes";
+const WITHOUT_SECOND: &str = "without_second";
 const POSITION: &str = "position";
 const SECOND: &str = "second";
 const MOVES: &str = "moves";
@@ -209,8 +210,9 @@ impl Recogniser {
         let any_word = format!("#JSGF V1.0;\ngrammar vad;\npublic <utt> = {};\n", tokens.no);
         vad.set_grammar(VAD, &any_word)?;
         early.set_grammar(VAD, &any_word)?;
-        language.set_grammar(WITHOUT_YES, &grammar::answer(&tokens, false))?;
-        language.set_grammar(ANSWER, &grammar::answer(&tokens, true))?;
+        language.set_grammar(WITHOUT_YES, &grammar::answer(&tokens, Without::Yes))?;
+        language.set_grammar(WITHOUT_SECOND, &grammar::answer(&tokens, Without::Second))?;
+        language.set_grammar(ANSWER, &grammar::answer(&tokens, Without::Nothing))?;
         language.set_grammar(LANGUAGE, &grammar::language(&tokens))?;
         position.set_grammar(
             POSITION,
@@ -278,10 +280,7 @@ impl Recogniser {
 
     /// The decodes of a phrase said as the answer to a question (see
     /// [`Decoders::hear_answer`]).
-    pub(crate) fn hear_answer(
-        &mut self,
-        samples: &[i16],
-    ) -> Result<Timed<AnswerDecodes>, SphinxError> {
+    pub fn hear_answer(&mut self, samples: &[i16]) -> Result<Timed<AnswerDecodes>, SphinxError> {
         let go_on = || true;
         self.decoders
             .hear_answer(samples, &go_on)?
@@ -458,8 +457,8 @@ impl Decoders {
     }
 
     /// The decodes of a phrase said for a move in `pos`: the position's and the language's
-    /// grammars at once, and, when both heard the same and the words cover the speech, the
-    /// second pass without what was heard.
+    /// grammars at once, and the second pass without the move or command heard (for a
+    /// command only when both grammars heard it).
     ///
     /// A move is played only when both grammars heard it, so the second pass starts as soon
     /// as the language's grammar has heard a move or command of this position, beside the
@@ -530,11 +529,25 @@ impl Decoders {
         let heard = first
             .as_ref()
             .and_then(|d| meaning(&d.words, pos, &self.tokens));
+        // Kept also when the words cover too little of the speech: such a move is asked
+        // back whatever the margin, and the second pass's best (often the phrase with the
+        // word the first lost: "Dame Hector quatre" heard as "hector quatre") may be named
+        // second in the question. It was decoded already.
         let second = match (&first, heard, ahead) {
-            (Some(f), Some(h), Some((said, second)))
-                if said == h && coverage(f, speech) >= COVERAGE =>
-            {
-                second
+            (Some(_), Some(h), Some((said, second))) if said == h => second,
+            // The grammars heard different things: the move is asked back whatever comes,
+            // and a second pass without it (on the position's decoder, after the first
+            // passes: only phrases asked back wait for it) finds the move to name second.
+            (Some(_), Some(h @ Heard::Move(_)), _) => {
+                if !go_on() {
+                    return Ok(None);
+                }
+                self.position
+                    .set_grammar(SECOND, &grammar::position(pos, tokens, Some(h)))?;
+                match self.position.decode(samples)? {
+                    Some(d) => Second::Best(d),
+                    None => Second::Nothing,
+                }
             }
             _ => Second::NotRun,
         };
@@ -564,12 +577,23 @@ impl Decoders {
         let cpu = thread_cpu_time();
         self.language.use_grammar(ANSWER)?;
         let answer = self.language.decode(samples)?;
-        let without_yes = match &answer {
-            Some(a) if a.words.trim() == self.tokens.yes => {
+        // "yes" and the second's word are heard again without the word heard.
+        let again = answer.as_ref().and_then(|a| {
+            let words = a.words.trim();
+            if words == self.tokens.yes {
+                Some(WITHOUT_YES)
+            } else if words == self.tokens.second {
+                Some(WITHOUT_SECOND)
+            } else {
+                None
+            }
+        });
+        let without = match again {
+            Some(without) => {
                 if !go_on() {
                     return Ok(None);
                 }
-                self.language.use_grammar(WITHOUT_YES)?;
+                self.language.use_grammar(without)?;
                 match self.language.decode(samples)? {
                     Some(d) => Second::Best(d),
                     None => Second::Nothing,
@@ -580,7 +604,7 @@ impl Decoders {
         Ok(Some(Timed {
             decodes: AnswerDecodes {
                 answer,
-                without_yes,
+                without,
                 speech_frames: speech_frames(samples),
             },
             took: began.elapsed(),

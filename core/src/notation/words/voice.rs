@@ -9,6 +9,18 @@ pub struct VoiceWords {
     pub(crate) ask: String,
     /// A "yes" heard without confidence: the question again.
     pub unsure: String,
+    /// Asking back two moves in one question: {first}, {second} ("Eva vier, oder zweitens:
+    /// Eva drei?"); the words of `second` name the second.
+    pub(crate) ask_two: String,
+    /// The words that take the second move, said or typed; the first is the one listened
+    /// for and named in `ask_two`.
+    pub second: Vec<String>,
+    /// An unsure answer to a two-move question: the question again.
+    pub unsure_two: String,
+    /// `hector listen --details`: the move a two-move question names second: {move}.
+    pub details_second: String,
+    /// `hector listen --details`: the legal move one near word away: {move}.
+    pub details_near: String,
     /// Nothing understood.
     pub nothing: String,
     /// Said when the microphone listens.
@@ -65,9 +77,12 @@ pub struct VoiceWords {
 
 impl VoiceWords {
     /// Placeholders each template must keep, checked when the table loads.
-    pub(crate) fn placeholders(&self) -> [(&'static str, &str, &'static [&'static str]); 19] {
+    pub(crate) fn placeholders(&self) -> [(&'static str, &str, &'static [&'static str]); 22] {
         [
             ("voice.ask", &self.ask, &["{phrase}"]),
+            ("voice.ask_two", &self.ask_two, &["{first}", "{second}"]),
+            ("voice.details_second", &self.details_second, &["{move}"]),
+            ("voice.details_near", &self.details_near, &["{move}"]),
             ("voice.cut", &self.cut, &["{seconds}"]),
             ("voice.no_library", &self.no_library, &["{reason}"]),
             ("voice.no_default_model", &self.no_default_model, &["{dir}"]),

@@ -755,6 +755,9 @@ fn entered_line<M: Mode + ?Sized>(mode: &mut M, line: String) -> bool {
         };
     }
     mode.front().refused = false;
+    if let Some(keep) = typed_voice_answer(mode, &line) {
+        return keep;
+    }
     let keep = mode.line(line.clone());
     // A refused line stays in the full screen's input line, selected for retyping; in lines
     // nobody sees a selection, so the line starts empty.
@@ -863,7 +866,7 @@ fn terminal_event<M: Mode>(
             }
             // Enter ended the prompt's line.
             mode.voice().prompt_open = false;
-            mode.line(l)
+            typed_voice_answer(mode, &l).unwrap_or_else(|| mode.line(l))
         }
         UiEvent::Input(Input::Closed) => false,
         UiEvent::Input(Input::Resize) => {
@@ -896,6 +899,27 @@ fn voice_heard<M: Mode>(mode: &mut M, (number, heard): (u64, Heard)) -> bool {
             true
         }
         Outcome::Quiet => true,
+    }
+}
+
+/// A typed line that answers a question asked back by voice (yes, 1, the second's word, 2,
+/// no): carried out as the answer said would be; `None` for any other line. A question of
+/// the mode's own (quit, resign, a draw offered) asked since takes typed answers first.
+fn typed_voice_answer<M: Mode + ?Sized>(mode: &mut M, line: &str) -> Option<bool> {
+    if mode.voice().question.is_some() {
+        return None;
+    }
+    match mode.voice_input()?.typed(line)? {
+        Outcome::Line(l) => {
+            let keep = mode.line(l);
+            let _ = mode.take_refused();
+            Some(keep)
+        }
+        Outcome::Say(words) => {
+            mode.voice().tell(Urgency::Answer, vec![words]);
+            Some(true)
+        }
+        Outcome::Quiet => Some(true),
     }
 }
 
