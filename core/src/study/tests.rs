@@ -412,3 +412,22 @@ fn a_full_index_is_said_once() {
         assert!(heard[0].contains("4000000"), "{code}: {heard:?}");
     }
 }
+
+/// A position where the game ended is nobody's turn: `wer` says how it ended there, in the
+/// file's mate as in a stalemate of the player's own line.
+#[test]
+fn turn_in_a_mated_or_stalemated_position_says_how_the_game_ended() {
+    let mut s = study("1. f3 e5 2. g4 Qh4# 0-1", de());
+    assert_eq!(heard(&mut s, "wer"), "Weiß ist am Zug");
+    heard(&mut s, "schluss");
+    assert_eq!(
+        heard(&mut s, "wer"),
+        "Partie beendet: Schachmatt. Schwarz gewinnt"
+    );
+    let mut s = study(
+        "[SetUp \"1\"]\n[FEN \"7k/5Q2/6K1/8/8/8/8/8 w - - 0 1\"]\n\n1. Kh6 *",
+        en(),
+    );
+    heard(&mut s, "next");
+    assert_eq!(heard(&mut s, "turn"), "Game over: stalemate. Draw");
+}
