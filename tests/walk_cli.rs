@@ -413,7 +413,7 @@ fn study_walks_a_files_variations_and_saves_the_players_own() {
     step(
         &mut t,
         &format!("speichern {}", saved.display()),
-        "mit 1 eigenen Halbzügen",
+        "mit einem eigenen Halbzug",
     );
     // The other games: listed, found, the broken ones said and the file going on.
     step(

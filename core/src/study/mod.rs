@@ -1084,8 +1084,13 @@ impl Machine for Study {
             }
             Event::Saved(Ok(path)) => {
                 let own = self.walked.as_ref().map_or(0, |w| w.game.tree.own_moves());
+                let template = if own == 1 {
+                    &self.lang.study.saved_one
+                } else {
+                    &self.lang.study.saved
+                };
                 out.push(answer(fill(
-                    &self.lang.study.saved,
+                    template,
                     &[("path", &path), ("moves", &own.to_string())],
                 )));
             }

@@ -431,3 +431,28 @@ fn turn_in_a_mated_or_stalemated_position_says_how_the_game_ended() {
     heard(&mut s, "next");
     assert_eq!(heard(&mut s, "turn"), "Game over: stalemate. Draw");
 }
+
+/// One move of the player's own is counted in the singular ("einem eigenen Halbzug"), in
+/// every language.
+#[test]
+fn a_single_own_move_is_saved_in_the_singular() {
+    for (lang, step, said_after) in [
+        (
+            de(),
+            "Sf3",
+            "Gespeichert in neu.pgn, mit einem eigenen Halbzug",
+        ),
+        (
+            en(),
+            "Nf3",
+            "Saved to neu.pgn, with one half-move of your own",
+        ),
+    ] {
+        let mut s = study("1. e4 e5 *", lang);
+        heard(&mut s, "next");
+        heard(&mut s, "next");
+        heard(&mut s, step);
+        let out = s.handle(Event::Saved(Ok("neu.pgn".into())), t(3));
+        assert_eq!(said(&out), [said_after]);
+    }
+}

@@ -102,6 +102,8 @@ pub struct StudyWords {
     /// The index is full (its bounds reached): {games} indexed; the later games are read
     /// from the file again each time. Said once.
     pub(crate) index_full: String,
+    /// Saved with a single move of the player's own: {path}.
+    pub(crate) saved_one: String,
 }
 
 impl StudyWords {
