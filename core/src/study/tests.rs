@@ -456,3 +456,22 @@ fn a_single_own_move_is_saved_in_the_singular() {
         assert_eq!(said(&out), [said_after]);
     }
 }
+
+/// A move that begins a sentence begins with a capital in every language: "Move 1, White",
+/// also after "Back in the line above."; after a colon it stays as the table writes it.
+#[test]
+fn a_move_that_begins_a_sentence_is_capitalized() {
+    let mut s = study("1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *", en());
+    assert_eq!(
+        heard(&mut s, "next"),
+        "Move 1, White: Eva four | Two variations: Eva five, or Cesar five"
+    );
+    assert_eq!(
+        heard(&mut s, "variation 2"),
+        "Variation 2: move 1, Black: Cesar five"
+    );
+    assert_eq!(
+        heard(&mut s, "back"),
+        "Back in the line above. Move 1, White: Eva four | Two variations: Eva five, or Cesar five"
+    );
+}
