@@ -475,3 +475,18 @@ fn a_move_that_begins_a_sentence_is_capitalized() {
         "Back in the line above. Move 1, White: Eva four | Two variations: Eva five, or Cesar five"
     );
 }
+
+/// The study's first help names the explorer in every language, as its word is typed.
+#[test]
+fn the_help_names_the_explorer() {
+    for lang in crate::notation::language::languages() {
+        let mut s = study("1. e4 *", lang);
+        let help = heard(&mut s, &lang.commands.help[0]);
+        let explorer = &lang.explorer.words[0];
+        assert!(
+            help.contains(&format!(" {explorer} ")),
+            "{}: {help}",
+            lang.code
+        );
+    }
+}
