@@ -550,6 +550,11 @@ fn a_bad_sound_value_is_named_with_its_key_in_the_players_language() {
             "[sound]\nonly_for = [\"captures\", \"moves\"]\n",
             "sound.only_for nomme \"moves\" ; il peut nommer « captures » et « check »",
         ),
+        (
+            "nl",
+            "[sound]\nicon_folder = 3\n",
+            "sound.icon_folder 3; die moet een map tussen aanhalingstekens zijn",
+        ),
     ] {
         std::fs::write(&file, text).expect("write");
         let r = run_with(
