@@ -776,6 +776,58 @@ fn the_explorer_answers_in_play_and_in_study() {
     );
     typed(&mut t, "ende");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+
+    // The walk of an analysed game: the position looked at, the start's and then after 1. e4,
+    // each asked of the explorer with the same token.
+    let game = home.path().join("kurz.pgn");
+    std::fs::write(&game, "[White \"Anna\"]\n[Black \"Bert\"]\n\n1. e4 e5 *\n").unwrap();
+    let asked = server.explorer_asked().len();
+    let mut t = env.spawn(&[
+        "analyse",
+        game.to_str().unwrap(),
+        "--walk",
+        "--depth",
+        "4",
+        "--engines",
+        "1",
+        "--screen-reader",
+        "--speech",
+        "speech-dispatcher",
+        "--explorer",
+        &server.url,
+    ]);
+    expect(&t, "fehler, besser oder eine Frage:");
+    heard_after(
+        &mut t,
+        &daemon,
+        "stellung 1 weiß",
+        "Rückblick nach Zug 1, Weiß",
+    );
+    let heard = heard_after(&mut t, &daemon, "explorer", "Lichess, 230000 Partien");
+    assert_in_order(
+        &heard,
+        &[
+            "Ich frage den Explorer",
+            "Meister, 2300 Partien: Cäsar fünf 43 Prozent",
+            "Lichess, 230000 Partien: Cäsar fünf 43 Prozent",
+        ],
+    );
+    let walked = server.explorer_asked();
+    assert_eq!(walked.len(), asked + 2, "{walked:?}");
+    assert!(
+        walked[asked]
+            .0
+            .starts_with("/masters?fen=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR%20b"),
+        "{walked:?}"
+    );
+    assert!(
+        walked[asked..]
+            .iter()
+            .all(|(_, a)| a.as_deref() == Some(bearer.as_str())),
+        "{walked:?}"
+    );
+    typed(&mut t, "ende");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 }
 
 /// Without a token the explorer is not asked and one sentence, alone, says how to get one: the
