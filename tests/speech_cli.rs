@@ -550,6 +550,11 @@ fn a_bad_sound_value_is_named_with_its_key_in_the_players_language() {
             "[sound]\nonly_for = [\"captures\", \"moves\"]\n",
             "sound.only_for nomme \"moves\" ; il peut nommer « captures » et « check »",
         ),
+        (
+            "nl",
+            "[sound]\nicon_folder = 3\n",
+            "sound.icon_folder 3; die moet een map tussen aanhalingstekens zijn",
+        ),
     ] {
         std::fs::write(&file, text).expect("write");
         let r = run_with(
@@ -564,6 +569,51 @@ fn a_bad_sound_value_is_named_with_its_key_in_the_players_language() {
         assert!(!r.stderr.contains("TOML"), "{lang}: {}", r.stderr);
         assert_eq!(std::fs::read_to_string(&file).expect("kept"), text);
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `hector say` speaks a bad configuration value first too, before its phrases, in the
+/// player's language; printed once on standard error, never among the phrases.
+#[test]
+fn hector_say_speaks_a_bad_configuration_value_first() {
+    let daemon = SpeechDaemon::capturing();
+    let dir = temp_dir("config-say");
+    let config = dir.join("config.toml");
+    std::fs::write(&config, "[speech]\nrate = 500\n").expect("config");
+    let address = daemon.address();
+    let r = run_with(
+        &[
+            "say",
+            "--backend",
+            "speech-dispatcher",
+            "--lang",
+            "en",
+            "Eva four",
+        ],
+        b"",
+        &[
+            ("HECTOR_CONFIG", config.to_str().expect("path")),
+            ("SPEECHD_ADDRESS", address.as_str()),
+        ],
+        LIMIT,
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(r.stdout.is_empty(), "{}", r.stdout);
+    let heard = played_until(&daemon, 0, "en|Eva four");
+    assert!(
+        heard[0].starts_with("en|In ") && heard[0].contains("speech.rate is 500"),
+        "{heard:?}"
+    );
+    assert_eq!(heard.len(), 2, "{heard:?}");
+    assert_eq!(r.stderr.matches("speech.rate").count(), 1, "{}", r.stderr);
+    // With the print backend the phrases alone are printed.
+    let r = run_with(
+        &["say", "--backend", "print", "--lang", "en", "Eva four"],
+        b"",
+        &[("HECTOR_CONFIG", config.to_str().expect("path"))],
+        LIMIT,
+    );
+    assert_eq!(r.stdout, "Eva four\n", "{}", r.stderr);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

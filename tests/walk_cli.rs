@@ -413,7 +413,7 @@ fn study_walks_a_files_variations_and_saves_the_players_own() {
     step(
         &mut t,
         &format!("speichern {}", saved.display()),
-        "mit 1 eigenen Halbzügen",
+        "mit einem eigenen Halbzug",
     );
     // The other games: listed, found, the broken ones said and the file going on.
     step(
@@ -599,12 +599,19 @@ fn study_speaks_english_and_refuses_a_missing_file() {
     expect(&t, "Game 1: Anna against Bert, Hold Cup. 5 half-moves");
     typed(&mut t, "next");
     t.wait_answer("next", LIMIT);
-    expect(&t, "move 1, White: ");
+    expect(&t, "Move 1, White: Eva four");
     expect(&t, "Evaluation: White is slightly better");
+    expect(&t, "Move, next, previous or a question:");
     typed(&mut t, "next");
     t.wait_answer("next", LIMIT);
     expect(&t, "good move");
     expect(&t, "Two variations: ");
+    typed(&mut t, "variation 2");
+    t.wait_answer("variation 2", LIMIT);
+    expect(&t, "Variation 2: move 2, White: Bishop Cesar four");
+    typed(&mut t, "back");
+    t.wait_answer("back", LIMIT);
+    expect(&t, "Back in the line above. Move 1, Black: Eva five");
     typed(&mut t, "variation 3");
     t.wait_answer("variation 3", LIMIT);
     expect(&t, "No variation 3 here; there are two");
@@ -766,6 +773,58 @@ fn the_explorer_answers_in_play_and_in_study() {
             "Eva sechs 13 Prozent, Weiß 33, remis 33, Schwarz 33",
             "Lichess, 230000 Partien: Cäsar fünf 43 Prozent",
         ],
+    );
+    typed(&mut t, "ende");
+    assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
+
+    // The walk of an analysed game: the position looked at, the start's and then after 1. e4,
+    // each asked of the explorer with the same token.
+    let game = home.path().join("kurz.pgn");
+    std::fs::write(&game, "[White \"Anna\"]\n[Black \"Bert\"]\n\n1. e4 e5 *\n").unwrap();
+    let asked = server.explorer_asked().len();
+    let mut t = env.spawn(&[
+        "analyse",
+        game.to_str().unwrap(),
+        "--walk",
+        "--depth",
+        "4",
+        "--engines",
+        "1",
+        "--screen-reader",
+        "--speech",
+        "speech-dispatcher",
+        "--explorer",
+        &server.url,
+    ]);
+    expect(&t, "fehler, besser oder eine Frage:");
+    heard_after(
+        &mut t,
+        &daemon,
+        "stellung 1 weiß",
+        "Rückblick nach Zug 1, Weiß",
+    );
+    let heard = heard_after(&mut t, &daemon, "explorer", "Lichess, 230000 Partien");
+    assert_in_order(
+        &heard,
+        &[
+            "Ich frage den Explorer",
+            "Meister, 2300 Partien: Cäsar fünf 43 Prozent",
+            "Lichess, 230000 Partien: Cäsar fünf 43 Prozent",
+        ],
+    );
+    let walked = server.explorer_asked();
+    assert_eq!(walked.len(), asked + 2, "{walked:?}");
+    assert!(
+        walked[asked]
+            .0
+            .starts_with("/masters?fen=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR%20b"),
+        "{walked:?}"
+    );
+    assert!(
+        walked[asked..]
+            .iter()
+            .all(|(_, a)| a.as_deref() == Some(bearer.as_str())),
+        "{walked:?}"
     );
     typed(&mut t, "ende");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());

@@ -272,6 +272,8 @@ pub enum SettingsError {
     SoundOnlyFor(String),
     #[error("sound.cues is {0}; it must be true or false")]
     SoundCues(String),
+    #[error("sound.icon_folder is {0}; it must be a folder's path as a string")]
+    SoundIconFolder(String),
 }
 
 /// The longest low-clock threshold, in seconds (as `--low-clock` takes it).
@@ -300,6 +302,11 @@ fn check_sound(table: &toml::Table) -> Result<(), SettingsError> {
         && !v.is_bool()
     {
         return Err(SettingsError::SoundCues(written(v)));
+    }
+    if let Some(v) = sound.get("icon_folder")
+        && !v.is_str()
+    {
+        return Err(SettingsError::SoundIconFolder(written(v)));
     }
     if let Some(v) = sound.get("only_for") {
         let Some(items) = v.as_array() else {
@@ -401,6 +408,14 @@ mod tests {
                 SettingsError::SoundLowClock("3601".into()),
             ),
             ("cues = 1", SettingsError::SoundCues("1".into())),
+            (
+                "icon_folder = 3",
+                SettingsError::SoundIconFolder("3".into()),
+            ),
+            (
+                "icon_folder = [\"/x\"]",
+                SettingsError::SoundIconFolder("[\"/x\"]".into()),
+            ),
             (
                 "only_for = [\"moves\"]",
                 SettingsError::SoundOnlyFor("\"moves\"".into()),

@@ -577,14 +577,16 @@ NAME 57 goes on from game 57, öffnen 3 opens game 3. The file is read once in t
 know where each game is: stand says how far it is, abbrechen or Escape stops a search or a game \
 still waited for. vor and vorher go one half-move on or back and say the move (Zug 12, Schwarz: \
 Springer Felix drei) with what the file says of it; stellung 12 goes to move 12 of the line, \
-anfang and schluss to its start and end. Where the file has several moves, they are said (2 \
+anfang and schluss to its start and end. Where the file has several moves, they are said (Zwei \
 Varianten: Springer Felix drei, oder Läufer Cäsar vier): variante 2 enters the second, zurück \
 leaves it for the line above. kommentar says the comment, clock and evaluation again, uhr each \
 side's time as the file last gave it. A typed \
 move that the file has follows it; another starts a variation of your own, and speichern FILE \
 writes the game with your variations to a new file (speichern alone: beside the original, \
 NAME-study-1.pgn). Every question of hector play answers for the position reached: brett, \
-feld e4, letzter, liste, züge, material… hilfe says the commands, hilfe again all of them.\
+feld e4, letzter, liste, züge, material…; explorer says the moves masters and lichess players \
+chose most often from it (with a lichess token: hector online login). hilfe says the commands, \
+hilfe again all of them.\
 \n\nExamples:\n  hector study games.pgn\n  hector study --game 12 twic1500.pgn.gz\n  hector study \
 --lang en --screen-reader lichess_db.pgn.zst",
     own_words!("study")

@@ -314,6 +314,10 @@ fn config_problem_words(
             &m.config_sound_cues,
             &[("path", &path), ("value", &printable(&v))],
         ),
+        ConfigProblem::Invalid(SettingsError::SoundIconFolder(v)) => fill(
+            &m.config_sound_icon_folder,
+            &[("path", &path), ("value", &printable(&v))],
+        ),
         // The system's or the TOML reader's own words, quoted after the colon.
         ConfigProblem::Unreadable(reason)
         | ConfigProblem::Invalid(SettingsError::Syntax(reason)) => fill(

@@ -258,7 +258,9 @@ pub(crate) fn eval_words(eval: Eval, lang: &Language) -> String {
         Eval::Centipawns(cp) => {
             let number = number_words(cp, lang);
             let side = lang.color(if cp > 0 { Color::White } else { Color::Black });
-            let template = match cp.unsigned_abs() {
+            // Judged by the number said, so that "plus 0,3" always has the same words.
+            let said = (cp.unsigned_abs() + 5) / 10 * 10;
+            let template = match said {
                 a if a < EQUAL_CP.unsigned_abs() => &w.equal,
                 a if a < CLEARLY_CP.unsigned_abs() => &w.slightly_better,
                 a if a < WINNING_CP.unsigned_abs() => &w.clearly_better,

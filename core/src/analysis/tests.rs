@@ -42,6 +42,16 @@ fn evaluations_in_words() {
         eval_words(Eval::Centipawns(12), de()),
         "Ausgeglichen, plus 0,1"
     );
+    // The words follow the number said: 0.25 and 0.30 are both "plus 0,3".
+    for (cp, said) in [
+        (24, "Ausgeglichen, plus 0,2"),
+        (25, "Weiß steht etwas besser, plus 0,3"),
+        (30, "Weiß steht etwas besser, plus 0,3"),
+        (-95, "Schwarz steht deutlich besser, minus 1,0"),
+        (245, "Weiß steht auf Gewinn, plus 2,5"),
+    ] {
+        assert_eq!(eval_words(Eval::Centipawns(cp), de()), said, "{cp}");
+    }
     assert_eq!(
         eval_words(Eval::Centipawns(-60), de()),
         "Schwarz steht etwas besser, minus 0,6"
@@ -181,7 +191,7 @@ fn a_review_finds_the_blunder_and_the_better_move() {
         ]
     );
     let all = report_lines(&r, false, en(), Form::Short);
-    assert_eq!(all[0], "Start position: Equal, plus 0.3");
+    assert_eq!(all[0], "Start position: White is slightly better, plus 0.3");
     assert_eq!(
         all[2],
         "Move 1, Black: Eva five. Black is slightly better, minus 0.7"

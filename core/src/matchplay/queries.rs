@@ -10,6 +10,7 @@ use crate::notation::language::{Language, TABLE_ROLES, capitalized, fill, role_i
 use crate::notation::speak::{Form, announce, announce_san, announce_san_taking};
 use crate::notation::transcript::{BETWEEN_SIDES, NO_WHITE_MOVE};
 use crate::notation::wording::{Order, Wording};
+use crate::outcome::GameResult;
 
 fn colored_list(board: &Board, squares: Bitboard, lang: &Language, w: &Wording) -> String {
     squares
@@ -505,8 +506,29 @@ pub(crate) fn last_move_at(game: &Game, ply: usize, lang: &Language, form: Form)
     )
 }
 
-/// "Weiß ist am Zug" (with "Schach" when in check).
+/// "Weiß ist am Zug" (with "Schach" when in check); in a mated or stalemated position, how
+/// the game ended there: nobody is to move ("Partie beendet: Schachmatt. Schwarz gewinnt").
 pub fn turn(pos: &Chess, lang: &Language) -> String {
+    let ended = |how: usize, result| {
+        fill(
+            &lang.play.game_over,
+            &[
+                ("how", &lang.play.how[how]),
+                ("result", lang.result(Some(result))),
+            ],
+        )
+    };
+    if pos.is_checkmate() {
+        return ended(
+            0,
+            pos.turn()
+                .other()
+                .fold_wb(GameResult::WhiteWins, GameResult::BlackWins),
+        );
+    }
+    if pos.is_stalemate() {
+        return ended(2, GameResult::Draw);
+    }
     let text = fill(&lang.play.to_move, &[("color", lang.color(pos.turn()))]);
     if pos.is_check() {
         format!("{text}, {}", lang.play.check)

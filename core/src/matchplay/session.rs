@@ -1330,7 +1330,9 @@ impl Match {
             }
             Command::Save(path) => out.push(Effect::Save(path)),
             Command::Quit => {
-                if self.game.is_over() {
+                // The walk plays no move: leaving it loses nothing, and its game (a file's,
+                // an unfinished one) was never recorded, so there is nothing to ask.
+                if self.game.is_over() || self.walk().is_some() {
                     out.push(Effect::EngineStop);
                     out.push(Effect::Common(Common::Quit));
                 } else {

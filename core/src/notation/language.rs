@@ -1222,6 +1222,7 @@ pub struct Messages {
     pub config_sound_low_clock: String,
     pub config_sound_only_for: String,
     pub config_sound_cues: String,
+    pub config_sound_icon_folder: String,
     /// Standard output could not be written (`{reason}`: the system's words).
     pub output_failed: String,
     pub(crate) empty_square: String,

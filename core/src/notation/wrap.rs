@@ -74,8 +74,13 @@ pub fn wrap_between_moves(text: &str, width: usize, lang: &Language) -> Vec<Stri
         .filter(|w| !w.starts_with('{'))
         .map(|w| fold(bare(w)))
         .collect();
+    // French sets a space before ; : ! ? and inside « »: a line never begins with the mark
+    // nor ends with the opening guillemet.
+    let mark_alone = |w: &str| !w.is_empty() && w.chars().all(|c| ";:!?»".contains(c));
     let joined = |p: &str, w: &str| {
-        if w.is_empty() || p.ends_with(['.', ';', ':', '!', '?']) {
+        if mark_alone(w) || p == "«" {
+            true
+        } else if w.is_empty() || p.ends_with(['.', ';', ':', '!', '?']) {
             // A sentence, a clause or a label ends.
             false
         } else if p.ends_with(',') {
@@ -167,6 +172,24 @@ pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::notation::language::{language, languages};
+
+    /// French's space before ; and : and inside « »: at every width no line begins with the
+    /// mark or ends with the opening guillemet.
+    #[test]
+    fn a_french_mark_stays_with_the_word_before_it() {
+        let fr = language("fr").expect("fr");
+        let text = "Maîtres, 3910 parties : Anna six 61 pour cent, Blancs 38, nulles 33, Noirs 29 ; \
+                    Cavalier Felix six 36 pour cent ; il peut nommer « captures » et « check » !";
+        for width in 12..=100 {
+            for line in wrap_between_moves(text, width, fr) {
+                assert!(
+                    !line.starts_with([';', ':', '!', '»']) && !line.ends_with('«'),
+                    "{width}: {line:?}"
+                );
+                assert!(line.chars().count() <= width, "{width}: {line:?}");
+            }
+        }
+    }
 
     /// The question of a puzzle at every width from 20 to 100: no line ends or begins
     /// inside the move, in every language.

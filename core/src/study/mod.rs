@@ -22,7 +22,7 @@ use crate::matchplay::command::{Command, Line, read_line};
 use crate::matchplay::help::{HelpAgain, Listed, all_commands, mode_help};
 use crate::matchplay::question::{Asked, answer as answer_question};
 use crate::notation::clock_words::{duration_words, player_time};
-use crate::notation::language::{Language, fill};
+use crate::notation::language::{Language, capitalized, fill};
 use crate::notation::printable::{MAX_NAME, printable_cut};
 use crate::notation::speak::{Form, announce, announce_san};
 use crate::notation::wording::Wording;
@@ -614,7 +614,8 @@ impl Study {
         let mut out = Vec::new();
         match (head, self.move_words(tree, n)) {
             (Some(h), _) => out.push(h),
-            (None, Some(m)) => out.push(m),
+            // The move begins the sentence ("Move 12, Black: …" in English too).
+            (None, Some(m)) => out.push(capitalized(&m)),
             (None, None) => out.push(self.lang.study.at_start.clone()),
         }
         out.extend(self.notes(tree, n));
@@ -975,9 +976,10 @@ impl Study {
             }
             C::Back => match tree.variation_start(at).and_then(|v| tree.node(v).parent) {
                 Some(branch) => {
+                    // After the sentence "Back in the line above." a new one begins.
                     let position = self
                         .move_words(tree, branch)
-                        .unwrap_or_else(|| lang.study.at_start.clone());
+                        .map_or_else(|| lang.study.at_start.clone(), |m| capitalized(&m));
                     let head = fill(&lang.study.left, &[("position", &position)]);
                     go(branch, Some(head), out);
                 }
@@ -1084,8 +1086,13 @@ impl Machine for Study {
             }
             Event::Saved(Ok(path)) => {
                 let own = self.walked.as_ref().map_or(0, |w| w.game.tree.own_moves());
+                let template = if own == 1 {
+                    &self.lang.study.saved_one
+                } else {
+                    &self.lang.study.saved
+                };
                 out.push(answer(fill(
-                    &self.lang.study.saved,
+                    template,
                     &[("path", &path), ("moves", &own.to_string())],
                 )));
             }

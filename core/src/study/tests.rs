@@ -471,3 +471,81 @@ fn a_missing_variation_is_answered_with_one_none_or_the_count() {
         assert_eq!(missing(&mut s), none, "{code}");
     }
 }
+
+/// A position where the game ended is nobody's turn: `wer` says how it ended there, in the
+/// file's mate as in a stalemate of the player's own line.
+#[test]
+fn turn_in_a_mated_or_stalemated_position_says_how_the_game_ended() {
+    let mut s = study("1. f3 e5 2. g4 Qh4# 0-1", de());
+    assert_eq!(heard(&mut s, "wer"), "Weiß ist am Zug");
+    heard(&mut s, "schluss");
+    assert_eq!(
+        heard(&mut s, "wer"),
+        "Partie beendet: Schachmatt. Schwarz gewinnt"
+    );
+    let mut s = study(
+        "[SetUp \"1\"]\n[FEN \"7k/5Q2/6K1/8/8/8/8/8 w - - 0 1\"]\n\n1. Kh6 *",
+        en(),
+    );
+    heard(&mut s, "next");
+    assert_eq!(heard(&mut s, "turn"), "Game over: stalemate. Draw");
+}
+
+/// One move of the player's own is counted in the singular ("einem eigenen Halbzug"), in
+/// every language.
+#[test]
+fn a_single_own_move_is_saved_in_the_singular() {
+    for (lang, step, said_after) in [
+        (
+            de(),
+            "Sf3",
+            "Gespeichert in neu.pgn, mit einem eigenen Halbzug",
+        ),
+        (
+            en(),
+            "Nf3",
+            "Saved to neu.pgn, with one half-move of your own",
+        ),
+    ] {
+        let mut s = study("1. e4 e5 *", lang);
+        heard(&mut s, "next");
+        heard(&mut s, "next");
+        heard(&mut s, step);
+        let out = s.handle(Event::Saved(Ok("neu.pgn".into())), t(3));
+        assert_eq!(said(&out), [said_after]);
+    }
+}
+
+/// A move that begins a sentence begins with a capital in every language: "Move 1, White",
+/// also after "Back in the line above."; after a colon it stays as the table writes it.
+#[test]
+fn a_move_that_begins_a_sentence_is_capitalized() {
+    let mut s = study("1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *", en());
+    assert_eq!(
+        heard(&mut s, "next"),
+        "Move 1, White: Eva four | Two variations: Eva five, or Cesar five"
+    );
+    assert_eq!(
+        heard(&mut s, "variation 2"),
+        "Variation 2: move 1, Black: Cesar five"
+    );
+    assert_eq!(
+        heard(&mut s, "back"),
+        "Back in the line above. Move 1, White: Eva four | Two variations: Eva five, or Cesar five"
+    );
+}
+
+/// The study's first help names the explorer in every language, as its word is typed.
+#[test]
+fn the_help_names_the_explorer() {
+    for lang in crate::notation::language::languages() {
+        let mut s = study("1. e4 *", lang);
+        let help = heard(&mut s, &lang.commands.help[0]);
+        let explorer = &lang.explorer.words[0];
+        assert!(
+            help.contains(&format!(" {explorer} ")),
+            "{}: {help}",
+            lang.code
+        );
+    }
+}

@@ -2,10 +2,11 @@
 
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::app::services::output::Out;
-use crate::app::services::speaker::{notice_detail, notice_text, voice_of};
+use crate::app::services::speaker::{notice_detail, notice_text, take_first_words, voice_of};
 use crate::core::notation::printable;
 use crate::core::notation::{Language, fill};
 use crate::core::settings::SpeechSettings;
@@ -43,9 +44,23 @@ pub(crate) fn run(
             }
         };
     }
-    let config = SpeechConfig::new(settings.backend, &lang.speech, voice_of(settings));
+    let mut config = SpeechConfig::new(settings.backend, &lang.speech, voice_of(settings));
+    // A bad configuration value, printed already on standard error: spoken first, as the
+    // interactive modes do, but not printed again among the phrases.
+    let first = take_first_words();
+    if let Some(first) = first.clone() {
+        let print = config.sink.clone();
+        config.sink = Arc::new(
+            move |line: &str| {
+                if line == first { Ok(()) } else { print(line) }
+            },
+        );
+    }
     let hang = config.hang_limit;
     let (speaker, notices) = Speaker::start(config);
+    if let Some(first) = first {
+        speaker.announce(first);
+    }
     for p in &phrases {
         speaker.announce(p.clone());
     }

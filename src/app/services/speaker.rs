@@ -59,11 +59,15 @@ pub(crate) fn say_first(text: String) {
     }
 }
 
+/// The sentence left by [`say_first`], taken: for a speaker that says it itself.
+pub(crate) fn take_first_words() -> Option<String> {
+    FIRST_WORDS.lock().ok().and_then(|mut first| first.take())
+}
+
 /// Says the sentence left by [`say_first`], if any: as a move is, queued and never dropped
 /// for a newer answer (the mode's greeting comes right after it).
 fn speak_first_words(speaker: &Speaker) {
-    let text = FIRST_WORDS.lock().ok().and_then(|mut first| first.take());
-    if let Some(text) = text {
+    if let Some(text) = take_first_words() {
         speaker.say(speech::Kind::Move, text);
     }
 }

@@ -106,6 +106,8 @@ pub struct StudyWords {
     pub(crate) no_variation_one: String,
     /// No such variation here, where no move goes on: {number}.
     pub(crate) no_variation_none: String,
+    /// Saved with a single move of the player's own: {path}.
+    pub(crate) saved_one: String,
 }
 
 impl StudyWords {

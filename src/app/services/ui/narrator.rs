@@ -142,7 +142,7 @@ impl Narrator {
         }
         let cues = std::mem::take(&mut self.cues);
         let lang = self.speaker.language().to_string();
-        let sounds_end = self.speaker.say_cued(kind, lines.join(". "), &lang, cues);
+        let sounds_end = self.speaker.say_cued(kind, sentences(&lines), &lang, cues);
         // A screen reader reads a line the moment it appears: a line whose sound is still to
         // be heard appears once that sound has ended (at most its length and a moment more),
         // so the reading never covers it. The full screen is not read that way.
@@ -454,7 +454,7 @@ impl Narrator {
                 if self.last.is_empty() {
                     self.speaker.repeat();
                 } else {
-                    self.speaker.say(Kind::Answer, self.last.join(". "));
+                    self.speaker.say(Kind::Answer, sentences(&self.last));
                 }
                 self.show(self.last.clone());
             }
@@ -541,10 +541,43 @@ impl Narrator {
     }
 }
 
+/// An answer's lines as one spoken text, each a sentence: a line that ends its sentence
+/// itself (a file's comment "Spanisch.") is not given a second full stop.
+fn sentences(lines: &[String]) -> String {
+    let mut text = String::new();
+    for line in lines {
+        if !text.is_empty() {
+            if !text.ends_with(['.', '!', '?', '…']) {
+                text.push('.');
+            }
+            text.push(' ');
+        }
+        text.push_str(line);
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::io::speech::SpeechConfig;
+
+    #[test]
+    fn a_line_that_ends_its_sentence_gets_no_second_full_stop() {
+        let lines: Vec<String> = [
+            "Zug 3, Weiß: Läufer Bella fünf",
+            "Kommentar: Spanisch.",
+            "Gut!",
+            "Drei Varianten",
+        ]
+        .map(String::from)
+        .into();
+        assert_eq!(
+            sentences(&lines),
+            "Zug 3, Weiß: Läufer Bella fünf. Kommentar: Spanisch. Gut! Drei Varianten"
+        );
+        assert_eq!(sentences(&[]), "");
+    }
 
     /// A narrator whose speech is kept (not printed), on the full screen.
     fn narrator() -> Narrator {
