@@ -123,7 +123,7 @@ pub struct Tokens {
     pub no: String,
     /// The word that takes the second move of a two-move question ("zweitens").
     pub second: String,
-    /// File and rank words the recogniser mistakes for each other ([`super::near`]).
+    /// File, rank and piece words the recogniser mistakes for each other ([`super::near`]).
     pub(crate) near: Vec<(String, String)>,
 }
 
@@ -164,8 +164,8 @@ impl Tokens {
         };
         let files = lang.board.files.clone().map(|w| phrase(&w));
         let ranks = lang.board.ranks.clone().map(|w| phrase(&w));
-        let near = super::near::pairs(&lang.code, &files, &ranks);
         let pieces = TABLE_ROLES.map(|r| phrase(&lang.pieces.names[role_index(r)]));
+        let near = super::near::pairs(&lang.code, &files, &ranks, &pieces);
         let m = &lang.moves;
         let (before, after) = m
             .promotion
