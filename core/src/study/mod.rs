@@ -539,15 +539,44 @@ impl Study {
         ))
     }
 
-    /// The sounds of the move that led to `n`, heard before its words (none at the start).
-    fn cue_at(tree: &Tree, n: usize, out: &mut Vec<Effect>) {
+    /// Reaching `n`: the sounds of the move that led there (none at the start), and the end's
+    /// when the line ends the game there, then everything said ([`Study::reached`]).
+    fn arrive(&self, tree: &Tree, n: usize, head: Option<String>, out: &mut Vec<Effect>) {
         let node = tree.node(n);
+        let ending = self.ending(tree, n);
         if let (Some(m), Some(parent)) = (node.mv, node.parent) {
             let before = tree.node(parent).pos.clone();
-            out.push(Effect::Common(Common::Cue(crate::cue::for_move(
-                &SanPlus::from_move(before, m),
-            ))));
+            let mut cues = crate::cue::for_move(&SanPlus::from_move(before, m));
+            if ending.is_some() {
+                cues.push(crate::cue::Cue::End);
+            }
+            out.push(Effect::Common(Common::Cue(cues)));
         }
+        let mut said = self.reached(tree, n, head);
+        said.extend(ending);
+        out.push(lines(said));
+    }
+
+    /// How the game ends at `n`, when it does: a mate or stalemate reached in any line ("Partie
+    /// beendet: Schachmatt. Schwarz gewinnt"), or the last move of the file's main line with
+    /// the file's result ("Ende der Partie: Weiß gewinnt, 1 zu 0"; none for `*`).
+    fn ending(&self, tree: &Tree, n: usize) -> Option<String> {
+        let node = tree.node(n);
+        if !node.children.is_empty() {
+            return None;
+        }
+        if node.pos.is_checkmate() || node.pos.is_stalemate() {
+            return Some(crate::matchplay::queries::turn(&node.pos, self.lang));
+        }
+        if node.own || node.mv.is_none() || tree.variation_start(n).is_some() {
+            return None;
+        }
+        let result =
+            crate::outcome::GameResult::from_pgn(&self.walked.as_ref()?.game.summary.result)?;
+        Some(fill(
+            &self.lang.study.game_end,
+            &[("result", self.lang.result_said(result))],
+        ))
     }
 
     /// What the file says of the move that led to `n`: its NAGs, comment, clock, evaluation.
@@ -682,6 +711,12 @@ impl Study {
             ));
         }
         let tree = &game.tree;
+        // A player who is not told would take the pieces to stand as at the start.
+        let first = &tree.node(ROOT).pos;
+        if *first.board() != shakmaty::Board::default() || first.turn() != Color::White {
+            said.push(w.not_from_start.clone());
+            said.push(crate::matchplay::queries::turn(first, self.lang));
+        }
         let a = Annotations::of(&tree.node(ROOT).comment);
         if !a.text.is_empty() {
             said.push(fill(&w.comment, &[("text", &a.text)]));
@@ -787,8 +822,7 @@ impl Study {
         let at = walked.at;
         let mut to = None;
         let mut go = |n: usize, head: Option<String>, out: &mut Vec<Effect>| {
-            Study::cue_at(tree, n, out);
-            out.push(lines(self.reached(tree, n, head)));
+            self.arrive(tree, n, head, out);
             to = Some(n);
         };
         if is(&w.words_variation) {
@@ -897,8 +931,7 @@ impl Study {
         let head = self
             .move_words(tree, to)
             .map(|m| fill(template, &[("move", &m)]));
-        Study::cue_at(tree, to, out);
-        out.push(lines(self.reached(tree, to, head)));
+        self.arrive(tree, to, head, out);
         self.move_to(Some(to));
     }
 
@@ -930,8 +963,7 @@ impl Study {
         let at = w.at;
         let mut to = None;
         let mut go = |n: usize, head: Option<String>, out: &mut Vec<Effect>| {
-            Study::cue_at(tree, n, out);
-            out.push(lines(self.reached(tree, n, head)));
+            self.arrive(tree, n, head, out);
             to = Some(n);
         };
         match c {

@@ -549,3 +549,89 @@ fn the_help_names_the_explorer() {
         );
     }
 }
+
+/// The last move of the file's main line says the file's result, and a mate reached says
+/// how the game ended, with the end's sound after the move's; a variation's end, an own
+/// move and an open result (`*`) say nothing more.
+#[test]
+fn the_end_of_the_main_line_says_the_result_with_the_end_sound() {
+    let ends = |out: &[Effect]| {
+        out.iter().any(|e| {
+            matches!(e, Effect::Common(Common::Cue(c)) if c.last() == Some(&crate::cue::Cue::End))
+        })
+    };
+    let step = |s: &mut Study, text: &str| {
+        let out = s.handle(Event::Line(text.to_string()), t(1));
+        (said(&out).join(" | "), ends(&out))
+    };
+    let mut s = study("1. e4 e5 (1... c5) 2. Nf3 1-0", de());
+    assert_eq!(
+        step(&mut s, "vor"),
+        (
+            "Zug 1, Weiß: Eva vier | Zwei Varianten: Eva fünf, oder Cäsar fünf".into(),
+            false
+        )
+    );
+    assert!(!step(&mut s, "variante 2").1);
+    assert!(!step(&mut s, "zurück").1);
+    step(&mut s, "vor");
+    assert_eq!(
+        step(&mut s, "vor"),
+        (
+            "Zug 2, Weiß: Springer Felix drei | Ende der Partie: Weiß gewinnt, 1 zu 0".into(),
+            true
+        )
+    );
+    // An own move at the end of the line ends nothing.
+    assert!(!step(&mut s, "Sc6").1);
+
+    let mut s = study("1. f3 e5 2. g4 Qh4# 0-1", en());
+    s.handle(Event::Line("end".into()), t(1));
+    assert_eq!(
+        step(&mut s, "previous"),
+        ("Move 2, White: Gustav four".into(), false),
+        "the move before the mate ends nothing"
+    );
+    let (words, end) = step(&mut s, "next");
+    assert_eq!(
+        (words.as_str(), end),
+        (
+            "Move 2, Black: Queen Hector four, checkmate | Game over: checkmate. Black wins",
+            true
+        )
+    );
+
+    let mut s = study("1. e4 e5 *", en());
+    step(&mut s, "next");
+    assert_eq!(
+        step(&mut s, "next"),
+        ("Move 1, Black: Eva five".into(), false)
+    );
+}
+
+/// A game set up from a FEN says so when it is opened, and who is to move.
+#[test]
+fn a_game_from_a_set_up_position_says_so_when_opened() {
+    let s = |text: &str| {
+        let mut st = Study::new(Form::Short, Wording::default(), de());
+        let raw = Reader::new(text.as_bytes())
+            .find(|g| !g.is_blank())
+            .expect("a game");
+        let game = Loaded::read(&raw, 1).expect("readable");
+        let out = st.handle(
+            Event::Opened {
+                number: 1,
+                game: Ok(Box::new(game)),
+            },
+            t(0),
+        );
+        said(&out).join(" | ")
+    };
+    let set_up = s("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 1\"]\n\n1... Kd7 *");
+    assert!(
+        set_up.contains("| Die Partie beginnt nicht in der Grundstellung | Schwarz ist am Zug"),
+        "{set_up}"
+    );
+    let usual = s("1. e4 e5 *");
+    assert!(!usual.contains("Grundstellung"), "{usual}");
+}

@@ -108,6 +108,10 @@ pub struct StudyWords {
     pub(crate) no_variation_none: String,
     /// Saved with a single move of the player's own: {path}.
     pub(crate) saved_one: String,
+    /// The last move of the file's main line, with the file's result: {result}.
+    pub(crate) game_end: String,
+    /// A game whose first position is not the starting position (a FEN tag).
+    pub(crate) not_from_start: String,
 }
 
 impl StudyWords {
