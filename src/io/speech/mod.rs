@@ -55,7 +55,7 @@ const ICON_LENGTH: Duration = Duration::from_millis(600);
 const SOUND_LIMIT: Duration = Duration::from_millis(1000);
 /// How much longer than its sounds a printed line waits for them to end: the player's start
 /// and the way through the speech thread.
-const SOUND_MARGIN: Duration = Duration::from_millis(400);
+const SOUND_MARGIN: Duration = Duration::from_millis(600);
 /// How often the worker asks the backend whether it still speaks.
 const POLL: Duration = Duration::from_millis(10);
 /// How often the supervisor looks at the clock when nothing happens.
