@@ -555,6 +555,12 @@ fn a_bad_sound_value_is_named_with_its_key_in_the_players_language() {
             "[sound]\nicon_folder = 3\n",
             "sound.icon_folder 3; die moet een map tussen aanhalingstekens zijn",
         ),
+        // A syntax error: its line and the reader's short reason, on one line.
+        (
+            "de",
+            "[speech]\nrate = 1\nrate = 2\n",
+            "nicht verwendet, Zeile 3: duplicate key\n",
+        ),
     ] {
         std::fs::write(&file, text).expect("write");
         let r = run_with(

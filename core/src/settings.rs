@@ -254,6 +254,9 @@ pub struct Settings {
 pub enum SettingsError {
     #[error("{0}")]
     Syntax(String),
+    /// The TOML reader's own short words for what is wrong, and the line (from 1).
+    #[error("line {line}: {reason}")]
+    SyntaxAt { line: usize, reason: String },
     #[error("speech.rate is {0}; it must be between -100 and 100")]
     Rate(i32),
     #[error("speech.volume is {0}; it must be between 0 and 100")]
@@ -326,7 +329,20 @@ fn check_sound(table: &toml::Table) -> Result<(), SettingsError> {
 
 /// Reads and checks a configuration text.
 pub fn parse_settings(text: &str) -> Result<Settings, SettingsError> {
-    let syntax = |e: toml::de::Error| SettingsError::Syntax(e.to_string().trim().to_string());
+    // The reader's full text draws the line with carets over several lines; a player hears
+    // the line's number and the reason alone.
+    let syntax = |e: toml::de::Error| {
+        let reason = e.message().split_whitespace().collect::<Vec<_>>().join(" ");
+        match e.span() {
+            Some(span) => SettingsError::SyntaxAt {
+                line: text
+                    .get(..span.start)
+                    .map_or(1, |before| before.matches('\n').count() + 1),
+                reason,
+            },
+            None => SettingsError::Syntax(reason),
+        }
+    };
     let table: toml::Table = toml::from_str(text).map_err(syntax)?;
     check_sound(&table)?;
     let settings: Settings = toml::from_str(text).map_err(syntax)?;
@@ -354,6 +370,25 @@ pub fn parse_settings(text: &str) -> Result<Settings, SettingsError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A syntax error is told by its line and the reader's short reason, on one line.
+    #[test]
+    fn a_syntax_error_names_its_line_and_reason() {
+        assert_eq!(
+            parse_settings("[speech]\nrate = 1\nrate = 2\n"),
+            Err(SettingsError::SyntaxAt {
+                line: 3,
+                reason: "duplicate key".into()
+            })
+        );
+        let Err(SettingsError::SyntaxAt { line, reason }) = parse_settings("[sound]\nfoo = 1\n")
+        else {
+            panic!("an unknown key is a syntax error at its line");
+        };
+        assert_eq!(line, 2);
+        assert!(reason.starts_with("unknown field `foo`"), "{reason}");
+        assert!(!reason.contains('\n'), "{reason}");
+    }
 
     #[test]
     fn empty_file_gives_defaults() {

@@ -318,6 +318,14 @@ fn config_problem_words(
             &m.config_sound_icon_folder,
             &[("path", &path), ("value", &printable(&v))],
         ),
+        ConfigProblem::Invalid(SettingsError::SyntaxAt { line, reason }) => fill(
+            &m.config_syntax_at,
+            &[
+                ("path", &path),
+                ("line", &line.to_string()),
+                ("reason", &printable(&reason)),
+            ],
+        ),
         // The system's or the TOML reader's own words, quoted after the colon.
         ConfigProblem::Unreadable(reason)
         | ConfigProblem::Invalid(SettingsError::Syntax(reason)) => fill(

@@ -1209,6 +1209,8 @@ pub struct Messages {
     pub say_unfinished: String,
     pub speech_silent: String,
     pub config_ignored: String,
+    /// A TOML syntax error at a line: {path}, {line}, {reason} (the reader's own words).
+    pub config_syntax_at: String,
     pub config_missing: String,
     pub config_not_file: String,
     pub config_too_large: String,
