@@ -1,6 +1,7 @@
 //! Notation against the contract in ../shared/spec/spoken-notation.md.
 
-use shakmaty::{CastlingMode, Chess, Move, Position, Role, Square, san::SanPlus, uci::UciMove};
+use shakmaty::san::{San, SanPlus};
+use shakmaty::{CastlingMode, Chess, Move, Position, Role, Square, uci::UciMove};
 
 use super::language::{language, languages};
 use super::parse::{ParseError, message, parse_move, parse_move_in};
@@ -1064,6 +1065,173 @@ fn the_general_messages_follow_the_fide_words() {
         assert!(
             !own.messages.leaves_king_in_check.contains("König"),
             "{code}"
+        );
+    }
+}
+
+/// The SAN of `m` without its check suffix, with or without the capture mark.
+fn san_marked(p: &Chess, m: Move, capture: bool) -> String {
+    match San::from_move(p, m) {
+        San::Normal {
+            role,
+            file,
+            rank,
+            to,
+            promotion,
+            ..
+        } => San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        }
+        .to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// Every legal move of positions rich in captures, checks, mates, en passant and promotions,
+/// typed with and without "x", "+" and "#": a player's text is accepted exactly when each
+/// mark it carries is true (a mark left out is no fault), and refused naming the first false
+/// one; the recogniser's lenient reading takes every one of them as the move.
+#[test]
+fn typed_marks_are_accepted_exactly_when_true() {
+    let en = language("en").expect("en");
+    let de = language("de").expect("de");
+    let mut refused = [0; 3];
+    let mut accepted = 0;
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+        "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+    ] {
+        let p = pos(fen);
+        for &m in &p.legal_moves() {
+            let mut after = p.clone();
+            after.play_unchecked(m);
+            let marks = if m.is_castle() {
+                vec![false]
+            } else {
+                vec![false, true]
+            };
+            for x in marks {
+                for suffix in ["", "+", "#"] {
+                    let text = format!("{}{suffix}", san_marked(&p, m, x || m.is_capture()));
+                    let text = if x || !m.is_capture() {
+                        text
+                    } else {
+                        // A capture typed without its "x" is the same move.
+                        format!("{}{suffix}", san_marked(&p, m, false))
+                    };
+                    let expected = if x && !m.is_capture() {
+                        Err(ParseError::NothingToTake(m.to()))
+                    } else if suffix == "+" && !after.is_check() {
+                        Err(ParseError::GivesNoCheck(m))
+                    } else if suffix == "#" && !after.is_checkmate() {
+                        Err(ParseError::NotMate(m))
+                    } else {
+                        Ok(m)
+                    };
+                    assert_eq!(parse_move_in(&text, &p, en), expected, "{text} in {fen}");
+                    assert_eq!(parse_move_in(&text, &p, de), expected, "{text} in {fen}");
+                    assert_eq!(parse_move(&text, &p), Ok(m), "lenient {text} in {fen}");
+                    match expected {
+                        Ok(_) => accepted += 1,
+                        Err(ParseError::NothingToTake(_)) => refused[0] += 1,
+                        Err(ParseError::GivesNoCheck(_)) => refused[1] += 1,
+                        Err(_) => refused[2] += 1,
+                    }
+                }
+            }
+            // The words: a capture word is held to the same truth, its absence is no fault.
+            if let Some(from) = m.from().filter(|_| !m.is_castle()) {
+                for lang in [en, de] {
+                    let piece = lang.piece(m.role());
+                    let (from, to) = (lang.square(from), lang.square(m.to()));
+                    let takes = format!("{piece} {from} {} {to}", lang.moves.capture);
+                    let expected = if m.is_capture() {
+                        Ok(m)
+                    } else {
+                        Err(ParseError::NothingToTake(m.to()))
+                    };
+                    // A promotion names its piece; the plain phrase is refused for that.
+                    if m.is_promotion() {
+                        continue;
+                    }
+                    assert_eq!(parse_move_in(&takes, &p, lang), expected, "{takes}");
+                    assert_eq!(parse_move(&takes, &p), Ok(m), "lenient {takes}");
+                    let plain = format!("{piece} {from} {to}");
+                    assert_eq!(parse_move_in(&plain, &p, lang), Ok(m), "{plain}");
+                }
+            }
+        }
+    }
+    // Every kind of verdict was reached, many times.
+    assert!(accepted > 150, "{accepted}");
+    assert!(refused.iter().all(|&n| n > 20), "{refused:?}");
+}
+
+/// What a player hears for a false mark, in every language.
+#[test]
+fn a_false_mark_is_told_in_the_players_language() {
+    let p = pos("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    for (code, capture, check, mate, said) in [
+        (
+            "de",
+            "Auf Eva zwei gibt es nichts zu schlagen",
+            "Dame Eva zwei gibt kein Schach",
+            "Dame Hector fünf setzt nicht matt",
+            "Dame schlägt Eva zwei",
+        ),
+        (
+            "en",
+            "There is nothing to take on Eva two",
+            "Queen Eva two gives no check",
+            "Queen Hector five is not mate",
+            "queen takes e2",
+        ),
+        (
+            "es",
+            "En Eva dos no hay nada que capturar",
+            "Dama Eva dos no da jaque",
+            "Dama Hector cinco no da mate",
+            "dama captura e2",
+        ),
+        (
+            "fr",
+            "Il n'y a rien à prendre en Eva deux",
+            "Dame Eva deux ne donne pas échec",
+            "Dame Hector cinq ne donne pas mat",
+            "dame prend e2",
+        ),
+        (
+            "nl",
+            "Op Eva twee valt niets te slaan",
+            "Dame Eva twee geeft geen schaak",
+            "Dame Hector vijf geeft geen mat",
+            "dame slaat e2",
+        ),
+    ] {
+        let lang = language(code).expect(code);
+        let told = |text: &str| {
+            let err = parse_move_in(text, &p, lang).expect_err(text);
+            message(&err, &p, lang)
+        };
+        let queen = lang.pieces.letters[1].as_str();
+        assert_eq!(told(&format!("{queen}xe2")), capture, "{code}");
+        assert_eq!(told(said), capture, "{code}");
+        assert_eq!(told(&format!("{queen}e2+")), check, "{code}");
+        assert_eq!(told(&format!("{queen}h5#")), mate, "{code}");
+        // Without the marks the same moves are played.
+        assert_eq!(
+            parse_move_in(&format!("{queen}e2"), &p, lang),
+            Ok(uci(&p, "d1e2"))
         );
     }
 }
