@@ -21,7 +21,6 @@ mod common;
 use std::time::Duration;
 
 use common::brltty::{Brltty, brltty_or_skip};
-use common::pty::Pty;
 use common::{Env, SpeechDaemon, assert_in_order, temp_dir, words};
 
 const LIMIT: Duration = Duration::from_secs(60);
@@ -41,14 +40,6 @@ fn running(pid: u32) -> bool {
         .unwrap_or(false)
 }
 
-fn wait_screen(t: &Pty, needle: &str) {
-    assert!(
-        t.wait_for_screen(needle, LIMIT),
-        "{needle:?}:\n{}",
-        t.screen()
-    );
-}
-
 #[test]
 fn a_puzzles_solution_and_rating_are_heard_and_flashed_before_the_next_puzzle() {
     if !brltty_or_skip("a_puzzles_solution_and_rating_are_heard") {
@@ -60,20 +51,16 @@ fn a_puzzles_solution_and_rating_are_heard_and_flashed_before_the_next_puzzle() 
     let mut t = Env::player(home.path())
         .speech(&daemon)
         .braille_host(&display.host())
-        .spawn_sized(
-            &[
-                "puzzle",
-                "--theme",
-                "Gabel",
-                "--rating",
-                "1500",
-                "--speech",
-                "speech-dispatcher",
-            ],
-            80,
-            24,
-        );
-    wait_screen(&t, "Finden Sie den besten Zug");
+        .spawn_80x24(&[
+            "puzzle",
+            "--theme",
+            "Gabel",
+            "--rating",
+            "1500",
+            "--speech",
+            "speech-dispatcher",
+        ]);
+    t.expect_screen("Finden Sie den besten Zug", LIMIT);
     heard_until(&daemon, 0, "Finden Sie den besten Zug");
     let before = daemon.spoken().len();
     t.send("lösung\r".as_bytes());
@@ -133,18 +120,14 @@ fn a_puzzles_solution_and_rating_are_heard_and_flashed_before_the_next_puzzle() 
 fn f1_in_a_puzzle_speaks_the_puzzles_help_then_the_keys() {
     let daemon = SpeechDaemon::speaking_slowly();
     let home = temp_dir("answer-path-f1");
-    let mut t = Env::player(home.path()).speech(&daemon).spawn_sized(
-        &[
-            "puzzle",
-            "--theme",
-            "Gabel",
-            "--speech",
-            "speech-dispatcher",
-        ],
-        80,
-        24,
-    );
-    wait_screen(&t, "Finden Sie den besten Zug");
+    let mut t = Env::player(home.path()).speech(&daemon).spawn_80x24(&[
+        "puzzle",
+        "--theme",
+        "Gabel",
+        "--speech",
+        "speech-dispatcher",
+    ]);
+    t.expect_screen("Finden Sie den besten Zug", LIMIT);
     heard_until(&daemon, 0, "Finden Sie den besten Zug");
     let before = daemon.spoken().len();
     t.send(b"\x1bOP");
@@ -201,18 +184,14 @@ fn the_trainings_last_solution_is_heard_whole_and_flashed_before_the_round_ends(
     let mut t = Env::player(home.path())
         .speech(&daemon)
         .braille_host(&display.host())
-        .spawn_sized(
-            &[
-                "train",
-                "--movetime",
-                "200",
-                "--speech",
-                "speech-dispatcher",
-            ],
-            80,
-            24,
-        );
-    wait_screen(&t, "finden Sie einen besseren Zug");
+        .spawn_80x24(&[
+            "train",
+            "--movetime",
+            "200",
+            "--speech",
+            "speech-dispatcher",
+        ]);
+    t.expect_screen("finden Sie einen besseren Zug", LIMIT);
     heard_until(&daemon, 0, "grober Fehler");
     assert!(
         display

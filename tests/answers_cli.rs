@@ -26,61 +26,45 @@ use shakmaty::Color;
 
 const LIMIT: Duration = Duration::from_secs(30);
 
-fn wait_screen(t: &Pty, needle: &str) {
-    assert!(
-        t.wait_for_screen(needle, LIMIT),
-        "{needle:?}:\n{}",
-        t.screen()
-    );
-}
-
 /// The full screen speaks the opponent's move with its label, as line mode shows it: the
 /// computer's, a second player's, and online the opponent's.
 #[test]
 fn the_full_screen_speaks_the_opponents_move_with_its_label() {
     let daemon = SpeechDaemon::capturing();
     let data = temp_dir("label-engine");
-    let mut t = Env::player(data.path()).speech(&daemon).spawn_sized(
-        &[
-            "play",
-            "--opponent",
-            "engine",
-            "--level",
-            "1",
-            "--speech",
-            "speech-dispatcher",
-        ],
-        80,
-        24,
-    );
-    wait_screen(&t, "Zug oder Befehl:");
+    let mut t = Env::player(data.path()).speech(&daemon).spawn_80x24(&[
+        "play",
+        "--opponent",
+        "engine",
+        "--level",
+        "1",
+        "--speech",
+        "speech-dispatcher",
+    ]);
+    t.expect_screen("Zug oder Befehl:", LIMIT);
     t.send(b"e4\r");
     daemon.said("de|Eva vier", LIMIT);
     let reply = daemon.said("de|Computer: ", LIMIT);
     assert!(reply.len() > "de|Computer: ".len(), "{reply}");
     t.send(&[0x11]);
-    wait_screen(&t, "Wirklich beenden?");
+    t.expect_screen("Wirklich beenden?", LIMIT);
     t.send(b"ja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 
     let data = temp_dir("label-keyboard");
-    let mut t = Env::player(data.path()).speech(&daemon).spawn_sized(
-        &[
-            "play",
-            "--opponent",
-            "keyboard",
-            "--speech",
-            "speech-dispatcher",
-        ],
-        80,
-        24,
-    );
-    wait_screen(&t, "Zug oder Befehl:");
+    let mut t = Env::player(data.path()).speech(&daemon).spawn_80x24(&[
+        "play",
+        "--opponent",
+        "keyboard",
+        "--speech",
+        "speech-dispatcher",
+    ]);
+    t.expect_screen("Zug oder Befehl:", LIMIT);
     t.send(b"e4\r");
     t.send(b"e5\r");
     daemon.said("de|Schwarz: Eva fünf", LIMIT);
     t.send(&[0x11]);
-    wait_screen(&t, "Wirklich beenden?");
+    t.expect_screen("Wirklich beenden?", LIMIT);
     t.send(b"ja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 
@@ -90,25 +74,21 @@ fn the_full_screen_speaks_the_opponents_move_with_its_label() {
     let mut t = Env::player(data.path())
         .speech(&daemon)
         .token(lichess::TOKEN)
-        .spawn_sized(
-            &[
-                "online",
-                "--server",
-                &server.url,
-                "--speech",
-                "speech-dispatcher",
-                "play",
-                "--game",
-                "1",
-            ],
-            80,
-            24,
-        );
-    wait_screen(&t, "Zug oder Befehl:");
+        .spawn_80x24(&[
+            "online",
+            "--server",
+            &server.url,
+            "--speech",
+            "speech-dispatcher",
+            "play",
+            "--game",
+            "1",
+        ]);
+    t.expect_screen("Zug oder Befehl:", LIMIT);
     server.opponent_move("c7c5");
     daemon.said("de|Schwarz: Cäsar fünf", LIMIT);
     t.send(&[0x11]);
-    wait_screen(&t, "Wirklich");
+    t.expect_screen("Wirklich", LIMIT);
     t.send(b"ja\r");
     assert!(t.wait_exit(LIMIT).is_some(), "{}", t.all_output());
 }
@@ -136,20 +116,16 @@ fn screen_lines(t: &Pty) -> Vec<String> {
 #[test]
 fn line_mode_prints_each_answer_once_with_one_prompt_after_it() {
     let data = temp_dir("lines");
-    let mut t = Env::player(data.path()).spawn_sized(
-        &[
-            "play",
-            "--screen-reader",
-            "--opponent",
-            "engine",
-            "--level",
-            "1",
-        ],
-        80,
-        24,
-    );
+    let mut t = Env::player(data.path()).spawn_80x24(&[
+        "play",
+        "--screen-reader",
+        "--opponent",
+        "engine",
+        "--level",
+        "1",
+    ]);
     let prompt = "Zug oder Befehl:";
-    assert!(t.wait_for(prompt, LIMIT).is_some(), "{}", t.all_output());
+    t.expect(prompt, LIMIT);
     let mut moves = 0;
     for typed in ["e4", "Sf3", "bewertung", "brett", "Lc4"] {
         let prompts = |t: &Pty| {
@@ -253,11 +229,7 @@ fn line_mode_prints_each_answer_once_with_one_prompt_after_it() {
         "no control sequences in line mode"
     );
     t.send(b"ende\r");
-    assert!(
-        t.wait_for("Wirklich beenden?", LIMIT).is_some(),
-        "{}",
-        t.all_output()
-    );
+    t.expect("Wirklich beenden?", LIMIT);
     t.send(b"ja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 }
@@ -268,20 +240,16 @@ fn line_mode_prints_each_answer_once_with_one_prompt_after_it() {
 fn a_long_answer_is_paged_with_the_cursor_on_it() {
     let daemon = SpeechDaemon::capturing();
     let data = temp_dir("paging");
-    let mut t = Env::player(data.path()).speech(&daemon).spawn_sized(
-        &[
-            "play",
-            "--opponent",
-            "keyboard",
-            "--speech",
-            "speech-dispatcher",
-        ],
-        80,
-        24,
-    );
-    wait_screen(&t, "Zug oder Befehl:");
+    let mut t = Env::player(data.path()).speech(&daemon).spawn_80x24(&[
+        "play",
+        "--opponent",
+        "keyboard",
+        "--speech",
+        "speech-dispatcher",
+    ]);
+    t.expect_screen("Zug oder Befehl:", LIMIT);
     t.send(b"brett\r");
-    wait_screen(&t, "weiter mit Bild ab");
+    t.expect_screen("weiter mit Bild ab", LIMIT);
     // Heard whole first (paging says the page, and an answer interrupts the one before).
     daemon.said("de| Reihe eins: Anna eins weißer Turm", LIMIT);
     assert!(!t.screen().contains("Reihe eins"), "{}", t.screen());
@@ -309,7 +277,7 @@ fn a_long_answer_is_paged_with_the_cursor_on_it() {
         );
         assert!(pages < 10, "{}", t.screen());
     }
-    wait_screen(&t, "Reihe eins: Anna eins weißer Turm");
+    t.expect_screen("Reihe eins: Anna eins weißer Turm", LIMIT);
     // The page shown was said (the module writes a line a sentence): the first rank is
     // heard once with the board and once with the page.
     let deadline = Instant::now() + LIMIT;
@@ -327,7 +295,7 @@ fn a_long_answer_is_paged_with_the_cursor_on_it() {
     daemon.said("de|Ende der Antwort", LIMIT);
     // F1: the help and the keys, to their last words.
     t.send(b"\x1bOP");
-    wait_screen(&t, "weiter mit Bild ab");
+    t.expect_screen("weiter mit Bild ab", LIMIT);
     for _ in 0..12 {
         if t.screen().contains("nennt den Gegner.") {
             break;
@@ -346,9 +314,9 @@ fn a_long_answer_is_paged_with_the_cursor_on_it() {
     assert!(t.screen().contains("nennt den Gegner."), "{}", t.screen());
     // Any other key takes the cursor back to the board.
     t.send(b"\x1b[A");
-    wait_screen(&t, "Eva drei");
+    t.expect_screen("Eva drei", LIMIT);
     t.send(&[0x11]);
-    wait_screen(&t, "Wirklich beenden?");
+    t.expect_screen("Wirklich beenden?", LIMIT);
     t.send(b"ja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
 }

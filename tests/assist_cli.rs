@@ -148,12 +148,7 @@ fn a_whole_game_on_two_boards() {
             g.dgt.send(&format!("move {uci}"));
         }
     }
-    assert!(
-        t.wait_for("Partie beendet: Schachmatt. Weiß gewinnt", LIMIT)
-            .is_some(),
-        "{}",
-        t.all_output()
-    );
+    t.expect("Partie beendet: Schachmatt. Weiß gewinnt", LIMIT);
     // D9d: asked for, the move count and the time used by both.
     t.send(b"uhr\r");
     let clock = t.expect_span("3 Züge gespielt. Weiß:", "\r\n", LIMIT);
@@ -185,11 +180,7 @@ fn a_piece_touched_and_not_moved_is_reported() {
     g.dgt.send("place g1");
     g.dgt.send("wait 300ms");
     g.dgt.send("move e2e4");
-    assert!(
-        t.wait_for("Eva vier", LIMIT).is_some(),
-        "{}",
-        t.all_output()
-    );
+    t.expect("Eva vier", LIMIT);
     assert!(
         t.wait_for(
             "Weiß hat Springer auf Gustav eins berührt und nicht gezogen, Artikel 4.3",
@@ -217,11 +208,7 @@ fn a_piece_on_a_wrong_square_names_every_square_that_differs() {
     let mut g = Game::boards();
     let mut t = g.assist(&[]);
     g.dgt.send("move e2e4");
-    assert!(
-        t.wait_for("Eva vier", LIMIT).is_some(),
-        "{}",
-        t.all_output()
-    );
+    t.expect("Eva vier", LIMIT);
     g.peg.send("move e2e4");
     wait_count(&t, "Zug auf dem Brett ausgeführt", 1);
     g.peg.send("lift g8");
@@ -240,12 +227,7 @@ fn a_piece_on_a_wrong_square_names_every_square_that_differs() {
     g.peg.send("lift g6");
     g.peg.send("wait 300ms");
     g.peg.send("place g8");
-    assert!(
-        t.wait_for("Brett von Schwarz stimmt wieder", LIMIT)
-            .is_some(),
-        "{}",
-        t.all_output()
-    );
+    t.expect("Brett von Schwarz stimmt wieder", LIMIT);
     t.send(b"ende\rja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0));
 }
@@ -257,11 +239,7 @@ fn a_move_copied_to_the_wrong_square_names_where_it_belongs() {
     let mut g = Game::boards();
     let mut t = g.assist(&[]);
     g.dgt.send("move e2e4");
-    assert!(
-        t.wait_for("Eva vier", LIMIT).is_some(),
-        "{}",
-        t.all_output()
-    );
+    t.expect("Eva vier", LIMIT);
     g.peg.send("lift e2");
     g.peg.send("wait 300ms");
     g.peg.send("place e5");
@@ -278,17 +256,9 @@ fn a_move_copied_to_the_wrong_square_names_where_it_belongs() {
     g.peg.send("lift e5");
     g.peg.send("wait 300ms");
     g.peg.send("place e4");
-    assert!(
-        t.wait_for("Zug auf dem Brett ausgeführt", LIMIT).is_some(),
-        "{}",
-        t.all_output()
-    );
+    t.expect("Zug auf dem Brett ausgeführt", LIMIT);
     t.send(b"ende\r");
-    assert!(
-        t.wait_for("Wirklich beenden?", LIMIT).is_some(),
-        "{}",
-        t.all_output()
-    );
+    t.expect("Wirklich beenden?", LIMIT);
     t.send(b"ja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0));
 }
@@ -298,23 +268,9 @@ fn the_assistant_claims_the_win_when_the_opponents_flag_falls() {
     let mut g = Game::boards();
     // Three seconds: PGN's sandclock form is seconds.
     let mut t = g.assist(&["--tc", "*3"]);
-    assert!(
-        t.wait_for("Weiß: Zeit abgelaufen", LIMIT).is_some(),
-        "{}",
-        t.all_output()
-    );
-    assert!(
-        t.wait_for("Sieg für Schwarz reklamiert, Anhang D9e", LIMIT)
-            .is_some(),
-        "{}",
-        t.all_output()
-    );
-    assert!(
-        t.wait_for("Partie beendet: Zeitüberschreitung. Schwarz gewinnt", LIMIT)
-            .is_some(),
-        "{}",
-        t.all_output()
-    );
+    t.expect("Weiß: Zeit abgelaufen", LIMIT);
+    t.expect("Sieg für Schwarz reklamiert, Anhang D9e", LIMIT);
+    t.expect("Partie beendet: Zeitüberschreitung. Schwarz gewinnt", LIMIT);
     t.send(b"ende\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0));
 }
@@ -332,17 +288,9 @@ fn an_adjournment_is_sealed_and_resumed() {
     let mut g = Game::boards();
     let mut t = g.assist(&["--tc", "5400"]);
     g.dgt.send("move e2e4");
-    assert!(
-        t.wait_for("Eva vier", LIMIT).is_some(),
-        "{}",
-        t.all_output()
-    );
+    t.expect("Eva vier", LIMIT);
     g.peg.send("move e2e4");
-    assert!(
-        t.wait_for("Zug auf dem Brett ausgeführt", LIMIT).is_some(),
-        "{}",
-        t.all_output()
-    );
+    t.expect("Zug auf dem Brett ausgeführt", LIMIT);
     // Black seals his move (Appendix E1); it is not played.
     t.send("abgeben Springer Cäsar sechs; Sonntag 10 Uhr, Saal 2\r".as_bytes());
     assert!(
@@ -354,11 +302,7 @@ fn an_adjournment_is_sealed_and_resumed() {
         "{}",
         t.all_output()
     );
-    assert!(
-        t.wait_for("Umschlag geschrieben: ", LIMIT).is_some(),
-        "{}",
-        t.all_output()
-    );
+    t.expect("Umschlag geschrieben: ", LIMIT);
     // The path is the rest of that line: waited for to its end.
     let deadline = Instant::now() + LIMIT;
     while !t
@@ -417,11 +361,7 @@ fn an_adjournment_is_sealed_and_resumed() {
     t.expect("Zug auf dem Brett ausgeführt", LIMIT);
     g.dgt.send("move b8c6");
     g.dgt.send("move g1f3");
-    assert!(
-        t.wait_for("Springer Felix drei", LIMIT).is_some(),
-        "{}",
-        t.all_output()
-    );
+    t.expect("Springer Felix drei", LIMIT);
     assert!(!t.all_output().contains("Achtung"), "{}", t.all_output());
     t.send(b"ende\rja\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0));

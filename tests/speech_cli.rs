@@ -366,24 +366,16 @@ fn each_event_of_a_game_is_heard_as_its_sound_before_its_words() {
         .config_file(&config)
         // hector's own sounds, found beside the binary.
         .var("HECTOR_SOUNDS", "")
-        .spawn_sized(
-            &[
-                "play",
-                "--fen",
-                CUE_FEN,
-                "--opponent",
-                "keyboard",
-                "--speech",
-                "speech-dispatcher",
-            ],
-            80,
-            24,
-        );
-    assert!(
-        t.wait_for_screen("Zug oder Befehl:", LIMIT),
-        "{}",
-        t.screen()
-    );
+        .spawn_80x24(&[
+            "play",
+            "--fen",
+            CUE_FEN,
+            "--opponent",
+            "keyboard",
+            "--speech",
+            "speech-dispatcher",
+        ]);
+    t.expect_screen("Zug oder Befehl:", LIMIT);
     // The position is read out first.
     played_until(&daemon, 0, "de| Weiß ist am Zug");
     step(
@@ -498,12 +490,8 @@ fn sound_off_plays_none_and_cues_only_for_leaves_the_word_to_the_sound() {
             .config_file(&config)
             // hector's own sounds, found beside the binary.
             .var("HECTOR_SOUNDS", "")
-            .spawn_sized(&args, 80, 24);
-        assert!(
-            t.wait_for_screen("Zug oder Befehl:", LIMIT),
-            "{}",
-            t.screen()
-        );
+            .spawn_80x24(&args);
+        t.expect_screen("Zug oder Befehl:", LIMIT);
         played_until(&daemon, from, "de| Weiß ist am Zug");
         let from = daemon.spoken().len();
         t.send(b"exd5\r");
@@ -634,22 +622,14 @@ fn a_bad_configuration_value_is_spoken_first_by_a_mode() {
     let mut t = common::Env::player(data.path())
         .speech(&daemon)
         .config_file(&config)
-        .spawn_sized(
-            &[
-                "play",
-                "--opponent",
-                "keyboard",
-                "--speech",
-                "speech-dispatcher",
-            ],
-            80,
-            24,
-        );
-    assert!(
-        t.wait_for_screen("Zug oder Befehl:", LIMIT),
-        "{}",
-        t.screen()
-    );
+        .spawn_80x24(&[
+            "play",
+            "--opponent",
+            "keyboard",
+            "--speech",
+            "speech-dispatcher",
+        ]);
+    t.expect_screen("Zug oder Befehl:", LIMIT);
     let heard = played_until(&daemon, 0, "de| Weiß ist am Zug");
     assert!(
         heard[0].starts_with("de|In ")
@@ -683,21 +663,17 @@ fn the_sound_volume_is_the_volume_of_the_file_the_daemon_plays() {
             .config_file(&config)
             // hector's own sounds, found beside the binary.
             .var("HECTOR_SOUNDS", "")
-            .spawn_sized(
-                &[
-                    "play",
-                    "--fen",
-                    CUE_FEN,
-                    "--opponent",
-                    "keyboard",
-                    "--speech",
-                    "speech-dispatcher",
-                    "--sound-volume",
-                    volume,
-                ],
-                80,
-                24,
-            );
+            .spawn_80x24(&[
+                "play",
+                "--fen",
+                CUE_FEN,
+                "--opponent",
+                "keyboard",
+                "--speech",
+                "speech-dispatcher",
+                "--sound-volume",
+                volume,
+            ]);
         played_until(&daemon, from, "de| Weiß ist am Zug");
         let from = daemon.spoken().len();
         t.send(b"exd5\r");
@@ -832,26 +808,18 @@ fn with_espeak_ng_hectors_own_player_plays_each_sound_before_its_words() {
         .var("PATH", &bin.display().to_string())
         // hector's own sounds, found beside the binary.
         .var("HECTOR_SOUNDS", "")
-        .spawn_sized(
-            &[
-                "play",
-                "--fen",
-                CUE_FEN,
-                "--opponent",
-                "keyboard",
-                "--speech",
-                "espeak-ng",
-                "--sound-volume",
-                "50",
-            ],
-            80,
-            24,
-        );
-    assert!(
-        t.wait_for_screen("Zug oder Befehl:", LIMIT),
-        "{}",
-        t.screen()
-    );
+        .spawn_80x24(&[
+            "play",
+            "--fen",
+            CUE_FEN,
+            "--opponent",
+            "keyboard",
+            "--speech",
+            "espeak-ng",
+            "--sound-volume",
+            "50",
+        ]);
+    t.expect_screen("Zug oder Befehl:", LIMIT);
     logged_until(&log, 0, "words|Sie spielen Weiß");
     for (line, sound, words) in [
         (
@@ -902,19 +870,15 @@ fn where_no_sound_can_be_played_the_game_goes_on_and_says_so_once() {
         let mut t = common::Env::player(data.path())
             .var("PATH", &bin.display().to_string())
             .var("HECTOR_SOUNDS", "")
-            .spawn_sized(
-                &[
-                    "play",
-                    "--fen",
-                    CUE_FEN,
-                    "--opponent",
-                    "keyboard",
-                    "--speech",
-                    "espeak-ng",
-                ],
-                80,
-                24,
-            );
+            .spawn_80x24(&[
+                "play",
+                "--fen",
+                CUE_FEN,
+                "--opponent",
+                "keyboard",
+                "--speech",
+                "espeak-ng",
+            ]);
         assert!(
             t.wait_for_screen("Zug oder Befehl:", LIMIT),
             "{case}: {}",
@@ -985,18 +949,14 @@ fn in_line_mode_a_line_is_printed_after_its_sound_has_ended() {
     let mut t = common::Env::player(data.path())
         .var("PATH", &bin.display().to_string())
         .var("HECTOR_SOUNDS", "")
-        .spawn_sized(
-            &[
-                "play",
-                "--fen",
-                CUE_FEN,
-                "--opponent",
-                "keyboard",
-                "--screen-reader",
-            ],
-            80,
-            24,
-        );
+        .spawn_80x24(&[
+            "play",
+            "--fen",
+            CUE_FEN,
+            "--opponent",
+            "keyboard",
+            "--screen-reader",
+        ]);
     t.expect("Zug oder Befehl: ", LIMIT);
     for (line, words) in [
         (&b"Ke3\r"[..], "Kein König kann Eva drei erreichen"),

@@ -377,19 +377,15 @@ fn the_watchs_answers_are_heard_whole_and_flashed() {
     let mut t = Env::player(dir.path())
         .speech(&daemon)
         .braille_host(&display.host())
-        .spawn_sized(
-            &[
-                "watch",
-                "--server",
-                &server.url,
-                "--game",
-                WATCHED,
-                "--speech",
-                "speech-dispatcher",
-            ],
-            80,
-            24,
-        );
+        .spawn_80x24(&[
+            "watch",
+            "--server",
+            &server.url,
+            "--game",
+            WATCHED,
+            "--speech",
+            "speech-dispatcher",
+        ]);
     // The game followed: who plays, the last move, who is to move.
     let heard = daemon.heard_until(0, "Schwarz ist am Zug", limit);
     assert_in_order(
@@ -449,20 +445,16 @@ fn another_boards_moves_are_heard_whole_and_flashed() {
     let mut t = Env::player(dir.path())
         .speech(&daemon)
         .braille_host(&display.host())
-        .spawn_sized(
-            &[
-                "watch",
-                "--server",
-                &server.url,
-                "--broadcast",
-                ROUND,
-                "--all-boards",
-                "--speech",
-                "speech-dispatcher",
-            ],
-            80,
-            24,
-        );
+        .spawn_80x24(&[
+            "watch",
+            "--server",
+            &server.url,
+            "--broadcast",
+            ROUND,
+            "--all-boards",
+            "--speech",
+            "speech-dispatcher",
+        ]);
     daemon.heard_until(0, "Schwarz ist am Zug", limit);
     // Another board's move: the board's number, then the move, and nothing of its names.
     let before = daemon.spoken().len();
@@ -499,20 +491,16 @@ fn a_followed_games_moves_and_end_are_heard_as_their_sounds_before_their_words()
         .config_file(&config)
         // hector's own sounds, found beside the binary.
         .var("HECTOR_SOUNDS", "")
-        .spawn_sized(
-            &[
-                "watch",
-                "--server",
-                &server.url,
-                "--game",
-                WATCHED,
-                "--speech",
-                "speech-dispatcher",
-                "--screen-reader",
-            ],
-            80,
-            24,
-        );
+        .spawn_80x24(&[
+            "watch",
+            "--server",
+            &server.url,
+            "--game",
+            WATCHED,
+            "--speech",
+            "speech-dispatcher",
+            "--screen-reader",
+        ]);
     played_until(&daemon, 0, "de| Schwarz ist am Zug");
     for (uci, icon, words) in [
         ("c7c5", "icon|move", "de|Schwarz: Cäsar fünf"),
@@ -574,7 +562,7 @@ fn the_followed_games_low_clock_sounds_once_for_each_side() {
             .speech(&daemon)
             .config_file(&config)
             .var("HECTOR_SOUNDS", "")
-            .spawn_sized(&args, 80, 24);
+            .spawn_80x24(&args);
         let low = |from: usize| {
             daemon
                 .spoken()

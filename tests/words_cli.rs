@@ -17,19 +17,10 @@ mod common;
 
 use std::time::Duration;
 
-use common::pty::Pty;
 use common::sim::Simulator;
 use common::{Env, SpeechDaemon, temp_dir};
 
 const LIMIT: Duration = Duration::from_secs(30);
-
-fn wait_screen(t: &Pty, needle: &str) {
-    assert!(
-        t.wait_for_screen(needle, LIMIT),
-        "{needle:?}:\n{}",
-        t.screen()
-    );
-}
 
 /// Every phrase heard so far. The capturing module declares UTF-8 for de and en only:
 /// speech-dispatcher hands it other languages' phrases in Latin-1, so each line is read in
@@ -75,22 +66,18 @@ fn heard(daemon: &SpeechDaemon, from: usize, part: &str) -> String {
 fn a_french_game_is_heard_in_the_fide_words() {
     let daemon = SpeechDaemon::capturing();
     let data = temp_dir("words-fr-fide");
-    let mut t = Env::player(data.path()).speech(&daemon).spawn_sized(
-        &[
-            "play",
-            "--lang",
-            "fr",
-            "--words",
-            "fide",
-            "--opponent",
-            "keyboard",
-            "--speech",
-            "speech-dispatcher",
-        ],
-        80,
-        24,
-    );
-    wait_screen(&t, "Coup ou commande");
+    let mut t = Env::player(data.path()).speech(&daemon).spawn_80x24(&[
+        "play",
+        "--lang",
+        "fr",
+        "--words",
+        "fide",
+        "--opponent",
+        "keyboard",
+        "--speech",
+        "speech-dispatcher",
+    ]);
+    t.expect_screen("Coup ou commande", LIMIT);
     // French SAN letters: Cf3 is the knight.
     t.send(b"Cf3\r");
     daemon.said("fr|Springer Felix drei", LIMIT);
@@ -109,7 +96,7 @@ fn a_french_game_is_heard_in_the_fide_words() {
     t.send(b"e1e2\r");
     heard(&daemon, from, "König Eva zwei");
     t.send(&[0x11]);
-    wait_screen(&t, "Vraiment quitter");
+    t.expect_screen("Vraiment quitter", LIMIT);
     t.send(b"oui\r");
     assert_eq!(t.wait_exit(LIMIT), Some(0), "{}", t.all_output());
     let spoken = heard_lines(&daemon).join("\n");
@@ -205,11 +192,7 @@ fn the_assistant_speaks_the_fide_words_in_spanish_by_default() {
         ];
         args.extend_from_slice(extra);
         let mut t = Env::player_home(&dir).spawn(&args);
-        assert!(
-            t.wait_for("Jugada u orden", LIMIT).is_some(),
-            "{}",
-            t.all_output()
-        );
+        t.expect("Jugada u orden", LIMIT);
         dgt.send("await-host");
         peg.send("await-host");
         t.mark();

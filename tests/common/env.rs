@@ -97,6 +97,11 @@ impl Env {
         Pty::spawn_sized(args, &self.vars(), cols, rows)
     }
 
+    /// hector with `args` on the full screen a new user has: a terminal of 80 x 24.
+    pub fn spawn_80x24(&self, args: &[&str]) -> Pty {
+        self.spawn_sized(args, 80, 24)
+    }
+
     /// hector with `args` and `stdin` through pipes, killed after `limit`.
     pub fn run(&self, args: &[&str], stdin: &[u8], limit: Duration) -> Run {
         run_with(args, stdin, &self.vars(), limit)

@@ -287,6 +287,16 @@ impl Pty {
         }
     }
 
+    /// `wait_for_screen` that fails the test, with the screen as it is.
+    #[track_caller]
+    pub fn expect_screen(&self, needle: &str, limit: Duration) {
+        assert!(
+            self.wait_for_screen(needle, limit),
+            "not on the screen: {needle:?}\n{}",
+            self.screen()
+        );
+    }
+
     /// Waits until `needle` comes after the cursor, at most `limit`; the instant its last byte
     /// arrived. The cursor moves past the match.
     pub fn wait_for(&self, needle: &str, limit: Duration) -> Option<Instant> {
