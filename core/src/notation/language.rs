@@ -1248,10 +1248,6 @@ pub struct Messages {
     pub sound_unplayable: String,
     /// A typed capture mark where nothing is taken: {square}.
     pub(crate) nothing_to_take: String,
-    /// A typed "+" on a move that gives no check: {move}, the move without its marks.
-    pub(crate) gives_no_check: String,
-    /// A typed "#" on a move that does not mate: {move}.
-    pub(crate) not_mate: String,
 }
 
 /// Words of the saved games: `hector games`, the scoresheet text and the PGN comments.
@@ -1587,19 +1583,13 @@ impl Language {
     }
 
     fn validate(&self) -> Result<(), String> {
-        let placeholders: [(&str, &str, &[&str]); 9] = [
+        let placeholders: [(&str, &str, &[&str]); 7] = [
             ("moves.promotion", &self.moves.promotion, &["{piece}"]),
             (
                 "messages.nothing_to_take",
                 &self.messages.nothing_to_take,
                 &["{square}"],
             ),
-            (
-                "messages.gives_no_check",
-                &self.messages.gives_no_check,
-                &["{move}"],
-            ),
-            ("messages.not_mate", &self.messages.not_mate, &["{move}"]),
             (
                 "messages.unknown_word",
                 &self.messages.unknown_word,

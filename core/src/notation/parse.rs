@@ -8,11 +8,10 @@
 
 use std::sync::OnceLock;
 
-use shakmaty::san::{San, SanPlus};
 use shakmaty::{CastlingSide, Chess, Color, File, Move, MoveList, Position, Rank, Role, Square};
 
 use super::language::{Language, TABLE_ROLES, capitalized, default_language, fill, languages};
-use super::speak::{Form, announce, announce_san, castling_words};
+use super::speak::{Form, announce, castling_words};
 use super::vocabulary::{Meaning, Vocabulary};
 use crate::legality::{CastlingBlock, Illegal, explain_castling, geometric_movers};
 
@@ -43,14 +42,10 @@ pub enum ParseError {
     /// A capture mark ("x", "schlägt") on a move that takes nothing: no legal move the text
     /// names captures on this square, though some go there.
     NothingToTake(Square),
-    /// "+" on a move that gives no check.
-    GivesNoCheck(Move),
-    /// "#" on a move that does not mate.
-    NotMate(Move),
 }
 
-/// Whether the marks a text adds to a move ("x", "+", "#", a capture word) are held against
-/// the position.
+/// Whether a capture mark or word ("x", "schlägt") a text adds to a move is held against the
+/// position. "+", "#" and "e.p." are read and ignored (the agreed input notation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Marks {
     /// A player's own text: a mark that is not true is refused, so that a wrong picture of
@@ -58,13 +53,6 @@ enum Marks {
     Held,
     /// The recogniser's phrases: a capture word only narrows the choice.
     Ignored,
-}
-
-/// What a "+" or "#" after a move claims.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Claim {
-    Check,
-    Mate,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,8 +67,6 @@ enum Tok {
     Castle(CastlingSide),
     /// Castling without a side.
     CastleEither,
-    /// A "+" or "#" after a move.
-    Claims(Claim),
 }
 
 /// What the tokens say about the move.
@@ -98,11 +84,10 @@ struct Reading {
     /// The promotion was announced ("Umwandlung", "=", "promotes"), not just a piece named
     /// after the square (which may also be the moving piece: "Felix drei Springer").
     promotion_announced: bool,
-    claim: Option<Claim>,
 }
 
 /// Reads `text` as a move in `pos` with the default language's (German) letters, leniently:
-/// a capture word or mark only narrows the choice and "+" and "#" are not checked. The voice
+/// a capture word or mark only narrows the choice. The voice
 /// recogniser asks this of its phrases, where a capture word may be misheard; what a player
 /// types goes through [`parse_move_in`].
 pub fn parse_move(text: &str, pos: &Chess) -> Result<Move, ParseError> {
@@ -119,8 +104,7 @@ pub fn parse_move(text: &str, pos: &Chess) -> Result<Move, ParseError> {
 /// Reads `text` as a move in `pos`, typed or said by a player of `lang`: every language's
 /// words are understood, `lang`'s first where a word means two things, and a SAN letter means
 /// the piece it names in `lang` (see [`Letters`]). A capture mark or word on a move that takes
-/// nothing, a "+" on one that gives no check and a "#" on one that does not mate are refused;
-/// a mark left out is no fault.
+/// nothing is refused (a mark left out is no fault); "+", "#" and "e.p." are ignored.
 pub fn parse_move_in(text: &str, pos: &Chess, lang: &Language) -> Result<Move, ParseError> {
     parse_with(
         text,
@@ -291,8 +275,8 @@ fn tokenize(
             out.push(alts);
         } else if let Some(parts) = split_letters_digits(original, vocabulary) {
             out.push(vec![parts]);
-        } else if let Some(castling) = castling_claimed(original, vocabulary) {
-            out.push(vec![castling]);
+        } else if let Some(side) = castling_marked(original, vocabulary) {
+            out.push(vec![vec![Tok::Castle(side)]]);
         } else {
             return Err(ParseError::UnknownWord(raw[i].to_string()));
         }
@@ -396,30 +380,26 @@ fn notation_token(word: &str, letters: &Letters) -> Option<Vec<Vec<Tok>>> {
     (!readings.is_empty()).then_some(readings)
 }
 
-/// A word without its trailing "+", "#", "!" and "?", and what its "+" or "#" claims ("#"
-/// before "+": "++" is check, "#" and "+#" mate).
-fn split_claim(b: &[u8]) -> (&[u8], Option<Claim>) {
+/// A word without its trailing "+", "#", "!" and "?": tolerated and ignored.
+fn strip_marks(b: &[u8]) -> &[u8] {
     let mut b = b;
-    let mut claim = None;
     while let Some((&last, rest)) = b.split_last() {
-        match last {
-            b'#' => claim = Some(Claim::Mate),
-            b'+' => claim = claim.or(Some(Claim::Check)),
-            b'!' | b'?' => {}
-            _ => break,
+        if !matches!(last, b'+' | b'#' | b'!' | b'?') {
+            break;
         }
         b = rest;
     }
-    (b, claim)
+    b
 }
 
-/// Castling with its check or mate mark run together ("O-O+", "0-0-0#").
-fn castling_claimed(word: &str, vocabulary: &Vocabulary) -> Option<Vec<Tok>> {
-    let (rest, claim) = split_claim(word.as_bytes());
-    let claim = claim?;
-    let rest = std::str::from_utf8(rest).ok()?;
-    match vocabulary.lookup(rest)? {
-        Meaning::Castle(side) => Some(vec![Tok::Castle(side), Tok::Claims(claim)]),
+/// Castling with a check or mate mark run together ("O-O+", "0-0-0#").
+fn castling_marked(word: &str, vocabulary: &Vocabulary) -> Option<CastlingSide> {
+    let rest = strip_marks(word.as_bytes());
+    if rest.len() == word.len() {
+        return None;
+    }
+    match vocabulary.lookup(std::str::from_utf8(rest).ok()?)? {
+        Meaning::Castle(side) => Some(side),
         _ => None,
     }
 }
@@ -428,7 +408,7 @@ fn castling_claimed(word: &str, vocabulary: &Vocabulary) -> Option<Vec<Tok>> {
 /// `lenient` allows lower-case promotion letters anywhere (they are always allowed after
 /// coordinates, as in UCI's e7e8q).
 fn read_notation(b: &[u8], lenient: bool, letters: &Letters) -> Option<Vec<Tok>> {
-    let (mut b, claim) = split_claim(b);
+    let mut b = strip_marks(b);
     for suffix in [&b"e.p."[..], b"e.p", b"ep"] {
         if b.len() > suffix.len() + 1 && b.ends_with(suffix) {
             b = &b[..b.len() - suffix.len()];
@@ -491,22 +471,12 @@ fn read_notation(b: &[u8], lenient: bool, letters: &Letters) -> Option<Vec<Tok>>
     {
         return None;
     }
-    toks.extend(claim.map(Tok::Claims));
     Some(toks)
 }
 
 /// Turns tokens into a reading: which piece, from where, to where.
 fn read(tokens: &[Tok]) -> Result<Reading, ParseError> {
-    let mut r = Reading {
-        claim: tokens
-            .iter()
-            .filter_map(|t| match t {
-                Tok::Claims(claim) => Some(*claim),
-                _ => None,
-            })
-            .max(),
-        ..Reading::default()
-    };
+    let mut r = Reading::default();
     if let Some(side) = tokens.iter().find_map(|t| match t {
         Tok::Castle(side) => Some(*side),
         _ => None,
@@ -576,8 +546,7 @@ fn destination(m: &Move, turn: shakmaty::Color) -> Square {
 
 fn resolve(tokens: &[Tok], pos: &Chess, marks: Marks) -> Result<Move, ParseError> {
     let reading = read(tokens)?;
-    let m = if reading.promotion.is_some() && !reading.promotion_announced && reading.role.is_none()
-    {
+    if reading.promotion.is_some() && !reading.promotion_announced && reading.role.is_none() {
         let as_promotion = resolve_reading(&reading, pos, marks);
         if as_promotion.is_ok() {
             as_promotion
@@ -588,21 +557,6 @@ fn resolve(tokens: &[Tok], pos: &Chess, marks: Marks) -> Result<Move, ParseError
         }
     } else {
         resolve_reading(&reading, pos, marks)
-    }?;
-    match (marks, reading.claim) {
-        (Marks::Held, Some(claim)) => check_claim(pos, m, claim),
-        _ => Ok(m),
-    }
-}
-
-/// `m` if it gives the check or the mate its "+" or "#" claims.
-fn check_claim(pos: &Chess, m: Move, claim: Claim) -> Result<Move, ParseError> {
-    let mut after = pos.clone();
-    after.play_unchecked(m);
-    match claim {
-        Claim::Check if !after.is_check() => Err(ParseError::GivesNoCheck(m)),
-        Claim::Mate if !after.is_checkmate() => Err(ParseError::NotMate(m)),
-        _ => Ok(m),
     }
 }
 
@@ -866,20 +820,7 @@ pub fn message(err: &ParseError, pos: &Chess, lang: &Language) -> String {
         ),
         ParseError::Illegal(illegal) => illegal_message(illegal, pos, lang),
         ParseError::NothingToTake(to) => fill(&m.nothing_to_take, &[("square", &lang.square(*to))]),
-        ParseError::GivesNoCheck(mv) => {
-            fill(&m.gives_no_check, &[("move", &unmarked(pos, *mv, lang))])
-        }
-        ParseError::NotMate(mv) => fill(&m.not_mate, &[("move", &unmarked(pos, *mv, lang))]),
     }
-}
-
-/// The short phrase for `m` without its check or mate word: what the player named.
-fn unmarked(pos: &Chess, m: Move, lang: &Language) -> String {
-    let san = SanPlus {
-        san: San::from_move(pos, m),
-        suffix: None,
-    };
-    announce_san(san, m, lang, Form::Short)
 }
 
 /// "Unbekanntes Wort: Springa. Meinten Sie Springer?": the nearest known words, if any are

@@ -1093,14 +1093,14 @@ fn san_marked(p: &Chess, m: Move, capture: bool) -> String {
 }
 
 /// Every legal move of positions rich in captures, checks, mates, en passant and promotions,
-/// typed with and without "x", "+" and "#": a player's text is accepted exactly when each
-/// mark it carries is true (a mark left out is no fault), and refused naming the first false
-/// one; the recogniser's lenient reading takes every one of them as the move.
+/// typed with and without "x", "+" and "#": a player's text is accepted exactly when its
+/// capture mark is true or left out ("+" and "#" are ignored, true or not, as the agreed
+/// input notation says); the recogniser's lenient reading takes every one of them as the move.
 #[test]
 fn typed_marks_are_accepted_exactly_when_true() {
     let en = language("en").expect("en");
     let de = language("de").expect("de");
-    let mut refused = [0; 3];
+    let mut refused = 0;
     let mut accepted = 0;
     for fen in [
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -1113,8 +1113,6 @@ fn typed_marks_are_accepted_exactly_when_true() {
     ] {
         let p = pos(fen);
         for &m in &p.legal_moves() {
-            let mut after = p.clone();
-            after.play_unchecked(m);
             let marks = if m.is_castle() {
                 vec![false]
             } else {
@@ -1131,10 +1129,6 @@ fn typed_marks_are_accepted_exactly_when_true() {
                     };
                     let expected = if x && !m.is_capture() {
                         Err(ParseError::NothingToTake(m.to()))
-                    } else if suffix == "+" && !after.is_check() {
-                        Err(ParseError::GivesNoCheck(m))
-                    } else if suffix == "#" && !after.is_checkmate() {
-                        Err(ParseError::NotMate(m))
                     } else {
                         Ok(m)
                     };
@@ -1143,9 +1137,7 @@ fn typed_marks_are_accepted_exactly_when_true() {
                     assert_eq!(parse_move(&text, &p), Ok(m), "lenient {text} in {fen}");
                     match expected {
                         Ok(_) => accepted += 1,
-                        Err(ParseError::NothingToTake(_)) => refused[0] += 1,
-                        Err(ParseError::GivesNoCheck(_)) => refused[1] += 1,
-                        Err(_) => refused[2] += 1,
+                        Err(_) => refused += 1,
                     }
                 }
             }
@@ -1174,49 +1166,31 @@ fn typed_marks_are_accepted_exactly_when_true() {
     }
     // Every kind of verdict was reached, many times.
     assert!(accepted > 150, "{accepted}");
-    assert!(refused.iter().all(|&n| n > 20), "{refused:?}");
+    assert!(refused > 20, "{refused}");
 }
 
 /// What a player hears for a false mark, in every language.
 #[test]
 fn a_false_mark_is_told_in_the_players_language() {
     let p = pos("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
-    for (code, capture, check, mate, said) in [
+    for (code, capture, said) in [
         (
             "de",
             "Auf Eva zwei gibt es nichts zu schlagen",
-            "Dame Eva zwei gibt kein Schach",
-            "Dame Hector fünf setzt nicht matt",
             "Dame schlägt Eva zwei",
         ),
         (
             "en",
             "There is nothing to take on Eva two",
-            "Queen Eva two gives no check",
-            "Queen Hector five is not mate",
             "queen takes e2",
         ),
         (
             "es",
             "En Eva dos no hay nada que capturar",
-            "Dama Eva dos no da jaque",
-            "Dama Hector cinco no da mate",
             "dama captura e2",
         ),
-        (
-            "fr",
-            "Il n'y a rien à prendre en Eva deux",
-            "Dame Eva deux ne donne pas échec",
-            "Dame Hector cinq ne donne pas mat",
-            "dame prend e2",
-        ),
-        (
-            "nl",
-            "Op Eva twee valt niets te slaan",
-            "Dame Eva twee geeft geen schaak",
-            "Dame Hector vijf geeft geen mat",
-            "dame slaat e2",
-        ),
+        ("fr", "Il n'y a rien à prendre en Eva deux", "dame prend e2"),
+        ("nl", "Op Eva twee valt niets te slaan", "dame slaat e2"),
     ] {
         let lang = language(code).expect(code);
         let told = |text: &str| {
@@ -1226,9 +1200,11 @@ fn a_false_mark_is_told_in_the_players_language() {
         let queen = lang.pieces.letters[1].as_str();
         assert_eq!(told(&format!("{queen}xe2")), capture, "{code}");
         assert_eq!(told(said), capture, "{code}");
-        assert_eq!(told(&format!("{queen}e2+")), check, "{code}");
-        assert_eq!(told(&format!("{queen}h5#")), mate, "{code}");
-        // Without the marks the same moves are played.
+        // "+" and "#" are ignored, true or not; without the capture mark the move is played.
+        assert_eq!(
+            parse_move_in(&format!("{queen}h5#"), &p, lang),
+            Ok(uci(&p, "d1h5"))
+        );
         assert_eq!(
             parse_move_in(&format!("{queen}e2"), &p, lang),
             Ok(uci(&p, "d1e2"))
