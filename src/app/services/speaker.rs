@@ -78,6 +78,7 @@ pub(crate) fn voice_of(s: &SpeechSettings) -> Voice {
         rate: s.rate,
         volume: s.volume,
         name: s.voice.clone(),
+        reader_wpm: s.screen_reader_rate,
     }
 }
 

@@ -468,6 +468,51 @@ fn a_backend_that_cannot_tell_the_end_is_silenced_before_urgent_and_on_every_sto
     assert_eq!(calls(&l).len(), 4);
 }
 
+/// A screen reader that tells the end (NVDA 2024.1 and later): the next utterance, and so
+/// its sounds, waits for the end of the one before; an urgent message still silences it
+/// first, and the move it cut is said again; a stop still reaches it when idle.
+#[test]
+fn a_screen_reader_that_tells_the_end_is_waited_for_and_still_silenced() {
+    let l = log();
+    let polls = 30;
+    let (speaker, _notices) = Speaker::start(config(vec![Plan::Capture(
+        l.clone(),
+        Behaviour::Reader(polls),
+    )]));
+    speaker.announce("Eva vier");
+    speaker.announce("Schwarz: Eva fünf");
+    wait_until_saying(&l, "Schwarz: Eva fünf");
+    let times = l.lock().map(|l| l.speak_times.clone()).unwrap_or_default();
+    let between = times[1].duration_since(times[0]);
+    assert!(
+        between >= POLL * polls,
+        "the second began {between:?} after the first, before its end"
+    );
+    speaker.urgent("Zeitüberschreitung");
+    assert!(speaker.wait_idle(LIMIT));
+    let said_ = |t: &str| Captured::Said {
+        text: t.into(),
+        lang: "de".into(),
+    };
+    assert_eq!(
+        calls(&l),
+        [
+            said_("Eva vier"),
+            said_("Schwarz: Eva fünf"),
+            Captured::Stopped,
+            Captured::Stopped,
+            said_("Zeitüberschreitung"),
+            said_("Schwarz: Eva fünf"),
+        ]
+    );
+    speaker.stop();
+    let deadline = std::time::Instant::now() + LIMIT;
+    while calls(&l).len() < 7 && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(calls(&l).last(), Some(&Captured::Stopped));
+}
+
 /// A backend that tells the end is not stopped when nothing is being said (as before).
 #[test]
 fn a_backend_that_tells_the_end_is_not_stopped_when_silent() {
