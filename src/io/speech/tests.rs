@@ -513,6 +513,30 @@ fn a_screen_reader_that_tells_the_end_is_waited_for_and_still_silenced() {
     assert_eq!(calls(&l).last(), Some(&Captured::Stopped));
 }
 
+/// A screen reader speaks at the player's rate, maybe after words of its own: slower than
+/// hector's own estimate of the text is not a hang, and it is not given up for another.
+#[test]
+fn a_screen_reader_slower_than_hectors_estimate_is_not_taken_for_hung() {
+    let l = log();
+    let other = log();
+    // 1.5 s for "Eva vier": longer than its length at hector's rate and the hang limit.
+    let polls = 150;
+    assert!(POLL * polls > expected_length("Eva vier", 0) + config(Vec::new()).hang_limit);
+    let (speaker, notices) = Speaker::start(config(vec![
+        Plan::Capture(l.clone(), Behaviour::Reader(polls)),
+        Plan::Capture(other.clone(), Behaviour::Normal),
+    ]));
+    speaker.announce("Eva vier");
+    speaker.announce("Eva fünf");
+    assert!(speaker.wait_idle(LIMIT));
+    assert_eq!(said(&l), ["Eva vier", "Eva fünf"]);
+    assert!(said(&other).is_empty(), "{:?}", said(&other));
+    assert_eq!(
+        notices.try_iter().collect::<Vec<_>>(),
+        [Notice::Using(BackendKind::Capture)]
+    );
+}
+
 /// A backend that tells the end is not stopped when nothing is being said (as before).
 #[test]
 fn a_backend_that_tells_the_end_is_not_stopped_when_silent() {
