@@ -162,6 +162,10 @@ pub trait Backend {
     fn sound_icon(&mut self, _name: &str) -> Result<(), SpeechError> {
         Ok(())
     }
+    /// How a screen reader's end is known; none for the other backends, which tell it.
+    fn end(&self) -> Option<super::end::End> {
+        None
+    }
 }
 
 /// Text as the engines may receive it: no control characters (libspeechd refuses NUL).

@@ -40,6 +40,18 @@ const TOLD_WPM: u32 = DEFAULT_WPM / 2;
 /// And a moment more for the way through NVDA's queue.
 const TOLD_MARGIN: Duration = Duration::from_secs(2);
 
+/// How a screen reader's end is known, for the player to be told (the status line, `hector
+/// say`): what decides whether a sound can start over the tail of the words before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// It tells the end (NVDA 2024.1 and later): sounds come after the words.
+    Reported,
+    /// It is estimated (JAWS): sounds wait the estimate, at most [`ESTIMATE_LIMIT`].
+    Estimated,
+    /// Nothing tells it (NVDA before 2024.1): a sound may start over the last words.
+    Unreported,
+}
+
 /// How a backend learns that its utterance has ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum EndSignal {

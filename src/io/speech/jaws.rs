@@ -81,6 +81,10 @@ impl Backend for JawsBackend {
         self.jaws.stop().map_err(failed)
     }
 
+    fn end(&self) -> Option<super::end::End> {
+        Some(super::end::End::Estimated)
+    }
+
     fn set_voice(&mut self, voice: &Voice) -> Result<(), SpeechError> {
         // JAWS' voice, rate and volume are the player's JAWS settings; only the rate it is
         // taken to speak at is hector's.

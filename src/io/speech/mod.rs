@@ -218,8 +218,9 @@ impl Cause {
 /// What the speech thread tells the program (to be shown, and spoken where it can be).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
-    /// The first backend that works.
-    Using(BackendKind),
+    /// The first backend that works, and for a screen reader how the end of its words is
+    /// known (also sent after a switch to one).
+    Using(BackendKind, Option<end::End>),
     /// A backend failed or hung; this one took over.
     Switched {
         from: BackendKind,
@@ -431,7 +432,8 @@ enum Job {
 }
 
 enum WorkerEvent {
-    Ready,
+    /// Opened; how a screen reader's end is known.
+    Ready(Option<end::End>),
     OpenFailed(SpeechError),
     Finished(u64),
     Failed(Option<u64>, SpeechError),
@@ -703,7 +705,7 @@ impl Supervisor {
 
     fn worker_event(&mut self, ev: WorkerEvent) {
         match ev {
-            WorkerEvent::Ready => {
+            WorkerEvent::Ready(end) => {
                 let Some(w) = self.worker.as_mut() else {
                     return;
                 };
@@ -719,10 +721,13 @@ impl Supervisor {
                             reason,
                             system,
                         });
+                        if end.is_some() {
+                            self.notice(Notice::Using(kind, end));
+                        }
                     }
                     None => {
                         self.announced_first = true;
-                        self.notice(Notice::Using(kind));
+                        self.notice(Notice::Using(kind, end));
                     }
                 }
             }
@@ -916,7 +921,7 @@ fn work(
             return;
         }
     };
-    if events.send(WorkerEvent::Ready).is_err() {
+    if events.send(WorkerEvent::Ready(backend.end())).is_err() {
         return;
     }
     let mut speaking: Option<u64> = None;

@@ -61,6 +61,9 @@ struct Request {
 
 impl Told {
     fn start(ssml: Ssml, plain: Plain) -> Option<Told> {
+        if !ssml.accepted() {
+            return None;
+        }
         ssml.report_marks().ok()?;
         let (requests, rx) = unbounded();
         let returned = Arc::new(AtomicU64::new(0));
@@ -219,6 +222,14 @@ impl Backend for NvdaBackend {
         self.pending = None;
         // Also ends a waiting `speakSsml`: NVDA returns from it when silenced.
         self.nvda.cancel().map_err(|s| refused("stop", s))
+    }
+
+    fn end(&self) -> Option<end::End> {
+        Some(if self.told.is_some() {
+            end::End::Reported
+        } else {
+            end::End::Unreported
+        })
     }
 
     fn set_voice(&mut self, _voice: &Voice) -> Result<(), SpeechError> {

@@ -77,7 +77,7 @@ fn moves_are_said_in_order_in_their_language() {
     assert_eq!(langs, ["de", "en", "de"]);
     assert_eq!(
         notices.recv_timeout(LIMIT),
-        Ok(Notice::Using(BackendKind::Capture))
+        Ok(Notice::Using(BackendKind::Capture, None))
     );
 }
 
@@ -94,7 +94,7 @@ fn a_hanging_backend_is_abandoned_and_the_next_one_says_everything() {
     assert_eq!(said(&second), ["Eva vier", "Eva fünf"]);
     assert_eq!(
         notices.recv_timeout(LIMIT),
-        Ok(Notice::Using(BackendKind::Capture))
+        Ok(Notice::Using(BackendKind::Capture, None))
     );
     match notices.recv_timeout(LIMIT) {
         Ok(Notice::Switched { reason, .. }) => {
@@ -405,7 +405,7 @@ fn a_screen_reader_tried_in_passing_is_passed_over_in_silence_named_it_is_said()
     assert_eq!(said(&l), ["Eva vier"]);
     assert_eq!(
         notices.recv_timeout(LIMIT),
-        Ok(Notice::Using(BackendKind::Capture))
+        Ok(Notice::Using(BackendKind::Capture, None))
     );
 
     let l = log();
@@ -533,7 +533,7 @@ fn a_screen_reader_slower_than_hectors_estimate_is_not_taken_for_hung() {
     assert!(said(&other).is_empty(), "{:?}", said(&other));
     assert_eq!(
         notices.try_iter().collect::<Vec<_>>(),
-        [Notice::Using(BackendKind::Capture)]
+        [Notice::Using(BackendKind::Capture, None)]
     );
 }
 

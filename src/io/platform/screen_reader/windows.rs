@@ -196,6 +196,22 @@ impl Ssml {
         ok(unsafe { (self.set_callback)(Some(mark_reached)) })
     }
 
+    /// Whether NVDA takes SSML: an NVDA older than its client (before 2024.1) answers that it
+    /// does not know the call. Asked with nothing to say, without waiting.
+    pub(crate) fn accepted(&self) -> bool {
+        let nothing = wide("<speak></speak>");
+        // SAFETY: as in `say_to_the_end`; asynchronous, so the call returns at once.
+        let status = unsafe {
+            (self.speak)(
+                nothing.as_ptr(),
+                SYMBOL_LEVEL_UNCHANGED,
+                SPEECH_PRIORITY_NORMAL,
+                1,
+            )
+        };
+        status == 0
+    }
+
     /// Says `ssml` and returns when NVDA has said it or was silenced (synchronously: the
     /// marks are reported during the call, on this thread).
     pub(crate) fn say_to_the_end(&self, ssml: &str) -> Result<(), Status> {
