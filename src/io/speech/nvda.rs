@@ -1,4 +1,5 @@
-//! NVDA, through its controller client (`nvdaControllerClient64.dll` beside hector.exe):
+//! NVDA, through its controller client beside hector.exe (`nvdaControllerClient.dll` of
+//! NVDA 2024.1 and later first, else `nvdaControllerClient64.dll`):
 //! every utterance is spoken and shown on the braille display NVDA drives. NVDA speaks with
 //! the player's own NVDA voice and rate, and words of its own among hector's, so an urgent
 //! message and every stop silence it (`BackendKind::is_screen_reader`).
@@ -23,7 +24,9 @@ use std::time::Instant;
 
 use crossbeam_channel::{Receiver, Sender, unbounded};
 
-use crate::io::platform::screen_reader::{self, NVDA_CLIENT, Nvda, NvdaError, Plain, Ssml};
+use crate::io::platform::screen_reader::{
+    self, NVDA_CLIENT, NVDA_CLIENT_2024, Nvda, NvdaError, Plain, Ssml,
+};
 
 use super::backend::{Backend, BackendKind, SpeechError, Voice, clean};
 use super::end::{self, EndSignal, Pending};
@@ -115,15 +118,24 @@ fn say_each_to_the_end(
 impl NvdaBackend {
     pub(crate) fn open() -> Result<NvdaBackend, SpeechError> {
         let running = nvda_runs();
-        let dll = std::env::current_exe()
+        let dir = std::env::current_exe()
             .ok()
-            .and_then(|exe| exe.parent().map(|dir| dir.join(NVDA_CLIENT)))
+            .and_then(|exe| exe.parent().map(std::path::Path::to_path_buf))
             .ok_or_else(|| SpeechError::ClientMissing {
                 backend: NAME,
                 reason: "the folder of hector.exe is unknown".into(),
                 running,
             })?;
-        let nvda = Nvda::open(&dll).map_err(|e| match e {
+        // NVDA 2024.1's client (its new name) when it lies there and loads, else the older
+        // name: a 32-bit copy of the new one does not load, and the other is tried.
+        let newer = dir.join(NVDA_CLIENT_2024);
+        let opened = match newer.is_file().then(|| Nvda::open(&newer)) {
+            Some(Err(NvdaError::ClientMissing(_) | NvdaError::Broken(_))) | None => {
+                Nvda::open(&dir.join(NVDA_CLIENT))
+            }
+            Some(other) => other,
+        };
+        let nvda = opened.map_err(|e| match e {
             NvdaError::ClientMissing(reason) => SpeechError::ClientMissing {
                 backend: NAME,
                 reason,
