@@ -9,8 +9,9 @@
 //! voice = ""         # a voice name of the speech engine; empty: chosen by language
 //! rate = 0           # -100 (slowest) to 100 (fastest)
 //! volume = 100       # 0 to 100
-//! screen_reader_rate = 180   # words per minute JAWS speaks at (Windows): a sound waits
-//!                            # for JAWS' words by their length at this rate, 4 s at most
+//! screen_reader_rate = 180   # words per minute JAWS or NVDA speaks at (Windows): a sound
+//!                            # waits for their words by their length at this rate, 4 s at
+//!                            # most, when the screen reader does not tell their end
 //!
 //! [play]
 //! openings = false   # say each newly reached named opening after the move
@@ -82,8 +83,9 @@ pub struct SpeechSettings {
     pub voice: String,
     pub rate: i32,
     pub volume: i32,
-    /// The words per minute the player's screen reader speaks at (JAWS cannot tell when it
-    /// has finished: its end is estimated at this rate). Taken within 60 to 900.
+    /// The words per minute the player's screen reader speaks at (JAWS, and NVDA with a
+    /// client before 2024.1, cannot tell when they have finished: the end is estimated at
+    /// this rate). Taken within 60 to 900.
     pub screen_reader_rate: u32,
     /// The file's `[sound]` with the options over it: set by the CLI, not read from
     /// `[speech]`.

@@ -57,13 +57,6 @@ static unsigned long note_at(const char *kind, long long at, const wchar_t *text
 
 static unsigned long note(const char *kind, const wchar_t *text) { return note_at(kind, -1, text); }
 
-EXPORT nvdaController_testIfRunning(void) { return note("test", NULL); }
-EXPORT nvdaController_speakText(const wchar_t *text) { return note("speak", text); }
-EXPORT nvdaController_brailleMessage(const wchar_t *text) { return note("braille", text); }
-
-#ifdef OLD_CLIENT
-EXPORT nvdaController_cancelSpeech(void) { return note("cancel", NULL); }
-#else
 /* Milliseconds on the clock the winmm stand-in uses too. */
 static long long now_ms(void)
 {
@@ -72,6 +65,24 @@ static long long now_ms(void)
     QueryPerformanceFrequency(&f);
     return t.QuadPart * 1000 / f.QuadPart;
 }
+
+EXPORT nvdaController_testIfRunning(void) { return note("test", NULL); }
+
+/* With HECTOR_NVDA_STANDIN_TIMED set, a line "spoken-at<TAB>ms" follows each speak line: when
+ * the words were handed over, for the order of sounds and words of a client that does not
+ * tell the end. */
+EXPORT nvdaController_speakText(const wchar_t *text)
+{
+    unsigned long r = note("speak", text);
+    if (r == 0 && GetEnvironmentVariableW(L"HECTOR_NVDA_STANDIN_TIMED", NULL, 0) > 0)
+        r = note_at("spoken-at", now_ms(), NULL);
+    return r;
+}
+EXPORT nvdaController_brailleMessage(const wchar_t *text) { return note("braille", text); }
+
+#ifdef OLD_CLIENT
+EXPORT nvdaController_cancelSpeech(void) { return note("cancel", NULL); }
+#else
 
 typedef unsigned long(__stdcall *mark_reached)(const wchar_t *);
 static mark_reached on_mark;

@@ -46,10 +46,9 @@ const TOLD_MARGIN: Duration = Duration::from_secs(2);
 pub enum End {
     /// It tells the end (NVDA 2024.1 and later): sounds come after the words.
     Reported,
-    /// It is estimated (JAWS): sounds wait the estimate, at most [`ESTIMATE_LIMIT`].
+    /// It is estimated (JAWS, NVDA's clients before 2024.1): sounds wait the estimate, at
+    /// most [`ESTIMATE_LIMIT`].
     Estimated,
-    /// Nothing tells it (NVDA before 2024.1): a sound may start over the last words.
-    Unreported,
 }
 
 /// How a backend learns that its utterance has ended.
@@ -57,7 +56,7 @@ pub enum End {
 pub(crate) enum EndSignal {
     /// It tells the end (NVDA's mark, its call returning).
     Told,
-    /// It cannot: estimated at this many words per minute (JAWS).
+    /// It cannot: estimated at this many words per minute (JAWS, NVDA's `speakText`).
     Estimated(u32),
 }
 

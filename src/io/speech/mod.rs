@@ -874,7 +874,7 @@ fn open(plan: Plan, voice: &Voice, sink: Sink) -> Result<Box<dyn Backend>, Speec
         }
         Plan::Open(BackendKind::EspeakNg) => Box::new(espeak::EspeakNg::open(voice)?),
         #[cfg(windows)]
-        Plan::Open(BackendKind::Nvda) => Box::new(nvda::NvdaBackend::open()?),
+        Plan::Open(BackendKind::Nvda) => Box::new(nvda::NvdaBackend::open(voice)?),
         #[cfg(windows)]
         Plan::Open(BackendKind::Jaws) => Box::new(jaws::JawsBackend::open(voice)?),
         #[cfg(windows)]

@@ -11,8 +11,8 @@
 //! (`is_speaking`), and silences NVDA with `cancelSpeech` at once whenever it must, which
 //! also ends the waiting call. So a sound waits for the words before it (`end`). An older
 //! client, or an NVDA older than its client (it refuses `speakSsml`), speaks through
-//! `speakText`, whose end is unknown: a sound may then start over the tail of the words
-//! before it.
+//! `speakText`, whose end NVDA does not tell: it is estimated from the text's length at the
+//! player's screen-reader rate, as JAWS' is (`end`).
 //!
 //! NVDA counts as running when its client says so and one of NVDA's programs runs
 //! (`nvda.exe`, `nvda_uiAccess.exe`, …): the client is an RPC stub, and an RPC runtime that
@@ -41,8 +41,11 @@ pub(crate) struct NvdaBackend {
     nvda: Nvda,
     /// Speaking with the end told, when the client can.
     told: Option<Told>,
-    /// The utterance being said and its number, while its end is awaited.
+    /// The utterance being said and its number (0 for one said through `speakText`), while
+    /// its end is awaited.
     pending: Option<(u64, Pending)>,
+    /// The player's NVDA rate in words per minute, for the estimated end of `speakText`.
+    wpm: u32,
 }
 
 /// `speakSsml` on a thread of its own, where its synchronous call may wait.
@@ -116,7 +119,7 @@ fn say_each_to_the_end(
 }
 
 impl NvdaBackend {
-    pub(crate) fn open() -> Result<NvdaBackend, SpeechError> {
+    pub(crate) fn open(voice: &Voice) -> Result<NvdaBackend, SpeechError> {
         let running = nvda_runs();
         let dir = std::env::current_exe()
             .ok()
@@ -161,6 +164,7 @@ impl NvdaBackend {
             nvda,
             told,
             pending: None,
+            wpm: voice.reader_wpm,
         })
     }
 }
@@ -206,7 +210,12 @@ impl Backend for NvdaBackend {
         });
         match handed {
             Some(p) => self.pending = Some(p),
-            None => self.nvda.speak(&text).map_err(|s| refused("speak", s))?,
+            None => {
+                self.nvda.speak(&text).map_err(|s| refused("speak", s))?;
+                // NVDA does not tell the end of `speakText`: estimated, as JAWS' is.
+                let estimated = Pending::new(EndSignal::Estimated(self.wpm), &text, now);
+                self.pending = Some((0, estimated));
+            }
         }
         // Without a braille display NVDA takes the message and shows it nowhere; a refusal
         // here leaves the speech, which went through.
@@ -240,12 +249,14 @@ impl Backend for NvdaBackend {
         Some(if self.told.is_some() {
             end::End::Reported
         } else {
-            end::End::Unreported
+            end::End::Estimated
         })
     }
 
-    fn set_voice(&mut self, _voice: &Voice) -> Result<(), SpeechError> {
-        // NVDA's voice, rate and volume are the player's NVDA settings.
+    fn set_voice(&mut self, voice: &Voice) -> Result<(), SpeechError> {
+        // NVDA's voice, rate and volume are the player's NVDA settings; only the rate it is
+        // taken to speak at, for an estimated end, is hector's.
+        self.wpm = voice.reader_wpm;
         Ok(())
     }
 }

@@ -34,8 +34,6 @@ pub struct WindowsWords {
     /// After the screen reader's name where the backend in use is named: it tells the end
     /// of hector's words (NVDA 2024.1 and later), so sounds come after them.
     pub speech_end_reported: String,
-    /// The end is estimated from the text's length (JAWS).
+    /// The end is estimated from the text's length (JAWS, NVDA before 2024.1).
     pub speech_end_estimated: String,
-    /// Nothing tells the end (NVDA before 2024.1): a sound may start over the last words.
-    pub speech_end_unreported: String,
 }
