@@ -9,6 +9,9 @@
 //! voice = ""         # a voice name of the speech engine; empty: chosen by language
 //! rate = 0           # -100 (slowest) to 100 (fastest)
 //! volume = 100       # 0 to 100
+//! screen_reader_rate = 180   # words per minute JAWS or NVDA speaks at (Windows): a sound
+//!                            # waits for their words by their length at this rate, 4 s at
+//!                            # most, when the screen reader does not tell their end
 //!
 //! [play]
 //! openings = false   # say each newly reached named opening after the move
@@ -80,6 +83,10 @@ pub struct SpeechSettings {
     pub voice: String,
     pub rate: i32,
     pub volume: i32,
+    /// The words per minute the player's screen reader speaks at (JAWS, and NVDA with a
+    /// client before 2024.1, cannot tell when they have finished: the end is estimated at
+    /// this rate). Taken within 60 to 900.
+    pub screen_reader_rate: u32,
     /// The file's `[sound]` with the options over it: set by the CLI, not read from
     /// `[speech]`.
     #[serde(skip)]
@@ -94,10 +101,15 @@ impl Default for SpeechSettings {
             voice: String::new(),
             rate: 0,
             volume: 100,
+            screen_reader_rate: DEFAULT_SCREEN_READER_RATE,
             sound: SoundSettings::default(),
         }
     }
 }
+
+/// The rate a screen reader is taken to speak at when the file names none, in words per
+/// minute: about what JAWS' and NVDA's voices speak at out of the box.
+pub const DEFAULT_SCREEN_READER_RATE: u32 = 180;
 
 /// The sound cues (`[sound]`; `--sound`, `--sound-volume`, `--low-clock` and
 /// `--cues-only-for` override them).
@@ -481,11 +493,16 @@ mod tests {
     #[test]
     fn full_file() {
         let s = parse_settings(
-            "[speech]\nbackend = \"espeak-ng\"\nlanguage = \"en\"\nvoice = \"English\"\nrate = -20\nvolume = 80\n",
+            "[speech]\nbackend = \"espeak-ng\"\nlanguage = \"en\"\nvoice = \"English\"\nrate = -20\nvolume = 80\nscreen_reader_rate = 320\n",
         )
         .expect("valid");
         assert_eq!(s.speech.backend, BackendChoice::EspeakNg);
         assert_eq!((s.speech.rate, s.speech.volume), (-20, 80));
+        assert_eq!(s.speech.screen_reader_rate, 320);
+        assert_eq!(
+            parse_settings("").map(|s| s.speech.screen_reader_rate),
+            Ok(DEFAULT_SCREEN_READER_RATE)
+        );
     }
 
     #[test]

@@ -142,10 +142,13 @@ pub(crate) enum BackendArg {
     Tts,
     /// Plain lines on standard output, for screen readers and braille displays.
     Print,
-    /// NVDA, speech and braille (Windows; nvdaControllerClient64.dll beside hector.exe). NVDA
+    /// NVDA, speech and braille (Windows; nvdaControllerClient64.dll beside hector.exe, or
+    /// NVDA 2024.1's nvdaControllerClient.dll, which tells hector the end of NVDA's words;
+    /// with the older one sounds wait by their length at [speech] screen_reader_rate). NVDA
     /// speaks at the rate set in NVDA: faster and slower change nothing.
     Nvda,
-    /// JAWS (Windows). JAWS speaks at the rate set in JAWS: faster and slower change nothing.
+    /// JAWS (Windows). JAWS speaks at the rate set in JAWS: faster and slower change nothing;
+    /// sounds wait for its words by their length at [speech] screen_reader_rate.
     Jaws,
     /// SAPI 5, Windows' classic voices.
     Sapi,

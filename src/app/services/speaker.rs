@@ -13,7 +13,20 @@ use crate::io::speech::{self, BackendKind, Notice, Speaker, SpeechConfig, Voice}
 pub(crate) fn notice_text(n: &Notice, lang: &Language) -> String {
     let m = &lang.messages;
     match n {
-        Notice::Using(kind) => fill(&m.speech_using, &[("backend", kind.name())]),
+        Notice::Using(kind, end) => {
+            let w = &lang.windows;
+            let backend = match end {
+                None => kind.name().to_string(),
+                Some(e) => {
+                    let how = match e {
+                        speech::end::End::Reported => &w.speech_end_reported,
+                        speech::end::End::Estimated => &w.speech_end_estimated,
+                    };
+                    format!("{} ({how})", kind.name())
+                }
+            };
+            fill(&m.speech_using, &[("backend", &backend)])
+        }
         Notice::Switched {
             from, to, cause, ..
         } => {
@@ -44,7 +57,7 @@ pub(crate) fn notice_detail(n: &Notice) -> Option<&str> {
     match n {
         Notice::Switched { system, .. } | Notice::Silent { system, .. } => system.as_deref(),
         // hector's own account of the players it tried is English: not for the player.
-        Notice::Using(_) | Notice::NoSound { .. } => None,
+        Notice::Using(..) | Notice::NoSound { .. } => None,
     }
 }
 
@@ -78,6 +91,7 @@ pub(crate) fn voice_of(s: &SpeechSettings) -> Voice {
         rate: s.rate,
         volume: s.volume,
         name: s.voice.clone(),
+        reader_wpm: s.screen_reader_rate,
     }
 }
 
@@ -219,6 +233,42 @@ mod tests {
                     "{lang}: {words}"
                 );
             }
+        }
+    }
+
+    /// The backend in use is named with how a screen reader's end is known, which tells the
+    /// player whether a sound can start over the words before it.
+    #[test]
+    fn a_screen_reader_in_use_is_named_with_how_its_end_is_known() {
+        use speech::end::End;
+        let using = |kind, end, lang| {
+            let lang = crate::core::notation::language(lang).expect("a language");
+            notice_text(&Notice::Using(kind, end), lang)
+        };
+        assert_eq!(
+            using(BackendKind::Nvda, Some(End::Reported), "de"),
+            "Sprachausgabe: NVDA (Ende gemeldet)"
+        );
+        assert_eq!(
+            using(BackendKind::Jaws, Some(End::Estimated), "en"),
+            "Speech: JAWS (end estimated)"
+        );
+        assert_eq!(
+            using(BackendKind::SpeechDispatcher, None, "en"),
+            "Speech: speech-dispatcher"
+        );
+        for lang in ["de", "en", "es", "fr", "nl"] {
+            let words: Vec<String> = [End::Reported, End::Estimated]
+                .into_iter()
+                .map(|e| using(BackendKind::Nvda, Some(e), lang))
+                .collect();
+            assert!(
+                words
+                    .iter()
+                    .all(|w| w.contains("NVDA (") && !w.contains('{')),
+                "{lang}: {words:?}"
+            );
+            assert!(words[0] != words[1], "{lang}: {words:?}");
         }
     }
 }

@@ -103,11 +103,12 @@ impl BackendKind {
         }
     }
 
-    /// Whether the backend can tell when an utterance has ended. A screen reader cannot (it
-    /// queues what it is given among what it reads itself): it is silenced on every stop,
-    /// and an urgent message silences it first.
-    pub(crate) fn tells_the_end(self) -> bool {
-        !matches!(self, BackendKind::Nvda | BackendKind::Jaws)
+    /// Whether the backend is a screen reader: it speaks on its own too (what the player
+    /// reads), among hector's words, and tells their end late (NVDA 2024.1 and later) or
+    /// not at all (JAWS, older NVDA; `end`). It is silenced on every stop, an urgent message
+    /// silences it first, and its end is waited for within `end`'s bounds.
+    pub(crate) fn is_screen_reader(self) -> bool {
+        matches!(self, BackendKind::Nvda | BackendKind::Jaws)
     }
 
     /// Whether the backend plays hector's sound cues itself, in its own queue before the
@@ -132,6 +133,9 @@ pub struct Voice {
     pub(crate) volume: i32,
     /// A voice name of the engine; empty to choose by language.
     pub(crate) name: String,
+    /// The rate the player's screen reader speaks at, in words per minute: JAWS' end is
+    /// estimated from it (`end`).
+    pub(crate) reader_wpm: u32,
 }
 
 impl Default for Voice {
@@ -140,6 +144,7 @@ impl Default for Voice {
             rate: 0,
             volume: 100,
             name: String::new(),
+            reader_wpm: super::end::DEFAULT_WPM,
         }
     }
 }
@@ -156,6 +161,10 @@ pub trait Backend {
     /// backend that cannot play sounds plays none: nothing waits for it.
     fn sound_icon(&mut self, _name: &str) -> Result<(), SpeechError> {
         Ok(())
+    }
+    /// How a screen reader's end is known; none for the other backends, which tell it.
+    fn end(&self) -> Option<super::end::End> {
+        None
     }
 }
 

@@ -21,6 +21,7 @@
 pub(crate) mod backend;
 #[cfg(target_os = "linux")]
 mod dispatcher;
+pub(crate) mod end;
 pub(crate) mod espeak;
 #[cfg(windows)]
 mod jaws;
@@ -110,11 +111,13 @@ impl Plan {
         }
     }
 
-    /// Whether its backend can tell when an utterance has ended ([`BackendKind::tells_the_end`]).
-    fn tells_the_end(&self) -> bool {
+    /// Whether its backend is a screen reader ([`BackendKind::is_screen_reader`]).
+    fn is_screen_reader(&self) -> bool {
         match self {
-            Plan::Capture(_, behaviour) => *behaviour != Behaviour::Untimed,
-            plan => plan.kind().tells_the_end(),
+            Plan::Capture(_, behaviour) => {
+                matches!(behaviour, Behaviour::Untimed | Behaviour::Reader(_))
+            }
+            plan => plan.kind().is_screen_reader(),
         }
     }
 
@@ -215,8 +218,9 @@ impl Cause {
 /// What the speech thread tells the program (to be shown, and spoken where it can be).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
-    /// The first backend that works.
-    Using(BackendKind),
+    /// The first backend that works, and for a screen reader how the end of its words is
+    /// known (also sent after a switch to one).
+    Using(BackendKind, Option<end::End>),
     /// A backend failed or hung; this one took over.
     Switched {
         from: BackendKind,
@@ -428,7 +432,8 @@ enum Job {
 }
 
 enum WorkerEvent {
-    Ready,
+    /// Opened; how a screen reader's end is known.
+    Ready(Option<end::End>),
     OpenFailed(SpeechError),
     Finished(u64),
     Failed(Option<u64>, SpeechError),
@@ -440,7 +445,8 @@ type Busy = std::sync::Arc<std::sync::Mutex<Option<Instant>>>;
 
 struct Worker {
     kind: BackendKind,
-    tells_the_end: bool,
+    /// A screen reader: it speaks on its own too, and tells the end late or not at all.
+    screen_reader: bool,
     jobs: Sender<Job>,
     events: Receiver<WorkerEvent>,
     busy: Busy,
@@ -535,7 +541,7 @@ impl Supervisor {
         let voice = self.voice.clone();
         let sink = self.config.sink.clone();
         let kind = plan.kind();
-        let tells_the_end = plan.tells_the_end();
+        let screen_reader = plan.is_screen_reader();
         let spawned = std::thread::Builder::new()
             .name(format!("hector-speech-{}", kind.name()))
             .spawn(move || work(plan, voice, sink, jobs_rx, events_tx, worker_busy));
@@ -547,7 +553,7 @@ impl Supervisor {
                 }
                 self.worker = Some(Worker {
                     kind,
-                    tells_the_end,
+                    screen_reader,
                     jobs: jobs_tx,
                     events: events_rx,
                     busy,
@@ -686,12 +692,12 @@ impl Supervisor {
         }
     }
 
-    /// Stops what is being said and forgets it. A backend that cannot tell when it has
-    /// ended may still be speaking: it is silenced in any case.
+    /// Stops what is being said and forgets it. A screen reader may still be speaking (its
+    /// own words, or hector's after it stopped waiting): it is silenced in any case.
     fn silence_current(&mut self) {
         let speaking = self.current.take().is_some();
         if let Some(w) = &self.worker
-            && (speaking || (w.ready && !w.tells_the_end))
+            && (speaking || (w.ready && w.screen_reader))
         {
             let _ = w.jobs.send(Job::Stop);
         }
@@ -699,7 +705,7 @@ impl Supervisor {
 
     fn worker_event(&mut self, ev: WorkerEvent) {
         match ev {
-            WorkerEvent::Ready => {
+            WorkerEvent::Ready(end) => {
                 let Some(w) = self.worker.as_mut() else {
                     return;
                 };
@@ -715,10 +721,13 @@ impl Supervisor {
                             reason,
                             system,
                         });
+                        if end.is_some() {
+                            self.notice(Notice::Using(kind, end));
+                        }
                     }
                     None => {
                         self.announced_first = true;
-                        self.notice(Notice::Using(kind));
+                        self.notice(Notice::Using(kind, end));
                     }
                 }
             }
@@ -779,9 +788,16 @@ impl Supervisor {
         let id = self.next_id;
         self.next_id += 1;
         let (icons, clips) = sounds_for(self.config.sounds.as_ref(), w.kind, &u.cues);
+        // A screen reader speaks at its own rate, maybe after words of its own: it is waited
+        // for as long as its backend waits for the end, never taken for hung before.
+        let length = if w.screen_reader {
+            end::longest_wait_of_any(&u.text)
+        } else {
+            expected_length(&u.text, self.voice.rate)
+        };
         let deadline = Instant::now()
             + self.config.hang_limit
-            + expected_length(&u.text, self.voice.rate)
+            + length
             + ICON_LENGTH * icons.len() as u32
             + if clips.is_empty() {
                 Duration::ZERO
@@ -796,7 +812,7 @@ impl Supervisor {
                 icons,
                 clips,
                 played: u.played.clone(),
-                interrupt: u.kind == Kind::Urgent && !w.tells_the_end,
+                interrupt: u.kind == Kind::Urgent && w.screen_reader,
             })
             .is_err()
         {
@@ -858,9 +874,9 @@ fn open(plan: Plan, voice: &Voice, sink: Sink) -> Result<Box<dyn Backend>, Speec
         }
         Plan::Open(BackendKind::EspeakNg) => Box::new(espeak::EspeakNg::open(voice)?),
         #[cfg(windows)]
-        Plan::Open(BackendKind::Nvda) => Box::new(nvda::NvdaBackend::open()?),
+        Plan::Open(BackendKind::Nvda) => Box::new(nvda::NvdaBackend::open(voice)?),
         #[cfg(windows)]
-        Plan::Open(BackendKind::Jaws) => Box::new(jaws::JawsBackend::open()?),
+        Plan::Open(BackendKind::Jaws) => Box::new(jaws::JawsBackend::open(voice)?),
         #[cfg(windows)]
         Plan::Open(BackendKind::Sapi) => Box::new(sapi::SapiBackend::open(voice)?),
         #[cfg(not(windows))]
@@ -905,7 +921,7 @@ fn work(
             return;
         }
     };
-    if events.send(WorkerEvent::Ready).is_err() {
+    if events.send(WorkerEvent::Ready(backend.end())).is_err() {
         return;
     }
     let mut speaking: Option<u64> = None;

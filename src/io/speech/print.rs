@@ -74,8 +74,12 @@ pub enum Behaviour {
     Slow(u32),
     /// Every `speak` fails: no sound device (espeak-ng without a card).
     NoAudio,
-    /// Like a screen reader: it cannot tell when an utterance has ended (NVDA, JAWS).
+    /// Like a screen reader that cannot tell when an utterance has ended (JAWS, NVDA before
+    /// 2024.1).
     Untimed,
+    /// Like a screen reader that tells the end (NVDA 2024.1 and later): each utterance lasts
+    /// this many polls.
+    Reader(u32),
 }
 
 /// What a capturing backend saw: the calls in order, and when each `speak` was called.
@@ -135,7 +139,7 @@ impl Backend for Capture {
             lang: lang.to_string(),
         });
         self.polls_left = match self.behaviour {
-            Behaviour::Slow(n) => n,
+            Behaviour::Slow(n) | Behaviour::Reader(n) => n,
             Behaviour::NeverEnds => u32::MAX,
             _ => 0,
         };

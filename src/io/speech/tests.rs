@@ -77,7 +77,7 @@ fn moves_are_said_in_order_in_their_language() {
     assert_eq!(langs, ["de", "en", "de"]);
     assert_eq!(
         notices.recv_timeout(LIMIT),
-        Ok(Notice::Using(BackendKind::Capture))
+        Ok(Notice::Using(BackendKind::Capture, None))
     );
 }
 
@@ -94,7 +94,7 @@ fn a_hanging_backend_is_abandoned_and_the_next_one_says_everything() {
     assert_eq!(said(&second), ["Eva vier", "Eva fünf"]);
     assert_eq!(
         notices.recv_timeout(LIMIT),
-        Ok(Notice::Using(BackendKind::Capture))
+        Ok(Notice::Using(BackendKind::Capture, None))
     );
     match notices.recv_timeout(LIMIT) {
         Ok(Notice::Switched { reason, .. }) => {
@@ -405,7 +405,7 @@ fn a_screen_reader_tried_in_passing_is_passed_over_in_silence_named_it_is_said()
     assert_eq!(said(&l), ["Eva vier"]);
     assert_eq!(
         notices.recv_timeout(LIMIT),
-        Ok(Notice::Using(BackendKind::Capture))
+        Ok(Notice::Using(BackendKind::Capture, None))
     );
 
     let l = log();
@@ -466,6 +466,75 @@ fn a_backend_that_cannot_tell_the_end_is_silenced_before_urgent_and_on_every_sto
     }
     assert_eq!(calls(&l).last(), Some(&Captured::Stopped));
     assert_eq!(calls(&l).len(), 4);
+}
+
+/// A screen reader that tells the end (NVDA 2024.1 and later): the next utterance, and so
+/// its sounds, waits for the end of the one before; an urgent message still silences it
+/// first, and the move it cut is said again; a stop still reaches it when idle.
+#[test]
+fn a_screen_reader_that_tells_the_end_is_waited_for_and_still_silenced() {
+    let l = log();
+    let polls = 30;
+    let (speaker, _notices) = Speaker::start(config(vec![Plan::Capture(
+        l.clone(),
+        Behaviour::Reader(polls),
+    )]));
+    speaker.announce("Eva vier");
+    speaker.announce("Schwarz: Eva fünf");
+    wait_until_saying(&l, "Schwarz: Eva fünf");
+    let times = l.lock().map(|l| l.speak_times.clone()).unwrap_or_default();
+    let between = times[1].duration_since(times[0]);
+    assert!(
+        between >= POLL * polls,
+        "the second began {between:?} after the first, before its end"
+    );
+    speaker.urgent("Zeitüberschreitung");
+    assert!(speaker.wait_idle(LIMIT));
+    let said_ = |t: &str| Captured::Said {
+        text: t.into(),
+        lang: "de".into(),
+    };
+    assert_eq!(
+        calls(&l),
+        [
+            said_("Eva vier"),
+            said_("Schwarz: Eva fünf"),
+            Captured::Stopped,
+            Captured::Stopped,
+            said_("Zeitüberschreitung"),
+            said_("Schwarz: Eva fünf"),
+        ]
+    );
+    speaker.stop();
+    let deadline = std::time::Instant::now() + LIMIT;
+    while calls(&l).len() < 7 && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(calls(&l).last(), Some(&Captured::Stopped));
+}
+
+/// A screen reader speaks at the player's rate, maybe after words of its own: slower than
+/// hector's own estimate of the text is not a hang, and it is not given up for another.
+#[test]
+fn a_screen_reader_slower_than_hectors_estimate_is_not_taken_for_hung() {
+    let l = log();
+    let other = log();
+    // 1.5 s for "Eva vier": longer than its length at hector's rate and the hang limit.
+    let polls = 150;
+    assert!(POLL * polls > expected_length("Eva vier", 0) + config(Vec::new()).hang_limit);
+    let (speaker, notices) = Speaker::start(config(vec![
+        Plan::Capture(l.clone(), Behaviour::Reader(polls)),
+        Plan::Capture(other.clone(), Behaviour::Normal),
+    ]));
+    speaker.announce("Eva vier");
+    speaker.announce("Eva fünf");
+    assert!(speaker.wait_idle(LIMIT));
+    assert_eq!(said(&l), ["Eva vier", "Eva fünf"]);
+    assert!(said(&other).is_empty(), "{:?}", said(&other));
+    assert_eq!(
+        notices.try_iter().collect::<Vec<_>>(),
+        [Notice::Using(BackendKind::Capture, None)]
+    );
 }
 
 /// A backend that tells the end is not stopped when nothing is being said (as before).

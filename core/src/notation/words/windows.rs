@@ -31,4 +31,9 @@ pub struct WindowsWords {
     pub engine_not_executable: String,
     /// The engine ended with a Windows error status: {code} (0xC0000005, access violation).
     pub engine_crashed: String,
+    /// After the screen reader's name where the backend in use is named: it tells the end
+    /// of hector's words (NVDA 2024.1 and later), so sounds come after them.
+    pub speech_end_reported: String,
+    /// The end is estimated from the text's length (JAWS, NVDA before 2024.1).
+    pub speech_end_estimated: String,
 }

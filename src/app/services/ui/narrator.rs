@@ -529,13 +529,13 @@ impl Narrator {
     pub(crate) fn notice(&mut self, n: &Notice, lang: &Language) {
         let text = notice_text(n, lang);
         self.status = match n {
-            Notice::Switched { to, .. } => notice_text(&Notice::Using(*to), lang),
+            Notice::Switched { to, .. } => notice_text(&Notice::Using(*to, None), lang),
             // The status line keeps naming what speaks.
             Notice::NoSound { .. } => self.status.clone(),
             _ => text.clone(),
         };
         self.dirty = true;
-        if !matches!(n, Notice::Using(_)) {
+        if !matches!(n, Notice::Using(..)) {
             self.tell(Urgency::Answer, vec![text]);
         }
     }

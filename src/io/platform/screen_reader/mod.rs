@@ -12,9 +12,13 @@ mod windows;
 #[cfg(windows)]
 pub(crate) use windows::*;
 
-/// The file name of NVDA's controller client, as NV Access ships it (64-bit).
+/// The file name of NVDA's controller client, as NV Access shipped it (64-bit) before 2024.1.
 #[cfg(windows)]
 pub(crate) const NVDA_CLIENT: &str = "nvdaControllerClient64.dll";
+/// Its name from NVDA 2024.1 on (the one for hector's architecture is the x64 folder's),
+/// with `speakSsml`: tried first.
+#[cfg(windows)]
+pub(crate) const NVDA_CLIENT_2024: &str = "nvdaControllerClient.dll";
 
 /// Why NVDA cannot be reached.
 #[cfg(windows)]

@@ -28,6 +28,44 @@ use crate::io::platform::library::Library;
 type Status = u32;
 type NoArgs = unsafe extern "system" fn() -> Status;
 type TextArg = unsafe extern "system" fn(*const u16) -> Status;
+/// `speakSsml(ssml, symbolLevel, priority, asynchronous)`: the two enums are C `int`s, the
+/// flag MIDL's one-byte `boolean`.
+type SpeakSsml = unsafe extern "system" fn(*const u16, i32, i32, u8) -> Status;
+/// `onSsmlMarkReached(mark)`, called by the client while `speakSsml` runs synchronously.
+type MarkReached = unsafe extern "system" fn(*const u16) -> Status;
+type SetMarkReached = unsafe extern "system" fn(Option<MarkReached>) -> Status;
+
+/// The symbol level NVDA's player has set (`SYMBOL_LEVEL_UNCHANGED`).
+const SYMBOL_LEVEL_UNCHANGED: i32 = -1;
+/// Queued behind what NVDA says, as `speakText` is (`SPEECH_PRIORITY_NORMAL`).
+const SPEECH_PRIORITY_NORMAL: i32 = 0;
+/// The highest utterance number whose end mark NVDA has reached. The client keeps one
+/// callback for the whole process, so what it reports is kept here.
+static MARK_REACHED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// The callback hector gives the client: notes the number of a mark of hector's reached.
+unsafe extern "system" fn mark_reached(mark: *const u16) -> Status {
+    if mark.is_null() {
+        return 0;
+    }
+    // SAFETY: the client passes a NUL-terminated wide string, valid during the call.
+    let name = unsafe {
+        let mut len = 0;
+        while *mark.add(len) != 0 {
+            len += 1;
+        }
+        String::from_utf16_lossy(std::slice::from_raw_parts(mark, len))
+    };
+    if let Some(n) = crate::io::speech::end::mark_number(&name) {
+        MARK_REACHED.fetch_max(n, std::sync::atomic::Ordering::SeqCst);
+    }
+    0
+}
+
+/// The highest utterance number whose end mark NVDA has reached.
+pub(crate) fn mark_reached_number() -> u64 {
+    MARK_REACHED.load(std::sync::atomic::Ordering::SeqCst)
+}
 
 /// Text as a NUL-terminated wide string. The text reaching here has no control characters
 /// (speech's `clean`); an inner NUL would only cut it short.
@@ -43,6 +81,8 @@ pub(crate) struct Nvda {
     speak: TextArg,
     braille: TextArg,
     cancel: NoArgs,
+    /// The functions of a client of 2024.1 or later, when it has them.
+    ssml: Option<Ssml>,
     // The client stays loaded while its functions are used (it is never unloaded anyway).
     _client: Library,
 }
@@ -80,6 +120,21 @@ impl Nvda {
                     .ok_or_else(|| missing("nvdaController_cancelSpeech"))?,
             )
         };
+        // SAFETY: as above, with the types of nvdaController.h of 2024.1: `speakSsml` of a
+        // `const wchar_t*`, two enums and a `boolean`; the callback's setter of a pointer to
+        // `error_status_t __stdcall (const wchar_t*)`.
+        let ssml = unsafe {
+            match (
+                client.symbol::<SpeakSsml>("nvdaController_speakSsml"),
+                client.symbol::<SetMarkReached>("nvdaController_setOnSsmlMarkReachedCallback"),
+            ) {
+                (Some(speak), Some(set_callback)) => Some(Ssml {
+                    speak,
+                    set_callback,
+                }),
+                _ => None,
+            }
+        };
         // SAFETY: a function of the loaded client with its declared type, no arguments.
         let status = unsafe { test() };
         if status != 0 {
@@ -89,8 +144,19 @@ impl Nvda {
             speak,
             braille,
             cancel,
+            ssml,
             _client: client,
         })
+    }
+
+    /// The way to speak SSML and learn its end, when the client has it (2024.1 and later).
+    pub(crate) fn ssml(&self) -> Option<Ssml> {
+        self.ssml
+    }
+
+    /// Says `text` through `speakText`, from any thread.
+    pub(crate) fn plain(&self) -> Plain {
+        Plain(self.speak)
     }
 
     /// Queues `text` behind what NVDA says; its status when NVDA refuses.
@@ -111,6 +177,67 @@ impl Nvda {
     pub(crate) fn cancel(&self) -> Result<(), Status> {
         // SAFETY: a function of the loaded client with its declared type, no arguments.
         ok(unsafe { (self.cancel)() })
+    }
+}
+
+/// `speakSsml` and the mark callback of a client of 2024.1 or later. Plain function
+/// pointers of a client never unloaded: usable from any thread.
+#[derive(Clone, Copy)]
+pub(crate) struct Ssml {
+    speak: SpeakSsml,
+    set_callback: SetMarkReached,
+}
+
+impl Ssml {
+    /// Has the client report hector's marks ([`mark_reached_number`]).
+    pub(crate) fn report_marks(&self) -> Result<(), Status> {
+        // SAFETY: a function of the loaded client with its declared type; the callback is a
+        // function of hector's with the type the client calls, alive for the whole run.
+        ok(unsafe { (self.set_callback)(Some(mark_reached)) })
+    }
+
+    /// Whether NVDA takes SSML: an NVDA older than its client (before 2024.1) answers that it
+    /// does not know the call. Asked with nothing to say, without waiting.
+    pub(crate) fn accepted(&self) -> bool {
+        let nothing = wide("<speak></speak>");
+        // SAFETY: as in `say_to_the_end`; asynchronous, so the call returns at once.
+        let status = unsafe {
+            (self.speak)(
+                nothing.as_ptr(),
+                SYMBOL_LEVEL_UNCHANGED,
+                SPEECH_PRIORITY_NORMAL,
+                1,
+            )
+        };
+        status == 0
+    }
+
+    /// Says `ssml` and returns when NVDA has said it or was silenced (synchronously: the
+    /// marks are reported during the call, on this thread).
+    pub(crate) fn say_to_the_end(&self, ssml: &str) -> Result<(), Status> {
+        let ssml = wide(ssml);
+        // SAFETY: a NUL-terminated wide string that outlives the call, which only reads it;
+        // the other arguments are plain values of the declared types.
+        ok(unsafe {
+            (self.speak)(
+                ssml.as_ptr(),
+                SYMBOL_LEVEL_UNCHANGED,
+                SPEECH_PRIORITY_NORMAL,
+                0,
+            )
+        })
+    }
+}
+
+/// `speakText` alone, usable from any thread (a plain function pointer of the client).
+#[derive(Clone, Copy)]
+pub(crate) struct Plain(TextArg);
+
+impl Plain {
+    pub(crate) fn speak(&self, text: &str) -> Result<(), Status> {
+        let text = wide(text);
+        // SAFETY: as in `Nvda::speak`.
+        ok(unsafe { (self.0)(text.as_ptr()) })
     }
 }
 
