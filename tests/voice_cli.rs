@@ -881,7 +881,10 @@ fn decoding_ahead_decides_as_decoding_after_the_end() {
         if let Some(uci) = must_name {
             // The pause did not cut the phrase: the move said is played or asked back.
             let named = match early_j.decision {
-                Decision::Play(m) | Decision::Ask(Heard::Move(m)) | Decision::AskTwo(m, _) => Some(
+                Decision::Play(m)
+                | Decision::Ask(Heard::Move(m))
+                | Decision::AskTwo(m, _)
+                | Decision::AskMoveOrCommand(m, _) => Some(
                     shakmaty::uci::UciMove::from_move(m, shakmaty::CastlingMode::Standard)
                         .to_string(),
                 ),
