@@ -272,9 +272,11 @@ pub fn second_choice(
 }
 
 /// The legal move a command heard may stand for, in the order of the evidence: the language's
-/// grammar heard it (the grammars disagreed); the second pass's best, within [`MARGIN`] (it
-/// fits nearly as well); the commands' near table names it (`near`: a confusion the margin
-/// does not protect against, [`super::near`]). `None`: the command is what was heard.
+/// grammar heard it (the grammars disagreed); the commands' near table names it (`near`: a
+/// confusion measured for these very words, which the margin does not protect against,
+/// [`super::near`]); the second pass's best, within [`MARGIN`] (it fits nearly as well; on
+/// seed 89 "Bella six" heard as "repeat" had a bishop's move there, the table b7-b6).
+/// `None`: the command is what was heard.
 /// The second pass's best at any margin is not asked: it names some move after every
 /// command, and every command would be asked back.
 fn command_rival(
@@ -295,7 +297,7 @@ fn command_rival(
         }
         _ => None,
     };
-    a_move(other).or(close).or(near)
+    a_move(other).or(near).or(close)
 }
 
 /// An utterance decoded as the answer to a question.
@@ -749,6 +751,15 @@ mod tests {
         assert_eq!(
             judge(&p, &far).decision,
             Decision::Command(VoiceCommand::Clock)
+        );
+        // The table's move before the second pass's: en-029+f4 said "Bella six", heard as
+        // "repeat" with a bishop's move within the margin.
+        let mut black = p.clone();
+        black.play_unchecked(play(&black, "e2e4"));
+        let repeat = agreed("repeat", Second::Best(decoded("eva five", -1500)));
+        assert_eq!(
+            judge(&black, &repeat).decision,
+            Decision::AskMoveOrCommand(play(&black, "b7b6"), VoiceCommand::Repeat)
         );
         // Unsure and without a move named: the command alone is asked.
         let lost = agreed("clock", Second::Nothing);
