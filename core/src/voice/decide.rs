@@ -20,6 +20,10 @@
 //! oder zweitens: Eva drei?"): "yes" takes the first, the language's word for the second
 //! ("zweitens") takes the second, each heard with the same confidence tests. A move phrase
 //! is never an answer: the confusion that made the question would come back in it.
+//!
+//! A command heard is run only when no evidence names a legal move the player may have said
+//! instead (`command_rival`); otherwise the move is asked first and the command second
+//! ("Hector vier, oder zweitens: Explorer?").
 
 use shakmaty::{Chess, Move};
 
@@ -90,7 +94,7 @@ pub enum Decision {
     /// Two moves said back in one question: the first is played on "yes", the second on the
     /// language's word for it ([`Answer::Second`]).
     AskTwo(Move, Move),
-    /// A command heard where the evidence names a legal move ([`command_rival`]): the move
+    /// A command heard where the evidence names a legal move (`command_rival`): the move
     /// and the command said back in one question, the move first (a move is far likelier in
     /// mid-game than a command); "yes" plays the move, the second's word runs the command.
     AskMoveOrCommand(Move, VoiceCommand),
@@ -110,7 +114,7 @@ pub struct Evidence {
     pub margin: Option<f32>,
     /// Another legal move whose phrase differs from the one heard in a single word near the
     /// one heard ([`near_move`]); for a command, the legal move its entry in the commands'
-    /// table names ([`super::near::command_move`]).
+    /// table names (`super::near::command_move`).
     pub near: Option<Move>,
 }
 

@@ -87,7 +87,7 @@ const TABLE: [(&str, Pairs); 5] = [
 /// (as the grammar writes it) and the move phrase it swallowed. When the command is heard and
 /// the phrase names a legal move of the position, the command is not run: the move is asked
 /// first and the command second (core/src/voice/decide.rs). A margin does not protect
-/// against these either: on hold-out seed 83 the Caribbean voice's "Hector four" was heard
+/// against these either: on hold-out seed 89 the Caribbean voice's "Hector four" was heard
 /// as "explorer" by both grammars, at 7.4 per frame. Each entry was measured on the tuning
 /// seeds (docs/VOICE.md, "Commands heard for moves").
 type Swallowed = &'static [(&'static str, &'static str)];
