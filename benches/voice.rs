@@ -36,6 +36,17 @@
 //! the one said, which evidence named the move said: the language's grammar, the second
 //! pass's best (within the margin, or at any margin), the near word.
 //!
+//! Spoken commands (holdout only): each voice also says each command word of the language
+//! (`hector::core::voice::VoiceCommand::ALL`, in the table's typed word), in the
+//! positions of the same games, with renditions drawn from a generator of their own (the
+//! moves are said exactly as without them). Their columns: run (right), asked back (the
+//! command named, alone or second after a move), asked back naming something else, not
+//! understood, run as another command, and taken as a move (played: a move nobody said).
+//! For moves, "move said, command run" counts the phrases taken for a command and run.
+//! Lines starting "confusion:" name each move phrase a grammar heard as a command and each
+//! command a grammar heard as a move, with the decision (what the commands' near table in
+//! core/src/voice/near.rs is made from). --no-commands leaves the commands out.
+//!
 //! --live: each recording is heard as a microphone gives it, in real time (20-ms blocks as
 //! they would come, the phrase ending after 200 ms of silence), with the decodes started
 //! ahead at 100 ms of silence (--after: only after the end); the time is then the wall time
@@ -66,6 +77,7 @@ use std::time::{Duration, Instant};
 
 use hector::core::notation::language;
 use hector::core::variant::{Variant, position_from_fen};
+use hector::core::voice::VoiceCommand;
 use hector::core::voice::decide::{
     Answer, Decision, Judgement, MoveDecodes, Second, Settings, judge_answer, judge_move, meaning,
 };
@@ -100,18 +112,23 @@ enum Outcome {
     AskedOther,
     Nothing,
     Wrong,
+    /// A move said, taken for a command and run.
+    CommandRun,
 }
 
 fn outcome(spoken: &Spoken, j: &Judgement) -> Outcome {
     let uci = |m| UciMove::from_move(m, CastlingMode::Standard).to_string();
     match j.decision {
         Decision::Play(m) if uci(m) == spoken.uci => Outcome::Right,
-        Decision::Play(_) | Decision::Command(_) => Outcome::Wrong,
+        Decision::Play(_) => Outcome::Wrong,
+        Decision::Command(_) => Outcome::CommandRun,
         Decision::Ask(Heard::Move(m)) if uci(m) == spoken.uci => Outcome::AskedRight,
         Decision::Ask(_) => Outcome::AskedOther,
         Decision::AskTwo(a, _) if uci(a) == spoken.uci => Outcome::AskedRight,
         Decision::AskTwo(_, b) if uci(b) == spoken.uci => Outcome::AskedTwo,
         Decision::AskTwo(..) => Outcome::AskedOther,
+        Decision::AskMoveOrCommand(m, _) if uci(m) == spoken.uci => Outcome::AskedRight,
+        Decision::AskMoveOrCommand(..) => Outcome::AskedOther,
         Decision::Nothing => Outcome::Nothing,
     }
 }
@@ -125,6 +142,7 @@ struct Tally {
     other: usize,
     nothing: usize,
     wrong: usize,
+    command: usize,
 }
 
 impl Tally {
@@ -136,18 +154,19 @@ impl Tally {
             Outcome::AskedOther => self.other += 1,
             Outcome::Nothing => self.nothing += 1,
             Outcome::Wrong => self.wrong += 1,
+            Outcome::CommandRun => self.command += 1,
         }
     }
 
     fn n(&self) -> usize {
-        self.right + self.asked + self.two + self.other + self.nothing + self.wrong
+        self.right + self.asked + self.two + self.other + self.nothing + self.wrong + self.command
     }
 
     fn row(&self, code: &str, voice: &str) -> String {
         let n = self.n();
         let pct = |x: usize| 100.0 * x as f64 / n.max(1) as f64;
         format!(
-            "| {code} | {voice} | {n} | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {} ({:.1} %) | {:.1} % | **{:.1} %** |",
+            "| {code} | {voice} | {n} | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {} ({:.1} %) | {} | {:.1} % | **{:.1} %** |",
             pct(self.right),
             pct(self.asked),
             pct(self.two),
@@ -155,6 +174,7 @@ impl Tally {
             pct(self.nothing),
             self.wrong,
             pct(self.wrong),
+            self.command,
             pct(self.right + self.asked),
             pct(self.right + self.asked + self.two),
         )
@@ -179,6 +199,8 @@ fn main() {
     let live = args.iter().any(|a| a == "--live");
     let after = args.iter().any(|a| a == "--after");
     let again = args.iter().any(|a| a == "--again");
+    let with_commands = holdout && !args.iter().any(|a| a == "--no-commands");
+    let mut command_rows: Vec<String> = Vec::new();
     let only_words: Vec<String> = support::arg::<String>(&args, "--only")
         .map(|s| s.split(',').map(|w| w.trim().to_lowercase()).collect())
         .unwrap_or_default();
@@ -195,9 +217,9 @@ fn main() {
         if holdout { "holdout" } else { "tuning" }
     );
     println!(
-        "| language | voice | phrases | played right | asked back, right move | asked two, said second | asked back, other | not understood | played wrong | understood, one move | understood |"
+        "| language | voice | phrases | played right | asked back, right move | asked two, said second | asked back, other | not understood | played wrong | move said, command run | understood, one move | understood |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut walls = Vec::new();
     let mut cpus = Vec::new();
     let mut paths = Vec::new();
@@ -220,10 +242,20 @@ fn main() {
             voices(code)
         };
         let mut rng = Seeded::new(seed + 100);
+        // The commands' renditions: a generator of their own, so that the moves are said
+        // as in a run without commands.
+        let mut command_rng = Seeded::new(seed + 200);
+        let mut commands_total = CommandTally::default();
+        let mut per_command: Vec<(VoiceCommand, CommandTally)> = VoiceCommand::ALL
+            .iter()
+            .map(|c| (*c, CommandTally::default()))
+            .collect();
         let mut total = Tally::default();
         // The answers said to two-move questions: the second's word, and "yes".
         let mut second_word = Answers::default();
         let mut yes_word = Answers::default();
+        // The second's word said to a command asked second after a move.
+        let mut command_second = Answers::default();
         let mut named = Named::default();
         let word_second = lang.voice.second.first().cloned().unwrap_or_default();
         let word_yes = lang.commands.yes.first().cloned().unwrap_or_default();
@@ -286,9 +318,30 @@ fn main() {
                 let o = outcome(spoken, &j);
                 tally.add(o);
                 if let Some(d) = &decodes {
+                    let grammars = [
+                        ("position", d.position.as_ref()),
+                        ("language", d.language.as_ref()),
+                    ];
+                    for (grammar, heard) in grammars {
+                        if let Some(Heard::Command(c)) =
+                            heard.and_then(|h| meaning(&h.words, &pos, rec.tokens()))
+                        {
+                            eprintln!(
+                                "confusion: move {:?} heard as command {c:?} by the {grammar} grammar ({voice}, speed {}, pitch {}, noise {:?}) → {:?}; {:?}",
+                                spoken.text,
+                                how.speed,
+                                how.pitch,
+                                how.noise_db,
+                                j.decision,
+                                j.evidence
+                            );
+                        }
+                    }
+                }
+                if let Some(d) = &decodes {
                     named.add(&pos, &rec, spoken, &j, d);
                 }
-                if let Decision::AskTwo(..) = j.decision {
+                if let Decision::AskTwo(..) | Decision::AskMoveOrCommand(..) = j.decision {
                     let (word, answers, want) = match o {
                         Outcome::AskedTwo => (&word_second, &mut second_word, Answer::Second),
                         Outcome::AskedRight => (&word_yes, &mut yes_word, Answer::Yes),
@@ -334,6 +387,94 @@ fn main() {
                 }
             }
             println!("{}", tally.row(code, voice));
+            let mut commands_voice = CommandTally::default();
+            for (k, command) in VoiceCommand::ALL.iter().enumerate() {
+                if !with_commands {
+                    break;
+                }
+                let mut how = Rendition::holdout(code, k, &mut command_rng);
+                how.voice = voice;
+                let word = command.typed(lang).to_string();
+                if !only_words.is_empty()
+                    && !only_words
+                        .iter()
+                        .any(|w| word.to_lowercase().contains(w.as_str()))
+                {
+                    continue;
+                }
+                // In the positions of the same games, each voice in others.
+                let at = &phrases[(v * VoiceCommand::ALL.len() + k) % phrases.len()];
+                let pos = position_from_fen(&at.fen, Variant::Standard).expect("the FEN");
+                let name = format!("{code}-{v}-c{k}");
+                let wav = record(&dir, &name, &word, how).expect("a recording");
+                let source = Recording::open(&wav).expect("the recording");
+                let _ = std::fs::remove_file(&wav);
+                let samples = source.samples().to_vec();
+                let (decodes, j) = hear_file(&mut rec, &pos, &samples);
+                let o = command_outcome(*command, &j);
+                commands_voice.add(o);
+                // Asked only because a move was named: the tests that run a command passed.
+                let e = &j.evidence;
+                let sure = e.agree
+                    && e.coverage >= hector::core::voice::decide::COVERAGE
+                    && e.margin.is_some_and(|m| m.is_finite() && m >= 6.0);
+                if let Decision::AskMoveOrCommand(_, c) = j.decision
+                    && c == *command
+                {
+                    if sure {
+                        commands_voice.held += 1;
+                        if let Some((_, t)) = per_command.iter_mut().find(|(c, _)| c == command) {
+                            t.held += 1;
+                        }
+                    }
+                    let a = answer_to(&mut rec, &dir, &format!("{name}-a"), &word_second, how);
+                    command_second.add(a, Answer::Second);
+                    if a != Answer::Second && misses {
+                        eprintln!(
+                            "answer {word_second:?} to a command asked second heard as {a:?} ({voice}, speed {}, pitch {}, noise {:?})",
+                            how.speed, how.pitch, how.noise_db
+                        );
+                    }
+                }
+                if let Some((_, t)) = per_command.iter_mut().find(|(c, _)| c == command) {
+                    t.add(o);
+                }
+                let d = decodes.map(|(d, _)| d);
+                let what = format!(
+                    "{word:?} ({voice}, speed {}, pitch {}, noise {:?}) in {} → {:?}; position {:?}, language {:?}, {:?}",
+                    how.speed,
+                    how.pitch,
+                    how.noise_db,
+                    at.fen,
+                    j.decision,
+                    d.as_ref()
+                        .and_then(|d| d.position.as_ref().map(|p| &p.words)),
+                    d.as_ref()
+                        .and_then(|d| d.language.as_ref().map(|p| &p.words)),
+                    j.evidence
+                );
+                let as_move = d.as_ref().is_some_and(|d| {
+                    [d.position.as_ref(), d.language.as_ref()]
+                        .into_iter()
+                        .flatten()
+                        .any(|h| {
+                            matches!(meaning(&h.words, &pos, rec.tokens()), Some(Heard::Move(_)))
+                        })
+                });
+                if as_move {
+                    eprintln!("confusion: command heard as a move: {what}");
+                }
+                match o {
+                    CommandOutcome::Played => eprintln!("command played as a move: {what}"),
+                    CommandOutcome::Run => {}
+                    _ if misses => eprintln!("command missed: {what}"),
+                    _ => {}
+                }
+            }
+            if with_commands {
+                command_rows.push(commands_voice.row(code, voice));
+                commands_total.merge(&commands_voice);
+            }
             for o in [
                 (Outcome::Right, tally.right),
                 (Outcome::AskedRight, tally.asked),
@@ -354,6 +495,21 @@ fn main() {
             yes_word.words()
         );
         println!("{code}: {}", named.words());
+        if with_commands {
+            command_rows.push(commands_total.row(code, "all"));
+            println!(
+                "{code}: the second's word {word_second:?} said to a command asked second: {}",
+                command_second.words()
+            );
+            for (c, t) in &per_command {
+                println!(
+                    "{code}: command {:?} ({:?}): {}",
+                    c.typed(lang),
+                    c,
+                    t.words()
+                );
+            }
+        }
         // The same recordings again, the other way round, by the same recogniser.
         for (samples, spoken, (decodes, o, what)) in heard.iter().rev() {
             let pos = position_from_fen(&spoken.fen, Variant::Standard).expect("the FEN");
@@ -371,6 +527,16 @@ fn main() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+    if with_commands {
+        println!();
+        println!(
+            "| language | voice | commands said | run | asked back, naming it (held: sure, asked after a move) | asked back, other | not understood | run as another command | taken as a move |"
+        );
+        println!("|---|---|---|---|---|---|---|---|---|");
+        for row in &command_rows {
+            println!("{row}");
+        }
+    }
     if again {
         println!(
             "heard again: {heard_again} recordings, {changed_decisions} decided otherwise, {changed_decodes} with other decodes"
@@ -402,6 +568,104 @@ fn main() {
         support::percentile(&paths, 0.95),
         paths.last().copied().unwrap_or_default(),
     );
+}
+
+/// What became of a command said.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CommandOutcome {
+    Run,
+    /// Asked back naming it: alone, or second after a move.
+    Asked,
+    /// Asked back naming another command or a move only.
+    AskedOther,
+    Nothing,
+    /// Another command run.
+    OtherCommand,
+    /// A move played: one nobody said.
+    Played,
+}
+
+fn command_outcome(said: VoiceCommand, j: &Judgement) -> CommandOutcome {
+    match j.decision {
+        Decision::Command(c) if c == said => CommandOutcome::Run,
+        Decision::Command(_) => CommandOutcome::OtherCommand,
+        Decision::Ask(Heard::Command(c)) | Decision::AskMoveOrCommand(_, c) if c == said => {
+            CommandOutcome::Asked
+        }
+        Decision::Ask(_) | Decision::AskTwo(..) | Decision::AskMoveOrCommand(..) => {
+            CommandOutcome::AskedOther
+        }
+        Decision::Play(_) => CommandOutcome::Played,
+        Decision::Nothing => CommandOutcome::Nothing,
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct CommandTally {
+    run: usize,
+    asked: usize,
+    other: usize,
+    nothing: usize,
+    other_command: usize,
+    played: usize,
+    /// Of those asked naming it: asked second after a move although heard surely enough
+    /// to run (the move was named by the near table, the other grammar or the second pass).
+    held: usize,
+}
+
+impl CommandTally {
+    fn add(&mut self, o: CommandOutcome) {
+        match o {
+            CommandOutcome::Run => self.run += 1,
+            CommandOutcome::Asked => self.asked += 1,
+            CommandOutcome::AskedOther => self.other += 1,
+            CommandOutcome::Nothing => self.nothing += 1,
+            CommandOutcome::OtherCommand => self.other_command += 1,
+            CommandOutcome::Played => self.played += 1,
+        }
+    }
+
+    fn merge(&mut self, o: &CommandTally) {
+        self.run += o.run;
+        self.asked += o.asked;
+        self.other += o.other;
+        self.nothing += o.nothing;
+        self.other_command += o.other_command;
+        self.played += o.played;
+        self.held += o.held;
+    }
+
+    fn n(&self) -> usize {
+        self.run + self.asked + self.other + self.nothing + self.other_command + self.played
+    }
+
+    fn row(&self, code: &str, voice: &str) -> String {
+        format!(
+            "| {code} | {voice} | {} | {} | {} ({} held) | {} | {} | {} | **{}** |",
+            self.n(),
+            self.run,
+            self.asked,
+            self.held,
+            self.other,
+            self.nothing,
+            self.other_command,
+            self.played
+        )
+    }
+
+    fn words(&self) -> String {
+        format!(
+            "{} said: {} run, {} asked back naming it ({} held: sure, asked second after a move), {} asked back other, {} not understood, {} run as another command, **{} taken as a move**",
+            self.n(),
+            self.run,
+            self.asked,
+            self.held,
+            self.other,
+            self.nothing,
+            self.other_command,
+            self.played
+        )
+    }
 }
 
 /// How the answers said to two-move questions were taken.

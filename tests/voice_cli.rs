@@ -250,6 +250,39 @@ fn details_name_what_each_grammar_heard() {
     assert!(lines[1].contains(" Millisekunden"), "{}", lines[1]);
 }
 
+/// "Explorer" said where h2-h4 is legal: the commands' near table has the Caribbean voice's
+/// "Hector four" heard as it, so the move is asked first and the command second (exit 3);
+/// with the h-pawn gone from h2 the same recording runs the command or asks it alone.
+#[test]
+fn a_command_where_a_move_may_have_been_said_asks_the_move_first() {
+    let dir = temp_dir("voice");
+    let mut rng = Seeded::new(9);
+    let wav = record(
+        dir.path(),
+        "explorer",
+        "explorer",
+        Rendition::nth("en", 0, &mut rng),
+    )
+    .expect("a recording");
+    let r = listen(&wav, &["--lang", "en"]);
+    assert_eq!(r.code, Some(3), "{}{}", r.stdout, r.stderr);
+    assert_eq!(
+        r.stdout.trim_end(),
+        "h2h4?\texplorer?\tHector four, or second: Explorer?",
+        "{}",
+        r.stderr
+    );
+    let moved = "rnbqkbnr/ppppppp1/8/7p/7P/8/PPPPPPP1/RNBQKBNR w KQkq - 0 2";
+    let r = listen(&wav, &["--lang", "en", "--fen", moved]);
+    assert!(
+        r.stdout.trim_end() == "explorer\tExplorer"
+            || r.stdout.trim_end() == "explorer?\tExplorer?",
+        "{}{}",
+        r.stdout,
+        r.stderr
+    );
+}
+
 #[test]
 fn a_file_that_is_no_recording_is_refused_in_words() {
     let dir = temp_dir("voice");
@@ -881,7 +914,10 @@ fn decoding_ahead_decides_as_decoding_after_the_end() {
         if let Some(uci) = must_name {
             // The pause did not cut the phrase: the move said is played or asked back.
             let named = match early_j.decision {
-                Decision::Play(m) | Decision::Ask(Heard::Move(m)) | Decision::AskTwo(m, _) => Some(
+                Decision::Play(m)
+                | Decision::Ask(Heard::Move(m))
+                | Decision::AskTwo(m, _)
+                | Decision::AskMoveOrCommand(m, _) => Some(
                     shakmaty::uci::UciMove::from_move(m, shakmaty::CastlingMode::Standard)
                         .to_string(),
                 ),

@@ -154,7 +154,11 @@ fn a_recording_is_decided_the_same_way_every_time_it_is_heard() {
                     assert_eq!(uci(m), spoken.uci, "{code}: {:?} played wrong", spoken.text);
                     understood += 1;
                 }
-                Decision::Ask(Heard::Move(m)) if uci(m) == spoken.uci => understood += 1,
+                Decision::Ask(Heard::Move(m)) | Decision::AskMoveOrCommand(m, _)
+                    if uci(m) == spoken.uci =>
+                {
+                    understood += 1
+                }
                 Decision::AskTwo(a, b) if uci(a) == spoken.uci || uci(b) == spoken.uci => {
                     understood += 1
                 }

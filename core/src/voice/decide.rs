@@ -20,6 +20,10 @@
 //! oder zweitens: Eva drei?"): "yes" takes the first, the language's word for the second
 //! ("zweitens") takes the second, each heard with the same confidence tests. A move phrase
 //! is never an answer: the confusion that made the question would come back in it.
+//!
+//! A command heard is run only when no evidence names a legal move the player may have said
+//! instead (`command_rival`); otherwise the move is asked first and the command second
+//! ("Hector vier, oder zweitens: Explorer?").
 
 use shakmaty::{Chess, Move};
 
@@ -90,6 +94,10 @@ pub enum Decision {
     /// Two moves said back in one question: the first is played on "yes", the second on the
     /// language's word for it ([`Answer::Second`]).
     AskTwo(Move, Move),
+    /// A command heard where the evidence names a legal move (`command_rival`): the move
+    /// and the command said back in one question, the move first (a move is far likelier in
+    /// mid-game than a command); "yes" plays the move, the second's word runs the command.
+    AskMoveOrCommand(Move, VoiceCommand),
     /// Nothing understood.
     Nothing,
 }
@@ -105,7 +113,8 @@ pub struct Evidence {
     /// else fitted at all.
     pub margin: Option<f32>,
     /// Another legal move whose phrase differs from the one heard in a single word near the
-    /// one heard ([`near_move`]).
+    /// one heard ([`near_move`]); for a command, the legal move its entry in the commands'
+    /// table names (`super::near::command_move`).
     pub near: Option<Move>,
 }
 
@@ -188,7 +197,7 @@ pub fn judge_move(
         .and_then(|d| meaning(&d.words, pos, tokens));
     let near = match heard {
         Heard::Move(m) => near_move(&first.words, m, pos, tokens),
-        Heard::Command(_) => None,
+        Heard::Command(c) => super::near::command_move(&tokens.command_near, c, pos),
     };
     let evidence = Evidence {
         agree: other == Some(heard),
@@ -208,7 +217,14 @@ pub fn judge_move(
         && evidence.near.is_none();
     let decision = match heard {
         Heard::Move(m) if sure && !settings.always_ask => Decision::Play(m),
-        Heard::Command(c) if sure => Decision::Command(c),
+        // A command is run only when nothing names a move the player may have said: the
+        // move is asked first, the command second (a command swallowed "Hector four" as
+        // "explorer", both grammars agreeing at a margin of 7.4 per frame).
+        Heard::Command(c) => match command_rival(pos, tokens, other, first, decodes, near) {
+            Some(m) => Decision::AskMoveOrCommand(m, c),
+            None if sure => Decision::Command(c),
+            None => Decision::Ask(heard),
+        },
         // Asked only because every move is: the evidence names no other move.
         Heard::Move(m) if !sure => {
             match second_choice(pos, tokens, m, other, first, decodes, evidence.near) {
@@ -257,6 +273,35 @@ pub fn second_choice(
         .or(close)
         .or(near.filter(|m| *m != first))
         .or(any)
+}
+
+/// The legal move a command heard may stand for, in the order of the evidence: the language's
+/// grammar heard it (the grammars disagreed); the commands' near table names it (`near`: a
+/// confusion measured for these very words, which the margin does not protect against,
+/// [`super::near`]); the second pass's best, within [`MARGIN`] (it fits nearly as well; on
+/// seed 89 "Bella six" heard as "repeat" had a bishop's move there, the table b7-b6).
+/// `None`: the command is what was heard.
+/// The second pass's best at any margin is not asked: it names some move after every
+/// command, and every command would be asked back.
+fn command_rival(
+    pos: &Chess,
+    tokens: &Tokens,
+    other: Option<Heard>,
+    heard: &Decoded,
+    decodes: &MoveDecodes,
+    near: Option<Move>,
+) -> Option<Move> {
+    let a_move = |h: Option<Heard>| match h {
+        Some(Heard::Move(m)) => Some(m),
+        _ => None,
+    };
+    let close = match &decodes.second {
+        Second::Best(s) if margin(heard, &decodes.second).is_some_and(|m| m < MARGIN) => {
+            a_move(meaning(&s.words, pos, tokens))
+        }
+        _ => None,
+    };
+    a_move(other).or(near).or(close)
 }
 
 /// An utterance decoded as the answer to a question.
@@ -328,6 +373,22 @@ pub fn question_two(first: Move, second: Move, pos: &Chess, lang: &Language) -> 
         &[
             ("first", &said(Heard::Move(first), pos, lang)),
             ("second", &said(Heard::Move(second), pos, lang)),
+        ],
+    )
+}
+
+/// The question that names a move and a command: "Hector vier, oder zweitens: Explorer?".
+pub fn question_move_or_command(
+    first: Move,
+    command: VoiceCommand,
+    pos: &Chess,
+    lang: &Language,
+) -> String {
+    fill(
+        &lang.voice.ask_two,
+        &[
+            ("first", &said(Heard::Move(first), pos, lang)),
+            ("second", &said(Heard::Command(command), pos, lang)),
         ],
     )
 }
@@ -646,6 +707,83 @@ mod tests {
         );
     }
 
+    /// A command heard where a legal move is named by the commands' near table, the other
+    /// grammar or the second pass within the margin: the move is asked first, the command
+    /// second; where none names a move, the same command runs.
+    #[test]
+    fn a_command_near_a_legal_move_is_asked_back() {
+        let p = Chess::default();
+        let t = tokens("en");
+        let h4 = play(&p, "h2h4");
+        let judge = |p: &Chess, d: &MoveDecodes| judge_move(p, &t, d, Settings::default());
+        // en-029+f4 said "Hector four": both grammars heard "explorer", margin 7.4 and more.
+        let heard = agreed("explorer", Second::Best(decoded("board", -1740)));
+        let j = judge(&p, &heard);
+        assert_eq!(
+            j.decision,
+            Decision::AskMoveOrCommand(h4, VoiceCommand::Explorer)
+        );
+        assert_eq!(j.evidence.near, Some(h4));
+        // With the h-pawn moved on, "hector four" names no legal move: the explorer runs.
+        let mut moved = p.clone();
+        moved.play_unchecked(h4);
+        moved.play_unchecked(play(&moved, "a7a6"));
+        let j = judge(&moved, &heard);
+        assert_eq!(j.decision, Decision::Command(VoiceCommand::Explorer));
+        assert_eq!(j.evidence.near, None);
+        // The table names no move for "clock": it runs when sure, as before.
+        let clock = agreed("clock", Second::Best(decoded("board", -1700)));
+        assert_eq!(
+            judge(&p, &clock).decision,
+            Decision::Command(VoiceCommand::Clock)
+        );
+        // The other grammar heard a legal move: that move first.
+        let mut other = clock.clone();
+        other.language = Some(decoded("eva four", -1000));
+        assert_eq!(
+            judge(&p, &other).decision,
+            Decision::AskMoveOrCommand(play(&p, "e2e4"), VoiceCommand::Clock)
+        );
+        // The second pass's best is a legal move within the margin: that move first; beyond
+        // the margin it names nothing (it would name a move after every command).
+        let close = agreed("clock", Second::Best(decoded("eva four", -1500)));
+        assert_eq!(
+            judge(&p, &close).decision,
+            Decision::AskMoveOrCommand(play(&p, "e2e4"), VoiceCommand::Clock)
+        );
+        let far = agreed("clock", Second::Best(decoded("eva four", -1700)));
+        assert_eq!(
+            judge(&p, &far).decision,
+            Decision::Command(VoiceCommand::Clock)
+        );
+        // The table's move before the second pass's: en-029+f4 said "Bella six", heard as
+        // "repeat" with a bishop's move within the margin.
+        let mut black = p.clone();
+        black.play_unchecked(play(&black, "e2e4"));
+        let repeat = agreed("repeat", Second::Best(decoded("eva five", -1500)));
+        assert_eq!(
+            judge(&black, &repeat).decision,
+            Decision::AskMoveOrCommand(play(&black, "b7b6"), VoiceCommand::Repeat)
+        );
+        // Unsure and without a move named: the command alone is asked.
+        let lost = agreed("clock", Second::Nothing);
+        assert_eq!(
+            judge(&p, &lost).decision,
+            Decision::Ask(Heard::Command(VoiceCommand::Clock))
+        );
+        // In the players' words: the move first, the command second.
+        let en = language("en").expect("en");
+        assert_eq!(
+            question_move_or_command(h4, VoiceCommand::Explorer, &p, en),
+            "Hector four, or second: Explorer?"
+        );
+        let de = language("de").expect("de");
+        assert_eq!(
+            question_move_or_command(h4, VoiceCommand::Explorer, &p, de),
+            "Hector vier, oder zweitens: Explorer?"
+        );
+    }
+
     #[test]
     fn questions_in_the_players_words() {
         let p = Chess::default();
@@ -785,6 +923,14 @@ mod tests {
                 prop_assert!(j.evidence.margin.is_some_and(|m| m.is_finite() && m >= MARGIN));
             }
             if let Decision::Ask(Heard::Move(m)) = j.decision {
+                prop_assert!(p.is_legal(m));
+            }
+            // A command runs only where its near table names no legal move; the move asked
+            // with a command is legal.
+            if let Decision::Command(c) = j.decision {
+                prop_assert_eq!(crate::voice::near::command_move(&t.command_near, c, &p), None);
+            }
+            if let Decision::AskMoveOrCommand(m, _) = j.decision {
                 prop_assert!(p.is_legal(m));
             }
             // The two moves of a question are legal and different, the first the one heard.

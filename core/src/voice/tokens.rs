@@ -28,7 +28,7 @@ pub enum VoiceCommand {
 }
 
 impl VoiceCommand {
-    pub(crate) const ALL: [VoiceCommand; 10] = [
+    pub const ALL: [VoiceCommand; 10] = [
         VoiceCommand::Help,
         VoiceCommand::Board,
         VoiceCommand::Clock,
@@ -125,6 +125,8 @@ pub struct Tokens {
     pub second: String,
     /// File, rank and piece words the recogniser mistakes for each other ([`super::near`]).
     pub(crate) near: Vec<(String, String)>,
+    /// Commands the recogniser hears for a move phrase, with the phrase ([`super::near`]).
+    pub(crate) command_near: Vec<(VoiceCommand, String)>,
 }
 
 /// Words of the table that the dictionary does not have, in hector's spelling.
@@ -192,6 +194,12 @@ impl Tokens {
             no: phrase(lang.commands.no.first().map_or("", String::as_str)),
             second: phrase(lang.voice.second.first().map_or("", String::as_str)),
             near,
+            command_near: Vec::new(),
+        };
+        let mut tokens = tokens;
+        tokens.command_near = {
+            let words = tokens.move_words();
+            super::near::command_phrases(&lang.code, &tokens.commands, &words)
         };
         if unknown.is_empty() {
             Ok(tokens)
@@ -210,6 +218,35 @@ impl Tokens {
             .iter()
             .find(|(_, w)| w == words)
             .map(|(c, _)| *c)
+    }
+
+    /// Every word of the move phrases, each once.
+    pub(crate) fn move_words(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        let phrases = self
+            .files
+            .iter()
+            .chain(&self.ranks)
+            .chain(&self.pieces)
+            .chain([
+                &self.capture,
+                &self.to,
+                &self.check,
+                &self.mate,
+                &self.promotion,
+                &self.promotion_after,
+                &self.en_passant,
+                &self.short_castling,
+                &self.long_castling,
+            ]);
+        for phrase in phrases {
+            for w in phrase.split(' ').filter(|w| !w.is_empty()) {
+                if !out.contains(&w) {
+                    out.push(w);
+                }
+            }
+        }
+        out
     }
 
     /// Every token, each once (what the dictionary must know).

@@ -193,6 +193,16 @@ fn hear_move(
             ),
             ASKED,
         ),
+        // The move first, the command second, as for two moves.
+        Decision::AskMoveOrCommand(m, c) => (
+            format!(
+                "{}?\t{}?\t{}",
+                uci(m),
+                typed(c, lang),
+                crate::core::voice::decide::question_move_or_command(m, c, pos, lang)
+            ),
+            ASKED,
+        ),
         Decision::Nothing => (lang.voice.nothing.clone(), 1),
     };
     out.line(&line);

@@ -15,7 +15,7 @@ use shakmaty::Chess;
 use crate::core::notation::{Language, WordSet, fill};
 use crate::core::voice::decide::{
     Answer, AnswerDecodes, Decision, Decoded, Evidence, Judgement, MoveDecodes, Second, Settings,
-    judge_answer, judge_move, question, question_two,
+    judge_answer, judge_move, question, question_move_or_command, question_two,
 };
 use crate::core::voice::grammar::Heard as GrammarHeard;
 use crate::io::voice::log::{self, VoiceLog};
@@ -617,6 +617,18 @@ impl VoiceInput {
                     Decided::Asked(asked),
                 )
             }
+            // The move first: "yes" plays it, the second's word runs the command.
+            Decision::AskMoveOrCommand(m, c) => {
+                let asked = Asked {
+                    first: uci(m),
+                    second: Some(c.typed(lang).to_string()),
+                };
+                self.question = Some(asked.clone());
+                (
+                    Outcome::Say(question_move_or_command(m, c, pos, lang)),
+                    Decided::Asked(asked),
+                )
+            }
             Decision::Nothing => (
                 Outcome::Say(lang.voice.nothing.clone()),
                 Decided::NotUnderstood,
@@ -989,6 +1001,56 @@ mod tests {
 
     /// A two-move question answered: yes plays the first, the second's word (said or typed)
     /// the second, no neither; an unsure answer asks again naming the three answers.
+    #[test]
+    fn a_move_or_a_command_and_each_answer() {
+        use crate::core::voice::VoiceCommand;
+        let lang = crate::core::notation::language("en").expect("en");
+        let pos = Chess::default();
+        let h4 = shakmaty::uci::UciMove::from_ascii(b"h2h4")
+            .expect("uci")
+            .to_move(&pos)
+            .expect("legal");
+        let asked = || {
+            let mut v = VoiceInput {
+                lang,
+                listener: None,
+                log: None,
+                question: None,
+                listening: false,
+                continuous: false,
+                answering_mode: false,
+                follow_up: false,
+            };
+            let judgement = Judgement {
+                decision: Decision::AskMoveOrCommand(h4, VoiceCommand::Explorer),
+                evidence: Evidence::default(),
+            };
+            let (out, _) = v.decide_move(&pos, judgement, false);
+            assert_eq!(
+                out,
+                Outcome::Say("Hector four, or second: Explorer?".into())
+            );
+            assert!(v.asking());
+            v
+        };
+        // "yes" plays the move, the second's word runs the command, "no" neither.
+        assert_eq!(asked().answered(Answer::Yes), Outcome::Line("h2h4".into()));
+        assert_eq!(
+            asked().answered(Answer::Second),
+            Outcome::Line("explorer".into())
+        );
+        let mut v = asked();
+        assert_eq!(v.answered(Answer::No), Outcome::Quiet);
+        assert!(!v.asking());
+        // Typed: 2 or "second" the command, 1 the move.
+        assert_eq!(asked().typed("2"), Some(Outcome::Line("explorer".into())));
+        assert_eq!(
+            asked().typed("second"),
+            Some(Outcome::Line("explorer".into()))
+        );
+        assert_eq!(asked().typed("1"), Some(Outcome::Line("h2h4".into())));
+    }
+
     #[test]
     fn a_two_move_question_and_each_answer() {
         let lang = crate::core::notation::language("de").expect("de");
