@@ -543,6 +543,12 @@ fn a_bad_sound_value_is_named_with_its_key_in_the_players_language() {
             "[sound]\nicon_folder = 3\n",
             "sound.icon_folder 3; die moet een map tussen aanhalingstekens zijn",
         ),
+        // A screen reader's rate no voice speaks at.
+        (
+            "es",
+            "[speech]\nscreen_reader_rate = 5000\n",
+            "speech.screen_reader_rate es 5000; debe estar entre 60 y 900 palabras por minuto",
+        ),
         // A syntax error: its line and the reader's short reason, on one line.
         (
             "de",

@@ -85,7 +85,7 @@ pub struct SpeechSettings {
     pub volume: i32,
     /// The words per minute the player's screen reader speaks at (JAWS, and NVDA with a
     /// client before 2024.1, cannot tell when they have finished: the end is estimated at
-    /// this rate). Taken within 60 to 900.
+    /// this rate). From 60 to 900 ([`SCREEN_READER_RATES`]).
     pub screen_reader_rate: u32,
     /// The file's `[sound]` with the options over it: set by the CLI, not read from
     /// `[speech]`.
@@ -110,6 +110,9 @@ impl Default for SpeechSettings {
 /// The rate a screen reader is taken to speak at when the file names none, in words per
 /// minute: about what JAWS' and NVDA's voices speak at out of the box.
 pub const DEFAULT_SCREEN_READER_RATE: u32 = 180;
+/// The slowest and fastest screen-reader rates a configuration may name, in words per minute:
+/// slower than any voice a player listens to, faster than the fastest speech understood.
+pub const SCREEN_READER_RATES: std::ops::RangeInclusive<u32> = 60..=900;
 
 /// The sound cues (`[sound]`; `--sound`, `--sound-volume`, `--low-clock` and
 /// `--cues-only-for` override them).
@@ -277,6 +280,12 @@ pub enum SettingsError {
     Language(String, String),
     #[error("braille.hold is {0}; it must be between 0 and {MAX_BRAILLE_HOLD} seconds")]
     BrailleHold(u32),
+    #[error(
+        "speech.screen_reader_rate is {0}; it must be between {min} and {max} words a minute",
+        min = SCREEN_READER_RATES.start(),
+        max = SCREEN_READER_RATES.end()
+    )]
+    ScreenReaderRate(u32),
     /// The `[sound]` values as the file wrote them (a number out of range, a word where a
     /// number belongs, an unknown cue's name).
     #[error("sound.volume is {0}; it must be between 0 and 100")]
@@ -364,6 +373,9 @@ pub fn parse_settings(text: &str) -> Result<Settings, SettingsError> {
     }
     if !(0..=100).contains(&s.volume) {
         return Err(SettingsError::Volume(s.volume));
+    }
+    if !SCREEN_READER_RATES.contains(&s.screen_reader_rate) {
+        return Err(SettingsError::ScreenReaderRate(s.screen_reader_rate));
     }
     if settings.braille.hold > MAX_BRAILLE_HOLD {
         return Err(SettingsError::BrailleHold(settings.braille.hold));
@@ -559,6 +571,19 @@ mod tests {
             parse_settings("[speech]\nvolume = -1"),
             Err(SettingsError::Volume(-1))
         );
+        for rate in [0, 59, 901] {
+            assert_eq!(
+                parse_settings(&format!("[speech]\nscreen_reader_rate = {rate}")),
+                Err(SettingsError::ScreenReaderRate(rate))
+            );
+        }
+        for rate in [60, 900] {
+            assert_eq!(
+                parse_settings(&format!("[speech]\nscreen_reader_rate = {rate}"))
+                    .map(|s| s.speech.screen_reader_rate),
+                Ok(rate)
+            );
+        }
         assert!(matches!(
             parse_settings("[speech]\nlanguage = \"xx\""),
             Err(SettingsError::Language(..))

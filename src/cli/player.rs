@@ -290,6 +290,18 @@ fn config_problem_words(
                 ("max", &crate::core::settings::MAX_BRAILLE_HOLD.to_string()),
             ],
         ),
+        ConfigProblem::Invalid(SettingsError::ScreenReaderRate(v)) => {
+            let rates = crate::core::settings::SCREEN_READER_RATES;
+            fill(
+                &m.config_screen_reader_rate,
+                &[
+                    ("path", &path),
+                    ("value", &v.to_string()),
+                    ("min", &rates.start().to_string()),
+                    ("max", &rates.end().to_string()),
+                ],
+            )
+        }
         ConfigProblem::Invalid(SettingsError::Language(code, known)) => fill(
             &m.config_language,
             &[

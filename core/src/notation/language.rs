@@ -1217,6 +1217,8 @@ pub struct Messages {
     pub config_rate: String,
     pub config_volume: String,
     pub config_braille_hold: String,
+    /// `[speech] screen_reader_rate` out of range: {path}, {value}, {min}, {max}.
+    pub config_screen_reader_rate: String,
     pub config_language: String,
     pub config_not_text: String,
     /// A bad `[sound]` value ({path}, {value} as the file wrote it).

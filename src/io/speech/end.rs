@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 /// little too long rather than start over the words.
 pub const DEFAULT_WPM: u32 = crate::core::settings::DEFAULT_SCREEN_READER_RATE;
 /// The slowest and fastest rates the configuration may name.
-pub const WPM_RANGE: std::ops::RangeInclusive<u32> = 60..=900;
+pub const WPM_RANGE: std::ops::RangeInclusive<u32> = crate::core::settings::SCREEN_READER_RATES;
 /// Letters of a word with its space in hector's sentences ("Springer", "Felix", "drei").
 const LETTERS_PER_WORD: u64 = 6;
 /// The voice's start before the first word.
