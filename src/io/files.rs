@@ -208,6 +208,8 @@ mod tests {
         assert_eq!(lines[3], "quit");
     }
 
+    // /dev/zero, the endless file, is Unix's.
+    #[cfg(unix)]
     #[test]
     fn input_larger_than_the_limit_is_refused() {
         let dir = std::env::temp_dir().join(format!("hector-files-{}", std::process::id()));

@@ -1063,6 +1063,8 @@ impl Supervisor {
 mod tests {
     use super::*;
 
+    // The advice names Debian's package; on Windows it names stockfish.exe's place.
+    #[cfg(unix)]
     #[test]
     fn errors_say_what_to_do() {
         let e = EngineError::Handshake {

@@ -343,6 +343,9 @@ pub(crate) fn describe_status(status: Option<ExitStatus>) -> String {
 mod tests {
     use super::*;
 
+    // Debian's folders and program names; Windows looks beside hector.exe and in its data
+    // folder, for stockfish.exe.
+    #[cfg(unix)]
     #[test]
     fn search_paths_follow_path_then_debian_dirs() {
         let path = std::env::join_paths(["/opt/bin", "", "/usr/games"]).expect("paths");
@@ -357,6 +360,7 @@ mod tests {
         assert_eq!(search_paths("sf", None).len(), 2);
     }
 
+    #[cfg(unix)]
     #[test]
     fn missing_paths_say_what_to_install() {
         let err = locate(Some(Path::new("/nonexistent/hector/engine"))).expect_err("missing");

@@ -570,12 +570,15 @@ fn speech_dispatcher_plays_the_icons_every_other_backend_gets_the_sounds_to_play
         icon_folder: icons.clone(),
         clips: sounds::Clips::load(&dir, 100),
     };
-    let (names, clips) = sounds_for(
-        Some(&sounds),
-        BackendKind::SpeechDispatcher,
-        &[Cue::Capture],
-    );
-    assert_eq!((names.len(), clips.len()), (1, 0));
+    // speech-dispatcher, and its icon names (Unix paths), exist only on Unix.
+    if cfg!(unix) {
+        let (names, clips) = sounds_for(
+            Some(&sounds),
+            BackendKind::SpeechDispatcher,
+            &[Cue::Capture],
+        );
+        assert_eq!((names.len(), clips.len()), (1, 0));
+    }
     for kind in [
         BackendKind::EspeakNg,
         BackendKind::Print,
@@ -591,14 +594,17 @@ fn speech_dispatcher_plays_the_icons_every_other_backend_gets_the_sounds_to_play
             "{kind}"
         );
     }
-    // No icon folder: the way to the file does not exist, so hector plays it itself.
-    std::fs::remove_dir_all(&icons).expect("icons gone");
-    let (names, clips) = sounds_for(
-        Some(&sounds),
-        BackendKind::SpeechDispatcher,
-        &[Cue::Capture],
-    );
-    assert_eq!((names.len(), clips.len()), (0, 1));
+    // No icon folder: the way to the file does not exist, so hector plays it itself. (Windows
+    // resolves ".." before it looks, so there the way would be found without the folder.)
+    if cfg!(unix) {
+        std::fs::remove_dir_all(&icons).expect("icons gone");
+        let (names, clips) = sounds_for(
+            Some(&sounds),
+            BackendKind::SpeechDispatcher,
+            &[Cue::Capture],
+        );
+        assert_eq!((names.len(), clips.len()), (0, 1));
+    }
     // No cue, or sounds off: nothing.
     assert_eq!(
         sounds_for(Some(&sounds), BackendKind::EspeakNg, &[])
