@@ -222,65 +222,51 @@ impl Tokens {
 
     /// Every word of the move phrases, each once.
     pub(crate) fn move_words(&self) -> Vec<&str> {
-        let mut out: Vec<&str> = Vec::new();
-        let phrases = self
-            .files
-            .iter()
-            .chain(&self.ranks)
-            .chain(&self.pieces)
-            .chain([
-                &self.capture,
-                &self.to,
-                &self.check,
-                &self.mate,
-                &self.promotion,
-                &self.promotion_after,
-                &self.en_passant,
-                &self.short_castling,
-                &self.long_castling,
-            ]);
-        for phrase in phrases {
-            for w in phrase.split(' ').filter(|w| !w.is_empty()) {
-                if !out.contains(&w) {
-                    out.push(w);
-                }
-            }
-        }
+        let mut out = Vec::new();
+        add_words(
+            &mut out,
+            self.files
+                .iter()
+                .chain(&self.ranks)
+                .chain(&self.pieces)
+                .chain([
+                    &self.capture,
+                    &self.to,
+                    &self.check,
+                    &self.mate,
+                    &self.promotion,
+                    &self.promotion_after,
+                    &self.en_passant,
+                    &self.short_castling,
+                    &self.long_castling,
+                ]),
+        );
         out
     }
 
-    /// Every token, each once (what the dictionary must know).
+    /// Every token, each once (what the dictionary must know): the move words, then the
+    /// answers' and the commands'.
     #[cfg(test)]
     pub(crate) fn words(&self) -> Vec<&str> {
-        let mut out: Vec<&str> = Vec::new();
-        let phrases = self
-            .files
-            .iter()
-            .chain(&self.ranks)
-            .chain(&self.pieces)
-            .chain([
-                &self.capture,
-                &self.to,
-                &self.check,
-                &self.mate,
-                &self.promotion,
-                &self.promotion_after,
-                &self.en_passant,
-                &self.short_castling,
-                &self.long_castling,
-                &self.yes,
-                &self.no,
-                &self.second,
-            ])
-            .chain(self.commands.iter().map(|(_, w)| w));
-        for phrase in phrases {
-            for w in phrase.split(' ').filter(|w| !w.is_empty()) {
-                if !out.contains(&w) {
-                    out.push(w);
-                }
+        let mut out = self.move_words();
+        add_words(
+            &mut out,
+            [&self.yes, &self.no, &self.second]
+                .into_iter()
+                .chain(self.commands.iter().map(|(_, w)| w)),
+        );
+        out
+    }
+}
+
+/// Adds each word of `phrases` to `out` that is not there yet, in order.
+fn add_words<'a>(out: &mut Vec<&'a str>, phrases: impl IntoIterator<Item = &'a String>) {
+    for phrase in phrases {
+        for w in phrase.split(' ').filter(|w| !w.is_empty()) {
+            if !out.contains(&w) {
+                out.push(w);
             }
         }
-        out
     }
 }
 
